@@ -1,0 +1,224 @@
+"""Cards: Oracle data plus behaviour in the IR of :mod:`solver.ir`.
+
+``get_card(name)`` returns a :class:`Card`: the card's Oracle facts and its
+abilities.  Behaviour comes from the hand-written library
+(:mod:`solver.cards.library`) or, for other cards, from the Oracle-text reader
+when one is available; any text not understood is kept as
+:class:`~solver.ir.Unsupported` parts.
+"""
+from __future__ import annotations
+
+import difflib
+import gzip
+import json
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+from ..ir import Ability, SpellBehaviour, Unsupported
+from ..mana import ManaCost
+
+DATA_ENV = "MTGSOLVE_CARDS"  # optional path to another MTGJSON-shaped card file
+
+
+@dataclass(frozen=True)
+class CardData:
+    """A card's Oracle facts (MTGJSON field names in the source)."""
+
+    name: str
+    mana_cost: ManaCost
+    type_line: str
+    types: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    supertypes: tuple[str, ...]
+    power: str | None
+    toughness: str | None
+    loyalty: str | None
+    text: str
+    keywords: tuple[str, ...]
+    layout: str
+
+    @classmethod
+    def from_mtgjson(cls, d: Mapping[str, Any]) -> "CardData":
+        return cls(
+            name=str(d["name"]),
+            mana_cost=ManaCost.parse(d.get("manaCost") or ""),
+            type_line=str(d.get("type") or ""),
+            types=tuple(d.get("types") or ()),
+            subtypes=tuple(d.get("subtypes") or ()),
+            supertypes=tuple(d.get("supertypes") or ()),
+            power=None if d.get("power") is None else str(d.get("power")),
+            toughness=None if d.get("toughness") is None else str(d.get("toughness")),
+            loyalty=None if d.get("loyalty") is None else str(d.get("loyalty")),
+            text=str(d.get("text") or ""),
+            keywords=tuple(d.get("keywords") or ()),
+            layout=str(d.get("layout") or "normal"),
+        )
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card: Oracle facts plus behaviour.
+
+    ``abilities`` are in printed order (activated and triggered abilities are
+    numbered from them, contract §2); ``spell`` is the instant/sorcery effect;
+    ``source`` says where the behaviour came from (``library``, ``reader``,
+    ``none``).
+    """
+
+    data: CardData
+    abilities: tuple[Ability, ...] = ()
+    spell: SpellBehaviour | None = None
+    source: str = "library"
+
+    @property
+    def name(self) -> str:
+        return self.data.name
+
+    @property
+    def unsupported(self) -> tuple[Unsupported, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, Unsupported))
+
+    @property
+    def fully_supported(self) -> bool:
+        return not self.unsupported
+
+
+DEFAULT_DB = Path(__file__).resolve().parent.parent / "data" / "oracle-cards.json.gz"
+
+
+def _open_default() -> Any:
+    return open(DEFAULT_DB, "rb")
+
+
+@lru_cache(maxsize=None)
+def oracle_index() -> dict[str, dict]:
+    """Every card of the card database by exact name (and by lower-case name).
+
+    The database is the shipped ``solver/data/oracle-cards.json.gz`` (35,033
+    real cards from MTGJSON-shaped data) unless ``MTGSOLVE_CARDS`` names
+    another MTGJSON-shaped file (a list of cards, or AtomicCards' ``data``
+    mapping of name → list of faces).
+    """
+    path = os.environ.get(DATA_ENV)
+    if path:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:  # type: ignore[operator]
+            raw = json.load(f)
+    else:
+        with _open_default() as fb, gzip.open(fb, "rt", encoding="utf-8") as f:
+            raw = json.load(f)
+    cards = _flatten(raw)
+    index: dict[str, dict] = {}
+    for c in cards:
+        index.setdefault(c["name"], c)
+    return index
+
+
+def _flatten(raw: Any) -> list[dict]:
+    if isinstance(raw, dict) and "data" in raw:
+        raw = raw["data"]
+    if isinstance(raw, dict):
+        out = []
+        for name, faces in raw.items():
+            if isinstance(faces, list) and faces:
+                f = dict(faces[0])
+                f.setdefault("name", name)
+                out.append(f)
+            elif isinstance(faces, dict):
+                f = dict(faces)
+                f.setdefault("name", name)
+                out.append(f)
+            elif isinstance(faces, list):
+                continue
+        return out
+    if isinstance(raw, list):
+        return [c for c in raw if isinstance(c, dict) and "name" in c]
+    raise ValueError("card database: expected a list of cards or an MTGJSON 'data' mapping")
+
+
+@lru_cache(maxsize=None)
+def _lower_index() -> dict[str, str]:
+    return {n.lower(): n for n in oracle_index()}
+
+
+def canonical_name(name: str) -> str | None:
+    """The database's spelling of ``name`` (case-insensitive), or None."""
+    idx = oracle_index()
+    if name in idx:
+        return name
+    return _lower_index().get(name.lower())
+
+
+def suggest(name: str) -> str | None:
+    """The closest known card name, for "did you mean" messages."""
+    from .library import LIBRARY
+
+    lib = list(LIBRARY)
+    m = difflib.get_close_matches(name, lib, n=1, cutoff=0.6)
+    if m:
+        return m[0]
+    low = _lower_index()
+    m = difflib.get_close_matches(name.lower(), list(low), n=1, cutoff=0.8)
+    return low[m[0]] if m else None
+
+
+class UnknownCard(KeyError):
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+        self.suggestion = suggest(name)
+
+    def __str__(self) -> str:
+        s = f"unknown card '{self.name}'"
+        if self.suggestion:
+            s += f" (did you mean '{self.suggestion}'?)"
+        return s
+
+
+@lru_cache(maxsize=None)
+def get_card(name: str) -> Card:
+    """The card called ``name`` (case-insensitive). Raises :class:`UnknownCard`."""
+    from .library import LIBRARY
+
+    canon = canonical_name(name)
+    if canon is None:
+        raise UnknownCard(name)
+    data = CardData.from_mtgjson(oracle_index()[canon])
+    build = LIBRARY.get(canon)
+    if build is not None:
+        abilities, spell = build(data)
+        return Card(data, tuple(abilities), spell, "library")
+    return read_card(data)
+
+
+def card_from_mapping(d: Mapping[str, Any]) -> Card:
+    """An inline card (contract §1: a mapping with MTGJSON's field names)."""
+    data = CardData.from_mtgjson(d)
+    from .library import LIBRARY
+
+    build = LIBRARY.get(data.name)
+    if build is not None and data.text == CardData.from_mtgjson(oracle_index()[data.name]).text if data.name in oracle_index() else False:
+        abilities, spell = build(data)
+        return Card(data, tuple(abilities), spell, "library")
+    return read_card(data)
+
+
+def read_card(data: CardData) -> Card:
+    """Behaviour for a card outside the hand-written library.
+
+    Uses the Oracle-text reader (:mod:`solver.reader`) when present; without it
+    every rules-text line is reported unsupported (keywords with no rules
+    meaning here included), so nothing is silently ignored.
+    """
+    try:
+        from ..reader import read  # type: ignore[attr-defined]
+    except ImportError:  # the reader is optional
+        read = None
+    if read is not None:
+        abilities, spell = read(data)
+        return Card(data, tuple(abilities), spell, "reader")
+    lines = [ln.strip() for ln in data.text.split("\n") if ln.strip()]
+    return Card(data, tuple(Unsupported("text", ln) for ln in lines), None, "none")

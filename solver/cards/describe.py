@@ -1,0 +1,41 @@
+"""What the project understood of a card, for ``mtgsolve cards show``."""
+from __future__ import annotations
+
+from . import Card
+from ..ir import Unsupported, is_activated, is_triggered
+
+BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def describe_card(card: Card) -> dict:
+    """A deterministic description: one line per ability in printed order
+    (numbered as ``{object, index}`` counts them), the intrinsic mana abilities
+    of basic land types (CR 305.6), the spell effect, and every unsupported part."""
+    d = card.data
+    lines: list[str] = []
+    n_act = n_trig = 0
+    for a in card.abilities:
+        if is_activated(a):
+            n_act += 1
+            lines.append(f"[activated {n_act}] {a.describe()}")
+        elif is_triggered(a):
+            n_trig += 1
+            lines.append(f"[triggered {n_trig}] {a.describe()}")
+        else:
+            lines.append(a.describe())
+    if "Land" in d.types:
+        for t, c in BASIC_MANA.items():
+            if t in d.subtypes:
+                lines.append(f"intrinsic (CR 305.6, {t}): mana ability: {{T}}: add {{{c}}}")
+    if card.spell is not None:
+        lines.append(card.spell.describe())
+    unsupported = [a for a in card.abilities if isinstance(a, Unsupported)]
+    return {
+        "name": d.name,
+        "mana_cost": d.mana_cost.text,
+        "type_line": d.type_line,
+        "source": card.source,
+        "fully_modeled": not unsupported,
+        "lines": lines,
+        "unsupported": [u.what for u in unsupported],
+    }

@@ -1,0 +1,190 @@
+"""Hand-written behaviour for the cards the project must hold (issue 2's list).
+
+Each entry maps a card name to a builder returning ``(abilities, spell)`` in
+the IR of :mod:`solver.ir`, abilities in printed order.  Oracle facts (cost,
+types, power/toughness, text) come from the card database, never from here.
+Basic land types give their mana abilities intrinsically (CR 305.6), so
+Plains, Tundra … list no abilities of their own.
+
+This library is also the Oracle-text reader's test oracle: the reader must
+produce exactly these abilities for every card it claims to understand.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from ..ir import (
+    ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF,
+    ActivatedAbility, Cost, CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword,
+    ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, Static, T, TargetSpec,
+    TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
+)
+from ..mana import ManaCost
+
+Builder = Callable[[object], tuple[list, SpellBehaviour | None]]
+LIBRARY: dict[str, Builder] = {}
+
+TAP = Cost(tap=True)
+LAND = frozenset({"Land"})
+CREATURE = frozenset({"Creature"})
+FLAGBEARER = frozenset({"Flagbearer"})
+
+
+def _def(name: str, *abilities, spell: SpellBehaviour | None = None) -> None:
+    LIBRARY[name] = lambda data, a=tuple(abilities), s=spell: (list(a), s)
+
+
+def _mana(cost: Cost, produce: Produce, damage: int = 0, text: str = "") -> ManaAbility:
+    return ManaAbility(cost, produce, damage, text)
+
+
+def _cost(mana: str = "", **kw) -> Cost:
+    return Cost(mana=ManaCost.parse(mana), **kw)
+
+
+ANY_COLOR = Produce("any_color")
+CREATURE_FILTER = Filter(types=CREATURE)
+
+
+def _must_target(battlefield_only: bool) -> Static:
+    return Static("must_target", subtypes=FLAGBEARER, battlefield_only=battlefield_only)
+
+
+# ---- basic and basic-typed lands (CR 305.6: intrinsic mana abilities) ----
+for _n in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Snow-Covered Forest", "Snow-Covered Island",
+           "Tundra", "Tropical Island", "Taiga"):
+    _def(_n)
+_def("Wastes", _mana(TAP, fixed("{C}"), text="{T}: Add {C}."))
+
+# ---- "could produce" lands and sources (CR 106.7) ----
+_def("Reflecting Pool", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True)))
+_def("Exotic Orchard", _mana(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS)))
+_def("Fellwar Stone", _mana(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS)))
+_def("Harvester Druid", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL)))
+_def("Naga Vitalist", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True)))
+_def("Squandered Resources", _mana(Cost(sacrifice=Selector(who="you", types=LAND)),
+                                   Produce("sacrificed_could_produce", of_type=True)))
+
+# ---- other mana lands ----
+_def("Gaea's Cradle", _mana(TAP, Produce("count", (fixed("{G}").options[0],),
+                                         count=Count(Selector(who="you", types=CREATURE)))))
+_def("Vivid Crag", EntersWith(counter="charge", amount=2, tapped=True),
+     _mana(TAP, fixed("{R}")), _mana(Cost(tap=True, remove_counters=("charge", 1)), ANY_COLOR))
+_def("Mana Confluence", _mana(Cost(tap=True, life=1), ANY_COLOR))
+_def("City of Brass", TriggeredAbility(Trigger("becomes_tapped"), effects=(Effect("damage", CONTROLLER, amount=1),)),
+     _mana(TAP, ANY_COLOR))
+_def("Adarkar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{W}", "{U}"), damage=1))
+_def("Llanowar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{B}", "{G}"), damage=1))
+_def("Fetid Heath", _mana(TAP, fixed("{C}")), _mana(_cost("{W/B}", tap=True), choice("{W}{W}", "{W}{B}", "{B}{B}")))
+_def("Crystal Quarry", _mana(TAP, fixed("{C}")), _mana(_cost("{5}", tap=True), fixed("{W}{U}{B}{R}{G}")))
+_def("Tinder Farm", EntersWith(tapped=True), _mana(TAP, fixed("{G}")),
+     _mana(Cost(tap=True, sacrifice_self=True), fixed("{R}{W}")))
+_def("Cascading Cataracts", Keyword("indestructible"), _mana(TAP, fixed("{C}")),
+     _mana(_cost("{5}", tap=True), Produce("combination", amount=5)))
+_def("Ancient Tomb", _mana(TAP, fixed("{C}{C}"), damage=2))
+_def("Urborg, Tomb of Yawgmoth", Static("add_types", Selector(types=LAND), subtypes=frozenset({"Swamp"})))
+
+# ---- mana creatures and rocks ----
+_def("Llanowar Elves", _mana(TAP, fixed("{G}")))
+_def("Birds of Paradise", Keyword("flying"), _mana(TAP, ANY_COLOR))
+_def("Sylvan Caryatid", Keyword("defender"), Keyword("hexproof"), _mana(TAP, ANY_COLOR))
+_def("Sol Ring", _mana(TAP, fixed("{C}{C}")))
+_def("Chromatic Lantern", Static("grant", LANDS_YOU_CONTROL, granted=_mana(TAP, ANY_COLOR)), _mana(TAP, ANY_COLOR))
+_def("Springleaf Drum", _mana(Cost(tap=True, tap_other_creatures=1), ANY_COLOR))
+
+# ---- mana replacement effects (CR 106.12b, 614) ----
+_ANY_PERMANENT = Selector()
+_def("Pale Moon", spell=SpellBehaviour(effects=(Effect("continuous", granted=ManaReplacement(
+    Selector(types=LAND, nonbasic=True), "set_type", mana_type="C")),)))
+_def("Contamination",
+     Unsupported("upkeep trigger: sacrifice this enchantment unless you sacrifice a creature",
+                 "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature."),
+     ManaReplacement(Selector(types=LAND), "set_type_and_amount", mana_type="B"))
+_def("Deep Water", ActivatedAbility(_cost("{U}"), effects=(Effect("continuous", granted=ManaReplacement(
+    Selector(who="you", types=LAND), "set_type", tapper="you", mana_type="U")),)))
+_def("Mana Reflection", ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you", factor=2))
+_def("Nyxbloom Ancient", Keyword("trample"), ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you", factor=3))
+
+# ---- triggered mana abilities (CR 605.1b, 106.12a) ----
+_LAND_TAPPED = Trigger("tapped_for_mana", Selector(types=LAND))
+_ENCHANTED_LAND_TAPPED = Trigger("tapped_for_mana", Selector(attached=True, types=LAND))
+for _n in ("Mana Flare", "Heartbeat of Spring", "Zhur-Taa Ancient"):
+    _def(_n, TriggeredManaAbility(_LAND_TAPPED, Produce("that_land_produced")))
+_def("Overgrowth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}{G}")))
+_def("Wild Growth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}")))
+
+# ---- type- and color-changing statics (CR 305.7, 613) ----
+_def("Blood Moon", Static("set_land_types", Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"})))
+_def("Prismatic Omen", Static("add_types", LANDS_YOU_CONTROL, all_basic=True))
+_def("Celestial Dawn",
+     Static("set_land_types", LANDS_YOU_CONTROL, subtypes=frozenset({"Plains"})),
+     Static("set_color", Selector(who="you", nontypes=LAND), color=frozenset({"W"})),
+     Static("spend_white_as_any"))
+
+# ---- counters (CR 122.6, 614.1c, 107.3m) ----
+_def("Doubling Season", TokenReplacement(2),
+     CounterReplacement(Selector(who="you"), "double"))
+_def("Hardened Scales", CounterReplacement(Selector(who="you", types=CREATURE), "plus_one", counter="+1/+1"))
+_THOPTER = (("name", "Thopter"), ("types", ("Artifact", "Creature")), ("subtypes", ("Thopter",)),
+            ("power", 1), ("toughness", 1), ("keywords", ("flying",)), ("colors", ()))
+_def("Hangarback Walker", EntersWith(counter="+1/+1", amount="X"),
+     TriggeredAbility(Trigger("dies"), effects=(Effect("tokens", amount="counters:+1/+1", token=_THOPTER),)),
+     ActivatedAbility(_cost("{1}", tap=True), effects=(Effect("counters", SELF, amount=1, counter="+1/+1"),)))
+_def("Endless One", EntersWith(counter="+1/+1", amount="X"))
+
+# ---- Flagbearers (CR 601.2c) ----
+_def("Coalition Honor Guard", _must_target(True))
+_def("Standard Bearer", _must_target(True))
+_def("Coalition Flag", Enchant(Filter(types=CREATURE, who="you")),
+     Static("add_types", Selector(attached=True, types=CREATURE), subtypes=FLAGBEARER), _must_target(True))
+_def("Enroll in the Coalition", Static("player_subtype", subtypes=FLAGBEARER), _must_target(False))
+
+# ---- targeted spells ----
+_def("Shock", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=2),)))
+_def("Lightning Bolt", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=3),)))
+_def("Arc Trail", spell=SpellBehaviour(
+    (TargetSpec(ANY_TARGET), TargetSpec(ANY_TARGET, distinct_from=(0,))),
+    (Effect("damage", T(0), amount=2), Effect("damage", T(1), amount=1))))
+_def("Murder", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Effect("destroy", T(0)),)))
+_def("Dismember", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Effect("pump", T(0), power=-5, toughness=-5),)))
+_def("Giant Growth", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Effect("pump", T(0), power=3, toughness=3),)))
+_def("Dauntless Onslaught", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER, min=0, max=2),),
+                                                 (Effect("pump", Ref("each_target", 0), power=2, toughness=2),)))
+_def("Gitaxian Probe", spell=SpellBehaviour((TargetSpec(Filter(players=True)),),
+                                            (Effect("look_hand", T(0)), Effect("draw", amount=1))))
+_def("Plague Spores", spell=SpellBehaviour(
+    (TargetSpec(Filter(types=CREATURE, not_colors=frozenset({"B"}))), TargetSpec(Filter(types=LAND))),
+    (Effect("destroy", T(0), keywords=("can't be regenerated",)), Effect("destroy", T(1), keywords=("can't be regenerated",)))))
+_SPIRIT = (("name", "Spirit"), ("types", ("Creature",)), ("subtypes", ("Spirit",)), ("power", 1), ("toughness", 1),
+           ("keywords", ("flying",)), ("colors", ("W",)))
+_def("Spectral Procession", spell=SpellBehaviour(effects=(Effect("tokens", amount=3, token=_SPIRIT),)))
+
+# ---- creatures with targeting-relevant keywords ----
+_def("Gladecover Scout", Keyword("hexproof"))
+_def("White Knight", Keyword("first strike"), Keyword("protection", "B"))
+_def("Inkwell Leviathan", Keyword("trample"), Keyword("landwalk", "Island"), Keyword("shroud"))
+_def("Raging Goblin", Keyword("haste"))
+for _n in ("Grizzly Bears", "Balduvian Bears", "Silvercoat Lion"):
+    _def(_n)
+
+# ---- activated abilities with costs and targets ----
+_def("Order of Whiteclay", ActivatedAbility(
+    _cost("{1}{W}{W}", untap=True),
+    targets=(TargetSpec(Filter(types=CREATURE, zone="graveyard", who="you", mv_max=3)),),
+    effects=(Effect("return_to_battlefield", T(0)),)))
+_def("Prodigal Pyromancer", ActivatedAbility(TAP, targets=(TargetSpec(ANY_TARGET),), effects=(Effect("damage", T(0), amount=1),)))
+_def("Thousand-Year Elixir", Static("activate_as_haste", Selector(who="you", types=CREATURE)),
+     ActivatedAbility(_cost("{1}", tap=True), targets=(TargetSpec(CREATURE_FILTER),), effects=(Effect("untap", T(0)),)))
+_def("Icehide Troll", ActivatedAbility(_cost("{S}{S}"), effects=(
+    Effect("pump", SELF, power=2, toughness=0, keywords=("indestructible",)), Effect("tap", SELF))))
+_def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(Effect("gain_life", amount=2),)),
+     Unsupported("persist", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the "
+                 "battlefield under its owner's control with a -1/-1 counter on it.)"))
+
+# ---- auras with triggers, conjure ----
+_def("Cartouche of Strength", Enchant(Filter(types=CREATURE, who="you")),
+     TriggeredAbility(Trigger("enters"), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
+                      effects=(Effect("fight", ATTACHED, other=T(0), optional=True),)),
+     Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
+_def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(Trigger("attacks"), effects=(
+    Effect("conjure", amount=4, card="Lightning Bolt", zone="library", shuffle=True),)))

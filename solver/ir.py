@@ -1,0 +1,669 @@
+"""The intermediate representation of card behaviour.
+
+Every card's abilities are expressed as frozen, hashable dataclasses from this
+module.  The models (``models/``) and the rules code consume only this
+representation, never Oracle text; the hand-written library
+(``solver/cards/library.py``) and the Oracle-text reader both produce it.
+
+Anything a card says that this representation cannot express is kept as an
+:class:`Unsupported` part, so it is reported (``mtgsolve cards show``) and never
+silently dropped.
+
+Vocabulary
+----------
+* A :class:`Selector` names a set of objects/players relative to an ability's
+  controller ("lands you control", "a land an opponent controls", "enchanted
+  creature", "this permanent").
+* A :class:`Filter` is a targeting criterion (CR 115): which objects or players
+  a target slot accepts.
+* A :class:`Ref` points, inside an effect, at a target slot, the source, the
+  enchanted object, the controller, …
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Union
+
+from .mana import ManaCost, Mana
+
+# --------------------------------------------------------------------------
+# Selectors, filters, references
+# --------------------------------------------------------------------------
+
+ANY_TARGET_TYPES = frozenset({"Creature", "Planeswalker", "Battle"})  # CR 115.4
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A set of permanents (or players) described relative to a controller.
+
+    ``who``: ``any`` | ``you`` | ``opponent`` — whose permanents (relative to the
+    controller of the ability/effect). ``types`` are card types the object must
+    have (all of them; empty: any permanent). ``subtypes`` likewise (any of).
+    ``nonbasic``/``basic``: supertype conditions; ``self_only`` means the
+    source itself; ``attached`` means the object the source is attached to.
+    ``exclude_self`` drops the source ("another", "other").
+    """
+
+    who: str = "any"
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    nonbasic: bool = False
+    basic: bool = False
+    self_only: bool = False
+    attached: bool = False
+    exclude_self: bool = False
+    nontypes: frozenset[str] = frozenset()
+
+    def describe(self) -> str:
+        if self.self_only:
+            return "this permanent"
+        if self.attached:
+            return "enchanted " + (" ".join(sorted(self.types)).lower() or "permanent")
+        words = []
+        if self.exclude_self:
+            words.append("other")
+        if self.basic:
+            words.append("basic")
+        if self.nonbasic:
+            words.append("nonbasic")
+        words.extend("non" + t.lower() for t in sorted(self.nontypes))
+        words.extend(sorted(self.subtypes))
+        words.append("/".join(sorted(t.lower() for t in self.types)) or "permanent")
+        s = " ".join(words) + "s"
+        if self.who == "you":
+            s += " you control"
+        elif self.who == "opponent":
+            s += " an opponent controls"
+        return s
+
+
+LANDS_YOU_CONTROL = Selector(who="you", types=frozenset({"Land"}))
+LANDS_OPP_CONTROLS = Selector(who="opponent", types=frozenset({"Land"}))
+
+
+@dataclass(frozen=True)
+class Filter:
+    """A targeting criterion (CR 115.1, 115.2, 115.4).
+
+    ``types``: card types accepted (any of); the pseudo-type ``Permanent``
+    accepts any permanent. ``players``: players are accepted too.
+    ``who``: ``any`` | ``you`` | ``opponent`` — controller of the object (owner for
+    cards in a graveyard) or, for players, which players. ``not_colors``:
+    colors the object must not have ("nonblack"). ``mv_max``: mana value at
+    most. ``zone``: ``battlefield`` or ``graveyard`` (objects outside the
+    battlefield are legal only where the text says so, CR 115.2).
+    ``subtypes``: subtypes required (any of).
+    """
+
+    types: frozenset[str] = frozenset()
+    players: bool = False
+    who: str = "any"
+    not_colors: frozenset[str] = frozenset()
+    mv_max: int | None = None
+    zone: str = "battlefield"
+    subtypes: frozenset[str] = frozenset()
+
+    @property
+    def is_any_target(self) -> bool:
+        return self.players and self.types == ANY_TARGET_TYPES and self.who == "any"
+
+    def describe(self) -> str:
+        if self.is_any_target:
+            return "any target"
+        parts = []
+        if self.types:
+            words = []
+            words.extend("non" + {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c] for c in sorted(self.not_colors))
+            words.extend(sorted(self.subtypes))
+            words.append(" or ".join(sorted(t.lower() for t in self.types)))
+            if self.zone == "graveyard":
+                words.append("card")
+            if self.mv_max is not None:
+                words.append(f"with mana value {self.mv_max} or less")
+            if self.zone == "graveyard":
+                words.append("from your graveyard" if self.who == "you" else "from a graveyard")
+            elif self.who == "you":
+                words.append("you control")
+            elif self.who == "opponent":
+                words.append("an opponent controls")
+            parts.append(" ".join(words))
+        if self.players:
+            parts.append({"any": "player", "you": "you", "opponent": "opponent"}[self.who])
+        return " or ".join(parts)
+
+
+ANY_TARGET = Filter(types=ANY_TARGET_TYPES, players=True)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target" (CR 115.1, 115.3, 601.2c).
+
+    ``min``/``max``: how many targets this instance takes ("up to two": 0..2,
+    CR 115.6). ``distinct_from``: indices of earlier instances whose chosen
+    objects this one may not repeat ("any other target", "another target").
+    """
+
+    filter: Filter
+    min: int = 1
+    max: int = 1
+    distinct_from: tuple[int, ...] = ()
+
+    def describe(self) -> str:
+        n = "target" if self.max == 1 and self.min == 1 else (
+            f"up to {self.max} target" if self.min == 0 else f"{self.max} target")
+        other = " other" if self.distinct_from else ""
+        if self.filter.is_any_target:
+            return "any" + other + " target" if self.max == 1 else f"{n}s (any)"
+        return f"{n}{other} {self.filter.describe()}"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """What an effect acts on: ``target`` (slot ``index``), ``self`` (the source),
+    ``attached`` (what the source enchants), ``controller`` (the ability's
+    controller), ``each_target`` (every object chosen for slot ``index``)."""
+
+    kind: str
+    index: int = 0
+
+    def describe(self) -> str:
+        if self.kind == "target":
+            return f"target #{self.index + 1}"
+        return {"self": "this object", "attached": "enchanted creature", "controller": "you",
+                "each_target": f"each target #{self.index + 1}"}.get(self.kind, self.kind)
+
+
+SELF = Ref("self")
+ATTACHED = Ref("attached")
+CONTROLLER = Ref("controller")
+
+
+def T(i: int = 0) -> Ref:
+    """Shorthand for target slot ``i``."""
+    return Ref("target", i)
+
+
+@dataclass(frozen=True)
+class Count:
+    """An amount that counts permanents ("for each creature you control")."""
+
+    selector: Selector
+
+    def describe(self) -> str:
+        return f"the number of {self.selector.describe()}"
+
+
+Amount = Union[int, str, Count]  # int, "X" (CR 107.3), or a count
+
+
+def describe_amount(a: Amount) -> str:
+    return a.describe() if isinstance(a, Count) else str(a)
+
+
+# --------------------------------------------------------------------------
+# Costs
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation cost (CR 118, 602.1a).
+
+    ``mana``: mana symbols; ``tap``: {T} (CR 107.5); ``untap``: {Q} (CR 107.6);
+    ``life``: pay N life; ``sacrifice_self``; ``sacrifice``: sacrifice one
+    permanent matching the selector ("Sacrifice a land"); ``remove_counters``:
+    (counter, n) from this permanent; ``tap_other_creatures``: tap N untapped
+    creatures you control (not restricted by summoning sickness).
+    """
+
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    life: int = 0
+    sacrifice_self: bool = False
+    sacrifice: Selector | None = None
+    remove_counters: tuple[str, int] | None = None
+    tap_other_creatures: int = 0
+
+    def describe(self) -> str:
+        parts = []
+        if self.mana:
+            parts.append(self.mana.text)
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this permanent")
+        if self.sacrifice is not None:
+            parts.append(f"Sacrifice a {self.sacrifice.describe().rstrip('s').replace('s you control', '')}")
+        if self.remove_counters:
+            parts.append(f"Remove {self.remove_counters[1]} {self.remove_counters[0]} counter(s) from this permanent")
+        if self.tap_other_creatures:
+            parts.append(f"Tap {self.tap_other_creatures} untapped creature(s) you control")
+        return ", ".join(parts) or "{0}"
+
+
+# --------------------------------------------------------------------------
+# Mana production (CR 106, 605)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Produce:
+    """What a mana ability adds (CR 106.1, 605).
+
+    ``kind``:
+      * ``fixed`` — ``options`` holds one amount (``{C}{C}``);
+      * ``choice`` — one of ``options`` ("{W}{W}, {W}{B}, or {B}{B}", "{R} or {G}");
+      * ``any_color`` / ``any_type`` — ``amount`` mana of one chosen color/type;
+      * ``combination`` — ``amount`` mana in any combination of colors;
+      * ``could_produce`` — one mana of any color (``of_type`` False) or type
+        (True) that a permanent in ``selector`` could produce (CR 106.7);
+      * ``sacrificed_could_produce`` — any type the sacrificed permanent could produce;
+      * ``that_land_produced`` — (triggered) one mana of any type that land produced;
+      * ``count`` — ``options[0]`` once for each permanent counted by ``count``.
+    """
+
+    kind: str
+    options: tuple[Mana, ...] = ()
+    amount: int = 1
+    selector: Selector | None = None
+    of_type: bool = False
+    count: Count | None = None
+
+    def describe(self) -> str:
+        k = self.kind
+        if k == "fixed":
+            return self.options[0].text
+        if k == "choice":
+            return " or ".join(o.text for o in self.options)
+        if k == "any_color":
+            return f"{self.amount} mana of any one color"
+        if k == "any_type":
+            return f"{self.amount} mana of any one type"
+        if k == "combination":
+            return f"{self.amount} mana in any combination of colors"
+        if k == "could_produce":
+            return f"one mana of any {'type' if self.of_type else 'color'} that {self.selector.describe()} could produce"
+        if k == "sacrificed_could_produce":
+            return "one mana of any type the sacrificed permanent could produce"
+        if k == "that_land_produced":
+            return "one mana of any type that land produced"
+        if k == "count":
+            return f"{self.options[0].text} for each of {self.count.describe()}"
+        return k
+
+
+def fixed(text: str) -> Produce:
+    return Produce("fixed", (Mana.parse(text),))
+
+
+def choice(*texts: str) -> Produce:
+    return Produce("choice", tuple(Mana.parse(t) for t in texts))
+
+
+# --------------------------------------------------------------------------
+# Effects (what spells and abilities do when they resolve, CR 608)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One instruction of a resolving spell or ability.
+
+    ``kind`` with its fields:
+      * ``damage`` — ``amount`` damage to ``to`` (CR 120);
+      * ``destroy`` — destroy ``to`` (CR 701.8);
+      * ``pump`` — ``to`` gets +``power``/+``toughness`` (and ``keywords``) until end of turn;
+      * ``fight`` — ``to`` fights ``other`` (CR 701.14);
+      * ``draw`` — controller draws ``amount``;
+      * ``gain_life`` — controller gains ``amount`` life;
+      * ``look_hand`` — look at ``to``'s hand (no game change);
+      * ``tokens`` — create ``amount`` tokens described by ``token`` (a card mapping);
+      * ``return_to_battlefield`` — ``to`` (a card in a graveyard) onto the battlefield under its owner's control;
+      * ``untap`` / ``tap`` — untap/tap ``to``;
+      * ``counters`` — put ``amount`` ``counter`` counters on ``to``;
+      * ``conjure`` — conjure ``amount`` cards named ``card`` into ``zone`` (then shuffle if ``shuffle``);
+      * ``continuous`` — create ``granted`` (a static/replacement ability) until end of turn.
+    ``optional`` marks "you may" (CR 608.2d).
+    """
+
+    kind: str
+    to: Ref | None = None
+    other: Ref | None = None
+    amount: Amount = 0
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    counter: str = ""
+    card: str = ""
+    zone: str = ""
+    shuffle: bool = False
+    token: tuple[tuple[str, object], ...] = ()
+    granted: "Ability | None" = None
+    optional: bool = False
+
+    def describe(self) -> str:
+        k = self.kind
+        to = self.to.describe() if self.to else ""
+        may = "you may: " if self.optional else ""
+        if k == "damage":
+            s = f"{describe_amount(self.amount)} damage to {to}"
+        elif k == "destroy":
+            s = f"destroy {to}"
+        elif k == "pump":
+            kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
+            s = f"{to} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+        elif k == "fight":
+            s = f"{to} fights {self.other.describe() if self.other else ''}"
+        elif k == "draw":
+            s = f"draw {describe_amount(self.amount)} card(s)"
+        elif k == "gain_life":
+            s = f"gain {describe_amount(self.amount)} life"
+        elif k == "look_hand":
+            s = f"look at {to}'s hand"
+        elif k == "tokens":
+            s = f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
+        elif k == "return_to_battlefield":
+            s = f"return {to} to the battlefield"
+        elif k in ("untap", "tap"):
+            s = f"{k} {to}"
+        elif k == "counters":
+            s = f"put {describe_amount(self.amount)} {self.counter} counter(s) on {to}"
+        elif k == "conjure":
+            s = f"conjure {describe_amount(self.amount)} {self.card} into {self.zone}" + (", then shuffle" if self.shuffle else "")
+        elif k == "continuous":
+            s = f"until end of turn: {self.granted.describe() if self.granted else ''}"
+        else:
+            s = k
+        return may + s
+
+
+# --------------------------------------------------------------------------
+# Abilities
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ManaAbility:
+    """An activated mana ability (CR 605.1a). ``damage_to_you``: the land deals
+    that much damage to its controller as part of the effect (Adarkar Wastes)."""
+
+    cost: Cost
+    produce: Produce
+    damage_to_you: int = 0
+    text: str = ""
+
+    def describe(self) -> str:
+        dmg = f"; deals {self.damage_to_you} damage to you" if self.damage_to_you else ""
+        return f"mana ability: {self.cost.describe()}: add {self.produce.describe()}{dmg}"
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """A non-mana activated ability (CR 602). ``sorcery``: activate only as a sorcery."""
+
+    cost: Cost
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    sorcery: bool = False
+    text: str = ""
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A trigger event (CR 603.1). ``event``: ``enters`` | ``attacks`` | ``dies`` |
+    ``becomes_tapped`` | ``upkeep`` (of the controller) | ``tapped_for_mana``.
+    ``selector``: what must be tapped for ``tapped_for_mana`` (lands; enchanted land)."""
+
+    event: str
+    selector: Selector | None = None
+
+    def describe(self) -> str:
+        if self.event == "tapped_for_mana":
+            return f"whenever {self.selector.describe() if self.selector else 'it'} is tapped for mana"
+        return {"enters": "when this enters", "attacks": "whenever this attacks", "dies": "when this dies",
+                "becomes_tapped": "whenever this becomes tapped", "upkeep": "at the beginning of your upkeep"}.get(self.event, self.event)
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A triggered ability that uses the stack (CR 603)."""
+
+    trigger: Trigger
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return f"triggered: {self.trigger.describe()}: " + "; ".join(e.describe() for e in self.effects) + t
+
+
+@dataclass(frozen=True)
+class TriggeredManaAbility:
+    """A triggered mana ability (CR 605.1b, 605.4a, 106.12a): whenever a permanent
+    in ``trigger.selector`` is tapped for mana, the tapping player (or the land's
+    controller) adds ``produce``."""
+
+    trigger: Trigger
+    produce: Produce
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"triggered mana ability: {self.trigger.describe()}: add {self.produce.describe()}"
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability that bears on rules: ``hexproof``, ``shroud``,
+    ``protection`` (``arg``: a color letter), ``haste``, ``flash``, ``flying``,
+    ``trample``, ``first strike``, ``defender``, ``indestructible``, ``landwalk``
+    (``arg``: land type), ``enchant`` is :class:`Enchant`."""
+
+    name: str
+    arg: str = ""
+
+    def describe(self) -> str:
+        if self.name == "protection":
+            return f"keyword: protection from {self.arg_text}"
+        return f"keyword: {self.name}{(' ' + self.arg) if self.arg else ''}"
+
+    @property
+    def arg_text(self) -> str:
+        return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(self.arg, self.arg)
+
+
+@dataclass(frozen=True)
+class Enchant:
+    """Enchant [object] (CR 702.5a, 303.4a): the Aura spell's target and what it may enchant."""
+
+    filter: Filter
+
+    def describe(self) -> str:
+        return f"enchant {self.filter.describe()}"
+
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability creating a continuous effect (CR 604, 613).
+
+    ``kind``:
+      * ``set_land_types`` — ``affected`` lands have exactly ``subtypes`` as land types (CR 305.7; layer 4);
+      * ``add_types`` — ``affected`` gain ``subtypes`` in addition (layer 4); ``all_basic``: every basic land type;
+      * ``set_color`` — ``affected`` are ``color`` (layer 5);
+      * ``grant`` — ``affected`` have ``granted`` (layer 6);
+      * ``pump`` — ``affected`` get +``power``/+``toughness`` (layer 7c) and ``keywords`` (layer 6);
+      * ``player_subtype`` — the controller is a ``subtypes`` (Enroll in the Coalition);
+      * ``must_target`` — opponents must choose at least one object/player with subtype
+        in ``subtypes`` (``battlefield_only``) while choosing targets as part of casting
+        a spell or activating an ability they control (CR 601.2c);
+      * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
+      * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b).
+    """
+
+    kind: str
+    affected: Selector | None = None
+    subtypes: frozenset[str] = frozenset()
+    all_basic: bool = False
+    color: frozenset[str] = frozenset()
+    granted: "Ability | None" = None
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    battlefield_only: bool = False
+    text: str = ""
+
+    def describe(self) -> str:
+        a = self.affected.describe() if self.affected else ""
+        k = self.kind
+        if k == "set_land_types":
+            return f"static (layer 4): {a} are {'/'.join(sorted(self.subtypes))} (CR 305.7)"
+        if k == "add_types":
+            what = "every basic land type" if self.all_basic else "/".join(sorted(self.subtypes))
+            return f"static (layer 4): {a} are {what} in addition to their other types"
+        if k == "set_color":
+            return f"static (layer 5): {a} are {'/'.join(sorted(self.color))}"
+        if k == "grant":
+            return f"static (layer 6): {a} have [{self.granted.describe() if self.granted else ''}]"
+        if k == "pump":
+            kw = (" and have " + ", ".join(self.keywords)) if self.keywords else ""
+            return f"static (layer 7c): {a} get {self.power:+d}/{self.toughness:+d}{kw}"
+        if k == "player_subtype":
+            return f"static: you are a {'/'.join(sorted(self.subtypes))}"
+        if k == "must_target":
+            where = " on the battlefield" if self.battlefield_only else ""
+            return f"static: opponents casting a spell or activating an ability must choose at least one {'/'.join(sorted(self.subtypes))}{where} as a target if able (CR 601.2c)"
+        if k == "activate_as_haste":
+            return f"static: you may activate abilities of {a} as though they had haste"
+        if k == "spend_white_as_any":
+            return "static: you may spend white mana as though it were mana of any color; other mana only as though it were colorless"
+        return f"static: {k}"
+
+
+@dataclass(frozen=True)
+class ManaReplacement:
+    """A replacement effect on a mana production event (CR 106.12b, 614).
+
+    Applies when a permanent matching ``tapped`` is tapped for mana by a player
+    matching ``tapper`` (``any`` | ``you``, relative to this effect's
+    controller). ``op``: ``multiply`` (``factor`` times as much of that mana),
+    ``set_type`` (``mana_type`` instead of any other type, amount kept),
+    ``set_type_and_amount`` (one ``mana_type`` instead of any other type and amount).
+    """
+
+    tapped: Selector
+    op: str
+    tapper: str = "any"
+    factor: int = 1
+    mana_type: str = ""
+    text: str = ""
+
+    def describe(self) -> str:
+        who = "you tap" if self.tapper == "you" else "a player taps"
+        if self.op == "multiply":
+            what = {2: "twice", 3: "three times"}.get(self.factor, f"{self.factor} times") + " as much of that mana"
+        elif self.op == "set_type":
+            what = f"{{{self.mana_type}}} instead of any other type"
+        else:
+            what = f"{{{self.mana_type}}} instead of any other type and amount"
+        return f"replacement (CR 106.12b): if {who} {self.tapped.describe().rstrip('s')} for mana, it produces {what}"
+
+
+@dataclass(frozen=True)
+class CounterReplacement:
+    """A replacement effect on counters being put on a permanent (CR 122.6, 614).
+
+    ``affected``: which permanents; ``counter``: counter kind it applies to
+    (empty: any); ``op``: ``double`` (twice that many) or ``plus_one``
+    (that many plus one)."""
+
+    affected: Selector
+    op: str
+    counter: str = ""
+    text: str = ""
+
+    def describe(self) -> str:
+        c = self.counter or "any"
+        what = "twice that many" if self.op == "double" else "that many plus one"
+        return f"replacement: if {c} counters would be put on {self.affected.describe().rstrip('s')}, {what} instead"
+
+
+@dataclass(frozen=True)
+class TokenReplacement:
+    """If an effect would create tokens under your control, ``factor`` times that many instead."""
+
+    factor: int = 2
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"replacement: tokens you would create are created {self.factor} times over"
+
+
+@dataclass(frozen=True)
+class EntersWith:
+    """"This permanent enters [tapped] [with N counters]" — a self-replacement
+    on entering (CR 614.1c). ``amount`` may be ``"X"`` (CR 107.3m: the spell's X)."""
+
+    counter: str = ""
+    amount: Amount = 0
+    tapped: bool = False
+    text: str = ""
+
+    def describe(self) -> str:
+        parts = []
+        if self.tapped:
+            parts.append("tapped")
+        if self.counter:
+            parts.append(f"with {describe_amount(self.amount)} {self.counter} counters")
+        return "replacement: enters " + " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """A part of a card the project does not model. Always reported."""
+
+    what: str
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"unsupported: {self.what}"
+
+
+Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
+                Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported]
+
+
+@dataclass(frozen=True)
+class SpellBehaviour:
+    """What an instant or sorcery does (CR 608.2): its target slots and effects."""
+
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return "spell: " + "; ".join(e.describe() for e in self.effects) + t
+
+
+def is_activated(a: Ability) -> bool:
+    """Activated abilities (mana or not) count for ``{object, index}`` references."""
+    return isinstance(a, (ManaAbility, ActivatedAbility))
+
+
+def is_triggered(a: Ability) -> bool:
+    return isinstance(a, (TriggeredAbility, TriggeredManaAbility))
+
+
+def ir_fields(obj) -> dict:
+    """The dataclass fields of an IR node, for JSON export and comparison."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}

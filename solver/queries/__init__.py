@@ -1,0 +1,71 @@
+"""The queries of contract §2 and their dispatch.
+
+Each query kind lives in its own module of this package and registers a
+function ``fn(state, query, options) -> dict`` with :func:`register`.  The
+result dict holds the contract's fields; :func:`answer` adds ``kind`` and
+``status`` first so key order is stable.  A kind whose module is not present
+answers ``status: error`` naming the missing capability, never a fake answer.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from ..errors import QueryError
+from ..state import GameState
+
+KINDS: tuple[str, ...] = ("could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Limits honoured by every query: ``max_results`` (listing cut, status
+    ``truncated``) and ``timeout`` in seconds (status ``timeout``)."""
+
+    max_results: int = 10_000
+    timeout: float | None = None
+
+
+QueryFn = Callable[[GameState, dict, Options], dict]
+_REGISTRY: dict[str, QueryFn] = {}
+
+
+def register(kind: str) -> Callable[[QueryFn], QueryFn]:
+    def deco(fn: QueryFn) -> QueryFn:
+        _REGISTRY[kind] = fn
+        return fn
+    return deco
+
+
+def _load(kind: str) -> QueryFn | None:
+    if kind not in _REGISTRY:
+        try:
+            importlib.import_module(f"{__name__}.{kind}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__name__}.{kind}":
+                raise
+            return None
+    return _REGISTRY.get(kind)
+
+
+def answer(state: GameState, query: dict, options: Options = Options(), path: str = "query") -> dict:
+    """Answer one query (contract §2). Raises :class:`QueryError` for a bad query."""
+    if not isinstance(query, dict):
+        raise QueryError("", path, "a query must be a mapping with 'kind'")
+    kind = query.get("kind")
+    if kind not in KINDS:
+        import difflib
+        m = difflib.get_close_matches(str(kind), KINDS, n=1)
+        hint = f" (did you mean '{m[0]}'?)" if m else ""
+        raise QueryError("", f"{path}.kind", f"unknown query kind '{kind}'{hint}; known: {', '.join(KINDS)}")
+    fn = _load(kind)
+    if fn is None:
+        return {"kind": kind, "status": "error", "error": f"the '{kind}' query is not implemented yet in this version"}
+    try:
+        body = fn(state, query, options)
+    except QueryError as e:
+        raise QueryError(e.file, f"{path}.{e.path}" if e.path else path, e.message) from None
+    out: dict[str, Any] = {"kind": kind, "status": body.pop("status", "ok")}
+    out.update(body)
+    return out

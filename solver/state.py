@@ -1,0 +1,167 @@
+"""The validated game state that every query works on.
+
+A :class:`GameState` is built from a situation file by :mod:`solver.situation`
+(which validates it) and written back by :func:`solver.situation.dump_state`.
+It is plain data: characteristics after continuous effects are computed by
+:mod:`solver.characteristics`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .cards import Card
+from .mana import Mana
+
+ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command", "stack")
+STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+                          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    life: int = 20
+    poison: int = 0
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int = 1
+    active: str = ""
+    step: str = "main1"
+    priority: str = ""
+    lands_played: int = 0
+
+
+@dataclass(frozen=True)
+class AbilityRef:
+    """``{source: id, index: n}``: the n-th (1-based) activated or triggered ability of ``source``."""
+
+    source: str
+    index: int
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """A card, token, copy or ability in a zone (contract §1, "Objects").
+
+    ``card`` is None only for abilities on the stack (``ability`` set).
+    ``order`` is the object's position in its zone list (stack and library: top first),
+    and ``timestamp`` its timestamp for CR 613.7 (by default, its position in
+    the file's order of objects).
+    """
+
+    id: str
+    zone: str
+    owner: str
+    controller: str
+    card: Card | None = None
+    tapped: bool = False
+    sick: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    attached_to: str | None = None
+    token: bool = False
+    conjured: bool = False
+    chosen: tuple[tuple[str, Any], ...] = ()
+    x: int = 0
+    targets: tuple[tuple[str, ...], ...] | None = None
+    copy: bool = False
+    ability: AbilityRef | None = None
+    last_known: tuple[tuple[str, Any], ...] = ()
+    order: int = 0
+    timestamp: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card is not None else f"ability of {self.ability.source if self.ability else '?'}"
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+    def with_(self, **kw: Any) -> "GameObject":
+        return replace(self, **kw)
+
+
+@dataclass(frozen=True)
+class ContinuousEffectEntry:
+    """An entry of the situation's ``effects`` list: a resolved spell's effect
+    (``card``) or an activated ability's effect (``ability``) still in force.
+    ``targets``: (extension) the targets the spell or ability had, when its
+    effect refers to them (Giant Growth's +3/+3)."""
+
+    controller: str
+    card: Card | None = None
+    ability: AbilityRef | None = None
+    targets: tuple[tuple[str, ...], ...] | None = None
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole situation, validated. Objects are kept in file order per zone."""
+
+    players: tuple[Player, ...]
+    turn: Turn
+    objects: tuple[GameObject, ...] = ()
+    mana_pool: tuple[tuple[str, Mana], ...] = ()
+    effects: tuple[ContinuousEffectEntry, ...] = ()
+    shuffled: tuple[str, ...] = ()
+    name: str | None = None
+    description: str | None = None
+    rules: tuple[str, ...] = ()
+
+    # -- lookups ---------------------------------------------------------
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def is_player(self, ident: str) -> bool:
+        return any(p.id == ident for p in self.players)
+
+    def obj(self, oid: str) -> GameObject:
+        for o in self.objects:
+            if o.id == oid:
+                return o
+        raise KeyError(oid)
+
+    def find(self, oid: str) -> GameObject | None:
+        for o in self.objects:
+            if o.id == oid:
+                return o
+        return None
+
+    def zone(self, zone: str, player: str | None = None) -> list[GameObject]:
+        """Objects in ``zone`` (for the battlefield: controlled by ``player``; elsewhere owned), in order."""
+        out = [o for o in self.objects if o.zone == zone and (
+            player is None or (o.controller if zone == "battlefield" else o.owner) == player)]
+        if zone in ("stack", "library"):
+            out.sort(key=lambda o: o.order)
+        return out
+
+    @property
+    def battlefield(self) -> list[GameObject]:
+        return [o for o in self.objects if o.zone == "battlefield"]
+
+    def opponents(self, pid: str) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players if p.id != pid)
+
+    def pool(self, pid: str) -> Mana:
+        return dict(self.mana_pool).get(pid, Mana())
+
+    @property
+    def priority(self) -> str:
+        return self.turn.priority or self.turn.active
+
+    def replace_objects(self, objects: list[GameObject] | tuple[GameObject, ...]) -> "GameState":
+        return replace(self, objects=tuple(objects))
+
+    def with_(self, **kw: Any) -> "GameState":
+        return replace(self, **kw)
