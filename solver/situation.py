@@ -1,0 +1,1137 @@
+"""Situation files: load, validate, assign ids, and write back (contract §1).
+
+A situation file (YAML or JSON, the same structure either way) becomes a
+validated :class:`~solver.state.GameState` in three passes:
+
+1. **Read** (:func:`read_document`): bytes with a size limit, UTF-8 text, then
+   YAML (a :class:`yaml.SafeLoader` that also rejects duplicate keys) or JSON
+   (by the extension ``.json``).  Documents that expand to a huge or very deep
+   structure (YAML alias bombs, recursive aliases) are rejected.
+2. **Shape** (:class:`SituationSpec`): pydantic v2 models mirroring contract §1
+   key for key (``extra="forbid"``, strict types).  The first error becomes a
+   one-line :class:`~solver.errors.SituationError` with the path inside the
+   file (``battlefield.alice[2].card``).
+3. **Meaning** (:class:`_Builder`): defaults from the contract, automatic ids,
+   cards, and every cross-reference (players, ids, attachments, targets,
+   ability sources), each error located the same way.
+
+Nothing is returned until all three passes succeed, so a :class:`Loaded` is
+never partially built (contract §3: "nothing is half-written").
+
+Automatic ids (contract §1, "Objects") and explicit ids: explicit ``id`` values
+(and player ids) are reserved first; then objects without an ``id`` are
+numbered in the contract's order (zone by zone: battlefield, hand, graveyard,
+library, exile, command, stack; within a zone player by player in ``players``
+order; each list in listed order).  The k-th object with a given base name gets
+the k-th of ``base``, ``base-2``, ``base-3``, … that is not already taken, so
+an automatic id never collides with an explicit one.
+
+>>> object_id_base("Urborg, Tomb of Yawgmoth")
+'urborg-tomb-of-yawgmoth'
+>>> next_free_id("forest", {"forest", "forest-2"})
+'forest-3'
+"""
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Container, Iterable, Literal, NoReturn, Union
+
+import yaml
+from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
+                      model_validator)
+from pydantic_core import PydanticCustomError
+
+from .cards import Card, CardData, UnknownCard, card_from_mapping, get_card
+from .errors import SituationError
+from .mana import Mana, ManaSyntaxError
+from .state import STEPS, ZONES, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
+
+__all__ = [
+    "FORMAT", "SCHEMA_ID", "Loaded", "SituationError", "SituationSpec", "dump_state", "load_situation",
+    "next_free_id", "object_id_base", "read_document", "situation_from_dict", "situation_json_schema",
+]
+
+FORMAT = "mtgsolve/1"
+SCHEMA_ID = "https://mtgsolve.dev/schema/situation-v1.json"
+
+OWNED_ZONES: tuple[str, ...] = ("hand", "graveyard", "library", "exile", "command")
+KEYED_ZONES: tuple[str, ...] = ("battlefield",) + OWNED_ZONES  # zones written as player id → list
+assert ZONES == KEYED_ZONES + ("stack",)
+
+DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024
+DEFAULT_MAX_OBJECTS = 20_000
+MAX_FILE_BYTES_ENV = "MTGSOLVE_MAX_FILE_BYTES"
+MAX_OBJECTS_ENV = "MTGSOLVE_MAX_OBJECTS"
+MAX_NODES = 1_000_000  # scalars, lists and mappings after YAML aliases are expanded
+MAX_DEPTH = 100
+MAX_INT = 10**9  # bound on every number in a situation (keeps the CP-SAT models in range)
+DEFAULT_LIFE = 20
+
+
+# ===========================================================================
+# Shape: pydantic models mirroring contract §1
+# ===========================================================================
+
+# Tags of the discriminated unions below.  They appear in pydantic's error
+# locations and are removed from the paths users see; "§" keeps them apart
+# from any key a situation could use.
+_TAG_OF_TYPE: tuple[tuple[type, str], ...] = (
+    (bool, "§bool"), (int, "§int"), (str, "§str"), (dict, "§map"), (list, "§list"))
+
+
+def _tag_of(value: Any) -> str | None:
+    for t, tag in _TAG_OF_TYPE:  # bool before int: True is an int in Python
+        if isinstance(value, t):
+            return tag
+    return None
+
+
+def _one_of(what: str, **alternatives: Any) -> Any:
+    """A union chosen by the Python type of the value (``str=…, map=…, list=…``).
+
+    Unlike a plain union, a failure reports one error at the right place
+    ("expected a card name or a mapping, got 3") instead of one per member.
+    """
+    tags = {f"§{k}": t for k, t in alternatives.items()}
+
+    def pick(value: Any) -> str | None:
+        tag = _tag_of(value)
+        return tag if tag in tags else None
+
+    members = tuple(Annotated[t, Tag(tag)] for tag, t in tags.items())
+    return Annotated[Union[members], Discriminator(pick, custom_error_type="wrong_shape",  # type: ignore[valid-type]
+                                                   custom_error_message=f"expected {what}")]
+
+
+def _unknown_key_message(key: Any, allowed: Iterable[str]) -> str:
+    msg = f"unknown key {_show(key)}"
+    if isinstance(key, str):
+        close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
+        if close:
+            msg += f" (did you mean '{close[0]}'?)"
+    return msg
+
+
+class _Spec(BaseModel):
+    """Base of the situation models: strict types, no unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reject_unknown_keys(cls, data: Any) -> Any:
+        # Done here rather than by extra="forbid" alone so that the message can
+        # suggest the closest valid key ("unknown key 'tapd' (did you mean 'tapped'?)").
+        if isinstance(data, dict) and cls.model_config.get("extra") == "forbid":
+            allowed = [f.alias or name for name, f in cls.model_fields.items()]
+            for key in data:
+                if key not in allowed:
+                    raise PydanticCustomError("unknown_key", "{message}",
+                                              {"message": _unknown_key_message(key, allowed)})
+        return data
+
+
+Id = Annotated[str, Field(min_length=1, max_length=200)]
+Count = Annotated[int, Field(ge=0, le=MAX_INT)]
+CardName = Annotated[str, Field(min_length=1, max_length=200, description="A card name from the card library")]
+
+
+class InlineCard(_Spec):
+    """An inline card: a mapping with MTGJSON's field names (other MTGJSON fields are allowed)."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    name: CardName
+    manaCost: str | None = None
+    type: str | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    supertypes: list[str] | None = None
+    keywords: list[str] | None = None
+    power: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
+    toughness: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
+    loyalty: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
+    text: str | None = None
+    layout: str | None = None
+
+
+CardRef = _one_of("a card name or an inline card mapping", str=CardName, map=InlineCard)
+_Scalar = _one_of("a string, an integer or true/false", bool=bool, int=int, str=str)
+ChosenValue = _one_of("a string, an integer, true/false or a list of them",
+                      bool=bool, int=int, str=str, list=list[_Scalar])  # type: ignore[valid-type]
+Targets = Annotated[list[list[Id]], Field(description="One list of ids per instance of the word 'target'")]
+
+
+class AbilitySpec(_Spec):
+    """``{source, index}``: the n-th (1-based, printed order) triggered or activated ability of ``source``."""
+
+    source: Id
+    index: Annotated[int, Field(ge=1, le=MAX_INT)]
+
+
+class LastKnownSpec(_Spec):
+    """The source's last known information as it last existed on the battlefield (object keys)."""
+
+    card: CardRef | None = None  # type: ignore[valid-type]
+    owner: Id | None = None
+    controller: Id | None = None
+    tapped: bool | None = None
+    sick: bool | None = None
+    counters: dict[Id, Count] | None = None
+    damage: Count | None = None
+    attached_to: Id | None = None
+    token: bool | None = None
+    conjured: bool | None = None
+    chosen: dict[Id, ChosenValue] | None = None  # type: ignore[valid-type]
+
+
+class ObjectSpec(_Spec):
+    """An object given as a mapping (contract §1, "Objects")."""
+
+    card: CardRef | None = Field(None, description="Card name or inline card; required except for abilities on the stack")  # type: ignore[valid-type]
+    id: Id | None = Field(None, description="The object's id (default: automatic, from the card name)")
+    owner: Id | None = Field(None, description="Owner (default: from the zone key)")
+    controller: Id | None = Field(None, description="Controller (default: from the zone key)")
+    tapped: bool = False
+    sick: bool = Field(False, description="Its controller has not controlled it continuously since their most recent turn began (CR 302.6)")
+    counters: dict[Id, Count] | None = Field(None, description="Counter name → number")
+    damage: Count = Field(0, description="Damage marked on it")
+    attached_to: Id | None = Field(None, description="Id of the object or player it is attached to")
+    token: bool = False
+    conjured: bool = False
+    chosen: dict[Id, ChosenValue] | None = Field(None, description="Choices made earlier, e.g. {color: green}")  # type: ignore[valid-type]
+    x: Count = Field(0, description="(stack) the value announced for X")
+    targets: Targets | None = Field(None, description="(stack) chosen targets: one list of ids per instance of 'target'")
+    copy_: bool = Field(False, alias="copy", description="(stack) a copy of a spell or ability")
+    ability: AbilitySpec | None = Field(None, description="(stack, instead of card) the ability's source and index")
+    last_known: LastKnownSpec | None = Field(None, description="(stack abilities) the source's last known information")
+    timestamp: Count | None = Field(None, description="(extension) timestamp for CR 613.7; default: position in the file")
+
+
+ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
+
+
+class PlayerSpec(_Spec):
+    """A player given as a mapping."""
+
+    id: Id
+    life: Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] = DEFAULT_LIFE
+    poison: Count = 0
+
+
+PlayerEntry = _one_of("a player id or a mapping {id, life, poison}", str=Id, map=PlayerSpec)
+
+
+def _check_step(value: Any) -> Any:
+    if isinstance(value, str) and value not in STEPS:
+        close = difflib.get_close_matches(value, STEPS, n=1, cutoff=0.5)
+        hint = f" (did you mean '{close[0]}'?)" if close else f" (one of: {', '.join(STEPS)})"
+        raise PydanticCustomError("unknown_step", "{message}", {"message": f"unknown step '{value}'{hint}"})
+    return value
+
+
+Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[valid-type]
+
+
+class TurnSpec(_Spec):
+    """``{number, active, step, priority, lands_played}``."""
+
+    number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
+    active: Id | None = Field(None, description="Active player (default: the first player)")
+    step: Step = "main1"  # type: ignore[valid-type]
+    priority: Id | None = Field(None, description="Player with priority (default: the active player)")
+    lands_played: Count = Field(0, description="Lands the active player has played this turn")
+
+
+class EffectSpec(_Spec):
+    """A continuous effect still in force from a resolved spell (``card``) or ability (``ability``)."""
+
+    card: CardRef | None = None  # type: ignore[valid-type]
+    ability: AbilitySpec | None = None
+    controller: Id
+    targets: Targets | None = Field(None, description="(extension) the targets the spell or ability had")
+
+    @model_validator(mode="after")
+    def _card_or_ability(self) -> "EffectSpec":
+        if (self.card is None) == (self.ability is None):
+            raise PydanticCustomError("effect_shape", "an effect needs exactly one of 'card' or 'ability'")
+        return self
+
+
+class QuerySpec(_Spec):
+    """A query (contract §2): a mapping with ``kind``; the rest is checked by the query's module."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    kind: Annotated[str, Field(min_length=1)]
+
+
+Zone = dict[Id, list[ObjectEntry]]  # type: ignore[valid-type]
+
+
+class SituationSpec(_Spec):
+    """A situation file, format mtgsolve/1 (contract §1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, title="Situation")
+
+    format: Literal["mtgsolve/1"]
+    name: str | None = None
+    description: str | None = None
+    rules: list[str] | None = Field(None, description="CR rules / rulings the situation exercises")
+    players: Annotated[list[PlayerEntry], Field(min_length=1, description="Players in turn order (APNAP)")]  # type: ignore[valid-type]
+    turn: TurnSpec | None = None
+    battlefield: Zone | None = Field(None, description="Controller → objects")
+    hand: Zone | None = Field(None, description="Owner → objects")
+    graveyard: Zone | None = Field(None, description="Owner → objects")
+    library: Zone | None = Field(None, description="Owner → objects, top first")
+    exile: Zone | None = Field(None, description="Owner → objects")
+    command: Zone | None = Field(None, description="Owner → objects")
+    stack: list[ObjectEntry] | None = Field(None, description="Spells and abilities, top first")  # type: ignore[valid-type]
+    mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
+    effects: list[EffectSpec] | None = None
+    shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
+    query: _one_of("a query mapping or a list of queries", map=QuerySpec, list=list[QuerySpec]) | None = None  # type: ignore[valid-type]
+    expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]
+                    list=list[Union[dict[str, Any], None]]) | None = None
+
+
+def situation_json_schema() -> dict:
+    """The JSON Schema of a situation file (format mtgsolve/1).
+
+    Deterministic: the same dict on every call (dump with ``sort_keys=True``).
+    """
+    schema = SituationSpec.model_json_schema()
+    schema.pop("title", None)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
+            "title": "mtgsolve situation (format mtgsolve/1)", **schema}
+
+
+# ===========================================================================
+# Paths and messages
+# ===========================================================================
+
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_\-]*\Z")
+
+
+def _at(path: str, *parts: str | int) -> str:
+    """Extend a path: ``_at("battlefield", "alice", 2, "card") == "battlefield.alice[2].card"``."""
+    for p in parts:
+        if isinstance(p, int) and not isinstance(p, bool):
+            path += f"[{p}]"
+        elif isinstance(p, str) and _PLAIN_KEY.match(p):
+            path += f".{p}" if path else p
+        else:
+            path += f"[{json.dumps(p if isinstance(p, str) else str(p), ensure_ascii=False)}]"
+    return path
+
+
+def _show(v: Any) -> str:
+    """A value as a user would write it in YAML, short."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if v is None:
+        return "null"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        s = v if len(v) <= 60 else v[:57] + "..."
+        return "'" + " ".join(s.split("\n")) + "'"
+    if isinstance(v, dict):
+        return "a mapping"
+    if isinstance(v, (list, tuple)):
+        return "a list"
+    return str(v)
+
+
+_TYPE_MESSAGES = {
+    "bool_type": "expected true or false",
+    "int_type": "expected an integer", "int_from_float": "expected an integer", "int_parsing": "expected an integer",
+    "string_type": "expected a string",
+    "dict_type": "expected a mapping", "model_type": "expected a mapping", "model_attributes_type": "expected a mapping",
+    "list_type": "expected a list",
+}
+
+
+def _pydantic_error(err: dict, source: str) -> SituationError:
+    """Turn pydantic's first error into a located one-line :class:`SituationError`."""
+    kind = err["type"]
+    loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("§"))]
+    value = err.get("input")
+    ctx = err.get("ctx") or {}
+    if kind == "missing":
+        key = loc.pop()
+        return SituationError(source, _at("", *loc), f"missing key '{key}'")
+    if loc and loc[-1] == "[key]":  # a mapping's key, e.g. counters: {1: 2}
+        path = _at("", *loc[:-2])
+        if kind == "string_type":
+            return SituationError(source, path, f"keys must be strings, got {_show(value)}")
+        if kind == "string_too_short":
+            return SituationError(source, path, "keys must not be empty")
+        return SituationError(source, path, f"bad key {_show(value)}: {err['msg']}")
+    path = _at("", *loc)
+    if kind in _TYPE_MESSAGES:
+        msg = f"{_TYPE_MESSAGES[kind]}, got {_show(value)}"
+    elif kind == "wrong_shape":
+        msg = f"{err['msg']}, got {_show(value)}"
+    elif kind == "greater_than_equal":
+        msg = f"must be at least {ctx.get('ge')}, got {_show(value)}"
+    elif kind == "less_than_equal":
+        msg = f"must be at most {ctx.get('le')}, got {_show(value)}"
+    elif kind in ("too_short", "string_too_short"):
+        msg = "must not be empty"
+    elif kind == "string_too_long":
+        msg = f"is too long (at most {ctx.get('max_length')} characters)"
+    elif kind == "literal_error":
+        msg = f"expected {ctx.get('expected')}, got {_show(value)}"
+    else:
+        msg = err["msg"]
+    return SituationError(source, path, msg)
+
+
+def _close(word: str, candidates: Iterable[str]) -> str:
+    m = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f" (did you mean '{m[0]}'?)" if m else ""
+
+
+# ===========================================================================
+# Ids
+# ===========================================================================
+
+_APOSTROPHES = re.compile(r"['’]")
+
+
+def object_id_base(name: str) -> str:
+    """The automatic id of a card name (contract §1): lower-cased, apostrophes
+    dropped, every other run of characters that are not letters or digits
+    turned into ``-``, no ``-`` at either end.
+
+    >>> object_id_base("Toralf's Disciple"), object_id_base("Coalition Honor Guard")
+    ('toralfs-disciple', 'coalition-honor-guard')
+    """
+    s = _APOSTROPHES.sub("", name.lower())
+    s = "".join(c if c.isalnum() else "-" for c in s)
+    s = re.sub(r"-+", "-", s).strip("-")
+    return s or "object"
+
+
+def next_free_id(base: str, taken: Container[str], start: int = 1) -> str:
+    """The first of ``base``, ``base-2``, ``base-3``, … (from the ``start``-th) not in ``taken``.
+
+    Used for automatic ids and for new objects (tokens, copies) created later.
+    """
+    n = start
+    while True:
+        candidate = base if n == 1 else f"{base}-{n}"
+        if candidate not in taken:
+            return candidate
+        n += 1
+
+
+# ===========================================================================
+# Read
+# ===========================================================================
+
+def _limit(value: int | None, env: str, default: int) -> int:
+    if value is not None:
+        return value
+    try:
+        v = int(os.environ.get(env, ""))
+        return v if v > 0 else default
+    except ValueError:
+        return default
+
+
+class _UniqueKeyLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """PyYAML's safe loader (no Python objects) that also rejects duplicate keys."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        seen: set = set()
+        for key_node, _ in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.tag != "tag:yaml.org,2002:merge":
+                key = self.construct_object(key_node)
+                try:
+                    dup = key in seen
+                    seen.add(key)
+                except TypeError:
+                    continue
+                if dup:
+                    raise yaml.constructor.ConstructorError(None, None, f"duplicate key {_show(key)}",
+                                                            key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+
+class _JSONProblem(ValueError):
+    pass
+
+
+def _json_pairs(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict = {}
+    for k, v in pairs:
+        if k in out:
+            raise _JSONProblem(f"duplicate key {_show(k)}")
+        out[k] = v
+    return out
+
+
+def _json_constant(name: str) -> Any:
+    raise _JSONProblem(f"{name} is not a number")
+
+
+def _parse_yaml(text: str, source: str) -> Any:
+    try:
+        return yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        problem = e.problem or e.context or "cannot parse"
+        raise SituationError(source, "", f"malformed YAML{where}: {problem}") from None
+    except yaml.YAMLError as e:
+        raise SituationError(source, "", f"malformed YAML: {e}") from None
+    except RecursionError:
+        raise SituationError(source, "", f"malformed YAML: nested more than {MAX_DEPTH} levels deep") from None
+
+
+def _parse_json(text: str, source: str) -> Any:
+    try:
+        return json.loads(text, object_pairs_hook=_json_pairs, parse_constant=_json_constant)
+    except json.JSONDecodeError as e:
+        raise SituationError(source, "", f"malformed JSON at line {e.lineno}, column {e.colno}: {e.msg}") from None
+    except _JSONProblem as e:
+        raise SituationError(source, "", f"malformed JSON: {e}") from None
+    except RecursionError:
+        raise SituationError(source, "", f"malformed JSON: nested more than {MAX_DEPTH} levels deep") from None
+
+
+def read_document(path: str | Path, *, max_bytes: int | None = None) -> Any:
+    """Read and parse a situation file as plain data (no validation).
+
+    ``.json`` files are JSON, anything else YAML.  ``max_bytes`` (default
+    5 MB, or ``$MTGSOLVE_MAX_FILE_BYTES``) bounds the file size.
+    """
+    source = str(path)
+    limit = _limit(max_bytes, MAX_FILE_BYTES_ENV, DEFAULT_MAX_FILE_BYTES)
+    try:
+        with open(path, "rb") as f:
+            data = f.read(limit + 1)
+    except FileNotFoundError:
+        raise SituationError(source, "", "cannot read the file: no such file") from None
+    except IsADirectoryError:
+        raise SituationError(source, "", "cannot read the file: it is a directory") from None
+    except PermissionError:
+        raise SituationError(source, "", "cannot read the file: permission denied") from None
+    except OSError as e:
+        raise SituationError(source, "", f"cannot read the file: {e.strerror or e}") from None
+    if len(data) > limit:
+        raise SituationError(source, "", f"the file is larger than {limit} bytes "
+                                         f"(set {MAX_FILE_BYTES_ENV} to allow more)")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise SituationError(source, "", f"not UTF-8 text (bad byte at offset {e.start})") from None
+    if Path(path).suffix.lower() == ".json":
+        return _parse_json(text, source)
+    return _parse_yaml(text, source)
+
+
+def _check_size(data: Any, source: str) -> None:
+    """Reject structures that are huge once YAML aliases are expanded, or too deep (or recursive)."""
+    count = 0
+    todo: list[tuple[Any, int]] = [(data, 1)]
+    while todo:
+        node, depth = todo.pop()
+        count += 1
+        if depth > MAX_DEPTH:
+            raise SituationError(source, "", f"the document is nested more than {MAX_DEPTH} levels deep "
+                                             "(or refers to itself through YAML aliases)")
+        if isinstance(node, dict):
+            count += len(node)
+            todo.extend((v, depth + 1) for v in node.values())
+        elif isinstance(node, (list, tuple)):
+            todo.extend((v, depth + 1) for v in node)
+        if count > MAX_NODES:
+            raise SituationError(source, "", f"the document has more than {MAX_NODES} values once YAML "
+                                             "aliases are expanded")
+
+
+def _count_objects(raw: dict) -> int:
+    n = 0
+    for zone in KEYED_ZONES:
+        lists = raw.get(zone)
+        if isinstance(lists, dict):
+            n += sum(len(v) for v in lists.values() if isinstance(v, list))
+    if isinstance(raw.get("stack"), list):
+        n += len(raw["stack"])
+    return n
+
+
+# ===========================================================================
+# Meaning: from the validated shape to a GameState
+# ===========================================================================
+
+@dataclass(frozen=True)
+class Loaded:
+    """A loaded situation: the validated state, its queries and expectations.
+
+    ``queries`` are the query mappings as given (each checked to be a mapping
+    with a string ``kind``); ``expect`` is aligned with them (one entry per
+    query, ``None`` where a list entry is null) or ``None`` when the file has no
+    ``expect``.  ``raw`` is the parsed document.
+    """
+
+    state: GameState
+    queries: tuple[dict, ...]
+    expect: tuple[dict | None, ...] | None
+    source: str
+    raw: dict = field(repr=False)
+
+
+@dataclass
+class _Pending:
+    """An object while it is being built: where it is written and what was given."""
+
+    path: str
+    zone: str
+    key: str | None  # the zone key (controller on the battlefield, owner elsewhere); None on the stack
+    index: int
+    spec: ObjectSpec
+    card: Card | None = None
+    id: str = ""
+    owner: str = ""
+    controller: str = ""
+
+
+class _Builder:
+    """Builds a :class:`GameState` from a validated :class:`SituationSpec`."""
+
+    def __init__(self, spec: SituationSpec, source: str):
+        self.spec = spec
+        self.source = source
+        self.player_ids: tuple[str, ...] = ()
+        self.objects: dict[str, _Pending] = {}
+
+    def fail(self, path: str, message: str) -> NoReturn:
+        raise SituationError(self.source, path, message)
+
+    # -- players and turn ----------------------------------------------------
+    def players(self) -> tuple[Player, ...]:
+        out: list[Player] = []
+        where: dict[str, int] = {}
+        for i, entry in enumerate(self.spec.players):
+            if isinstance(entry, str):
+                player, path = Player(entry), _at("players", i)
+            else:
+                player, path = Player(entry.id, entry.life, entry.poison), _at("players", i, "id")
+            if player.id in where:
+                self.fail(path, f"player '{player.id}' is listed twice (also players[{where[player.id]}])")
+            where[player.id] = i
+            out.append(player)
+        self.player_ids = tuple(p.id for p in out)
+        return tuple(out)
+
+    def player(self, pid: str, path: str) -> str:
+        if pid not in self.player_ids:
+            hint = _close(pid, self.player_ids) or f" (players: {', '.join(self.player_ids)})"
+            self.fail(path, f"unknown player '{pid}'{hint}")
+        return pid
+
+    def turn(self) -> Turn:
+        """Contract §1 defaults: number 1, first player active, main1, priority to the active player."""
+        t = self.spec.turn or TurnSpec()
+        active = self.player(t.active, "turn.active") if t.active is not None else self.player_ids[0]
+        priority = self.player(t.priority, "turn.priority") if t.priority is not None else active
+        return Turn(number=t.number, active=active, step=t.step, priority=priority, lands_played=t.lands_played)
+
+    # -- objects ---------------------------------------------------------------
+    def collect(self) -> list[_Pending]:
+        """Every object, in the contract's id-numbering order."""
+        out: list[_Pending] = []
+        for zone in KEYED_ZONES:
+            lists = getattr(self.spec, zone) or {}
+            for key in lists:
+                self.player(key, _at(zone, key))
+            for pid in self.player_ids:
+                for i, entry in enumerate(lists.get(pid, [])):
+                    out.append(self.pending(_at(zone, pid, i), zone, pid, i, entry))
+        for i, entry in enumerate(self.spec.stack or []):
+            out.append(self.pending(_at("stack", i), "stack", None, i, entry))
+        return out
+
+    def pending(self, path: str, zone: str, key: str | None, index: int, entry: Any) -> _Pending:
+        spec = ObjectSpec.model_construct(card=entry) if isinstance(entry, str) else entry
+        p = _Pending(path, zone, key, index, spec)
+        if spec.ability is not None and spec.card is not None:
+            self.fail(path, "an object has either 'card' (a card or spell) or 'ability' (an ability on the stack), not both")
+        if spec.ability is not None and zone != "stack":
+            self.fail(_at(path, "ability"), "only objects on the stack can be abilities")
+        if spec.last_known is not None and spec.ability is None:
+            self.fail(_at(path, "last_known"), "'last_known' is only for abilities on the stack")
+        if spec.card is None and spec.ability is None:
+            if zone == "stack":
+                self.fail(path, "a stack object needs 'card' (a spell) or 'ability' (an ability)")
+            self.fail(path, "missing key 'card'")
+        if spec.card is not None:
+            p.card = self.card(spec.card, _at(path, "card"))
+        return p
+
+    def card(self, ref: str | InlineCard, path: str) -> Card:
+        if isinstance(ref, str):
+            try:
+                card = get_card(ref)
+            except UnknownCard as e:
+                self.fail(path, str(e))
+            return get_card(card.name)  # the cached card under its canonical name
+        mapping = ref.model_dump(exclude_unset=True)
+        try:
+            return card_from_mapping(mapping)
+        except ManaSyntaxError as e:
+            self.fail(_at(path, "manaCost"), str(e))
+        except (ValueError, KeyError, TypeError) as e:
+            self.fail(path, f"cannot read the inline card: {e}")
+
+    def assign_ids(self, pending: list[_Pending]) -> None:
+        """Explicit ids first (reserved), then automatic ids in contract order (see module doc)."""
+        players = set(self.player_ids)
+        where: dict[str, str] = {}
+        for p in pending:
+            oid = p.spec.id
+            if oid is None:
+                continue
+            if oid in players:
+                self.fail(_at(p.path, "id"), f"id '{oid}' is already a player's id (players and objects share one namespace)")
+            if oid in where:
+                self.fail(_at(p.path, "id"), f"duplicate id '{oid}' (also at {where[oid]})")
+            where[oid] = p.path
+            p.id = oid
+        taken = players | set(where)
+        last: dict[str, int] = {}
+        for p in pending:
+            if p.id:
+                continue
+            base = object_id_base(p.card.name) if p.card is not None else f"ability-of-{p.spec.ability.source}"
+            p.id = next_free_id(base, taken, last.get(base, 0) + 1)
+            last[base] = 1 if p.id == base else int(p.id.rsplit("-", 1)[1])
+            taken.add(p.id)
+        self.objects = {p.id: p for p in pending}
+
+    def known(self, ident: str, path: str, *, players: bool = True, what: str = "id") -> str:
+        """Check that ``ident`` names an object (or, with ``players``, a player)."""
+        if ident in self.objects or (players and ident in self.player_ids):
+            return ident
+        pool = list(self.objects) + (list(self.player_ids) if players else [])
+        self.fail(path, f"unknown {what} '{ident}'{_close(ident, pool)}")
+
+    def targets(self, targets: list[list[str]] | None, path: str) -> tuple[tuple[str, ...], ...] | None:
+        if targets is None:
+            return None
+        return tuple(tuple(self.known(t, _at(path, i, j)) for j, t in enumerate(group))
+                     for i, group in enumerate(targets))
+
+    def ability_source(self, p: _Pending) -> _Pending:
+        ab = p.spec.ability
+        path = _at(p.path, "ability", "source")
+        self.known(ab.source, path, players=False, what="object")
+        source = self.objects[ab.source]
+        if source.card is None:
+            self.fail(path, f"'{ab.source}' is an ability, not a card or permanent")
+        return source
+
+    def control(self, p: _Pending) -> None:
+        """Owner and controller (contract §1): the zone key is the controller on
+        the battlefield and the owner elsewhere; stack objects name theirs, an
+        ability's controller defaults to its source's (CR 113.8)."""
+        s = p.spec
+        if p.zone == "battlefield":
+            if s.controller is not None and s.controller != p.key:
+                self.fail(_at(p.path, "controller"), f"controller '{s.controller}' contradicts the zone key "
+                                                     f"'{p.key}' (on the battlefield the key is the controller)")
+            p.controller = p.key or ""
+            p.owner = self.player(s.owner, _at(p.path, "owner")) if s.owner is not None else p.controller
+        elif p.zone != "stack":
+            if s.owner is not None and s.owner != p.key:
+                self.fail(_at(p.path, "owner"), f"owner '{s.owner}' contradicts the zone key '{p.key}' "
+                                                f"(in the {p.zone} the key is the owner)")
+            p.owner = p.key or ""
+            p.controller = self.player(s.controller, _at(p.path, "controller")) if s.controller is not None else p.owner
+        else:
+            controller = s.controller
+            owner = s.owner
+            if controller is not None:
+                self.player(controller, _at(p.path, "controller"))
+            if owner is not None:
+                self.player(owner, _at(p.path, "owner"))
+            if controller is None and s.ability is not None:
+                source = self.ability_source(p)
+                lki = s.last_known
+                controller = lki.controller if lki is not None and lki.controller is not None else source.controller
+            controller = controller or owner
+            if controller is None:
+                self.fail(p.path, "missing key 'controller' (a spell on the stack needs its controller)")
+            p.controller = controller
+            p.owner = owner or controller
+
+    def check_attachment(self, p: _Pending) -> None:
+        """``attached_to``: a permanent attached to a permanent or a player (CR 301.5, 303.4)."""
+        target = p.spec.attached_to
+        if target is None:
+            return
+        path = _at(p.path, "attached_to")
+        self.known(target, path)
+        if p.zone != "battlefield":
+            self.fail(path, f"only permanents can be attached, and this object is in the {p.zone}")
+        if target == p.id:
+            self.fail(path, "an object cannot be attached to itself")
+        other = self.objects.get(target)
+        if other is not None and other.zone != "battlefield":
+            self.fail(path, f"cannot be attached to '{target}', which is in the {other.zone}, not on the battlefield")
+
+    def check_cycles(self, pending: list[_Pending]) -> None:
+        done: set[str] = set()
+        for p in pending:
+            chain: list[str] = []
+            cur: str | None = p.id
+            while cur is not None and cur in self.objects and cur not in done:
+                if cur in chain:
+                    cycle = chain[chain.index(cur):] + [cur]
+                    self.fail(_at(self.objects[cur].path, "attached_to"),
+                              "attachments form a cycle: " + " → ".join(cycle))
+                chain.append(cur)
+                cur = self.objects[cur].spec.attached_to
+            done.update(chain)
+
+    def last_known(self, p: _Pending) -> tuple[tuple[str, Any], ...]:
+        """The source's last known information, keys in the order of :class:`LastKnownSpec`."""
+        lki = p.spec.last_known
+        if lki is None:
+            return ()
+        path = _at(p.path, "last_known")
+        out: list[tuple[str, Any]] = []
+        for key in LastKnownSpec.model_fields:
+            value = getattr(lki, key)
+            if value is None:
+                continue
+            if key == "card":
+                value = self.card(value, _at(path, "card"))
+            elif key in ("owner", "controller"):
+                self.player(value, _at(path, key))
+            elif key == "attached_to":
+                self.known(value, _at(path, key))
+            elif key == "counters":
+                value = _counters(value)
+            elif key == "chosen":
+                value = _chosen(value)
+            out.append((key, value))
+        return tuple(out)
+
+    def game_object(self, p: _Pending, position: int) -> GameObject:
+        s = p.spec
+        ability = None
+        if s.ability is not None:
+            self.ability_source(p)
+            ability = AbilityRef(s.ability.source, s.ability.index)
+        return GameObject(
+            id=p.id, zone=p.zone, owner=p.owner, controller=p.controller, card=p.card,
+            tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
+            attached_to=s.attached_to, token=s.token, conjured=s.conjured, chosen=_chosen(s.chosen),
+            x=s.x, targets=self.targets(s.targets, _at(p.path, "targets")), copy=s.copy_, ability=ability,
+            last_known=self.last_known(p), order=p.index,
+            timestamp=s.timestamp if s.timestamp is not None else position)
+
+    # -- the rest of the top level --------------------------------------------
+    def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
+        given = self.spec.mana_pool or {}
+        for key in given:
+            self.player(key, _at("mana_pool", key))
+        out = []
+        for pid in self.player_ids:
+            if pid in given:
+                try:
+                    mana = Mana.parse(given[pid])
+                except ManaSyntaxError as e:
+                    self.fail(_at("mana_pool", pid), str(e))
+                if mana:
+                    out.append((pid, mana))
+        return tuple(out)
+
+    def effects(self) -> tuple[ContinuousEffectEntry, ...]:
+        out = []
+        for i, e in enumerate(self.spec.effects or []):
+            path = _at("effects", i)
+            controller = self.player(e.controller, _at(path, "controller"))
+            card = self.card(e.card, _at(path, "card")) if e.card is not None else None
+            ability = None
+            if e.ability is not None:
+                ability = AbilityRef(self.effect_source(e.ability.source, _at(path, "ability", "source")), e.ability.index)
+            out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
+                                             targets=self.targets(e.targets, _at(path, "targets")), order=i))
+        return tuple(out)
+
+    def effect_source(self, source: str, path: str) -> str:
+        """An effect's ability source: an object id, else a card name (stored under its canonical name)."""
+        if source in self.objects:
+            return source
+        try:
+            return get_card(source).name
+        except UnknownCard as e:
+            hint = _close(source, self.objects) or (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
+            self.fail(path, f"unknown object or card '{source}'{hint}")
+
+    def shuffled(self) -> tuple[str, ...]:
+        given = self.spec.shuffled or {}
+        for key in given:
+            self.player(key, _at("shuffled", key))
+        return tuple(pid for pid in self.player_ids if given.get(pid))
+
+    def build(self) -> GameState:
+        players = self.players()
+        turn = self.turn()
+        pending = self.collect()
+        self.assign_ids(pending)
+        for p in pending:
+            self.control(p)
+        for p in pending:
+            self.check_attachment(p)
+        self.check_cycles(pending)
+        objects = tuple(self.game_object(p, n) for n, p in enumerate(pending, start=1))
+        return GameState(
+            players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
+            shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
+            rules=tuple(self.spec.rules or ()))
+
+
+def _counters(given: dict[str, int] | None) -> tuple[tuple[str, int], ...]:
+    """Counters, canonical: sorted by name, zero counts dropped."""
+    return tuple(sorted((k, v) for k, v in (given or {}).items() if v))
+
+
+def _freeze(v: Any) -> Any:
+    return tuple(v) if isinstance(v, list) else v
+
+
+def _chosen(given: dict[str, Any] | None) -> tuple[tuple[str, Any], ...]:
+    """Earlier choices, canonical: sorted by key, lists as tuples."""
+    return tuple(sorted((k, _freeze(v)) for k, v in (given or {}).items()))
+
+
+def _queries(raw: dict, source: str) -> tuple[tuple[dict, ...], tuple[dict | None, ...] | None]:
+    """Queries as given, and ``expect`` aligned with them (contract §4)."""
+    query, expect = raw.get("query"), raw.get("expect")
+    queries: tuple[dict, ...] = () if query is None else (query,) if isinstance(query, dict) else tuple(query)
+    if expect is None:
+        return queries, None
+    if query is None:
+        raise SituationError(source, "expect", "'expect' needs a 'query' to check")
+    if isinstance(query, dict):
+        if not isinstance(expect, dict):
+            raise SituationError(source, "expect", "expected a mapping, since 'query' is a single query")
+        return queries, (expect,)
+    if not isinstance(expect, list):
+        raise SituationError(source, "expect", f"expected a list of {len(queries)} entries, one per query")
+    if len(expect) != len(queries):
+        raise SituationError(source, "expect", f"has {len(expect)} entries but 'query' has {len(queries)}")
+    return queries, tuple(expect)
+
+
+def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int | None = None) -> Loaded:
+    """Validate a parsed situation document (contract §1) and build its :class:`Loaded`.
+
+    ``max_objects`` (default 20,000, or ``$MTGSOLVE_MAX_OBJECTS``) bounds the
+    number of objects.  Raises :class:`SituationError` on any bad input.
+    """
+    if d is None:
+        raise SituationError(source, "", "the document is empty")
+    if not isinstance(d, dict):
+        raise SituationError(source, "", f"the top level must be a mapping, got {_show(d)}")
+    _check_size(d, source)
+    if "format" not in d:
+        raise SituationError(source, "", f"missing key 'format' (expected 'format: {FORMAT}')")
+    if d["format"] != FORMAT:
+        raise SituationError(source, "format", f"unsupported format {_show(d['format'])} (expected '{FORMAT}')")
+    limit = _limit(max_objects, MAX_OBJECTS_ENV, DEFAULT_MAX_OBJECTS)
+    n = _count_objects(d)
+    if n > limit:
+        raise SituationError(source, "", f"too many objects ({n}; the limit is {limit}, "
+                                         f"set {MAX_OBJECTS_ENV} to allow more)")
+    try:
+        spec = SituationSpec.model_validate(d)
+    except ValidationError as e:
+        raise _pydantic_error(e.errors()[0], source) from None
+    state = _Builder(spec, source).build()
+    queries, expect = _queries(d, source)
+    return Loaded(state=state, queries=queries, expect=expect, source=source, raw=d)
+
+
+def load_situation(path: str | Path, *, max_bytes: int | None = None, max_objects: int | None = None) -> Loaded:
+    """Load a situation file (``.yaml``/``.yml`` or ``.json``); errors name ``path`` as given."""
+    return situation_from_dict(read_document(path, max_bytes=max_bytes), str(path), max_objects=max_objects)
+
+
+# ===========================================================================
+# Write back
+# ===========================================================================
+
+def _dump_card(card: Card) -> str | dict:
+    """A card by name when the library gives the same card, else inline (MTGJSON field names)."""
+    try:
+        if get_card(card.name) == card:
+            return card.name
+    except UnknownCard:
+        pass
+    return _inline_card(card.data)
+
+
+def _inline_card(data: CardData) -> dict:
+    out: dict[str, Any] = {"name": data.name}
+    if data.mana_cost:
+        out["manaCost"] = data.mana_cost.text
+    if data.type_line:
+        out["type"] = data.type_line
+    for key, value in (("types", data.types), ("subtypes", data.subtypes), ("supertypes", data.supertypes)):
+        if value:
+            out[key] = list(value)
+    for key, value in (("power", data.power), ("toughness", data.toughness), ("loyalty", data.loyalty)):
+        if value is not None:
+            out[key] = value
+    if data.text:
+        out["text"] = data.text
+    if data.keywords:
+        out["keywords"] = list(data.keywords)
+    if data.layout != "normal":
+        out["layout"] = data.layout
+    return out
+
+
+def _thaw(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _dump_status(items: Iterable[tuple[str, Any]]) -> dict:
+    """Status keys shared by objects and last known information, in contract order."""
+    out: dict[str, Any] = {}
+    for key, value in items:
+        if key == "card":
+            out[key] = _dump_card(value)
+        elif key == "counters":
+            out[key] = dict(value)
+        elif key == "chosen":
+            out[key] = {k: _thaw(v) for k, v in value}
+        else:
+            out[key] = value
+    return out
+
+
+def _dump_object(o: GameObject, position: int) -> dict:
+    d: dict[str, Any] = {"id": o.id}
+    if o.card is not None:
+        d["card"] = _dump_card(o.card)
+    if o.ability is not None:
+        d["ability"] = {"source": o.ability.source, "index": o.ability.index}
+    if o.zone == "stack":
+        d["controller"] = o.controller
+        if o.owner != o.controller:
+            d["owner"] = o.owner
+    elif o.zone == "battlefield":
+        if o.owner != o.controller:
+            d["owner"] = o.owner
+    elif o.controller != o.owner:
+        d["controller"] = o.controller
+    status = [("tapped", o.tapped), ("sick", o.sick), ("counters", o.counters), ("damage", o.damage),
+              ("attached_to", o.attached_to), ("token", o.token), ("conjured", o.conjured), ("chosen", o.chosen),
+              ("x", o.x)]
+    d.update(_dump_status((k, v) for k, v in status if v))
+    if o.targets is not None:
+        d["targets"] = [list(t) for t in o.targets]
+    if o.copy:
+        d["copy"] = True
+    if o.last_known:
+        d["last_known"] = _dump_status(o.last_known)
+    if o.timestamp != position:
+        d["timestamp"] = o.timestamp
+    return d
+
+
+def _zone_groups(state: GameState, zone: str) -> dict[str, list[GameObject]]:
+    """Objects of a keyed zone by zone key, players in turn order, each list in order."""
+    groups: dict[str, list[GameObject]] = {pid: [] for pid in state.player_ids}
+    for o in state.objects:
+        if o.zone == zone:
+            groups.setdefault(o.controller if zone == "battlefield" else o.owner, []).append(o)
+    return {k: sorted(v, key=lambda o: o.order) for k, v in groups.items() if v}
+
+
+def dump_state(state: GameState) -> dict:
+    """Write a :class:`GameState` as a situation (contract §1), deterministic.
+
+    Every object carries its ``id``; other keys appear only when they differ
+    from the contract's defaults.  ``situation_from_dict(dump_state(s)).state == s``
+    for every state loaded from a situation.
+    """
+    out: dict[str, Any] = {"format": FORMAT}
+    if state.name is not None:
+        out["name"] = state.name
+    if state.description is not None:
+        out["description"] = state.description
+    if state.rules:
+        out["rules"] = list(state.rules)
+    out["players"] = [_dump_player(p) for p in state.players]
+    out["turn"] = _dump_turn(state.turn)
+    position = 0
+    for zone in KEYED_ZONES:
+        groups = _zone_groups(state, zone)
+        if groups:
+            out[zone] = {}
+            for key, objs in groups.items():
+                out[zone][key] = []
+                for o in objs:
+                    position += 1
+                    out[zone][key].append(_dump_object(o, position))
+    stack = sorted((o for o in state.objects if o.zone == "stack"), key=lambda o: o.order)
+    if stack:
+        out["stack"] = []
+        for o in stack:
+            position += 1
+            out["stack"].append(_dump_object(o, position))
+    pools = {pid: m.text for pid, m in state.mana_pool if m}
+    if pools:
+        out["mana_pool"] = pools
+    if state.effects:
+        out["effects"] = [_dump_effect(e) for e in sorted(state.effects, key=lambda e: e.order)]
+    if state.shuffled:
+        out["shuffled"] = {pid: True for pid in state.shuffled}
+    return out
+
+
+def _dump_player(p: Player) -> str | dict:
+    if p.life == DEFAULT_LIFE and p.poison == 0:
+        return p.id
+    d: dict[str, Any] = {"id": p.id}
+    if p.life != DEFAULT_LIFE:
+        d["life"] = p.life
+    if p.poison:
+        d["poison"] = p.poison
+    return d
+
+
+def _dump_turn(t: Turn) -> dict:
+    d: dict[str, Any] = {"number": t.number, "active": t.active, "step": t.step}
+    if t.priority and t.priority != t.active:
+        d["priority"] = t.priority
+    if t.lands_played:
+        d["lands_played"] = t.lands_played
+    return d
+
+
+def _dump_effect(e: ContinuousEffectEntry) -> dict:
+    d: dict[str, Any] = {}
+    if e.card is not None:
+        d["card"] = _dump_card(e.card)
+    if e.ability is not None:
+        d["ability"] = {"source": e.ability.source, "index": e.ability.index}
+    d["controller"] = e.controller
+    if e.targets is not None:
+        d["targets"] = [list(t) for t in e.targets]
+    return d
