@@ -33,6 +33,7 @@ an automatic id never collides with an explicit one.
 """
 from __future__ import annotations
 
+import datetime as _dt
 import difflib
 import json
 import os
@@ -104,17 +105,31 @@ def _one_of(what: str, **alternatives: Any) -> Any:
         return tag if tag in tags else None
 
     members = tuple(Annotated[t, Tag(tag)] for tag, t in tags.items())
-    return Annotated[Union[members], Discriminator(pick, custom_error_type="wrong_shape",  # type: ignore[valid-type]
+    error_type = "wrong_shape_or_string" if "str" in alternatives else "wrong_shape"
+    return Annotated[Union[members], Discriminator(pick, custom_error_type=error_type,  # type: ignore[valid-type]
                                                    custom_error_message=f"expected {what}")]
 
 
+def _closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
+    """The candidate most similar to ``word`` (ties: the first listed), or None."""
+    best, best_score = None, cutoff
+    for c in candidates:
+        m = difflib.SequenceMatcher(None, word, c)
+        if m.real_quick_ratio() >= best_score and m.quick_ratio() >= best_score:
+            score = m.ratio()
+            if score > best_score or (best is None and score >= best_score):
+                best, best_score = c, score
+    return best
+
+
+def _did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str:
+    m = _closest(word, candidates, cutoff)
+    return f" (did you mean '{m}'?)" if m is not None else ""
+
+
 def _unknown_key_message(key: Any, allowed: Iterable[str]) -> str:
-    msg = f"unknown key {_show(key)}"
-    if isinstance(key, str):
-        close = difflib.get_close_matches(key, list(allowed), n=1, cutoff=0.6)
-        if close:
-            msg += f" (did you mean '{close[0]}'?)"
-    return msg
+    hint = _did_you_mean(key, allowed) if isinstance(key, str) else ""
+    return f"unknown key {_show(key)}{hint}"
 
 
 class _Spec(BaseModel):
@@ -229,8 +244,7 @@ PlayerEntry = _one_of("a player id or a mapping {id, life, poison}", str=Id, map
 
 def _check_step(value: Any) -> Any:
     if isinstance(value, str) and value not in STEPS:
-        close = difflib.get_close_matches(value, STEPS, n=1, cutoff=0.5)
-        hint = f" (did you mean '{close[0]}'?)" if close else f" (one of: {', '.join(STEPS)})"
+        hint = _did_you_mean(value, STEPS, 0.5) or f" (one of: {', '.join(STEPS)})"
         raise PydanticCustomError("unknown_step", "{message}", {"message": f"unknown step '{value}'{hint}"})
     return value
 
@@ -376,7 +390,7 @@ def _pydantic_error(err: dict, source: str) -> SituationError:
     path = _at("", *loc)
     if kind in _TYPE_MESSAGES:
         msg = f"{_TYPE_MESSAGES[kind]}, got {_show(value)}"
-    elif kind == "wrong_shape":
+    elif kind.startswith("wrong_shape"):
         msg = f"{err['msg']}, got {_show(value)}"
     elif kind == "greater_than_equal":
         msg = f"must be at least {ctx.get('ge')}, got {_show(value)}"
@@ -390,12 +404,22 @@ def _pydantic_error(err: dict, source: str) -> SituationError:
         msg = f"expected {ctx.get('expected')}, got {_show(value)}"
     else:
         msg = err["msg"]
+    if kind in ("string_type", "wrong_shape_or_string") and not source.lower().endswith(".json"):
+        msg += _quote_hint(value)
     return SituationError(source, path, msg)
 
 
-def _close(word: str, candidates: Iterable[str]) -> str:
-    m = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f" (did you mean '{m[0]}'?)" if m else ""
+def _quote_hint(value: Any) -> str:
+    """Why a YAML scalar meant as text is not a string (``no``, ``702.10``, ``2024-01-01``)."""
+    if isinstance(value, bool):
+        what = "true/false"
+    elif isinstance(value, (int, float)):
+        what = "a number"
+    elif isinstance(value, (_dt.date, _dt.datetime)):
+        what = "a date"
+    else:
+        return ""
+    return f" (put it in quotes: YAML reads it as {what})"
 
 
 # ===========================================================================
@@ -489,6 +513,8 @@ def _parse_yaml(text: str, source: str) -> Any:
         mark = e.problem_mark or e.context_mark
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
         problem = e.problem or e.context or "cannot parse"
+        if e.context and e.problem and e.problem.startswith("but "):
+            problem = f"{e.context}, {e.problem}"
         raise SituationError(source, "", f"malformed YAML{where}: {problem}") from None
     except yaml.YAMLError as e:
         raise SituationError(source, "", f"malformed YAML: {e}") from None
@@ -635,7 +661,7 @@ class _Builder:
 
     def player(self, pid: str, path: str) -> str:
         if pid not in self.player_ids:
-            hint = _close(pid, self.player_ids) or f" (players: {', '.join(self.player_ids)})"
+            hint = _did_you_mean(pid, self.player_ids) or f" (players: {', '.join(self.player_ids)})"
             self.fail(path, f"unknown player '{pid}'{hint}")
         return pid
 
@@ -723,7 +749,7 @@ class _Builder:
         if ident in self.objects or (players and ident in self.player_ids):
             return ident
         pool = list(self.objects) + (list(self.player_ids) if players else [])
-        self.fail(path, f"unknown {what} '{ident}'{_close(ident, pool)}")
+        self.fail(path, f"unknown {what} '{ident}'{_did_you_mean(ident, pool)}")
 
     def targets(self, targets: list[list[str]] | None, path: str) -> tuple[tuple[str, ...], ...] | None:
         if targets is None:
@@ -877,7 +903,7 @@ class _Builder:
         try:
             return get_card(source).name
         except UnknownCard as e:
-            hint = _close(source, self.objects) or (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
+            hint = _did_you_mean(source, self.objects) or (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
             self.fail(path, f"unknown object or card '{source}'{hint}")
 
     def shuffled(self) -> tuple[str, ...]:

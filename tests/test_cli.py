@@ -1,0 +1,100 @@
+"""The command line (contract §3): solve, check, schema; bad input is one
+located line with exit code 2 and nothing half-written."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "instances" / "examples" / "flagbearer_shock.yaml"
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+
+
+def test_solve_json_shape():
+    res = CliRunner().invoke(app, ["solve", str(EXAMPLE), "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output)
+    assert out["file"] == str(EXAMPLE)
+    assert out["name"] == "Flagbearer forces Shock's target"
+    assert out["results"][0]["kind"] == "targets"
+
+
+def test_check_directory_passes_and_counts():
+    res = CliRunner().invoke(app, ["check", str(ROOT / "instances" / "examples")])
+    assert res.exit_code == 0, res.output
+    assert res.output.strip().splitlines()[-1].endswith("passed, 0 failed")
+
+
+def test_check_fails_on_difference(tmp_path):
+    bad = tmp_path / "wrong.yaml"
+    bad.write_text(EXAMPLE.read_text().replace("count: 1", "count: 2"))
+    res = CliRunner().invoke(app, ["check", str(bad)])
+    assert res.exit_code == 1
+    assert "FAIL" in res.output and "count" in res.output
+
+
+def test_schema_is_json_schema():
+    res = CliRunner().invoke(app, ["schema"])
+    assert res.exit_code == 0
+    schema = json.loads(res.output)
+    assert "properties" in schema and "format" in schema["properties"]
+
+
+BAD_INPUTS = [
+    ("unknown-card.yaml", "format: mtgsolve/1\nplayers: [alice]\nbattlefield:\n  alice: [Forest, Forest, Forrest]\n",
+     "battlefield.alice[2].card: unknown card 'Forrest' (did you mean 'Forest'?)"),
+    ("bad-yaml.yaml", "format: mtgsolve/1\nplayers: [alice\n", None),
+    ("unknown-key.yaml", "format: mtgsolve/1\nplayers: [alice]\nbattlefeld: {}\n", "battlefeld"),
+    ("wrong-type.yaml", "format: mtgsolve/1\nplayers: [alice]\nbattlefield:\n  alice: [{card: Forest, tapped: maybe}]\n",
+     "battlefield.alice[0].tapped"),
+    ("dangling.yaml", "format: mtgsolve/1\nplayers: [alice]\nbattlefield:\n  alice: [{card: Wild Growth, attached_to: nothing}]\n",
+     "battlefield.alice[0].attached_to"),
+    ("bad-json.json", "{\"format\": \"mtgsolve/1\", ", None),
+]
+
+
+@pytest.mark.parametrize("name,text,fragment", BAD_INPUTS, ids=[b[0] for b in BAD_INPUTS])
+def test_bad_input_one_line_exit_2_process(tmp_path, name, text, fragment):
+    f = tmp_path / name
+    f.write_text(text)
+    res = run("solve", str(f), "--json")
+    assert res.returncode == 2, res.stderr
+    assert res.stdout == ""  # nothing half-written
+    lines = res.stderr.strip().splitlines()
+    assert len(lines) == 1, res.stderr
+    assert lines[0].startswith(str(f) + ": ")
+    assert "Traceback" not in res.stderr
+    if fragment:
+        assert fragment in lines[0]
+
+
+def test_missing_file_exit_2(tmp_path):
+    res = run("solve", str(tmp_path / "nope.yaml"))
+    assert res.returncode == 2
+    assert len(res.stderr.strip().splitlines()) == 1
+
+
+def test_one_bad_file_among_good_prints_nothing(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("format: mtgsolve/2\nplayers: [a]\n")
+    res = run("solve", str(EXAMPLE), str(bad), "--json")
+    assert res.returncode == 2
+    assert res.stdout == ""
+
+
+def test_solve_is_byte_identical_across_processes():
+    a = run("solve", str(EXAMPLE), "--json")
+    b = run("solve", str(EXAMPLE), "--json")
+    assert a.returncode == 0 and a.stdout == b.stdout
