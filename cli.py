@@ -118,6 +118,33 @@ def check(paths: List[str] = typer.Argument(..., help="Situation files or direct
 
 
 @app.command()
+def batch(paths: List[str] = typer.Argument(..., help="Situation files or directories (recursive)."),
+          out: Path = typer.Option(..., "--out", help="JSON Lines output, one line per file."),
+          jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+          resume: bool = typer.Option(False, "--resume", help="Skip files already in the output; append."),
+          max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
+    """Solve many files into JSON Lines (progress on stderr); exit 1 if any file failed."""
+    from solver.batch import batch as run_batch
+
+    try:
+        summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
+    except Exception as e:  # noqa: BLE001
+        _fail(e)
+    typer.echo(str(summary), err=True)
+    if summary.failed:
+        raise typer.Exit(1)
+
+
+@app.command()
+def mcp(allow_paths: Optional[Path] = typer.Option(
+        None, "--allow-paths", help="Directory the tools may read situation files from (default: none).")) -> None:
+    """Serve the queries as MCP tools over stdio."""
+    from solver.mcp_server import serve
+
+    serve(allow_paths)
+
+
+@app.command()
 def schema() -> None:
     """Print the situation file's JSON Schema (contract §1)."""
     from solver.situation import situation_json_schema

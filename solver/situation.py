@@ -39,8 +39,9 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Container, Iterable, Literal, NoReturn, Union
+from typing import Annotated, Any, Callable, Container, Iterable, Literal, NoReturn, Union
 
 import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
@@ -85,6 +86,9 @@ _TAG_OF_TYPE: tuple[tuple[type, str], ...] = (
     (bool, "§bool"), (int, "§int"), (str, "§str"), (dict, "§map"), (list, "§list"))
 
 
+_UNION_TAGS = frozenset(tag for _, tag in _TAG_OF_TYPE)
+
+
 def _tag_of(value: Any) -> str | None:
     for t, tag in _TAG_OF_TYPE:  # bool before int: True is an int in Python
         if isinstance(value, t):
@@ -125,6 +129,16 @@ def _closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str |
 def _did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str:
     m = _closest(word, candidates, cutoff)
     return f" (did you mean '{m}'?)" if m is not None else ""
+
+
+def _suggest_id(ident: str, ids: list[str]) -> str:
+    """A hint for a dangling id: the most similar id, else the only id containing it ('bears')."""
+    hint = _did_you_mean(ident, ids)
+    if not hint:
+        containing = [i for i in ids if ident in i]
+        if len(containing) == 1:
+            hint = f" (did you mean '{containing[0]}'?)"
+    return hint
 
 
 def _unknown_key_message(key: Any, allowed: Iterable[str]) -> str:
@@ -208,24 +222,27 @@ class LastKnownSpec(_Spec):
 class ObjectSpec(_Spec):
     """An object given as a mapping (contract §1, "Objects")."""
 
-    card: CardRef | None = Field(None, description="Card name or inline card; required except for abilities on the stack")  # type: ignore[valid-type]
+    card: CardRef | None = Field(  # type: ignore[valid-type]
+        None, description="Card name or inline card; required except for abilities on the stack")
     id: Id | None = Field(None, description="The object's id (default: automatic, from the card name)")
     owner: Id | None = Field(None, description="Owner (default: from the zone key)")
     controller: Id | None = Field(None, description="Controller (default: from the zone key)")
     tapped: bool = False
-    sick: bool = Field(False, description="Its controller has not controlled it continuously since their most recent turn began (CR 302.6)")
+    sick: bool = Field(False, description="Its controller has not controlled it continuously since "
+                                          "their most recent turn began (CR 302.6)")
     counters: dict[Id, Count] | None = Field(None, description="Counter name → number")
     damage: Count = Field(0, description="Damage marked on it")
     attached_to: Id | None = Field(None, description="Id of the object or player it is attached to")
     token: bool = False
     conjured: bool = False
-    chosen: dict[Id, ChosenValue] | None = Field(None, description="Choices made earlier, e.g. {color: green}")  # type: ignore[valid-type]
+    chosen: dict[Id, ChosenValue] | None = Field(  # type: ignore[valid-type]
+        None, description="Choices made earlier, e.g. {color: green}")
     x: Count = Field(0, description="(stack) the value announced for X")
-    targets: Targets | None = Field(None, description="(stack) chosen targets: one list of ids per instance of 'target'")
+    targets: Targets | None = Field(None, description="(stack) chosen targets: one list of ids per 'target'")
     copy_: bool = Field(False, alias="copy", description="(stack) a copy of a spell or ability")
     ability: AbilitySpec | None = Field(None, description="(stack, instead of card) the ability's source and index")
-    last_known: LastKnownSpec | None = Field(None, description="(stack abilities) the source's last known information")
-    timestamp: Count | None = Field(None, description="(extension) timestamp for CR 613.7; default: position in the file")
+    last_known: LastKnownSpec | None = Field(None, description="(stack abilities) the source's last known info")
+    timestamp: Count | None = Field(None, description="(extension) timestamp (CR 613.7); default: file position")
 
 
 ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
@@ -297,7 +314,8 @@ class SituationSpec(_Spec):
     name: str | None = None
     description: str | None = None
     rules: list[str] | None = Field(None, description="CR rules / rulings the situation exercises")
-    players: Annotated[list[PlayerEntry], Field(min_length=1, description="Players in turn order (APNAP)")]  # type: ignore[valid-type]
+    players: Annotated[list[PlayerEntry],  # type: ignore[valid-type]
+                       Field(min_length=1, description="Players in turn order (APNAP)")]
     turn: TurnSpec | None = None
     battlefield: Zone | None = Field(None, description="Controller → objects")
     hand: Zone | None = Field(None, description="Owner → objects")
@@ -305,11 +323,13 @@ class SituationSpec(_Spec):
     library: Zone | None = Field(None, description="Owner → objects, top first")
     exile: Zone | None = Field(None, description="Owner → objects")
     command: Zone | None = Field(None, description="Owner → objects")
-    stack: list[ObjectEntry] | None = Field(None, description="Spells and abilities, top first")  # type: ignore[valid-type]
+    stack: list[ObjectEntry] | None = Field(  # type: ignore[valid-type]
+        None, description="Spells and abilities, top first")
     mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
     effects: list[EffectSpec] | None = None
     shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
-    query: _one_of("a query mapping or a list of queries", map=QuerySpec, list=list[QuerySpec]) | None = None  # type: ignore[valid-type]
+    query: _one_of("a query mapping or a list of queries",  # type: ignore[valid-type]
+                   map=QuerySpec, list=list[QuerySpec]) | None = None
     expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]
                     list=list[Union[dict[str, Any], None]]) | None = None
 
@@ -366,7 +386,8 @@ _TYPE_MESSAGES = {
     "bool_type": "expected true or false",
     "int_type": "expected an integer", "int_from_float": "expected an integer", "int_parsing": "expected an integer",
     "string_type": "expected a string",
-    "dict_type": "expected a mapping", "model_type": "expected a mapping", "model_attributes_type": "expected a mapping",
+    "dict_type": "expected a mapping", "model_type": "expected a mapping",
+    "model_attributes_type": "expected a mapping",
     "list_type": "expected a list",
 }
 
@@ -374,7 +395,7 @@ _TYPE_MESSAGES = {
 def _pydantic_error(err: dict, source: str) -> SituationError:
     """Turn pydantic's first error into a located one-line :class:`SituationError`."""
     kind = err["type"]
-    loc = [p for p in err["loc"] if not (isinstance(p, str) and p.startswith("§"))]
+    loc = [p for p in err["loc"] if p not in _UNION_TAGS]
     value = err.get("input")
     ctx = err.get("ctx") or {}
     if kind == "missing":
@@ -429,6 +450,7 @@ def _quote_hint(value: Any) -> str:
 _APOSTROPHES = re.compile(r"['’]")
 
 
+@lru_cache(maxsize=4096)
 def object_id_base(name: str) -> str:
     """The automatic id of a card name (contract §1): lower-cased, apostrophes
     dropped, every other run of characters that are not letters or digits
@@ -443,17 +465,24 @@ def object_id_base(name: str) -> str:
     return s or "object"
 
 
+def _numbered(base: str, n: int) -> str:
+    """The n-th id of a base name: ``base``, ``base-2``, ``base-3``, …"""
+    return base if n == 1 else f"{base}-{n}"
+
+
+def _free_number(base: str, taken: Container[str], start: int = 1) -> int:
+    n = start
+    while _numbered(base, n) in taken:
+        n += 1
+    return n
+
+
 def next_free_id(base: str, taken: Container[str], start: int = 1) -> str:
     """The first of ``base``, ``base-2``, ``base-3``, … (from the ``start``-th) not in ``taken``.
 
     Used for automatic ids and for new objects (tokens, copies) created later.
     """
-    n = start
-    while True:
-        candidate = base if n == 1 else f"{base}-{n}"
-        if candidate not in taken:
-            return candidate
-        n += 1
+    return _numbered(base, _free_number(base, taken, start))
 
 
 # ===========================================================================
@@ -616,19 +645,27 @@ class Loaded:
     raw: dict = field(repr=False)
 
 
+_PLAIN_OBJECT = ObjectSpec()  # the keys of an object written as a bare card name
+
+
 @dataclass
 class _Pending:
     """An object while it is being built: where it is written and what was given."""
 
-    path: str
     zone: str
     key: str | None  # the zone key (controller on the battlefield, owner elsewhere); None on the stack
     index: int
     spec: ObjectSpec
+    card_ref: str | InlineCard | None  # the card as written (a bare name or the mapping's ``card``)
     card: Card | None = None
     id: str = ""
     owner: str = ""
     controller: str = ""
+
+    @property
+    def path(self) -> str:
+        """Where the object is written: ``battlefield.alice[2]``, ``stack[0]``."""
+        return _at(self.zone, self.index) if self.key is None else _at(self.zone, self.key, self.index)
 
 
 class _Builder:
@@ -682,42 +719,49 @@ class _Builder:
                 self.player(key, _at(zone, key))
             for pid in self.player_ids:
                 for i, entry in enumerate(lists.get(pid, [])):
-                    out.append(self.pending(_at(zone, pid, i), zone, pid, i, entry))
+                    out.append(self.pending(zone, pid, i, entry))
         for i, entry in enumerate(self.spec.stack or []):
-            out.append(self.pending(_at("stack", i), "stack", None, i, entry))
+            out.append(self.pending("stack", None, i, entry))
         return out
 
-    def pending(self, path: str, zone: str, key: str | None, index: int, entry: Any) -> _Pending:
-        spec = ObjectSpec.model_construct(card=entry) if isinstance(entry, str) else entry
-        p = _Pending(path, zone, key, index, spec)
-        if spec.ability is not None and spec.card is not None:
-            self.fail(path, "an object has either 'card' (a card or spell) or 'ability' (an ability on the stack), not both")
+    def pending(self, zone: str, key: str | None, index: int, entry: str | ObjectSpec) -> _Pending:
+        """Check an object's shape (card or ability, and where) and read its card."""
+        if isinstance(entry, str):
+            p = _Pending(zone, key, index, _PLAIN_OBJECT, entry)
+        else:
+            p = _Pending(zone, key, index, entry, entry.card)
+        spec = p.spec
+        if spec.ability is not None and p.card_ref is not None:
+            self.fail(p.path, "an object has either 'card' (a card or spell) or 'ability' "
+                              "(an ability on the stack), not both")
         if spec.ability is not None and zone != "stack":
-            self.fail(_at(path, "ability"), "only objects on the stack can be abilities")
+            self.fail(_at(p.path, "ability"), "only objects on the stack can be abilities")
         if spec.last_known is not None and spec.ability is None:
-            self.fail(_at(path, "last_known"), "'last_known' is only for abilities on the stack")
-        if spec.card is None and spec.ability is None:
+            self.fail(_at(p.path, "last_known"), "'last_known' is only for abilities on the stack")
+        if p.card_ref is None and spec.ability is None:
             if zone == "stack":
-                self.fail(path, "a stack object needs 'card' (a spell) or 'ability' (an ability)")
-            self.fail(path, "missing key 'card'")
-        if spec.card is not None:
-            p.card = self.card(spec.card, _at(path, "card"))
+                self.fail(p.path, "a stack object needs 'card' (a spell) or 'ability' (an ability)")
+            self.fail(p.path, "missing key 'card'")
+        if p.card_ref is not None:
+            p.card = self.card(p.card_ref, lambda: _at(p.path, "card"))
         return p
 
-    def card(self, ref: str | InlineCard, path: str) -> Card:
+    def card(self, ref: str | InlineCard, path: str | Callable[[], str]) -> Card:
+        """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
+        where = path if isinstance(path, str) else None
         if isinstance(ref, str):
             try:
                 card = get_card(ref)
             except UnknownCard as e:
-                self.fail(path, str(e))
+                self.fail(where or path(), str(e))  # type: ignore[operator]
             return get_card(card.name)  # the cached card under its canonical name
         mapping = ref.model_dump(exclude_unset=True)
         try:
             return card_from_mapping(mapping)
         except ManaSyntaxError as e:
-            self.fail(_at(path, "manaCost"), str(e))
+            self.fail(_at(where or path(), "manaCost"), str(e))  # type: ignore[operator]
         except (ValueError, KeyError, TypeError) as e:
-            self.fail(path, f"cannot read the inline card: {e}")
+            self.fail(where or path(), f"cannot read the inline card: {e}")  # type: ignore[operator]
 
     def assign_ids(self, pending: list[_Pending]) -> None:
         """Explicit ids first (reserved), then automatic ids in contract order (see module doc)."""
@@ -728,7 +772,8 @@ class _Builder:
             if oid is None:
                 continue
             if oid in players:
-                self.fail(_at(p.path, "id"), f"id '{oid}' is already a player's id (players and objects share one namespace)")
+                self.fail(_at(p.path, "id"),
+                          f"id '{oid}' is already a player's id (players and objects share one namespace)")
             if oid in where:
                 self.fail(_at(p.path, "id"), f"duplicate id '{oid}' (also at {where[oid]})")
             where[oid] = p.path
@@ -739,8 +784,8 @@ class _Builder:
             if p.id:
                 continue
             base = object_id_base(p.card.name) if p.card is not None else f"ability-of-{p.spec.ability.source}"
-            p.id = next_free_id(base, taken, last.get(base, 0) + 1)
-            last[base] = 1 if p.id == base else int(p.id.rsplit("-", 1)[1])
+            last[base] = _free_number(base, taken, last.get(base, 0) + 1)
+            p.id = _numbered(base, last[base])
             taken.add(p.id)
         self.objects = {p.id: p for p in pending}
 
@@ -748,8 +793,9 @@ class _Builder:
         """Check that ``ident`` names an object (or, with ``players``, a player)."""
         if ident in self.objects or (players and ident in self.player_ids):
             return ident
-        pool = list(self.objects) + (list(self.player_ids) if players else [])
-        self.fail(path, f"unknown {what} '{ident}'{_did_you_mean(ident, pool)}")
+        pool = [oid for oid, p in self.objects.items() if players or p.card is not None]
+        pool += list(self.player_ids) if players else []
+        self.fail(path, f"unknown {what} '{ident}'{_suggest_id(ident, pool)}")
 
     def targets(self, targets: list[list[str]] | None, path: str) -> tuple[tuple[str, ...], ...] | None:
         if targets is None:
@@ -863,7 +909,8 @@ class _Builder:
             id=p.id, zone=p.zone, owner=p.owner, controller=p.controller, card=p.card,
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured, chosen=_chosen(s.chosen),
-            x=s.x, targets=self.targets(s.targets, _at(p.path, "targets")), copy=s.copy_, ability=ability,
+            x=s.x, targets=None if s.targets is None else self.targets(s.targets, _at(p.path, "targets")),
+            copy=s.copy_, ability=ability,
             last_known=self.last_known(p), order=p.index,
             timestamp=s.timestamp if s.timestamp is not None else position)
 
@@ -891,7 +938,8 @@ class _Builder:
             card = self.card(e.card, _at(path, "card")) if e.card is not None else None
             ability = None
             if e.ability is not None:
-                ability = AbilityRef(self.effect_source(e.ability.source, _at(path, "ability", "source")), e.ability.index)
+                source = self.effect_source(e.ability.source, _at(path, "ability", "source"))
+                ability = AbilityRef(source, e.ability.index)
             out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
                                              targets=self.targets(e.targets, _at(path, "targets")), order=i))
         return tuple(out)
@@ -974,6 +1022,9 @@ def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int
         raise SituationError(source, "", f"the top level must be a mapping, got {_show(d)}")
     _check_size(d, source)
     if "format" not in d:
+        typo = next((k for k in d if isinstance(k, str) and _closest(k, ["format"])), None)
+        if typo is not None:
+            raise SituationError(source, "", _unknown_key_message(typo, ["format"]))
         raise SituationError(source, "", f"missing key 'format' (expected 'format: {FORMAT}')")
     if d["format"] != FORMAT:
         raise SituationError(source, "format", f"unsupported format {_show(d['format'])} (expected '{FORMAT}')")

@@ -1,0 +1,1157 @@
+"""Cost payment as a CP-SAT model (CR 601.2f–h, 602.2b, 605, 118.3, 119.4).
+
+The input is a rules-level :class:`PaymentProblem`: the paying player's
+interchangeable classes of permanents, the mana abilities they can activate
+(with every outcome of replacement effects and triggered mana already worked
+out), the mana pool, the life total and the total cost. The output is a
+decision (:meth:`PaymentModel.payable`), the distinct payments
+(:meth:`PaymentModel.enumerate`) and, when there is none, the reason
+(:func:`explain`).
+
+Encoding
+--------
+* **Counts, not copies.** Interchangeable permanents form one class; the model
+  decides how many members of a class activate each ability with each
+  outcome, never which member (architecture principle 2).
+* **Mana as a flow.** Mana is split in *kinds* (its type, and whether it came
+  from a snow source when ``{S}`` matters). Everything the pool holds at the
+  end is what was there plus what was produced, minus what was spent on
+  ability costs and on the total cost; the leftover (``pool_after``) is
+  attributed to the activation that made it so that "every activated mana
+  ability contributes mana that is spent" (contract §2.3) is a linear
+  constraint: an activation of an outcome worth ``m`` mana leaves at most
+  ``m - 1`` of it unspent.
+* **Well-founded activation order.** Mana abilities with a mana cost (filter
+  lands, Crystal Quarry, Cascading Cataracts) sit in ordered *slots*: the
+  cost of the slot-``s`` activation is paid from the mana that exists before
+  it (pool, cost-free activations, earlier slots), so no ability pays for
+  itself or for an ability that paid for it (CR 605.3a, 601.2g). Cost-free
+  activations come first; the total cost is paid last (CR 601.2h).
+* **Announcements** of hybrid and Phyrexian symbols (CR 601.2b) are counts
+  per option; ``{X}`` is a variable when ``x: any``.
+* **Distinct payments** are distinct values of the *key*: per class the number
+  of members sacrificed and the number left tapped (per number of counters
+  removed), life paid, damage dealt, X and the pool left behind. The key does
+  not determine the auxiliary choices (which any-color mana was made, the
+  order of activations), so payments are enumerated by solving, recording
+  the key and forbidding it (a no-good over reified ``key == value``
+  literals), until the model is infeasible: one solve per payment, no
+  duplicates.
+* **Why not.** Each part of the total cost (each symbol type, each hybrid
+  symbol, ``{T}``, ``{Q}``, life, sacrifice, …) is enforced by a named
+  literal. When the cost can't be paid, the solver's
+  ``sufficient_assumptions_for_infeasibility`` gives a set of parts that can't
+  be paid together; it is shrunk to a minimal one and worded in rules terms.
+"""
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+from ortools.sat.python import cp_model
+
+from solver.mana import COLORS, TYPES, ManaCost, Symbol
+
+SEED = 20240601
+PRESOLVE = False
+MAX_REPEATS = 20          # solutions per distinct payment before switching to one solve per payment
+MAX_REPEATS_SLACK = 2000
+GENERIC = "gen"
+SNOW = "S"
+
+
+# ---------------------------------------------------------------------------
+# The rules-level description
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One result of activating a mana ability: the mana added (per type, in
+    W U B R G C order), how much of it came from a snow source, and damage
+    dealt to the player (Adarkar Wastes)."""
+
+    mana: tuple[int, ...]
+    snow: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    damage: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(self.mana)
+
+
+@dataclass(frozen=True)
+class PermClass:
+    """Interchangeable permanents of the paying player (contract §2.3), in board order."""
+
+    members: tuple[str, ...]
+    name: str
+    tapped: bool
+    creature: bool = False
+    counters: int = 0          # counters of the kind the total cost removes (source only)
+
+
+@dataclass(frozen=True)
+class ManaAbilityUse:
+    """A mana ability the members of class ``cls`` can activate (CR 605.1a).
+
+    ``tap``: ``{T}`` in its cost (each member at most once over all such
+    abilities). ``sac_self``: the member is sacrificed (Tinder Farm).
+    ``sac_cls``: the class of the permanent sacrificed as its cost
+    (Squandered Resources; one activation per sacrificed permanent).
+    ``mana_cost``: mana paid to activate it. ``life``: life paid.
+    ``counters``: counters removed from the member (``counter_name``).
+    ``tap_creatures``: untapped creatures tapped (Springleaf Drum).
+    ``cap``: the most activations possible.
+    """
+
+    cls: int
+    label: str
+    outcomes: tuple[Outcome, ...]
+    cap: int
+    tap: bool = True
+    sac_self: bool = False
+    sac_cls: int | None = None
+    mana_cost: ManaCost = ManaCost()
+    life: int = 0
+    counters: int = 0
+    counter_name: str = ""
+    tap_creatures: int = 0
+
+    @property
+    def costed(self) -> bool:
+        return bool(self.mana_cost)
+
+    @property
+    def fate(self) -> tuple[str, int] | None:
+        return (self.counter_name, self.counters) if self.counters else None
+
+
+@dataclass(frozen=True)
+class MainCost:
+    """The total cost (CR 601.2f), with announcements still open.
+
+    ``x``: announced X, ``None`` for every X up to ``x_upper``. ``source_cls``:
+    the singleton class of the permanent whose ability is activated.
+    ``sacrifice_classes``: classes one of whose members may be sacrificed
+    ("Sacrifice a land"). ``tap_creature_classes``: untapped creature classes
+    for "Tap an untapped creature you control".
+    """
+
+    mana: ManaCost = ManaCost()
+    x: int | None = 0
+    x_upper: int = 0
+    life_allowed: bool = True
+    source_cls: int | None = None
+    source_name: str = ""
+    tap: bool = False
+    untap: bool = False
+    tap_symbol_blocked: bool = False
+    sac_self: bool = False
+    sacrifice_classes: tuple[int, ...] | None = None
+    sacrifice_text: str = ""
+    life: int = 0
+    remove_counters: int = 0
+    counter_name: str = ""
+    tap_creatures: int = 0
+    tap_creature_classes: tuple[int, ...] = ()
+    x_type: str | None = None      # X counts mana of this requirement instead of generic (for reasons)
+
+
+@dataclass(frozen=True)
+class PaymentProblem:
+    """Everything the payment model needs (built by :mod:`solver.queries.pay`)."""
+
+    player: str
+    life_total: int
+    pool: tuple[int, ...]
+    classes: tuple[PermClass, ...]
+    abilities: tuple[ManaAbilityUse, ...]
+    main: MainCost
+    celestial: bool = False     # Celestial Dawn's spending rule for this player
+
+    @property
+    def snow_matters(self) -> bool:
+        syms = list(self.main.mana.symbols) + [s for a in self.abilities for s in a.mana_cost.symbols]
+        return any(s.kind == "snow" for s in syms)
+
+
+# ---------------------------------------------------------------------------
+# Spending rules
+# ---------------------------------------------------------------------------
+
+
+def can_spend(type_: str, snow: bool, req: str, celestial: bool) -> bool:
+    """May mana of ``type_`` (from a snow source if ``snow``) pay requirement ``req``?
+
+    ``req`` is a type letter (CR 107.4a, 107.4c), ``S`` (CR 107.4h) or
+    ``gen`` (CR 107.4b). Under Celestial Dawn white mana may be spent as
+    though it were any color and other mana only as though it were colorless
+    (so it pays ``{C}`` and generic mana, never a colored symbol).
+    """
+    if req == GENERIC:
+        return True
+    if req == SNOW:
+        return snow
+    if celestial:
+        if type_ == "W":
+            return req in COLORS
+        return req == "C"
+    return req == type_
+
+
+def symbol_options(sym: Symbol, life_allowed: bool) -> tuple[tuple[str, int], ...]:
+    """How one announced symbol can be paid (CR 601.2b, 107.4e–h): (req, n) with
+    req a type letter, ``S``, ``gen`` or ``life``."""
+    out = []
+    for what, n in sym.payment_options():
+        if what == "life" and not life_allowed:
+            continue
+        out.append((GENERIC if what == "*" else what, n))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Results
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PaymentKey:
+    """A distinct payment: the situation it leaves behind (contract §2.3)."""
+
+    sacrificed: tuple[int, ...]                          # per class
+    kept_tapped: tuple[tuple[tuple[object, int], ...], ...]  # per class: (fate, n) with fate None or (counter, k)
+    life: int
+    damage: int
+    x: int
+    pool_after: tuple[int, ...]
+
+
+@dataclass
+class EnumerationResult:
+    keys: list[PaymentKey]
+    complete: bool
+    timed_out: bool = False
+
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Part:
+    """A named part of the total cost, enforced by ``lit`` (see :func:`explain`)."""
+
+    name: str
+    text: str
+    lit: object
+
+
+class PaymentModel:
+    """The CP-SAT model of paying one total cost.
+
+    With ``explain=True`` every part of the cost is guarded by an assumption
+    literal (used only to find why a cost can't be paid); otherwise parts are
+    constants and the model is as small as possible.
+    """
+
+    def __init__(self, problem: PaymentProblem, explain: bool = False, maximize_x: bool = False):
+        self.p = problem
+        self.explain_mode = explain
+        self.m = cp_model.CpModel()
+        self.parts: list[_Part] = []
+        self._eq_cache: dict[tuple[int, int], object] = {}
+        self._blocked: set[tuple] = set()
+        self._build()
+        if maximize_x and self.x_var is not None:
+            self.m.maximize(self.x_var)
+
+    # -- helpers ------------------------------------------------------------
+    def _part(self, name: str, text: str):
+        """A guard literal (explain mode) or the constant 1."""
+        if not self.explain_mode:
+            return 1
+        lit = self.m.new_bool_var(f"part[{name}]")
+        self.parts.append(_Part(name, text, lit))
+        return lit
+
+    def _int(self, lo: int, hi: int, name: str):
+        return self.m.new_int_var(lo, max(lo, hi), name)
+
+    def _forbid(self, lit) -> None:
+        """This part can't be paid at all (an unsatisfiable guard)."""
+        if self.explain_mode:
+            self.m.add(lit == 0)
+        else:
+            self.m.add_bool_or([])
+
+    def _enforce(self, ct, lit) -> None:
+        """Make constraint ``ct`` conditional on the part literal (explain mode)."""
+        if self.explain_mode and ct is not None:
+            ct.only_enforce_if(lit)
+
+    def _add(self, ct):
+        """``model.add`` that also takes the plain booleans Python gives when both
+        sides of a comparison are constants."""
+        if isinstance(ct, (bool, np.bool_)):
+            return None if ct else self.m.add_bool_or([])
+        return self.m.add(ct)
+
+    # -- construction -------------------------------------------------------
+    def _build(self) -> None:
+        p, m = self.p, self.m
+        main = p.main
+        self.snow = p.snow_matters
+        self.kinds: list[tuple[int, bool]] = [(t, s) for t in range(6) for s in ((False, True) if self.snow else (False,))]
+        K = range(len(self.kinds))
+
+        def kind_amounts(o: Outcome) -> list[int]:
+            out = []
+            for t, s in self.kinds:
+                if not self.snow:
+                    out.append(o.mana[t])
+                else:
+                    out.append(o.snow[t] if s else o.mana[t] - o.snow[t])
+            return out
+
+        ncls = len(p.classes)
+        # an upper bound on any amount of mana in play
+        self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
+        # per class bookkeeping: taps[(fate)] -> list of (expr, free?)
+        taps: list[dict[object, list]] = [dict() for _ in range(ncls)]
+        free_taps: list[dict[object, list]] = [dict() for _ in range(ncls)]
+        self_sacs: list[list] = [[] for _ in range(ncls)]
+        early_sacs: list[list] = [[] for _ in range(ncls)]
+        late_sacs: list[list] = [[] for _ in range(ncls)]      # by the total cost
+        late_ab_sacs: list[list] = [[] for _ in range(ncls)]   # by mana abilities activated last
+
+        # classes whose members may be tapped by a costed ability or by the total cost:
+        # sacrificing one of them "late" (after every other mana ability) may matter.
+        late_classes = set()
+        for a in p.abilities:
+            if a.costed and a.tap:
+                late_classes.add(a.cls)
+        late_classes.update(main.tap_creature_classes)
+        if main.source_cls is not None and main.tap:
+            late_classes.add(main.source_cls)
+
+        base = [0] * len(self.kinds)           # linear expressions per kind
+        base = [p.pool[t] if not s else 0 for (t, s) in self.kinds]
+        late_out = [0] * len(self.kinds)
+        leftovers_by_type: list[list] = [[] for _ in range(6)]
+        damage_terms = []
+        ab_life_terms = []
+        x_upper = main.x_upper
+
+        # pool leftovers
+        for k, (t, s) in enumerate(self.kinds):
+            if not s and p.pool[t]:
+                lp = self._int(0, p.pool[t], f"left_pool[{TYPES[t]}]")
+                base[k] = base[k] - lp
+                leftovers_by_type[t].append(lp)
+
+        # ---- cost-free mana abilities: counts per (ability, outcome, phase) ----
+        self.free_vars = []
+        costed = []
+        for ai, a in enumerate(p.abilities):
+            if a.costed:
+                if a.life:
+                    raise Unsupported(f"{a.label}: a mana ability whose cost includes both mana and life")
+                costed.append(ai)
+                continue
+            phases = ["early"]
+            if a.sac_cls is not None and a.sac_cls in late_classes:
+                phases.append("late")
+            total_n = []
+            for j, o in enumerate(a.outcomes):
+                if o.total == 0:
+                    continue
+                amt = kind_amounts(o)
+                for ph in phases:
+                    n = self._int(0, a.cap, f"n[{ai},{j},{ph}]")
+                    self.free_vars.append(n)
+                    total_n.append(n)
+                    prod = [n * amt[k] if amt[k] else 0 for k in K]
+                    if o.total >= 2:
+                        lefts = []
+                        for k in K:
+                            if amt[k]:
+                                lv = self._int(0, a.cap * amt[k], f"left[{ai},{j},{ph},{k}]")
+                                self._add(lv <= n * amt[k])
+                                lefts.append(lv)
+                                prod[k] = prod[k] - lv
+                                leftovers_by_type[self.kinds[k][0]].append(lv)
+                        self._add(sum(lefts) <= n * (o.total - 1))
+                    target = base if ph == "early" else late_out
+                    for k in K:
+                        if amt[k]:
+                            target[k] = target[k] + prod[k]
+                    if o.damage:
+                        damage_terms.append(o.damage * n)
+                    if a.life:
+                        ab_life_terms.append(a.life * n)
+                    # bookkeeping on classes
+                    if a.sac_self:
+                        self_sacs[a.cls].append(n)
+                    elif a.tap:
+                        taps[a.cls].setdefault(a.fate, []).append(n)
+                        free_taps[a.cls].setdefault(a.fate, []).append(n)
+                    if a.sac_cls is not None:
+                        (early_sacs if ph == "early" else late_ab_sacs)[a.sac_cls].append(n)
+            if not total_n:
+                continue
+            if len(total_n) > 1:
+                self._add(sum(total_n) <= a.cap)
+            if a.tap_creatures:
+                cre = [c for c, pc in enumerate(p.classes) if pc.creature and not pc.tapped]
+                dts = []
+                for c in cre:
+                    dt = self._int(0, min(a.cap * a.tap_creatures, len(p.classes[c].members)), f"drum[{ai},{c}]")
+                    dts.append(dt)
+                    taps[c].setdefault(None, []).append(dt)
+                    free_taps[c].setdefault(None, []).append(dt)
+                self._add(sum(dts) == a.tap_creatures * sum(total_n))
+
+        # ---- mana abilities with a mana cost: ordered slots ----
+        slots_cap = 0
+        seen_cls = set()
+        for ai in costed:
+            a = p.abilities[ai]
+            if a.tap:
+                if a.cls not in seen_cls:
+                    seen_cls.add(a.cls)
+                    slots_cap += len(p.classes[a.cls].members)
+            else:
+                slots_cap += a.cap
+        self.slot_sel = []
+        cum = [0] * len(self.kinds)    # net mana made available by earlier slots
+        prev_act = None
+        slot_reqs = sorted({r for ai in costed for s in p.abilities[ai].mana_cost.symbols
+                            for r, _ in symbol_options(s, False) if r != GENERIC})
+        for s_i in range(slots_cap):
+            options = []
+            for ai in costed:
+                a = p.abilities[ai]
+                for j, o in enumerate(a.outcomes):
+                    if o.total == 0:
+                        continue
+                    options.append((ai, j, self.m.new_bool_var(f"slot[{s_i}]={ai},{j}")))
+            if not options:
+                break
+            act = sum(v for _, _, v in options)
+            self._add(act <= 1)
+            if prev_act is not None:
+                self._add(act <= prev_act)
+            prev_act = act
+            self.slot_sel.append(options)
+            out = [0] * len(self.kinds)
+            tot = 0
+            for ai, j, v in options:
+                a = p.abilities[ai]
+                o = a.outcomes[j]
+                amt = kind_amounts(o)
+                for k in K:
+                    if amt[k]:
+                        out[k] = out[k] + amt[k] * v
+                tot = tot + o.total * v
+                if o.damage:
+                    damage_terms.append(o.damage * v)
+                if a.sac_self:
+                    self_sacs[a.cls].append(v)
+                elif a.tap:
+                    taps[a.cls].setdefault(a.fate, []).append(v)
+                if a.sac_cls is not None:
+                    early_sacs[a.sac_cls].append(v)
+            # leftovers of this slot
+            lefts = []
+            for k in K:
+                mx = max((kind_amounts(p.abilities[ai].outcomes[j])[k] for ai, j, _ in options), default=0)
+                if mx and max(p.abilities[ai].outcomes[j].total for ai, j, _ in options) >= 2:
+                    lv = self._int(0, mx, f"left_slot[{s_i},{k}]")
+                    self._add(lv <= out[k])
+                    lefts.append(lv)
+                    out[k] = out[k] - lv
+                    leftovers_by_type[self.kinds[k][0]].append(lv)
+            if lefts:
+                self._add(sum(lefts) <= tot - act)
+            # the slot's own mana cost
+            demand: dict[str, object] = {}
+            for ai in costed:
+                a = p.abilities[ai]
+                sel_a = sum(v for (bi, _, v) in options if bi == ai)
+                for sym, cnt in Counter(a.mana_cost.symbols).items():
+                    opts = symbol_options(sym, False)
+                    if len(opts) == 1:
+                        r, n_ = opts[0]
+                        demand[r] = demand.get(r, 0) + cnt * n_ * sel_a
+                    else:
+                        hs = []
+                        for r, n_ in opts:
+                            h = self._int(0, cnt, f"slot_h[{s_i},{ai},{sym.text},{r}]")
+                            hs.append(h)
+                            demand[r] = demand.get(r, 0) + n_ * h
+                        self._add(sum(hs) == cnt * sel_a)
+            pay = self._transport(demand, f"slot{s_i}", slot_reqs)
+            for k in K:
+                self._add(base[k] + cum[k] >= pay[k])
+                cum[k] = cum[k] + out[k] - pay[k]
+
+        # ---- the total cost (CR 601.2h) ----
+        spend = [base[k] + cum[k] + late_out[k] for k in K]
+        demand = {}
+        self.x_var = None
+        if main.mana.x_count:
+            if main.x is None:
+                self.x_var = self._int(0, x_upper, "X")
+                xs = self.x_var
+            else:
+                xs = main.x
+        else:
+            xs = 0
+        main_life = 0
+        plain = Counter(s for s in main.mana.symbols if s.kind not in ("X",))
+        generic_n = sum(s.generic * c for s, c in plain.items() if s.kind == "generic")
+        exact: Counter = Counter()
+        exact_text: dict[str, str] = {}
+        multi = []
+        for sym, cnt in sorted(plain.items(), key=lambda kv: kv[0].sort_key()):
+            if sym.kind == "generic":
+                continue
+            opts = symbol_options(sym, main.life_allowed)
+            if len(opts) == 1:
+                exact[opts[0][0]] += cnt * opts[0][1]
+                exact_text[opts[0][0]] = exact_text.get(opts[0][0], "") + sym.text * cnt
+            else:
+                multi.append((sym, cnt, opts))
+        for r in sorted(exact, key=_req_order):
+            lit = self._part(f"mana:{r}", exact_text[r])
+            demand[r] = demand.get(r, 0) + exact[r] * lit
+        x_generic = main.mana.x_count if main.x_type is None else 0
+        if main.x_type is not None and main.mana.x_count:
+            demand[main.x_type] = demand.get(main.x_type, 0) + main.mana.x_count * xs
+        if generic_n or x_generic:
+            fixed_x = (main.x or 0) * x_generic
+            txt = ("{X}" * x_generic if main.x is None else "") + (
+                "{%d}" % (generic_n + fixed_x) if generic_n + fixed_x else "")
+            lit = self._part("generic", txt or "{0}")
+            g = generic_n + x_generic * xs
+            if self.explain_mode:
+                gv = self._int(0, generic_n + x_generic * (x_upper if main.x is None else main.x), "gen_demand")
+                self._add(gv == g).only_enforce_if(lit)
+                self._add(gv == 0).only_enforce_if(~lit)
+                g = gv
+            demand[GENERIC] = demand.get(GENERIC, 0) + g
+        for sym, cnt, opts in multi:
+            lit = self._part(f"sym:{sym.text}", sym.text * cnt)
+            hs = []
+            for r, n_ in opts:
+                h = self._int(0, cnt, f"h[{sym.text},{r}]")
+                hs.append(h)
+                if r == "life":
+                    main_life = main_life + n_ * h
+                else:
+                    demand[r] = demand.get(r, 0) + n_ * h
+            self._add(sum(hs) == cnt * lit)
+        pay = self._transport(demand, "main", sorted(r for r in demand if r != GENERIC), spend_exact=spend)
+        self.spend = spend
+
+        # ---- non-mana parts of the total cost ----
+        src = main.source_cls
+        mt_taps: list = []
+        if main.tap_symbol_blocked:
+            self._forbid(self._part("tap_symbol", ""))
+        if main.life:
+            lit = self._part("life", f"Pay {main.life} life")
+            main_life = main_life + main.life * lit
+        if main.tap_creatures:
+            lit = self._part("tap_creatures", "")
+            mts = []
+            for c in main.tap_creature_classes:
+                v = self._int(0, min(main.tap_creatures, len(p.classes[c].members)), f"maintap[{c}]")
+                mts.append(v)
+                taps[c].setdefault(None, []).append(v)
+            if mts:
+                self._add(sum(mts) == main.tap_creatures * lit)
+            else:
+                self._forbid(lit)
+        if main.sacrifice_classes is not None:
+            lit = self._part("sacrifice", main.sacrifice_text)
+            ms = []
+            for c in main.sacrifice_classes:
+                v = self._int(0, 1, f"mainsac[{c}]")
+                ms.append(v)
+                late_sacs[c].append(v)
+            if ms:
+                self._add(sum(ms) == lit)
+            else:
+                self._forbid(lit)
+        if src is not None:
+            sc = p.classes[src]
+            mana_taps = _total(v for vs in taps[src].values() for v in vs)
+            self.src_tapped_mana = mana_taps
+            if main.tap or main.untap or main.sac_self or main.remove_counters:
+                # the source must still be on the battlefield when the total cost is paid (CR 601.2h)
+                for v in early_sacs[src] + self_sacs[src] + late_ab_sacs[src]:
+                    self._add(v == 0)
+            if main.tap:
+                lit = self._part("tap", "{T}")
+                if sc.tapped:
+                    self._forbid(lit)
+                else:
+                    # untapped when the cost is paid: not tapped by its own mana abilities or a Drum
+                    self._enforce(self._add(mana_taps == 0), lit)
+                    taps[src].setdefault(MAIN_TAP, []).append(lit)
+            if main.untap:
+                lit = self._part("untap", "{Q}")
+                if not sc.tapped:
+                    # tapped when the cost is paid: only if a mana ability (or a Drum) tapped it
+                    self._enforce(self._add(mana_taps >= 1), lit)
+            if main.sac_self:
+                lit = self._part("sacrifice_self", f"Sacrifice {main.source_name}")
+                late_sacs[src].append(lit)
+            if main.remove_counters:
+                lit = self._part("counters", "")
+                used = _total(f[1] * v for f, vs in taps[src].items() if f and f != MAIN_TAP for v in vs)
+                self._add(used + main.remove_counters * lit <= sc.counters)
+
+        # ---- classes: each member tapped once, sacrificed once (tap before sacrifice) ----
+        self.kept: list[dict[object, object]] = []
+        self.sacrificed: list[object] = []
+        for c, pc in enumerate(p.classes):
+            size = len(pc.members)
+            late_all = late_sacs[c] + late_ab_sacs[c]
+            S_self, S_e, S_l = _total(self_sacs[c]), _total(early_sacs[c]), _total(late_all)
+            kept: dict[object, object] = {}
+            self.kept.append(kept)
+            self.sacrificed.append(S_self + S_e + S_l)
+            if pc.tapped:
+                if self_sacs[c] or early_sacs[c] or late_all:
+                    self._add(S_self + S_e + S_l <= size)
+                continue
+            used = S_self
+            ze_all, zl_all = [], []
+            for f, vs in taps[c].items():
+                tf = _total(vs)
+                z = 0
+                if early_sacs[c] and f in free_taps[c]:
+                    # sacrificed at the start (its mana may pay a costed ability): only after a cost-free tap
+                    ze = self._int(0, size, f"ze[{c},{f}]")
+                    self._add(ze <= _total(free_taps[c][f]))
+                    ze_all.append(ze)
+                    z = z + ze
+                if late_all:
+                    zl = self._int(0, size, f"zl[{c},{f}]")
+                    zl_all.append(zl)
+                    z = z + zl
+                if not isinstance(z, int):
+                    self._add(z <= tf)
+                kept[f] = tf - z
+                used = used + tf - z
+            if ze_all:
+                self._add(sum(ze_all) <= S_e)
+            if zl_all:
+                self._add(sum(zl_all) <= S_l)
+            used = used + S_e + S_l
+            if not isinstance(used, int):
+                self._add(used <= size)
+
+        # ---- life (CR 119.4) and damage ----
+        L = p.life_total
+        ab_life = sum(ab_life_terms) if ab_life_terms else 0
+        dmg = sum(damage_terms) if damage_terms else 0
+        if ab_life_terms:
+            self._add(ab_life <= max(L, 0))
+        if not isinstance(main_life, int):
+            pos = self.m.new_bool_var("main_life_pos")
+            self._add(main_life >= 1).only_enforce_if(pos)
+            self._add(main_life == 0).only_enforce_if(~pos)
+            self._add(main_life + ab_life + dmg <= L).only_enforce_if(pos)
+        elif main_life > 0:
+            self._add(main_life + ab_life + dmg <= L)
+        self.life_expr = ab_life + main_life
+        self.damage_expr = dmg
+        self.pool_after = [sum(v) if v else 0 for v in leftovers_by_type]
+        self.x_expr = self.x_var if self.x_var is not None else (main.x or 0)
+
+        # the key (what makes two payments different, contract §2.3)
+        self.key_exprs: list[tuple[str, object]] = []
+        for c in range(ncls):
+            self.key_exprs.append((f"sac{c}", self.sacrificed[c]))
+            for f in sorted(self.kept[c], key=_fate_order):
+                self.key_exprs.append((f"kept{c}:{f}", self.kept[c][f]))
+        self.key_exprs.append(("life", self.life_expr))
+        self.key_exprs.append(("damage", self.damage_expr))
+        self.key_exprs.append(("x", self.x_expr))
+        for t in range(6):
+            self.key_exprs.append((f"pool{t}", self.pool_after[t]))
+
+    def _transport(self, demand: dict, tag: str, reqs: Iterable[str], spend_exact=None):
+        """Pay ``demand`` (req -> linear expr) with mana of each kind.
+
+        Returns the amount of each kind spent (linear expressions). With
+        ``spend_exact`` the amounts spent are given (the total cost spends all
+        mana that is not left in the pool) and must match the demand exactly.
+        """
+        m = self.m
+        K = range(len(self.kinds))
+        celestial = self.p.celestial
+        reqs = [r for r in reqs if r in demand]
+        u: dict[tuple[int, str], object] = {}
+        for r in reqs:
+            col = []
+            for k in K:
+                t, s = self.kinds[k]
+                if can_spend(TYPES[t], s, r, celestial):
+                    v = self._int(0, self.ub, f"u[{tag},{k},{r}]")
+                    u[k, r] = v
+                    col.append(v)
+            if col:
+                self._add(sum(col) == demand[r])
+            else:
+                self._add(demand[r] == 0)
+        gen = demand.get(GENERIC, 0)
+        if spend_exact is not None:
+            for k in K:
+                used = [u[k, r] for r in reqs if (k, r) in u]
+                if used:
+                    self._add(sum(used) <= spend_exact[k])
+            self._add(sum(spend_exact) == sum(demand[r] for r in reqs) + gen)
+            return spend_exact
+        pay = []
+        gs = []
+        for k in K:
+            g = self._int(0, self.ub, f"g[{tag},{k}]") if not isinstance(gen, int) or gen else 0
+            if not isinstance(g, int):
+                gs.append(g)
+            used = [u[k, r] for r in reqs if (k, r) in u]
+            pay.append((sum(used) if used else 0) + g)
+        if gs:
+            self._add(sum(gs) == gen)
+        return pay
+
+    # -- solving ------------------------------------------------------------
+    def _solver(self, time_limit: float | None) -> cp_model.CpSolver:
+        s = cp_model.CpSolver()
+        s.parameters.num_workers = 1
+        s.parameters.random_seed = SEED
+        # small models solved many times: symmetry detection and presolve cost more than they save
+        s.parameters.symmetry_level = 0
+        s.parameters.cp_model_presolve = PRESOLVE
+        if time_limit is not None:
+            s.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        return s
+
+    def payable(self, time_limit: float | None = None) -> bool | None:
+        """One solve: can the total cost be paid? ``None`` on timeout."""
+        s = self._solver(time_limit)
+        st = s.solve(self.m)
+        if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return True
+        if st == cp_model.INFEASIBLE:
+            return False
+        return None
+
+    def max_x(self, time_limit: float | None = None) -> int | None:
+        """The largest payable X (``x: any``), or None if nothing is payable / timeout."""
+        if self.x_var is None:
+            return None
+        self.m.maximize(self.x_var)
+        s = self._solver(time_limit)
+        st = s.solve(self.m)
+        self.m.clear_objective()
+        if st == cp_model.OPTIMAL:
+            return int(s.value(self.x_var))
+        return None
+
+    def _eq_lit(self, idx: int, expr, value: int):
+        key = (idx, value)
+        lit = self._eq_cache.get(key)
+        if lit is None:
+            lit = self.m.new_bool_var(f"key[{idx}]=={value}")
+            self.m.add(expr == value).only_enforce_if(lit)
+            self.m.add(expr != value).only_enforce_if(~lit)
+            self._eq_cache[key] = lit
+        return lit
+
+    def enumerate(self, limit: int | None = None, deadline: float | None = None) -> EnumerationResult:
+        """Every distinct payment (at most ``limit``; ``complete`` says whether that is all).
+
+        Phase 1 lets CP-SAT enumerate all solutions natively and keeps the
+        distinct keys; the auxiliary choices (which color an any-color source
+        made when it paid generic mana, the order of filter lands, …) make
+        several solutions per key. If that multiplicity gets large (more than
+        :data:`MAX_REPEATS` solutions per key found), phase 2 takes over: each
+        solve must find a key not seen yet (a no-good per key), one solve per
+        payment, until the model is infeasible. Either way no key is listed
+        twice and the result is exact.
+        """
+        want = None if limit is None else limit + 1   # one more tells whether the listing is complete
+        keys: dict[tuple, PaymentKey] = {}
+        variable = [(i, e) for i, (_, e) in enumerate(self.key_exprs) if not isinstance(e, int)]
+        model = self
+
+        class _Collect(cp_model.CpSolverSolutionCallback):
+            def __init__(self) -> None:
+                super().__init__()
+                self.raw = 0
+                self.switch = False
+
+            def on_solution_callback(self) -> None:
+                self.raw += 1
+                values = tuple(int(self.value(e)) if not isinstance(e, int) else e for _, e in model.key_exprs)
+                if values not in keys:
+                    keys[values] = model._key(list(values))
+                if want is not None and len(keys) >= want:
+                    self.stop_search()
+                elif self.raw > MAX_REPEATS * len(keys) + MAX_REPEATS_SLACK:
+                    self.switch = True
+                    self.stop_search()
+
+        s = self._solver(self._left(deadline))
+        s.parameters.enumerate_all_solutions = True
+        cb = _Collect()
+        st = s.solve(self.m, cb)
+
+        def done(complete: bool, timed_out: bool = False) -> EnumerationResult:
+            found = list(keys.values())
+            if want is not None and len(found) >= want:
+                return EnumerationResult(found[:limit], complete=False)
+            return EnumerationResult(found, complete=complete, timed_out=timed_out)
+
+        if want is not None and len(keys) >= want:
+            return done(False)
+        if not cb.switch:
+            if st in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+                return done(True)
+            return done(False, timed_out=True)
+        # phase 2: one solve per new key
+        s = self._solver(None)
+        while True:
+            if not variable:
+                return done(True)
+            for values in list(keys):
+                if values not in self._blocked:
+                    self._blocked.add(values)
+                    self.m.add_bool_or([~self._eq_lit(i, e, values[i]) for i, e in variable])
+            if want is not None and len(keys) >= want:
+                return done(False)
+            left = self._left(deadline)
+            if left is not None:
+                if left <= 0:
+                    return done(False, timed_out=True)
+                s.parameters.max_time_in_seconds = left
+            st = s.solve(self.m)
+            if st == cp_model.INFEASIBLE:
+                return done(True)
+            if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+                return done(False, timed_out=True)
+            values = tuple(int(s.value(e)) if not isinstance(e, int) else e for _, e in self.key_exprs)
+            keys[values] = self._key(list(values))
+
+    @staticmethod
+    def _left(deadline: float | None) -> float | None:
+        return None if deadline is None else deadline - time.monotonic()
+
+    def _key(self, values: list[int]) -> PaymentKey:
+        it = iter(values)
+        sac, kept = [], []
+        for c in range(len(self.p.classes)):
+            sac.append(next(it))
+            fk = []
+            for f in sorted(self.kept[c], key=_fate_order):
+                fk.append((f, next(it)))
+            kept.append(tuple(fk))
+        life, damage, x = next(it), next(it), next(it)
+        pool = tuple(next(it) for _ in range(6))
+        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool)
+
+
+MAIN_TAP = ("__main__", 0)   # the fate "tapped by the total cost's {T}"
+
+
+def _total(items) -> object:
+    """Sum of linear expressions, 0 when empty."""
+    out = 0
+    for v in items:
+        out = out + v
+    return out
+
+
+class Unsupported(Exception):
+    """A payment the model can't represent exactly (reported, never approximated)."""
+
+
+def _req_order(r: str) -> int:
+    return (list(TYPES) + [SNOW, GENERIC]).index(r)
+
+
+def _fate_order(f) -> tuple:
+    if f is None:
+        return (2, "", 0)
+    if f[0] == "__main__":
+        return (3, "", 0)
+    return (1, f[0], f[1])
+
+
+# ---------------------------------------------------------------------------
+# Decoding
+# ---------------------------------------------------------------------------
+
+
+def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, str] | None = None) -> dict:
+    """The contract's payment object for a key (contract §2.3).
+
+    Within a class, the payment names the first members in board order:
+    those sacrificed first, then those left tapped with counters removed
+    (fewest first), then those left tapped.
+    """
+    tap: list[str] = []
+    untap: list[str] = []
+    sac: list[str] = []
+    removed: dict[str, dict[str, int]] = {}
+    main = problem.main
+    for c, pc in enumerate(problem.classes):
+        members = list(pc.members)
+        ns = key.sacrificed[c]
+        sac.extend(members[:ns])
+        rest = members[ns:]
+        kept = dict(key.kept_tapped[c])
+        if c == main.source_cls and ns == 0:
+            # the source's final state: {T} taps it, {Q} untaps it (CR 107.5, 107.6)
+            oid = rest[0]
+            mana_tapped = sum(n for f, n in kept.items() if f is None or f[0] != "__main__")
+            final_tapped = pc.tapped or mana_tapped > 0 or main.tap
+            if main.untap:
+                final_tapped = False
+            if final_tapped and not pc.tapped:
+                tap.append(oid)
+            if not final_tapped and pc.tapped:
+                untap.append(oid)
+            cnt = main.remove_counters + sum(f[1] * n for f, n in kept.items() if f and f[0] != "__main__")
+            if cnt:
+                name = main.counter_name or next((f[0] for f, n in kept.items() if f and n and f[0] != "__main__"), "")
+                removed[oid] = {name: cnt}
+            continue
+        if pc.tapped:
+            continue
+        i = 0
+        for f in sorted(kept, key=_fate_order):
+            for _ in range(kept[f]):
+                oid = rest[i]
+                i += 1
+                tap.append(oid)
+                if f is not None and f[0] != "__main__":
+                    removed[oid] = {f[0]: f[1]}
+    pool = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(key.pool_after))
+    out = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": key.life,
+           "damage": key.damage, "x": key.x, "pool_after": {problem.player: pool}}
+    if removed:
+        out["remove_counters"] = {k: removed[k] for k in sorted(removed)}
+    return out
+
+
+def payment_sort_key(pm: dict) -> tuple:
+    """Deterministic order of payments (contract §2: sorted lists)."""
+    return (pm["x"], pm["life"], pm["damage"], len(pm["tap"]) + len(pm["sacrifice"]), pm["tap"], pm["untap"],
+            pm["sacrifice"], pm["pool_after"] and list(pm["pool_after"].values()),
+            sorted((k, sorted(v.items())) for k, v in pm.get("remove_counters", {}).items()))
+
+
+# ---------------------------------------------------------------------------
+# Why a cost can't be paid
+# ---------------------------------------------------------------------------
+
+
+def _count_word(n: int) -> str:
+    return {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(n, str(n))
+
+
+def _producers(problem: PaymentProblem, types: set[str]) -> int:
+    """How many permanents have a usable mana ability with an outcome of one of ``types``."""
+    idx = {TYPES.index(t) for t in types}
+    seen: set[int] = set()
+    n = 0
+    for a in problem.abilities:
+        if any(o.mana[i] for o in a.outcomes for i in idx):
+            c = a.sac_cls if (a.sac_cls is not None and not a.tap) else a.cls
+            if c not in seen:
+                seen.add(c)
+                n += len(problem.classes[c].members)
+    return n
+
+
+def max_amount(problem: PaymentProblem, req: str | None, time_limit: float | None = None) -> int | None:
+    """The most mana of requirement ``req`` (a type letter; ``None``: any mana)
+    the player can make and spend at once (every activation contributing)."""
+    ub = sum(problem.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in problem.abilities)
+    main = MainCost(mana=ManaCost.parse("{X}"), x=None, x_upper=ub, x_type=req)
+    sub = PaymentProblem(problem.player, problem.life_total, problem.pool, problem.classes, problem.abilities,
+                         main, problem.celestial)
+    return PaymentModel(sub).max_x(time_limit)
+
+
+def _mana_text(req: str, n: int) -> str:
+    return "{%s}" % req * n
+
+
+def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
+    """One sentence saying why the total cost can't be paid.
+
+    Every part of the cost is guarded by an assumption literal; the solver's
+    ``sufficient_assumptions_for_infeasibility`` gives parts that can't be
+    paid together, shrunk here to a minimal set (each remaining part is
+    needed for the contradiction) and then worded in rules terms.
+    """
+    model = PaymentModel(problem, explain=True)
+    parts = model.parts
+    if not parts:
+        return "the cost can't be paid"
+    solver = model._solver(time_limit)
+
+    def infeasible(subset: list[_Part]) -> bool:
+        model.m.clear_assumptions()
+        model.m.add_assumptions([p.lit for p in subset])
+        return solver.solve(model.m) == cp_model.INFEASIBLE
+
+    if not infeasible(parts):
+        return "the cost can't be paid"
+    by_index = {p.lit.index: p for p in parts}
+    core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index] or list(parts)
+    core.sort(key=parts.index)
+    for p in list(core):
+        trial = [q for q in core if q is not p]
+        if trial and infeasible(trial):
+            core = trial
+    return _sentence(problem, core, time_limit)
+
+
+def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | None) -> str:
+    main = problem.main
+    names = [p.name for p in core]
+    src = problem.classes[main.source_cls].name if main.source_cls is not None else main.source_name
+    if "tap_symbol" in names:
+        sym = "{T}" if main.tap else "{Q}"
+        return (f"{src} has summoning sickness: {sym} abilities of creatures need haste "
+                f"or continuous control since the turn began (CR 302.6)")
+    if len(core) == 1:
+        p = core[0]
+        if p.name == "tap":
+            if problem.classes[main.source_cls].tapped:
+                return f"{src} is tapped: {{T}} requires it to be untapped (CR 107.5)"
+        if p.name == "untap":
+            return f"{src} is untapped: {{Q}} requires it to be tapped (CR 107.6)"
+        if p.name == "sacrifice":
+            n = sum(len(problem.classes[c].members) for c in (main.sacrifice_classes or ()))
+            return f"needs {main.sacrifice_text} to sacrifice; you control {'none' if n == 0 else n}"
+        if p.name == "tap_creatures":
+            n = sum(len(problem.classes[c].members) for c in main.tap_creature_classes)
+            what = "an untapped creature" if main.tap_creatures == 1 else f"{main.tap_creatures} untapped creatures"
+            have = "none" if n == 0 else f"only {_count_word(n)}"
+            return f"needs {what} you control to tap; you control {have}"
+        if p.name == "counters":
+            have = problem.classes[main.source_cls].counters
+            return (f"{src} has {_count_word(have)} {main.counter_name} counter{'s' if have != 1 else ''}; "
+                    f"the cost removes {main.remove_counters}")
+        if p.name == "life":
+            if problem.life_total < main.life:
+                return f"needs {main.life} life but you have {problem.life_total} (CR 119.4)"
+            return (f"paying {main.life} life needs that much life after the mana abilities' damage "
+                    f"and life payments (CR 119.4)")
+        if p.name.startswith("mana:"):
+            r = p.name[5:]
+            k = p.text.count("{")
+            if r == SNOW:
+                n = _producers_snow(problem)
+                return f"needs {p.text}; {'no' if n == 0 else 'only ' + _count_word(n)} untapped snow source{'s' if n != 1 else ''} can produce mana"
+            n = _producers(problem, {r})
+            pool_n = problem.pool[TYPES.index(r)]
+            pool_note = f" and the mana pool holds {_mana_text(r, pool_n)}" if pool_n else ""
+            if n + pool_n < k:
+                if n == 0:
+                    return f"needs {p.text}; no untapped source can produce {{{r}}}{pool_note}"
+                return (f"needs {p.text}; only {_count_word(n)} untapped source{'s' if n != 1 else ''} "
+                        f"can produce {{{r}}}{pool_note}")
+            best = max_amount(problem, r, time_limit)
+            return f"needs {p.text}; at most {_mana_text(r, best or 0) or 'no such mana'} can be made and spent"
+        if p.name.startswith("sym:"):
+            sym = _symbol_of(p.text)
+            opts = symbol_options(sym, main.life_allowed)
+            colors = [r for r, _ in opts if r in TYPES]
+            bits = []
+            if colors:
+                n = _producers(problem, set(colors))
+                what = " or ".join("{%s}" % c for c in colors)
+                bits.append(f"{'no' if n == 0 else 'only ' + _count_word(n)} untapped source{'s' if n != 1 else ''} "
+                            f"can produce {what}")
+            if sym.kind in ("phyrexian", "hybrid_phyrexian"):
+                bits.append("paying life is not allowed" if not main.life_allowed
+                            else f"you can't pay 2 life for each (CR 119.4)")
+            if sym.kind == "mono_hybrid":
+                bits.append(f"not enough mana for {{{sym.generic}}} either")
+            return f"needs {p.text}; " + " and ".join(bits)
+        if p.name == "generic":
+            best = max_amount(problem, None, time_limit)
+            need = _amount(p.text)
+            return f"needs {p.text}; at most {best or 0} mana can be made and spent"
+    # several parts: mana-only cores are compared with what can be made
+    mana_parts = [p for p in core if p.name.startswith(("mana:", "sym:")) or p.name == "generic"]
+    text = "".join(p.text for p in sorted(mana_parts, key=lambda p: _text_order(p.text)))
+    if len(mana_parts) == len(core):
+        colors = {p.name[5:] for p in core if p.name.startswith("mana:") and p.name[5:] in TYPES}
+        if "generic" not in names and all(p.name.startswith("mana:") for p in core) and colors:
+            n = _producers(problem, colors)
+            pool_n = sum(problem.pool[TYPES.index(c)] for c in colors)
+            need = sum(_amount(p.text) for p in core)
+            what = " or ".join("{%s}" % c for c in sorted(colors, key=TYPES.index))
+            if n + pool_n < need:
+                return (f"needs {text}; {'no' if n == 0 else 'only ' + _count_word(n)} untapped "
+                        f"source{'s' if n != 1 else ''} can produce {what}"
+                        + (" (counting the mana pool)" if pool_n else ""))
+        need = sum(_amount(p.text) for p in core)
+        best = max_amount(problem, None, time_limit)
+        if best is not None and best < need:
+            return f"needs {text}, {need} mana in all; at most {best} mana can be made and spent"
+        return f"needs {text}; no combination of untapped sources and pool mana pays all of it"
+    others = [p for p in core if p not in mana_parts]
+    labels = []
+    for p in others:
+        labels.append({"tap": "{T}", "untap": "{Q}", "life": f"Pay {main.life} life",
+                       "sacrifice": f"sacrificing {main.sacrifice_text}", "sacrifice_self": f"sacrificing {src}",
+                       "counters": f"removing {main.remove_counters} {main.counter_name} counter(s)",
+                       "tap_creatures": "tapping untapped creatures"}.get(p.name, p.text or p.name))
+    if text:
+        labels.append(text)
+    return f"can't pay {' and '.join(labels)} together: the same permanents or life would be needed twice"
+
+
+def _producers_snow(problem: PaymentProblem) -> int:
+    seen, n = set(), 0
+    for a in problem.abilities:
+        if any(sum(o.snow) for o in a.outcomes) and a.cls not in seen:
+            seen.add(a.cls)
+            n += len(problem.classes[a.cls].members)
+    return n
+
+
+def _symbol_of(text: str) -> Symbol:
+    return ManaCost.parse(text[: text.index("}") + 1]).symbols[0]
+
+
+def _amount(text: str) -> int:
+    """Mana value-like amount of a cost text (X counts 0; generic its number; others 1)."""
+    if not text or text == "{0}":
+        return 0
+    return sum(max(s.generic, 1) if s.kind in ("generic", "mono_hybrid") else (0 if s.kind == "X" else 1)
+               for s in ManaCost.parse(text).symbols)
+
+
+def _text_order(text: str) -> tuple:
+    try:
+        return ManaCost.parse(text).symbols[0].sort_key()
+    except Exception:  # pragma: no cover - defensive
+        return (9,)

@@ -1,0 +1,174 @@
+"""CP-SAT model of "could produce" (CR 106.7) as a least fixed point.
+
+Rules-level description (built by :mod:`solver.mana_sources`):
+
+* ``base``: for each permanent, the types of mana its abilities would produce
+  by themselves (fixed amounts, "any color", basic land types …), after
+  replacement effects in every order;
+* ``rules``: abilities that produce "one mana of any color/type that [some
+  permanents] could produce" (Reflecting Pool, Exotic Orchard, Fellwar Stone,
+  Harvester Druid, Naga Vitalist, Squandered Resources): the permanent
+  ``target`` could produce type ``t'`` if some permanent in ``sources`` could
+  produce a type ``t`` in ``allowed`` and the replacement effects on
+  ``target``'s production can turn one ``t`` into ``t'`` (``maps``).
+
+The answer is the *least* set of (permanent, type) facts closed under these
+rules (CR 106.7 example; Exotic Orchard ruling 2009-02-01: mutually referencing
+lands produce nothing unless something grounds them). A plain "pool produces X
+if another pool produces X" constraint would let cycles support themselves, so
+the encoding is well founded: every true fact that is not grounded must have a
+support of strictly smaller rank (support ranks), and closure forces every
+derivable fact true. The two together admit exactly one assignment of the
+facts, the least fixed point; one solve decides it.
+
+Nodes are facts ``x[p,t]`` ("p could produce t") and, shared by every rule
+looking at the same set of permanents, ``y[S,t]`` ("some permanent of S could
+produce t"). Constant folding only: a grounded fact is true with rank 0, an
+OR with a true input is true, a node nothing can derive is false.
+
+>>> p = ProducibleProblem(("pool", "orchard"), (("pool", frozenset()), ("orchard", frozenset())),
+...     (Rule("pool", ("pool", "orchard"), frozenset("WUBRGC"), ()), Rule("orchard", ("pool",), frozenset("WUBRG"), ())))
+>>> solve(p)
+{'pool': frozenset(), 'orchard': frozenset()}
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+TYPES = ("W", "U", "B", "R", "G", "C")
+SEED = 20240601
+
+
+@dataclass(frozen=True)
+class Rule:
+    """``target`` could produce ``maps[t]`` (default ``{t}``) for every ``t`` in
+    ``allowed`` that some permanent of ``sources`` could produce."""
+
+    target: str
+    sources: tuple[str, ...]
+    allowed: frozenset[str]
+    maps: tuple[tuple[str, frozenset[str]], ...] = ()
+
+    def image(self, t: str) -> frozenset[str]:
+        for k, v in self.maps:
+            if k == t:
+                return v
+        return frozenset({t})
+
+
+@dataclass(frozen=True)
+class ProducibleProblem:
+    objects: tuple[str, ...]
+    base: tuple[tuple[str, frozenset[str]], ...]
+    rules: tuple[Rule, ...]
+
+
+class _Graph:
+    """Nodes, constant values and edges of the fixed-point problem."""
+
+    def __init__(self, problem: ProducibleProblem):
+        base = dict(problem.base)
+        self.nodes: list[tuple] = []
+        self.index: dict[tuple, int] = {}
+        self.const: dict[int, bool] = {}
+        self.preds: dict[int, list[int]] = {}
+        for p in problem.objects:
+            for t in TYPES:
+                self._node(("x", p, t), True if t in base.get(p, ()) else None)
+        referenced = sorted({r.sources for r in problem.rules})
+        for S in referenced:
+            for t in TYPES:
+                grounded = any(t in base.get(q, ()) for q in S)
+                y = self._node(("y", S, t), True if grounded else None)
+                if grounded:
+                    continue
+                for q in S:
+                    u = self.index[("x", q, t)]
+                    self.preds.setdefault(y, []).append(u)
+        for r in problem.rules:
+            for t in TYPES:
+                if t not in r.allowed:
+                    continue
+                u = self.index[("y", r.sources, t)]
+                for t2 in sorted(r.image(t), key=TYPES.index):
+                    v = self.index[("x", r.target, t2)]
+                    if self.const.get(v):
+                        continue
+                    self.preds.setdefault(v, []).append(u)
+        # a node that is not grounded and has no incoming edge is false
+        for v in range(len(self.nodes)):
+            if v not in self.const and not self.preds.get(v):
+                self.const[v] = False
+
+    def _node(self, key: tuple, value: bool | None) -> int:
+        i = len(self.nodes)
+        self.nodes.append(key)
+        self.index[key] = i
+        if value is not None:
+            self.const[i] = value
+        return i
+
+
+def build(problem: ProducibleProblem):
+    """The CP-SAT model and a decoder from a solved solver to the answer."""
+    g = _Graph(problem)
+    m = cp_model.CpModel()
+    free = [v for v in range(len(g.nodes)) if v not in g.const]
+    n = max(1, len(free))
+    val: dict[int, object] = {}
+    rank: dict[int, object] = {}
+    for v in free:
+        val[v] = m.new_bool_var(f"val_{v}")
+        rank[v] = m.new_int_var(1, n, f"rank_{v}")
+    for v in free:
+        supports = []
+        grounded = False
+        for u in g.preds[v]:
+            if g.const.get(u) is False:
+                continue
+            if g.const.get(u) is True:
+                m.add(val[v] == 1)  # closure from a grounded fact (rank 0 < rank[v])
+                grounded = True
+                continue
+            m.add_implication(val[u], val[v])  # closure: derivable facts hold
+            e = m.new_bool_var(f"sup_{u}_{v}")
+            m.add_implication(e, val[u])
+            m.add(rank[u] < rank[v]).only_enforce_if(e)  # well-founded support
+            supports.append(e)
+        if grounded:
+            continue
+        # a fact holds only with a support of smaller rank
+        if supports:
+            m.add_bool_or(supports).only_enforce_if(val[v])
+        else:
+            m.add(val[v] == 0)
+
+    def decode(solver: cp_model.CpSolver) -> dict[str, frozenset[str]]:
+        out: dict[str, set[str]] = {p: set() for p in problem.objects}
+        for v, key in enumerate(g.nodes):
+            if key[0] != "x":
+                continue
+            truth = g.const[v] if v in g.const else bool(solver.boolean_value(val[v]))
+            if truth:
+                out[key[1]].add(key[2])
+        return {p: frozenset(ts) for p, ts in out.items()}
+
+    return m, decode
+
+
+def solve(problem: ProducibleProblem, timeout: float | None = None) -> dict[str, frozenset[str]]:
+    """The least fixed point: every permanent's could-produce types."""
+    m, decode = build(problem)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = SEED
+    if timeout is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, timeout)
+    status = solver.solve(m)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if status == cp_model.UNKNOWN:
+            raise TimeoutError("could_produce: the fixed-point model timed out")
+        raise AssertionError(f"could_produce: the fixed-point model is {solver.status_name(status)}")
+    return decode(solver)

@@ -1,0 +1,678 @@
+"""What a player may do now: the rules behind the ``actions`` query (contract §2.6).
+
+A player with priority may (CR 117.1):
+
+* **pass** priority (CR 117.3d);
+* **play a land** from their hand: during a main phase of their own turn, with
+  an empty stack, while they have priority, if they have played fewer lands
+  than allowed this turn (one; CR 305.2, 505.5b, 116.2a);
+* **cast a spell** from their hand (CR 601.2a): an instant, or a card with
+  flash, any time they have priority (CR 304.1, 702.8a); anything else only
+  during a main phase of their own turn with an empty stack (CR 307.1, 301.1,
+  302.1, 303.1, 306.1, 310.1). The spell must have a legal choice of targets
+  (CR 601.2c) and its total cost must be payable (CR 601.2f-h);
+* **activate an activated ability** of a permanent they control (CR 602.2):
+  any time they have priority unless the ability says "activate only as a
+  sorcery" (CR 602.5d); a {T} or {Q} ability of a creature needs the creature
+  to have been under their control since their most recent turn began, or
+  haste (CR 302.6, 602.5a); the cost must be payable and the targets legal.
+  Mana abilities are not listed here (CR 605.3a: they are activated while
+  paying; ``available_mana`` reports them).
+
+Deciding is cheaper than counting (design principle 3), so each candidate goes
+through three stages, stopping at the first that rules it out:
+
+1. rules checks that need no solver (priority, step, zone, timing, {T}/{Q},
+   summoning sickness) — :func:`timing_reason`;
+2. *decisions*: is there at least one legal target choice, is the cost
+   payable at all (one solve each at most);
+3. *counts*, only for candidates that survived: the exact number of legal
+   target choices and of distinct payments.
+
+Identical cards in hand share their decisions and counts (two Shocks have the
+same targets and the same payments), so a hand of seven spells costs at most
+seven decisions and seven counts of each kind.
+
+The decisions and counts are delegated to the ``targets`` and ``pay`` query
+modules (contract §2.3, §2.4) through :class:`Oracle`, which uses their fast
+entry points when they are present and falls back to
+:func:`solver.queries.answer` otherwise; this module never re-implements them.
+
+Candidates and their order
+--------------------------
+:func:`candidates` lists every action *head* the player could conceivably take
+(legal or not), in the canonical order of the ``actions`` result: by kind
+(``activate`` < ``cast`` < ``pass`` < ``play_land``), then object id, then
+ability index. This order is also the index space of the Python API's action
+masks (:meth:`solver.api.Situation.legal_actions_mask`).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from . import ir
+from .characteristics import View
+from .errors import QueryError
+from .state import GameObject, GameState
+
+KINDS: tuple[str, ...] = ("activate", "cast", "pass", "play_land")
+"""Action kinds, in the canonical (alphabetical) order of results."""
+
+MAIN_PHASES = ("main1", "main2")
+NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
+NO_TARGETS = "there is no legal choice of targets (CR 601.2c, 115)"
+LAND_LIMIT = 1  # CR 305.2: one land per turn (effects granting more are not modeled)
+
+SORCERY_TIMING_TYPES = ("Artifact", "Creature", "Enchantment", "Planeswalker", "Battle", "Sorcery", "Kindred", "Tribal")
+
+
+# ---------------------------------------------------------------------------
+# Candidates
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, order=True)
+class Candidate:
+    """An action head: the kind of action and what it acts on, without targets
+    or payment. ``index`` is the 1-based activated-ability index (contract §2:
+    mana abilities count in the numbering) for ``activate``, else 0."""
+
+    kind_rank: int
+    object: str
+    index: int
+    kind: str = field(compare=False)
+
+    @classmethod
+    def make(cls, kind: str, object: str = "", index: int = 0) -> "Candidate":
+        if kind not in KINDS:
+            raise ValueError(f"unknown action kind {kind!r}")
+        return cls(KINDS.index(kind), object, index, kind)
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {"kind": self.kind}
+        if self.kind != "pass":
+            d["object"] = self.object
+        if self.kind == "activate":
+            d["index"] = self.index
+        return d
+
+    def describe(self, state: GameState | None = None) -> str:
+        name = self.object
+        if state is not None and self.object:
+            o = state.find(self.object)
+            if o is not None:
+                name = f"{o.name} ({o.id})"
+        if self.kind == "pass":
+            return "passing priority"
+        if self.kind == "play_land":
+            return f"playing {name}"
+        if self.kind == "cast":
+            return f"casting {name}"
+        return f"activating ability {self.index} of {name}"
+
+
+PASS = Candidate.make("pass")
+
+
+def hand_of(state: GameState, player: str) -> list[GameObject]:
+    return [o for o in state.objects if o.zone == "hand" and o.owner == player]
+
+
+def is_land_card(o: GameObject) -> bool:
+    return o.card is not None and "Land" in o.card.data.types
+
+
+def candidates(state: GameState, player: str, view: View | None = None) -> list[Candidate]:
+    """Every action head ``player`` could take, legal or not, in canonical order.
+
+    * ``pass``;
+    * ``play_land`` for each land card in the player's hand (CR 305.9: a card
+      that is a land and another type can only be played as a land);
+    * ``cast`` for each other card in the player's hand;
+    * ``activate`` for each non-mana activated ability of each permanent the
+      player controls (characteristics after continuous effects, so granted
+      abilities count and abilities removed by Blood Moon do not).
+    """
+    view = view or View(state)
+    out = [PASS]
+    for o in hand_of(state, player):
+        if o.card is None:
+            continue
+        out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+    for o in state.objects:
+        if o.zone != "battlefield" or o.controller != player:
+            continue
+        for i, a in enumerate(view.chars(o.id).activated, start=1):
+            if isinstance(a, ir.ActivatedAbility):
+                out.append(Candidate.make("activate", o.id, i))
+    out.sort()
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Rules checks that need no solver
+# ---------------------------------------------------------------------------
+
+def priority_reason(state: GameState, player: str) -> str | None:
+    """Why ``player`` cannot act now, or None if they hold priority (CR 117)."""
+    t = state.turn
+    if t.step == "untap":
+        return "no player receives priority during the untap step (CR 502.4)"
+    if t.step == "cleanup" and not any(o.zone == "stack" for o in state.objects):
+        return "players normally receive no priority during the cleanup step (CR 514.3)"
+    if state.priority != player:
+        return f"{player} does not have priority ({state.priority} does; CR 117.1)"
+    return None
+
+
+def _stack_empty(state: GameState) -> bool:
+    return not any(o.zone == "stack" for o in state.objects)
+
+
+def _sorcery_timing_reason(state: GameState, player: str, what: str, rule: str) -> str | None:
+    """CR 307.1-style timing: own turn, main phase, empty stack."""
+    t = state.turn
+    if t.active != player:
+        return f"{what} only during your own turn, and it is {t.active}'s turn ({rule})"
+    if t.step not in MAIN_PHASES:
+        return f"{what} only during a main phase, and this is the {t.step.replace('_', ' ')} step ({rule})"
+    if not _stack_empty(state):
+        return f"{what} only while the stack is empty ({rule})"
+    return None
+
+
+def has_flash(o: GameObject, view: View) -> bool:
+    """CR 702.8a: flash lets a spell be cast any time its controller could cast an instant."""
+    if o.card is None:
+        return False
+    if any(isinstance(a, ir.Keyword) and a.name == "flash" for a in view.chars(o.id).abilities):
+        return True
+    return any(k.lower() == "flash" for k in o.card.data.keywords)
+
+
+def ability_of(view: View, cand: Candidate) -> ir.ActivatedAbility | None:
+    acts = view.chars(cand.object).activated
+    if 1 <= cand.index <= len(acts) and isinstance(acts[cand.index - 1], ir.ActivatedAbility):
+        return acts[cand.index - 1]
+    return None
+
+
+def timing_reason(state: GameState, view: View, player: str, cand: Candidate) -> str | None:
+    """Why ``cand`` is illegal before any target or cost is considered, or None.
+
+    Every reason is one sentence citing the rule (contract: "a reason when
+    something is illegal")."""
+    why = priority_reason(state, player)
+    if why:
+        return why
+    if cand.kind == "pass":
+        return None
+    o = state.find(cand.object)
+    if o is None:
+        return f"there is no object '{cand.object}'"
+    if cand.kind == "play_land":
+        if o.zone != "hand" or o.owner != player:
+            return f"{o.name} ({o.id}) is not in {player}'s hand (CR 305.1)"
+        if not is_land_card(o):
+            return f"{o.name} is not a land card (CR 305.1)"
+        why = _sorcery_timing_reason(state, player, "a land can be played", "CR 305.2, 505.5b")
+        if why:
+            return why
+        if state.turn.lands_played >= LAND_LIMIT:
+            return f"{player} has already played {state.turn.lands_played} land(s) this turn (CR 305.2)"
+        return None
+    if cand.kind == "cast":
+        if o.zone != "hand" or o.owner != player:
+            return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
+        if o.card is None:
+            return f"{o.id} is not a card"
+        if is_land_card(o):
+            return f"{o.name} is a land: lands are played, not cast (CR 305.9)"
+        types = set(o.card.data.types)
+        if "Instant" in types or has_flash(o, view):
+            return None
+        return _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
+    if cand.kind == "activate":
+        if o.zone != "battlefield":
+            return f"{o.name} ({o.id}) is not on the battlefield (CR 602.2; abilities of cards in other zones are not modeled)"
+        if o.controller != player:
+            return f"{player} does not control {o.name} ({o.id}) (CR 602.2)"
+        ab = ability_of(view, cand)
+        if ab is None:
+            acts = view.chars(o.id).activated
+            if 1 <= cand.index <= len(acts):
+                return f"ability {cand.index} of {o.name} is a mana ability, activated while paying costs (CR 605.3a)"
+            return f"{o.name} has no activated ability {cand.index} (it has {len(acts)})"
+        if ab.sorcery:
+            why = _sorcery_timing_reason(state, player, "this ability can be activated", "CR 602.5d")
+            if why:
+                return why
+        cost = ab.cost
+        if cost.tap and o.tapped:
+            return f"{o.name} is tapped: {{T}} requires it to be untapped (CR 107.5)"
+        if cost.untap and not o.tapped:
+            return f"{o.name} is untapped: {{Q}} requires it to be tapped (CR 107.6)"
+        if (cost.tap or cost.untap) and not view.can_pay_tap_symbol(o.id):
+            return (f"{o.name} has not been under {player}'s control since their most recent turn began and has no "
+                    f"haste, so its {{T}}/{{Q}} abilities can't be activated (CR 302.6, 602.5a)")
+        if cost.remove_counters:
+            kind, n = cost.remove_counters
+            if o.counter(kind) < n:
+                return f"{o.name} has {o.counter(kind)} {kind} counter(s); the cost removes {n} (CR 118.3)"
+        return None
+    return f"unknown action kind '{cand.kind}'"
+
+
+def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.TargetSpec, ...]:
+    """The target slots of the spell or ability (CR 115.1): an instant or
+    sorcery's spell targets, an Aura spell's Enchant target (CR 303.4a), an
+    activated ability's targets."""
+    if cand.kind == "cast":
+        o = state.obj(cand.object)
+        card = o.card
+        if card is None:
+            return ()
+        if card.spell is not None and card.spell.targets:
+            return card.spell.targets
+        if "Aura" in card.data.subtypes:
+            for a in card.abilities:
+                if isinstance(a, ir.Enchant):
+                    return (ir.TargetSpec(a.filter),)
+        return ()
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        return ab.targets if ab is not None else ()
+    return ()
+
+
+def unsupported_parts(state: GameState, cand: Candidate) -> list[str]:
+    """What the project does not model about the card being cast (reported, never
+    silently ignored). Empty for other actions."""
+    if cand.kind != "cast":
+        return []
+    o = state.obj(cand.object)
+    if o.card is None:
+        return []
+    return [u.text or u.what for u in o.card.unsupported]
+
+
+def has_x(state: GameState, view: View, cand: Candidate) -> bool:
+    if cand.kind == "cast":
+        card = state.obj(cand.object).card
+        return card is not None and card.data.mana_cost.x_count > 0
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        return ab is not None and ab.cost.mana.x_count > 0
+    return False
+
+
+def query_subject(cand: Candidate) -> dict:
+    """The part of a ``pay`` / ``targets`` query naming what is cast or activated (contract §2.3, §2.4)."""
+    if cand.kind == "cast":
+        return {"cast": cand.object}
+    if cand.kind == "activate":
+        return {"activate": {"object": cand.object, "index": cand.index}}
+    raise ValueError(f"{cand.kind} has no cost or targets")
+
+
+# ---------------------------------------------------------------------------
+# Decisions and counts, delegated to the pay / targets queries
+# ---------------------------------------------------------------------------
+
+class Undecided(Exception):
+    """A sub-query could not answer (timeout, not implemented, error)."""
+
+    def __init__(self, status: str, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class _Entry:
+    """What is known about one candidate."""
+
+    reason: str | None = None          # illegal, with why
+    decided: bool = False              # legality fully decided
+    targets: int | None = None
+    payments: int | None = None
+    target_choices: list | None = None
+    payment_list: list | None = None
+
+
+class Oracle:
+    """Decides and counts the candidates of one player in one state, with caches.
+
+    ``deadline`` (a :func:`time.monotonic` value) bounds the whole work; each
+    sub-query is given what remains. Results that identical cards share are
+    computed once (``_share_key``).
+    """
+
+    def __init__(self, state: GameState, player: str, options: Any = None, view: View | None = None,
+                 deadline: float | None = None):
+        from .queries import Options
+
+        self.state = state
+        self.player = player
+        self.options = options or Options()
+        self.view = view or View(state)
+        self.deadline = deadline
+        if deadline is None and self.options.timeout is not None:
+            self.deadline = time.monotonic() + self.options.timeout
+        self._entries: dict[Candidate, _Entry] = {}
+        self._shared: dict[tuple, Any] = {}
+        self.solves = 0  # sub-queries actually asked (for benchmarks)
+
+    # -- plumbing ----------------------------------------------------------
+    def _remaining(self) -> float | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Undecided("timeout", "time limit reached")
+        return left
+
+    def _opts(self, max_results: int):
+        from .queries import Options
+
+        timeout = None
+        if self.deadline is not None:
+            timeout = self.deadline - time.monotonic()
+            if timeout <= 0:
+                raise Undecided("timeout", "time limit reached")
+        return Options(max_results=max_results, timeout=timeout)
+
+    def _ask(self, query: dict, max_results: int) -> dict:
+        from .queries import answer
+
+        self.solves += 1
+        res = answer(self.state, query, self._opts(max_results))
+        status = res.get("status")
+        if status in ("timeout", "error"):
+            raise Undecided(status, res.get("error") or res.get("reason") or f"{query['kind']} query: {status}")
+        return res
+
+    def _share_key(self, cand: Candidate, what: str) -> tuple:
+        """Identical cards in hand (same card, owner) share targets and payments."""
+        if cand.kind == "cast":
+            o = self.state.obj(cand.object)
+            same = [p for p in hand_of(self.state, self.player) if p.card == o.card]
+            return (what, "cast", same[0].id)
+        return (what, cand.kind, cand.object, cand.index)
+
+    def entry(self, cand: Candidate) -> _Entry:
+        e = self._entries.get(cand)
+        if e is None:
+            e = _Entry(reason=timing_reason(self.state, self.view, self.player, cand))
+            if e.reason is not None or cand.kind in ("pass", "play_land"):
+                e.decided = True
+                if e.reason is None:
+                    e.targets = e.payments = None
+            self._entries[cand] = e
+        return e
+
+    # -- targets -----------------------------------------------------------
+    def target_query(self, cand: Candidate) -> dict:
+        return {"kind": "targets", **query_subject(cand), "player": self.player}
+
+    def targets_legal(self, cand: Candidate) -> tuple[bool, str | None]:
+        """CR 601.2c: is there at least one legal choice of targets?"""
+        if not target_specs(self.state, self.view, cand):
+            return True, None
+        key = self._share_key(cand, "targets_legal")
+        if key not in self._shared:
+            self._shared[key] = self._decide_targets(cand)
+        return self._shared[key]
+
+    def _decide_targets(self, cand: Candidate) -> tuple[bool, str | None]:
+        fast = _fast("targeting", "has_legal_targets")
+        if fast is not None:
+            self._remaining()
+            self.solves += 1
+            ok = bool(fast(self.view, self.player, **query_subject(cand)))
+            return ok, None if ok else NO_TARGETS
+        n = self.target_count(cand)
+        return n > 0, None if n > 0 else NO_TARGETS
+
+    def target_count(self, cand: Candidate) -> int:
+        """The exact number of legal target choices (contract §2.4), counted without listing them."""
+        if not target_specs(self.state, self.view, cand):
+            return 1
+        key = self._share_key(cand, "target_count")
+        if key not in self._shared:
+            fast = _fast("targeting", "target_choice_count")
+            if fast is not None:
+                self._remaining()
+                self.solves += 1
+                self._shared[key] = int(fast(self.view, self.player, **query_subject(cand)))
+            else:
+                res = self._ask(self.target_query(cand), 1)
+                if res.get("count") is None:
+                    res = self._ask(self.target_query(cand), 10**9)
+                self._shared[key] = int(res["count"])
+        return self._shared[key]
+
+    def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
+        """Every legal choice of targets, sorted (contract §2.4)."""
+        if not target_specs(self.state, self.view, cand):
+            return [()]
+        key = self._share_key(cand, "target_choices")
+        if key not in self._shared:
+            res = self._ask(self.target_query(cand), 10**9)
+            self._shared[key] = [tuple(tuple(slot) for slot in ch) for ch in res.get("choices", [])]
+        return self._shared[key]
+
+    # -- payments ----------------------------------------------------------
+    def cost_spec(self, cand: Candidate, x: int | None = None) -> dict:
+        """The pay query's description of the total cost (X: every value unless ``x``)."""
+        q = dict(query_subject(cand))
+        if x is not None:
+            q["x"] = x
+        elif has_x(self.state, self.view, cand):
+            q["x"] = "any"
+        return q
+
+    def pay_query(self, cand: Candidate, x: int | None = None) -> dict:
+        return {"kind": "pay", **self.cost_spec(cand, x), "player": self.player}
+
+    def _cost_key(self, cand: Candidate, x: int | None) -> tuple:
+        """Spells with the same total cost have the same payments: share them."""
+        tc = self._total_cost(cand, x)
+        if tc is None:
+            return self._share_key(cand, f"cost:{x}")
+        from dataclasses import replace
+
+        return ("cost", replace(tc, subject="", source_name=""))
+
+    def _total_cost(self, cand: Candidate, x: int | None):
+        key = ("tc", cand, x)
+        if key not in self._shared:
+            tc = None
+            if _fast("costs", "total_cost") is not None:
+                from .costs import total_cost
+
+                tc = total_cost(self.view, self.player, self.cost_spec(cand, x))
+            self._shared[key] = tc
+        return self._shared[key]
+
+    def _payment_model(self, cand: Candidate, x: int | None):
+        """A fresh CP-SAT payment model (models/payment.py) for the candidate's total cost, or None
+        when the cost can't be paid by definition (CR 118.6: no mana cost)."""
+        from models import payment as pm
+
+        from .queries.pay import build_problem
+
+        tc = self._total_cost(cand, x)
+        if tc.what == "cast" and not tc.mana:
+            return None
+        try:
+            return pm.PaymentModel(build_problem(self.view, self.player, tc))
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+
+    def _fast_pay(self) -> bool:
+        return _fast("queries.pay", "build_problem") is not None and _fast("costs", "total_cost") is not None
+
+    def payable(self, cand: Candidate, x: int | None = None) -> tuple[bool, str | None]:
+        """CR 601.2f-h / 602.2b: can the total cost be paid at all (X free unless ``x``)? One solve."""
+        key = ("payable",) + self._cost_key(cand, x)
+        if key not in self._shared:
+            count_key = ("payments",) + self._cost_key(cand, x)
+            if count_key in self._shared:
+                ok = bool(self._shared[count_key])
+            elif self._fast_pay():
+                self.solves += 1
+                self._remaining()
+                model = self._payment_model(cand, x)
+                ok = False if model is None else model.payable(self._remaining())
+                if ok is None:
+                    raise Undecided("timeout", "time limit reached deciding a payment")
+            else:
+                res = self._ask(self.pay_query(cand, x), 1)
+                ok = bool(res.get("payable"))
+            self._shared[key] = ok
+        ok = self._shared[key]
+        return ok, None if ok else NOT_PAYABLE
+
+    def payment_reason(self, cand: Candidate, x: int | None = None) -> str:
+        """Why the cost can't be paid, in one sentence (the pay query's ``reason``)."""
+        res = self._ask(self.pay_query(cand, x), 1)
+        why = res.get("reason")
+        return f"{NOT_PAYABLE[:-len(' (CR 601.2g-h)')]}: {why} (CR 601.2g-h)" if why else NOT_PAYABLE
+
+    def payment_count(self, cand: Candidate, x: int | None = None) -> int:
+        """The exact number of distinct payments (contract §2.3)."""
+        return len(self.payments(cand, x))
+
+    def payments(self, cand: Candidate, x: int | None = None) -> list[dict]:
+        """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
+        key = ("payments",) + self._cost_key(cand, x)
+        if key not in self._shared:
+            if self._fast_pay():
+                from models import payment as pm
+
+                self._remaining()
+                model = self._payment_model(cand, x)
+                if model is None:
+                    pays = []
+                else:
+                    deadline = self.deadline
+                    res = model.enumerate(None, deadline)
+                    self.solves += len(res.keys) + 1
+                    if res.timed_out or not res.complete:
+                        raise Undecided("timeout", "time limit reached counting payments")
+                    problem = model.p
+                    pays = sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
+            else:
+                res = self._ask(self.pay_query(cand, x), 10**9)
+                pays = list(res.get("payments", []))
+            self._shared[key] = pays
+            self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
+        return self._shared[key]
+
+    # -- the whole decision ------------------------------------------------
+    def legal(self, cand: Candidate, counting: bool = False) -> tuple[bool, str | None]:
+        """Is ``cand`` legal now (some target choice and some payment)? With a reason when not.
+
+        With ``counting`` (the caller will count payments of legal candidates
+        anyway) the payment decision is the enumeration itself: a count of 0
+        means not payable, and no separate decision solve is made."""
+        e = self.entry(cand)
+        if e.decided:
+            return e.reason is None, e.reason
+        ok, why = self.targets_legal(cand)
+        if ok:
+            if counting:
+                ok = self.payment_count(cand) > 0
+                why = None if ok else NOT_PAYABLE
+            else:
+                ok, why = self.payable(cand)
+        e.decided = True
+        e.reason = None if ok else why
+        return ok, e.reason
+
+    def counts(self, cand: Candidate) -> tuple[int, int]:
+        """Exact numbers of legal target choices and distinct payments of a legal candidate."""
+        e = self.entry(cand)
+        if e.targets is None:
+            e.targets = self.target_count(cand)
+        if e.payments is None:
+            e.payments = self.payment_count(cand)
+        return e.targets, e.payments
+
+
+def _fast(module: str, name: str):
+    """A fast entry point of another module, if it exists (``None`` otherwise)."""
+    import importlib
+
+    try:
+        mod = importlib.import_module(f"solver.{module}")
+    except ImportError:
+        return None
+    return getattr(mod, name, None)
+
+
+# ---------------------------------------------------------------------------
+# The actions result
+# ---------------------------------------------------------------------------
+
+def action_entry(oracle: Oracle, cand: Candidate) -> dict:
+    """One entry of the ``actions`` list (contract §2.6), for a legal candidate."""
+    d = cand.to_json()
+    if cand.kind in ("cast", "activate"):
+        t, p = oracle.counts(cand)
+        d["targets"] = t
+        d["payments"] = p
+        unsupported = unsupported_parts(oracle.state, cand)
+        if unsupported:
+            d["unsupported"] = unsupported
+    return d
+
+
+def legal_action_entries(state: GameState, player: str, options: Any = None,
+                         oracle: Oracle | None = None) -> tuple[list[dict], str, str | None]:
+    """Every legal action of ``player`` as contract §2.6 entries, in canonical
+    order, with the status (``ok`` / ``timeout`` / ``error``) and a message."""
+    oracle = oracle or Oracle(state, player, options)
+    out: list[dict] = []
+    try:
+        for cand in candidates(state, player, oracle.view):
+            ok, _ = oracle.legal(cand, counting=True)
+            if ok:
+                out.append(action_entry(oracle, cand))
+    except Undecided as u:
+        return out, u.status, u.message
+    return out, "ok", None
+
+
+def actions_result(state: GameState, query: dict, options: Any = None) -> dict:
+    """The body of the ``actions`` query result (contract §2.6)."""
+    from .queries import Options
+
+    options = options or Options()
+    allowed = {"kind", "player"}
+    for k in query:
+        if k not in allowed:
+            import difflib
+            m = difflib.get_close_matches(str(k), sorted(allowed), n=1)
+            hint = f" (did you mean '{m[0]}'?)" if m else ""
+            raise QueryError("", str(k), f"unknown key '{k}' for an actions query{hint}; allowed: player")
+    player = query.get("player", state.priority)
+    if not isinstance(player, str) or not state.is_player(player):
+        raise QueryError("", "player", f"unknown player {player!r} (players: {', '.join(state.player_ids)})")
+    entries, status, message = legal_action_entries(state, player, options)
+    body: dict[str, Any] = {}
+    if status in ("timeout", "error"):
+        body["status"] = status
+        body["count"] = None
+        body["actions"] = entries
+        body["error" if status == "error" else "reason"] = message
+        return body
+    count = len(entries)
+    if len(entries) > options.max_results:
+        body["status"] = "truncated"
+        entries = entries[:options.max_results]
+    body["count"] = count
+    body["actions"] = entries
+    return body

@@ -1,0 +1,389 @@
+"""Batch solving: many situation files, one JSON line each (contract §3, ``mtgsolve batch``).
+
+:func:`batch` answers every query of every situation file and writes one JSON
+line per file to ``out``:
+
+* ``{"file": ..., "name": ..., "results": [...]}`` — the file's results, as
+  ``mtgsolve solve --json`` gives them;
+* ``{"file": ..., "error": "<one-line located error>"}`` — the file could not
+  be read or one of its queries is malformed (the same one-line message the
+  command line prints, naming the file and the place inside it), or the solver
+  failed on it. One bad file never stops the batch.
+
+Guarantees:
+
+* **Flushed as it goes**: each line is written whole and flushed as soon as its
+  file is answered.
+* **Order**: with ``jobs=1`` lines follow the input order (files as given;
+  directories expanded recursively in sorted order). With ``jobs > 1`` lines
+  follow completion order (each line names its file; sort the output by
+  ``file`` if you need a fixed order). Line *content* is deterministic either
+  way.
+* **Resumable**: with ``resume=True`` the files already present in the output
+  are skipped and new lines are appended; a partial trailing line left by an
+  interrupted run is discarded first. Without it the output is overwritten.
+* **Timeouts**: ``timeout`` (seconds) is a budget per file. Every query is
+  given the time that remains (status ``timeout`` when it runs out); queries
+  that get no time answer ``{"kind": ..., "status": "timeout"}``. As a safety
+  net a worker still busy ``GRACE`` seconds after its file's budget is killed
+  and replaced, and the file's queries are all answered ``timeout``.
+* **Processes**: with ``jobs > 1`` (or a ``timeout``) files are solved in worker
+  processes started with the ``spawn`` method (safe on every platform and with
+  threads); otherwise in this process.
+* **Progress**: a rich progress bar on stderr, only when stderr is a terminal.
+* **Failures**: :attr:`BatchSummary.failed` counts the error lines in the output
+  (those kept from an earlier run by ``resume`` included); the command line
+  exits with 1 when it is not zero. A ``timeout`` answer is not a failure.
+"""
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+GRACE = 2.0
+"""Seconds a worker may overrun its file's budget before it is killed."""
+
+
+@dataclass
+class BatchSummary:
+    """What a batch did: files in the input, answered now, skipped (already in
+    the output), failed (error lines in the whole output), timed out (files
+    with at least one ``timeout`` answer, this run)."""
+
+    total: int = 0
+    done: int = 0
+    skipped: int = 0
+    failed: int = 0
+    timeouts: int = 0
+    seconds: float = 0.0
+
+    def __str__(self) -> str:
+        rate = self.done / self.seconds if self.seconds > 0 else 0.0
+        return (f"{self.total} files: {self.done} answered, {self.skipped} skipped (already in the output), "
+                f"{self.failed} failed, {self.timeouts} with timeouts; {self.seconds:.2f} s ({rate:.1f} files/s)")
+
+
+# ---------------------------------------------------------------------------
+# One file
+# ---------------------------------------------------------------------------
+
+def solve_one(path: str, timeout: float | None, max_results: int) -> dict:
+    """The output line (as a dict) for one file. Never raises for a bad file."""
+    from .errors import MtgsolveError, QueryError, error_line
+    from .queries import Options, answer
+    from .situation import load_situation
+
+    deadline = time.monotonic() + timeout if timeout is not None else None
+    try:
+        loaded = load_situation(path)
+        many = len(loaded.queries) != 1 or isinstance(loaded.raw.get("query"), list)
+        results = []
+        for i, q in enumerate(loaded.queries):
+            qpath = f"query[{i}]" if many else "query"
+            remaining = None if deadline is None else deadline - time.monotonic()
+            if remaining is not None and remaining <= 0:
+                results.append({"kind": q.get("kind"), "status": "timeout"})
+                continue
+            try:
+                results.append(answer(loaded.state, q, Options(max_results=max_results, timeout=remaining), path=qpath))
+            except QueryError as e:
+                raise QueryError(loaded.source, e.path, e.message) from None
+        return {"file": path, "name": loaded.state.name, "results": results}
+    except MtgsolveError as e:
+        return {"file": path, "error": error_line(e)}
+    except Exception as e:  # noqa: BLE001 - one bad file never stops the batch
+        return {"file": path, "error": f"{path}: internal error: {error_line(e)}"}
+
+
+def timeout_line(path: str) -> dict:
+    """The line for a file whose worker was killed: every query ``timeout``."""
+    from .errors import MtgsolveError, error_line
+    from .situation import read_document
+
+    try:
+        raw = read_document(path)
+    except MtgsolveError as e:
+        return {"file": path, "error": error_line(e)}
+    query = raw.get("query") if isinstance(raw, dict) else None
+    queries = query if isinstance(query, list) else [query] if query is not None else []
+    name = raw.get("name") if isinstance(raw, dict) and isinstance(raw.get("name"), str) else None
+    return {"file": path, "name": name,
+            "results": [{"kind": q.get("kind") if isinstance(q, dict) else None, "status": "timeout"} for q in queries]}
+
+
+def dumps(line: dict) -> str:
+    """One output line (no newline inside: JSON escapes them)."""
+    return json.dumps(line, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------------------
+# Output file and resume
+# ---------------------------------------------------------------------------
+
+def read_done(out: Path) -> tuple[set[str], int]:
+    """Files already answered in ``out`` and how many of those lines are errors.
+
+    A trailing line without its newline (an interrupted write) or that is not a
+    JSON object naming a file is cut off, so appending starts on a clean line.
+    """
+    done: set[str] = set()
+    errors = 0
+    if not out.exists():
+        return done, errors
+    data = out.read_bytes()
+    keep = 0
+    pos = 0
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        if nl < 0:
+            break  # partial trailing line
+        raw = data[pos:nl]
+        try:
+            line = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            break
+        if not isinstance(line, dict) or not isinstance(line.get("file"), str):
+            break
+        done.add(line["file"])
+        errors += "error" in line
+        pos = keep = nl + 1
+    if keep != len(data):
+        with open(out, "r+b") as f:
+            f.truncate(keep)
+    return done, errors
+
+
+def expand(paths: Iterable[str | Path]) -> list[str]:
+    """Files and directories → situation files (directories recursively, sorted), duplicates dropped."""
+    from .runner import situation_files
+
+    out: list[str] = []
+    seen: set[str] = set()
+    for f in situation_files([str(p) for p in paths]):
+        s = str(f)
+        if s not in seen:
+            seen.add(s)
+            out.append(s)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Workers
+# ---------------------------------------------------------------------------
+
+def warm_up() -> None:
+    """Load what every file needs (card database, query modules, CP-SAT) so
+    that a file's time budget is not spent on start-up."""
+    import importlib
+
+    from .cards import oracle_index
+    from .queries import KINDS
+
+    oracle_index()
+    for kind in KINDS:
+        try:
+            importlib.import_module(f"solver.queries.{kind}")
+        except ImportError:
+            pass
+    importlib.import_module("ortools.sat.python.cp_model")
+
+
+def _worker_main(conn: Connection, solve: Callable[[str, float | None, int], dict]) -> None:
+    """A worker process: warm up, say ``"ready"``, then answer
+    ``(index, path, timeout, max_results)`` until ``None``."""
+    try:
+        try:
+            warm_up()
+        except Exception:  # noqa: BLE001 - errors show up again, located, on the first file
+            pass
+        conn.send("ready")
+        while True:
+            task = conn.recv()
+            if task is None:
+                break
+            index, path, timeout, max_results = task
+            conn.send((index, solve(path, timeout, max_results)))
+    except (EOFError, KeyboardInterrupt, BrokenPipeError):
+        pass
+
+
+class _Worker:
+    def __init__(self, ctx: Any, solve: Callable[[str, float | None, int], dict]):
+        parent, child = ctx.Pipe()
+        self.conn: Connection = parent
+        self.solve = solve
+        self.proc = ctx.Process(target=_worker_main, args=(child, solve), daemon=True)
+        self.proc.start()
+        child.close()
+        self.task: tuple[int, str] | None = None
+        self.started = 0.0
+        self.ready = False
+
+    def give(self, index: int, path: str, timeout: float | None, max_results: int) -> None:
+        self.task = (index, path)
+        self.started = time.monotonic()
+        self.conn.send((index, path, timeout, max_results))
+
+    def kill(self) -> None:
+        try:
+            self.proc.kill()
+        finally:
+            self.proc.join(5)
+            self.conn.close()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(None)
+        except (BrokenPipeError, OSError):
+            pass
+        self.proc.join(5)
+        if self.proc.is_alive():
+            self.proc.kill()
+            self.proc.join(5)
+        self.conn.close()
+
+
+def _run_pool(todo: list[str], jobs: int, timeout: float | None, max_results: int, emit,
+              solve: Callable[[str, float | None, int], dict] = solve_one) -> None:
+    ctx = multiprocessing.get_context("spawn")
+    workers = [_Worker(ctx, solve) for _ in range(max(1, min(jobs, len(todo))))]
+    queue = list(enumerate(todo))
+    queue.reverse()
+    busy: dict[Connection, _Worker] = {}
+    try:
+        while queue or busy:
+            for w in workers:
+                if w.ready and w.task is None and queue:
+                    index, path = queue.pop()
+                    w.give(index, path, timeout, max_results)
+                    busy[w.conn] = w
+            starting = {w.conn: w for w in workers if not w.ready}
+            wait_for = None
+            if timeout is not None and busy:
+                now = time.monotonic()
+                wait_for = max(0.0, min(w.started + timeout + GRACE - now for w in busy.values()))
+            ready = wait(list(busy) + list(starting), timeout=wait_for)
+            for conn in ready:
+                if conn in starting:
+                    w = starting[conn]
+                    try:
+                        conn.recv()
+                        w.ready = True
+                    except (EOFError, OSError):  # died while starting: start another
+                        workers[workers.index(w)] = _respawn(ctx, w)
+                    continue
+                w = busy.pop(conn)
+                try:
+                    _, line = conn.recv()
+                except (EOFError, OSError):  # the worker died: its file is an error, the worker replaced
+                    line = {"file": w.task[1], "error": f"{w.task[1]}: internal error: the worker process died"}
+                    workers[workers.index(w)] = _respawn(ctx, w)
+                else:
+                    w.task = None
+                emit(line)
+            if timeout is not None:
+                now = time.monotonic()
+                for conn, w in list(busy.items()):
+                    if now > w.started + timeout + GRACE:
+                        busy.pop(conn)
+                        path = w.task[1]
+                        workers[workers.index(w)] = _respawn(ctx, w)
+                        emit(timeout_line(path))
+    finally:
+        for w in workers:
+            w.stop()
+
+
+def _respawn(ctx: Any, w: _Worker) -> _Worker:
+    w.kill()
+    return _Worker(ctx, w.solve)
+
+
+# ---------------------------------------------------------------------------
+# The batch
+# ---------------------------------------------------------------------------
+
+def batch(paths: Sequence[str | Path], out: str | Path, jobs: int = 1, resume: bool = False,
+          timeout: float | None = None, max_results: int = 10_000, progress: bool | None = None, *,
+          solve: Callable[[str, float | None, int], dict] = solve_one) -> BatchSummary:
+    """Solve every situation file under ``paths`` into the JSON Lines file ``out``
+    (see the module docstring for the guarantees).
+
+    ``progress``: show the progress bar (default: when stderr is a terminal).
+    ``solve``: the function answering one file, ``solve(path, timeout,
+    max_results) -> line`` (default :func:`solve_one`); it must be a picklable
+    module-level function when worker processes are used."""
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1")
+    if timeout is not None and timeout <= 0:
+        raise ValueError("timeout must be positive")
+    t0 = time.monotonic()
+    out = Path(out)
+    files = expand(paths)
+    summary = BatchSummary(total=len(files))
+    if resume:
+        done, summary.failed = read_done(out)
+    else:
+        done = set()
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_bytes(b"")
+    todo = [f for f in files if f not in done]
+    summary.skipped = len(files) - len(todo)
+    show = sys.stderr.isatty() if progress is None else progress
+    with open(out, "a", encoding="utf-8") as fh, _Progress(show, len(todo)) as bar:
+        def emit(line: dict) -> None:
+            fh.write(dumps(line) + "\n")
+            fh.flush()
+            summary.done += 1
+            if "error" in line:
+                summary.failed += 1
+            elif any(r.get("status") == "timeout" for r in line.get("results", [])):
+                summary.timeouts += 1
+            bar.advance(line)
+
+        if jobs == 1 and timeout is None:
+            for f in todo:
+                emit(solve(f, None, max_results))
+        elif todo:
+            _run_pool(todo, jobs, timeout, max_results, emit, solve)
+    summary.seconds = time.monotonic() - t0
+    return summary
+
+
+class _Progress:
+    """A rich progress bar on stderr (or nothing)."""
+
+    def __init__(self, show: bool, total: int):
+        self.show = show and total > 0
+        self.total = total
+        self.progress = None
+        self.task = None
+
+    def __enter__(self) -> "_Progress":
+        if self.show:
+            from rich.console import Console
+            from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                       TimeRemainingColumn)
+
+            self.progress = Progress(TextColumn("[bold]batch"), BarColumn(), MofNCompleteColumn(),
+                                     TextColumn("{task.fields[failed]} failed"), TimeElapsedColumn(),
+                                     TimeRemainingColumn(), console=Console(file=sys.stderr), transient=False)
+            self.progress.__enter__()
+            self.task = self.progress.add_task("batch", total=self.total, failed=0)
+        return self
+
+    def advance(self, line: dict) -> None:
+        if self.progress is not None:
+            failed = self.progress.tasks[0].fields["failed"] + ("error" in line)
+            self.progress.update(self.task, advance=1, failed=failed)
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.progress is not None:
+            self.progress.__exit__(*exc)

@@ -1,0 +1,213 @@
+"""The total cost to pay (CR 601.2f, 602.2b) for the ``pay`` query (contract §2.3).
+
+A ``pay`` query names what is paid for in one of three ways:
+
+* ``cast: <id>`` — the card's mana cost (CR 601.2f; the situation imposes no
+  additional costs or cost changes the project models yet), with ``{X}``
+  announced per CR 107.3a / 601.2b: ``x: n`` fixes it, ``x: any`` asks for
+  every payable value (the payment model then also reports the maximum);
+  without ``x`` it is 0;
+* ``activate: {object, index}`` — the activation cost of the n-th activated
+  ability of a permanent (CR 602.2b): mana, ``{T}`` (CR 107.5), ``{Q}``
+  (CR 107.6), both only for creatures that are not summoning sick or have
+  haste (CR 302.6, 602.5a; Thousand-Year Elixir through
+  :meth:`~solver.characteristics.View.can_pay_tap_symbol`), pay life
+  (CR 119.4), sacrifice, remove counters, "tap an untapped creature you
+  control" (not restricted by summoning sickness);
+* ``cost: "{1}{G}"`` — a bare mana cost.
+
+Hybrid, monocolored hybrid, colorless hybrid, Phyrexian and hybrid Phyrexian
+symbols are announced before payment (CR 601.2b); the payment model treats
+each announcement as a choice, so :class:`TotalCost` keeps the symbols as
+printed. ``life: false`` forbids paying life for Phyrexian symbols.
+
+This module only reads the situation and the query; it knows nothing of the
+solver.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from . import ir
+from .characteristics import View
+from .errors import QueryError
+from .mana import ManaCost, ManaSyntaxError
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """What must be paid, at the rules level (CR 601.2f, 602.2b).
+
+    ``mana`` keeps ``{X}`` and hybrid/Phyrexian symbols as printed; ``x`` is
+    the announced X (``None``: every value, contract ``x: any``).
+    ``source`` is the permanent whose ability is activated (``None`` for
+    ``cast`` and ``cost``); the other fields are the non-mana parts of an
+    activation cost (CR 118, 602.1a). ``tap_symbol_blocked`` is set when the
+    source is a creature whose ``{T}``/``{Q}`` ability can't be activated
+    now (CR 302.6, 602.5a).
+    """
+
+    what: str                       # "cast" | "activate" | "cost"
+    mana: ManaCost
+    x: int | None = 0
+    life_allowed: bool = True
+    source: str | None = None
+    source_name: str = ""
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: ir.Selector | None = None
+    life: int = 0
+    remove_counters: tuple[str, int] | None = None
+    tap_creatures: int = 0
+    tap_symbol_blocked: bool = False
+    subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
+
+    @property
+    def x_count(self) -> int:
+        return self.mana.x_count
+
+    def describe(self) -> str:
+        """The cost as printed: ``{1}{W}{W}, {Q}``."""
+        parts = [self.mana.text] if self.mana else []
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice_self:
+            parts.append(f"Sacrifice {self.source_name}")
+        if self.sacrifice is not None:
+            parts.append(f"Sacrifice {sacrifice_phrase(self.sacrifice)}")
+        if self.remove_counters:
+            c, n = self.remove_counters
+            parts.append(f"Remove {n} {c} counter{'s' if n != 1 else ''} from {self.source_name}")
+        if self.tap_creatures:
+            n = self.tap_creatures
+            parts.append("Tap an untapped creature you control" if n == 1 else f"Tap {n} untapped creatures you control")
+        return ", ".join(parts) or "{0}"
+
+
+def sacrifice_phrase(sel: ir.Selector) -> str:
+    """"a land", "another creature" — the object a sacrifice cost asks for."""
+    kind = " or ".join(sorted(t.lower() for t in sel.types)) or "permanent"
+    words = []
+    if sel.basic:
+        words.append("basic")
+    if sel.nonbasic:
+        words.append("nonbasic")
+    words.extend(sorted(sel.subtypes))
+    words.append(kind)
+    noun = " ".join(words)
+    if sel.exclude_self:
+        return "another " + noun
+    return ("an " if noun[0] in "aeiou" else "a ") + noun
+
+
+# ---------------------------------------------------------------------------
+# Reading the query
+# ---------------------------------------------------------------------------
+
+_PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "x", "life")
+
+
+def query_player(view: View, query: dict) -> str:
+    """The paying player: ``player`` or the player with priority (contract §2)."""
+    pid = query.get("player", view.state.priority)
+    if not isinstance(pid, str) or not view.state.is_player(pid):
+        raise QueryError("", "player", f"unknown player {pid!r}; players: {', '.join(view.state.player_ids)}")
+    return pid
+
+
+def total_cost(view: View, player: str, query: dict) -> TotalCost:
+    """The total cost named by a ``pay`` query (contract §2.3).
+
+    Raises :class:`~solver.errors.QueryError` (path inside the query) for
+    unknown keys, missing or several of ``cast``/``cost``/``activate``,
+    unknown objects, ability indices out of range, a land named by ``cast``,
+    bad ``x``/``life`` values, and ``x`` on a cost without ``{X}``.
+    """
+    for k in query:
+        if k not in _PAY_KEYS:
+            raise QueryError("", str(k), f"unknown key '{k}' in a pay query; known: {', '.join(_PAY_KEYS[1:])}")
+    given = [k for k in ("cast", "cost", "activate") if k in query]
+    if len(given) != 1:
+        raise QueryError("", "", "a pay query needs exactly one of 'cast', 'cost' or 'activate'"
+                         + (f" (got {', '.join(given)})" if given else ""))
+    life_allowed = query.get("life", True)
+    if not isinstance(life_allowed, bool):
+        raise QueryError("", "life", f"expected true or false, got {life_allowed!r}")
+    what = given[0]
+    if what == "cast":
+        tc = _cast_cost(view, query["cast"])
+    elif what == "cost":
+        text = query["cost"]
+        if not isinstance(text, str):
+            raise QueryError("", "cost", f"expected a mana cost string such as '{{1}}{{G}}', got {text!r}")
+        try:
+            mana = ManaCost.parse(text)
+        except ManaSyntaxError as e:
+            raise QueryError("", "cost", str(e)) from None
+        tc = TotalCost("cost", mana, subject=mana.text or "{0}")
+    else:
+        tc = _activation_cost(view, player, query["activate"])
+    x = _x_value(query, tc.mana)
+    return TotalCost(**{**tc.__dict__, "x": x, "life_allowed": life_allowed})
+
+
+def _x_value(query: dict, mana: ManaCost) -> int | None:
+    if "x" not in query:
+        return 0
+    x = query["x"]
+    if x == "any":
+        return None if mana.x_count else 0
+    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+        raise QueryError("", "x", f"expected a number of at least 0 or 'any', got {x!r}")
+    if x and not mana.x_count:
+        raise QueryError("", "x", f"the cost {mana.text or '{0}'} has no {{X}}")
+    return x
+
+
+def _cast_cost(view: View, oid: Any) -> TotalCost:
+    """CR 601.2f: the mana cost of the card (CR 202.1)."""
+    if not isinstance(oid, str) or view.state.find(oid) is None:
+        raise QueryError("", "cast", f"unknown object {oid!r}")
+    o = view.state.obj(oid)
+    if o.card is None:
+        raise QueryError("", "cast", f"'{oid}' is an ability, not a card")
+    if "Land" in o.card.data.types:
+        raise QueryError("", "cast", f"{o.card.name} is a land: lands are played, not cast (CR 305.1)")
+    return TotalCost("cast", o.card.data.mana_cost, subject=o.card.name)
+
+
+def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
+    """CR 602.2b: the activation cost of ``{object, index}``."""
+    if not isinstance(ref, dict) or set(ref) - {"object", "index"} or "object" not in ref:
+        raise QueryError("", "activate", "expected {object: <id>, index: <n>}")
+    oid, index = ref["object"], ref.get("index", 1)
+    if not isinstance(oid, str) or view.state.find(oid) is None:
+        raise QueryError("", "activate.object", f"unknown object {oid!r}")
+    o = view.state.obj(oid)
+    if o.zone != "battlefield":
+        raise QueryError("", "activate.object", f"'{oid}' is not on the battlefield (it is in the {o.zone})")
+    acts = view.chars(oid).activated
+    if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(acts):
+        have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"
+        raise QueryError("", "activate.index", f"{view.chars(oid).name} has no activated ability {index!r} ({have})")
+    ability = acts[index - 1]
+    cost: ir.Cost = ability.cost  # type: ignore[union-attr]
+    name = view.chars(oid).name
+    blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)
+    return TotalCost(
+        "activate", cost.mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
+        sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
+        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
+        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}")
+
+
+def spend_white_as_any(view: View, player: str) -> bool:
+    """Celestial Dawn (CR 609.4b): ``player`` may spend white mana as though it
+    were mana of any color, and other mana only as though it were colorless."""
+    return any(s.controller == player for s in view.statics("spend_white_as_any"))

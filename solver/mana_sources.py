@@ -1,0 +1,408 @@
+"""Mana sources: what each mana ability of a player's permanents can add, and
+what every permanent could produce (CR 106, 605).
+
+The API the mana models (:mod:`models.available`, the ``pay`` model) build on:
+
+* :func:`activations` — every activatable mana ability of a player's
+  permanents (one :class:`Activation` per sacrifice choice), with every
+  distinct :class:`ManaOutcome`: the ability's production after replacement
+  effects in each order the player may choose (CR 106.12b, 616), plus the
+  triggered mana abilities (Mana Flare, Overgrowth …; CR 605.1b, 106.12a)
+  resolving on the mana actually produced;
+* :func:`could_produce` — CR 106.7 for every permanent, decided by the
+  least-fixed-point model of :mod:`models.producible`;
+* :func:`interchangeable_classes` — permanents that are interchangeable
+  objects (same card, controller, owner, status, counters, damage,
+  attachments, nothing attached, referred to by nothing), so models can count
+  per class.
+
+Rules choices worth knowing:
+
+* "Tapped for mana" (CR 106.12) means a mana ability with {T} in its cost:
+  replacement effects on production (106.12b) and "whenever … is tapped for
+  mana" triggers (106.12a) see only those. Squandered Resources (sacrifice, no
+  {T}) is not tapping for mana; neither is the creature Springleaf Drum taps.
+* Triggered mana abilities add mana of their own (their source is the
+  enchantment or creature, not the tapped land): replacement effects on the
+  land's production don't modify it (Contamination + Mana Flare gives {B}{B}).
+* An ability that would produce no mana (Gaea's Cradle with no creatures,
+  Exotic Orchard with nothing to copy, CR 106.5/106.7) is still activatable
+  (CR 605.2) and produces nothing; no trigger sees it (106.12a).
+* "Sacrifice a land: add one mana of any type the sacrificed land could
+  produce" uses that land's could-produce on the board as it is (the player
+  may sacrifice in any order, after tapping; see :mod:`models.available`).
+"""
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass
+from itertools import combinations_with_replacement, product
+from typing import Iterable
+
+from models import producible
+
+from .characteristics import View
+from .ir import ManaAbility, Produce, TriggeredManaAbility
+from .mana import COLORS, TYPES, Mana
+from .replacement import mana_event
+
+REPRESENTATIVE_ORDERS = 8
+"""How many replacement orders a :class:`ManaOutcome` keeps (informational)."""
+
+
+@dataclass(frozen=True)
+class ManaOutcome:
+    """One distinct result of activating a mana ability.
+
+    ``mana``: all mana the activating player gets from this activation: the
+    ability's production after replacement effects in the chosen order, plus
+    triggered mana abilities resolving on what was actually produced (CR
+    605.1b, 106.12a). ``snow``: the part of ``mana`` produced by a snow source
+    (for {S}, CR 107.4h). ``damage``: damage the activation deals to the
+    activating player (Adarkar Wastes, Ancient Tomb). ``orders``: some
+    replacement orders (ids of effect sources) leading here, informational
+    (at most :data:`REPRESENTATIVE_ORDERS`)."""
+
+    mana: Mana
+    snow: Mana
+    damage: int = 0
+    orders: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One activatable mana ability (CR 605.1a) of a permanent.
+
+    ``source``: the permanent; ``index``: 1-based activated-ability index on it
+    (contract numbering); ``cost``: the ability's cost (X-free);
+    ``sacrifice``: the permanent sacrificed for a "Sacrifice a land" cost (one
+    Activation per choice), or the source itself for a sacrifice-self cost;
+    ``taps_for_mana``: {T} in the cost (CR 106.12); ``outcomes``: every
+    distinct result, sorted; ``klass``: the interchangeable-object class of
+    the source (the id of its first member)."""
+
+    source: str
+    index: int
+    cost: "object"
+    sacrifice: str | None
+    taps_for_mana: bool
+    outcomes: tuple[ManaOutcome, ...]
+    klass: str
+
+
+# ---------------------------------------------------------------------------
+# Interchangeable objects
+# ---------------------------------------------------------------------------
+
+
+def _referenced_ids(view: View) -> set[str]:
+    """Ids that something refers to: attachments, targets, ability sources,
+    effects. Such a permanent is never interchangeable with another."""
+    out: set[str] = set()
+    st = view.state
+    for o in st.objects:
+        if o.attached_to:
+            out.add(o.attached_to)
+        for slot in o.targets or ():
+            out.update(slot)
+        if o.ability is not None:
+            out.add(o.ability.source)
+        for k, v in o.last_known:
+            if isinstance(v, str):
+                out.add(v)
+    for e in st.effects:
+        for slot in e.targets or ():
+            out.update(slot)
+        if e.ability is not None:
+            out.add(e.ability.source)
+    return out
+
+
+_CLASS_CACHE: "weakref.WeakKeyDictionary[View, dict[str, str]]" = weakref.WeakKeyDictionary()
+
+
+def class_of(view: View) -> dict[str, str]:
+    """Permanent id → its class key (the id of the first interchangeable permanent, battlefield order)."""
+    cached = _CLASS_CACHE.get(view)
+    if cached is not None:
+        return cached
+    refs = _referenced_ids(view)
+    first: dict[tuple, str] = {}
+    out: dict[str, str] = {}
+    for o in view.permanents:
+        c = view.chars(o.id)
+        if o.id in refs:
+            key: tuple = ("unique", o.id)
+        else:
+            key = (o.card.name if o.card else o.name, o.controller, o.owner, o.tapped, o.sick,
+                   tuple(sorted(o.counters)), o.damage, o.attached_to, o.token, o.conjured,
+                   tuple(sorted((k, repr(v)) for k, v in o.chosen)), o.x,
+                   c.types, c.subtypes, c.supertypes, c.colors, c.abilities, c.power, c.toughness)
+        out[o.id] = first.setdefault(key, o.id)
+    _CLASS_CACHE[view] = out
+    return out
+
+
+def interchangeable_classes(view: View, player: str) -> dict[str, list[str]]:
+    """Class key → ids (battlefield order) of the permanents ``player`` controls."""
+    cls = class_of(view)
+    out: dict[str, list[str]] = {}
+    for o in view.permanents_of(player):
+        out.setdefault(cls[o.id], []).append(o.id)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# What an ability would produce
+# ---------------------------------------------------------------------------
+
+
+def _unit(t: str) -> Mana:
+    return Mana.of([t])
+
+
+def production_choices(view: View, source_id: str, produce: Produce, cp: dict[str, frozenset[str]],
+                       sacrificed: str | None = None, types_only: bool = False) -> list[Mana]:
+    """Every amount of mana ``produce`` may add as it resolves (before
+    replacement effects), sorted; ``[Mana()]`` when it would add none
+    (CR 106.5, 106.7; a count of zero).
+
+    ``cp``: could-produce types of every permanent (for CR 106.7 abilities).
+    ``types_only``: for could-produce purposes, "N mana in any combination of
+    colors" is represented by its one-color amounts (the replacement effects
+    of the IR map types, so they give the same types)."""
+    k = produce.kind
+    src = view.state.find(source_id)
+    controller = src.controller if src is not None else ""
+    out: list[Mana]
+    if k == "fixed":
+        out = [produce.options[0]]
+    elif k == "choice":
+        out = list(produce.options)
+    elif k == "any_color":
+        out = [_unit(c).scale(produce.amount) for c in COLORS]
+    elif k == "any_type":
+        out = [_unit(t).scale(produce.amount) for t in TYPES]
+    elif k == "combination":
+        if types_only:
+            out = [_unit(c).scale(produce.amount) for c in COLORS]
+        else:
+            out = [Mana.of(list(combo)) for combo in combinations_with_replacement(COLORS, produce.amount)]
+    elif k == "could_produce":
+        allowed = TYPES if produce.of_type else COLORS
+        ts = set()
+        for q in view.select(produce.selector, src, controller):
+            ts |= cp.get(q, frozenset())
+        out = [_unit(t) for t in TYPES if t in ts and t in allowed]
+    elif k == "sacrificed_could_produce":
+        allowed = TYPES if produce.of_type else COLORS
+        ts = cp.get(sacrificed, frozenset()) if sacrificed else frozenset()
+        out = [_unit(t) for t in TYPES if t in ts and t in allowed]
+    elif k == "count":
+        n = len(view.select(produce.count.selector, src, controller))
+        out = [produce.options[0].scale(n)]
+    elif k == "that_land_produced":
+        out = []  # needs a land's production: only meaningful as a trigger (see _trigger_adds)
+    else:
+        raise ValueError(f"unsupported mana production {k!r}")
+    out = [m for m in out if m]
+    if not out:
+        return [Mana()]
+    return sorted(set(out), key=lambda m: m.counts)
+
+
+def _triggers_on(view: View, tapped_id: str) -> list:
+    """Triggered mana abilities that trigger when ``tapped_id`` is tapped for mana (CR 106.12a)."""
+    out = []
+    for s in view.triggered_mana:
+        ab: TriggeredManaAbility = s.ability
+        if ab.trigger.event != "tapped_for_mana" or ab.trigger.selector is None:
+            continue
+        if view.matches(ab.trigger.selector, tapped_id, view.state.find(s.source), s.controller):
+            out.append(s)
+    return out
+
+
+def _trigger_adds(view: View, trig, produced: Mana, cp: dict[str, frozenset[str]]) -> list[Mana]:
+    """What one triggered mana ability may add, given what the land actually produced."""
+    p: Produce = trig.ability.produce
+    if p.kind == "that_land_produced":
+        return [_unit(t) for t in produced.types()]  # "one mana of any type that land produced"
+    return [m for m in production_choices(view, trig.source, p, cp)]
+
+
+def _is_snow(view: View, oid: str) -> bool:
+    o = view.state.find(oid)
+    return o is not None and o.zone == "battlefield" and "Snow" in view.chars(oid).supertypes
+
+
+def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: str,
+                     cp: dict[str, frozenset[str]], sacrificed: str | None = None) -> tuple[ManaOutcome, ...]:
+    """Every distinct :class:`ManaOutcome` of activating ``ability`` of ``source_id``."""
+    taps = ability.cost.tap
+    snow_src = _is_snow(view, source_id)
+    triggers = _triggers_on(view, source_id) if taps else []
+    found: dict[tuple[Mana, Mana, int], list[tuple[str, ...]]] = {}
+    dmg = ability.damage_to_you
+    for m in production_choices(view, source_id, ability.produce, cp, sacrificed):
+        if not m:
+            found.setdefault((Mana(), Mana(), dmg), [])
+            continue
+        if taps:
+            ev = mana_event(view, source_id, tapper, m, max_orders=REPRESENTATIVE_ORDERS)
+            results = ev.results
+        else:
+            results = {m: [()]}
+        for r, orders in results.items():
+            if not r:
+                found.setdefault((Mana(), Mana(), dmg), []).extend(orders)
+                continue
+            options = [[(a, _is_snow(view, t.source)) for a in _trigger_adds(view, t, r, cp) if a] or [(Mana(), False)]
+                       for t in triggers]
+            for combo in product(*options):
+                total = r
+                snow = r if snow_src else Mana()
+                for add, is_snow in combo:
+                    total = total + add
+                    if is_snow:
+                        snow = snow + add
+                found.setdefault((total, snow, dmg), []).extend(orders)
+    out = []
+    for (mana, snow, d), orders in found.items():
+        reps = tuple(sorted(set(orders)))[:REPRESENTATIVE_ORDERS]
+        out.append(ManaOutcome(mana, snow, d, reps))
+    out.sort(key=lambda o: (o.mana.counts, o.snow.counts, o.damage))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Could produce (CR 106.7)
+# ---------------------------------------------------------------------------
+
+_CP_CACHE: "weakref.WeakKeyDictionary[View, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
+
+
+def _types_after(view: View, oid: str, tapper: str, amounts: Iterable[Mana], taps: bool) -> set[str]:
+    out: set[str] = set()
+    for m in amounts:
+        if not m:
+            continue
+        if taps:
+            for r in mana_event(view, oid, tapper, m, max_orders=1).results:
+                out.update(r.types())
+        else:
+            out.update(m.types())
+    return out
+
+
+def producible_problem(view: View) -> producible.ProducibleProblem:
+    """The rules-level description of CR 106.7 for every permanent."""
+    objects = tuple(o.id for o in view.permanents)
+    base: list[tuple[str, frozenset[str]]] = []
+    rules: list[producible.Rule] = []
+    for o in view.permanents:
+        c = view.chars(o.id)
+        ts: set[str] = set()
+        for ab in c.abilities:
+            if isinstance(ab, ManaAbility):
+                p = ab.produce
+                taps = ab.cost.tap
+                if p.kind in ("could_produce", "sacrificed_could_produce"):
+                    if p.kind == "could_produce":
+                        sources = tuple(view.select(p.selector, o, o.controller))
+                    elif ab.cost.sacrifice is not None:
+                        sources = tuple(view.select(ab.cost.sacrifice, o, o.controller))
+                    else:
+                        sources = (o.id,) if ab.cost.sacrifice_self else ()
+                    allowed = frozenset(TYPES if p.of_type else COLORS)
+                    maps = tuple((t, frozenset(_types_after(view, o.id, o.controller, [_unit(t)], taps)))
+                                 for t in TYPES if t in allowed) if taps else ()
+                    rules.append(producible.Rule(o.id, sources, allowed, maps))
+                else:
+                    amounts = production_choices(view, o.id, p, {}, types_only=True)
+                    ts |= _types_after(view, o.id, o.controller, amounts, taps)
+            elif isinstance(ab, TriggeredManaAbility):
+                # CR 106.7 "an ability of that permanent": a triggered mana ability with a
+                # fixed production (Overgrowth) would produce it; "that land produced"
+                # has no land to refer to, so no type can be defined.
+                if ab.produce.kind not in ("that_land_produced", "could_produce", "sacrificed_could_produce"):
+                    for m in production_choices(view, o.id, ab.produce, {}, types_only=True):
+                        ts.update(m.types())
+        base.append((o.id, frozenset(ts)))
+    return producible.ProducibleProblem(objects, tuple(base), tuple(rules))
+
+
+def could_produce(view: View, timeout: float | None = None) -> dict[str, frozenset[str]]:
+    """CR 106.7: the types of mana every permanent could produce (type letters).
+
+    Costs are ignored (tapped, counters, life), replacement effects are taken
+    in every order (union), and "could produce" chains are the least fixed
+    point, decided by :mod:`models.producible`."""
+    cached = _CP_CACHE.get(view)
+    if cached is not None:
+        return cached
+    out = producible.solve(producible_problem(view), timeout)
+    _CP_CACHE[view] = out
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Activations
+# ---------------------------------------------------------------------------
+
+
+def _untapped_other_creatures(view: View, player: str, source_id: str) -> int:
+    return sum(1 for o in view.permanents_of(player)
+               if o.id != source_id and not o.tapped and view.chars(o.id).is_creature)
+
+
+def activations(view: View, player: str) -> list[Activation]:
+    """Every activatable mana ability of the permanents ``player`` controls.
+
+    Whether a cost can be paid *from mana* is not checked, but restrictions
+    that can never be met are: {T} on a tapped permanent or on a creature that
+    is summoning sick without haste (CR 302.6, 107.5; Thousand-Year Elixir
+    counts), {Q} on an untapped one (107.6), removing counters it doesn't
+    have, paying more life than the player has (119.4), tapping other
+    creatures the player doesn't have untapped, sacrificing a permanent
+    nobody matches. Abilities with {X} in their cost are not listed (not
+    modeled). Order: battlefield order, ability index, sacrifice id."""
+    cp = could_produce(view)
+    cls = class_of(view)
+    life = view.state.player(player).life
+    out: list[Activation] = []
+    memo: dict[tuple, tuple[ManaOutcome, ...]] = {}
+    for o in view.permanents_of(player):
+        c = view.chars(o.id)
+        for index, ab in enumerate(c.activated, start=1):
+            if not isinstance(ab, ManaAbility):
+                continue
+            cost = ab.cost
+            if cost.mana.x_count:
+                continue
+            if cost.tap and (o.tapped or not view.can_pay_tap_symbol(o.id)):
+                continue
+            if cost.untap and (not o.tapped or not view.can_pay_tap_symbol(o.id)):
+                continue
+            if cost.remove_counters and o.counter(cost.remove_counters[0]) < cost.remove_counters[1]:
+                continue
+            if cost.life and life < cost.life:
+                continue
+            if cost.tap_other_creatures and _untapped_other_creatures(view, player, o.id) < cost.tap_other_creatures:
+                continue
+            if cost.sacrifice is not None:
+                victims = [q for q in view.select(cost.sacrifice, o, player)
+                           if view.state.obj(q).controller == player]
+            elif cost.sacrifice_self:
+                victims = [o.id]
+            else:
+                victims = [None]
+            for victim in victims:
+                key = (cls[o.id], index, cls.get(victim) if victim else None,
+                       cp.get(victim) if victim else None)
+                outs = memo.get(key)
+                if outs is None:
+                    outs = ability_outcomes(view, o.id, ab, player, cp, victim)
+                    memo[key] = outs
+                out.append(Activation(o.id, index, cost, victim, cost.tap, outs, cls[o.id]))
+    return out

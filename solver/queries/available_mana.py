@@ -1,0 +1,102 @@
+"""The ``available_mana`` query (contract §2.2; CR 106, 605, 616).
+
+Every maximal multiset of mana the player could have in their pool by
+activating mana abilities now: the mana already in their pool, activated mana
+abilities whose costs they can pay (with mana from other abilities, life,
+sacrifices, counters, other creatures tapped), the triggered mana abilities
+and replacement effects on each production event in every order the player may
+choose (all folded into each ability's outcomes by
+:mod:`solver.mana_sources`). Bundles are exact (no wildcard), listed only when
+no other reachable pool contains them, and decided by :mod:`models.available`.
+"""
+from __future__ import annotations
+
+from models.available import AvailableProblem, Template, Unit, maximal_bundles
+
+from ..characteristics import View
+from ..errors import QueryError
+from ..mana import Mana
+from ..mana_sources import Activation, activations, interchangeable_classes
+from ..state import GameState
+from . import Options, register
+
+
+def available_problem(view: View, player: str) -> AvailableProblem:
+    """The rules-level description of the player's mana abilities for :mod:`models.available`."""
+    acts = activations(view, player)
+    classes = interchangeable_classes(view, player)
+    by_source: dict[str, list[Activation]] = {}
+    for a in acts:
+        by_source.setdefault(a.source, []).append(a)
+    costly = {k for k, ids in classes.items()
+              if any(a.cost.mana and any(o.mana for o in a.outcomes) for i in ids for a in by_source.get(i, ()))}
+    units: list[Unit] = []
+    unit_of: dict[str, int] = {}
+    members: list[list[str]] = []
+    for k, ids in classes.items():
+        groups = [[i] for i in ids] if k in costly else [ids]
+        for g in groups:
+            o = view.state.obj(g[0])
+            removed = {a.cost.remove_counters[0] for a in by_source.get(g[0], ()) if a.cost.remove_counters}
+            counters = o.counter(next(iter(removed))) if len(removed) == 1 else 0
+            if len(removed) > 1:
+                raise NotImplementedError(f"{o.name}: mana abilities removing different kinds of counters")
+            creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(g)
+            for i in g:
+                unit_of[i] = len(units)
+            units.append(Unit(len(g), creatures, counters, k if k in costly else ""))
+            members.append(g)
+    life = view.state.player(player).life
+    templates: dict[tuple, Template] = {}
+    for ui, g in enumerate(members):
+        for a in by_source.get(g[0], ()):
+            outs = sorted({o.mana.counts for o in a.outcomes if o.mana})
+            if not outs:
+                continue
+            cost = a.cost
+            sac_self = cost.sacrifice_self and cost.sacrifice is None
+            victim = unit_of[a.sacrifice] if a.sacrifice is not None else None
+            uses_tap = cost.tap or cost.untap
+            if uses_tap or sac_self:
+                cap = units[ui].size
+            elif victim is not None:
+                cap = units[victim].size
+            elif cost.remove_counters:
+                cap = units[ui].size * (units[ui].counters // cost.remove_counters[1])
+            elif cost.life:
+                cap = life // cost.life
+            else:
+                raise NotImplementedError(f"{view.chars(a.source).name}'s mana ability {a.index} can be activated "
+                                          "any number of times")
+            if cost.life:
+                cap = min(cap, life // cost.life)
+            key = (ui, a.index, victim)
+            if key in templates or cap <= 0:
+                continue
+            templates[key] = Template(
+                unit=ui, outcomes=tuple(outs), uses_tap=uses_tap, victim=victim, life=cost.life,
+                tap_others=cost.tap_other_creatures,
+                counters=cost.remove_counters[1] if cost.remove_counters else 0,
+                cost=cost.mana, max_uses=cap, label=f"{a.index}")
+    return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()))
+
+
+def check_player(state: GameState, query: dict) -> str:
+    """The query's player (default: the player with priority), validated."""
+    player = query.get("player", state.priority)
+    if not isinstance(player, str) or not state.is_player(player):
+        raise QueryError("", "player", f"unknown player {player!r}; players: {', '.join(state.player_ids)}")
+    return player
+
+
+@register("available_mana")
+def available_mana(state: GameState, query: dict, options: Options) -> dict:
+    player = check_player(state, query)
+    view = View(state)
+    try:
+        problem = available_problem(view, player)
+        res = maximal_bundles(problem, options.max_results, options.timeout)
+    except NotImplementedError as e:
+        return {"status": "error", "error": f"unsupported: {e}"}
+    bundles = [Mana(b).text for b in res.bundles]
+    return {"status": res.status, "count": res.count, "bundles": bundles}

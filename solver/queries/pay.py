@@ -1,0 +1,251 @@
+"""The ``pay`` query (contract §2.3; CR 601.2f–h, 602.2b, 605).
+
+``payable`` is decided by one CP-SAT solve; ``payments`` lists every distinct
+resulting situation (see :mod:`models.payment`); when nothing can pay the
+cost, ``reason`` is one sentence derived from an unsatisfiable core of the
+cost's parts.
+
+For other modules (the ``actions`` query):
+
+* :func:`is_payable` — one solve;
+* :func:`count_payments` — the number of distinct payments, up to a limit.
+
+Both take a *cost spec*: a :class:`~solver.costs.TotalCost`, or a mapping
+shaped like a pay query without ``kind`` (``{"cast": id}``,
+``{"activate": {"object": id, "index": n}}``, ``{"cost": "{1}{G}"}``, with
+optional ``x`` and ``life``).
+"""
+from __future__ import annotations
+
+import time
+import weakref
+from dataclasses import replace
+from typing import Any
+
+from models import payment as pm
+from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass
+
+from ..characteristics import View
+from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_any, total_cost
+from ..errors import QueryError
+from ..mana import TYPES, ManaCost
+from ..mana_sources import activations, interchangeable_classes
+from ..state import GameState
+from . import Options, register
+
+# ---------------------------------------------------------------------------
+# From the rules view to the model's problem
+# ---------------------------------------------------------------------------
+
+
+class _Base:
+    """The paying player's classes and mana abilities (independent of the cost)."""
+
+    def __init__(self, view: View, player: str):
+        self.view = view
+        self.player = player
+        self.classes = interchangeable_classes(view, player)
+        self.activations = activations(view, player)
+
+
+_BASE_CACHE: "weakref.WeakKeyDictionary[View, dict[str, _Base]]" = weakref.WeakKeyDictionary()
+
+
+def _base(view: View, player: str) -> _Base:
+    per = _BASE_CACHE.setdefault(view, {})
+    b = per.get(player)
+    if b is None:
+        b = per[player] = _Base(view, player)
+    return b
+
+
+def _outcome(o: Any) -> Outcome:
+    return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage)
+
+
+def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
+    """The rules-level description of paying ``tc`` (CR 601.2g–h).
+
+    Classes are the interchangeable classes of :mod:`solver.mana_sources`,
+    except that the permanent whose ability is activated is its own class.
+    Raises :class:`models.payment.Unsupported` for mana abilities the model
+    can't count (repeatable without {T}, a sacrifice or counters).
+    """
+    base = _base(view, player)
+    order = {o.id: i for i, o in enumerate(view.state.objects)}
+    groups = sorted((sorted(ids, key=order.__getitem__) for ids in base.classes.values()),
+                    key=lambda ids: order[ids[0]])
+    if tc.source is not None:
+        split = []
+        for ids in groups:
+            if tc.source in ids and len(ids) > 1:
+                split.append([tc.source])
+                rest = [i for i in ids if i != tc.source]
+                split.append(rest)
+            else:
+                split.append(ids)
+        groups = sorted(split, key=lambda ids: order[ids[0]])
+    cls_of = {oid: c for c, ids in enumerate(groups) for oid in ids}
+    classes = []
+    for ids in groups:
+        o = view.state.obj(ids[0])
+        counters = o.counter(tc.remove_counters[0]) if (tc.remove_counters and ids[0] == tc.source) else 0
+        classes.append(PermClass(tuple(ids), view.chars(ids[0]).name, o.tapped, view.chars(ids[0]).is_creature,
+                                 counters))
+
+    # mana abilities, grouped: (class of the source, ability, class of the sacrificed permanent)
+    grouped: dict[tuple, list] = {}
+    for act in base.activations:
+        cost = act.cost
+        sac_self = act.sacrifice is not None and (cost.sacrifice_self or act.sacrifice == act.source) \
+            and cost.sacrifice is None
+        victim = None if (act.sacrifice is None or sac_self) else cls_of[act.sacrifice]
+        key = (cls_of[act.source], act.index, victim)
+        grouped.setdefault(key, []).append(act)
+    abilities = []
+    for (c, index, victim), acts in sorted(grouped.items(), key=lambda kv: (kv[0][0], kv[0][1], -1 if kv[0][2] is None else kv[0][2])):
+        act = acts[0]
+        cost = act.cost
+        sac_self = victim is None and act.sacrifice is not None
+        if cost.tap:
+            cap = len(classes[c].members)
+        elif sac_self:
+            cap = len(classes[c].members)
+        elif victim is not None:
+            cap = len(classes[victim].members)
+        elif cost.remove_counters:
+            per = view.state.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
+            cap = per * len(classes[c].members)
+        elif cost.untap:
+            cap = len(classes[c].members)
+        else:
+            raise pm.Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
+                                 "(no {T}, sacrifice or counters in its cost)")
+        if cost.untap:
+            raise pm.Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
+        label = f"{classes[c].name} ability {index}" + (f" (sacrificing {classes[victim].name})" if victim is not None else "")
+        rc = cost.remove_counters
+        abilities.append(ManaAbilityUse(
+            cls=c, label=label, outcomes=tuple(_outcome(o) for o in act.outcomes), cap=cap, tap=cost.tap,
+            sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
+            counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures))
+
+    pool = tuple(view.state.pool(player).counts)
+    ub = sum(pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in abilities)
+    src = cls_of.get(tc.source) if tc.source is not None else None
+    sac_classes = None
+    if tc.sacrifice is not None:
+        src_obj = view.state.obj(tc.source) if tc.source else None
+        sac_classes = tuple(c for c, ids in enumerate(groups)
+                            if view.matches(tc.sacrifice, ids[0], src_obj, player))
+    tap_cre = tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped) if tc.tap_creatures else ()
+    main = MainCost(
+        mana=tc.mana, x=tc.x, x_upper=ub // max(tc.x_count, 1), life_allowed=tc.life_allowed, source_cls=src,
+        source_name=tc.source_name, tap=tc.tap, untap=tc.untap, tap_symbol_blocked=tc.tap_symbol_blocked,
+        sac_self=tc.sacrifice_self, sacrifice_classes=sac_classes,
+        sacrifice_text=sacrifice_phrase(tc.sacrifice) if tc.sacrifice is not None else "",
+        life=tc.life, remove_counters=tc.remove_counters[1] if tc.remove_counters else 0,
+        counter_name=tc.remove_counters[0] if tc.remove_counters else "",
+        tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre)
+    return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
+                          spend_white_as_any(view, player))
+
+
+def _cost_of(view: View, player: str, cost_spec: Any) -> TotalCost:
+    if isinstance(cost_spec, TotalCost):
+        return cost_spec
+    if not isinstance(cost_spec, dict):
+        raise QueryError("", "", "a cost spec is a TotalCost or a mapping like a pay query")
+    q = {k: v for k, v in cost_spec.items() if k != "kind"}
+    return total_cost(view, player, q)
+
+
+def _no_mana_cost(tc: TotalCost) -> bool:
+    """CR 118.6: a spell with no mana cost can't be cast by paying it."""
+    return tc.what == "cast" and not tc.mana
+
+
+# ---------------------------------------------------------------------------
+# Public API for other modules
+# ---------------------------------------------------------------------------
+
+
+def is_payable(view: View, player: str, cost_spec: Any, timeout: float | None = None) -> bool:
+    """Can ``player`` pay the total cost now? One CP-SAT solve (contract §2.3)."""
+    tc = _cost_of(view, player, cost_spec)
+    if _no_mana_cost(tc):
+        return False
+    problem = build_problem(view, player, tc)
+    return bool(pm.PaymentModel(problem).payable(timeout))
+
+
+def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,
+                   timeout: float | None = None) -> int:
+    """The number of distinct payments (at most ``limit`` when given)."""
+    tc = _cost_of(view, player, cost_spec)
+    if _no_mana_cost(tc):
+        return 0
+    problem = build_problem(view, player, tc)
+    deadline = None if timeout is None else time.monotonic() + timeout
+    return len(pm.PaymentModel(problem).enumerate(limit, deadline).keys)
+
+
+def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) -> list[dict]:
+    """The distinct payments as contract objects, sorted."""
+    tc = _cost_of(view, player, cost_spec)
+    if _no_mana_cost(tc):
+        return []
+    problem = build_problem(view, player, tc)
+    res = pm.PaymentModel(problem).enumerate(limit)
+    return sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
+
+
+# ---------------------------------------------------------------------------
+# The query
+# ---------------------------------------------------------------------------
+
+
+@register("pay")
+def pay_query(state: GameState, query: dict, options: Options) -> dict:
+    """Contract §2.3."""
+    return pay_view(View(state), query, options)
+
+
+def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
+    """The ``pay`` query on an existing rules view (shares its caches)."""
+    start = time.monotonic()
+    player = query_player(view, query)
+    tc = total_cost(view, player, query)
+    if _no_mana_cost(tc):
+        return {"status": "ok", "payable": False, "count": 0, "payments": [],
+                "reason": f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"}
+    try:
+        problem = build_problem(view, player, tc)
+    except pm.Unsupported as e:
+        return {"status": "error", "error": f"unsupported: {e}"}
+    deadline = None if options.timeout is None else start + options.timeout
+    try:
+        model = pm.PaymentModel(problem)
+        res = model.enumerate(options.max_results, deadline)
+    except pm.Unsupported as e:
+        return {"status": "error", "error": f"unsupported: {e}"}
+    pays = sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
+    out: dict[str, Any] = {"status": "ok"}
+    if res.timed_out:
+        out["status"] = "timeout"
+    elif not res.complete:
+        out["status"] = "truncated"
+    if not pays and res.timed_out:
+        out.update({"payable": None, "count": None, "payments": []})
+        return out
+    out["payable"] = bool(pays)
+    out["count"] = len(pays) if res.complete else None
+    out["payments"] = pays
+    if tc.x is None:
+        out["x_values"] = sorted({p["x"] for p in pays})
+        left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
+        out["x_max"] = pm.PaymentModel(problem).max_x(left) if pays else None
+    if not pays:
+        left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
+        out["reason"] = pm.explain(problem, left)
+    return out

@@ -1,0 +1,157 @@
+"""The Oracle-text reader: compiles a card's rules text into the ability IR.
+
+:func:`read` is what :func:`solver.cards.read_card` calls for every card that
+is not in the hand-written library.  It returns the card's abilities in
+printed order and, for an instant or sorcery, its :class:`~solver.ir.SpellBehaviour`.
+Every line the grammar does not fully understand comes out as an
+:class:`~solver.ir.Unsupported` part carrying the original line — nothing is
+dropped.  (Reminder text is not a line: CR 207.2a gives it no rules meaning;
+basic land types' mana abilities are intrinsic, CR 305.6, so "({T}: Add {W}.)"
+yields nothing.)
+
+``text`` fields
+---------------
+The reader fills each ability's ``text`` with the Oracle line it came from
+(reminder text removed), which is what a user wants to see next to it.  The
+hand-written library mostly leaves ``text`` empty, so comparisons between the
+two use :func:`without_text`, which clears every ``text`` field recursively
+(abilities granted by statics and by effects included).
+
+>>> from solver.cards import CardData
+>>> d = CardData.from_mtgjson({"name": "Test Elf", "type": "Creature — Elf", "types": ["Creature"],
+...                            "text": "{T}: Add {G}."})
+>>> abilities, spell = read(d)
+>>> abilities[0].describe()
+'mana ability: {T}: add {G}'
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, is_dataclass, replace
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from ..ir import Ability, SpellBehaviour, Unsupported
+from .grammar import LineContext, LineResult, Scope, mentions_target, read_line
+from .tokens import Token, normalise_chars, self_names, strip_reminder, template, tokenize
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..cards import CardData
+
+__all__ = ["read", "read_lines", "LineReading", "without_text"]
+
+
+@dataclass(frozen=True)
+class LineReading:
+    """One Oracle line and what the reader made of it.
+
+    ``raw``: the line as printed; ``clean``: reminder text removed;
+    ``template``: the name of the line template that read it (None when not
+    understood); ``parts``: the abilities it yields (Unsupported parts
+    included; empty for an instant's or sorcery's instructions, which go to the
+    spell); ``error``: an internal reader error, if any (reported as unsupported).
+    """
+
+    raw: str
+    clean: str
+    tokens: tuple[Token, ...]
+    template: str | None
+    parts: tuple[Ability, ...]
+    spell_line: bool = False
+    error: str | None = None
+
+    @property
+    def understood(self) -> bool:
+        return self.template is not None and not any(isinstance(p, Unsupported) for p in self.parts)
+
+    @property
+    def unsupported(self) -> tuple[Unsupported, ...]:
+        return tuple(p for p in self.parts if isinstance(p, Unsupported))
+
+    @property
+    def pattern(self) -> str:
+        """The line normalised into a template (see :func:`.tokens.template`)."""
+        return template(self.tokens)
+
+
+def _context(data: "CardData") -> tuple[LineContext, list[str], tuple[str, ...]]:
+    is_spell = any(t in ("Instant", "Sorcery") for t in data.types)
+    ctx = LineContext(x_in_cost=data.mana_cost.x_count > 0, is_spell=is_spell,
+                      keywords=frozenset(k.lower() for k in data.keywords),
+                      spell_scope=Scope(source_is_permanent=False, x_defined=data.mana_cost.x_count > 0)
+                      if is_spell else None)
+    names = self_names(data.name, legendary="Legendary" in data.supertypes)
+    return ctx, names, tuple(data.subtypes)
+
+
+def _read_one(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], ctx: LineContext) -> LineReading:
+    clean = strip_reminder(normalise_chars(raw))
+    toks = tuple(tokenize(clean, names, subtypes))
+    try:
+        res = read_line(toks, ctx, raw)
+    except Exception as e:  # a reader bug must not hide the line: report it unsupported
+        return LineReading(raw, clean, toks, None, (Unsupported(f"reader error: {type(e).__name__}", raw),),
+                           False, repr(e))
+    return LineReading(raw, clean, toks, res.template, tuple(res.abilities), res.spell_effects)
+
+
+@lru_cache(maxsize=65536)
+def _read_permanent_line(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], x_in_cost: bool,
+                         keywords: frozenset[str]) -> LineReading:
+    """A line of a card that is not an instant or sorcery: its reading depends only on
+    these arguments, so identical lines ("Flying", "{T}: Add {G}.") are read once."""
+    return _read_one(raw, names, subtypes, LineContext(x_in_cost=x_in_cost, keywords=keywords))
+
+
+def read_lines(data: "CardData") -> tuple[list[LineReading], SpellBehaviour | None]:
+    """Every rules-text line of the card with its reading, and the spell behaviour."""
+    ctx, names, subtypes = _context(data)
+    out: list[LineReading] = []
+    for raw in (data.text or "").split("\n"):
+        raw = raw.strip()
+        if not raw or not strip_reminder(raw):
+            continue  # blank, or reminder text only
+        if ctx.is_spell:
+            out.append(_read_one(raw, tuple(names), subtypes, ctx))
+        else:
+            present = tuple(n for n in names if n in raw)
+            nouns = subtypes if "this " in raw.lower() else ()
+            out.append(_read_permanent_line(raw, present, nouns, ctx.x_in_cost, ctx.keywords))
+    spell = None
+    s = ctx.spell_scope
+    if s is not None and s.effects:
+        incomplete = any(not r.understood and mentions_target(r.tokens) for r in out)
+        if not incomplete:
+            spell = SpellBehaviour(tuple(s.targets), tuple(s.effects))
+    return out, spell
+
+
+def read(data: "CardData") -> tuple[list[Ability], SpellBehaviour | None]:
+    """The card's abilities in printed order and its spell behaviour (instants, sorceries).
+
+    An instant's or sorcery's instructions whose targets are not all understood
+    give no spell behaviour at all (its lines are reported unsupported), so a
+    spell is never modelled with fewer targets than it has.
+    """
+    lines, spell = read_lines(data)
+    abilities: list[Ability] = [p for r in lines for p in r.parts]
+    return abilities, spell
+
+
+def without_text(obj: Any) -> Any:
+    """``obj`` with every ``text`` field cleared, recursively (for comparing with the library).
+
+    Unsupported parts lose their text too: the library's and the reader's
+    quote the same line with or without reminder text.
+    """
+    if isinstance(obj, (list, tuple)):
+        return type(obj)(without_text(x) for x in obj)
+    if is_dataclass(obj) and not isinstance(obj, type):
+        changes = {}
+        for f in fields(obj):
+            v = getattr(obj, f.name)
+            if f.name == "text" and isinstance(v, str):
+                changes[f.name] = ""
+            elif is_dataclass(v) or isinstance(v, (list, tuple)):
+                changes[f.name] = without_text(v)
+        return replace(obj, **changes) if changes else obj
+    return obj

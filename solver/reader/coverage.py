@@ -1,0 +1,244 @@
+"""Coverage of the Oracle-text reader over a corpus of cards.
+
+:func:`coverage_report` reads every card of an MTGJSON-shaped file (see
+:func:`solver.reader.importer.load_cards`) and measures:
+
+* **whole cards** — the share of cards whose every rules-text line is
+  understood (no :class:`~solver.ir.Unsupported` part);
+* **mana abilities** — among cards with at least one mana ability in their
+  rules text, the share whose mana abilities are *all* understood.  A line is
+  a mana ability by an independent textual test, not by the grammar:
+  an activated ability (``cost: effect``, not a loyalty ability) whose effect
+  starts with "Add" (CR 605.1a), or a "When/Whenever … tapped for mana / taps
+  … for mana" trigger that adds mana (CR 605.1b); lines with "target" are
+  excluded (CR 605.5a).  Reminder text is not rules text, so intrinsic mana
+  abilities of basic land types (CR 305.6) are not counted; nor are abilities
+  granted in quotes.  A mana-ability line is understood when the reader turns
+  it into a mana ability with no unsupported part (riders included);
+* **targeting** — lines using the word "target" (spells' instructions and
+  abilities), and cards all of whose targeting lines are understood;
+* the **most common unsupported templates**: each unsupported part's ``what``
+  (for lines, the line normalised by :func:`solver.reader.tokens.template`:
+  self-references ``~``, numbers ``N``, mana ``{M}``);
+* **speed** — cards read per second (CardData construction included).
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from ..ir import ManaAbility, TriggeredManaAbility, Unsupported
+from . import LineReading, read_lines
+from .importer import card_data, load_cards
+
+_TARGET_RE = re.compile(r"\btargets?\b", re.IGNORECASE)
+_LOYALTY_RE = re.compile(r"^\s*\[")
+_TAPPED_FOR_MANA_RE = re.compile(r"\b(?:is tapped for mana|taps? [^,]* for mana)\b", re.IGNORECASE)
+_TRIGGER_ADD_RE = re.compile(r"\badds?\b")
+NON_GAME_LAYOUTS = frozenset({"vanguard", "scheme", "planar"})
+
+
+def _top_colon(text: str) -> int:
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch == '"':
+            quoted = not quoted
+        elif ch == ":" and not quoted:
+            return i
+    return -1
+
+
+def is_mana_ability_line(clean: str) -> bool:
+    """Is this line (reminder text removed) a mana ability? A textual test, independent of the grammar."""
+    if _TARGET_RE.search(clean):
+        return False
+    k = _top_colon(clean)
+    if k > 0 and not _LOYALTY_RE.match(clean):
+        effect = clean[k + 1:].strip()
+        return effect.startswith("Add ")
+    low = clean.lower()
+    if low.startswith(("when ", "whenever ")):
+        head = clean.split(",", 1)[0]
+        return bool(_TAPPED_FOR_MANA_RE.search(head)) and bool(_TRIGGER_ADD_RE.search(clean.split(",", 1)[-1]))
+    return False
+
+
+def is_targeting_line(clean: str) -> bool:
+    return bool(_TARGET_RE.search(clean))
+
+
+def mana_line_understood(r: LineReading) -> bool:
+    return r.understood and any(isinstance(p, (ManaAbility, TriggeredManaAbility)) for p in r.parts)
+
+
+@dataclass
+class CoverageReport:
+    """Coverage figures over a corpus (see the module docstring for definitions)."""
+
+    source: str
+    cards: int = 0
+    fully_understood: int = 0
+    game_cards: int = 0  # excluding vanguard, scheme and plane cards
+    game_fully_understood: int = 0
+    mana_cards: int = 0
+    mana_cards_understood: int = 0
+    mana_lines: int = 0
+    mana_lines_understood: int = 0
+    targeting_cards: int = 0
+    targeting_cards_understood: int = 0
+    targeting_lines: int = 0
+    targeting_lines_understood: int = 0
+    spells_with_targets: int = 0  # instants/sorceries whose spell behaviour has targets
+    text_lines: int = 0  # rules-text lines (reminder-only lines excluded)
+    text_lines_understood: int = 0
+    reader_errors: int = 0
+    bad_mana_costs: int = 0
+    seconds: float = 0.0
+    top: int = 20
+    unsupported: Counter = field(default_factory=Counter)
+    examples: dict = field(default_factory=dict)
+    mana_unsupported: Counter = field(default_factory=Counter)
+    mana_examples: dict = field(default_factory=dict)
+    templates_used: Counter = field(default_factory=Counter)
+
+    # -- figures ------------------------------------------------------------
+    @staticmethod
+    def _share(a: int, b: int) -> float:
+        return a / b if b else 0.0
+
+    @property
+    def whole_card_share(self) -> float:
+        return self._share(self.fully_understood, self.cards)
+
+    @property
+    def mana_share(self) -> float:
+        return self._share(self.mana_cards_understood, self.mana_cards)
+
+    @property
+    def targeting_share(self) -> float:
+        return self._share(self.targeting_lines_understood, self.targeting_lines)
+
+    @property
+    def cards_per_second(self) -> float:
+        return self.cards / self.seconds if self.seconds else 0.0
+
+    # -- rendering ----------------------------------------------------------
+    def lines(self) -> list[str]:
+        """The report for people, one line per string."""
+        def pct(a: int, b: int) -> str:
+            return f"{a:,} / {b:,} ({100 * self._share(a, b):.1f}%)"
+
+        out = [
+            f"Coverage of the Oracle-text reader over {self.source}",
+            f"  cards fully understood:            {pct(self.fully_understood, self.cards)}",
+            f"    (game cards, no vanguard/scheme/plane: {pct(self.game_fully_understood, self.game_cards)})",
+            f"  cards with mana abilities, all understood: {pct(self.mana_cards_understood, self.mana_cards)}",
+            f"    mana-ability lines understood:   {pct(self.mana_lines_understood, self.mana_lines)}",
+            f"  targeting lines understood:        {pct(self.targeting_lines_understood, self.targeting_lines)}",
+            f"    cards whose targeting lines are all understood: "
+            f"{pct(self.targeting_cards_understood, self.targeting_cards)}",
+            f"  rules-text lines understood:       {pct(self.text_lines_understood, self.text_lines)}",
+            f"  reader speed: {self.cards_per_second:,.0f} cards/s ({self.seconds:.2f} s)",
+        ]
+        if self.reader_errors or self.bad_mana_costs:
+            out.append(f"  reader errors: {self.reader_errors}; unreadable mana costs: {self.bad_mana_costs}")
+        out.append(f"Most common unsupported templates (top {self.top}):")
+        for what, n in self.unsupported.most_common(self.top):
+            out.append(f"  {n:6,}  {what}   [e.g. {self.examples.get(what, '')}]")
+        if self.mana_unsupported:
+            out.append(f"Most common unsupported mana-ability templates (top {min(self.top, 10)}):")
+            for what, n in self.mana_unsupported.most_common(min(self.top, 10)):
+                out.append(f"  {n:6,}  {what}   [e.g. {self.mana_examples.get(what, '')}]")
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source,
+            "cards": self.cards,
+            "fully_understood": self.fully_understood,
+            "whole_card_share": round(self.whole_card_share, 4),
+            "game_cards": self.game_cards,
+            "game_fully_understood": self.game_fully_understood,
+            "mana_cards": self.mana_cards,
+            "mana_cards_understood": self.mana_cards_understood,
+            "mana_share": round(self.mana_share, 4),
+            "mana_lines": self.mana_lines,
+            "mana_lines_understood": self.mana_lines_understood,
+            "targeting_lines": self.targeting_lines,
+            "targeting_lines_understood": self.targeting_lines_understood,
+            "targeting_share": round(self.targeting_share, 4),
+            "targeting_cards": self.targeting_cards,
+            "targeting_cards_understood": self.targeting_cards_understood,
+            "text_lines": self.text_lines,
+            "text_lines_understood": self.text_lines_understood,
+            "reader_errors": self.reader_errors,
+            "bad_mana_costs": self.bad_mana_costs,
+            "seconds": round(self.seconds, 3),
+            "cards_per_second": round(self.cards_per_second, 1),
+            "top_unsupported": [{"template": w, "count": n, "example": self.examples.get(w, "")}
+                                for w, n in self.unsupported.most_common(self.top)],
+            "top_unsupported_mana": [{"template": w, "count": n, "example": self.mana_examples.get(w, "")}
+                                     for w, n in self.mana_unsupported.most_common(self.top)],
+        }
+
+
+def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20) -> CoverageReport:
+    """Coverage figures over MTGJSON-shaped card mappings."""
+    rep = CoverageReport(source=source, top=top)
+    t0 = time.perf_counter()
+    for raw in cards:
+        data, bad_cost = card_data(raw)
+        rep.bad_mana_costs += bad_cost
+        lines, _spell = read_lines(data)
+        rep.cards += 1
+        game = str(raw.get("layout") or "normal") not in NON_GAME_LAYOUTS
+        rep.game_cards += game
+        ok = all(r.understood for r in lines) and not bad_cost
+        rep.fully_understood += ok
+        rep.game_fully_understood += ok and game
+        mana_total = mana_ok = 0
+        targ_total = targ_ok = 0
+        for r in lines:
+            rep.text_lines += 1
+            rep.text_lines_understood += r.understood
+            rep.templates_used[r.template] += 1
+            if r.error:
+                rep.reader_errors += 1
+            for u in r.unsupported:
+                rep.unsupported[u.what] += 1
+                rep.examples.setdefault(u.what, data.name)
+            if is_mana_ability_line(r.clean):
+                mana_total += 1
+                good = mana_line_understood(r)
+                mana_ok += good
+                if not good:
+                    key = r.pattern
+                    rep.mana_unsupported[key] += 1
+                    rep.mana_examples.setdefault(key, data.name)
+            if is_targeting_line(r.clean):
+                targ_total += 1
+                targ_ok += r.understood
+        rep.mana_lines += mana_total
+        rep.mana_lines_understood += mana_ok
+        if mana_total:
+            rep.mana_cards += 1
+            rep.mana_cards_understood += mana_ok == mana_total
+        rep.targeting_lines += targ_total
+        rep.targeting_lines_understood += targ_ok
+        if targ_total:
+            rep.targeting_cards += 1
+            rep.targeting_cards_understood += targ_ok == targ_total
+        if _spell is not None and _spell.targets:
+            rep.spells_with_targets += 1
+    rep.seconds = time.perf_counter() - t0
+    return rep
+
+
+def coverage_report(src_path: str, top: int = 20) -> CoverageReport:
+    """Coverage of the reader over the cards of an MTGJSON file (AtomicCards, a set
+    file, AllPrintings, or a plain list of cards; ``.gz`` allowed)."""
+    cards = load_cards(src_path)
+    return measure(cards, source=str(src_path), top=top)

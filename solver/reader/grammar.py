@@ -1,0 +1,1659 @@
+"""The grammar of the Oracle-text reader: named templates over tokens.
+
+Parsing is top-down with backtracking over the tokens of :mod:`.tokens`.  A
+:class:`Cursor` walks a token list; each grammar function either consumes the
+tokens of its phrase and returns its meaning in the IR of :mod:`solver.ir`, or
+raises :class:`NoMatch` (the cursor is then restored by whoever tried it).  A
+template matches a line only if it consumes *every* token of it, so any word
+the grammar does not know makes the line unsupported instead of being skipped.
+
+Layers, bottom up:
+
+* phrases — numbers, mana runs, object descriptions (:func:`desc`, converted to
+  :class:`~solver.ir.Selector` or :class:`~solver.ir.Filter` only when the IR
+  can hold every word of them), target phrases (CR 115), costs (CR 118, 602.1a),
+  mana production (CR 106, 605);
+* clauses and sentences — the instructions of spells and abilities (CR 608):
+  damage, destroy, pump, draw, tokens, counters, fight, conjure, …;
+* line templates — :data:`LINE_TEMPLATES`, each with a name: keyword lines
+  (CR 702), activated and mana abilities (CR 602, 605), triggered abilities
+  (CR 603, 605.1b), statics (CR 604, 613), replacement effects (CR 614) and
+  spell text (instants and sorceries).
+
+Sentences after the one that defines an ability that the grammar cannot read
+(for example "Spend this mana only to cast creature spells.") are kept as an
+:class:`~solver.ir.Unsupported` *rider* after the ability, so the ability keeps
+its place in printed order and nothing is dropped — except that a rider
+mentioning "target" makes the whole line unsupported (its targets would be
+incomplete), and so does any unread sentence of a non-mana activated or
+triggered ability (its resolution would be wrong).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Sequence
+
+from ..ir import (ANY_TARGET, ATTACHED, CONTROLLER, SELF, Ability, ActivatedAbility, Cost, Count,
+                  CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
+                  ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
+                  TriggeredAbility, TriggeredManaAbility, Unsupported)
+from ..mana import COLORS, Mana, ManaCost, ManaSyntaxError, parse_symbol
+from .subtypes import SUBTYPES
+from .tokens import NUMBER_WORDS, Token, detokenize, template
+
+
+class NoMatch(Exception):
+    """The tokens do not follow the template being tried."""
+
+
+# --------------------------------------------------------------------------
+# Vocabulary
+# --------------------------------------------------------------------------
+
+TYPE_WORDS: dict[str, str] = {
+    "creature": "Creature", "land": "Land", "artifact": "Artifact", "enchantment": "Enchantment",
+    "planeswalker": "Planeswalker", "battle": "Battle", "permanent": "Permanent", "instant": "Instant",
+    "sorcery": "Sorcery",
+}
+TYPE_PLURALS: dict[str, str] = {w + "s": t for w, t in TYPE_WORDS.items() if w != "sorcery"}
+TYPE_PLURALS["sorceries"] = "Sorcery"
+COLOR_WORDS: dict[str, str] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+BASIC_TYPES: dict[str, str] = {"Plains": "Plains", "Island": "Island", "Swamp": "Swamp", "Mountain": "Mountain",
+                               "Forest": "Forest"}
+BASIC_PLURALS: dict[str, str] = {"Plains": "Plains", "Islands": "Island", "Swamps": "Swamp",
+                                 "Mountains": "Mountain", "Forests": "Forest"}
+LAND_SUBTYPES = frozenset(BASIC_TYPES) | frozenset({"Desert", "Gate", "Lair", "Locus", "Mine", "Power-Plant",
+                                                    "Tower", "Cave", "Sphere", "Town", "Urza's", "Planet"})
+# Keyword abilities the IR gives a meaning (ir.Keyword's docstring); landwalk and
+# protection take an argument, enchant is ir.Enchant.
+SIMPLE_KEYWORDS: frozenset[str] = frozenset({
+    "hexproof", "shroud", "haste", "flash", "flying", "trample", "first strike", "defender", "indestructible"})
+# Keywords an effect or static may grant (Effect.keywords / Static.keywords hold bare names).
+GRANTABLE_KEYWORDS = SIMPLE_KEYWORDS
+
+# Keyword abilities of CR 702 (lower case; multi-word names included).  A line made
+# only of these is a keyword line; those outside SIMPLE_KEYWORDS are unsupported.
+KEYWORD_NAMES: frozenset[str] = frozenset("""
+deathtouch|defender|double strike|enchant|equip|first strike|flash|flying|haste|hexproof|indestructible|intimidate|
+lifelink|protection|reach|shroud|trample|vigilance|ward|banding|bands with other|rampage|cumulative upkeep|flanking|
+phasing|buyback|shadow|cycling|echo|horsemanship|fading|kicker|multikicker|flashback|madness|fear|morph|megamorph|
+amplify|provoke|storm|affinity|entwine|modular|sunburst|bushido|soulshift|splice|offering|ninjutsu|
+commander ninjutsu|epic|convoke|dredge|transmute|bloodthirst|haunt|replicate|forecast|graft|recover|ripple|
+split second|suspend|vanishing|absorb|aura swap|delve|fortify|frenzy|gravestorm|poisonous|transfigure|champion|
+changeling|evoke|hideaway|prowl|reinforce|conspire|persist|wither|retrace|devour|exalted|unearth|cascade|
+annihilator|level up|rebound|totem armor|umbra armor|infect|battle cry|living weapon|undying|miracle|soulbond|
+overload|scavenge|unleash|cipher|evolve|extort|fuse|bestow|tribute|dethrone|hidden agenda|double agenda|outlast|
+prowess|dash|exploit|menace|renown|awaken|devoid|ingest|myriad|surge|skulk|emerge|escalate|melee|crew|fabricate|
+partner|partner with|undaunted|improvise|aftermath|embalm|eternalize|afflict|ascend|assist|jump-start|mentor|
+afterlife|riot|spectacle|escape|companion|mutate|encore|boast|foretell|demonstrate|daybound|nightbound|disturb|
+decayed|cleave|training|compleated|reconfigure|blitz|casualty|enlist|read ahead|ravenous|squad|space sculptor|
+visit|prototype|living metal|more than meets the eye|for mirrodin!|toxic|backup|bargain|craft|disguise|solved|
+plot|saddle|spree|freerunning|gift|offspring|impending|exhaust|max speed|start your engines!|harmonize|mobilize|
+job select|tiered|station|warp|sneak|landwalk|friends forever|choose a background|doctor's companion|
+basic landcycling|landcycling|typecycling|hexproof from|protection from|plainswalk|islandwalk|swampwalk|
+mountainwalk|forestwalk|nonbasic landwalk|legendary landwalk|snow landwalk|desertwalk|firebending|web-slinging|
+infinity|paradigm|increment|vanishing|afterburner|specialize|class|level|channel|transmute|renew|endure|
+""".replace("\n", "").split("|")) - {""}
+
+ABILITY_WORDS: frozenset[str] = frozenset("""
+adamant|addendum|alliance|battalion|bloodrush|celebration|channel|chroma|cohort|constellation|converge|corrupted|
+council's dilemma|coven|delirium|descend 4|descend 8|domain|eerie|eminence|enrage|fateful hour|fathomless descent|
+ferocious|flurry|formidable|grandeur|hellbent|heroic|imprint|inspired|join forces|kinship|landfall|lieutenant|
+magecraft|metalcraft|morbid|pack tactics|paradox|parley|radiance|raid|rally|renew|revolt|secret council|
+spell mastery|strive|survival|sweep|tempting offer|threshold|undergrowth|valiant|void|will of the council|
+""".replace("\n", "").split("|")) - {""}
+
+_IRREGULAR_PLURALS = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf",
+                      "fungi": "Fungus", "plains": "Plains", "mice": "Mouse", "octopi": "Octopus",
+                      "djinn": "Djinn", "efreet": "Efreet", "sheep": "Sheep", "samurai": "Samurai",
+                      "ninja": "Ninja", "kor": "Kor", "moonfolk": "Moonfolk", "merfolk": "Merfolk",
+                      "kithkin": "Kithkin", "homunculi": "Homunculus", "leonin": "Leonin", "azra": "Azra",
+                      "mothfolk": "Mothfolk", "lizardfolk": "Lizardfolk", "vedalken": "Vedalken",
+                      "viashino": "Viashino", "aetherborn": "Aetherborn", "naga": "Naga", "sphinxes": "Sphinx",
+                      "foxes": "Fox", "allies": "Ally", "zombies": "Zombie", "fairies": "Faerie",
+                      "faeries": "Faerie", "harpies": "Harpy", "mercenaries": "Mercenary", "sliver": "Sliver"}
+
+# Lower-case words that are grammar, never a subtype even when capitalised at the start of a sentence.
+_GRAMMAR_WORDS = frozenset({
+    "each", "all", "other", "another", "target", "enchanted", "equipped", "nonbasic", "basic", "a", "an", "the",
+    "you", "your", "lands", "creatures", "until", "if", "when", "whenever", "at", "this", "that", "it", "its",
+    "they", "them", "up", "any", "one", "two", "three", "and", "or", "of", "with", "while", "add", "tap",
+    "untap", "destroy", "draw", "create", "return", "put", "remove", "sacrifice", "pay", "look", "conjure",
+    "nonland", "noncreature", "nonartifact", "nonenchantment", "players", "player", "opponent", "opponents",
+    "permanents", "permanent", "card", "cards", "token", "tokens", "spell", "spells", "ability", "abilities",
+}) | frozenset(TYPE_WORDS) | frozenset(TYPE_PLURALS) | frozenset(COLOR_WORDS) | frozenset(NUMBER_WORDS)
+
+
+def singular(word: str) -> str:
+    """The singular of a (capitalised) subtype as printed in a plural noun phrase."""
+    low = word.lower()
+    if low in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[low]
+    if low.endswith("ies") and len(low) > 4:
+        return word[:-3] + "y"
+    if low.endswith(("xes", "shes", "ches", "sses")):
+        return word[:-2]
+    if low.endswith("s") and not low.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+# --------------------------------------------------------------------------
+# The cursor
+# --------------------------------------------------------------------------
+
+
+class Cursor:
+    """A position in a token list, with word-sequence matching.
+
+    A pattern element is a lower-case word or symbol body, ``"SELF"`` for a
+    self-reference token, or a tuple/set of alternatives.
+    """
+
+    __slots__ = ("toks", "i")
+
+    def __init__(self, toks: Sequence[Token], i: int = 0):
+        self.toks = toks
+        self.i = i
+
+    def peek(self, k: int = 0) -> Token | None:
+        j = self.i + k
+        return self.toks[j] if 0 <= j < len(self.toks) else None
+
+    def low(self, k: int = 0) -> str | None:
+        t = self.peek(k)
+        return t.low if t is not None else None
+
+    def done(self) -> bool:
+        return self.i >= len(self.toks)
+
+    def end(self) -> None:
+        if not self.done():
+            raise NoMatch("unexpected words")
+
+    def rest(self) -> list[Token]:
+        return list(self.toks[self.i:])
+
+    @staticmethod
+    def _one(t: Token | None, p) -> bool:
+        if t is None:
+            return False
+        if p.__class__ is str:
+            return t.kind == "SELF" if p == "SELF" else t.low == p
+        if "SELF" in p and t.kind == "SELF":
+            return True
+        return t.low in p
+
+    def at(self, *pattern) -> bool:
+        toks, i = self.toks, self.i
+        if i + len(pattern) > len(toks):
+            return False
+        for k, p in enumerate(pattern):
+            t = toks[i + k]
+            if p.__class__ is str:
+                if p == "SELF":
+                    if t.kind != "SELF":
+                        return False
+                elif t.low != p:  # a SELF token's low is "self", never a pattern word
+                    return False
+            elif t.low not in p and not ("SELF" in p and t.kind == "SELF"):
+                return False
+        return True
+
+    def take(self, *pattern) -> bool:
+        if self.at(*pattern):
+            self.i += len(pattern)
+            return True
+        return False
+
+    def need(self, *pattern) -> None:
+        if not self.take(*pattern):
+            raise NoMatch("expected words")
+
+    def next(self) -> Token:
+        t = self.peek()
+        if t is None:
+            raise NoMatch("unexpected end")
+        self.i += 1
+        return t
+
+    def attempt(self, fn: Callable, *args, **kw):
+        """``fn(self, …)`` or None, restoring the position when it does not match."""
+        save = self.i
+        try:
+            return fn(self, *args, **kw)
+        except NoMatch:
+            self.i = save
+            return None
+
+    def first(self, *fns: Callable, args: tuple = ()):
+        """The result of the first of ``fns`` that matches (each tried from here)."""
+        for fn in fns:
+            save = self.i
+            try:
+                return fn(self, *args)
+            except NoMatch:
+                self.i = save
+        raise NoMatch("no alternative matched")
+
+
+def split_top(toks: Sequence[Token], sep: str) -> list[list[Token]]:
+    """Split at ``sep`` punctuation outside double quotes."""
+    out: list[list[Token]] = [[]]
+    quoted = False
+    for t in toks:
+        if t.kind == "QUOTE":
+            quoted = not quoted
+        if t.kind == "PUNCT" and t.low == sep and not quoted:
+            out.append([])
+        else:
+            out[-1].append(t)
+    return out
+
+
+def sentences(toks: Sequence[Token]) -> list[list[Token]]:
+    """Sentences of a line (split at periods outside quotes; empty ones dropped)."""
+    return [s for s in split_top(toks, ".") if s]
+
+
+def find_top(toks: Sequence[Token], sep: str) -> int:
+    quoted = False
+    for i, t in enumerate(toks):
+        if t.kind == "QUOTE":
+            quoted = not quoted
+        if t.kind == "PUNCT" and t.low == sep and not quoted:
+            return i
+    return -1
+
+
+def mentions_target(toks: Iterable[Token]) -> bool:
+    return any(t.kind == "WORD" and t.low in ("target", "targets") for t in toks)
+
+
+# --------------------------------------------------------------------------
+# Small phrases
+# --------------------------------------------------------------------------
+
+
+def number(c: Cursor, allow_a: bool = False, allow_x: bool = False) -> int | str:
+    t = c.peek()
+    if t is None:
+        raise NoMatch("number expected")
+    if t.kind == "NUM":
+        c.i += 1
+        return int(t.low)
+    if t.kind == "WORD":
+        if t.low in NUMBER_WORDS:
+            c.i += 1
+            return NUMBER_WORDS[t.low]
+        if allow_a and t.low in ("a", "an"):
+            c.i += 1
+            return 1
+        if allow_x and t.low == "x":
+            c.i += 1
+            return "X"
+    raise NoMatch("number expected")
+
+
+def mana_run(c: Cursor) -> list[Token]:
+    """Consecutive mana symbols (not {T}, {Q}, {E})."""
+    out = []
+    while (t := c.peek()) is not None and t.kind == "SYM" and t.low not in ("T", "Q", "E"):
+        out.append(t)
+        c.i += 1
+    if not out:
+        raise NoMatch("mana expected")
+    return out
+
+
+def mana_amount(c: Cursor) -> Mana:
+    """A run of mana symbols as an amount of mana (CR 106.1b, 106.10)."""
+    syms = mana_run(c)
+    try:
+        return Mana.parse("".join(t.text for t in syms))
+    except ManaSyntaxError as e:
+        raise NoMatch(str(e)) from None
+
+
+def mana_cost(toks: Sequence[Token]) -> ManaCost:
+    try:
+        for t in toks:
+            parse_symbol(t.low)
+        return ManaCost.parse("".join(t.text for t in toks))
+    except ManaSyntaxError as e:
+        raise NoMatch(str(e)) from None
+
+
+def pt(c: Cursor, signed: bool = True) -> tuple[int, int]:
+    t = c.peek()
+    if t is None or t.kind != "PT":
+        raise NoMatch("power/toughness expected")
+    p, q = t.text.split("/")
+    if signed and not (p[:1] in "+-" and q[:1] in "+-"):
+        raise NoMatch("signed p/t expected")
+    try:
+        vals = int(p), int(q)
+    except ValueError:
+        raise NoMatch("variable p/t") from None
+    c.i += 1
+    return vals
+
+
+def is_subtype(word: str) -> bool:
+    """A subtype (CR 205.3) as printed, singular or plural."""
+    return word in SUBTYPES or singular(word) in SUBTYPES
+
+
+def subtype_word(c: Cursor) -> str:
+    """A subtype word as printed (singular or plural, see :data:`.subtypes.SUBTYPES`)."""
+    t = c.peek()
+    if t is None or t.kind != "WORD" or not t.text[:1].isupper() or not is_subtype(t.text):
+        raise NoMatch("subtype expected")
+    c.i += 1
+    return t.text
+
+
+def color_word(c: Cursor) -> str:
+    t = c.peek()
+    if t is None or t.low not in COLOR_WORDS:
+        raise NoMatch("color expected")
+    c.i += 1
+    return COLOR_WORDS[t.low]
+
+
+# --------------------------------------------------------------------------
+# Object descriptions (noun phrases)
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Desc:
+    """A noun phrase describing objects or players, before it is mapped to the IR."""
+
+    types: list[str] = field(default_factory=list)
+    types_joined_by_or: bool = False
+    subtypes: list[str] = field(default_factory=list)
+    nontypes: set[str] = field(default_factory=set)
+    not_colors: set[str] = field(default_factory=set)
+    basic: bool = False
+    nonbasic: bool = False
+    other: bool = False
+    who: str = "any"
+    players: bool = False
+    player_who: str = "any"
+    zone: str = "battlefield"
+    card: bool = False
+    mv_max: int | None = None
+    plural: bool = False
+    on_battlefield: bool = False
+
+
+def _noun(c: Cursor, d: Desc) -> None:
+    """One noun of a description: [Subtype…] type | Subtype… | player | opponent."""
+    subs: list[str] = []
+    while True:
+        save = c.i
+        try:
+            s = subtype_word(c)
+        except NoMatch:
+            break
+        subs.append(s)
+        if len(subs) > 2:
+            c.i = save
+            break
+    t = c.peek()
+    if t is not None and t.kind == "WORD" and t.low in TYPE_WORDS:
+        c.i += 1
+        d.types.append(TYPE_WORDS[t.low])
+        d.subtypes.extend(subs)
+        # "artifact creature": two card types, both required
+        t2 = c.peek()
+        if t2 is not None and t2.kind == "WORD" and (t2.low in TYPE_WORDS or t2.low in TYPE_PLURALS) and \
+                t.low != "permanent":
+            c.i += 1
+            d.types.append(TYPE_WORDS.get(t2.low) or TYPE_PLURALS[t2.low])
+            d.plural = t2.low in TYPE_PLURALS
+        return
+    if t is not None and t.kind == "WORD" and t.low in TYPE_PLURALS:
+        c.i += 1
+        d.types.append(TYPE_PLURALS[t.low])
+        d.subtypes.extend(subs)
+        d.plural = True
+        return
+    if subs:
+        last = subs[-1]
+        one = singular(last)
+        if one != last and one in SUBTYPES:  # a plural: "Elves", "Forests"
+            d.plural = True
+            last = one
+        d.subtypes.extend(subs[:-1] + [last])
+        return
+    if t is not None and t.kind == "WORD" and t.low in ("player", "players"):
+        c.i += 1
+        d.players = True
+        d.plural = t.low == "players"
+        return
+    if t is not None and t.kind == "WORD" and t.low in ("opponent", "opponents"):
+        c.i += 1
+        d.players = True
+        d.player_who = "opponent"
+        d.plural = t.low == "opponents"
+        return
+    raise NoMatch("noun expected")
+
+
+def desc(c: Cursor) -> Desc:
+    """adjective* noun (("," noun)* ","? "or" noun)? qualifiers*"""
+    d = Desc()
+    while True:
+        w = c.low()
+        t = c.peek()
+        if t is None or t.kind != "WORD":
+            break
+        if w in ("other", "another"):
+            d.other = True
+        elif w == "basic" and not c.at("basic", "land", "type"):
+            d.basic = True
+        elif w == "nonbasic":
+            d.nonbasic = True
+        elif w.startswith("non") and w[3:] in TYPE_WORDS:
+            d.nontypes.add(TYPE_WORDS[w[3:]])
+        elif w.startswith("non") and w[3:] in COLOR_WORDS:
+            d.not_colors.add(COLOR_WORDS[w[3:]])
+        else:
+            break
+        c.i += 1
+    _noun(c, d)
+    # alternatives: "creature or player", "artifact, creature, or land"
+    while c.at(",") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or c.low(1) == "or"):
+        c.i += 1
+        c.take("or")
+        _noun(c, d)
+        d.types_joined_by_or = True
+    if c.at("or") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or
+                                                 c.low(1) in ("player", "players", "opponent", "opponents")):
+        c.i += 1
+        _noun(c, d)
+        d.types_joined_by_or = True
+    # qualifiers
+    while True:
+        if c.take("card") or c.take("cards"):
+            d.card = True
+        elif c.take("with", "mana", "value"):
+            d.mv_max = number(c)  # type: ignore[assignment]
+            c.need("or", "less")
+        elif c.take("you", "control"):
+            d.who = "you"
+        elif c.take("an", "opponent", "controls") or c.take("your", "opponents", "control") or \
+                c.take("you", "don't", "control"):
+            d.who = "opponent"
+        elif c.take(("from", "in"), "your", "graveyard"):
+            d.zone, d.who = "graveyard", "you"
+        elif c.take(("from", "in"), "a", "graveyard"):
+            d.zone = "graveyard"
+        elif c.take("on", "the", "battlefield"):
+            d.on_battlefield = True
+        else:
+            break
+    return d
+
+
+def to_selector(d: Desc, attached: bool = False) -> Selector:
+    """The IR selector for a description, if the IR can hold all of it."""
+    if d.not_colors or d.players or d.zone != "battlefield" or d.mv_max is not None or d.card:
+        raise NoMatch("selector cannot hold this description")
+    types = [t for t in d.types if t != "Permanent"]
+    if d.types_joined_by_or and len(d.types) > 1:
+        raise NoMatch("a selector requires all of its types")
+    if any(t in ("Instant", "Sorcery") for t in types):
+        raise NoMatch("not a permanent")
+    return Selector(who=d.who, types=frozenset(types), subtypes=frozenset(d.subtypes), nonbasic=d.nonbasic,
+                    basic=d.basic, attached=attached, exclude_self=d.other, nontypes=frozenset(d.nontypes))
+
+
+def to_filter(d: Desc) -> Filter:
+    """The IR targeting filter for a description (CR 115.1), if the IR can hold it."""
+    if d.nontypes or d.basic or d.nonbasic or d.other:
+        raise NoMatch("filter cannot hold this description")
+    if len(d.types) > 1 and not d.types_joined_by_or:
+        raise NoMatch("a filter accepts any of its types, not all of them")
+    types = set(d.types)
+    if d.zone == "graveyard":
+        if not d.card or d.players:
+            raise NoMatch("graveyard objects are cards")
+    elif d.card:
+        raise NoMatch("cards outside the graveyard")
+    if not types and d.subtypes and not d.players:
+        types = {"Permanent"}
+    if d.players and types and d.player_who != "any":
+        raise NoMatch("mixed player and object controllers")
+    if d.players and d.who != "any":
+        raise NoMatch("players are not controlled")
+    who = d.player_who if d.players and not types else d.who
+    if "Instant" in types or "Sorcery" in types:
+        if d.zone != "graveyard":
+            raise NoMatch("spells are not modelled as targets")
+    return Filter(types=frozenset(types), players=d.players, who=who, not_colors=frozenset(d.not_colors),
+                  mv_max=d.mv_max, zone=d.zone, subtypes=frozenset(d.subtypes))
+
+
+def selector_phrase(c: Cursor) -> Selector:
+    """A selector as the subject of a static: [each|all] [enchanted|equipped] desc."""
+    c.take(("each", "all"))
+    if c.take(("enchanted", "equipped", "fortified")):
+        d = desc(c)
+        if d.plural or d.who != "any" or d.other:
+            raise NoMatch("'enchanted creatures' are not the attached object")
+        return to_selector(d, attached=True)
+    return to_selector(desc(c))
+
+
+# --------------------------------------------------------------------------
+# Scope: what the sentences of one ability or spell refer to
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class Scope:
+    """Targets introduced so far (CR 115.1, one per instance of "target"), the
+    object last mentioned ("it", "that creature"), and the source's nature."""
+
+    targets: list[TargetSpec] = field(default_factory=list)
+    last: Ref | None = None
+    source_is_permanent: bool = True
+    x_defined: bool = False
+    effects: list[Effect] = field(default_factory=list)
+
+
+def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
+    """"any target", "any other target", "[up to N|N] [other|another] target <desc>" (CR 115.1, 115.6).
+
+    Cards in a graveyard are accepted only where the clause says what happens
+    to such a card (``allow_graveyard``)."""
+    other = False
+    lo = hi = 1
+    if c.take("any", "other", "target"):
+        filt, other = ANY_TARGET, True
+    elif c.take("any", "target"):
+        filt = ANY_TARGET
+    else:
+        if c.take("up", "to"):
+            n = number(c)
+            lo, hi = 0, n  # type: ignore[assignment]
+        elif c.at(("one", "two", "three", "four", "five")) or (c.peek() is not None and c.peek().kind == "NUM"):
+            save = c.i
+            n = number(c)
+            if not c.at(("target", "other")):
+                c.i = save
+                raise NoMatch("not a target count")
+            lo = hi = n  # type: ignore[assignment]
+        if c.take("another"):
+            other = True
+        elif c.take("other"):
+            other = True
+        c.need("target")
+        d = desc(c)
+        if d.other:
+            other = True
+            d.other = False
+        if (hi > 1) != d.plural:
+            raise NoMatch("number of targets and noun disagree")
+        filt = to_filter(d)
+        if filt.zone != "battlefield" and not allow_graveyard:
+            raise NoMatch("a card in a graveyard here")
+    distinct: tuple[int, ...] = ()
+    if other:
+        if not s.targets:
+            raise NoMatch("'other' relative to the source is not modelled")
+        if s.source_is_permanent and filt is not ANY_TARGET:
+            raise NoMatch("'another target' of a permanent's ability also excludes the source")
+        distinct = tuple(range(len(s.targets)))
+    s.targets.append(TargetSpec(filt, lo, hi, distinct))
+    i = len(s.targets) - 1
+    ref = T(i) if hi == 1 else Ref("each_target", i)
+    s.last = ref
+    return ref
+
+
+def object_ref(c: Cursor, s: Scope, allow_target: bool = True) -> Ref:
+    """SELF | it | that creature | enchanted creature | a target phrase."""
+    if c.take("SELF"):
+        s.last = SELF
+        return SELF
+    if c.at(("it", "itself")) or c.at("that", ("creature", "permanent", "land", "artifact")):
+        if s.last is None:
+            raise NoMatch("'it' without antecedent")
+        c.i += 1 if c.low() in ("it", "itself") else 2
+        return s.last
+    if c.take(("enchanted", "equipped"), ("creature", "permanent", "land")):
+        s.last = ATTACHED
+        return ATTACHED
+    if allow_target:
+        return target_phrase(c, s)
+    raise NoMatch("object expected")
+
+
+def keyword_list(c: Cursor) -> tuple[str, ...]:
+    """Keywords an effect grants: "flying", "flying and haste", "trample, haste, and flying"."""
+    out: list[str] = []
+    while True:
+        if c.take("first", "strike"):
+            out.append("first strike")
+        elif c.low() in GRANTABLE_KEYWORDS and c.peek().kind == "WORD":
+            out.append(c.next().low)
+        else:
+            raise NoMatch("keyword expected")
+        if c.at(",") and (c.low(1) in GRANTABLE_KEYWORDS or c.at(",", "first") or c.at(",", "and")):
+            c.i += 1
+            c.take("and")
+            continue
+        if c.at("and") and (c.low(1) in GRANTABLE_KEYWORDS or c.at("and", "first", "strike")):
+            c.i += 1
+            continue
+        return tuple(out)
+
+
+# --------------------------------------------------------------------------
+# Costs (CR 118, 602.1a)
+# --------------------------------------------------------------------------
+
+
+def cost_item(c: Cursor, acc: dict) -> None:
+    t = c.peek()
+    if t is None:
+        raise NoMatch("empty cost")
+    if t.kind == "SYM" and t.low == "T":
+        c.i += 1
+        acc["tap"] = True
+    elif t.kind == "SYM" and t.low == "Q":
+        c.i += 1
+        acc["untap"] = True
+    elif t.kind == "SYM":
+        acc["mana"].extend(mana_run(c))
+    elif c.take("pay"):
+        if c.peek() is not None and c.peek().kind == "SYM":
+            acc["mana"].extend(mana_run(c))
+        else:
+            n = number(c)
+            c.need("life")
+            acc["life"] += n
+    elif c.take("sacrifice", "SELF"):
+        acc["sacrifice_self"] = True
+    elif c.take("sacrifice", ("a", "an", "another")):
+        other = c.toks[c.i - 1].low == "another"
+        d = desc(c)
+        if d.plural:
+            raise NoMatch("one permanent")
+        d.other = d.other or other
+        if d.who == "any":
+            d.who = "you"  # CR 701.21a: you can sacrifice only permanents you control
+        if acc["sacrifice"] is not None:
+            raise NoMatch("two sacrifices")
+        acc["sacrifice"] = to_selector(d)
+    elif c.take("remove"):
+        n = number(c, allow_a=True)
+        t2 = c.next()
+        if t2.kind not in ("WORD", "PT") or t2.low in ("counter", "counters"):
+            raise NoMatch("counter kind expected")
+        kind = t2.text.lower() if t2.kind == "WORD" else t2.text
+        c.need(("counter", "counters"))
+        c.need("from", "SELF")
+        if acc["remove_counters"] is not None:
+            raise NoMatch("two counter removals")
+        acc["remove_counters"] = (kind, n)
+    elif c.take("tap"):
+        n = number(c, allow_a=True)
+        c.need("untapped")
+        d = desc(c)
+        if d.types != ["Creature"] or d.subtypes or d.who != "you" or d.other or d.nontypes or d.not_colors \
+                or (n > 1) != d.plural:
+            raise NoMatch("only 'untapped creatures you control' is modelled")
+        acc["tap_other_creatures"] += n
+    else:
+        raise NoMatch("unknown cost")
+    c.end()
+
+
+def parse_cost(toks: Sequence[Token]) -> Cost:
+    """An activation cost: items separated by commas (CR 602.1a)."""
+    acc: dict = {"mana": [], "tap": False, "untap": False, "life": 0, "sacrifice_self": False,
+                 "sacrifice": None, "remove_counters": None, "tap_other_creatures": 0}
+    items = split_top(toks, ",")
+    if not toks or any(not it for it in items):
+        raise NoMatch("empty cost item")
+    for it in items:
+        cost_item(Cursor(it), acc)
+    mana = acc.pop("mana")
+    return Cost(mana=mana_cost(mana) if mana else ManaCost(), **acc)
+
+
+def cost_has_x(cost: Cost) -> bool:
+    return cost.mana.x_count > 0
+
+
+# --------------------------------------------------------------------------
+# Mana production (CR 106, 605)
+# --------------------------------------------------------------------------
+
+
+def _combinations(n: int, letters: Sequence[str]) -> tuple[Mana, ...]:
+    """Every amount of ``n`` mana made of ``letters`` ("in any combination of {R} and/or {G}")."""
+    out: list[Mana] = []
+
+    def rec(i: int, left: int, acc: list[str]) -> None:
+        if i == len(letters) - 1:
+            out.append(Mana.of(acc + [letters[i]] * left))
+            return
+        for k in range(left, -1, -1):
+            rec(i + 1, left - k, acc + [letters[i]] * k)
+    rec(0, n, [])
+    return tuple(out)
+
+
+def produce(c: Cursor, triggered: bool = False) -> Produce:
+    """What follows "Add": the mana a mana ability produces."""
+    c.take("an", "additional")
+    t = c.peek()
+    if t is not None and t.kind == "SYM":
+        first = mana_amount(c)
+        if c.take("for", "each"):
+            d = desc(c)
+            if d.plural:
+                raise NoMatch("'for each' takes a singular noun")
+            return Produce("count", (first,), count=Count(to_selector(d)))
+        opts = [first]
+        while c.at(",") and c.peek(1) is not None and c.peek(1).kind == "SYM":
+            c.i += 1
+            opts.append(mana_amount(c))
+        if c.take(",", "or") or (len(opts) == 1 and c.take("or")):
+            opts.append(mana_amount(c))
+        elif len(opts) > 1:
+            raise NoMatch("list without 'or'")
+        if len(opts) == 1:
+            return Produce("fixed", (first,))
+        if len(set(opts)) != len(opts):
+            raise NoMatch("repeated option")
+        return Produce("choice", tuple(opts))
+    n = number(c)
+    if not isinstance(n, int) or n < 1:
+        raise NoMatch("amount expected")
+    c.need("mana")
+    if c.take("in", "any", "combination", "of", "colors"):
+        return Produce("combination", amount=n)
+    if c.take("in", "any", "combination", "of"):
+        # "{R} and/or {G}", "{U}, {B}, and/or {R}": every multiset of n of those types
+        parts = [mana_amount(c)]
+        while c.take(","):
+            if c.at("and", "/", "or"):
+                break
+            parts.append(mana_amount(c))
+        c.need("and", "/", "or")
+        parts.append(mana_amount(c))
+        letters = [t for p in parts for t in p.types()]
+        if any(p.total != 1 for p in parts) or len(set(letters)) != len(letters):
+            raise NoMatch("combination of single symbols")
+        return Produce("choice", _combinations(n, letters))
+    c.need("of", "any")
+    if n > 1:
+        c.need("one", "color")
+        return Produce("any_color", amount=n)
+    one = c.take("one")
+    kind = c.next().low
+    if kind not in ("color", "type"):
+        raise NoMatch("color or type")
+    of_type = kind == "type"
+    if c.done():
+        return Produce("any_type" if of_type else "any_color")
+    if one:
+        raise NoMatch("'any one color' then more words")
+    if c.take("that", ("land", "permanent"), "produced"):
+        if not triggered or not of_type:
+            raise NoMatch("'that land produced' belongs to a triggered mana ability")
+        return Produce("that_land_produced")
+    if c.take("the", "sacrificed") or c.take("that", "the", "sacrificed"):
+        d = desc(c)
+        c.need("could", "produce")
+        if d.types != ["Land"] or d.subtypes or d.who != "any":
+            raise NoMatch("sacrificed land")
+        return Produce("sacrificed_could_produce", of_type=of_type)
+    c.need("that")
+    c.need(("a", "an"))
+    d = desc(c)
+    c.need("could", "produce")
+    return Produce("could_produce", selector=to_selector(d), of_type=of_type)
+
+
+def add_clause(c: Cursor, triggered: bool = False) -> Produce:
+    """["that player" | "its controller" | "you"] "add(s)" <mana>."""
+    if triggered:
+        c.take("that", "player") or c.take("its", "controller") or c.take("you")
+    c.need(("add", "adds"))
+    p = produce(c, triggered)
+    c.end()
+    return p
+
+
+# --------------------------------------------------------------------------
+# Effects (CR 608): clauses and sentences
+# --------------------------------------------------------------------------
+
+
+def amount(c: Cursor, s: Scope, allow_a: bool = False) -> int | str:
+    n = number(c, allow_a=allow_a, allow_x=True)
+    if n == "X" and not s.x_defined:
+        raise NoMatch("X not defined by a cost")
+    return n
+
+
+def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
+    """SELF deals N damage to <target|you> [and N damage to <target>]* (CR 120)."""
+    if not (c.take("SELF") or (c.at("it") and s.last == SELF and c.take("it"))):
+        raise NoMatch("damage source")
+    c.need(("deals", "deal"))
+    out = []
+    while True:
+        n = amount(c, s)
+        c.need("damage", "to")
+        if c.take("you"):
+            ref = CONTROLLER
+        else:
+            ref = target_phrase(c, s)
+        out.append(Effect("damage", ref, amount=n))
+        if c.at("and") and (c.peek(1) is not None and (c.peek(1).kind == "NUM" or c.low(1) == "x")):
+            c.i += 1
+            continue
+        return out
+
+
+def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
+    """destroy <target> [and <target>]* (CR 701.8)."""
+    c.need("destroy")
+    out = [Effect("destroy", object_ref(c, s))]
+    while c.at("and", ("target", "up", "another", "any")):
+        c.i += 1
+        out.append(Effect("destroy", target_phrase(c, s)))
+    return out
+
+
+def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
+    """<object> [each] gets +N/+N [and gains <kw>] until end of turn; <object> gains <kw> until end of turn."""
+    ref = object_ref(c, s)
+    each = c.take("each")
+    if each and ref.kind != "each_target":
+        raise NoMatch("'each' with one object")
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    if c.take(("gets", "get")):
+        p, q = pt(c)
+        if c.take("and", ("gains", "gain")):
+            kws = keyword_list(c)
+    elif c.take(("gains", "gain")):
+        kws = keyword_list(c)
+    else:
+        raise NoMatch("gets or gains")
+    c.need("until", "end", "of", "turn")
+    return [Effect("pump", ref, power=p, toughness=q, keywords=kws)]
+
+
+def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
+    c.take("you")
+    c.need("draw")
+    if c.take("a", "card"):
+        return [Effect("draw", amount=1)]
+    n = amount(c, s)
+    c.need("cards")
+    return [Effect("draw", amount=n)]
+
+
+def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
+    c.need("you", "gain")
+    n = amount(c, s)
+    c.need("life")
+    return [Effect("gain_life", amount=n)]
+
+
+def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """look at target player's hand."""
+    c.need("look", "at", "target")
+    t = c.next()
+    if t.low == "player's":
+        filt = Filter(players=True)
+    elif t.low == "opponent's":
+        filt = Filter(players=True, who="opponent")
+    else:
+        raise NoMatch("player's hand")
+    c.need("hand")
+    s.targets.append(TargetSpec(filt))
+    ref = T(len(s.targets) - 1)
+    return [Effect("look_hand", ref)]
+
+
+_TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land"}
+
+
+def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    c.need("create")
+    n = amount(c, s, allow_a=True)
+    p, q = pt(c, signed=False)
+    colors: list[str] = []
+    if c.take("colorless"):
+        pass
+    else:
+        colors.append(color_word(c))
+        while c.take("and") or (c.at(",") and c.take(",")):
+            colors.append(color_word(c))
+    subs: list[str] = []
+    while True:
+        try:
+            subs.append(subtype_word(c))
+        except NoMatch:
+            break
+    types: list[str] = []
+    while c.low() in _TOKEN_TYPES:
+        types.append(_TOKEN_TYPES[c.next().low])
+    if not subs or "Creature" not in types:
+        raise NoMatch("creature token with a subtype")
+    c.need("token" if n == 1 else "tokens")
+    kws: tuple[str, ...] = ()
+    if c.take("with"):
+        kws = keyword_list(c)
+    if c.take("for", "each"):
+        if n != 1:
+            raise NoMatch("'for each' with a count")
+        c.need(("+1/+1",), "counter", "on", "SELF")
+        n = "counters:+1/+1"
+    token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
+             ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
+    return [Effect("tokens", amount=n, token=token)]
+
+
+def clause_return(c: Cursor, s: Scope) -> list[Effect]:
+    """return <target card in your graveyard> to the battlefield."""
+    c.need("return")
+    ref = target_phrase(c, s, allow_graveyard=True)
+    spec = s.targets[ref.index]
+    if spec.filter.zone != "graveyard" or ref.kind != "target":
+        raise NoMatch("return from a graveyard")
+    c.need("to", "the", "battlefield")
+    return [Effect("return_to_battlefield", ref)]
+
+
+def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
+    w = c.next().low
+    if w not in ("tap", "untap"):
+        raise NoMatch("tap/untap")
+    ref = object_ref(c, s)
+    return [Effect(w, ref)]
+
+
+# Counters with a rules meaning of their own (CR 122.1b keyword counters, 122.1c–h):
+# the IR would carry them as plain counters, so text putting them is not claimed.
+RULES_COUNTERS = frozenset({
+    "flying", "first", "double", "deathtouch", "decayed", "exalted", "haste", "hexproof", "indestructible",
+    "lifelink", "menace", "reach", "shadow", "trample", "vigilance", "shield", "stun", "finality", "loyalty",
+    "defense", "lore", "time", "poison", "rad", "ticket", "experience", "energy"})
+
+
+def counter_kind(c: Cursor) -> str:
+    """The kind of a counter: ``+1/+1``, ``-1/-1`` or a word (CR 122.1)."""
+    t = c.next()
+    if t.kind == "PT" and t.text in ("+1/+1", "-1/-1"):
+        return t.text
+    if t.kind == "WORD" and t.low.isalpha() and t.low not in ("counter", "counters", "a", "an", "the") \
+            and t.low not in RULES_COUNTERS:
+        return t.low
+    raise NoMatch("counter kind")
+
+
+def clause_counters(c: Cursor, s: Scope) -> list[Effect]:
+    """put <N> <kind> counter(s) on <object>."""
+    c.need("put")
+    n = amount(c, s, allow_a=True)
+    kind = counter_kind(c)
+    c.need("counter" if n == 1 else "counters")
+    c.need("on")
+    ref = object_ref(c, s)
+    if ref.kind == "each_target":
+        raise NoMatch("counters on several targets")
+    return [Effect("counters", ref, amount=n, counter=kind)]
+
+
+def clause_fight(c: Cursor, s: Scope) -> list[Effect]:
+    """[have] <object> fight(s) <target creature> (CR 701.14)."""
+    have = c.take("have")
+    a = object_ref(c, s)
+    c.need("fight" if have else "fights")
+    b = target_phrase(c, s)
+    spec = s.targets[b.index]
+    if spec.filter.types != frozenset({"Creature"}) or spec.filter.players:
+        raise NoMatch("fight a creature")
+    return [Effect("fight", a, other=b)]
+
+
+def clause_conjure(c: Cursor, s: Scope) -> list[Effect]:
+    """conjure <N> card(s) named <Name> into your library|hand [, then shuffle] (digital, see rules §1.12)."""
+    c.need("conjure")
+    n = amount(c, s, allow_a=True)
+    c.need("card" if n == 1 else "cards", "named")
+    words = []
+    while not c.at("into") and not c.done():
+        t = c.next()
+        words.append(t)
+    if not words:
+        raise NoMatch("name")
+    name = " ".join(t.text for t in words)
+    if any(t.kind == "SELF" for t in words):
+        raise NoMatch("conjuring itself")
+    c.need("into", "your")
+    zone = c.next().low
+    if zone not in ("library", "hand"):
+        raise NoMatch("zone")
+    shuffle = zone == "library" and c.take(",", "then", "shuffle")
+    if zone == "library" and not shuffle:
+        raise NoMatch("position in library")
+    return [Effect("conjure", amount=n, card=name, zone=zone, shuffle=shuffle)]
+
+
+def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
+    """until end of turn, <replacement effect on mana> (a continuous effect from a resolving object)."""
+    c.need("until", "end", "of", "turn", ",")
+    r = mana_replacement(c)
+    return [Effect("continuous", granted=r)]
+
+
+CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
+    ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
+    ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
+    ("return to battlefield", clause_return), ("tap/untap", clause_tap), ("put counters", clause_counters),
+    ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
+    ("pump", clause_pump),
+)
+
+
+def clause(c: Cursor, s: Scope) -> list[Effect]:
+    for _name, fn in CLAUSES:
+        save, ntargets, last = c.i, len(s.targets), s.last
+        try:
+            return fn(c, s)
+        except NoMatch:
+            c.i = save
+            del s.targets[ntargets:]
+            s.last = last
+    raise NoMatch("no clause")
+
+
+def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
+    """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
+    c = Cursor(toks)
+    if c.at(("they", "it"), "can't", "be", "regenerated"):
+        c.i += 4
+        c.end()
+        if not any(e.kind == "destroy" for e in s.effects):
+            raise NoMatch("nothing to regenerate")
+        s.effects[:] = [replace(e, keywords=e.keywords + ("can't be regenerated",))
+                        if e.kind == "destroy" and "can't be regenerated" not in e.keywords else e
+                        for e in s.effects]
+        return []
+    optional = c.take("you", "may")
+    out = clause(c, s)
+    while not c.done():
+        if not (c.take(",", "then") or c.take("then") or c.take("and") or c.take(",", "and")):
+            raise NoMatch("unexpected words")
+        out.extend(clause(c, s))
+    if optional:
+        out = [replace(e, optional=True) for e in out]
+    s.effects.extend(out)
+    return out
+
+
+def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
+    for st in sents:
+        effect_sentence(st, s)
+    return list(s.effects)
+
+
+# --------------------------------------------------------------------------
+# Replacement effects and statics (CR 614, 604, 613)
+# --------------------------------------------------------------------------
+
+
+def mana_replacement(c: Cursor) -> ManaReplacement:
+    """if <who taps what> for mana, it produces <what> instead … (CR 106.12b, 614.1a)."""
+    c.need("if")
+    if c.take("you", "tap"):
+        tapper = "you"
+        c.need(("a", "an"))
+        sel = to_selector(desc(c))
+    elif c.take("a", "player", "taps"):
+        tapper = "any"
+        c.need(("a", "an"))
+        sel = to_selector(desc(c))
+    else:
+        tapper = "any"
+        c.need(("a", "an"))
+        sel = to_selector(desc(c))
+        c.need("is", "tapped")
+    c.need("for", "mana", ",", "it", "produces")
+    if c.take("twice"):
+        factor = 2
+    elif c.take("three", "times"):
+        factor = 3
+    else:
+        factor = 0
+    if factor:
+        c.need("as", "much", "of", "that", "mana", "instead")
+        c.end()
+        return ManaReplacement(sel, "multiply", tapper=tapper, factor=factor)
+    t = c.peek()
+    if t is not None and t.kind == "SYM" and t.low in COLORS + ("C",):
+        mt = c.next().low
+    elif c.take("colorless", "mana"):
+        mt = "C"
+    else:
+        raise NoMatch("mana type")
+    c.need("instead", "of", "any", "other", "type")
+    op = "set_type_and_amount" if c.take("and", "amount") else "set_type"
+    c.end()
+    return ManaReplacement(sel, op, tapper=tapper, mana_type=mt)
+
+
+def counter_replacement(c: Cursor) -> CounterReplacement:
+    """Doubling Season's and Hardened Scales' wordings (CR 122.6, 614.1a)."""
+    c.need("if")
+    if c.take("an", "effect", "would", "put", "one", "or", "more"):
+        kind = ""
+        if c.peek() is not None and c.peek().kind == "PT":
+            kind = counter_kind(c)
+        c.need("counters", "on", ("a", "an"))
+        sel = to_selector(desc(c))
+        c.need(",", "it", "puts", "twice", "that", "many", "of", "those", "counters", "on", "that")
+        c.next()
+        c.need("instead")
+        c.end()
+        return CounterReplacement(sel, "double", counter=kind)
+    c.need("one", "or", "more")
+    kind = counter_kind(c) if c.peek() is not None and c.peek().kind == "PT" else ""
+    c.need("counters", "would", "be", "put", "on", ("a", "an"))
+    sel = to_selector(desc(c))
+    c.need(",")
+    if c.take("that", "many", "plus", "one"):
+        op = "plus_one"
+    elif c.take("twice", "that", "many"):
+        op = "double"
+    else:
+        raise NoMatch("how many")
+    if kind:
+        if counter_kind(c) != kind:
+            raise NoMatch("counter kind changes")
+    c.need("counters", "are", "put", "on")
+    if not c.take("it"):
+        c.need("that")
+        c.next()
+    c.need("instead")
+    c.end()
+    return CounterReplacement(sel, op, counter=kind)
+
+
+def token_replacement(c: Cursor) -> TokenReplacement:
+    """Doubling Season's first line, old and new wordings (CR 111, 614.1a)."""
+    c.need("if")
+    if c.take("an", "effect", "would", "create", "one", "or", "more", "tokens", "under", "your", "control", ",",
+              "it", "creates"):
+        factor = _times(c)
+        c.need("that", "many", "of", "those", "tokens", "instead")
+    else:
+        c.need("one", "or", "more", "tokens", "would", "be", "created", "under", "your", "control", ",")
+        factor = _times(c)
+        c.need("that", "many", "of", "those", "tokens", "are", "created", "instead")
+    c.end()
+    return TokenReplacement(factor)
+
+
+def _times(c: Cursor) -> int:
+    if c.take("twice"):
+        return 2
+    n = number(c)
+    c.need("times")
+    return int(n)
+
+
+def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
+    """SELF enters [the battlefield] [tapped] [with N <kind> counters on it] (CR 614.1c, 107.3m)."""
+    c.need("SELF", "enters")
+    c.take("the", "battlefield")
+    tapped = c.take("tapped")
+    kind, n = "", 0
+    if c.take("with"):
+        n = number(c, allow_a=True, allow_x=True)
+        if n == "X" and not x_defined:
+            raise NoMatch("X not in the mana cost")
+        kind = counter_kind(c)
+        c.need("counter" if n == 1 else "counters", "on", "it")
+    if not tapped and not kind:
+        raise NoMatch("enters with nothing")
+    c.end()
+    return EntersWith(counter=kind, amount=n, tapped=tapped)
+
+
+_IN_ADDITION = ("in", "addition", "to")
+
+
+def _in_addition(c: Cursor) -> bool:
+    if c.take(*_IN_ADDITION):
+        c.need(("its", "their"), "other")
+        c.take(("land", "creature", "card"))
+        c.need("types")
+        return True
+    return False
+
+
+def selector_static(c: Cursor, ctx: "LineContext") -> Static:
+    """Statics whose subject is a set of permanents, read once and branched on the verb:
+
+    * layer 4 type changes (CR 305.7, 613.1d): "<lands> are <Basic types>",
+      "Each land is a Swamp in addition to its other land types", "<lands> are
+      every basic land type in addition to their other types", "Enchanted
+      creature is a Flagbearer";
+    * layer 5 color changes (CR 613.1e): "<permanents> are <color>";
+    * layer 6 grants (CR 613.1f): "<selector> have "<ability>"";
+    * layer 6/7c anthems: "<selector> get(s) +N/+N [and have <kw>]", "<selector> have <kw>".
+    """
+    sel = selector_phrase(c)
+    if c.take(("is", "are")):
+        if c.take("every", "basic", "land", "type"):
+            if not _in_addition(c):
+                raise NoMatch("every basic land type")
+            c.end()
+            return Static("add_types", sel, all_basic=True)
+        t = c.peek()
+        if t is not None and t.low in COLOR_WORDS:
+            col = color_word(c)
+            c.end()
+            return Static("set_color", sel, color=frozenset({col}))
+        c.take(("a", "an"))
+        t = c.next()
+        if t.kind != "WORD" or not t.text[:1].isupper() or t.low in _GRAMMAR_WORDS:
+            raise NoMatch("subtype")
+        sub = BASIC_PLURALS.get(t.text) or t.text
+        if singular(sub) != sub and singular(sub) in SUBTYPES:
+            sub = singular(sub)
+        if sub not in SUBTYPES:
+            raise NoMatch("not a subtype")
+        addition = _in_addition(c)
+        c.end()
+        if sub in LAND_SUBTYPES:
+            if "Land" not in sel.types:
+                raise NoMatch("land types for lands")
+            return Static("add_types" if addition else "set_land_types", sel, subtypes=frozenset({sub}))
+        return Static("add_types", sel, subtypes=frozenset({sub}))
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    if c.take(("gets", "get")):
+        p, q = pt(c)
+        if c.take("and", ("has", "have")):
+            kws = keyword_list(c)
+    else:
+        c.need(("has", "have"))
+        if c.at('"'):
+            c.i += 1
+            inner = []
+            while not c.at('"'):
+                inner.append(c.next())
+            c.i += 1
+            c.end()
+            return Static("grant", sel, granted=read_quoted(inner, ctx))
+        kws = keyword_list(c)
+    c.end()
+    return Static("pump", sel, power=p, toughness=q, keywords=kws)
+
+
+def must_target(c: Cursor) -> Static:
+    """Flagbearer requirements, current and previous Oracle wordings (CR 601.2c)."""
+    if c.take("while", "an", "opponent", "is", "choosing", "targets", "as", "part", "of", "casting", "a", "spell",
+              "they", "control", "or", "activating", "an", "ability", "they", "control", ",", "that", "player",
+              "must", "choose", "at", "least", "one"):
+        pass
+    else:
+        c.need("while", "choosing", "targets", "as", "part", "of", "casting", "a", "spell", "or", "activating",
+               "an", "ability", ",", "your", "opponents", "must", "choose", "at", "least", "one")
+    sub = subtype_word(c)
+    bf = c.take("on", "the", "battlefield")
+    c.need("if", "able")
+    c.end()
+    return Static("must_target", subtypes=frozenset({sub}), battlefield_only=bf)
+
+
+def player_subtype(c: Cursor) -> Static:
+    """"You are a Flagbearer." (a player with a subtype)."""
+    c.need("you", "are", ("a", "an"))
+    sub = subtype_word(c)
+    c.end()
+    return Static("player_subtype", subtypes=frozenset({sub}))
+
+
+def activate_as_haste(c: Cursor) -> Static:
+    c.need("you", "may", "activate", "abilities", "of")
+    sel = to_selector(desc(c))
+    c.need("as", "though", "those")
+    c.next()
+    c.need("had", "haste")
+    c.end()
+    return Static("activate_as_haste", sel)
+
+
+# --------------------------------------------------------------------------
+# Line context and results
+# --------------------------------------------------------------------------
+
+
+@dataclass
+class LineContext:
+    """What a line template knows about the card."""
+
+    x_in_cost: bool = False
+    is_spell: bool = False  # instant or sorcery: lines are the spell's instructions
+    keywords: frozenset[str] = frozenset()  # MTGJSON's keyword names, lower case
+    spell_scope: Scope | None = None
+
+
+@dataclass
+class LineResult:
+    """The meaning of one line: the template that read it and its parts."""
+
+    template: str | None
+    abilities: list[Ability]
+    spell_effects: bool = False  # the line added targets/effects to the spell
+
+
+def unsupported(what: str, raw: str) -> Unsupported:
+    return Unsupported(what=what, text=raw)
+
+
+def _rider_or_fail(ability: Ability, rest: Sequence[Sequence[Token]], raw: str) -> list[Ability]:
+    """The ability plus an unsupported rider for sentences not read (see module docstring)."""
+    if not rest:
+        return [ability]
+    toks = [t for st in rest for t in st]
+    if mentions_target(toks):
+        raise NoMatch("rider with targets")
+    return [ability, unsupported("rider: " + ". ".join(template(st) for st in rest), raw)]
+
+
+# --------------------------------------------------------------------------
+# Line templates
+# --------------------------------------------------------------------------
+
+
+def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    c = Cursor(toks)
+    first = c.low()
+    if first is None:
+        raise NoMatch("empty")
+    # protection from <color> [and from <color>]* / from all colors (CR 702.16)
+    if c.take("protection", "from"):
+        save = c.i
+        try:
+            if c.take("all", "colors") or c.take("each", "color"):
+                cols = list(COLORS)
+            else:
+                cols = [color_word(c)]
+                while c.take("and", "from") or c.take(",", "from") or c.take(",", "and", "from"):
+                    cols.append(color_word(c))
+            c.end()
+            return [Keyword("protection", col) for col in cols]
+        except NoMatch:
+            c.i = save
+            return [unsupported("protection from " + template(c.rest()), raw)]
+    if c.take("enchant"):
+        save = c.i
+        try:
+            d = desc(c)
+            c.end()
+            if d.plural:
+                raise NoMatch("singular")
+            return [Enchant(to_filter(d))]
+        except NoMatch:
+            c.i = save
+            return [unsupported("enchant " + template(c.rest()), raw)]
+    t = c.peek()
+    if t.kind == "WORD" and t.low.endswith("walk") and t.low[:-4].capitalize() in BASIC_TYPES and len(toks) == 1:
+        return [Keyword("landwalk", t.low[:-4].capitalize())]
+    if c.take("first", "strike") and c.done():
+        return [Keyword("first strike")]
+    c.i = 0
+    if len(toks) == 1 and t.kind == "WORD" and t.low in SIMPLE_KEYWORDS:
+        return [Keyword(t.low)]
+    # other keywords: unsupported, named by the keyword and its parameter's template
+    words = [x.low for x in toks]
+    for n in range(min(5, len(words)), 0, -1):
+        head = " ".join(words[:n])
+        if head == "enchant":
+            continue
+        if head in KEYWORD_NAMES or head in ctx.keywords or (n == 1 and head.endswith(("cycling", "walk"))):
+            tail = template(toks[n:]).strip()
+            return [unsupported(head + (" " + tail if tail else ""), raw)]
+    raise NoMatch("not a keyword")
+
+
+def line_keywords(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """A keyword line: keywords separated by commas or semicolons (CR 702)."""
+    items: list[list[Token]] = []
+    for part in split_top(toks, ";"):
+        items.extend(split_top(part, ","))
+    if not items or any(not it for it in items):
+        raise NoMatch("empty keyword")
+    # a final period is allowed only after a keyword's em-dash cost ("Ward—Pay 3 life.")
+    last = items[-1]
+    if last and last[-1].kind == "PUNCT" and last[-1].low == ".":
+        if not any(t.low == "—" for t in last):
+            raise NoMatch("a sentence")
+    out: list[Ability] = []
+    for it in items:
+        if it and it[-1].low == "." and any(t.low == "—" for t in it):
+            it = it[:-1]
+        out.extend(_keyword_item(it, ctx, raw))
+    return out
+
+
+def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """<cost>: <effect> — an activated ability (CR 602) or an activated mana ability (CR 605.1a)."""
+    k = find_top(toks, ":")
+    if k <= 0:
+        raise NoMatch("no colon")
+    cost_toks, eff = toks[:k], toks[k + 1:]
+    if cost_toks[0].low == "[":
+        raise NoMatch("loyalty ability")
+    cost = parse_cost(cost_toks)
+    sents = sentences(eff)
+    if not sents:
+        raise NoMatch("no effect")
+    if sents[0] and sents[0][0].low == "add":
+        if mentions_target(eff):
+            raise NoMatch("an ability with a target is not a mana ability (CR 605.5a)")
+        prod = add_clause(Cursor(sents[0]))
+        damage = 0
+        rest = []
+        for st in sents[1:]:
+            c = Cursor(st)
+            if c.take("SELF", "deals") and (n := c.attempt(number)) is not None and \
+                    c.take("damage", "to", "you") and c.done():
+                damage += n
+            else:
+                rest.append(st)
+        return _rider_or_fail(ManaAbility(cost, prod, damage, raw), rest, raw)
+    s = Scope(last=SELF, source_is_permanent=not ctx.is_spell, x_defined=cost_has_x(cost))
+    sorcery = False
+    for st in sents:
+        c = Cursor(st)
+        if c.take("activate", "only", "as", "a", "sorcery") and c.done():
+            sorcery = True
+            continue
+        effect_sentence(st, s)
+    if not s.effects:
+        raise NoMatch("no effect")
+    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw)]
+
+
+def _trigger_event(c: Cursor) -> tuple[Trigger, bool]:
+    """The event of a triggered ability; the flag says it is a tapped-for-mana event (CR 106.12a)."""
+    w = c.next().low
+    if w in ("when", "whenever"):
+        if c.take("SELF", "enters"):
+            c.take("the", "battlefield")
+            return Trigger("enters"), False
+        if c.take("SELF", "dies") or c.take("SELF", "is", "put", "into", "a", "graveyard", "from", "the",
+                                             "battlefield"):
+            return Trigger("dies"), False
+        if c.take("SELF", "attacks"):
+            return Trigger("attacks"), False
+        if c.take("SELF", "becomes", "tapped"):
+            return Trigger("becomes_tapped"), False
+        if c.take(("enchanted", "equipped")):
+            d = desc(c)
+            c.need("is", "tapped", "for", "mana")
+            return Trigger("tapped_for_mana", to_selector(d, attached=True)), True
+        if c.take("a", "player", "taps") or c.take("you", "tap"):
+            who = "you" if c.toks[c.i - 1].low == "tap" else "any"
+            c.need(("a", "an"))
+            d = desc(c)
+            c.need("for", "mana")
+            if who == "you":
+                if d.who == "opponent":
+                    raise NoMatch("you tap an opponent's permanent")
+                d.who = "you"  # CR 602.2: only a permanent's controller activates its mana abilities
+            return Trigger("tapped_for_mana", to_selector(d)), True
+        if c.take(("a", "an")):
+            d = desc(c)
+            c.need("is", "tapped", "for", "mana")
+            return Trigger("tapped_for_mana", to_selector(d)), True
+        raise NoMatch("trigger event")
+    if w == "at":
+        c.need("the", "beginning", "of", "your", "upkeep")
+        return Trigger("upkeep"), False
+    raise NoMatch("not a trigger")
+
+
+def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """When/Whenever/At <event>, <effect> (CR 603; 605.1b for triggered mana abilities)."""
+    if not toks or toks[0].low not in ("when", "whenever", "at"):
+        raise NoMatch("not a trigger")
+    c = Cursor(toks)
+    trig, mana = _trigger_event(c)
+    c.need(",")
+    sents = sentences(c.rest())
+    if mana:
+        if len(sents) != 1:
+            raise NoMatch("triggered mana ability with more")
+        return [TriggeredManaAbility(trig, add_clause(Cursor(sents[0]), triggered=True), raw)]
+    s = Scope(last=SELF if trig.event in ("enters", "dies", "attacks", "becomes_tapped") else None)
+    effect_text(sents, s)
+    if not s.effects:
+        raise NoMatch("no effect")
+    return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw)]
+
+
+def _with_text(a: Ability, raw: str) -> Ability:
+    return replace(a, text=raw) if hasattr(a, "text") and not isinstance(a, Unsupported) else a
+
+
+# Single-sentence static and replacement templates: name → parser(cursor, ctx).
+STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ...] = (
+    ("mana replacement", lambda c, ctx: mana_replacement(c)),
+    ("counter replacement", lambda c, ctx: counter_replacement(c)),
+    ("token replacement", lambda c, ctx: token_replacement(c)),
+    ("enters with", lambda c, ctx: enters_with(c, ctx.x_in_cost)),
+    ("flagbearer requirement", lambda c, ctx: must_target(c)),
+    ("player subtype", lambda c, ctx: player_subtype(c)),
+    ("activate as though haste", lambda c, ctx: activate_as_haste(c)),
+    ("selector static", selector_static),
+)
+
+_SPEND_WHITE = ("you may spend white mana as though it were mana of any color . you may spend other mana only "
+                "as though it were colorless mana").split()
+
+
+def line_spend_white(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """Celestial Dawn's two-sentence mana-spending rule (CR 609.4b)."""
+    c = Cursor(toks)
+    c.need(*_SPEND_WHITE)
+    c.take(".")
+    c.end()
+    return [Static("spend_white_as_any", text=raw)]
+
+
+def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """A static or replacement ability: its first sentence by one of STATIC_TEMPLATES."""
+    sents = sentences(toks)
+    if not sents:
+        raise NoMatch("empty")
+    first = sents[0]
+    for _name, fn in STATIC_TEMPLATES:
+        c = Cursor(first)
+        try:
+            a = fn(c, ctx)
+            c.end()
+        except NoMatch:
+            continue
+        return _rider_or_fail(_with_text(a, raw), sents[1:], raw)
+    raise NoMatch("no static template")
+
+
+def line_spell(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """Instructions of an instant or sorcery (CR 608.2c): sentences of clauses."""
+    if not ctx.is_spell or ctx.spell_scope is None:
+        raise NoMatch("not a spell")
+    s = ctx.spell_scope
+    save_t, save_e, save_l = list(s.targets), list(s.effects), s.last
+    try:
+        effect_text(sentences(toks), s)
+    except NoMatch:
+        s.targets[:], s.effects[:], s.last = save_t, save_e, save_l
+        raise
+    return []
+
+
+LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], list[Ability]]], ...] = (
+    ("keywords", line_keywords),
+    ("activated ability", line_activated),
+    ("triggered ability", line_triggered),
+    ("spell instructions", line_spell),
+    ("mana spending rule", line_spend_white),
+    ("static ability", line_static),
+)
+
+
+def strip_ability_word(toks: Sequence[Token]) -> Sequence[Token]:
+    """Drop an ability word and its dash (CR 207.2c: ability words have no rules meaning)."""
+    for k in range(1, 5):
+        if k < len(toks) and toks[k].low == "—":
+            head = " ".join(t.low for t in toks[:k])
+            if head in ABILITY_WORDS:
+                return toks[k + 1:]
+            break
+    return toks
+
+
+def read_line(toks: Sequence[Token], ctx: LineContext, raw: str) -> LineResult:
+    """The meaning of one line: the first template that reads all of it, else unsupported."""
+    body = strip_ability_word(toks)
+    for name, fn in LINE_TEMPLATES:
+        try:
+            parts = fn(body, ctx, raw)
+        except NoMatch:
+            continue
+        if name == "static ability" or name == "activated ability":
+            # name the template more precisely for statistics
+            if parts and isinstance(parts[0], ManaAbility):
+                name = "mana ability"
+        return LineResult(name, parts, spell_effects=name == "spell instructions")
+    return LineResult(None, [unsupported(template(body), raw)])
+
+
+def read_quoted(toks: Sequence[Token], ctx: LineContext) -> Ability:
+    """A quoted ability granted by a static (one ability, fully understood)."""
+    inner_ctx = LineContext(keywords=ctx.keywords)
+    res = read_line(toks, inner_ctx, detokenize(toks))
+    if res.template is None or len(res.abilities) != 1 or isinstance(res.abilities[0], Unsupported):
+        raise NoMatch("quoted ability not understood")
+    return res.abilities[0]

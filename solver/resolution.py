@@ -1,0 +1,1282 @@
+"""Resolving the top object of the stack (CR 608), then state-based actions
+(CR 704) and putting triggered abilities on the stack (CR 603.3), under every
+legal choice — the rules engine behind the ``resolve`` query (contract §2.7).
+
+:func:`resolve_top` takes a :class:`~solver.state.GameState` and returns every
+distinct resulting situation as an :class:`Outcome`: the new state (written
+canonically, loadable again), the choices that lead to it and, when a random
+event took part, its probability.
+
+What happens, in order:
+
+1. **Targets are re-checked** (CR 608.2b) with the source's last known
+   information when it has left the battlefield (contract ``last_known``).  A
+   spell or ability all of whose targets are illegal doesn't resolve; a spell
+   is put into its owner's graveyard (an Aura spell too: Cartouche of
+   Strength ruling 5).  Illegal targets are not affected by the parts of the
+   effect that name them.
+2. **Effects** of the IR (:class:`solver.ir.Effect`) are carried out in
+   printed order.  "You may" (CR 608.2d) is a choice of the controller: both
+   answers are followed.  Fight follows CR 701.14a–d (no damage if either
+   creature is gone, no longer a creature, or an illegal target; trample plays
+   no part: fight damage is not combat damage).  Counters go through the one
+   ordering mechanism, :func:`solver.replacement.counter_event_outcomes`
+   (Hardened Scales / Doubling Season orders are separate outcomes).  Conjure
+   creates new *cards* (not tokens) owned by the conjuring player, then
+   shuffles (the library is written in a canonical order and marked
+   ``shuffled``).  Drawing from a shuffled library is a random event: one
+   outcome per distinct card drawn, with its probability.
+3. **A permanent spell** enters the battlefield under its controller's
+   control (CR 608.3), an Aura attached to its target (CR 303.4f), with its
+   own "enters tapped / with counters" replacement (CR 614.1c; X is the
+   spell's X, CR 107.3m); its "when this enters" abilities trigger.
+4. **State-based actions** (CR 704.5) are performed simultaneously and
+   repeated until none apply: a player at 0 or less life, who drew from an
+   empty library or has ten poison counters loses (reported in
+   :attr:`Outcome.losers`; the game is not continued further); tokens outside
+   the battlefield cease to exist; creatures with toughness 0 or less go to
+   the graveyard; creatures with lethal damage are destroyed (indestructible
+   ones survive); planeswalkers with no loyalty go to the graveyard; the
+   legend rule (a choice); Auras attached illegally or to nothing go to their
+   owner's graveyard (CR 704.5m, 303.4c–d); +1/+1 and -1/-1 counters
+   annihilate.  Creatures put into a graveyard from the battlefield "die" and
+   their dies-abilities trigger (Hangarback Walker), with last known
+   information.
+5. **Triggered abilities** waiting to be put on the stack are put there
+   (CR 603.3b): active player first, then the others in turn order; each
+   player orders their own (a choice); targets are chosen for each (CR
+   603.3d; one outcome per legal choice, Flagbearer requirements do not
+   apply to triggered abilities); an ability with no legal target choice is
+   removed.  Steps 4 and 5 repeat until neither does anything (CR 704.3).
+
+Outcome identity: two outcomes are the same when their situations are the
+same (:func:`solver.situation.dump_state`, compared as canonical JSON).  When
+several choice sets lead to one situation, the outcome lists the first (in
+canonical order) as ``choices`` and the others as ``alternatives``.
+
+Not modeled (reported in :attr:`ResolveResult.unsupported`, never silently
+ignored): abilities the card library marks unsupported on objects that enter
+or leave the battlefield (e.g. Kitchen Finks' persist); 704.5h (deathtouch),
+704.5n (Equipment), 704.5r/s/t; a player who loses in a game of more than two
+players leaving the game (CR 800.4a) — the state is left as is and the loser
+reported.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import time
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from . import ir
+from .cards import Card, card_from_mapping, get_card
+from .characteristics import View
+from .ir import (Effect, Enchant, EntersWith, Filter, Keyword, Ref, Selector, TargetSpec, TriggeredAbility,
+                 Unsupported)
+from .state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
+
+__all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "ResolveTimeout",
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "outcome_key"]
+
+KEYED_ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command")
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+LKI_KEYS: tuple[str, ...] = ("card", "owner", "controller", "tapped", "sick", "counters", "damage", "attached_to",
+                             "token", "conjured", "chosen")  # solver.situation.LastKnownSpec's field order
+
+
+class NothingToResolve(ValueError):
+    """The stack is empty."""
+
+
+class ResolutionUnsupported(ValueError):
+    """The resolving object needs behaviour the project does not model."""
+
+
+class ResolveTimeout(Exception):
+    """The deadline passed while enumerating outcomes."""
+
+
+# ===========================================================================
+# Public results
+# ===========================================================================
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct result of resolving the top of the stack.
+
+    ``state``: the resulting situation (canonical: ``situation_from_dict(
+    dump_state(state)).state == state``); ``choices``: the choices that lead to
+    it (the first in canonical order); ``alternatives``: other choice sets
+    leading to the same situation; ``probability``: the chance of this
+    outcome given its choices, when a random event took part (else None);
+    ``losers``: players who lost the game by a state-based action (CR
+    704.5a–c).
+    """
+
+    state: GameState
+    situation: dict
+    choices: dict
+    alternatives: tuple[dict, ...] = ()
+    probability: Fraction | None = None
+    alternative_probabilities: tuple[Fraction | None, ...] = ()
+    losers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {"choices": self.choices}
+        if self.alternatives:
+            d["alternatives"] = list(self.alternatives)
+        if self.probability is not None:
+            d["probability"] = float(self.probability)
+        if self.losers:
+            d["losers"] = list(self.losers)
+        d["situation"] = self.situation
+        return d
+
+
+@dataclass(frozen=True)
+class ResolveResult:
+    """Every outcome, sorted, and the notes on what was not modeled."""
+
+    outcomes: tuple[Outcome, ...]
+    unsupported: tuple[str, ...] = ()
+    resolved: bool = True  # False: every target was illegal (CR 608.2b), it was removed without resolving
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def outcome_key(o: Outcome) -> tuple[str, str]:
+    """Sort key of outcomes: canonical JSON of the choices, then of the situation."""
+    return (_canon(o.choices), _canon(o.situation))
+
+
+# ===========================================================================
+# Abilities and targets
+# ===========================================================================
+
+def ability_of(card: Card | None, index: int):
+    """The ``index``-th (1-based, printed order) triggered or activated ability of
+    ``card`` (contract §1 ``ability``; mana abilities count as activated), or None."""
+    if card is None:
+        return None
+    acts = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    return acts[index - 1] if 1 <= index <= len(acts) else None
+
+
+def _index_of(card: Card, ability: Any) -> int:
+    acts = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    for i, a in enumerate(acts):
+        if a is ability:
+            return i + 1
+    return acts.index(ability) + 1
+
+
+def _enchant(abilities: Iterable[Any]) -> Enchant | None:
+    for a in abilities:
+        if isinstance(a, Enchant):
+            return a
+    return None
+
+
+def _is_aura(card: Card | None) -> bool:
+    return card is not None and "Enchantment" in card.data.types and "Aura" in card.data.subtypes
+
+
+def _is_permanent_card(card: Card | None) -> bool:
+    return card is not None and bool(PERMANENT_TYPES & set(card.data.types))
+
+
+def target_legal(view: View, source: "Any", spec: TargetSpec, target: str, out_of_game: Iterable[str] = ()) -> bool:
+    """CR 608.2b: is ``target`` still a legal target for slot ``spec`` of the
+    spell or ability described by ``source`` (a
+    :class:`solver.targeting.TargetingSource`, e.g. from
+    :func:`solver.targeting.stack_source`, which uses the source's last known
+    information)?  The targeting rules' own checks, per target: the filter
+    (zone — a target no longer in the zone it was in is illegal — types,
+    controller, colors, mana value), hexproof, shroud and protection (CR
+    702.11b, 702.18a, 702.16b), and CR 115.5; a player who has left the game
+    is illegal. Flagbearer requirements play no part at resolution."""
+    from .targeting import can_be_targeted, object_matches, player_matches
+
+    state = view.state
+    if state.is_player(target):
+        return target not in set(out_of_game) and player_matches(view, source, spec.filter, target)
+    if target == source.self_id or state.find(target) is None:
+        return False
+    return object_matches(view, source, spec.filter, target) and can_be_targeted(view, source, target)
+
+
+def trigger_target_choices(view: View, ability: TriggeredAbility, source_id: str,
+                           controller: str) -> list[tuple[tuple[str, ...], ...]]:
+    """Every legal choice of targets for a triggered ability being put on the
+    stack (CR 603.3d), from the targeting rules and their CP-SAT model
+    (:func:`solver.targeting.targeting_problem` with ``how: trigger``, so
+    Flagbearer requirements don't apply); ``[()]`` for an ability without
+    targets, ``[]`` when a required target has no legal candidate."""
+    if not ability.targets:
+        return [()]
+    from models.targets import enumerate_choices
+
+    from .targeting import ability_source, targeting_problem
+
+    src = ability_source(view, source_id, ability, "triggered", controller=controller)
+    answer = enumerate_choices(targeting_problem(view, src, chooser=controller, how="trigger"))
+    return [tuple(tuple(g) for g in c) for c in answer.choices]
+
+
+# ===========================================================================
+# The world: a mutable copy of the game while resolving
+# ===========================================================================
+
+@dataclass(frozen=True)
+class _PendingTrigger:
+    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+
+    source: str
+    index: int
+    controller: str
+    ability: TriggeredAbility
+    last_known: tuple[tuple[str, Any], ...] = ()
+    seq: int = 0
+
+
+class _World:
+    """One branch of the resolution: the game as it is on this branch."""
+
+    __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
+                 "tick", "_view", "base", "notes", "fizzled")
+
+    def __init__(self, base: GameState):
+        self.base = base
+        self.objects: dict[str, GameObject] = {o.id: o for o in base.objects}
+        self.life: dict[str, int] = {p.id: p.life for p in base.players}
+        self.effects: list[ContinuousEffectEntry] = list(base.effects)
+        self.shuffled: set[str] = set(base.shuffled)
+        self.choices: dict[str, Any] = {}
+        self.prob = Fraction(1)
+        self.pending: list[_PendingTrigger] = []
+        self.drew_empty: set[str] = set()
+        self.losers: set[str] = set()
+        self.tick = max([o.timestamp for o in base.objects] + [o.order for o in base.objects] + [0]) + 1
+        self._view: View | None = None
+        self.notes: set[str] = set()  # shared by every branch: what was not modeled
+        self.fizzled = False  # CR 608.2b: every target illegal, the object did not resolve
+
+    def fork(self) -> "_World":
+        w = _World.__new__(_World)
+        w.base = self.base
+        w.objects = dict(self.objects)
+        w.life = dict(self.life)
+        w.effects = list(self.effects)
+        w.shuffled = set(self.shuffled)
+        w.choices = json.loads(json.dumps(self.choices))
+        w.prob = self.prob
+        w.pending = list(self.pending)
+        w.drew_empty = set(self.drew_empty)
+        w.losers = set(self.losers)
+        w.tick = self.tick
+        w._view = self._view
+        w.notes = self.notes
+        w.fizzled = self.fizzled
+        return w
+
+    # -- reading ------------------------------------------------------------
+    def state(self) -> GameState:
+        players = tuple(Player(p.id, self.life[p.id], p.poison) for p in self.base.players)
+        effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
+        return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
+                       shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled))
+
+    def view(self) -> View:
+        if self._view is None:
+            self._view = View(self.state())
+        return self._view
+
+    def changed(self) -> None:
+        self._view = None
+
+    def next_tick(self) -> int:
+        self.tick += 1
+        return self.tick
+
+    def taken_ids(self) -> set[str]:
+        return set(self.objects) | set(self.base.player_ids)
+
+    def zone_list(self, zone: str, key: str | None = None) -> list[GameObject]:
+        out = [o for o in self.objects.values() if o.zone == zone and (
+            key is None or (o.controller if zone == "battlefield" else o.owner) == key)]
+        out.sort(key=lambda o: o.order)
+        return out
+
+    # -- writing ------------------------------------------------------------
+    def put(self, o: GameObject) -> None:
+        self.objects[o.id] = o
+        self.changed()
+
+    def add_choice(self, key: str, value: Any) -> None:
+        """Record a choice; repeated keys collect into a list."""
+        if key in self.choices:
+            prev = self.choices[key]
+            if isinstance(prev, list) and key in _LIST_CHOICES:
+                prev.append(value)
+            else:
+                self.choices[key] = [prev, value] if key not in _LIST_CHOICES else [value]
+        else:
+            self.choices[key] = [value] if key in _LIST_CHOICES else value
+
+
+_LIST_CHOICES = frozenset({"replacements", "triggers"})
+
+
+def _lki_entries(o: GameObject) -> tuple[tuple[str, Any], ...]:
+    """The last known information of a permanent leaving the battlefield, as
+    contract ``last_known`` keys (only those that differ from the card as it
+    will be in its new zone)."""
+    items: dict[str, Any] = {}
+    if o.controller != o.owner:
+        items["controller"] = o.controller
+    if o.tapped:
+        items["tapped"] = True
+    if o.counters:
+        items["counters"] = tuple(sorted(o.counters))
+    if o.damage:
+        items["damage"] = o.damage
+    if o.attached_to is not None:
+        items["attached_to"] = o.attached_to
+    return tuple((k, items[k]) for k in LKI_KEYS if k in items)
+
+
+def _lki_object(o: GameObject, lki: tuple[tuple[str, Any], ...]) -> GameObject:
+    """The source as it last existed on the battlefield (contract ``last_known``)."""
+    d = dict(lki)
+    kw: dict[str, Any] = {"zone": "battlefield"}
+    for k, v in d.items():
+        if k == "counters":
+            kw[k] = tuple(sorted(v))
+        else:
+            kw[k] = v
+    return o.with_(**kw)
+
+
+# ===========================================================================
+# Zone changes
+# ===========================================================================
+
+def _card_types(o: GameObject) -> frozenset[str]:
+    return frozenset(o.card.data.types) if o.card is not None else frozenset()
+
+
+def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
+    """Move an object to ``zone`` (its owner's; on top of the stack / at the end of
+    other lists). Leaving the battlefield: dies triggers (if ``dies_ok`` and it
+    was a creature), last known information for abilities from it, and the
+    new object is untapped, uncountered, undamaged, unattached (CR 400.7)."""
+    o = w.objects[oid]
+    if o.zone == "battlefield":
+        view = w.view()
+        c = view.chars(oid)
+        lki = _lki_entries(o)
+        _note_unsupported(w, o, "leaves the battlefield")
+        # abilities from this source on the stack or waiting: remember its last known information
+        for sid, so in list(w.objects.items()):
+            if so.zone == "stack" and so.ability is not None and so.ability.source == oid and not so.last_known:
+                w.objects[sid] = so.with_(last_known=lki)
+        w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
+        if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
+            for a in o.card.abilities:  # leaves-the-battlefield abilities look back (CR 603.10a)
+                if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
+                    w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, lki,
+                                                     w.next_tick()))
+        _drop_from_effects(w, oid)
+    new = o.with_(zone=zone, controller=o.owner, tapped=False, sick=False, counters=(), damage=0, attached_to=None,
+                  chosen=(), x=0, targets=None, copy=False, last_known=(), order=w.next_tick(),
+                  timestamp=w.next_tick())
+    w.put(new)
+
+
+def _drop_from_effects(w: _World, oid: str) -> None:
+    """CR 400.7: an object that changes zones is a new object; effects that
+    named it as a target no longer apply to it."""
+    out = []
+    for e in w.effects:
+        if e.targets is not None and any(oid in g for g in e.targets):
+            groups = tuple(tuple(t for t in g if t != oid) for g in e.targets)
+            if not any(groups):
+                continue
+            e = replace(e, targets=groups)
+        out.append(e)
+    w.effects = out
+
+
+def _note_unsupported(w: _World, o: GameObject, when: str) -> None:
+    """Record the parts of a card the project does not model, for an object
+    that enters or leaves the battlefield (they might have mattered)."""
+    if o.card is None:
+        return
+    for u in o.card.unsupported:
+        w.notes.add(f"{o.id} {when}; not modeled: {u.what}")
+
+
+def _cease(w: _World, oid: str) -> None:
+    """A token or copy ceases to exist (CR 704.5d, 704.5e, 111.7).
+
+    An ability from it still waiting or on the stack exists independently of
+    it (CR 113.7a), but a situation file can only name an ability's source by
+    an object in the game (contract §1), so that case is reported unsupported
+    rather than written as a situation that would not load."""
+    for so in w.objects.values():
+        if so.id != oid and so.ability is not None and so.ability.source == oid:
+            raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability '{so.id}' is on "
+                                        "the stack: the situation format cannot name that ability's source")
+    if any(p.source == oid for p in w.pending):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability waits to be put on "
+                                    "the stack: the situation format cannot name that ability's source")
+    if any(e.ability is not None and e.ability.source == oid for e in w.effects):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while an effect of its ability is in "
+                                    "force: the situation format cannot name that effect's source")
+    del w.objects[oid]
+    w.changed()
+
+
+def _new_id(w: _World, base: str) -> str:
+    from .situation import next_free_id
+    return next_free_id(base, w.taken_ids())
+
+
+def _id_base(name: str) -> str:
+    from .situation import object_id_base
+    return object_id_base(name)
+
+
+# ===========================================================================
+# Resolution context
+# ===========================================================================
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What a resolving spell or ability knows while its effects happen."""
+
+    stack_id: str
+    controller: str
+    source_id: str | None  # ability: its source; spell: the spell itself
+    source: GameObject | None  # the source as it is, or as last known on the battlefield
+    source_on_battlefield: bool
+    source_colors: frozenset[str]
+    targets: tuple[tuple[str, ...], ...]  # legal targets only (CR 608.2b)
+    x: int
+    entry: ContinuousEffectEntry | None  # the effects-list entry for its continuous effects
+
+
+def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
+    """The objects or players an effect's reference names now."""
+    if ref is None:
+        return []
+    k = ref.kind
+    if k in ("target", "each_target"):
+        if ref.index >= len(ctx.targets):
+            return []
+        return list(ctx.targets[ref.index])
+    if k == "controller":
+        return [ctx.controller]
+    if k == "self":
+        return [ctx.source_id] if ctx.source_on_battlefield and ctx.source_id else []
+    if k == "attached":
+        host = ctx.source.attached_to if ctx.source is not None else None
+        return [host] if host is not None else []
+    raise ResolutionUnsupported(f"effect reference '{k}'")
+
+
+def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
+    if isinstance(a, bool):
+        raise ResolutionUnsupported(f"amount {a!r}")
+    if isinstance(a, int):
+        return a
+    if a == "X":
+        return ctx.x
+    if isinstance(a, ir.Count):
+        src = ctx.source if ctx.source_on_battlefield else None
+        return len(w.view().select(a.selector, src, ctx.controller))
+    if isinstance(a, str) and a.startswith("counters:"):
+        kind = a.split(":", 1)[1]
+        return ctx.source.counter(kind) if ctx.source is not None else 0
+    raise ResolutionUnsupported(f"amount {a!r}")
+
+
+# ===========================================================================
+# Effects (CR 608.2c–d and the keyword actions)
+# ===========================================================================
+
+def _deal_damage(w: _World, source_colors: frozenset[str], target: str, amount: int) -> None:
+    """CR 120.3: damage to a player is life loss; to a creature, marked damage;
+    to a planeswalker, loyalty counters removed. 0 damage is not dealt (CR
+    120.8); protection prevents damage from sources of that color (CR 702.16e)."""
+    if amount <= 0:
+        return
+    if target in w.life:
+        w.life[target] -= amount
+        w.changed()
+        return
+    o = w.objects.get(target)
+    if o is None or o.zone != "battlefield":
+        return
+    c = w.view().chars(target)
+    if c.protections & source_colors:
+        return
+    if c.is_creature:
+        o = o.with_(damage=o.damage + amount)
+    if "Planeswalker" in c.types:
+        counters = dict(o.counters)
+        counters["loyalty"] = max(0, counters.get("loyalty", 0) - amount)
+        o = o.with_(counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
+    w.put(o)
+
+
+def _fight(w: _World, a: str, b: str) -> None:
+    """CR 701.14a–d: each deals damage equal to its power to the other (both
+    amounts fixed first; damage is dealt simultaneously); a creature fighting
+    itself deals twice its power to itself. Not combat damage: trample and
+    other combat-damage rules play no part."""
+    view = w.view()
+    for oid in (a, b):
+        o = w.objects.get(oid)
+        if o is None or o.zone != "battlefield" or not view.chars(oid).is_creature:
+            return  # 701.14b
+    ca, cb = view.chars(a), view.chars(b)
+    pa, pb = max(0, ca.power or 0), max(0, cb.power or 0)
+    if a == b:
+        _deal_damage(w, ca.colors, a, 2 * pa)  # 701.14c
+        return
+    _deal_damage(w, ca.colors, b, pa)
+    _deal_damage(w, cb.colors, a, pb)
+
+
+def _record_effect_entry(w: _World, ctx: _Ctx) -> None:
+    """Record the resolving object's continuous effects in the ``effects`` list
+    (once per resolution): ``{card|ability, controller, targets}``."""
+    if ctx.entry is None or any(e is ctx.entry for e in w.effects):
+        return
+    w.effects.append(ctx.entry)
+    w.changed()
+
+
+def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+    """Carry out one effect on branch ``w``; returns the resulting branches."""
+    k = eff.kind
+    if k == "damage":
+        n = _amount(w, ctx, eff.amount)
+        for t in _refs(w, ctx, eff.to):
+            _deal_damage(w, ctx.source_colors, t, n)
+        return [w]
+    if k == "destroy":
+        view = w.view()
+        for t in _refs(w, ctx, eff.to):
+            o = w.objects.get(t)
+            if o is not None and o.zone == "battlefield" and not view.chars(t).keyword("indestructible"):
+                _move(w, t, "graveyard")
+        return [w]
+    if k == "pump" or k == "continuous":
+        if k == "pump" and not _refs(w, ctx, eff.to):
+            return [w]
+        _record_effect_entry(w, ctx)
+        return [w]
+    if k == "fight":
+        xs, ys = _refs(w, ctx, eff.to), _refs(w, ctx, eff.other)
+        if len(xs) == 1 and len(ys) == 1:
+            _fight(w, xs[0], ys[0])
+        return [w]
+    if k == "draw":
+        return _draw(w, ctx.controller, _amount(w, ctx, eff.amount or 1))
+    if k == "gain_life":
+        w.life[ctx.controller] += _amount(w, ctx, eff.amount)
+        w.changed()
+        return [w]
+    if k == "look_hand":
+        return [w]  # no change to the game
+    if k == "tokens":
+        return _create_tokens(w, ctx, eff)
+    if k == "return_to_battlefield":
+        worlds = [w]
+        for t in _refs(w, ctx, eff.to):
+            worlds = [w3 for w2 in worlds for w3 in _return_to_battlefield(w2, t)]
+        return worlds
+    if k in ("tap", "untap"):
+        for t in _refs(w, ctx, eff.to):
+            o = w.objects.get(t)
+            if o is None or o.zone != "battlefield":
+                continue
+            if k == "tap" and not o.tapped:
+                w.put(o.with_(tapped=True))
+                _becomes_tapped(w, t)
+            elif k == "untap" and o.tapped:
+                w.put(o.with_(tapped=False))
+        return [w]
+    if k == "counters":
+        worlds = [w]
+        n = _amount(w, ctx, eff.amount)
+        for t in _refs(w, ctx, eff.to):
+            worlds = [w3 for w2 in worlds for w3 in _put_counters(w2, t, eff.counter, n)]
+        return worlds
+    if k == "conjure":
+        return _conjure(w, ctx, eff)
+    raise ResolutionUnsupported(f"effect '{k}'")
+
+
+def _becomes_tapped(w: _World, oid: str) -> None:
+    """"Whenever this becomes tapped" abilities trigger (City of Brass)."""
+    o = w.objects[oid]
+    if o.card is None:
+        return
+    live = w.view().chars(oid).abilities
+    for a in o.card.abilities:
+        if isinstance(a, TriggeredAbility) and a.trigger.event == "becomes_tapped" and a in live:
+            w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, (), w.next_tick()))
+
+
+def _interchangeable_key(o: GameObject) -> tuple:
+    """Objects equal in everything but id and position are interchangeable."""
+    return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
+            o.conjured, o.chosen)
+
+
+def _draw(w: _World, player: str, n: int) -> list[_World]:
+    """CR 121: draw ``n`` cards one at a time. From a library in random order
+    (``shuffled``) the card drawn is a random event: one branch per class of
+    interchangeable cards, with its probability. From an empty library: the
+    player loses at the next state-based action check (CR 704.5b)."""
+    worlds = [w]
+    for _ in range(n):
+        nxt: list[_World] = []
+        for v in worlds:
+            lib = v.zone_list("library", player)
+            if not lib:
+                v.drew_empty.add(player)
+                nxt.append(v)
+                continue
+            if player not in v.shuffled or len(lib) == 1:
+                _to_hand(v, lib[0].id)
+                nxt.append(v)
+                continue
+            classes: dict[tuple, list[GameObject]] = {}
+            for o in lib:
+                classes.setdefault(_interchangeable_key(o), []).append(o)
+            for members in classes.values():
+                v2 = v.fork()
+                v2.prob *= Fraction(len(members), len(lib))
+                _to_hand(v2, members[0].id)
+                v2.choices.setdefault("drawn", []).append(members[0].id)  # a random result, not a choice
+                nxt.append(v2)
+        worlds = nxt
+    return worlds
+
+
+def _to_hand(w: _World, oid: str) -> None:
+    o = w.objects[oid]
+    w.put(o.with_(zone="hand", order=w.next_tick()))
+
+
+def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
+    """The card of a token described by the IR (MTGJSON field names), built
+    exactly as an inline card in a situation file would be."""
+    d = dict(token)
+    types = list(d.get("types", ()))
+    subtypes = list(d.get("subtypes", ()))
+    type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
+    mapping: dict[str, Any] = {"name": d["name"], "type": type_line, "types": types}
+    if subtypes:
+        mapping["subtypes"] = subtypes
+    if "power" in d:
+        mapping["power"] = str(d["power"])
+    if "toughness" in d:
+        mapping["toughness"] = str(d["toughness"])
+    kws = [str(k).capitalize() for k in d.get("keywords", ())]
+    if kws:
+        mapping["keywords"] = kws
+        mapping["text"] = "\n".join(kws)
+    return card_from_mapping(mapping)
+
+
+def _create_tokens(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+    """CR 111.1: create tokens under the controller's control; token
+    replacement effects of that player (Doubling Season) multiply the number
+    (every order gives the same number, so there is no choice)."""
+    n = _amount(w, ctx, eff.amount)
+    for s in w.view().token_replacements:
+        if s.controller == ctx.controller:
+            n *= s.ability.factor
+    if n <= 0:
+        return [w]
+    card = _token_card(eff.token)
+    worlds = [w]
+    for _ in range(n):
+        nxt = []
+        for v in worlds:
+            oid = _new_id(v, _id_base(card.name))
+            obj = GameObject(id=oid, zone="token-limbo", owner=ctx.controller, controller=ctx.controller, card=card,
+                             token=True, order=v.next_tick(), timestamp=v.next_tick())
+            v.put(obj)
+            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0))
+        worlds = nxt
+    return worlds
+
+
+def _conjure(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+    """Conjure (Alchemy; rules reference §1.12): create ``amount`` new cards
+    named ``card`` — cards, not tokens — owned by the conjuring player, in
+    their ``zone``; then shuffle if told. The shuffled library is written in a
+    canonical order and marked ``shuffled`` (contract §2.7)."""
+    n = _amount(w, ctx, eff.amount)
+    zone = eff.zone
+    if zone not in ("hand", "graveyard", "library", "exile", "battlefield"):
+        raise ResolutionUnsupported(f"conjure into '{zone}'")
+    if zone == "library" and not eff.shuffle:
+        raise ResolutionUnsupported("conjure into a library without shuffling (position not modeled)")
+    card = get_card(eff.card)
+    player = ctx.controller
+    worlds = [w]
+    for _ in range(n):
+        nxt = []
+        for v in worlds:
+            oid = _new_id(v, _id_base(card.name))
+            if zone == "battlefield":
+                v.put(GameObject(id=oid, zone="conjure-limbo", owner=player, controller=player, card=card,
+                                 conjured=True, order=v.next_tick(), timestamp=v.next_tick()))
+                nxt.extend(_enter_battlefield(v, oid, player, x=0))
+            else:
+                v.put(GameObject(id=oid, zone=zone, owner=player, controller=player, card=card, conjured=True,
+                                 order=v.next_tick(), timestamp=v.next_tick()))
+                nxt.append(v)
+        worlds = nxt
+    if eff.shuffle:
+        for v in worlds:
+            _shuffle(v, player)
+    return worlds
+
+
+def _natural(s: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s))
+
+
+def _shuffle(w: _World, player: str) -> None:
+    """CR 701.24: the library is in random order: written canonically (by
+    card name, then id) and marked ``shuffled``; never expanded into orders."""
+    lib = w.zone_list("library", player)
+    lib.sort(key=lambda o: (o.card.name if o.card else "", _natural(o.id)))
+    for i, o in enumerate(lib):
+        w.objects[o.id] = o.with_(order=i)
+    w.shuffled.add(player)
+    w.changed()
+
+
+def _counter_outcomes(w: _World, oid: str, counter: str, amount: int, entering: bool, x: int) -> list[tuple[int, Any]]:
+    """The distinct numbers of counters actually put, each with the
+    replacement orders leading to it, from the one ordering mechanism
+    (:func:`solver.replacement.counter_event_outcomes`)."""
+    if amount <= 0 and not entering:
+        return [(0, None)]
+    from .replacement import counter_event_outcomes  # the shared ordering mechanism (issue 6)
+    res = counter_event_outcomes(w.view(), oid, counter, amount, entering, x)
+    return [_decode_counter_outcome(r, counter) for r in res]
+
+
+def _decode_counter_outcome(r: Any, counter: str) -> tuple[int, Any]:
+    """Accepts the ordering helper's outcome objects: a mapping or an object
+    with ``counters``/``result`` and ``orders``."""
+    get = (lambda k: r.get(k)) if isinstance(r, dict) else (lambda k: getattr(r, k, None))
+    orders = get("orders")
+    res = get("counters")
+    if res is None:
+        res = get("result")
+        if isinstance(res, dict) and "counters" in res:
+            res = res["counters"]
+    if isinstance(res, dict):
+        n = int(res.get(counter, 0))
+    elif isinstance(res, int):
+        n = res
+    else:
+        n = int(get("amount"))
+    if orders is not None:
+        orders = [list(o) for o in orders]
+    return n, orders
+
+
+def _put_counters(w: _World, oid: str, counter: str, amount: int) -> list[_World]:
+    """CR 122.6: put counters on a permanent, through the replacement orders."""
+    o = w.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return [w]
+    outs = _counter_outcomes(w, oid, counter, amount, False, 0)
+    worlds = []
+    for n, orders in outs:
+        v = w.fork() if len(outs) > 1 else w
+        if n > 0:
+            c = dict(v.objects[oid].counters)
+            c[counter] = c.get(counter, 0) + n
+            v.put(v.objects[oid].with_(counters=tuple(sorted((k, m) for k, m in c.items() if m))))
+        if len(outs) > 1:
+            _note_orders(v, oid, counter, orders)
+        worlds.append(v)
+    return worlds
+
+
+def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
+    """Record, as a choice, the replacement orders that give this result (only
+    called when different orders give different results)."""
+    if orders:
+        w.add_choice("replacements", {"object": oid, "counter": counter, "orders": orders})
+
+
+def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
+                       token: bool | None = None) -> list[_World]:
+    """An object enters the battlefield under ``controller``'s control (CR 608.3,
+    110.2), with its own "enters tapped / with counters" replacements (CR
+    614.1c; X from the spell, CR 107.3m) applied through the ordering
+    mechanism; its "when this enters" abilities trigger (CR 603.6a)."""
+    o = w.objects[oid]
+    ew = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, EntersWith)]
+    tapped = any(a.tapped for a in ew)
+    # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
+    if o.controller != controller:
+        w.put(o.with_(controller=controller))
+    branches: list[tuple[_World, dict[str, int]]] = [(w, {})]
+    for a in ew:
+        if not a.counter:
+            continue
+        amt = a.amount
+        if amt == "X":
+            n = x
+        elif isinstance(amt, int):
+            n = amt
+        elif isinstance(amt, ir.Count):
+            n = len(w.view().select(amt.selector, None, controller))
+        else:
+            raise ResolutionUnsupported(f"enters with {amt!r} counters")
+        nxt = []
+        for v, cs in branches:
+            outs = _counter_outcomes(v, oid, a.counter, n, True, x)
+            for m, orders in outs:
+                v2 = v.fork() if len(outs) > 1 else v
+                cs2 = dict(cs)
+                if m > 0:
+                    cs2[a.counter] = cs2.get(a.counter, 0) + m
+                if len(outs) > 1:
+                    _note_orders(v2, oid, a.counter, orders)
+                nxt.append((v2, cs2))
+        branches = nxt
+    out = []
+    for v, cs in branches:
+        cur = v.objects[oid]
+        new = cur.with_(zone="battlefield", controller=controller, tapped=tapped, sick=True,
+                        counters=tuple(sorted(cs.items())), damage=0, attached_to=attach_to, chosen=(), x=0,
+                        targets=None, copy=False, last_known=(), order=v.next_tick(), timestamp=v.next_tick(),
+                        token=cur.token if token is None else token)
+        v.put(new)
+        _note_unsupported(v, new, "enters the battlefield")
+        if new.card is not None:
+            live = v.view().chars(oid).abilities  # an ability it doesn't have now doesn't trigger
+            for a in new.card.abilities:
+                if isinstance(a, TriggeredAbility) and a.trigger.event == "enters" and a in live:
+                    v.pending.append(_PendingTrigger(oid, _index_of(new.card, a), controller, a, (), v.next_tick()))
+        out.append(v)
+    return out
+
+
+def _return_to_battlefield(w: _World, oid: str) -> list[_World]:
+    o = w.objects.get(oid)
+    if o is None or o.zone == "battlefield":
+        return [w]
+    return _enter_battlefield(w, oid, o.owner, x=0)
+
+
+# ===========================================================================
+# Resolving the top of the stack
+# ===========================================================================
+
+def _check_targets(w: _World, o: GameObject, where: str) -> tuple[tuple[TargetSpec, ...], tuple[tuple[str, ...], ...], bool]:
+    """CR 608.2b: the target slots, the still-legal targets per slot, and
+    whether the object resolves (False when it had targets and every one is
+    now illegal)."""
+    from .targeting import TargetingError, stack_source
+
+    view = w.view()
+    try:
+        src = stack_source(view, o.id)
+    except TargetingError as e:
+        raise ResolutionUnsupported(f"{where} ('{o.id}'): {e}") from None
+    specs = src.specs
+    if not specs:
+        return specs, (), True
+    if o.targets is None:
+        raise ResolutionUnsupported(f"{where} ('{o.id}') needs its chosen targets: one list of ids per instance of "
+                                    f"'target' ({len(specs)})")
+    if len(o.targets) != len(specs):
+        raise ResolutionUnsupported(f"{where} ('{o.id}') has {len(o.targets)} target lists but its text has "
+                                    f"{len(specs)} instance(s) of 'target'")
+    legal = tuple(tuple(t for t in group if target_legal(view, src, spec, t, w.losers))
+                  for spec, group in zip(specs, o.targets))
+    chosen = sum(len(g) for g in o.targets)
+    resolves = chosen == 0 or any(legal)
+    return specs, legal, resolves
+
+
+def _leave_stack(w: _World, o: GameObject) -> None:
+    """After resolving (CR 608.2n) or failing to: a spell card to its owner's
+    graveyard; a copy of a spell, or an ability, ceases to exist."""
+    if o.ability is not None or o.copy or o.card is None:
+        _cease(w, o.id)
+    else:
+        _move(w, o.id, "graveyard")
+
+
+def _resolve_object(w: _World, o: GameObject) -> list[_World]:
+    """Resolve stack object ``o`` (the top of the stack) on branch ``w``."""
+    where = "the top of the stack"
+    if o.ability is not None:
+        src = w.objects.get(o.ability.source)
+        if src is None:
+            raise ResolutionUnsupported(f"ability source '{o.ability.source}' is not in the game")
+        ab = ability_of(src.card, o.ability.index)
+        if ab is None:
+            raise ResolutionUnsupported(f"'{src.id}' has no triggered or activated ability #{o.ability.index}")
+        if isinstance(ab, Unsupported):
+            raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
+        on_bf = src.zone == "battlefield" and not o.last_known
+        lki_src = src if on_bf else _lki_object(src, o.last_known) if o.last_known else src
+        colors = w.view().chars(src.id).colors if src.zone == "battlefield" else \
+            (src.card.data.mana_cost.colors if src.card else frozenset())
+        specs, legal, resolves = _check_targets(w, o, where)
+        if not resolves:
+            _leave_stack(w, o)
+            w.fizzled = True
+            return [w]
+        entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
+                                      targets=legal if specs else None)
+        ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, colors, legal, o.x, entry)
+        effects = tuple(getattr(ab, "effects", ()) or ())
+        if not effects and not isinstance(ab, (ir.ActivatedAbility, TriggeredAbility)):
+            raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}' ({type(ab).__name__}) "
+                                        "does not use the stack")
+        worlds = _run_effects(w, ctx, effects)
+        for v in worlds:
+            _cease(v, o.id)
+        return worlds
+
+    card = o.card
+    assert card is not None
+    colors = w.view().chars(o.id).colors
+    specs, legal, resolves = _check_targets(w, o, where)
+    if not resolves:
+        _leave_stack(w, o)
+        w.fizzled = True
+        return [w]
+    types = set(card.data.types)
+    if types & {"Instant", "Sorcery"}:
+        if card.spell is None:
+            what = "; ".join(u.text or u.what for u in card.unsupported) or "no behaviour"
+            raise ResolutionUnsupported(f"spell '{card.name}': {what}")
+        entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None)
+        ctx = _Ctx(o.id, o.controller, o.id, o, False, colors, legal, o.x, entry)
+        worlds = _run_effects(w, ctx, card.spell.effects)
+        for v in worlds:
+            _leave_stack(v, v.objects[o.id])
+        return worlds
+    if not _is_permanent_card(card):
+        raise ResolutionUnsupported(f"spell '{card.name}' of types {sorted(types)}")
+    attach = None
+    if _is_aura(card):
+        if not legal or not legal[0]:
+            raise ResolutionUnsupported(f"Aura spell '{o.id}' without a target")
+        attach = legal[0][0]  # CR 303.4f: it enters attached to its target
+    # CR 608.3f: a copy of a permanent spell becomes a token
+    return _enter_battlefield(w, o.id, o.controller, o.x, attach_to=attach, token=True if o.copy else None)
+
+
+def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_World]:
+    worlds = [w]
+    n_optional = sum(1 for e in effects if e.optional)
+    for eff in effects:
+        nxt: list[_World] = []
+        for v in worlds:
+            if eff.optional:  # CR 608.2d: "you may" — both answers
+                skip = v.fork()
+                _record_may(skip, False, n_optional)
+                nxt.append(skip)
+                _record_may(v, True, n_optional)
+                nxt.extend(_apply_effect(v, ctx, eff))
+            else:
+                nxt.extend(_apply_effect(v, ctx, eff))
+        worlds = nxt
+    return worlds
+
+
+def _record_may(w: _World, value: bool, n_optional: int) -> None:
+    if n_optional <= 1:
+        w.choices["may"] = value
+    else:
+        w.choices.setdefault("may", []).append(value)
+
+
+# ===========================================================================
+# State-based actions (CR 704) and triggered abilities (CR 603.3)
+# ===========================================================================
+
+def _aura_legal(view: View, aura: GameObject, host: str | None) -> bool:
+    """CR 303.4c–d, 702.5a, 704.5m: is ``aura`` legally attached to ``host``?"""
+    if host is None:
+        return False
+    c = view.chars(aura.id)
+    en = _enchant(c.abilities) or _enchant(aura.card.abilities if aura.card else ())
+    if en is None:
+        return True  # no enchant restriction known
+    if c.is_creature or host == aura.id:
+        return False
+    state = view.state
+    if state.is_player(host):
+        f = en.filter
+        if not f.players:
+            return False
+        return f.who == "any" or (f.who == "you") == (host == aura.controller)
+    h = state.find(host)
+    if h is None or h.zone != "battlefield":
+        return False
+    from .targeting import TargetingSource, object_matches
+
+    if not object_matches(view, TargetingSource("spell", aura.id, aura.controller, ()), en.filter, host):
+        return False
+    if view.chars(host).protections & c.colors:  # CR 702.16c: can't be enchanted by Auras of that color
+        return False
+    return True
+
+
+def _sba_once(w: _World) -> list[_World] | None:
+    """Perform every applicable state-based action simultaneously (CR 704.3,
+    704.5). Returns None when none applies, else the branches (the legend
+    rule is the only choice)."""
+    view = w.view()
+    changed = False
+    for p in w.base.players:
+        if p.id in w.losers:
+            continue
+        if w.life[p.id] <= 0 or p.id in w.drew_empty or p.poison >= 10:  # 704.5a–c
+            w.losers.add(p.id)
+            changed = True
+    w.drew_empty.clear()
+    to_cease: list[str] = []
+    to_graveyard: list[tuple[str, bool]] = []  # (id, destroyed-or-put: both "die" if creatures)
+    counter_fix: dict[str, tuple[tuple[str, int], ...]] = {}
+    legend_groups: dict[tuple[str, str], list[str]] = {}
+    for o in sorted(w.objects.values(), key=lambda o: (o.order, o.id)):
+        if o.token and o.zone != "battlefield" and o.zone not in ("token-limbo",):
+            to_cease.append(o.id)  # 704.5d
+            continue
+        if o.zone != "battlefield":
+            continue
+        c = view.chars(o.id)
+        if c.is_creature and c.toughness is not None:
+            if c.toughness <= 0:  # 704.5f
+                to_graveyard.append((o.id, True))
+                continue
+            if o.damage >= c.toughness and not c.keyword("indestructible"):  # 704.5g
+                to_graveyard.append((o.id, True))
+                continue
+        if "Planeswalker" in c.types and o.counter("loyalty") <= 0:  # 704.5i
+            to_graveyard.append((o.id, True))
+            continue
+        if _is_aura(o.card) or _enchant(c.abilities) is not None and "Aura" in c.subtypes:
+            if not _aura_legal(view, o, o.attached_to):  # 704.5m
+                to_graveyard.append((o.id, True))
+                continue
+        if "Legendary" in c.supertypes:  # 704.5j
+            legend_groups.setdefault((o.controller, c.name), []).append(o.id)
+        plus, minus = o.counter("+1/+1"), o.counter("-1/-1")
+        if plus and minus:  # 704.5q
+            m = min(plus, minus)
+            cs = dict(o.counters)
+            cs["+1/+1"] -= m
+            cs["-1/-1"] -= m
+            counter_fix[o.id] = tuple(sorted((k, v) for k, v in cs.items() if v))
+    gone = {i for i, _ in to_graveyard}
+    legend_choices = [(k, [i for i in ids if i not in gone]) for k, ids in sorted(legend_groups.items())]
+    legend_choices = [(k, ids) for k, ids in legend_choices if len(ids) > 1]
+    if not (to_cease or to_graveyard or counter_fix or legend_choices or changed):
+        return None
+    # 704.5j: the controller chooses which legendary permanent of each name to keep
+    branches: list[tuple[_World, list[str]]] = [(w, [])]
+    for (_controller, _name), ids in legend_choices:
+        nxt: list[tuple[_World, list[str]]] = []
+        for v, extra in branches:
+            for keep in ids:
+                v2 = v.fork()
+                v2.choices.setdefault("legend_rule", []).append(keep)
+                nxt.append((v2, extra + [i for i in ids if i != keep]))
+        branches = nxt
+    out = []
+    for v, extra in branches:
+        for oid, cs in counter_fix.items():
+            v.put(v.objects[oid].with_(counters=cs))
+        for oid in to_cease:
+            _cease(v, oid)
+        for oid in [i for i, _ in to_graveyard] + extra:
+            if oid in v.objects and v.objects[oid].zone == "battlefield":
+                _move(v, oid, "graveyard")
+        out.append(v)
+    return out
+
+
+def _apnap(state: GameState) -> list[str]:
+    """Players in APNAP order (CR 101.4): the active player, then the others in turn order."""
+    ids = list(state.player_ids)
+    i = ids.index(state.turn.active) if state.turn.active in ids else 0
+    return ids[i:] + ids[:i]
+
+
+def _put_triggers(w: _World) -> list[_World]:
+    """CR 603.3b/d: put every waiting triggered ability on the stack — active
+    player first, each player in the order they choose, with targets chosen
+    for each (one branch per distinct stack); an ability with no legal target
+    choice is removed from the stack.  The combinatorial part (orders ×
+    target choices) is :mod:`models.resolution`'s model."""
+    from models.resolution import TriggerSpec, enumerate_placements
+
+    pending = sorted(w.pending, key=lambda p: p.seq)
+    w.pending = []
+    view = w.view()
+    per_player: list[tuple[list[_PendingTrigger], list[list[tuple]], list[Any]]] = []
+    for pid in _apnap(w.base):
+        mine = [p for p in pending if p.controller == pid]
+        if not mine:
+            continue
+        trig, opts = [], []
+        for p in mine:
+            choices = trigger_target_choices(view, p.ability, p.source, p.controller)
+            if not choices:
+                continue  # CR 603.3d: no legal targets — removed from the stack
+            trig.append(p)
+            opts.append(choices)
+        if not trig:
+            continue
+        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o)), len(o)) for p, o in zip(trig, opts)]
+        if len(trig) == 1:
+            placements = [((0, c),) for c in range(len(opts[0]))]
+        else:
+            placements = enumerate_placements(specs)
+        per_player.append((trig, opts, placements))
+    out = []
+    for combo in itertools.product(*(pl for _, _, pl in per_player)):
+        v = w.fork()
+        placed = []
+        for (trig, opts, _), placement in zip(per_player, combo):
+            for t, c in placement:
+                p = trig[t]
+                targets = opts[t][c] if p.ability.targets else None
+                stack = v.zone_list("stack")
+                top = (stack[0].order - 1) if stack else 0
+                sid = _new_id(v, f"ability-of-{p.source}")
+                v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
+                                 targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
+                                 order=top, timestamp=v.next_tick()))
+                entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
+                if targets is not None:
+                    entry["targets"] = [list(g) for g in targets]
+                placed.append(entry)
+        for entry in reversed(placed):  # top of the stack first
+            v.add_choice("triggers", entry)
+        out.append(v)
+    return out
+
+
+def _game_over(w: _World) -> bool:
+    return bool(w.losers) and len(w.base.players) - len(w.losers) <= 1
+
+
+def _finalize(w: _World) -> GameState:
+    """The branch as a canonical :class:`GameState`: zone lists renumbered,
+    timestamps relabelled by rank (battlefield) or position (elsewhere), so
+    that ``situation_from_dict(dump_state(s)).state == s``; priority to the
+    active player (CR 117.3b); metadata dropped (a new situation)."""
+    for o in w.objects.values():
+        if o.zone not in KEYED_ZONES and o.zone != "stack":
+            raise AssertionError(f"object {o.id} left in zone {o.zone}")
+    pids = w.base.player_ids
+    ordered: list[GameObject] = []
+    for zone in KEYED_ZONES:
+        for pid in pids:
+            lst = [o for o in w.objects.values() if o.zone == zone and
+                   (o.controller if zone == "battlefield" else o.owner) == pid]
+            lst.sort(key=lambda o: (o.order, o.id))
+            ordered.extend(o.with_(order=i) for i, o in enumerate(lst))
+    stack = sorted((o for o in w.objects.values() if o.zone == "stack"), key=lambda o: (o.order, o.id))
+    ordered.extend(o.with_(order=i) for i, o in enumerate(stack))
+    n_bf = sum(1 for o in ordered if o.zone == "battlefield")
+    ranks = sorted(range(n_bf), key=lambda i: (ordered[i].timestamp, i))
+    new_ts = [0] * n_bf
+    for r, i in enumerate(ranks):
+        new_ts[i] = r + 1
+    objects = tuple(o.with_(timestamp=new_ts[i] if i < n_bf else i + 1) for i, o in enumerate(ordered))
+    players = tuple(Player(p.id, w.life[p.id], p.poison) for p in w.base.players)
+    effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
+    turn = replace(w.base.turn, priority=w.base.turn.active)
+    return GameState(players=players, turn=turn, objects=objects, mana_pool=w.base.mana_pool, effects=effects,
+                     shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=())
+
+
+def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResult:
+    """Resolve the top object of the stack under every legal choice, then
+    state-based actions and triggered abilities (module docstring); every
+    distinct resulting situation once, sorted by :func:`outcome_key`.
+
+    Raises :class:`NothingToResolve` (empty stack), :class:`ResolutionUnsupported`
+    (behaviour not modeled) or :class:`ResolveTimeout` (``deadline``, a
+    :func:`time.monotonic` value, passed)."""
+    from .situation import dump_state
+
+    stack = state.zone("stack")
+    if not stack:
+        raise NothingToResolve("the stack is empty")
+    top = stack[0]
+    start = _World(state)
+    todo = _resolve_object(start, top)
+    done: list[_World] = []
+    while todo:
+        if deadline is not None and time.monotonic() > deadline:
+            raise ResolveTimeout()
+        v = todo.pop()
+        if _game_over(v):  # CR 104.2a: the game is over; nothing more happens
+            done.append(v)
+            continue
+        nxt = _sba_once(v)
+        if nxt is not None:
+            todo.extend(nxt)
+            continue
+        if v.pending:
+            todo.extend(_put_triggers(v))
+            continue
+        done.append(v)
+    random = any(v.prob != 1 for v in done)
+    groups: dict[str, dict[str, Any]] = {}
+    for v in done:
+        fs = _finalize(v)
+        sit = dump_state(fs)
+        key = _canon(sit)
+        g = groups.setdefault(key, {"state": fs, "situation": sit, "choices": {}, "losers": set()})
+        ck = _canon(v.choices)
+        prev = g["choices"].get(ck)
+        g["choices"][ck] = (v.choices, (prev[1] if prev else 0) + v.prob)
+        g["losers"] |= v.losers
+    outcomes = []
+    for g in groups.values():
+        ordered = sorted(g["choices"].items())
+        (_, (c0, p0)), rest = ordered[0], ordered[1:]
+        outcomes.append(Outcome(state=g["state"], situation=g["situation"], choices=c0,
+                                alternatives=tuple(c for _, (c, _) in rest),
+                                probability=p0 if random else None,
+                                alternative_probabilities=tuple(p for _, (_, p) in rest) if random else (),
+                                losers=tuple(p for p in state.player_ids if p in g["losers"])))
+    outcomes.sort(key=outcome_key)
+    if len(state.players) > 2 and any(o.losers for o in outcomes):
+        start.notes.add("a player lost in a game of more than two players: leaving the game (CR 800.4a) "
+                        "is not modeled")
+    return ResolveResult(tuple(outcomes), tuple(sorted(start.notes)), resolved=not start.fizzled)

@@ -1,0 +1,361 @@
+"""Brute-force reference for the ``pay`` query (contract §2.3).
+
+A plain sequential simulation, written without the CP-SAT model: activate mana
+abilities one at a time in every order (CR 601.2g, 605.3a), each paid from
+the pool as it is at that moment, tracking which activation made every mana
+unit; then pay the total cost (CR 601.2h) in every way (announcements per
+symbol, X, which units are spent, which permanents are tapped or
+sacrificed). A payment is kept only if every activated ability had at least
+one of its units spent (contract: no idle activations). Payments are the
+distinct situations left behind, with interchangeable permanents (contract
+definition, computed here independently) named canonically: within a class,
+members in board order take the fates sorted as sacrificed, tapped with
+counters removed (fewest first), tapped, unchanged.
+
+Only mana *production* (what an activation adds, after replacement effects
+and triggered mana) comes from :func:`solver.mana_sources.activations`, and
+the cost from :func:`solver.costs.total_cost`. Exponential: small boards only.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from collections import Counter
+
+from solver.characteristics import View
+from solver.costs import TotalCost, query_player, spend_white_as_any, total_cost
+from solver.mana import COLORS, TYPES, Mana
+from solver.mana_sources import activations
+
+
+def _spendable(unit_type: str, snow: bool, req: str, celestial: bool) -> bool:
+    """CR 107.4a–h, Celestial Dawn: may this unit pay requirement ``req``?"""
+    if req == "*":
+        return True
+    if req == "S":
+        return snow
+    if not celestial:
+        return unit_type == req
+    if unit_type == "W":
+        return req in COLORS
+    return req == "C"
+
+
+def _matching(units: list[tuple], reqs: list[str], celestial: bool) -> bool:
+    """Can these units (exactly as many as reqs) pay the requirements one to one?"""
+    if len(units) != len(reqs):
+        return False
+    reqs = sorted(reqs, key=lambda r: r == "*")  # specific requirements first
+
+    def go(i: int, used: frozenset) -> bool:
+        if i == len(reqs):
+            return True
+        seen = set()
+        for j, u in enumerate(units):
+            if j in used or (u[0], u[1]) in seen:
+                continue
+            if _spendable(u[0], u[1], reqs[i], celestial):
+                seen.add((u[0], u[1]))
+                if go(i + 1, used | {j}):
+                    return True
+        return False
+
+    return go(0, frozenset())
+
+
+def _sub_multisets(units: tuple, size: int):
+    """Distinct sub-multisets of ``units`` (a sorted tuple) of ``size``."""
+    counts = Counter(units)
+    keys = sorted(counts)
+
+    def go(i: int, left: int):
+        if left == 0:
+            yield ()
+            return
+        if i == len(keys):
+            return
+        k = keys[i]
+        for n in range(min(counts[k], left), -1, -1):
+            for rest in go(i + 1, left - n):
+                yield (k,) * n + rest
+
+    yield from go(0, size)
+
+
+def _announcements(symbols, life_allowed: bool):
+    """Every announced equivalent (CR 601.2b): list of requirement letters ("*" for
+    generic) and life paid."""
+    per = []
+    for s in symbols:
+        opts = []
+        for what, n in s.payment_options():
+            if what == "life":
+                if life_allowed:
+                    opts.append(((), n))
+            else:
+                opts.append(((what,) * n, 0))
+        if s.kind == "generic" and s.generic == 0:
+            opts = [((), 0)]
+        per.append(opts)
+    seen = set()
+    for combo in itertools.product(*per):
+        reqs = tuple(sorted(r for o in combo for r in o[0]))
+        life = sum(o[1] for o in combo)
+        if (reqs, life) not in seen:
+            seen.add((reqs, life))
+            yield list(reqs), life
+
+
+def _classes(view: View, player: str, source: str | None) -> list[list[str]]:
+    """Interchangeable permanents (contract §2.3): same card, controller, owner,
+    status, counters, damage, attachments, and nothing attached to them. The
+    permanent whose ability is being paid for is on its own."""
+    attached_to_something = {o.attached_to for o in view.state.objects if o.attached_to}
+    groups: dict[tuple, list[str]] = {}
+    for o in view.permanents_of(player):
+        if o.id in attached_to_something or o.id == source:
+            key: tuple = ("unique", o.id)
+        else:
+            key = (o.card.name, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage, o.attached_to,
+                   o.token, o.conjured, o.chosen)
+        groups.setdefault(key, []).append(o.id)
+    return list(groups.values())
+
+
+class _Sim:
+    def __init__(self, view: View, player: str, tc: TotalCost):
+        self.view = view
+        self.player = player
+        self.tc = tc
+        self.celestial = spend_white_as_any(view, player)
+        self.life0 = view.state.player(player).life
+        self.acts = activations(view, player)
+        self.perms = [o.id for o in view.permanents_of(player)]
+        self.creatures = {o.id for o in view.permanents_of(player) if view.chars(o.id).is_creature}
+        self.initial = {o.id: (o.tapped, dict(o.counters)) for o in view.permanents_of(player)}
+        self.results: dict[str, dict] = {}
+
+    # state: (objs, pool, activated, spent_tags, ab_life, damage)
+    # objs: tuple of (id, present, tapped, counters-tuple) in self.perms order
+    def start(self):
+        objs = tuple((oid, True, self.initial[oid][0], tuple(sorted(self.initial[oid][1].items())))
+                     for oid in self.perms)
+        pool = []
+        for t, n in zip(TYPES, self.view.state.pool(self.player).counts):
+            pool.extend([(t, False, "")] * n)
+        return (objs, tuple(sorted(pool)), frozenset(), frozenset(), 0, 0)
+
+    def run(self) -> None:
+        seen = set()
+        stack = [self.start()]
+        while stack:
+            st = stack.pop()
+            if st in seen:
+                continue
+            seen.add(st)
+            self.finish(st)
+            for nxt in self.successors(st):
+                if nxt not in seen:
+                    stack.append(nxt)
+
+    @staticmethod
+    def _obj(objs, oid):
+        for o in objs:
+            if o[0] == oid:
+                return o
+        raise KeyError(oid)
+
+    @staticmethod
+    def _set(objs, oid, **kw):
+        out = []
+        for o in objs:
+            if o[0] == oid:
+                d = {"present": o[1], "tapped": o[2], "counters": o[3]}
+                d.update(kw)
+                o = (oid, d["present"], d["tapped"], d["counters"])
+            out.append(o)
+        return tuple(out)
+
+    def successors(self, st):
+        objs, pool, activated, spent, ab_life, dmg = st
+        for a in self.acts:
+            tag = f"{a.source}#{a.index}#{a.sacrifice}"
+            if tag in activated:
+                continue
+            src = self._obj(objs, a.source)
+            if not src[1]:
+                continue
+            cost = a.cost
+            if cost.tap and src[2]:
+                continue
+            if cost.untap and not src[2]:
+                continue
+            counters = dict(src[3])
+            if cost.remove_counters and counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+                continue
+            life_now = self.life0 - ab_life - dmg
+            if cost.life and life_now < cost.life:
+                continue
+            if a.sacrifice is not None and not self._obj(objs, a.sacrifice)[1]:
+                continue
+            # pay the ability's costs: tap, counters, creatures, sacrifice, mana
+            o2 = objs
+            if cost.tap:
+                o2 = self._set(o2, a.source, tapped=True)
+            if cost.untap:
+                o2 = self._set(o2, a.source, tapped=False)
+            if cost.remove_counters:
+                c = dict(self._obj(o2, a.source)[3])
+                c[cost.remove_counters[0]] -= cost.remove_counters[1]
+                o2 = self._set(o2, a.source, counters=tuple(sorted((k, v) for k, v in c.items() if v)))
+            creature_choices = [()]
+            if cost.tap_other_creatures:
+                cands = [o[0] for o in o2 if o[1] and not o[2] and o[0] in self.creatures and o[0] != a.source]
+                creature_choices = list(itertools.combinations(cands, cost.tap_other_creatures))
+            for chosen in creature_choices:
+                o3 = o2
+                for cid in chosen:
+                    o3 = self._set(o3, cid, tapped=True)
+                if a.sacrifice is not None:
+                    o3 = self._set(o3, a.sacrifice, present=False)
+                for reqs, _ in _announcements(cost.mana.symbols, False):
+                    for units in _sub_multisets(pool, len(reqs)):
+                        if not _matching(list(units), reqs, self.celestial):
+                            continue
+                        rest = list(pool)
+                        for u in units:
+                            rest.remove(u)
+                        sp = spent | {u[2] for u in units if u[2]}
+                        for out in a.outcomes:
+                            if not out.mana:
+                                continue
+                            add = []
+                            for t, n, sn in zip(TYPES, out.mana.counts, out.snow.counts):
+                                add.extend([(t, True, tag)] * sn + [(t, False, tag)] * (n - sn))
+                            yield (o3, tuple(sorted(rest + add)), activated | {tag}, sp,
+                                   ab_life + cost.life, dmg + out.damage)
+
+    def finish(self, st) -> None:
+        objs, pool, activated, spent, ab_life, dmg = st
+        tc = self.tc
+        src = self._obj(objs, tc.source) if tc.source else None
+        if tc.source is not None:
+            if (tc.tap or tc.untap or tc.sacrifice_self or tc.remove_counters) and not src[1]:
+                return
+            if (tc.tap or tc.untap) and tc.tap_symbol_blocked:
+                return
+            if tc.tap and src[2]:
+                return
+            if tc.untap and not src[2]:
+                return
+            if tc.remove_counters and dict(src[3]).get(tc.remove_counters[0], 0) < tc.remove_counters[1]:
+                return
+        o2 = objs
+        if tc.tap:
+            o2 = self._set(o2, tc.source, tapped=True)
+        if tc.untap:
+            o2 = self._set(o2, tc.source, tapped=False)
+        if tc.remove_counters:
+            c = dict(self._obj(o2, tc.source)[3])
+            c[tc.remove_counters[0]] -= tc.remove_counters[1]
+            o2 = self._set(o2, tc.source, counters=tuple(sorted((k, v) for k, v in c.items() if v)))
+        tap_choices = [()]
+        if tc.tap_creatures:
+            cands = [o[0] for o in o2 if o[1] and not o[2] and o[0] in self.creatures]
+            tap_choices = list(itertools.combinations(cands, tc.tap_creatures))
+        for chosen in tap_choices:
+            o3 = o2
+            for cid in chosen:
+                o3 = self._set(o3, cid, tapped=True)
+            sac_choices = [None]
+            if tc.sacrifice is not None:
+                srcobj = self.view.state.obj(tc.source) if tc.source else None
+                sac_choices = [o[0] for o in o3 if o[1] and self.view.matches(tc.sacrifice, o[0], srcobj, self.player)]
+            for victim in sac_choices:
+                o4 = o3
+                if tc.sacrifice is not None:
+                    o4 = self._set(o4, victim, present=False)
+                if tc.sacrifice_self:
+                    if not self._obj(o4, tc.source)[1]:
+                        continue
+                    o4 = self._set(o4, tc.source, present=False)
+                self.pay_mana(o4, pool, activated, spent, ab_life, dmg)
+
+    def x_values(self):
+        if self.tc.x is not None:
+            return [self.tc.x]
+        total = len(self.start()[1]) + sum(max((o.mana.total for o in a.outcomes), default=0) for a in self.acts)
+        return range(0, total // max(self.tc.x_count, 1) + 1)
+
+    def pay_mana(self, objs, pool, activated, spent, ab_life, dmg) -> None:
+        tc = self.tc
+        for x in self.x_values():
+            syms = [s for s in tc.mana.symbols if s.kind != "X"]
+            for reqs, life in _announcements(syms, tc.life_allowed):
+                reqs = reqs + ["*"] * (x * tc.x_count)
+                life_paid = life + tc.life
+                if life_paid > 0 and self.life0 - ab_life - dmg < life_paid:
+                    continue
+                for units in _sub_multisets(pool, len(reqs)):
+                    if not _matching(list(units), reqs, self.celestial):
+                        continue
+                    sp = spent | {u[2] for u in units if u[2]}
+                    if not activated <= sp:
+                        continue
+                    rest = list(pool)
+                    for u in units:
+                        rest.remove(u)
+                    self.record(objs, rest, ab_life + life_paid, dmg, x)
+
+    def record(self, objs, rest, life, dmg, x) -> None:
+        fates = {}
+        for oid, present, tapped, counters in objs:
+            t0, c0 = self.initial[oid]
+            removed = {k: v - dict(counters).get(k, 0) for k, v in c0.items() if v - dict(counters).get(k, 0) > 0}
+            fates[oid] = (present, tapped, tuple(sorted(removed.items())), t0)
+        tap, untap, sac, rc = [], [], [], {}
+        for members in _classes(self.view, self.player, self.tc.source):
+            def rank(f):
+                present, tapped, removed, t0 = f
+                if not present:
+                    return (0, ())
+                if tapped and not t0:
+                    return (1, removed) if removed else (2, ())
+                return (3, removed)
+            fs = sorted((fates[m] for m in members), key=rank)
+            for oid, f in zip(members, fs):
+                present, tapped, removed, t0 = f
+                if not present:
+                    sac.append(oid)
+                    continue
+                if tapped and not t0:
+                    tap.append(oid)
+                if t0 and not tapped:
+                    untap.append(oid)
+                if removed:
+                    rc[oid] = dict(removed)
+        pool = Counter(u[0] for u in rest)
+        pm = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": life, "damage": dmg,
+              "x": x, "pool_after": {self.player: "".join("{%s}" % t * pool[t] for t in TYPES)}}
+        if rc:
+            pm["remove_counters"] = {k: rc[k] for k in sorted(rc)}
+        self.results[json.dumps(pm, sort_keys=True)] = pm
+
+
+def brute_payments(view: View, player: str, tc: TotalCost) -> list[dict]:
+    """Every distinct payment, as contract objects (unsorted)."""
+    if tc.what == "cast" and not tc.mana:
+        return []
+    sim = _Sim(view, player, tc)
+    sim.run()
+    return list(sim.results.values())
+
+
+def brute_pay(state, query: dict, view: View | None = None) -> dict:
+    """``payable``, ``count`` and the set of payments (as canonical JSON strings)."""
+    view = view or View(state)
+    player = query_player(view, query)
+    tc = total_cost(view, player, query)
+    pays = brute_payments(view, player, tc)
+    return {"payable": bool(pays), "count": len(pays),
+            "payments": sorted(json.dumps(p, sort_keys=True) for p in pays)}

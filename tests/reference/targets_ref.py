@@ -1,0 +1,216 @@
+"""Brute-force reference for the ``targets`` query (contract §2.4).
+
+Written independently of ``solver/targeting.py`` and ``models/targets.py``,
+as plainly as possible: find the target slots in the card's IR, test every
+object and player of the game against each slot's criteria, try every
+combination of targets, and keep the ones that obey the most Flagbearer
+requirements (CR 601.2c). Only characteristics come from the shared
+:class:`solver.characteristics.View`.
+
+The interpretations are the ones documented in ``solver/targeting.py``:
+a Flagbearer player satisfies every Flagbearer requirement; with
+``counts_first`` the maximum is taken per announced number of targets.
+"""
+from __future__ import annotations
+
+import itertools
+
+from solver import ir
+from solver.characteristics import View
+from solver.state import GameState
+
+
+def _slots_of_card(card) -> list[ir.TargetSpec]:
+    if card.spell is not None and len(card.spell.targets) > 0:
+        return list(card.spell.targets)
+    if "Aura" in card.data.subtypes:
+        for a in card.abilities:
+            if isinstance(a, ir.Enchant):
+                return [ir.TargetSpec(a.filter, 1, 1)]
+    return []
+
+
+def _slots_of_ability(a) -> list[ir.TargetSpec]:
+    if isinstance(a, ir.ActivatedAbility) or isinstance(a, ir.TriggeredAbility):
+        return list(a.targets)
+    return []
+
+
+def _describe_source(state: GameState, view: View, query: dict):
+    """(slots, controller, colors, own stack id, kind, default how)."""
+    if "cast" in query:
+        o = state.obj(query["cast"])
+        return _slots_of_card(o.card), o.owner, view.chars(o.id).colors, o.id, "spell", "cast"
+    if "activate" in query:
+        oid = query["activate"]["object"]
+        n = query["activate"]["index"]
+        acts = [a for a in view.chars(oid).abilities if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility))]
+        return (_slots_of_ability(acts[n - 1]), state.obj(oid).controller, view.chars(oid).colors, None,
+                "activated", "activate")
+    if "trigger" in query:
+        oid = query["trigger"]["object"]
+        n = query["trigger"]["index"]
+        trig = [a for a in view.chars(oid).abilities if isinstance(a, (ir.TriggeredAbility, ir.TriggeredManaAbility))]
+        return (_slots_of_ability(trig[n - 1]), state.obj(oid).controller, view.chars(oid).colors, None,
+                "triggered", "trigger")
+    o = state.obj(query["spell"])
+    if o.card is not None:
+        return (_slots_of_card(o.card), o.controller, view.chars(o.id).colors, o.id, "spell",
+                "copy" if o.copy else "cast")
+    src = o.ability.source
+    lki = dict(o.last_known)
+    if "card" in lki:
+        card = lki["card"]
+        colors = card.data.mana_cost.colors
+    else:
+        card = state.obj(src).card
+        colors = view.chars(src).colors
+    abilities = [a for a in card.abilities
+                 if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility, ir.TriggeredAbility, ir.TriggeredManaAbility))]
+    a = abilities[o.ability.index - 1]
+    activated = isinstance(a, (ir.ManaAbility, ir.ActivatedAbility))
+    how = "copy" if o.copy else ("activate" if activated else "trigger")
+    return _slots_of_ability(a), o.controller, colors, o.id, "activated" if activated else "triggered", how
+
+
+def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: str, colors, own_id) -> bool:
+    """Is ``ident`` (player or object) a legal target for filter ``f``?"""
+    if state.is_player(ident):
+        if not f.players:
+            return False
+        if f.who == "you" and ident != controller:
+            return False
+        if f.who == "opponent" and ident == controller:
+            return False
+        return True
+    if ident == own_id:  # CR 115.5
+        return False
+    o = state.obj(ident)
+    if o.zone != f.zone:
+        return False
+    c = view.chars(ident)
+    type_ok = False
+    for t in f.types:
+        if t == "Permanent" and o.zone == "battlefield":
+            type_ok = True
+        if t in c.types:
+            type_ok = True
+    if not type_ok:
+        return False
+    if len(f.subtypes) > 0 and len(f.subtypes & c.subtypes) == 0:
+        return False
+    for col in f.not_colors:
+        if col in c.colors:
+            return False
+    if f.mv_max is not None and c.mana_value > f.mv_max:
+        return False
+    if o.zone == "battlefield":
+        holder = o.controller
+    else:
+        holder = o.owner
+    if f.who == "you" and holder != controller:
+        return False
+    if f.who == "opponent" and holder == controller:
+        return False
+    if o.zone == "battlefield":  # keywords only work on the battlefield
+        if c.keyword("shroud"):
+            return False
+        if c.keyword("hexproof") and o.controller != controller:
+            return False
+        for col in c.protections:
+            if col in colors:
+                return False
+    return True
+
+
+def _obeyed(state: GameState, view: View, reqs, chosen: set[str]) -> int:
+    n = 0
+    for r in reqs:
+        ok = False
+        for t in chosen:
+            if state.is_player(t):
+                if view.player_subtypes(t) & r.subtypes:
+                    ok = True
+            else:
+                o = state.obj(t)
+                if r.battlefield_only and o.zone != "battlefield":
+                    continue
+                if view.chars(t).subtypes & r.subtypes:
+                    ok = True
+        if ok:
+            n += 1
+    return n
+
+
+def reference_targets(state: GameState, query: dict, counts_first: bool = True) -> dict:
+    """``{"count", "choices"}`` for a ``targets`` query, by brute force."""
+    view = View(state)
+    slots, controller, colors, own_id, kind, default_how = _describe_source(state, view, query)
+    how = query.get("how", default_how)
+    chooser = query.get("player", controller)
+    everything = list(state.player_ids) + [o.id for o in state.objects]
+
+    per_slot_options = []
+    for spec in slots:
+        legal = sorted(i for i in everything if _legal(state, view, spec.filter, i, controller, colors, own_id))
+        options = []
+        for n in range(spec.min, spec.max + 1):
+            for combo in itertools.combinations(legal, n):
+                options.append(tuple(combo))
+        per_slot_options.append(options)
+
+    reqs = []
+    if how in ("cast", "activate") and chooser == controller:
+        for s in view.statics("must_target"):
+            if s.controller != controller:
+                reqs.append(s.ability)
+
+    candidates = []
+    for choice in itertools.product(*per_slot_options):
+        ok = True
+        for s, spec in enumerate(slots):
+            for t in spec.distinct_from:
+                if set(choice[s]) & set(choice[t]):
+                    ok = False
+        if not ok:
+            continue
+        chosen = set()
+        for part in choice:
+            chosen |= set(part)
+        candidates.append((choice, _obeyed(state, view, reqs, chosen)))
+
+    best: dict = {}
+    for choice, n in candidates:
+        key = tuple(len(p) for p in choice) if counts_first else None
+        best[key] = max(best.get(key, 0), n)
+    legal_choices = []
+    for choice, n in candidates:
+        key = tuple(len(p) for p in choice) if counts_first else None
+        if n == best[key]:
+            legal_choices.append([list(p) for p in choice])
+    legal_choices.sort()
+    return {"count": len(legal_choices), "choices": legal_choices}
+
+
+def reference_problem_choices(problem) -> list[tuple[tuple[str, ...], ...]]:
+    """Brute force over a :class:`models.targets.TargetProblem` (the model's
+    own input), for model-level differential tests."""
+    per_slot = []
+    for slot in problem.slots:
+        opts = []
+        for n in range(slot.min, slot.max + 1):
+            opts.extend(itertools.combinations(slot.candidates, n))
+        per_slot.append(opts)
+    scored = []
+    for choice in itertools.product(*per_slot):
+        if any(set(choice[s]) & set(choice[t]) for s, slot in enumerate(problem.slots)
+               for t in slot.distinct_from if t != s):
+            continue
+        chosen = set().union(*choice) if choice else set()
+        score = sum(r.weight for r in problem.requirements if chosen & r.satisfiers)
+        key = tuple(len(p) for p in choice) if problem.counts_first else None
+        scored.append((key, score, choice))
+    best: dict = {}
+    for key, score, _ in scored:
+        best[key] = max(best.get(key, 0), score)
+    return sorted(choice for key, score, choice in scored if score == best[key])

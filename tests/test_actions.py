@@ -1,0 +1,188 @@
+"""The ``actions`` query (contract §2.6): rules of timing, exact counts, the
+instances under instances/actions, and a differential test against the
+brute-force reference (tests/reference/actions_ref.py) on random small boards.
+
+``MTGSOLVE_EXAMPLES`` scales the number of generated boards (default 150,
+about half a minute); ``CI=true`` derandomizes them.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reference.actions_ref import reference_actions
+from solver.actions import Oracle, candidates, timing_reason
+from solver.api import Situation
+from solver.errors import QueryError
+from solver.queries import Options, answer
+from solver.runner import check_loaded
+from solver.situation import load_situation, situation_from_dict
+
+ROOT = Path(__file__).resolve().parent.parent
+INSTANCES = sorted((ROOT / "instances" / "actions").glob("*.yaml"))
+EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "150"))
+
+
+def state_of(**kw):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"}}
+    d.update(kw)
+    return situation_from_dict(d).state
+
+
+def actions(state, **q):
+    return answer(state, {"kind": "actions", **q})
+
+
+@pytest.mark.parametrize("path", INSTANCES, ids=[p.stem for p in INSTANCES])
+def test_instances(path):
+    res = check_loaded(load_situation(path))
+    assert res.ok, res.message
+
+
+def test_there_are_instances():
+    assert len(INSTANCES) >= 15
+
+
+def test_result_shape_and_order():
+    s = state_of(battlefield={"alice": ["Mountain", "Forest", "Prodigal Pyromancer"], "bob": ["Grizzly Bears"]},
+                 hand={"alice": ["Shock", "Forest", "Grizzly Bears"]})
+    r = actions(s)
+    assert list(r) == ["kind", "status", "count", "actions"]
+    assert r["status"] == "ok" and r["count"] == len(r["actions"])
+    kinds = [(a["kind"], a.get("object", ""), a.get("index", 0)) for a in r["actions"]]
+    assert kinds == sorted(kinds)
+    by = {(a["kind"], a.get("object")): a for a in r["actions"]}
+    assert by[("activate", "prodigal-pyromancer")] == {"kind": "activate", "object": "prodigal-pyromancer", "index": 1,
+                                                        "targets": 4, "payments": 1}  # 2 players, 2 creatures
+    assert by[("cast", "shock")]["targets"] == 4
+    assert by[("cast", "grizzly-bears-2")]["payments"] == 1
+    assert ("pass", None) in by and ("play_land", "forest-2") in by
+
+
+def test_player_defaults_to_priority_and_is_validated():
+    s = state_of(turn={"number": 3, "active": "alice", "priority": "bob", "step": "main1"},
+                 battlefield={"bob": ["Mountain"]}, hand={"bob": ["Lightning Bolt"]})
+    assert actions(s)["count"] == 2  # Bob: Lightning Bolt (instant) and pass
+    assert actions(s, player="alice")["count"] == 0
+    with pytest.raises(QueryError) as e:
+        actions(s, player="carol")
+    assert e.value.path == "query.player"
+    with pytest.raises(QueryError) as e:
+        answer(s, {"kind": "actions", "plyer": "bob"})
+    assert "did you mean 'player'" in str(e.value)
+
+
+def test_max_results_truncates_with_exact_count():
+    s = state_of(hand={"alice": ["Forest", "Forest", "Mountain", "Island"]})
+    r = answer(s, {"kind": "actions"}, Options(max_results=2))
+    assert r["status"] == "truncated" and r["count"] == 5 and len(r["actions"]) == 2
+
+
+def test_timeout_status():
+    s = state_of(battlefield={"alice": ["Forest"] * 6}, hand={"alice": ["Grizzly Bears"]})
+    r = answer(s, {"kind": "actions"}, Options(timeout=1e-9))
+    assert r["status"] == "timeout" and r["count"] is None
+
+
+def test_unsupported_text_is_reported():
+    s = state_of(battlefield={"alice": ["Forest", "Forest", "Plains"]}, hand={"alice": ["Kitchen Finks"]})
+    (finks,) = [a for a in actions(s)["actions"] if a["kind"] == "cast"]
+    assert finks["unsupported"] and "Persist" in finks["unsupported"][0]
+
+
+def test_identical_cards_share_their_work():
+    lands = ["Mountain"] * 3 + ["Forest"] * 3
+    one = state_of(battlefield={"alice": lands, "bob": ["Grizzly Bears"]}, hand={"alice": ["Shock"]})
+    three = state_of(battlefield={"alice": lands, "bob": ["Grizzly Bears"]},
+                     hand={"alice": ["Shock", "Shock", "Shock", "Lightning Bolt"]})
+    o1, o3 = Oracle(one, "alice"), Oracle(three, "alice")
+    from solver.actions import legal_action_entries
+    e1, _, _ = legal_action_entries(one, "alice", oracle=o1)
+    e3, _, _ = legal_action_entries(three, "alice", oracle=o3)
+    assert [a for a in e3 if a.get("object") == "shock"] == [a for a in e1 if a.get("object") == "shock"]
+    assert len([a for a in e3 if a["kind"] == "cast"]) == 4
+    # three Shocks cost what one does; Lightning Bolt ({R}, the same total cost) shares the payments
+    assert o3.solves <= o1.solves + 2
+
+
+def test_candidates_include_illegal_heads():
+    s = state_of(turn={"number": 3, "active": "bob", "priority": "alice", "step": "main1"},
+                 battlefield={"alice": [{"card": "Prodigal Pyromancer", "tapped": True}, "Forest"]},
+                 hand={"alice": ["Forest", "Grizzly Bears"]})
+    heads = [(c.kind, c.object, c.index) for c in candidates(s, "alice")]
+    assert heads == [("activate", "prodigal-pyromancer", 1), ("cast", "grizzly-bears", 0), ("pass", "", 0),
+                     ("play_land", "forest-2", 0)]
+    from solver.characteristics import View
+    v = View(s)
+    reasons = [timing_reason(s, v, "alice", c) for c in candidates(s, "alice")]
+    assert "tapped" in reasons[0] and "107.5" in reasons[0]
+    assert "your own turn" in reasons[1] and reasons[2] is None and "your own turn" in reasons[3]
+
+
+# ---------------------------------------------------------------------------
+# Differential test against the brute-force reference
+# ---------------------------------------------------------------------------
+
+LANDS = ["Forest", "Mountain", "Plains", "Island", "Snow-Covered Forest", "Ancient Tomb", "City of Brass"]
+PERMANENTS = ["Prodigal Pyromancer", "Hangarback Walker", "Order of Whiteclay", "Icehide Troll", "Llanowar Elves",
+              "Coalition Honor Guard", "Grizzly Bears", "Gladecover Scout", "White Knight", "Thousand-Year Elixir",
+              "Sol Ring", "Raging Goblin"]
+HAND = ["Shock", "Lightning Bolt", "Giant Growth", "Murder", "Grizzly Bears", "Hangarback Walker", "Forest",
+        "Mountain", "Arc Trail", "Cartouche of Strength", "Dauntless Onslaught", "Gitaxian Probe", "Kitchen Finks",
+        "Dismember", "Plague Spores", "Vivid Crag"]
+STEPS = ["upkeep", "main1", "main1", "main1", "beginning_of_combat", "declare_attackers", "main2", "end", "cleanup",
+         "untap"]
+
+
+def obj(card_names, flags):
+    return st.tuples(st.sampled_from(card_names), st.booleans(), st.booleans()).map(
+        lambda t: {"card": t[0], "tapped": t[1] and flags, "sick": t[2] and flags})
+
+
+@st.composite
+def boards(draw):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
+    active = draw(st.sampled_from(["alice", "bob"]))
+    priority = draw(st.sampled_from(["alice", "alice", "bob"]))
+    d["turn"] = {"number": 3, "active": active, "priority": priority, "step": draw(st.sampled_from(STEPS)),
+                 "lands_played": draw(st.sampled_from([0, 0, 1]))}
+    d["battlefield"] = {
+        "alice": draw(st.lists(st.one_of(obj(LANDS, True), obj(PERMANENTS, True)), max_size=4)),
+        "bob": draw(st.lists(st.one_of(obj(LANDS, False), obj(PERMANENTS, True)), max_size=2)),
+    }
+    d["hand"] = {"alice": draw(st.lists(st.sampled_from(HAND), max_size=3)),
+                 "bob": draw(st.lists(st.sampled_from(HAND), max_size=1))}
+    if draw(st.booleans()):
+        d["graveyard"] = {"alice": draw(st.lists(st.sampled_from(["Grizzly Bears", "Kitchen Finks", "White Knight"]),
+                                                 max_size=2))}
+    if draw(st.integers(0, 4)) == 0:
+        d["stack"] = [{"card": "Lightning Bolt", "controller": "bob", "targets": [["alice"]]}]
+    if draw(st.integers(0, 3)) == 0:
+        d["mana_pool"] = {"alice": draw(st.sampled_from(["{R}", "{G}{G}", "{C}"]))}
+    return d
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards())
+def test_matches_brute_force_reference(board):
+    state = situation_from_dict(board).state
+    for player in ("alice", "bob"):
+        got = actions(state, player=player)
+        assert got["status"] == "ok", got
+        entries = [{k: v for k, v in a.items() if k != "unsupported"} for a in got["actions"]]
+        assert entries == reference_actions(state, player), board
+        assert got["count"] == len(entries)
+    # the Python API agrees with the query: heads, mask and the number of full actions
+    sit = Situation(state)
+    summary = actions(state)
+    mask, cands = sit.legal_actions_mask()
+    heads = [a for a, m in zip(cands, mask) if m]
+    assert [a.to_json() for a in heads] == [{k: v for k, v in e.items() if k in ("kind", "object", "index")}
+                                            for e in summary["actions"]]
+    assert sit.legal_actions.count() == sum(e.get("targets", 1) * e.get("payments", 1) for e in summary["actions"])
