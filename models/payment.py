@@ -80,7 +80,10 @@ class Outcome:
 
     @property
     def total(self) -> int:
-        return sum(self.mana)
+        return self._total
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_total", sum(self.mana))
 
 
 @dataclass(frozen=True)
@@ -260,9 +263,11 @@ class PaymentModel:
     constants and the model is as small as possible.
     """
 
-    def __init__(self, problem: PaymentProblem, explain: bool = False, maximize_x: bool = False):
+    def __init__(self, problem: PaymentProblem, explain: bool = False, maximize_x: bool = False,
+                 chain: bool = True):
         self.p = problem
         self.explain_mode = explain
+        self.chain = chain
         self.m = cp_model.CpModel()
         self.parts: list[_Part] = []
         self._eq_cache: dict[tuple[int, int], object] = {}
@@ -310,19 +315,23 @@ class PaymentModel:
         self.kinds: list[tuple[int, bool]] = [(t, s) for t in range(6) for s in ((False, True) if self.snow else (False,))]
         K = range(len(self.kinds))
 
+        amounts_cache: dict[Outcome, list[int]] = {}
+
         def kind_amounts(o: Outcome) -> list[int]:
-            out = []
-            for t, s in self.kinds:
+            out = amounts_cache.get(o)
+            if out is None:
                 if not self.snow:
-                    out.append(o.mana[t])
+                    out = list(o.mana)
                 else:
-                    out.append(o.snow[t] if s else o.mana[t] - o.snow[t])
+                    out = [o.snow[t] if s else o.mana[t] - o.snow[t] for t, s in self.kinds]
+                amounts_cache[o] = out
             return out
 
         ncls = len(p.classes)
         # an upper bound on any amount of mana in play
         self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
-        # per class bookkeeping: taps[(fate)] -> list of (expr, free?)
+        # per class: taps[c][fate] and free_taps[c][fate] list the counts of members tapped
+        # (fate: None, or (counter, n) removed); *_sacs[c] the counts of members sacrificed
         taps: list[dict[object, list]] = [dict() for _ in range(ncls)]
         free_taps: list[dict[object, list]] = [dict() for _ in range(ncls)]
         self_sacs: list[list] = [[] for _ in range(ncls)]
@@ -340,7 +349,7 @@ class PaymentModel:
         if main.source_cls is not None and main.tap:
             late_classes.add(main.source_cls)
 
-        base = [0] * len(self.kinds)           # linear expressions per kind
+        # mana of each kind available before any ability with a mana cost (linear expressions)
         base = [p.pool[t] if not s else 0 for (t, s) in self.kinds]
         late_out = [0] * len(self.kinds)
         leftovers_by_type: list[list] = [[] for _ in range(6)]
@@ -356,7 +365,6 @@ class PaymentModel:
                 leftovers_by_type[t].append(lp)
 
         # ---- cost-free mana abilities: counts per (ability, outcome, phase) ----
-        self.free_vars = []
         costed = []
         for ai, a in enumerate(p.abilities):
             if a.costed:
@@ -374,7 +382,6 @@ class PaymentModel:
                 amt = kind_amounts(o)
                 for ph in phases:
                     n = self._int(0, a.cap, f"n[{ai},{j},{ph}]")
-                    self.free_vars.append(n)
                     total_n.append(n)
                     prod = [n * amt[k] if amt[k] else 0 for k in K]
                     if o.total >= 2:
@@ -417,7 +424,67 @@ class PaymentModel:
                     free_taps[c].setdefault(None, []).append(dt)
                 self._add(sum(dts) == a.tap_creatures * sum(total_n))
 
-        # ---- mana abilities with a mana cost: ordered slots ----
+        # ---- mana abilities with a mana cost ----
+        if not self.chain and costed:
+            # restricted (sound, not complete): every such ability is paid from the mana that
+            # exists before any of them (pool and cost-free abilities); its mana pays only the total cost
+            demand1: dict[str, object] = {}
+            reqs1 = set()
+            for ai in costed:
+                a = p.abilities[ai]
+                total_n = []
+                for j, o in enumerate(a.outcomes):
+                    if o.total == 0:
+                        continue
+                    amt = kind_amounts(o)
+                    n = self._int(0, a.cap, f"n1[{ai},{j}]")
+                    total_n.append(n)
+                    prod = [n * amt[k] if amt[k] else 0 for k in K]
+                    if o.total >= 2:
+                        lefts = []
+                        for k in K:
+                            if amt[k]:
+                                lv = self._int(0, a.cap * amt[k], f"left1[{ai},{j},{k}]")
+                                self._add(lv <= n * amt[k])
+                                lefts.append(lv)
+                                prod[k] = prod[k] - lv
+                                leftovers_by_type[self.kinds[k][0]].append(lv)
+                        self._add(sum(lefts) <= n * (o.total - 1))
+                    for k in K:
+                        if amt[k]:
+                            late_out[k] = late_out[k] + prod[k]
+                    if o.damage:
+                        damage_terms.append(o.damage * n)
+                    if a.sac_self:
+                        self_sacs[a.cls].append(n)
+                    elif a.tap:
+                        taps[a.cls].setdefault(a.fate, []).append(n)
+                    if a.sac_cls is not None:
+                        early_sacs[a.sac_cls].append(n)
+                if not total_n:
+                    continue
+                used_a = sum(total_n)
+                self._add(used_a <= a.cap)
+                for sym, cnt in Counter(a.mana_cost.symbols).items():
+                    opts = symbol_options(sym, False)
+                    if len(opts) == 1:
+                        r, n_ = opts[0]
+                        demand1[r] = demand1.get(r, 0) + cnt * n_ * used_a
+                        reqs1.add(r)
+                    else:
+                        hs = []
+                        for r, n_ in opts:
+                            h = self._int(0, cnt * a.cap, f"h1[{ai},{sym.text},{r}]")
+                            hs.append(h)
+                            demand1[r] = demand1.get(r, 0) + n_ * h
+                            reqs1.add(r)
+                        self._add(sum(hs) == cnt * used_a)
+            pay1 = self._transport(demand1, "level1", sorted(r for r in reqs1 if r != GENERIC))
+            for k in K:
+                self._add(base[k] >= pay1[k])
+                base[k] = base[k] - pay1[k]
+            costed = []
+        # ordered slots (exact)
         slots_cap = 0
         seen_cls = set()
         for ai in costed:
@@ -562,7 +629,6 @@ class PaymentModel:
 
         # ---- non-mana parts of the total cost ----
         src = main.source_cls
-        mt_taps: list = []
         if main.tap_symbol_blocked:
             self._forbid(self._part("tap_symbol", ""))
         if main.life:
@@ -593,7 +659,6 @@ class PaymentModel:
         if src is not None:
             sc = p.classes[src]
             mana_taps = _total(v for vs in taps[src].values() for v in vs)
-            self.src_tapped_mana = mana_taps
             if main.tap or main.untap or main.sac_self or main.remove_counters:
                 # the source must still be on the battlefield when the total cost is paid (CR 601.2h)
                 for v in early_sacs[src] + self_sacs[src] + late_ab_sacs[src]:
@@ -755,6 +820,11 @@ class PaymentModel:
         if st == cp_model.INFEASIBLE:
             return False
         return None
+
+    @property
+    def has_chains(self) -> bool:
+        """Does the model order mana abilities that have a mana cost (slots)?"""
+        return bool(self.slot_sel)
 
     def max_x(self, time_limit: float | None = None) -> int | None:
         """The largest payable X (``x: any``), or None if nothing is payable / timeout."""
@@ -1071,6 +1141,8 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
             n = _producers(problem, {r})
             pool_n = problem.pool[TYPES.index(r)]
             pool_note = f" and the mana pool holds {_mana_text(r, pool_n)}" if pool_n else ""
+            if "/P}" in p.text and not main.life_allowed:
+                pool_note += " (paying life is not allowed)"
             if n + pool_n < k:
                 if n == 0:
                     return f"needs {p.text}; no untapped source can produce {{{r}}}{pool_note}"
@@ -1155,3 +1227,19 @@ def _text_order(text: str) -> tuple:
         return ManaCost.parse(text).symbols[0].sort_key()
     except Exception:  # pragma: no cover - defensive
         return (9,)
+
+
+def decide(problem: PaymentProblem, time_limit: float | None = None) -> bool | None:
+    """Can the total cost be paid? One solve in the usual case.
+
+    When some mana abilities have a mana cost (filter lands), a smaller model
+    first lets them be paid only from mana that exists before any of them
+    (sound: such an order always exists); only if that is infeasible does the
+    exact model, which lets their mana pay each other in a well-founded order,
+    decide.
+    """
+    if any(a.costed for a in problem.abilities):
+        fast = PaymentModel(problem, chain=False).payable(time_limit)
+        if fast:
+            return True
+    return PaymentModel(problem).payable(time_limit)

@@ -137,6 +137,9 @@ def _solver(time_limit: float | None, enumerate_all: bool = False) -> cp_model.C
     p = solver.parameters
     p.num_workers = 1
     p.random_seed = SEED
+    # Models are small and pure Boolean: presolve costs more than it saves
+    # (and is restricted anyway while enumerating all solutions).
+    p.cp_model_presolve = False
     if enumerate_all:
         p.enumerate_all_solutions = True
         p.search_branching = cp_model.FIXED_SEARCH

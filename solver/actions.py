@@ -537,7 +537,12 @@ class Oracle:
 
     def payment_reason(self, cand: Candidate, x: int | None = None) -> str:
         """Why the cost can't be paid, in one sentence (the pay query's ``reason``)."""
-        res = self._ask(self.pay_query(cand, x), 1)
+        fast = _fast("queries.pay", "pay_view")
+        if fast is not None:
+            self.solves += 1
+            res = fast(self.view, self.pay_query(cand, x), self._opts(1))
+        else:
+            res = self._ask(self.pay_query(cand, x), 1)
         why = res.get("reason")
         return f"{NOT_PAYABLE[:-len(' (CR 601.2g-h)')]}: {why} (CR 601.2g-h)" if why else NOT_PAYABLE
 

@@ -67,15 +67,14 @@ import itertools
 import json
 import re
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any, Iterable
 
 from . import ir
 from .cards import Card, card_from_mapping, get_card
 from .characteristics import View
-from .ir import (Effect, Enchant, EntersWith, Filter, Keyword, Ref, Selector, TargetSpec, TriggeredAbility,
-                 Unsupported)
+from .ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from .state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "ResolveTimeout",
@@ -318,18 +317,8 @@ class _World:
         self.changed()
 
     def add_choice(self, key: str, value: Any) -> None:
-        """Record a choice; repeated keys collect into a list."""
-        if key in self.choices:
-            prev = self.choices[key]
-            if isinstance(prev, list) and key in _LIST_CHOICES:
-                prev.append(value)
-            else:
-                self.choices[key] = [prev, value] if key not in _LIST_CHOICES else [value]
-        else:
-            self.choices[key] = [value] if key in _LIST_CHOICES else value
-
-
-_LIST_CHOICES = frozenset({"replacements", "triggers"})
+        """Append to a list-valued choice (``replacements``, ``triggers``)."""
+        self.choices.setdefault(key, []).append(value)
 
 
 def _lki_entries(o: GameObject) -> tuple[tuple[str, Any], ...]:
@@ -366,10 +355,6 @@ def _lki_object(o: GameObject, lki: tuple[tuple[str, Any], ...]) -> GameObject:
 # Zone changes
 # ===========================================================================
 
-def _card_types(o: GameObject) -> frozenset[str]:
-    return frozenset(o.card.data.types) if o.card is not None else frozenset()
-
-
 def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
     """Move an object to ``zone`` (its owner's; on top of the stack / at the end of
     other lists). Leaving the battlefield: dies triggers (if ``dies_ok`` and it
@@ -398,11 +383,23 @@ def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
     w.put(new)
 
 
+def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bool:
+    """An ability's effect entry whose effects all apply to "this object" (Icehide
+    Troll's +2/+0 and indestructible)."""
+    ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
+    effs = [x for x in getattr(ab, "effects", ()) if x.kind in ("pump", "continuous")]
+    return bool(effs) and all(x.kind == "pump" and x.to is not None and x.to.kind == "self" for x in effs)
+
+
 def _drop_from_effects(w: _World, oid: str) -> None:
     """CR 400.7: an object that changes zones is a new object; effects that
-    named it as a target no longer apply to it."""
+    named it as a target, or an ability's effects on "this object", no longer
+    apply to it (entries left affecting nothing are removed)."""
     out = []
+    src = w.objects.get(oid)
     for e in w.effects:
+        if e.ability is not None and e.ability.source == oid and src is not None and _only_affects_its_source(e, src):
+            continue
         if e.targets is not None and any(oid in g for g in e.targets):
             groups = tuple(tuple(t for t in g if t != oid) for g in e.targets)
             if not any(groups):
@@ -938,7 +935,7 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         src = w.objects.get(o.ability.source)
         if src is None:
             raise ResolutionUnsupported(f"ability source '{o.ability.source}' is not in the game")
-        ab = ability_of(src.card, o.ability.index)
+        ab = ability_of(dict(o.last_known).get("card") or src.card, o.ability.index)
         if ab is None:
             raise ResolutionUnsupported(f"'{src.id}' has no triggered or activated ability #{o.ability.index}")
         if isinstance(ab, Unsupported):
@@ -1201,21 +1198,28 @@ def _finalize(w: _World) -> GameState:
         if o.zone not in KEYED_ZONES and o.zone != "stack":
             raise AssertionError(f"object {o.id} left in zone {o.zone}")
     pids = w.base.player_ids
-    ordered: list[GameObject] = []
-    for zone in KEYED_ZONES:
-        for pid in pids:
-            lst = [o for o in w.objects.values() if o.zone == zone and
-                   (o.controller if zone == "battlefield" else o.owner) == pid]
-            lst.sort(key=lambda o: (o.order, o.id))
-            ordered.extend(o.with_(order=i) for i, o in enumerate(lst))
-    stack = sorted((o for o in w.objects.values() if o.zone == "stack"), key=lambda o: (o.order, o.id))
-    ordered.extend(o.with_(order=i) for i, o in enumerate(stack))
+    rank = {pid: i for i, pid in enumerate(pids)}
+    zone_rank = {z: i for i, z in enumerate(KEYED_ZONES + ("stack",))}
+
+    def place(o: GameObject) -> tuple:
+        key = "" if o.zone == "stack" else (o.controller if o.zone == "battlefield" else o.owner)
+        return (zone_rank[o.zone], rank.get(key, 0), o.order, o.id)
+
+    ordered = sorted(w.objects.values(), key=place)
+    orders: list[int] = []
+    prev, n = None, 0
+    for o in ordered:  # index within its zone list (the loader's ``order``)
+        group = place(o)[:2]
+        n = n + 1 if group == prev else 0
+        prev = group
+        orders.append(n)
     n_bf = sum(1 for o in ordered if o.zone == "battlefield")
     ranks = sorted(range(n_bf), key=lambda i: (ordered[i].timestamp, i))
-    new_ts = [0] * n_bf
+    stamps = list(range(1, len(ordered) + 1))  # position in the file, as the loader numbers them
     for r, i in enumerate(ranks):
-        new_ts[i] = r + 1
-    objects = tuple(o.with_(timestamp=new_ts[i] if i < n_bf else i + 1) for i, o in enumerate(ordered))
+        stamps[i] = r + 1  # battlefield: relative order of timestamps kept (CR 613.7)
+    objects = tuple(o if (o.order == k and o.timestamp == t) else o.with_(order=k, timestamp=t)
+                    for o, k, t in zip(ordered, orders, stamps))
     players = tuple(Player(p.id, w.life[p.id], p.poison) for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active)

@@ -428,8 +428,12 @@ def targeting_problem(view: View, source: TargetingSource, chooser: str | None =
         slots.append(Slot(cands, spec.min, spec.max, tuple(spec.distinct_from)))
     all_cands = sorted({c for s in slots for c in s.candidates})
     groups: dict[frozenset[str], list[str]] = {}
+    memo: dict[tuple, frozenset[str]] = {}
     for r in applicable_requirements(view, source, chooser, how):
-        sat = frozenset(c for c in all_cands if satisfies(view, r.ability, c))
+        key = (r.ability.subtypes, r.ability.battlefield_only)
+        sat = memo.get(key)
+        if sat is None:
+            sat = memo[key] = frozenset(c for c in all_cands if satisfies(view, r.ability, c))
         if sat:
             groups.setdefault(sat, []).append(r.source)
     reqs = tuple(Requirement(sat, len(srcs), tuple(srcs))

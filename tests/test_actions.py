@@ -24,7 +24,7 @@ from solver.situation import load_situation, situation_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = sorted((ROOT / "instances" / "actions").glob("*.yaml"))
-EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "150"))
+EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "400"))
 
 
 def state_of(**kw):
@@ -135,8 +135,8 @@ PERMANENTS = ["Prodigal Pyromancer", "Hangarback Walker", "Order of Whiteclay", 
 HAND = ["Shock", "Lightning Bolt", "Giant Growth", "Murder", "Grizzly Bears", "Hangarback Walker", "Forest",
         "Mountain", "Arc Trail", "Cartouche of Strength", "Dauntless Onslaught", "Gitaxian Probe", "Kitchen Finks",
         "Dismember", "Plague Spores", "Vivid Crag"]
-STEPS = ["upkeep", "main1", "main1", "main1", "beginning_of_combat", "declare_attackers", "main2", "end", "cleanup",
-         "untap"]
+STEPS = ["main1"] * 6 + ["main2"] * 2 + ["upkeep", "beginning_of_combat", "declare_attackers", "end", "cleanup",
+                                          "untap"]
 
 
 def obj(card_names, flags):
@@ -147,12 +147,12 @@ def obj(card_names, flags):
 @st.composite
 def boards(draw):
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
-    active = draw(st.sampled_from(["alice", "bob"]))
-    priority = draw(st.sampled_from(["alice", "alice", "bob"]))
+    active = draw(st.sampled_from(["alice", "alice", "alice", "bob"]))
+    priority = draw(st.sampled_from(["alice"] * 5 + ["bob"]))
     d["turn"] = {"number": 3, "active": active, "priority": priority, "step": draw(st.sampled_from(STEPS)),
                  "lands_played": draw(st.sampled_from([0, 0, 1]))}
     d["battlefield"] = {
-        "alice": draw(st.lists(st.one_of(obj(LANDS, True), obj(PERMANENTS, True)), max_size=4)),
+        "alice": draw(st.lists(obj(LANDS, True), max_size=4)) + draw(st.lists(obj(PERMANENTS, True), max_size=2)),
         "bob": draw(st.lists(st.one_of(obj(LANDS, False), obj(PERMANENTS, True)), max_size=2)),
     }
     d["hand"] = {"alice": draw(st.lists(st.sampled_from(HAND), max_size=3)),

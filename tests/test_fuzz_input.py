@@ -98,7 +98,7 @@ def mutated(draw):
                 _set(d, path, 10 ** draw(st.integers(10, 400)))
             elif op == "unicode":
                 _set(d, path, draw(st.text(alphabet=st.characters(min_codepoint=0x80, max_codepoint=0x2FFFF), max_size=10)))
-        except (KeyError, IndexError, TypeError):
+        except (KeyError, IndexError, TypeError, AttributeError):
             pass
     return d
 

@@ -231,6 +231,25 @@ def test_truncation_and_api():
     assert count_payments(view, "alice", {"cost": "{2}"}, limit=3) == 3
 
 
+def test_unsupported_mana_abilities_are_reported():
+    rock = {"name": "Filter Rock", "type": "Artifact", "types": ["Artifact"], "manaCost": "{1}", "text": "{1}: Add {R}."}
+    r = pay({"battlefield": {"alice": ["Forest", {"card": rock}]}}, {"cost": "{R}"})
+    assert r["status"] == "error" and r["error"].startswith("unsupported:")
+    pain = {"name": "Pain Rock", "type": "Artifact", "types": ["Artifact"], "manaCost": "{1}",
+            "text": "{1}, {T}, Pay 1 life: Add {R}."}
+    r = pay({"battlefield": {"alice": ["Forest", {"card": pain}]}}, {"cost": "{R}"})
+    assert r["status"] == "error" and "life" in r["error"]
+
+
+def test_timeout_gives_a_well_formed_answer():
+    board = {"battlefield": {"alice": ["Birds of Paradise"] * 3 + ["City of Brass"] * 3 + ["Fetid Heath"] * 2}}
+    loaded = situation_from_dict({**BASE, **board, "query": {"kind": "pay", "cost": "{3}{W}"}})
+    r = answer(loaded.state, loaded.queries[0], Options(timeout=1e-9))
+    assert r["status"] in ("ok", "timeout")
+    if r["status"] == "timeout":
+        assert r["count"] is None
+
+
 @pytest.mark.parametrize("query, path", [
     ({}, "query"),
     ({"cast": "nope"}, "query.cast"),
@@ -289,12 +308,17 @@ HAND = ["Grizzly Bears", "Hangarback Walker", "Endless One", "Order of Whiteclay
         "Sol Ring", "Birds of Paradise"]
 
 
+TRICKY = ["Squandered Resources", "Fetid Heath", "Crystal Quarry", "Sol Ring", "Sol Ring", "Springleaf Drum",
+          "Order of Whiteclay", "Tinder Farm", "Vivid Crag", "Mana Confluence", "Ancient Tomb", "Adarkar Wastes",
+          "Llanowar Elves", "Grizzly Bears", "Plains", "Swamp", "Forest", "Snow-Covered Forest", "Birds of Paradise"]
+
+
 @st.composite
-def boards(draw, max_perms: int = 4):
+def boards(draw, max_perms: int = 4, pool: list[str] | None = None):
     n = draw(st.integers(1, max_perms))
     perms = []
     for _ in range(n):
-        name = draw(st.sampled_from(LANDS + OTHERS))
+        name = draw(st.sampled_from(pool or (LANDS + OTHERS)))
         obj: dict = {"card": name}
         if draw(st.integers(0, 4)) == 0:
             obj["tapped"] = True
@@ -382,4 +406,23 @@ def test_differential_activations(data):
     else:
         oid, idx = data.draw(st.sampled_from(options))
         q = {"activate": {"object": oid, "index": idx}}
+    _compare(board, q)
+
+
+@given(data=st.data())
+@_settings(150)
+def test_differential_interactions(data):
+    """Boards of the cards whose costs interact (filter lands, sacrifice, Drum, {Q}, life, counters)."""
+    board = data.draw(boards(max_perms=4, pool=TRICKY))
+    loaded = situation_from_dict({**BASE, **board})
+    view = View(loaded.state)
+    options = [(o.id, i + 1) for o in view.permanents_of("alice") for i, _ in enumerate(view.chars(o.id).activated)]
+    if options and data.draw(st.booleans()):
+        oid, idx = data.draw(st.sampled_from(options))
+        q = {"activate": {"object": oid, "index": idx}}
+    else:
+        q = {"cost": data.draw(st.sampled_from(["{1}", "{W}{B}", "{2}{G}", "{W/B}{1}", "{R}{W}", "{B/P}{1}",
+                                                "{S}{1}", "{X}{G}", "{3}"]))}
+        if "{X}" in q["cost"]:
+            q["x"] = "any"
     _compare(board, q)

@@ -257,6 +257,25 @@ def test_dying_token_with_a_dies_ability_is_reported_unsupported():
     assert r["status"] == "error" and "ceased to exist" in r["error"]
 
 
+def test_effects_on_a_departed_object_are_removed_cr_400_7():
+    d = situation(battlefield={"alice": ["Icehide Troll"]},
+                  effects=[{"ability": {"source": "icehide-troll", "index": 1}, "controller": "alice"}],
+                  stack=[{"card": "Dismember", "controller": "bob", "targets": [["icehide-troll"]]}])
+    sit = resolve(d)["outcomes"][0]["situation"]
+    assert zone_ids(sit, "graveyard", "alice") == ["icehide-troll"]
+    assert "effects" not in sit  # neither the Troll's own +2/+0 nor Dismember's -5/-5 follows the card
+
+
+def test_until_end_of_turn_pump_is_recorded_with_its_targets():
+    d = situation(battlefield={"alice": ["Grizzly Bears"]},
+                  stack=[{"card": "Giant Growth", "controller": "alice", "targets": [["grizzly-bears"]]},
+                         {"card": "Lightning Bolt", "controller": "bob", "targets": [["grizzly-bears"]]}])
+    sit = resolve(d)["outcomes"][0]["situation"]
+    assert sit["effects"] == [{"card": "Giant Growth", "controller": "alice", "targets": [["grizzly-bears"]]}]
+    after = resolve(sit)["outcomes"][0]["situation"]  # the Bolt: 3 damage to a 5/5 — it survives
+    assert after["battlefield"]["alice"][0]["damage"] == 3
+
+
 def test_plus_and_minus_counters_annihilate_cr_704_5q():
     d = situation(battlefield={"alice": [{"card": "Grizzly Bears", "counters": {"+1/+1": 2, "-1/-1": 1}}]},
                   stack=[{"card": "Shock", "controller": "alice", "targets": [["bob"]]}])

@@ -467,6 +467,7 @@ ROUND_TRIP_CASES = [
 @pytest.mark.parametrize("data", ROUND_TRIP_CASES, ids=["full", "contract", "minimal", "ids"])
 def test_round_trip(data):
     state = situation_from_dict(data).state
+    assert isinstance(hash(state), int)  # plain frozen data, usable as a key
     dumped = dump_state(state)
     assert situation_from_dict(dumped).state == state
     assert dump_state(situation_from_dict(dumped).state) == dumped  # a fixed point

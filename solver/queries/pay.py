@@ -10,7 +10,10 @@ For other modules (the ``actions`` query):
 * :func:`is_payable` — one solve;
 * :func:`count_payments` — the number of distinct payments, up to a limit.
 
-Both take a *cost spec*: a :class:`~solver.costs.TotalCost`, or a mapping
+Both raise :class:`Unsupported` for payments the model can't represent
+exactly (a mana ability repeatable without {T}, a sacrifice or counters; a
+mana ability whose cost has both mana and life) and
+:class:`~solver.errors.QueryError` for a bad cost spec. Both take a *cost spec*: a :class:`~solver.costs.TotalCost`, or a mapping
 shaped like a pay query without ``kind`` (``{"cast": id}``,
 ``{"activate": {"object": id, "index": n}}``, ``{"cost": "{1}{G}"}``, with
 optional ``x`` and ``life``).
@@ -23,7 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from models import payment as pm
-from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass
+from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, Unsupported
 
 from ..characteristics import View
 from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_any, total_cost
@@ -88,7 +91,7 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     cls_of = {oid: c for c, ids in enumerate(groups) for oid in ids}
     classes = []
     for ids in groups:
-        o = view.state.obj(ids[0])
+        o = view.obj(ids[0])
         counters = o.counter(tc.remove_counters[0]) if (tc.remove_counters and ids[0] == tc.source) else 0
         classes.append(PermClass(tuple(ids), view.chars(ids[0]).name, o.tapped, view.chars(ids[0]).is_creature,
                                  counters))
@@ -114,15 +117,15 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         elif victim is not None:
             cap = len(classes[victim].members)
         elif cost.remove_counters:
-            per = view.state.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
+            per = view.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
             cap = per * len(classes[c].members)
         elif cost.untap:
             cap = len(classes[c].members)
         else:
-            raise pm.Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
+            raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
                                  "(no {T}, sacrifice or counters in its cost)")
         if cost.untap:
-            raise pm.Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
+            raise Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
         label = f"{classes[c].name} ability {index}" + (f" (sacrificing {classes[victim].name})" if victim is not None else "")
         rc = cost.remove_counters
         abilities.append(ManaAbilityUse(
@@ -135,7 +138,7 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     src = cls_of.get(tc.source) if tc.source is not None else None
     sac_classes = None
     if tc.sacrifice is not None:
-        src_obj = view.state.obj(tc.source) if tc.source else None
+        src_obj = view.obj(tc.source) if tc.source else None
         sac_classes = tuple(c for c, ids in enumerate(groups)
                             if view.matches(tc.sacrifice, ids[0], src_obj, player))
     tap_cre = tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped) if tc.tap_creatures else ()
@@ -176,7 +179,7 @@ def is_payable(view: View, player: str, cost_spec: Any, timeout: float | None = 
     if _no_mana_cost(tc):
         return False
     problem = build_problem(view, player, tc)
-    return bool(pm.PaymentModel(problem).payable(timeout))
+    return bool(pm.decide(problem, timeout))
 
 
 def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,
@@ -221,13 +224,13 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
                 "reason": f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"}
     try:
         problem = build_problem(view, player, tc)
-    except pm.Unsupported as e:
+    except Unsupported as e:
         return {"status": "error", "error": f"unsupported: {e}"}
     deadline = None if options.timeout is None else start + options.timeout
     try:
         model = pm.PaymentModel(problem)
         res = model.enumerate(options.max_results, deadline)
-    except pm.Unsupported as e:
+    except Unsupported as e:
         return {"status": "error", "error": f"unsupported: {e}"}
     pays = sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
     out: dict[str, Any] = {"status": "ok"}

@@ -37,7 +37,20 @@ from .tokens import Token, normalise_chars, self_names, strip_reminder, template
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards import CardData
 
-__all__ = ["read", "read_lines", "LineReading", "without_text"]
+__all__ = ["read", "read_lines", "LineReading", "without_text", "import_cards", "ImportSummary",
+           "coverage_report", "CoverageReport"]
+
+
+def __getattr__(name: str) -> Any:
+    """``import_cards``/``ImportSummary`` (:mod:`.importer`) and ``coverage_report``/
+    ``CoverageReport`` (:mod:`.coverage`), imported on first use."""
+    if name in ("import_cards", "ImportSummary"):
+        from . import importer
+        return getattr(importer, name)
+    if name in ("coverage_report", "CoverageReport"):
+        from . import coverage
+        return getattr(coverage, name)
+    raise AttributeError(name)
 
 
 @dataclass(frozen=True)
@@ -122,6 +135,10 @@ def read_lines(data: "CardData") -> tuple[list[LineReading], SpellBehaviour | No
         incomplete = any(not r.understood and mentions_target(r.tokens) for r in out)
         if not incomplete:
             spell = SpellBehaviour(tuple(s.targets), tuple(s.effects))
+        else:
+            # the spell is not modelled at all: its readable instructions are unsupported too
+            out = [LineReading(r.raw, r.clean, r.tokens, None, (Unsupported(r.pattern, r.raw),), False)
+                   if r.spell_line else r for r in out]
     return out, spell
 
 

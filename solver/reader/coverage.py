@@ -40,6 +40,37 @@ _TAPPED_FOR_MANA_RE = re.compile(r"\b(?:is tapped for mana|taps? [^,]* for mana)
 _TRIGGER_ADD_RE = re.compile(r"\badds?\b")
 NON_GAME_LAYOUTS = frozenset({"vanguard", "scheme", "planar"})
 
+# Why a mana-ability line is not understood: the first matching reason (what the IR
+# would need), so the coverage report says which extension would help most.
+MANA_GAP_REASONS: tuple[tuple[str, re.Pattern], ...] = tuple((name, re.compile(rx)) for name, rx in (
+    ("spending restriction or spending trigger on the mana",
+     r"Spend this mana only|mana can't be spent|mana is spent|spend this mana|spent to cast|spent on"),
+    ("activation restriction", r"Activate only|Activate no more|can't activate|Activate this ability only"),
+    ("chosen color or type", r"chosen color|chosen type|color of your choice|a chosen|last chosen"),
+    ("commander's color identity", r"commander's color identity"),
+    ("variable amount (X, 'an amount of', counters removed, …)",
+     r"\bX\b|an amount of|any number of|that much|for each [^.]*counter|for each card|for each [^.]*(?:with|named|"
+     r"among|in your graveyard)|plus an additional|one-half"),
+    ("cost the IR cannot hold (energy, mill, exile, discard, exert, tap other permanents, …)",
+     r"\{E\}|Mill a card|Exile|Discard|Exert|Tap an untapped (?!creature you control)|Tap (?:two|three|X) untapped "
+     r"(?!creatures you control)|Return [^:]*:|Collect evidence|Forage|Untap a tapped|\{TK\}|Sacrifice a [^:]* or "),
+    ("conditional amount or type ('If …, add … instead')", r"\bIf\b[^.]*\binstead\b|, instead add"),
+    ("additional effect (doesn't untap, counters, life, cards, damage, …)",
+     r"doesn't untap|counter on|counters on|You gain|gains? \d+ life|Draw a card|draw a card|deals \d+ damage|"
+     r"lose life|loses? \d+ life|sacrifice it|Roll|mill|gains control|return [^.]* to its owner's hand"),
+))
+
+
+_GAP_ORDER = [name for name, _ in MANA_GAP_REASONS] + ["other wording"]
+
+
+def mana_gap_reason(clean: str) -> str:
+    """The first reason of :data:`MANA_GAP_REASONS` that a not-understood mana-ability line shows."""
+    for name, rx in MANA_GAP_REASONS:
+        if rx.search(clean):
+            return name
+    return "other wording"
+
 
 def _top_colon(text: str) -> int:
     quoted = False
@@ -81,6 +112,7 @@ class CoverageReport:
     source: str
     cards: int = 0
     fully_understood: int = 0
+    keyword_gap_cards: int = 0  # not understood only because of keyword abilities the IR lacks
     game_cards: int = 0  # excluding vanguard, scheme and plane cards
     game_fully_understood: int = 0
     mana_cards: int = 0
@@ -96,12 +128,15 @@ class CoverageReport:
     text_lines_understood: int = 0
     reader_errors: int = 0
     bad_mana_costs: int = 0
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock
+    cpu_seconds: float = 0.0  # process CPU time (steadier on a shared machine)
     top: int = 20
     unsupported: Counter = field(default_factory=Counter)
     examples: dict = field(default_factory=dict)
+    mana_production_cards: int = 0  # every mana-ability line gives a mana ability (riders may be unsupported)
     mana_unsupported: Counter = field(default_factory=Counter)
     mana_examples: dict = field(default_factory=dict)
+    mana_gap: Counter = field(default_factory=Counter)  # cards not understood, by reason (see MANA_GAP_REASONS)
     templates_used: Counter = field(default_factory=Counter)
 
     # -- figures ------------------------------------------------------------
@@ -123,7 +158,9 @@ class CoverageReport:
 
     @property
     def cards_per_second(self) -> float:
-        return self.cards / self.seconds if self.seconds else 0.0
+        """Cards read per second of CPU time (CardData construction included)."""
+        t = self.cpu_seconds or self.seconds
+        return self.cards / t if t else 0.0
 
     # -- rendering ----------------------------------------------------------
     def lines(self) -> list[str]:
@@ -135,24 +172,36 @@ class CoverageReport:
             f"Coverage of the Oracle-text reader over {self.source}",
             f"  cards fully understood:            {pct(self.fully_understood, self.cards)}",
             f"    (game cards, no vanguard/scheme/plane: {pct(self.game_fully_understood, self.game_cards)})",
+            f"    not understood only for keyword abilities the IR lacks (vigilance, ward, …): "
+            f"{pct(self.keyword_gap_cards, self.cards)}",
             f"  cards with mana abilities, all understood: {pct(self.mana_cards_understood, self.mana_cards)}",
             f"    mana-ability lines understood:   {pct(self.mana_lines_understood, self.mana_lines)}",
+            f"    mana production read (riders reported unsupported): "
+            f"{pct(self.mana_production_cards, self.mana_cards)}",
             f"  targeting lines understood:        {pct(self.targeting_lines_understood, self.targeting_lines)}",
             f"    cards whose targeting lines are all understood: "
             f"{pct(self.targeting_cards_understood, self.targeting_cards)}",
             f"  rules-text lines understood:       {pct(self.text_lines_understood, self.text_lines)}",
-            f"  reader speed: {self.cards_per_second:,.0f} cards/s ({self.seconds:.2f} s)",
+            f"  reader speed: {self.cards_per_second:,.0f} cards/s of CPU time "
+            f"({self.cpu_seconds:.2f} s CPU, {self.seconds:.2f} s wall)",
         ]
         if self.reader_errors or self.bad_mana_costs:
             out.append(f"  reader errors: {self.reader_errors}; unreadable mana costs: {self.bad_mana_costs}")
         out.append(f"Most common unsupported templates (top {self.top}):")
         for what, n in self.unsupported.most_common(self.top):
             out.append(f"  {n:6,}  {what}   [e.g. {self.examples.get(what, '')}]")
+        if self.mana_gap:
+            out.append("Why the other cards' mana abilities are not understood (cards, by first reason):")
+            for what, n in self.mana_gap.most_common():
+                out.append(f"  {n:6,}  {what}")
         if self.mana_unsupported:
             out.append(f"Most common unsupported mana-ability templates (top {min(self.top, 10)}):")
             for what, n in self.mana_unsupported.most_common(min(self.top, 10)):
                 out.append(f"  {n:6,}  {what}   [e.g. {self.mana_examples.get(what, '')}]")
         return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -160,11 +209,14 @@ class CoverageReport:
             "cards": self.cards,
             "fully_understood": self.fully_understood,
             "whole_card_share": round(self.whole_card_share, 4),
+            "keyword_gap_cards": self.keyword_gap_cards,
             "game_cards": self.game_cards,
             "game_fully_understood": self.game_fully_understood,
             "mana_cards": self.mana_cards,
             "mana_cards_understood": self.mana_cards_understood,
             "mana_share": round(self.mana_share, 4),
+            "mana_production_cards": self.mana_production_cards,
+            "mana_gap": dict(self.mana_gap.most_common()),
             "mana_lines": self.mana_lines,
             "mana_lines_understood": self.mana_lines_understood,
             "targeting_lines": self.targeting_lines,
@@ -177,6 +229,7 @@ class CoverageReport:
             "reader_errors": self.reader_errors,
             "bad_mana_costs": self.bad_mana_costs,
             "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
             "cards_per_second": round(self.cards_per_second, 1),
             "top_unsupported": [{"template": w, "count": n, "example": self.examples.get(w, "")}
                                 for w, n in self.unsupported.most_common(self.top)],
@@ -188,7 +241,7 @@ class CoverageReport:
 def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20) -> CoverageReport:
     """Coverage figures over MTGJSON-shaped card mappings."""
     rep = CoverageReport(source=source, top=top)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     for raw in cards:
         data, bad_cost = card_data(raw)
         rep.bad_mana_costs += bad_cost
@@ -199,7 +252,10 @@ def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20)
         ok = all(r.understood for r in lines) and not bad_cost
         rep.fully_understood += ok
         rep.game_fully_understood += ok and game
-        mana_total = mana_ok = 0
+        if not ok and not bad_cost and all(r.understood or r.template == "keywords" for r in lines):
+            rep.keyword_gap_cards += 1
+        mana_total = mana_ok = mana_made = 0
+        gap: set[str] = set()
         targ_total = targ_ok = 0
         for r in lines:
             rep.text_lines += 1
@@ -214,7 +270,9 @@ def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20)
                 mana_total += 1
                 good = mana_line_understood(r)
                 mana_ok += good
+                mana_made += any(isinstance(p, (ManaAbility, TriggeredManaAbility)) for p in r.parts)
                 if not good:
+                    gap.add(mana_gap_reason(r.clean))
                     key = r.pattern
                     rep.mana_unsupported[key] += 1
                     rep.mana_examples.setdefault(key, data.name)
@@ -226,6 +284,9 @@ def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20)
         if mana_total:
             rep.mana_cards += 1
             rep.mana_cards_understood += mana_ok == mana_total
+            rep.mana_production_cards += mana_made == mana_total
+            if gap:
+                rep.mana_gap[min(gap, key=_GAP_ORDER.index)] += 1
         rep.targeting_lines += targ_total
         rep.targeting_lines_understood += targ_ok
         if targ_total:
@@ -234,6 +295,7 @@ def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20)
         if _spell is not None and _spell.targets:
             rep.spells_with_targets += 1
     rep.seconds = time.perf_counter() - t0
+    rep.cpu_seconds = time.process_time() - c0
     return rep
 
 

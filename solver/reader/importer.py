@@ -150,12 +150,14 @@ class ImportSummary:
         out = [f"Imported {self.cards:,} cards from {self.source} ({self.shape}) into {self.out}",
                f"  fully supported: {self.fully_supported:,} ({share:.1f}%); "
                f"with unsupported parts: {self.with_unsupported:,}",
-               f"  took {self.seconds:.2f} s",
-               f"  use it with: MTGSOLVE_CARDS={self.out}"]
+               f"  took {self.seconds:.2f} s"]
         if self.top_unsupported:
             out.append("  most common unsupported parts:")
             out.extend(f"    {n:6,}  {w}" for w, n in self.top_unsupported)
         return out
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
 
     def to_json(self) -> dict[str, Any]:
         return {"source": self.source, "out": self.out, "shape": self.shape, "cards": self.cards,

@@ -108,10 +108,6 @@ def self_names(name: str, face_name: str | None = None, legendary: bool = False)
                 short = p.split(",", 1)[0].strip()
                 if len(short) > 2:
                     names.add(short)
-            elif " of " in p:
-                short = p.split(" of ", 1)[0].strip()
-                if len(short) > 2 and " " not in short:
-                    names.add(short)
     return sorted(names, key=lambda s: (-len(s), s))
 
 

@@ -1,0 +1,105 @@
+"""Benchmark of the Oracle-text reader: ``python -m benchmarks.bench_reader [--quick]``.
+
+Reads the shipped card database (solver/data/oracle-cards.json.gz, 35,033
+cards; every 10th card with ``--quick``) and prints:
+
+* the tokeniser alone (reminder text removed, self-references resolved) — the
+  floor any reader of this text pays;
+* the full reader, cold (line cache cleared) and warm (every line cached);
+* the hand-written library's builders against the reader on the 80 library
+  cards (the library is a dictionary lookup: the ratio is the price of reading);
+* the coverage figures of the same run (see :mod:`solver.reader.coverage`).
+
+Wall-clock (``perf_counter``) and CPU (``process_time``) seconds are both given:
+on a shared machine the CPU figure is the steadier one.  Nothing is asserted.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+
+from solver.cards import CardData, oracle_index
+from solver.cards.library import LIBRARY
+from solver.reader import _read_permanent_line, _context, read, read_lines
+from solver.reader.coverage import measure
+from solver.reader.importer import card_data, load_cards
+from solver.reader.tokens import normalise_chars, strip_reminder, tokenize
+
+DATA = Path(__file__).resolve().parent.parent / "solver" / "data" / "oracle-cards.json.gz"
+
+
+def _timed(fn):
+    w, c = time.perf_counter(), time.process_time()
+    out = fn()
+    return out, time.perf_counter() - w, time.process_time() - c
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    quick = "--quick" in argv
+    cards = load_cards(DATA)
+    if quick:
+        cards = cards[::10]
+    datas = [card_data(c)[0] for c in cards]
+    n = len(datas)
+    print(f"cards: {n:,}{' (--quick: every 10th card)' if quick else ''}")
+    print(f"{'pass':<44}{'wall s':>9}{'cpu s':>9}{'cards/s (cpu)':>15}")
+
+    def tokenize_all():
+        k = 0
+        for d in datas:
+            _ctx, names, subs = _context(d)
+            for raw in d.text.split("\n"):
+                clean = strip_reminder(normalise_chars(raw))
+                if clean:
+                    k += len(tokenize(clean, names, subs))
+        return k
+
+    def read_all():
+        for d in datas:
+            read_lines(d)
+
+    rows = []
+    ntok, w, c = _timed(tokenize_all)
+    rows.append(("tokenise only", w, c))
+    _read_permanent_line.cache_clear()
+    _, w, c = _timed(read_all)
+    rows.append(("read, cold (line cache cleared)", w, c))
+    cold_cpu = c
+    _, w, c = _timed(read_all)
+    rows.append(("read, warm (identical lines cached)", w, c))
+    for name, w, c in rows:
+        print(f"{name:<44}{w:>9.2f}{c:>9.2f}{n / c if c else 0:>15,.0f}")
+    print(f"tokens: {ntok:,}; cold read / tokenise (cpu): {cold_cpu / rows[0][2]:.1f}x")
+
+    idx = oracle_index()
+    lib = [CardData.from_mtgjson(idx[name]) for name in sorted(LIBRARY)]
+    reps = 20 if quick else 100
+
+    def build_lib():
+        for _ in range(reps):
+            for d in lib:
+                LIBRARY[d.name](d)
+
+    def read_lib():
+        for _ in range(reps):
+            _read_permanent_line.cache_clear()
+            for d in lib:
+                read(d)
+
+    _, wl, cl = _timed(build_lib)
+    _, wr, cr = _timed(read_lib)
+    print(f"80 library cards x{reps}: library builders {cl * 1e3:.1f} ms cpu, reader (cold) {cr * 1e3:.1f} ms cpu, "
+          f"ratio {cr / cl if cl else float('inf'):.0f}x")
+
+    _read_permanent_line.cache_clear()
+    rep = measure(cards, source=str(DATA.name) + (" (every 10th card)" if quick else ""), top=10)
+    print()
+    for line in rep.lines():
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,182 @@
+"""Benchmarks of the ``targets`` query (issue 5).
+
+Run: ``.venv/bin/python -m benchmarks.bench_targets`` (``--quick`` for a
+short run, ``--sizes 50 100``, ``--enumerate N`` choices listed per case).
+
+Instances (generated, seeded): two players; Alice casts a spell while Bob's
+side and hers hold ``n`` objects on the battlefield - creatures, lands,
+artifacts - and, "with Flagbearers", Bob also controls two Coalition Honor
+Guards, a Standard Bearer and Enroll in the Coalition (so every choice is
+constrained by CR 601.2c). Spells with one, two and three target slots:
+
+* 1 slot: Shock ("any target");
+* 2 slots: Arc Trail ("any target and another target");
+* 3 slots: Cone of Flame ("any target, another target, and a third target"),
+  built in the IR here (it is not in the card library).
+
+Columns:
+
+* ``count``: the exact number of legal choices;
+* ``count s``: time to count them without listing (``target_choice_count``:
+  rules view + dynamic programming), the entry point ``actions`` uses;
+* ``cpsat count/s``: CP-SAT enumeration rate when only counting (no decoding),
+  over at most ``--enumerate`` solutions;
+* ``enum/s``: the ``targets`` query's enumeration rate (CP-SAT + decoding),
+  listing at most ``--enumerate`` choices (``max_results``);
+* ``full s`` / ``ref s`` / ``ratio``: the whole query with every choice
+  listed, the brute-force reference (``tests/reference/targets_ref.py``) on
+  the same situation, and ref/full - only where the full listing is at most
+  ``--full-max`` choices (the reference is skipped beyond that: it builds
+  every combination first).
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for p in (ROOT, ROOT / "tests"):
+    if str(p) not in sys.path:
+        sys.path.insert(0, str(p))
+
+from models.targets import cpsat_count, enumerate_choices  # noqa: E402
+from solver import ir  # noqa: E402
+from solver.cards import Card, CardData  # noqa: E402
+from solver.characteristics import View  # noqa: E402
+from solver.queries import Options, answer  # noqa: E402
+from solver.situation import situation_from_dict  # noqa: E402
+from solver.state import GameState  # noqa: E402
+from solver.targeting import cast_source, target_choice_count, targeting_problem  # noqa: E402
+
+CREATURES = ("Grizzly Bears", "Llanowar Elves", "Silvercoat Lion", "Balduvian Bears", "Birds of Paradise",
+             "White Knight", "Raging Goblin")
+OTHERS = ("Forest", "Mountain", "Sol Ring", "Plains")
+FLAGBEARERS = {"bob": ["Coalition Honor Guard", "Coalition Honor Guard", "Standard Bearer", "Enroll in the Coalition"]}
+
+CONE_OF_FLAME = Card(
+    CardData.from_mtgjson({"name": "Cone of Flame", "manaCost": "{3}{R}{R}", "type": "Sorcery",
+                           "types": ["Sorcery"]}),
+    (), ir.SpellBehaviour((ir.TargetSpec(ir.ANY_TARGET), ir.TargetSpec(ir.ANY_TARGET, distinct_from=(0,)),
+                           ir.TargetSpec(ir.ANY_TARGET, distinct_from=(0, 1))), ()), "library")
+SPELLS = {1: "Shock", 2: "Arc Trail", 3: "Cone of Flame"}
+
+
+def make_state(n: int, flagbearers: bool, slots: int, seed: int = 7) -> GameState:
+    """``n`` objects on the battlefield (split between the two players), plus
+    the Flagbearers when asked; Alice holds the spell with ``slots`` slots."""
+    rng = random.Random(seed * 1000 + n)
+    bf: dict[str, list] = {"alice": [], "bob": []}
+    extra = sum(len(v) for v in FLAGBEARERS.values()) if flagbearers else 0
+    for i in range(n - extra):
+        pool = CREATURES if rng.random() < 0.6 else OTHERS
+        bf["alice" if i % 2 else "bob"].append(rng.choice(pool))
+    if flagbearers:
+        for p, names in FLAGBEARERS.items():
+            bf[p].extend(names)
+    hand_card = "Shock" if slots == 3 else SPELLS[slots]
+    state = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": bf,
+                                 "hand": {"alice": [{"card": hand_card, "id": "spell"}]}}).state
+    if slots == 3:
+        state = state.replace_objects([o.with_(card=CONE_OF_FLAME) if o.id == "spell" else o for o in state.objects])
+    return state
+
+
+CLOCK = time.perf_counter  # --cpu: time.process_time (robust on a loaded machine)
+
+
+def _time(fn, repeat: int = 1):
+    best = float("inf")
+    out = None
+    for _ in range(repeat):
+        t = CLOCK()
+        out = fn()
+        best = min(best, CLOCK() - t)
+    return best, out
+
+
+def run(sizes: list[int], enumerate_n: int, full_max: int, out=print) -> list[dict]:
+    rows = []
+    out(f"{'slots':>5} {'objs':>5} {'flag':>4} {'count':>10} {'count s':>9} {'cpsat cnt/s':>11} "
+        f"{'enum/s':>9} {'full s':>8} {'ref s':>8} {'ratio':>7}")
+    for slots in (1, 2, 3):
+        for n in sizes:
+            for flag in (False, True):
+                state = make_state(n, flag, slots)
+                query = {"kind": "targets", "cast": "spell"}
+                t_count, count = _time(lambda: target_choice_count(View(state), cast_source(View(state), "spell")),
+                                       repeat=3)
+                view = View(state)
+                problem = targeting_problem(view, cast_source(view, "spell"))
+                from models.targets import TargetProblem  # noqa: F401
+
+                limit = min(enumerate_n, count)
+                # CP-SAT counting rate (no decoding), on at most `limit` solutions
+                t0 = CLOCK()
+                capped = _capped_count(problem, limit)
+                t_cpsat = CLOCK() - t0
+                t_enum, res = _time(lambda: answer(state, query, Options(max_results=limit)))
+                listed = len(res["choices"])
+                assert res["count"] == count, (res["count"], count)
+                row = {"slots": slots, "objects": n, "flagbearers": flag, "count": count, "count_s": t_count,
+                       "cpsat_count_rate": capped / t_cpsat if t_cpsat else None,
+                       "enum_rate": listed / t_enum if t_enum else None, "full_s": None, "ref_s": None}
+                if count <= full_max:
+                    t_full, full = _time(lambda: answer(state, query, Options(max_results=10 ** 9)))
+                    row["full_s"] = t_full
+                    from reference.targets_ref import reference_targets
+
+                    t_ref, ref = _time(lambda: reference_targets(state, query))
+                    assert ref["count"] == full["count"] and ref["choices"] == full["choices"]
+                    row["ref_s"] = t_ref
+                rows.append(row)
+                ratio = f"{row['ref_s'] / row['full_s']:7.2f}" if row["full_s"] else f"{'-':>7}"
+                out(f"{slots:>5} {n:>5} {'yes' if flag else 'no':>4} {count:>10} {t_count:>9.4f} "
+                    f"{row['cpsat_count_rate'] or 0:>11.0f} {row['enum_rate'] or 0:>9.0f} "
+                    f"{(row['full_s'] if row['full_s'] is not None else float('nan')):>8.3f} "
+                    f"{(row['ref_s'] if row['ref_s'] is not None else float('nan')):>8.3f} {ratio}")
+    return rows
+
+
+def _capped_count(problem, limit: int) -> int:
+    """CP-SAT enumeration without decoding, stopped after ``limit`` solutions."""
+    from models import targets as mt
+
+    found = 0
+    for counts in mt.announcements(problem):
+        tm = mt.TargetModel(problem, counts)
+        top = tm.max_obeyed()
+        if top is None:
+            continue
+        if tm.y:
+            tm.model.add(tm.obeyed == top)
+        cb = mt._Collector(tm, max(0, limit - found), decode=False)
+        mt._solver(None, enumerate_all=True).solve(tm.model, cb)
+        found += cb.found
+        if found >= limit:
+            break
+    return found
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", type=int, nargs="*", default=[50, 100, 200])
+    ap.add_argument("--enumerate", type=int, default=20_000, help="choices listed per case for the rates")
+    ap.add_argument("--full-max", type=int, default=50_000, help="list everything and run the reference up to this count")
+    ap.add_argument("--quick", action="store_true", help="sizes 50 100, 5,000 choices, full listing up to 10,000")
+    ap.add_argument("--cpu", action="store_true", help="report process CPU time instead of wall time")
+    a = ap.parse_args(argv)
+    global CLOCK
+    if a.cpu:
+        CLOCK = time.process_time
+    if a.quick:
+        a.sizes, a.enumerate, a.full_max = [50, 100], 5_000, 10_000
+    print(f"clock: {'process CPU' if a.cpu else 'wall'} time; sizes {a.sizes}; listing up to {a.enumerate} "
+          f"choices for the rates; full listing and reference up to {a.full_max} choices")
+    run(a.sizes, a.enumerate, a.full_max)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,563 @@
+"""Tests of the Oracle-text reader (solver/reader, issue 10).
+
+The hand-written library is the reader's oracle: for every library card the
+reader claims to understand fully, its output must equal the library's
+(``text`` fields cleared on both sides, see :func:`solver.reader.without_text`).
+
+The full-corpus coverage run takes well over 30 s, so it is marked ``slow`` and
+runs only with ``MTGSOLVE_LONG=1``; a sample of the corpus is read in the fast path.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import os
+
+import pytest
+
+from solver import ir
+from solver.cards import CardData, get_card, oracle_index
+from solver.cards.library import LIBRARY
+from solver.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
+                       CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
+                       ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
+                       TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed)
+from solver.mana import Mana, ManaCost
+from solver.reader import read, read_lines, without_text
+from solver.reader.coverage import is_mana_ability_line, measure
+from solver.reader.importer import flatten, import_cards, load_cards
+from solver.reader.tokens import strip_reminder, template, tokenize
+
+LAND = frozenset({"Land"})
+CREATURE = frozenset({"Creature"})
+TAP = Cost(tap=True)
+ANY_COLOR = Produce("any_color")
+
+# Library cards the reader does not fully understand, and why (their other parts must still agree).
+EXPECTED_PARTIAL = {
+    # "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature."
+    "Contamination",
+    # "The same is true for spells you control and nonland cards you own that aren't on the battlefield."
+    # (the library models only the permanents' color; the reader reports the rest as a rider)
+    "Celestial Dawn",
+    # Persist has no meaning in the IR
+    "Kitchen Finks",
+}
+
+
+def card(text: str, name: str = "Test Card", types=("Creature",), subtypes=(), cost: str = "",
+         supertypes=(), keywords=()) -> CardData:
+    return CardData.from_mtgjson({"name": name, "text": text, "types": list(types), "subtypes": list(subtypes),
+                                  "supertypes": list(supertypes), "manaCost": cost, "keywords": list(keywords),
+                                  "type": " ".join(types)})
+
+
+def parts(text: str, **kw) -> list:
+    abilities, _spell = read(card(text, **kw))
+    return without_text(abilities)
+
+
+def one(text: str, **kw):
+    ps = parts(text, **kw)
+    assert len(ps) == 1, ps
+    return ps[0]
+
+
+def spell(text: str, **kw) -> ir.SpellBehaviour:
+    kw.setdefault("types", ("Instant",))
+    abilities, sp = read(card(text, **kw))
+    assert not [a for a in abilities if isinstance(a, Unsupported)], abilities
+    assert sp is not None
+    return without_text(sp)
+
+
+def unsupported(text: str, **kw) -> list[Unsupported]:
+    abilities, _ = read(card(text, **kw))
+    return [a for a in abilities if isinstance(a, Unsupported)]
+
+
+# ---------------------------------------------------------------------------
+# The oracle: the hand-written library
+# ---------------------------------------------------------------------------
+
+
+def _library_vs_reader():
+    idx = oracle_index()
+    for name, build in sorted(LIBRARY.items()):
+        data = CardData.from_mtgjson(idx[name])
+        lib_abilities, lib_spell = build(data)
+        abilities, sp = read(data)
+        yield name, without_text(list(lib_abilities)), without_text(lib_spell), without_text(abilities), \
+            without_text(sp)
+
+
+def test_reader_reproduces_every_library_card_it_claims_to_understand():
+    full, partial = [], []
+    for name, lib_ab, lib_sp, ab, sp in _library_vs_reader():
+        if any(isinstance(a, Unsupported) for a in ab):
+            partial.append(name)
+            continue
+        full.append(name)
+        assert ab == lib_ab, name
+        assert sp == lib_sp, name
+    assert len(LIBRARY) == 80
+    assert set(partial) <= EXPECTED_PARTIAL, sorted(set(partial) - EXPECTED_PARTIAL)
+    assert len(full) >= 77
+
+
+def test_supported_parts_of_partially_understood_library_cards_agree():
+    """Even where a card is not fully understood, what the reader does understand equals the library."""
+    for name, lib_ab, lib_sp, ab, sp in _library_vs_reader():
+        mine = [a for a in ab if not isinstance(a, Unsupported)]
+        theirs = [a for a in lib_ab if not isinstance(a, Unsupported)]
+        assert mine == theirs, name
+        assert sp == lib_sp, name
+
+
+def test_kitchen_finks_unsupported_persist_matches_library():
+    data = CardData.from_mtgjson(oracle_index()["Kitchen Finks"])
+    ab, _ = read(data)
+    assert without_text(ab) == without_text(LIBRARY["Kitchen Finks"](data)[0])
+
+
+def test_basic_lands_reminder_text_gives_no_ability():
+    for name in ("Plains", "Forest", "Tundra", "Snow-Covered Island"):
+        data = CardData.from_mtgjson(oracle_index()[name])
+        assert data.text.startswith("(")
+        assert read(data) == ([], None)
+
+
+# ---------------------------------------------------------------------------
+# Tokens
+# ---------------------------------------------------------------------------
+
+
+def test_tokens_self_reference_and_reminder():
+    toks = tokenize(strip_reminder("Hexproof (This creature can't be the target of spells.)"))
+    assert [t.low for t in toks] == ["hexproof"]
+    toks = tokenize("When Cartouche of Strength enters the battlefield, draw a card.", ["Cartouche of Strength"])
+    assert toks[1].kind == "SELF"
+    toks = tokenize("{T}, Sacrifice this land: Add {R}{W}.")
+    assert [t.kind for t in toks][:4] == ["SYM", "PUNCT", "WORD", "SELF"]
+    assert tokenize("+1/+1")[0].kind == "PT"
+
+
+def test_template_normalisation():
+    assert template(tokenize("Shock deals 2 damage to any target.", ["Shock"])) == "~ deals N damage to any target."
+    assert template(tokenize("{2}{G}, {T}: Add {G}{G}.")) == "{M}, {T}: Add {M}."
+    assert template(tokenize("Conjure a card named Lightning Bolt into your hand.")) == \
+        "Conjure a card named NAME into your hand."
+
+
+# ---------------------------------------------------------------------------
+# Mana abilities (CR 605) in their common forms
+# ---------------------------------------------------------------------------
+
+MANA_CASES = [
+    ("{T}: Add {C}{C}.", ManaAbility(TAP, fixed("{C}{C}"))),
+    ("{T}: Add {R} or {G}.", ManaAbility(TAP, choice("{R}", "{G}"))),
+    ("{W/B}, {T}: Add {W}{W}, {W}{B}, or {B}{B}.",
+     ManaAbility(Cost(mana=ManaCost.parse("{W/B}"), tap=True), choice("{W}{W}", "{W}{B}", "{B}{B}"))),
+    ("{T}: Add one mana of any color.", ManaAbility(TAP, ANY_COLOR)),
+    ("{T}: Add one mana of any type.", ManaAbility(TAP, Produce("any_type"))),
+    ("{T}: Add two mana of any one color.", ManaAbility(TAP, Produce("any_color", amount=2))),
+    ("{T}: Add one mana of any color that a land you control could produce.",
+     ManaAbility(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL))),
+    ("{T}: Add one mana of any color that a land an opponent controls could produce.",
+     ManaAbility(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS))),
+    ("{T}: Add one mana of any type that a land you control could produce.",
+     ManaAbility(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True))),
+    ("Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+     ManaAbility(Cost(sacrifice=Selector(who="you", types=LAND)), Produce("sacrificed_could_produce", of_type=True))),
+    ("{T}: Add {G} for each creature you control.",
+     ManaAbility(TAP, Produce("count", (Mana.parse("{G}"),), count=Count(Selector(who="you", types=CREATURE))))),
+    ("{T}, Pay 1 life: Add one mana of any color.", ManaAbility(Cost(tap=True, life=1), ANY_COLOR)),
+    ("{T}, Sacrifice this land: Add {R}{W}.", ManaAbility(Cost(tap=True, sacrifice_self=True), fixed("{R}{W}"))),
+    ("{T}, Remove a charge counter from this land: Add one mana of any color.",
+     ManaAbility(Cost(tap=True, remove_counters=("charge", 1)), ANY_COLOR)),
+    ("{5}, {T}: Add {W}{U}{B}{R}{G}.", ManaAbility(Cost(mana=ManaCost.parse("{5}"), tap=True), fixed("{W}{U}{B}{R}{G}"))),
+    ("{T}, Tap an untapped creature you control: Add one mana of any color.",
+     ManaAbility(Cost(tap=True, tap_other_creatures=1), ANY_COLOR)),
+    ("{T}: Add {W} or {U}. This land deals 1 damage to you.", ManaAbility(TAP, choice("{W}", "{U}"), 1)),
+    ("{T}: Add {C}{C}. This land deals 2 damage to you.", ManaAbility(TAP, fixed("{C}{C}"), 2)),
+    ("{5}, {T}: Add five mana in any combination of colors.",
+     ManaAbility(Cost(mana=ManaCost.parse("{5}"), tap=True), Produce("combination", amount=5))),
+    ("{T}, Sacrifice a Forest: Add two mana in any combination of {R} and/or {G}.",
+     ManaAbility(Cost(tap=True, sacrifice=Selector(who="you", subtypes=frozenset({"Forest"}))),
+                 choice("{R}{R}", "{R}{G}", "{G}{G}"))),
+    ("{1}, {Q}: Add one mana of any color.", ManaAbility(Cost(mana=ManaCost.parse("{1}"), untap=True), ANY_COLOR)),
+]
+
+
+@pytest.mark.parametrize("text,expected", MANA_CASES, ids=[c[0] for c in MANA_CASES])
+def test_mana_ability_templates(text, expected):
+    assert one(text, types=("Land",)) == expected
+
+
+def test_mana_ability_with_target_is_not_a_mana_ability():
+    # CR 605.5a: "{T}: Add {G}. Target player ..." would need a target
+    assert not any(isinstance(a, ManaAbility) for a in parts("{T}: Add {G}. Tap target creature."))
+
+
+def test_mana_rider_not_understood_keeps_ability_and_reports_rider():
+    ps = parts("{T}: Add {C}. Spend this mana only to cast artifact spells.", types=("Land",))
+    assert ps[0] == ManaAbility(TAP, fixed("{C}"))
+    assert isinstance(ps[1], Unsupported) and ps[1].what.startswith("rider:")
+    abilities, _ = read(card("{T}: Add {C}. Spend this mana only to cast artifact spells.", types=("Land",)))
+    assert abilities[1].text == "{T}: Add {C}. Spend this mana only to cast artifact spells."
+
+
+def test_triggered_mana_abilities():
+    assert one("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.") \
+        == TriggeredManaAbility(Trigger("tapped_for_mana", Selector(types=LAND)), Produce("that_land_produced"))
+    assert one("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.") == \
+        TriggeredManaAbility(Trigger("tapped_for_mana", Selector(attached=True, types=LAND)), fixed("{G}{G}"))
+    assert one("Whenever you tap a creature for mana, add an additional {G}.") == \
+        TriggeredManaAbility(Trigger("tapped_for_mana", Selector(who="you", types=CREATURE)), fixed("{G}"))
+
+
+# ---------------------------------------------------------------------------
+# Replacement effects and statics
+# ---------------------------------------------------------------------------
+
+
+def test_mana_replacement_effects():
+    assert one("If you tap a permanent for mana, it produces twice as much of that mana instead.") == \
+        ManaReplacement(Selector(), "multiply", tapper="you", factor=2)
+    assert one("If you tap a permanent for mana, it produces three times as much of that mana instead.") == \
+        ManaReplacement(Selector(), "multiply", tapper="you", factor=3)
+    assert one("If a land is tapped for mana, it produces {B} instead of any other type and amount.") == \
+        ManaReplacement(Selector(types=LAND), "set_type_and_amount", mana_type="B")
+    assert one("If a land is tapped for mana, it produces colorless mana instead of any other type.") == \
+        ManaReplacement(Selector(types=LAND), "set_type", mana_type="C")
+    sp = spell("Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana instead "
+               "of any other type.")
+    assert sp.effects == (Effect("continuous", granted=ManaReplacement(Selector(types=LAND, nonbasic=True),
+                                                                         "set_type", mana_type="C")),)
+
+
+def test_type_changing_statics():
+    assert one("Nonbasic lands are Mountains.") == \
+        Static("set_land_types", Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"}))
+    assert one("Each land is a Swamp in addition to its other land types.") == \
+        Static("add_types", Selector(types=LAND), subtypes=frozenset({"Swamp"}))
+    assert one("Lands you control are every basic land type in addition to their other types.") == \
+        Static("add_types", LANDS_YOU_CONTROL, all_basic=True)
+    assert one("Enchanted land is an Island.") == \
+        Static("set_land_types", Selector(attached=True, types=LAND), subtypes=frozenset({"Island"}))
+
+
+def test_grant_and_anthems():
+    assert one('Lands you control have "{T}: Add one mana of any color."') == \
+        Static("grant", LANDS_YOU_CONTROL, granted=ManaAbility(TAP, ANY_COLOR))
+    assert one("Enchanted creature gets +1/+1 and has trample.") == \
+        Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",))
+    assert one("Other Elves you control get +1/+1.") == \
+        Static("pump", Selector(who="you", subtypes=frozenset({"Elf"}), exclude_self=True), power=1, toughness=1)
+
+
+def test_adjectives_are_not_subtypes():
+    """Capitalised adjectives at the start of a sentence must not be read as subtypes."""
+    for text in ("Attacking creatures you control get +1/+1.", "Legendary creatures you control get +1/+1.",
+                 "Equipped creatures you control get +1/+1.", "Nonbasic lands are Wastes."):
+        assert unsupported(text), text
+
+
+def test_flagbearer_requirements_both_wordings_and_player():
+    current = ("While an opponent is choosing targets as part of casting a spell they control or activating an "
+               "ability they control, that player must choose at least one Flagbearer on the battlefield if able.")
+    previous = ("While choosing targets as part of casting a spell or activating an ability, your opponents must "
+                "choose at least one Flagbearer on the battlefield if able.")
+    enroll = ("While choosing targets as part of casting a spell or activating an ability, your opponents must "
+              "choose at least one Flagbearer if able.")
+    fb = frozenset({"Flagbearer"})
+    assert one(current) == one(previous) == Static("must_target", subtypes=fb, battlefield_only=True)
+    assert one(enroll) == Static("must_target", subtypes=fb, battlefield_only=False)
+    assert one("You are a Flagbearer.") == Static("player_subtype", subtypes=fb)
+
+
+def test_counter_and_token_replacements():
+    assert one("If an effect would put one or more counters on a permanent you control, it puts twice that many of "
+               "those counters on that permanent instead.") == CounterReplacement(Selector(who="you"), "double")
+    assert one("If one or more +1/+1 counters would be put on a creature you control, that many plus one +1/+1 "
+               "counters are put on it instead.") == \
+        CounterReplacement(Selector(who="you", types=CREATURE), "plus_one", counter="+1/+1")
+    assert one("If an effect would create one or more tokens under your control, it creates twice that many of "
+               "those tokens instead.") == TokenReplacement(2)
+
+
+def test_enters_replacements():
+    assert one("This creature enters with X +1/+1 counters on it.", cost="{X}") == \
+        EntersWith(counter="+1/+1", amount="X")
+    assert one("This land enters tapped.", types=("Land",)) == EntersWith(tapped=True)
+    assert one("Vivid Crag enters the battlefield tapped with two charge counters on it.", name="Vivid Crag",
+               types=("Land",)) == EntersWith(counter="charge", amount=2, tapped=True)
+    # X must come from the mana cost (CR 107.3m)
+    assert unsupported("This creature enters with X +1/+1 counters on it.")
+    # counters with a rules meaning of their own are not claimed
+    assert unsupported("This creature enters with a shield counter on it.")
+
+
+# ---------------------------------------------------------------------------
+# Keywords (CR 702)
+# ---------------------------------------------------------------------------
+
+
+def test_keywords():
+    assert parts("Defender, hexproof") == [Keyword("defender"), Keyword("hexproof")]
+    assert parts("Flying\nFirst strike\nTrample, haste") == [Keyword("flying"), Keyword("first strike"),
+                                                              Keyword("trample"), Keyword("haste")]
+    assert parts("Protection from black and from red") == [Keyword("protection", "B"), Keyword("protection", "R")]
+    assert parts("Islandwalk\nShroud\nFlash\nIndestructible") == [Keyword("landwalk", "Island"), Keyword("shroud"),
+                                                                   Keyword("flash"), Keyword("indestructible")]
+    assert parts("Enchant creature you control") == [Enchant(Filter(types=CREATURE, who="you"))]
+    assert parts("Enchant land") == [Enchant(Filter(types=LAND))]
+    assert parts("Enchant player") == [Enchant(Filter(players=True))]
+
+
+def test_keywords_without_ir_meaning_are_unsupported():
+    assert [u.what for u in unsupported("Vigilance, lifelink")] == ["vigilance", "lifelink"]
+    assert [u.what for u in unsupported("Ward {2}")] == ["ward {M}"]
+    assert [u.what for u in unsupported("Protection from creatures")] == ["protection from creatures"]
+    assert [u.what for u in unsupported("Hexproof from black")] == ["hexproof from black"]
+    assert [u.what for u in unsupported("Flying, vigilance")] == ["vigilance"]
+
+
+# ---------------------------------------------------------------------------
+# Targets (CR 115) and effects (CR 608)
+# ---------------------------------------------------------------------------
+
+
+def test_damage_targets():
+    assert spell("Shock deals 2 damage to any target.", name="Shock") == \
+        ir.SpellBehaviour((TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=2),))
+    assert spell("Zap deals 1 damage to target creature or player.", name="Zap").targets == \
+        (TargetSpec(Filter(types=CREATURE, players=True)),)
+    assert spell("Zap deals 1 damage to target creature.", name="Zap").targets == (TargetSpec(Filter(types=CREATURE)),)
+    assert spell("Zap deals 1 damage to target player.", name="Zap").targets == (TargetSpec(Filter(players=True)),)
+    assert spell("Zap deals 1 damage to target player or planeswalker.", name="Zap").targets == \
+        (TargetSpec(Filter(types=frozenset({"Planeswalker"}), players=True)),)
+    arc = spell("Arc deals 2 damage to any target and 1 damage to any other target.", name="Arc")
+    assert arc.targets == (TargetSpec(ANY_TARGET), TargetSpec(ANY_TARGET, distinct_from=(0,)))
+    assert arc.effects == (Effect("damage", T(0), amount=2), Effect("damage", T(1), amount=1))
+    assert spell("Blast deals X damage to any target.", name="Blast", cost="{X}{R}").effects == \
+        (Effect("damage", T(0), amount="X"),)
+
+
+def test_target_descriptions():
+    assert spell("Destroy target creature you control.").targets == (TargetSpec(Filter(types=CREATURE, who="you")),)
+    assert spell("Destroy target creature an opponent controls.").targets == \
+        (TargetSpec(Filter(types=CREATURE, who="opponent")),)
+    assert spell("Destroy target creature you don't control.").targets == \
+        (TargetSpec(Filter(types=CREATURE, who="opponent")),)
+    assert spell("Destroy target nonblack creature.").targets == \
+        (TargetSpec(Filter(types=CREATURE, not_colors=frozenset({"B"}))),)
+    assert spell("Destroy target land.").targets == (TargetSpec(Filter(types=LAND)),)
+    assert spell("Destroy target artifact or enchantment.").targets == \
+        (TargetSpec(Filter(types=frozenset({"Artifact", "Enchantment"}))),)
+    sp = spell("Return target creature card with mana value 3 or less from your graveyard to the battlefield.",
+               types=("Sorcery",))
+    assert sp == ir.SpellBehaviour((TargetSpec(Filter(types=CREATURE, zone="graveyard", who="you", mv_max=3)),),
+                                   (Effect("return_to_battlefield", T(0)),))
+    up = spell("Up to two target creatures each get +2/+2 until end of turn.")
+    assert up == ir.SpellBehaviour((TargetSpec(Filter(types=CREATURE), min=0, max=2),),
+                                   (Effect("pump", Ref("each_target", 0), power=2, toughness=2),))
+    other = spell("Target creature gets +2/+0 until end of turn. Another target creature gets -2/-0 until end of turn.")
+    assert other.targets == (TargetSpec(Filter(types=CREATURE)), TargetSpec(Filter(types=CREATURE), distinct_from=(0,)))
+
+
+def test_another_target_on_a_permanent_is_not_claimed():
+    # "another" on a permanent's ability also excludes the source, which a Filter cannot say
+    assert unsupported("When this creature enters, another target creature gets +1/+1 until end of turn.")
+
+
+def test_effects():
+    assert spell("Destroy target creature.").effects == (Effect("destroy", T(0)),)
+    assert spell("Target creature gets +3/+3 until end of turn.").effects == \
+        (Effect("pump", T(0), power=3, toughness=3),)
+    assert spell("Draw a card.").effects == (Effect("draw", amount=1),)
+    assert spell("Draw two cards.").effects == (Effect("draw", amount=2),)
+    plague = spell("Destroy target nonblack creature and target land. They can't be regenerated.", types=("Sorcery",))
+    assert plague.effects == (Effect("destroy", T(0), keywords=("can't be regenerated",)),
+                              Effect("destroy", T(1), keywords=("can't be regenerated",)))
+    probe = spell("Look at target player's hand.\nDraw a card.", types=("Sorcery",))
+    assert probe == ir.SpellBehaviour((TargetSpec(Filter(players=True)),),
+                                      (Effect("look_hand", T(0)), Effect("draw", amount=1)))
+
+
+def test_activated_and_triggered_abilities():
+    assert one("{T}: This creature deals 1 damage to any target.") == \
+        ir.ActivatedAbility(TAP, (TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=1),))
+    assert one("{S}{S}: This creature gets +2/+0 and gains indestructible until end of turn. Tap it.") == \
+        ir.ActivatedAbility(Cost(mana=ManaCost.parse("{S}{S}")),
+                            effects=(Effect("pump", SELF, power=2, keywords=("indestructible",)), Effect("tap", SELF)))
+    assert one("{2}, Sacrifice this artifact: Draw a card. Activate only as a sorcery.", types=("Artifact",)) == \
+        ir.ActivatedAbility(Cost(mana=ManaCost.parse("{2}"), sacrifice_self=True),
+                            effects=(Effect("draw", amount=1),), sorcery=True)
+    assert one("Whenever this land becomes tapped, it deals 1 damage to you.", types=("Land",)) == \
+        TriggeredAbility(Trigger("becomes_tapped"), effects=(Effect("damage", CONTROLLER, amount=1),))
+    assert one("When Cartouche of Strength enters the battlefield, you may have enchanted creature fight target "
+               "creature an opponent controls.", name="Cartouche of Strength", types=("Enchantment",)) == \
+        TriggeredAbility(Trigger("enters"), (TargetSpec(Filter(types=CREATURE, who="opponent")),),
+                         (Effect("fight", ATTACHED, other=T(0), optional=True),))
+
+
+def test_legendary_short_name_is_self():
+    a = one("Whenever Urza attacks, draw a card.", name="Urza, Lord Test", supertypes=("Legendary",))
+    assert a == TriggeredAbility(Trigger("attacks"), effects=(Effect("draw", amount=1),))
+
+
+def test_unsupported_lines_are_kept_with_their_text():
+    text = "Flying\nAt the beginning of your upkeep, sacrifice this creature unless you pay {2}."
+    abilities, _ = read(card(text))
+    assert abilities[0] == Keyword("flying")
+    assert isinstance(abilities[1], Unsupported)
+    assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
+    assert abilities[1].what == "At the beginning of your upkeep, sacrifice ~ unless you pay {M}."
+
+
+def test_spell_with_unread_targeting_line_has_no_behaviour():
+    abilities, sp = read(card("Destroy target creature.\nIts controller loses 2 life and target player mills a card.",
+                              types=("Instant",)))
+    assert sp is None
+    assert any(isinstance(a, Unsupported) for a in abilities)
+
+
+# ---------------------------------------------------------------------------
+# The corpus: invariants on a sample, coverage figures
+# ---------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def corpus() -> list[dict]:
+    return load_cards(os.path.join(os.path.dirname(__file__), "..", "solver", "data", "oracle-cards.json.gz"))
+
+
+def test_corpus_sample_invariants(corpus):
+    """Every rules-text line yields parts (or spell instructions); nothing is dropped; no reader errors."""
+    sample = corpus[::40]
+    for raw in sample:
+        try:
+            data = CardData.from_mtgjson(raw)
+        except ValueError:
+            continue  # un-set mana symbols in the cost
+        lines, sp = read_lines(data)
+        raw_lines = {ln.strip() for ln in data.text.split("\n")}
+        for r in lines:
+            assert r.error is None, (data.name, r.raw, r.error)
+            assert r.parts or r.spell_line, (data.name, r.raw)
+            for u in r.unsupported:
+                assert u.text in raw_lines, (data.name, u.text)
+            if r.understood:
+                assert r.template is not None
+        assert len(lines) == sum(1 for ln in data.text.split("\n") if strip_reminder(ln.strip()))
+
+
+def test_mana_ability_line_classifier():
+    assert is_mana_ability_line("{T}: Add {G}.")
+    assert is_mana_ability_line("Sacrifice a creature: Add {C}{C}.")
+    assert is_mana_ability_line("Whenever enchanted land is tapped for mana, its controller adds an additional {G}.")
+    assert not is_mana_ability_line("[+1]: Add {R}{R}.")  # loyalty abilities are not mana abilities (CR 605.1a)
+    assert not is_mana_ability_line("{T}: Target creature gets +1/+1 until end of turn.")
+    assert not is_mana_ability_line('Lands you control have "{T}: Add one mana of any color."')
+
+
+def test_coverage_on_a_sample(corpus):
+    rep = measure(corpus[::25], source="sample", top=5)
+    assert rep.cards == len(corpus[::25])
+    assert 0 < rep.fully_understood < rep.cards
+    assert 0 < rep.mana_cards_understood <= rep.mana_cards
+    assert rep.mana_share > 0.6
+    assert 0 < rep.targeting_lines_understood <= rep.targeting_lines
+    assert rep.reader_errors == 0
+    js = rep.to_json()
+    assert js["cards"] == rep.cards and len(js["top_unsupported"]) == 5
+    json.dumps(js)
+    text = rep.lines()
+    assert any("mana abilities" in ln for ln in text) and any("cards/s" in ln for ln in text)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("MTGSOLVE_LONG") != "1", reason="full-corpus coverage: set MTGSOLVE_LONG=1")
+def test_full_corpus_coverage(corpus):
+    """Figures on all 35,033 cards (regression floors; see the report for the measured values).
+
+    Issue 10's target of 95% for mana abilities is not reachable with the IR as it
+    stands: most of the rest carry spending restrictions, activation conditions,
+    a chosen color, or variable amounts the IR cannot hold (the coverage report's
+    "mana gap" lists them)."""
+    rep = measure(corpus, source="oracle-cards", top=20)
+    assert rep.cards == 35033
+    assert rep.reader_errors == 0
+    assert rep.mana_share >= 0.72
+    assert rep.whole_card_share >= 0.09
+
+
+# ---------------------------------------------------------------------------
+# Import (mtgsolve cards import) and use through MTGSOLVE_CARDS
+# ---------------------------------------------------------------------------
+
+ELF = {"name": "Test Elf Mystic", "manaCost": "{G}", "type": "Creature — Elf Druid", "types": ["Creature"],
+       "subtypes": ["Elf", "Druid"], "supertypes": [], "text": "{T}: Add {G}.", "power": "1", "toughness": "1",
+       "layout": "normal"}
+OGRE = {"name": "Test Ogre", "manaCost": "{2}{R}", "type": "Creature — Ogre", "types": ["Creature"],
+        "subtypes": ["Ogre"], "supertypes": [], "text": "Vigilance", "power": "3", "toughness": "3", "layout": "normal"}
+BOLT = dict(oracle_index()["Lightning Bolt"])
+
+
+def _clear_caches():
+    from solver import cards as cards_mod
+
+    for fn in (cards_mod.oracle_index, cards_mod._lower_index, cards_mod.get_card):
+        fn.cache_clear()
+
+
+@pytest.fixture
+def clean_card_caches():
+    _clear_caches()
+    yield
+    _clear_caches()
+
+
+@pytest.mark.parametrize("shape", ["atomic", "set", "list"])
+def test_import_shapes(tmp_path, shape):
+    if shape == "atomic":
+        doc = {"meta": {}, "data": {c["name"]: [c] for c in (ELF, OGRE, BOLT)}}
+    elif shape == "set":
+        doc = {"meta": {}, "data": {"code": "TST", "cards": [ELF, OGRE, BOLT, dict(ELF)]}}
+    else:
+        doc = [ELF, OGRE, BOLT]
+    src = tmp_path / "in.json"
+    src.write_text(json.dumps(doc))
+    cards, _ = flatten(doc)
+    assert sorted(c["name"] for c in cards) == sorted([ELF["name"], OGRE["name"], "Lightning Bolt"])
+    out = tmp_path / "db.json.gz"
+    summary = import_cards(src, out)
+    assert summary.cards == 3 and summary.fully_supported == 2 and summary.with_unsupported == 1
+    assert summary.to_json()["cards"] == 3 and summary.lines()
+    with gzip.open(out, "rt", encoding="utf-8") as f:
+        db = json.load(f)
+    entries = {c["name"]: c for c in db["data"]}
+    assert entries["Test Ogre"]["mtgsolve"]["unsupported"] == [{"what": "vigilance", "text": "Vigilance"}]
+    assert entries["Lightning Bolt"]["mtgsolve"]["source"] == "library"
+    assert entries["Test Elf Mystic"]["mtgsolve"]["fully_supported"]
+
+
+def test_imported_database_is_used_through_env(tmp_path, monkeypatch, clean_card_caches):
+    src = tmp_path / "AtomicCards.json"
+    src.write_text(json.dumps({"data": {c["name"]: [c] for c in (ELF, OGRE, BOLT)}}))
+    out = tmp_path / "cards.json"
+    import_cards(src, out)
+    monkeypatch.setenv("MTGSOLVE_CARDS", str(out))
+    _clear_caches()
+    elf = get_card("test elf mystic")
+    assert elf.source == "reader" and elf.fully_supported
+    assert without_text(list(elf.abilities)) == [ManaAbility(TAP, fixed("{G}"))]
+    assert get_card("Lightning Bolt").source == "library"
+    from solver.situation import situation_from_dict
+
+    loaded = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                  "battlefield": {"alice": ["Test Elf Mystic"]}})
+    state = getattr(loaded, "state", loaded)
+    objs = [o for o in state.objects if o.card is not None and o.card.name == "Test Elf Mystic"]
+    assert objs and objs[0].card.fully_supported
