@@ -98,3 +98,23 @@ def test_solve_is_byte_identical_across_processes():
     a = run("solve", str(EXAMPLE), "--json")
     b = run("solve", str(EXAMPLE), "--json")
     assert a.returncode == 0 and a.stdout == b.stdout
+
+
+def _malformed_cases():
+    from test_malformed import CASES
+    return CASES
+
+
+@pytest.mark.parametrize("case", _malformed_cases(), ids=lambda c: c.id)
+def test_every_malformed_case_is_one_line_exit_2_at_the_cli(tmp_path, monkeypatch, case):
+    """Issue 2: every malformed input of tests/test_malformed.py, through the
+    command line: exit code 2, exactly the located line, nothing on stdout."""
+    from test_malformed import write_case
+
+    for k, v in case.env.items():
+        monkeypatch.setenv(k, v)
+    path = write_case(tmp_path, case)
+    res = CliRunner().invoke(app, ["solve", str(path), "--json"])
+    assert res.exit_code == 2
+    assert res.stdout == ""
+    assert res.stderr.strip() == case.expected.replace("{file}", str(path))

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ..ir import Ability, SpellBehaviour, Unsupported
-from .grammar import LineContext, LineResult, Scope, mentions_target, read_line
+from .grammar import LineContext, Scope, mentions_target, read_line
 from .tokens import Token, normalise_chars, self_names, strip_reminder, template, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -30,7 +30,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..ir import ManaAbility, TriggeredManaAbility, Unsupported
+from ..ir import ManaAbility, TriggeredManaAbility
 from . import LineReading, read_lines
 from .importer import card_data, load_cards
 
