@@ -122,7 +122,8 @@ def bench_is_legal(reps: int) -> None:
 
 
 def scripted_fragment() -> tuple[dict, list[str]]:
-    """A few turns' worth of decisions on a mid-size board."""
+    """A few decisions of a game on a mid-size board; ``resolve`` resolves the
+    top of the stack (after both players passed in succession)."""
     d = {
         "format": "mtgsolve/1", "name": "scripted fragment", "players": ["alice", "bob"],
         "turn": {"number": 5, "active": "alice", "step": "main1"},
@@ -131,29 +132,37 @@ def scripted_fragment() -> tuple[dict, list[str]]:
         "hand": {"alice": ["Mountain", "Shock", "Grizzly Bears", "Giant Growth", "Lightning Bolt"],
                  "bob": ["Shock"]},
     }
-    script = ["play mountain-3", "cast shock -> coalition-honor-guard paying mountain",
-              "pass", "pass",
-              "cast grizzly-bears paying forest, forest-2", "pass",
-              "cast lightning-bolt -> grizzly-bears paying mountain-2", "pass"]
+    script = ["play mountain-3", "cast shock -> coalition-honor-guard paying mountain", "pass", "pass", "resolve",
+              "cast grizzly-bears-2 paying forest, forest-2", "pass", "pass", "resolve",
+              "cast lightning-bolt -> coalition-honor-guard paying mountain-2", "pass", "pass", "resolve",
+              "cast giant-growth -> grizzly-bears-2 paying llanowar-elves", "pass", "pass", "resolve"]
     return d, script
+
+
+def play(start: "Situation", script: list[str]) -> tuple[int, int]:
+    """Replay ``script``; after every step ask for the full actions answer. (steps, actions listed)"""
+    s = start
+    listed = 0
+    for move in script:
+        if move == "resolve":
+            (_, s), = s.resolve()
+        else:
+            s = s.apply(move)
+        listed += s.legal_actions.summary()["count"]
+    return len(script), listed
 
 
 def bench_loop(reps: int) -> None:
     d, script = scripted_fragment()
     start = Situation.from_dict(d)
-
-    def run():
-        s = start
-        n = 0
-        for move in script:
-            s = s.apply(move)
-            s.legal_actions.summary()
-            n += 1
-        return n
-    run()
-    w, c, n = _timed(run, max(1, reps // 5))
-    print(f"apply + actions loop ({n} scripted moves): {n / w:7.1f} iterations/s "
-          f"({w / n * 1e3:.2f} ms per apply+actions, {c / n * 1e3:.2f} ms CPU)")
+    play(start, script)
+    w, c, (n, listed) = _timed(lambda: play(start, script), max(3, reps // 5))
+    applies = sum(1 for m in script if m != "resolve")
+    w_r, _, _ = _timed(lambda: [s.resolve() for s in [start.apply(script[0]).apply(script[1]).apply("pass")
+                                                        .apply("pass")]], max(3, reps // 5))
+    print(f"apply/resolve + actions loop ({n} steps: {applies} actions applied, {n - applies} resolutions; "
+          f"{listed} legal actions listed): {n / w:6.1f} steps/s ({w / n * 1e3:.2f} ms per step wall, "
+          f"{c / n * 1e3:.2f} ms CPU; one resolve {w_r * 1e3:.2f} ms)")
 
 
 def batch_files(directory: Path, n: int) -> None:

@@ -743,17 +743,38 @@ class PaymentModel:
         self.pool_after = [sum(v) if v else 0 for v in leftovers_by_type]
         self.x_expr = self.x_var if self.x_var is not None else (main.x or 0)
 
-        # the key (what makes two payments different, contract §2.3)
-        self.key_exprs: list[tuple[str, object]] = []
+        # the key (what makes two payments different, contract §2.3), each part with a safe bound
+        dmg_ub = sum(a.cap * max((o.damage for o in a.outcomes), default=0) for a in p.abilities)
+        parts: list[tuple[str, object, int]] = []
         for c in range(ncls):
-            self.key_exprs.append((f"sac{c}", self.sacrificed[c]))
+            size = len(p.classes[c].members)
+            parts.append((f"sac{c}", self.sacrificed[c], size))
             for f in sorted(self.kept[c], key=_fate_order):
-                self.key_exprs.append((f"kept{c}:{f}", self.kept[c][f]))
-        self.key_exprs.append(("life", self.life_expr))
-        self.key_exprs.append(("damage", self.damage_expr))
-        self.key_exprs.append(("x", self.x_expr))
+                parts.append((f"kept{c}:{f}", self.kept[c][f], size))
+        parts.append(("life", self.life_expr, max(L, 0)))
+        parts.append(("damage", self.damage_expr, dmg_ub))
+        parts.append(("x", self.x_expr, x_upper if main.x is None else main.x))
         for t in range(6):
-            self.key_exprs.append((f"pool{t}", self.pool_after[t]))
+            parts.append((f"pool{t}", self.pool_after[t], self.ub))
+        # integer variables for the parts that vary, and a few "codes" packing them (mixed radix)
+        # so that a solution's key is read with one or two lookups
+        self.key_exprs: list[tuple[str, object]] = []
+        self.codes: list[object] = []
+        chunk, weight = 0, 1
+        for name, e, bound in parts:
+            if isinstance(e, int):
+                self.key_exprs.append((name, e))
+                continue
+            v = self._int(0, bound, f"key[{name}]")
+            self._add(v == e)
+            self.key_exprs.append((name, v))
+            if weight * (bound + 1) >= 1 << 62:
+                self.codes.append(chunk)
+                chunk, weight = 0, 1
+            chunk = chunk + weight * v
+            weight *= bound + 1
+        if not isinstance(chunk, int):
+            self.codes.append(chunk)
 
     def _transport(self, demand: dict, tag: str, reqs: Iterable[str], spend_exact=None):
         """Pay ``demand`` (req -> linear expr) with mana of each kind.
@@ -862,6 +883,7 @@ class PaymentModel:
         """
         want = None if limit is None else limit + 1   # one more tells whether the listing is complete
         keys: dict[tuple, PaymentKey] = {}
+        seen: set[tuple] = set()
         variable = [(i, e) for i, (_, e) in enumerate(self.key_exprs) if not isinstance(e, int)]
         model = self
 
@@ -873,8 +895,10 @@ class PaymentModel:
 
             def on_solution_callback(self) -> None:
                 self.raw += 1
-                values = tuple(int(self.value(e)) if not isinstance(e, int) else e for _, e in model.key_exprs)
-                if values not in keys:
+                code = tuple(self.value(c) for c in model.codes)
+                if code not in seen:
+                    values = tuple(int(self.value(e)) if not isinstance(e, int) else e for _, e in model.key_exprs)
+                    seen.add(code)
                     keys[values] = model._key(list(values))
                 if want is not None and len(keys) >= want:
                     self.stop_search()
@@ -884,6 +908,7 @@ class PaymentModel:
 
         s = self._solver(self._left(deadline))
         s.parameters.enumerate_all_solutions = True
+        s.parameters.linearization_level = 0   # many cheap solutions: the LP relaxation only slows them
         cb = _Collect()
         st = s.solve(self.m, cb)
 

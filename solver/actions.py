@@ -49,6 +49,7 @@ masks (:meth:`solver.api.Situation.legal_actions_mask`).
 from __future__ import annotations
 
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -317,6 +318,137 @@ def query_subject(cand: Candidate) -> dict:
 
 
 # ---------------------------------------------------------------------------
+# A payment witness (a sufficient check that needs no solver)
+# ---------------------------------------------------------------------------
+
+_SINGLE_KINDS = ("fixed", "choice", "any_color", "any_type")
+MAX_ANNOUNCEMENTS = 64
+
+
+def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
+    """The mana types one {T}-only mana ability of ``oid`` can add as exactly one
+    mana (CR 106.1, 605.1a), or None when it has no such ability ready now."""
+    o = view.obj(oid)
+    if o.tapped:
+        return None
+    types: set[str] = set()
+    for a in view.chars(oid).mana_abilities:
+        c = a.cost
+        if not c.tap or c.mana or c.untap or c.life or c.sacrifice_self or c.sacrifice is not None \
+                or c.remove_counters or c.tap_other_creatures:
+            continue
+        p = a.produce
+        if p.kind == "fixed" or p.kind == "choice":
+            if all(m.total == 1 for m in p.options):
+                types.update(t for m in p.options for t in m.types())
+        elif p.kind == "any_color" and p.amount == 1:
+            types.update("WUBRG")
+        elif p.kind == "any_type" and p.amount == 1:
+            types.update("WUBRGC")
+    if not types or not view.can_pay_tap_symbol(oid):
+        return None
+    return frozenset(types)
+
+
+_SOURCES: "weakref.WeakKeyDictionary[View, dict[str, list]]" = weakref.WeakKeyDictionary()
+
+
+def _simple_sources(view: View, player: str) -> list[tuple[str, frozenset[str], bool]]:
+    """``(id, types, snow)`` of the player's one-mana {T} sources, once per view."""
+    per = _SOURCES.setdefault(view, {})
+    if player not in per:
+        out = []
+        for o in view.permanents_of(player):
+            types = _simple_source_types(view, o.id)
+            if types is not None:
+                out.append((o.id, types, "Snow" in view.chars(o.id).supertypes))
+        per[player] = out
+    return per[player]
+
+
+def payment_witness(view: View, player: str, tc: Any) -> bool:
+    """True when a payment of the total cost ``tc`` (a
+    :class:`solver.costs.TotalCost`) is found by matching its mana symbols to
+    untapped sources that each add one mana for {T} alone, and to the mana in
+    the pool (CR 601.2g-h). A True answer is a proof that the cost is payable;
+    False proves nothing (the pay model then decides).
+
+    Used only where such a matching is a real payment: no replacement effects
+    on mana, no triggered mana abilities, no mana-spending rules (Celestial
+    Dawn), and a cost with no non-mana part other than the source's own {T}.
+    Phyrexian symbols are matched only with mana; X is 0 unless fixed."""
+    from models.payment import GENERIC, symbol_options
+
+    if tc.untap or tc.life or tc.sacrifice_self or tc.sacrifice is not None or tc.remove_counters \
+            or tc.tap_creatures or tc.tap_symbol_blocked:
+        return False
+    if tc.what == "cast" and not tc.mana:
+        return False  # CR 118.6
+    if view.mana_replacements or view.triggered_mana or view.statics("spend_white_as_any"):
+        return False
+    sources = [(types, snow) for oid, types, snow in _simple_sources(view, player) if not (tc.tap and oid == tc.source)]
+    for t, n in zip("WUBRGC", view.state.pool(player).counts):
+        sources.extend([(frozenset(t), False)] * n)
+    x = tc.x or 0
+    generic = 0
+    choices: list[list[tuple[str, int]]] = []
+    for sym in tc.mana.symbols:
+        if sym.kind == "X":
+            generic += x
+            continue
+        opts = [o for o in symbol_options(sym, False) if o[0] != "life"]
+        if not opts:
+            return False
+        if len(opts) == 1 and opts[0][0] == GENERIC:
+            generic += opts[0][1]
+        else:
+            choices.append(opts)
+    n_ann = 1
+    for c in choices:
+        n_ann *= len(c)
+    if n_ann > MAX_ANNOUNCEMENTS:
+        return False
+    import itertools
+
+    for pick in itertools.product(*choices):
+        units: list[str] = []
+        g = generic
+        for req, n in pick:
+            if req == GENERIC:
+                g += n
+            else:
+                units.extend([req] * n)
+        if len(units) + g > len(sources):
+            continue
+        if _match(units, sources) and len(sources) - len(units) >= g:
+            return True
+    return False
+
+
+def _match(units: list[str], sources: list[tuple[frozenset[str], bool]]) -> bool:
+    """Can every unit (a mana type, or ``S`` for mana from a snow source) get its
+    own source? Kuhn's augmenting paths (CR 107.4h for ``S``)."""
+    owner: dict[int, int] = {}
+
+    def ok(u: int, s: int) -> bool:
+        req = units[u]
+        types, snow = sources[s]
+        return snow if req == "S" else req in types
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for s in range(len(sources)):
+            if s in seen or not ok(u, s):
+                continue
+            seen.add(s)
+            if s not in owner or augment(owner[s], seen):
+                owner[s] = u
+                return True
+        return False
+
+    return all(augment(u, set()) for u in range(len(units)))
+
+
+# ---------------------------------------------------------------------------
 # Decisions and counts, delegated to the pay / targets queries
 # ---------------------------------------------------------------------------
 
@@ -363,6 +495,7 @@ class Oracle:
         self._entries: dict[Candidate, _Entry] = {}
         self._shared: dict[tuple, Any] = {}
         self.solves = 0  # sub-queries actually asked (for benchmarks)
+        self.witnessed = 0  # payability decided by a witness, without a solve
 
     # -- plumbing ----------------------------------------------------------
     def _remaining(self) -> float | None:
@@ -521,6 +654,9 @@ class Oracle:
             count_key = ("payments",) + self._cost_key(cand, x)
             if count_key in self._shared:
                 ok = bool(self._shared[count_key])
+            elif self._fast_pay() and payment_witness(self.view, self.player, self._total_cost(cand, x)):
+                ok = True
+                self.witnessed += 1
             elif self._fast_pay():
                 self.solves += 1
                 self._remaining()

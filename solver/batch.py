@@ -50,6 +50,9 @@ from typing import Any, Callable, Iterable, Sequence
 GRACE = 2.0
 """Seconds a worker may overrun its file's budget before it is killed."""
 
+MAX_START_FAILURES = 10
+"""Worker processes that may die while starting before the batch gives up."""
+
 
 @dataclass
 class BatchSummary:
@@ -257,6 +260,7 @@ def _run_pool(todo: list[str], jobs: int, timeout: float | None, max_results: in
     queue = list(enumerate(todo))
     queue.reverse()
     busy: dict[Connection, _Worker] = {}
+    start_failures = 0
     try:
         while queue or busy:
             for w in workers:
@@ -276,7 +280,10 @@ def _run_pool(todo: list[str], jobs: int, timeout: float | None, max_results: in
                     try:
                         conn.recv()
                         w.ready = True
-                    except (EOFError, OSError):  # died while starting: start another
+                    except (EOFError, OSError):  # died while starting: start another, a few times
+                        start_failures += 1
+                        if start_failures > MAX_START_FAILURES:
+                            raise RuntimeError("batch worker processes keep dying while starting") from None
                         workers[workers.index(w)] = _respawn(ctx, w)
                     continue
                 w = busy.pop(conn)

@@ -186,3 +186,38 @@ def test_matches_brute_force_reference(board):
     assert [a.to_json() for a in heads] == [{k: v for k, v in e.items() if k in ("kind", "object", "index")}
                                             for e in summary["actions"]]
     assert sit.legal_actions.count() == sum(e.get("targets", 1) * e.get("payments", 1) for e in summary["actions"])
+
+
+# ---------------------------------------------------------------------------
+# The payment witness: whenever it says "payable", the brute-force reference agrees
+# ---------------------------------------------------------------------------
+
+WITNESS_SOURCES = ["Forest", "Mountain", "Plains", "Island", "Swamp", "Taiga", "Tundra", "Snow-Covered Forest",
+                   "Snow-Covered Island", "Ancient Tomb", "Sol Ring", "Birds of Paradise", "Llanowar Elves",
+                   "Adarkar Wastes", "City of Brass", "Vivid Crag", "Chromatic Lantern", "Wastes", "Reflecting Pool",
+                   "Celestial Dawn", "Contamination", "Mana Reflection", "Mana Flare", "Blood Moon", "Urborg, Tomb of Yawgmoth"]
+COSTS = ["{G}", "{1}{R}", "{W}{U}", "{2}{G}{G}", "{S}", "{S}{S}", "{C}", "{G/W}{G/W}", "{2/W}", "{B/P}", "{1}{B/P}{B/P}",
+         "{X}{R}", "{W}{U}{B}{R}{G}", "{3}", "{R}{R}{R}"]
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(obj(WITNESS_SOURCES, True), max_size=5), st.sampled_from(COSTS),
+       st.sampled_from(["", "{R}", "{G}{W}"]), st.sampled_from([None, 0, 1, 2]))
+def test_payment_witness_is_sound(perms, cost, pool, x):
+    from reference.pay_ref import brute_pay
+    from solver.actions import payment_witness
+    from solver.characteristics import View
+    from solver.costs import total_cost
+
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {"alice": perms}}
+    if pool:
+        d["mana_pool"] = {"alice": pool}
+    state = situation_from_dict(d).state
+    view = View(state)
+    q = {"cost": cost}
+    if "{X}" in cost and x is not None:
+        q["x"] = x
+    tc = total_cost(view, "alice", q)
+    if payment_witness(view, "alice", tc):
+        assert brute_pay(state, {"kind": "pay", **q, "player": "alice"}, view)["payable"], (d, q)

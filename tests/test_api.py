@@ -344,3 +344,49 @@ def test_count_matches_iteration_and_summary():
 def test_errors_are_value_errors():
     for cls in (InvalidActionError, IllegalActionError, AmbiguousActionError, UnsupportedActionError):
         assert issubclass(cls, ActionError) and issubclass(cls, ValueError)
+
+
+def test_ambiguous_targets_and_explicit_choice():
+    s = sit(battlefield={"alice": ["Mountain", "Prodigal Pyromancer"], "bob": ["Grizzly Bears"]},
+            hand={"alice": ["Shock"]})
+    with pytest.raises(AmbiguousActionError) as e:
+        s.apply("cast shock")
+    assert "4 legal choices of targets" in str(e.value)
+    after = s.apply("cast shock -> grizzly-bears")
+    shock = after.state.obj("shock")
+    assert shock.zone == "stack" and shock.targets == (("grizzly-bears",),)
+    assert after.state.obj("mountain").tapped
+    v = s.is_legal("cast shock -> mountain")
+    assert not v and "not a legal choice of targets" in v.reason
+    v = s.is_legal("cast shock -> bob; alice")
+    assert not v and "1 instance(s) of the word 'target'" in v.reason
+    # with a Flagbearer on the battlefield the only choice is forced, so "cast shock" is complete enough
+    s2 = sit(battlefield={"alice": ["Mountain"], "bob": ["Grizzly Bears", "Coalition Honor Guard"]},
+             hand={"alice": ["Shock"]})
+    assert str(s2.complete("cast shock")) == "cast shock -> coalition-honor-guard paying mountain"
+    v = s2.is_legal("cast shock -> grizzly-bears")
+    assert not v and "coalition-honor-guard" in v.reason
+
+
+def test_activate_with_targets_and_unpayable_reason():
+    s = sit(battlefield={"alice": ["Prodigal Pyromancer"], "bob": ["Grizzly Bears"]})
+    after = s.apply("activate prodigal-pyromancer:1 -> bob")
+    (ab,) = after.state.zone("stack")
+    assert ab.targets == (("bob",),) and ab.ability.index == 1
+    assert after.state.obj("prodigal-pyromancer").tapped
+    roundtrip(after)
+    s = sit(battlefield={"alice": ["Forest"]}, hand={"alice": ["Lightning Bolt"]})
+    v = s.is_legal("cast lightning-bolt -> bob")
+    assert not v and "cannot be paid" in v.reason and "{R}" in v.reason, v.reason
+
+
+def test_sacrificed_source_keeps_last_known_information():
+    s = sit(battlefield={"alice": ["Tinder Farm", "Forest", "Forest"], "bob": ["Grizzly Bears"]},
+            hand={"alice": ["Kitchen Finks"]})
+    # Tinder Farm's {T}, sacrifice: add {R}{W} pays Kitchen Finks with a Forest
+    acts = [str(a) for a in s.legal_actions if a.kind == "cast"]
+    assert any("sacrificing tinder-farm" in a for a in acts), acts
+    a = next(x for x in acts if "sacrificing tinder-farm" in x)
+    after = s.apply(a)
+    assert after.state.obj("tinder-farm").zone == "graveyard"
+    roundtrip(after)

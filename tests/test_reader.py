@@ -561,3 +561,44 @@ def test_imported_database_is_used_through_env(tmp_path, monkeypatch, clean_card
     state = getattr(loaded, "state", loaded)
     objs = [o for o in state.objects if o.card is not None and o.card.name == "Test Elf Mystic"]
     assert objs and objs[0].card.fully_supported
+
+
+def test_line_cache_respects_self_names():
+    """Identical lines are read once, but a name is a self-reference only on its own card."""
+    own = parts("Sacrifice Foo Bar: Draw a card.", name="Foo Bar", types=("Artifact",))
+    other = parts("Sacrifice Foo Bar: Draw a card.", name="Baz", types=("Artifact",))
+    assert own == [ir.ActivatedAbility(Cost(sacrifice_self=True), effects=(Effect("draw", amount=1),))]
+    assert isinstance(other[0], Unsupported)
+    assert parts("{T}: Add {G}.", name="A") == parts("{T}: Add {G}.", name="B")
+
+
+def test_doctests_of_reader_modules():
+    import doctest
+
+    import solver.reader
+    import solver.reader.tokens
+
+    for mod in (solver.reader, solver.reader.tokens):
+        assert doctest.testmod(mod).failed == 0
+
+
+def test_import_failure_writes_nothing(tmp_path):
+    src = tmp_path / "bad.json"
+    src.write_text('{"data": 3}')
+    out = tmp_path / "db.json"
+    with pytest.raises(ValueError):
+        import_cards(src, out)
+    assert not out.exists() and not list(tmp_path.glob("*.tmp"))
+
+
+def test_coverage_report_on_a_file(tmp_path):
+    from solver.reader.coverage import coverage_report
+
+    src = tmp_path / "AtomicCards.json.gz"
+    with gzip.open(src, "wt", encoding="utf-8") as f:
+        json.dump({"data": {c["name"]: [c] for c in (ELF, OGRE, BOLT)}}, f)
+    rep = coverage_report(str(src), top=3)
+    assert (rep.cards, rep.fully_understood, rep.mana_cards, rep.mana_cards_understood) == (3, 2, 1, 1)
+    assert (rep.targeting_lines, rep.targeting_lines_understood) == (1, 1)
+    assert rep.unsupported["vigilance"] == 1
+    assert "cards fully understood" in str(rep)

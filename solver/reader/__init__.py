@@ -9,13 +9,29 @@ dropped.  (Reminder text is not a line: CR 207.2a gives it no rules meaning;
 basic land types' mana abilities are intrinsic, CR 305.6, so "({T}: Add {W}.)"
 yields nothing.)
 
+What is claimed
+---------------
+A line is understood only when a named template of :mod:`.grammar` reads every
+token of it.  Sentences after an ability's first one that cannot be read
+(riders such as "Spend this mana only to cast creature spells.") are kept as an
+``Unsupported("rider: …")`` part right after the ability; a rider mentioning
+"target" makes the whole line unsupported.  An instant or sorcery with an
+unread line mentioning "target" gets no spell behaviour at all (its readable
+lines are reported unsupported too), so a spell is never modelled with fewer
+targets than it has.
+
 ``text`` fields
 ---------------
-The reader fills each ability's ``text`` with the Oracle line it came from
-(reminder text removed), which is what a user wants to see next to it.  The
-hand-written library mostly leaves ``text`` empty, so comparisons between the
-two use :func:`without_text`, which clears every ``text`` field recursively
-(abilities granted by statics and by effects included).
+The reader fills each ability's ``text`` with the Oracle line it came from, as
+printed, which is what a user wants to see next to it (``Unsupported.text`` is
+that line too).  The hand-written library mostly leaves ``text`` empty, so
+comparisons between the two use :func:`without_text`, which clears every
+``text`` field recursively (abilities granted by statics and by effects
+included).  The library is the reader's oracle (tests/test_reader.py).
+
+Also here: :func:`.importer.import_cards` (``mtgsolve cards import``) and
+:func:`.coverage.coverage_report` (``mtgsolve cards coverage``), re-exported
+lazily as ``solver.reader.import_cards`` and ``solver.reader.coverage_report``.
 
 >>> from solver.cards import CardData
 >>> d = CardData.from_mtgjson({"name": "Test Elf", "type": "Creature — Elf", "types": ["Creature"],

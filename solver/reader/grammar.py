@@ -386,6 +386,13 @@ class Desc:
     mv_max: int | None = None
     plural: bool = False
     on_battlefield: bool = False
+    compound: bool = False  # a noun with two card types ("artifact creature": both required)
+
+    @property
+    def ambiguous(self) -> bool:
+        """Alternatives whose parts carry different requirements ("Goblin creature or land",
+        "artifact creature or enchantment"): no IR filter or selector says that."""
+        return self.types_joined_by_or and (bool(self.subtypes) or self.compound)
 
 
 def _noun(c: Cursor, d: Desc) -> None:
@@ -413,6 +420,7 @@ def _noun(c: Cursor, d: Desc) -> None:
             c.i += 1
             d.types.append(TYPE_WORDS.get(t2.low) or TYPE_PLURALS[t2.low])
             d.plural = t2.low in TYPE_PLURALS
+            d.compound = True
         return
     if t is not None and t.kind == "WORD" and t.low in TYPE_PLURALS:
         c.i += 1
@@ -500,7 +508,7 @@ def desc(c: Cursor) -> Desc:
 
 def to_selector(d: Desc, attached: bool = False) -> Selector:
     """The IR selector for a description, if the IR can hold all of it."""
-    if d.not_colors or d.players or d.zone != "battlefield" or d.mv_max is not None or d.card:
+    if d.not_colors or d.players or d.zone != "battlefield" or d.mv_max is not None or d.card or d.ambiguous:
         raise NoMatch("selector cannot hold this description")
     types = [t for t in d.types if t != "Permanent"]
     if d.types_joined_by_or and len(d.types) > 1:
@@ -513,7 +521,7 @@ def to_selector(d: Desc, attached: bool = False) -> Selector:
 
 def to_filter(d: Desc) -> Filter:
     """The IR targeting filter for a description (CR 115.1), if the IR can hold it."""
-    if d.nontypes or d.basic or d.nonbasic or d.other:
+    if d.nontypes or d.basic or d.nonbasic or d.other or d.ambiguous:
         raise NoMatch("filter cannot hold this description")
     if len(d.types) > 1 and not d.types_joined_by_or:
         raise NoMatch("a filter accepts any of its types, not all of them")
