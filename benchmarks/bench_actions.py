@@ -41,7 +41,7 @@ if str(ROOT / "tests") not in sys.path:
 
 from solver.actions import Oracle, candidates, legal_action_entries  # noqa: E402
 from solver.api import Situation  # noqa: E402
-from solver.queries import Options, answer  # noqa: E402
+from solver.queries import answer  # noqa: E402
 from solver.situation import situation_from_dict  # noqa: E402
 
 PHASE_RS_MS = 5.0

@@ -42,7 +42,7 @@ for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from models.targets import cpsat_count, enumerate_choices  # noqa: E402
+from models.targets import cpsat_count  # noqa: E402
 from solver import ir  # noqa: E402
 from solver.cards import Card, CardData  # noqa: E402
 from solver.characteristics import View  # noqa: E402
@@ -113,7 +113,7 @@ def run(sizes: list[int], enumerate_n: int, full_max: int, ref_max: int, out=pri
                 limit = min(enumerate_n, count)
                 # CP-SAT counting rate (no decoding), on at most `limit` solutions
                 t0 = CLOCK()
-                capped = _capped_count(problem, limit)
+                capped = cpsat_count(problem, limit=limit)
                 t_cpsat = CLOCK() - t0
                 t_enum, res = _time(lambda: answer(state, query, Options(max_results=limit)))
                 listed = len(res["choices"])
@@ -144,26 +144,6 @@ def _fmt(v: float | None, width: int, digits: int) -> str:
 
 def _ratio(a: float | None, b: float | None, width: int) -> str:
     return f"{a / b:>{width}.1f}" if a is not None and b else f"{'-':>{width}}"
-
-
-def _capped_count(problem, limit: int) -> int:
-    """CP-SAT enumeration without decoding, stopped after ``limit`` solutions."""
-    from models import targets as mt
-
-    found = 0
-    for counts in mt.announcements(problem):
-        tm = mt.TargetModel(problem, counts)
-        top = tm.max_obeyed()
-        if top is None:
-            continue
-        if tm.y:
-            tm.model.add(tm.obeyed == top)
-        cb = mt._Collector(tm, max(0, limit - found), decode=False)
-        mt._solver(None, enumerate_all=True).solve(tm.model, cb)
-        found += cb.found
-        if found >= limit:
-            break
-    return found
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -21,6 +21,15 @@ Encoding
   ability contributes mana that is spent" (contract §2.3) is a linear
   constraint: an activation of an outcome worth ``m`` mana leaves at most
   ``m - 1`` of it unspent.
+* **Interchangeable permanents and sacrifice.** Each member of a class is
+  tapped at most once and sacrificed at most once; a member may be tapped
+  for mana and then sacrificed (Squandered Resources, a "Sacrifice a land"
+  cost), counted by how many tapped members were sacrificed. A sacrifice
+  whose mana pays a filter land happens before the filter lands; one that
+  sacrifices a member a filter land's ability tapped happens after them and
+  its mana pays only the total cost (the one order this model does not
+  cover is a sacrifice between two filter-land activations that both
+  depend on it).
 * **Well-founded activation order.** Mana abilities with a mana cost (filter
   lands, Crystal Quarry, Cascading Cataracts) sit in ordered *slots*: the
   cost of the slot-``s`` activation is paid from the mana that exists before
@@ -29,14 +38,19 @@ Encoding
   activations come first; the total cost is paid last (CR 601.2h).
 * **Announcements** of hybrid and Phyrexian symbols (CR 601.2b) are counts
   per option; ``{X}`` is a variable when ``x: any``.
+* **Deciding** (:func:`decide`) is one solve. When filter lands are present a
+  smaller model first lets them be paid only from mana made before any of
+  them; only if that fails does the exact (ordered) model decide.
 * **Distinct payments** are distinct values of the *key*: per class the number
   of members sacrificed and the number left tapped (per number of counters
   removed), life paid, damage dealt, X and the pool left behind. The key does
-  not determine the auxiliary choices (which any-color mana was made, the
-  order of activations), so payments are enumerated by solving, recording
-  the key and forbidding it (a no-good over reified ``key == value``
-  literals), until the model is infeasible: one solve per payment, no
-  duplicates.
+  not determine the auxiliary choices (which color an any-color source made
+  for generic mana, the order of filter lands), so CP-SAT's own enumeration
+  is run and solutions are de-duplicated on the key (packed into one or two
+  integer "codes"); if the number of solutions per key grows large, the
+  enumeration switches to one solve per new key, each forbidding the keys
+  already found (a no-good over reified ``key == value`` literals), until
+  the model is infeasible. No payment is listed twice.
 * **Why not.** Each part of the total cost (each symbol type, each hybrid
   symbol, ``{T}``, ``{Q}``, life, sacrifice, …) is enforced by a named
   literal. When the cost can't be paid, the solver's
@@ -272,6 +286,7 @@ class PaymentModel:
         self.parts: list[_Part] = []
         self._eq_cache: dict[tuple[int, int], object] = {}
         self._blocked: set[tuple] = set()
+        self._fates: list | None = None
         self._build()
         if maximize_x and self.x_var is not None:
             self.m.maximize(self.x_var)
@@ -337,17 +352,13 @@ class PaymentModel:
         self_sacs: list[list] = [[] for _ in range(ncls)]
         early_sacs: list[list] = [[] for _ in range(ncls)]
         late_sacs: list[list] = [[] for _ in range(ncls)]      # by the total cost
-        late_ab_sacs: list[list] = [[] for _ in range(ncls)]   # by mana abilities activated last
+        slot_sacs: list[dict[object, list]] = [dict() for _ in range(ncls)]  # sacrificed right after a filter land tapped them
 
-        # classes whose members may be tapped by a costed ability or by the total cost:
-        # sacrificing one of them "late" (after every other mana ability) may matter.
-        late_classes = set()
-        for a in p.abilities:
-            if a.costed and a.tap:
-                late_classes.add(a.cls)
-        late_classes.update(main.tap_creature_classes)
-        if main.source_cls is not None and main.tap:
-            late_classes.add(main.source_cls)
+        # classes whose members a mana ability with a mana cost may tap: a sacrifice of such a
+        # member (Squandered Resources) may come right after that ability, in its slot
+        costed_tap_classes = {a.cls for a in p.abilities if a.costed and a.tap and not a.sac_self}
+        sq_abilities = [ai for ai, a in enumerate(p.abilities)
+                        if not a.costed and a.sac_cls is not None and a.sac_cls in costed_tap_classes]
 
         # mana of each kind available before any ability with a mana cost (linear expressions)
         base = [p.pool[t] if not s else 0 for (t, s) in self.kinds]
@@ -373,8 +384,6 @@ class PaymentModel:
                 costed.append(ai)
                 continue
             phases = ["early"]
-            if a.sac_cls is not None and a.sac_cls in late_classes:
-                phases.append("late")
             total_n = []
             for j, o in enumerate(a.outcomes):
                 if o.total == 0:
@@ -394,10 +403,9 @@ class PaymentModel:
                                 prod[k] = prod[k] - lv
                                 leftovers_by_type[self.kinds[k][0]].append(lv)
                         self._add(sum(lefts) <= n * (o.total - 1))
-                    target = base if ph == "early" else late_out
                     for k in K:
                         if amt[k]:
-                            target[k] = target[k] + prod[k]
+                            base[k] = base[k] + prod[k]
                     if o.damage:
                         damage_terms.append(o.damage * n)
                     if a.life:
@@ -409,7 +417,7 @@ class PaymentModel:
                         taps[a.cls].setdefault(a.fate, []).append(n)
                         free_taps[a.cls].setdefault(a.fate, []).append(n)
                     if a.sac_cls is not None:
-                        (early_sacs if ph == "early" else late_ab_sacs)[a.sac_cls].append(n)
+                        early_sacs[a.sac_cls].append(n)
             if not total_n:
                 continue
             if len(total_n) > 1:
@@ -546,6 +554,44 @@ class PaymentModel:
                     leftovers_by_type[self.kinds[k][0]].append(lv)
             if lefts:
                 self._add(sum(lefts) <= tot - act)
+            # a sacrifice (Squandered Resources) of the member this slot just tapped
+            for c in sorted({p.abilities[ai].cls for ai, _, _ in options} & costed_tap_classes):
+                for f in sorted({p.abilities[ai].fate for ai, _, _ in options if p.abilities[ai].cls == c},
+                                key=_fate_order):
+                    here = _total(v for ai, _, v in options if p.abilities[ai].cls == c
+                                  and p.abilities[ai].fate == f and p.abilities[ai].tap
+                                  and not p.abilities[ai].sac_self)
+                    sqs = []
+                    for gi in sq_abilities:
+                        g = p.abilities[gi]
+                        if g.sac_cls != c:
+                            continue
+                        for j, o in enumerate(g.outcomes):
+                            if o.total == 0:
+                                continue
+                            v = self.m.new_bool_var(f"slot_sac[{s_i},{gi},{j},{f}]")
+                            sqs.append(v)
+                            slot_sacs[c].setdefault(f, []).append(v)
+                            amt = kind_amounts(o)
+                            sq_lefts = []
+                            for k in K:
+                                if amt[k]:
+                                    prod = amt[k] * v
+                                    if o.total >= 2:
+                                        lv = self._int(0, amt[k], f"left_sq[{s_i},{gi},{j},{k}]")
+                                        self._add(lv <= prod)
+                                        sq_lefts.append(lv)
+                                        leftovers_by_type[self.kinds[k][0]].append(lv)
+                                        prod = prod - lv
+                                    out[k] = out[k] + prod
+                            if sq_lefts:
+                                self._add(sum(sq_lefts) <= (o.total - 1) * v)
+                            if o.damage:
+                                damage_terms.append(o.damage * v)
+                            if g.life:
+                                ab_life_terms.append(g.life * v)
+                    if sqs:
+                        self._add(sum(sqs) <= here)
             # the slot's own mana cost
             demand: dict[str, object] = {}
             for ai in costed:
@@ -661,7 +707,7 @@ class PaymentModel:
             mana_taps = _total(v for vs in taps[src].values() for v in vs)
             if main.tap or main.untap or main.sac_self or main.remove_counters:
                 # the source must still be on the battlefield when the total cost is paid (CR 601.2h)
-                for v in early_sacs[src] + self_sacs[src] + late_ab_sacs[src]:
+                for v in early_sacs[src] + self_sacs[src] + [v for vs in slot_sacs[src].values() for v in vs]:
                     self._add(v == 0)
             if main.tap:
                 lit = self._part("tap", "{T}")
@@ -689,16 +735,18 @@ class PaymentModel:
         self.sacrificed: list[object] = []
         for c, pc in enumerate(p.classes):
             size = len(pc.members)
-            late_all = late_sacs[c] + late_ab_sacs[c]
+            late_all = late_sacs[c]
             S_self, S_e, S_l = _total(self_sacs[c]), _total(early_sacs[c]), _total(late_all)
+            zsq = {f: _total(vs) for f, vs in slot_sacs[c].items()}
+            S_sq = _total(zsq.values())
             kept: dict[object, object] = {}
             self.kept.append(kept)
-            self.sacrificed.append(S_self + S_e + S_l)
+            self.sacrificed.append(S_self + S_e + S_l + S_sq)
             if pc.tapped:
                 if self_sacs[c] or early_sacs[c] or late_all:
                     self._add(S_self + S_e + S_l <= size)
                 continue
-            used = S_self
+            used = S_self + S_sq
             ze_all, zl_all = [], []
             for f, vs in taps[c].items():
                 tf = _total(vs)
@@ -713,6 +761,7 @@ class PaymentModel:
                     zl = self._int(0, size, f"zl[{c},{f}]")
                     zl_all.append(zl)
                     z = z + zl
+                z = z + zsq.get(f, 0)
                 if not isinstance(z, int):
                     self._add(z <= tf)
                 kept[f] = tf - z
@@ -955,12 +1004,11 @@ class PaymentModel:
     def _key(self, values: list[int]) -> PaymentKey:
         it = iter(values)
         sac, kept = [], []
+        if self._fates is None:
+            self._fates = [sorted(k, key=_fate_order) for k in self.kept]
         for c in range(len(self.p.classes)):
             sac.append(next(it))
-            fk = []
-            for f in sorted(self.kept[c], key=_fate_order):
-                fk.append((f, next(it)))
-            kept.append(tuple(fk))
+            kept.append(tuple((f, next(it)) for f in self._fates[c]))
         life, damage, x = next(it), next(it), next(it)
         pool = tuple(next(it) for _ in range(6))
         return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool)

@@ -303,12 +303,16 @@ def enumerate_choices(problem: TargetProblem, max_results: int | None = None,
     return TargetAnswer(count, sorted(choices), truncated, timed_out, best)
 
 
-def cpsat_count(problem: TargetProblem, time_limit: float | None = None) -> int | None:
+def cpsat_count(problem: TargetProblem, time_limit: float | None = None, limit: int | None = None) -> int | None:
     """The number of legal choices counted by CP-SAT enumeration alone (no
-    decoding); None on timeout. For benchmarks and cross-checks."""
+    decoding); None on timeout. With ``limit``, stops after that many
+    solutions and returns at most ``limit``. For benchmarks and cross-checks."""
     total = 0
+    cap = (1 << 62) if limit is None else limit
     deadline = None if time_limit is None else _now() + time_limit
     for counts in announcements(problem):
+        if total >= cap:
+            break
         tm = TargetModel(problem, counts)
         try:
             top = tm.max_obeyed(_remaining(deadline))
@@ -318,9 +322,9 @@ def cpsat_count(problem: TargetProblem, time_limit: float | None = None) -> int 
             continue
         if tm.y:
             tm.model.add(tm.obeyed == top)
-        cb = _Collector(tm, 1 << 62, decode=False)
+        cb = _Collector(tm, cap - total, decode=False)
         status = _solver(_remaining(deadline), enumerate_all=True).solve(tm.model, cb)
-        if status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
+        if not cb.stopped and status not in (cp_model.OPTIMAL, cp_model.INFEASIBLE):
             return None
         total += cb.found
     return total

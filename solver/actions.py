@@ -30,8 +30,18 @@ through three stages, stopping at the first that rules it out:
    target choices and of distinct payments.
 
 Identical cards in hand share their decisions and counts (two Shocks have the
-same targets and the same payments), so a hand of seven spells costs at most
-seven decisions and seven counts of each kind.
+same targets and the same payments), and spells with the same total cost share
+their payments (Shock and Lightning Bolt both cost {R}), so a hand of seven
+spells costs at most seven decisions and seven counts of each kind.
+
+Deciding payability first tries a *witness* (:func:`payment_witness`): a
+matching of the cost's mana symbols to untapped sources that each add one mana
+for {T} alone (and to pool mana). A witness found is a payment, so the cost is
+payable without any solve; when none is found — or when replacement effects,
+triggered mana, Celestial Dawn or non-mana cost parts are involved — the
+CP-SAT payment model decides. The ``actions`` query needs the payment counts
+of legal candidates anyway, so there the enumeration itself decides (a count
+of 0 means not payable) and no separate decision solve is made.
 
 The decisions and counts are delegated to the ``targets`` and ``pay`` query
 modules (contract §2.3, §2.4) through :class:`Oracle`, which uses their fast
@@ -51,7 +61,7 @@ from __future__ import annotations
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from . import ir
 from .characteristics import View
@@ -469,8 +479,6 @@ class _Entry:
     decided: bool = False              # legality fully decided
     targets: int | None = None
     payments: int | None = None
-    target_choices: list | None = None
-    payment_list: list | None = None
 
 
 class Oracle:
@@ -540,8 +548,6 @@ class Oracle:
             e = _Entry(reason=timing_reason(self.state, self.view, self.player, cand))
             if e.reason is not None or cand.kind in ("pass", "play_land"):
                 e.decided = True
-                if e.reason is None:
-                    e.targets = e.payments = None
             self._entries[cand] = e
         return e
 

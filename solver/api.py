@@ -70,17 +70,17 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
 from . import ir
-from .actions import (KINDS, NOT_PAYABLE, PASS, Candidate, Oracle, Undecided, ability_of, candidates, has_x, priority_reason,
-                      target_specs)
+from .actions import (KINDS, NOT_PAYABLE, Candidate, Oracle, Undecided, ability_of, candidates, has_x,
+                      legal_action_entries, priority_reason, target_specs)
 from .characteristics import View
 from .mana import Mana
-from .state import AbilityRef, GameObject, GameState, Player, Turn
+from .state import AbilityRef, GameObject, GameState, Turn
 
 __all__ = [
     "Action", "ActionError", "AmbiguousActionError", "IllegalActionError", "InvalidActionError", "LegalActions",
@@ -966,8 +966,14 @@ class LegalActions:
         return n
 
     def summary(self) -> dict:
-        """The ``actions`` query's result for the player with priority (contract §2.6)."""
-        return self.situation.query({"kind": "actions", "player": self.situation.player}, max_results=10**9)
+        """The ``actions`` query's result for the player with priority (contract §2.6),
+        computed with this situation's caches."""
+        sit = self.situation
+        entries, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
+        if status != "ok":
+            key = "error" if status == "error" else "reason"
+            return {"kind": "actions", "status": status, "count": None, "actions": entries, key: message}
+        return {"kind": "actions", "status": "ok", "count": len(entries), "actions": entries}
 
     def __repr__(self) -> str:
         return f"<LegalActions of {self.situation.player}: {', '.join(str(a) for a in self.heads())}>"

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import json
 import multiprocessing
-import os
 import sys
 import time
 from dataclasses import dataclass
@@ -333,13 +332,13 @@ def batch(paths: Sequence[str | Path], out: str | Path, jobs: int = 1, resume: b
         raise ValueError("timeout must be positive")
     t0 = time.monotonic()
     out = Path(out)
-    files = expand(paths)
+    files = [f for f in expand(paths) if Path(f).resolve() != out.resolve()]  # never read the output itself
     summary = BatchSummary(total=len(files))
+    out.parent.mkdir(parents=True, exist_ok=True)
     if resume:
         done, summary.failed = read_done(out)
     else:
         done = set()
-        out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(b"")
     todo = [f for f in files if f not in done]
     summary.skipped = len(files) - len(todo)

@@ -69,6 +69,7 @@ import re
 import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Iterable
 
 from . import ir
@@ -77,7 +78,7 @@ from .characteristics import View
 from .ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from .state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
-__all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "ResolveTimeout",
+__all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
            "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "outcome_key"]
 
 KEYED_ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command")
@@ -92,6 +93,12 @@ class NothingToResolve(ValueError):
 
 class ResolutionUnsupported(ValueError):
     """The resolving object needs behaviour the project does not model."""
+
+
+class CannotResolve(ValueError):
+    """The top of the stack cannot resolve as given: it makes no rules sense
+    (a mana ability on the stack, CR 605.3b) or lacks what resolving needs
+    (its chosen targets)."""
 
 
 class ResolveTimeout(Exception):
@@ -365,6 +372,8 @@ def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
         view = w.view()
         c = view.chars(oid)
         lki = _lki_entries(o)
+        if o.attached_to is not None and o.attached_to not in w.objects and o.attached_to not in w.life:
+            lki = tuple(kv for kv in lki if kv[0] != "attached_to")  # it was attached to a token that ceased to exist
         _note_unsupported(w, o, "leaves the battlefield")
         # abilities from this source on the stack or waiting: remember its last known information
         for sid, so in list(w.objects.items()):
@@ -425,10 +434,22 @@ def _cease(w: _World, oid: str) -> None:
     it (CR 113.7a), but a situation file can only name an ability's source by
     an object in the game (contract §1), so that case is reported unsupported
     rather than written as a situation that would not load."""
-    for so in w.objects.values():
-        if so.id != oid and so.ability is not None and so.ability.source == oid:
+    for so in list(w.objects.values()):
+        if so.id == oid:
+            continue
+        if so.ability is not None and so.ability.source == oid:
             raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability '{so.id}' is on "
                                         "the stack: the situation format cannot name that ability's source")
+        if so.targets and any(oid in g for g in so.targets):
+            raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while '{so.id}' targets it: the "
+                                        "situation format cannot name a target that no longer exists")
+        if so.last_known and dict(so.last_known).get("attached_to") == oid:
+            # the object it enchanted no longer exists: the same as having left the battlefield (CR 701.14b)
+            w.objects[so.id] = so.with_(last_known=tuple(kv for kv in so.last_known if kv[0] != "attached_to"))
+    w.pending = [replace(p, last_known=tuple(kv for kv in p.last_known if kv[0] != "attached_to"))
+                 if dict(p.last_known).get("attached_to") == oid else p for p in w.pending]
+    w.effects = [replace(e, targets=tuple(tuple(t for t in g if t != oid) for g in e.targets))
+                 if e.targets is not None and any(oid in g for g in e.targets) else e for e in w.effects]
     if any(p.source == oid for p in w.pending):
         raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability waits to be put on "
                                     "the stack: the situation format cannot name that ability's source")
@@ -675,6 +696,7 @@ def _to_hand(w: _World, oid: str) -> None:
     w.put(o.with_(zone="hand", order=w.next_tick()))
 
 
+@lru_cache(maxsize=256)
 def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
     """The card of a token described by the IR (MTGJSON field names), built
     exactly as an inline card in a situation file would be."""
@@ -907,11 +929,11 @@ def _check_targets(w: _World, o: GameObject, where: str) -> tuple[tuple[TargetSp
     if not specs:
         return specs, (), True
     if o.targets is None:
-        raise ResolutionUnsupported(f"{where} ('{o.id}') needs its chosen targets: one list of ids per instance of "
-                                    f"'target' ({len(specs)})")
+        raise CannotResolve(f"{where} ('{o.id}') needs its chosen targets: one list of ids per instance of "
+                            f"'target' ({len(specs)})")
     if len(o.targets) != len(specs):
-        raise ResolutionUnsupported(f"{where} ('{o.id}') has {len(o.targets)} target lists but its text has "
-                                    f"{len(specs)} instance(s) of 'target'")
+        raise CannotResolve(f"{where} ('{o.id}') has {len(o.targets)} target lists but its text has "
+                            f"{len(specs)} instance(s) of 'target'")
     legal = tuple(tuple(t for t in group if target_legal(view, src, spec, t, w.losers))
                   for spec, group in zip(specs, o.targets))
     chosen = sum(len(g) for g in o.targets)
@@ -934,10 +956,13 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
     if o.ability is not None:
         src = w.objects.get(o.ability.source)
         if src is None:
-            raise ResolutionUnsupported(f"ability source '{o.ability.source}' is not in the game")
+            raise CannotResolve(f"ability source '{o.ability.source}' is not in the game")
         ab = ability_of(dict(o.last_known).get("card") or src.card, o.ability.index)
         if ab is None:
-            raise ResolutionUnsupported(f"'{src.id}' has no triggered or activated ability #{o.ability.index}")
+            raise CannotResolve(f"'{src.id}' has no triggered or activated ability #{o.ability.index}")
+        if isinstance(ab, (ir.ManaAbility, ir.TriggeredManaAbility)):
+            raise CannotResolve(f"ability #{o.ability.index} of '{src.id}' is a mana ability: it doesn't use the "
+                                "stack (CR 605.3b, 605.4a)")
         if isinstance(ab, Unsupported):
             raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
         on_bf = src.zone == "battlefield" and not o.last_known
@@ -953,9 +978,6 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
                                       targets=legal if specs else None)
         ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, colors, legal, o.x, entry)
         effects = tuple(getattr(ab, "effects", ()) or ())
-        if not effects and not isinstance(ab, (ir.ActivatedAbility, TriggeredAbility)):
-            raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}' ({type(ab).__name__}) "
-                                        "does not use the stack")
         worlds = _run_effects(w, ctx, effects)
         for v in worlds:
             _cease(v, o.id)
@@ -1232,9 +1254,11 @@ def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResul
     state-based actions and triggered abilities (module docstring); every
     distinct resulting situation once, sorted by :func:`outcome_key`.
 
-    Raises :class:`NothingToResolve` (empty stack), :class:`ResolutionUnsupported`
-    (behaviour not modeled) or :class:`ResolveTimeout` (``deadline``, a
-    :func:`time.monotonic` value, passed)."""
+    Raises :class:`NothingToResolve` (empty stack), :class:`CannotResolve`
+    (the top of the stack makes no rules sense as given),
+    :class:`ResolutionUnsupported` (behaviour not modeled) or
+    :class:`ResolveTimeout` (``deadline``, a :func:`time.monotonic` value,
+    passed)."""
     from .situation import dump_state
 
     stack = state.zone("stack")

@@ -1053,6 +1053,10 @@ def load_situation(path: str | Path, *, max_bytes: int | None = None, max_object
 
 def _dump_card(card: Card) -> str | dict:
     """A card by name when the library gives the same card, else inline (MTGJSON field names)."""
+    from .cards import canonical_name
+
+    if canonical_name(card.name) is None:  # not in the database (tokens): skip UnknownCard's slow "did you mean"
+        return _inline_card(card.data)
     try:
         if get_card(card.name) == card:
             return card.name

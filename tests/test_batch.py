@@ -4,7 +4,6 @@ per-file timeouts, progress only on a terminal, exit code 1 on failures."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys

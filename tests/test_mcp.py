@@ -3,7 +3,6 @@ client (``mcp.Client`` connected to the server object), plus one stdio round tri
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 

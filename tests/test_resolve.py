@@ -79,6 +79,12 @@ def test_missing_targets_on_a_targeted_spell_is_an_error_status():
     assert r["status"] == "error" and "targets" in r["error"]
 
 
+def test_mana_ability_on_the_stack_is_an_error_status():
+    r = resolve(situation(battlefield={"alice": ["Llanowar Elves"]},
+                          stack=[{"ability": {"source": "llanowar-elves", "index": 1}}]))
+    assert r["status"] == "error" and "CR 605.3b" in r["error"]
+
+
 def test_truncated_listing_keeps_the_exact_count():
     d = situation(battlefield={"alice": ["Grizzly Bears"], "bob": ["Silvercoat Lion", "Raging Goblin", "Icehide Troll"]},
                   stack=[{"card": "Cartouche of Strength", "controller": "alice", "targets": [["grizzly-bears"]]}])
@@ -276,6 +282,28 @@ def test_until_end_of_turn_pump_is_recorded_with_its_targets():
     assert after["battlefield"]["alice"][0]["damage"] == 3
 
 
+def test_spell_targeting_a_token_that_ceased_to_exist_is_reported_unsupported():
+    d = situation(battlefield={"bob": [{"card": "Grizzly Bears", "token": True}]},
+                  stack=[{"card": "Murder", "controller": "alice", "targets": [["grizzly-bears"]]},
+                         {"card": "Shock", "controller": "alice", "targets": [["grizzly-bears"]]}])
+    r = resolve(d)
+    assert r["status"] == "error" and "targets it" in r["error"]
+
+
+def test_aura_on_a_token_that_ceased_keeps_no_dangling_last_known():
+    d = situation(battlefield={"alice": [{"card": "Grizzly Bears", "token": True},
+                                         {"card": "Cartouche of Strength", "attached_to": "grizzly-bears"}],
+                               "bob": ["Silvercoat Lion"]},
+                  stack=[{"card": "Lightning Bolt", "controller": "bob", "targets": [["grizzly-bears"]]},
+                         {"ability": {"source": "cartouche-of-strength", "index": 1}, "targets": [["silvercoat-lion"]]}])
+    r = resolve(d)
+    assert r["status"] == "ok" and r["count"] == 1
+    sit = r["outcomes"][0]["situation"]
+    situation_from_dict(sit)
+    assert "last_known" not in sit["stack"][0]  # the enchanted token is gone: no creature will fight
+    assert zone_ids(sit, "graveyard", "alice") == ["cartouche-of-strength"]
+
+
 def test_plus_and_minus_counters_annihilate_cr_704_5q():
     d = situation(battlefield={"alice": [{"card": "Grizzly Bears", "counters": {"+1/+1": 2, "-1/-1": 1}}]},
                   stack=[{"card": "Shock", "controller": "alice", "targets": [["bob"]]}])
@@ -414,8 +442,8 @@ def random_situations(draw) -> dict:
     else:
         chosen = draw(st.lists(st.sampled_from(creatures + ["gy-bears"]), max_size=2, unique=True)) if creatures else []
         stack.append({"card": "Dauntless Onslaught", "controller": "alice", "targets": [sorted(chosen)]})
-    if draw(st.booleans()):
-        stack.append({"card": "Shock", "controller": "bob", "targets": [["alice"]]})  # stays below
+    if draw(st.booleans()):  # stays below; its target may die or cease to exist meanwhile
+        stack.append({"card": "Shock", "controller": "bob", "targets": [[draw(st.sampled_from(any_targets))]]})
     d = situation(battlefield={k: v for k, v in bf.items() if v}, graveyard=graveyard, stack=stack)
     if library["alice"]:
         d["library"] = library
@@ -448,7 +476,13 @@ def test_every_outcome_loads_again_and_redumps_identically(d):
         # stack shrank by the resolved object, plus any triggered abilities
         assert len(o.state.zone("stack")) >= len(state.zone("stack")) - 1
     if any(o.probability is not None for o in res.outcomes):
-        assert sum(o.probability for o in res.outcomes) == 1
+        # probabilities are given the player's choices: per set of choices (random results aside) they sum to 1
+        per: dict[str, Fraction] = {}
+        for o in res.outcomes:
+            for c, p in zip((o.choices,) + o.alternatives, (o.probability,) + o.alternative_probabilities):
+                key = json.dumps({k: v for k, v in c.items() if k != "drawn"}, sort_keys=True)
+                per[key] = per.get(key, Fraction(0)) + p
+        assert set(per.values()) == {Fraction(1)}
     # deterministic: the same answer twice
     again = resolve_top(state)
     assert [x.situation for x in again.outcomes] == [x.situation for x in res.outcomes]

@@ -243,6 +243,14 @@ def test_truncated_keeps_exact_count():
     assert all(c in full["choices"] for c in cut["choices"])
 
 
+def test_timeout_keeps_exact_count():
+    board = {"players": ["alice", "bob"], "battlefield": {"bob": ["Grizzly Bears"] * 40},
+             "hand": {"alice": ["Arc Trail"]}}
+    r = targets(board, {"cast": "arc-trail"}, timeout=1e-6)
+    assert r["status"] in ("timeout", "ok") and r["count"] == 42 * 41
+    assert len(r["choices"]) <= r["count"]
+
+
 def test_deterministic_output():
     board = {"players": ["alice", "bob", "carol"],
              "battlefield": {"bob": ["Grizzly Bears"] * 3 + ["Coalition Honor Guard"], "carol": ["Standard Bearer"]},

@@ -26,7 +26,8 @@ Result fields (contract §2.7), plus documented extensions:
     happen);
   - ``probability`` — present when a random event took part (drawing from a
     shuffled library): the chance of this outcome given its choices; the
-    probabilities of the outcomes of one set of choices sum to 1;
+    probabilities of the outcomes that share the same choices (apart from the
+    random results under ``drawn``) sum to 1;
   - (extension) ``losers`` — players who lost the game by a state-based
     action (CR 704.5a–c). Kept outside the situation so that it stays
     loadable; the situation shows the life total that caused it.
@@ -38,8 +39,11 @@ Result fields (contract §2.7), plus documented extensions:
 
 Errors: an empty stack is a located :class:`~solver.errors.QueryError`
 (``situation.yaml: query: nothing to resolve: the stack is empty``); a query
-key other than ``kind`` likewise. Behaviour the project cannot execute gives
-``status: error`` with the reason, never a guessed answer. Options:
+key other than ``kind`` likewise. Behaviour the project does not model gives
+``status: error`` with ``error: "unsupported: …"``, never a guessed answer; a
+top of the stack that cannot resolve as given (a mana ability on the stack,
+CR 605.3b; a targeted spell without its targets) gives ``status: error``
+with the reason. Options:
 ``max_results`` cuts the listing (``status: truncated``, ``count`` exact);
 ``timeout`` answers ``status: timeout`` with ``count: null``.
 """
@@ -48,7 +52,7 @@ from __future__ import annotations
 import time
 
 from ..errors import QueryError
-from ..resolution import NothingToResolve, ResolutionUnsupported, ResolveTimeout, resolve_top
+from ..resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, ResolveTimeout, resolve_top
 from ..state import GameState
 from . import Options, register
 
@@ -68,6 +72,8 @@ def resolve(state: GameState, query: dict, options: Options) -> dict:
         raise QueryError("", "", "nothing to resolve: the stack is empty") from None
     except ResolutionUnsupported as e:
         return {"status": "error", "error": f"unsupported: {e}"}
+    except CannotResolve as e:
+        return {"status": "error", "error": str(e)}
     except ResolveTimeout:
         return {"status": "timeout", "count": None, "outcomes": []}
     outcomes = [o.to_json() for o in res.outcomes]
