@@ -4,46 +4,63 @@ Rules-level description (built by :mod:`solver.queries.available_mana` from
 :func:`solver.mana_sources.activations`):
 
 * :class:`Unit` — interchangeable permanents counted together (principle 2:
-  counts per class, never one boolean per copy). A unit whose permanents have
-  a mana ability with a mana cost (filter lands: Fetid Heath, Crystal Quarry,
-  Cascading Cataracts) is split into units of one permanent, as the order of
-  those activations matters;
+  counts per class, never one boolean per copy);
 * :class:`Template` — a mana ability of a unit (for "Sacrifice a land", one
   template per sacrificed unit) with its resource needs ({T}/{Q}: one use per
-  permanent; sacrifice; life, CR 119.4; counters; other creatures tapped) and
-  its distinct outcomes (mana vectors W U B R G C, replacement orders and
-  triggered mana already applied by :mod:`solver.mana_sources`).
+  permanent; sacrifice; life, CR 119.4; counters; other creatures tapped), its
+  mana cost, and its distinct outcomes (mana vectors W U B R G C; replacement
+  orders and triggered mana already applied by :mod:`solver.mana_sources`).
 
-Sequencing. Activations without a mana cost are done first (tapping before
-sacrificing, so a tapped land can still be sacrificed and every
-"could produce" is judged on the full board). Activations with a mana cost,
-and sacrifices of permanents that have such an ability, are *late items*
-placed in slots ``0..L-1``; the pool before each slot must pay the item put
-there (per type, hybrid and generic symbols choosing how), and a permanent is
-sacrificed only after its own costly ability (CR 601.2g/605.3a: mana abilities
-may be activated while paying for another; the pool never goes negative).
+How the answer is computed
+--------------------------
 
-Maximal bundles. Every multiset is compared by inclusion; a bundle is listed
-only if no other reachable pool contains it. They are enumerated by layers of
-decreasing total: the largest total among pools not contained in a bundle
-already found is optimal (one solve); every pool of that total not contained
-in a found bundle is then maximal (any strictly larger pool would have a
-larger total and be uncontained). Each found bundle adds the constraint
-"some type exceeds it", so each is found once whatever the auxiliary choices
-(which types paid a cost, which copy went first) that produced it.
+1. **Skeletons** (a CP-SAT enumeration). A skeleton fixes every discrete
+   choice that changes *how much* mana flows: how many times each contended
+   ability is used (abilities whose resources nobody else wants are always
+   used in full: more mana never hurts), which outcome each ability with
+   correlated outcomes gives ("{W}{W} or {U}{U}"), and the order of the
+   *late* activations — those with a mana cost (filter lands, CR 605.3a: a
+   mana ability may be activated while paying for another) and sacrifices of
+   a permanent after its own costly ability. Activations without a mana cost
+   come first (tapping before sacrificing, so a tapped land can still be
+   sacrificed and "could produce" is judged on the full board).
+2. **Reachable pools of a skeleton** are the final-type flows of a network:
+   mana units (one mana of any type of a set: "one mana of any color",
+   "five mana in any combination of colors", "{W}{W}, {W}{B} or {B}{B}")
+   flow to type nodes, each late activation draws its cost from the pool
+   before it (per symbol: the types that may pay it) and adds its units
+   after. The set of integer pools a network can deliver is the set of
+   integer points of a base polyhedron ``{p : p(A) <= f(A) for all sets of
+   types A, p(all) = f(all)}`` with ``f(A)`` the most mana of types ``A``
+   the network can leave (Gale's feasibility theorem; flows are integral).
+   ``f`` is computed with 63 min-cost flows per skeleton.
+3. **Maximal bundles** (a CP-SAT enumeration per skeleton, largest totals
+   first): the pool variables alone, with the 63 inequalities of the
+   skeleton, and, for every skeleton already handled (total at least as
+   large), "not in its down-closure" (some ``p(A) > f'(A)``): a pool below
+   some pool of a larger-total skeleton is not maximal (a polymatroid's
+   independent vectors are exactly those under a base), and one in an
+   equal-total skeleton was already listed. Every auxiliary variable is fixed
+   by the pool, so each bundle is one solution, listed once (principle 2).
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from itertools import combinations
 from math import comb
 
+from ortools.graph.python import min_cost_flow
 from ortools.sat.python import cp_model
 
 from solver.mana import TYPES, ManaCost
 
 SEED = 20240601
 NT = len(TYPES)
+ALL = frozenset(range(NT))
+SUBSETS: tuple[frozenset[int], ...] = tuple(frozenset(c) for r in range(1, NT + 1) for c in combinations(range(NT), r))
+COUNT_LIMIT = 500_000
+"""Bundles counted beyond ``max_results`` (for an exact ``count``) before giving up (count null)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +97,7 @@ class AvailableProblem:
     life: int
     units: tuple[Unit, ...]
     templates: tuple[Template, ...]
+    white_as_any: bool = False  # Celestial Dawn (CR 609.4b) while paying mana abilities' costs
 
 
 @dataclass
@@ -87,286 +105,482 @@ class AvailableResult:
     bundles: list[tuple[int, ...]] = field(default_factory=list)
     status: str = "ok"          # ok | truncated | timeout
     count: int | None = 0
-    solves: int = 0
+    skeletons: int = 0
+    networks: int = 0
 
 
-def _unit_decomposable(outcomes: tuple[tuple[int, ...], ...]) -> tuple[int, tuple[int, ...]] | None:
-    """(k, types) when the outcomes are exactly every multiset of k mana over
-    ``types`` ("one mana of any color", "five mana in any combination",
-    "{W}{W}, {W}{B} or {B}{B}"): the model then uses one integer per type."""
-    if not outcomes:
-        return None
+class Unsupported(NotImplementedError):
+    """A mana ability the model cannot express (reported as unsupported)."""
+
+
+# ---------------------------------------------------------------------------
+# Outcomes and costs
+# ---------------------------------------------------------------------------
+
+
+def prune_outcomes(outcomes) -> tuple[tuple[int, ...], ...]:
+    """Drop outcomes contained in another outcome of the same ability (choosing
+    the larger one leaves a pool at least as large)."""
+    outs = sorted(set(tuple(o) for o in outcomes if any(o)))
+    return tuple(o for o in outs
+                 if not any(q != o and all(a <= b for a, b in zip(o, q)) for q in outs))
+
+
+def decompose(outcomes: tuple[tuple[int, ...], ...]) -> tuple[tuple[frozenset[int], int], ...] | None:
+    """Mana units ``(types, k)`` whose independent choices give exactly these
+    outcomes: a fixed amount (one unit set per type), or every multiset of k
+    mana over a set of types. ``None``: correlated outcomes ("{W}{W} or {U}{U}")."""
+    if len(outcomes) == 1:
+        return tuple((frozenset({d}), n) for d, n in enumerate(outcomes[0]) if n)
     k = sum(outcomes[0])
     if k == 0 or any(sum(o) != k for o in outcomes):
         return None
-    types = tuple(i for i in range(NT) if any(o[i] for o in outcomes))
-    if len(outcomes) != comb(len(types) + k - 1, k) or len(set(outcomes)) != len(outcomes):
+    types = frozenset(d for d in range(NT) if any(o[d] for o in outcomes))
+    if len(outcomes) != comb(len(types) + k - 1, k):
         return None
-    return k, types
+    return ((types, k),)
 
 
-class _Builder:
-    def __init__(self, problem: AvailableProblem):
-        self.p = problem
-        self.m = cp_model.CpModel()
-        self.ub = sum(problem.pool) + sum(t.max_uses * max((sum(o) for o in t.outcomes), default=0)
-                                          for t in problem.templates)
-        self.ub = max(self.ub, 1)
+def demands(cost: ManaCost, white_as_any: bool) -> tuple[tuple[frozenset[int], int], ...]:
+    """The mana a cost needs, as ``(types that may pay, amount)`` per symbol (CR 107.4)."""
+    out: list[tuple[frozenset[int], int]] = []
+    for sym in cost.symbols:
+        opts = sym.payment_options()
+        if not opts:
+            continue
+        whats = {w for w, _ in opts}
+        amounts = {n for _, n in opts}
+        if "life" in whats or "S" in whats or len(amounts) != 1:
+            raise Unsupported(f"a mana ability cost with {sym.text}")
+        n = amounts.pop()
+        if "*" in whats:
+            types = ALL
+        else:
+            types = frozenset(TYPES.index(w) for w in whats)
+            if white_as_any:  # CR 609.4b: white as any color; other mana only as colorless
+                W, C = TYPES.index("W"), TYPES.index("C")
+                types = frozenset({W}) if types != {C} else frozenset(ALL - {W})
+        out.append((types, n))
+    return tuple(out)
 
-    def build(self):
-        p, m = self.p, self.m
-        units, temps = p.units, p.templates
-        costly_units = {t.unit for t in temps if t.cost}
-        late = [i for i, t in enumerate(temps) if t.cost or (t.victim is not None and t.victim in costly_units)]
-        late_set = set(late)
-        for i in late:
-            if temps[i].max_uses != 1:
-                raise ValueError("a mana ability with a mana cost must be limited to one use ({T})")
-        uses = [m.new_bool_var(f"used_{i}") if i in late_set else m.new_int_var(0, t.max_uses, f"uses_{i}")
-                for i, t in enumerate(temps)]
-        self.uses = uses
-        prod: list[list] = []
-        for i, t in enumerate(temps):
-            prod.append(self._production(i, t, uses[i]))
-        # resources ------------------------------------------------------------
-        tapped_by_others = []
-        for ui, u in enumerate(units):
-            tap_uses = [uses[i] for i, t in enumerate(temps) if t.unit == ui and t.uses_tap]
-            extra = []
-            if u.tappable_creatures:
-                d = m.new_int_var(0, u.tappable_creatures, f"drum_{ui}")
-                tapped_by_others.append(d)
-                extra.append(d)
-            if tap_uses or extra:
-                m.add(sum(tap_uses) + sum(extra) <= u.size)
-            sac = [uses[i] for i, t in enumerate(temps) if t.victim == ui]
-            if sac:
-                m.add(sum(sac) <= u.size)
-            rem = [(uses[i], t.counters) for i, t in enumerate(temps) if t.unit == ui and t.counters]
-            if rem:
-                m.add(sum(v * c for v, c in rem) <= u.size * u.counters)
-        need_taps = [(uses[i], t.tap_others) for i, t in enumerate(temps) if t.tap_others]
-        if need_taps:
-            m.add(sum(v * n for v, n in need_taps) <= sum(tapped_by_others))
-        life_terms = [uses[i] * t.life for i, t in enumerate(temps) if t.life]
-        # early production --------------------------------------------------------
-        pool0 = [p.pool[d] + sum(prod[i][d] for i in range(len(temps)) if i not in late_set) for d in range(NT)]
-        final = pool0
-        if late:
-            final, late_life = self._slots(late, uses, prod, pool0)
-            life_terms += late_life
-        if life_terms:
-            m.add(sum(life_terms) <= p.life)
-        self.pool = [m.new_int_var(0, self.ub, f"pool_{TYPES[d]}") for d in range(NT)]
-        for d in range(NT):
-            m.add(self.pool[d] == final[d])
-        self.total = m.new_int_var(0, self.ub * NT, "total")
-        m.add(self.total == sum(self.pool))
-        return m
 
-    def _production(self, i: int, t: Template, n):
-        """Linear expressions of the mana ``n`` uses of template ``t`` add, per type."""
-        m = self.m
-        dec = _unit_decomposable(t.outcomes)
-        if dec is not None:
-            k, types = dec
-            q = {d: m.new_int_var(0, k * t.max_uses, f"q_{i}_{d}") for d in types}
-            m.add(sum(q.values()) == k * n)
-            return [q.get(d, 0) for d in range(NT)]
-        cs = [m.new_int_var(0, t.max_uses, f"c_{i}_{j}") for j in range(len(t.outcomes))]
-        m.add(sum(cs) == n)
-        return [sum(c * o[d] for c, o in zip(cs, t.outcomes) if o[d]) for d in range(NT)]
+# ---------------------------------------------------------------------------
+# Skeletons
+# ---------------------------------------------------------------------------
 
-    def _payment(self, i: int, t: Template, used):
-        """Per-type mana paid for template ``t`` (when ``used``) and life paid (CR 107.4)."""
-        m = self.m
-        fixed = [0] * NT
-        generic = 0
-        life = 0
-        paid = [[] for _ in range(NT)]
-        for j, sym in enumerate(t.cost.symbols):
-            opts = sym.payment_options()
-            if not opts:
-                continue
-            if len(opts) == 1:
-                what, n = opts[0]
-                if what == "*":
-                    generic = generic + n * used
-                elif what == "S":
-                    raise NotImplementedError("{S} in the cost of a mana ability")
-                elif what == "life":
-                    life = life + n * used
-                else:
-                    paid[TYPES.index(what)].append(n * used)
-                continue
-            lits = [m.new_bool_var(f"opt_{i}_{j}_{o}") for o in range(len(opts))]
-            m.add(sum(lits) == used)
-            for lit, (what, n) in zip(lits, opts):
-                if what == "*":
-                    generic = generic + n * lit
-                elif what == "S":
-                    raise NotImplementedError("{S} in the cost of a mana ability")
-                elif what == "life":
-                    life = life + n * lit
-                else:
-                    paid[TYPES.index(what)].append(n * lit)
-        g = [m.new_int_var(0, self.ub, f"gen_{i}_{d}") for d in range(NT)]
-        m.add(sum(g) == generic)
-        return [sum(paid[d]) + g[d] for d in range(NT)], life
 
-    def _slots(self, late: list[int], uses, prod, pool0):
-        """Late items in slots: the pool before each slot pays the item there."""
-        m, temps = self.m, self.p.templates
-        L = len(late)
-        z = {(i, s): m.new_bool_var(f"z_{i}_{s}") for i in late for s in range(L)}
-        life_terms = []
-        payment = {}
-        for i in late:
-            m.add(sum(z[i, s] for s in range(L)) == uses[i])  # late items have max_uses 1
-            pay, life = self._payment(i, temps[i], uses[i])
-            payment[i] = pay
-            if not isinstance(life, int):
-                life_terms.append(life)
-        for s in range(L):
-            m.add(sum(z[i, s] for i in late) <= 1)
-            if s:  # fill slots from the front
-                m.add(sum(z[i, s] for i in late) <= sum(z[i, s - 1] for i in late))
-        pos = {i: sum(s * z[i, s] for s in range(L)) for i in late}
-        # a permanent is sacrificed only after its own costly abilities
-        for j in late:
-            v = temps[j].victim
-            if v is None:
-                continue
-            for i in late:
-                if i != j and temps[i].unit == v and temps[i].cost:
-                    m.add(pos[j] >= pos[i] + 1).only_enforce_if([uses[i], uses[j]])
-        # interchangeable single permanents: the first copy goes first
-        self._symmetry(late, uses, pos)
-        pool = list(pool0)
-        for s in range(L):
-            pay_s, prod_s = [], []
-            for d in range(NT):
-                pw, qw = [], []
-                for i in late:
-                    a = m.new_int_var(0, self.ub, f"wpay_{i}_{s}_{d}")
-                    b = m.new_int_var(0, self.ub, f"wprod_{i}_{s}_{d}")
-                    m.add(a == payment[i][d]).only_enforce_if(z[i, s])
-                    m.add(a == 0).only_enforce_if(~z[i, s])
-                    m.add(b == prod[i][d]).only_enforce_if(z[i, s])
-                    m.add(b == 0).only_enforce_if(~z[i, s])
-                    pw.append(a)
-                    qw.append(b)
-                pay_s.append(sum(pw))
-                prod_s.append(sum(qw))
-            for d in range(NT):
-                m.add(pool[d] - pay_s[d] >= 0)
-            pool = [pool[d] - pay_s[d] + prod_s[d] for d in range(NT)]
-        return pool, life_terms
+@dataclass(frozen=True)
+class Step:
+    """A late activation: pays ``demands`` from the pool before it, then adds
+    ``units`` and ``fixed`` mana. ``victim_of``/``costly_of``: the unit it
+    sacrifices after its costly use / the unit whose costly ability it is."""
 
-    def _symmetry(self, late: list[int], uses, pos) -> None:
-        """Copies of one card in singleton units use their templates in copy order."""
-        temps, units = self.p.templates, self.p.units
-        by_key: dict[tuple, list[int]] = {}
-        for i in late:
-            t = temps[i]
+    demands: tuple[tuple[frozenset[int], int], ...]
+    units: tuple[tuple[frozenset[int], int], ...]
+    fixed: tuple[int, ...]
+    costly_of: int | None = None
+    victim_of: int | None = None
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    early_units: tuple[tuple[frozenset[int], int], ...]
+    early_fixed: tuple[int, ...]
+    steps: tuple[Step, ...]          # a multiset: orders are taken later
+
+
+class _Prepared:
+    """Templates split into free / contended, with their unit decompositions."""
+
+    def __init__(self, p: AvailableProblem):
+        self.p = p
+        temps = []
+        for t in p.templates:
+            outs = prune_outcomes(t.outcomes)
+            if outs:
+                temps.append((t, outs, decompose(outs)))
+        costly_units = {t.unit for t, _, _ in temps if t.cost}
+        # a sacrifice of a permanent that has a costly ability: before its use (early) or after (late)
+        self.items: list[dict] = []
+        for t, outs, dec in temps:
+            base = dict(t=t, outs=outs, dec=dec, cost=demands(t.cost, p.white_as_any) if t.cost else ())
+            if t.victim is not None and t.victim in costly_units and not t.cost:
+                self.items.append(dict(base, late=False, sac_phase="before"))
+                self.items.append(dict(base, late=True, sac_phase="after"))
+            else:
+                self.items.append(dict(base, late=bool(t.cost), sac_phase=None))
+        self.costly_units = costly_units
+        self._free()
+
+    def _free(self) -> None:
+        """An early ability whose resources nobody else contends is used in full."""
+        p, items = self.p, self.items
+        demand: dict[tuple, list[tuple[int, int]]] = {}
+        cap: dict[tuple, int] = {}
+
+        def need(res: tuple, i: int, per: int, capacity: int) -> None:
+            demand.setdefault(res, []).append((i, per))
+            cap[res] = capacity
+
+        creature_cap = sum(u.tappable_creatures for u in p.units)
+        for i, it in enumerate(items):
+            t = it["t"]
+            if t.uses_tap:
+                need(("tap", t.unit), i, 1, p.units[t.unit].size)
+                if p.units[t.unit].tappable_creatures:
+                    need(("creatures",), i, 1, creature_cap)
             if t.victim is not None:
+                need(("sac", t.victim), i, 1, p.units[t.victim].size)
+            if t.life:
+                need(("life",), i, t.life, p.life)
+            if t.counters:
+                need(("counters", t.unit), i, t.counters, p.units[t.unit].size * p.units[t.unit].counters)
+            if t.tap_others:
+                need(("creatures",), i, t.tap_others, creature_cap)
+            if t.unit in self.costly_units and t.uses_tap:
+                need(("costly", t.unit), i, 1, 0)  # shares {T} with a late ability: never free
+        contended = {r for r, ds in demand.items()
+                     if sum(per * items[i]["t"].max_uses for i, per in ds) > cap[r] or r[0] == "costly"}
+        for i, it in enumerate(items):
+            res = [r for r, ds in demand.items() if any(j == i for j, _ in ds)]
+            it["free"] = (not it["late"] and it["sac_phase"] is None
+                          and not any(r in contended for r in res))
+        self.demand = demand
+        self.cap = cap
+
+
+def _skeletons(prep: _Prepared, deadline: float | None):
+    """Every distinct skeleton (CP-SAT enumeration of the contended choices)."""
+    p, items = prep.p, prep.items
+    m = cp_model.CpModel()
+    uses = []
+    for i, it in enumerate(items):
+        t = it["t"]
+        if it["free"]:
+            uses.append(m.new_constant(t.max_uses))
+        else:
+            uses.append(m.new_int_var(0, t.max_uses, f"uses_{i}"))
+    choice = {}
+    for i, it in enumerate(items):
+        if it["dec"] is None:
+            cs = [m.new_int_var(0, it["t"].max_uses, f"c_{i}_{j}") for j in range(len(it["outs"]))]
+            m.add(sum(cs) == uses[i])
+            choice[i] = cs
+    for r, ds in prep.demand.items():
+        if r[0] == "costly":
+            continue
+        m.add(sum(uses[i] * per for i, per in ds) <= prep.cap[r])
+    # "tap an untapped creature you control": the aggregate ("creatures",) resource above
+    # (creatures tapped for their own abilities can't be tapped again)
+    # a sacrifice after a costly use needs that use; before it, a permanent that doesn't use it
+    for v in prep.costly_units:
+        costly_uses = [uses[i] for i, it in enumerate(items) if it["t"].unit == v and it["t"].cost]
+        after = [uses[i] for i, it in enumerate(items) if it["t"].victim == v and it["sac_phase"] == "after"]
+        before = [uses[i] for i, it in enumerate(items) if it["t"].victim == v and it["sac_phase"] == "before"]
+        if after:
+            m.add(sum(after) <= sum(costly_uses))
+        if before:
+            m.add(sum(before) + sum(costly_uses) <= p.units[v].size)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = SEED
+    solver.parameters.enumerate_all_solutions = True
+    if deadline is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
+    found: list[tuple] = []
+
+    class CB(cp_model.CpSolverSolutionCallback):
+        def on_solution_callback(self) -> None:
+            u = tuple(self.value(v) for v in uses)
+            c = {i: tuple(self.value(x) for x in cs) for i, cs in choice.items()}
+            found.append((u, tuple(sorted(c.items()))))
+
+    status = solver.solve(m, CB())
+    if status == cp_model.FEASIBLE or status == cp_model.UNKNOWN:
+        raise TimeoutError
+    out = []
+    seen = set()
+    for u, c in found:
+        sk = _skeleton_of(prep, u, dict(c))
+        if sk not in seen:
+            seen.add(sk)
+            out.append(sk)
+    return out
+
+
+def _skeleton_of(prep: _Prepared, uses: tuple[int, ...], choice: dict[int, tuple[int, ...]]) -> Skeleton:
+    early_units: dict[frozenset[int], int] = {}
+    fixed = list(prep.p.pool)
+    steps: list[Step] = []
+    for i, it in enumerate(prep.items):
+        n = uses[i]
+        if not n:
+            continue
+        t = it["t"]
+        if not it["late"]:
+            if it["dec"] is not None:
+                for S, k in it["dec"]:
+                    early_units[S] = early_units.get(S, 0) + k * n
+            else:
+                for o, c in zip(it["outs"], choice[i]):
+                    for d in range(NT):
+                        fixed[d] += o[d] * c
+            continue
+        costly_of = t.unit if t.cost else None
+        victim_of = t.victim if it["sac_phase"] == "after" else None
+        if it["dec"] is not None:
+            st = Step(it["cost"], it["dec"], (0,) * NT, costly_of, victim_of)
+            steps.extend([st] * n)
+        else:
+            for o, c in zip(it["outs"], choice[i]):
+                st = Step(it["cost"], (), tuple(o), costly_of, victim_of)
+                steps.extend([st] * c)
+    units = tuple(sorted(early_units.items(), key=lambda kv: (sorted(kv[0]), kv[1])))
+    steps.sort(key=_step_key)
+    return Skeleton(units, tuple(fixed), tuple(steps))
+
+
+def _step_key(s: Step) -> tuple:
+    return (tuple((sorted(S), n) for S, n in s.demands), tuple((sorted(S), k) for S, k in s.units), s.fixed,
+            -1 if s.costly_of is None else s.costly_of, -1 if s.victim_of is None else s.victim_of)
+
+
+def _orders(steps: tuple[Step, ...]):
+    """Distinct orders of the late steps (identical steps are not permuted) in
+    which every sacrifice-after step follows a costly use of its unit."""
+    kinds = sorted(set(steps), key=_step_key)
+    counts = [steps.count(k) for k in kinds]
+    n = len(steps)
+    order: list[Step] = []
+
+    def rec():
+        if len(order) == n:
+            yield tuple(order)
+            return
+        for ki, k in enumerate(kinds):
+            if not counts[ki]:
                 continue
-            k = units[t.unit].klass
-            if not k:
-                continue
-            by_key.setdefault((k, t.label), []).append(i)
-        for items in by_key.values():
-            items.sort(key=lambda i: temps[i].unit)
-            for a, b in zip(items, items[1:]):
-                self.m.add(uses[a] >= uses[b])
-                self.m.add(pos[a] + 1 <= pos[b]).only_enforce_if([uses[a], uses[b]])
+            if k.victim_of is not None:
+                done_uses = sum(1 for s in order if s.costly_of == k.victim_of)
+                done_sacs = sum(1 for s in order if s.victim_of == k.victim_of)
+                if done_sacs + 1 > done_uses:
+                    continue
+            counts[ki] -= 1
+            order.append(k)
+            yield from rec()
+            order.pop()
+            counts[ki] += 1
+
+    yield from rec()
+
+
+# ---------------------------------------------------------------------------
+# The rank function of a skeleton's network (min-cost flows)
+# ---------------------------------------------------------------------------
+
+
+def rank_function(sk: Skeleton, order: tuple[Step, ...]) -> tuple[int, ...] | None:
+    """``f(A)`` for every set of types ``A`` (in :data:`SUBSETS` order): the most
+    mana of types ``A`` the skeleton's activations, done in ``order``, can leave
+    in the pool; None if some cost can't be paid."""
+    L = len(order)
+    mcf = min_cost_flow.SimpleMinCostFlow()
+    node = 0
+
+    def new() -> int:
+        nonlocal node
+        node += 1
+        return node - 1
+
+    typ = [[new() for _ in range(NT)] for _ in range(L + 1)]
+    sink = new()
+    supply: dict[int, int] = {}
+    total = 0
+    big = sum(sk.early_fixed) + sum(k for _, k in sk.early_units) + sum(
+        sum(s.fixed) + sum(k for _, k in s.units) for s in order) + 1
+
+    def give(n: int, amount: int) -> None:
+        supply[n] = supply.get(n, 0) + amount
+
+    def units_into(units, tau: int) -> int:
+        added = 0
+        for S, k in units:
+            g = new()
+            give(g, k)
+            added += k
+            for d in sorted(S):
+                mcf.add_arc_with_capacity_and_unit_cost(g, typ[tau][d], k, 0)
+        return added
+
+    for d in range(NT):
+        if sk.early_fixed[d]:
+            give(typ[0][d], sk.early_fixed[d])
+            total += sk.early_fixed[d]
+    total += units_into(sk.early_units, 0)
+    for j, st in enumerate(order, start=1):
+        for S, n in st.demands:
+            pay = new()
+            give(pay, -n)
+            total -= n
+            for d in sorted(S):
+                mcf.add_arc_with_capacity_and_unit_cost(typ[j - 1][d], pay, n, 0)
+        for d in range(NT):
+            mcf.add_arc_with_capacity_and_unit_cost(typ[j - 1][d], typ[j][d], big, 0)
+        for d in range(NT):
+            if st.fixed[d]:
+                give(typ[j][d], st.fixed[d])
+                total += st.fixed[d]
+        total += units_into(st.units, j)
+    if total < 0:
+        return None
+    final_in, final_out = [], []
+    for d in range(NT):
+        final_in.append(mcf.add_arc_with_capacity_and_unit_cost(typ[L][d], sink, 0, -1))
+        final_out.append(mcf.add_arc_with_capacity_and_unit_cost(typ[L][d], sink, big, 0))
+    give(sink, -total)
+    for n in range(node):
+        mcf.set_node_supply(n, supply.get(n, 0))
+    out = []
+    for A in SUBSETS:
+        for d in range(NT):
+            mcf.set_arc_capacity(final_in[d], big if d in A else 0)
+            mcf.set_arc_capacity(final_out[d], 0 if d in A else big)
+        st = mcf.solve()
+        if st != mcf.OPTIMAL:
+            return None
+        out.append(-mcf.optimal_cost())
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Enumeration of maximal bundles
+# ---------------------------------------------------------------------------
+
+
+def _enumerate(f: tuple[int, ...], previous: list[tuple[int, ...]], deadline: float | None, limit: int,
+               sink) -> tuple[int, bool]:
+    """Every integer pool of the base polyhedron ``f`` outside the down-closure
+    of each ``previous`` rank function; ``sink(pool)`` receives them. Returns
+    (count, complete)."""
+    m = cp_model.CpModel()
+    single = {A: i for i, A in enumerate(SUBSETS)}
+    p = [m.new_int_var(0, f[single[frozenset({d})]], f"p_{TYPES[d]}") for d in range(NT)]
+    for i, A in enumerate(SUBSETS):
+        expr = sum(p[d] for d in sorted(A))
+        if A == ALL:
+            m.add(expr == f[i])
+        elif len(A) > 1:
+            m.add(expr <= f[i])
+    for k, g in enumerate(previous):
+        lits = []
+        for i, A in enumerate(SUBSETS):
+            if g[i] >= f[i]:
+                continue  # p(A) > g(A) is impossible here
+            b = m.new_bool_var(f"out_{k}_{i}")
+            expr = sum(p[d] for d in sorted(A))
+            m.add(expr >= g[i] + 1).only_enforce_if(b)
+            m.add(expr <= g[i]).only_enforce_if(~b)
+            lits.append(b)
+        if not lits:
+            return 0, True  # every pool here is below (or equal to) one already handled
+        m.add_bool_or(lits)
+    m.add_decision_strategy(p, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = SEED
+    solver.parameters.enumerate_all_solutions = True
+    if deadline is not None:
+        solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
+
+    class CB(cp_model.CpSolverSolutionCallback):
+        def __init__(self):
+            super().__init__()
+            self.n = 0
+            self.stopped = False
+
+        def on_solution_callback(self) -> None:
+            self.n += 1
+            sink(tuple(self.value(v) for v in p))
+            if self.n >= limit:
+                self.stopped = True
+                self.stop_search()
+
+    cb = CB()
+    status = solver.solve(m, cb)
+    complete = not cb.stopped and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    return cb.n, complete
 
 
 def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
                     timeout: float | None = None) -> AvailableResult:
-    """Every maximal reachable pool (as W U B R G C count vectors), sorted by
-    decreasing total then decreasing counts; ``status`` ``truncated`` past
-    ``max_results`` (``count`` then unknown: None), ``timeout`` past ``timeout``."""
-    b = _Builder(problem)
-    m = b.build()
-    pool, total = b.pool, b.total
+    """Every maximal reachable pool (W U B R G C count vectors), sorted by
+    decreasing total then decreasing counts. Past ``max_results`` the listing
+    is cut (``truncated``; ``count`` exact if counting finished within
+    :data:`COUNT_LIMIT` and the time limit, else None); past ``timeout``,
+    ``timeout``."""
     deadline = None if timeout is None else time.monotonic() + timeout
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
     res = AvailableResult()
-    found: list[tuple[int, ...]] = []
-    tdom = m.proto.variables[total.index].domain
-    hi = b.ub * NT
+    try:
+        prep = _Prepared(problem)
+        skeletons = _skeletons(prep, deadline)
+    except TimeoutError:
+        res.status, res.count = "timeout", None
+        return res
+    res.skeletons = len(skeletons)
+    ranked: dict[tuple[int, ...], None] = {}
+    for sk in skeletons:
+        for order in _orders(sk.steps):
+            if deadline is not None and time.monotonic() > deadline:
+                res.status, res.count = "timeout", None
+                return res
+            f = rank_function(sk, order)
+            res.networks += 1
+            if f is not None:
+                ranked.setdefault(f, None)
+    fs = sorted(ranked, key=lambda f: (-f[-1], f))
+    bundles: list[tuple[int, ...]] = []
+    count = 0
+    listing_done = False
+    handled: list[tuple[int, ...]] = []
+    layer_total = None
+    for f in fs:
+        if layer_total != f[-1]:
+            # a layer is complete: cut the listing once enough are listed
+            if len(bundles) >= max_results:
+                listing_done = True
+            layer_total = f[-1]
+        keep = not listing_done
 
-    def set_total(lo: int, hi_: int) -> None:
-        tdom[0] = lo
-        tdom[1] = hi_
+        def sink(pool, keep=keep):
+            if keep:
+                bundles.append(pool)
 
-    def remaining() -> float | None:
-        if deadline is None:
-            return None
-        return deadline - time.monotonic()
-
-    def run() -> int | None:
-        r = remaining()
-        if r is not None:
-            if r <= 0:
-                return None
-            solver.parameters.max_time_in_seconds = r
-        res.solves += 1
-        st = solver.solve(m)
-        if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return 1
-        if st == cp_model.INFEASIBLE:
-            return 0
-        return None  # unknown: out of time
-
-    def block(F: tuple[int, ...]) -> None:
-        lits = []
-        for d in range(NT):
-            lit = m.new_bool_var("")
-            m.add(pool[d] >= F[d] + 1).only_enforce_if(lit)
-            lits.append(lit)
-        m.add_bool_or(lits)
-
-    while True:
-        set_total(0, hi)
-        m.maximize(total)
-        r = run()
-        m.clear_objective()
-        if r is None:
-            res.status = "timeout"
+        budget = COUNT_LIMIT + max_results - count
+        if budget <= 0:
+            res.count = None
             break
-        if r == 0:
-            break
-        T = int(round(solver.objective_value))
-        set_total(T, T)
-        first = tuple(int(solver.value(v)) for v in pool)
-        pending = [first]
-        while pending:
-            F = pending.pop()
-            found.append(F)
-            block(F)
-            if len(found) > max_results:
-                break
-            r = run()
-            if r is None:
+        n, complete = _enumerate(f, handled, deadline, budget, sink)
+        count += n
+        handled.append(f)
+        if not complete:
+            if deadline is not None and time.monotonic() > deadline:
                 res.status = "timeout"
-                break
-            if r == 1:
-                pending.append(tuple(int(solver.value(v)) for v in pool))
-        if res.status != "ok" or len(found) > max_results:
+            count = -1
             break
-        hi = T - 1
-        if hi < 0:
-            break
-    found.sort(key=lambda F: (-sum(F), tuple(-c for c in F)))
-    if len(found) > max_results:
-        res.status = "truncated"
-        res.bundles = found[:max_results]
+    bundles.sort(key=lambda F: (-sum(F), tuple(-c for c in F)))
+    if res.status == "timeout":
+        res.bundles = bundles[:max_results]
         res.count = None
+        return res
+    if count < 0:
+        res.status = "truncated"
+        res.bundles = bundles[:max_results]
+        res.count = None
+        return res
+    res.count = count
+    if count > max_results:
+        res.status = "truncated"
+        res.bundles = bundles[:max_results]
     else:
-        res.bundles = found
-        res.count = len(found) if res.status == "ok" else None
+        res.bundles = bundles
     return res

@@ -36,7 +36,9 @@ The model (per player; players act in APNAP order, so their spaces multiply)
   once (architecture: "enumerate outcomes, not permutations").
 
 All decision variables are the ``at`` and ``pick`` literals; ``pos`` is fixed
-by ``at``.  Enumeration uses one worker and a fixed seed; results are sorted.
+by ``at``.  A player with a single waiting ability needs no model (its
+placements are exactly its target choices), and :mod:`solver.resolution`
+lists those directly.  Enumeration uses one worker and a fixed seed; results are sorted.
 The brute-force reference is ``tests/reference/resolution.py``.
 """
 from __future__ import annotations

@@ -136,6 +136,8 @@ class Outcome:
             d["alternatives"] = list(self.alternatives)
         if self.probability is not None:
             d["probability"] = float(self.probability)
+            if self.alternatives:
+                d["alternative_probabilities"] = [float(p) for p in self.alternative_probabilities]
         if self.losers:
             d["losers"] = list(self.losers)
         d["situation"] = self.situation
@@ -1201,8 +1203,7 @@ def _put_triggers(w: _World) -> list[_World]:
                 if targets is not None:
                     entry["targets"] = [list(g) for g in targets]
                 placed.append(entry)
-        for entry in reversed(placed):  # top of the stack first
-            v.add_choice("triggers", entry)
+        v.choices["triggers"] = list(reversed(placed)) + v.choices.get("triggers", [])  # top of the stack first
         out.append(v)
     return out
 

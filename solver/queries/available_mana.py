@@ -11,7 +11,7 @@ no other reachable pool contains them, and decided by :mod:`models.available`.
 """
 from __future__ import annotations
 
-from models.available import AvailableProblem, Template, Unit, maximal_bundles
+from models.available import AvailableProblem, Template, Unit, Unsupported, maximal_bundles
 
 from ..characteristics import View
 from ..errors import QueryError
@@ -28,14 +28,11 @@ def available_problem(view: View, player: str) -> AvailableProblem:
     by_source: dict[str, list[Activation]] = {}
     for a in acts:
         by_source.setdefault(a.source, []).append(a)
-    costly = {k for k, ids in classes.items()
-              if any(a.cost.mana and any(o.mana for o in a.outcomes) for i in ids for a in by_source.get(i, ()))}
     units: list[Unit] = []
     unit_of: dict[str, int] = {}
     members: list[list[str]] = []
     for k, ids in classes.items():
-        groups = [[i] for i in ids] if k in costly else [ids]
-        for g in groups:
+        for g in [ids]:
             o = view.state.obj(g[0])
             removed = {a.cost.remove_counters[0] for a in by_source.get(g[0], ()) if a.cost.remove_counters}
             counters = o.counter(next(iter(removed))) if len(removed) == 1 else 0
@@ -44,7 +41,7 @@ def available_problem(view: View, player: str) -> AvailableProblem:
             creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(g)
             for i in g:
                 unit_of[i] = len(units)
-            units.append(Unit(len(g), creatures, counters, k if k in costly else ""))
+            units.append(Unit(len(g), creatures, counters, k))
             members.append(g)
     life = view.state.player(player).life
     templates: dict[tuple, Template] = {}
@@ -78,7 +75,9 @@ def available_problem(view: View, player: str) -> AvailableProblem:
                 tap_others=cost.tap_other_creatures,
                 counters=cost.remove_counters[1] if cost.remove_counters else 0,
                 cost=cost.mana, max_uses=cap, label=f"{a.index}")
-    return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()))
+    white = any(s.controller == player for s in view.statics("spend_white_as_any"))
+    return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()),
+                            white)
 
 
 def check_player(state: GameState, query: dict) -> str:

@@ -23,7 +23,7 @@ Result fields (contract §2.7), plus documented extensions:
     random result, not a choice);
   - (extension) ``alternatives`` — other choice sets that lead to the very
     same situation (e.g. "may" answered either way when the fight can't
-    happen);
+    happen), with ``alternative_probabilities`` when a random event took part;
   - ``probability`` — present when a random event took part (drawing from a
     shuffled library): the chance of this outcome given its choices; the
     probabilities of the outcomes that share the same choices (apart from the
