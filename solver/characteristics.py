@@ -257,9 +257,8 @@ class View:
         """CR 202.2: colors from the mana cost; tokens may carry explicit colors."""
         if o.card is None:
             return frozenset()
-        extra = getattr(o.card, "colors", None)
-        if extra:
-            return frozenset(extra)
+        if o.card.data.colors is not None:
+            return frozenset(o.card.data.colors)
         return o.card.data.mana_cost.colors
 
     def _compute(self) -> None:

@@ -630,13 +630,47 @@ class EntersWith:
 
 @dataclass(frozen=True)
 class Unsupported:
-    """A part of a card the project does not model. Always reported."""
+    """A part of a card the project does not model. Always reported.
+
+    ``kind`` says what sort of ability the part is when that is known
+    (``activated``, ``triggered``, ``static`` or ``""``), so that
+    ``{object, index}`` numbering of activated and triggered abilities stays
+    right even when an earlier ability is not modeled (a query that names an
+    unsupported ability reports it as unsupported)."""
 
     what: str
     text: str = ""
+    kind: str = ""
 
     def describe(self) -> str:
         return f"unsupported: {self.what}"
+
+
+def ability_kind_of_line(line: str) -> str:
+    """Classify an Oracle line by its shape (CR 113.3): ``activated`` ("[Cost]:
+    [Effect]", CR 602.1), ``triggered`` ("When/Whenever/At …", CR 603.1) or
+    ``static`` otherwise. Quoted text (granted abilities) and reminder text
+    are ignored."""
+    import re
+
+    body = re.sub(r"\([^)]*\)", "", line)
+    body = re.sub(r'"[^"]*"', '""', body).strip()
+    low = body.lower()
+    if low.startswith(("when ", "whenever ", "at ")):
+        return "triggered"
+    if ":" in body and not low.startswith(("choose ", "•")):
+        head = body.split(":", 1)[0]
+        if "{" in head or any(w in head.lower() for w in ("sacrifice", "tap ", "pay ", "remove ", "discard", "exile",
+                                                          "return ", "untap", "put ", "reveal", "mill", "collect",
+                                                          "forage", "loyalty", "+", "−", "-", "equip", "cycling")):
+            return "activated"
+    if low.startswith(("equip", "cycling", "fortify", "reconfigure", "level up", "outlast", "scavenge", "unearth",
+                       "ninjutsu", "transmute", "embalm", "eternalize", "boast", "crew", "basic landcycling",
+                       "landcycling", "transfigure", "auto-equip")):
+        return "activated"  # keyword abilities that are activated abilities (CR 702)
+    if low.startswith(("persist", "undying", "prowess", "exalted", "evolve", "afflict", "annihilator")):
+        return "triggered"  # keyword abilities that are triggered abilities (CR 702.79, 702.93)
+    return "static"
 
 
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
@@ -656,12 +690,13 @@ class SpellBehaviour:
 
 
 def is_activated(a: Ability) -> bool:
-    """Activated abilities (mana or not) count for ``{object, index}`` references."""
-    return isinstance(a, (ManaAbility, ActivatedAbility))
+    """Activated abilities (mana or not, modeled or not) count for ``{object, index}`` references."""
+    return isinstance(a, (ManaAbility, ActivatedAbility)) or (isinstance(a, Unsupported) and a.kind == "activated")
 
 
 def is_triggered(a: Ability) -> bool:
-    return isinstance(a, (TriggeredAbility, TriggeredManaAbility))
+    return isinstance(a, (TriggeredAbility, TriggeredManaAbility)) or (
+        isinstance(a, Unsupported) and a.kind == "triggered")
 
 
 def ir_fields(obj) -> dict:

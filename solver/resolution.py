@@ -713,6 +713,7 @@ def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
         mapping["power"] = str(d["power"])
     if "toughness" in d:
         mapping["toughness"] = str(d["toughness"])
+    mapping["colors"] = list(d.get("colors", ()))  # CR 111.4: a token's colors are set by the effect
     kws = [str(k).capitalize() for k in d.get("keywords", ())]
     if kws:
         mapping["keywords"] = kws

@@ -1083,6 +1083,8 @@ def _inline_card(data: CardData) -> dict:
         out["keywords"] = list(data.keywords)
     if data.layout != "normal":
         out["layout"] = data.layout
+    if data.colors is not None:
+        out["colors"] = list(data.colors)
     return out
 
 

@@ -130,3 +130,22 @@ def test_activated_ability_numbering_counts_mana_abilities():
     assert len(v.chars("vivid-crag").activated) == 2
     assert len(v.chars("hangarback-walker").activated) == 1
     assert isinstance(v.chars("vivid-crag").activated[0], ManaAbility)
+
+
+def test_token_colors_come_from_the_effect_cr_111_4():
+    d = {"card": {"name": "Spirit", "type": "Creature — Spirit", "types": ["Creature"], "subtypes": ["Spirit"],
+                  "power": "1", "toughness": "1", "colors": ["W"]}, "token": True}
+    v = view(battlefield={"alice": [d]})
+    assert v.chars("spirit").colors == {"W"}
+
+
+def test_unsupported_abilities_keep_numbering():
+    from solver.ir import Unsupported, ability_kind_of_line, is_activated, is_triggered
+
+    assert ability_kind_of_line("{2}, {T}: Draw a card.") == "activated"
+    assert ability_kind_of_line("Equip {2}") == "activated"
+    assert ability_kind_of_line("Whenever a creature dies, you gain 1 life.") == "triggered"
+    assert ability_kind_of_line('Lands you control have "{T}: Add {C}."') == "static"
+    assert is_activated(Unsupported("x", "{T}: Draw a card.", "activated"))
+    assert is_triggered(Unsupported("persist", "Persist", "triggered"))
+    assert not is_activated(Unsupported("x", "Flying", "static"))

@@ -39,6 +39,7 @@ class CardData:
     text: str
     keywords: tuple[str, ...]
     layout: str
+    colors: tuple[str, ...] | None = None  # MTGJSON "colors" when given (tokens, color indicators); else from the mana cost
 
     @classmethod
     def from_mtgjson(cls, d: Mapping[str, Any]) -> "CardData":
@@ -55,6 +56,7 @@ class CardData:
             text=str(d.get("text") or ""),
             keywords=tuple(d.get("keywords") or ()),
             layout=str(d.get("layout") or "normal"),
+            colors=None if d.get("colors") is None else tuple(sorted(d.get("colors"), key="WUBRG".find)),
         )
 
 

@@ -98,7 +98,8 @@ _def("Pale Moon", spell=SpellBehaviour(effects=(Effect("continuous", granted=Man
     Selector(types=LAND, nonbasic=True), "set_type", mana_type="C")),)))
 _def("Contamination",
      Unsupported("upkeep trigger: sacrifice this enchantment unless you sacrifice a creature",
-                 "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature."),
+                 "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.",
+                 "triggered"),
      ManaReplacement(Selector(types=LAND), "set_type_and_amount", mana_type="B"))
 _def("Deep Water", ActivatedAbility(_cost("{U}"), effects=(Effect("continuous", granted=ManaReplacement(
     Selector(who="you", types=LAND), "set_type", tapper="you", mana_type="U")),)))
@@ -179,7 +180,7 @@ _def("Icehide Troll", ActivatedAbility(_cost("{S}{S}"), effects=(
     Effect("pump", SELF, power=2, toughness=0, keywords=("indestructible",)), Effect("tap", SELF))))
 _def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(Effect("gain_life", amount=2),)),
      Unsupported("persist", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the "
-                 "battlefield under its owner's control with a -1/-1 counter on it.)"))
+                 "battlefield under its owner's control with a -1/-1 counter on it.)", "triggered"))
 
 # ---- auras with triggers, conjure ----
 _def("Cartouche of Strength", Enchant(Filter(types=CREATURE, who="you")),

@@ -46,7 +46,7 @@ from dataclasses import dataclass, fields, is_dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..ir import Ability, SpellBehaviour, Unsupported
+from ..ir import Ability, SpellBehaviour, Unsupported, ability_kind_of_line
 from .grammar import LineContext, Scope, mentions_target, read_line
 from .tokens import Token, normalise_chars, self_names, strip_reminder, template, tokenize
 
@@ -118,7 +118,7 @@ def _read_one(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], ctx: 
     try:
         res = read_line(toks, ctx, raw)
     except Exception as e:  # a reader bug must not hide the line: report it unsupported
-        return LineReading(raw, clean, toks, None, (Unsupported(f"reader error: {type(e).__name__}", raw),),
+        return LineReading(raw, clean, toks, None, (Unsupported(f"reader error: {type(e).__name__}", raw, ability_kind_of_line(raw)),),
                            False, repr(e))
     return LineReading(raw, clean, toks, res.template, tuple(res.abilities), res.spell_effects)
 
@@ -153,7 +153,7 @@ def read_lines(data: "CardData") -> tuple[list[LineReading], SpellBehaviour | No
             spell = SpellBehaviour(tuple(s.targets), tuple(s.effects))
         else:
             # the spell is not modelled at all: its readable instructions are unsupported too
-            out = [LineReading(r.raw, r.clean, r.tokens, None, (Unsupported(r.pattern, r.raw),), False)
+            out = [LineReading(r.raw, r.clean, r.tokens, None, (Unsupported(r.pattern, r.raw, ability_kind_of_line(r.raw)),), False)
                    if r.spell_line else r for r in out]
     return out, spell
 

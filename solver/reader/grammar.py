@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
-from ..ir import (ANY_TARGET, ATTACHED, CONTROLLER, SELF, Ability, ActivatedAbility, Cost, Count,
+from ..ir import (ability_kind_of_line, ANY_TARGET, ATTACHED, CONTROLLER, SELF, Ability, ActivatedAbility, Cost, Count,
                   CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                   ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
                   TriggeredAbility, TriggeredManaAbility, Unsupported)
@@ -1375,7 +1375,7 @@ class LineResult:
 
 
 def unsupported(what: str, raw: str) -> Unsupported:
-    return Unsupported(what=what, text=raw)
+    return Unsupported(what=what, text=raw, kind=ability_kind_of_line(raw))
 
 
 def _rider_or_fail(ability: Ability, rest: Sequence[Sequence[Token]], raw: str) -> list[Ability]:
