@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..ir import Ability, SpellBehaviour, Unsupported
-from ..mana import ManaCost
+from ..mana import ManaCost, ManaSyntaxError
 
 DATA_ENV = "MTGSOLVE_CARDS"  # optional path to another MTGJSON-shaped card file
 
@@ -40,12 +40,18 @@ class CardData:
     keywords: tuple[str, ...]
     layout: str
     colors: tuple[str, ...] | None = None  # MTGJSON "colors" when given (tokens, color indicators); else from the mana cost
+    unreadable_cost: str | None = None  # a printed mana cost with symbols outside CR 107.4 ({D}, {HW}…): reported unsupported
 
     @classmethod
     def from_mtgjson(cls, d: Mapping[str, Any]) -> "CardData":
+        try:
+            cost, unreadable = ManaCost.parse(d.get("manaCost") or ""), None
+        except ManaSyntaxError:
+            cost, unreadable = ManaCost(), str(d.get("manaCost"))
         return cls(
             name=str(d["name"]),
-            mana_cost=ManaCost.parse(d.get("manaCost") or ""),
+            mana_cost=cost,
+            unreadable_cost=unreadable,
             type_line=str(d.get("type") or ""),
             types=tuple(d.get("types") or ()),
             subtypes=tuple(d.get("subtypes") or ()),
@@ -219,8 +225,11 @@ def read_card(data: CardData) -> Card:
         from ..reader import read  # type: ignore[attr-defined]
     except ImportError:  # the reader is optional
         read = None
+    extra: tuple[Ability, ...] = ()
+    if data.unreadable_cost is not None:
+        extra = (Unsupported(f"mana cost {data.unreadable_cost}", data.unreadable_cost),)
     if read is not None:
         abilities, spell = read(data)
-        return Card(data, tuple(abilities), spell, "reader")
+        return Card(data, extra + tuple(abilities), spell, "reader")
     lines = [ln.strip() for ln in data.text.split("\n") if ln.strip()]
-    return Card(data, tuple(Unsupported("text", ln) for ln in lines), None, "none")
+    return Card(data, extra + tuple(Unsupported("text", ln) for ln in lines), None, "none")
