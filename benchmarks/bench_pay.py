@@ -65,7 +65,7 @@ def _state(doc: dict):
 
 
 def bench_payable(sizes, reps: int) -> None:
-    print("payable, ms as median wall / median CPU / min wall; a = model build + solve from the problem,\n"
+    print("payable, ms as median wall / median CPU / min wall; a = decide(): model build + solve from the problem,\n"
           "b = is_payable on a warm view (as the actions query calls it), c = is_payable from a fresh view")
     print(f"{'perms':>5} {'cost':<22} {'payable':>7} {'a':>19} {'b':>19} {'c':>19}  classes abilities vars")
     for n in sizes:
@@ -76,11 +76,11 @@ def bench_payable(sizes, reps: int) -> None:
             view = View(state)
             tc = total_cost(view, "alice", spec)
             problem = build_problem(view, "alice", tc)
-            res = pm.PaymentModel(problem).payable()
-            a = _median(lambda: pm.PaymentModel(problem).payable(), reps)
+            res = pm.decide(problem)
+            a = _median(lambda: pm.decide(problem), reps)
             b = _median(lambda: is_payable(view, "alice", spec), reps)
             c = _median(lambda: is_payable(View(state), "alice", spec), max(3, reps // 4))
-            nvars = len(pm.PaymentModel(problem).m.proto.variables)
+            nvars = len(pm.PaymentModel(problem, chain=not any(a.costed for a in problem.abilities)).m.proto.variables)
             label = cost + (f" X={x}" if "X" in cost else "")
             print(f"{n:>5} {label:<22} {str(res):>7} {_ms(a):>19} {_ms(b):>19} {_ms(c):>19}  "
                   f"{len(problem.classes):>7} {len(problem.abilities):>9} {nvars:>4}")

@@ -192,6 +192,9 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
     o = view.state.obj(oid)
     if o.zone != "battlefield":
         raise QueryError("", "activate.object", f"'{oid}' is not on the battlefield (it is in the {o.zone})")
+    if o.controller != player:
+        raise QueryError("", "activate.object", f"'{oid}' is controlled by {o.controller}, not {player}: "
+                                                "only its controller can activate its abilities (CR 602.2)")
     acts = view.chars(oid).activated
     if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(acts):
         have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"

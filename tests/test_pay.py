@@ -263,6 +263,7 @@ def test_timeout_gives_a_well_formed_answer():
     ({"cost": "{1}", "life": "no"}, "query.life"),
     ({"cost": "{1}", "colour": 1}, "query.colour"),
     ({"cost": "{1}", "player": "carol"}, "query.player"),
+    ({"activate": {"object": "forest"}, "player": "bob"}, "query.activate.object"),
 ])
 def test_bad_queries(query, path):
     loaded = situation_from_dict({**BASE, "battlefield": {"alice": ["Forest"]}, "hand": {"alice": ["Grizzly Bears"]},
