@@ -169,7 +169,12 @@ class View:
         """Characteristics of any object (battlefield objects after effects; others as printed)."""
         c = self._chars.get(oid)
         if c is None:
-            c = self._printed(self._objs[oid])
+            o = self._objs[oid]
+            c = self._printed(o)
+            for s in self.statics("set_color_cards"):  # Celestial Dawn's second sentence (layer 5)
+                if (o.zone == "stack" and o.controller == s.controller) or (
+                        o.zone != "stack" and o.owner == s.controller and "Land" not in c.types):
+                    c = replace(c, colors=s.ability.color)
             self._chars[oid] = c
         return c
 

@@ -501,6 +501,8 @@ class Static:
       * ``set_land_types`` — ``affected`` lands have exactly ``subtypes`` as land types (CR 305.7; layer 4);
       * ``add_types`` — ``affected`` gain ``subtypes`` in addition (layer 4); ``all_basic``: every basic land type;
       * ``set_color`` — ``affected`` are ``color`` (layer 5);
+      * ``set_color_cards`` — spells you control and nonland cards you own that
+        aren't on the battlefield are ``color`` (layer 5, Celestial Dawn);
       * ``grant`` — ``affected`` have ``granted`` (layer 6);
       * ``pump`` — ``affected`` get +``power``/+``toughness`` (layer 7c) and ``keywords`` (layer 6);
       * ``player_subtype`` — the controller is a ``subtypes`` (Enroll in the Coalition);
@@ -533,6 +535,9 @@ class Static:
             return f"static (layer 4): {a} are {what} in addition to their other types"
         if k == "set_color":
             return f"static (layer 5): {a} are {'/'.join(sorted(self.color))}"
+        if k == "set_color_cards":
+            return (f"static (layer 5): spells you control and nonland cards you own that aren't on the battlefield "
+                    f"are {'/'.join(sorted(self.color))}")
         if k == "grant":
             return f"static (layer 6): {a} have [{self.granted.describe() if self.granted else ''}]"
         if k == "pump":

@@ -21,7 +21,7 @@ MODELED = {
     'Blood Moon': 'Static',
     'Cartouche of Strength': 'Enchant TriggeredAbility Static',
     'Cascading Cataracts': 'Keyword ManaAbility ManaAbility',
-    'Celestial Dawn': 'Static Static Static',
+    'Celestial Dawn': 'Static Static Static Static',
     'Chromatic Lantern': 'Static ManaAbility',
     'City of Brass': 'TriggeredAbility ManaAbility',
     'Coalition Flag': 'Enchant Static Static',

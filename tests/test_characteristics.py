@@ -149,3 +149,10 @@ def test_unsupported_abilities_keep_numbering():
     assert is_activated(Unsupported("x", "{T}: Draw a card.", "activated"))
     assert is_triggered(Unsupported("persist", "Persist", "triggered"))
     assert not is_activated(Unsupported("x", "Flying", "static"))
+
+
+def test_celestial_dawn_makes_spells_and_cards_white():
+    v = view(battlefield={"alice": ["Celestial Dawn"]}, hand={"alice": ["Lightning Bolt", "Forest"], "bob": ["Shock"]})
+    assert v.chars("lightning-bolt").colors == {"W"}
+    assert v.chars("forest").colors == frozenset()  # lands are not affected
+    assert v.chars("shock").colors == {"R"}  # only cards alice owns

@@ -120,6 +120,7 @@ _def("Prismatic Omen", Static("add_types", LANDS_YOU_CONTROL, all_basic=True))
 _def("Celestial Dawn",
      Static("set_land_types", LANDS_YOU_CONTROL, subtypes=frozenset({"Plains"})),
      Static("set_color", Selector(who="you", nontypes=LAND), color=frozenset({"W"})),
+     Static("set_color_cards", color=frozenset({"W"})),
      Static("spend_white_as_any"))
 
 # ---- counters (CR 122.6, 614.1c, 107.3m) ----

@@ -1603,8 +1603,23 @@ def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abili
             c.end()
         except NoMatch:
             continue
-        return _rider_or_fail(_with_text(a, raw), sents[1:], raw)
+        rest = sents[1:]
+        extra: list[Ability] = []
+        if isinstance(a, Static) and a.kind == "set_color" and rest and _same_is_true_for_cards(rest[0]):
+            # Celestial Dawn: "The same is true for spells you control and nonland cards you own
+            # that aren't on the battlefield." (layer 5 for objects off the battlefield)
+            extra.append(Static("set_color_cards", color=a.color, text=""))
+            rest = rest[1:]
+        out = _rider_or_fail(_with_text(a, raw), rest, raw)
+        return out[:1] + [_with_text(e, raw) for e in extra] + out[1:]
     raise NoMatch("no static template")
+
+
+def _same_is_true_for_cards(sentence: Sequence[Token]) -> bool:
+    words = " ".join(t.low for t in sentence if t.kind == "WORD")
+    return words in ("the same is true for spells you control and nonland cards you own that aren't on the battlefield",
+                     "the same is true for spells you control and nonland cards you own that are n't on the battlefield",
+                     "the same is true for spells you control and nonland cards you own that arent on the battlefield")
 
 
 def line_spell(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
