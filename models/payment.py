@@ -1114,18 +1114,32 @@ def _count_word(n: int) -> str:
     return {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(n, str(n))
 
 
-def _producers(problem: PaymentProblem, types: set[str]) -> int:
-    """How many permanents have a usable mana ability with an outcome of one of ``types``."""
-    idx = {TYPES.index(t) for t in types}
+def _producers(problem: PaymentProblem, reqs: set[str]) -> int:
+    """How many permanents have a usable mana ability with an outcome that can pay one of
+    ``reqs`` (the permanent whose ability is being paid for with {T} excluded)."""
     seen: set[int] = set()
     n = 0
     for a in problem.abilities:
-        if any(o.mana[i] for o in a.outcomes for i in idx):
-            c = a.sac_cls if (a.sac_cls is not None and not a.tap) else a.cls
-            if c not in seen:
-                seen.add(c)
-                n += len(problem.classes[c].members)
+        c = a.sac_cls if (a.sac_cls is not None and not a.tap) else a.cls
+        if c in seen or (c == problem.main.source_cls and problem.main.tap):
+            continue
+        if any(o.mana[t] and can_spend(TYPES[t], False, r, problem.celestial)
+               for o in a.outcomes for t in range(6) for r in reqs):
+            seen.add(c)
+            n += len(problem.classes[c].members)
     return n
+
+
+def _pool_for(problem: PaymentProblem, reqs: set[str]) -> int:
+    return sum(n for t, n in enumerate(problem.pool)
+               if any(can_spend(TYPES[t], False, r, problem.celestial) for r in reqs))
+
+
+def _sources(n: int) -> str:
+    """"no untapped source", "only one untapped source", "only 3 untapped sources"."""
+    if n == 0:
+        return "no untapped source"
+    return f"only {_count_word(n)} untapped source{'s' if n != 1 else ''}"
 
 
 def max_amount(problem: PaymentProblem, req: str | None, time_limit: float | None = None) -> int | None:
@@ -1210,17 +1224,15 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
             k = p.text.count("{")
             if r == SNOW:
                 n = _producers_snow(problem)
-                return f"needs {p.text}; {'no' if n == 0 else 'only ' + _count_word(n)} untapped snow source{'s' if n != 1 else ''} can produce mana"
+                return f"needs {p.text}; {_sources(n).replace('untapped', 'untapped snow')} can produce mana"
             n = _producers(problem, {r})
-            pool_n = problem.pool[TYPES.index(r)]
-            pool_note = f" and the mana pool holds {_mana_text(r, pool_n)}" if pool_n else ""
+            pool_n = _pool_for(problem, {r})
+            pool_note = f" and the mana pool holds {pool_n} mana for it" if pool_n else ""
             if "/P}" in p.text and not main.life_allowed:
                 pool_note += " (paying life is not allowed)"
+            what = "{%s}" % r if not problem.celestial else "mana spendable on {%s}" % r
             if n + pool_n < k:
-                if n == 0:
-                    return f"needs {p.text}; no untapped source can produce {{{r}}}{pool_note}"
-                return (f"needs {p.text}; only {_count_word(n)} untapped source{'s' if n != 1 else ''} "
-                        f"can produce {{{r}}}{pool_note}")
+                return f"needs {p.text}; {_sources(n)} can produce {what}{pool_note}"
             best = max_amount(problem, r, time_limit)
             return f"needs {p.text}; at most {_mana_text(r, best or 0) or 'no such mana'} can be made and spent"
         if p.name.startswith("sym:"):
@@ -1231,8 +1243,7 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
             if colors:
                 n = _producers(problem, set(colors))
                 what = " or ".join("{%s}" % c for c in colors)
-                bits.append(f"{'no' if n == 0 else 'only ' + _count_word(n)} untapped source{'s' if n != 1 else ''} "
-                            f"can produce {what}")
+                bits.append(f"{_sources(n)} can produce {what}")
             if sym.kind in ("phyrexian", "hybrid_phyrexian"):
                 bits.append("paying life is not allowed" if not main.life_allowed
                             else f"you can't pay 2 life for each (CR 119.4)")
@@ -1250,13 +1261,12 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
         colors = {p.name[5:] for p in core if p.name.startswith("mana:") and p.name[5:] in TYPES}
         if "generic" not in names and all(p.name.startswith("mana:") for p in core) and colors:
             n = _producers(problem, colors)
-            pool_n = sum(problem.pool[TYPES.index(c)] for c in colors)
+            pool_n = _pool_for(problem, colors)
             need = sum(_amount(p.text) for p in core)
             what = " or ".join("{%s}" % c for c in sorted(colors, key=TYPES.index))
             if n + pool_n < need:
-                return (f"needs {text}; {'no' if n == 0 else 'only ' + _count_word(n)} untapped "
-                        f"source{'s' if n != 1 else ''} can produce {what}"
-                        + (" (counting the mana pool)" if pool_n else ""))
+                return (f"needs {text}; {_sources(n)} can produce {what}"
+                        + (f" and the mana pool holds {pool_n} mana for it" if pool_n else ""))
         need = sum(_amount(p.text) for p in core)
         best = max_amount(problem, None, time_limit)
         if best is not None and best < need:

@@ -165,6 +165,21 @@ def candidates(state: GameState, player: str, view: View | None = None) -> list[
 # Rules checks that need no solver
 # ---------------------------------------------------------------------------
 
+def unsupported_abilities(state: GameState, player: str, view: View) -> list[dict]:
+    """Activated abilities of the player's permanents that the project does not
+    model (their text is kept as :class:`~solver.ir.Unsupported`): whether they
+    could be activated is not decided, so they are reported instead of listed
+    (``{kind: activate, object, index, text}``), never silently dropped."""
+    out = []
+    for o in state.objects:
+        if o.zone != "battlefield" or o.controller != player:
+            continue
+        for i, a in enumerate(view.chars(o.id).activated, start=1):
+            if isinstance(a, ir.Unsupported):
+                out.append({"kind": "activate", "object": o.id, "index": i, "text": a.text or a.what})
+    return out
+
+
 def priority_reason(state: GameState, player: str) -> str | None:
     """Why ``player`` cannot act now, or None if they hold priority (CR 117)."""
     t = state.turn
@@ -253,6 +268,10 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         if ab is None:
             acts = view.chars(o.id).activated
             if 1 <= cand.index <= len(acts):
+                a = acts[cand.index - 1]
+                if isinstance(a, ir.Unsupported):
+                    return (f"ability {cand.index} of {o.name} is not modeled by this project "
+                            f"(unsupported: {a.text or a.what})")
                 return f"ability {cand.index} of {o.name} is a mana ability, activated while paying costs (CR 605.3a)"
             return f"{o.name} has no activated ability {cand.index} (it has {len(acts)})"
         if ab.sorcery:
@@ -808,8 +827,10 @@ def actions_result(state: GameState, query: dict, options: Any = None) -> dict:
     player = query.get("player", state.priority)
     if not isinstance(player, str) or not state.is_player(player):
         raise QueryError("", "player", f"unknown player {player!r} (players: {', '.join(state.player_ids)})")
-    entries, status, message = legal_action_entries(state, player, options)
+    oracle = Oracle(state, player, options)
+    entries, status, message = legal_action_entries(state, player, options, oracle=oracle)
     body: dict[str, Any] = {}
+    unknown = unsupported_abilities(state, player, oracle.view) if priority_reason(state, player) is None else []
     if status in ("timeout", "error"):
         body["status"] = status
         body["count"] = None
@@ -822,4 +843,6 @@ def actions_result(state: GameState, query: dict, options: Any = None) -> dict:
         entries = entries[:options.max_results]
     body["count"] = count
     body["actions"] = entries
+    if unknown:
+        body["unsupported"] = unknown
     return body

@@ -77,7 +77,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from . import ir
 from .actions import (KINDS, NOT_PAYABLE, Candidate, Oracle, Undecided, ability_of, candidates, has_x,
-                      legal_action_entries, priority_reason, target_specs)
+                      legal_action_entries, priority_reason, target_specs, unsupported_abilities)
 from .characteristics import View
 from .mana import Mana
 from .state import AbilityRef, GameObject, GameState, Turn
@@ -744,6 +744,14 @@ class Situation:
     def _illegal_reason(self, a: Action) -> str | None:
         oracle = self.oracle()
         cand = a.head
+        if cand.kind == "activate":
+            o = self.state.find(cand.object)
+            if o is not None and o.zone == "battlefield":
+                acts = self.view.chars(o.id).activated
+                if 1 <= cand.index <= len(acts) and isinstance(acts[cand.index - 1], ir.Unsupported):
+                    u = acts[cand.index - 1]
+                    raise UnsupportedActionError(f"{a}: ability {cand.index} of {o.name} is not modeled by this "
+                                                 f"project (unsupported: {u.text or u.what})")
         try:
             ok, why = oracle.legal(cand)
             if not ok:
@@ -973,7 +981,11 @@ class LegalActions:
         if status != "ok":
             key = "error" if status == "error" else "reason"
             return {"kind": "actions", "status": status, "count": None, "actions": entries, key: message}
-        return {"kind": "actions", "status": "ok", "count": len(entries), "actions": entries}
+        out = {"kind": "actions", "status": "ok", "count": len(entries), "actions": entries}
+        unknown = unsupported_abilities(sit.state, sit.player, sit.view) if self else []
+        if unknown:
+            out["unsupported"] = unknown
+        return out
 
     def __repr__(self) -> str:
         return f"<LegalActions of {self.situation.player}: {', '.join(str(a) for a in self.heads())}>"

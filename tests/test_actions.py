@@ -221,3 +221,17 @@ def test_payment_witness_is_sound(perms, cost, pool, x):
     tc = total_cost(view, "alice", q)
     if payment_witness(view, "alice", tc):
         assert brute_pay(state, {"kind": "pay", **q, "player": "alice"}, view)["payable"], (d, q)
+
+
+def test_unmodeled_activated_abilities_are_reported():
+    relic = {"card": {"name": "Weird Relic", "type": "Artifact", "types": ["Artifact"],
+                      "text": "{2}, {T}: Frobnicate target widget."}}
+    s = state_of(battlefield={"alice": ["Forest", "Forest", relic]})
+    r = actions(s)
+    assert r["actions"] == [{"kind": "pass"}]
+    assert r["unsupported"] == [{"kind": "activate", "object": "weird-relic", "index": 1,
+                                 "text": "{2}, {T}: Frobnicate target widget."}]
+    from solver.api import UnsupportedActionError
+    with pytest.raises(UnsupportedActionError):
+        Situation(s).is_legal("activate weird-relic:1")
+    assert Situation(s).legal_actions.summary() == r

@@ -205,6 +205,8 @@ def get_card(name: str) -> Card:
 def card_from_mapping(d: Mapping[str, Any]) -> Card:
     """An inline card (contract §1: a mapping with MTGJSON's field names)."""
     data = CardData.from_mtgjson(d)
+    if data.unreadable_cost is not None:  # a user's inline card must use CR 107.4 symbols
+        ManaCost.parse(data.unreadable_cost)  # raises ManaSyntaxError naming the symbol
     from .library import LIBRARY
 
     build = LIBRARY.get(data.name)

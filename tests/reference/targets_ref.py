@@ -44,13 +44,15 @@ def _describe_source(state: GameState, view: View, query: dict):
     if "activate" in query:
         oid = query["activate"]["object"]
         n = query["activate"]["index"]
-        acts = [a for a in view.chars(oid).abilities if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility))]
+        acts = [a for a in view.chars(oid).abilities if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility))
+                or (isinstance(a, ir.Unsupported) and a.kind == "activated")]
         return (_slots_of_ability(acts[n - 1]), state.obj(oid).controller, view.chars(oid).colors, None,
                 "activated", "activate")
     if "trigger" in query:
         oid = query["trigger"]["object"]
         n = query["trigger"]["index"]
-        trig = [a for a in view.chars(oid).abilities if isinstance(a, (ir.TriggeredAbility, ir.TriggeredManaAbility))]
+        trig = [a for a in view.chars(oid).abilities if isinstance(a, (ir.TriggeredAbility, ir.TriggeredManaAbility))
+                or (isinstance(a, ir.Unsupported) and a.kind == "triggered")]
         return (_slots_of_ability(trig[n - 1]), state.obj(oid).controller, view.chars(oid).colors, None,
                 "triggered", "trigger")
     o = state.obj(query["spell"])
@@ -66,7 +68,8 @@ def _describe_source(state: GameState, view: View, query: dict):
         card = state.obj(src).card
         colors = view.chars(src).colors
     abilities = [a for a in card.abilities
-                 if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility, ir.TriggeredAbility, ir.TriggeredManaAbility))]
+                 if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility, ir.TriggeredAbility, ir.TriggeredManaAbility))
+                 or (isinstance(a, ir.Unsupported) and a.kind in ("activated", "triggered"))]
     a = abilities[o.ability.index - 1]
     activated = isinstance(a, (ir.ManaAbility, ir.ActivatedAbility))
     how = "copy" if o.copy else ("activate" if activated else "trigger")
