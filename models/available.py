@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from math import comb
 
+import numpy as np
 from ortools.graph.python import min_cost_flow
 from ortools.sat.python import cp_model
 
@@ -194,9 +195,14 @@ class _Prepared:
 
     def __init__(self, p: AvailableProblem):
         self.p = p
-        temps = []
+        # abilities of one unit with the same needs are one choice: merge their outcomes
+        merged: dict[tuple, list] = {}
         for t in p.templates:
-            outs = prune_outcomes(t.outcomes)
+            key = (t.unit, t.uses_tap, t.victim, t.life, t.tap_others, t.counters, t.cost, t.max_uses)
+            merged.setdefault(key, [t, set()])[1].update(tuple(o) for o in t.outcomes)
+        temps = []
+        for t, outs in merged.values():
+            outs = prune_outcomes(outs)
             if outs:
                 temps.append((t, outs, decompose(outs)))
         costly_units = {t.unit for t, _, _ in temps if t.cost}
@@ -456,131 +462,155 @@ def rank_function(sk: Skeleton, order: tuple[Step, ...]) -> tuple[int, ...] | No
 # Enumeration of maximal bundles
 # ---------------------------------------------------------------------------
 
+_MASK = np.array([[1 if d in A else 0 for d in range(NT)] for A in SUBSETS], dtype=np.int64)
 
-def _enumerate(f: tuple[int, ...], previous: list[tuple[int, ...]], deadline: float | None, limit: int,
-               sink) -> tuple[int, bool]:
-    """Every integer pool of the base polyhedron ``f`` outside the down-closure
-    of each ``previous`` rank function; ``sink(pool)`` receives them. Returns
-    (count, complete)."""
+
+def below(points: np.ndarray, g: tuple[int, ...]) -> np.ndarray:
+    """Which pools lie in the down-closure ``{p : p(A) <= g(A) for all A}`` of a
+    skeleton (a polymatroid: exactly the pools under one of its pools)."""
+    if not len(points):
+        return np.zeros(0, dtype=bool)
+    return ((points @ _MASK.T) <= np.array(g, dtype=np.int64)).all(axis=1)
+
+
+def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | None) -> tuple[list, bool]:
+    """Every integer pool of the base polyhedron of ``f`` (CP-SAT enumeration over
+    the six pool variables only), in decreasing lexicographic order (fixed
+    search, largest value first); at most ``limit``. Returns (pools, complete)."""
     m = cp_model.CpModel()
-    single = {A: i for i, A in enumerate(SUBSETS)}
-    p = [m.new_int_var(0, f[single[frozenset({d})]], f"p_{TYPES[d]}") for d in range(NT)]
+    p = [m.new_int_var(0, f[SUBSETS.index(frozenset({d}))], f"p_{TYPES[d]}") for d in range(NT)]
     for i, A in enumerate(SUBSETS):
+        if len(A) == 1:
+            continue
         expr = sum(p[d] for d in sorted(A))
         if A == ALL:
             m.add(expr == f[i])
-        elif len(A) > 1:
+        elif f[i] < f[-1]:
             m.add(expr <= f[i])
-    for k, g in enumerate(previous):
-        lits = []
-        for i, A in enumerate(SUBSETS):
-            if g[i] >= f[i]:
-                continue  # p(A) > g(A) is impossible here
-            b = m.new_bool_var(f"out_{k}_{i}")
-            expr = sum(p[d] for d in sorted(A))
-            m.add(expr >= g[i] + 1).only_enforce_if(b)
-            m.add(expr <= g[i]).only_enforce_if(~b)
-            lits.append(b)
-        if not lits:
-            return 0, True  # every pool here is below (or equal to) one already handled
-        m.add_bool_or(lits)
     m.add_decision_strategy(p, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = SEED
     solver.parameters.enumerate_all_solutions = True
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH
+    solver.parameters.linearization_level = 0
     if deadline is not None:
         solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
+    idx = [v.index for v in p]
+    out: list[tuple[int, ...]] = []
 
     class CB(cp_model.CpSolverSolutionCallback):
-        def __init__(self):
-            super().__init__()
-            self.n = 0
-            self.stopped = False
+        stopped = False
 
         def on_solution_callback(self) -> None:
-            self.n += 1
-            sink(tuple(self.value(v) for v in p))
-            if self.n >= limit:
+            out.append(tuple(self.SolutionIntegerValue(i) for i in idx))
+            if limit is not None and len(out) >= limit:
                 self.stopped = True
                 self.stop_search()
 
     cb = CB()
     status = solver.solve(m, cb)
     complete = not cb.stopped and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
-    return cb.n, complete
+    if not cb.stopped and not complete:
+        raise TimeoutError
+    return out, complete
+
+
+def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], limit: int | None,
+                deadline: float | None) -> tuple[list, bool]:
+    """The pools of skeleton ``f`` outside the down-closures of ``earlier``
+    skeletons (larger or equal totals), in decreasing order: the first ``limit``
+    of them (or all). Returns (pools, complete)."""
+    raw_limit = limit
+    while True:
+        pools, complete = enumerate_pools(f, raw_limit, deadline)
+        pts = np.array(pools, dtype=np.int64).reshape(-1, NT)
+        keep = np.ones(len(pts), dtype=bool)
+        for g in earlier:
+            keep &= ~below(pts, g)
+        kept = [pools[i] for i in np.flatnonzero(keep)]
+        if complete or limit is None or len(kept) >= limit:
+            return (kept[:limit] if limit is not None else kept), complete and (limit is None or len(kept) <= limit)
+        raw_limit *= 4
 
 
 def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
                     timeout: float | None = None) -> AvailableResult:
     """Every maximal reachable pool (W U B R G C count vectors), sorted by
     decreasing total then decreasing counts. Past ``max_results`` the listing
-    is cut (``truncated``; ``count`` exact if counting finished within
-    :data:`COUNT_LIMIT` and the time limit, else None); past ``timeout``,
-    ``timeout``."""
+    is cut (``truncated``; ``count`` exact when counting the rest stays within
+    :data:`COUNT_LIMIT` pools, else None); past ``timeout``, ``timeout``
+    (bundles found so far, ``count`` None)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     res = AvailableResult()
     try:
         prep = _Prepared(problem)
         skeletons = _skeletons(prep, deadline)
+        ranked: dict[tuple[int, ...], None] = {}
+        for sk in skeletons:
+            for order in _orders(sk.steps):
+                if deadline is not None and time.monotonic() > deadline:
+                    raise TimeoutError
+                f = rank_function(sk, order)
+                res.networks += 1
+                if f is not None:
+                    ranked.setdefault(f, None)
+        res.skeletons = len(skeletons)
+        # largest totals first; a skeleton under an earlier one holds no maximal pool
+        fs: list[tuple[int, ...]] = []
+        for f in sorted(ranked, key=lambda f: (-f[-1], tuple(-x for x in f))):
+            if not any(all(a <= b for a, b in zip(f, g)) for g in fs):
+                fs.append(f)
+        listed: list[tuple[int, ...]] = []
+        count = 0
+        truncated = False
+        exact = True
+        i = 0
+        while i < len(fs):
+            total = fs[i][-1]
+            layer = [f for f in fs[i:] if f[-1] == total]
+            need = None if not truncated else 0
+            if not truncated:
+                need = max_results + 1 - len(listed)
+            pools_layer: list[tuple[int, ...]] = []
+            for j, f in enumerate(layer):
+                earlier = fs[:i + j]
+                if truncated:
+                    # counting only
+                    if count > COUNT_LIMIT:
+                        exact = False
+                        break
+                    got, complete = _maximal_of(f, earlier, COUNT_LIMIT + 1, deadline)
+                    if not complete:
+                        exact = False
+                        break
+                    count += len(got)
+                    continue
+                got, complete = _maximal_of(f, earlier, need, deadline)
+                pools_layer.extend(got)
+                if complete:
+                    count += len(got)
+                else:
+                    exact = False  # cut short: this skeleton has more than we list
+            if not exact and truncated:
+                break
+            if not truncated:
+                pools_layer.sort(reverse=True)
+                listed.extend(pools_layer)
+                if len(listed) > max_results or not exact:
+                    truncated = True
+                    listed = listed[:max_results]
+                    if not exact:
+                        break
+            i += len(layer)
     except TimeoutError:
         res.status, res.count = "timeout", None
         return res
-    res.skeletons = len(skeletons)
-    ranked: dict[tuple[int, ...], None] = {}
-    for sk in skeletons:
-        for order in _orders(sk.steps):
-            if deadline is not None and time.monotonic() > deadline:
-                res.status, res.count = "timeout", None
-                return res
-            f = rank_function(sk, order)
-            res.networks += 1
-            if f is not None:
-                ranked.setdefault(f, None)
-    fs = sorted(ranked, key=lambda f: (-f[-1], f))
-    bundles: list[tuple[int, ...]] = []
-    count = 0
-    listing_done = False
-    handled: list[tuple[int, ...]] = []
-    layer_total = None
-    for f in fs:
-        if layer_total != f[-1]:
-            # a layer is complete: cut the listing once enough are listed
-            if len(bundles) >= max_results:
-                listing_done = True
-            layer_total = f[-1]
-        keep = not listing_done
-
-        def sink(pool, keep=keep):
-            if keep:
-                bundles.append(pool)
-
-        budget = COUNT_LIMIT + max_results - count
-        if budget <= 0:
-            res.count = None
-            break
-        n, complete = _enumerate(f, handled, deadline, budget, sink)
-        count += n
-        handled.append(f)
-        if not complete:
-            if deadline is not None and time.monotonic() > deadline:
-                res.status = "timeout"
-            count = -1
-            break
-    bundles.sort(key=lambda F: (-sum(F), tuple(-c for c in F)))
-    if res.status == "timeout":
-        res.bundles = bundles[:max_results]
-        res.count = None
-        return res
-    if count < 0:
+    listed.sort(key=lambda F: (-sum(F), tuple(-c for c in F)))
+    res.bundles = listed
+    if truncated:
         res.status = "truncated"
-        res.bundles = bundles[:max_results]
-        res.count = None
-        return res
-    res.count = count
-    if count > max_results:
-        res.status = "truncated"
-        res.bundles = bundles[:max_results]
+        res.count = count if exact else None
     else:
-        res.bundles = bundles
+        res.count = count
     return res

@@ -278,10 +278,11 @@ class PaymentModel:
     """
 
     def __init__(self, problem: PaymentProblem, explain: bool = False, maximize_x: bool = False,
-                 chain: bool = True):
+                 chain: bool = True, keys: bool = True):
         self.p = problem
         self.explain_mode = explain
         self.chain = chain
+        self.with_keys = keys
         self.m = cp_model.CpModel()
         self.parts: list[_Part] = []
         self._eq_cache: dict[tuple[int, int], object] = {}
@@ -811,7 +812,7 @@ class PaymentModel:
         self.codes: list[object] = []
         chunk, weight = 0, 1
         for name, e, bound in parts:
-            if isinstance(e, int):
+            if isinstance(e, int) or not self.with_keys:
                 self.key_exprs.append((name, e))
                 continue
             v = self._int(0, bound, f"key[{name}]")
@@ -1149,7 +1150,7 @@ def max_amount(problem: PaymentProblem, req: str | None, time_limit: float | Non
     main = MainCost(mana=ManaCost.parse("{X}"), x=None, x_upper=ub, x_type=req)
     sub = PaymentProblem(problem.player, problem.life_total, problem.pool, problem.classes, problem.abilities,
                          main, problem.celestial)
-    return PaymentModel(sub).max_x(time_limit)
+    return PaymentModel(sub, keys=False).max_x(time_limit)
 
 
 def _mana_text(req: str, n: int) -> str:
@@ -1164,7 +1165,7 @@ def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
     paid together, shrunk here to a minimal set (each remaining part is
     needed for the contradiction) and then worded in rules terms.
     """
-    model = PaymentModel(problem, explain=True)
+    model = PaymentModel(problem, explain=True, keys=False)
     parts = model.parts
     if not parts:
         return "the cost can't be paid"
@@ -1322,7 +1323,7 @@ def decide(problem: PaymentProblem, time_limit: float | None = None) -> bool | N
     decide.
     """
     if any(a.costed for a in problem.abilities):
-        fast = PaymentModel(problem, chain=False).payable(time_limit)
+        fast = PaymentModel(problem, chain=False, keys=False).payable(time_limit)
         if fast:
             return True
-    return PaymentModel(problem).payable(time_limit)
+    return PaymentModel(problem, keys=False).payable(time_limit)

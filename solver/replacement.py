@@ -191,8 +191,9 @@ def _expand(seq: tuple[int, ...], labels: list[list[str]], limit: int | None) ->
     per_class = []
     for ci, pos in sorted(positions.items()):
         labs = labels[ci]
-        # every ordered choice of len(pos) labels out of this class's labels
-        perms = list(permutations(labs, len(pos)))
+        # every ordered choice of len(pos) labels out of this class's labels (effects of
+        # one source, e.g. two Pale Moon effects, can't be told apart: one order)
+        perms = sorted(set(permutations(labs, len(pos))))
         count *= len(perms)
         per_class.append((pos, perms))
     out: list[tuple[str, ...]] = []
@@ -238,12 +239,24 @@ def _outcomes(initial: tuple[int, ...], effects: list[AppliedEffect], decode, ma
         seqs = solved.sequences
     results: dict = {}
     counts: dict = {}
-    for seq, final in seqs:
-        key = decode(final)
-        room = None if max_orders is None else max(0, max_orders - len(results.get(key, [])))
-        orders, n = _expand(seq, labels, room)
-        results.setdefault(key, []).extend(orders)
-        counts[key] = counts.get(key, 0) + n
+    all_labels = [lab for labs in labels for lab in labs]
+    if len(set(all_labels)) == len(all_labels):
+        # distinct labels: different sequences never give the same order
+        for seq, final in seqs:
+            key = decode(final)
+            room = None if max_orders is None else max(0, max_orders - len(results.get(key, [])))
+            orders, n = _expand(seq, labels, room)
+            results.setdefault(key, []).extend(orders)
+            counts[key] = counts.get(key, 0) + n
+    else:
+        # several effects share a source id (e.g. two Pale Moon effects): one order per label sequence
+        sets: dict = {}
+        for seq, final in seqs:
+            orders, _ = _expand(seq, labels, None)
+            sets.setdefault(decode(final), set()).update(orders)
+        for key, orders in sets.items():
+            counts[key] = len(orders)
+            results[key] = sorted(orders)[:max_orders]
     for k in results:
         results[k].sort()
     return EventOutcomes(results, counts, solved.status)

@@ -247,7 +247,7 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
     if tc.x is None:
         out["x_values"] = sorted({p["x"] for p in pays})
         left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
-        out["x_max"] = pm.PaymentModel(problem).max_x(left) if pays else None
+        out["x_max"] = pm.PaymentModel(problem, keys=False).max_x(left) if pays else None
     if not pays:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
         out["reason"] = pm.explain(problem, left)

@@ -1,0 +1,172 @@
+"""Board generators for the mana benchmarks and the differential tests.
+
+Every generator returns a situation *document* (the mapping of contract §1),
+so it goes through the same loader as a user's file
+(:func:`solver.situation.situation_from_dict`). Generators are deterministic
+given their ``seed``.
+
+* :func:`could_produce_board` — n permanents, ~20% "could produce" sources
+  (Reflecting Pool, Exotic Orchard, Fellwar Stone, Harvester Druid, Naga
+  Vitalist) on both sides, forming chains and cycles, plus two replacement
+  effects (Contamination and Mana Reflection);
+* :func:`mixed_lands_board` — n lands of mixed kinds for ``available_mana``;
+* :func:`xmage_board` — the XMage stress board (5 each of the basic lands and
+  Wastes, and 3 Cascading Cataracts);
+* :func:`order_board` — a Forest with k replacement effects (identical or mixed);
+* :func:`random_small_board` — the random small boards of the hypothesis tests.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any
+
+FORMAT = "mtgsolve/1"
+BASICS = ["Plains", "Island", "Swamp", "Mountain", "Forest"]
+CP_SOURCES = ["Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Harvester Druid", "Naga Vitalist"]
+
+
+def doc(battlefield: dict[str, list], players=("alice", "bob"), **kw: Any) -> dict:
+    d = {"format": FORMAT, "players": list(players), "battlefield": battlefield}
+    d.update(kw)
+    return d
+
+
+def could_produce_board(n: int, seed: int = 0) -> dict:
+    """``n`` permanents: 20% could-produce sources split between the players
+    (so Orchards and Pools reference each other in chains and cycles), the rest
+    lands and mana creatures, plus Contamination and Mana Reflection."""
+    rng = random.Random(seed)
+    bf: dict[str, list] = {"alice": ["Contamination"], "bob": ["Mana Reflection"]}
+    n_cp = max(1, n // 5)
+    others = ["Tundra", "Taiga", "Wastes", "Llanowar Elves", "Sol Ring", "Ancient Tomb", "Adarkar Wastes",
+              "Birds of Paradise", "Tinder Farm", "Fetid Heath"] + BASICS * 3
+    for i in range(n - 2):
+        side = "alice" if i % 2 == 0 else "bob"
+        card = CP_SOURCES[rng.randrange(len(CP_SOURCES))] if i < n_cp else others[rng.randrange(len(others))]
+        bf[side].append(card)
+    for side in bf:
+        rng.shuffle(bf[side])
+    return doc(bf, query={"kind": "could_produce"})
+
+
+MIXED_LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Tundra", "Taiga", "Tropical Island",
+               "Adarkar Wastes", "Llanowar Wastes", "City of Brass", "Mana Confluence", "Reflecting Pool",
+               "Ancient Tomb", "Tinder Farm", "Fetid Heath", "Crystal Quarry", "Cascading Cataracts", "Vivid Crag",
+               "Gaea's Cradle", "Exotic Orchard"]
+
+
+def mixed_lands_board(n: int, seed: int = 0, kinds: int = 8) -> dict:
+    """``n`` lands for alice drawn from ``kinds`` kinds of :data:`MIXED_LANDS`
+    (at most three filter lands), two Forests and a Plains for bob (for Exotic Orchard)."""
+    rng = random.Random(seed)
+    pool = rng.sample(MIXED_LANDS, kinds)
+    lands: list = []
+    filters = 0
+    while len(lands) < n:
+        c = pool[rng.randrange(len(pool))]
+        if c in ("Fetid Heath", "Crystal Quarry", "Cascading Cataracts"):
+            if filters >= 3:
+                continue
+            filters += 1
+        lands.append({"card": c, "counters": {"charge": 2}} if c == "Vivid Crag" else c)
+    return doc({"alice": lands, "bob": ["Forest", "Forest", "Plains"]}, query={"kind": "available_mana"})
+
+
+def xmage_board() -> dict:
+    """5 each of Plains, Island, Swamp, Mountain, Forest, Wastes and 3 Cascading Cataracts."""
+    lands = [c for c in BASICS + ["Wastes"] for _ in range(5)] + ["Cascading Cataracts"] * 3
+    return doc({"alice": lands}, players=("alice",), query={"kind": "available_mana"})
+
+
+def order_board(effects: list[str]) -> dict:
+    """A Forest tapped for mana with the given replacement-effect permanents (alice's)."""
+    return doc({"alice": ["Forest"] + list(effects)},
+               query={"kind": "order", "event": {"kind": "tap_for_mana", "object": "forest"}})
+
+
+# ---------------------------------------------------------------------------
+# Random small boards (hypothesis tests draw their choices through `draw`)
+# ---------------------------------------------------------------------------
+
+SMALL_PERMANENTS = [
+    "Plains", "Island", "Swamp", "Forest", "Wastes", "Snow-Covered Forest", "Tundra", "Taiga",
+    "Reflecting Pool", "Exotic Orchard", "Fellwar Stone", "Harvester Druid", "Naga Vitalist",
+    "Squandered Resources", "Gaea's Cradle", "Vivid Crag", "Mana Confluence", "City of Brass",
+    "Adarkar Wastes", "Llanowar Wastes", "Fetid Heath", "Crystal Quarry", "Tinder Farm", "Cascading Cataracts",
+    "Ancient Tomb", "Urborg, Tomb of Yawgmoth", "Llanowar Elves", "Birds of Paradise", "Sol Ring",
+    "Chromatic Lantern", "Springleaf Drum", "Contamination", "Mana Reflection", "Nyxbloom Ancient",
+    "Mana Flare", "Zhur-Taa Ancient", "Overgrowth", "Wild Growth", "Celestial Dawn", "Blood Moon",
+    "Prismatic Omen", "Grizzly Bears", "Thousand-Year Elixir", "Deep Water"]
+CREATURES = {"Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
+             "Nyxbloom Ancient", "Zhur-Taa Ancient"}
+AURAS = {"Overgrowth", "Wild Growth"}
+
+
+def random_small_board(draw, max_permanents: int = 5, cards=SMALL_PERMANENTS, pool: bool = True) -> dict:
+    """A small random board. ``draw(kind, *args)`` supplies the random choices:
+    ``draw("int", lo, hi)``, ``draw("choice", seq)``, ``draw("bool")`` (a
+    hypothesis ``data.draw`` adapter or a ``random.Random`` one)."""
+    players = ["alice", "bob"]
+    bf: dict[str, list] = {"alice": [], "bob": []}
+    effects: list[dict] = []
+    n = draw("int", 1, max_permanents)
+    names: dict[str, int] = {}
+    placed: list[tuple[str, str, str]] = []  # (player, card, id)
+    for _ in range(n):
+        card = draw("choice", cards)
+        who = "alice" if draw("int", 0, 3) else "bob"
+        k = names.get(card, 0) + 1
+        names[card] = k
+        base = _slug(card)
+        oid = base if k == 1 else f"{base}-{k}"
+        obj: dict[str, Any] = {"card": card, "id": oid}
+        if card not in AURAS and draw("int", 0, 4) == 0:
+            obj["tapped"] = True
+        if card in CREATURES and draw("int", 0, 3) == 0:
+            obj["sick"] = True
+        if card == "Vivid Crag":
+            obj["counters"] = {"charge": draw("int", 0, 2)}
+        bf[who].append(obj)
+        placed.append((who, card, oid))
+    lands = [(w, oid) for w, c, oid in placed if c not in AURAS and _is_land(c)]
+    for who, objs in bf.items():
+        for obj in objs:
+            if obj["card"] in AURAS:
+                if lands:
+                    obj["attached_to"] = draw("choice", [oid for _, oid in lands])
+                else:
+                    obj["card"] = "Grizzly Bears"
+            if obj["card"] == "Deep Water" and draw("bool"):
+                effects.append({"ability": {"source": obj["id"], "index": 1}, "controller": who})
+    if draw("int", 0, 5) == 0:
+        effects.append({"card": "Pale Moon", "controller": draw("choice", players)})
+    d = doc(bf, players=[{"id": "alice", "life": draw("choice", [20, 20, 2, 1])}, "bob"])
+    if effects:
+        d["effects"] = effects
+    if pool and draw("int", 0, 4) == 0:
+        d["mana_pool"] = {"alice": draw("choice", ["{W}", "{B}", "{C}{C}", "{G}{U}"])}
+    return d
+
+
+def _is_land(card: str) -> bool:
+    return card in ("Plains", "Island", "Swamp", "Forest", "Wastes", "Snow-Covered Forest", "Tundra", "Taiga",
+                    "Reflecting Pool", "Exotic Orchard", "Gaea's Cradle", "Vivid Crag", "Mana Confluence",
+                    "City of Brass", "Adarkar Wastes", "Llanowar Wastes", "Fetid Heath", "Crystal Quarry",
+                    "Tinder Farm", "Cascading Cataracts", "Ancient Tomb", "Urborg, Tomb of Yawgmoth")
+
+
+def _slug(name: str) -> str:
+    import re
+    s = name.lower().replace("'", "")
+    return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
+
+
+def rng_draw(rng: random.Random):
+    """A ``draw`` for :func:`random_small_board` backed by ``random.Random``."""
+    def draw(kind, *args):
+        if kind == "int":
+            return rng.randint(args[0], args[1])
+        if kind == "choice":
+            return args[0][rng.randrange(len(args[0]))]
+        return rng.random() < 0.5
+    return draw
