@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
@@ -1253,7 +1253,6 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
             return f"needs {p.text}; " + " and ".join(bits)
         if p.name == "generic":
             best = max_amount(problem, None, time_limit)
-            need = _amount(p.text)
             return f"needs {p.text}; at most {best or 0} mana can be made and spent"
     # several parts: mana-only cores are compared with what can be made
     mana_parts = [p for p in core if p.name.startswith(("mana:", "sym:")) or p.name == "generic"]

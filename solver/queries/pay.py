@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import time
 import weakref
-from dataclasses import replace
 from typing import Any
 
 from models import payment as pm
@@ -31,7 +30,6 @@ from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, Pe
 from ..characteristics import View
 from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_any, total_cost
 from ..errors import QueryError
-from ..mana import TYPES, ManaCost
 from ..mana_sources import activations, interchangeable_classes
 from ..state import GameState
 from . import Options, register

@@ -24,7 +24,7 @@ from collections import Counter
 
 from solver.characteristics import View
 from solver.costs import TotalCost, query_player, spend_white_as_any, total_cost
-from solver.mana import COLORS, TYPES, Mana
+from solver.mana import COLORS, TYPES
 from solver.mana_sources import activations
 
 
