@@ -151,3 +151,14 @@ def test_oracle_facts_come_from_data():
     assert c.data.mana_cost.text == "{X}{X}"
     assert c.data.types == ("Artifact", "Creature")
     assert get_card("Kitchen Finks").data.mana_cost.mana_value == 3
+
+
+def test_shipped_library_data_equals_the_database():
+    """solver/data/library-cards.json (start-up shortcut) holds exactly the database's entries."""
+    from solver.cards import _library_data, oracle_index
+
+    idx = oracle_index()
+    lib = _library_data()
+    assert sorted(lib) == sorted(LIBRARY)
+    for name, entry in lib.items():
+        assert entry == idx[name], name
