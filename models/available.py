@@ -57,11 +57,19 @@ from ortools.sat.python import cp_model
 from solver.mana import TYPES, ManaCost
 
 SEED = 20240601
+
+
+class _Model(cp_model.CpModel):
+    """A CP-SAT model without the deprecated camelCase aliases that
+    ``CpModel.__init__`` installs one by one (about a millisecond per model)."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        pass
 NT = len(TYPES)
 ALL = frozenset(range(NT))
 SUBSETS: tuple[frozenset[int], ...] = tuple(frozenset(c) for r in range(1, NT + 1) for c in combinations(range(NT), r))
-COUNT_LIMIT = 500_000
-"""Bundles counted beyond ``max_results`` (for an exact ``count``) before giving up (count null)."""
+COUNT_LIMIT = 20_000
+"""Pools counted beyond ``max_results`` (for an exact ``count`` of a truncated listing) before giving up (count null)."""
 
 
 @dataclass(frozen=True)
@@ -123,6 +131,8 @@ def prune_outcomes(outcomes) -> tuple[tuple[int, ...], ...]:
     """Drop outcomes contained in another outcome of the same ability (choosing
     the larger one leaves a pool at least as large)."""
     outs = sorted(set(tuple(o) for o in outcomes if any(o)))
+    if len({sum(o) for o in outs}) <= 1:
+        return tuple(outs)  # equal totals: none contains another
     return tuple(o for o in outs
                  if not any(q != o and all(a <= b for a, b in zip(o, q)) for q in outs))
 
@@ -258,7 +268,7 @@ class _Prepared:
 def _skeletons(prep: _Prepared, deadline: float | None):
     """Every distinct skeleton (CP-SAT enumeration of the contended choices)."""
     p, items = prep.p, prep.items
-    m = cp_model.CpModel()
+    m = _Model()
     uses = []
     for i, it in enumerate(items):
         t = it["t"]
@@ -390,6 +400,11 @@ def rank_function(sk: Skeleton, order: tuple[Step, ...]) -> tuple[int, ...] | No
     mana of types ``A`` the skeleton's activations, done in ``order``, can leave
     in the pool; None if some cost can't be paid."""
     L = len(order)
+    if not L:
+        # no payments: every unit can reach any of its types, so f(A) is the mana
+        # fixed in A plus every unit that has a type in A
+        return tuple(sum(sk.early_fixed[d] for d in A) + sum(k for S, k in sk.early_units if S & A)
+                     for A in SUBSETS)
     mcf = min_cost_flow.SimpleMinCostFlow()
     node = 0
 
@@ -465,19 +480,27 @@ def rank_function(sk: Skeleton, order: tuple[Step, ...]) -> tuple[int, ...] | No
 _MASK = np.array([[1 if d in A else 0 for d in range(NT)] for A in SUBSETS], dtype=np.int64)
 
 
-def below(points: np.ndarray, g: tuple[int, ...]) -> np.ndarray:
-    """Which pools lie in the down-closure ``{p : p(A) <= g(A) for all A}`` of a
-    skeleton (a polymatroid: exactly the pools under one of its pools)."""
-    if not len(points):
-        return np.zeros(0, dtype=bool)
-    return ((points @ _MASK.T) <= np.array(g, dtype=np.int64)).all(axis=1)
+def below(points: np.ndarray, gs: list[tuple[int, ...]]) -> np.ndarray:
+    """Which pools lie in the down-closure ``{p : p(A) <= g(A) for all A}`` of
+    some skeleton ``g`` of ``gs`` (a polymatroid: exactly the pools under one
+    of its pools)."""
+    if not len(points) or not gs:
+        return np.zeros(len(points), dtype=bool)
+    sums = points @ _MASK.T                       # pools x subsets
+    G = np.array(gs, dtype=np.int64)              # skeletons x subsets
+    out = np.zeros(len(points), dtype=bool)
+    step = max(1, 2_000_000 // (len(gs) * len(SUBSETS)))
+    for a in range(0, len(points), step):
+        chunk = sums[a:a + step]
+        out[a:a + step] = (chunk[:, None, :] <= G[None, :, :]).all(axis=2).any(axis=1)
+    return out
 
 
 def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | None) -> tuple[list, bool]:
     """Every integer pool of the base polyhedron of ``f`` (CP-SAT enumeration over
     the six pool variables only), in decreasing lexicographic order (fixed
     search, largest value first); at most ``limit``. Returns (pools, complete)."""
-    m = cp_model.CpModel()
+    m = _Model()
     p = [m.new_int_var(0, f[SUBSETS.index(frozenset({d}))], f"p_{TYPES[d]}") for d in range(NT)]
     for i, A in enumerate(SUBSETS):
         if len(A) == 1:
@@ -525,9 +548,7 @@ def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], limit: int |
     while True:
         pools, complete = enumerate_pools(f, raw_limit, deadline)
         pts = np.array(pools, dtype=np.int64).reshape(-1, NT)
-        keep = np.ones(len(pts), dtype=bool)
-        for g in earlier:
-            keep &= ~below(pts, g)
+        keep = ~below(pts, earlier)
         kept = [pools[i] for i in np.flatnonzero(keep)]
         if complete or limit is None or len(kept) >= limit:
             return (kept[:limit] if limit is not None else kept), complete and (limit is None or len(kept) <= limit)
@@ -543,6 +564,7 @@ def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
     (bundles found so far, ``count`` None)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     res = AvailableResult()
+    listed: list[tuple[int, ...]] = []
     try:
         prep = _Prepared(problem)
         skeletons = _skeletons(prep, deadline)
@@ -558,59 +580,56 @@ def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
         res.skeletons = len(skeletons)
         # largest totals first; a skeleton under an earlier one holds no maximal pool
         fs: list[tuple[int, ...]] = []
+        kept = np.zeros((0, len(SUBSETS)), dtype=np.int64)
         for f in sorted(ranked, key=lambda f: (-f[-1], tuple(-x for x in f))):
-            if not any(all(a <= b for a, b in zip(f, g)) for g in fs):
+            if not (np.array(f, dtype=np.int64)[None, :] <= kept).all(axis=1).any():
                 fs.append(f)
-        listed: list[tuple[int, ...]] = []
-        count = 0
+                kept = np.vstack([kept, np.array(f, dtype=np.int64)[None, :]])
+        count = 0            # maximal pools counted so far (exact while `exact`)
         truncated = False
         exact = True
+        budget = COUNT_LIMIT
         i = 0
-        while i < len(fs):
+        while i < len(fs) and exact:
             total = fs[i][-1]
             layer = [f for f in fs[i:] if f[-1] == total]
-            need = None if not truncated else 0
             if not truncated:
+                # list this layer (enough of it to fill the listing, sorted)
                 need = max_results + 1 - len(listed)
-            pools_layer: list[tuple[int, ...]] = []
-            for j, f in enumerate(layer):
-                earlier = fs[:i + j]
-                if truncated:
-                    # counting only
-                    if count > COUNT_LIMIT:
-                        exact = False
-                        break
-                    got, complete = _maximal_of(f, earlier, COUNT_LIMIT + 1, deadline)
-                    if not complete:
-                        exact = False
-                        break
-                    count += len(got)
-                    continue
-                got, complete = _maximal_of(f, earlier, need, deadline)
-                pools_layer.extend(got)
-                if complete:
-                    count += len(got)
-                else:
-                    exact = False  # cut short: this skeleton has more than we list
-            if not exact and truncated:
-                break
-            if not truncated:
+                pools_layer: list[tuple[int, ...]] = []
+                complete_layer = True
+                for j, f in enumerate(layer):
+                    got, complete = _maximal_of(f, fs[:i + j], need, deadline)
+                    pools_layer.extend(got)
+                    complete_layer = complete_layer and complete
                 pools_layer.sort(reverse=True)
                 listed.extend(pools_layer)
-                if len(listed) > max_results or not exact:
+                if complete_layer:
+                    count += len(pools_layer)
+                if len(listed) > max_results or not complete_layer:
                     truncated = True
                     listed = listed[:max_results]
-                    if not exact:
-                        break
+                    if complete_layer:
+                        i += len(layer)
+                    continue  # an incomplete layer is counted again below
+                i += len(layer)
+                continue
+            # counting only (the listing is full), enumerating at most COUNT_LIMIT more pools
+            for j, f in enumerate(layer):
+                pools, complete = enumerate_pools(f, budget + 1, deadline)
+                budget -= len(pools)
+                if not complete or budget < 0:
+                    exact = False
+                    break
+                pts = np.array(pools, dtype=np.int64).reshape(-1, NT)
+                count += int((~below(pts, fs[:i + j])).sum())
             i += len(layer)
     except TimeoutError:
         res.status, res.count = "timeout", None
+        res.bundles = sorted(listed, key=lambda F: (-sum(F), tuple(-c for c in F)))[:max_results]
         return res
     listed.sort(key=lambda F: (-sum(F), tuple(-c for c in F)))
     res.bundles = listed
-    if truncated:
-        res.status = "truncated"
-        res.count = count if exact else None
-    else:
-        res.count = count
+    res.status = "truncated" if truncated else "ok"
+    res.count = count if exact else None
     return res

@@ -41,6 +41,14 @@ TYPES = ("W", "U", "B", "R", "G", "C")
 SEED = 20240601
 
 
+class _Model(cp_model.CpModel):
+    """A CP-SAT model without the deprecated camelCase aliases that
+    ``CpModel.__init__`` installs one by one (about a millisecond per model)."""
+
+    def _add_pre_pep8_methods(self) -> None:
+        pass
+
+
 @dataclass(frozen=True)
 class Rule:
     """``target`` could produce ``maps[t]`` (default ``{t}``) for every ``t`` in
@@ -114,7 +122,7 @@ class _Graph:
 def build(problem: ProducibleProblem):
     """The CP-SAT model and a decoder from a solved solver to the answer."""
     g = _Graph(problem)
-    m = cp_model.CpModel()
+    m = _Model()
     free = [v for v in range(len(g.nodes)) if v not in g.const]
     n = max(1, len(free))
     val: dict[int, object] = {}

@@ -179,7 +179,7 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                     continue
                 if cost.untap:
                     continue
-                if cost.life > life:
+                if cost.life and cost.life > life:  # CR 119.4
                     continue
                 if cost.remove_counters and cdict.get((o.id, cost.remove_counters[0]), 0) < cost.remove_counters[1]:
                     continue
