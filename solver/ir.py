@@ -465,10 +465,33 @@ class TriggeredManaAbility:
 
 @dataclass(frozen=True)
 class Keyword:
-    """A keyword ability that bears on rules: ``hexproof``, ``shroud``,
-    ``protection`` (``arg``: a color letter), ``haste``, ``flash``, ``flying``,
-    ``trample``, ``first strike``, ``defender``, ``indestructible``, ``landwalk``
-    (``arg``: land type), ``enchant`` is :class:`Enchant`."""
+    """A keyword ability (CR 702), by its lower-case name: ``hexproof``,
+    ``shroud``, ``protection`` (``arg``: a color letter), ``haste``, ``flash``,
+    ``indestructible``, ``deathtouch``, ``lifelink``, ``flying``, ``reach``,
+    ``vigilance``, ``menace``, ``trample``, ``first strike``, ``double
+    strike``, ``defender``, ``landwalk`` (``arg``: land type); ``enchant`` is
+    :class:`Enchant`.
+
+    What each one does in the questions this project answers:
+
+    * ``hexproof``, ``shroud``, ``protection`` — targeting (CR 702.11b,
+      702.18a, 702.16b) and, for protection, damage prevention and Auras
+      (CR 702.16c, 702.16e);
+    * ``indestructible`` — not destroyed by lethal damage, deathtouch or
+      "destroy" (CR 702.12b);
+    * ``deathtouch`` — a creature dealt damage by it (any amount, any damage,
+      not only combat: fight, "deals N damage") is destroyed by the next
+      state-based action check (CR 702.2b, 704.5h);
+    * ``lifelink`` — damage it deals makes its controller gain that much life
+      at the same time (CR 702.15b);
+    * ``haste``, ``flash`` — when a permanent can be activated ({T}) or a
+      spell cast (CR 702.10, 702.8);
+    * ``vigilance``, ``reach``, ``menace``, ``flying``, ``first strike``,
+      ``double strike``, ``trample``, ``landwalk``, ``defender`` — combat
+      only (attacking, blocking, combat damage: CR 506–511).  No combat is
+      modeled, so they have no effect on any query; they are recorded so that
+      a card bearing them is read fully (and a fight, which is not combat
+      damage, ignores them: CR 701.14d)."""
 
     name: str
     arg: str = ""

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import permutations, product
+from math import factorial
 from typing import Iterable
 
 from models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
@@ -183,7 +184,8 @@ def _classes(effects: list[AppliedEffect]) -> tuple[list[EffectClass], list[list
 
 def _expand(seq: tuple[int, ...], labels: list[list[str]], limit: int | None) -> tuple[list[tuple[str, ...]], int]:
     """Every order of individual effects for a class sequence (identical effects
-    permuted among their positions); returns (orders, exact count)."""
+    permuted among their positions); returns (orders, exact count). Labels
+    within a class are distinct here (see :func:`_outcomes`)."""
     positions: dict[int, list[int]] = {}
     for pos, ci in enumerate(seq):
         positions.setdefault(ci, []).append(pos)
@@ -191,13 +193,13 @@ def _expand(seq: tuple[int, ...], labels: list[list[str]], limit: int | None) ->
     per_class = []
     for ci, pos in sorted(positions.items()):
         labs = labels[ci]
-        # every ordered choice of len(pos) labels out of this class's labels (effects of
-        # one source, e.g. two Pale Moon effects, can't be told apart: one order)
-        perms = sorted(set(permutations(labs, len(pos))))
-        count *= len(perms)
-        per_class.append((pos, perms))
+        # ordered choices of len(pos) of this class's labels: n! / (n - k)!
+        count *= factorial(len(labs)) // factorial(len(labs) - len(pos))
+        per_class.append((pos, labs))
+    if limit == 0:
+        return [], count
     out: list[tuple[str, ...]] = []
-    for combo in product(*(p for _, p in per_class)):
+    for combo in product(*(permutations(labs, len(pos)) for pos, labs in per_class)):
         order = [""] * len(seq)
         for (pos, _), chosen in zip(per_class, combo):
             for p, lab in zip(pos, chosen):

@@ -19,8 +19,11 @@ What happens, in order:
    printed order.  "You may" (CR 608.2d) is a choice of the controller: both
    answers are followed.  Fight follows CR 701.14a–d (no damage if either
    creature is gone, no longer a creature, or an illegal target; trample plays
-   no part: fight damage is not combat damage).  Counters go through the one
-   ordering mechanism, :func:`solver.replacement.counter_event_outcomes`
+   no part: fight damage is not combat damage).  Damage from a source with
+   lifelink makes the source's controller gain that much life at the same
+   time (CR 702.15b); damage from a source with deathtouch marks the
+   creature dealt it for the next state-based action check (CR 702.2b).
+   Counters go through the one ordering mechanism, :func:`solver.replacement.counter_event_outcomes`
    (Hardened Scales / Doubling Season orders are separate outcomes).  Conjure
    creates new *cards* (not tokens) owned by the conjuring player, then
    shuffles (the library is written in a canonical order and marked
@@ -35,9 +38,10 @@ What happens, in order:
    empty library or has ten poison counters loses (reported in
    :attr:`Outcome.losers`; the game is not continued further); tokens outside
    the battlefield cease to exist; creatures with toughness 0 or less go to
-   the graveyard; creatures with lethal damage are destroyed (indestructible
-   ones survive); planeswalkers with no loyalty go to the graveyard; the
-   legend rule (a choice); Auras attached illegally or to nothing go to their
+   the graveyard; creatures with lethal damage, or dealt damage by a source
+   with deathtouch since the last check (CR 702.2b, 704.5h), are destroyed
+   (indestructible ones survive); planeswalkers with no loyalty go to the
+   graveyard; the legend rule (a choice); Auras attached illegally or to nothing go to their
    owner's graveyard (CR 704.5m, 303.4c–d); +1/+1 and -1/-1 counters
    annihilate.  Creatures put into a graveyard from the battlefield "die" and
    their dies-abilities trigger (Hangarback Walker), with last known
@@ -56,7 +60,7 @@ canonical order) as ``choices`` and the others as ``alternatives``.
 
 Not modeled (reported in :attr:`ResolveResult.unsupported`, never silently
 ignored): abilities the card library marks unsupported on objects that enter
-or leave the battlefield (e.g. Kitchen Finks' persist); 704.5h (deathtouch),
+or leave the battlefield (e.g. Kitchen Finks' persist);
 704.5n (Equipment), 704.5r/s/t; a player who loses in a game of more than two
 players leaving the game (CR 800.4a) — the state is left as is and the loser
 reported.
@@ -256,7 +260,7 @@ class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
-                 "tick", "_view", "base", "notes", "fizzled")
+                 "tick", "_view", "base", "notes", "fizzled", "deathtouched")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -273,6 +277,8 @@ class _World:
         self._view: View | None = None
         self.notes: set[str] = set()  # shared by every branch: what was not modeled
         self.fizzled = False  # CR 608.2b: every target illegal, the object did not resolve
+        # CR 702.2b, 704.5h: creatures dealt damage by a source with deathtouch since the last SBA check
+        self.deathtouched: set[str] = set()
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -290,6 +296,7 @@ class _World:
         w._view = self._view
         w.notes = self.notes
         w.fizzled = self.fizzled
+        w.deathtouched = set(self.deathtouched)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -388,6 +395,7 @@ def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
                     w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, lki,
                                                      w.next_tick()))
         _drop_from_effects(w, oid)
+        w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
     new = o.with_(zone=zone, controller=o.owner, tapped=False, sick=False, counters=(), damage=0, attached_to=None,
                   chosen=(), x=0, targets=None, copy=False, last_known=(), order=w.next_tick(),
                   timestamp=w.next_tick())
@@ -485,7 +493,7 @@ class _Ctx:
     source_id: str | None  # ability: its source; spell: the spell itself
     source: GameObject | None  # the source as it is, or as last known on the battlefield
     source_on_battlefield: bool
-    source_colors: frozenset[str]
+    damage_source: "_DamageSource"  # the source as a dealer of damage (colors, deathtouch, lifelink)
     targets: tuple[tuple[str, ...], ...]  # legal targets only (CR 608.2b)
     x: int
     entry: ContinuousEffectEntry | None  # the effects-list entry for its continuous effects
@@ -530,36 +538,83 @@ def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
 # Effects (CR 608.2c–d and the keyword actions)
 # ===========================================================================
 
-def _deal_damage(w: _World, source_colors: frozenset[str], target: str, amount: int) -> None:
+@dataclass(frozen=True)
+class _DamageSource:
+    """What matters about a source of damage when it deals damage: its colors
+    (protection, CR 702.16e), whether it has deathtouch (CR 702.2b) or
+    lifelink (CR 702.15b), and its controller (who gains the life).  Both
+    keywords work from any zone (CR 702.2d, 702.15d): a source that has left
+    the battlefield is judged by its last known information."""
+
+    colors: frozenset[str]
+    controller: str
+    deathtouch: bool = False
+    lifelink: bool = False
+
+
+def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = None,
+                      current: bool = True) -> _DamageSource:
+    """The object ``oid`` as a source of damage, from its characteristics now
+    (on the battlefield or the stack, after layers, when ``current``) or else
+    from the printed abilities of ``card`` (default: its card) — its last
+    known information as far as the situation records it."""
+    o = w.objects.get(oid)
+    if current and o is not None and o.zone in ("battlefield", "stack"):
+        c = w.view().chars(oid)
+        return _DamageSource(c.colors, controller, c.keyword("deathtouch"), c.keyword("lifelink"))
+    card = card or (o.card if o is not None else None)
+    kws = {a.name for a in (card.abilities if card else ()) if isinstance(a, ir.Keyword)}
+    colors = card.data.mana_cost.colors if card else frozenset()
+    return _DamageSource(colors, controller, "deathtouch" in kws, "lifelink" in kws)
+
+
+def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> int:
     """CR 120.3: damage to a player is life loss; to a creature, marked damage;
     to a planeswalker, loyalty counters removed. 0 damage is not dealt (CR
-    120.8); protection prevents damage from sources of that color (CR 702.16e)."""
+    120.8); protection prevents damage from sources of that color (CR 702.16e).
+    A creature dealt damage by a source with deathtouch is marked for CR
+    704.5h; damage from a source with lifelink makes its controller gain that
+    much life, as part of the same event (CR 702.15b, 120.3f).  Returns the
+    damage dealt."""
     if amount <= 0:
-        return
+        return 0
     if target in w.life:
         w.life[target] -= amount
-        w.changed()
-        return
+        _lifelink(w, source, amount)
+        return amount
     o = w.objects.get(target)
     if o is None or o.zone != "battlefield":
-        return
+        return 0
     c = w.view().chars(target)
-    if c.protections & source_colors:
-        return
+    if c.protections & source.colors:
+        return 0
     if c.is_creature:
         o = o.with_(damage=o.damage + amount)
+        if source.deathtouch:
+            w.deathtouched.add(target)
     if "Planeswalker" in c.types:
         counters = dict(o.counters)
         counters["loyalty"] = max(0, counters.get("loyalty", 0) - amount)
         o = o.with_(counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
     w.put(o)
+    _lifelink(w, source, amount)
+    return amount
+
+
+def _lifelink(w: _World, source: _DamageSource, amount: int) -> None:
+    """CR 702.15b: damage dealt by a source with lifelink causes that source's
+    controller to gain that much life (in addition to the damage's other results)."""
+    if source.lifelink and amount > 0 and source.controller in w.life:
+        w.life[source.controller] += amount
+    w.changed()
 
 
 def _fight(w: _World, a: str, b: str) -> None:
     """CR 701.14a–d: each deals damage equal to its power to the other (both
     amounts fixed first; damage is dealt simultaneously); a creature fighting
     itself deals twice its power to itself. Not combat damage: trample and
-    other combat-damage rules play no part."""
+    other combat-damage rules play no part, but deathtouch and lifelink apply
+    to any damage (CR 702.2b, 702.15b)."""
     view = w.view()
     for oid in (a, b):
         o = w.objects.get(oid)
@@ -567,11 +622,13 @@ def _fight(w: _World, a: str, b: str) -> None:
             return  # 701.14b
     ca, cb = view.chars(a), view.chars(b)
     pa, pb = max(0, ca.power or 0), max(0, cb.power or 0)
+    sa = _damage_source_of(w, a, w.objects[a].controller)
+    sb = _damage_source_of(w, b, w.objects[b].controller)
     if a == b:
-        _deal_damage(w, ca.colors, a, 2 * pa)  # 701.14c
+        _deal_damage(w, sa, a, 2 * pa)  # 701.14c
         return
-    _deal_damage(w, ca.colors, b, pa)
-    _deal_damage(w, cb.colors, a, pb)
+    _deal_damage(w, sa, b, pa)
+    _deal_damage(w, sb, a, pb)
 
 
 def _record_effect_entry(w: _World, ctx: _Ctx) -> None:
@@ -589,7 +646,7 @@ def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
     if k == "damage":
         n = _amount(w, ctx, eff.amount)
         for t in _refs(w, ctx, eff.to):
-            _deal_damage(w, ctx.source_colors, t, n)
+            _deal_damage(w, ctx.damage_source, t, n)
         return [w]
     if k == "destroy":
         view = w.view()
@@ -979,7 +1036,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             return [w]
         entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
                                       targets=legal if specs else None)
-        ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, colors, legal, o.x, entry)
+        dsrc = _damage_source_of(w, src.id, lki_src.controller, dict(o.last_known).get("card"),
+                                 current=src.zone == "battlefield" and not o.last_known)
+        ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry)
         effects = tuple(getattr(ab, "effects", ()) or ())
         worlds = _run_effects(w, ctx, effects)
         for v in worlds:
@@ -1000,7 +1059,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             what = "; ".join(u.text or u.what for u in card.unsupported) or "no behaviour"
             raise ResolutionUnsupported(f"spell '{card.name}': {what}")
         entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None)
-        ctx = _Ctx(o.id, o.controller, o.id, o, False, colors, legal, o.x, entry)
+        dsrc = replace(_damage_source_of(w, o.id, o.controller), colors=colors)
+        ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
         worlds = _run_effects(w, ctx, card.spell.effects)
         for v in worlds:
             _leave_stack(v, v.objects[o.id])
@@ -1086,6 +1146,7 @@ def _sba_once(w: _World) -> list[_World] | None:
             w.losers.add(p.id)
             changed = True
     w.drew_empty.clear()
+    deathtouched, w.deathtouched = w.deathtouched, set()  # "since the last time SBAs were checked"
     to_cease: list[str] = []
     to_graveyard: list[tuple[str, bool]] = []  # (id, destroyed-or-put: both "die" if creatures)
     counter_fix: dict[str, tuple[tuple[str, int], ...]] = {}
@@ -1102,6 +1163,9 @@ def _sba_once(w: _World) -> list[_World] | None:
                 to_graveyard.append((o.id, True))
                 continue
             if o.damage >= c.toughness and not c.keyword("indestructible"):  # 704.5g
+                to_graveyard.append((o.id, True))
+                continue
+            if o.id in deathtouched and not c.keyword("indestructible"):  # 704.5h, 702.2b
                 to_graveyard.append((o.id, True))
                 continue
         if "Planeswalker" in c.types and o.counter("loyalty") <= 0:  # 704.5i

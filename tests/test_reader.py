@@ -310,17 +310,20 @@ def test_keywords():
     assert parts("Protection from black and from red") == [Keyword("protection", "B"), Keyword("protection", "R")]
     assert parts("Islandwalk\nShroud\nFlash\nIndestructible") == [Keyword("landwalk", "Island"), Keyword("shroud"),
                                                                    Keyword("flash"), Keyword("indestructible")]
+    assert parts("Vigilance, reach\nMenace\nFlying, deathtouch, lifelink\nDouble strike") == [
+        Keyword("vigilance"), Keyword("reach"), Keyword("menace"), Keyword("flying"), Keyword("deathtouch"),
+        Keyword("lifelink"), Keyword("double strike")]
     assert parts("Enchant creature you control") == [Enchant(Filter(types=CREATURE, who="you"))]
     assert parts("Enchant land") == [Enchant(Filter(types=LAND))]
     assert parts("Enchant player") == [Enchant(Filter(players=True))]
 
 
 def test_keywords_without_ir_meaning_are_unsupported():
-    assert [u.what for u in unsupported("Vigilance, lifelink")] == ["vigilance", "lifelink"]
+    assert [u.what for u in unsupported("Prowess, exalted")] == ["prowess", "exalted"]
     assert [u.what for u in unsupported("Ward {2}")] == ["ward {M}"]
     assert [u.what for u in unsupported("Protection from creatures")] == ["protection from creatures"]
     assert [u.what for u in unsupported("Hexproof from black")] == ["hexproof from black"]
-    assert [u.what for u in unsupported("Flying, vigilance")] == ["vigilance"]
+    assert [u.what for u in unsupported("Flying, prowess")] == ["prowess"]
 
 
 # ---------------------------------------------------------------------------
@@ -501,7 +504,7 @@ ELF = {"name": "Test Elf Mystic", "manaCost": "{G}", "type": "Creature — Elf D
        "subtypes": ["Elf", "Druid"], "supertypes": [], "text": "{T}: Add {G}.", "power": "1", "toughness": "1",
        "layout": "normal"}
 OGRE = {"name": "Test Ogre", "manaCost": "{2}{R}", "type": "Creature — Ogre", "types": ["Creature"],
-        "subtypes": ["Ogre"], "supertypes": [], "text": "Vigilance", "power": "3", "toughness": "3", "layout": "normal"}
+        "subtypes": ["Ogre"], "supertypes": [], "text": "Prowess", "power": "3", "toughness": "3", "layout": "normal"}
 BOLT = dict(oracle_index()["Lightning Bolt"])
 
 
@@ -538,7 +541,7 @@ def test_import_shapes(tmp_path, shape):
     with gzip.open(out, "rt", encoding="utf-8") as f:
         db = json.load(f)
     entries = {c["name"]: c for c in db["data"]}
-    assert entries["Test Ogre"]["mtgsolve"]["unsupported"] == [{"what": "vigilance", "text": "Vigilance"}]
+    assert entries["Test Ogre"]["mtgsolve"]["unsupported"] == [{"what": "prowess", "text": "Prowess"}]
     assert entries["Lightning Bolt"]["mtgsolve"]["source"] == "library"
     assert entries["Test Elf Mystic"]["mtgsolve"]["fully_supported"]
 
@@ -600,5 +603,5 @@ def test_coverage_report_on_a_file(tmp_path):
     rep = coverage_report(str(src), top=3)
     assert (rep.cards, rep.fully_understood, rep.mana_cards, rep.mana_cards_understood) == (3, 2, 1, 1)
     assert (rep.targeting_lines, rep.targeting_lines_understood) == (1, 1)
-    assert rep.unsupported["vigilance"] == 1
+    assert rep.unsupported["prowess"] == 1
     assert "cards fully understood" in str(rep)

@@ -80,7 +80,8 @@ def _tap_for_mana(state: GameState, view: View, event: dict, options: Options) -
         except ManaSyntaxError as e:
             raise QueryError("", "event.mana", str(e)) from None
     else:
-        cp = could_produce(view, options.timeout)
+        needs_cp = any(a.produce.kind in ("could_produce", "sacrificed_could_produce") for a in abilities)
+        cp = could_produce(view, options.timeout) if needs_cp else {}
         produced = sorted({m for a in abilities for m in production_choices(view, oid, a.produce, cp)},
                           key=lambda m: m.counts)
     merged: dict = {}

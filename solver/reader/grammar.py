@@ -67,7 +67,10 @@ LAND_SUBTYPES = frozenset(BASIC_TYPES) | frozenset({"Desert", "Gate", "Lair", "L
 # Keyword abilities the IR gives a meaning (ir.Keyword's docstring); landwalk and
 # protection take an argument, enchant is ir.Enchant.
 SIMPLE_KEYWORDS: frozenset[str] = frozenset({
-    "hexproof", "shroud", "haste", "flash", "flying", "trample", "first strike", "defender", "indestructible"})
+    "hexproof", "shroud", "haste", "flash", "flying", "trample", "first strike", "defender", "indestructible",
+    "vigilance", "reach", "menace", "lifelink", "deathtouch", "double strike"})
+# The two-word ones, read as a pair of words ("first strike", "double strike").
+STRIKE_WORDS: frozenset[str] = frozenset({"first", "double"})
 # Keywords an effect or static may grant (Effect.keywords / Static.keywords hold bare names).
 GRANTABLE_KEYWORDS = SIMPLE_KEYWORDS
 
@@ -645,17 +648,18 @@ def keyword_list(c: Cursor) -> tuple[str, ...]:
     """Keywords an effect grants: "flying", "flying and haste", "trample, haste, and flying"."""
     out: list[str] = []
     while True:
-        if c.take("first", "strike"):
-            out.append("first strike")
+        if c.low() in STRIKE_WORDS and c.low(1) == "strike":
+            out.append(c.next().low + " strike")
+            c.next()
         elif c.low() in GRANTABLE_KEYWORDS and c.peek().kind == "WORD":
             out.append(c.next().low)
         else:
             raise NoMatch("keyword expected")
-        if c.at(",") and (c.low(1) in GRANTABLE_KEYWORDS or c.at(",", "first") or c.at(",", "and")):
+        if c.at(",") and (c.low(1) in GRANTABLE_KEYWORDS or c.low(1) in STRIKE_WORDS or c.at(",", "and")):
             c.i += 1
             c.take("and")
             continue
-        if c.at("and") and (c.low(1) in GRANTABLE_KEYWORDS or c.at("and", "first", "strike")):
+        if c.at("and") and (c.low(1) in GRANTABLE_KEYWORDS or (c.low(1) in STRIKE_WORDS and c.low(2) == "strike")):
             c.i += 1
             continue
         return tuple(out)
@@ -1427,8 +1431,8 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     t = c.peek()
     if t.kind == "WORD" and t.low.endswith("walk") and t.low[:-4].capitalize() in BASIC_TYPES and len(toks) == 1:
         return [Keyword("landwalk", t.low[:-4].capitalize())]
-    if c.take("first", "strike") and c.done():
-        return [Keyword("first strike")]
+    if len(toks) == 2 and first in STRIKE_WORDS and toks[1].low == "strike":  # first / double strike
+        return [Keyword(first + " strike")]
     c.i = 0
     if len(toks) == 1 and t.kind == "WORD" and t.low in SIMPLE_KEYWORDS:
         return [Keyword(t.low)]

@@ -14,7 +14,7 @@ of a card in a set file.  Each entry keeps MTGJSON's Oracle fields and gains an
 ``mtgsolve`` summary of what the reader made of it::
 
     {"supported": ["mana ability: {T}: add {G}", …],
-     "unsupported": [{"what": "vigilance", "text": "Vigilance"}, …],
+     "unsupported": [{"what": "prowess", "text": "Prowess"}, …],
      "fully_supported": false, "source": "reader"}
 
 (cards of the hand-written library say ``"source": "library"``).  The output
