@@ -201,6 +201,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
     def __init__(self, picks, final):
         super().__init__()
         self._picks = picks
+        self._idx = [[p.index for p in row] for row in picks]
         self._final = final
         self.found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
 
@@ -208,9 +209,12 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         n_steps = len(self._picks[0]) if self._picks else 0
         seq = []
         for k in range(n_steps):
-            for ci, row in enumerate(self._picks):
-                if self.boolean_value(row[k]):
+            for ci, row in enumerate(self._idx):
+                if self.SolutionBooleanValue(row[k]):
                     seq.append(ci)
+                    break
+            else:
+                break  # no effect applies any more (CR 616.1f): the sequence has ended
         self.found.append((tuple(seq), tuple(self.value(v) for v in self._final)))
 
 
@@ -228,6 +232,8 @@ def solve_orderings(problem: OrderingProblem, timeout: float | None = None) -> O
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = SEED
     solver.parameters.enumerate_all_solutions = True
+    solver.parameters.search_branching = cp_model.FIXED_SEARCH  # depth-first on the picks
+    solver.parameters.linearization_level = 0
     if timeout is not None:
         solver.parameters.max_time_in_seconds = max(0.001, timeout)
     cb = _Collector(picks, final)

@@ -35,6 +35,7 @@ Rules choices worth knowing:
 from __future__ import annotations
 
 import weakref
+from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations_with_replacement, product
 from typing import Iterable
@@ -44,7 +45,7 @@ from models import producible
 from .characteristics import View
 from .ir import ManaAbility, Produce, TriggeredManaAbility
 from .mana import COLORS, TYPES, Mana
-from .replacement import mana_event
+from .replacement import mana_effects, mana_event
 
 REPRESENTATIVE_ORDERS = 8
 """How many replacement orders a :class:`ManaOutcome` keeps (informational)."""
@@ -282,21 +283,49 @@ def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: s
 _CP_CACHE: "weakref.WeakKeyDictionary[View, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
 
 
-def _types_after(view: View, oid: str, tapper: str, amounts: Iterable[Mana], taps: bool) -> set[str]:
-    out: set[str] = set()
-    for m in amounts:
-        if not m:
-            continue
-        if taps:
-            for r in mana_event(view, oid, tapper, m, max_orders=1).results:
-                out.update(r.types())
-        else:
-            out.update(m.types())
-    return out
+class _TypesCache:
+    """Types of mana a permanent's production may become after replacement
+    effects (every order), shared by permanents with the same effects."""
+
+    def __init__(self, view: View):
+        self.view = view
+        self.effects: dict[tuple[str, str], tuple] = {}
+        self.types: dict[tuple, frozenset[str]] = {}
+        self.selected: dict[tuple, tuple[str, ...]] = {}
+
+    def after(self, oid: str, tapper: str, amounts: Iterable[Mana], taps: bool) -> set[str]:
+        out: set[str] = set()
+        for m in amounts:
+            if not m:
+                continue
+            if not taps:
+                out.update(m.types())
+                continue
+            key_e = (oid, tapper)
+            if key_e not in self.effects:
+                effs = mana_effects(self.view, oid, tapper)
+                self.effects[key_e] = (effs, frozenset(Counter((e.identity, e.rank) for e in effs).items()))
+            effs, sig = self.effects[key_e]
+            key = (sig, m)
+            if key not in self.types:
+                ev = mana_event(self.view, oid, tapper, m, max_orders=1, effects=effs)
+                self.types[key] = frozenset(t for r in ev.results for t in r.types())
+            out |= self.types[key]
+        return out
+
+    def select(self, sel, o, controller: str) -> tuple[str, ...]:
+        """``view.select`` memoized for selectors that don't depend on the source."""
+        if sel.self_only or sel.attached or sel.exclude_self:
+            return tuple(self.view.select(sel, o, controller))
+        key = (sel, controller)
+        if key not in self.selected:
+            self.selected[key] = tuple(self.view.select(sel, o, controller))
+        return self.selected[key]
 
 
 def producible_problem(view: View) -> producible.ProducibleProblem:
     """The rules-level description of CR 106.7 for every permanent."""
+    cache = _TypesCache(view)
     objects = tuple(o.id for o in view.permanents)
     base: list[tuple[str, frozenset[str]]] = []
     rules: list[producible.Rule] = []
@@ -309,18 +338,18 @@ def producible_problem(view: View) -> producible.ProducibleProblem:
                 taps = ab.cost.tap
                 if p.kind in ("could_produce", "sacrificed_could_produce"):
                     if p.kind == "could_produce":
-                        sources = tuple(view.select(p.selector, o, o.controller))
+                        sources = cache.select(p.selector, o, o.controller)
                     elif ab.cost.sacrifice is not None:
-                        sources = tuple(view.select(ab.cost.sacrifice, o, o.controller))
+                        sources = cache.select(ab.cost.sacrifice, o, o.controller)
                     else:
                         sources = (o.id,) if ab.cost.sacrifice_self else ()
                     allowed = frozenset(TYPES if p.of_type else COLORS)
-                    maps = tuple((t, frozenset(_types_after(view, o.id, o.controller, [_unit(t)], taps)))
+                    maps = tuple((t, frozenset(cache.after(o.id, o.controller, [_unit(t)], taps)))
                                  for t in TYPES if t in allowed) if taps else ()
                     rules.append(producible.Rule(o.id, sources, allowed, maps))
                 else:
                     amounts = production_choices(view, o.id, p, {}, types_only=True)
-                    ts |= _types_after(view, o.id, o.controller, amounts, taps)
+                    ts |= cache.after(o.id, o.controller, amounts, taps)
             elif isinstance(ab, TriggeredManaAbility):
                 # CR 106.7 "an ability of that permanent": a triggered mana ability with a
                 # fixed production (Overgrowth) would produce it; "that land produced"

@@ -172,7 +172,7 @@ def counter_effects(view: View, object_id: str, kinds: tuple[str, ...]) -> list[
 def _classes(effects: list[AppliedEffect]) -> tuple[list[EffectClass], list[list[str]]]:
     """Group identical effects into classes (sorted deterministically); labels per class."""
     groups: dict[tuple, list[AppliedEffect]] = {}
-    for e in sorted(effects, key=lambda e: (e.rank, e.label, repr(e.identity))):
+    for e in sorted(effects, key=lambda e: (e.rank, e.label, str(e.identity[-1]))):
         groups.setdefault(e.identity, []).append(e)
     classes, labels = [], []
     for members in groups.values():
@@ -265,10 +265,20 @@ def _outcomes(initial: tuple[int, ...], effects: list[AppliedEffect], decode, ma
 
 
 def mana_event(view: View, tapped_id: str, tapper: str, produced: Mana, max_orders: int | None = None,
-               timeout: float | None = None, share: bool = True) -> EventOutcomes:
-    """:func:`mana_event_outcomes` with statuses and exact order counts."""
-    effects = mana_effects(view, tapped_id, tapper) if produced else []
-    return _outcomes(produced.counts, effects, lambda s: Mana(tuple(s)), max_orders, timeout, share)
+               timeout: float | None = None, share: bool = True,
+               effects: list[AppliedEffect] | None = None) -> EventOutcomes:
+    """:func:`mana_event_outcomes` with statuses and exact order counts.
+    ``effects``: the result of :func:`mana_effects` for this permanent and
+    player when the caller already has it."""
+    if not produced:
+        effects = []
+    elif effects is None:
+        effects = mana_effects(view, tapped_id, tapper)
+    return _outcomes(produced.counts, effects, _decode_mana, max_orders, timeout, share)
+
+
+def _decode_mana(state: tuple[int, ...]) -> Mana:
+    return Mana(tuple(state))
 
 
 def mana_event_outcomes(view: View, tapped_id: str, tapper: str, produced: Mana,

@@ -157,7 +157,7 @@ def test_deterministic_output():
     assert a == b
 
 
-@pytest.mark.parametrize("n,seed", [(6, 1), (8, 2), (9, 5)])
+@pytest.mark.parametrize("n,seed", [(6, 1), (8, 2), (7, 5)])
 def test_mixed_lands_match_reference(n, seed):
     d = mixed_lands_board(n, seed=seed, kinds=5)
     loaded = situation_from_dict(d)
