@@ -156,14 +156,36 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
         return views[gone]
 
     life0 = state.player(player).life
+    # permanents that look alike (same card, controller, status, counters, attachments, nothing
+    # attached or pointing at them) are interchangeable: states that differ only by which of
+    # them is tapped or gone are explored once
+    look: dict[str, tuple] = {}
+    pointed = {o.attached_to for o in state.objects if o.attached_to}
+    for e in state.effects:
+        if e.ability is not None:
+            pointed.add(e.ability.source)
+    for o in state.objects:
+        if o.zone == "battlefield":
+            look[o.id] = (o.id,) if o.id in pointed else (
+                o.card.name if o.card else o.id, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage,
+                o.attached_to, o.token)
+
+    def canonical(tapped, gone, counters, life, pool):
+        cd: dict[str, list] = {}
+        for i, k, n in counters:
+            cd.setdefault(i, []).append((k, n))
+        shape = sorted((look[i], i in tapped, i in gone, tuple(cd.get(i, ()))) for i in look)
+        return (tuple(shape), life, pool)
+
     reached: set[Mana] = set()
     seen: set = set()
     stack = [(start_tapped, frozenset(), start_counters, life0, state.pool(player))]
     while stack:
         key = stack.pop()
-        if key in seen:
+        ckey = canonical(*key)
+        if ckey in seen:
             continue
-        seen.add(key)
+        seen.add(ckey)
         tapped, gone, counters, life, pool = key
         reached.add(pool)
         view, cp = board(gone)
