@@ -9,7 +9,7 @@ given their ``seed``.
   (Reflecting Pool, Exotic Orchard, Fellwar Stone, Harvester Druid, Naga
   Vitalist) on both sides, forming chains and cycles, plus two replacement
   effects (Contamination and Mana Reflection);
-* :func:`mixed_lands_board` — n lands of mixed kinds for ``available_mana``;
+* :func:`mixed_lands_board` — n lands of mixed kinds for ``available_mana`` (few "any color" and filter lands);
 * :func:`xmage_board` — the XMage stress board (5 each of the basic lands and
   Wastes, and 3 Cascading Cataracts);
 * :func:`order_board` — a Forest with k replacement effects (identical or mixed);
@@ -55,19 +55,27 @@ MIXED_LANDS = ["Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Tun
                "Gaea's Cradle", "Exotic Orchard"]
 
 
+CAPS = {"Cascading Cataracts": 1, "Crystal Quarry": 1, "Fetid Heath": 2, "City of Brass": 2, "Mana Confluence": 2,
+        "Reflecting Pool": 2, "Exotic Orchard": 2, "Vivid Crag": 2, "Gaea's Cradle": 1}
+"""Most copies of a kind on a mixed board: "any color" and filter lands multiply the
+number of exact bundles (five-mana filters alone give thousands)."""
+
+
 def mixed_lands_board(n: int, seed: int = 0, kinds: int = 8) -> dict:
     """``n`` lands for alice drawn from ``kinds`` kinds of :data:`MIXED_LANDS`
-    (at most three filter lands), two Forests and a Plains for bob (for Exotic Orchard)."""
+    (capped per kind by :data:`CAPS`), two Forests and a Plains for bob (for
+    Exotic Orchard)."""
     rng = random.Random(seed)
     pool = rng.sample(MIXED_LANDS, kinds)
+    if all(c in CAPS for c in pool):
+        pool.append("Forest")
     lands: list = []
-    filters = 0
+    used: dict[str, int] = {}
     while len(lands) < n:
         c = pool[rng.randrange(len(pool))]
-        if c in ("Fetid Heath", "Crystal Quarry", "Cascading Cataracts"):
-            if filters >= 3:
-                continue
-            filters += 1
+        if used.get(c, 0) >= CAPS.get(c, n):
+            continue
+        used[c] = used.get(c, 0) + 1
         lands.append({"card": c, "counters": {"charge": 2}} if c == "Vivid Crag" else c)
     return doc({"alice": lands, "bob": ["Forest", "Forest", "Plains"]}, query={"kind": "available_mana"})
 
