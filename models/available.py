@@ -68,8 +68,9 @@ class _Model(cp_model.CpModel):
 NT = len(TYPES)
 ALL = frozenset(range(NT))
 SUBSETS: tuple[frozenset[int], ...] = tuple(frozenset(c) for r in range(1, NT + 1) for c in combinations(range(NT), r))
-COUNT_LIMIT = 20_000
-"""Pools counted beyond ``max_results`` (for an exact ``count`` of a truncated listing) before giving up (count null)."""
+COUNT_LIMIT = 10_000
+"""Pools enumerated beyond ``max_results`` to count a truncated listing exactly; past that,
+``count`` is null (a truncated answer costs about twice its listing)."""
 
 
 @dataclass(frozen=True)
@@ -539,19 +540,20 @@ def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | Non
     return out, complete
 
 
-def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], limit: int | None,
-                deadline: float | None) -> tuple[list, bool]:
+def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], limit: int, need: int,
+                deadline: float | None) -> tuple[list, bool, int]:
     """The pools of skeleton ``f`` outside the down-closures of ``earlier``
-    skeletons (larger or equal totals), in decreasing order: the first ``limit``
-    of them (or all). Returns (pools, complete)."""
-    raw_limit = limit
+    skeletons (larger or equal totals), in decreasing order, enumerating at most
+    ``limit`` pools — more if needed to keep ``need`` of them. Returns
+    (pools, complete, pools enumerated)."""
+    raw_limit = max(1, limit)
     while True:
         pools, complete = enumerate_pools(f, raw_limit, deadline)
         pts = np.array(pools, dtype=np.int64).reshape(-1, NT)
         keep = ~below(pts, earlier)
         kept = [pools[i] for i in np.flatnonzero(keep)]
-        if complete or limit is None or len(kept) >= limit:
-            return (kept[:limit] if limit is not None else kept), complete and (limit is None or len(kept) <= limit)
+        if complete or len(kept) >= need:
+            return kept, complete, len(pools)
         raw_limit *= 4
 
 
@@ -588,41 +590,34 @@ def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
         count = 0            # maximal pools counted so far (exact while `exact`)
         truncated = False
         exact = True
-        budget = COUNT_LIMIT
+        budget = max_results + COUNT_LIMIT  # pools we are willing to enumerate
         i = 0
-        while i < len(fs) and exact:
+        while i < len(fs):
             total = fs[i][-1]
             layer = [f for f in fs[i:] if f[-1] == total]
+            need = 0 if truncated else max_results + 1 - len(listed)
+            if need == 0 and budget <= 0:
+                exact = False
+                break
+            pools_layer: list[tuple[int, ...]] = []
+            complete_layer = True
+            for j, f in enumerate(layer):
+                got, complete, raw = _maximal_of(f, fs[:i + j], max(budget, need), need, deadline)
+                budget -= raw
+                pools_layer.extend(got)
+                complete_layer = complete_layer and complete
             if not truncated:
-                # list this layer (enough of it to fill the listing, sorted)
-                need = max_results + 1 - len(listed)
-                pools_layer: list[tuple[int, ...]] = []
-                complete_layer = True
-                for j, f in enumerate(layer):
-                    got, complete = _maximal_of(f, fs[:i + j], need, deadline)
-                    pools_layer.extend(got)
-                    complete_layer = complete_layer and complete
+                # the first `need` of each skeleton are the layer's first `need` (each is sorted)
                 pools_layer.sort(reverse=True)
-                listed.extend(pools_layer)
-                if complete_layer:
-                    count += len(pools_layer)
-                if len(listed) > max_results or not complete_layer:
+                listed.extend(pools_layer[:need])
+                if len(listed) > max_results:
                     truncated = True
                     listed = listed[:max_results]
-                    if complete_layer:
-                        i += len(layer)
-                    continue  # an incomplete layer is counted again below
-                i += len(layer)
-                continue
-            # counting only (the listing is full), enumerating at most COUNT_LIMIT more pools
-            for j, f in enumerate(layer):
-                pools, complete = enumerate_pools(f, budget + 1, deadline)
-                budget -= len(pools)
-                if not complete or budget < 0:
-                    exact = False
-                    break
-                pts = np.array(pools, dtype=np.int64).reshape(-1, NT)
-                count += int((~below(pts, fs[:i + j])).sum())
+            if not complete_layer:
+                exact = False
+                truncated = True
+                break
+            count += len(pools_layer)
             i += len(layer)
     except TimeoutError:
         res.status, res.count = "timeout", None

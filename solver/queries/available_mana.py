@@ -11,7 +11,7 @@ no other reachable pool contains them, and decided by :mod:`models.available`.
 """
 from __future__ import annotations
 
-from models.available import AvailableProblem, Template, Unit, Unsupported, maximal_bundles
+from models.available import AvailableProblem, Template, Unit, maximal_bundles
 
 from ..characteristics import View
 from ..errors import QueryError
@@ -22,7 +22,10 @@ from . import Options, register
 
 
 def available_problem(view: View, player: str) -> AvailableProblem:
-    """The rules-level description of the player's mana abilities for :mod:`models.available`."""
+    """The rules-level description of the player's mana abilities for
+    :mod:`models.available`: one unit per class of interchangeable permanents,
+    one template per mana ability of a class (per sacrificed class for
+    "Sacrifice a land"), with the distinct mana of its outcomes."""
     acts = activations(view, player)
     classes = interchangeable_classes(view, player)
     by_source: dict[str, list[Activation]] = {}
@@ -32,17 +35,16 @@ def available_problem(view: View, player: str) -> AvailableProblem:
     unit_of: dict[str, int] = {}
     members: list[list[str]] = []
     for k, ids in classes.items():
-        for g in [ids]:
-            o = view.state.obj(g[0])
-            removed = {a.cost.remove_counters[0] for a in by_source.get(g[0], ()) if a.cost.remove_counters}
-            counters = o.counter(next(iter(removed))) if len(removed) == 1 else 0
-            if len(removed) > 1:
-                raise NotImplementedError(f"{o.name}: mana abilities removing different kinds of counters")
-            creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(g)
-            for i in g:
-                unit_of[i] = len(units)
-            units.append(Unit(len(g), creatures, counters, k))
-            members.append(g)
+        o = view.state.obj(ids[0])
+        removed = {a.cost.remove_counters[0] for a in by_source.get(ids[0], ()) if a.cost.remove_counters}
+        if len(removed) > 1:
+            raise NotImplementedError(f"{o.name}: mana abilities removing different kinds of counters")
+        counters = o.counter(next(iter(removed))) if removed else 0
+        creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(ids)
+        for i in ids:
+            unit_of[i] = len(units)
+        units.append(Unit(len(ids), creatures, counters, k))
+        members.append(ids)
     life = view.state.player(player).life
     templates: dict[tuple, Template] = {}
     for ui, g in enumerate(members):
