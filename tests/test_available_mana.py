@@ -185,3 +185,53 @@ def test_random_boards_match_reference(data):
     got = [Mana.parse(b) for b in r["bundles"]]
     assert len(got) == len(set(got)) == r["count"]
     assert set(got) == reference_available(loaded.state, "alice")
+
+
+# ---------------------------------------------------------------------------
+# The mana-source API other models build on (solver.mana_sources)
+# ---------------------------------------------------------------------------
+
+
+def _view(battlefield, **kw):
+    from solver.characteristics import View
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": battlefield}
+    d.update(kw)
+    return View(situation_from_dict(d).state)
+
+
+def test_activations_api_gates_and_fields():
+    from solver.mana_sources import activations, interchangeable_classes
+    view = _view({"alice": ["Forest", "Forest", {"card": "Forest", "tapped": True}, "Adarkar Wastes",
+                            {"card": "Llanowar Elves", "sick": True}, "Birds of Paradise",
+                            {"card": "Vivid Crag", "counters": {"charge": 0}}, "Squandered Resources",
+                            "Snow-Covered Forest", "Mana Flare"]})
+    acts = activations(view, "alice")
+    by = {}
+    for a in acts:
+        by.setdefault(a.source, []).append(a)
+    assert "forest-3" not in by                      # {T} on a tapped permanent
+    assert "llanowar-elves" not in by                # CR 302.6
+    assert [a.index for a in by["vivid-crag"]] == [1]  # no counter to remove for ability 2
+    assert [a.index for a in by["adarkar-wastes"]] == [1, 2]
+    assert [o.damage for o in by["adarkar-wastes"][1].outcomes] == [1, 1]
+    assert by["forest"][0].klass == by["forest-2"][0].klass == "forest"
+    assert [o.mana.text for o in by["forest"][0].outcomes] == ["{G}{G}"]  # Mana Flare adds {G}
+    sac = by["squandered-resources"]
+    assert len(sac) == 6 and all(not a.taps_for_mana for a in sac)   # one Activation per land it may sacrifice
+    assert {a.sacrifice for a in sac} == {"forest", "forest-2", "forest-3", "adarkar-wastes", "vivid-crag",
+                                          "snow-covered-forest"}
+    snow = by["snow-covered-forest"][0].outcomes
+    assert [(o.mana.text, o.snow.text) for o in snow] == [("{G}{G}", "{G}")]  # Mana Flare's {G} isn't snow
+    classes = interchangeable_classes(view, "alice")
+    assert classes["forest"] == ["forest", "forest-2"] and classes["forest-3"] == ["forest-3"]
+
+
+def test_mana_event_outcomes_api():
+    from solver.replacement import mana_event_outcomes
+    view = _view({"alice": ["Forest", "Mana Reflection", "Contamination"]})
+    assert mana_event_outcomes(view, "forest", "alice", Mana.parse("{G}")) == {
+        Mana.parse("{B}"): [("mana-reflection", "contamination")],
+        Mana.parse("{B}{B}"): [("contamination", "mana-reflection")]}
+    # an opponent tapping: Mana Reflection ("if you tap") doesn't apply, Contamination does
+    view = _view({"alice": ["Mana Reflection", "Contamination"], "bob": ["Forest"]})
+    assert mana_event_outcomes(view, "forest", "bob", Mana.parse("{G}")) == {Mana.parse("{B}"): [("contamination",)]}

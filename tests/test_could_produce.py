@@ -25,7 +25,7 @@ from reference.mana_ref import could_produce as reference_could_produce  # noqa:
 from solver.characteristics import View
 from solver.errors import QueryError
 from solver.mana_sources import could_produce
-from solver.queries import Options, answer
+from solver.queries import answer
 from solver.situation import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
