@@ -37,15 +37,11 @@ from math import prod
 
 from ortools.sat.python import cp_model
 
-SEED = 20240601
+from .base import SEED, LeanModel
 
 
-class _Model(cp_model.CpModel):
-    """A CP-SAT model without the deprecated camelCase aliases that
-    ``CpModel.__init__`` installs one by one (about a millisecond per model)."""
 
-    def _add_pre_pep8_methods(self) -> None:
-        pass
+_Model = LeanModel
 
 
 @dataclass(frozen=True)

@@ -37,16 +37,12 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
+from .base import SEED, LeanModel
+
 TYPES = ("W", "U", "B", "R", "G", "C")
-SEED = 20240601
 
 
-class _Model(cp_model.CpModel):
-    """A CP-SAT model without the deprecated camelCase aliases that
-    ``CpModel.__init__`` installs one by one (about a millisecond per model)."""
-
-    def _add_pre_pep8_methods(self) -> None:
-        pass
+_Model = LeanModel
 
 
 @dataclass(frozen=True)
