@@ -61,15 +61,9 @@ from ortools.sat.python import cp_model
 
 from solver.mana import TYPES, ManaCost
 
-SEED = 20240601
+from .base import SEED, LeanModel
 
-
-class _Model(cp_model.CpModel):
-    """A CP-SAT model without the deprecated camelCase aliases that
-    ``CpModel.__init__`` installs one by one (about a millisecond per model)."""
-
-    def _add_pre_pep8_methods(self) -> None:
-        pass
+_Model = LeanModel
 NT = len(TYPES)
 ALL = frozenset(range(NT))
 SUBSETS: tuple[frozenset[int], ...] = tuple(frozenset(c) for r in range(1, NT + 1) for c in combinations(range(NT), r))
