@@ -172,12 +172,16 @@ def _no_mana_cost(tc: TotalCost) -> bool:
 
 
 def is_payable(view: View, player: str, cost_spec: Any, timeout: float | None = None) -> bool:
-    """Can ``player`` pay the total cost now? One CP-SAT solve (contract §2.3)."""
+    """Can ``player`` pay the total cost now? One CP-SAT solve (contract §2.3).
+    Raises :class:`TimeoutError` when ``timeout`` runs out before an answer."""
     tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return False
     problem = build_problem(view, player, tc)
-    return bool(pm.decide(problem, timeout))
+    verdict = pm.decide(problem, timeout)
+    if verdict is None:  # undecided within the time limit: never report "not payable" for that
+        raise TimeoutError(f"deciding whether {player} can pay took longer than {timeout} s")
+    return bool(verdict)
 
 
 def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,
