@@ -59,6 +59,8 @@ import numpy as np
 from ortools.graph.python import min_cost_flow
 from ortools.sat.python import cp_model
 
+from solver.errors import UnsupportedCase
+
 from solver.mana import TYPES, ManaCost
 
 from .base import SEED, LeanModel
@@ -118,7 +120,7 @@ class AvailableResult:
     networks: int = 0
 
 
-class Unsupported(NotImplementedError):
+class Unsupported(UnsupportedCase):
     """A mana ability the model cannot express (reported as unsupported)."""
 
 

@@ -67,6 +67,7 @@ from typing import Iterable
 import numpy as np
 from ortools.sat.python import cp_model
 
+from solver.errors import UnsupportedCase
 from solver.mana import COLORS, TYPES, ManaCost, Symbol
 
 SEED = 20240601
@@ -1026,7 +1027,7 @@ def _total(items) -> object:
     return out
 
 
-class Unsupported(Exception):
+class Unsupported(UnsupportedCase):
     """A payment the model can't represent exactly (reported, never approximated)."""
 
 

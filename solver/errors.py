@@ -52,3 +52,8 @@ def error_line(exc: BaseException) -> str:
     if isinstance(exc, MtgsolveError):
         return str(exc)
     return " ".join(f"{type(exc).__name__}: {exc}".split())
+
+
+class UnsupportedCase(Exception):
+    """A situation the project does not model exactly. Queries answer it as
+    ``status: error`` with an ``unsupported: …`` message — never approximated."""

@@ -11,7 +11,7 @@ no other reachable pool contains them, and decided by :mod:`models.available`.
 """
 from __future__ import annotations
 
-from models.available import AvailableProblem, Template, Unit, maximal_bundles
+from models.available import AvailableProblem, Template, Unit, Unsupported, maximal_bundles
 
 from ..characteristics import View
 from ..errors import QueryError
@@ -38,7 +38,7 @@ def available_problem(view: View, player: str) -> AvailableProblem:
         o = view.state.obj(ids[0])
         removed = {a.cost.remove_counters[0] for a in by_source.get(ids[0], ()) if a.cost.remove_counters}
         if len(removed) > 1:
-            raise NotImplementedError(f"{o.name}: mana abilities removing different kinds of counters")
+            raise Unsupported(f"{o.name}: mana abilities removing different kinds of counters")
         counters = o.counter(next(iter(removed))) if removed else 0
         creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(ids)
         for i in ids:
@@ -65,7 +65,7 @@ def available_problem(view: View, player: str) -> AvailableProblem:
             elif cost.life:
                 cap = life // cost.life
             else:
-                raise NotImplementedError(f"{view.chars(a.source).name}'s mana ability {a.index} can be activated "
+                raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index} can be activated "
                                           "any number of times")
             if cost.life:
                 cap = min(cap, life // cost.life)
@@ -97,7 +97,7 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
     try:
         problem = available_problem(view, player)
         res = maximal_bundles(problem, options.max_results, options.timeout)
-    except NotImplementedError as e:
+    except Unsupported as e:
         return {"status": "error", "error": f"unsupported: {e}"}
     bundles = [Mana(b).text for b in res.bundles]
     return {"status": res.status, "count": res.count, "bundles": bundles}
