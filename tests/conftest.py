@@ -14,8 +14,13 @@ hypothesis prints the shrunk falsifying situation and how to reproduce it.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # tests import the benchmark generators (benchmarks/)
+    sys.path.insert(0, str(ROOT))
 
 
 def pytest_configure(config: pytest.Config) -> None:

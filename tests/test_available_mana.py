@@ -13,15 +13,10 @@ from __future__ import annotations
 
 import json
 import os
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # the board generators live in benchmarks/
-    sys.path.insert(0, str(ROOT))
 
 from benchmarks.generators import mixed_lands_board, random_small_board, xmage_board  # noqa: E402
 from reference.mana_ref import available_mana as reference_available  # noqa: E402

@@ -10,15 +10,10 @@ Example counts scale with ``MTGSOLVE_EXAMPLES``; ``CI=true`` derandomizes.
 from __future__ import annotations
 
 import os
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # the board generators live in benchmarks/
-    sys.path.insert(0, str(ROOT))
 
 from benchmarks.generators import could_produce_board, random_small_board  # noqa: E402
 from reference.mana_ref import could_produce as reference_could_produce  # noqa: E402
