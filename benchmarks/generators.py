@@ -104,10 +104,19 @@ SMALL_PERMANENTS = [
     "Ancient Tomb", "Urborg, Tomb of Yawgmoth", "Llanowar Elves", "Birds of Paradise", "Sol Ring",
     "Chromatic Lantern", "Springleaf Drum", "Contamination", "Mana Reflection", "Nyxbloom Ancient",
     "Mana Flare", "Zhur-Taa Ancient", "Overgrowth", "Wild Growth", "Celestial Dawn", "Blood Moon",
-    "Prismatic Omen", "Grizzly Bears", "Thousand-Year Elixir", "Deep Water"]
+    "Prismatic Omen", "Grizzly Bears", "Thousand-Year Elixir", "Deep Water",
+    # activation restrictions (CR 602.5b) and variable amounts (CR 107.3), read from Oracle text
+    "Abzan Devotee", "Blazemire Verge", "Mage-Ring Network", "Black Mana Battery", "Viridian Joiner",
+    "Everflowing Chalice",
+    # "one mana of the chosen color" (the object's `chosen` color), read from Oracle text
+    "Coldsteel Heart", "Thriving Bluff"]
 CREATURES = {"Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
-             "Nyxbloom Ancient", "Zhur-Taa Ancient"}
+             "Nyxbloom Ancient", "Zhur-Taa Ancient", "Abzan Devotee", "Viridian Joiner"}
+COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana Battery": "charge",
+            "Everflowing Chalice": "charge"}
 AURAS = {"Overgrowth", "Wild Growth"}
+CHOSEN_COLOR = {"Coldsteel Heart": ["white", "blue", "black", "red", "green"],
+                "Thriving Bluff": ["white", "blue", "black", "green"]}  # "a color other than red"
 
 
 def random_small_board(draw, max_permanents: int = 5, cards=SMALL_PERMANENTS, pool: bool = True) -> dict:
@@ -132,8 +141,12 @@ def random_small_board(draw, max_permanents: int = 5, cards=SMALL_PERMANENTS, po
             obj["tapped"] = True
         if card in CREATURES and draw("int", 0, 3) == 0:
             obj["sick"] = True
-        if card == "Vivid Crag":
-            obj["counters"] = {"charge": draw("int", 0, 2)}
+        if card in COUNTERS:
+            obj["counters"] = {COUNTERS[card]: draw("int", 0, 2)}
+        if card == "Abzan Devotee" and draw("bool"):
+            obj["activated_this_turn"] = {1: 1}  # "Activate only once each turn": already used
+        if card in CHOSEN_COLOR and draw("int", 0, 5):
+            obj["chosen"] = {"color": draw("choice", CHOSEN_COLOR[card])}  # else none chosen (CR 106.5)
         bf[who].append(obj)
         placed.append((who, card, oid))
     lands = [(w, oid) for w, c, oid in placed if c not in AURAS and _is_land(c)]
@@ -160,7 +173,8 @@ def _is_land(card: str) -> bool:
     return card in ("Plains", "Island", "Swamp", "Forest", "Wastes", "Snow-Covered Forest", "Tundra", "Taiga",
                     "Reflecting Pool", "Exotic Orchard", "Gaea's Cradle", "Vivid Crag", "Mana Confluence",
                     "City of Brass", "Adarkar Wastes", "Llanowar Wastes", "Fetid Heath", "Crystal Quarry",
-                    "Tinder Farm", "Cascading Cataracts", "Ancient Tomb", "Urborg, Tomb of Yawgmoth")
+                    "Tinder Farm", "Cascading Cataracts", "Ancient Tomb", "Urborg, Tomb of Yawgmoth",
+                    "Blazemire Verge", "Mage-Ring Network")
 
 
 def _slug(name: str) -> str:

@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable
 
 import numpy as np
@@ -87,11 +87,17 @@ SNOW = "S"
 class Outcome:
     """One result of activating a mana ability: the mana added (per type, in
     W U B R G C order), how much of it came from a snow source, and damage
-    dealt to the player (Adarkar Wastes)."""
+    dealt to the player (Adarkar Wastes). ``restricted`` (and its snow part
+    ``restricted_snow``) is the part of ``mana`` that may be spent only as
+    :class:`SpendRule` number ``tag`` of the problem allows (CR 106.6; tag 0:
+    none)."""
 
     mana: tuple[int, ...]
     snow: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     damage: int = 0
+    restricted: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    restricted_snow: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    tag: int = 0
 
     @property
     def total(self) -> int:
@@ -180,6 +186,20 @@ class MainCost:
 
 
 @dataclass(frozen=True)
+class SpendRule:
+    """Where mana under one spending restriction may go in this payment (CR 106.6):
+    ``main``: on the total cost; ``abilities``: on the mana costs of these mana
+    abilities (indices into :attr:`PaymentProblem.abilities`). ``text``: the
+    restriction, for payments and reasons; ``sources``: names of the
+    permanents whose mana it restricts (for reasons)."""
+
+    text: str
+    main: bool
+    abilities: frozenset[int] = frozenset()
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class PaymentProblem:
     """Everything the payment model needs (built by :mod:`solver.queries.pay`)."""
 
@@ -190,6 +210,7 @@ class PaymentProblem:
     abilities: tuple[ManaAbilityUse, ...]
     main: MainCost
     celestial: bool = False     # Celestial Dawn's spending rule for this player
+    rules: tuple[SpendRule, ...] = ()   # spending restrictions; Outcome.tag t refers to rules[t - 1]
 
     @property
     def snow_matters(self) -> bool:
@@ -247,6 +268,7 @@ class PaymentKey:
     damage: int
     x: int
     pool_after: tuple[int, ...]
+    restricted_after: tuple[tuple[int, int, int], ...] = ()   # (tag, type, n > 0): restricted mana left
 
 
 @dataclass
@@ -329,18 +351,30 @@ class PaymentModel:
         p, m = self.p, self.m
         main = p.main
         self.snow = p.snow_matters
-        self.kinds: list[tuple[int, bool]] = [(t, s) for t in range(6) for s in ((False, True) if self.snow else (False,))]
+        snows = (False, True) if self.snow else (False,)
+        # kinds: (type, snow, tag); tag 0 is unrestricted mana, tag g > 0 mana under p.rules[g - 1]
+        # (CR 106.6), only for the types some outcome makes under that restriction
+        restricted_types = sorted({(o.tag, t) for a in p.abilities for o in a.outcomes if o.tag
+                                   for t in range(6) if o.restricted[t]})
+        self.kinds: list[tuple[int, bool, int]] = [(t, s, 0) for t in range(6) for s in snows] + [
+            (t, s, g) for g, t in restricted_types for s in snows]
         K = range(len(self.kinds))
+        left_by_kind: list[list] = [[] for _ in K]
 
         amounts_cache: dict[Outcome, list[int]] = {}
 
         def kind_amounts(o: Outcome) -> list[int]:
             out = amounts_cache.get(o)
             if out is None:
-                if not self.snow:
-                    out = list(o.mana)
-                else:
-                    out = [o.snow[t] if s else o.mana[t] - o.snow[t] for t, s in self.kinds]
+                out = []
+                for t, s, g in self.kinds:
+                    if g == 0:
+                        free, free_snow = o.mana[t] - o.restricted[t], o.snow[t] - o.restricted_snow[t]
+                    elif g == o.tag:
+                        free, free_snow = o.restricted[t], o.restricted_snow[t]
+                    else:
+                        free, free_snow = 0, 0
+                    out.append(free if not self.snow else (free_snow if s else free - free_snow))
                 amounts_cache[o] = out
             return out
 
@@ -363,19 +397,18 @@ class PaymentModel:
                         if not a.costed and a.sac_cls is not None and a.sac_cls in costed_tap_classes]
 
         # mana of each kind available before any ability with a mana cost (linear expressions)
-        base = [p.pool[t] if not s else 0 for (t, s) in self.kinds]
+        base = [p.pool[t] if not s and not g else 0 for (t, s, g) in self.kinds]
         late_out = [0] * len(self.kinds)
-        leftovers_by_type: list[list] = [[] for _ in range(6)]
         damage_terms = []
         ab_life_terms = []
         x_upper = main.x_upper
 
         # pool leftovers
-        for k, (t, s) in enumerate(self.kinds):
-            if not s and p.pool[t]:
+        for k, (t, s, g) in enumerate(self.kinds):
+            if not s and not g and p.pool[t]:
                 lp = self._int(0, p.pool[t], f"left_pool[{TYPES[t]}]")
                 base[k] = base[k] - lp
-                leftovers_by_type[t].append(lp)
+                left_by_kind[k].append(lp)
 
         # ---- cost-free mana abilities: counts per (ability, outcome, phase) ----
         costed = []
@@ -403,7 +436,7 @@ class PaymentModel:
                                 self._add(lv <= n * amt[k])
                                 lefts.append(lv)
                                 prod[k] = prod[k] - lv
-                                leftovers_by_type[self.kinds[k][0]].append(lv)
+                                left_by_kind[k].append(lv)
                         self._add(sum(lefts) <= n * (o.total - 1))
                     for k in K:
                         if amt[k]:
@@ -458,7 +491,7 @@ class PaymentModel:
                                 self._add(lv <= n * amt[k])
                                 lefts.append(lv)
                                 prod[k] = prod[k] - lv
-                                leftovers_by_type[self.kinds[k][0]].append(lv)
+                                left_by_kind[k].append(lv)
                         self._add(sum(lefts) <= n * (o.total - 1))
                     for k in K:
                         if amt[k]:
@@ -491,6 +524,10 @@ class PaymentModel:
                         self._add(sum(hs) == cnt * used_a)
             pay1 = self._transport(demand1, "level1", sorted(r for r in reqs1 if r != GENERIC))
             for k in K:
+                # restricted mana pays here only if every costed ability allows it (sound, CR 106.6)
+                g = self.kinds[k][2]
+                if g and not all(ai in p.rules[g - 1].abilities for ai in costed):
+                    self._add(pay1[k] == 0)
                 self._add(base[k] >= pay1[k])
                 base[k] = base[k] - pay1[k]
             costed = []
@@ -553,7 +590,7 @@ class PaymentModel:
                     self._add(lv <= out[k])
                     lefts.append(lv)
                     out[k] = out[k] - lv
-                    leftovers_by_type[self.kinds[k][0]].append(lv)
+                    left_by_kind[k].append(lv)
             if lefts:
                 self._add(sum(lefts) <= tot - act)
             # a sacrifice (Squandered Resources) of the member this slot just tapped
@@ -583,7 +620,7 @@ class PaymentModel:
                                         lv = self._int(0, amt[k], f"left_sq[{s_i},{gi},{j},{k}]")
                                         self._add(lv <= prod)
                                         sq_lefts.append(lv)
-                                        leftovers_by_type[self.kinds[k][0]].append(lv)
+                                        left_by_kind[k].append(lv)
                                         prod = prod - lv
                                     out[k] = out[k] + prod
                             if sq_lefts:
@@ -613,6 +650,11 @@ class PaymentModel:
                         self._add(sum(hs) == cnt * sel_a)
             pay = self._transport(demand, f"slot{s_i}", slot_reqs)
             for k in K:
+                g = self.kinds[k][2]
+                if g:  # restricted mana pays only the abilities its restriction allows (CR 106.6)
+                    ok = [v for ai, _, v in options if ai in p.rules[g - 1].abilities]
+                    if len(ok) < len(options):
+                        self._add(pay[k] <= self.ub * _total(ok))
                 self._add(base[k] + cum[k] >= pay[k])
                 cum[k] = cum[k] + out[k] - pay[k]
 
@@ -672,6 +714,9 @@ class PaymentModel:
                 else:
                     demand[r] = demand.get(r, 0) + n_ * h
             self._add(sum(hs) == cnt * lit)
+        for k, (t, s, g) in enumerate(self.kinds):
+            if g and not p.rules[g - 1].main:
+                self._add(spend[k] == 0)   # CR 106.6: this restricted mana can't pay the total cost
         pay = self._transport(demand, "main", sorted(r for r in demand if r != GENERIC), spend_exact=spend)
         self.spend = spend
 
@@ -791,7 +836,11 @@ class PaymentModel:
             self._add(main_life + ab_life + dmg <= L)
         self.life_expr = ab_life + main_life
         self.damage_expr = dmg
-        self.pool_after = [sum(v) if v else 0 for v in leftovers_by_type]
+        self.pool_after = [_total(v for k, (t2, _, g) in enumerate(self.kinds) if t2 == t and not g
+                                  for v in left_by_kind[k]) for t in range(6)]
+        self.restricted_slots = sorted({(g, t) for t, _, g in self.kinds if g})
+        self.restricted_after = [_total(v for k, (t2, _, g2) in enumerate(self.kinds) if (g2, t2) == (g, t)
+                                        for v in left_by_kind[k]) for g, t in self.restricted_slots]
         self.x_expr = self.x_var if self.x_var is not None else (main.x or 0)
 
         # the key (what makes two payments different, contract §2.3), each part with a safe bound
@@ -807,6 +856,8 @@ class PaymentModel:
         parts.append(("x", self.x_expr, x_upper if main.x is None else main.x))
         for t in range(6):
             parts.append((f"pool{t}", self.pool_after[t], self.ub))
+        for (g, t), e in zip(self.restricted_slots, self.restricted_after):
+            parts.append((f"rpool{g},{t}", e, self.ub))
         # integer variables for the parts that vary, and a few "codes" packing them (mixed radix)
         # so that a solution's key is read with one or two lookups
         self.key_exprs: list[tuple[str, object]] = []
@@ -842,7 +893,7 @@ class PaymentModel:
         for r in reqs:
             col = []
             for k in K:
-                t, s = self.kinds[k]
+                t, s, _ = self.kinds[k]
                 if can_spend(TYPES[t], s, r, celestial):
                     v = self._int(0, self.ub, f"u[{tag},{k},{r}]")
                     u[k, r] = v
@@ -1013,7 +1064,8 @@ class PaymentModel:
             kept.append(tuple((f, next(it)) for f in self._fates[c]))
         life, damage, x = next(it), next(it), next(it)
         pool = tuple(next(it) for _ in range(6))
-        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool)
+        restricted = tuple((g, t, n) for (g, t) in self.restricted_slots if (n := next(it)))
+        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool, restricted)
 
 
 MAIN_TAP = ("__main__", 0)   # the fate "tapped by the total cost's {T}"
@@ -1097,6 +1149,14 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
            "damage": key.damage, "x": key.x, "pool_after": {problem.player: pool}}
     if removed:
         out["remove_counters"] = {k: removed[k] for k in sorted(removed)}
+    if key.restricted_after:
+        # restricted mana left in the pool keeps its restriction (CR 106.6): listed apart from pool_after
+        groups: dict[str, list[int]] = {}
+        for g, t, n in key.restricted_after:
+            groups.setdefault(problem.rules[g - 1].text, [0] * 6)[t] += n
+        out["restricted_pool_after"] = {problem.player: [
+            {"mana": "".join("{%s}" % TYPES[t] * n for t, n in enumerate(groups[text])), "restriction": text}
+            for text in sorted(groups)]}
     return out
 
 
@@ -1104,7 +1164,8 @@ def payment_sort_key(pm: dict) -> tuple:
     """Deterministic order of payments (contract §2: sorted lists)."""
     return (pm["x"], pm["life"], pm["damage"], len(pm["tap"]) + len(pm["sacrifice"]), pm["tap"], pm["untap"],
             pm["sacrifice"], pm["pool_after"] and list(pm["pool_after"].values()),
-            sorted((k, sorted(v.items())) for k, v in pm.get("remove_counters", {}).items()))
+            sorted((k, sorted(v.items())) for k, v in pm.get("remove_counters", {}).items()),
+            [sorted(d.items()) for v in pm.get("restricted_pool_after", {}).values() for d in v])
 
 
 # ---------------------------------------------------------------------------
@@ -1125,11 +1186,34 @@ def _producers(problem: PaymentProblem, reqs: set[str]) -> int:
         c = a.sac_cls if (a.sac_cls is not None and not a.tap) else a.cls
         if c in seen or (c == problem.main.source_cls and problem.main.tap):
             continue
-        if any(o.mana[t] and can_spend(TYPES[t], False, r, problem.celestial)
+        if any(_for_main(problem, o)[t] and can_spend(TYPES[t], False, r, problem.celestial)
                for o in a.outcomes for t in range(6) for r in reqs):
             seen.add(c)
             n += len(problem.classes[c].members)
     return n
+
+
+def _for_main(problem: PaymentProblem, o: Outcome) -> tuple[int, ...]:
+    """The mana of an outcome that may be spent on the total cost (CR 106.6)."""
+    if not o.tag or problem.rules[o.tag - 1].main:
+        return o.mana
+    return tuple(m - r for m, r in zip(o.mana, o.restricted))
+
+
+def _restriction_note(problem: PaymentProblem, time_limit: float | None) -> str:
+    """When spending restrictions (CR 106.6) are why the cost can't be paid: which
+    mana is restricted and to what; otherwise ""."""
+    blocked = [r for r in problem.rules if not r.main or r.abilities != frozenset(
+        i for i, a in enumerate(problem.abilities) if a.costed)]
+    if not blocked:
+        return ""
+    free = replace(problem, rules=tuple(SpendRule(r.text, True, frozenset(range(len(problem.abilities))), r.sources)
+                                        for r in problem.rules))
+    if not decide(free, time_limit):
+        return ""
+    bits = [f"{' and '.join(r.sources)}: {r.text}" for r in blocked if not r.main]
+    bits += [f"{' and '.join(r.sources)} (for mana abilities' costs): {r.text}" for r in blocked if r.main]
+    return "; restricted mana can't pay for it (CR 106.6) — " + "; ".join(bits)
 
 
 def _pool_for(problem: PaymentProblem, reqs: set[str]) -> int:
@@ -1149,8 +1233,7 @@ def max_amount(problem: PaymentProblem, req: str | None, time_limit: float | Non
     the player can make and spend at once (every activation contributing)."""
     ub = sum(problem.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in problem.abilities)
     main = MainCost(mana=ManaCost.parse("{X}"), x=None, x_upper=ub, x_type=req)
-    sub = PaymentProblem(problem.player, problem.life_total, problem.pool, problem.classes, problem.abilities,
-                         main, problem.celestial)
+    sub = replace(problem, main=main)
     return PaymentModel(sub, keys=False).max_x(time_limit)
 
 
@@ -1169,7 +1252,7 @@ def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
     model = PaymentModel(problem, explain=True, keys=False)
     parts = model.parts
     if not parts:
-        return "the cost can't be paid"
+        return "the cost can't be paid" + _restriction_note(problem, time_limit)
     solver = model._solver(time_limit)
 
     def infeasible(subset: list[_Part]) -> bool:
@@ -1178,7 +1261,7 @@ def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
         return solver.solve(model.m) == cp_model.INFEASIBLE
 
     if not infeasible(parts):
-        return "the cost can't be paid"
+        return "the cost can't be paid" + _restriction_note(problem, time_limit)
     by_index = {p.lit.index: p for p in parts}
     core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index] or list(parts)
     core.sort(key=parts.index)
@@ -1186,7 +1269,7 @@ def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
         trial = [q for q in core if q is not p]
         if trial and infeasible(trial):
             core = trial
-    return _sentence(problem, core, time_limit)
+    return _sentence(problem, core, time_limit) + _restriction_note(problem, time_limit)
 
 
 def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | None) -> str:

@@ -366,6 +366,8 @@ def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
         if not c.tap or c.mana or c.untap or c.life or c.sacrifice_self or c.sacrifice is not None \
                 or c.remove_counters or c.tap_other_creatures:
             continue
+        if a.spend is not None:
+            continue  # restricted mana (CR 106.6) may not pay every cost: left to the pay model
         p = a.produce
         if p.kind == "fixed" or p.kind == "choice":
             if all(m.total == 1 for m in p.options):
@@ -641,7 +643,17 @@ class Oracle:
             return self._share_key(cand, f"cost:{x}")
         from dataclasses import replace
 
-        return ("cost", replace(tc, subject="", source_name=""))
+        # the spell matters only to spending restrictions (CR 106.6) on the player's mana
+        spell = tc.spell if self._spend_matters() else None
+        return ("cost", replace(tc, subject="", source_name="", spell=spell))
+
+    def _spend_matters(self) -> bool:
+        """Does any mana ability of the player's permanents carry a spending restriction (CR 106.6)?"""
+        key = ("spend_matters",)
+        if key not in self._shared:
+            self._shared[key] = any(a.spend is not None for o in self.view.permanents_of(self.player)
+                                    for a in self.view.chars(o.id).mana_abilities)
+        return self._shared[key]
 
     def _total_cost(self, cand: Candidate, x: int | None):
         key = ("tc", cand, x)

@@ -147,6 +147,7 @@ class Payment:
     damage: int = 0
     pool_after: tuple[tuple[str, str], ...] = ()
     remove_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    restricted_pool_after: tuple[tuple[str, str, str], ...] = ()  # (player, mana, restriction), CR 106.6
 
     def __post_init__(self) -> None:
         for name in ("tap", "untap", "sacrifice"):
@@ -180,13 +181,27 @@ class Payment:
                     removed.setdefault(oid, {})[kind] = removed.get(oid, {}).get(kind, 0) + n
         object.__setattr__(self, "remove_counters",
                            tuple(sorted((o, tuple(sorted(c.items()))) for o, c in removed.items())))
+        restricted = []
+        for entry in self.restricted_pool_after:
+            if len(entry) != 3 or not all(isinstance(v, str) for v in entry):
+                raise InvalidActionError(f"payment.restricted_pool_after: expected player → "
+                                         f"[{{mana, restriction}}], got {entry!r}")
+            pid, text, why = entry
+            try:
+                mana = Mana.parse(text)
+            except ValueError as e:
+                raise InvalidActionError(f"payment.restricted_pool_after.{pid}: {e}") from None
+            if mana:
+                restricted.append((pid, mana.text, why))
+        object.__setattr__(self, "restricted_pool_after", tuple(sorted(restricted)))
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Payment":
         """From a contract §2.3 payment (its ``x`` is ignored here; see :meth:`Action.from_json`)."""
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"payment: expected a mapping, got {d!r}")
-        known = {"tap", "untap", "sacrifice", "life", "damage", "x", "pool_after", "remove_counters"}
+        known = {"tap", "untap", "sacrifice", "life", "damage", "x", "pool_after", "remove_counters",
+                 "restricted_pool_after"}
         extra = set(d) - known
         if extra:
             raise InvalidActionError(f"payment: unknown key(s) {sorted(extra)}")
@@ -196,21 +211,32 @@ class Payment:
         removed = d.get("remove_counters") or {}
         if not isinstance(removed, Mapping) or not all(isinstance(v, Mapping) for v in removed.values()):
             raise InvalidActionError(f"payment.remove_counters: expected id → {{counter: number}}, got {removed!r}")
+        restricted = d.get("restricted_pool_after") or {}
+        if not isinstance(restricted, Mapping) or not all(
+                isinstance(v, list) and all(isinstance(e, Mapping) for e in v) for v in restricted.values()):
+            raise InvalidActionError(f"payment.restricted_pool_after: expected player → [{{mana, restriction}}], "
+                                     f"got {restricted!r}")
+        entries = tuple((pid, e.get("mana"), e.get("restriction")) for pid, v in restricted.items() for e in v)
         return cls(_ids(d.get("tap"), "payment.tap"), _ids(d.get("untap"), "payment.untap"),
                    _ids(d.get("sacrifice"), "payment.sacrifice"), d.get("life", 0), d.get("damage", 0),
-                   tuple(pool.items()), tuple(removed.items()))
+                   tuple(pool.items()), tuple(removed.items()), entries)
 
     def to_json(self, x: int = 0) -> dict:
         d = {"tap": list(self.tap), "untap": list(self.untap), "sacrifice": list(self.sacrifice),
              "life": self.life, "damage": self.damage, "x": x, "pool_after": dict(self.pool_after)}
         if self.remove_counters:
             d["remove_counters"] = {o: dict(c) for o, c in self.remove_counters}
+        if self.restricted_pool_after:
+            out: dict[str, list] = {}
+            for pid, mana, why in self.restricted_pool_after:
+                out.setdefault(pid, []).append({"mana": mana, "restriction": why})
+            d["restricted_pool_after"] = out
         return d
 
     @property
     def is_empty(self) -> bool:
         return not (self.tap or self.untap or self.sacrifice or self.life or self.damage or self.pool_after
-                    or self.remove_counters)
+                    or self.remove_counters or self.restricted_pool_after)
 
 
 def _targets(v: Any) -> tuple[tuple[str, ...], ...] | None:
@@ -352,6 +378,8 @@ class Action:
                     parts += ["removing", _q(oid), str(n), _q(kind)]
             for pid, mana in p.pool_after:
                 parts += ["leaving", _q(pid), mana]
+            for pid, mana, why in p.restricted_pool_after:
+                parts += ["leaving", _q(pid), mana, "restricted", json.dumps(why, ensure_ascii=False)]
         return " ".join(s for s in parts if s != "")
 
     def __repr__(self) -> str:
@@ -510,6 +538,7 @@ class _Parser:
         sac: list[str] = []
         life = damage = 0
         pools: list[tuple[str, str]] = []
+        restricted: list[tuple[str, str, str]] = []
         removed: list[tuple[str, tuple[tuple[str, int], ...]]] = []
         if self.at_word("nothing"):
             self.i += 1
@@ -538,14 +567,22 @@ class _Parser:
                 pid = self.ident()
                 if not self.at("mana"):
                     raise self.fail("a mana string such as {R}")
-                pools.append((pid, self.take()[1]))
+                mana = self.take()[1]
+                if self.at_word("restricted"):
+                    self.i += 1
+                    t = self.peek()
+                    if t is None or not t[2]:
+                        raise self.fail("the restriction as a quoted string")
+                    restricted.append((pid, mana, self.take()[1]))
+                else:
+                    pools.append((pid, mana))
             else:
                 raise self.fail("untapping, sacrificing, life, damage, removing, leaving or the end")
         merged: dict[str, dict[str, int]] = {}
         for oid, ((kind, n),) in removed:
             merged.setdefault(oid, {})[kind] = merged.get(oid, {}).get(kind, 0) + n
         return Payment(tuple(tap), tuple(untap), tuple(sac), life, damage, tuple(pools),
-                       tuple((o, tuple(c.items())) for o, c in merged.items()))
+                       tuple((o, tuple(c.items())) for o, c in merged.items()), tuple(restricted))
 
 
 def to_action(a: "Action | str | Mapping[str, Any]") -> Action:
@@ -592,7 +629,7 @@ def _class_key(state: GameState, oid: str, attached: frozenset[str]) -> tuple:
     if oid in attached:
         return ("self", oid)
     return (o.zone, o.card, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage, o.attached_to,
-            o.token, o.conjured, o.chosen)
+            o.token, o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn)
 
 
 def payment_key(state: GameState, payment: Payment, x: int, player: str) -> tuple:
@@ -608,7 +645,8 @@ def payment_key(state: GameState, payment: Payment, x: int, player: str) -> tupl
     objs = sorted((repr(_class_key(state, i, attached)), tuple(rs), removed.get(i, ())) for i, rs in roles.items())
     pools = dict(payment.pool_after)
     pools.setdefault(player, "")
-    return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)))
+    return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)),
+            payment.restricted_pool_after)
 
 
 # ---------------------------------------------------------------------------
@@ -1083,6 +1121,11 @@ class _Applier:
             self.move_to_graveyard(oid)
         p = self.players[self.player]
         self.players[self.player] = replace(p, life=p.life - payment.life - payment.damage)
+        if payment.restricted_pool_after:
+            # a situation file has no way to hold mana with a spending restriction (CR 106.6)
+            raise UnsupportedActionError("this payment leaves restricted mana in the pool ("
+                                  + "; ".join(f"{m}: {why}" for _, m, why in payment.restricted_pool_after)
+                                  + "), which a situation can't hold")
         pools = dict(payment.pool_after)
         self.pools[self.player] = Mana.parse(pools.pop(self.player, ""))
         for pid, text in pools.items():

@@ -31,7 +31,7 @@ from typing import Any
 
 from . import ir
 from .characteristics import View
-from .errors import QueryError
+from .errors import QueryError, UnsupportedCase
 from .mana import ManaCost, ManaSyntaxError
 
 
@@ -63,6 +63,7 @@ class TotalCost:
     tap_creatures: int = 0
     tap_symbol_blocked: bool = False
     subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
+    spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
 
     @property
     def x_count(self) -> int:
@@ -179,7 +180,7 @@ def _cast_cost(view: View, oid: Any) -> TotalCost:
         raise QueryError("", "cast", f"'{oid}' is an ability, not a card")
     if "Land" in o.card.data.types:
         raise QueryError("", "cast", f"{o.card.name} is a land: lands are played, not cast (CR 305.1)")
-    return TotalCost("cast", o.card.data.mana_cost, subject=o.card.name)
+    return TotalCost("cast", o.card.data.mana_cost, subject=o.card.name, spell=oid)
 
 
 def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
@@ -200,6 +201,9 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
         have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"
         raise QueryError("", "activate.index", f"{view.chars(oid).name} has no activated ability {index!r} ({have})")
     ability = acts[index - 1]
+    if isinstance(ability, ir.Unsupported):
+        raise UnsupportedCase(f"{view.chars(oid).name}'s activated ability {index} is not modeled "
+                              f"({ability.what})")
     cost: ir.Cost = ability.cost  # type: ignore[union-attr]
     name = view.chars(oid).name
     blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)

@@ -94,6 +94,12 @@ class Filter:
     most. ``zone``: ``battlefield`` or ``graveyard`` (objects outside the
     battlefield are legal only where the text says so, CR 115.2).
     ``subtypes``: subtypes required (any of).
+
+    Spells named by a mana spending restriction (:class:`SpendRestriction`,
+    CR 106.6) also use ``nontypes`` (none of these card types: "noncreature"),
+    ``supertypes`` (all of these: "legendary"), ``colorless`` and
+    ``multicolored`` (CR 105.2b–c); there ``types`` may be empty (any type) and
+    ``zone`` is ``stack``. Targeting never sets these four fields.
     """
 
     types: frozenset[str] = frozenset()
@@ -103,6 +109,10 @@ class Filter:
     mv_max: int | None = None
     zone: str = "battlefield"
     subtypes: frozenset[str] = frozenset()
+    nontypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colorless: bool = False
+    multicolored: bool = False
 
     @property
     def is_any_target(self) -> bool:
@@ -187,12 +197,30 @@ def T(i: int = 0) -> Ref:
 
 @dataclass(frozen=True)
 class Count:
-    """An amount that counts permanents ("for each creature you control")."""
+    """An amount read from the game when it is needed (CR 107.3, 605).
+
+    ``what``:
+      * ``number`` — the number of permanents in ``selector`` ("for each creature you control");
+      * ``power`` — the power of ``selector``'s permanent ("equal to this creature's power");
+      * ``greatest_power`` — the greatest power among ``selector`` (0 if none);
+      * ``counters`` — the number of ``counter`` counters on ``selector``'s permanent;
+      * ``x`` — the X chosen for the ability's cost ("for each storage counter
+        removed this way", "Remove X storage counters …: Add X mana").
+    ``plus`` is added ("{C}, plus an additional {C} for each …"; "X plus one").
+    """
 
     selector: Selector
+    what: str = "number"
+    counter: str = ""
+    plus: int = 0
 
     def describe(self) -> str:
-        return f"the number of {self.selector.describe()}"
+        base = {"number": f"the number of {self.selector.describe()}",
+                "power": f"the power of {self.selector.describe()}",
+                "greatest_power": f"the greatest power among {self.selector.describe()}",
+                "counters": f"the number of {self.counter} counters on {self.selector.describe()}",
+                "x": "X"}.get(self.what, self.what)
+        return base + (f" plus {self.plus}" if self.plus else "")
 
 
 Amount = Union[int, str, Count]  # int, "X" (CR 107.3), or a count
@@ -216,6 +244,10 @@ class Cost:
     permanent matching the selector ("Sacrifice a land"); ``remove_counters``:
     (counter, n) from this permanent; ``tap_other_creatures``: tap N untapped
     creatures you control (not restricted by summoning sickness).
+    ``remove_x_counters``: (counter, least X) — remove X counters of that kind
+    from this permanent, X chosen on activation (CR 107.3a; "Remove any number
+    of storage counters": least 0, "one or more": least 1); only on mana
+    abilities, whose production reads X through ``Count(what="x")``.
     """
 
     mana: ManaCost = ManaCost()
@@ -226,6 +258,7 @@ class Cost:
     sacrifice: Selector | None = None
     remove_counters: tuple[str, int] | None = None
     tap_other_creatures: int = 0
+    remove_x_counters: tuple[str, int] | None = None
 
     def describe(self) -> str:
         parts = []
@@ -245,6 +278,9 @@ class Cost:
             parts.append(f"Remove {self.remove_counters[1]} {self.remove_counters[0]} counter(s) from this permanent")
         if self.tap_other_creatures:
             parts.append(f"Tap {self.tap_other_creatures} untapped creature(s) you control")
+        if self.remove_x_counters:
+            parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
+                         f"(X at least {self.remove_x_counters[1]})")
         return ", ".join(parts) or "{0}"
 
 
@@ -266,7 +302,18 @@ class Produce:
         (True) that a permanent in ``selector`` could produce (CR 106.7);
       * ``sacrificed_could_produce`` — any type the sacrificed permanent could produce;
       * ``that_land_produced`` — (triggered) one mana of any type that land produced;
-      * ``count`` — ``options[0]`` once for each permanent counted by ``count``.
+      * ``chosen_color`` — ``amount`` mana of the color chosen for the source
+        as it entered (its ``chosen`` color, :class:`EntersWith`), or one of
+        ``options`` ("{R} or one mana of the chosen color"); with no color
+        chosen that part adds nothing (CR 106.5: mana of an undefined type);
+      * ``count`` — ``options[0]`` once for each permanent counted by ``count``
+        (or ``count``'s amount, see :class:`Count`).
+
+    A ``count`` on the kinds ``any_color``, ``choice`` and ``combination`` is
+    a variable amount (CR 107.3): "X mana of any one color, where X is …",
+    "X {G} or X {W}" (each option scaled), "X mana in any combination of
+    {U} and/or {R}". ``combination`` with ``options`` (one-mana units) allows
+    only those types; without, any color.
     """
 
     kind: str
@@ -280,12 +327,19 @@ class Produce:
         k = self.kind
         if k == "fixed":
             return self.options[0].text
+        if k == "choice" and self.count is not None:
+            return " or ".join("X " + o.text for o in self.options) + f", where X is {self.count.describe()}"
         if k == "choice":
             return " or ".join(o.text for o in self.options)
+        if k == "any_color" and self.count is not None:
+            return f"X mana of any one color, where X is {self.count.describe()}"
         if k == "any_color":
             return f"{self.amount} mana of any one color"
         if k == "any_type":
             return f"{self.amount} mana of any one type"
+        if k == "combination" and self.count is not None:
+            kinds = " and/or ".join(o.text for o in self.options) or "colors"
+            return f"X mana in any combination of {kinds}, where X is {self.count.describe()}"
         if k == "combination":
             return f"{self.amount} mana in any combination of colors"
         if k == "could_produce":
@@ -294,6 +348,8 @@ class Produce:
             return "one mana of any type the sacrificed permanent could produce"
         if k == "that_land_produced":
             return "one mana of any type that land produced"
+        if k == "chosen_color":
+            return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
         if k == "count":
             return f"{self.options[0].text} for each of {self.count.describe()}"
         return k
@@ -390,18 +446,123 @@ class Effect:
 
 
 @dataclass(frozen=True)
+class ActivationCondition:
+    """A restriction on when an ability may be activated (CR 602.5b, 602.5d, 602.5e).
+
+    ``kind``:
+      * ``control`` — you control at least ``n`` permanents in ``selector``
+        ("Activate only if you control a Swamp or a Mountain", "… five or more lands");
+      * ``control_power`` — you control a creature with power ``n`` or greater (Ferocious);
+      * ``counters`` — this permanent has at least ``n`` ``counter`` counters;
+      * ``entered_this_turn`` — this permanent entered the battlefield this turn
+        (object key ``entered_this_turn``);
+      * ``is_creature`` — this permanent is a creature;
+      * ``your_turn`` / ``opponent_turn`` — during your / an opponent's turn;
+      * ``sorcery`` — when you could cast a sorcery (CR 307.1: your main phase, empty stack);
+      * ``instant`` — whenever you could cast an instant (any time you have priority);
+      * ``any`` / ``all`` — one of / each of ``parts``.
+    """
+
+    kind: str
+    selector: Selector | None = None
+    n: int = 1
+    counter: str = ""
+    parts: tuple["ActivationCondition", ...] = ()
+
+    def describe(self) -> str:
+        k = self.kind
+        if k == "control":
+            what = self.selector.describe() if self.selector else "permanents"
+            return f"you control {self.n} or more {what.replace(' you control', '')}"
+        if k == "control_power":
+            return f"you control a creature with power {self.n} or greater"
+        if k == "counters":
+            return f"this permanent has {self.n} or more {self.counter} counters"
+        if k in ("any", "all"):
+            return (" or " if k == "any" else " and ").join(p.describe() for p in self.parts)
+        return {"entered_this_turn": "this permanent entered this turn", "is_creature": "this permanent is a creature",
+                "your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
+                "sorcery": "as a sorcery", "instant": "as an instant"}.get(k, k)
+
+
+def describe_spell_filter(f: Filter) -> str:
+    """A spell description as printed in a spending restriction ("colorless Eldrazi spells")."""
+    words = []
+    if f.colorless:
+        words.append("colorless")
+    if f.multicolored:
+        words.append("multicolored")
+    words.extend(sorted(s.lower() for s in f.supertypes))
+    words.extend("non" + t.lower() for t in sorted(f.nontypes))
+    if f.subtypes:
+        words.append(" or ".join(sorted(f.subtypes)))
+    if f.types:
+        words.append(" or ".join(sorted(t.lower() for t in f.types)))
+    return " ".join(words + ["spells"])
+
+
+@dataclass(frozen=True)
+class SpendRestriction:
+    """What the mana an ability adds may be spent on (CR 106.6: "Spend this mana
+    only to …"; the restriction does not change the mana's type, CR 106.6, so
+    could-produce, CR 106.7, ignores it). Replacement effects that increase the
+    amount produced extend the restriction to all of it (CR 106.6a); mana added
+    by a *triggered* mana ability (Mana Flare) is that ability's own, unrestricted.
+
+    The mana may be spent only to:
+
+    * cast a spell matching one of ``spells`` (spell filters, see :class:`Filter`);
+    * if ``abilities``: activate an ability (CR 602, mana abilities included,
+      CR 605.1a) of a source matching one of ``sources`` (empty: any source);
+    * if ``other``: pay any other cost (neither casting a spell nor activating
+      an ability) — set only by the negative form "This mana can't be spent
+      to cast nonartifact spells".
+    """
+
+    spells: tuple[Filter, ...] = ()
+    abilities: bool = False
+    sources: tuple[Filter, ...] = ()
+    other: bool = False
+
+    def describe(self) -> str:
+        if self.other:
+            if self.abilities and not self.sources and len(self.spells) == 1:
+                f = self.spells[0]
+                allowed = describe_spell_filter(f)
+                return f"this mana can't be spent to cast spells other than {allowed}"
+        parts = [describe_spell_filter(f) for f in self.spells]
+        out = ("cast " + " or ".join(parts)) if parts else ""
+        if self.abilities:
+            srcs = " or ".join(describe_spell_filter(f)[:-len(" spells")] or "any" for f in self.sources)
+            act = "activate abilities" + (f" of {srcs} sources" if self.sources else "")
+            out = f"{out} or {act}" if out else act
+        return "spend this mana only to " + (out or "nothing")
+
+
+@dataclass(frozen=True)
 class ManaAbility:
     """An activated mana ability (CR 605.1a). ``damage_to_you``: the land deals
-    that much damage to its controller as part of the effect (Adarkar Wastes)."""
+    that much damage to its controller as part of the effect (Adarkar Wastes).
+    ``limit``: at most that many activations each turn ("Activate only once
+    each turn", CR 602.5b; counted by the object key ``activated_this_turn``);
+    ``condition``: when it may be activated (:class:`ActivationCondition`)."""
 
     cost: Cost
     produce: Produce
     damage_to_you: int = 0
     text: str = ""
+    limit: int | None = None
+    condition: ActivationCondition | None = None
+    spend: "SpendRestriction | None" = None
 
     def describe(self) -> str:
         dmg = f"; deals {self.damage_to_you} damage to you" if self.damage_to_you else ""
-        return f"mana ability: {self.cost.describe()}: add {self.produce.describe()}{dmg}"
+        lim = ""
+        if self.limit is not None:
+            lim = "; activate only once each turn" if self.limit == 1 else f"; activate at most {self.limit} times each turn"
+        cond = f"; activate only if {self.condition.describe()}" if self.condition is not None else ""
+        spend = f"; {self.spend.describe()} (CR 106.6)" if self.spend is not None else ""
+        return f"mana ability: {self.cost.describe()}: add {self.produce.describe()}{dmg}{lim}{cond}{spend}"
 
 
 @dataclass(frozen=True)
@@ -640,12 +801,17 @@ class TokenReplacement:
 @dataclass(frozen=True)
 class EntersWith:
     """"This permanent enters [tapped] [with N counters]" — a self-replacement
-    on entering (CR 614.1c). ``amount`` may be ``"X"`` (CR 107.3m: the spell's X)."""
+    on entering (CR 614.1c). ``amount`` may be ``"X"`` (CR 107.3m: the spell's X).
+    ``choose``: "As this permanent enters, choose a color [other than …]"
+    (``"color"``; CR 614.12, 614.1c), ``choose_except`` the colors not allowed
+    (letters); the choice is the object's ``chosen`` color."""
 
     counter: str = ""
     amount: Amount = 0
     tapped: bool = False
     text: str = ""
+    choose: str = ""
+    choose_except: tuple[str, ...] = ()
 
     def describe(self) -> str:
         parts = []
@@ -653,6 +819,9 @@ class EntersWith:
             parts.append("tapped")
         if self.counter:
             parts.append(f"with {describe_amount(self.amount)} {self.counter} counters")
+        if self.choose:
+            other = (" other than " + "/".join(self.choose_except)) if self.choose_except else ""
+            parts.append(f"choosing a {self.choose}{other}")
         return "replacement: enters " + " ".join(parts)
 
 

@@ -297,3 +297,17 @@ class Mana:
 def canonical_types(types: Iterable[str]) -> list[str]:
     """Sort type letters in the order W U B R G C."""
     return sorted(set(types), key=TYPES.index)
+
+
+_COLOR_NAMES = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def chosen_color_letter(value: object) -> str | None:
+    """The color letter of a situation's ``chosen: {color: …}`` value
+    ("green" or "G", any case), or None when it names no color."""
+    if not isinstance(value, str):
+        return None
+    v = value.strip().lower()
+    if v in _COLOR_NAMES:
+        return _COLOR_NAMES[v]
+    return v.upper() if v in ("w", "u", "b", "r", "g") else None

@@ -36,15 +36,15 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations_with_replacement, product
 from typing import Iterable
 
 from models import producible
 
 from .characteristics import View
-from .ir import ManaAbility, Produce, TriggeredManaAbility
-from .mana import COLORS, TYPES, Mana
+from .ir import ActivationCondition, Count, ManaAbility, Produce, SpendRestriction, TriggeredManaAbility
+from .mana import COLORS, TYPES, Mana, chosen_color_letter
 from .replacement import mana_effects, mana_event
 
 REPRESENTATIVE_ORDERS = 8
@@ -62,12 +62,18 @@ class ManaOutcome:
     (for {S}, CR 107.4h). ``damage``: damage the activation deals to the
     activating player (Adarkar Wastes, Ancient Tomb). ``orders``: some
     replacement orders (ids of effect sources) leading here, informational
-    (at most :data:`REPRESENTATIVE_ORDERS`)."""
+    (at most :data:`REPRESENTATIVE_ORDERS`). ``restricted``: the part of
+    ``mana`` subject to the ability's spending restriction (CR 106.6): all the
+    ability itself produced, replacement effects included (CR 106.6a), but
+    not what triggered mana abilities add; ``restricted_snow``: the part of
+    it produced by a snow source."""
 
     mana: Mana
     snow: Mana
     damage: int = 0
     orders: tuple[tuple[str, ...], ...] = ()
+    restricted: Mana = Mana()
+    restricted_snow: Mana = Mana()
 
 
 @dataclass(frozen=True)
@@ -80,7 +86,12 @@ class Activation:
     Activation per choice), or the source itself for a sacrifice-self cost;
     ``taps_for_mana``: {T} in the cost (CR 106.12); ``outcomes``: every
     distinct result, sorted; ``klass``: the interchangeable-object class of
-    the source (the id of its first member)."""
+    the source (the id of its first member). ``x``: the X chosen for a
+    "Remove X counters" cost (one Activation per X; ``cost`` then removes
+    exactly X, and ``variable`` marks such variants, CR 107.3a);
+    ``uses_left``: activations still allowed this turn by a per-turn limit
+    (CR 602.5b; None: no limit). ``spend``: the ability's spending
+    restriction (CR 106.6), which applies to each outcome's ``restricted`` part."""
 
     source: str
     index: int
@@ -89,6 +100,10 @@ class Activation:
     taps_for_mana: bool
     outcomes: tuple[ManaOutcome, ...]
     klass: str
+    x: int = 0
+    uses_left: int | None = None
+    variable: bool = False
+    spend: "SpendRestriction | None" = None
 
 
 # ---------------------------------------------------------------------------
@@ -138,7 +153,8 @@ def class_of(view: View) -> dict[str, str]:
             key = (o.card.name if o.card else o.name, o.controller, o.owner, o.tapped, o.sick,
                    tuple(sorted(o.counters)), o.damage, o.attached_to, o.token, o.conjured,
                    tuple(sorted((k, repr(v)) for k, v in o.chosen)), o.x,
-                   c.types, c.subtypes, c.supertypes, c.colors, c.abilities, c.power, c.toughness)
+                   c.types, c.subtypes, c.supertypes, c.colors, c.abilities, c.power, c.toughness,
+                   o.activated_this_turn, o.entered_this_turn)
         out[o.id] = first.setdefault(key, o.id)
     _CLASS_CACHE[view] = out
     return out
@@ -162,8 +178,26 @@ def _unit(t: str) -> Mana:
     return Mana.of([t])
 
 
+def count_value(view: View, count: Count, src, controller: str, x: int = 0) -> int:
+    """The value of a :class:`~solver.ir.Count` now (CR 107.3, 208.3): a number
+    of permanents, a power, the greatest power, counters on the source, or the
+    cost's X; plus ``count.plus``. Powers below 0 count as 0 (CR 107.1b)."""
+    w = count.what
+    if w == "x":
+        n = x
+    elif w == "counters":
+        n = src.counter(count.counter) if src is not None else 0
+    elif w in ("power", "greatest_power"):
+        powers = [view.chars(q).power or 0 for q in view.select(count.selector, src, controller)
+                  if view.chars(q).is_creature]
+        n = max(powers, default=0)
+    else:
+        n = len(view.select(count.selector, src, controller))
+    return max(n, 0) + count.plus
+
+
 def production_choices(view: View, source_id: str, produce: Produce, cp: dict[str, frozenset[str]],
-                       sacrificed: str | None = None, types_only: bool = False) -> list[Mana]:
+                       sacrificed: str | None = None, types_only: bool = False, x: int = 0) -> list[Mana]:
     """Every amount of mana ``produce`` may add as it resolves (before
     replacement effects), sorted; ``[Mana()]`` when it would add none
     (CR 106.5, 106.7; a count of zero).
@@ -176,19 +210,28 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: dict[st
     src = view.state.find(source_id)
     controller = src.controller if src is not None else ""
     out: list[Mana]
+    amount = produce.amount
+    if produce.count is not None and k != "count":  # a variable amount (CR 107.3)
+        amount = count_value(view, produce.count, src, controller, x)
     if k == "fixed":
         out = [produce.options[0]]
     elif k == "choice":
-        out = list(produce.options)
+        out = [o.scale(amount) for o in produce.options] if produce.count is not None else list(produce.options)
+    elif k == "combination" and produce.options:
+        letters = [t for o in produce.options for t in o.types()]
+        if types_only:
+            out = [_unit(c).scale(amount) for c in letters]
+        else:
+            out = [Mana.of(list(combo)) for combo in combinations_with_replacement(letters, amount)]
     elif k == "any_color":
-        out = [_unit(c).scale(produce.amount) for c in COLORS]
+        out = [_unit(c).scale(amount) for c in COLORS]
     elif k == "any_type":
         out = [_unit(t).scale(produce.amount) for t in TYPES]
     elif k == "combination":
         if types_only:
-            out = [_unit(c).scale(produce.amount) for c in COLORS]
+            out = [_unit(c).scale(amount) for c in COLORS]
         else:
-            out = [Mana.of(list(combo)) for combo in combinations_with_replacement(COLORS, produce.amount)]
+            out = [Mana.of(list(combo)) for combo in combinations_with_replacement(COLORS, amount)]
     elif k == "could_produce":
         allowed = TYPES if produce.of_type else COLORS
         ts = set()
@@ -200,10 +243,13 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: dict[st
         ts = cp.get(sacrificed, frozenset()) if sacrificed else frozenset()
         out = [_unit(t) for t in TYPES if t in ts and t in allowed]
     elif k == "count":
-        n = len(view.select(produce.count.selector, src, controller))
-        out = [produce.options[0].scale(n)]
+        out = [produce.options[0].scale(count_value(view, produce.count, src, controller, x))]
     elif k == "that_land_produced":
         out = []  # needs a land's production: only meaningful as a trigger (see _trigger_adds)
+    elif k == "chosen_color":
+        # the color chosen as the source entered; none chosen: that part adds nothing (CR 106.5)
+        color = chosen_color_letter(dict(src.chosen).get("color")) if src is not None else None
+        out = list(produce.options) + ([_unit(color).scale(amount)] if color else [])
     else:
         raise ValueError(f"unsupported mana production {k!r}")
     out = [m for m in out if m]
@@ -238,14 +284,16 @@ def _is_snow(view: View, oid: str) -> bool:
 
 
 def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: str,
-                     cp: dict[str, frozenset[str]], sacrificed: str | None = None) -> tuple[ManaOutcome, ...]:
-    """Every distinct :class:`ManaOutcome` of activating ``ability`` of ``source_id``."""
+                     cp: dict[str, frozenset[str]], sacrificed: str | None = None,
+                     x: int = 0) -> tuple[ManaOutcome, ...]:
+    """Every distinct :class:`ManaOutcome` of activating ``ability`` of ``source_id``
+    (``x``: the X chosen for its cost)."""
     taps = ability.cost.tap
     snow_src = _is_snow(view, source_id)
     triggers = _triggers_on(view, source_id) if taps else []
     found: dict[tuple[Mana, Mana, int], list[tuple[str, ...]]] = {}
     dmg = ability.damage_to_you
-    for m in production_choices(view, source_id, ability.produce, cp, sacrificed):
+    for m in production_choices(view, source_id, ability.produce, cp, sacrificed, x=x):
         if not m:
             found.setdefault((Mana(), Mana(), dmg), [])
             continue
@@ -267,12 +315,13 @@ def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: s
                     total = total + add
                     if is_snow:
                         snow = snow + add
-                found.setdefault((total, snow, dmg), []).extend(orders)
+                res = r if ability.spend is not None else Mana()  # CR 106.6, 106.6a
+                found.setdefault((total, snow, dmg, res, res if snow_src else Mana()), []).extend(orders)
     out = []
-    for (mana, snow, d), orders in found.items():
+    for (mana, snow, d, *res), orders in found.items():
         reps = tuple(sorted(set(orders)))[:REPRESENTATIVE_ORDERS]
-        out.append(ManaOutcome(mana, snow, d, reps))
-    out.sort(key=lambda o: (o.mana.counts, o.snow.counts, o.damage))
+        out.append(ManaOutcome(mana, snow, d, reps, *res))
+    out.sort(key=lambda o: (o.mana.counts, o.snow.counts, o.damage, o.restricted.counts))
     return tuple(out)
 
 
@@ -348,7 +397,9 @@ def producible_problem(view: View) -> producible.ProducibleProblem:
                                  for t in TYPES if t in allowed) if taps else ()
                     rules.append(producible.Rule(o.id, sources, allowed, maps))
                 else:
-                    amounts = production_choices(view, o.id, p, {}, types_only=True)
+                    # CR 106.7 ignores costs: a "Remove X counters" cost may remove one (or its least X)
+                    x = max(1, ab.cost.remove_x_counters[1]) if ab.cost.remove_x_counters else 0
+                    amounts = production_choices(view, o.id, p, {}, types_only=True, x=x)
                     ts |= cache.after(o.id, o.controller, amounts, taps)
             elif isinstance(ab, TriggeredManaAbility):
                 # CR 106.7 "an ability of that permanent": a triggered mana ability with a
@@ -385,6 +436,74 @@ def _untapped_other_creatures(view: View, player: str, source_id: str) -> int:
                if o.id != source_id and not o.tapped and view.chars(o.id).is_creature)
 
 
+def condition_holds(view: View, cond: ActivationCondition, source, player: str) -> bool:
+    """Is an activation restriction met now (CR 602.5b, 602.5d, 602.5e)?
+
+    Timing is read from the situation's ``turn``: "as a sorcery" needs the
+    player's own main phase and an empty stack (CR 307.1); "as an instant"
+    only needs priority, which every mana query assumes (CR 605.3a)."""
+    k = cond.kind
+    turn = view.state.turn
+    if k == "control":
+        return len(view.select(cond.selector, source, player)) >= cond.n
+    if k == "control_power":
+        return any(view.chars(q.id).is_creature and (view.chars(q.id).power or 0) >= cond.n
+                   for q in view.permanents_of(player))
+    if k == "counters":
+        return source.counter(cond.counter) >= cond.n
+    if k == "entered_this_turn":
+        return source.entered_this_turn
+    if k == "is_creature":
+        return view.chars(source.id).is_creature
+    if k == "your_turn":
+        return turn.active == player
+    if k == "opponent_turn":
+        return turn.active != player
+    if k == "sorcery":
+        return turn.active == player and turn.step in ("main1", "main2") and not view.state.zone("stack")
+    if k == "instant":
+        return True
+    if k == "any":
+        return any(condition_holds(view, c, source, player) for c in cond.parts)
+    if k == "all":
+        return all(condition_holds(view, c, source, player) for c in cond.parts)
+    raise ValueError(f"unknown activation condition {k!r}")
+
+
+def _reads_counters(produce: Produce) -> tuple[str, ...]:
+    """What a production amount reads that removing counters could change: ``power``, ``counters:<kind>``."""
+    c = produce.count
+    if c is None:
+        return ()
+    if c.what in ("power", "greatest_power"):
+        return ("power",)
+    if c.what == "counters":
+        return ("counters:" + c.counter,)
+    return ()
+
+
+def order_dependence(view: View, player: str) -> str | None:
+    """Why the player's mana abilities can't be treated as independent
+    activations, or None: an amount read from power or counters (CR 107.3)
+    while another mana ability removes counters that could change it (the
+    result would depend on the order of activations)."""
+    reads, removes = [], []
+    for o in view.permanents_of(player):
+        for ab in view.chars(o.id).mana_abilities:
+            r = _reads_counters(ab.produce)
+            if r:
+                reads.append((o, r))
+            rc = ab.cost.remove_counters or ab.cost.remove_x_counters
+            if rc:
+                removes.append((o, rc[0]))
+    for o, r in reads:
+        for q, kind in removes:
+            if ("power" in r and "/" in kind) or (f"counters:{kind}" in r and q.id == o.id):
+                return (f"{o.name}'s mana ability reads {'power' if 'power' in r else kind + ' counters'} while "
+                        f"{q.name}'s mana ability removes {kind} counters (the order of activations matters)")
+    return None
+
+
 def activations(view: View, player: str) -> list[Activation]:
     """Every activatable mana ability of the permanents ``player`` controls.
 
@@ -394,8 +513,13 @@ def activations(view: View, player: str) -> list[Activation]:
     counts), {Q} on an untapped one (107.6), removing counters it doesn't
     have, paying more life than the player has (119.4), tapping other
     creatures the player doesn't have untapped, sacrificing a permanent
-    nobody matches. Abilities with {X} in their cost are not listed (not
-    modeled). Order: battlefield order, ability index, sacrifice id."""
+    nobody matches, a per-turn limit already reached (CR 602.5b: object key
+    ``activated_this_turn``), an activation condition not met (CR 602.5b,
+    602.5d). A "Remove X counters" cost gives one Activation per X the
+    permanent can pay (an X whose activation would add no mana is left out:
+    it could never contribute). Abilities with {X} in their mana cost are not
+    listed (not modeled). Order: battlefield order, ability index, X,
+    sacrifice id."""
     cp = could_produce(view)
     cls = class_of(view)
     life = view.state.player(player).life
@@ -419,6 +543,13 @@ def activations(view: View, player: str) -> list[Activation]:
                 continue
             if cost.tap_other_creatures and _untapped_other_creatures(view, player, o.id) < cost.tap_other_creatures:
                 continue
+            uses_left = None
+            if ab.limit is not None:
+                uses_left = ab.limit - o.activated(index)
+                if uses_left <= 0:
+                    continue
+            if ab.condition is not None and not condition_holds(view, ab.condition, o, player):
+                continue
             if cost.sacrifice is not None:
                 victims = [q for q in view.select(cost.sacrifice, o, player)
                            if view.state.obj(q).controller == player]
@@ -426,12 +557,22 @@ def activations(view: View, player: str) -> list[Activation]:
                 victims = [o.id]
             else:
                 victims = [None]
-            for victim in victims:
-                key = (cls[o.id], index, cls.get(victim) if victim else None,
-                       cp.get(victim) if victim else None)
-                outs = memo.get(key)
-                if outs is None:
-                    outs = ability_outcomes(view, o.id, ab, player, cp, victim)
-                    memo[key] = outs
-                out.append(Activation(o.id, index, cost, victim, cost.tap, outs, cls[o.id]))
+            if cost.remove_x_counters:
+                kind, least = cost.remove_x_counters
+                variants = [(x, replace(cost, remove_counters=(kind, x) if x else None, remove_x_counters=None))
+                            for x in range(least, o.counter(kind) + 1)]
+            else:
+                variants = [(0, cost)]
+            for x, vcost in variants:
+                for victim in victims:
+                    key = (cls[o.id], index, x, cls.get(victim) if victim else None,
+                           cp.get(victim) if victim else None)
+                    outs = memo.get(key)
+                    if outs is None:
+                        outs = ability_outcomes(view, o.id, ab, player, cp, victim, x=x)
+                        memo[key] = outs
+                    if cost.remove_x_counters and not any(oc.mana for oc in outs):
+                        continue
+                    out.append(Activation(o.id, index, vcost, victim, cost.tap, outs, cls[o.id], x, uses_left,
+                                          bool(cost.remove_x_counters), ab.spend))
     return out

@@ -80,7 +80,10 @@ from . import ir
 from .cards import Card, card_from_mapping, get_card
 from .characteristics import View
 from .ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
+from .mana import COLORS
 from .state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
            "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "outcome_key"]
@@ -716,7 +719,7 @@ def _becomes_tapped(w: _World, oid: str) -> None:
 def _interchangeable_key(o: GameObject) -> tuple:
     """Objects equal in everything but id and position are interchangeable."""
     return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
-            o.conjured, o.chosen)
+            o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn)
 
 
 def _draw(w: _World, player: str, n: int) -> list[_World]:
@@ -945,11 +948,25 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
                     _note_orders(v2, oid, a.counter, orders)
                 nxt.append((v2, cs2))
         branches = nxt
+    # "As this enters, choose a color [other than …]" (CR 614.12): one branch per color the
+    # controller may choose; the choice becomes the permanent's `chosen` color
+    choose = [a for a in ew if a.choose == "color"]
+    if choose:
+        allowed = [c for c in COLORS if not any(c in a.choose_except for a in choose)]
+        nxt = []
+        for v, cs in branches:
+            for c in allowed:
+                v2 = v.fork() if len(allowed) > 1 else v
+                v2.add_choice("chosen", {"object": oid, "color": COLOR_NAMES[c]})
+                nxt.append((v2, cs, (("color", COLOR_NAMES[c]),)))
+        chosen_branches = nxt
+    else:
+        chosen_branches = [(v, cs, ()) for v, cs in branches]
     out = []
-    for v, cs in branches:
+    for v, cs, chosen in chosen_branches:
         cur = v.objects[oid]
         new = cur.with_(zone="battlefield", controller=controller, tapped=tapped, sick=True,
-                        counters=tuple(sorted(cs.items())), damage=0, attached_to=attach_to, chosen=(), x=0,
+                        counters=tuple(sorted(cs.items())), damage=0, attached_to=attach_to, chosen=chosen, x=0,
                         targets=None, copy=False, last_known=(), order=v.next_tick(), timestamp=v.next_tick(),
                         token=cur.token if token is None else token)
         v.put(new)

@@ -50,7 +50,7 @@ from pydantic_core import PydanticCustomError
 
 from .cards import Card, CardData, UnknownCard, card_from_mapping, get_card
 from .errors import SituationError
-from .mana import Mana, ManaSyntaxError
+from .mana import Mana, ManaSyntaxError, chosen_color_letter
 from .state import STEPS, ZONES, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
 
 __all__ = [
@@ -243,6 +243,9 @@ class ObjectSpec(_Spec):
     ability: AbilitySpec | None = Field(None, description="(stack, instead of card) the ability's source and index")
     last_known: LastKnownSpec | None = Field(None, description="(stack abilities) the source's last known info")
     timestamp: Count | None = Field(None, description="(extension) timestamp (CR 613.7); default: file position")
+    activated_this_turn: dict[Any, Count] | None = Field(
+        None, description="(extension) activated-ability index (1-based) → times activated this turn (CR 602.5b)")
+    entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
 
 
 ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
@@ -908,11 +911,38 @@ class _Builder:
         return GameObject(
             id=p.id, zone=p.zone, owner=p.owner, controller=p.controller, card=p.card,
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
-            attached_to=s.attached_to, token=s.token, conjured=s.conjured, chosen=_chosen(s.chosen),
+            attached_to=s.attached_to, token=s.token, conjured=s.conjured,
+            chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
             x=s.x, targets=None if s.targets is None else self.targets(s.targets, _at(p.path, "targets")),
             copy=s.copy_, ability=ability,
             last_known=self.last_known(p), order=p.index,
-            timestamp=s.timestamp if s.timestamp is not None else position)
+            timestamp=s.timestamp if s.timestamp is not None else position,
+            activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn)
+
+    def chosen(self, given: dict[str, Any] | None, path: str) -> tuple[tuple[str, Any], ...]:
+        """``chosen``: earlier choices; a ``color`` (what "the chosen color" of a
+        mana ability means, CR 106.5) must name a color."""
+        if given and "color" in given and chosen_color_letter(given["color"]) is None:
+            self.fail(_at(path, "color"), f"expected a color (white, blue, black, red, green or W, U, B, R, G), "
+                                          f"got {_show(given['color'])}")
+        return _chosen(given)
+
+    def activated_this_turn(self, p: _Pending) -> tuple[tuple[int, int], ...]:
+        """(extension) ``activated_this_turn``: ability index → times, canonical (sorted, zeros dropped)."""
+        given = p.spec.activated_this_turn
+        if not given:
+            return ()
+        path = _at(p.path, "activated_this_turn")
+        out: dict[int, int] = {}
+        for key, n in given.items():
+            index = key if isinstance(key, int) and not isinstance(key, bool) else (
+                int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else None)
+            if index is None or index < 1 or index > MAX_INT:
+                self.fail(path, f"keys must be activated-ability indices (1, 2, …), got {_show(key)}")
+            if index in out:
+                self.fail(path, f"ability {index} is given twice")
+            out[index] = n
+        return tuple(sorted((k, v) for k, v in out.items() if v))
 
     # -- the rest of the top level --------------------------------------------
     def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
@@ -1134,6 +1164,10 @@ def _dump_object(o: GameObject, position: int) -> dict:
         d["last_known"] = _dump_status(o.last_known)
     if o.timestamp != position:
         d["timestamp"] = o.timestamp
+    if o.activated_this_turn:
+        d["activated_this_turn"] = dict(o.activated_this_turn)
+    if o.entered_this_turn:
+        d["entered_this_turn"] = True
     return d
 
 

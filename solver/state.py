@@ -49,7 +49,10 @@ class GameObject:
     ``card`` is None only for abilities on the stack (``ability`` set).
     ``order`` is the object's position in its zone list (stack and library: top first),
     and ``timestamp`` its timestamp for CR 613.7 (by default, its position in
-    the file's order of objects).
+    the file's order of objects). ``activated_this_turn`` (extension):
+    (ability index, times) for its activated abilities activated this turn,
+    for "Activate only once each turn" (CR 602.5b); ``entered_this_turn``
+    (extension): it entered the battlefield this turn.
     """
 
     id: str
@@ -72,6 +75,8 @@ class GameObject:
     last_known: tuple[tuple[str, Any], ...] = ()
     order: int = 0
     timestamp: int = 0
+    activated_this_turn: tuple[tuple[int, int], ...] = ()
+    entered_this_turn: bool = False
 
     @property
     def name(self) -> str:
@@ -79,6 +84,10 @@ class GameObject:
 
     def counter(self, kind: str) -> int:
         return dict(self.counters).get(kind, 0)
+
+    def activated(self, index: int) -> int:
+        """How many times its ``index``-th activated ability was activated this turn (CR 602.5b)."""
+        return dict(self.activated_this_turn).get(index, 0)
 
     def with_(self, **kw: Any) -> "GameObject":
         return replace(self, **kw)
@@ -126,17 +135,24 @@ class GameState:
     def is_player(self, ident: str) -> bool:
         return any(p.id == ident for p in self.players)
 
+    def _by_id(self) -> dict[str, GameObject]:
+        """Objects by id, built once per (immutable) state: lookups are O(1) on big boards."""
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for o in self.objects:
+                index.setdefault(o.id, o)  # the first, as a linear search would find
+            object.__setattr__(self, "_index", index)
+        return index
+
     def obj(self, oid: str) -> GameObject:
-        for o in self.objects:
-            if o.id == oid:
-                return o
-        raise KeyError(oid)
+        o = self._by_id().get(oid)
+        if o is None:
+            raise KeyError(oid)
+        return o
 
     def find(self, oid: str) -> GameObject | None:
-        for o in self.objects:
-            if o.id == oid:
-                return o
-        return None
+        return self._by_id().get(oid)
 
     def zone(self, zone: str, player: str | None = None) -> list[GameObject]:
         """Objects in ``zone`` (for the battlefield: controlled by ``player``; elsewhere owned), in order."""

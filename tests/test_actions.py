@@ -235,3 +235,11 @@ def test_unmodeled_activated_abilities_are_reported():
     with pytest.raises(UnsupportedActionError):
         Situation(s).is_legal("activate weird-relic:1")
     assert Situation(s).legal_actions.summary() == r
+
+
+def test_spending_restrictions_decide_which_spells_can_be_cast():
+    """CR 106.6: Ancient Ziggurat's mana casts Llanowar Elves, not Giant Growth (same cost {G})."""
+    st = state_of(battlefield={"alice": ["Ancient Ziggurat"]}, hand={"alice": ["Giant Growth", "Llanowar Elves"]})
+    r = actions(st)
+    cast = sorted(a["object"] for a in r["actions"] if a["kind"] == "cast")
+    assert cast == ["llanowar-elves"]

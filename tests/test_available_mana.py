@@ -230,3 +230,27 @@ def test_mana_event_outcomes_api():
     # an opponent tapping: Mana Reflection ("if you tap") doesn't apply, Contamination does
     view = _view({"alice": ["Mana Reflection", "Contamination"], "bob": ["Forest"]})
     assert mana_event_outcomes(view, "forest", "bob", Mana.parse("{G}")) == {Mana.parse("{B}"): [("contamination",)]}
+
+
+# ---------------------------------------------------------------------------
+# Spending restrictions (CR 106.6)
+# ---------------------------------------------------------------------------
+
+
+def test_restricted_mana_counts_in_bundles_and_is_named():
+    """Restricted mana is mana in the pool (its type is unchanged, CR 106.6): bundles count it,
+    and the ``restricted`` extension names the permanents whose mana carries a restriction."""
+    r = av({"alice": ["Ancient Ziggurat", "Forest"]})
+    assert r["bundles"] == ["{W}{G}", "{U}{G}", "{B}{G}", "{R}{G}", "{G}{G}"]
+    assert r["restricted"] == [{"objects": ["ancient-ziggurat"],
+                                "restriction": "spend this mana only to cast creature spells"}]
+    assert "restricted" not in av({"alice": ["Forest"]})
+
+
+def test_restricted_mana_may_pay_a_signet_only_when_allowed():
+    """Pit Automaton's mana ("only to activate abilities") may pay Selesnya Signet's {1};
+    Ancient Ziggurat's (creature spells only) may not: that case is reported as unsupported."""
+    r = av({"alice": ["Pit Automaton", "Selesnya Signet"]})
+    assert r["bundles"] == ["{W}{G}{C}", "{C}{C}"]
+    z = av({"alice": ["Ancient Ziggurat", "Selesnya Signet"]})
+    assert z["status"] == "error" and "CR 106.6" in z["error"]

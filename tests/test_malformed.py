@@ -133,6 +133,18 @@ CASES: list[Case] = [
          "{file}: battlefield.alice[0].counters[\"+1/+1\"]: must be at least 0, got -2"),
     Case("counter-key-not-string", HEAD + "battlefield:\n  alice: [{card: Grizzly Bears, counters: {1: 2}}]\n",
          "{file}: battlefield.alice[0].counters: keys must be strings, got 1"),
+    # (extension) activated_this_turn: ability index → times (CR 602.5b)
+    Case("activated-index-zero", HEAD + "battlefield:\n  alice: [{card: Abzan Devotee, activated_this_turn: {0: 1}}]\n",
+         "{file}: battlefield.alice[0].activated_this_turn: keys must be activated-ability indices (1, 2, …), got 0"),
+    Case("activated-index-word", HEAD + "battlefield:\n  alice: [{card: Abzan Devotee, activated_this_turn: {first: 1}}]\n",
+         "{file}: battlefield.alice[0].activated_this_turn: keys must be activated-ability indices (1, 2, …), "
+         "got 'first'"),
+    Case("activated-negative", HEAD + "battlefield:\n  alice: [{card: Abzan Devotee, activated_this_turn: {1: -1}}]\n",
+         "{file}: battlefield.alice[0].activated_this_turn[1]: must be at least 0, got -1"),
+    Case("activated-not-mapping", HEAD + "battlefield:\n  alice: [{card: Abzan Devotee, activated_this_turn: 1}]\n",
+         "{file}: battlefield.alice[0].activated_this_turn: expected a mapping, got 1"),
+    Case("entered-not-bool", HEAD + "battlefield:\n  alice: [{card: Forest, entered_this_turn: yes please}]\n",
+         "{file}: battlefield.alice[0].entered_this_turn: expected true or false, got 'yes please'"),
     Case("negative-damage", HEAD + "battlefield:\n  alice: [{card: Grizzly Bears, damage: -1}]\n",
          "{file}: battlefield.alice[0].damage: must be at least 0, got -1"),
     Case("damage-float", HEAD + "battlefield:\n  alice: [{card: Grizzly Bears, damage: 1.5}]\n",

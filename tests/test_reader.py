@@ -200,11 +200,98 @@ def test_mana_ability_with_target_is_not_a_mana_ability():
 
 
 def test_mana_rider_not_understood_keeps_ability_and_reports_rider():
-    ps = parts("{T}: Add {C}. Spend this mana only to cast artifact spells.", types=("Land",))
+    ps = parts("{T}: Add {C}. Spend this mana only to cast kicked spells.", types=("Land",))
     assert ps[0] == ManaAbility(TAP, fixed("{C}"))
     assert isinstance(ps[1], Unsupported) and ps[1].what.startswith("rider:")
-    abilities, _ = read(card("{T}: Add {C}. Spend this mana only to cast artifact spells.", types=("Land",)))
-    assert abilities[1].text == "{T}: Add {C}. Spend this mana only to cast artifact spells."
+    abilities, _ = read(card("{T}: Add {C}. Spend this mana only to cast kicked spells.", types=("Land",)))
+    assert abilities[1].text == "{T}: Add {C}. Spend this mana only to cast kicked spells."
+
+
+def _spells(**kw) -> ir.Filter:
+    return ir.Filter(zone="stack", **kw)
+
+
+SPEND_CASES = [
+    ("Spend this mana only to cast a creature spell.",
+     ir.SpendRestriction(spells=(_spells(types=frozenset({"Creature"})),))),
+    ("Spend this mana only to cast instant and/or sorcery spells.",
+     ir.SpendRestriction(spells=(_spells(types=frozenset({"Instant", "Sorcery"})),))),
+    ("Spend this mana only to cast a noncreature spell.",
+     ir.SpendRestriction(spells=(_spells(nontypes=frozenset({"Creature"})),))),
+    ("Spend this mana only to cast legendary spells.",
+     ir.SpendRestriction(spells=(_spells(supertypes=frozenset({"Legendary"})),))),
+    ("Spend this mana only to cast a multicolored spell.", ir.SpendRestriction(spells=(_spells(multicolored=True),))),
+    ("Spend this mana only to cast a Dragon creature spell.",
+     ir.SpendRestriction(spells=(_spells(types=frozenset({"Creature"}), subtypes=frozenset({"Dragon"})),))),
+    ("Spend this mana only to cast a Knight or Equipment spell.",
+     ir.SpendRestriction(spells=(_spells(subtypes=frozenset({"Knight", "Equipment"})),))),
+    ("Spend this mana only to cast an Elemental spell or a Chandra planeswalker spell.",
+     ir.SpendRestriction(spells=(_spells(subtypes=frozenset({"Elemental"})),
+                                 _spells(types=frozenset({"Planeswalker"}), subtypes=frozenset({"Chandra"}))))),
+    ("Spend this mana only to activate abilities.", ir.SpendRestriction(abilities=True)),
+    ("Spend this mana only to cast creature spells or activate abilities of creatures.",
+     ir.SpendRestriction(spells=(_spells(types=frozenset({"Creature"})),), abilities=True,
+                         sources=(ir.Filter(types=frozenset({"Creature"})),))),
+    ("Spend this mana only to cast an artifact spell or activate an ability of an artifact source.",
+     ir.SpendRestriction(spells=(_spells(types=frozenset({"Artifact"})),), abilities=True,
+                         sources=(ir.Filter(types=frozenset({"Artifact"})),))),
+    ("Spend this mana only to activate abilities of land sources.",
+     ir.SpendRestriction(abilities=True, sources=(ir.Filter(types=frozenset({"Land"})),))),
+    ("Spend this mana only to cast a colorless spell or to activate an ability.",
+     ir.SpendRestriction(spells=(_spells(colorless=True),), abilities=True)),
+    ("Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability of a "
+     "Cleric, Rogue, Warrior, or Wizard.",
+     ir.SpendRestriction(spells=(_spells(subtypes=frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})),),
+                         abilities=True,
+                         sources=(ir.Filter(subtypes=frozenset({"Cleric", "Rogue", "Warrior", "Wizard"})),))),
+    ("This mana can't be spent to cast nonartifact spells.",
+     ir.SpendRestriction(spells=(_spells(types=frozenset({"Artifact"})),), abilities=True, other=True)),
+]
+
+
+@pytest.mark.parametrize("rider,expected", SPEND_CASES, ids=[c[0][:60] for c in SPEND_CASES])
+def test_spending_restrictions(rider, expected):
+    """CR 106.6: "Spend this mana only to …" riders are read into ManaAbility.spend."""
+    ps = parts("{T}: Add {C}. " + rider, types=("Land",))
+    assert ps == [ManaAbility(TAP, fixed("{C}"), spend=expected)]
+
+
+@pytest.mark.parametrize("rider", [
+    "Spend this mana only to cast a creature spell of the chosen type.",
+    "Spend this mana only to cast kicked spells.",
+    "Spend this mana only on costs that contain {X}.",
+    "Spend this mana only to cast spells from your graveyard.",
+    "Spend this mana only to pay cumulative upkeep costs.",
+    "When you spend this mana to cast a Dragon creature spell, scry 2.",
+    "If that mana is spent on a creature spell, it gains haste until end of turn.",
+    "Spend this mana only to cast a legendary spell, and that spell can't be countered.",
+    "Spend this mana only to cast Equipment spells or activate equip abilities.",
+])
+def test_spending_riders_not_modeled_stay_unsupported(rider):
+    ps = parts("{T}: Add {C}. " + rider, types=("Land",))
+    assert ps[0] == ManaAbility(TAP, fixed("{C}"))
+    assert isinstance(ps[1], Unsupported) and ps[1].what.startswith("rider:")
+
+
+def test_spending_restrictions_of_real_cards():
+    """Oracle cards: the restriction is read (CR 106.6); Cavern of Souls' "chosen type" is not."""
+    creature = ir.SpendRestriction(spells=(_spells(types=frozenset({"Creature"})),))
+    zig = get_card("Ancient Ziggurat").abilities
+    assert [a for a in zig if isinstance(a, ManaAbility)] == [
+        ManaAbility(TAP, ir.Produce("any_color"), text=zig[0].text, spend=creature)]
+    pillar = get_card("Pillar of the Paruns").abilities
+    assert pillar[0].spend == ir.SpendRestriction(spells=(_spells(multicolored=True),))
+    temple = [a for a in get_card("Eldrazi Temple").abilities if isinstance(a, ManaAbility)]
+    assert temple[0].spend is None
+    assert temple[1].spend == ir.SpendRestriction(
+        spells=(_spells(subtypes=frozenset({"Eldrazi"}), colorless=True),), abilities=True,
+        sources=(ir.Filter(subtypes=frozenset({"Eldrazi"}), colorless=True),))
+    assert "activate abilities of colorless Eldrazi sources" in temple[1].describe()
+    workshop = get_card("Mishra's Workshop").abilities
+    assert workshop[0].spend == ir.SpendRestriction(spells=(_spells(types=frozenset({"Artifact"})),))
+    cavern = get_card("Cavern of Souls").abilities
+    assert not any(isinstance(a, ManaAbility) and a.spend is not None for a in cavern)
+    assert any(isinstance(a, Unsupported) and "chosen type" in a.what for a in cavern)
 
 
 def test_triggered_mana_abilities():
@@ -605,3 +692,76 @@ def test_coverage_report_on_a_file(tmp_path):
     assert (rep.targeting_lines, rep.targeting_lines_understood) == (1, 1)
     assert rep.unsupported["prowess"] == 1
     assert "cards fully understood" in str(rep)
+
+
+# ---------------------------------------------------------------------------
+# Mana abilities with activation restrictions (CR 602.5b, 602.5d) and variable
+# amounts (CR 107.3), on real cards
+# ---------------------------------------------------------------------------
+
+def _mana(name: str) -> list[ir.ManaAbility]:
+    return [a for a in get_card(name).abilities if isinstance(a, ir.ManaAbility)]
+
+
+def test_reader_per_turn_limits():
+    (devotee,) = _mana("Abzan Devotee")
+    assert devotee.limit == 1 and devotee.cost == Cost(mana=ManaCost.parse("{1}")) and devotee.condition is None
+    assert devotee.produce == ir.choice("{W}", "{B}", "{G}")
+    assert _mana("Kozilek's Translator")[0].limit == 1
+
+
+def _cond(name: str) -> ir.ActivationCondition:
+    return next(a.condition for a in _mana(name) if a.condition is not None)
+
+
+def test_reader_activation_conditions():
+    C = ir.ActivationCondition
+    you = dict(who="you")
+    assert _cond("Blazemire Verge") == C("control", ir.Selector(subtypes=frozenset({"Swamp", "Mountain"}),
+                                                                              **you))
+    assert _cond("Temple of the False God") == C("control", ir.Selector(types=frozenset({"Land"}), **you),
+                                                              n=5)
+    assert _cond("Mox Opal") == C("control", ir.Selector(types=frozenset({"Artifact"}), **you), n=3)
+    assert _cond("Fanatic of Rhonas") == C("control_power", n=4)
+    assert _cond("Dark Fortress") == C("any", parts=(
+        C("entered_this_turn"), C("control", ir.Selector(types=frozenset({"Land"}), basic=True, **you))))
+    assert _cond("Pyramid of the Pantheon") == C("counters", n=3, counter="brick")
+    assert _cond("Tablet of Compleation") == C("counters", n=2, counter="oil")
+    assert _cond("Flywheel Racer") == C("is_creature")
+    assert _cond("Whisperer of the Wilds") == C("control_power", n=4)
+    assert _cond("Lavinia, Foil to Conspiracy") == C("opponent_turn")
+
+
+def test_reader_storage_lands_and_batteries():
+    pools = _mana("Calciform Pools")[1]
+    assert pools.cost == Cost(mana=ManaCost.parse("{1}"), remove_x_counters=("storage", 0))
+    assert pools.produce.kind == "combination" and pools.produce.options == (Mana.parse("{W}"), Mana.parse("{U}"))
+    assert pools.produce.count.what == "x"
+    reef = _mana("Dreadship Reef")[1]
+    assert reef.produce.options == (Mana.parse("{U}"), Mana.parse("{B}"))
+    network = _mana("Mage-Ring Network")[1]
+    assert network.cost == Cost(tap=True, remove_x_counters=("storage", 0))
+    assert network.produce == ir.Produce("count", (Mana.parse("{C}"),), count=ir.Count(ir.Selector(self_only=True), "x"))
+    (battery,) = _mana("Black Mana Battery")
+    assert battery.produce == ir.Produce("count", (Mana.parse("{B}"),),
+                                         count=ir.Count(ir.Selector(self_only=True), "x", plus=1))
+    (rasputin,) = _mana("Rasputin, the Oneiromancer")
+    assert rasputin.cost.remove_x_counters == ("dream", 1)
+
+
+def test_reader_variable_amounts():
+    self_ = ir.Selector(self_only=True)
+    assert _mana("Viridian Joiner")[0].produce == ir.Produce("count", (Mana.parse("{G}"),),
+                                                              count=ir.Count(self_, "power"))
+    assert _mana("Heronblade Elite")[0].produce == ir.Produce("any_color", count=ir.Count(self_, "power"))
+    assert _mana("Everflowing Chalice")[0].produce == ir.Produce(
+        "count", (Mana.parse("{C}"),), count=ir.Count(self_, "counters", counter="charge"))
+    assert _mana("Gyre Sage")[0].produce.count == ir.Count(self_, "counters", counter="+1/+1")
+    assert _mana("Bighorner Rancher")[0].produce.count == ir.Count(
+        ir.Selector(who="you", types=frozenset({"Creature"})), "greatest_power")
+    brigid = _mana("Brigid, Doun's Mind")[0].produce
+    assert brigid.kind == "choice" and brigid.options == (Mana.parse("{G}"), Mana.parse("{W}"))
+    assert brigid.count == ir.Count(ir.Selector(who="you", types=frozenset({"Creature"}), exclude_self=True))
+    assert _mana("Famous Museum")[0].produce.count == ir.Count(self_, "counters", counter="art", plus=1)
+    assert _mana("Lotus Blossom")[0].produce == ir.Produce("any_color", count=ir.Count(self_, "counters",
+                                                                                        counter="petal"))

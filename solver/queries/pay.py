@@ -25,12 +25,13 @@ import weakref
 from typing import Any
 
 from models import payment as pm
-from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, Unsupported
+from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
 
 from ..characteristics import View
 from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_any, total_cost
-from ..errors import QueryError
-from ..mana_sources import activations, interchangeable_classes
+from ..errors import QueryError, UnsupportedCase
+from ..mana_sources import activations, interchangeable_classes, order_dependence
+from ..spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
 from ..state import GameState
 from . import Options, register
 
@@ -60,8 +61,21 @@ def _base(view: View, player: str) -> _Base:
     return b
 
 
-def _outcome(o: Any) -> Outcome:
-    return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage)
+def _outcome(o: Any, tag: int = 0) -> Outcome:
+    if not tag or not o.restricted:
+        return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage)
+    return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage, tuple(o.restricted.counts),
+                   tuple(o.restricted_snow.counts), tag)
+
+
+def purpose_of(view: View, tc: TotalCost) -> Purpose:
+    """What the total cost pays for, as a spending restriction sees it (CR 106.6):
+    the spell cast, the source whose ability is activated, or unknown for a bare cost."""
+    if tc.what == "cast" and tc.spell is not None:
+        return cast_purpose(view, tc.spell)
+    if tc.what == "activate" and tc.source is not None:
+        return activate_purpose(view, tc.source)
+    return UNKNOWN
 
 
 def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
@@ -101,13 +115,25 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         sac_self = act.sacrifice is not None and (cost.sacrifice_self or act.sacrifice == act.source) \
             and cost.sacrifice is None
         victim = None if (act.sacrifice is None or sac_self) else cls_of[act.sacrifice]
-        key = (cls_of[act.source], act.index, victim)
+        key = (cls_of[act.source], act.index, act.x, victim)
         grouped.setdefault(key, []).append(act)
     abilities = []
-    for (c, index, victim), acts in sorted(grouped.items(), key=lambda kv: (kv[0][0], kv[0][1], -1 if kv[0][2] is None else kv[0][2])):
+    tags: dict[Any, int] = {}          # spending restriction -> tag (1-based, CR 106.6)
+    tag_sources: dict[Any, list[str]] = {}
+    dependence = order_dependence(view, player)
+    if dependence is not None:
+        raise Unsupported(dependence)
+    for (c, index, x, victim), acts in sorted(grouped.items(), key=lambda kv: (
+            kv[0][0], kv[0][1], kv[0][2], -1 if kv[0][3] is None else kv[0][3])):
         act = acts[0]
         cost = act.cost
         sac_self = victim is None and act.sacrifice is not None
+        if cost.remove_counters and not cost.tap:
+            # the payment key records removed counters only for members tapped by the ability
+            raise Unsupported(f"{classes[c].name}'s mana ability {index} removes counters without {{T}}")
+        if act.uses_left is not None and (victim is not None or act.variable) and not cost.tap:
+            raise Unsupported(f"{classes[c].name}'s mana ability {index}: a per-turn limit shared by "
+                              "several ways to activate it")
         if cost.tap:
             cap = len(classes[c].members)
         elif sac_self:
@@ -119,15 +145,25 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
             cap = per * len(classes[c].members)
         elif cost.untap:
             cap = len(classes[c].members)
+        elif act.uses_left is not None:
+            cap = act.uses_left * len(classes[c].members)  # "Activate only once each turn" (CR 602.5b)
         else:
             raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
                                  "(no {T}, sacrifice or counters in its cost)")
         if cost.untap:
             raise Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
-        label = f"{classes[c].name} ability {index}" + (f" (sacrificing {classes[victim].name})" if victim is not None else "")
+        if act.uses_left is not None:
+            cap = min(cap, act.uses_left * len(classes[c].members))
+        label = f"{classes[c].name} ability {index}" + (f" (X={x})" if act.variable else "") + (f" (sacrificing {classes[victim].name})" if victim is not None else "")
         rc = cost.remove_counters
+        tag = 0
+        if act.spend is not None:
+            tag = tags.setdefault(act.spend, len(tags) + 1)
+            names = tag_sources.setdefault(act.spend, [])
+            if classes[c].name not in names:
+                names.append(classes[c].name)
         abilities.append(ManaAbilityUse(
-            cls=c, label=label, outcomes=tuple(_outcome(o) for o in act.outcomes), cap=cap, tap=cost.tap,
+            cls=c, label=label, outcomes=tuple(_outcome(o, tag) for o in act.outcomes), cap=cap, tap=cost.tap,
             sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
             counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures))
 
@@ -148,8 +184,16 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         life=tc.life, remove_counters=tc.remove_counters[1] if tc.remove_counters else 0,
         counter_name=tc.remove_counters[0] if tc.remove_counters else "",
         tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre)
+    # where restricted mana may go (CR 106.6): the total cost per its purpose; a mana ability's
+    # mana cost is "activating an ability" of that ability's source
+    purpose = purpose_of(view, tc)
+    rules = []
+    for r in sorted(tags, key=tags.__getitem__):
+        ok = frozenset(ai for ai, a in enumerate(abilities)
+                       if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
+        rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
-                          spend_white_as_any(view, player))
+                          spend_white_as_any(view, player), tuple(rules))
 
 
 def _cost_of(view: View, player: str, cost_spec: Any) -> TotalCost:
@@ -220,7 +264,10 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
     """The ``pay`` query on an existing rules view (shares its caches)."""
     start = time.monotonic()
     player = query_player(view, query)
-    tc = total_cost(view, player, query)
+    try:
+        tc = total_cost(view, player, query)
+    except UnsupportedCase as e:   # an activated ability the project does not model
+        return {"status": "error", "error": f"unsupported: {e}"}
     if _no_mana_cost(tc):
         return {"status": "ok", "payable": False, "count": 0, "payments": [],
                 "reason": f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"}

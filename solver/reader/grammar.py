@@ -33,9 +33,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
-from ..ir import (ability_kind_of_line, ANY_TARGET, ATTACHED, CONTROLLER, SELF, Ability, ActivatedAbility, Cost, Count,
+from ..ir import (ability_kind_of_line, ActivationCondition, ANY_TARGET, ATTACHED, CONTROLLER, SELF, Ability, ActivatedAbility, Cost, Count,
                   CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
-                  ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
+                  ManaReplacement, Produce, Ref, Selector, SpendRestriction, Static, T, TargetSpec,
+                  TokenReplacement, Trigger,
                   TriggeredAbility, TriggeredManaAbility, Unsupported)
 from ..mana import COLORS, Mana, ManaCost, ManaSyntaxError, parse_symbol
 from .subtypes import SUBTYPES
@@ -702,6 +703,16 @@ def cost_item(c: Cursor, acc: dict) -> None:
         if acc["sacrifice"] is not None:
             raise NoMatch("two sacrifices")
         acc["sacrifice"] = to_selector(d)
+    elif c.at("remove", "any", "number", "of") or c.at("remove", "x") or c.at("remove", "one", "or", "more"):
+        # "Remove any number of / X / one or more <kind> counters from this permanent" (CR 107.3a)
+        c.i += 1
+        least = 1 if c.take("one", "or", "more") else 0
+        c.take("any", "number", "of") or c.take("x")
+        kind = _counter_word(c)
+        c.need("counters", "from", "SELF")
+        if acc["remove_counters"] is not None or acc.get("remove_x_counters") is not None:
+            raise NoMatch("two counter removals")
+        acc["remove_x_counters"] = (kind, least)
     elif c.take("remove"):
         n = number(c, allow_a=True)
         t2 = c.next()
@@ -710,7 +721,7 @@ def cost_item(c: Cursor, acc: dict) -> None:
         kind = t2.text.lower() if t2.kind == "WORD" else t2.text
         c.need(("counter", "counters"))
         c.need("from", "SELF")
-        if acc["remove_counters"] is not None:
+        if acc["remove_counters"] is not None or acc.get("remove_x_counters") is not None:
             raise NoMatch("two counter removals")
         acc["remove_counters"] = (kind, n)
     elif c.take("tap"):
@@ -762,13 +773,156 @@ def _combinations(n: int, letters: Sequence[str]) -> tuple[Mana, ...]:
     return tuple(out)
 
 
-def produce(c: Cursor, triggered: bool = False) -> Produce:
-    """What follows "Add": the mana a mana ability produces."""
+SELF_SELECTOR = Selector(self_only=True)
+
+
+def _counter_word(c: Cursor) -> str:
+    """A counter's kind when counting or removing counters: a word or ``+1/+1``/``-1/-1`` (CR 122.1)."""
+    t = c.next()
+    if t.kind == "PT" and t.text in ("+1/+1", "-1/-1"):
+        return t.text
+    if t.kind == "WORD" and t.low.isalpha() and t.low not in ("counter", "counters", "a", "an", "the", "x", "any"):
+        return t.low
+    raise NoMatch("counter kind")
+
+
+def _self_power(c: Cursor) -> bool:
+    """"this creature's power" / "<name>'s power"."""
+    return c.take("SELF", "'s", "power") or c.take("this", "creature's", "power")
+
+
+def amount_phrase(c: Cursor, x_cost: bool = False) -> Count:
+    """What a variable amount of mana equals (CR 107.3): "this creature's power",
+    "the greatest power among creatures you control", "the number of charge
+    counters on this artifact", "the number of Allies you control", "X plus
+    one" (``x_cost``: X is the number of counters the cost removes)."""
+    if _self_power(c):
+        return Count(SELF_SELECTOR, "power")
+    if x_cost and c.take("x"):
+        if c.take("plus", "one"):
+            return Count(SELF_SELECTOR, "x", plus=1)
+        return Count(SELF_SELECTOR, "x")
+    if c.take("the", "greatest", "power", "among"):
+        d = desc(c)
+        if not d.plural or d.types != ["Creature"]:
+            raise NoMatch("greatest power among creatures")
+        return Count(to_selector(d), "greatest_power")
+    c.need("the", "number", "of")
+    save = c.i
+    try:
+        kind = _counter_word(c)
+        c.need("counters", "on", "SELF")
+        return Count(SELF_SELECTOR, "counters", counter=kind)
+    except NoMatch:
+        c.i = save
+    d = desc(c)
+    if not d.plural:
+        raise NoMatch("'the number of' takes a plural noun")
+    return Count(to_selector(d))
+
+
+def _for_each_counter(c: Cursor, x_cost: bool) -> Count:
+    """"<kind> counter on this …" / "<kind> counter removed this way" (after "for each")."""
+    kind = _counter_word(c)
+    c.need("counter")
+    if c.take("on", "SELF"):
+        return Count(SELF_SELECTOR, "counters", counter=kind)
+    if x_cost and c.take("removed", "this", "way"):
+        return Count(SELF_SELECTOR, "x")
+    raise NoMatch("counters on this permanent")
+
+
+def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
+    """Variable amounts of mana (CR 107.3): "an amount of {G} equal to …", "that
+    much {C}", "X mana of any one color, where X is …", "X mana in any
+    combination of {U} and/or {R}[, where X is …]", "X {G} or X {W}, where X is …"."""
+    if c.take("an", "amount", "of"):
+        m = mana_amount(c)
+        c.need("equal", "to")
+        return Produce("count", (m,), count=amount_phrase(c, x_cost))
+    if x_cost and c.take("that", "much"):
+        return Produce("count", (mana_amount(c),), count=Count(SELF_SELECTOR, "x"))
+    c.need("x")
+    if c.peek() is not None and c.peek().kind == "SYM":  # "X {G} or X {W}"
+        opts = [mana_amount(c)]
+        while c.take("or", "x") or c.take(",", "or", "x"):
+            opts.append(mana_amount(c))
+        if len(opts) < 2 or len(set(opts)) != len(opts):
+            raise NoMatch("X {A} or X {B}")
+        kind, options, letters = "choice", tuple(opts), None
+    else:
+        c.need("mana")
+        if c.take("of", "any", "one", "color"):
+            kind, options = "any_color", ()
+        elif c.take("in", "any", "combination", "of", "colors"):
+            kind, options = "combination", ()
+        else:
+            c.need("in", "any", "combination", "of")
+            parts = [mana_amount(c)]
+            while c.take(","):
+                if c.at("and", "/", "or"):
+                    break
+                parts.append(mana_amount(c))
+            c.need("and", "/", "or")
+            parts.append(mana_amount(c))
+            letters = [t for p in parts for t in p.types()]
+            if any(p.total != 1 for p in parts) or len(set(letters)) != len(letters):
+                raise NoMatch("combination of single symbols")
+            kind, options = "combination", tuple(parts)
+    if c.take(",", "where", "x", "is"):
+        count = amount_phrase(c, x_cost)
+    elif x_cost:
+        count = Count(SELF_SELECTOR, "x")
+    else:
+        raise NoMatch("X not defined")
+    return Produce(kind, options, count=count)
+
+
+def _or_chosen_color(c: Cursor) -> int:
+    """", or one mana of the chosen color" / "or N mana of the chosen color" after a
+    list of symbols (Thriving lands): the amount of mana of the chosen color."""
+    c.take(",")
+    c.need("or")
+    n = number(c)
+    if not isinstance(n, int) or n < 1:
+        raise NoMatch("amount expected")
+    c.need("mana", "of", "the", "chosen", "color")
+    return n
+
+
+def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce:
+    """What follows "Add": the mana a mana ability produces. ``x_cost``: the
+    cost removes X counters ("Remove X storage counters from this land")."""
+    if not triggered:
+        save = c.i
+        try:
+            return _variable_produce(c, x_cost)
+        except NoMatch:
+            c.i = save
     c.take("an", "additional")
     t = c.peek()
     if t is not None and t.kind == "SYM":
         first = mana_amount(c)
+        if not triggered and (c.at(",", "then", "add", "an", "additional") or c.at(",", "plus", "an", "additional")):
+            # "{B}, then add an additional {B} for each charge counter removed this way" (Mana Batteries),
+            # "{C}, plus an additional {C} for each art counter on this land"
+            c.i += 1
+            c.take("then", "add") or c.take("plus")
+            c.need("an", "additional")
+            if mana_amount(c) != first:
+                raise NoMatch("an additional amount of another kind")
+            c.need("for", "each")
+            count = _for_each_counter(c, x_cost)
+            return Produce("count", (first,), count=Count(count.selector, count.what, count.counter, plus=1))
         if c.take("for", "each"):
+            if not triggered:
+                save = c.i
+                try:
+                    count = _for_each_counter(c, x_cost)
+                    c.end()
+                    return Produce("count", (first,), count=count)
+                except NoMatch:
+                    c.i = save
             d = desc(c)
             if d.plural:
                 raise NoMatch("'for each' takes a singular noun")
@@ -777,6 +931,8 @@ def produce(c: Cursor, triggered: bool = False) -> Produce:
         while c.at(",") and c.peek(1) is not None and c.peek(1).kind == "SYM":
             c.i += 1
             opts.append(mana_amount(c))
+        if (c.at(",", "or") or c.at("or")) and (chosen := c.attempt(_or_chosen_color)) is not None:
+            return Produce("chosen_color", tuple(opts), amount=chosen)
         if c.take(",", "or") or (len(opts) == 1 and c.take("or")):
             opts.append(mana_amount(c))
         elif len(opts) > 1:
@@ -790,6 +946,8 @@ def produce(c: Cursor, triggered: bool = False) -> Produce:
     if not isinstance(n, int) or n < 1:
         raise NoMatch("amount expected")
     c.need("mana")
+    if c.take("of", "the", "chosen", "color"):
+        return Produce("chosen_color", amount=n)
     if c.take("in", "any", "combination", "of", "colors"):
         return Produce("combination", amount=n)
     if c.take("in", "any", "combination", "of"):
@@ -835,12 +993,12 @@ def produce(c: Cursor, triggered: bool = False) -> Produce:
     return Produce("could_produce", selector=to_selector(d), of_type=of_type)
 
 
-def add_clause(c: Cursor, triggered: bool = False) -> Produce:
+def add_clause(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce:
     """["that player" | "its controller" | "you"] "add(s)" <mana>."""
     if triggered:
         c.take("that", "player") or c.take("its", "controller") or c.take("you")
     c.need(("add", "adds"))
-    p = produce(c, triggered)
+    p = produce(c, triggered, x_cost)
     c.end()
     return p
 
@@ -1248,6 +1406,20 @@ def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
     return EntersWith(counter=kind, amount=n, tapped=tapped)
 
 
+def choose_as_enters(c: Cursor, pronoun: bool = False) -> EntersWith:
+    """"As SELF enters, choose a color [other than <color>]." (CR 614.12: a
+    replacement on entering; the choice is the object's ``chosen`` color).
+    ``pronoun``: "As it enters, …" after a sentence about SELF entering."""
+    c.need("as", ("SELF", "it") if pronoun else "SELF", "enters")
+    c.take("the", "battlefield")
+    c.need(",", "choose", "a", "color")
+    excluded: tuple[str, ...] = ()
+    if c.take("other", "than"):
+        excluded = (color_word(c),)
+    c.end()
+    return EntersWith(choose="color", choose_except=excluded)
+
+
 _IN_ADDITION = ("in", "addition", "to")
 
 
@@ -1393,6 +1565,166 @@ def _rider_or_fail(ability: Ability, rest: Sequence[Sequence[Token]], raw: str) 
 
 
 # --------------------------------------------------------------------------
+# Mana spending restrictions (CR 106.6)
+# --------------------------------------------------------------------------
+
+# Card types a spell may have ("an instant or sorcery spell"); lands are played, not cast.
+SPELL_TYPE_WORDS: dict[str, str] = {w: t for w, t in TYPE_WORDS.items() if t not in ("Land", "Permanent")}
+# Card types of a permanent whose abilities are activated ("abilities of land sources").
+SOURCE_TYPE_WORDS: dict[str, str] = {w: t for w, t in TYPE_WORDS.items() if t not in ("Permanent", "Instant", "Sorcery")}
+# Adjectives of a spell or source description in a spending restriction.
+_SPEND_ADJECTIVES = frozenset({"colorless", "multicolored", "legendary"})
+
+
+def _spend_nouns(c: Cursor, types: dict[str, str], plurals: dict[str, str]) -> list[tuple[str | None, str | None]]:
+    """A list of nouns joined by ",", "or", "and", "and/or": each ``(subtype, type)``
+    ("Dragon creature" → ("Dragon", "Creature"); "Knight" → ("Knight", None);
+    "instant" → (None, "Instant")). Every conjunction names alternatives
+    ("instant and sorcery spells": each spell is one or the other)."""
+
+    def starts_noun(t: Token | None) -> bool:
+        return t is not None and t.kind == "WORD" and (
+            t.low in types or t.low in plurals or (t.text[:1].isupper() and is_subtype(t.text)))
+
+    out: list[tuple[str | None, str | None]] = []
+    while True:
+        sub = c.attempt(subtype_word)
+        if sub is not None and singular(sub) in SUBTYPES:
+            sub = singular(sub)
+        t = c.peek()
+        typ = None
+        if t is not None and t.kind == "WORD" and (t.low in types or t.low in plurals):
+            typ = types.get(t.low) or plurals[t.low]
+            c.i += 1
+        if sub is None and typ is None:
+            if out:
+                raise NoMatch("noun expected after a conjunction")
+            return out
+        out.append((sub, typ))
+        save = c.i
+        comma = c.take(",")
+        conj = c.take("and", "/", "or") or c.take("or") or c.take("and")
+        if not (comma or conj) or not starts_noun(c.peek()):
+            c.i = save
+            return out
+
+
+def _spend_filters(adjs: set[str], non: set[str], nouns: list[tuple[str | None, str | None]],
+                   zone: str) -> tuple[Filter, ...]:
+    """The filters (any of) for adjectives + nouns (see :class:`~solver.ir.Filter`)."""
+    common = dict(zone=zone, nontypes=frozenset(non), colorless="colorless" in adjs,
+                  multicolored="multicolored" in adjs,
+                  supertypes=frozenset({"Legendary"}) if "legendary" in adjs else frozenset())
+    if not nouns:
+        return (Filter(**common),)
+    if all(s is None for s, _ in nouns):
+        return (Filter(types=frozenset(t for _, t in nouns), **common),)
+    if all(t is None for _, t in nouns):
+        return (Filter(subtypes=frozenset(s for s, _ in nouns), **common),)
+    return tuple(Filter(types=frozenset({t}) if t else frozenset(), subtypes=frozenset({s}) if s else frozenset(),
+                        **common) for s, t in nouns)
+
+
+def _spend_adjectives(c: Cursor) -> tuple[set[str], set[str]]:
+    adjs: set[str] = set()
+    non: set[str] = set()
+    while (w := c.low()) is not None:
+        if w in _SPEND_ADJECTIVES:
+            adjs.add(w)
+        elif w.startswith("non") and w[3:] in SPELL_TYPE_WORDS:
+            non.add(SPELL_TYPE_WORDS[w[3:]])
+        else:
+            break
+        c.i += 1
+    return adjs, non
+
+
+def spell_phrase(c: Cursor) -> tuple[Filter, ...]:
+    """[a|an] adjective* nouns ("spell"|"spells") — "a Dragon creature spell",
+    "instant and/or sorcery spells", "a noncreature spell", "colorless Eldrazi spells"."""
+    c.take(("a", "an"))
+    adjs, non = _spend_adjectives(c)
+    nouns = _spend_nouns(c, SPELL_TYPE_WORDS, {})
+    c.need(("spell", "spells"))
+    return _spend_filters(adjs, non, nouns, "stack")
+
+
+def source_phrase(c: Cursor) -> tuple[Filter, ...]:
+    """The object whose abilities the mana may pay for: [a|an] adjective* nouns
+    ["source"|"sources"] — "artifacts", "an artifact source", "Dragons",
+    "a Cleric, Rogue, Warrior, or Wizard", "colorless Eldrazi"."""
+    c.take(("a", "an"))
+    adjs, non = _spend_adjectives(c)
+    nouns = _spend_nouns(c, SOURCE_TYPE_WORDS, {w: t for w, t in TYPE_PLURALS.items() if t in SOURCE_TYPE_WORDS.values()})
+    if not nouns:
+        raise NoMatch("source description expected")
+    c.take(("source", "sources"))
+    return _spend_filters(adjs, non, nouns, "battlefield")
+
+
+def spend_restriction(c: Cursor) -> SpendRestriction:
+    """"Spend this mana only to <purpose> [, <purpose>]* [or <purpose>]" where a
+    purpose is "cast <spells>" or "activate abilities [of <sources>]" /
+    "activate an ability [of <source>]"; or "This mana can't be spent to cast
+    nonartifact spells" (CR 106.6). Anything else (spending triggers, chosen
+    types, costs with {X}, zones, kicked spells …) does not match."""
+    if c.take("this", "mana", "can't", "be", "spent", "to", "cast"):
+        c.take(("a", "an"))
+        w = c.low()
+        if w is None or not w.startswith("non") or w[3:] not in SPELL_TYPE_WORDS:
+            raise NoMatch("only 'nonTYPE spells' is read")
+        c.i += 1
+        c.need(("spell", "spells"))
+        c.end()
+        return SpendRestriction(spells=(Filter(types=frozenset({SPELL_TYPE_WORDS[w[3:]]}), zone="stack"),),
+                                abilities=True, other=True)
+    c.need("spend", "this", "mana", "only", "to")
+    spells: list[Filter] = []
+    abilities = False
+    sources: list[Filter] = []
+    any_source = False
+    while True:
+        if c.take("cast"):
+            spells.extend(spell_phrase(c))
+            while c.at("or", ("a", "an")) or c.at(",", ("a", "an")):
+                save = c.i
+                c.i += 1
+                more = c.attempt(spell_phrase)
+                if more is None:
+                    c.i = save
+                    break
+                spells.extend(more)
+        elif c.take("activate", "abilities") or c.take("activate", ("an", "a"), "ability"):
+            abilities = True
+            if c.take("of"):
+                sources.extend(source_phrase(c))
+            else:
+                any_source = True
+        else:
+            raise NoMatch("purpose expected")
+        if c.done():
+            break
+        c.take(",")
+        c.take("or")
+        c.take("to")
+        if c.done():
+            raise NoMatch("dangling conjunction")
+    return SpendRestriction(spells=tuple(spells), abilities=abilities,
+                            sources=() if any_source else tuple(sources))
+
+
+def spend_sentence(toks: Sequence[Token]) -> SpendRestriction | None:
+    """A whole sentence read as a spending restriction, or None."""
+    c = Cursor(toks)
+    try:
+        r = spend_restriction(c)
+        c.end()
+        return r
+    except NoMatch:
+        return None
+
+
+# --------------------------------------------------------------------------
 # Line templates
 # --------------------------------------------------------------------------
 
@@ -1468,6 +1800,109 @@ def line_keywords(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     return out
 
 
+def _controlled(c: Cursor) -> ActivationCondition:
+    """After "you control": "a Swamp or a Mountain", "an artifact", "five or more
+    lands", "a creature with power 4 or greater" (Ferocious)."""
+    if c.take("a", "creature", "with", "power"):
+        n = number(c)
+        c.need("or", "greater")
+        return ActivationCondition("control_power", n=n)
+    if c.peek() is not None and c.low() not in ("a", "an"):
+        n = number(c)
+        c.need("or", "more")
+        d = desc(c)
+        if not d.plural or d.who != "any":
+            raise NoMatch("N or more <permanents>")
+        d.who = "you"
+        return ActivationCondition("control", to_selector(d), n=n)
+    descs = []
+    while True:
+        c.need(("a", "an"))
+        d = desc(c)
+        if d.plural or d.who != "any":
+            raise NoMatch("a <permanent>")
+        d.who = "you"
+        descs.append(d)
+        if not c.take("or"):
+            break
+    if len(descs) == 1:
+        return ActivationCondition("control", to_selector(descs[0]))
+    if any(d.types or d.nontypes or d.basic or d.nonbasic or d.other or len(d.subtypes) != 1 for d in descs):
+        raise NoMatch("alternatives other than subtypes")  # "a Swamp or a Mountain": any of the subtypes
+    return ActivationCondition("control", Selector(who="you", subtypes=frozenset(s for d in descs for s in d.subtypes)))
+
+
+def _activation_if(c: Cursor) -> ActivationCondition:
+    """One condition after "Activate only if" (CR 602.5b)."""
+    if c.take("you", "control"):
+        return _controlled(c)
+    if c.take("SELF", "entered", "this", "turn"):
+        return ActivationCondition("entered_this_turn")
+    if c.take("SELF", "is", "a", "creature"):
+        return ActivationCondition("is_creature")
+    if c.take("there", ("are", "is")):
+        n = number(c, allow_a=True)
+        if not c.take("or", "more") and n != 1:
+            raise NoMatch("N or more counters")
+        kind = _counter_word(c)
+        c.need(("counter", "counters"), "on", "SELF")
+        return ActivationCondition("counters", n=n, counter=kind)
+    if c.take("SELF", "has"):
+        n = number(c, allow_a=True)
+        if not c.take("or", "more") and n != 1:
+            raise NoMatch("N or more counters")
+        kind = _counter_word(c)
+        c.need(("counter", "counters"), "on", "it")
+        return ActivationCondition("counters", n=n, counter=kind)
+    raise NoMatch("activation condition")
+
+
+def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[ActivationCondition]] | None:
+    """A restriction sentence of a mana ability (CR 602.5b, 602.5d, 602.5e):
+    "Activate only once each turn.", "Activate no more than three times each
+    turn.", "Activate only if <condition> [or if <condition>].", "Activate only
+    during your turn.", "Activate only as a sorcery.", joined by "and only".
+    Returns (per-turn limit, conditions), or None if the sentence is something else."""
+    c = Cursor(st)
+    if not c.take("activate"):
+        return None
+    limit: int | None = None
+    conds: list[ActivationCondition] = []
+    try:
+        if c.take("no", "more", "than"):
+            limit = number(c)
+            c.need("times", "each", "turn")
+        else:
+            c.need("only")
+            c.i -= 1
+        while c.take("only") or c.take("and", "only"):
+            if c.take("once", "each", "turn"):
+                if limit is not None:
+                    raise NoMatch("two limits")
+                limit = 1
+            elif c.take("if"):
+                alts = [_activation_if(c)]
+                while c.take("or", "if"):
+                    alts.append(_activation_if(c))
+                conds.append(alts[0] if len(alts) == 1 else ActivationCondition("any", parts=tuple(alts)))
+            elif c.take("during", "your", "turn"):
+                conds.append(ActivationCondition("your_turn"))
+            elif c.take("during", ("an", "each"), "opponent's", "turn"):
+                conds.append(ActivationCondition("opponent_turn"))
+            elif c.take("as", "a", "sorcery"):
+                conds.append(ActivationCondition("sorcery"))
+            elif c.take("as", "an", "instant"):
+                conds.append(ActivationCondition("instant"))
+            else:
+                raise NoMatch("restriction")
+        c.end()
+    except NoMatch:
+        return None
+    if limit is None and not conds:
+        return None
+    return limit, conds
+
+
 def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
     """<cost>: <effect> — an activated ability (CR 602) or an activated mana ability (CR 605.1a)."""
     k = find_top(toks, ":")
@@ -1483,17 +1918,29 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     if sents[0] and sents[0][0].low == "add":
         if mentions_target(eff):
             raise NoMatch("an ability with a target is not a mana ability (CR 605.5a)")
-        prod = add_clause(Cursor(sents[0]))
+        prod = add_clause(Cursor(sents[0]), x_cost=cost.remove_x_counters is not None)
         damage = 0
         rest = []
+        spend = None
+        limit: int | None = None
+        conds: list[ActivationCondition] = []
         for st in sents[1:]:
             c = Cursor(st)
             if c.take("SELF", "deals") and (n := c.attempt(number)) is not None and \
                     c.take("damage", "to", "you") and c.done():
                 damage += n
+            elif (r := activation_restriction(st)) is not None and not (r[0] is not None and limit is not None):
+                limit = r[0] if r[0] is not None else limit  # CR 602.5b
+                conds.extend(r[1])
+            elif spend is None and (sp := spend_sentence(st)) is not None:
+                spend = sp  # CR 106.6
             else:
                 rest.append(st)
-        return _rider_or_fail(ManaAbility(cost, prod, damage, raw), rest, raw)
+        cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
+        return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond),
+                              rest, raw)
+    if cost.remove_x_counters is not None:
+        raise NoMatch("a variable counter cost is modelled only for mana abilities")
     s = Scope(last=SELF, source_is_permanent=not ctx.is_spell, x_defined=cost_has_x(cost))
     sorcery = False
     for st in sents:
@@ -1575,6 +2022,7 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("counter replacement", lambda c, ctx: counter_replacement(c)),
     ("token replacement", lambda c, ctx: token_replacement(c)),
     ("enters with", lambda c, ctx: enters_with(c, ctx.x_in_cost)),
+    ("choose a color as it enters", lambda c, ctx: choose_as_enters(c)),
     ("flagbearer requirement", lambda c, ctx: must_target(c)),
     ("player subtype", lambda c, ctx: player_subtype(c)),
     ("activate as though haste", lambda c, ctx: activate_as_haste(c)),
@@ -1613,6 +2061,11 @@ def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abili
             # Celestial Dawn: "The same is true for spells you control and nonland cards you own
             # that aren't on the battlefield." (layer 5 for objects off the battlefield)
             extra.append(Static("set_color_cards", color=a.color, text=""))
+            rest = rest[1:]
+        if isinstance(a, EntersWith) and not a.choose and rest and \
+                (ch := Cursor(rest[0]).attempt(choose_as_enters, True)) is not None:
+            # "This land enters tapped. As it enters, choose a color other than red." (Thriving lands)
+            a = replace(a, choose=ch.choose, choose_except=ch.choose_except)
             rest = rest[1:]
         out = _rider_or_fail(_with_text(a, raw), rest, raw)
         return out[:1] + [_with_text(e, raw) for e in extra] + out[1:]

@@ -34,20 +34,44 @@ from .ordering_ref import mana_orders
 # ---------------------------------------------------------------------------
 
 
-def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed: str | None) -> list[Mana]:
+def _number(view: View, o, count, x: int, counters: dict | None) -> int:
+    """A variable amount, read plainly from the board (CR 107.3): ``counters``
+    overrides the object's counters (those removed so far)."""
+    if count.what == "x":
+        n = x
+    elif count.what == "counters":
+        n = (counters if counters is not None else dict(o.counters)).get(count.counter, 0)
+    elif count.what == "power":
+        n = view.chars(o.id).power or 0
+    elif count.what == "greatest_power":
+        n = 0
+        for q in view.select(count.selector, o, o.controller):
+            if view.chars(q).is_creature:
+                n = max(n, view.chars(q).power or 0)
+    else:
+        n = len(view.select(count.selector, o, o.controller))
+    return max(n, 0) + count.plus
+
+
+def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed: str | None, x: int = 0,
+             counters: dict | None = None) -> list[Mana]:
     """Every amount the ability may add as it resolves; [] when it adds nothing."""
     o = view.state.obj(oid)
     k = produce.kind
+    amount = produce.amount
+    if produce.count is not None:
+        amount = _number(view, o, produce.count, x, counters)
     if k == "fixed":
         out = [produce.options[0]]
     elif k == "choice":
-        out = list(produce.options)
+        out = [m.scale(amount) for m in produce.options] if produce.count is not None else list(produce.options)
     elif k == "any_color":
-        out = [Mana.of({c: produce.amount}) for c in COLORS]
+        out = [Mana.of({c: amount}) for c in COLORS]
     elif k == "any_type":
-        out = [Mana.of({t: produce.amount}) for t in TYPES]
+        out = [Mana.of({t: amount}) for t in TYPES]
     elif k == "combination":
-        out = [Mana.of(list(c)) for c in combinations_with_replacement(COLORS, produce.amount)]
+        letters = [t for m in produce.options for t in m.types()] or list(COLORS)
+        out = [Mana.of(list(c)) for c in combinations_with_replacement(letters, amount)]
     elif k == "could_produce":
         allowed = TYPES if produce.of_type else COLORS
         seen = set()
@@ -58,8 +82,14 @@ def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed:
         allowed = TYPES if produce.of_type else COLORS
         out = [Mana.of([t]) for t in allowed if sacrificed is not None and t in cp[sacrificed]]
     elif k == "count":
-        n = len(view.select(produce.count.selector, o, o.controller))
-        out = [produce.options[0].scale(n)]
+        out = [produce.options[0].scale(amount)]
+    elif k == "chosen_color":
+        # the color recorded as chosen when it entered; none: nothing of that kind (CR 106.5)
+        named = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+        given = dict(o.chosen).get("color")
+        letter = named.get(given.lower(), given.upper() if given.upper() in COLORS else None) \
+            if isinstance(given, str) else None
+        out = list(produce.options) + ([Mana.of({letter: amount})] if letter else [])
     else:
         out = []
     return [m for m in out if m.total > 0]
@@ -90,7 +120,9 @@ def could_produce(view: View) -> dict[str, set[str]]:
                         for v in victims:
                             amounts += _amounts(view, p, ab.produce, cp, v)
                     else:
-                        amounts = _amounts(view, p, ab.produce, cp, None)
+                        # costs ignored: a "Remove X counters" cost can remove one
+                        x = max(1, ab.cost.remove_x_counters[1]) if ab.cost.remove_x_counters else 0
+                        amounts = _amounts(view, p, ab.produce, cp, None, x=x)
                     for m in amounts:
                         if ab.cost.tap:
                             for r in mana_orders(view, p, o.controller, m):
@@ -140,6 +172,38 @@ def _pay(pool: Mana, cost, white_as_any: bool) -> set[Mana]:
     return results
 
 
+def _condition(view: View, cond, o, player: str) -> bool:
+    """An activation restriction (CR 602.5b, 602.5d, 602.5e), checked plainly on the board."""
+    k = cond.kind
+    if k == "any":
+        return any(_condition(view, c, o, player) for c in cond.parts)
+    if k == "all":
+        return all(_condition(view, c, o, player) for c in cond.parts)
+    if k == "control":
+        mine = [q.id for q in view.permanents if q.controller == player]
+        return sum(1 for q in mine if view.matches(cond.selector, q, o, player)) >= cond.n
+    if k == "control_power":
+        return any(view.chars(q.id).is_creature and (view.chars(q.id).power or 0) >= cond.n
+                   for q in view.permanents if q.controller == player)
+    if k == "counters":
+        return dict(o.counters).get(cond.counter, 0) >= cond.n
+    if k == "entered_this_turn":
+        return o.entered_this_turn
+    if k == "is_creature":
+        return "Creature" in view.chars(o.id).types
+    turn = view.state.turn
+    if k == "your_turn":
+        return turn.active == player
+    if k == "opponent_turn":
+        return turn.active != player
+    if k == "sorcery":
+        return turn.active == player and turn.step in ("main1", "main2") and \
+            not any(q.zone == "stack" for q in view.state.objects)
+    if k == "instant":
+        return True
+    raise AssertionError(k)
+
+
 def available_mana(state: GameState, player: str) -> set[Mana]:
     """Every maximal pool ``player`` can reach by activating mana abilities now."""
     start_tapped = frozenset(o.id for o in state.objects if o.zone == "battlefield" and o.tapped)
@@ -168,25 +232,30 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
         if o.zone == "battlefield":
             look[o.id] = (o.id,) if o.id in pointed else (
                 o.card.name if o.card else o.id, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage,
-                o.attached_to, o.token)
+                o.attached_to, o.token, o.activated_this_turn, o.entered_this_turn)
 
-    def canonical(tapped, gone, counters, life, pool):
+    def canonical(tapped, gone, counters, life, pool, uses):
         cd: dict[str, list] = {}
         for i, k, n in counters:
             cd.setdefault(i, []).append((k, n))
-        shape = sorted((look[i], i in tapped, i in gone, tuple(cd.get(i, ()))) for i in look)
+        ud: dict[str, list] = {}
+        for (i, idx), n in uses:
+            ud.setdefault(i, []).append((idx, n))
+        shape = sorted((look[i], i in tapped, i in gone, tuple(cd.get(i, ())), tuple(sorted(ud.get(i, ()))))
+                       for i in look)
         return (tuple(shape), life, pool)
 
     reached: set[Mana] = set()
     seen: set = set()
-    stack = [(start_tapped, frozenset(), start_counters, life0, state.pool(player))]
+    stack = [(start_tapped, frozenset(), start_counters, life0, state.pool(player), frozenset())]
     while stack:
         key = stack.pop()
         ckey = canonical(*key)
         if ckey in seen:
             continue
         seen.add(ckey)
-        tapped, gone, counters, life, pool = key
+        tapped, gone, counters, life, pool, uses = key
+        used = dict(uses)
         reached.add(pool)
         view, cp = board(gone)
         white = any(s.controller == player for s in view.statics("spend_white_as_any"))
@@ -205,6 +274,16 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                     continue
                 if cost.remove_counters and cdict.get((o.id, cost.remove_counters[0]), 0) < cost.remove_counters[1]:
                     continue
+                # CR 602.5b: a per-turn limit counts earlier activations this turn and those made here
+                if ab.limit is not None and o.activated(index) + used.get((o.id, index), 0) >= ab.limit:
+                    continue
+                if ab.condition is not None and not _condition(view, ab.condition, o, player):
+                    continue
+                mine_counters = {k: n for (i, k), n in cdict.items() if i == o.id}
+                if cost.remove_x_counters:
+                    xs = range(cost.remove_x_counters[1], mine_counters.get(cost.remove_x_counters[0], 0) + 1)
+                else:
+                    xs = [0]
                 if cost.sacrifice is not None:
                     victims = [q for q in view.select(cost.sacrifice, o, player)
                                if view.state.obj(q).controller == player]
@@ -218,8 +297,8 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                     tap_sets = list(combinations(others, cost.tap_other_creatures))
                 else:
                     tap_sets = [()]
-                for victim in victims:
-                    amounts = _amounts(view, o.id, ab.produce, cp, victim)
+                for victim, x in [(v, x) for v in victims for x in xs]:
+                    amounts = _amounts(view, o.id, ab.produce, cp, victim, x=x, counters=mine_counters)
                     results: set[Mana] = set()
                     for m in amounts:
                         if cost.tap:
@@ -237,9 +316,14 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                                 c2 = dict(cdict)
                                 if cost.remove_counters:
                                     c2[(o.id, cost.remove_counters[0])] -= cost.remove_counters[1]
+                                if cost.remove_x_counters:
+                                    c2[(o.id, cost.remove_x_counters[0])] = \
+                                        c2.get((o.id, cost.remove_x_counters[0]), 0) - x
                                 ctuple = tuple(sorted((i, k, n) for (i, k), n in c2.items()))
+                                u2 = dict(used)
+                                u2[(o.id, index)] = u2.get((o.id, index), 0) + 1
                                 stack.append((frozenset(t2), frozenset(g2), ctuple, life - cost.life - ab.damage_to_you,
-                                              rest + r))
+                                              rest + r, frozenset(u2.items())))
     return {p for p in reached if not any(q != p and p <= q for q in reached)}
 
 

@@ -12,6 +12,15 @@ definition, computed here independently) named canonically: within a class,
 members in board order take the fates sorted as sacrificed, tapped with
 counters removed (fewest first), tapped, unchanged.
 
+Spending restrictions (CR 106.6): every unit remembers the restriction of
+the ability that made it (the ``restricted`` part of an outcome); a unit may
+pay the total cost or a mana ability's cost only if its restriction allows
+that purpose, judged here by :func:`_allows` (written for this reference):
+casting a spell of the restriction's spell descriptions, activating an
+ability of a source of its source descriptions; a bare ``cost`` has no known
+purpose, so restricted units never pay it. Restricted units left unspent are
+listed in ``restricted_pool_after``, apart from ``pool_after``.
+
 Only mana *production* (what an activation adds, after replacement effects
 and triggered mana) comes from :func:`solver.mana_sources.activations`, and
 the cost from :func:`solver.costs.total_cost`. Exponential: small boards only.
@@ -27,6 +36,8 @@ from solver.costs import TotalCost, query_player, spend_white_as_any, total_cost
 from solver.mana import COLORS, TYPES
 from solver.mana_sources import activations
 
+from .mana_ref import _condition
+
 
 def _spendable(unit_type: str, snow: bool, req: str, celestial: bool) -> bool:
     """CR 107.4a–h, Celestial Dawn: may this unit pay requirement ``req``?"""
@@ -39,6 +50,39 @@ def _spendable(unit_type: str, snow: bool, req: str, celestial: bool) -> bool:
     if unit_type == "W":
         return req in COLORS
     return req == "C"
+
+
+def _fits(f, c) -> bool:
+    """Plain reading of a spending restriction's description against characteristics ``c``."""
+    ok = True
+    if f.types:
+        ok = ok and any(t in c.types for t in f.types)
+    if f.subtypes:
+        ok = ok and any(t in c.subtypes for t in f.subtypes)
+    ok = ok and not any(t in c.types for t in f.nontypes)
+    ok = ok and all(t in c.supertypes for t in f.supertypes)
+    ok = ok and not any(col in c.colors for col in f.not_colors)
+    if f.colorless:
+        ok = ok and len(c.colors) == 0
+    if f.multicolored:
+        ok = ok and len(c.colors) >= 2
+    if f.mv_max is not None:
+        ok = ok and c.mana_value <= f.mv_max
+    return ok
+
+
+def _allows(r, what: str, chars) -> bool:
+    """CR 106.6: may mana under restriction ``r`` (None: none) be spent on ``what``
+    ("cast" a spell / "activate" an ability of a source, with its characteristics)?"""
+    if r is None:
+        return True
+    if what == "cast":
+        return any(_fits(f, chars) for f in r.spells)
+    if what == "activate":
+        if not r.abilities:
+            return False
+        return len(r.sources) == 0 or any(_fits(f, chars) for f in r.sources)
+    return False
 
 
 def _matching(units: list[tuple], reqs: list[str], celestial: bool) -> bool:
@@ -117,7 +161,7 @@ def _classes(view: View, player: str, source: str | None) -> list[list[str]]:
             key: tuple = ("unique", o.id)
         else:
             key = (o.card.name, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage, o.attached_to,
-                   o.token, o.conjured, o.chosen)
+                   o.token, o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn)
         groups.setdefault(key, []).append(o.id)
     return list(groups.values())
 
@@ -134,6 +178,16 @@ class _Sim:
         self.creatures = {o.id for o in view.permanents_of(player) if view.chars(o.id).is_creature}
         self.initial = {o.id: (o.tapped, dict(o.counters)) for o in view.permanents_of(player)}
         self.results: dict[str, dict] = {}
+        self.restrictions = {a.spend.describe(): a.spend for a in self.acts if a.spend is not None}
+        if tc.what == "cast" and tc.spell is not None:
+            self.purpose = ("cast", view.chars(tc.spell))
+        elif tc.what == "activate" and tc.source is not None:
+            self.purpose = ("activate", view.chars(tc.source))
+        else:
+            self.purpose = ("cost", None)
+
+    def usable(self, unit: tuple, what: str, chars) -> bool:
+        return unit[3] == "" or _allows(self.restrictions[unit[3]], what, chars)
 
     # state: (objs, pool, activated, spent_tags, ab_life, damage)
     # objs: tuple of (id, present, tapped, counters-tuple) in self.perms order
@@ -142,7 +196,7 @@ class _Sim:
                      for oid in self.perms)
         pool = []
         for t, n in zip(TYPES, self.view.state.pool(self.player).counts):
-            pool.extend([(t, False, "")] * n)
+            pool.extend([(t, False, "", "")] * n)
         return (objs, tuple(sorted(pool)), frozenset(), frozenset(), 0, 0)
 
     def run(self) -> None:
@@ -179,9 +233,20 @@ class _Sim:
     def successors(self, st):
         objs, pool, activated, spent, ab_life, dmg = st
         for a in self.acts:
-            tag = f"{a.source}#{a.index}#{a.sacrifice}"
-            if tag in activated:
-                continue
+            ab = self.view.chars(a.source).activated[a.index - 1]
+            base = f"{a.source}#{a.index}#"
+            if ab.limit is not None:
+                # CR 602.5b: at most `limit` activations each turn, earlier ones this turn included
+                before = sum(1 for t in activated if t.startswith(base))
+                if self.view.state.obj(a.source).activated(a.index) + before >= ab.limit:
+                    continue
+                tag = f"{base}{before}"
+            else:
+                tag = f"{base}{a.sacrifice}#{a.x}"
+                if tag in activated:
+                    continue
+            if ab.condition is not None:
+                assert _condition(self.view, ab.condition, self.view.state.obj(a.source), self.player), a
             src = self._obj(objs, a.source)
             if not src[1]:
                 continue
@@ -218,8 +283,10 @@ class _Sim:
                     o3 = self._set(o3, cid, tapped=True)
                 if a.sacrifice is not None:
                     o3 = self._set(o3, a.sacrifice, present=False)
+                src_chars = self.view.chars(a.source)
+                usable = tuple(u for u in pool if self.usable(u, "activate", src_chars))
                 for reqs, _ in _announcements(cost.mana.symbols, False):
-                    for units in _sub_multisets(pool, len(reqs)):
+                    for units in _sub_multisets(usable, len(reqs)):
                         if not _matching(list(units), reqs, self.celestial):
                             continue
                         rest = list(pool)
@@ -230,8 +297,11 @@ class _Sim:
                             if not out.mana:
                                 continue
                             add = []
-                            for t, n, sn in zip(TYPES, out.mana.counts, out.snow.counts):
-                                add.extend([(t, True, tag)] * sn + [(t, False, tag)] * (n - sn))
+                            rtext = a.spend.describe() if a.spend is not None else ""
+                            for t, n, sn, r, rs in zip(TYPES, out.mana.counts, out.snow.counts,
+                                                       out.restricted.counts, out.restricted_snow.counts):
+                                add.extend([(t, True, tag, "")] * (sn - rs) + [(t, False, tag, "")] * (n - sn - r + rs))
+                                add.extend([(t, True, tag, rtext)] * rs + [(t, False, tag, rtext)] * (r - rs))
                             yield (o3, tuple(sorted(rest + add)), activated | {tag}, sp,
                                    ab_life + cost.life, dmg + out.damage)
 
@@ -296,7 +366,8 @@ class _Sim:
                 life_paid = life + tc.life
                 if life_paid > 0 and self.life0 - ab_life - dmg < life_paid:
                     continue
-                for units in _sub_multisets(pool, len(reqs)):
+                usable = tuple(u for u in pool if self.usable(u, *self.purpose))
+                for units in _sub_multisets(usable, len(reqs)):
                     if not _matching(list(units), reqs, self.celestial):
                         continue
                     sp = spent | {u[2] for u in units if u[2]}
@@ -334,11 +405,16 @@ class _Sim:
                     untap.append(oid)
                 if removed:
                     rc[oid] = dict(removed)
-        pool = Counter(u[0] for u in rest)
+        pool = Counter(u[0] for u in rest if u[3] == "")
         pm = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": life, "damage": dmg,
               "x": x, "pool_after": {self.player: "".join("{%s}" % t * pool[t] for t in TYPES)}}
         if rc:
             pm["remove_counters"] = {k: rc[k] for k in sorted(rc)}
+        kept = sorted({u[3] for u in rest if u[3]})
+        if kept:
+            pm["restricted_pool_after"] = {self.player: [
+                {"mana": "".join("{%s}" % t * sum(1 for u in rest if u[3] == text and u[0] == t) for t in TYPES),
+                 "restriction": text} for text in kept]}
         self.results[json.dumps(pm, sort_keys=True)] = pm
 
 
