@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, event, given, settings, strategies as st
 from typer.testing import CliRunner
 
 from cli import app
@@ -104,18 +104,23 @@ def mutated(draw):
 
 
 def _answer_or_located(d: object) -> None:
+    """Loads and answers, or fails with one located line. Outcomes are counted as
+    hypothesis events (``--hypothesis-show-statistics`` prints the shares)."""
     try:
         loaded = situation_from_dict(d, source="fuzz.yaml")
     except MtgsolveError as e:
         line = str(e)
         assert "\n" not in line and line.startswith("fuzz.yaml")
+        event("located error while loading")
         return
     try:
         results = solve_loaded(loaded, Options(max_results=50, timeout=5))
     except MtgsolveError as e:
         assert "\n" not in str(e) and str(e).startswith("fuzz.yaml")
+        event("located error in a query")
         return
     json.dumps(results)  # JSON-serialisable
+    event("answered" if results else "loaded (no query)")
 
 
 @FUZZ
@@ -156,6 +161,7 @@ def test_cli_on_mutated_files(tmp_path, d, fmt):
     f.write_text(text, encoding="utf-8")
     res = CliRunner().invoke(app, ["solve", str(f), "--json", "--timeout", "5", "--max-results", "50"])
     assert res.exit_code in (0, 2), res.output
+    event(f"exit code {res.exit_code}")
     if res.exit_code == 2:
         assert len(res.output.strip().splitlines()) == 1
         assert res.output.startswith(str(f))
