@@ -25,6 +25,17 @@ cards_app = typer.Typer(add_completion=False, no_args_is_help=True, help="The ca
 app.add_typer(cards_app, name="cards")
 
 
+@app.callback()
+def _global(cards: Optional[Path] = typer.Option(
+        None, "--cards", help="Card database to use instead of the shipped one (an MTGJSON file, or one made by "
+                              "'mtgsolve cards import'); the same as setting MTGSOLVE_CARDS.")) -> None:
+    """Exact legal choices in Magic: The Gathering situations (CP-SAT)."""
+    if cards is not None:
+        from solver.cards import DATA_ENV
+
+        os.environ[DATA_ENV] = str(cards)  # read when a card is first looked up (the batch workers inherit it)
+
+
 def _fail(exc: BaseException) -> None:
     """Print one line for ``exc`` and exit (2 for bad input, 3 otherwise)."""
     if os.environ.get("MTGSOLVE_DEBUG"):

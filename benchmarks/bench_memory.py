@@ -57,10 +57,10 @@ JOBS: list[tuple[str, str]] = [
      "from benchmarks.gen_pay import mixed_board\n"
      "doc = mixed_board(200); doc['query'] = {'kind': 'pay', 'cost': '{3}{W}{U}{B}{R}{G}'}\n"
      "opts = Options(max_results=10_000)"),
-    ("targets, 3 slots (Cone of Flame-like) over 200 objects, 10,000 listed",
+    ("targets, Arc Trail over 200 objects (Flagbearers), listing capped at 10,000",
      "from benchmarks.bench_targets import make_state\n"
      "from solver.situation import dump_state\n"
-     "doc = dump_state(make_state(200, True, 3)); doc['query'] = {'kind': 'targets', 'cast': 'spell'}\n"
+     "doc = dump_state(make_state(200, True, 2)); doc['query'] = {'kind': 'targets', 'cast': 'spell'}\n"
      "opts = Options(max_results=10_000)"),
     ("actions, 40 lands + 7 spells, exact counts",
      "from benchmarks.bench_actions import board_40\n"

@@ -109,11 +109,19 @@ SMALL_PERMANENTS = [
     "Abzan Devotee", "Blazemire Verge", "Mage-Ring Network", "Black Mana Battery", "Viridian Joiner",
     "Everflowing Chalice",
     # "one mana of the chosen color" (the object's `chosen` color), read from Oracle text
-    "Coldsteel Heart", "Thriving Bluff"]
+    "Coldsteel Heart", "Thriving Bluff",
+    # "two mana of different colors", "any color among legendary …", devotion (CR 700.5), "with
+    # defender", greatest toughness — read from Oracle text
+    "Firemind Vessel", "Mox Amber", "Isamaru, Hound of Konda", "Karametra's Acolyte", "Axebane Guardian",
+    "Arbor Adherent",
+    # riders of mana abilities (CR 605.1a) and "… instead" amounts, read from Oracle text
+    "Cinder Marsh", "Hickory Woodlot", "Grove of the Burnwillows", "Urza's Tower", "Urza's Mine",
+    "Leafkin Druid", "Gemstone Caverns"]
 CREATURES = {"Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
-             "Nyxbloom Ancient", "Zhur-Taa Ancient", "Abzan Devotee", "Viridian Joiner"}
+             "Nyxbloom Ancient", "Zhur-Taa Ancient", "Abzan Devotee", "Viridian Joiner", "Isamaru, Hound of Konda",
+             "Karametra's Acolyte", "Axebane Guardian", "Arbor Adherent", "Leafkin Druid"}
 COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana Battery": "charge",
-            "Everflowing Chalice": "charge"}
+            "Everflowing Chalice": "charge", "Hickory Woodlot": "depletion", "Gemstone Caverns": "luck"}
 AURAS = {"Overgrowth", "Wild Growth"}
 CHOSEN_COLOR = {"Coldsteel Heart": ["white", "blue", "black", "red", "green"],
                 "Thriving Bluff": ["white", "blue", "black", "green"]}  # "a color other than red"

@@ -98,6 +98,7 @@ class Outcome:
     restricted: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     restricted_snow: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
     tag: int = 0
+    effects: tuple[int, ...] = ()     # amounts of PaymentProblem.effects (life gained/lost, cards drawn)
 
     @property
     def total(self) -> int:
@@ -144,13 +145,16 @@ class ManaAbilityUse:
     counters: int = 0
     counter_name: str = ""
     tap_creatures: int = 0
+    marks: tuple = ()          # what the ability's riders leave on the member (skip untap, counters added)
 
     @property
     def costed(self) -> bool:
         return bool(self.mana_cost)
 
     @property
-    def fate(self) -> tuple[str, int] | None:
+    def fate(self) -> tuple | None:
+        if self.marks:
+            return (self.counter_name, self.counters, self.marks)
         return (self.counter_name, self.counters) if self.counters else None
 
 
@@ -211,6 +215,7 @@ class PaymentProblem:
     main: MainCost
     celestial: bool = False     # Celestial Dawn's spending rule for this player
     rules: tuple[SpendRule, ...] = ()   # spending restrictions; Outcome.tag t refers to rules[t - 1]
+    effects: tuple[str, ...] = ()       # riders' quantities: "gain:<player>", "lose:<player>", "draw"
 
     @property
     def snow_matters(self) -> bool:
@@ -269,6 +274,7 @@ class PaymentKey:
     x: int
     pool_after: tuple[int, ...]
     restricted_after: tuple[tuple[int, int, int], ...] = ()   # (tag, type, n > 0): restricted mana left
+    effects: tuple[int, ...] = ()                        # per PaymentProblem.effects
 
 
 @dataclass
@@ -401,6 +407,12 @@ class PaymentModel:
         late_out = [0] * len(self.kinds)
         damage_terms = []
         ab_life_terms = []
+        fx_terms: list[list] = [[] for _ in p.effects]
+
+        def fx_add(vec: tuple[int, ...], n) -> None:
+            for i, v in enumerate(vec):
+                if v:
+                    fx_terms[i].append(v * n)
         x_upper = main.x_upper
 
         # pool leftovers
@@ -443,6 +455,8 @@ class PaymentModel:
                             base[k] = base[k] + prod[k]
                     if o.damage:
                         damage_terms.append(o.damage * n)
+                    if o.effects:
+                        fx_add(o.effects, n)
                     if a.life:
                         ab_life_terms.append(a.life * n)
                     # bookkeeping on classes
@@ -498,6 +512,8 @@ class PaymentModel:
                             late_out[k] = late_out[k] + prod[k]
                     if o.damage:
                         damage_terms.append(o.damage * n)
+                    if o.effects:
+                        fx_add(o.effects, n)
                     if a.sac_self:
                         self_sacs[a.cls].append(n)
                     elif a.tap:
@@ -575,6 +591,8 @@ class PaymentModel:
                 tot = tot + o.total * v
                 if o.damage:
                     damage_terms.append(o.damage * v)
+                if o.effects:
+                    fx_add(o.effects, v)
                 if a.sac_self:
                     self_sacs[a.cls].append(v)
                 elif a.tap:
@@ -627,6 +645,8 @@ class PaymentModel:
                                 self._add(sum(sq_lefts) <= (o.total - 1) * v)
                             if o.damage:
                                 damage_terms.append(o.damage * v)
+                            if o.effects:
+                                fx_add(o.effects, v)
                             if g.life:
                                 ab_life_terms.append(g.life * v)
                     if sqs:
@@ -825,15 +845,18 @@ class PaymentModel:
         L = p.life_total
         ab_life = sum(ab_life_terms) if ab_life_terms else 0
         dmg = sum(damage_terms) if damage_terms else 0
+        # riders: life gained first (the player orders the activations), lost after (CR 119.4)
+        gain = _total(fx_terms[p.effects.index(f"gain:{p.player}")]) if f"gain:{p.player}" in p.effects else 0
+        lose = _total(fx_terms[p.effects.index(f"lose:{p.player}")]) if f"lose:{p.player}" in p.effects else 0
         if ab_life_terms:
-            self._add(ab_life <= max(L, 0))
+            self._add(ab_life <= max(L, 0) + gain)
         if not isinstance(main_life, int):
             pos = self.m.new_bool_var("main_life_pos")
             self._add(main_life >= 1).only_enforce_if(pos)
             self._add(main_life == 0).only_enforce_if(~pos)
-            self._add(main_life + ab_life + dmg <= L).only_enforce_if(pos)
+            self._add(main_life + ab_life + dmg + lose - gain <= L).only_enforce_if(pos)
         elif main_life > 0:
-            self._add(main_life + ab_life + dmg <= L)
+            self._add(main_life + ab_life + dmg + lose - gain <= L)
         self.life_expr = ab_life + main_life
         self.damage_expr = dmg
         self.pool_after = [_total(v for k, (t2, _, g) in enumerate(self.kinds) if t2 == t and not g
@@ -858,6 +881,10 @@ class PaymentModel:
             parts.append((f"pool{t}", self.pool_after[t], self.ub))
         for (g, t), e in zip(self.restricted_slots, self.restricted_after):
             parts.append((f"rpool{g},{t}", e, self.ub))
+        for i, name in enumerate(p.effects):
+            fx_ub = sum(a.cap * max((o.effects[i] for o in a.outcomes if o.effects), default=0)
+                        for a in p.abilities)
+            parts.append((f"fx:{name}", _total(fx_terms[i]), fx_ub))
         # integer variables for the parts that vary, and a few "codes" packing them (mixed radix)
         # so that a solution's key is read with one or two lookups
         self.key_exprs: list[tuple[str, object]] = []
@@ -1065,7 +1092,8 @@ class PaymentModel:
         life, damage, x = next(it), next(it), next(it)
         pool = tuple(next(it) for _ in range(6))
         restricted = tuple((g, t, n) for (g, t) in self.restricted_slots if (n := next(it)))
-        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool, restricted)
+        effects = tuple(next(it) for _ in self.p.effects)
+        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool, restricted, effects)
 
 
 MAIN_TAP = ("__main__", 0)   # the fate "tapped by the total cost's {T}"
@@ -1092,7 +1120,7 @@ def _fate_order(f) -> tuple:
         return (2, "", 0)
     if f[0] == "__main__":
         return (3, "", 0)
-    return (1, f[0], f[1])
+    return (1, f[0], f[1]) + ((f[2],) if len(f) > 2 else ())
 
 
 # ---------------------------------------------------------------------------
@@ -1111,6 +1139,7 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
     untap: list[str] = []
     sac: list[str] = []
     removed: dict[str, dict[str, int]] = {}
+    marked: dict[str, tuple] = {}     # member -> what riders left on it (skip untap, counters added)
     main = problem.main
     for c, pc in enumerate(problem.classes):
         members = list(pc.members)
@@ -1131,8 +1160,12 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
                 untap.append(oid)
             cnt = main.remove_counters + sum(f[1] * n for f, n in kept.items() if f and f[0] != "__main__")
             if cnt:
-                name = main.counter_name or next((f[0] for f, n in kept.items() if f and n and f[0] != "__main__"), "")
+                name = main.counter_name or next((f[0] for f, n in kept.items()
+                                                  if f and n and f[0] != "__main__" and f[1]), "")
                 removed[oid] = {name: cnt}
+            marks = tuple(m for f, n in kept.items() if n and f and len(f) > 2 for m in f[2])
+            if marks:
+                marked[oid] = marks
             continue
         if pc.tapped:
             continue
@@ -1142,13 +1175,16 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
                 oid = rest[i]
                 i += 1
                 tap.append(oid)
-                if f is not None and f[0] != "__main__":
+                if f is not None and f[0] != "__main__" and f[1]:
                     removed[oid] = {f[0]: f[1]}
+                if f is not None and len(f) > 2:
+                    marked[oid] = f[2]
     pool = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(key.pool_after))
     out = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": key.life,
            "damage": key.damage, "x": key.x, "pool_after": {problem.player: pool}}
     if removed:
         out["remove_counters"] = {k: removed[k] for k in sorted(removed)}
+    _decode_riders(problem, key, marked, out)
     if key.restricted_after:
         # restricted mana left in the pool keeps its restriction (CR 106.6): listed apart from pool_after
         groups: dict[str, list[int]] = {}
@@ -1160,12 +1196,58 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
     return out
 
 
+def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, tuple], out: dict) -> None:
+    """The extension keys for mana abilities' riders (present only when non-empty):
+    ``skip_untap`` (ids), ``add_counters`` (id → counter → n), ``life_gained`` /
+    ``life_lost`` (player → n) and ``draw`` (cards the paying player draws)."""
+    skip = sorted(oid for oid, ms in marked.items() if any(m[0] == "skip_untap" for m in ms))
+    added: dict[str, dict[str, int]] = {}
+    for oid, ms in marked.items():
+        for m in ms:
+            if m[0] == "add":
+                added.setdefault(oid, {})[m[1]] = added.get(oid, {}).get(m[1], 0) + m[2]
+    if skip:
+        out["skip_untap"] = skip
+    if added:
+        out["add_counters"] = {k: dict(sorted(added[k].items())) for k in sorted(added)}
+    gained: dict[str, int] = {}
+    lost: dict[str, int] = {}
+    used: dict[str, dict[str, int]] = {}
+    for name, n in zip(problem.effects, key.effects):
+        if not n:
+            continue
+        if name.startswith("use:"):
+            # a per-turn-limited ability without {T} (CR 602.5b): its uses, spread over the members
+            # of the class in board order, each up to the uses it has left (members are alike)
+            _, c, index, left = name.split(":")
+            for oid in problem.classes[int(c)].members:
+                k = min(int(left), n)
+                if k:
+                    used.setdefault(oid, {})[index] = k
+                n -= k
+            continue
+        if name == "draw":
+            out["draw"] = n
+        elif name.startswith("gain:"):
+            gained[name[5:]] = n
+        elif name.startswith("lose:"):
+            lost[name[5:]] = n
+    if used:
+        out["activated"] = {oid: dict(sorted(used[oid].items())) for oid in sorted(used)}
+    if gained:
+        out["life_gained"] = dict(sorted(gained.items()))
+    if lost:
+        out["life_lost"] = dict(sorted(lost.items()))
+
+
 def payment_sort_key(pm: dict) -> tuple:
     """Deterministic order of payments (contract §2: sorted lists)."""
     return (pm["x"], pm["life"], pm["damage"], len(pm["tap"]) + len(pm["sacrifice"]), pm["tap"], pm["untap"],
             pm["sacrifice"], pm["pool_after"] and list(pm["pool_after"].values()),
             sorted((k, sorted(v.items())) for k, v in pm.get("remove_counters", {}).items()),
-            [sorted(d.items()) for v in pm.get("restricted_pool_after", {}).values() for d in v])
+            [sorted(d.items()) for v in pm.get("restricted_pool_after", {}).values() for d in v],
+            pm.get("skip_untap", []), sorted((k, sorted(v.items())) for k, v in pm.get("add_counters", {}).items()),
+            sorted(pm.get("life_gained", {}).items()), sorted(pm.get("life_lost", {}).items()), pm.get("draw", 0))
 
 
 # ---------------------------------------------------------------------------

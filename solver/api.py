@@ -43,7 +43,9 @@ Pieces
   separated by ``;``, each a comma-separated list of ids or ``()`` for none;
   PAYMENT is the tapped permanents (or ``nothing``) followed by optional
   ``untapping IDS``, ``sacrificing IDS``, ``life N``, ``damage N`` and
-  ``leaving PLAYER MANA`` (mana left in a pool). Ids that are not plain
+  ``leaving PLAYER MANA`` (mana left in a pool), and the riders of mana
+  abilities: ``skipping-untap IDS``, ``adding ID N KIND``, ``gaining PLAYER N``,
+  ``losing PLAYER N``, ``drawing N`` (CR 605.1a). Ids that are not plain
   (letters, digits, ``_ . -``) or that are one of these keywords are written as
   JSON strings. ``Action.parse(str(a)) == a`` and
   ``Action.from_json(a.to_json()) == a`` for every action.
@@ -148,6 +150,13 @@ class Payment:
     pool_after: tuple[tuple[str, str], ...] = ()
     remove_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
     restricted_pool_after: tuple[tuple[str, str, str], ...] = ()  # (player, mana, restriction), CR 106.6
+    skip_untap: tuple[str, ...] = ()          # riders of mana abilities (CR 605.1a), see _RIDER_KEYS
+    add_counters: tuple[tuple[str, tuple[tuple[str, int], ...]], ...] = ()
+    life_gained: tuple[tuple[str, int], ...] = ()
+    life_lost: tuple[tuple[str, int], ...] = ()
+    draw: int = 0
+    # per-turn-limited mana abilities without {T} used by the payment (CR 602.5b): id → ((index, n), …)
+    activated: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
 
     def __post_init__(self) -> None:
         for name in ("tap", "untap", "sacrifice"):
@@ -194,6 +203,47 @@ class Payment:
             if mana:
                 restricted.append((pid, mana.text, why))
         object.__setattr__(self, "restricted_pool_after", tuple(sorted(restricted)))
+        self._riders_post_init()
+
+    def _riders_post_init(self) -> None:
+        """Validate and canonicalise the riders' fields (``skip_untap``, ``add_counters``,
+        ``life_gained``, ``life_lost``, ``draw``)."""
+        v = self.skip_untap
+        if isinstance(v, str):
+            raise InvalidActionError(f"payment.skip_untap: expected a list of ids, got {v!r}")
+        object.__setattr__(self, "skip_untap", tuple(sorted(set(_ids(list(v), "payment.skip_untap")))))
+        added: dict[str, dict[str, int]] = {}
+        for oid, counters in (self.add_counters.items() if isinstance(self.add_counters, Mapping)
+                              else self.add_counters):
+            items = counters.items() if isinstance(counters, Mapping) else counters
+            for kind, n in items:
+                if not isinstance(oid, str) or not isinstance(kind, str):
+                    raise InvalidActionError("payment.add_counters: expected id → counter → number")
+                if _int(n, f"payment.add_counters.{oid}.{kind}"):
+                    added.setdefault(oid, {})[kind] = added.get(oid, {}).get(kind, 0) + n
+        object.__setattr__(self, "add_counters",
+                           tuple(sorted((o, tuple(sorted(c.items()))) for o, c in added.items())))
+        for name in ("life_gained", "life_lost"):
+            v = getattr(self, name)
+            merged: dict[str, int] = {}
+            for pid, n in (v.items() if isinstance(v, Mapping) else v):
+                if not isinstance(pid, str):
+                    raise InvalidActionError(f"payment.{name}: expected player → number")
+                if _int(n, f"payment.{name}.{pid}"):
+                    merged[pid] = merged.get(pid, 0) + n
+            object.__setattr__(self, name, tuple(sorted(merged.items())))
+        _int(self.draw, "payment.draw")
+        used: dict[str, dict[int, int]] = {}
+        for oid, uses in (self.activated.items() if isinstance(self.activated, Mapping) else self.activated):
+            items = uses.items() if isinstance(uses, Mapping) else uses
+            if not isinstance(oid, str):
+                raise InvalidActionError("payment.activated: expected id → ability index → times")
+            for index, n in items:
+                i = int(index) if isinstance(index, str) and index.isascii() and index.isdigit() else index
+                _int(i, f"payment.activated.{oid} (ability index)", minimum=1)
+                if _int(n, f"payment.activated.{oid}.{index}"):
+                    used.setdefault(oid, {})[i] = used.get(oid, {}).get(i, 0) + n
+        object.__setattr__(self, "activated", tuple(sorted((o, tuple(sorted(u.items()))) for o, u in used.items())))
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> "Payment":
@@ -201,7 +251,7 @@ class Payment:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"payment: expected a mapping, got {d!r}")
         known = {"tap", "untap", "sacrifice", "life", "damage", "x", "pool_after", "remove_counters",
-                 "restricted_pool_after"}
+                 "restricted_pool_after"} | set(_RIDER_KEYS)
         extra = set(d) - known
         if extra:
             raise InvalidActionError(f"payment: unknown key(s) {sorted(extra)}")
@@ -217,9 +267,18 @@ class Payment:
             raise InvalidActionError(f"payment.restricted_pool_after: expected player → [{{mana, restriction}}], "
                                      f"got {restricted!r}")
         entries = tuple((pid, e.get("mana"), e.get("restriction")) for pid, v in restricted.items() for e in v)
+        for name in ("add_counters", "life_gained", "life_lost", "activated"):
+            if not isinstance(d.get(name) or {}, Mapping):
+                raise InvalidActionError(f"payment.{name}: expected a mapping, got {d.get(name)!r}")
+        added = d.get("add_counters") or {}
+        if not all(isinstance(v, Mapping) for v in added.values()):
+            raise InvalidActionError(f"payment.add_counters: expected id → {{counter: number}}, got {added!r}")
         return cls(_ids(d.get("tap"), "payment.tap"), _ids(d.get("untap"), "payment.untap"),
                    _ids(d.get("sacrifice"), "payment.sacrifice"), d.get("life", 0), d.get("damage", 0),
-                   tuple(pool.items()), tuple(removed.items()), entries)
+                   tuple(pool.items()), tuple(removed.items()), entries,
+                   _ids(d.get("skip_untap"), "payment.skip_untap"), tuple(added.items()),
+                   tuple((d.get("life_gained") or {}).items()), tuple((d.get("life_lost") or {}).items()),
+                   d.get("draw", 0), tuple((d.get("activated") or {}).items()))
 
     def to_json(self, x: int = 0) -> dict:
         d = {"tap": list(self.tap), "untap": list(self.untap), "sacrifice": list(self.sacrifice),
@@ -231,12 +290,25 @@ class Payment:
             for pid, mana, why in self.restricted_pool_after:
                 out.setdefault(pid, []).append({"mana": mana, "restriction": why})
             d["restricted_pool_after"] = out
+        if self.skip_untap:
+            d["skip_untap"] = list(self.skip_untap)
+        if self.add_counters:
+            d["add_counters"] = {o: dict(c) for o, c in self.add_counters}
+        if self.life_gained:
+            d["life_gained"] = dict(self.life_gained)
+        if self.life_lost:
+            d["life_lost"] = dict(self.life_lost)
+        if self.draw:
+            d["draw"] = self.draw
+        if self.activated:
+            d["activated"] = {o: {str(i): n for i, n in u} for o, u in self.activated}
         return d
 
     @property
     def is_empty(self) -> bool:
         return not (self.tap or self.untap or self.sacrifice or self.life or self.damage or self.pool_after
-                    or self.remove_counters or self.restricted_pool_after)
+                    or self.remove_counters or self.restricted_pool_after or self.skip_untap
+                    or self.add_counters or self.life_gained or self.life_lost or self.draw or self.activated)
 
 
 def _targets(v: Any) -> tuple[tuple[str, ...], ...] | None:
@@ -380,6 +452,20 @@ class Action:
                 parts += ["leaving", _q(pid), mana]
             for pid, mana, why in p.restricted_pool_after:
                 parts += ["leaving", _q(pid), mana, "restricted", json.dumps(why, ensure_ascii=False)]
+            if p.skip_untap:
+                parts += ["skipping-untap", ", ".join(_q(i) for i in p.skip_untap)]
+            for oid, counters in p.add_counters:
+                for kind, n in counters:
+                    parts += ["adding", _q(oid), str(n), _q(kind)]
+            for pid, n in p.life_gained:
+                parts += ["gaining", _q(pid), str(n)]
+            for pid, n in p.life_lost:
+                parts += ["losing", _q(pid), str(n)]
+            if p.draw:
+                parts += ["drawing", str(p.draw)]
+            for oid, uses in p.activated:
+                for index, n in uses:
+                    parts += ["activating", _q(oid), str(index), str(n)]
         return " ".join(s for s in parts if s != "")
 
     def __repr__(self) -> str:
@@ -397,7 +483,10 @@ class Action:
 
 # -- the string grammar -------------------------------------------------------
 
-KEYWORDS = frozenset({"paying", "nothing", "untapping", "sacrificing", "life", "damage", "removing", "leaving"})
+KEYWORDS = frozenset({"paying", "nothing", "untapping", "sacrificing", "life", "damage", "removing", "leaving",
+                      "skipping-untap", "adding", "gaining", "losing", "drawing", "activating"})
+_RIDER_KEYS = ("skip_untap", "add_counters", "life_gained", "life_lost", "draw", "activated")
+"""Payment keys for the riders of mana abilities (README, "Contract extensions")."""
 """Words that end an id list; ids spelled like them are quoted."""
 _PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*\Z")
 _TOKEN = re.compile(r'\s*(?:(?P<str>"(?:[^"\\]|\\.)*")|(?P<arrow>->)|(?P<punct>[,;:=()])|'
@@ -540,11 +629,42 @@ class _Parser:
         pools: list[tuple[str, str]] = []
         restricted: list[tuple[str, str, str]] = []
         removed: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+        skip: list[str] = []
+        added: list[tuple[str, tuple[tuple[str, int], ...]]] = []
+        gained: list[tuple[str, int]] = []
+        lost: list[tuple[str, int]] = []
+        draw = 0
+        activated: dict[str, dict[int, int]] = {}
         if self.at_word("nothing"):
             self.i += 1
-        elif not self.at_word("untapping", "sacrificing", "life", "damage", "removing", "leaving"):
+        elif not self.at_word(*(KEYWORDS - {"paying", "nothing"})):
             tap = self.id_list()
         while self.peek() is not None:
+            if self.at_word("skipping-untap"):
+                self.i += 1
+                skip = self.id_list()
+                continue
+            if self.at_word("adding"):
+                self.i += 1
+                oid = self.ident()
+                n = self.number()
+                added.append((oid, ((self.ident(), n),)))
+                continue
+            if self.at_word("gaining", "losing"):
+                which = gained if self.take()[1] == "gaining" else lost
+                pid = self.ident()
+                which.append((pid, self.number()))
+                continue
+            if self.at_word("drawing"):
+                self.i += 1
+                draw = self.number()
+                continue
+            if self.at_word("activating"):
+                self.i += 1
+                oid = self.ident()
+                index = self.number()
+                activated.setdefault(oid, {})[index] = activated.get(oid, {}).get(index, 0) + self.number()
+                continue
             if self.at_word("untapping"):
                 self.i += 1
                 untap = self.id_list()
@@ -581,8 +701,13 @@ class _Parser:
         merged: dict[str, dict[str, int]] = {}
         for oid, ((kind, n),) in removed:
             merged.setdefault(oid, {})[kind] = merged.get(oid, {}).get(kind, 0) + n
+        more: dict[str, dict[str, int]] = {}
+        for oid, ((kind, n),) in added:
+            more.setdefault(oid, {})[kind] = more.get(oid, {}).get(kind, 0) + n
         return Payment(tuple(tap), tuple(untap), tuple(sac), life, damage, tuple(pools),
-                       tuple((o, tuple(c.items())) for o, c in merged.items()), tuple(restricted))
+                       tuple((o, tuple(c.items())) for o, c in merged.items()), tuple(restricted),
+                       tuple(skip), tuple((o, tuple(c.items())) for o, c in more.items()), tuple(gained),
+                       tuple(lost), draw, tuple((o, tuple(u.items())) for o, u in activated.items()))
 
 
 def to_action(a: "Action | str | Mapping[str, Any]") -> Action:
@@ -629,7 +754,7 @@ def _class_key(state: GameState, oid: str, attached: frozenset[str]) -> tuple:
     if oid in attached:
         return ("self", oid)
     return (o.zone, o.card, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage, o.attached_to,
-            o.token, o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn)
+            o.token, o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
 
 
 def payment_key(state: GameState, payment: Payment, x: int, player: str) -> tuple:
@@ -640,13 +765,17 @@ def payment_key(state: GameState, payment: Payment, x: int, player: str) -> tupl
         for i in ids:
             roles.setdefault(i, [0, 0, 0])[r] = 1
     removed = dict(payment.remove_counters)
-    for i in removed:
+    added = dict(payment.add_counters)
+    skip = set(payment.skip_untap)
+    for i in list(removed) + list(added) + list(skip):
         roles.setdefault(i, [0, 0, 0])
-    objs = sorted((repr(_class_key(state, i, attached)), tuple(rs), removed.get(i, ())) for i, rs in roles.items())
+    objs = sorted((repr(_class_key(state, i, attached)), tuple(rs), removed.get(i, ()), added.get(i, ()), i in skip)
+                  for i, rs in roles.items())
     pools = dict(payment.pool_after)
     pools.setdefault(player, "")
     return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)),
-            payment.restricted_pool_after)
+            payment.restricted_pool_after, payment.life_gained, payment.life_lost, payment.draw,
+            tuple(sorted((repr(_class_key(state, i, attached)), u) for i, u in payment.activated)))
 
 
 # ---------------------------------------------------------------------------
@@ -1117,10 +1246,23 @@ class _Applier:
             for kind, n in counters:
                 left[kind] = left.get(kind, 0) - n
             self.objs[oid] = o.with_(counters=tuple(sorted((k, v) for k, v in left.items() if v > 0)))
+        self.pay_riders(payment)
+        for oid, uses in payment.activated:  # CR 602.5b: these count toward "once each turn"
+            o = self.objs[oid]
+            done = dict(o.activated_this_turn)
+            for index, n in uses:
+                done[index] = done.get(index, 0) + n
+            self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())))
         for oid in payment.sacrifice:
             self.move_to_graveyard(oid)
         p = self.players[self.player]
         self.players[self.player] = replace(p, life=p.life - payment.life - payment.damage)
+        for pid, n in payment.life_gained:   # CR 119.3 (riders of mana abilities)
+            self.players[pid] = replace(self.players[pid], life=self.players[pid].life + n)
+        for pid, n in payment.life_lost:
+            self.players[pid] = replace(self.players[pid], life=self.players[pid].life - n)
+        if payment.draw:
+            self.draw(self.player, payment.draw)
         if payment.restricted_pool_after:
             # a situation file has no way to hold mana with a spending restriction (CR 106.6)
             raise UnsupportedActionError("this payment leaves restricted mana in the pool ("
@@ -1131,6 +1273,46 @@ class _Applier:
         for pid, text in pools.items():
             if pid in self.players:
                 self.pools[pid] = Mana.parse(text)
+
+    def pay_riders(self, payment: Payment) -> None:
+        """The riders of the mana abilities the payment activated (CR 605.1a): a
+        permanent kept tapped through its controller's next untap step
+        (CR 502.3, object key ``skip_untap``) and counters put on permanents."""
+        for oid in payment.skip_untap + tuple(o for o, _ in payment.add_counters):
+            if oid not in self.objs or self.objs[oid].zone != "battlefield":
+                raise InvalidActionError(f"payment: {oid} is not a permanent")
+        for pid, _ in payment.life_gained + payment.life_lost:
+            if pid not in self.players:
+                raise InvalidActionError(f"payment: {pid} is not a player")
+        if payment.add_counters and self.sit.view.counter_replacements:
+            raise UnsupportedActionError("counters put on a permanent by a mana ability with counter replacement "
+                                         "effects in force (CR 614.1a, 616) are not modeled by apply")
+        for oid in payment.skip_untap:
+            self.objs[oid] = self.objs[oid].with_(skip_untap=True)
+        for oid, counters in payment.add_counters:  # CR 122.1
+            o = self.objs[oid]
+            now = dict(o.counters)
+            for kind, n in counters:
+                now[kind] = now.get(kind, 0) + n
+            self.objs[oid] = o.with_(counters=tuple(sorted((k, v) for k, v in now.items() if v > 0)))
+
+    def draw(self, player: str, n: int) -> None:
+        """CR 121.1: the player puts the top ``n`` cards of their library into their hand.
+        Refused when the outcome isn't known from the situation: a library with fewer
+        listed cards (an unlisted library is indistinguishable from an empty one, and
+        drawing from an empty library is a loss, CR 704.5b) or a shuffled one (random)."""
+        library = sorted((o for o in self.objs.values() if o.zone == "library" and o.owner == player),
+                         key=lambda o: o.order)
+        if player in self.state.shuffled:
+            raise UnsupportedActionError(f"the payment draws {n} card(s) from {player}'s shuffled library "
+                                         "(a random card); apply does not choose it")
+        if len(library) < n:
+            raise UnsupportedActionError(f"the payment draws {n} card(s) but {player}'s library lists "
+                                         f"{len(library)}: the cards drawn are not known")
+        hand = [o.order for o in self.objs.values() if o.zone == "hand" and o.owner == player]
+        top = max(hand, default=-1) + 1
+        for i, card in enumerate(library[:n]):
+            self.objs[card.id] = card.with_(zone="hand", order=top + i)
 
     # -- the actions -------------------------------------------------------
     def run(self) -> GameState:

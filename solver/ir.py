@@ -21,7 +21,7 @@ Vocabulary
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Union
 
 from .mana import ManaCost, Mana
@@ -100,6 +100,18 @@ class Filter:
     ``supertypes`` (all of these: "legendary"), ``colorless`` and
     ``multicolored`` (CR 105.2b–c); there ``types`` may be empty (any type) and
     ``zone`` is ``stack``. Targeting never sets these four fields.
+
+    Further spell descriptions of spending restrictions (CR 106.6; never set by
+    targeting): ``mv_min`` (mana value at least: "with mana value 4 or
+    greater", CR 202.3); ``has_x`` ("spells with {X} in their mana costs",
+    CR 107.3); ``from_zones`` / ``not_from_zones`` (the zone the spell is cast
+    from, CR 601.2a: ``hand``/``graveyard`` mean the caster's own, ``exile``
+    any; "spells from your graveyard", "can't be spent to cast spells from
+    your hand"); ``chosen_type`` ("of the chosen type": the source's chosen
+    creature type, object key ``chosen: {type: …}``, CR 205.3m — bound to
+    ``subtypes`` when the ability is activated; unbound, nothing matches);
+    ``colors`` (all of these colors: "black creature cards", for counts);
+    ``not_owned`` ("spells you don't own": the caster isn't the card's owner).
     """
 
     types: frozenset[str] = frozenset()
@@ -113,6 +125,13 @@ class Filter:
     supertypes: frozenset[str] = frozenset()
     colorless: bool = False
     multicolored: bool = False
+    mv_min: int | None = None
+    has_x: bool = False
+    from_zones: frozenset[str] = frozenset()
+    not_from_zones: frozenset[str] = frozenset()
+    chosen_type: bool = False
+    colors: frozenset[str] = frozenset()
+    not_owned: bool = False
 
     @property
     def is_any_target(self) -> bool:
@@ -125,8 +144,16 @@ class Filter:
         if self.types:
             words = []
             words.extend("non" + {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c] for c in sorted(self.not_colors))
+            if self.zone != "stack":
+                words.extend("non" + t.lower() for t in sorted(self.nontypes))
             words.extend(sorted(self.subtypes))
-            words.append(" or ".join(sorted(t.lower() for t in self.types)))
+            if self.zone == "stack":
+                words.extend("non" + t.lower() for t in sorted(self.nontypes))
+                words.append(" or ".join(sorted(t.lower() for t in self.types if t != "Spell")))
+                words.append("spell")
+                words = [w for w in words if w]
+            elif self.types != CARD_TYPES:
+                words.append(" or ".join(sorted(t.lower() for t in self.types)))
             if self.zone == "graveyard":
                 words.append("card")
             if self.mv_max is not None:
@@ -144,6 +171,8 @@ class Filter:
 
 
 ANY_TARGET = Filter(types=ANY_TARGET_TYPES, players=True)
+CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                        "Planeswalker", "Sorcery"})  # CR 300.1: a card of any type
 
 
 @dataclass(frozen=True)
@@ -173,7 +202,8 @@ class TargetSpec:
 class Ref:
     """What an effect acts on: ``target`` (slot ``index``), ``self`` (the source),
     ``attached`` (what the source enchants), ``controller`` (the ability's
-    controller), ``each_target`` (every object chosen for slot ``index``)."""
+    controller), ``each_target`` (every object chosen for slot ``index``),
+    ``each_opponent`` (each opponent of the controller), ``each_player``."""
 
     kind: str
     index: int = 0
@@ -182,7 +212,8 @@ class Ref:
         if self.kind == "target":
             return f"target #{self.index + 1}"
         return {"self": "this object", "attached": "enchanted creature", "controller": "you",
-                "each_target": f"each target #{self.index + 1}"}.get(self.kind, self.kind)
+                "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
+                "each_player": "each player"}.get(self.kind, self.kind)
 
 
 SELF = Ref("self")
@@ -205,21 +236,48 @@ class Count:
       * ``greatest_power`` — the greatest power among ``selector`` (0 if none);
       * ``counters`` — the number of ``counter`` counters on ``selector``'s permanent;
       * ``x`` — the X chosen for the ability's cost ("for each storage counter
-        removed this way", "Remove X storage counters …: Add X mana").
+        removed this way", "Remove X storage counters …: Add X mana");
+      * ``life`` — the controller's life total (CR 119);
+      * ``devotion`` — the controller's devotion to ``color`` (a letter, CR 700.5);
+      * ``greatest_toughness`` — the greatest toughness among ``selector`` (0 if none);
+      * ``cards`` — the number of cards in the controller's graveyard matching
+        ``card_filter`` ("creature cards in your graveyard": types any of,
+        ``colors`` all of).
     ``plus`` is added ("{C}, plus an additional {C} for each …"; "X plus one").
+    ``keyword``: with ``number``, only permanents with that keyword count
+    ("creatures you control with defender", CR 702); ``min_power``: only
+    creatures with at least that power ("creature with power 4 or greater");
+    ``same_name``: only permanents with the source's name ("artifact you
+    control named Powerstone Shard", CR 201.2).
     """
 
     selector: Selector
     what: str = "number"
     counter: str = ""
     plus: int = 0
+    keyword: str = ""
+    color: str = ""
+    card_filter: "Filter | None" = None
+    min_power: int | None = None
+    same_name: bool = False
 
     def describe(self) -> str:
         base = {"number": f"the number of {self.selector.describe()}",
                 "power": f"the power of {self.selector.describe()}",
                 "greatest_power": f"the greatest power among {self.selector.describe()}",
                 "counters": f"the number of {self.counter} counters on {self.selector.describe()}",
-                "x": "X"}.get(self.what, self.what)
+                "x": "X", "life": "your life total", "devotion": f"your devotion to {self.color}",
+                "greatest_toughness": "this permanent's toughness" if self.selector.self_only
+                else f"the greatest toughness among {self.selector.describe()}",
+                "cards": "the number of " + (describe_spell_filter(self.card_filter)[:-len(" spells")]
+                                             if self.card_filter else "") + " cards in your graveyard",
+                }.get(self.what, self.what)
+        if self.keyword:
+            base += f" with {self.keyword}"
+        if self.min_power is not None:
+            base += f" with power {self.min_power} or greater"
+        if self.same_name:
+            base += " with this permanent's name"
         return base + (f" plus {self.plus}" if self.plus else "")
 
 
@@ -307,7 +365,15 @@ class Produce:
         ``options`` ("{R} or one mana of the chosen color"); with no color
         chosen that part adds nothing (CR 106.5: mana of an undefined type);
       * ``count`` — ``options[0]`` once for each permanent counted by ``count``
-        (or ``count``'s amount, see :class:`Count`).
+        (or ``count``'s amount, see :class:`Count`);
+      * ``different_colors`` — ``amount`` mana of different colors (one of each
+        of ``amount`` distinct colors: "two mana of different colors");
+      * ``among_colors`` — one mana of any color among the permanents you
+        control that match one of ``among`` (characteristics now, CR 105.2,
+        106.5: none of those permanents colored, no mana) — "any color among
+        legendary creatures and planeswalkers you control"; a filter with
+        ``zone`` ``graveyard`` looks at the cards in your graveyard instead
+        ("among legendary creature cards in your graveyard").
 
     A ``count`` on the kinds ``any_color``, ``choice`` and ``combination`` is
     a variable amount (CR 107.3): "X mana of any one color, where X is …",
@@ -322,8 +388,13 @@ class Produce:
     selector: Selector | None = None
     of_type: bool = False
     count: Count | None = None
+    instead: "tuple[ActivationCondition, Produce] | None" = None
+    among: "tuple[Filter, ...]" = ()
 
     def describe(self) -> str:
+        if self.instead is not None:
+            base = replace(self, instead=None).describe()
+            return f"{base}; if {self.instead[0].describe()}, {self.instead[1].describe()} instead"
         k = self.kind
         if k == "fixed":
             return self.options[0].text
@@ -352,6 +423,13 @@ class Produce:
             return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
         if k == "count":
             return f"{self.options[0].text} for each of {self.count.describe()}"
+        if k == "different_colors":
+            return f"{self.amount} mana of different colors"
+        if k == "among_colors":
+            what = " or ".join(describe_spell_filter(f)[:-len(" spells")] +
+                               (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
+                               for f in self.among)
+            return f"one mana of any color among {what}"
         return k
 
 
@@ -377,11 +455,16 @@ class Effect:
       * ``destroy`` — destroy ``to`` (CR 701.8);
       * ``pump`` — ``to`` gets +``power``/+``toughness`` (and ``keywords``) until end of turn;
       * ``fight`` — ``to`` fights ``other`` (CR 701.14);
-      * ``draw`` — controller draws ``amount``;
-      * ``gain_life`` — controller gains ``amount`` life;
+      * ``draw`` — controller (or the players ``to`` names) draws ``amount`` (CR 121);
+      * ``mill`` — controller (or the players ``to`` names) mills ``amount`` (CR 701.17);
+      * ``gain_life`` — controller (or the players ``to`` names) gains ``amount`` life (CR 119.3);
+      * ``lose_life`` — the players ``to`` names lose ``amount`` life (CR 119.3);
       * ``look_hand`` — look at ``to``'s hand (no game change);
       * ``tokens`` — create ``amount`` tokens described by ``token`` (a card mapping);
       * ``return_to_battlefield`` — ``to`` (a card in a graveyard) onto the battlefield under its owner's control;
+      * ``exile`` — move ``to`` (a permanent, or a card in a graveyard) to its owner's exile (CR 406);
+      * ``counter`` — counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist);
+      * ``return_to_hand`` — move ``to`` (a permanent, or a card in a graveyard) to its owner's hand;
       * ``untap`` / ``tap`` — untap/tap ``to``;
       * ``counters`` — put ``amount`` ``counter`` counters on ``to``;
       * ``conjure`` — conjure ``amount`` cards named ``card`` into ``zone`` (then shuffle if ``shuffle``);
@@ -418,15 +501,25 @@ class Effect:
         elif k == "fight":
             s = f"{to} fights {self.other.describe() if self.other else ''}"
         elif k == "draw":
-            s = f"draw {describe_amount(self.amount)} card(s)"
+            s = (f"{to} draws " if self.to else "draw ") + f"{describe_amount(self.amount)} card(s)"
+        elif k == "mill":
+            s = (f"{to} mills " if self.to else "mill ") + f"{describe_amount(self.amount)} card(s)"
         elif k == "gain_life":
-            s = f"gain {describe_amount(self.amount)} life"
+            s = (f"{to} gains " if self.to else "gain ") + f"{describe_amount(self.amount)} life"
+        elif k == "lose_life":
+            s = f"{to} loses {describe_amount(self.amount)} life"
         elif k == "look_hand":
             s = f"look at {to}'s hand"
         elif k == "tokens":
             s = f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
         elif k == "return_to_battlefield":
             s = f"return {to} to the battlefield"
+        elif k == "exile":
+            s = f"exile {to}"
+        elif k == "counter":
+            s = f"counter {to}"
+        elif k == "return_to_hand":
+            s = f"return {to} to its owner's hand"
         elif k in ("untap", "tap"):
             s = f"{k} {to}"
         elif k == "counters":
@@ -460,6 +553,12 @@ class ActivationCondition:
       * ``your_turn`` / ``opponent_turn`` — during your / an opponent's turn;
       * ``sorcery`` — when you could cast a sorcery (CR 307.1: your main phase, empty stack);
       * ``instant`` — whenever you could cast an instant (any time you have priority);
+      * ``graveyard_card`` — there is a card with one of ``selector``'s subtypes in
+        your graveyard ("if there is an Elf card in your graveyard");
+      * ``total_power`` — creatures you control have total power ``n`` or greater
+        (Formidable: the sum of their powers, negative ones included);
+      * ``opponent_poison`` — an opponent has ``n`` or more poison counters (CR 122.1f);
+      * ``same_name_lands`` — you control ``n`` or more lands with the same name;
       * ``any`` / ``all`` — one of / each of ``parts``.
     """
 
@@ -480,6 +579,14 @@ class ActivationCondition:
             return f"this permanent has {self.n} or more {self.counter} counters"
         if k in ("any", "all"):
             return (" or " if k == "any" else " and ").join(p.describe() for p in self.parts)
+        if k == "graveyard_card":
+            return f"there is a {'/'.join(sorted(self.selector.subtypes))} card in your graveyard"
+        if k == "total_power":
+            return f"creatures you control have total power {self.n} or greater"
+        if k == "opponent_poison":
+            return f"an opponent has {self.n} or more poison counters"
+        if k == "same_name_lands":
+            return f"you control {self.n} or more lands with the same name"
         return {"entered_this_turn": "this permanent entered this turn", "is_creature": "this permanent is a creature",
                 "your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
                 "sorcery": "as a sorcery", "instant": "as an instant"}.get(k, k)
@@ -487,7 +594,10 @@ class ActivationCondition:
 
 def describe_spell_filter(f: Filter) -> str:
     """A spell description as printed in a spending restriction ("colorless Eldrazi spells")."""
-    words = []
+    words = [{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
+             for c in "WUBRG" if c in f.colors]
+    if f.chosen_type:
+        words.append("chosen-type")
     if f.colorless:
         words.append("colorless")
     if f.multicolored:
@@ -498,7 +608,21 @@ def describe_spell_filter(f: Filter) -> str:
         words.append(" or ".join(sorted(f.subtypes)))
     if f.types:
         words.append(" or ".join(sorted(t.lower() for t in f.types)))
-    return " ".join(words + ["spells"])
+    words.append("spells")
+    if f.mv_min is not None:
+        words.append(f"with mana value {f.mv_min} or greater")
+    if f.mv_max is not None:
+        words.append(f"with mana value {f.mv_max} or less")
+    if f.has_x:
+        words.append("with {X} in their mana costs")
+    if f.not_owned:
+        words.append("you don't own")
+    zone = {"hand": "your hand", "graveyard": "your graveyard"}
+    if f.from_zones:
+        words.append("from " + " or ".join(sorted(zone.get(z, z) for z in f.from_zones)))
+    if f.not_from_zones:
+        words.append("not from " + " or ".join(sorted(zone.get(z, z) for z in f.not_from_zones)))
+    return " ".join(words)
 
 
 @dataclass(frozen=True)
@@ -528,6 +652,9 @@ class SpendRestriction:
         if self.other:
             if self.abilities and not self.sources and len(self.spells) == 1:
                 f = self.spells[0]
+                if f == Filter(zone="stack", not_from_zones=f.not_from_zones):
+                    return "this mana can't be spent to cast spells from " + " or ".join(
+                        "your " + z if z in ("hand", "graveyard") else z for z in sorted(f.not_from_zones))
                 allowed = describe_spell_filter(f)
                 return f"this mana can't be spent to cast spells other than {allowed}"
         parts = [describe_spell_filter(f) for f in self.spells]
@@ -537,6 +664,49 @@ class SpendRestriction:
             act = "activate abilities" + (f" of {srcs} sources" if self.sources else "")
             out = f"{out} or {act}" if out else act
         return "spend this mana only to " + (out or "nothing")
+
+
+@dataclass(frozen=True)
+class ManaRider:
+    """An additional effect of an activated mana ability, part of its resolution
+    (CR 605.1a: a mana ability may have effects besides adding mana; it resolves
+    immediately, CR 605.3b).
+
+    ``kind``:
+      * ``skip_untap`` — "This land doesn't untap during your next untap step"
+        (CR 502.3: an effect that keeps it tapped; object key ``skip_untap``);
+      * ``add_counters`` — put ``n`` ``counter`` counters on this permanent;
+      * ``sacrifice_if_none`` — "If there are no ``counter`` counters on this
+        land, sacrifice it" (checked after the cost removed one);
+      * ``gain_life`` / ``lose_life`` — ``who`` (``you``, ``each_opponent``,
+        ``each_player``) gains / loses ``n`` life;
+      * ``draw`` — you draw ``n`` cards.
+
+    ``condition``: the rider happens only if it holds as the ability resolves
+    ("If you control a God, … you gain 1 life"; :class:`ActivationCondition`)."""
+
+    kind: str
+    n: int = 1
+    counter: str = ""
+    who: str = "you"
+    condition: "ActivationCondition | None" = None
+
+    def describe(self) -> str:
+        k = self.kind
+        who = {"you": "you", "each_opponent": "each opponent", "each_player": "each player"}[self.who]
+        if k == "skip_untap":
+            out = "this permanent doesn't untap during your next untap step"
+        elif k == "add_counters":
+            out = f"put {self.n} {self.counter} counter(s) on this permanent"
+        elif k == "sacrifice_if_none":
+            out = f"if there are no {self.counter} counters on this permanent, sacrifice it"
+        elif k in ("gain_life", "lose_life"):
+            out = f"{who} {'gain' if k == 'gain_life' else 'lose'}{'s' if who != 'you' else ''} {self.n} life"
+        elif k == "draw":
+            out = f"draw {self.n} card(s)"
+        else:
+            out = k
+        return f"if {self.condition.describe()}, {out}" if self.condition is not None else out
 
 
 @dataclass(frozen=True)
@@ -554,9 +724,11 @@ class ManaAbility:
     limit: int | None = None
     condition: ActivationCondition | None = None
     spend: "SpendRestriction | None" = None
+    riders: "tuple[ManaRider, ...]" = ()
 
     def describe(self) -> str:
         dmg = f"; deals {self.damage_to_you} damage to you" if self.damage_to_you else ""
+        dmg += "".join(f"; {r.describe()}" for r in self.riders)
         lim = ""
         if self.limit is not None:
             lim = "; activate only once each turn" if self.limit == 1 else f"; activate at most {self.limit} times each turn"
@@ -804,7 +976,10 @@ class EntersWith:
     on entering (CR 614.1c). ``amount`` may be ``"X"`` (CR 107.3m: the spell's X).
     ``choose``: "As this permanent enters, choose a color [other than …]"
     (``"color"``; CR 614.12, 614.1c), ``choose_except`` the colors not allowed
-    (letters); the choice is the object's ``chosen`` color."""
+    (letters); the choice is the object's ``chosen`` color. ``"creature type"``:
+    "As this permanent enters, choose a creature type" (the object's ``chosen``
+    type; resolution does not enumerate the ~300 creature types, it reports
+    such an entry unsupported)."""
 
     counter: str = ""
     amount: Amount = 0
@@ -830,7 +1005,9 @@ class Unsupported:
     """A part of a card the project does not model. Always reported.
 
     ``kind`` says what sort of ability the part is when that is known
-    (``activated``, ``triggered``, ``static`` or ``""``), so that
+    (``activated``, ``triggered``, ``static`` or ``""``; ``rider`` for an
+    unread sentence of the ability before it, which is not an ability of its
+    own), so that
     ``{object, index}`` numbering of activated and triggered abilities stays
     right even when an earlier ability is not modeled (a query that names an
     unsupported ability reports it as unsupported)."""

@@ -37,7 +37,7 @@ from __future__ import annotations
 import weakref
 from collections import Counter
 from dataclasses import dataclass, replace
-from itertools import combinations_with_replacement, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Iterable
 
 from models import producible
@@ -45,7 +45,9 @@ from models import producible
 from .characteristics import View
 from .ir import ActivationCondition, Count, ManaAbility, Produce, SpendRestriction, TriggeredManaAbility
 from .mana import COLORS, TYPES, Mana, chosen_color_letter
+from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
 from .replacement import mana_effects, mana_event
+from .spending import bind_restriction, filter_matches
 
 REPRESENTATIVE_ORDERS = 8
 """How many replacement orders a :class:`ManaOutcome` keeps (informational)."""
@@ -104,6 +106,7 @@ class Activation:
     uses_left: int | None = None
     variable: bool = False
     spend: "SpendRestriction | None" = None
+    riders: RiderEffects = NO_RIDERS
 
 
 # ---------------------------------------------------------------------------
@@ -154,7 +157,7 @@ def class_of(view: View) -> dict[str, str]:
                    tuple(sorted(o.counters)), o.damage, o.attached_to, o.token, o.conjured,
                    tuple(sorted((k, repr(v)) for k, v in o.chosen)), o.x,
                    c.types, c.subtypes, c.supertypes, c.colors, c.abilities, c.power, c.toughness,
-                   o.activated_this_turn, o.entered_this_turn)
+                   o.activated_this_turn, o.entered_this_turn, o.skip_untap)
         out[o.id] = first.setdefault(key, o.id)
     _CLASS_CACHE[view] = out
     return out
@@ -191,6 +194,27 @@ def count_value(view: View, count: Count, src, controller: str, x: int = 0) -> i
         powers = [view.chars(q).power or 0 for q in view.select(count.selector, src, controller)
                   if view.chars(q).is_creature]
         n = max(powers, default=0)
+    elif w == "greatest_toughness":
+        n = max((view.chars(q).toughness or 0 for q in view.select(count.selector, src, controller)
+                 if view.chars(q).is_creature), default=0)
+    elif w == "life":
+        n = view.state.player(controller).life  # CR 119
+    elif w == "devotion":
+        # CR 700.5: each mana symbol of that color in the mana costs of permanents you control
+        # (hybrid and Phyrexian symbols count toward each of their colors)
+        n = sum(1 for o in view.permanents_of(controller) if o.card is not None
+                for sym in o.card.data.mana_cost.symbols if count.color in sym.colors)
+    elif w == "cards":
+        f = count.card_filter
+        n = sum(1 for o in view.state.zone("graveyard") if o.owner == controller and o.card is not None
+                and (f is None or filter_matches(f, view.chars(o.id))))
+    elif count.keyword or count.min_power is not None or count.same_name:
+        name = view.chars(src.id).name if src is not None else None
+        n = sum(1 for q in view.select(count.selector, src, controller)
+                if (not count.keyword or view.chars(q).keyword(count.keyword))
+                and (count.min_power is None or (view.chars(q).is_creature
+                                                 and (view.chars(q).power or 0) >= count.min_power))
+                and (not count.same_name or view.chars(q).name == name))
     else:
         n = len(view.select(count.selector, src, controller))
     return max(n, 0) + count.plus
@@ -206,9 +230,14 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: dict[st
     ``types_only``: for could-produce purposes, "N mana in any combination of
     colors" is represented by its one-color amounts (the replacement effects
     of the IR map types, so they give the same types)."""
-    k = produce.kind
     src = view.state.find(source_id)
     controller = src.controller if src is not None else ""
+    if produce.instead is not None:
+        # "If <condition>, add … instead": read as the ability resolves (CR 608.2h), here and now
+        cond, alt = produce.instead
+        produce = alt if src is not None and condition_holds(view, cond, src, controller) else \
+            replace(produce, instead=None)
+    k = produce.kind
     out: list[Mana]
     amount = produce.amount
     if produce.count is not None and k != "count":  # a variable amount (CR 107.3)
@@ -227,6 +256,23 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: dict[st
         out = [_unit(c).scale(amount) for c in COLORS]
     elif k == "any_type":
         out = [_unit(t).scale(produce.amount) for t in TYPES]
+    elif k == "different_colors":
+        # "two mana of different colors": distinct colors, one mana each
+        if types_only:
+            out = [_unit(c) for c in COLORS] if amount <= len(COLORS) else []
+        else:
+            out = [Mana.of(list(combo)) for combo in combinations(COLORS, amount)]
+    elif k == "among_colors":
+        # "any color among legendary creatures and planeswalkers you control" (characteristics now)
+        cols: set[str] = set()
+        for f in produce.among:
+            objs = [o for o in view.state.zone("graveyard") if o.owner == controller] if f.zone == "graveyard" \
+                else view.permanents_of(controller)
+            for o in objs:
+                c = view.chars(o.id)
+                if filter_matches(f, c):
+                    cols |= c.colors
+        out = [_unit(c) for c in COLORS if c in cols]
     elif k == "combination":
         if types_only:
             out = [_unit(c).scale(amount) for c in COLORS]
@@ -463,6 +509,17 @@ def condition_holds(view: View, cond: ActivationCondition, source, player: str) 
         return turn.active == player and turn.step in ("main1", "main2") and not view.state.zone("stack")
     if k == "instant":
         return True
+    if k == "graveyard_card":
+        return any(o.owner == player and view.chars(o.id).subtypes & cond.selector.subtypes
+                   for o in view.state.zone("graveyard"))
+    if k == "total_power":
+        return sum(view.chars(q.id).power or 0 for q in view.permanents_of(player)
+                   if view.chars(q.id).is_creature) >= cond.n
+    if k == "opponent_poison":
+        return any(p.poison >= cond.n for p in view.state.players if p.id != player)
+    if k == "same_name_lands":
+        names = Counter(view.chars(q.id).name for q in view.permanents_of(player) if view.chars(q.id).is_land)
+        return max(names.values(), default=0) >= cond.n
     if k == "any":
         return any(condition_holds(view, c, source, player) for c in cond.parts)
     if k == "all":
@@ -501,6 +558,68 @@ def order_dependence(view: View, player: str) -> str | None:
             if ("power" in r and "/" in kind) or (f"counters:{kind}" in r and q.id == o.id):
                 return (f"{o.name}'s mana ability reads {'power' if 'power' in r else kind + ' counters'} while "
                         f"{q.name}'s mana ability removes {kind} counters (the order of activations matters)")
+    return _board_dependence(view, player) or rider_dependence(view, player)  # riders: solver.mana_riders
+
+
+def _condition_kinds(cond: ActivationCondition | None) -> set[str]:
+    if cond is None:
+        return set()
+    out = {cond.kind}
+    for p in cond.parts:
+        out |= _condition_kinds(p)
+    return out
+
+
+def _board_dependence(view: View, player: str) -> str | None:
+    """Like :func:`order_dependence` for amounts read from the life total
+    (another mana ability costs life, deals damage or has a rider) and from the
+    graveyard, devotion, toughness or keyworded permanents (another mana
+    ability sacrifices a permanent that counts, or removes +1/+1 / -1/-1
+    counters): activating that one first would change the amount (CR 107.3)."""
+    perms = view.permanents_of(player)
+    abilities = [(o, ab) for o in perms for ab in view.chars(o.id).mana_abilities]
+    sacrificers = [q for q, ab in abilities if ab.cost.sacrifice_self or ab.cost.sacrifice is not None]
+    for o, ab in abilities:
+        kinds = _condition_kinds(ab.condition)
+        if sacrificers and kinds & {"graveyard_card", "total_power", "same_name_lands"}:
+            return (f"{o.name}'s mana ability has an activation condition ({ab.condition.describe()}) that "
+                    f"{sacrificers[0].name}'s mana ability could change (the order of activations matters)")
+    readers = [(o, ab.produce.count) for o, ab in abilities if ab.produce.count is not None and (
+        ab.produce.count.what in ("life", "cards", "devotion", "greatest_toughness") or ab.produce.count.keyword
+        or ab.produce.count.min_power is not None or ab.produce.count.same_name)]
+    if not readers:
+        return None
+
+    def victims(o, ab) -> list[str]:
+        out = [o.id] if ab.cost.sacrifice_self else []
+        if ab.cost.sacrifice is not None:
+            out += view.select(ab.cost.sacrifice, o, player)
+        return out
+
+    def counts(c: Count, reader, q: str) -> bool:
+        """Would sacrificing ``q`` change ``c``?"""
+        obj = view.state.obj(q)
+        ch = view.chars(q)
+        if c.what == "devotion":
+            return obj.card is not None and any(c.color in sym.colors for sym in obj.card.data.mana_cost.symbols)
+        if c.what == "cards":
+            f = c.card_filter
+            types = ch.types | (obj.card.data.types if obj.card is not None else frozenset())
+            return not obj.token and (f is None or not f.types or bool(f.types & types))
+        return q in view.select(c.selector, reader, player)
+
+    for o, c in readers:
+        for q, ab in abilities:
+            if c.what == "life":
+                hit = ab.produce.count is not c and (ab.cost.life or ab.damage_to_you or ab.riders)
+            else:
+                rc = ab.cost.remove_counters or ab.cost.remove_x_counters
+                hit = (c.what == "greatest_toughness" or c.min_power is not None) and rc is not None \
+                    and "/" in rc[0] or \
+                    any(counts(c, o, v) for v in victims(q, ab))
+            if hit:
+                return (f"{o.name}'s mana ability reads {c.describe()} while {q.name}'s mana ability "
+                        "changes it (the order of activations matters)")
     return None
 
 
@@ -564,7 +683,13 @@ def activations(view: View, player: str) -> list[Activation]:
             else:
                 variants = [(0, cost)]
             for x, vcost in variants:
-                for victim in victims:
+                fx = rider_effects(view, o, ab, player, vcost.remove_counters[1] if vcost.remove_counters else 0)
+                vvictims = victims
+                if fx.sacrifice and victims == [None]:
+                    # "If there are no depletion counters on this land, sacrifice it": this activation
+                    # removes the last one, so it is a sacrifice of the source (as {T}, Sacrifice it)
+                    vvictims, vcost = [o.id], replace(vcost, sacrifice_self=True)
+                for victim in vvictims:
                     key = (cls[o.id], index, x, cls.get(victim) if victim else None,
                            cp.get(victim) if victim else None)
                     outs = memo.get(key)
@@ -574,5 +699,5 @@ def activations(view: View, player: str) -> list[Activation]:
                     if cost.remove_x_counters and not any(oc.mana for oc in outs):
                         continue
                     out.append(Activation(o.id, index, vcost, victim, cost.tap, outs, cls[o.id], x, uses_left,
-                                          bool(cost.remove_x_counters), ab.spend))
+                                          bool(cost.remove_x_counters), bind_restriction(ab.spend, o), fx))
     return out

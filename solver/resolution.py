@@ -440,8 +440,11 @@ def _note_unsupported(w: _World, o: GameObject, when: str) -> None:
         w.notes.add(f"{o.id} {when}; not modeled: {u.what}")
 
 
-def _cease(w: _World, oid: str) -> None:
+def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
     """A token or copy ceases to exist (CR 704.5d, 704.5e, 111.7).
+
+    ``resolving``: the stack object now resolving; its own targets don't
+    matter any more (it leaves the stack as it finishes, CR 608.2n).
 
     An ability from it still waiting or on the stack exists independently of
     it (CR 113.7a), but a situation file can only name an ability's source by
@@ -449,6 +452,8 @@ def _cease(w: _World, oid: str) -> None:
     rather than written as a situation that would not load."""
     for so in list(w.objects.values()):
         if so.id == oid:
+            continue
+        if so.id == resolving and so.zone == "stack":
             continue
         if so.ability is not None and so.ability.source == oid:
             raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability '{so.id}' is on "
@@ -513,6 +518,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
         return list(ctx.targets[ref.index])
     if k == "controller":
         return [ctx.controller]
+    if k in ("each_opponent", "each_player"):
+        return [p for p in w.life if k == "each_player" or p != ctx.controller]
     if k == "self":
         return [ctx.source_id] if ctx.source_on_battlefield and ctx.source_id else []
     if k == "attached":
@@ -668,10 +675,19 @@ def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
         if len(xs) == 1 and len(ys) == 1:
             _fight(w, xs[0], ys[0])
         return [w]
-    if k == "draw":
-        return _draw(w, ctx.controller, _amount(w, ctx, eff.amount or 1))
-    if k == "gain_life":
-        w.life[ctx.controller] += _amount(w, ctx, eff.amount)
+    if k in ("draw", "mill"):
+        n = _amount(w, ctx, eff.amount or 1)
+        worlds = [w]
+        for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]):
+            if p in w.life:  # players only
+                worlds = [w3 for w2 in worlds for w3 in _draw(w2, p, n, mill=k == "mill")]
+        return worlds
+    if k in ("gain_life", "lose_life"):
+        n = _amount(w, ctx, eff.amount)
+        who = _refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]
+        for p in who:
+            if p in w.life:  # a player (CR 119.3); an object can't gain or lose life
+                w.life[p] += n if k == "gain_life" else -n
         w.changed()
         return [w]
     if k == "look_hand":
@@ -683,6 +699,25 @@ def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
         for t in _refs(w, ctx, eff.to):
             worlds = [w3 for w2 in worlds for w3 in _return_to_battlefield(w2, t)]
         return worlds
+    if k == "counter":
+        # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist)
+        for t in _refs(w, ctx, eff.to):
+            o = w.objects.get(t)
+            if o is not None and o.zone == "stack" and o.ability is None:
+                if o.copy or o.card is None:
+                    _cease(w, t, resolving=ctx.stack_id)
+                else:
+                    _move(w, t, "graveyard")
+        return [w]
+    if k in ("exile", "return_to_hand"):
+        # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
+        # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
+        zone = "exile" if k == "exile" else "hand"
+        for t in _refs(w, ctx, eff.to):
+            o = w.objects.get(t)
+            if o is not None and o.zone in ("battlefield", "graveyard"):
+                _move(w, t, zone)
+        return [w]
     if k in ("tap", "untap"):
         for t in _refs(w, ctx, eff.to):
             o = w.objects.get(t)
@@ -719,25 +754,29 @@ def _becomes_tapped(w: _World, oid: str) -> None:
 def _interchangeable_key(o: GameObject) -> tuple:
     """Objects equal in everything but id and position are interchangeable."""
     return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
-            o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn)
+            o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
 
 
-def _draw(w: _World, player: str, n: int) -> list[_World]:
+def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
     """CR 121: draw ``n`` cards one at a time. From a library in random order
     (``shuffled``) the card drawn is a random event: one branch per class of
     interchangeable cards, with its probability. From an empty library: the
-    player loses at the next state-based action check (CR 704.5b)."""
+    player loses at the next state-based action check (CR 704.5b).
+
+    ``mill`` (CR 701.17a): the top cards go to the graveyard instead, recorded
+    as ``milled``; milling from an empty library does nothing (CR 701.17b)."""
     worlds = [w]
     for _ in range(n):
         nxt: list[_World] = []
         for v in worlds:
             lib = v.zone_list("library", player)
             if not lib:
-                v.drew_empty.add(player)
+                if not mill:
+                    v.drew_empty.add(player)
                 nxt.append(v)
                 continue
             if player not in v.shuffled or len(lib) == 1:
-                _to_hand(v, lib[0].id)
+                _move(v, lib[0].id, "graveyard") if mill else _to_hand(v, lib[0].id)
                 nxt.append(v)
                 continue
             classes: dict[tuple, list[GameObject]] = {}
@@ -746,8 +785,9 @@ def _draw(w: _World, player: str, n: int) -> list[_World]:
             for members in classes.values():
                 v2 = v.fork()
                 v2.prob *= Fraction(len(members), len(lib))
-                _to_hand(v2, members[0].id)
-                v2.choices.setdefault("drawn", []).append(members[0].id)  # a random result, not a choice
+                _move(v2, members[0].id, "graveyard") if mill else _to_hand(v2, members[0].id)
+                # a random result, not a choice
+                v2.choices.setdefault("milled" if mill else "drawn", []).append(members[0].id)
                 nxt.append(v2)
         worlds = nxt
     return worlds
@@ -950,6 +990,9 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
         branches = nxt
     # "As this enters, choose a color [other than …]" (CR 614.12): one branch per color the
     # controller may choose; the choice becomes the permanent's `chosen` color
+    if any(a.choose == "creature type" for a in ew):
+        # one outcome per creature type (CR 205.3m lists hundreds): not enumerated
+        raise ResolutionUnsupported(f"{o.name} enters with a creature type chosen (not enumerated)")
     choose = [a for a in ew if a.choose == "color"]
     if choose:
         allowed = [c for c in COLORS if not any(c in a.choose_except for a in choose)]

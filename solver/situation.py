@@ -246,6 +246,8 @@ class ObjectSpec(_Spec):
     activated_this_turn: dict[Any, Count] | None = Field(
         None, description="(extension) activated-ability index (1-based) → times activated this turn (CR 602.5b)")
     entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
+    skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
+                                                "untap step (CR 502.3)")
 
 
 ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
@@ -917,7 +919,8 @@ class _Builder:
             copy=s.copy_, ability=ability,
             last_known=self.last_known(p), order=p.index,
             timestamp=s.timestamp if s.timestamp is not None else position,
-            activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn)
+            activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
+            skip_untap=s.skip_untap)
 
     def chosen(self, given: dict[str, Any] | None, path: str) -> tuple[tuple[str, Any], ...]:
         """``chosen``: earlier choices; a ``color`` (what "the chosen color" of a
@@ -925,6 +928,12 @@ class _Builder:
         if given and "color" in given and chosen_color_letter(given["color"]) is None:
             self.fail(_at(path, "color"), f"expected a color (white, blue, black, red, green or W, U, B, R, G), "
                                           f"got {_show(given['color'])}")
+        if given and "type" in given:
+            # (extension) the creature type chosen as it entered (Cavern of Souls), CR 205.3m
+            from .reader.subtypes import SUBTYPES
+            t = given["type"]
+            if not isinstance(t, str) or t not in SUBTYPES:
+                self.fail(_at(path, "type"), f"expected a creature type such as Elf or Goblin, got {_show(t)}")
         return _chosen(given)
 
     def activated_this_turn(self, p: _Pending) -> tuple[tuple[int, int], ...]:
@@ -1168,6 +1177,8 @@ def _dump_object(o: GameObject, position: int) -> dict:
         d["activated_this_turn"] = dict(o.activated_this_turn)
     if o.entered_this_turn:
         d["entered_this_turn"] = True
+    if o.skip_untap:
+        d["skip_untap"] = True
     return d
 
 

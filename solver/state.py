@@ -52,7 +52,9 @@ class GameObject:
     the file's order of objects). ``activated_this_turn`` (extension):
     (ability index, times) for its activated abilities activated this turn,
     for "Activate only once each turn" (CR 602.5b); ``entered_this_turn``
-    (extension): it entered the battlefield this turn.
+    (extension): it entered the battlefield this turn; ``skip_untap``
+    (extension): it doesn't untap during its controller's next untap step
+    (CR 502.3; Cinder Marsh's mana ability).
     """
 
     id: str
@@ -77,6 +79,7 @@ class GameObject:
     timestamp: int = 0
     activated_this_turn: tuple[tuple[int, int], ...] = ()
     entered_this_turn: bool = False
+    skip_untap: bool = False
 
     @property
     def name(self) -> str:

@@ -320,10 +320,15 @@ def object_matches(view: View, source: TargetingSource, f: Filter, oid: str) -> 
     o = view.obj(oid)
     if o.zone != f.zone:
         return False
+    if o.zone == "stack" and o.ability is not None:
+        return False  # "target spell" is never an ability (CR 113.1, 115.1)
     c = view.chars(oid)
     if not f.types:
         return False
-    if not (f.types & c.types or ("Permanent" in f.types and o.zone == "battlefield")):
+    if not (f.types & c.types or ("Permanent" in f.types and o.zone == "battlefield")
+            or ("Spell" in f.types and o.zone == "stack")):
+        return False
+    if f.nontypes & c.types:
         return False
     if f.subtypes and not (f.subtypes & c.subtypes):
         return False
@@ -331,7 +336,7 @@ def object_matches(view: View, source: TargetingSource, f: Filter, oid: str) -> 
         return False
     if f.mv_max is not None and c.mana_value > f.mv_max:
         return False
-    holder = o.controller if o.zone == "battlefield" else o.owner
+    holder = o.controller if o.zone in ("battlefield", "stack") else o.owner
     if f.who == "you" and holder != source.controller:
         return False
     if f.who == "opponent" and holder == source.controller:

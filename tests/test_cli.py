@@ -118,3 +118,42 @@ def test_every_malformed_case_is_one_line_exit_2_at_the_cli(tmp_path, monkeypatc
     assert res.exit_code == 2
     assert res.stdout == ""
     assert res.stderr.strip() == case.expected.replace("{file}", str(path))
+
+
+def _run_env(env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(ROOT / "cli.py"), *args], capture_output=True, text=True,
+                          cwd=ROOT, env={**os.environ, **env})
+
+
+@pytest.mark.parametrize("how", ["option", "env"])
+def test_a_bad_card_database_is_one_located_line(tmp_path, how):
+    bad = tmp_path / "cards.json"
+    bad.write_text('{"x":', encoding="utf-8")
+    f = str(ROOT / "instances" / "examples" / "flagbearer_shock.yaml")
+    cp = _run_env({}, "--cards", str(bad), "solve", f) if how == "option" else \
+        _run_env({"MTGSOLVE_CARDS": str(bad)}, "solve", f)
+    assert cp.returncode == 2 and cp.stdout == ""
+    assert cp.stderr.strip().splitlines() == [
+        f"{bad}: cannot read this card database (MTGSOLVE_CARDS or --cards): Expecting value: line 1 column 6 (char 5)"]
+
+
+def test_cards_option_loads_an_imported_database(tmp_path):
+    # a tiny MTGJSON list: only the cards the situation names
+    src = tmp_path / "mini.json"
+    src.write_text(json.dumps([
+        {"name": "Forest", "type": "Basic Land — Forest", "types": ["Land"], "subtypes": ["Forest"],
+         "supertypes": ["Basic"], "text": "({T}: Add {G}.)"},
+        {"name": "Test Elf", "type": "Creature — Elf", "types": ["Creature"], "subtypes": ["Elf"], "manaCost": "{G}",
+         "power": "1", "toughness": "1", "text": "{T}: Add {G}{G}."}]), encoding="utf-8")
+    out = tmp_path / "mini.json.gz"
+    assert _run_env({}, "cards", "import", str(src), "--out", str(out)).returncode == 0
+    sit = tmp_path / "s.yaml"
+    sit.write_text("format: mtgsolve/1\nplayers: [alice]\nbattlefield:\n  alice: [Forest, Test Elf]\n"
+                   "query: {kind: available_mana}\n", encoding="utf-8")
+    cp = _run_env({}, "--cards", str(out), "solve", str(sit), "--json")
+    assert cp.returncode == 0, cp.stderr
+    (res,) = json.loads(cp.stdout)["results"]
+    assert res["status"] == "ok" and res["bundles"] == ["{G}{G}{G}"]
+    # without it, the shipped database has no "Test Elf": a located error naming the card
+    cp = _run_env({}, "solve", str(sit))
+    assert cp.returncode == 2 and "Test Elf" in cp.stderr

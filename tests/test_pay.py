@@ -355,7 +355,11 @@ LANDS = ["Forest", "Plains", "Island", "Swamp", "Mountain", "Wastes", "Snow-Cove
          "Adarkar Wastes", "Llanowar Wastes", "Fetid Heath", "Crystal Quarry", "Tinder Farm", "Ancient Tomb",
          "Gaea's Cradle", "City of Brass", "Urborg, Tomb of Yawgmoth",
          # spending restrictions (CR 106.6): creature spells; colorless Eldrazi spells and abilities
-         "Ancient Ziggurat", "Eldrazi Temple"]
+         "Ancient Ziggurat", "Eldrazi Temple",
+         # a creature spell of the chosen type (object key chosen: {type: …})
+         "Unclaimed Territory",
+         # riders of mana abilities (CR 605.1a): skip untap, depletion, life; "… instead" amounts
+         "Cinder Marsh", "Hickory Woodlot", "Grove of the Burnwillows", "Urza's Tower", "Urza's Mine"]
 OTHERS = ["Llanowar Elves", "Birds of Paradise", "Sol Ring", "Springleaf Drum", "Squandered Resources",
           "Grizzly Bears", "Order of Whiteclay", "Hangarback Walker", "Icehide Troll", "Prodigal Pyromancer",
           "Thousand-Year Elixir", "Raging Goblin", "Harvester Druid", "Naga Vitalist", "Fellwar Stone",
@@ -364,18 +368,23 @@ OTHERS = ["Llanowar Elves", "Birds of Paradise", "Sol Ring", "Springleaf Drum", 
           "Pit Automaton", "Selesnya Signet", "Mishra's Workshop",
           # CR 602.5b per-turn limits, activation conditions, CR 107.3 variable amounts (storage, batteries, power)
           "Abzan Devotee", "Kozilek's Translator", "Black Mana Battery", "Viridian Joiner", "Blazemire Verge",
-          "Mage-Ring Network"]
-COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana Battery": "charge"}
+          "Mage-Ring Network",
+          # CR 106.6 by mana value / {X} in the cost, by the zone cast from; different colors; colors among legendaries
+          "Troyan, Gutsy Explorer", "Archaeomancer's Spade", "Rootcoil Creeper", "Firemind Vessel", "Mox Amber"]
+COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana Battery": "charge",
+            "Hickory Woodlot": "depletion"}
 LIMITED = ("Abzan Devotee", "Kozilek's Translator")   # "Activate only once each turn" (CR 602.5b)
 GLOBALS = ["Mana Reflection", "Contamination", "Mana Flare", "Celestial Dawn", "Blood Moon", "Prismatic Omen",
            "Heartbeat of Spring", "Nyxbloom Ancient"]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{G/W}", "{U/B}", "{2/R}", "{C/G}", "{W/P}",
            "{B/P}", "{G/U/P}", "{S}", "{X}"]
 HAND = ["Grizzly Bears", "Hangarback Walker", "Endless One", "Order of Whiteclay", "Lightning Bolt", "Giant Growth",
-        "Sol Ring", "Birds of Paradise"]
+        "Sol Ring", "Birds of Paradise", "Llanowar Elves"]
 
 
-RESTRICTED = ("Ancient Ziggurat", "Eldrazi Temple", "Pit Automaton", "Mishra's Workshop")   # CR 106.6
+RESTRICTED = ("Ancient Ziggurat", "Eldrazi Temple", "Pit Automaton", "Mishra's Workshop",   # CR 106.6
+              "Unclaimed Territory", "Troyan, Gutsy Explorer", "Archaeomancer's Spade", "Rootcoil Creeper")
+CHOSEN_TYPES = ["Bear", "Bird", "Elf"]   # Grizzly Bears, Birds of Paradise, Llanowar Elves
 
 
 TRICKY = ["Squandered Resources", "Fetid Heath", "Crystal Quarry", "Sol Ring", "Sol Ring", "Springleaf Drum",
@@ -399,12 +408,16 @@ def boards(draw, max_perms: int = 4, pool: list[str] | None = None):
             obj["counters"] = {COUNTERS[name]: draw(st.integers(0, 2))}
         if name in LIMITED and draw(st.integers(0, 2)) == 0:
             obj["activated_this_turn"] = {1: 1}
+        if name == "Unclaimed Territory" and draw(st.integers(0, 3)):
+            obj["chosen"] = {"type": draw(st.sampled_from(CHOSEN_TYPES))}   # else none chosen
         perms.append(obj)
     if draw(st.integers(0, 3)) == 0:
         perms.append(draw(st.sampled_from(GLOBALS)))
     opp = draw(st.lists(st.sampled_from(["Forest", "Island", "Exotic Orchard"]), max_size=1))
+    # the card to cast, mostly in hand; sometimes in the graveyard or exile (CR 601.2a: "spells from …")
+    zone = draw(st.sampled_from(["hand", "hand", "hand", "graveyard", "exile"]))
     board: dict = {"battlefield": {"alice": perms, **({"bob": opp} if opp else {})},
-                   "hand": {"alice": [draw(st.sampled_from(HAND))]}}
+                   zone: {"alice": [{"card": draw(st.sampled_from(HAND)), "id": "spell"}]}}
     pool = draw(st.lists(st.sampled_from(["{W}", "{G}", "{B}", "{C}", "{R}"]), max_size=2))
     if pool:
         board["mana_pool"] = {"alice": "".join(pool)}
@@ -427,11 +440,8 @@ def queries(draw, board: dict):
         if "{X}" in syms:
             q["x"] = draw(st.sampled_from([0, 1, 2, "any"]))
     elif kind == "cast":
-        card = board["hand"]["alice"][0]
-        q["cast"] = {"Grizzly Bears": "grizzly-bears", "Hangarback Walker": "hangarback-walker",
-                     "Endless One": "endless-one", "Order of Whiteclay": "order-of-whiteclay",
-                     "Lightning Bolt": "lightning-bolt", "Giant Growth": "giant-growth", "Sol Ring": "sol-ring",
-                     "Birds of Paradise": "birds-of-paradise"}[card]
+        card = next(board[z]["alice"][0]["card"] for z in ("hand", "graveyard", "exile") if z in board)
+        q["cast"] = "spell"
         if card in ("Hangarback Walker", "Endless One"):
             q["x"] = draw(st.sampled_from([0, 1, "any"]))
     else:

@@ -517,7 +517,8 @@ def synthetic_specs(draw):
                       who=draw(st.sampled_from(("any", "you", "opponent"))),
                       not_colors=frozenset(draw(st.sets(st.sampled_from("WUBRG"), max_size=2))),
                       mv_max=draw(st.one_of(st.none(), st.integers(0, 4))), zone=zone,
-                      subtypes=frozenset(draw(st.sets(st.sampled_from(("Flagbearer", "Bear", "Forest")), max_size=1))))
+                      subtypes=frozenset(draw(st.sets(st.sampled_from(("Flagbearer", "Bear", "Forest")), max_size=1))),
+                      nontypes=frozenset(draw(st.sets(st.sampled_from(("Creature", "Artifact", "Land")), max_size=1))))
         lo = draw(st.integers(0, 1))
         hi = draw(st.integers(max(lo, 1), 2))
         dist = tuple(sorted(draw(st.sets(st.integers(0, s - 1), max_size=s)))) if s else ()

@@ -113,12 +113,20 @@ def oracle_index() -> dict[str, dict]:
     path = os.environ.get(DATA_ENV)
     if path:
         opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", encoding="utf-8") as f:  # type: ignore[operator]
-            raw = json.load(f)
+        try:
+            with opener(path, "rt", encoding="utf-8") as f:  # type: ignore[operator]
+                raw = json.load(f)
+            cards = _flatten(raw)
+            if not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in cards):
+                raise ValueError("expected MTGJSON cards (mappings with a 'name')")
+        except (OSError, ValueError, EOFError) as e:  # the user's file: one located line (contract §3)
+            from ..errors import MtgsolveError
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+            raise MtgsolveError(path, "", f"cannot read this card database ({DATA_ENV} or --cards): "
+                                          f"{reason}") from None
     else:
         with _open_default() as fb, gzip.open(fb, "rt", encoding="utf-8") as f:
-            raw = json.load(f)
-    cards = _flatten(raw)
+            cards = _flatten(json.load(f))
     index: dict[str, dict] = {}
     for c in cards:
         index.setdefault(c["name"], c)

@@ -18,6 +18,7 @@ from ..errors import QueryError
 from ..mana import Mana
 from ..mana_sources import Activation, activations, interchangeable_classes, order_dependence
 from ..spending import activate_purpose, allows
+from ..unmodeled import blocking, notes
 from ..state import GameState
 from . import Options, register
 
@@ -50,6 +51,11 @@ def available_problem(view: View, player: str) -> AvailableProblem:
     dependence = order_dependence(view, player)
     if dependence is not None:
         raise Unsupported(dependence)
+    gains = [a for a in acts if dict(a.riders.life).get(("gain", player))]
+    if gains and any(a.cost.life for a in acts):
+        # life gained by one mana ability could pay another's life cost (CR 119.4): order-dependent
+        raise Unsupported(f"{view.chars(gains[0].source).name}'s mana ability gains life while another mana "
+                          "ability costs life (the order of activations matters)")
     templates: dict[tuple, Template] = {}
     for ui, g in enumerate(members):
         for a in by_source.get(g[0], ()):
@@ -137,6 +143,9 @@ def check_player(state: GameState, query: dict) -> str:
 def available_mana(state: GameState, query: dict, options: Options) -> dict:
     player = check_player(state, query)
     view = View(state)
+    why = blocking(view)
+    if why is not None:
+        return {"status": "error", "error": f"unsupported: {why}"}
     try:
         restricted = restricted_sources(view, activations(view, player))
         problem = available_problem(view, player)
@@ -147,4 +156,6 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
     out = {"status": res.status, "count": res.count, "bundles": bundles}
     if restricted:   # extension: which permanents' mana in the bundles is restricted (CR 106.6)
         out["restricted"] = restricted
+    if (riders := notes(view)):
+        out["unsupported"] = riders  # extension: unread riders that don't change the answer
     return out

@@ -32,6 +32,7 @@ from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_an
 from ..errors import QueryError, UnsupportedCase
 from ..mana_sources import activations, interchangeable_classes, order_dependence
 from ..spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
+from ..unmodeled import blocking
 from ..state import GameState
 from . import Options, register
 
@@ -61,11 +62,36 @@ def _base(view: View, player: str) -> _Base:
     return b
 
 
-def _outcome(o: Any, tag: int = 0) -> Outcome:
+def _outcome(o: Any, tag: int = 0, effects: tuple[int, ...] = ()) -> Outcome:
     if not tag or not o.restricted:
+        if effects:
+            return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage, effects=effects)
         return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage)
     return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage, tuple(o.restricted.counts),
-                   tuple(o.restricted_snow.counts), tag)
+                   tuple(o.restricted_snow.counts), tag, effects)
+
+
+def _effect_names(acts: list) -> tuple[str, ...]:
+    """The riders' quantities that some activation changes (:attr:`PaymentProblem.effects`):
+    ``gain:<player>``, ``lose:<player>`` (CR 119.3), ``draw`` (CR 121.1); empty for plain boards."""
+    names = set()
+    for a in acts:
+        for (verb, pid), n in a.riders.life:
+            if n:
+                names.add(f"{verb}:{pid}")
+        if a.riders.draw:
+            names.add("draw")
+    return tuple(sorted(names))
+
+
+def _effect_vector(names: tuple[str, ...], fx: Any, use: str | None = None) -> tuple[int, ...]:
+    """Per name of :attr:`PaymentProblem.effects`, what one activation adds: the riders'
+    life and cards, and 1 for ``use`` (``use:<class>:<ability index>:<uses left per member>``,
+    a per-turn-limited ability) when this activation is of that ability."""
+    if not names:
+        return ()
+    life = {f"{verb}:{pid}": n for (verb, pid), n in fx.life}
+    return tuple(fx.draw if name == "draw" else 1 if name == use else life.get(name, 0) for name in names)
 
 
 def purpose_of(view: View, tc: TotalCost) -> Purpose:
@@ -87,6 +113,9 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     can't count (repeatable without {T}, a sacrifice or counters).
     """
     base = _base(view, player)
+    why = blocking(view)
+    if why is not None:
+        raise Unsupported(why)
     order = {o.id: i for i, o in enumerate(view.state.objects)}
     groups = sorted((sorted(ids, key=order.__getitem__) for ids in base.classes.values()),
                     key=lambda ids: order[ids[0]])
@@ -123,6 +152,12 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     dependence = order_dependence(view, player)
     if dependence is not None:
         raise Unsupported(dependence)
+    effect_names = _effect_names(base.activations)
+    # a per-turn-limited mana ability without {T} (CR 602.5b): each activation is counted, so that
+    # the payment says it was used ("activated") and payments that differ only in using it differ
+    limited = {(cls_of[a.source], a.index): a.uses_left for a in base.activations
+               if a.uses_left is not None and not a.cost.tap}
+    effect_names = effect_names + tuple(f"use:{c}:{i}:{left}" for (c, i), left in sorted(limited.items()))
     for (c, index, x, victim), acts in sorted(grouped.items(), key=lambda kv: (
             kv[0][0], kv[0][1], kv[0][2], -1 if kv[0][3] is None else kv[0][3])):
         act = acts[0]
@@ -162,10 +197,20 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
             names = tag_sources.setdefault(act.spend, [])
             if classes[c].name not in names:
                 names.append(classes[c].name)
+        fx = act.riders
+        marks = () if sac_self else fx.marks
+        if marks and not cost.tap:
+            raise Unsupported(f"{classes[c].name}'s mana ability {index} changes its source without {{T}} "
+                              "in its cost (the payment records riders only for members it taps)")
+        if cost.life and dict(fx.life).get(("gain", player)):
+            raise Unsupported(f"{classes[c].name}'s mana ability {index} both costs life and gains life")
+        effects = _effect_vector(effect_names, fx,
+                                 f"use:{c}:{index}:{limited[c, index]}" if (c, index) in limited else None)
         abilities.append(ManaAbilityUse(
-            cls=c, label=label, outcomes=tuple(_outcome(o, tag) for o in act.outcomes), cap=cap, tap=cost.tap,
-            sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
-            counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures))
+            cls=c, label=label, outcomes=tuple(_outcome(o, tag, effects) for o in act.outcomes), cap=cap,
+            tap=cost.tap, sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
+            counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures,
+            marks=marks))
 
     pool = tuple(view.state.pool(player).counts)
     ub = sum(pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in abilities)
@@ -187,13 +232,15 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     # where restricted mana may go (CR 106.6): the total cost per its purpose; a mana ability's
     # mana cost is "activating an ability" of that ability's source
     purpose = purpose_of(view, tc)
+    if purpose.kind == "cast":
+        purpose = cast_purpose(view, tc.spell, player)  # the caster: "from your graveyard" (CR 106.6)
     rules = []
     for r in sorted(tags, key=tags.__getitem__):
         ok = frozenset(ai for ai, a in enumerate(abilities)
                        if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
         rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
-                          spend_white_as_any(view, player), tuple(rules))
+                          spend_white_as_any(view, player), tuple(rules), effect_names)
 
 
 def _cost_of(view: View, player: str, cost_spec: Any) -> TotalCost:

@@ -33,6 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
+from ..ir import CARD_TYPES
 from ..ir import (ability_kind_of_line, ActivationCondition, ANY_TARGET, ATTACHED, CONTROLLER, SELF, Ability, ActivatedAbility, Cost, Count,
                   CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                   ManaReplacement, Produce, Ref, Selector, SpendRestriction, Static, T, TargetSpec,
@@ -41,6 +42,7 @@ from ..ir import (ability_kind_of_line, ActivationCondition, ANY_TARGET, ATTACHE
 from ..mana import COLORS, Mana, ManaCost, ManaSyntaxError, parse_symbol
 from .subtypes import SUBTYPES
 from .tokens import NUMBER_WORDS, Token, detokenize, template
+from . import mana_riders
 
 
 class NoMatch(Exception):
@@ -440,6 +442,11 @@ def _noun(c: Cursor, d: Desc) -> None:
             last = one
         d.subtypes.extend(subs[:-1] + [last])
         return
+    if t is not None and t.kind == "WORD" and t.low in ("card", "cards") and c.low(1) in ("from", "in"):
+        c.i += 1  # "target card from a graveyard": a card of any type (the zone follows)
+        d.card = True
+        d.plural = t.low == "cards"
+        return
     if t is not None and t.kind == "WORD" and t.low in ("player", "players"):
         c.i += 1
         d.players = True
@@ -475,6 +482,9 @@ def desc(c: Cursor) -> Desc:
         else:
             break
         c.i += 1
+        # "nonartifact, nonblack creature": adjectives may be separated by commas
+        if c.at(",") and c.peek(1) is not None and (c.low(1) or "").startswith("non"):
+            c.i += 1
     _noun(c, d)
     # alternatives: "creature or player", "artifact, creature, or land"
     while c.at(",") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or c.low(1) == "or"):
@@ -525,7 +535,7 @@ def to_selector(d: Desc, attached: bool = False) -> Selector:
 
 def to_filter(d: Desc) -> Filter:
     """The IR targeting filter for a description (CR 115.1), if the IR can hold it."""
-    if d.nontypes or d.basic or d.nonbasic or d.other or d.ambiguous:
+    if d.basic or d.nonbasic or d.other or d.ambiguous:
         raise NoMatch("filter cannot hold this description")
     if len(d.types) > 1 and not d.types_joined_by_or:
         raise NoMatch("a filter accepts any of its types, not all of them")
@@ -537,6 +547,8 @@ def to_filter(d: Desc) -> Filter:
         raise NoMatch("cards outside the graveyard")
     if not types and d.subtypes and not d.players:
         types = {"Permanent"}
+    if not types and not d.subtypes and not d.players and d.zone == "graveyard":
+        types = set(CARD_TYPES)  # "target card from a graveyard": any card
     if d.players and types and d.player_who != "any":
         raise NoMatch("mixed player and object controllers")
     if d.players and d.who != "any":
@@ -545,8 +557,10 @@ def to_filter(d: Desc) -> Filter:
     if "Instant" in types or "Sorcery" in types:
         if d.zone != "graveyard":
             raise NoMatch("spells are not modelled as targets")
+    if d.nontypes and (d.players or not types):
+        raise NoMatch("'non<type>' qualifies an object")
     return Filter(types=frozenset(types), players=d.players, who=who, not_colors=frozenset(d.not_colors),
-                  mv_max=d.mv_max, zone=d.zone, subtypes=frozenset(d.subtypes))
+                  mv_max=d.mv_max, zone=d.zone, subtypes=frozenset(d.subtypes), nontypes=frozenset(d.nontypes))
 
 
 def selector_phrase(c: Cursor) -> Selector:
@@ -798,6 +812,17 @@ def amount_phrase(c: Cursor, x_cost: bool = False) -> Count:
     one" (``x_cost``: X is the number of counters the cost removes)."""
     if _self_power(c):
         return Count(SELF_SELECTOR, "power")
+    if c.take("SELF", "'s", "toughness") or c.take("this", "creature's", "toughness"):
+        return Count(SELF_SELECTOR, "greatest_toughness")
+    if c.take("your", "life", "total"):
+        return Count(SELF_SELECTOR, "life")  # CR 119
+    if c.take("your", "devotion", "to"):
+        return Count(SELF_SELECTOR, "devotion", color=COLOR_WORDS[_one_color_word(c)])  # CR 700.5
+    if c.take("the", "greatest", "toughness", "among"):
+        d = desc(c)
+        if not d.plural or d.types != ["Creature"]:
+            raise NoMatch("greatest toughness among creatures")
+        return Count(to_selector(d), "greatest_toughness")
     if x_cost and c.take("x"):
         if c.take("plus", "one"):
             return Count(SELF_SELECTOR, "x", plus=1)
@@ -815,10 +840,43 @@ def amount_phrase(c: Cursor, x_cost: bool = False) -> Count:
         return Count(SELF_SELECTOR, "counters", counter=kind)
     except NoMatch:
         c.i = save
+    if (cards := c.attempt(_graveyard_cards, True)) is not None:
+        return cards
     d = desc(c)
     if not d.plural:
         raise NoMatch("'the number of' takes a plural noun")
+    if c.take("with"):  # "creatures you control with defender"
+        kw = c.next().low
+        if kw not in SIMPLE_KEYWORDS:
+            raise NoMatch("with <keyword>")
+        return Count(to_selector(d), keyword=kw)
     return Count(to_selector(d))
+
+
+def _one_color_word(c: Cursor) -> str:
+    w = c.next().low
+    if w not in COLOR_WORDS:
+        raise NoMatch("a color")
+    return w
+
+
+def _graveyard_cards(c: Cursor, plural: bool) -> Count:
+    """"[black] creature cards in your graveyard" / "permanent card in your graveyard"
+    (after "the number of" / "for each"): a count of cards in the controller's graveyard."""
+    colors = set()
+    while c.low() in COLOR_WORDS:
+        colors.add(COLOR_WORDS[c.next().low])
+    types: set[str] = set()
+    t = c.next().low
+    if t in TYPE_WORDS and TYPE_WORDS[t] != "Permanent":
+        types.add(TYPE_WORDS[t])
+    elif t == "permanent":
+        types |= {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}  # CR 110.4b
+    else:
+        raise NoMatch("a card type")
+    c.need("cards" if plural else "card", "in", "your", "graveyard")
+    return Count(SELF_SELECTOR, "cards",
+                 card_filter=Filter(types=frozenset(types), colors=frozenset(colors), zone="graveyard"))
 
 
 def _for_each_counter(c: Cursor, x_cost: bool) -> Count:
@@ -923,9 +981,24 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
                     return Produce("count", (first,), count=count)
                 except NoMatch:
                     c.i = save
+                if (cards := c.attempt(_graveyard_cards, False)) is not None:
+                    return Produce("count", (first,), count=cards)
             d = desc(c)
             if d.plural:
                 raise NoMatch("'for each' takes a singular noun")
+            if not triggered and c.take("with", "power"):  # "creature with power 4 or greater you control"
+                n = number(c)
+                c.need("or", "greater")
+                if d.who == "any" and c.take("you", "control"):
+                    d.who = "you"
+                return Produce("count", (first,), count=Count(to_selector(d), min_power=n))
+            if not triggered and c.take("with"):  # "for each creature you control with defender"
+                kw = c.next().low
+                if kw not in SIMPLE_KEYWORDS:
+                    raise NoMatch("with <keyword>")
+                return Produce("count", (first,), count=Count(to_selector(d), keyword=kw))
+            if not triggered and c.take("named", "SELF"):  # "for each artifact you control named ~"
+                return Produce("count", (first,), count=Count(to_selector(d), same_name=True))
             return Produce("count", (first,), count=Count(to_selector(d)))
         opts = [first]
         while c.at(",") and c.peek(1) is not None and c.peek(1).kind == "SYM":
@@ -945,7 +1018,13 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
     n = number(c)
     if not isinstance(n, int) or n < 1:
         raise NoMatch("amount expected")
+    t = c.peek()
+    if n >= 2 and t is not None and t.kind == "SYM":  # "Add six {G}" (Castle Garenbrig)
+        m = mana_amount(c)
+        return Produce("fixed", (m.scale(n),))
     c.need("mana")
+    if n >= 2 and c.take("of", "different", "colors"):
+        return Produce("different_colors", amount=n)
     if c.take("of", "the", "chosen", "color"):
         return Produce("chosen_color", amount=n)
     if c.take("in", "any", "combination", "of", "colors"):
@@ -976,6 +1055,14 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
         return Produce("any_type" if of_type else "any_color")
     if one:
         raise NoMatch("'any one color' then more words")
+    if not of_type and c.take("among", "legendary", "creature", "cards", "in", "your", "graveyard"):
+        c.end()  # The Grey Havens
+        return Produce("among_colors", among=(Filter(types=frozenset({"Creature"}), supertypes=frozenset({"Legendary"}),
+                                                     who="you", zone="graveyard"),))
+    if not of_type and c.take("among"):
+        among = _among_you_control(c)
+        c.end()
+        return Produce("among_colors", among=among)
     if c.take("that", ("land", "permanent"), "produced"):
         if not triggered or not of_type:
             raise NoMatch("'that land produced' belongs to a triggered mana ability")
@@ -991,6 +1078,26 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
     d = desc(c)
     c.need("could", "produce")
     return Produce("could_produce", selector=to_selector(d), of_type=of_type)
+
+
+def _among_you_control(c: Cursor) -> tuple[Filter, ...]:
+    """"[legendary] creatures and planeswalkers you control" / "legendary
+    permanents you control" (after "any color among"): one filter per noun."""
+    legendary = c.take("legendary")
+    types: list[frozenset[str]] = []
+    while True:
+        w = c.next().low
+        if w == "permanents":
+            types.append(frozenset())
+        elif w in TYPE_PLURALS and TYPE_PLURALS[w] not in ("Instant", "Sorcery", "Permanent"):
+            types.append(frozenset({TYPE_PLURALS[w]}))
+        else:
+            raise NoMatch("plural permanent type")
+        if not (c.take("and") or c.take("or") or c.take(",", "and") or c.take(",")):
+            break
+    c.need("you", "control")
+    sup = frozenset({"Legendary"}) if legendary else frozenset()
+    return tuple(Filter(types=t, supertypes=sup, who="you") for t in types)
 
 
 def add_clause(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce:
@@ -1065,6 +1172,24 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     return [Effect("pump", ref, power=p, toughness=q, keywords=kws)]
 
 
+def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
+    """<target player | each player | each opponent> draws N cards / mills N cards;
+    you mill N cards (CR 121, 701.17)."""
+    if c.take("you", "mill"):
+        ref, verb = None, "mills"
+    else:
+        ref = _player_ref(c, s)
+        verb = c.next().low
+    if verb not in ("draws", "mills"):
+        raise NoMatch("draws or mills")
+    if c.take("a", "card"):
+        n: int | str | Count = 1
+    else:
+        n = amount(c, s)
+        c.need("cards")
+    return [Effect("draw" if verb == "draws" else "mill", ref, amount=n)]
+
+
 def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
     c.take("you")
     c.need("draw")
@@ -1080,6 +1205,36 @@ def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
     n = amount(c, s)
     c.need("life")
     return [Effect("gain_life", amount=n)]
+
+
+def _player_ref(c: Cursor, s: Scope) -> Ref:
+    """A player an effect names: "target player", "target opponent", "each opponent", "each player"."""
+    if c.take("each", "opponent"):
+        return Ref("each_opponent")
+    if c.take("each", "player"):
+        return Ref("each_player")
+    if c.at("target", ("player", "opponent")):
+        c.i += 1
+        who = "opponent" if c.next().low == "opponent" else "any"
+        s.targets.append(TargetSpec(Filter(types=frozenset(), players=True, who=who), 1, 1, ()))
+        ref = T(len(s.targets) - 1)
+        s.last = ref
+        return ref
+    if c.at(("draws", "mills", "gains", "loses")) and s.last is not None and s.last.kind == "target" and \
+            s.targets[s.last.index].filter.players and not s.targets[s.last.index].filter.types:
+        return s.last  # "Target player draws two cards and loses 2 life": the same player
+    raise NoMatch("a player")
+
+
+def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
+    """<target player | target opponent | each opponent | each player> gains/loses N life (CR 119.3)."""
+    ref = _player_ref(c, s)
+    verb = c.next().low
+    if verb not in ("gains", "loses"):
+        raise NoMatch("gains or loses")
+    n = amount(c, s)
+    c.need("life")
+    return [Effect("gain_life" if verb == "gains" else "lose_life", ref, amount=n)]
 
 
 def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -1147,6 +1302,83 @@ def clause_return(c: Cursor, s: Scope) -> list[Effect]:
         raise NoMatch("return from a graveyard")
     c.need("to", "the", "battlefield")
     return [Effect("return_to_battlefield", ref)]
+
+
+def _to_owners_hand(c: Cursor, graveyard: bool) -> None:
+    """"to its owner's hand" (a permanent) / "to your hand" (a card in your graveyard)."""
+    if c.take("to", "its", "owner's", "hand") or c.take("to", "their", "owners'", "hands"):
+        return
+    if graveyard and c.take("to", "your", "hand"):
+        return
+    raise NoMatch("to its owner's hand")
+
+
+def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
+    """exile <permanent> / exile <target card from a graveyard> (CR 406.2, 701.13? — exile is a
+    zone change to the exile zone). "Exile … until …" (a duration) is not this template."""
+    c.need("exile")
+    save = c.i
+    try:
+        ref = object_ref(c, s)
+    except NoMatch:
+        c.i = save
+        ref = target_phrase(c, s, allow_graveyard=True)
+    if c.at("until") or c.at("instead") or c.at("face", "down") or c.at("with"):
+        raise NoMatch("exile with a duration or a rider")
+    return [Effect("exile", ref)]
+
+
+def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand."""
+    c.need("return")
+    save = c.i
+    try:
+        ref = object_ref(c, s)
+        graveyard = False
+    except NoMatch:
+        c.i = save
+        ref = target_phrase(c, s, allow_graveyard=True)
+        graveyard = s.targets[ref.index].filter.zone == "graveyard" if ref.kind == "target" else False
+    _to_owners_hand(c, graveyard)
+    return [Effect("return_to_hand", ref)]
+
+
+def _spell_filter(c: Cursor) -> Filter:
+    """"spell", "creature spell", "noncreature spell", "instant or sorcery spell",
+    "artifact or enchantment spell" (the object of "counter target …"): a spell
+    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell."""
+    types: list[str] = []
+    non: list[str] = []
+    while True:
+        t = c.peek()
+        if t is None or t.kind != "WORD":
+            raise NoMatch("spell description")
+        if t.low == "spell":
+            c.i += 1
+            break
+        if t.low.startswith("non") and t.low[3:] in TYPE_WORDS and t.low[3:] != "permanent":
+            non.append(TYPE_WORDS[t.low[3:]])
+        elif t.low in TYPE_WORDS and t.low != "permanent":
+            types.append(TYPE_WORDS[t.low])
+        elif t.low not in ("or", ","):
+            raise NoMatch("spell description")
+        c.i += 1
+    if non and types:
+        raise NoMatch("mixed spell description")
+    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non))
+
+
+def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
+    """counter target [<types>] spell (CR 701.6a: it goes to its owner's graveyard).
+    "… unless its controller pays …" is not this template."""
+    c.need("counter", "target")
+    filt = _spell_filter(c)
+    if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
+        raise NoMatch("counter with a rider")
+    s.targets.append(TargetSpec(filt, 1, 1, ()))
+    ref = T(len(s.targets) - 1)
+    s.last = ref
+    return [Effect("counter", ref)]
 
 
 def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
@@ -1235,7 +1467,10 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
     ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
-    ("return to battlefield", clause_return), ("tap/untap", clause_tap), ("put counters", clause_counters),
+    ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
+    ("counter spell", clause_counter), ("player life", clause_player_life),
+    ("player draws or mills", clause_player_draws),
+    ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("pump", clause_pump),
 )
@@ -1412,7 +1647,11 @@ def choose_as_enters(c: Cursor, pronoun: bool = False) -> EntersWith:
     ``pronoun``: "As it enters, …" after a sentence about SELF entering."""
     c.need("as", ("SELF", "it") if pronoun else "SELF", "enters")
     c.take("the", "battlefield")
-    c.need(",", "choose", "a", "color")
+    c.need(",", "choose", "a")
+    if c.take("creature", "type"):
+        c.end()
+        return EntersWith(choose="creature type")  # the object's `chosen` type (CR 205.3m)
+    c.need("color")
     excluded: tuple[str, ...] = ()
     if c.take("other", "than"):
         excluded = (color_word(c),)
@@ -1561,7 +1800,9 @@ def _rider_or_fail(ability: Ability, rest: Sequence[Sequence[Token]], raw: str) 
     toks = [t for st in rest for t in st]
     if mentions_target(toks):
         raise NoMatch("rider with targets")
-    return [ability, unsupported("rider: " + ". ".join(template(st) for st in rest), raw)]
+    # a rider is part of the ability before it, not an ability of its own: kind "rider" keeps
+    # the {object, index} numbering of activated abilities right
+    return [ability, Unsupported("rider: " + ". ".join(template(st) for st in rest), raw, "rider")]
 
 
 # --------------------------------------------------------------------------
@@ -1639,14 +1880,48 @@ def _spend_adjectives(c: Cursor) -> tuple[set[str], set[str]]:
     return adjs, non
 
 
+def _spell_qualifiers(c: Cursor) -> dict:
+    """Qualifiers after "spell(s)" in a spending restriction (CR 106.6): "of the
+    chosen type", "with mana value N or greater", "with {X} in its/their mana
+    cost(s)", "from your graveyard", "from exile" (the zone it is cast from)."""
+    q: dict = {}
+    while True:
+        if "chosen_type" not in q and c.take("of", "the", "chosen", "type"):
+            q["chosen_type"] = True
+        elif "mv_min" not in q and c.at("with", "mana", "value"):
+            save = c.i
+            c.i += 3
+            n = c.attempt(number)
+            if not isinstance(n, int) or not c.take("or", "greater"):
+                c.i = save
+                break
+            q["mv_min"] = n
+        elif "has_x" not in q and (c.take("with", "X", "in", "their", "mana", "costs")
+                                   or c.take("with", "X", "in", "its", "mana", "cost")):
+            q["has_x"] = True
+        elif "from_zones" not in q and c.take("from", "your", "graveyard"):
+            q["from_zones"] = frozenset({"graveyard"})
+        elif "from_zones" not in q and c.take("from", "exile"):
+            q["from_zones"] = frozenset({"exile"})
+        elif "not_owned" not in q and c.take("you", "don't", "own"):
+            q["not_owned"] = True
+        else:
+            break
+    return q
+
+
 def spell_phrase(c: Cursor) -> tuple[Filter, ...]:
-    """[a|an] adjective* nouns ("spell"|"spells") — "a Dragon creature spell",
-    "instant and/or sorcery spells", "a noncreature spell", "colorless Eldrazi spells"."""
+    """[a|an] adjective* nouns ("spell"|"spells") qualifiers* — "a Dragon creature
+    spell", "instant and/or sorcery spells", "a noncreature spell", "colorless
+    Eldrazi spells", "a creature spell of the chosen type", "creature spells with
+    mana value 4 or greater", "spells with {X} in their mana costs", "a spell
+    from your graveyard"."""
     c.take(("a", "an"))
     adjs, non = _spend_adjectives(c)
     nouns = _spend_nouns(c, SPELL_TYPE_WORDS, {})
     c.need(("spell", "spells"))
-    return _spend_filters(adjs, non, nouns, "stack")
+    q = _spell_qualifiers(c)
+    return tuple(replace(f, **q) for f in _spend_filters(adjs, non, nouns, "stack"))
 
 
 def source_phrase(c: Cursor) -> tuple[Filter, ...]:
@@ -1656,10 +1931,12 @@ def source_phrase(c: Cursor) -> tuple[Filter, ...]:
     c.take(("a", "an"))
     adjs, non = _spend_adjectives(c)
     nouns = _spend_nouns(c, SOURCE_TYPE_WORDS, {w: t for w, t in TYPE_PLURALS.items() if t in SOURCE_TYPE_WORDS.values()})
-    if not nouns:
+    source_word = c.take(("source", "sources"))
+    chosen = source_word and c.take("of", "the", "chosen", "type")  # "a [creature] source of the chosen type"
+    if not nouns and not chosen:
         raise NoMatch("source description expected")
-    c.take(("source", "sources"))
-    return _spend_filters(adjs, non, nouns, "battlefield")
+    return tuple(replace(f, chosen_type=True) if chosen else f
+                 for f in _spend_filters(adjs, non, nouns, "battlefield"))
 
 
 def spend_restriction(c: Cursor) -> SpendRestriction:
@@ -1668,6 +1945,10 @@ def spend_restriction(c: Cursor) -> SpendRestriction:
     "activate an ability [of <source>]"; or "This mana can't be spent to cast
     nonartifact spells" (CR 106.6). Anything else (spending triggers, chosen
     types, costs with {X}, zones, kicked spells …) does not match."""
+    if c.take("this", "mana", "can't", "be", "spent", "to", "cast", "spells", "from", "your", "hand"):
+        c.end()  # CR 106.6, 601.2a: any spell cast from elsewhere, any ability, any other cost
+        return SpendRestriction(spells=(Filter(zone="stack", not_from_zones=frozenset({"hand"})),),
+                                abilities=True, other=True)
     if c.take("this", "mana", "can't", "be", "spent", "to", "cast"):
         c.take(("a", "an"))
         w = c.low()
@@ -1686,7 +1967,7 @@ def spend_restriction(c: Cursor) -> SpendRestriction:
     while True:
         if c.take("cast"):
             spells.extend(spell_phrase(c))
-            while c.at("or", ("a", "an")) or c.at(",", ("a", "an")):
+            while c.at("or") or c.at(",", ("a", "an")):
                 save = c.i
                 c.i += 1
                 more = c.attempt(spell_phrase)
@@ -1711,6 +1992,19 @@ def spend_restriction(c: Cursor) -> SpendRestriction:
             raise NoMatch("dangling conjunction")
     return SpendRestriction(spells=tuple(spells), abilities=abilities,
                             sources=() if any_source else tuple(sources))
+
+
+_UNCOUNTERABLE = (",", "and", "that", "spell", "can't", "be", "countered")
+
+
+def _spend_and_rider(toks: Sequence[Token]) -> tuple[SpendRestriction, list[Token]] | None:
+    """"Spend this mana only to cast …, and that spell can't be countered" (Cavern
+    of Souls): the restriction, and the rider's tokens (read as unsupported)."""
+    n = len(_UNCOUNTERABLE)
+    if len(toks) <= n or tuple(t.low for t in toks[-n:]) != _UNCOUNTERABLE:
+        return None
+    r = spend_sentence(toks[:-n])
+    return None if r is None else (r, list(toks[-n + 1:]))
 
 
 def spend_sentence(toks: Sequence[Token]) -> SpendRestriction | None:
@@ -1807,6 +2101,11 @@ def _controlled(c: Cursor) -> ActivationCondition:
         n = number(c)
         c.need("or", "greater")
         return ActivationCondition("control_power", n=n)
+    save = c.i
+    n = c.attempt(number)
+    if isinstance(n, int) and c.take("or", "more", "lands", "with", "the", "same", "name"):
+        return ActivationCondition("same_name_lands", n=n)
+    c.i = save
     if c.peek() is not None and c.low() not in ("a", "an"):
         n = number(c)
         c.need("or", "more")
@@ -1838,6 +2137,18 @@ def _activation_if(c: Cursor) -> ActivationCondition:
         return _controlled(c)
     if c.take("SELF", "entered", "this", "turn"):
         return ActivationCondition("entered_this_turn")
+    if c.take("there", "is", ("a", "an")):  # "there is an Elf card in your graveyard"
+        sub = subtype_word(c)
+        c.need("card", "in", "your", "graveyard")
+        return ActivationCondition("graveyard_card", Selector(subtypes=frozenset({sub})))
+    if c.take("creatures", "you", "control", "have", "total", "power"):  # Formidable
+        n = number(c)
+        c.need("or", "greater")
+        return ActivationCondition("total_power", n=n)
+    if c.take("an", "opponent", "has"):  # Corrupted
+        n = number(c)
+        c.need("or", "more", "poison", "counters")
+        return ActivationCondition("opponent_poison", n=n)
     if c.take("SELF", "is", "a", "creature"):
         return ActivationCondition("is_creature")
     if c.take("there", ("are", "is")):
@@ -1924,6 +2235,7 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
         spend = None
         limit: int | None = None
         conds: list[ActivationCondition] = []
+        riders: list = []
         for st in sents[1:]:
             c = Cursor(st)
             if c.take("SELF", "deals") and (n := c.attempt(number)) is not None and \
@@ -1934,11 +2246,18 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
                 conds.extend(r[1])
             elif spend is None and (sp := spend_sentence(st)) is not None:
                 spend = sp  # CR 106.6
+            elif spend is None and (split := _spend_and_rider(st)) is not None:
+                spend = split[0]  # CR 106.6; "and that spell can't be countered" stays an unsupported rider
+                rest.append(split[1])
+            elif (rd := mana_riders.rider(st)) is not None:
+                riders.append(rd)  # CR 605.1a: an additional effect of the mana ability
+            elif prod.instead is None and (alt := mana_riders.instead(st, cost.remove_x_counters is not None)):
+                prod = replace(prod, instead=alt)  # "If <condition>, add … instead" (CR 608.2h)
             else:
                 rest.append(st)
         cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
-        return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond),
-                              rest, raw)
+        return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond,
+                                          riders=tuple(riders)), rest, raw)
     if cost.remove_x_counters is not None:
         raise NoMatch("a variable counter cost is modelled only for mana abilities")
     s = Scope(last=SELF, source_is_permanent=not ctx.is_spell, x_defined=cost_has_x(cost))

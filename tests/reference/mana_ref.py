@@ -19,6 +19,7 @@ foundation every query shares) is reused.
 from __future__ import annotations
 
 from dataclasses import replace
+from dataclasses import replace as _dc_replace
 from itertools import combinations, combinations_with_replacement
 
 from solver.characteristics import View
@@ -48,8 +49,40 @@ def _number(view: View, o, count, x: int, counters: dict | None) -> int:
         for q in view.select(count.selector, o, o.controller):
             if view.chars(q).is_creature:
                 n = max(n, view.chars(q).power or 0)
+    elif count.what == "greatest_toughness":
+        n = 0
+        for q in view.select(count.selector, o, o.controller):
+            if view.chars(q).is_creature:
+                n = max(n, view.chars(q).toughness or 0)
+    elif count.what == "life":
+        n = view.state.player(o.controller).life
+    elif count.what == "devotion":
+        # CR 700.5: mana symbols of that color among the mana costs of your permanents
+        n = 0
+        for q in view.permanents_of(o.controller):
+            if q.card is not None:
+                for sym in q.card.data.mana_cost.symbols:
+                    if count.color in sym.colors:
+                        n += 1
+    elif count.what == "cards":
+        f = count.card_filter
+        n = 0
+        for q in view.state.objects:
+            if q.zone == "graveyard" and q.owner == o.controller and q.card is not None:
+                c = view.chars(q.id)
+                if (not f.types or f.types & c.types) and f.colors <= c.colors:
+                    n += 1
     else:
-        n = len(view.select(count.selector, o, o.controller))
+        n = 0
+        for q in view.select(count.selector, o, o.controller):
+            c = view.chars(q)
+            if count.keyword and not c.keyword(count.keyword):
+                continue
+            if count.min_power is not None and not ("Creature" in c.types and (c.power or 0) >= count.min_power):
+                continue
+            if count.same_name and c.name != view.chars(o.id).name:
+                continue
+            n += 1
     return max(n, 0) + count.plus
 
 
@@ -57,6 +90,9 @@ def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed:
              counters: dict | None = None) -> list[Mana]:
     """Every amount the ability may add as it resolves; [] when it adds nothing."""
     o = view.state.obj(oid)
+    if produce.instead is not None:  # "If <condition>, add … instead", read as it resolves
+        cond, alt = produce.instead
+        produce = alt if _condition(view, cond, o, o.controller) else _dc_replace(produce, instead=None)
     k = produce.kind
     amount = produce.amount
     if produce.count is not None:
@@ -83,6 +119,20 @@ def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed:
         out = [Mana.of([t]) for t in allowed if sacrificed is not None and t in cp[sacrificed]]
     elif k == "count":
         out = [produce.options[0].scale(amount)]
+    elif k == "different_colors":
+        out = [Mana.of(list(c)) for c in combinations(COLORS, amount)]
+    elif k == "among_colors":
+        seen = set()
+        for f in produce.among:
+            if f.zone == "graveyard":
+                objs = [q for q in view.state.objects if q.zone == "graveyard" and q.owner == o.controller]
+            else:
+                objs = view.permanents_of(o.controller)
+            for q in objs:
+                c = view.chars(q.id)
+                if (not f.types or f.types & c.types) and f.supertypes <= c.supertypes:
+                    seen |= set(c.colors)
+        out = [Mana.of([col]) for col in COLORS if col in seen]
     elif k == "chosen_color":
         # the color recorded as chosen when it entered; none: nothing of that kind (CR 106.5)
         named = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -201,6 +251,21 @@ def _condition(view: View, cond, o, player: str) -> bool:
             not any(q.zone == "stack" for q in view.state.objects)
     if k == "instant":
         return True
+    if k == "graveyard_card":
+        return any(q.zone == "graveyard" and q.owner == player and
+                   any(t in view.chars(q.id).subtypes for t in cond.selector.subtypes) for q in view.state.objects)
+    if k == "total_power":
+        total = 0
+        for q in view.permanents:
+            if q.controller == player and "Creature" in view.chars(q.id).types:
+                total += view.chars(q.id).power or 0
+        return total >= cond.n
+    if k == "opponent_poison":
+        return any(p.id != player and p.poison >= cond.n for p in view.state.players)
+    if k == "same_name_lands":
+        lands = [view.chars(q.id).name for q in view.permanents
+                 if q.controller == player and "Land" in view.chars(q.id).types]
+        return any(lands.count(n) >= cond.n for n in lands)
     raise AssertionError(k)
 
 
@@ -319,10 +384,20 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                                 if cost.remove_x_counters:
                                     c2[(o.id, cost.remove_x_counters[0])] = \
                                         c2.get((o.id, cost.remove_x_counters[0]), 0) - x
+                                life2 = life - cost.life - ab.damage_to_you
+                                for rd in ab.riders:  # CR 605.1a: the ability's other effects
+                                    if rd.condition is not None and not _condition(view, rd.condition, o, player):
+                                        continue
+                                    if rd.kind == "add_counters":
+                                        c2[(o.id, rd.counter)] = c2.get((o.id, rd.counter), 0) + rd.n
+                                    elif rd.kind == "sacrifice_if_none" and c2.get((o.id, rd.counter), 0) <= 0:
+                                        g2 = g2 | {o.id}
+                                    elif rd.kind in ("gain_life", "lose_life") and rd.who in ("you", "each_player"):
+                                        life2 += rd.n if rd.kind == "gain_life" else -rd.n
                                 ctuple = tuple(sorted((i, k, n) for (i, k), n in c2.items()))
                                 u2 = dict(used)
                                 u2[(o.id, index)] = u2.get((o.id, index), 0) + 1
-                                stack.append((frozenset(t2), frozenset(g2), ctuple, life - cost.life - ab.damage_to_you,
+                                stack.append((frozenset(t2), frozenset(g2), ctuple, life2,
                                               rest + r, frozenset(u2.items())))
     return {p for p in reached if not any(q != p and p <= q for q in reached)}
 

@@ -52,9 +52,27 @@ def _spendable(unit_type: str, snow: bool, req: str, celestial: bool) -> bool:
     return req == "C"
 
 
-def _fits(f, c) -> bool:
-    """Plain reading of a spending restriction's description against characteristics ``c``."""
+def _fits(f, c, chosen=None, spell=None) -> bool:
+    """Plain reading of a spending restriction's description against characteristics ``c``;
+    ``chosen``: the creature type chosen for the mana's source; ``spell``: for a spell,
+    (zone it is cast from, its owner, the caster, {X} in its mana cost)."""
     ok = True
+    if f.chosen_type:
+        ok = ok and chosen is not None and chosen in c.subtypes
+    if f.mv_min is not None:
+        ok = ok and c.mana_value >= f.mv_min
+    ok = ok and all(col in c.colors for col in f.colors)
+    if spell is not None:
+        zone, owner, caster, has_x = spell
+        if f.has_x:
+            ok = ok and has_x
+        if f.not_owned:
+            ok = ok and owner != caster
+        where = "exile" if zone == "exile" else (zone if owner == caster else "elsewhere")
+        if f.from_zones:
+            ok = ok and where in f.from_zones
+        if f.not_from_zones:
+            ok = ok and where not in f.not_from_zones
     if f.types:
         ok = ok and any(t in c.types for t in f.types)
     if f.subtypes:
@@ -71,17 +89,17 @@ def _fits(f, c) -> bool:
     return ok
 
 
-def _allows(r, what: str, chars) -> bool:
+def _allows(r, what: str, chars, chosen=None, spell=None) -> bool:
     """CR 106.6: may mana under restriction ``r`` (None: none) be spent on ``what``
     ("cast" a spell / "activate" an ability of a source, with its characteristics)?"""
     if r is None:
         return True
     if what == "cast":
-        return any(_fits(f, chars) for f in r.spells)
+        return any(_fits(f, chars, chosen, spell) for f in r.spells)
     if what == "activate":
         if not r.abilities:
             return False
-        return len(r.sources) == 0 or any(_fits(f, chars) for f in r.sources)
+        return len(r.sources) == 0 or any(_fits(f, chars, chosen) for f in r.sources)
     return False
 
 
@@ -178,8 +196,16 @@ class _Sim:
         self.creatures = {o.id for o in view.permanents_of(player) if view.chars(o.id).is_creature}
         self.initial = {o.id: (o.tapped, dict(o.counters)) for o in view.permanents_of(player)}
         self.results: dict[str, dict] = {}
-        self.restrictions = {a.spend.describe(): a.spend for a in self.acts if a.spend is not None}
+        # each restriction as printed on the source's ability, with the type chosen for the source
+        self.restrictions = {}
+        for a in self.acts:
+            if a.spend is not None:
+                printed = view.chars(a.source).activated[a.index - 1].spend
+                self.restrictions[a.spend.describe()] = (printed, dict(view.state.obj(a.source).chosen).get("type"))
+        self.spell = None
         if tc.what == "cast" and tc.spell is not None:
+            so = view.state.obj(tc.spell)
+            self.spell = (so.zone, so.owner, player, "{X}" in so.card.data.mana_cost.text)
             self.purpose = ("cast", view.chars(tc.spell))
         elif tc.what == "activate" and tc.source is not None:
             self.purpose = ("activate", view.chars(tc.source))
@@ -187,17 +213,20 @@ class _Sim:
             self.purpose = ("cost", None)
 
     def usable(self, unit: tuple, what: str, chars) -> bool:
-        return unit[3] == "" or _allows(self.restrictions[unit[3]], what, chars)
+        if unit[3] == "":
+            return True
+        printed, chosen = self.restrictions[unit[3]]
+        return _allows(printed, what, chars, chosen, self.spell if what == "cast" else None)
 
     # state: (objs, pool, activated, spent_tags, ab_life, damage)
     # objs: tuple of (id, present, tapped, counters-tuple) in self.perms order
     def start(self):
-        objs = tuple((oid, True, self.initial[oid][0], tuple(sorted(self.initial[oid][1].items())))
+        objs = tuple((oid, True, self.initial[oid][0], tuple(sorted(self.initial[oid][1].items())), False)
                      for oid in self.perms)
         pool = []
         for t, n in zip(TYPES, self.view.state.pool(self.player).counts):
             pool.extend([(t, False, "", "")] * n)
-        return (objs, tuple(sorted(pool)), frozenset(), frozenset(), 0, 0)
+        return (objs, tuple(sorted(pool)), frozenset(), frozenset(), 0, 0, ())
 
     def run(self) -> None:
         seen = set()
@@ -224,14 +253,48 @@ class _Sim:
         out = []
         for o in objs:
             if o[0] == oid:
-                d = {"present": o[1], "tapped": o[2], "counters": o[3]}
+                d = {"present": o[1], "tapped": o[2], "counters": o[3], "skip": o[4]}
                 d.update(kw)
-                o = (oid, d["present"], d["tapped"], d["counters"])
+                o = (oid, d["present"], d["tapped"], d["counters"], d["skip"])
             out.append(o)
         return tuple(out)
 
+    def riders(self, objs, fx, a, ab):
+        """The mana ability's riders as it resolves (CR 605.1a), read from the IR
+        here: skip untap, counters put on it, sacrifice without counters left,
+        life gained or lost, cards drawn."""
+        fx = dict(fx)
+        src = self.view.state.obj(a.source)
+        for r in ab.riders:
+            if r.condition is not None and not _condition(self.view, r.condition, src, self.player):
+                continue
+            if r.kind == "skip_untap":
+                objs = self._set(objs, a.source, skip=True)
+            elif r.kind == "add_counters":
+                c = dict(self._obj(objs, a.source)[3])
+                c[r.counter] = c.get(r.counter, 0) + r.n
+                objs = self._set(objs, a.source, counters=tuple(sorted(c.items())))
+            elif r.kind == "sacrifice_if_none":
+                if dict(self._obj(objs, a.source)[3]).get(r.counter, 0) == 0:
+                    objs = self._set(objs, a.source, present=False)
+            elif r.kind in ("gain_life", "lose_life"):
+                ids = self.view.state.player_ids
+                who = {"you": [self.player], "each_player": list(ids),
+                       "each_opponent": [q for q in ids if q != self.player]}[r.who]
+                for q in who:
+                    key = ("life_gained" if r.kind == "gain_life" else "life_lost", q)
+                    fx[key] = fx.get(key, 0) + r.n
+            elif r.kind == "draw":
+                fx[("draw", "")] = fx.get(("draw", ""), 0) + r.n
+        return objs, tuple(sorted(fx.items()))
+
+    def life_now(self, ab_life, dmg, fx) -> int:
+        f = dict(fx)
+        return (self.life0 - ab_life - dmg + f.get(("life_gained", self.player), 0)
+                - f.get(("life_lost", self.player), 0))
+
     def successors(self, st):
-        objs, pool, activated, spent, ab_life, dmg = st
+        objs, pool, activated, spent, ab_life, dmg, fx = st
         for a in self.acts:
             ab = self.view.chars(a.source).activated[a.index - 1]
             base = f"{a.source}#{a.index}#"
@@ -258,7 +321,7 @@ class _Sim:
             counters = dict(src[3])
             if cost.remove_counters and counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
                 continue
-            life_now = self.life0 - ab_life - dmg
+            life_now = self.life_now(ab_life, dmg, fx)
             if cost.life and life_now < cost.life:
                 continue
             if a.sacrifice is not None and not self._obj(objs, a.sacrifice)[1]:
@@ -302,11 +365,12 @@ class _Sim:
                                                        out.restricted.counts, out.restricted_snow.counts):
                                 add.extend([(t, True, tag, "")] * (sn - rs) + [(t, False, tag, "")] * (n - sn - r + rs))
                                 add.extend([(t, True, tag, rtext)] * rs + [(t, False, tag, rtext)] * (r - rs))
-                            yield (o3, tuple(sorted(rest + add)), activated | {tag}, sp,
-                                   ab_life + cost.life, dmg + out.damage)
+                            o4, fx2 = self.riders(o3, fx, a, ab)
+                            yield (o4, tuple(sorted(rest + add)), activated | {tag}, sp,
+                                   ab_life + cost.life, dmg + out.damage, fx2)
 
     def finish(self, st) -> None:
-        objs, pool, activated, spent, ab_life, dmg = st
+        objs, pool, activated, spent, ab_life, dmg, fx = st
         tc = self.tc
         src = self._obj(objs, tc.source) if tc.source else None
         if tc.source is not None:
@@ -349,7 +413,7 @@ class _Sim:
                     if not self._obj(o4, tc.source)[1]:
                         continue
                     o4 = self._set(o4, tc.source, present=False)
-                self.pay_mana(o4, pool, activated, spent, ab_life, dmg)
+                self.pay_mana(o4, pool, activated, spent, ab_life, dmg, fx)
 
     def x_values(self):
         if self.tc.x is not None:
@@ -357,14 +421,14 @@ class _Sim:
         total = len(self.start()[1]) + sum(max((o.mana.total for o in a.outcomes), default=0) for a in self.acts)
         return range(0, total // max(self.tc.x_count, 1) + 1)
 
-    def pay_mana(self, objs, pool, activated, spent, ab_life, dmg) -> None:
+    def pay_mana(self, objs, pool, activated, spent, ab_life, dmg, fx) -> None:
         tc = self.tc
         for x in self.x_values():
             syms = [s for s in tc.mana.symbols if s.kind != "X"]
             for reqs, life in _announcements(syms, tc.life_allowed):
                 reqs = reqs + ["*"] * (x * tc.x_count)
                 life_paid = life + tc.life
-                if life_paid > 0 and self.life0 - ab_life - dmg < life_paid:
+                if life_paid > 0 and self.life_now(ab_life, dmg, fx) < life_paid:
                     continue
                 usable = tuple(u for u in pool if self.usable(u, *self.purpose))
                 for units in _sub_multisets(usable, len(reqs)):
@@ -376,26 +440,35 @@ class _Sim:
                     rest = list(pool)
                     for u in units:
                         rest.remove(u)
-                    self.record(objs, rest, ab_life + life_paid, dmg, x)
+                    self.record(objs, rest, ab_life + life_paid, dmg, x, fx, activated)
 
-    def record(self, objs, rest, life, dmg, x) -> None:
+    def record(self, objs, rest, life, dmg, x, fx=(), activated=frozenset()) -> None:
         fates = {}
-        for oid, present, tapped, counters in objs:
+        for oid, present, tapped, counters, skip in objs:
             t0, c0 = self.initial[oid]
-            removed = {k: v - dict(counters).get(k, 0) for k, v in c0.items() if v - dict(counters).get(k, 0) > 0}
-            fates[oid] = (present, tapped, tuple(sorted(removed.items())), t0)
-        tap, untap, sac, rc = [], [], [], {}
+            now = dict(counters)
+            removed = {k: v - now.get(k, 0) for k, v in c0.items() if v - now.get(k, 0) > 0}
+            added = {k: v - c0.get(k, 0) for k, v in now.items() if v - c0.get(k, 0) > 0}
+            fates[oid] = (present, tapped, tuple(sorted(removed.items())), t0, skip, tuple(sorted(added.items())))
+        tap, untap, sac, rc, skips, ac = [], [], [], {}, [], {}
         for members in _classes(self.view, self.player, self.tc.source):
             def rank(f):
-                present, tapped, removed, t0 = f
+                # canonical naming: sacrificed, then tapped by a mana ability with something
+                # left on it (counters removed, then what riders left: skip untap, counters added),
+                # then plainly tapped, then unchanged
+                present, tapped, removed, t0, skip, added = f
                 if not present:
                     return (0, ())
                 if tapped and not t0:
-                    return (1, removed) if removed else (2, ())
+                    marks = ((("skip_untap", "", 1),) if skip else ()) + tuple(("add", k, n) for k, n in added)
+                    if not removed and not marks:
+                        return (2, ())
+                    name, n = removed[0] if removed else ("", 0)
+                    return (1, name, n) + ((marks,) if marks else ())
                 return (3, removed)
             fs = sorted((fates[m] for m in members), key=rank)
             for oid, f in zip(members, fs):
-                present, tapped, removed, t0 = f
+                present, tapped, removed, t0, skip, added = f
                 if not present:
                     sac.append(oid)
                     continue
@@ -405,11 +478,40 @@ class _Sim:
                     untap.append(oid)
                 if removed:
                     rc[oid] = dict(removed)
+                if skip:
+                    skips.append(oid)
+                if added:
+                    ac[oid] = dict(added)
+        # uses of per-turn-limited abilities without {T} (CR 602.5b), per member; within a class
+        # of interchangeable members the busiest get the first names
+        uses: dict[str, dict[str, int]] = {}
+        for t in activated:
+            src, index = t.split("#")[0], int(t.split("#")[1])
+            ab = self.view.chars(src).activated[index - 1]
+            if ab.limit is not None and not ab.cost.tap:
+                uses.setdefault(src, {})[str(index)] = uses.get(src, {}).get(str(index), 0) + 1
+        used = {}
+        for members in _classes(self.view, self.player, self.tc.source):
+            counts = sorted((sorted(uses.get(m, {}).items()) for m in members), reverse=True)
+            for oid, c in zip(members, counts):
+                if c:
+                    used[oid] = dict(c)
         pool = Counter(u[0] for u in rest if u[3] == "")
         pm = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": life, "damage": dmg,
               "x": x, "pool_after": {self.player: "".join("{%s}" % t * pool[t] for t in TYPES)}}
+        if used:
+            pm["activated"] = {k: used[k] for k in sorted(used)}
         if rc:
             pm["remove_counters"] = {k: rc[k] for k in sorted(rc)}
+        if skips:
+            pm["skip_untap"] = sorted(skips)
+        if ac:
+            pm["add_counters"] = {k: ac[k] for k in sorted(ac)}
+        for (what, q), n in fx:
+            if n and what == "draw":
+                pm["draw"] = n
+            elif n:
+                pm.setdefault(what, {})[q] = n
         kept = sorted({u[3] for u in rest if u[3]})
         if kept:
             pm["restricted_pool_after"] = {self.player: [

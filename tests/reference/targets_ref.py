@@ -91,15 +91,22 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     o = state.obj(ident)
     if o.zone != f.zone:
         return False
+    if o.zone == "stack" and o.ability is not None:  # abilities aren't spells
+        return False
     c = view.chars(ident)
     type_ok = False
     for t in f.types:
         if t == "Permanent" and o.zone == "battlefield":
             type_ok = True
+        if t == "Spell" and o.zone == "stack":
+            type_ok = True
         if t in c.types:
             type_ok = True
     if not type_ok:
         return False
+    for t in f.nontypes:
+        if t in c.types:
+            return False
     if len(f.subtypes) > 0 and len(f.subtypes & c.subtypes) == 0:
         return False
     for col in f.not_colors:
@@ -107,7 +114,7 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
             return False
     if f.mv_max is not None and c.mana_value > f.mv_max:
         return False
-    if o.zone == "battlefield":
+    if o.zone == "battlefield" or o.zone == "stack":
         holder = o.controller
     else:
         holder = o.owner
