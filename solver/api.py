@@ -1338,6 +1338,11 @@ class _Applier:
         counters: dict[str, int] = {}
         for ab in (o.card.abilities if o.card else ()):
             if isinstance(ab, ir.EntersWith):
+                if ab.choose:
+                    # "As this land enters, choose a color" (CR 614.12): the choice is the player's;
+                    # apply has no way to be told it, and never chooses for them
+                    raise UnsupportedActionError(f"'{o.id}' has its controller choose a {ab.choose} as it enters; "
+                                                 "apply can't make that choice")
                 if ab.tapped:
                     entered = entered.with_(tapped=True)
                 if ab.counter:

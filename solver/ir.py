@@ -571,7 +571,11 @@ class ActivationCondition:
     def describe(self) -> str:
         k = self.kind
         if k == "control":
-            what = self.selector.describe() if self.selector else "permanents"
+            sel = self.selector
+            if sel is not None and self.n == 1 and len(sel.subtypes) > 1 and not sel.types:
+                # "a Swamp or a Mountain": any of the subtypes
+                return "you control " + " or ".join(f"a {t}" for t in sorted(sel.subtypes))
+            what = sel.describe() if sel else "permanents"
             return f"you control {self.n} or more {what.replace(' you control', '')}"
         if k == "control_power":
             return f"you control a creature with power {self.n} or greater"

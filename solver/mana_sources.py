@@ -570,6 +570,12 @@ def _condition_kinds(cond: ActivationCondition | None) -> set[str]:
     return out
 
 
+def _live_sacrificers(view: View, player: str) -> list:
+    """The player's permanents with a mana ability that sacrifices something and can be activated now."""
+    ids = sorted({a.source for a in activations(view, player) if a.cost.sacrifice_self or a.cost.sacrifice is not None})
+    return [view.state.obj(i) for i in ids]
+
+
 def _board_dependence(view: View, player: str) -> str | None:
     """Like :func:`order_dependence` for amounts read from the life total
     (another mana ability costs life, deals damage or has a rider) and from the
@@ -584,6 +590,13 @@ def _board_dependence(view: View, player: str) -> str | None:
         if sacrificers and kinds & {"graveyard_card", "total_power", "same_name_lands"}:
             return (f"{o.name}'s mana ability has an activation condition ({ab.condition.describe()}) that "
                     f"{sacrificers[0].name}'s mana ability could change (the order of activations matters)")
+        # "Activate only if you control a Swamp": sacrificing that Swamp for mana first would change it
+        # (only sacrifices that can happen now, and only when this ability itself can be activated)
+        if kinds & {"control", "control_power"} and condition_holds(view, ab.condition, o, player) and \
+                any(a.source == o.id for a in activations(view, player)) and \
+                (live := [q for q in _live_sacrificers(view, player) if q.id != o.id]):
+            return (f"{o.name}'s mana ability has an activation condition ({ab.condition.describe()}) that "
+                    f"{live[0].name}'s mana ability could change (the order of activations matters)")
     readers = [(o, ab.produce.count) for o, ab in abilities if ab.produce.count is not None and (
         ab.produce.count.what in ("life", "cards", "devotion", "greatest_toughness") or ab.produce.count.keyword
         or ab.produce.count.min_power is not None or ab.produce.count.same_name)]

@@ -37,3 +37,13 @@ def test_apply_records_the_activation():
     after = s.apply(used)
     devotee = after.to_dict()["battlefield"]["alice"][0]
     assert devotee["activated_this_turn"] == {1: 1}
+
+
+def test_playing_a_land_that_chooses_a_color_is_refused_not_guessed():
+    import pytest
+
+    from solver.api import UnsupportedActionError
+    s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                             "turn": {"active": "alice", "step": "main1"}, "hand": {"alice": ["Thriving Bluff"]}})
+    with pytest.raises(UnsupportedActionError, match="choose a color"):
+        s.apply("play thriving-bluff")

@@ -45,3 +45,13 @@ def test_an_unread_spending_restriction_blocks_mana_answers():
     # restriction isn't modeled, so its mana might be unusable: no answer rather than a wrong one
     res = answer(_state("Elfhame Druid"), {"kind": "pay", "cost": "{G}{G}"})
     assert res["status"] == "error" and "spending rule" in res["error"] and "kicked" in res["error"]
+
+
+def test_a_control_condition_a_sacrifice_could_break_is_unsupported():
+    # Blazemire Verge: "{T}: Add {R}. Activate only if you control a Swamp or a Mountain." With Squandered
+    # Resources able to sacrifice that Swamp for mana first, the order of activations matters.
+    res = answer(_state("Blazemire Verge", "Swamp", "Squandered Resources"), {"kind": "pay", "cost": "{R}{B}"})
+    assert res["status"] == "error" and "order of activations matters" in res["error"]
+    # nothing that can sacrifice now: answered exactly
+    res = answer(_state("Blazemire Verge", "Swamp"), {"kind": "pay", "cost": "{R}{B}"})
+    assert res["status"] == "ok" and res["payable"] is True
