@@ -916,17 +916,7 @@ def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
             kind, options = "combination", ()
         else:
             c.need("in", "any", "combination", "of")
-            parts = [mana_amount(c)]
-            while c.take(","):
-                if c.at("and", "/", "or"):
-                    break
-                parts.append(mana_amount(c))
-            c.need("and", "/", "or")
-            parts.append(mana_amount(c))
-            letters = [t for p in parts for t in p.types()]
-            if any(p.total != 1 for p in parts) or len(set(letters)) != len(letters):
-                raise NoMatch("combination of single symbols")
-            kind, options = "combination", tuple(parts)
+            kind, options = "combination", _combination_units(c)
     if c.take(",", "where", "x", "is"):
         count = amount_phrase(c, x_cost)
     elif x_cost:
@@ -934,6 +924,22 @@ def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
     else:
         raise NoMatch("X not defined")
     return Produce(kind, options, count=count)
+
+
+def _combination_units(c: Cursor) -> tuple[Mana, ...]:
+    """The types after "in any combination of": "{R} and/or {G}", "{U}, {B}, and/or {R}"
+    (distinct single symbols)."""
+    parts = [mana_amount(c)]
+    while c.take(","):
+        if c.at("and", "/", "or"):
+            break
+        parts.append(mana_amount(c))
+    c.need("and", "/", "or")
+    parts.append(mana_amount(c))
+    letters = [t for p in parts for t in p.types()]
+    if any(p.total != 1 for p in parts) or len(set(letters)) != len(letters):
+        raise NoMatch("combination of single symbols")
+    return tuple(parts)
 
 
 def _or_chosen_color(c: Cursor) -> int:
@@ -1030,17 +1036,8 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
     if c.take("in", "any", "combination", "of", "colors"):
         return Produce("combination", amount=n)
     if c.take("in", "any", "combination", "of"):
-        # "{R} and/or {G}", "{U}, {B}, and/or {R}": every multiset of n of those types
-        parts = [mana_amount(c)]
-        while c.take(","):
-            if c.at("and", "/", "or"):
-                break
-            parts.append(mana_amount(c))
-        c.need("and", "/", "or")
-        parts.append(mana_amount(c))
-        letters = [t for p in parts for t in p.types()]
-        if any(p.total != 1 for p in parts) or len(set(letters)) != len(letters):
-            raise NoMatch("combination of single symbols")
+        # every multiset of n of those types
+        letters = [t for p in _combination_units(c) for t in p.types()]
         return Produce("choice", _combinations(n, letters))
     c.need("of", "any")
     if n > 1:
