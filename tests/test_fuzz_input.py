@@ -43,6 +43,17 @@ BASE = {
     "query": [{"kind": "could_produce"}, {"kind": "targets", "cast": "shock"}],
 }
 
+# valid mutations: real cards (hand-written and Oracle-read, modeled or not) and every query kind,
+# so that more mutated situations load and reach the queries
+REAL_CARDS = ["Forest", "Llanowar Elves", "Birds of Paradise", "Mana Reflection", "Contamination", "Blood Moon",
+              "Exotic Orchard", "Squandered Resources", "Coldsteel Heart", "Thriving Bluff", "Ancient Ziggurat",
+              "Abzan Devotee", "Cinder Marsh", "Urza's Tower", "Chrome Mox", "Cavern of Souls", "Gemstone Caverns",
+              "Standard Bearer", "Gladecover Scout", "Doubling Season", "Hangarback Walker", "Unclaimed Territory"]
+QUERIES = [{"kind": "could_produce"}, {"kind": "available_mana"}, {"kind": "pay", "cost": "{1}{G}"},
+           {"kind": "pay", "cast": "shock"}, {"kind": "targets", "cast": "shock"}, {"kind": "actions"},
+           {"kind": "resolve"}, {"kind": "order", "event": {"kind": "tap_for_mana", "object": "forest"}},
+           [{"kind": "could_produce"}, {"kind": "pay", "cost": "{X}{R}", "x": "any"}]]
+
 JUNK = st.one_of(
     st.none(), st.booleans(), st.integers(min_value=-(10 ** 30), max_value=10 ** 30), st.floats(allow_nan=True),
     st.text(max_size=30), st.sampled_from(["Forest", "Forrest", "alice", "bob", "grizzly-bears", "{G}{G}", "{X}",
@@ -81,9 +92,22 @@ def mutated(draw):
         if not paths:
             break
         path = draw(st.sampled_from(paths))
-        op = draw(st.sampled_from(["junk", "delete", "unknown_key", "dup_id", "cycle", "huge", "unicode"]))
+        op = draw(st.sampled_from(["junk", "delete", "unknown_key", "dup_id", "cycle", "huge", "unicode",
+                                   "card", "card", "flip", "small", "query"]))
         try:
-            if op == "junk":
+            if op == "card":  # a valid but unexpected card (hand-written or read from Oracle text)
+                where = draw(st.sampled_from(["alice", "bob"]))
+                d["battlefield"][where].append({"card": draw(st.sampled_from(REAL_CARDS))})
+            elif op == "flip":
+                objs = [o for side in d.get("battlefield", {}).values() if isinstance(side, list)
+                        for o in side if isinstance(o, dict)]
+                if objs:
+                    draw(st.sampled_from(objs))[draw(st.sampled_from(["tapped", "sick"]))] = draw(st.booleans())
+            elif op == "small":
+                _set(d, path, draw(st.integers(-2, 5)))
+            elif op == "query":
+                d["query"] = draw(st.sampled_from(QUERIES))
+            elif op == "junk":
                 _set(d, path, draw(JUNK))
             elif op == "delete":
                 _delete(d, path)
