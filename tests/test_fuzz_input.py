@@ -106,7 +106,7 @@ def mutated(draw):
             elif op == "small":
                 _set(d, path, draw(st.integers(-2, 5)))
             elif op == "query":
-                d["query"] = draw(st.sampled_from(QUERIES))
+                d["query"] = copy.deepcopy(draw(st.sampled_from(QUERIES)))  # later mutations must not touch QUERIES
             elif op == "junk":
                 _set(d, path, draw(JUNK))
             elif op == "delete":
