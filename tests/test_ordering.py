@@ -173,16 +173,14 @@ def test_order_decides_available_mana_and_payability():
     assert r["bundles"] == ["{B}{B}"]  # only Contamination-then-Reflection gives two
     for cost, payable in (("{B}{B}", True), ("{B}{B}{B}", False), ("{G}", False)):
         r = ask({"kind": "pay", "cost": cost}, **kw)
-        if r["status"] == "error":
-            pytest.skip("pay query not available")
+        assert r["status"] == "ok", r
         assert r["payable"] is payable, cost
 
 
 def test_order_serves_resolve():
     r = ask({"kind": "resolve"}, battlefield={"alice": ["Doubling Season", "Hardened Scales"]},
             stack=[{"card": "Hangarback Walker", "x": 2, "controller": "alice"}])
-    if r["status"] == "error":
-        pytest.skip("resolve query not available")
+    assert r["status"] == "ok", r
     counters = sorted(o["counters"].get("+1/+1", 0) for out in r["outcomes"]
                       for o in out["situation"]["battlefield"]["alice"]
                       if isinstance(o, dict) and o.get("id") == "hangarback-walker")

@@ -13,7 +13,7 @@ import json
 import os
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reference.pay_ref import brute_pay
@@ -457,7 +457,10 @@ def _compare(board: dict, query: dict) -> None:
     view = View(loaded.state)
     model = pay_view(view, loaded.queries[0])
     if model["status"] == "error":
-        pytest.skip(model.get("error", ""))
+        # a case the project reports as not modeled: not a comparison (and never a crash); reject the
+        # example rather than pytest.skip, which would skip the whole property test
+        assert model.get("error", "").startswith("unsupported:"), model
+        assume(False)
     ref = brute_pay(loaded.state, loaded.queries[0], view)
     got = sorted(json.dumps(p, sort_keys=True) for p in model["payments"])
     ctx = json.dumps(d)
