@@ -413,6 +413,30 @@ class PaymentModel:
             for i, v in enumerate(vec):
                 if v:
                     fx_terms[i].append(v * n)
+
+        def produced(o: Outcome, n, cap: int, label: str) -> list:
+            """The mana ``n`` activations with outcome ``o`` add, per kind, net of what they
+            leave in the pool: at most ``total - 1`` of each activation's mana is left, so that
+            every activation contributes mana that is spent (contract §2.3). Also records the
+            outcome's damage and riders' effects. ``cap``: the most activations; ``label``
+            names the leftover variables."""
+            amt = kind_amounts(o)
+            prod = [n * amt[k] if amt[k] else 0 for k in K]
+            if o.total >= 2:
+                lefts = []
+                for k in K:
+                    if amt[k]:
+                        lv = self._int(0, cap * amt[k], f"{label},{k}]")
+                        self._add(lv <= n * amt[k])
+                        lefts.append(lv)
+                        prod[k] = prod[k] - lv
+                        left_by_kind[k].append(lv)
+                self._add(sum(lefts) <= n * (o.total - 1))
+            if o.damage:
+                damage_terms.append(o.damage * n)
+            if o.effects:
+                fx_add(o.effects, n)
+            return prod
         x_upper = main.x_upper
 
         # pool leftovers
@@ -435,28 +459,13 @@ class PaymentModel:
             for j, o in enumerate(a.outcomes):
                 if o.total == 0:
                     continue
-                amt = kind_amounts(o)
                 for ph in phases:
                     n = self._int(0, a.cap, f"n[{ai},{j},{ph}]")
                     total_n.append(n)
-                    prod = [n * amt[k] if amt[k] else 0 for k in K]
-                    if o.total >= 2:
-                        lefts = []
-                        for k in K:
-                            if amt[k]:
-                                lv = self._int(0, a.cap * amt[k], f"left[{ai},{j},{ph},{k}]")
-                                self._add(lv <= n * amt[k])
-                                lefts.append(lv)
-                                prod[k] = prod[k] - lv
-                                left_by_kind[k].append(lv)
-                        self._add(sum(lefts) <= n * (o.total - 1))
+                    prod = produced(o, n, a.cap, f"left[{ai},{j},{ph}")
                     for k in K:
-                        if amt[k]:
+                        if not isinstance(prod[k], int) or prod[k]:
                             base[k] = base[k] + prod[k]
-                    if o.damage:
-                        damage_terms.append(o.damage * n)
-                    if o.effects:
-                        fx_add(o.effects, n)
                     if a.life:
                         ab_life_terms.append(a.life * n)
                     # bookkeeping on classes
@@ -493,27 +502,12 @@ class PaymentModel:
                 for j, o in enumerate(a.outcomes):
                     if o.total == 0:
                         continue
-                    amt = kind_amounts(o)
                     n = self._int(0, a.cap, f"n1[{ai},{j}]")
                     total_n.append(n)
-                    prod = [n * amt[k] if amt[k] else 0 for k in K]
-                    if o.total >= 2:
-                        lefts = []
-                        for k in K:
-                            if amt[k]:
-                                lv = self._int(0, a.cap * amt[k], f"left1[{ai},{j},{k}]")
-                                self._add(lv <= n * amt[k])
-                                lefts.append(lv)
-                                prod[k] = prod[k] - lv
-                                left_by_kind[k].append(lv)
-                        self._add(sum(lefts) <= n * (o.total - 1))
+                    prod = produced(o, n, a.cap, f"left1[{ai},{j}")
                     for k in K:
-                        if amt[k]:
+                        if not isinstance(prod[k], int) or prod[k]:
                             late_out[k] = late_out[k] + prod[k]
-                    if o.damage:
-                        damage_terms.append(o.damage * n)
-                    if o.effects:
-                        fx_add(o.effects, n)
                     if a.sac_self:
                         self_sacs[a.cls].append(n)
                     elif a.tap:
@@ -629,24 +623,10 @@ class PaymentModel:
                             v = self.m.new_bool_var(f"slot_sac[{s_i},{gi},{j},{f}]")
                             sqs.append(v)
                             slot_sacs[c].setdefault(f, []).append(v)
-                            amt = kind_amounts(o)
-                            sq_lefts = []
+                            prod = produced(o, v, 1, f"left_sq[{s_i},{gi},{j}")
                             for k in K:
-                                if amt[k]:
-                                    prod = amt[k] * v
-                                    if o.total >= 2:
-                                        lv = self._int(0, amt[k], f"left_sq[{s_i},{gi},{j},{k}]")
-                                        self._add(lv <= prod)
-                                        sq_lefts.append(lv)
-                                        left_by_kind[k].append(lv)
-                                        prod = prod - lv
-                                    out[k] = out[k] + prod
-                            if sq_lefts:
-                                self._add(sum(sq_lefts) <= (o.total - 1) * v)
-                            if o.damage:
-                                damage_terms.append(o.damage * v)
-                            if o.effects:
-                                fx_add(o.effects, v)
+                                if not isinstance(prod[k], int) or prod[k]:
+                                    out[k] = out[k] + prod[k]
                             if g.life:
                                 ab_life_terms.append(g.life * v)
                     if sqs:
