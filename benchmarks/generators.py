@@ -191,6 +191,20 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
 
 
+def hypothesis_draw(data):
+    """A ``draw`` for :func:`random_small_board` backed by a hypothesis ``st.data()`` object
+    (the differential tests), so that hypothesis can shrink the board."""
+    from hypothesis import strategies as st
+
+    def draw(kind, *args):
+        if kind == "int":
+            return data.draw(st.integers(args[0], args[1]))
+        if kind == "choice":
+            return data.draw(st.sampled_from(list(args[0])))
+        return data.draw(st.booleans())
+    return draw
+
+
 def rng_draw(rng: random.Random):
     """A ``draw`` for :func:`random_small_board` backed by ``random.Random``."""
     def draw(kind, *args):

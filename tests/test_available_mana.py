@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 
-from benchmarks.generators import mixed_lands_board, random_small_board, xmage_board  # noqa: E402
+from benchmarks.generators import hypothesis_draw, mixed_lands_board, random_small_board, xmage_board  # noqa: E402
 from reference.mana_ref import available_mana as reference_available  # noqa: E402
 from solver.errors import QueryError  # noqa: E402
 from solver.mana import Mana  # noqa: E402
@@ -160,20 +160,10 @@ def test_mixed_lands_match_reference(n, seed):
     assert {Mana.parse(b) for b in r["bundles"]} == reference_available(loaded.state, "alice")
 
 
-def _adapter(data):
-    def draw(kind, *args):
-        if kind == "int":
-            return data.draw(st.integers(args[0], args[1]))
-        if kind == "choice":
-            return data.draw(st.sampled_from(list(args[0])))
-        return data.draw(st.booleans())
-    return draw
-
-
 @settings(max_examples=EXAMPLES or 1000, **SETTINGS)
 @given(st.data())
 def test_random_boards_match_reference(data):
-    d = random_small_board(_adapter(data), max_permanents=5)
+    d = random_small_board(hypothesis_draw(data), max_permanents=5)
     loaded = situation_from_dict(dict(d, query={"kind": "available_mana", "player": "alice"}))
     r = answer(loaded.state, loaded.queries[0])
     assert r["status"] == "ok"

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 
-from benchmarks.generators import could_produce_board, random_small_board  # noqa: E402
+from benchmarks.generators import could_produce_board, hypothesis_draw, random_small_board  # noqa: E402
 from reference.mana_ref import could_produce as reference_could_produce  # noqa: E402
 from solver.characteristics import View
 from solver.errors import QueryError
@@ -130,19 +130,9 @@ def test_generated_boards_match_reference(n):
     assert {k: set(v) for k, v in could_produce(view).items()} == reference_could_produce(view)
 
 
-def _adapter(data):
-    def draw(kind, *args):
-        if kind == "int":
-            return data.draw(st.integers(args[0], args[1]))
-        if kind == "choice":
-            return data.draw(st.sampled_from(list(args[0])))
-        return data.draw(st.booleans())
-    return draw
-
-
 @settings(max_examples=EXAMPLES or 1000, **SETTINGS)
 @given(st.data())
 def test_random_boards_match_reference(data):
-    d = random_small_board(_adapter(data), max_permanents=8, pool=False)
+    d = random_small_board(hypothesis_draw(data), max_permanents=8, pool=False)
     view = View(situation_from_dict(d).state)
     assert {k: set(v) for k, v in could_produce(view).items()} == reference_could_produce(view)
