@@ -205,6 +205,14 @@ class View:
                 out |= s.ability.subtypes
         return frozenset(out)
 
+    def player_keywords(self, pid: str) -> frozenset[str]:
+        """Keywords a player has ("You have hexproof": CR 702.11d; shroud, 702.18b)."""
+        out: set[str] = set()
+        for s in self.statics("player_keyword"):
+            if s.controller == pid:
+                out |= set(s.ability.keywords)
+        return frozenset(out)
+
     def statics(self, kind: str) -> list[Sourced]:
         return [s for s in self._statics if s.ability.kind == kind]
 

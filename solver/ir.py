@@ -866,6 +866,8 @@ class Static:
       * ``grant`` — ``affected`` have ``granted`` (layer 6);
       * ``pump`` — ``affected`` get +``power``/+``toughness`` (layer 7c) and ``keywords`` (layer 6);
       * ``player_subtype`` — the controller is a ``subtypes`` (Enroll in the Coalition);
+      * ``player_keyword`` — the controller has ``keywords`` ("You have hexproof": CR 702.11d;
+        "You have shroud": CR 702.18b);
       * ``must_target`` — opponents must choose at least one object/player with subtype
         in ``subtypes`` (``battlefield_only``) while choosing targets as part of casting
         a spell or activating an ability they control (CR 601.2c);
@@ -888,6 +890,8 @@ class Static:
     def describe(self) -> str:
         a = self.affected.describe() if self.affected else ""
         k = self.kind
+        if k == "player_keyword":
+            return "static: you have " + ", ".join(self.keywords)
         if k == "set_land_types":
             return f"static (layer 4): {a} are {'/'.join(sorted(self.subtypes))} (CR 305.7)"
         if k == "add_types":

@@ -219,7 +219,8 @@ def target_legal(view: View, source: "Any", spec: TargetSpec, target: str, out_o
 
     state = view.state
     if state.is_player(target):
-        return target not in set(out_of_game) and player_matches(view, source, spec.filter, target)
+        return target not in set(out_of_game) and player_matches(view, source, spec.filter, target) and \
+            can_be_targeted(view, source, target)
     if target == source.self_id or state.find(target) is None:
         return False
     return object_matches(view, source, spec.filter, target) and can_be_targeted(view, source, target)

@@ -347,7 +347,12 @@ def object_matches(view: View, source: TargetingSource, f: Filter, oid: str) -> 
 def can_be_targeted(view: View, source: TargetingSource, oid: str) -> bool:
     """Restrictions from the object's own abilities, on the battlefield only
     (CR 113.6): shroud (702.18a), hexproof (702.11b: opponents of its
-    controller), protection from a color (702.16b: the source's colors)."""
+    controller), protection from a color (702.16b: the source's colors); for
+    a player, the keywords their permanents give them ("You have hexproof",
+    CR 702.11d, 702.18b)."""
+    if view.state.is_player(oid):  # a player with shroud / hexproof (CR 702.18b, 702.11d)
+        kws = view.player_keywords(oid)
+        return "shroud" not in kws and ("hexproof" not in kws or oid == source.controller)
     o = view.obj(oid)
     if o.zone != "battlefield":
         return True
@@ -368,7 +373,8 @@ def _universe(view: View, f: Filter) -> list[str]:
 def slot_candidates(view: View, source: TargetingSource, spec: TargetSpec) -> tuple[str, ...]:
     """Every legal target for one instance of "target", sorted by id."""
     f = spec.filter
-    out = [pid for pid in view.state.player_ids if player_matches(view, source, f, pid)]
+    out = [pid for pid in view.state.player_ids
+           if player_matches(view, source, f, pid) and can_be_targeted(view, source, pid)]
     for oid in _universe(view, f):
         if oid == source.self_id:  # CR 115.5
             continue

@@ -405,7 +405,9 @@ def test_model_matches_brute_force(problem, limit):
 
 CREATURES = ("Grizzly Bears", "Coalition Honor Guard", "Standard Bearer", "Gladecover Scout", "White Knight",
              "Inkwell Leviathan", "Sylvan Caryatid", "Llanowar Elves", "Raging Goblin", "Birds of Paradise",
-             "Hangarback Walker", "Kitchen Finks", "Dryad Arbor")
+             "Hangarback Walker", "Kitchen Finks", "Dryad Arbor",
+             # "You have hexproof" / "You have shroud" (players, CR 702.11d, 702.18b), read from Oracle text
+             "Aegis of the Gods", "True Believer")
 OTHERS = ("Forest", "Mountain", "Sol Ring", "Enroll in the Coalition", "Celestial Dawn", "City of Brass")
 GRAVE = ("Grizzly Bears", "Standard Bearer", "Coalition Honor Guard", "White Knight", "Gladecover Scout",
          "Kitchen Finks", "Hangarback Walker", "Inkwell Leviathan", "Shock", "Forest")

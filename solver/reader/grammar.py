@@ -1752,6 +1752,16 @@ def player_subtype(c: Cursor) -> Static:
     return Static("player_subtype", subtypes=frozenset({sub}))
 
 
+def player_keyword(c: Cursor) -> Static:
+    """"You have hexproof." / "You have shroud." (CR 702.11d, 702.18b)."""
+    c.need("you", "have")
+    kw = c.next().low
+    if kw not in ("hexproof", "shroud"):
+        raise NoMatch("a player keyword")
+    c.end()
+    return Static("player_keyword", keywords=(kw,))
+
+
 def activate_as_haste(c: Cursor) -> Static:
     c.need("you", "may", "activate", "abilities", "of")
     sel = to_selector(desc(c))
@@ -2341,6 +2351,7 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("choose a color as it enters", lambda c, ctx: choose_as_enters(c)),
     ("flagbearer requirement", lambda c, ctx: must_target(c)),
     ("player subtype", lambda c, ctx: player_subtype(c)),
+    ("player keyword", lambda c, ctx: player_keyword(c)),
     ("activate as though haste", lambda c, ctx: activate_as_haste(c)),
     ("selector static", selector_static),
 )

@@ -85,6 +85,16 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
             return False
         if f.who == "opponent" and ident == controller:
             return False
+        # "You have hexproof / shroud" on a permanent the player controls (CR 702.11d, 702.18b)
+        for o in state.objects:
+            if o.zone != "battlefield" or o.controller != ident:
+                continue
+            for a in view.chars(o.id).abilities:
+                if isinstance(a, ir.Static) and a.kind == "player_keyword":
+                    if "shroud" in a.keywords:
+                        return False
+                    if "hexproof" in a.keywords and ident != controller:
+                        return False
         return True
     if ident == own_id:  # CR 115.5
         return False
