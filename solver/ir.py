@@ -464,6 +464,7 @@ class Effect:
       * ``return_to_battlefield`` — ``to`` (a card in a graveyard) onto the battlefield under its owner's control;
       * ``exile`` — move ``to`` (a permanent, or a card in a graveyard) to its owner's exile (CR 406);
       * ``counter`` — counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist);
+      * ``skip_untap`` — ``to`` doesn't untap during its controller's next untap step (object key ``skip_untap``);
       * ``return_to_hand`` — move ``to`` (a permanent, or a card in a graveyard) to its owner's hand;
       * ``untap`` / ``tap`` — untap/tap ``to``;
       * ``counters`` — put ``amount`` ``counter`` counters on ``to``;
@@ -518,6 +519,8 @@ class Effect:
             s = f"exile {to}"
         elif k == "counter":
             s = f"counter {to}"
+        elif k == "skip_untap":
+            s = f"{to} doesn't untap during its controller's next untap step"
         elif k == "return_to_hand":
             s = f"return {to} to its owner's hand"
         elif k in ("untap", "tap"):

@@ -401,7 +401,7 @@ def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
         _drop_from_effects(w, oid)
         w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
     new = o.with_(zone=zone, controller=o.owner, tapped=False, sick=False, counters=(), damage=0, attached_to=None,
-                  chosen=(), x=0, targets=None, copy=False, last_known=(), order=w.next_tick(),
+                  chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False, order=w.next_tick(),
                   timestamp=w.next_tick())
     w.put(new)
 
@@ -710,6 +710,13 @@ def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
                 else:
                     _move(w, t, "graveyard")
         return [w]
+    if k == "skip_untap":
+        # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
+        for t in _refs(w, ctx, eff.to):
+            o = w.objects.get(t)
+            if o is not None and o.zone == "battlefield" and not o.skip_untap:
+                w.put(o.with_(skip_untap=True))
+        return [w]
     if k in ("exile", "return_to_hand"):
         # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
         # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
@@ -1011,6 +1018,7 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
         cur = v.objects[oid]
         new = cur.with_(zone="battlefield", controller=controller, tapped=tapped, sick=True,
                         counters=tuple(sorted(cs.items())), damage=0, attached_to=attach_to, chosen=chosen, x=0,
+                        skip_untap=False,
                         targets=None, copy=False, last_known=(), order=v.next_tick(), timestamp=v.next_tick(),
                         token=cur.token if token is None else token)
         v.put(new)

@@ -158,3 +158,19 @@ def test_target_player_draws_and_loses_life_and_mill():
     # three cards milled from a library of three; milling more than the library holds is fine (CR 701.17b)
     assert [c["id"] for c in o["situation"]["graveyard"]["bob"]] == ["f1", "i1", "s1"]
     assert o["situation"]["players"] == ["alice", "bob"]
+
+
+def test_frost_breath_taps_and_the_creatures_skip_their_next_untap():
+    fb = _spell("Frost Breath")
+    assert [e.kind for e in fb.effects] == ["tap", "skip_untap"]
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"active": "alice", "step": "main1"},
+           "battlefield": {"bob": [{"card": "Grizzly Bears", "id": "b1"}, {"card": "Llanowar Elves", "id": "e1"}]},
+           "stack": [{"card": "Frost Breath", "id": "fb", "controller": "alice", "targets": [["b1", "e1"]]}]}
+    (o,) = answer(situation_from_dict(doc).state, {"kind": "resolve"})["outcomes"]
+    bob = o["situation"]["battlefield"]["bob"]
+    assert all(p["tapped"] is True and p["skip_untap"] is True for p in bob)
+    # a new object forgets it (CR 400.7): Unsummon then no skip_untap in hand
+    doc["battlefield"]["bob"][0]["skip_untap"] = True
+    doc["stack"] = [{"card": "Unsummon", "id": "u", "controller": "alice", "targets": [["b1"]]}]
+    (o,) = answer(situation_from_dict(doc).state, {"kind": "resolve"})["outcomes"]
+    assert o["situation"]["hand"]["bob"] == [{"id": "b1", "card": "Grizzly Bears"}]

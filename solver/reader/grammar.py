@@ -1365,6 +1365,22 @@ def _spell_filter(c: Cursor) -> Filter:
     return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non))
 
 
+def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
+    """<it | that creature | those creatures | target …> doesn't untap during its controller's next
+    untap step (CR 502.3; the object key ``skip_untap``). "… for as long as …" is not this template."""
+    if c.take("those", ("creatures", "permanents", "lands")):
+        if s.last is None or s.last.kind != "each_target":
+            raise NoMatch("'those' without a plural antecedent")
+        ref = s.last
+    else:
+        ref = object_ref(c, s)
+    c.need(("doesn't", "don't"), "untap", "during")
+    if not (c.take(("its", "their"), ("controller's", "controllers'"), "next", "untap", "step")
+            or (ref == SELF and c.take("your", "next", "untap", "step"))):
+        raise NoMatch("next untap step")
+    return [Effect("skip_untap", ref)]
+
+
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     """counter target [<types>] spell (CR 701.6a: it goes to its owner's graveyard).
     "… unless its controller pays …" is not this template."""
@@ -1465,7 +1481,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
     ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
-    ("counter spell", clause_counter), ("player life", clause_player_life),
+    ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
