@@ -26,6 +26,13 @@ from typing import Union
 
 from .mana import ManaCost, Mana
 
+#: What an unread part could change (contract §2.0): ``costs`` (CR 601.2f), ``targets``
+#: (CR 115, 702.11, 702.16, 702.18), ``timing`` (CR 117, 305, 601.3, 602.5), ``mana``
+#: (CR 106, 605), ``replacement`` (CR 614, 615), ``triggers`` (CR 603), ``effect`` (what
+#: happens on resolution), ``characteristics`` (CR 613), ``combat`` (CR 506–511), ``unknown``.
+AFFECTS: tuple[str, ...] = ("costs", "targets", "timing", "mana", "replacement", "triggers", "effect",
+                            "characteristics", "combat", "unknown")
+
 # --------------------------------------------------------------------------
 # Selectors, filters, references
 # --------------------------------------------------------------------------
@@ -487,9 +494,12 @@ class Effect:
     token: tuple[tuple[str, object], ...] = ()
     granted: "Ability | None" = None
     optional: bool = False
+    text: str = ""  # kind "unread": the printed sentence(s) whose effect is not modeled
 
     def describe(self) -> str:
         k = self.kind
+        if k == "unread":
+            return f"unread effect: {self.text}"
         to = self.to.describe() if self.to else ""
         may = "you may: " if self.optional else ""
         if k == "damage":
@@ -1026,9 +1036,10 @@ class Unsupported:
     what: str
     text: str = ""
     kind: str = ""
+    affects: frozenset[str] = frozenset()  # what it could change (AFFECTS), when known; empty: classify the text
 
     def describe(self) -> str:
-        return f"unsupported: {self.what}"
+        return f"unsupported: {self.text or self.what}"
 
 
 def ability_kind_of_line(line: str) -> str:
