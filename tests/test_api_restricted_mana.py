@@ -13,7 +13,12 @@ import pytest
 from solver.api import Action, Payment, Situation, UnsupportedActionError
 
 DOC = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"active": "alice", "step": "main1"},
-       "battlefield": {"alice": ["Pit Automaton", "Selesnya Signet"]}, "hand": {"alice": ["Llanowar Elves"]}}
+       # Pit Automaton's first ability only: its second ("{2}, {T}: When you next activate an exhaust ability …")
+       # is not read, and an unread activated ability of alice's makes her actions unsupported (contract §2.0)
+       "battlefield": {"alice": [{"card": {"name": "Pit Automaton", "manaCost": "{2}", "type": "Artifact Creature — Construct",
+                                           "types": ["Artifact", "Creature"], "power": "0", "toughness": "4",
+                                           "text": "Defender\n{T}: Add {C}{C}. Spend this mana only to activate abilities."}},
+                                 "Selesnya Signet"]}, "hand": {"alice": ["Llanowar Elves"]}}
 
 
 def test_restricted_leftover_is_kept_and_applying_it_is_refused():

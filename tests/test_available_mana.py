@@ -243,4 +243,4 @@ def test_restricted_mana_may_pay_a_signet_only_when_allowed():
     r = av({"alice": ["Pit Automaton", "Selesnya Signet"]})
     assert r["bundles"] == ["{W}{G}{C}", "{C}{C}"]
     z = av({"alice": ["Ancient Ziggurat", "Selesnya Signet"]})
-    assert z["status"] == "error" and "CR 106.6" in z["error"]
+    assert z["status"] == "unsupported" and "CR 106.6" in z["reason"]

@@ -183,7 +183,7 @@ def test_leafkin_druid_and_gemstone_caverns():
 def test_condition_changed_by_a_sacrifice_is_unsupported():
     board = {"battlefield": {"alice": ["Urza's Tower", "Urza's Mine", "Urza's Power Plant", "Squandered Resources"]}}
     r = run(board, {"kind": "pay", "cost": "{1}"})
-    assert r["status"] == "error" and "order of activations" in r["error"]
+    assert r["status"] == "unsupported" and "order of activations" in r["reason"]
 
 
 # ---------------------------------------------------------------------------

@@ -170,7 +170,7 @@ def test_chosen_type_validation_and_resolution():
     d = {**BASE, "stack": [{"card": "Pillar of Origins", "controller": "alice"}], "query": {"kind": "resolve"}}
     loaded = situation_from_dict(d)
     r = answer(loaded.state, loaded.queries[0])
-    assert r["status"] == "error" and "creature type" in r["error"]
+    assert r["status"] == "unsupported" and "creature type" in r["reason"]
 
 
 # ---------------------------------------------------------------------------
@@ -241,7 +241,7 @@ def test_order_dependent_amounts_are_unsupported():
          "query": {"kind": "available_mana"}}
     loaded = situation_from_dict(d)
     r = answer(loaded.state, loaded.queries[0])
-    assert r["status"] == "error" and "order of activations" in r["error"]
+    assert r["status"] == "unsupported" and "order of activations" in r["reason"]
 
 
 def test_more_counts_and_graveyard_colors():
@@ -280,7 +280,7 @@ def test_condition_changed_by_a_sacrifice_is_unsupported():
          "query": {"kind": "available_mana"}}
     loaded = situation_from_dict(d)
     r = answer(loaded.state, loaded.queries[0])
-    assert r["status"] == "error" and "order of activations" in r["error"]
+    assert r["status"] == "unsupported" and "order of activations" in r["reason"]
 
 
 def test_six_green_and_spells_you_dont_own():

@@ -70,8 +70,8 @@ def test_unknown_query_key_is_a_located_error():
 def test_unreadable_spell_is_an_error_status_not_a_guess():
     card = {"name": "Mystery Instant", "type": "Instant", "types": ["Instant"], "text": "Do a strange thing."}
     r = resolve(situation(stack=[{"card": card, "controller": "alice"}]))
-    assert r["status"] == "error"
-    assert r["error"].startswith("unsupported: spell 'Mystery Instant'")
+    assert r["status"] == "unsupported"   # contract §2.0: the unread text itself is named
+    assert r["unsupported"] == [{"object": "mystery-instant", "text": "Do a strange thing.", "affects": ["effect"]}]
 
 
 def test_missing_targets_on_a_targeted_spell_is_an_error_status():
@@ -260,7 +260,7 @@ def test_dying_token_with_a_dies_ability_is_reported_unsupported():
     d = situation(battlefield={"alice": [{"card": "Hangarback Walker", "token": True}]},
                   stack=[{"card": "Shock", "controller": "bob", "targets": [["hangarback-walker"]]}])
     r = resolve(d)
-    assert r["status"] == "error" and "ceased to exist" in r["error"]
+    assert r["status"] == "unsupported" and "ceased to exist" in r["reason"]
 
 
 def test_effects_on_a_departed_object_are_removed_cr_400_7():
@@ -287,7 +287,7 @@ def test_spell_targeting_a_token_that_ceased_to_exist_is_reported_unsupported():
                   stack=[{"card": "Murder", "controller": "alice", "targets": [["grizzly-bears"]]},
                          {"card": "Shock", "controller": "alice", "targets": [["grizzly-bears"]]}])
     r = resolve(d)
-    assert r["status"] == "error" and "targets it" in r["error"]
+    assert r["status"] == "unsupported" and "targets it" in r["reason"]
 
 
 def test_aura_on_a_token_that_ceased_keeps_no_dangling_last_known():

@@ -18,7 +18,6 @@ from ..errors import QueryError
 from ..mana import Mana
 from ..mana_sources import Activation, activations, interchangeable_classes, order_dependence
 from ..spending import activate_purpose, allows
-from ..unmodeled import blocking, notes
 from ..state import GameState
 from . import Options, register
 
@@ -143,9 +142,6 @@ def check_player(state: GameState, query: dict) -> str:
 def available_mana(state: GameState, query: dict, options: Options) -> dict:
     player = check_player(state, query)
     view = View(state)
-    why = blocking(view)
-    if why is not None:
-        return {"status": "error", "error": f"unsupported: {why}"}
     try:
         restricted = restricted_sources(view, activations(view, player))
         problem = available_problem(view, player)
@@ -156,6 +152,4 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
     out = {"status": res.status, "count": res.count, "bundles": bundles}
     if restricted:   # extension: which permanents' mana in the bundles is restricted (CR 106.6)
         out["restricted"] = restricted
-    if (riders := notes(view)):
-        out["unsupported"] = riders  # extension: unread riders that don't change the answer
     return out

@@ -11,7 +11,6 @@ from ..errors import QueryError
 from ..mana import canonical_types
 from ..mana_sources import could_produce as could_produce_all
 from ..state import GameState
-from ..unmodeled import blocking, notes
 from . import Options, register
 
 
@@ -40,15 +39,10 @@ def object_list(state: GameState, query: dict, key: str = "objects") -> list[str
 def could_produce(state: GameState, query: dict, options: Options) -> dict:
     objs = object_list(state, query)
     view = View(state)
-    why = blocking(view)
-    if why is not None:
-        return {"status": "error", "error": f"unsupported: {why}"}
     try:
         cp = could_produce_all(view, options.timeout)
     except TimeoutError:
         return {"status": "timeout", "could_produce": None}
     ids = objs if objs is not None else [o.id for o in view.permanents]
     out: dict = {"could_produce": {oid: canonical_types(cp[oid]) for oid in sorted(ids)}}
-    if (riders := notes(view)):
-        out["unsupported"] = riders  # extension: unread riders that don't change the answer
     return out

@@ -1,0 +1,569 @@
+"""Soundness: what the project does not read, and which answers it could change (contract §2.0).
+
+An answer is ``ok`` only when no part of the situation that the project does
+not model could change it. This module finds every such part once per
+situation and decides, for a given question, which of them block it.
+
+**Unread parts.** Every object in every zone is examined: each
+:class:`~solver.ir.Unsupported` ability of its card (a line or keyword not
+read), each ``Effect(kind="unread")`` inside an ability whose structure was
+read (costs, timing and targets known, what it does not), a card face the
+card database does not hold (split, adventure, modal double-faced …, CR 709,
+712, 715), an unreadable printed cost; each entry of ``effects`` whose source
+text is unread; each ability on the stack that is not modeled. On the
+battlefield the abilities are those the object has *after* continuous effects
+(CR 613), so an ability removed by Blood Moon cannot block anything.
+
+**What a part affects** (``affects``, contract §2.0): ``costs`` (CR 601.2f),
+``targets`` (CR 115, 702.11, 702.16, 702.18), ``timing`` (CR 117, 305,
+601.3, 602.5), ``mana`` (CR 106, 605), ``replacement`` (CR 614, 615),
+``triggers`` (CR 603), ``effect`` (what happens on resolution),
+``characteristics`` (CR 613), ``combat`` (CR 506–511), ``unknown``. The
+reader sets it when it knows (``Unsupported.affects``); otherwise it is
+classified here from the ability's kind (CR 113.3) and its words. The
+classification is conservative: words that could mean a category add it, and
+a static ability matching no category affects ``unknown`` — everything.
+
+**Where it functions** (CR 113.6): abilities of permanents work on the
+battlefield; on other zones a part counts only when it is spell text (an
+instant or sorcery's, or any card's on the stack), a missing face, or its
+words say it works from there ("this spell", "from your graveyard",
+cycling, flashback …).
+
+**Whose choices it can reach** (``reach``): an activated ability is its
+controller's action (``controller``) unless "any player may activate" it; a
+card in a hidden or own zone reaches its owner's casting; a static ability
+reaches ``controller`` when it speaks only of "you"/"your" things, ``opponents``
+when only of opponents, else ``all``. Reach narrows only the categories that
+are about a player's own choices (``costs``, ``timing``, ``mana``); who may be
+targeted, characteristics, replacement effects and triggers reach everyone.
+
+**The rule of reach per question** (:func:`relevant`):
+
+========================  =====================================================
+query                     blocking parts
+========================  =====================================================
+could_produce             ``mana``, ``characteristics``, ``unknown`` on the battlefield
+available_mana, pay       ``mana``, ``costs``, ``timing``, ``characteristics``,
+                          ``unknown`` reaching the player; for ``pay`` also the
+                          subject's own ``costs``/``characteristics``
+targets                   ``targets``, ``characteristics``, ``unknown`` (anyone);
+                          the subject's own ``targets``
+actions                   ``costs``, ``targets``, ``timing``, ``mana``,
+                          ``characteristics``, ``unknown`` reaching the player
+order                     ``replacement``, ``mana``, ``characteristics``, ``unknown``
+resolve                   the top object's parts; anyone's ``triggers``,
+                          ``replacement``, ``characteristics``, ``targets``, ``unknown``
+attacks, blocks           ``combat``, ``costs``, ``characteristics``, ``unknown``
+pass                      every part
+========================  =====================================================
+
+Plus, always: an ``effects`` entry whose text is unread (``unknown``).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable, Iterator
+
+from . import ir
+from .characteristics import View
+from .state import GameObject, GameState
+
+AFFECTS = ir.AFFECTS
+_ORDER = {a: i for i, a in enumerate(AFFECTS)}
+
+#: Layouts whose other face (or half) the card database does not hold.
+MULTI_FACE = frozenset({"transform", "modal_dfc", "adventure", "split", "flip", "meld", "aftermath",
+                        "reversible_card", "prepare", "prototype", "double_faced_token"})
+
+
+@dataclass(frozen=True)
+class UnreadPart:
+    """One part of the situation the project does not model."""
+
+    object: str                 # the object's id (for an ``effects`` entry: its source id or card name)
+    text: str                   # as printed
+    affects: tuple[str, ...]    # sorted in AFFECTS order
+    zone: str                   # battlefield, hand, graveyard, library, exile, command, stack, effects
+    controller: str             # controller (battlefield, stack) or owner (other zones)
+    kind: str                   # activated, triggered, static, spell, keyword, rider, face, effect
+    reach: str = "all"          # controller | opponents | all
+    active: bool = True         # functions from its zone (CR 113.6)
+
+    def to_json(self) -> dict:
+        return {"object": self.object, "text": self.text, "affects": list(self.affects)}
+
+    def reaches(self, player: str | None) -> bool:
+        if player is None or self.reach == "all":
+            return True
+        return (self.controller == player) == (self.reach == "controller")
+
+
+@dataclass(frozen=True)
+class Scope:
+    """The question asked: its kind, the player whose choices it is about, and its subject."""
+
+    kind: str
+    player: str | None = None
+    subject: str | None = None       # the object cast / activated / on the stack
+
+
+# ---------------------------------------------------------------------------
+# Classification
+# ---------------------------------------------------------------------------
+
+_REMINDER = re.compile(r"\([^)]*\)")
+
+
+def _words(text: str) -> str:
+    return " ".join(_REMINDER.sub("", text).lower().split())
+
+
+_COSTS = re.compile(
+    r"\bcosts? (?:\{[^}]*\}|x|\w+ )*(?:more|less)\b|\bcost \{|\bless to (?:cast|activate)|\bmore to (?:cast|activate)"
+    r"|\baffinity\b|\bconvoke\b|\bdelve\b|\bimprovise\b|\brather than pay|\badditional cost|\bwithout paying"
+    r"|\bspend only\b|\bonly mana\b|\bcost(?:s)? to (?:cast|activate)|\bcan't (?:be )?(?:spent|paid)|\bkicker\b"
+    r"|\bbuyback\b|\bentwine\b|\bescalate\b|\bmultikicker\b|\bphyrexian\b|\bpay\b.*\blife\b|\bcosts? \{")
+_TARGETS = re.compile(r"\btarget|\bhexproof\b|\bshroud\b|\bprotection\b|\bcan't be the target|\bchoose (?:one|two|three|"
+                      r"four|five|up to|any number)|•|\bdivided\b|\bdistribute\b|\bspree\b|\bsplice\b")
+_TIMING = re.compile(
+    r"\bflash\b|\bcan't cast\b|\bcan cast\b|\bcan't play\b|\bmay play\b|\bmay cast\b|\bonly any time\b|\bas though\b"
+    r"|\bcan't be cast\b|\bcan't activate\b|\bcan't be activated\b|\bactivate (?:only|this)|\bcast (?:this|it|them)"
+    r"(?: spell)? only\b|\bsplit second\b|\bplay (?:an )?additional land|\bfrom the top of your library\b"
+    r"|\bfrom your graveyard\b|\bfrom exile\b|\bfrom your hand\b|\bcycling\b|\bchannel\b|\bninjutsu\b|\bflashback\b"
+    r"|\bescape\b|\bunearth\b|\bmadness\b|\bsuspend\b|\bforetell\b|\bplot\b|\bdisturb\b|\bdash\b|\bblitz\b|\bevoke\b"
+    r"|\bretrace\b|\bjump-start\b|\baftermath\b|\bembalm\b|\beternalize\b|\bencore\b|\bscavenge\b|\btransmute\b"
+    r"|\bmiracle\b|\bcommander\b|\bany player may\b|\blands? (?:you control )?(?:don't|doesn't) untap|\bskip\b"
+    r"|\bcan't (?:cast|activate|play)|\bonly during\b|\bonly as a sorcery\b|\bmutate\b|\bemerge\b|\bsurge\b"
+    r"|\bprowl\b|\bspectacle\b|\boverload\b|\bbestow\b|\bdisguise\b|\bmorph\b|\bmegamorph\b|\bcraft\b|\bwarp\b")
+_MANA = re.compile(r"\bmana\b|\badd \{|\badd (?:one|two|three|four|five|x|an amount)\b|\badds?\b.*\{[wubrgc]\}")
+_REPLACEMENT = re.compile(r"\binstead\b|\bwould\b|\benters (?:the battlefield )?(?:tapped|with|as)\b|\bas [^.]* enters\b"
+                          r"|\bskip\b|\bprevent\b|\bdouble\b|\btwice\b")
+_CHARACTERISTICS = re.compile(
+    r"\bgets? [+-]|\bget [+-]|\bhave\b|\bhas\b|\bgains?\b|\bloses?\b|\bis (?:a|an|the|every|all|also|no longer|"
+    r"colorless|white|blue|black|red|green)\b|\bare (?:\w+ )?(?:creatures?|lands?|artifacts?|enchantments?|"
+    r"colorless|white|blue|black|red|green|every)\b|\bbase power\b|\bpower\b|\btoughness\b|\bin addition to its "
+    r"other types\b|\bcreature type\b|\bcolor\b|\bdevoid\b|\bchangeling\b|\bcopy\b|\bcontrol of\b|\bphases?\b"
+    r"|\bcounts? as\b|\bnames?\b|\bmana value\b|\blegend rule\b")
+_COMBAT = re.compile(r"\battack|\bblock|\bcombat\b|\bfirst strike\b|\btrample\b|\bflying\b|\breach\b|\bmenace\b"
+                     r"|\bvigilance\b|\bdefender\b|\bdouble strike\b|\bcan't be blocked|\bdeathtouch\b|\blifelink\b"
+                     r"|\bwalk\b|\bintimidate\b|\bfear\b|\bshadow\b|\bhorsemanship\b|\bskulk\b|\bflanking\b"
+                     r"|\bbanding\b|\bbushido\b|\brampage\b|\bdamage\b")
+_TRIGGER_WORDS = re.compile(r"\btrigger|\bwhenever\b|\bwhen\b|\bat the beginning\b|\bprowess\b|\bward\b|\bexalted\b"
+                            r"|\bpersist\b|\bundying\b|\bevolve\b|\bcascade\b|\bstorm\b|\bafterlife\b|\bextort\b")
+
+#: Cues that an ability of a card works from a zone other than the battlefield (CR 113.6).
+_ZONE_CUE = re.compile(
+    r"\bthis spell\b|\bthis card\b|\bcast this\b|\bfrom your hand\b|\bfrom your graveyard\b|\bfrom exile\b"
+    r"|\bin your graveyard\b|\bin your hand\b|\bfrom anywhere\b|\bis put into\b|\bis discarded\b|\byou discard\b"
+    r"|\bas an additional cost\b|\brather than pay\b|\byou may cast\b|\bflash\b|\bsplit second\b|\bcan't be countered\b"
+    r"|\bcycling\b|\blandcycling\b|\bchannel\b|\bninjutsu\b|\bevoke\b|\bdash\b|\bflashback\b|\bescape\b|\bunearth\b"
+    r"|\bmadness\b|\bsuspend\b|\bforetell\b|\bplot\b|\bdisturb\b|\bblitz\b|\bretrace\b|\bjump-start\b|\baftermath\b"
+    r"|\bembalm\b|\beternalize\b|\bencore\b|\bscavenge\b|\btransmute\b|\bforecast\b|\breinforce\b|\bbloodrush\b"
+    r"|\baffinity\b|\bconvoke\b|\bdelve\b|\bimprovise\b|\bkicker\b|\bmultikicker\b|\bbuyback\b|\bentwine\b"
+    r"|\bescalate\b|\boverload\b|\bspectacle\b|\bsurge\b|\bemerge\b|\boffering\b|\bprowl\b|\bmiracle\b"
+    r"|\bmorph\b|\bmegamorph\b|\bdisguise\b|\bbestow\b|\bmutate\b|\bcasualty\b|\bbargain\b|\bspree\b|\bcleave\b"
+    r"|\bdredge\b|\bcommander\b|\bcompanion\b|\bopening hand\b|\bsneak\b|\bwarp\b|\bcraft\b|\bharmonize\b"
+    r"|\bgift\b|\bimpending\b|\bprototype\b|\bcollect evidence\b|\bfreerunning\b|\bsquad\b|\bmayhem\b")
+_ABILITIES = re.compile(r"\babilit|\bactivate|\bmana\b|\bartifacts?\b|\bcreatures?\b|\blands?\b|\bpermanents?\b")
+_SELF_ZONE_TRIGGER = re.compile(r"\bis put into\b|\bfrom anywhere\b|\bdiscard|\bis milled\b|\bis exiled\b"
+                                r"|\bcycle\b|\bleaves\b|\breveal|\bdraw\b|\bin your graveyard\b|\bin your hand\b")
+_ADDS_MANA = re.compile(r"\badds?\b|\bmana\b(?! abilit)")
+_MANA_TRIGGER = re.compile(r"\bfor mana\b|\bcauses? (?:you|a player|that player) to add\b|\badds? mana\b|\bmana is added\b")
+_ANY_PLAYER = re.compile(r"\bany player may\b")
+_YOU_ONLY = re.compile(r"\byou\b|\byour\b")
+_OPPONENTS = re.compile(r"\bopponents?\b|\bplayers?\b|\beach player\b|\bnoncreature spells\b|\beach spell\b")
+
+
+def classify(text: str, kind: str) -> frozenset[str]:
+    """What an unread part with this printed ``text`` and ability ``kind`` could change.
+
+    ``kind`` is ``activated`` (CR 602), ``triggered`` (CR 603), ``static``
+    (CR 604), ``spell`` (the text of an instant or sorcery), ``keyword``,
+    ``rider`` (an unread sentence of a modeled mana ability), ``face`` or
+    ``effect``. Conservative: any word that could mean a category adds it.
+    """
+    w = _words(text) or text.lower()
+    out: set[str] = set()
+    if kind == "effect":
+        return frozenset({"unknown"})
+    if kind == "face":
+        return frozenset({"timing", "costs", "targets", "mana", "characteristics", "effect"})
+    if kind == "rider":
+        if re.search(r"\bspen[dt]\b|\bcan't be spent\b|\bany player may\b|\bactivate\b|\bonly\b", w):
+            return frozenset({"mana"})       # who may use the mana, or when: what can be paid
+        return frozenset({"effect"})
+    if kind == "triggered":
+        out.add("triggers")
+        if _MANA_TRIGGER.search(w):
+            out.add("mana")                  # a triggered mana ability (CR 605.1b)
+        return frozenset(out)
+    if kind == "activated":
+        out |= {"timing", "effect"}          # it is an action its controller may take (CR 602)
+        if _ADDS_MANA.search(w.split(":", 1)[-1]):
+            out.add("mana")                  # it could be a mana ability (CR 605.1a)
+        if _TARGETS.search(w):
+            out.add("targets")
+        if _COSTS.search(w):
+            out.add("costs")
+        return frozenset(out)
+    if kind == "spell":
+        out.add("effect")
+        if _TARGETS.search(w):
+            out.add("targets")
+        if _COSTS.search(w) or re.search(r"\bx\b", w):
+            out.add("costs")
+        if _TIMING.search(w):
+            out.add("timing")
+        if re.search(r"\bthis spell\b[^.]*\b(?:is|has|gets?)\b|\bdevoid\b|\bcolorless\b", w):
+            out.add("characteristics")
+        return frozenset(out)
+    # static abilities and keywords: every category their words could mean
+    for name, rx in (("costs", _COSTS), ("targets", _TARGETS), ("timing", _TIMING), ("mana", _MANA),
+                     ("replacement", _REPLACEMENT), ("characteristics", _CHARACTERISTICS), ("combat", _COMBAT),
+                     ("triggers", _TRIGGER_WORDS)):
+        if rx.search(w):
+            out.add(name)
+    if re.search(r"\bcan't be countered\b", w):
+        out |= {"effect", "replacement"}    # matters when something tries to counter it
+    if out == {"triggers"} and re.search(r"\bward\b", w):
+        return frozenset(out)            # ward: a triggered ability (CR 702.21); targeting stays legal
+    if "replacement" in out and _MANA.search(w):
+        out.add("mana")
+    if not out:
+        out.add("unknown")
+    return frozenset(out)
+
+
+def _reach(text: str, kind: str, zone: str) -> str:
+    """Whose own choices (costs, timing, mana) the part can change: ``controller``, ``opponents`` or ``all``."""
+    w = _words(text)
+    if _ANY_PLAYER.search(w):
+        return "all"
+    if kind in ("activated", "face", "spell", "rider") or zone not in ("battlefield", "stack", "effects", "command"):
+        return "controller"          # its controller's action, or a card in its owner's hand, graveyard …
+    if re.search(r"\bopponents?\b", w) and not re.search(r"\bplayers?\b", w):
+        return "opponents"
+    if re.search(r"\bplayers?\b|\beach spell\b|\bspells\b(?! you cast)", w):
+        return "all"
+    if _YOU_ONLY.search(w):
+        return "controller"
+    return "all"
+
+
+_ELSEWHERE_ONLY = re.compile(
+    r"\bthis card from your (?:graveyard|hand)\b|\bexile this card from\b|\bdiscard this card\b"
+    r"|\breveal this card from your hand\b|\breturn this card from\b|\bwhile this card is in\b"
+    r"|\bthis spell\b|\bopening hand\b"
+    r"|^(?:basic )?(?:\w+)?cycling\b|^channel\b|^ninjutsu\b|^unearth\b|^flashback\b|^escape\b|^embalm\b"
+    r"|^eternalize\b|^scavenge\b|^transmute\b|^encore\b|^retrace\b|^disturb\b|^foretell\b|^plot\b")
+
+
+def _active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
+    """Whether a part can function in ``zone`` (CR 113.6)."""
+    if zone == "battlefield" and kind in ("activated", "static", "keyword") and _ELSEWHERE_ONLY.search(_words(text)):
+        return False                 # an ability that works only from the hand or the graveyard (CR 113.6k)
+    if re.search(r"\bopening hand\b", _words(text)):
+        return False                 # mid-game, an opening-hand ability (Leyline) never applies again
+    if zone in ("battlefield", "stack", "effects"):
+        return True
+    if kind == "triggered":          # off the battlefield: only triggers on this card's own zone changes
+        return bool(_SELF_ZONE_TRIGGER.search(_words(text)))
+    if kind == "face":
+        return zone in ("hand", "graveyard", "exile", "command")
+    if kind == "spell" or ({"Instant", "Sorcery"} & set(card_types) and kind not in ("triggered", "activated")):
+        return zone in ("hand", "command", "exile") or bool(_ZONE_CUE.search(_words(text)))
+    if zone == "command":
+        return True                  # emblems, commanders: conservatively everything
+    return bool(_ZONE_CUE.search(_words(text)))
+
+
+def _sorted(affects: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(affects), key=_ORDER.__getitem__))
+
+
+# ---------------------------------------------------------------------------
+# Finding the parts
+# ---------------------------------------------------------------------------
+
+def _printed(u: ir.Unsupported) -> str:
+    return u.text or u.what
+
+
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* —")
+
+
+def _kind_of(u: ir.Unsupported, card_types: tuple[str, ...]) -> str:
+    if u.kind == "rider" or u.what.startswith("rider: "):
+        return "rider"
+    if _CHAPTER.match(_printed(u)):
+        return "triggered"           # a chapter ability is a triggered ability (CR 714.2b)
+    if u.kind in ("activated", "triggered"):
+        return u.kind
+    if {"Instant", "Sorcery"} & set(card_types):
+        return "spell"
+    if u.kind == "static" or not u.kind:
+        kind = ir.ability_kind_of_line(_printed(u))
+        return kind
+    return u.kind
+
+
+def _unread_effects(a: object) -> Iterator[tuple[str, str]]:
+    """(kind, text) of the unread effects inside a partially read ability."""
+    effects = getattr(a, "effects", ()) or ()
+    kind = ("triggered" if isinstance(a, ir.TriggeredAbility)
+            else "activated" if isinstance(a, ir.ActivatedAbility) else "spell")
+    for e in effects:
+        if isinstance(e, ir.Effect) and e.kind == "unread":
+            yield kind, e.text
+
+
+def _unread_effect_affects(kind: str, text: str) -> frozenset[str]:
+    """An unread effect of an ability whose costs, timing and targets were read: it matters on
+    resolution only — unless it adds mana, which would make the ability a mana ability (CR 605.1)."""
+    base = {"triggers"} if kind == "triggered" else {"effect"}
+    w = _words(text)
+    if kind == "activated" and _ADDS_MANA.search(w):
+        base |= {"mana", "timing"}   # a mana ability is not an action of `actions` (CR 605.3a)
+    if kind == "triggered" and _MANA_TRIGGER.search(w):
+        base.add("mana")
+    return frozenset(base)
+
+
+def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
+    card = o.card
+    if card is None:
+        return []
+    zone = o.zone
+    who = o.controller if zone in ("battlefield", "stack") else o.owner
+    types = tuple(card.data.types)
+    if zone == "battlefield" and view is not None:
+        abilities = view.chars(o.id).abilities
+    else:
+        abilities = card.abilities
+    out: list[UnreadPart] = []
+
+    def add(text: str, kind: str, affects: frozenset[str]) -> None:
+        out.append(UnreadPart(o.id, text, _sorted(affects), zone, who, kind, _reach(text, kind, zone),
+                              _active(text, kind, zone, types)))
+
+    for a in abilities:
+        if isinstance(a, ir.Unsupported):
+            kind = _kind_of(a, types)
+            text = _printed(a)
+            words = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
+            add(text, kind, a.affects or classify(words, kind))
+        else:
+            for kind, text in _unread_effects(a):
+                add(text, kind, _unread_effect_affects(kind, text))
+            if isinstance(a, ir.ActivatedAbility) and a.text and _ELSEWHERE_ONLY.search(_words(a.text)):
+                # an ability that works from the hand or graveyard: the engine lists activated abilities of
+                # permanents only, so off the battlefield it would be missed, on it wrongly offered (CR 113.6)
+                out.append(UnreadPart(o.id, a.text, ("timing",), zone, who, "activated", "controller", True))
+    if card.spell is not None:
+        for kind, text in _unread_effects(card.spell):
+            add(text, "spell", frozenset({"effect"}))
+    if card.data.layout in MULTI_FACE:
+        other = card.data.name.split(" // ", 1)[1] if " // " in card.data.name else "its other face"
+        text = f"{other} (the other face of {card.data.name}, layout {card.data.layout}): not in the card database"
+        if zone == "battlefield":
+            if card.data.layout == "prototype":   # it may have been cast prototyped (CR 702.160)
+                add(text, "face", frozenset({"characteristics"}))
+        elif zone == "stack":
+            add(text, "face", frozenset({"effect", "targets", "characteristics"}))
+        else:
+            add(text, "face", classify(text, "face"))
+    return out
+
+
+def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:
+    """An ability on the stack (contract §1 ``ability``) whose source ability is not modeled."""
+    if o.ability is None:
+        return []
+    src = state.find(o.ability.source)
+    card = None if src is None else src.card
+    if card is None:
+        return []
+    if o.ability.index < 1:
+        return []
+    for pred in (ir.is_activated, ir.is_triggered):
+        numbered = [a for a in card.abilities if pred(a)]
+        if len(numbered) >= o.ability.index:
+            a = numbered[o.ability.index - 1]
+            if isinstance(a, ir.Unsupported):
+                return [UnreadPart(o.id, _printed(a), _sorted({"effect", "targets"}), "stack", o.controller,
+                                   "ability")]
+            return [UnreadPart(o.id, text, ("effect",), "stack", o.controller, "ability")
+                    for _, text in _unread_effects(a)]
+    return []
+
+
+def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
+    out = []
+    for e in state.effects:
+        if e.card is not None:
+            texts = [_printed(u) for u in e.card.unsupported]
+            if e.card.spell is not None:
+                texts += [t for _, t in _unread_effects(e.card.spell)]
+            if {"Instant", "Sorcery"} & set(e.card.data.types) and e.card.spell is None and not texts:
+                texts = [e.card.data.text]
+            name = e.card.name
+            for t in texts:
+                out.append(UnreadPart(_effect_source_id(state, name), t, ("unknown",), "effects", e.controller,
+                                      "effect"))
+        elif e.ability is not None:
+            src = state.find(e.ability.source)
+            if src is not None and src.card is not None:
+                numbered = [a for a in src.card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+                acts = [a for a in src.card.abilities if ir.is_activated(a)]
+                a = acts[e.ability.index - 1] if 0 < e.ability.index <= len(acts) else None
+                if a is None and 0 < e.ability.index <= len(numbered):
+                    a = numbered[e.ability.index - 1]
+                if isinstance(a, ir.Unsupported):
+                    out.append(UnreadPart(src.id, _printed(a), ("unknown",), "effects", e.controller, "effect"))
+    return out
+
+
+def _effect_source_id(state: GameState, name: str) -> str:
+    return name
+
+
+def unread_parts(state: GameState, view: View | None = None) -> tuple[UnreadPart, ...]:
+    """Every unread part of the situation, in object order (cached on the state)."""
+    cached = state.__dict__.get("_unread_parts")
+    if cached is not None:
+        return cached
+    view = view or View(state)
+    out: list[UnreadPart] = []
+    for o in state.objects:
+        if o.card is not None:
+            out.extend(_object_parts(o, view))
+        elif o.zone == "stack":
+            out.extend(_stack_ability_parts(state, o))
+    out.extend(_effect_entry_parts(state))
+    result = tuple(out)
+    object.__setattr__(state, "_unread_parts", result)
+    return result
+
+
+# ---------------------------------------------------------------------------
+# The rule of reach
+# ---------------------------------------------------------------------------
+
+_OWN_CHOICES = frozenset({"costs", "timing", "mana"})
+
+#: For each query kind: the categories that can change its answer.
+QUERY_AFFECTS: dict[str, frozenset[str]] = {
+    "could_produce": frozenset({"mana", "characteristics", "unknown"}),
+    "available_mana": frozenset({"mana", "costs", "timing", "characteristics", "unknown"}),
+    "pay": frozenset({"mana", "costs", "timing", "characteristics", "unknown"}),
+    "targets": frozenset({"targets", "characteristics", "unknown"}),
+    "actions": frozenset({"costs", "targets", "timing", "mana", "characteristics", "unknown"}),
+    "order": frozenset({"replacement", "mana", "characteristics", "unknown"}),
+    "resolve": frozenset({"triggers", "replacement", "characteristics", "targets", "unknown"}),
+    "attacks": frozenset({"combat", "costs", "characteristics", "unknown"}),
+    "blocks": frozenset({"combat", "costs", "characteristics", "unknown"}),
+    "pass": frozenset(AFFECTS),
+}
+
+
+def _top_of_stack(state: GameState) -> str | None:
+    stack = state.zone("stack")
+    return stack[0].id if stack else None
+
+
+def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
+    """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+    if not part.active:
+        return False
+    if part.zone == "effects":
+        return True                  # an effect in force whose text is unread: anything
+    kind, player = scope.kind, scope.player
+    hit = set(part.affects) & QUERY_AFFECTS.get(kind, frozenset(AFFECTS))
+    own = scope.subject is not None and part.object == scope.subject
+    on_top = part.zone == "stack" and part.object == _top_of_stack(state)
+    if kind == "pass":
+        return True
+    if kind == "resolve" and on_top:
+        return True                  # the resolving object itself: all of it
+    if own and kind in ("pay", "targets", "actions"):
+        mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
+                "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
+        return bool(set(part.affects) & mine)
+    if kind in ("available_mana", "pay") and hit & {"timing"} and part.kind not in ("activated",) \
+            and not _ABILITIES.search(_words(part.text)):
+        hit -= {"timing"}            # when spells may be cast doesn't change what can be paid
+    if kind == "available_mana" and hit & {"costs", "timing"} and not _ABILITIES.search(_words(part.text)):
+        hit -= {"costs", "timing"}   # about spells only: mana abilities are not cast (CR 605.3a)
+    if not hit:
+        return False
+    if part.kind in ("spell", "face") and part.zone != "stack":
+        # a card's own spell text or other face: it matters only when its owner casts or plays it
+        return kind == "actions" and part.controller == player
+    if part.zone == "stack":
+        # another object on the stack: its statics (split second), its characteristics as a target
+        return kind in ("actions", "targets", "resolve") and bool(hit - {"triggers"}) or (
+            kind == "resolve" and "triggers" in hit)
+    if part.kind == "triggered":
+        return kind == "resolve" or bool(hit - {"triggers"})
+    if kind in ("could_produce", "order", "attacks", "blocks", "targets", "resolve"):
+        return part.zone == "battlefield" or part.zone == "command" or bool(hit - _OWN_CHOICES)
+    # actions, available_mana, pay: one player's own choices; costs / timing / mana narrow by reach
+    if part.kind == "activated":
+        if not part.reaches(player):
+            return False             # another player's ability: an action of theirs, mana of theirs
+        if kind != "actions" and "mana" not in part.affects:
+            return False             # a non-mana activated ability pays for nothing
+        return True
+    if hit <= _OWN_CHOICES and not part.reaches(player):
+        return False
+    if part.zone not in ("battlefield", "command") and part.controller != player and hit <= _OWN_CHOICES:
+        return False
+    return True
+
+
+def blocking(state: GameState, scope: Scope, view: View | None = None) -> list[UnreadPart]:
+    """The unread parts that could change the answer to ``scope`` (contract §2.0), deduplicated."""
+    seen: set[tuple[str, str]] = set()
+    out: list[UnreadPart] = []
+    for p in unread_parts(state, view):
+        if relevant(p, scope, state) and (p.object, p.text) not in seen:
+            seen.add((p.object, p.text))
+            out.append(p)
+    return out
+
+
+def scope_of(state: GameState, query: dict) -> Scope:
+    """The scope of a contract §2 query mapping (the query is already validated by its kind's code)."""
+    kind = str(query.get("kind"))
+    player = query.get("player")
+    subject = None
+    for key in ("cast", "spell"):
+        if isinstance(query.get(key), str):
+            subject = query[key]
+    for key in ("activate", "trigger"):
+        v = query.get(key)
+        if isinstance(v, dict) and isinstance(v.get("object"), str):
+            subject = v["object"]
+    if kind == "order":
+        ev = query.get("event")
+        if isinstance(ev, dict) and isinstance(ev.get("object"), str):
+            subject = ev["object"]
+    if not isinstance(player, str):
+        if kind in ("attacks",):
+            player = state.turn.active
+        elif kind == "targets" and subject is not None and state.find(subject) is not None:
+            o = state.obj(subject)
+            player = o.controller if o.zone in ("battlefield", "stack") else o.owner
+        else:
+            player = state.priority
+    return Scope(kind, player, subject)
+
+
+def unsupported_result(kind: str, parts: list[UnreadPart]) -> dict:
+    """The contract §2.0 result for a blocked answer."""
+    what = "; ".join(f"{p.object}: {p.text}" for p in parts[:3]) + (f"; and {len(parts) - 3} more"
+                                                                    if len(parts) > 3 else "")
+    return {"kind": kind, "status": "unsupported", "unsupported": [p.to_json() for p in parts],
+            "reason": f"text the project does not read could change this answer: {what}"}
