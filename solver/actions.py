@@ -256,9 +256,15 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         if is_land_card(o):
             return f"{o.name} is a land: lands are played, not cast (CR 305.9)"
         types = set(o.card.data.types)
-        if "Instant" in types or has_flash(o, view):
-            return None
-        return _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
+        from .casting_rules import cast_restriction, may_cast_as_though_flash
+
+        sorcery_why = _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
+        why = cast_restriction(view, player, sorcery_why is None)  # CR 601.3, 101.2: "can't" beats "may"
+        if why:
+            return why
+        if "Instant" in types or has_flash(o, view) or may_cast_as_though_flash(view, player, o.id):
+            return None  # CR 304.1, 702.8a
+        return sorcery_why
     if cand.kind == "activate":
         if o.zone != "battlefield":
             return f"{o.name} ({o.id}) is not on the battlefield (CR 602.2; abilities of cards in other zones are not modeled)"
@@ -275,7 +281,12 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
                 return f"ability {cand.index} of {o.name} is a mana ability, activated while paying costs (CR 605.3a)"
             return f"{o.name} has no activated ability {cand.index} (it has {len(acts)})"
         if ab.sorcery:
-            why = _sorcery_timing_reason(state, player, "this ability can be activated", "CR 602.5d")
+            rule = "CR 606.3" if ab.cost.loyalty is not None else "CR 602.5d"
+            why = _sorcery_timing_reason(state, player, "this ability can be activated", rule)
+            if why:
+                return why
+        if ab.cost.loyalty is not None:
+            why = loyalty_reason(view, o, cand.index)
             if why:
                 return why
         cost = ab.cost
@@ -292,6 +303,22 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
                 return f"{o.name} has {o.counter(kind)} {kind} counter(s); the cost removes {n} (CR 118.3)"
         return None
     return f"unknown action kind '{cand.kind}'"
+
+
+def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
+    """CR 606.3: a loyalty ability of a permanent only if no loyalty ability of
+    that permanent was activated this turn (object key ``activated_this_turn``);
+    CR 606.6: a negative loyalty cost needs that many loyalty counters."""
+    acts = view.chars(o.id).activated
+    loyalty = {i for i, a in enumerate(acts, start=1)
+               if isinstance(a, ir.ActivatedAbility) and a.cost.loyalty is not None}
+    if any(o.activated(i) for i in loyalty):
+        return f"a loyalty ability of {o.name} ({o.id}) has already been activated this turn (CR 606.3)"
+    cost = acts[index - 1].cost  # type: ignore[union-attr]
+    if cost.loyalty < 0 and o.counter("loyalty") < -cost.loyalty:
+        return (f"{o.name} has {o.counter('loyalty')} loyalty counter(s); the cost removes {-cost.loyalty} "
+                "(CR 606.6)")
+    return None
 
 
 def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.TargetSpec, ...]:
@@ -317,14 +344,14 @@ def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.Targ
 
 
 def unsupported_parts(state: GameState, cand: Candidate) -> list[str]:
-    """What the project does not model about the card being cast (reported, never
-    silently ignored). Empty for other actions."""
+    """The printed text the project does not read on the card being cast (its
+    effect, triggers …: parts that cannot change whether and how it is cast,
+    else the soundness check would have refused the answer). Empty for other
+    actions."""
     if cand.kind != "cast":
         return []
-    o = state.obj(cand.object)
-    if o.card is None:
-        return []
-    return [u.text or u.what for u in o.card.unsupported]
+    from .soundness import unread_parts
+    return [p.text for p in unread_parts(state) if p.object == cand.object]
 
 
 def has_x(state: GameState, view: View, cand: Candidate) -> bool:
@@ -720,8 +747,40 @@ class Oracle:
         return f"{NOT_PAYABLE[:-len(' (CR 601.2g-h)')]}: {why} (CR 601.2g-h)" if why else NOT_PAYABLE
 
     def payment_count(self, cand: Candidate, x: int | None = None) -> int:
-        """The exact number of distinct payments (contract §2.3)."""
-        return len(self.payments(cand, x))
+        """The exact number of distinct payments (contract §2.3): counted by the DP of
+        :mod:`models.payment_count` where it applies (no listing), else by listing them."""
+        key = ("payments",) + self._cost_key(cand, x)
+        if key in self._shared:
+            return len(self._shared[key])
+        ckey = ("payment_count",) + self._cost_key(cand, x)
+        if ckey not in self._shared:
+            n = self._counted(cand, x)
+            if n is None:
+                n = len(self.payments(cand, x))
+            self._shared[ckey] = n
+            self._shared[("payable",) + self._cost_key(cand, x)] = n > 0
+        return self._shared[ckey]
+
+    def _counted(self, cand: Candidate, x: int | None) -> int | None:
+        """The DP's count of distinct payments, or None where it does not apply."""
+        if not self._fast_pay():
+            return None
+        from models import payment as pm
+
+        from .queries.pay import build_problem, payment_counter
+
+        self._remaining()
+        tc = self._total_cost(cand, x)
+        if tc.what == "cast" and not tc.mana:
+            return 0
+        try:
+            counter = payment_counter(build_problem(self.view, self.player, tc))
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+        if counter is None:
+            return None
+        self.solves += 1
+        return counter.count()
 
     def payments(self, cand: Candidate, x: int | None = None) -> list[dict]:
         """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
@@ -802,9 +861,9 @@ def action_entry(oracle: Oracle, cand: Candidate) -> dict:
         t, p = oracle.counts(cand)
         d["targets"] = t
         d["payments"] = p
-        unsupported = unsupported_parts(oracle.state, cand)
-        if unsupported:
-            d["unsupported"] = unsupported
+        unread = unsupported_parts(oracle.state, cand)
+        if unread:
+            d["unread"] = unread   # text of the card that can't change this entry (contract §2.0)
     return d
 
 

@@ -86,7 +86,7 @@ from .state import AbilityRef, GameObject, GameState, Turn
 
 __all__ = [
     "Action", "ActionError", "AmbiguousActionError", "IllegalActionError", "InvalidActionError", "LegalActions",
-    "Payment", "Situation", "UnsupportedActionError", "Verdict",
+    "Payment", "Situation", "UnsupportedActionError", "UnsupportedCaseError", "Verdict",
 ]
 
 
@@ -112,6 +112,16 @@ class AmbiguousActionError(ActionError):
 
 class UnsupportedActionError(ActionError):
     """The action is legal but a consequence of applying it is not modeled (reported, never guessed)."""
+
+
+class UnsupportedCaseError(UnsupportedActionError):
+    """Text the project does not read could change the answer (contract §2.0): the
+    question is refused rather than answered wrongly. ``parts`` lists the blocking
+    parts as ``{object, text, affects}`` (the ``unsupported`` field of a query result)."""
+
+    def __init__(self, message: str, parts: Sequence[Mapping[str, Any]] = ()):
+        super().__init__(message)
+        self.parts = [dict(p) for p in parts]
 
 
 # ---------------------------------------------------------------------------
@@ -400,7 +410,7 @@ class Action:
         ``targets``/``payments`` counts are ignored: the action is then unspecified)."""
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
-        extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported"}
+        extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets = d.get("targets")
@@ -791,6 +801,7 @@ class Situation:
         self.queries = queries
         self.expect = expect
         self._oracles: dict[str, Oracle] = {}
+        self.decision: Any = None  # a pending choice of the game (solver.play; solver.turns.NeedDecision)
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -819,7 +830,10 @@ class Situation:
     # -- basics ------------------------------------------------------------
     @property
     def player(self) -> str:
-        """The player whose decision it is: the player with priority."""
+        """The player whose decision it is: the player with priority (or the
+        player making the pending :attr:`decision`)."""
+        if self.decision is not None:
+            return self.decision.player
         return self.state.priority
 
     @property
@@ -847,6 +861,31 @@ class Situation:
             self._oracles[p] = Oracle(self.state, p, view=self.view)
         return self._oracles[p]
 
+    # -- soundness (contract §2.0) -------------------------------------------
+    @property
+    def unsupported(self) -> list[dict]:
+        """Every part of this situation the project does not read, with what it could
+        change: ``{object, text, affects, zone}`` (:mod:`solver.soundness`)."""
+        from .soundness import unread_parts
+
+        return [p.to_json() | {"zone": p.zone} for p in unread_parts(self.state, self.view)]
+
+    def blocking(self, kind: str = "actions", **query: Any) -> list[dict]:
+        """The unread parts that could change the answer to a question of ``kind``
+        (``actions``, ``pay``, ``targets``, ``resolve``, …) asked with ``query``'s
+        arguments (``cast=``, ``player=`` …); empty when the answer is sound."""
+        from .soundness import blocking, scope_of
+
+        scope = scope_of(self.state, {"kind": kind, "player": self.player} | query)
+        return [p.to_json() for p in blocking(self.state, scope, self.view)]
+
+    def _check_sound(self, kind: str = "actions", **query: Any) -> None:
+        parts = self.blocking(kind, **query)
+        if parts:
+            what = "; ".join(f"{p['object']}: {p['text']} ({', '.join(p['affects'])})" for p in parts[:3])
+            more = f" and {len(parts) - 3} more" if len(parts) > 3 else ""
+            raise UnsupportedCaseError(f"{kind}: unread text could change the answer: {what}{more}", parts)
+
     # -- queries -----------------------------------------------------------
     def query(self, query: Mapping[str, Any], *, max_results: int = 10_000, timeout: float | None = None) -> dict:
         """Answer any contract §2 query on this situation."""
@@ -858,6 +897,9 @@ class Situation:
         """Resolve the top of the stack (the ``resolve`` query, contract §2.7): each
         outcome's choices and the resulting situation."""
         res = self.query({"kind": "resolve"}, max_results=10**9)
+        if res.get("status") == "unsupported":
+            raise UnsupportedCaseError(f"resolve: {res.get('reason') or 'unread text could change the outcome'}",
+                                       res.get("unsupported", ()))
         if res.get("status") != "ok":
             raise UnsupportedActionError(f"resolve: {res.get('status')}: {res.get('error') or res.get('reason')}")
         return [(o.get("choices", {}), Situation.from_dict(o["situation"])) for o in res["outcomes"]]
@@ -865,6 +907,12 @@ class Situation:
     # -- legal actions -----------------------------------------------------
     @cached_property
     def legal_actions(self) -> "LegalActions":
+        from .play import DecisionActions, NoActions, is_terminal
+
+        if is_terminal(self):  # the game is over (CR 104.2a): nobody acts
+            return NoActions(self)  # type: ignore[return-value]
+        if self.decision is not None:  # a declaration, discard or other choice of the game (solver.play)
+            return DecisionActions(self)  # type: ignore[return-value]
         return LegalActions(self)
 
     def candidate_actions(self) -> list[Action]:
@@ -890,6 +938,7 @@ class Situation:
         """
         import numpy as np
 
+        self._check_sound("actions")
         cands = candidates(self.state, self.player, self.view)
         oracle = self.oracle()
         mask = np.zeros(len(cands), dtype=np.int8)
@@ -904,7 +953,18 @@ class Situation:
     def is_legal(self, action: "Action | str | Mapping[str, Any]") -> Verdict:
         """Is ``action`` legal now? A partially specified action is legal when some
         completion is. Malformed input raises :class:`InvalidActionError`."""
+        from .play import DecisionActions, is_terminal
+
+        if is_terminal(self):
+            return Verdict(False, action, "the game is over (CR 104.2a)")  # type: ignore[arg-type]
+        if self.decision is not None:  # a pending choice of the game (solver.play)
+            found = DecisionActions(self).find(action)
+            if found is None:
+                return Verdict(False, action, f"not one of the options of {self.player}'s "  # type: ignore[arg-type]
+                                              f"{self.decision.kind} decision")
+            return Verdict(True, found, None)  # type: ignore[arg-type]
         a = to_action(action)
+        self._check_sound("actions")
         why = self._illegal_reason(a)
         return Verdict(why is None, a, why)
 
@@ -1017,7 +1077,7 @@ class Situation:
         return Action(a.kind, a.object, a.index, targets, payment, x)
 
     def apply(self, action: "Action | str | Mapping[str, Any]", *,
-              trigger_order: Sequence[str] | None = None) -> "Situation":
+              trigger_order: Sequence[str] | None = None, rng: Any = None) -> "Situation":
         """The situation after ``action`` (the receiver is unchanged).
 
         * ``pass``: priority goes to the next player in turn order (CR 117.3d).
@@ -1045,12 +1105,79 @@ class Situation:
         order. State-based actions then happen (CR 704.5d tokens leaving the
         battlefield, 704.5m/n attachments to objects that left).
         """
+        from . import play
+
+        if play.is_terminal(self):
+            raise IllegalActionError(f"{action}: the game is over (CR 104.2a); {play.winner_of(self) or 'nobody'} won")
+        if self.decision is not None:
+            return play.game_apply(self, action, rng)
         full = self.complete(action)
-        return Situation(_Applier(self, full, trigger_order).run(), source=self.source)
+        if full.kind == "pass":  # the game moves on (solver.turns, CR 117.3d-117.4, 500-514)
+            return play.game_apply(self, "pass", rng)
+        return play.after_action(self, _Applier(self, full, trigger_order).run())
 
     def push(self, action: "Action | str | Mapping[str, Any]") -> "Situation":
         """Alias of :meth:`apply` (python-chess's name; this one returns the new situation)."""
         return self.apply(action)
+
+    # -- the game (solver.play, solver.turns) -------------------------------
+    def outcomes(self, action: Any = "pass") -> list[tuple[dict, Any, "Situation"]]:
+        """Every outcome of passing (or of answering the pending decision with
+        ``action``) as the ``pass`` query lists them: ``(choices, probability or
+        None, situation)`` — for random events (a draw from a shuffled library)."""
+        from .play import outcomes_of
+
+        return outcomes_of(self, action)
+
+    @property
+    def is_terminal(self) -> bool:
+        """The game is over: at most one player has not lost (CR 104.2a)."""
+        from .play import is_terminal
+
+        return is_terminal(self)
+
+    @property
+    def winner(self) -> str | None:
+        """The player who won, or None (game not over, or nobody left)."""
+        from .play import winner_of
+
+        return winner_of(self)
+
+    def life(self, player: str) -> int:
+        return self.state.player(player).life
+
+    def poison(self, player: str) -> int:
+        return self.state.player(player).poison
+
+    def lost(self, player: str) -> bool:
+        return self.state.player(player).lost
+
+    def zone(self, zone: str, player: str | None = None) -> list[str]:
+        """Ids of the objects in ``zone`` (battlefield: controlled by ``player``;
+        elsewhere owned), in order (library and stack: top first)."""
+        return [o.id for o in self.state.zone(zone, player)]
+
+    @property
+    def stack(self) -> list[str]:
+        """Ids of the objects on the stack, top first."""
+        return self.zone("stack")
+
+    @property
+    def step(self) -> str:
+        return self.state.turn.step
+
+    @property
+    def active_player(self) -> str:
+        return self.state.turn.active
+
+    @property
+    def priority(self) -> str | None:
+        """The player holding priority (None while a pending decision is made)."""
+        return None if self.decision is not None else self.state.priority
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.player_ids
 
 
 def _head_action(c: Candidate) -> Action:
@@ -1077,6 +1204,7 @@ class LegalActions:
 
     def _heads(self) -> Iterator[Candidate]:
         sit = self.situation
+        sit._check_sound("actions")
         oracle = sit.oracle()
         for c in candidates(sit.state, sit.player, sit.view):
             try:
@@ -1144,6 +1272,9 @@ class LegalActions:
         """The ``actions`` query's result for the player with priority (contract §2.6),
         computed with this situation's caches."""
         sit = self.situation
+        parts = sit.blocking("actions")
+        if parts:
+            return {"kind": "actions", "status": "unsupported", "unsupported": parts}
         entries, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
         if status != "ok":
             key = "error" if status == "error" else "reason"
@@ -1395,6 +1526,17 @@ class _Applier:
         self.put_on_stack(obj)
         before = source
         self.pay(a.payment, a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
+        if ab.cost.loyalty is not None:
+            # CR 606.3: one loyalty ability per permanent each turn; CR 606.4: a +N cost puts N loyalty
+            # counters on it (as a cost: not doubled by Doubling Season, per its ruling); -N was paid above
+            o = self.objs[a.object]
+            done = dict(o.activated_this_turn)
+            done[a.head.index] = done.get(a.head.index, 0) + 1
+            counters = dict(o.counters)
+            if ab.cost.loyalty > 0:
+                counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
+            self.objs[a.object] = o.with_(activated_this_turn=tuple(sorted(done.items())),
+                                          counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0)))
         if self.objs[a.object].zone != "battlefield":  # the source left: keep its last known information
             lki = [("card", before.card), ("owner", before.owner), ("controller", before.controller),
                    ("tapped", before.tapped), ("sick", before.sick), ("counters", dict(before.counters) or None),

@@ -20,18 +20,25 @@ conveniences for agents):
 ==================  =====================================================================
 
 Every tool takes the situation as ``situation`` — a mapping in the format of
-contract §1, validated by the project's situation loader (the tool's input
-schema embeds the situation's JSON Schema) — or, only when the server was
+contract §1, validated by the project's situation loader — or, only when the server was
 started with ``--allow-paths DIR``, as ``path``: a situation file inside
 ``DIR`` (symbolic links resolved; anything outside is refused). Query tools
 also take ``max_results`` and ``timeout`` (seconds).
 
+The situation's JSON Schema (contract §1, ``mtgsolve schema``) is defined once:
+every tool's ``situation`` argument refers to it by its ``$id``
+(:data:`solver.situation.SCHEMA_ID`), and the server publishes it as the
+resource ``mtgsolve://schema/situation`` and through the ``situation_schema``
+tool. The whole tool list stays small (a test keeps it under 40 KB) instead of
+repeating the 17 KB schema in every tool.
+
 Outputs are the contract's results as structured content (and the same JSON as
 text). Errors are raised, never returned as results: bad input (a located
 one-line message such as ``situation: battlefield.alice[2].card: unknown card
-'Forrest' (did you mean 'Forest'?)``), a malformed query, a refused path, an
-illegal action — the client receives a tool error (``isError: true``) with that
-message.
+'Forrest' (did you mean 'Forest'?)``), a malformed query, a refused path (also
+one with a NUL byte), an unreadable file, an illegal action — the client
+receives a tool error (``isError: true``) with that one line; an unexpected
+failure is one line too (``internal error: …``), never a traceback.
 """
 import copy
 import functools
@@ -129,9 +136,12 @@ class CheckResult(BaseModel):
 class LegalActionsResult(BaseModel):
     model_config = ConfigDict(extra="allow")
     player: str
-    count: int = Field(description="Number of fully specified legal actions")
-    actions: list[str] = Field(description="Canonical action strings (up to max_results)")
+    count: int | None = Field(None, description="Number of fully specified legal actions")
+    actions: list[str] = Field(default_factory=list, description="Canonical action strings (up to max_results)")
     truncated: bool = False
+    status: str = Field("ok", description="'unsupported' when unread text could change the answer (contract §2.0)")
+    unsupported: list[dict[str, Any]] = Field(default_factory=list,
+                                              description="The blocking parts: {object, text, affects}")
 
 
 class ApplyResult(BaseModel):
@@ -182,6 +192,8 @@ class Situations:
         if self.root is None:
             raise ToolError("reading situation files is disabled: pass the situation as a mapping, or start the "
                             "server with --allow-paths DIR")
+        if "\x00" in path:
+            raise ToolError(f"{path!r}: a path cannot contain a NUL byte")
         p = Path(path)
         full = (p if p.is_absolute() else self.root / p).resolve()
         if os.path.commonpath([str(full), str(self.root)]) != str(self.root):
@@ -325,10 +337,14 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
                       max_results: MaxResults = 1_000) -> Annotated[CallToolResult, LegalActionsResult]:
         """Every fully specified legal action of the player with priority, as canonical strings
         (e.g. 'cast shock -> bob paying mountain'); feed one to apply_action."""
-        from .api import ActionError, Situation
+        from .api import ActionError, Situation, UnsupportedCaseError
 
         loaded = sits.load(situation, path)
         sit = Situation(loaded.state, source=loaded.source)
+        try:
+            sit._check_sound("actions")
+        except UnsupportedCaseError as e:   # contract §2.0: the same structured refusal as the queries
+            return _result({"player": sit.player, "status": "unsupported", "unsupported": e.parts, "reason": str(e)})
         try:
             listed = []
             for a in sit.legal_actions:
@@ -359,47 +375,81 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
             raise ToolError(f"{loaded.source}: {e}") from None
         return _result({"action": str(full), "situation": after.to_dict()})
 
+    def situation_schema() -> Annotated[CallToolResult, SchemaResult]:
+        """The JSON Schema of a situation (contract §1, format mtgsolve/1; one precise schema per query
+        kind), which every tool's 'situation' argument refers to by its $id. Also the resource
+        mtgsolve://schema/situation."""
+        return _result(json.loads(_situation_schema()))
+
     fns: list[Callable[..., Any]] = [could_produce, available_mana, pay, targets, order, actions, resolve, solve,
-                                     check, legal_actions, apply_action]
+                                     check, legal_actions, apply_action, situation_schema]
     tools = []
     for fn in fns:
-        tool = Tool.from_function(fn)
-        tool.parameters = _embed_situation_schema(tool.parameters)
+        tool = Tool.from_function(_one_line_errors(fn))
+        tool.parameters = _refer_to_situation_schema(tool.parameters)
         tools.append(tool)
-    return MCPServer("mtgsolve", version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING")
+    server = MCPServer("mtgsolve", version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING")
+
+    @server.resource(SCHEMA_RESOURCE, name="situation_schema", mime_type="application/schema+json",
+                     description="The situation's JSON Schema (contract §1), referenced by every tool's "
+                                 "'situation' argument")
+    def situation_schema_resource() -> str:
+        return _situation_schema()
+
+    return server
+
+
+SCHEMA_RESOURCE = "mtgsolve://schema/situation"
+"""The MCP resource holding the situation's JSON Schema."""
+
+
+class SchemaResult(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Every failure of a tool becomes a one-line tool error: located errors as
+    themselves, anything unexpected as ``internal error: …`` (no traceback in
+    the server's log, nothing but that line for the client)."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ToolError:
+            raise
+        except Exception as e:  # noqa: BLE001 - one line for the client, whatever it was
+            from .errors import MtgsolveError, error_line
+
+            if isinstance(e, MtgsolveError):
+                raise ToolError(str(e)) from None
+            raise ToolError(f"internal error: {error_line(e)}") from None
+
+    return wrapper
 
 
 @functools.lru_cache(maxsize=1)
 def _situation_schema() -> str:
     from .situation import situation_json_schema
 
-    return json.dumps(situation_json_schema())
+    return json.dumps(situation_json_schema(), sort_keys=True)
 
 
-def _embed_situation_schema(params: dict) -> dict:
-    """Put the situation's JSON Schema (contract §1) in a tool's input schema, so
-    clients see a typed ``situation`` argument. Its definitions are hoisted into
-    the tool schema's ``$defs`` under a ``Situation_`` prefix."""
+def _refer_to_situation_schema(params: dict) -> dict:
+    """Make a tool's ``situation`` argument refer to the one situation schema
+    (by its ``$id``) instead of repeating it in every tool."""
     if "situation" not in params.get("properties", {}):
         return params
-    sch = json.loads(_situation_schema())
-    defs = sch.pop("$defs", {})
-    for k in ("$schema", "$id"):
-        sch.pop(k, None)
-
-    def rename(node: Any) -> Any:
-        if isinstance(node, dict):
-            return {k: (("#/$defs/Situation_" + v.rsplit("/", 1)[1]) if k == "$ref" and isinstance(v, str)
-                        and v.startswith("#/$defs/") else rename(v)) for k, v in node.items()}
-        if isinstance(node, list):
-            return [rename(v) for v in node]
-        return node
+    from .situation import SCHEMA_ID
 
     out = copy.deepcopy(params)
-    out.setdefault("$defs", {}).update({f"Situation_{k}": rename(v) for k, v in defs.items()})
     prop = out["properties"]["situation"]
-    out["properties"]["situation"] = {"anyOf": [rename(sch), {"type": "null"}], "default": None,
-                                      "description": prop.get("description", "The situation")}
+    desc = prop.get("description", "The situation")
+    out["properties"]["situation"] = {
+        "anyOf": [{"$ref": SCHEMA_ID}, {"type": "null"}], "default": None,
+        "description": f"{desc}. Its JSON Schema ($id {SCHEMA_ID}) is the resource {SCHEMA_RESOURCE} and the "
+                       "result of the situation_schema tool."}
     return out
 
 

@@ -92,7 +92,7 @@ def test_timeout_status():
 def test_unsupported_text_is_reported():
     s = state_of(battlefield={"alice": ["Forest", "Forest", "Plains"]}, hand={"alice": ["Kitchen Finks"]})
     (finks,) = [a for a in actions(s)["actions"] if a["kind"] == "cast"]
-    assert finks["unsupported"] and "Persist" in finks["unsupported"][0]
+    assert finks["unread"] and "Persist" in finks["unread"][0]
 
 
 def test_identical_cards_share_their_work():
@@ -175,7 +175,7 @@ def test_matches_brute_force_reference(board):
     for player in ("alice", "bob"):
         got = actions(state, player=player)
         assert got["status"] == "ok", got
-        entries = [{k: v for k, v in a.items() if k != "unsupported"} for a in got["actions"]]
+        entries = [{k: v for k, v in a.items() if k != "unread"} for a in got["actions"]]
         assert entries == reference_actions(state, player), board
         assert got["count"] == len(entries)
     # the Python API agrees with the query: heads, mask and the number of full actions
@@ -228,11 +228,12 @@ def test_unmodeled_activated_abilities_are_reported():
                       "text": "{2}, {T}: Frobnicate target widget."}}
     s = state_of(battlefield={"alice": ["Forest", "Forest", relic]})
     r = actions(s)
-    assert r["actions"] == [{"kind": "pass"}]
-    assert r["unsupported"] == [{"kind": "activate", "object": "weird-relic", "index": 1,
-                                 "text": "{2}, {T}: Frobnicate target widget."}]
-    from solver.api import UnsupportedActionError
-    with pytest.raises(UnsupportedActionError):
+    # contract §2.0: an unread activated ability of the player is an action that may be missing
+    assert r["status"] == "unsupported"
+    assert r["unsupported"] == [{"object": "weird-relic", "text": "{2}, {T}: Frobnicate target widget.",
+                                 "affects": ["targets", "timing", "effect"]}]
+    from solver.api import UnsupportedCaseError
+    with pytest.raises(UnsupportedCaseError):
         Situation(s).is_legal("activate weird-relic:1")
     assert Situation(s).legal_actions.summary() == r
 

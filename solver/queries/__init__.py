@@ -12,10 +12,11 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..errors import QueryError
+from ..errors import QueryError, UnsupportedCase
+from ..soundness import blocking, scope_of, unsupported_result
 from ..state import GameState
 
-KINDS: tuple[str, ...] = ("could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve")
+KINDS: tuple[str, ...] = ("could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve", "pass", "attacks", "blocks")
 
 
 @dataclass(frozen=True)
@@ -62,10 +63,34 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
     fn = _load(kind)
     if fn is None:
         return {"kind": kind, "status": "error", "error": f"the '{kind}' query is not implemented yet in this version"}
+    blocked = _blocking(state, query)
+    if blocked:
+        return unsupported_result(kind, blocked)
     try:
         body = fn(state, query, options)
     except QueryError as e:
         raise QueryError(e.file, f"{path}.{e.path}" if e.path else path, e.message) from None
+    except UnsupportedCase as e:
+        body = {"status": "error", "error": f"unsupported: {e}"}
     out: dict[str, Any] = {"kind": kind, "status": body.pop("status", "ok")}
+    if out["status"] == "error" and str(body.get("error", "")).startswith("unsupported: "):
+        # a combination the engine does not model (contract §2.0): never an approximation
+        out["status"] = "unsupported"
+        out["unsupported"] = []
+        out["reason"] = str(body.pop("error")).removeprefix("unsupported: ")
+        body = {k: v for k, v in body.items() if k in ("unsupported",)} | {"unsupported": out["unsupported"]}
     out.update(body)
     return out
+
+
+def _blocking(state: GameState, query: dict) -> list:
+    """The unread parts that could change this query's answer (contract §2.0; :mod:`solver.soundness`).
+
+    A query naming objects or players the situation lacks is left to its own
+    code, which reports the bad argument (exit code 2) rather than a refusal."""
+    scope = scope_of(state, query)
+    if scope.subject is not None and state.find(scope.subject) is None:
+        return []
+    if scope.player is not None and not state.is_player(scope.player):
+        return []
+    return blocking(state, scope)

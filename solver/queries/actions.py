@@ -14,11 +14,11 @@ exact numbers of legal target choices (``targets``, 1 when the spell or
 ability has no targets) and of distinct payments (``payments``, every X
 counted when the cost has {X}); both are at least 1, since spells and
 abilities without a legal target choice or without a payment are absent. An
-entry whose card has text the project does not model carries
-``unsupported`` (the unmodeled lines), and activated abilities the project
-does not model at all are listed under a top-level ``unsupported`` key
-(``{kind: activate, object, index, text}``) instead of being decided. These
-two keys are extensions of contract §2.6. The rules live in
+entry whose card has text the project does not read carries ``unread`` (that
+text, which cannot change the entry: text that could — an unread cost, target
+or timing rule, an unread activated ability of the player — makes the whole
+answer ``unsupported``, contract §2.0). ``unread`` is an extension of
+contract §2.6. The rules live in
 :mod:`solver.actions`.
 """
 from __future__ import annotations

@@ -25,6 +25,7 @@ import weakref
 from typing import Any
 
 from models import payment as pm
+from models import payment_count as pcount
 from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
 
 from ..characteristics import View
@@ -32,7 +33,6 @@ from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_an
 from ..errors import QueryError, UnsupportedCase
 from ..mana_sources import activations, interchangeable_classes, order_dependence
 from ..spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
-from ..unmodeled import blocking
 from ..state import GameState
 from . import Options, register
 
@@ -113,9 +113,6 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     can't count (repeatable without {T}, a sacrifice or counters).
     """
     base = _base(view, player)
-    why = blocking(view)
-    if why is not None:
-        raise Unsupported(why)
     order = {o.id: i for i, o in enumerate(view.state.objects)}
     groups = sorted((sorted(ids, key=order.__getitem__) for ids in base.classes.values()),
                     key=lambda ids: order[ids[0]])
@@ -275,13 +272,35 @@ def is_payable(view: View, player: str, cost_spec: Any, timeout: float | None = 
     return bool(verdict)
 
 
+_COUNTERS: dict[PaymentProblem, Any] = {}
+_COUNTERS_MAX = 256
+
+
+def payment_counter(problem: PaymentProblem) -> "pcount.PaymentCounter | None":
+    """The counting DP of :mod:`models.payment_count` for ``problem`` when it applies (else
+    ``None``); built once per problem and kept (a small cache: agents ask several questions of
+    one situation, and identical costs share it)."""
+    if problem in _COUNTERS:
+        return _COUNTERS[problem]
+    c = pcount.counter_for(problem)
+    if len(_COUNTERS) >= _COUNTERS_MAX:
+        _COUNTERS.pop(next(iter(_COUNTERS)))
+    _COUNTERS[problem] = c
+    return c
+
+
 def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,
                    timeout: float | None = None) -> int:
-    """The number of distinct payments (at most ``limit`` when given)."""
+    """The number of distinct payments (at most ``limit`` when given). Exact and without
+    enumeration where :mod:`models.payment_count` applies; by enumeration otherwise."""
     tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return 0
     problem = build_problem(view, player, tc)
+    counter = payment_counter(problem)
+    if counter is not None:
+        n = counter.count()
+        return n if limit is None else min(n, limit)
     deadline = None if timeout is None else time.monotonic() + timeout
     return len(pm.PaymentModel(problem).enumerate(limit, deadline).keys)
 
@@ -292,8 +311,12 @@ def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) 
     if _no_mana_cost(tc):
         return []
     problem = build_problem(view, player, tc)
-    res = pm.PaymentModel(problem).enumerate(limit)
-    return sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
+    counter = payment_counter(problem)
+    if counter is not None:
+        keys = list(counter.keys(limit))
+    else:
+        keys = pm.PaymentModel(problem).enumerate(limit).keys
+    return sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
 
 
 # ---------------------------------------------------------------------------
@@ -323,6 +346,9 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
     except Unsupported as e:
         return {"status": "error", "error": f"unsupported: {e}"}
     deadline = None if options.timeout is None else start + options.timeout
+    counter = payment_counter(problem)
+    if counter is not None:
+        return _pay_by_counting(problem, tc, counter, options, deadline)
     try:
         model = pm.PaymentModel(problem)
         res = model.enumerate(options.max_results, deadline)
@@ -345,6 +371,25 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
         out["x_max"] = pm.PaymentModel(problem, keys=False).max_x(left) if pays else None
     if not pays:
+        left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
+        out["reason"] = pm.explain(problem, left)
+    return out
+
+
+def _pay_by_counting(problem: PaymentProblem, tc: TotalCost, counter: "pcount.PaymentCounter",
+                     options: Options, deadline: float | None) -> dict:
+    """The ``pay`` answer from the counting DP (:mod:`models.payment_count`): the count is
+    exact even when the listing is cut at ``max_results``."""
+    n = counter.count()
+    limit = options.max_results
+    pays = sorted((pm.decode(problem, k) for k in counter.keys(limit)), key=pm.payment_sort_key)
+    out: dict[str, Any] = {"status": "ok" if limit is None or n <= limit else "truncated",
+                           "payable": n > 0, "count": n, "payments": pays}
+    if tc.x is None:
+        out["x_values"] = sorted({p["x"] for p in pays})
+        xs = counter.x_values()
+        out["x_max"] = xs[-1] if xs else None
+    if not n:
         left = None if deadline is None else max(deadline - time.monotonic(), 0.001)
         out["reason"] = pm.explain(problem, left)
     return out
