@@ -1,9 +1,21 @@
 """The ``mtgsolve`` command line (contract §3). Thin: parse arguments, call
 :mod:`solver`, print.
 
-Bad input is one line on stderr naming the file and the place inside it, with
-exit code 2; nothing is half-written. Unexpected internal failures print one
-line too (exit 3); set ``MTGSOLVE_DEBUG=1`` to see the traceback.
+Exit codes (docs/getting-started.md, "Exit codes"):
+
+* ``0`` — every query answered (``ok``, ``truncated``, ``timeout`` or
+  ``unsupported``: honest answers), every ``check`` matched;
+* ``1`` — some query answered ``status: error``, a ``check`` differs, or a
+  ``batch`` line is an error;
+* ``2`` — bad input: an unreadable or malformed file, a malformed query, a bad
+  option; one line on stderr naming the file and the place inside it; nothing
+  is half-written;
+* ``3`` — an unexpected internal failure (one line; ``MTGSOLVE_DEBUG=1`` shows
+  the traceback).
+
+Start-up: nothing heavy is imported at module level (no CP-SAT, numpy,
+pydantic models or MCP); each command imports what it needs when it runs, so
+``--help``, ``--version``, ``schema`` and ``cards show`` stay fast.
 """
 from __future__ import annotations
 
@@ -15,8 +27,9 @@ from typing import List, Optional
 
 import typer
 
-from solver.errors import EXIT_BAD_INPUT, MtgsolveError
-
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_BAD_INPUT = 2  # the same as solver.errors.EXIT_BAD_INPUT (not imported: start-up time)
 EXIT_INTERNAL = 3
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -25,25 +38,50 @@ cards_app = typer.Typer(add_completion=False, no_args_is_help=True, help="The ca
 app.add_typer(cards_app, name="cards")
 
 
+def version() -> str:
+    """The installed distribution's version (``importlib.metadata``), else the source tree's."""
+    try:
+        from importlib.metadata import PackageNotFoundError, version as _version
+
+        return _version("mtgsolve")
+    except (ImportError, PackageNotFoundError):  # running from a checkout that was never installed
+        from solver import __version__
+
+        return __version__
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"mtgsolve {version()}")
+        raise typer.Exit(EXIT_OK)
+
+
 @app.callback()
 def _global(cards: Optional[Path] = typer.Option(
-        None, "--cards", help="Card database to use instead of the shipped one (an MTGJSON file, or one made by "
-                              "'mtgsolve cards import'); the same as setting MTGSOLVE_CARDS.")) -> None:
+        None, "--cards", help="A card database to add to the built-in one (an MTGJSON file, or one made by "
+                              "'mtgsolve cards import'); its cards win on a name clash. The same as setting "
+                              "MTGSOLVE_CARDS."),
+        show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                          help="Print the version and exit.")) -> None:
     """Exact legal choices in Magic: The Gathering situations (CP-SAT)."""
     if cards is not None:
-        from solver.cards import DATA_ENV
-
-        os.environ[DATA_ENV] = str(cards)  # read when a card is first looked up (the batch workers inherit it)
+        os.environ["MTGSOLVE_CARDS"] = str(cards)  # read when a card is first looked up (batch workers inherit it)
 
 
 def _fail(exc: BaseException) -> None:
     """Print one line for ``exc`` and exit (2 for bad input, 3 otherwise)."""
     if os.environ.get("MTGSOLVE_DEBUG"):
         raise exc
-    from solver.errors import error_line
+    from solver.errors import MtgsolveError, error_line
 
     typer.echo(error_line(exc), err=True)
     raise typer.Exit(EXIT_BAD_INPUT if isinstance(exc, MtgsolveError) else EXIT_INTERNAL)
+
+
+def _bad_input(message: str) -> None:
+    """One line on stderr, exit 2."""
+    typer.echo(message, err=True)
+    raise typer.Exit(EXIT_BAD_INPUT)
 
 
 def _options(max_results: int, timeout: Optional[float]):
@@ -70,22 +108,73 @@ def _human(result: dict) -> list[str]:
     return lines
 
 
-MaxResults = typer.Option(10_000, "--max-results", help="Cut listings after this many entries (status: truncated).")
-Timeout = typer.Option(None, "--timeout", help="Seconds allowed per query (status: timeout).")
+STDIN = "-"
+
+
+def _inputs(paths: List[str], what: str = "situation files") -> list[str]:
+    """Files as given, directories expanded (every .yaml/.yml/.json below, sorted), ``-`` for standard input.
+    A directory with no situation file, or no input at all, is bad input (exit 2)."""
+    out: list[str] = []
+    for p in paths:
+        if p == STDIN:
+            out.append(STDIN)
+            continue
+        pp = Path(p)
+        if pp.is_dir():
+            found = sorted(str(f) for f in pp.rglob("*") if f.suffix in (".yaml", ".yml", ".json") and f.is_file())
+            if not found:
+                _bad_input(f"{p}: no {what} (.yaml, .yml, .json) in this directory")
+            out.extend(found)
+        else:
+            out.append(p)
+    if out.count(STDIN) > 1:
+        _bad_input("-: standard input can be read only once")
+    return out
+
+
+def _load(f: str):
+    """A loaded situation from a file or standard input (``-``, YAML or JSON)."""
+    from solver.situation import load_situation, parse_document, situation_from_dict
+
+    if f == STDIN:
+        data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            from solver.errors import SituationError
+
+            raise SituationError("<stdin>", "", f"not UTF-8 text (bad byte at offset {e.start})") from None
+        return situation_from_dict(parse_document(text, "<stdin>"), "<stdin>")
+    return load_situation(f)
+
+
+MaxResults = typer.Option(10_000, "--max-results", min=0, help="Cut listings after this many entries (status: truncated).")
+Timeout = typer.Option(None, "--timeout", min=0.0, help="Seconds allowed per query (status: timeout).")
 
 
 @app.command()
-def solve(files: List[Path] = typer.Argument(..., help="Situation files (YAML or JSON)."),
+def solve(files: List[str] = typer.Argument(..., help="Situation files (YAML or JSON), directories (every "
+                                                      ".yaml/.yml/.json below, sorted), or - for standard input."),
           as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
           max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
-    """Answer the queries in each situation file."""
-    from solver.runner import solve_file
+    """Answer the queries in each situation file. Exit 0 when every query is answered, 1 when
+    some query answered 'error', 2 on bad input."""
+    _solve(files, as_json, max_results, timeout)
 
-    opts = _options(max_results, timeout)
+
+def _solve(files: List[str], as_json: bool, max_results: int, timeout: Optional[float]) -> None:
+    """The body of ``solve`` (also used by :func:`main`'s fast path)."""
     outputs = []
     try:
-        for f in files:
-            outputs.append(solve_file(f, opts))
+        from solver.runner import solve_loaded
+
+        opts = _options(max_results, timeout)
+        for f in _inputs(files):
+            loaded = _load(f)
+            outputs.append({"file": "<stdin>" if f == STDIN else f, "name": loaded.state.name,
+                            "results": solve_loaded(loaded, opts)})
+    except typer.Exit:
+        raise
     except Exception as e:  # noqa: BLE001 - every failure becomes one line
         _fail(e)
     for out in outputs:  # printed only once every file answered: nothing half-written
@@ -95,69 +184,100 @@ def solve(files: List[Path] = typer.Argument(..., help="Situation files (YAML or
             typer.echo(f"{out['file']}" + (f" — {out['name']}" if out.get("name") else ""))
             for r in out["results"]:
                 typer.echo("\n".join(_human(r)))
+    if any(r.get("status") == "error" for out in outputs for r in out["results"]):
+        raise typer.Exit(EXIT_FAILED)
 
 
 @app.command()
-def check(paths: List[str] = typer.Argument(..., help="Situation files or directories."),
+def check(paths: List[str] = typer.Argument(..., help="Situation files or directories, or - for standard input."),
           max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
-    """Compare each file's answers with its `expect`; exit 1 if any differ."""
-    from solver.runner import check_loaded, situation_files
-    from solver.situation import load_situation
+    """Compare each file's answers with its `expect`: exit 1 if any differ, 2 if a file is bad input."""
+    from solver.errors import MtgsolveError, error_line
+    from solver.runner import check_loaded
 
     opts = _options(max_results, timeout)
-    files = situation_files(paths)
-    failed = 0
-    checked = 0
+    files = _inputs(paths)
+    failed = bad = checked = 0
     for f in files:
         try:
-            res = check_loaded(load_situation(f), opts)
+            res = check_loaded(_load(f), opts)
             line = f"{'ok  ' if res.ok else 'FAIL'} {f}: {res.message}"
             ok = res.ok
         except MtgsolveError as e:
             line, ok = f"FAIL {e}", False
+            bad += 1
         except Exception as e:  # noqa: BLE001
             if os.environ.get("MTGSOLVE_DEBUG"):
                 raise
-            from solver.errors import error_line
             line, ok = f"FAIL {f}: internal error: {error_line(e)}", False
         checked += 1
         failed += not ok
         typer.echo(line)
     typer.echo(f"{checked - failed} passed, {failed} failed")
-    if failed or not files:
-        raise typer.Exit(1)
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if failed:
+        raise typer.Exit(EXIT_FAILED)
 
 
 @app.command()
 def batch(paths: List[str] = typer.Argument(..., help="Situation files or directories (recursive)."),
           out: Path = typer.Option(..., "--out", help="JSON Lines output, one line per file."),
-          jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+          jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes (local backend)."),
           resume: bool = typer.Option(False, "--resume", help="Skip files already in the output; append."),
+          force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+          backend: str = typer.Option("local", "--backend", help="local (worker processes on this machine) or "
+                                                                 "ray (a Ray cluster; pip install 'mtgsolve[ray]')."),
+          address: Optional[str] = typer.Option(None, "--address", help="(ray) the cluster to join, e.g. "
+                                                                        "ray://head:10001 or auto; default: "
+                                                                        "RAY_ADDRESS, else a local Ray instance."),
           max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
-    """Solve many files into JSON Lines (progress on stderr); exit 1 if any file failed."""
-    from solver.batch import batch as run_batch
-
+    """Solve many files into JSON Lines (progress on stderr); exit 1 if any file failed, 2 on bad input."""
+    if backend not in ("local", "ray"):
+        _bad_input(f"--backend: unknown backend '{backend}' (expected local or ray)")
+    if address is not None and backend != "ray":
+        _bad_input("--address: only with --backend ray")
+    if resume and force:
+        _bad_input("--resume and --force: give one of them")
+    if out.is_dir():
+        _bad_input(f"{out}: --out is a directory")
+    if out.exists() and out.stat().st_size > 0 and not (resume or force):
+        _bad_input(f"{out}: the output file exists; add --resume to continue it or --force to overwrite it")
     try:
-        summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
+        if backend == "ray":
+            from solver.batch import batch_ray
+
+            summary = batch_ray(paths, out, resume=resume, timeout=timeout, max_results=max_results,
+                                address=address)
+        else:
+            from solver.batch import batch as run_batch
+
+            summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
+    except typer.Exit:
+        raise
     except Exception as e:  # noqa: BLE001
         _fail(e)
     typer.echo(str(summary), err=True)
     if summary.failed:
-        raise typer.Exit(1)
+        raise typer.Exit(EXIT_FAILED)
 
 
 @app.command()
 def mcp(allow_paths: Optional[Path] = typer.Option(
         None, "--allow-paths", help="Directory the tools may read situation files from (default: none).")) -> None:
-    """Serve the queries as MCP tools over stdio."""
-    from solver.mcp_server import serve
-
+    """Serve the queries as MCP tools over stdio (pip install 'mtgsolve[mcp]')."""
+    if allow_paths is not None and not allow_paths.is_dir():
+        _bad_input(f"--allow-paths: {allow_paths} is not a directory")
+    try:
+        from solver.mcp_server import serve
+    except ImportError as e:
+        _bad_input(f"mcp: the MCP SDK is not installed ({e.name}); pip install 'mtgsolve[mcp]'")
     serve(allow_paths)
 
 
 @app.command()
 def schema() -> None:
-    """Print the situation file's JSON Schema (contract §1)."""
+    """Print the situation file's JSON Schema (contract §1; one precise schema per query kind)."""
     from solver.situation import situation_json_schema
 
     typer.echo(json.dumps(situation_json_schema(), indent=2, sort_keys=True))
@@ -167,23 +287,33 @@ def schema() -> None:
 def cards_show(name: str = typer.Argument(..., help="Card name (case-insensitive)."),
                as_json: bool = typer.Option(False, "--json")) -> None:
     """What the project understood of a card, ability by ability; every unmodeled part listed."""
-    from solver.cards import get_card
-    from solver.cards.describe import describe_card
-
     try:
+        from solver.cards import get_card
+        from solver.cards.describe import describe_card
+
         card = get_card(name)
+        info = describe_card(card)
     except KeyError as e:
         typer.echo(f"{name}: {e}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT)
     except Exception as e:  # noqa: BLE001
         _fail(e)
-    info = describe_card(card)
     if as_json:
         typer.echo(json.dumps(info, ensure_ascii=False, indent=2))
         return
     typer.echo(f"{info['name']}  {info['mana_cost']}  ({info['type_line']})")
+    for face in info.get("faces", []):
+        typer.echo(f"  face: {face['name']}" + ("" if face["read"] else "  (not in the card database: unread)"))
+    if info["oracle_text"]:
+        typer.echo("  oracle text:")
+        for line in info["oracle_text"].split("\n"):
+            typer.echo(f"    {line}")
+    typer.echo("  understood:")
     for line in info["lines"]:
-        typer.echo(f"  {line}")
+        if not line.startswith("unsupported: ") and "unsupported: " not in line:
+            typer.echo(f"    {line}")
+    for u in info["unread"]:
+        typer.echo(f"  unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}")
     typer.echo(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
 
 
@@ -197,7 +327,7 @@ def cards_import(src: Path = typer.Argument(..., help="An MTGJSON file (AtomicCa
     except Exception as e:  # noqa: BLE001
         _fail(e)
     typer.echo(str(summary))
-    typer.echo(f"use it with: MTGSOLVE_CARDS={out} mtgsolve solve ...")
+    typer.echo(f"use it with: mtgsolve --cards {out} solve ... (or MTGSOLVE_CARDS={out})")
 
 
 @cards_app.command("coverage")

@@ -331,6 +331,45 @@ def _unread_effect_affects(kind: str, text: str) -> frozenset[str]:
     return frozenset(base)
 
 
+def card_parts(card: object, abilities: tuple | None = None, zone: str | None = None) -> list[tuple[str, str, frozenset[str]]]:
+    """The unread parts of a card as ``(printed text, kind, affects)``: its unread lines and keywords,
+    unread effects of abilities whose structure was read, abilities read but functioning only from
+    another zone, and a face the card database does not hold. ``abilities`` defaults to the card's
+    printed ones; ``zone`` (None: anywhere) decides how a missing face can matter."""
+    out: list[tuple[str, str, frozenset[str]]] = []
+    types = tuple(card.data.types)  # type: ignore[attr-defined]
+    for a in card.abilities if abilities is None else abilities:  # type: ignore[attr-defined]
+        if isinstance(a, ir.Unsupported):
+            kind = _kind_of(a, types)
+            text = _printed(a)
+            words = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
+            out.append((text, kind, a.affects or classify(words, kind)))
+        else:
+            for kind, text in _unread_effects(a):
+                out.append((text, kind, _unread_effect_affects(kind, text)))
+            if isinstance(a, ir.ActivatedAbility) and a.text and _ELSEWHERE_ONLY.search(_words(a.text)) \
+                    and zone != "elsewhere":
+                # an ability that works from the hand or graveyard: the engine lists activated abilities of
+                # permanents only, so off the battlefield it would be missed, on it wrongly offered (CR 113.6)
+                out.append((a.text, "activated", frozenset({"timing"})))
+    spell = card.spell  # type: ignore[attr-defined]
+    if spell is not None:
+        for _, text in _unread_effects(spell):
+            out.append((text, "spell", frozenset({"effect"})))
+    data = card.data  # type: ignore[attr-defined]
+    if data.layout in MULTI_FACE:
+        other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
+        text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
+        if zone == "battlefield":
+            if data.layout == "prototype":    # it may have been cast prototyped (CR 702.160)
+                out.append((text, "face", frozenset({"characteristics"})))
+        elif zone == "stack":
+            out.append((text, "face", frozenset({"effect", "targets", "characteristics"})))
+        else:
+            out.append((text, "face", classify(text, "face")))
+    return out
+
+
 def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     card = o.card
     if card is None:
@@ -338,43 +377,10 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     zone = o.zone
     who = o.controller if zone in ("battlefield", "stack") else o.owner
     types = tuple(card.data.types)
-    if zone == "battlefield" and view is not None:
-        abilities = view.chars(o.id).abilities
-    else:
-        abilities = card.abilities
-    out: list[UnreadPart] = []
-
-    def add(text: str, kind: str, affects: frozenset[str]) -> None:
-        out.append(UnreadPart(o.id, text, _sorted(affects), zone, who, kind, _reach(text, kind, zone),
-                              _active(text, kind, zone, types)))
-
-    for a in abilities:
-        if isinstance(a, ir.Unsupported):
-            kind = _kind_of(a, types)
-            text = _printed(a)
-            words = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
-            add(text, kind, a.affects or classify(words, kind))
-        else:
-            for kind, text in _unread_effects(a):
-                add(text, kind, _unread_effect_affects(kind, text))
-            if isinstance(a, ir.ActivatedAbility) and a.text and _ELSEWHERE_ONLY.search(_words(a.text)):
-                # an ability that works from the hand or graveyard: the engine lists activated abilities of
-                # permanents only, so off the battlefield it would be missed, on it wrongly offered (CR 113.6)
-                out.append(UnreadPart(o.id, a.text, ("timing",), zone, who, "activated", "controller", True))
-    if card.spell is not None:
-        for kind, text in _unread_effects(card.spell):
-            add(text, "spell", frozenset({"effect"}))
-    if card.data.layout in MULTI_FACE:
-        other = card.data.name.split(" // ", 1)[1] if " // " in card.data.name else "its other face"
-        text = f"{other} (the other face of {card.data.name}, layout {card.data.layout}): not in the card database"
-        if zone == "battlefield":
-            if card.data.layout == "prototype":   # it may have been cast prototyped (CR 702.160)
-                add(text, "face", frozenset({"characteristics"}))
-        elif zone == "stack":
-            add(text, "face", frozenset({"effect", "targets", "characteristics"}))
-        else:
-            add(text, "face", classify(text, "face"))
-    return out
+    abilities = view.chars(o.id).abilities if zone == "battlefield" and view is not None else card.abilities
+    return [UnreadPart(o.id, text, _sorted(affects), zone, who, kind, _reach(text, kind, zone),
+                       _active(text, kind, zone, types))
+            for text, kind, affects in card_parts(card, abilities, zone)]
 
 
 def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:

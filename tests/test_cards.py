@@ -123,8 +123,20 @@ def test_cards_show_cli(name):
     res = CliRunner().invoke(app, ["cards", "show", name.upper()])
     assert res.exit_code == 0, res.output
     assert res.output.startswith(name)
-    for u in UNSUPPORTED.get(name, []):
-        assert f"unsupported: {u}" in res.output
+    card = get_card(name)
+    for u in card.abilities:
+        if isinstance(u, Unsupported):
+            assert f"): {u.text or u.what}" in res.output and "unread (" in res.output
+    assert ("fully modeled: no" in res.output) == (name in UNSUPPORTED)
+
+
+def test_cards_show_tells_the_truth_about_faces_and_printed_text():
+    """Issue 14: the printed text, never a placeholder; a face not in the database makes it not fully modeled."""
+    res = CliRunner().invoke(app, ["cards", "show", "Thalia, Guardian of Thraben"])
+    assert "{M}" not in res.output and "Noncreature spells cost {1} more to cast." in res.output
+    res = CliRunner().invoke(app, ["cards", "show", "Shatterskull Smashing // Shatterskull, the Hammer Pass"])
+    assert "face: Shatterskull, the Hammer Pass  (not in the card database: unread)" in res.output
+    assert "fully modeled: no" in res.output
 
 
 def test_cards_show_unknown_card_is_located_error():

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from . import Card
-from ..ir import Unsupported, is_activated, is_triggered
+from ..ir import AFFECTS, Unsupported, is_activated, is_triggered
+from ..soundness import MULTI_FACE
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -29,13 +30,22 @@ def describe_card(card: Card) -> dict:
                 lines.append(f"intrinsic (CR 305.6, {t}): mana ability: {{T}}: add {{{c}}}")
     if card.spell is not None:
         lines.append(card.spell.describe())
-    unsupported = [a for a in card.abilities if isinstance(a, Unsupported)]
-    return {
+    from ..soundness import card_parts
+
+    unread = card_parts(card)
+    faces = d.name.split(" // ")
+    out = {
         "name": d.name,
         "mana_cost": d.mana_cost.text,
         "type_line": d.type_line,
+        "layout": d.layout,
+        "oracle_text": d.text,
         "source": card.source,
-        "fully_modeled": not unsupported,
+        "fully_modeled": not unread,
         "lines": lines,
-        "unsupported": [u.what for u in unsupported],
+        "unsupported": [u.text or u.what for u in card.abilities if isinstance(u, Unsupported)],
+        "unread": [{"text": t, "kind": k, "affects": [a for a in AFFECTS if a in aff]} for t, k, aff in unread],
     }
+    if len(faces) > 1 or d.layout in MULTI_FACE:
+        out["faces"] = [{"name": faces[0], "read": True}] + [{"name": f, "read": False} for f in faces[1:]]
+    return out
