@@ -964,7 +964,8 @@ class Situation:
                                               f"{self.decision.kind} decision")
             return Verdict(True, found, None)  # type: ignore[arg-type]
         a = to_action(action)
-        self._check_sound("actions")
+        if a.kind != "pass":
+            self._check_sound("action", subject=a.object)
         why = self._illegal_reason(a)
         return Verdict(why is None, a, why)
 
@@ -1046,6 +1047,8 @@ class Situation:
         Raises :class:`IllegalActionError` if none is legal and
         :class:`AmbiguousActionError` if several are."""
         a = to_action(action)
+        if a.kind != "pass":
+            self._check_sound("action", subject=a.object)
         why = self._illegal_reason(a)
         if why is not None:
             raise IllegalActionError(f"{a}: {why}")
@@ -1114,6 +1117,7 @@ class Situation:
         full = self.complete(action)
         if full.kind == "pass":  # the game moves on (solver.turns, CR 117.3d-117.4, 500-514)
             return play.game_apply(self, "pass", rng)
+        self._check_sound("apply", subject=full.object)   # contract §2.0: no state built over unread text
         return play.after_action(self, _Applier(self, full, trigger_order).run())
 
     def push(self, action: "Action | str | Mapping[str, Any]") -> "Situation":

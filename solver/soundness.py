@@ -471,6 +471,10 @@ QUERY_AFFECTS: dict[str, frozenset[str]] = {
     "attacks": frozenset({"combat", "costs", "characteristics", "unknown"}),
     "blocks": frozenset({"combat", "costs", "characteristics", "unknown"}),
     "pass": frozenset(AFFECTS),
+    # one fully specified action: is it legal (``action``), and what follows it (``apply``)
+    "action": frozenset({"costs", "targets", "timing", "mana", "characteristics", "unknown"}),
+    "apply": frozenset({"costs", "targets", "timing", "mana", "characteristics", "unknown", "triggers",
+                        "replacement"}),
 }
 
 
@@ -491,6 +495,15 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     on_top = part.zone == "stack" and part.object == _top_of_stack(state)
     if kind == "pass":
         return True
+    if kind in ("action", "apply"):
+        if part.object != scope.subject and part.kind in ("activated", "spell", "face"):
+            return False             # another card's ability or text is another action, not this one
+        if part.kind == "triggered":
+            return kind == "apply" and bool(set(part.affects) & {"triggers", "mana"})
+        kind = "actions"             # otherwise as the actions question
+        hit = set(part.affects) & (QUERY_AFFECTS["apply"] if scope.kind == "apply" else QUERY_AFFECTS["action"])
+        if hit & {"triggers", "replacement"}:
+            return True
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
     if own and kind in ("pay", "targets", "actions"):
@@ -552,6 +565,8 @@ def scope_of(state: GameState, query: dict) -> Scope:
         v = query.get(key)
         if isinstance(v, dict) and isinstance(v.get("object"), str):
             subject = v["object"]
+    if isinstance(query.get("subject"), str):
+        subject = query["subject"]
     if kind == "order":
         ev = query.get("event")
         if isinstance(ev, dict) and isinstance(ev.get("object"), str):

@@ -277,10 +277,22 @@ def test_the_api_refuses_rather_than_guesses():
     with pytest.raises(UnsupportedCaseError):
         sit.legal_actions_mask()
     with pytest.raises(UnsupportedCaseError):
-        sit.is_legal("cast lightning-bolt -> bob")
+        sit.is_legal("activate odd-relic:1")
     with pytest.raises(UnsupportedCaseError):
         sit.legal_actions.count()
+    # one action the relic can't change is still decided, and applied
+    assert sit.is_legal("cast lightning-bolt -> bob")
+    after = sit.apply("cast lightning-bolt -> bob")
+    assert after.state.zone("stack")[0].id == "lightning-bolt"
     assert sit.legal_actions.summary()["status"] == "unsupported"
+
+
+def test_apply_refuses_when_an_unread_trigger_could_fire():
+    s = with_bob(card("Watcher", "Whenever an opponent casts a spell, frobnicate a widget.", ("Creature",)))
+    sit = Situation(s)
+    assert sit.is_legal("cast lightning-bolt -> bob")          # legality: the trigger can't change it
+    with pytest.raises(UnsupportedCaseError):
+        sit.apply("cast lightning-bolt -> bob")                  # the state after it: the trigger could fire
 
 
 def test_the_api_answers_when_nothing_unread_matters():
