@@ -165,21 +165,6 @@ def candidates(state: GameState, player: str, view: View | None = None) -> list[
 # Rules checks that need no solver
 # ---------------------------------------------------------------------------
 
-def unsupported_abilities(state: GameState, player: str, view: View) -> list[dict]:
-    """Activated abilities of the player's permanents that the project does not
-    model (their text is kept as :class:`~solver.ir.Unsupported`): whether they
-    could be activated is not decided, so they are reported instead of listed
-    (``{kind: activate, object, index, text}``), never silently dropped."""
-    out = []
-    for o in state.objects:
-        if o.zone != "battlefield" or o.controller != player:
-            continue
-        for i, a in enumerate(view.chars(o.id).activated, start=1):
-            if isinstance(a, ir.Unsupported):
-                out.append({"kind": "activate", "object": o.id, "index": i, "text": a.text or a.what})
-    return out
-
-
 def priority_reason(state: GameState, player: str) -> str | None:
     """Why ``player`` cannot act now, or None if they hold priority (CR 117)."""
     t = state.turn
@@ -650,6 +635,78 @@ class Oracle:
             self._shared[key] = [tuple(tuple(slot) for slot in ch) for ch in res.get("choices", [])]
         return self._shared[key]
 
+    def _target_problem(self, cand: Candidate):
+        key = self._share_key(cand, "target_problem")
+        if key not in self._shared:
+            from .targeting import source_of, targeting_problem
+
+            src = source_of(self.view, **query_subject(cand))
+            self._shared[key] = targeting_problem(self.view, src, chooser=self.player)
+        return self._shared[key]
+
+    def target_choice_legal(self, cand: Candidate, targets: tuple[tuple[str, ...], ...]) -> bool:
+        """Is ``targets`` one of the legal choices (contract §2.4)? One solve at most
+        (:func:`models.targets.is_legal_choice`), never a listing (issue 16)."""
+        if not target_specs(self.state, self.view, cand):
+            return targets == ()
+        listed = self._shared.get(self._share_key(cand, "target_choices"))
+        if listed is not None:
+            return targets in set(listed)
+        from models.targets import is_legal_choice
+
+        self.solves += 1
+        try:
+            return is_legal_choice(self._target_problem(cand), tuple(tuple(sorted(t)) for t in targets),
+                                   self._remaining())
+        except TimeoutError:
+            raise Undecided("timeout", "time limit reached deciding a choice of targets") from None
+
+    def target_examples(self, cand: Candidate, n: int = 3) -> tuple[list, int]:
+        """The first ``n`` legal choices of targets (sorted) and how many there are, without
+        listing them all (for reasons)."""
+        listed = self._shared.get(self._share_key(cand, "target_choices"))
+        if listed is not None:
+            return listed[:n], len(listed)
+        from models.targets import enumerate_choices
+
+        ans = enumerate_choices(self._target_problem(cand), max_results=n, time_limit=self._remaining())
+        return list(ans.choices), ans.count
+
+    def find_payment(self, cand: Candidate, x: int | None, payment: dict) -> "dict | None | bool":
+        """A distinct payment agreeing with ``payment`` on its key parts
+        (:func:`solver.queries.pay.find_payment`: one solve or a walk of the counting DP),
+        ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
+        if not self._fast_pay():
+            return False
+        from models import payment as pm
+
+        from .queries.pay import PaymentLookupError, find_payment
+
+        listed = self._shared.get(("payments",) + self._cost_key(cand, x))
+        if listed is not None:
+            return False
+        self._remaining()
+        self.solves += 1
+        try:
+            return find_payment(self.view, self.player, self._total_cost(cand, x), payment)
+        except PaymentLookupError:
+            return False
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+
+    def payment_count_known(self, cand: Candidate, x: int | None = None) -> int | None:
+        """The number of distinct payments when it is known or cheap (counted by the DP), else None."""
+        key = ("payments",) + self._cost_key(cand, x)
+        if key in self._shared:
+            return len(self._shared[key])
+        ckey = ("payment_count",) + self._cost_key(cand, x)
+        if ckey not in self._shared:
+            n = self._counted(cand, x)
+            if n is None:
+                return None
+            self._shared[ckey] = n
+        return self._shared[ckey]
+
     # -- payments ----------------------------------------------------------
     def cost_spec(self, cand: Candidate, x: int | None = None) -> dict:
         """The pay query's description of the total cost (X: every value unless ``x``)."""
@@ -901,7 +958,6 @@ def actions_result(state: GameState, query: dict, options: Any = None) -> dict:
     oracle = Oracle(state, player, options)
     entries, status, message = legal_action_entries(state, player, options, oracle=oracle)
     body: dict[str, Any] = {}
-    unknown = unsupported_abilities(state, player, oracle.view) if priority_reason(state, player) is None else []
     if status in ("timeout", "error"):
         body["status"] = status
         body["count"] = None
@@ -914,6 +970,4 @@ def actions_result(state: GameState, query: dict, options: Any = None) -> dict:
         entries = entries[:options.max_results]
     body["count"] = count
     body["actions"] = entries
-    if unknown:
-        body["unsupported"] = unknown
     return body

@@ -79,7 +79,7 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from . import ir
 from .actions import (KINDS, NOT_PAYABLE, Candidate, Oracle, Undecided, ability_of, candidates, has_x,
-                      legal_action_entries, priority_reason, target_specs, unsupported_abilities)
+                      legal_action_entries, priority_reason, target_specs)
 from .characteristics import View
 from .mana import Mana
 from .state import AbilityRef, GameObject, GameState, Turn
@@ -1015,11 +1015,11 @@ class Situation:
             for t in slot:
                 if self.state.find(t) is None and not self.state.is_player(t):
                     return f"there is no object or player '{t}'"
-        choices = oracle.target_choices(cand)
-        if targets in set(choices):
+        if oracle.target_choice_legal(cand, targets):   # one solve at most, no listing (issue 16)
             return None
+        choices, total = oracle.target_examples(cand, 3)
         shown = "; ".join(" / ".join(",".join(s) or "()" for s in ch) for ch in choices[:3])
-        more = f" (and {len(choices) - 3} more)" if len(choices) > 3 else ""
+        more = f" (and {total - 3} more)" if total > 3 else ""
         return (f"{_fmt_targets(targets)} is not a legal choice of targets for {self._name(cand.object)} "
                 f"(CR 115, 601.2c); legal choices: {shown}{more}")
 
@@ -1033,7 +1033,17 @@ class Situation:
                 if o.zone != "battlefield":
                     return f"the payment would {what} {o.name} ({i}), which is not on the battlefield"
         want = payment_key(self.state, p, a.x or 0, self.player)
-        payments = oracle.payments(cand, a.x if has_x(self.state, self.view, cand) else None)
+        xq = a.x if has_x(self.state, self.view, cand) else None
+        # decide with one solve (or a walk of the counting DP), without listing (issue 16)
+        found = oracle.find_payment(cand, xq, p.to_json(a.x or 0))
+        if isinstance(found, dict) and payment_key(self.state, Payment.from_json(found), int(found.get("x", 0) or 0),
+                                                   self.player) == want:
+            return None
+        if found is None:
+            n = oracle.payment_count_known(cand, xq)
+            return (f"this is not one of the{'' if n is None else f' {n}'} distinct ways to pay for "
+                    f"{self._name(cand.object)}{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")
+        payments = oracle.payments(cand, xq)
         for q in payments:
             if payment_key(self.state, Payment.from_json(q), int(q.get("x", 0) or 0), self.player) == want:
                 return None
@@ -1112,13 +1122,18 @@ class Situation:
 
         if play.is_terminal(self):
             raise IllegalActionError(f"{action}: the game is over (CR 104.2a); {play.winner_of(self) or 'nobody'} won")
-        if self.decision is not None:
-            return play.game_apply(self, action, rng)
-        full = self.complete(action)
-        if full.kind == "pass":  # the game moves on (solver.turns, CR 117.3d-117.4, 500-514)
-            return play.game_apply(self, "pass", rng)
-        self._check_sound("apply", subject=full.object)   # contract §2.0: no state built over unread text
-        return play.after_action(self, _Applier(self, full, trigger_order).run())
+        try:
+            if self.decision is not None:
+                return play.game_apply(self, action, rng)
+            full = self.complete(action)
+            if full.kind == "pass":  # the game moves on (solver.turns, CR 117.3d-117.4, 500-514)
+                return play.game_apply(self, "pass", rng)
+            self._check_sound("apply", subject=full.object)   # contract §2.0: no state built over unread text
+            return play.after_action(self, _Applier(self, full, trigger_order).run())
+        except play.IllegalChoiceError as e:
+            raise IllegalActionError(str(e)) from None
+        except play.NotModeledError as e:
+            raise UnsupportedActionError(str(e)) from None
 
     def push(self, action: "Action | str | Mapping[str, Any]") -> "Situation":
         """Alias of :meth:`apply` (python-chess's name; this one returns the new situation)."""
@@ -1129,9 +1144,12 @@ class Situation:
         """Every outcome of passing (or of answering the pending decision with
         ``action``) as the ``pass`` query lists them: ``(choices, probability or
         None, situation)`` — for random events (a draw from a shuffled library)."""
-        from .play import outcomes_of
+        from .play import NotModeledError, outcomes_of
 
-        return outcomes_of(self, action)
+        try:
+            return outcomes_of(self, action)
+        except NotModeledError as e:
+            raise UnsupportedActionError(str(e)) from None
 
     @property
     def is_terminal(self) -> bool:
@@ -1283,11 +1301,7 @@ class LegalActions:
         if status != "ok":
             key = "error" if status == "error" else "reason"
             return {"kind": "actions", "status": status, "count": None, "actions": entries, key: message}
-        out = {"kind": "actions", "status": "ok", "count": len(entries), "actions": entries}
-        unknown = unsupported_abilities(sit.state, sit.player, sit.view) if self else []
-        if unknown:
-            out["unsupported"] = unknown
-        return out
+        return {"kind": "actions", "status": "ok", "count": len(entries), "actions": entries}
 
     def __repr__(self) -> str:
         return f"<LegalActions of {self.situation.player}: {', '.join(str(a) for a in self.heads())}>"

@@ -78,6 +78,11 @@ MULTI_FACE = frozenset({"transform", "modal_dfc", "adventure", "split", "flip", 
                         "reversible_card", "prepare", "prototype", "double_faced_token"})
 
 
+#: Layouts whose other face matters only on the battlefield (transformed, flipped, melded); a situation
+#: lists such a permanent front face up (the contract has no key for the face shown).
+BACK_FACE_ONLY_ON_BATTLEFIELD = frozenset({"transform", "flip", "meld"})
+
+
 @dataclass(frozen=True)
 class UnreadPart:
     """One part of the situation the project does not model."""
@@ -128,24 +133,24 @@ _COSTS = re.compile(
 _TARGETS = re.compile(r"\btarget|\bhexproof\b|\bshroud\b|\bprotection\b|\bcan't be the target|\bchoose (?:one|two|three|"
                       r"four|five|up to|any number)|•|\bdivided\b|\bdistribute\b|\bspree\b|\bsplice\b")
 _TIMING = re.compile(
-    r"\bflash\b|\bcan't cast\b|\bcan cast\b|\bcan't play\b|\bmay play\b|\bmay cast\b|\bonly any time\b|\bas though\b"
+    r"\bmay activate\b|\bany time you could cast\b|cycling\b|\bflash\b|\bcan't cast\b|\bcan cast\b|\bcan't play\b|\bmay play\b|\bmay cast\b|\bonly any time\b|\bas though\b"
     r"|\bcan't be cast\b|\bcan't activate\b|\bcan't be activated\b|\bactivate (?:only|this)|\bcast (?:this|it|them)"
     r"(?: spell)? only\b|\bsplit second\b|\bplay (?:an )?additional land|\bfrom the top of your library\b"
     r"|\bfrom your graveyard\b|\bfrom exile\b|\bfrom your hand\b|\bcycling\b|\bchannel\b|\bninjutsu\b|\bflashback\b"
     r"|\bescape\b|\bunearth\b|\bmadness\b|\bsuspend\b|\bforetell\b|\bplot\b|\bdisturb\b|\bdash\b|\bblitz\b|\bevoke\b"
     r"|\bretrace\b|\bjump-start\b|\baftermath\b|\bembalm\b|\beternalize\b|\bencore\b|\bscavenge\b|\btransmute\b"
-    r"|\bmiracle\b|\bcommander\b|\bany player may\b|\blands? (?:you control )?(?:don't|doesn't) untap|\bskip\b"
+    r"|\bmiracle\b|\bcommander\b|\bany player may\b"
     r"|\bcan't (?:cast|activate|play)|\bonly during\b|\bonly as a sorcery\b|\bmutate\b|\bemerge\b|\bsurge\b"
     r"|\bprowl\b|\bspectacle\b|\boverload\b|\bbestow\b|\bdisguise\b|\bmorph\b|\bmegamorph\b|\bcraft\b|\bwarp\b")
 _MANA = re.compile(r"\bmana\b|\badd \{|\badd (?:one|two|three|four|five|x|an amount)\b|\badds?\b.*\{[wubrgc]\}")
-_REPLACEMENT = re.compile(r"\binstead\b|\bwould\b|\benters (?:the battlefield )?(?:tapped|with|as)\b|\bas [^.]* enters\b"
+_REPLACEMENT = re.compile(r"\binstead\b|\bwould\b|\benters? (?:the battlefield )?(?:tapped|untapped|with|as)\b|\bas [^.]* enters\b"
                           r"|\bskip\b|\bprevent\b|\bdouble\b|\btwice\b")
 _CHARACTERISTICS = re.compile(
     r"\bgets? [+-]|\bget [+-]|\bhave\b|\bhas\b|\bgains?\b|\bloses?\b|\bis (?:a|an|the|every|all|also|no longer|"
     r"colorless|white|blue|black|red|green)\b|\bare (?:\w+ )?(?:creatures?|lands?|artifacts?|enchantments?|"
     r"colorless|white|blue|black|red|green|every)\b|\bbase power\b|\bpower\b|\btoughness\b|\bin addition to its "
     r"other types\b|\bcreature type\b|\bcolor\b|\bdevoid\b|\bchangeling\b|\bcopy\b|\bcontrol of\b|\bphases?\b"
-    r"|\bcounts? as\b|\bnames?\b|\bmana value\b|\blegend rule\b")
+    r"|\bcounts? as\b|\bnames?\b|\bmana value\b|\blegend rule\b|\bisn't\b|\baren't\b")
 _COMBAT = re.compile(r"\battack|\bblock|\bcombat\b|\bfirst strike\b|\btrample\b|\bflying\b|\breach\b|\bmenace\b"
                      r"|\bvigilance\b|\bdefender\b|\bdouble strike\b|\bcan't be blocked|\bdeathtouch\b|\blifelink\b"
                      r"|\bwalk\b|\bintimidate\b|\bfear\b|\bshadow\b|\bhorsemanship\b|\bskulk\b|\bflanking\b"
@@ -155,25 +160,38 @@ _TRIGGER_WORDS = re.compile(r"\btrigger|\bwhenever\b|\bwhen\b|\bat the beginning
 
 #: Cues that an ability of a card works from a zone other than the battlefield (CR 113.6).
 _ZONE_CUE = re.compile(
-    r"\bthis spell\b|\bthis card\b|\bcast this\b|\bfrom your hand\b|\bfrom your graveyard\b|\bfrom exile\b"
-    r"|\bin your graveyard\b|\bin your hand\b|\bfrom anywhere\b|\bis put into\b|\bis discarded\b|\byou discard\b"
-    r"|\bas an additional cost\b|\brather than pay\b|\byou may cast\b|\bflash\b|\bsplit second\b|\bcan't be countered\b"
-    r"|\bcycling\b|\blandcycling\b|\bchannel\b|\bninjutsu\b|\bevoke\b|\bdash\b|\bflashback\b|\bescape\b|\bunearth\b"
+    r"\bthis spell\b|\bthis card\b|\bcast this\b|\bas an additional cost to cast\b|\brather than pay this\b"
+    r"|\byou may cast (?:it|this)\b|\bflash\b|\bsplit second\b|\bcan't be countered\b"
+    r"|cycling\b|\bchannel\b|\bninjutsu\b|\bevoke\b|\bdash\b|\bflashback\b|\bescape\b|\bunearth\b"
     r"|\bmadness\b|\bsuspend\b|\bforetell\b|\bplot\b|\bdisturb\b|\bblitz\b|\bretrace\b|\bjump-start\b|\baftermath\b"
     r"|\bembalm\b|\beternalize\b|\bencore\b|\bscavenge\b|\btransmute\b|\bforecast\b|\breinforce\b|\bbloodrush\b"
     r"|\baffinity\b|\bconvoke\b|\bdelve\b|\bimprovise\b|\bkicker\b|\bmultikicker\b|\bbuyback\b|\bentwine\b"
     r"|\bescalate\b|\boverload\b|\bspectacle\b|\bsurge\b|\bemerge\b|\boffering\b|\bprowl\b|\bmiracle\b"
     r"|\bmorph\b|\bmegamorph\b|\bdisguise\b|\bbestow\b|\bmutate\b|\bcasualty\b|\bbargain\b|\bspree\b|\bcleave\b"
-    r"|\bdredge\b|\bcommander\b|\bcompanion\b|\bopening hand\b|\bsneak\b|\bwarp\b|\bcraft\b|\bharmonize\b"
-    r"|\bgift\b|\bimpending\b|\bprototype\b|\bcollect evidence\b|\bfreerunning\b|\bsquad\b|\bmayhem\b")
-_ABILITIES = re.compile(r"\babilit|\bactivate|\bmana\b|\bartifacts?\b|\bcreatures?\b|\blands?\b|\bpermanents?\b")
+    r"|\bdredge\b|\bcompanion\b|\bsneak\b|\bwarp\b|\bcraft\b|\bharmonize\b|\bcollect evidence\b"
+    r"|\bgift\b|\bimpending\b|\bprototype\b|\bfreerunning\b|\bsquad\b|\bmayhem\b|\bwhile (?:~|this card) is in\b")
+_ABILITIES = re.compile(r"\bactivated abilities\b|\bmana abilit|\babilities of\b|\bcan't be activated\b|\bmana\b"
+                        r"|\babilities (?:cost|can't)\b")
 _SELF_ZONE_TRIGGER = re.compile(r"\bis put into\b|\bfrom anywhere\b|\bdiscard|\bis milled\b|\bis exiled\b"
                                 r"|\bcycle\b|\bleaves\b|\breveal|\bdraw\b|\bin your graveyard\b|\bin your hand\b")
-_ADDS_MANA = re.compile(r"\badds?\b|\bmana\b(?! abilit)")
+_ADDS_MANA = re.compile(r"\badds?\b|\bmana\b(?! abilit| value| cost)")
 _MANA_TRIGGER = re.compile(r"\bfor mana\b|\bcauses? (?:you|a player|that player) to add\b|\badds? mana\b|\bmana is added\b")
 _ANY_PLAYER = re.compile(r"\bany player may\b")
 _YOU_ONLY = re.compile(r"\byou\b|\byour\b")
 _OPPONENTS = re.compile(r"\bopponents?\b|\bplayers?\b|\beach player\b|\bnoncreature spells\b|\beach spell\b")
+
+
+_SELF_ENTERS = re.compile(r"^(?:as )?(?:this|~) (?:\w+ )?(?:\w+ )?enters\b|^if you control [^,]*, (?:this|~) \w+ enters"
+                          r"|^(?:this|~) \w+ enters tapped|^you may have (?:this|~) \w+ enter")
+_SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
+    (re.compile(r"\b(?:doesn't|don't) untap during\b"), frozenset({"replacement"})),
+    (re.compile(r"\bno maximum hand size\b|\bmaximum hand size\b"), frozenset({"effect"})),
+    (re.compile(r"^(?:daybound|nightbound)\b"), frozenset({"replacement", "triggers"})),
+    (re.compile(r"^play with the top card of your library revealed\.?$"), frozenset({"effect"})),
+    (re.compile(r"^living weapon\b|^modular\b|^fading\b|^vanishing\b|^echo\b|^mentor\b|^cascade\b|^exalted\b"
+                r"|^persist\b|^undying\b|^prowess\b|^afterlife\b|^evolve\b|^extort\b|^riot\b|^battle cry\b"),
+     frozenset({"triggers", "replacement"})),
+)
 
 
 def classify(text: str, kind: str) -> frozenset[str]:
@@ -220,6 +238,11 @@ def classify(text: str, kind: str) -> frozenset[str]:
             out.add("characteristics")
         return frozenset(out)
     # static abilities and keywords: every category their words could mean
+    if _SELF_ENTERS.search(w):
+        return frozenset({"replacement"} | ({"characteristics"} if re.search(r"\bchoose\b|\bcopy\b", w) else set()))
+    for rx, cats in _SPECIFIC:
+        if rx.search(w):
+            return cats
     for name, rx in (("costs", _COSTS), ("targets", _TARGETS), ("timing", _TIMING), ("mana", _MANA),
                      ("replacement", _REPLACEMENT), ("characteristics", _CHARACTERISTICS), ("combat", _COMBAT),
                      ("triggers", _TRIGGER_WORDS)):
@@ -234,6 +257,69 @@ def classify(text: str, kind: str) -> frozenset[str]:
     if not out:
         out.add("unknown")
     return frozenset(out)
+
+
+_PT = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\bget [+-][\dx]+/[+-][\dx]+|\bbase power and toughness\b"
+                 r"|\bpower and toughness\b|\bpower\b|\btoughness\b")
+_COMBAT_KW = (r"(?:flying|haste|trample|first strike|double strike|menace|reach|vigilance|deathtouch|lifelink|"
+              r"indestructible|defender|fear|intimidate|\w+walk|skulk|shadow|horsemanship)")
+_GRANT = re.compile(rf"\b(?:has|have|gains?|loses?) {_COMBAT_KW}(?:(?:,| and|, and) {_COMBAT_KW})*")
+
+
+def pt_or_combat_only(text: str) -> bool:
+    """The only characteristics the words change are power/toughness and combat keywords (no types,
+    colors, names, mana value, or abilities that bear on casting, targeting or mana)."""
+    w = _words(text)
+    if not _CHARACTERISTICS.search(w):
+        return False
+    rest = _GRANT.sub(" ", _PT.sub(" ", w))
+    return not _CHARACTERISTICS.search(rest)
+
+
+def _reads_pt(filters: Iterable[object]) -> bool:
+    return any(getattr(f, k, None) is not None for f in filters
+               for k in ("power_min", "power_max", "toughness_min", "toughness_max"))
+
+
+def _card_filters(card: object) -> list[object]:
+    out = []
+    spell = getattr(card, "spell", None)
+    for t in getattr(spell, "targets", ()) or ():
+        out.append(t.filter)
+    for a in getattr(card, "abilities", ()):
+        for t in getattr(a, "targets", ()) or ():
+            out.append(t.filter)
+    return out
+
+
+def _pt_matters(state: GameState, scope: "Scope", text: str = "", source: str | None = None) -> bool:
+    """Whether a change of power or toughness could change the answer to ``scope``: a target filter
+    that reads them, or a mana ability whose amount does (CR 107.3, 208)."""
+    kind = scope.kind
+    if kind == "could_produce":
+        return False
+    if "haste" in _words(text) and kind in ("available_mana", "pay", "actions", "action", "apply") and any(
+            getattr(getattr(a, "cost", None), "tap", False) or getattr(getattr(a, "cost", None), "untap", False)
+            for o in state.battlefield if o.controller == scope.player and o.card is not None
+            and "Creature" in o.card.data.types and (source is None or not re.search(r"\bthis creature\b", _words(text))
+                                                     or o.id == source)
+            for a in o.card.abilities):
+        return True                  # haste lets a creature pay {T} (CR 302.6)
+    if kind in ("available_mana", "pay"):
+        for o in state.battlefield:
+            for a in (o.card.abilities if o.card else ()):
+                c = getattr(getattr(a, "produce", None), "count", None)
+                if c is not None and ("power" in c.what or "toughness" in c.what or c.min_power is not None):
+                    return True
+        return False
+    if kind == "targets":
+        sub = state.find(scope.subject) if scope.subject else None
+        return sub is None or sub.card is None or _reads_pt(_card_filters(sub.card))
+    if kind in ("actions", "action", "apply"):
+        own = [o for o in state.objects if o.card is not None and (
+            (o.zone == "hand" and o.owner == scope.player) or (o.zone == "battlefield" and o.controller == scope.player))]
+        return any(_reads_pt(_card_filters(o.card)) for o in own)
+    return True
 
 
 def _reach(text: str, kind: str, zone: str) -> str:
@@ -256,16 +342,43 @@ _ELSEWHERE_ONLY = re.compile(
     r"\bthis card from your (?:graveyard|hand)\b|\bexile this card from\b|\bdiscard this card\b"
     r"|\breveal this card from your hand\b|\breturn this card from\b|\bwhile this card is in\b"
     r"|\bthis spell\b|\bopening hand\b"
-    r"|^(?:basic )?(?:\w+)?cycling\b|^channel\b|^ninjutsu\b|^unearth\b|^flashback\b|^escape\b|^embalm\b"
+    r"|^[\w ]*cycling\b|^channel\b|^ninjutsu\b|^unearth\b|^flashback\b|^escape\b|^embalm\b"
     r"|^eternalize\b|^scavenge\b|^transmute\b|^encore\b|^retrace\b|^disturb\b|^foretell\b|^plot\b")
+
+
+_SELF_CAST = re.compile(
+    r"\bthis spell\b|\bcast this\b|^(?:dash|evoke|kicker|multikicker|delve|convoke|improvise|affinity|flash|buyback"
+    r"|entwine|escalate|overload|spectacle|surge|emerge|prowl|madness|miracle|morph|megamorph|disguise|bestow|mutate"
+    r"|casualty|bargain|spree|cleave|offering|replicate|splice|suspend|foretell|plot|warp|sneak|impending|prototype"
+    r"|squad|gift|freerunning|blitz|flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
+    r"|eternalize|scavenge|ninjutsu|channel|transmute|forecast|reinforce|bloodrush|[\w ]*cycling|tiered|mayhem)\b")
+_FROM_GRAVEYARD = re.compile(r"^(?:flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
+                             r"|eternalize|scavenge|mayhem)\b|\bfrom your graveyard\b|\bin your graveyard\b")
+_FROM_EXILE = re.compile(r"^(?:foretell|plot|suspend|warp|impending)\b|\bfrom exile\b|\bexiled\b")
+_ON_THE_STACK = re.compile(r"\bsplit second\b|\bcan't be countered\b")
+
+
+def self_cast(text: str) -> bool:
+    """The words are about casting or using this card itself from a hidden zone (its own cost, an
+    alternative or additional cost, a keyword that works from the hand or graveyard, CR 113.6)."""
+    return bool(_SELF_CAST.search(_words(text))) and not _ON_THE_STACK.search(_words(text))
 
 
 def _active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    if kind in ("static", "keyword", "activated") and self_cast(text):
+        w = _words(text)             # never on the battlefield or the stack; elsewhere where its words say
+        if zone == "graveyard":
+            return bool(_FROM_GRAVEYARD.search(w))
+        if zone == "exile":
+            return bool(_FROM_EXILE.search(w))
+        return zone in ("hand", "command")
     if zone == "battlefield" and kind in ("activated", "static", "keyword") and _ELSEWHERE_ONLY.search(_words(text)):
         return False                 # an ability that works only from the hand or the graveyard (CR 113.6k)
     if re.search(r"\bopening hand\b", _words(text)):
         return False                 # mid-game, an opening-hand ability (Leyline) never applies again
+    if zone == "battlefield" and kind == "static" and _SELF_ENTERS.search(_words(text)):
+        return False                 # how it enters: it is already on the battlefield (CR 614.1c-d)
     if zone in ("battlefield", "stack", "effects"):
         return True
     if kind == "triggered":          # off the battlefield: only triggers on this card's own zone changes
@@ -331,6 +444,22 @@ def _unread_effect_affects(kind: str, text: str) -> frozenset[str]:
     return frozenset(base)
 
 
+def _bullet_parents(text: str) -> dict[str, str]:
+    """The ability kind of each mode line ("• …") of a card: that of the line introducing the modes
+    (CR 700.2: a modal spell, or a modal triggered or activated ability)."""
+    out: dict[str, str] = {}
+    head = ""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("•"):
+            if head:
+                out[line] = head
+        else:
+            k = ir.ability_kind_of_line(line)
+            head = "triggered" if k == "triggered" else "activated" if k == "activated" else ""
+    return out
+
+
 def card_parts(card: object, abilities: tuple | None = None, zone: str | None = None) -> list[tuple[str, str, frozenset[str]]]:
     """The unread parts of a card as ``(printed text, kind, affects)``: its unread lines and keywords,
     unread effects of abilities whose structure was read, abilities read but functioning only from
@@ -338,12 +467,15 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     printed ones; ``zone`` (None: anywhere) decides how a missing face can matter."""
     out: list[tuple[str, str, frozenset[str]]] = []
     types = tuple(card.data.types)  # type: ignore[attr-defined]
+    parent = _bullet_parents(card.data.text)  # type: ignore[attr-defined]
     for a in card.abilities if abilities is None else abilities:  # type: ignore[attr-defined]
         if isinstance(a, ir.Unsupported):
-            kind = _kind_of(a, types)
             text = _printed(a)
+            kind = parent.get(text) or _kind_of(a, types)
             words = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
-            out.append((text, kind, a.affects or classify(words, kind)))
+            mine = classify(words, kind)
+            # the reader's classification, widened by the words (never narrowed to "unknown")
+            out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
         else:
             for kind, text in _unread_effects(a):
                 out.append((text, kind, _unread_effect_affects(kind, text)))
@@ -357,6 +489,8 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         for _, text in _unread_effects(spell):
             out.append((text, "spell", frozenset({"effect"})))
     data = card.data  # type: ignore[attr-defined]
+    if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
+        return out                    # only the front face exists off the battlefield (CR 712.8a)
     if data.layout in MULTI_FACE:
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
         text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
@@ -506,15 +640,22 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return True
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
+    if self_cast(part.text) and part.kind not in ("spell", "face", "triggered") and not own:
+        # about casting this card itself: its owner's actions only
+        return scope.kind in ("actions", "pass") and part.controller == player and bool(
+            set(part.affects) & QUERY_AFFECTS["actions"])
     if own and kind in ("pay", "targets", "actions"):
         mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
                 "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
         return bool(set(part.affects) & mine)
     if kind in ("available_mana", "pay") and hit & {"timing"} and part.kind not in ("activated",) \
             and not _ABILITIES.search(_words(part.text)):
-        hit -= {"timing"}            # when spells may be cast doesn't change what can be paid
+        hit -= {"timing"}            # when spells may be cast or lands played doesn't change what can be paid
     if kind == "available_mana" and hit & {"costs", "timing"} and not _ABILITIES.search(_words(part.text)):
         hit -= {"costs", "timing"}   # about spells only: mana abilities are not cast (CR 605.3a)
+    if "characteristics" in hit and kind not in ("resolve", "attacks", "blocks", "pass") \
+            and pt_or_combat_only(part.text) and not _pt_matters(state, scope, part.text, part.object):
+        hit.discard("characteristics")   # power/toughness and combat keywords: nothing here reads them
     if not hit:
         return False
     if part.kind in ("spell", "face") and part.zone != "stack":
