@@ -1,0 +1,361 @@
+"""Real-decks benchmark (issues 14, 15): ``python -m benchmarks.bench_realdecks
+[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick]``.
+
+Generates mid-game boards from the decklists of ``benchmarks/decks/``
+(:mod:`benchmarks.realdecks`), loads each through the normal loader
+(:func:`solver.situation.situation_from_dict`) and answers every query through
+:func:`solver.queries.answer` with ``Options(max_results, timeout)``, catching
+exceptions. It prints, per query kind, the share of results by status (``ok``,
+``truncated``, ``unsupported``, ``error``, ``timeout``, and ``exception`` for a
+raised exception) with p50/p95 wall times; the unread texts that block the
+most answers (from the ``unsupported`` entries of results, contract §2.0:
+grouped by card name and text, counting answers blocked); and the share of
+answers that are ``ok`` while the board holds some card with unread text.
+
+:func:`run_boards` and :func:`summarize` return plain dicts, for tests and
+other benchmarks. Timings are never asserted anywhere.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+import traceback
+from collections import Counter, defaultdict
+from typing import Any, Iterable
+
+from benchmarks.realdecks import generate_boards, load_decks
+
+STATUSES = ("ok", "truncated", "unsupported", "error", "timeout", "exception")
+KIND_ORDER = ("actions", "targets", "pay", "available_mana", "could_produce", "resolve")
+
+
+# ---------------------------------------------------------------------------
+# Unread text on a board
+# ---------------------------------------------------------------------------
+
+def _unread_effect_texts(ability: Any) -> list[str]:
+    return [e.text for e in getattr(ability, "effects", ()) or ()
+            if getattr(e, "kind", "") == "unread" and getattr(e, "text", "")]
+
+
+def card_unread_lines(card: Any) -> list[str]:
+    """The printed texts of a card's lines that were not read at all
+    (:class:`solver.ir.Unsupported` parts), in printed order."""
+    return [u.text or u.what for u in getattr(card, "unsupported", ())]
+
+
+def card_unread_texts(card: Any) -> list[str]:
+    """Every unread part of a card: whole lines not read and unread effects of
+    partially read abilities (INTERFACES.md §1)."""
+    out = card_unread_lines(card)
+    for a in getattr(card, "abilities", ()):
+        out.extend(_unread_effect_texts(a))
+    if getattr(card, "spell", None) is not None:
+        out.extend(_unread_effect_texts(card.spell))
+    return out
+
+
+def board_unread(state: Any) -> list[tuple[str, str, str]]:
+    """(object id, card name, text) of every unread part of every object of
+    the situation (any zone). Uses :func:`solver.soundness.unread_parts` when
+    the soundness layer is present, else the cards' own unread parts."""
+    import importlib
+
+    names = {o.id: (o.card.name if o.card is not None else "") for o in state.objects}
+    try:
+        unread_parts: Any = importlib.import_module("solver.soundness").unread_parts
+    except (ImportError, AttributeError):
+        unread_parts = None
+    if unread_parts is not None:
+        try:
+            return [(p.object, names.get(p.object, ""), p.text) for p in unread_parts(state)]
+        except Exception:  # noqa: BLE001 - fall back to the cards' own parts
+            pass
+    out: list[tuple[str, str, str]] = []
+    for o in state.objects:
+        if o.card is not None:
+            out.extend((o.id, o.card.name, t) for t in card_unread_texts(o.card))
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------
+
+def _warm_up(opts: Any) -> None:
+    """Import every query module and fill the card caches once, so the first
+    timed query does not pay the process's start-up (imports, card database)."""
+    from solver.cards import oracle_index
+    from solver.queries import answer
+    from solver.situation import situation_from_dict
+
+    oracle_index()
+    warm = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "battlefield": {"alice": ["Mountain", "Forest", "Llanowar Elves"], "bob": ["Grizzly Bears"]},
+            "hand": {"alice": ["Lightning Bolt"]}, "stack": [{"card": "Shock", "controller": "bob",
+                                                              "targets": [["alice"]]}]}
+    state = situation_from_dict(warm).state
+    for q in ({"kind": "actions"}, {"kind": "pay", "cast": "lightning-bolt"},
+              {"kind": "targets", "cast": "lightning-bolt"}, {"kind": "available_mana"},
+              {"kind": "could_produce"}, {"kind": "resolve"}):
+        try:
+            answer(state, q, opts)
+        except Exception:  # noqa: BLE001 - only warming caches; real failures are counted later
+            pass
+
+
+def _decks_of(board: dict) -> list[str]:
+    """The deck keys a generated board was built from (its description says so)."""
+    import re
+
+    m = re.search(r"from (\S+) and (\S+) \(seed", str(board.get("description") or ""))
+    return [m.group(1), m.group(2)] if m else []
+
+
+def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: float | None = 10.0,
+               progress: bool = False, warmup: bool = True) -> list[dict]:
+    """Load every board and answer every one of its queries. One record per
+    query: ``board`` (index), ``name``, ``kind``, ``query``, ``status``
+    (``exception`` when it raised), ``seconds``, ``message`` (exception or
+    error text), ``unsupported`` (the result's entries, each with ``card``),
+    ``board_unread`` (the board holds an unread part), ``result``. A board that
+    fails to load gives one record of kind ``load``."""
+    from solver.errors import MtgsolveError
+    from solver.queries import Options, answer
+    from solver.situation import situation_from_dict
+
+    opts = Options(max_results=max_results, timeout=timeout)
+    records: list[dict] = []
+    boards = list(boards)
+    if warmup:
+        _warm_up(opts)
+    t0 = time.perf_counter()
+    for i, board in enumerate(boards):
+        if progress and i and i % 25 == 0:
+            print(f"  … {i}/{len(boards)} boards, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+        try:
+            loaded = situation_from_dict(board, source=f"board[{i}]")
+        except Exception as e:  # noqa: BLE001 - every failure is a finding
+            records.append({"board": i, "name": board.get("name"), "kind": "load", "query": None,
+                            "status": "exception", "seconds": 0.0, "message": f"{type(e).__name__}: {e}",
+                            "unsupported": [], "board_unread": False, "result": None})
+            continue
+        state = loaded.state
+        unread = board_unread(state)
+        names: dict[Any, str] = {o.id: (o.card.name if o.card is not None else "") for o in state.objects}
+        zones: dict[Any, str] = {o.id: o.zone for o in state.objects}
+        for q in loaded.queries:
+            rec: dict[str, Any] = {"board": i, "name": board.get("name"), "kind": q.get("kind"), "query": q,
+                                   "decks": _decks_of(board),
+                                   "board_unread": bool(unread), "unsupported": [], "message": ""}
+            t = time.perf_counter()
+            try:
+                res = answer(state, dict(q), opts)
+                rec["status"] = res.get("status", "ok")
+                rec["result"] = res
+                if rec["status"] == "error":
+                    rec["message"] = str(res.get("error") or res.get("reason") or "")
+                if rec["status"] == "unsupported" and not res.get("unsupported"):
+                    rec["message"] = str(res.get("reason") or "")  # an engine limit, not unread text
+                for u in res.get("unsupported") or ():
+                    if isinstance(u, dict):
+                        rec["unsupported"].append({"object": u.get("object"), "text": u.get("text"),
+                                                   "affects": u.get("affects"),
+                                                   "card": names.get(u.get("object"), u.get("object") or ""),
+                                                   "zone": zones.get(u.get("object"), "")})
+            except MtgsolveError as e:
+                rec["status"] = "exception"
+                rec["message"] = f"{type(e).__name__}: {e}"
+                rec["result"] = None
+            except Exception as e:  # noqa: BLE001
+                rec["status"] = "exception"
+                tb = traceback.extract_tb(e.__traceback__)[-1]
+                rec["message"] = f"{type(e).__name__}: {e} (at {tb.filename.split('/')[-1]}:{tb.lineno})"
+                rec["result"] = None
+            rec["seconds"] = time.perf_counter() - t
+            records.append(rec)
+    return records
+
+
+def _pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return 0.0
+    xs = sorted(xs)
+    k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
+    return xs[k]
+
+
+def summarize(records: list[dict], top: int = 15) -> dict:
+    """The report as a dict: ``per_kind`` (count, shares by status, p50/p95
+    ms), ``blockers`` (top unread texts by answers blocked), ``ok_with_unread``
+    (share of answers ``ok`` on boards with an unread part), ``exceptions`` and
+    ``errors`` (with board name and query)."""
+    by_kind: dict[str, list[dict]] = defaultdict(list)
+    for r in records:
+        by_kind[r["kind"]].append(r)
+    kinds = [k for k in KIND_ORDER if k in by_kind] + sorted(k for k in by_kind if k not in KIND_ORDER)
+    per_kind = {}
+    for k in kinds + ["all"]:
+        rs = records if k == "all" else by_kind[k]
+        c = Counter(r["status"] for r in rs)
+        times = [r["seconds"] * 1000 for r in rs]
+        answered_times = [r["seconds"] * 1000 for r in rs if r["status"] in ("ok", "truncated", "timeout")]
+        per_kind[k] = {"count": len(rs), "shares": {s: (c[s] / len(rs) if rs else 0.0) for s in STATUSES},
+                       "counts": {s: c[s] for s in STATUSES},
+                       "p50_ms": _pct(times, 50), "p95_ms": _pct(times, 95), "max_ms": max(times, default=0.0),
+                       "answered_p50_ms": _pct(answered_times, 50), "answered_p95_ms": _pct(answered_times, 95)}
+    blocked: Counter = Counter()
+    affects: dict[tuple[str, str], set] = defaultdict(set)
+    blocked_kinds: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    blocked_zones: dict[tuple[str, str], Counter] = defaultdict(Counter)
+    sole: Counter = Counter()
+    for r in records:
+        keys = {(u["card"] or "", u["text"] or "") for u in r["unsupported"]}
+        for key in keys:
+            blocked[key] += 1
+            blocked_kinds[key][r["kind"]] += 1
+            if len(keys) == 1:
+                sole[key] += 1
+        for u in r["unsupported"]:
+            key = (u["card"] or "", u["text"] or "")
+            affects[key].update(u.get("affects") or ())
+            blocked_zones[key][u.get("zone") or "?"] += 1
+    blockers = [{"card": c, "text": t, "answers_blocked": n, "sole_blocker": sole[(c, t)],
+                 "affects": sorted(affects[(c, t)]),
+                 "kinds": dict(sorted(blocked_kinds[(c, t)].items())),
+                 "zones": dict(sorted(blocked_zones[(c, t)].items()))}
+                for (c, t), n in sorted(blocked.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
+    # Answers blocked only by parts of cards outside the battlefield and the stack (hand, graveyard,
+    # library, exile, command zone): most such abilities do not function there (CR 113.6), so these
+    # are where the soundness layer is most likely over-cautious.
+    offboard: Counter = Counter()
+    for r in records:
+        zs = {u.get("zone") for u in r["unsupported"]}
+        if zs and not zs & {"battlefield", "stack"}:
+            offboard[r["kind"]] += 1
+    answered = [r for r in records if r["kind"] != "load"]
+    per_deck: dict[str, Counter] = defaultdict(Counter)
+    for r in answered:
+        for d in set(r.get("decks") or ()):
+            per_deck[d]["n"] += 1
+            per_deck[d][r["status"]] += 1
+    deck_rows = sorted(({"deck": d, "answers": c["n"], "ok": c["ok"] / c["n"], "unsupported": c["unsupported"] / c["n"]}
+                        for d, c in per_deck.items()), key=lambda x: (x["ok"], x["deck"]))
+    on_unread = [r for r in answered if r["board_unread"]]
+    ok_unread = [r for r in on_unread if r["status"] == "ok"]
+    return {
+        "boards": len({r["board"] for r in records}),
+        "queries": len(answered),
+        "per_kind": per_kind,
+        "blockers": blockers,
+        "distinct_blockers": len(blocked),
+        "boards_with_unread": len({r["board"] for r in on_unread}),
+        "answers_on_unread_boards": len(on_unread),
+        "ok_with_unread": len(ok_unread) / len(on_unread) if on_unread else 0.0,
+        "ok_with_unread_by_kind": {
+            k: (sum(1 for r in on_unread if r["kind"] == k and r["status"] == "ok")
+                / max(1, sum(1 for r in on_unread if r["kind"] == k))) for k in kinds},
+        "blocked_only_off_board": dict(sorted(offboard.items())),
+        "per_deck": deck_rows,
+        "engine_limits": [{"reason": m, "answers": n, "kinds": sorted({r["kind"] for r in records
+                                                                       if r["status"] == "unsupported"
+                                                                       and not r["unsupported"] and r["message"] == m})}
+                          for m, n in Counter(r["message"] for r in records
+                                              if r["status"] == "unsupported" and not r["unsupported"]).most_common()],
+        "exceptions": [{"board": r["board"], "name": r["name"], "query": r["query"], "message": r["message"]}
+                       for r in records if r["status"] == "exception"],
+        "errors": [{"board": r["board"], "name": r["name"], "query": r["query"], "message": r["message"]}
+                   for r in records if r["status"] == "error"],
+    }
+
+
+def format_report(rep: dict) -> str:
+    lines = [f"{rep['boards']} boards, {rep['queries']} queries"]
+    hdr = (f"{'kind':<15}{'n':>6}" + "".join(f"{s:>12}" for s in STATUSES)
+           + f"{'p50 ms':>9}{'p95 ms':>9}{'max ms':>9}{'ans p50':>9}{'ans p95':>9}")
+    lines.append(hdr)
+    for k, v in rep["per_kind"].items():
+        lines.append(f"{k:<15}{v['count']:>6}" + "".join(f"{100 * v['shares'][s]:>11.1f}%" for s in STATUSES)
+                     + f"{v['p50_ms']:>9.1f}{v['p95_ms']:>9.1f}{v['max_ms']:>9.0f}"
+                     + f"{v['answered_p50_ms']:>9.1f}{v['answered_p95_ms']:>9.1f}")
+    lines.append("(p50/p95/max: every answer; ans p50/p95: answers with status ok, truncated or timeout, "
+                 "i.e. that ran the models)")
+    lines.append("")
+    lines.append(f"answers on boards holding unread text: {rep['answers_on_unread_boards']} "
+                 f"({rep['boards_with_unread']} boards); of them ok: {100 * rep['ok_with_unread']:.1f}%  ("
+                 + ", ".join(f"{k} {100 * s:.0f}%" for k, s in rep["ok_with_unread_by_kind"].items()) + ")")
+    if rep["blocked_only_off_board"]:
+        lines.append("unsupported answers blocked only by cards in hand, graveyard, library, exile or command zone: "
+                     + ", ".join(f"{k} {n}" for k, n in rep["blocked_only_off_board"].items()))
+    lines.append("")
+    lines.append(f"unread texts blocking the most answers (top {len(rep['blockers'])} of {rep['distinct_blockers']}):")
+    for i, b in enumerate(rep["blockers"], 1):
+        text = b["text"].replace("\n", " ")
+        if len(text) > 110:
+            text = text[:107] + "..."
+        lines.append(f"{i:>3}. {b['answers_blocked']:>5} ({b['sole_blocker']:>4} alone)  {b['card']}: \"{text}\"  "
+                     f"[{', '.join(b['affects'])}]")
+        lines.append(" " * 24 + "kinds: " + ", ".join(f"{k} {n}" for k, n in b["kinds"].items())
+                     + "; zones: " + ", ".join(f"{z} {n}" for z, n in b["zones"].items()))
+    if rep["per_deck"]:
+        lines.append("")
+        lines.append("share ok by deck (answers on boards where the deck plays), lowest first:")
+        rows = [f"{d['deck']} {100 * d['ok']:.0f}% ({d['answers']})" for d in rep["per_deck"]]
+        for i in range(0, len(rows), 4):
+            lines.append("  " + "; ".join(rows[i:i + 4]))
+    if rep["engine_limits"]:
+        lines.append("")
+        lines.append("unsupported without unread text (engine limits, `reason`):")
+        for e in rep["engine_limits"]:
+            lines.append(f"  {e['answers']:>4} × [{', '.join(e['kinds'])}] {e['reason']}")
+    if rep["exceptions"]:
+        lines.append("")
+        lines.append(f"exceptions ({len(rep['exceptions'])}), grouped by message:")
+        for msg, n in Counter(e["message"][:200] for e in rep["exceptions"]).most_common(20):
+            ex = next(e for e in rep["exceptions"] if e["message"][:200] == msg)
+            lines.append(f"  {n:>4} × {msg}\n         e.g. board {ex['board']} ({ex['name']}), query {json.dumps(ex['query'])}")
+    if rep["errors"]:
+        lines.append("")
+        lines.append(f"status error ({len(rep['errors'])}), grouped by message:")
+        for msg, n in Counter(e["message"][:200] for e in rep["errors"]).most_common(20):
+            ex = next(e for e in rep["errors"] if e["message"][:200] == msg)
+            lines.append(f"  {n:>4} × {msg}\n         e.g. board {ex['board']} ({ex['name']}), query {json.dumps(ex['query'])}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_realdecks", description=__doc__.split("\n")[0])
+    ap.add_argument("--boards", type=int, default=None, help="number of boards (default 400; 40 with --quick)")
+    ap.add_argument("--seed", type=int, default=20261130)
+    ap.add_argument("--timeout", type=float, default=10.0, help="seconds per query (status timeout)")
+    ap.add_argument("--max-results", type=int, default=1000)
+    ap.add_argument("--top", type=int, default=15)
+    ap.add_argument("--json", default=None, help="write the report (and the per-query records) as JSON here")
+    ap.add_argument("--quick", action="store_true")
+    args, _unknown = ap.parse_known_args(sys.argv[1:] if argv is None else argv)
+    n = args.boards if args.boards is not None else (40 if args.quick else 400)
+    decks = load_decks()
+    t = time.perf_counter()
+    boards = generate_boards(n, args.seed, decks)
+    gen_s = time.perf_counter() - t
+    print(f"{len(decks)} decks; {n} boards generated in {gen_s:.1f} s (seed {args.seed}, timeout {args.timeout} s, "
+          f"max_results {args.max_results})", flush=True)
+    t = time.perf_counter()
+    records = run_boards(boards, max_results=args.max_results, timeout=args.timeout, progress=True)
+    run_s = time.perf_counter() - t
+    rep = summarize(records, top=args.top)
+    print(format_report(rep))
+    print(f"\nanswered in {run_s:.1f} s")
+    if args.json:
+        slim = [{k: v for k, v in r.items() if k != "result"} for r in records]
+        with open(args.json, "w", encoding="utf-8") as f:
+            json.dump({"report": rep, "records": slim, "seed": args.seed, "boards": n}, f, indent=1, default=str)
+        print(f"wrote {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
