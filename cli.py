@@ -13,9 +13,12 @@ Exit codes (docs/getting-started.md, "Exit codes"):
 * ``3`` — an unexpected internal failure (one line; ``MTGSOLVE_DEBUG=1`` shows
   the traceback).
 
-Start-up: nothing heavy is imported at module level (no CP-SAT, numpy,
-pydantic models or MCP); each command imports what it needs when it runs, so
-``--help``, ``--version``, ``schema`` and ``cards show`` stay fast.
+Start-up: nothing heavy is imported at module level — not even the command-line
+framework (typer builds :data:`app` on first use) — and each command imports
+what it needs when it runs, so ``--help``, ``--version``, ``schema`` and
+``cards show`` never load CP-SAT, numpy or MCP. ``mtgsolve solve FILE… [--json]
+[--max-results N] [--timeout S]`` (the common case) is parsed without typer at
+all (:func:`_fast_solve_args`); anything else goes through typer.
 """
 from __future__ import annotations
 
@@ -23,19 +26,20 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import List, Optional
-
-import typer
+from typing import Any, List, Optional
 
 EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2  # the same as solver.errors.EXIT_BAD_INPUT (not imported: start-up time)
 EXIT_INTERNAL = 3
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  help="Exact legal choices in Magic: The Gathering situations (CP-SAT).")
-cards_app = typer.Typer(add_completion=False, no_args_is_help=True, help="The card library and the Oracle-text reader.")
-app.add_typer(cards_app, name="cards")
+
+class _Exit(Exception):
+    """Leave with an exit code (turned into ``typer.Exit`` or ``SystemExit``)."""
+
+    def __init__(self, code: int):
+        super().__init__(code)
+        self.code = code
 
 
 def version() -> str:
@@ -50,22 +54,10 @@ def version() -> str:
         return __version__
 
 
-def _print_version(value: bool) -> None:
-    if value:
-        typer.echo(f"mtgsolve {version()}")
-        raise typer.Exit(EXIT_OK)
-
-
-@app.callback()
-def _global(cards: Optional[Path] = typer.Option(
-        None, "--cards", help="A card database to add to the built-in one (an MTGJSON file, or one made by "
-                              "'mtgsolve cards import'); its cards win on a name clash. The same as setting "
-                              "MTGSOLVE_CARDS."),
-        show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
-                                          help="Print the version and exit.")) -> None:
-    """Exact legal choices in Magic: The Gathering situations (CP-SAT)."""
-    if cards is not None:
-        os.environ["MTGSOLVE_CARDS"] = str(cards)  # read when a card is first looked up (batch workers inherit it)
+def _echo(text: str, err: bool = False) -> None:
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text + "\n")
+    stream.flush()
 
 
 def _fail(exc: BaseException) -> None:
@@ -74,14 +66,14 @@ def _fail(exc: BaseException) -> None:
         raise exc
     from solver.errors import MtgsolveError, error_line
 
-    typer.echo(error_line(exc), err=True)
-    raise typer.Exit(EXIT_BAD_INPUT if isinstance(exc, MtgsolveError) else EXIT_INTERNAL)
+    _echo(error_line(exc), err=True)
+    raise _Exit(EXIT_BAD_INPUT if isinstance(exc, MtgsolveError) else EXIT_INTERNAL)
 
 
 def _bad_input(message: str) -> None:
     """One line on stderr, exit 2."""
-    typer.echo(message, err=True)
-    raise typer.Exit(EXIT_BAD_INPUT)
+    _echo(message, err=True)
+    raise _Exit(EXIT_BAD_INPUT)
 
 
 def _options(max_results: int, timeout: Optional[float]):
@@ -113,7 +105,7 @@ STDIN = "-"
 
 def _inputs(paths: List[str], what: str = "situation files") -> list[str]:
     """Files as given, directories expanded (every .yaml/.yml/.json below, sorted), ``-`` for standard input.
-    A directory with no situation file, or no input at all, is bad input (exit 2)."""
+    A directory with no situation file is bad input (exit 2)."""
     out: list[str] = []
     for p in paths:
         if p == STDIN:
@@ -148,22 +140,9 @@ def _load(f: str):
     return load_situation(f)
 
 
-MaxResults = typer.Option(10_000, "--max-results", min=0, help="Cut listings after this many entries (status: truncated).")
-Timeout = typer.Option(None, "--timeout", min=0.0, help="Seconds allowed per query (status: timeout).")
-
-
-@app.command()
-def solve(files: List[str] = typer.Argument(..., help="Situation files (YAML or JSON), directories (every "
-                                                      ".yaml/.yml/.json below, sorted), or - for standard input."),
-          as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
-          max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
-    """Answer the queries in each situation file. Exit 0 when every query is answered, 1 when
-    some query answered 'error', 2 on bad input."""
-    _solve(files, as_json, max_results, timeout)
-
-
 def _solve(files: List[str], as_json: bool, max_results: int, timeout: Optional[float]) -> None:
-    """The body of ``solve`` (also used by :func:`main`'s fast path)."""
+    """``mtgsolve solve``: answer every file, print only once all are answered; exit 1 if a query
+    answered ``error``."""
     outputs = []
     try:
         from solver.runner import solve_loaded
@@ -173,185 +152,331 @@ def _solve(files: List[str], as_json: bool, max_results: int, timeout: Optional[
             loaded = _load(f)
             outputs.append({"file": "<stdin>" if f == STDIN else f, "name": loaded.state.name,
                             "results": solve_loaded(loaded, opts)})
-    except typer.Exit:
+    except _Exit:
         raise
     except Exception as e:  # noqa: BLE001 - every failure becomes one line
         _fail(e)
+    lines = []
     for out in outputs:  # printed only once every file answered: nothing half-written
         if as_json:
-            typer.echo(json.dumps(out, ensure_ascii=False))
+            lines.append(json.dumps(out, ensure_ascii=False))
         else:
-            typer.echo(f"{out['file']}" + (f" — {out['name']}" if out.get("name") else ""))
-            for r in out["results"]:
-                typer.echo("\n".join(_human(r)))
+            lines.append(f"{out['file']}" + (f" — {out['name']}" if out.get("name") else ""))
+            lines.extend("\n".join(_human(r)) for r in out["results"])
+    if lines:
+        _echo("\n".join(lines))
     if any(r.get("status") == "error" for out in outputs for r in out["results"]):
-        raise typer.Exit(EXIT_FAILED)
+        raise _Exit(EXIT_FAILED)
 
 
-@app.command()
-def check(paths: List[str] = typer.Argument(..., help="Situation files or directories, or - for standard input."),
-          max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
-    """Compare each file's answers with its `expect`: exit 1 if any differ, 2 if a file is bad input."""
-    from solver.errors import MtgsolveError, error_line
-    from solver.runner import check_loaded
-
-    opts = _options(max_results, timeout)
-    files = _inputs(paths)
-    failed = bad = checked = 0
-    for f in files:
-        try:
-            res = check_loaded(_load(f), opts)
-            line = f"{'ok  ' if res.ok else 'FAIL'} {f}: {res.message}"
-            ok = res.ok
-        except MtgsolveError as e:
-            line, ok = f"FAIL {e}", False
-            bad += 1
-        except Exception as e:  # noqa: BLE001
-            if os.environ.get("MTGSOLVE_DEBUG"):
-                raise
-            line, ok = f"FAIL {f}: internal error: {error_line(e)}", False
-        checked += 1
-        failed += not ok
-        typer.echo(line)
-    typer.echo(f"{checked - failed} passed, {failed} failed")
-    if bad:
-        raise typer.Exit(EXIT_BAD_INPUT)
-    if failed:
-        raise typer.Exit(EXIT_FAILED)
-
-
-@app.command()
-def batch(paths: List[str] = typer.Argument(..., help="Situation files or directories (recursive)."),
-          out: Path = typer.Option(..., "--out", help="JSON Lines output, one line per file."),
-          jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes (local backend)."),
-          resume: bool = typer.Option(False, "--resume", help="Skip files already in the output; append."),
-          force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
-          backend: str = typer.Option("local", "--backend", help="local (worker processes on this machine) or "
-                                                                 "ray (a Ray cluster; pip install 'mtgsolve[ray]')."),
-          address: Optional[str] = typer.Option(None, "--address", help="(ray) the cluster to join, e.g. "
-                                                                        "ray://head:10001 or auto; default: "
-                                                                        "RAY_ADDRESS, else a local Ray instance."),
-          max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
-    """Solve many files into JSON Lines (progress on stderr); exit 1 if any file failed, 2 on bad input."""
-    if backend not in ("local", "ray"):
-        _bad_input(f"--backend: unknown backend '{backend}' (expected local or ray)")
-    if address is not None and backend != "ray":
-        _bad_input("--address: only with --backend ray")
-    if resume and force:
-        _bad_input("--resume and --force: give one of them")
-    if out.is_dir():
-        _bad_input(f"{out}: --out is a directory")
-    if out.exists() and out.stat().st_size > 0 and not (resume or force):
-        _bad_input(f"{out}: the output file exists; add --resume to continue it or --force to overwrite it")
-    try:
-        if backend == "ray":
-            from solver.batch import batch_ray
-
-            summary = batch_ray(paths, out, resume=resume, timeout=timeout, max_results=max_results,
-                                address=address)
+def _fast_solve_args(argv: list[str]) -> tuple[list[str], bool, int, Optional[float]] | None:
+    """``solve FILE… [--json] [--max-results N] [--timeout S]`` parsed without typer, or None for anything
+    else (help, other commands, global options, odd values: typer handles them, with its messages)."""
+    if not argv or argv[0] != "solve":
+        return None
+    files: list[str] = []
+    as_json, max_results, timeout = False, 10_000, None
+    rest = argv[1:]
+    i = 0
+    only_files = False
+    while i < len(rest):
+        a = rest[i]
+        if only_files or a == STDIN or not a.startswith("-"):
+            files.append(a)
+        elif a == "--":
+            only_files = True
+        elif a == "--json":
+            as_json = True
+        elif a in ("--max-results", "--timeout") or a.startswith(("--max-results=", "--timeout=")):
+            name, eq, value = a.partition("=")
+            if not eq:
+                if i + 1 >= len(rest):
+                    return None
+                i += 1
+                value = rest[i]
+            try:
+                if name == "--max-results":
+                    max_results = int(value)
+                    if max_results < 0:
+                        return None
+                else:
+                    timeout = float(value)
+                    if not timeout >= 0:
+                        return None
+            except ValueError:
+                return None
         else:
-            from solver.batch import batch as run_batch
-
-            summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
-    except typer.Exit:
-        raise
-    except Exception as e:  # noqa: BLE001
-        _fail(e)
-    typer.echo(str(summary), err=True)
-    if summary.failed:
-        raise typer.Exit(EXIT_FAILED)
+            return None
+        i += 1
+    return (files, as_json, max_results, timeout) if files else None
 
 
-@app.command()
-def mcp(allow_paths: Optional[Path] = typer.Option(
-        None, "--allow-paths", help="Directory the tools may read situation files from (default: none).")) -> None:
-    """Serve the queries as MCP tools over stdio (pip install 'mtgsolve[mcp]')."""
-    if allow_paths is not None and not allow_paths.is_dir():
-        _bad_input(f"--allow-paths: {allow_paths} is not a directory")
-    try:
-        from solver.mcp_server import serve
-    except ImportError as e:
-        _bad_input(f"mcp: the MCP SDK is not installed ({e.name}); pip install 'mtgsolve[mcp]'")
-    serve(allow_paths)
+# ---------------------------------------------------------------------------
+# The typer application (built on first use: ``from cli import app``)
+# ---------------------------------------------------------------------------
+
+_APP: Any = None
 
 
-@app.command()
-def schema() -> None:
-    """Print the situation file's JSON Schema (contract §1; one precise schema per query kind)."""
-    from solver.situation import situation_json_schema
-
-    typer.echo(json.dumps(situation_json_schema(), indent=2, sort_keys=True))
-
-
-@cards_app.command("show")
-def cards_show(name: str = typer.Argument(..., help="Card name (case-insensitive)."),
-               as_json: bool = typer.Option(False, "--json")) -> None:
-    """What the project understood of a card, ability by ability; every unmodeled part listed."""
-    try:
-        from solver.cards import get_card
-        from solver.cards.describe import describe_card
-
-        card = get_card(name)
-        info = describe_card(card)
-    except KeyError as e:
-        typer.echo(f"{name}: {e}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
-    except Exception as e:  # noqa: BLE001
-        _fail(e)
-    if as_json:
-        typer.echo(json.dumps(info, ensure_ascii=False, indent=2))
-        return
-    typer.echo(f"{info['name']}  {info['mana_cost']}  ({info['type_line']})")
-    for face in info.get("faces", []):
-        typer.echo(f"  face: {face['name']}" + ("" if face["read"] else "  (not in the card database: unread)"))
-    if info["oracle_text"]:
-        typer.echo("  oracle text:")
-        for line in info["oracle_text"].split("\n"):
-            typer.echo(f"    {line}")
-    typer.echo("  understood:")
-    for line in info["lines"]:
-        if not line.startswith("unsupported: ") and "unsupported: " not in line:
-            typer.echo(f"    {line}")
-    for u in info["unread"]:
-        typer.echo(f"  unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}")
-    typer.echo(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
+def __getattr__(name: str) -> Any:
+    if name in ("app", "cards_app"):
+        app = _build()
+        return app if name == "app" else app._mtgsolve_cards_app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-@cards_app.command("import")
-def cards_import(src: Path = typer.Argument(..., help="An MTGJSON file (AtomicCards, a set file, or a list of cards)."),
-                 out: Path = typer.Option(Path("cards.json.gz"), "--out", help="Where to write the card database.")) -> None:
-    """Build a card database from an MTGJSON file, with each card's supported and unsupported parts."""
-    try:
-        from solver.reader.importer import import_cards
-        summary = import_cards(src, out)
-    except Exception as e:  # noqa: BLE001
-        _fail(e)
-    typer.echo(str(summary))
-    typer.echo(f"use it with: mtgsolve --cards {out} solve ... (or MTGSOLVE_CARDS={out})")
+def _build() -> Any:
+    """The typer application with every command."""
+    global _APP
+    if _APP is not None:
+        return _APP
+    import typer
+
+    import functools
+
+    def _run(fn, *args) -> None:
+        try:
+            fn(*args)
+        except _Exit as e:
+            raise typer.Exit(e.code) from None
+
+    def _exits(fn):
+        """A command whose ``_Exit`` becomes ``typer.Exit`` (typer reads the signature through ``wraps``)."""
+        @functools.wraps(fn)
+        def command(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return fn(*args, **kwargs)
+            except _Exit as e:
+                raise typer.Exit(e.code) from None
+        return command
+
+    app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                      help="Exact legal choices in Magic: The Gathering situations (CP-SAT).")
+    cards_app = typer.Typer(add_completion=False, no_args_is_help=True,
+                            help="The card library and the Oracle-text reader.")
+    app.add_typer(cards_app, name="cards")
+    app._mtgsolve_cards_app = cards_app
+
+    def _print_version(value: bool) -> None:
+        if value:
+            typer.echo(f"mtgsolve {version()}")
+            raise typer.Exit(EXIT_OK)
+
+    @app.callback()
+    def _global(cards: Optional[Path] = typer.Option(
+            None, "--cards", help="A card database to add to the built-in one (an MTGJSON file, or one made by "
+                                  "'mtgsolve cards import'); its cards win on a name clash. The same as setting "
+                                  "MTGSOLVE_CARDS."),
+            show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                                              help="Print the version and exit.")) -> None:
+        """Exact legal choices in Magic: The Gathering situations (CP-SAT)."""
+        if cards is not None:
+            os.environ["MTGSOLVE_CARDS"] = str(cards)  # read when a card is first looked up (batch workers too)
+
+    MaxResults = typer.Option(10_000, "--max-results", min=0,
+                              help="Cut listings after this many entries (status: truncated).")
+    Timeout = typer.Option(None, "--timeout", min=0.0, help="Seconds allowed per query (status: timeout).")
+
+    @app.command()
+    @_exits
+    def solve(files: List[str] = typer.Argument(..., help="Situation files (YAML or JSON), directories (every "
+                                                          ".yaml/.yml/.json below, sorted), or - for standard input."),
+              as_json: bool = typer.Option(False, "--json", help="One JSON object per file."),
+              max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
+        """Answer the queries in each situation file. Exit 0 when every query is answered, 1 when
+        some query answered 'error', 2 on bad input."""
+        _run(_solve, files, as_json, max_results, timeout)
 
 
-@cards_app.command("coverage")
-def cards_coverage(src: Path = typer.Argument(..., help="An MTGJSON-shaped corpus (e.g. solver/data/oracle-cards.json.gz)."),
-                   top: int = typer.Option(20, "--top", help="How many unsupported templates to list."),
+    @app.command()
+    @_exits
+    def check(paths: List[str] = typer.Argument(..., help="Situation files or directories, or - for standard input."),
+              max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
+        """Compare each file's answers with its `expect`: exit 1 if any differ, 2 if a file is bad input."""
+        from solver.errors import MtgsolveError, error_line
+        from solver.runner import check_loaded
+
+        opts = _options(max_results, timeout)
+        files = _inputs(paths)
+        failed = bad = checked = 0
+        for f in files:
+            try:
+                res = check_loaded(_load(f), opts)
+                line = f"{'ok  ' if res.ok else 'FAIL'} {f}: {res.message}"
+                ok = res.ok
+            except MtgsolveError as e:
+                line, ok = f"FAIL {e}", False
+                bad += 1
+            except Exception as e:  # noqa: BLE001
+                if os.environ.get("MTGSOLVE_DEBUG"):
+                    raise
+                line, ok = f"FAIL {f}: internal error: {error_line(e)}", False
+            checked += 1
+            failed += not ok
+            _echo(line)
+        _echo(f"{checked - failed} passed, {failed} failed")
+        if bad:
+            raise _Exit(EXIT_BAD_INPUT)
+        if failed:
+            raise _Exit(EXIT_FAILED)
+
+
+    @app.command()
+    @_exits
+    def batch(paths: List[str] = typer.Argument(..., help="Situation files or directories (recursive)."),
+              out: Path = typer.Option(..., "--out", help="JSON Lines output, one line per file."),
+              jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes (local backend)."),
+              resume: bool = typer.Option(False, "--resume", help="Skip files already in the output; append."),
+              force: bool = typer.Option(False, "--force", help="Overwrite an existing output file."),
+              backend: str = typer.Option("local", "--backend", help="local (worker processes on this machine) or "
+                                                                     "ray (a Ray cluster; pip install 'mtgsolve[ray]')."),
+              address: Optional[str] = typer.Option(None, "--address", help="(ray) the cluster to join, e.g. "
+                                                                            "ray://head:10001 or auto; default: "
+                                                                            "RAY_ADDRESS, else a local Ray instance."),
+              max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
+        """Solve many files into JSON Lines (progress on stderr); exit 1 if any file failed, 2 on bad input."""
+        if backend not in ("local", "ray"):
+            _bad_input(f"--backend: unknown backend '{backend}' (expected local or ray)")
+        if address is not None and backend != "ray":
+            _bad_input("--address: only with --backend ray")
+        if resume and force:
+            _bad_input("--resume and --force: give one of them")
+        if timeout is not None and timeout <= 0:
+            _bad_input(f"--timeout: must be more than 0 seconds (got {timeout:g})")
+        if out.is_dir():
+            _bad_input(f"{out}: --out is a directory")
+        if out.exists() and out.stat().st_size > 0 and not (resume or force):
+            _bad_input(f"{out}: the output file exists; add --resume to continue it or --force to overwrite it")
+        try:
+            if backend == "ray":
+                from solver.batch import batch_ray
+
+                summary = batch_ray(paths, out, resume=resume, timeout=timeout, max_results=max_results,
+                                    address=address)
+            else:
+                from solver.batch import batch as run_batch
+
+                summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
+        except typer.Exit:
+            raise
+        except Exception as e:  # noqa: BLE001
+            _fail(e)
+        _echo(str(summary), err=True)
+        if summary.failed:
+            raise _Exit(EXIT_FAILED)
+
+
+    @app.command()
+    @_exits
+    def mcp(allow_paths: Optional[Path] = typer.Option(
+            None, "--allow-paths", help="Directory the tools may read situation files from (default: none).")) -> None:
+        """Serve the queries as MCP tools over stdio (pip install 'mtgsolve[mcp]')."""
+        if allow_paths is not None and not allow_paths.is_dir():
+            _bad_input(f"--allow-paths: {allow_paths} is not a directory")
+        try:
+            from solver.mcp_server import serve
+        except ImportError as e:
+            _bad_input(f"mcp: the MCP SDK is not installed ({e.name}); pip install 'mtgsolve[mcp]'")
+        serve(allow_paths)
+
+
+    @app.command()
+    @_exits
+    def schema() -> None:
+        """Print the situation file's JSON Schema (contract §1; one precise schema per query kind)."""
+        from solver.situation import situation_json_schema
+
+        _echo(json.dumps(situation_json_schema(), indent=2, sort_keys=True))
+
+
+    @cards_app.command("show")
+    @_exits
+    def cards_show(name: str = typer.Argument(..., help="Card name (case-insensitive)."),
                    as_json: bool = typer.Option(False, "--json")) -> None:
-    """How much of a card corpus the Oracle-text reader understands."""
-    try:
-        from solver.reader.coverage import coverage_report
-        rep = coverage_report(src, top)
-    except Exception as e:  # noqa: BLE001
-        _fail(e)
-    if as_json:
-        typer.echo(json.dumps(rep.to_json(), indent=2, sort_keys=True))
-    else:
-        typer.echo("\n".join(rep.lines()))
+        """What the project understood of a card, ability by ability; every unmodeled part listed."""
+        try:
+            from solver.cards import get_card
+            from solver.cards.describe import describe_card
+
+            card = get_card(name)
+            info = describe_card(card)
+        except KeyError as e:
+            _echo(f"{name}: {e}", err=True)
+            raise _Exit(EXIT_BAD_INPUT)
+        except Exception as e:  # noqa: BLE001
+            _fail(e)
+        if as_json:
+            _echo(json.dumps(info, ensure_ascii=False, indent=2))
+            return
+        _echo(f"{info['name']}  {info['mana_cost']}  ({info['type_line']})")
+        for face in info.get("faces", []):
+            _echo(f"  face: {face['name']}" + ("" if face["read"] else "  (not in the card database: unread)"))
+        if info["oracle_text"]:
+            _echo("  oracle text:")
+            for line in info["oracle_text"].split("\n"):
+                _echo(f"    {line}")
+        _echo("  understood:")
+        for line in info["lines"]:
+            if not line.startswith("unsupported: ") and "unsupported: " not in line:
+                _echo(f"    {line}")
+        for u in info["unread"]:
+            _echo(f"  unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}")
+        _echo(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
+
+
+    @cards_app.command("import")
+    @_exits
+    def cards_import(src: Path = typer.Argument(..., help="An MTGJSON file (AtomicCards, a set file, or a list of cards)."),
+                     out: Path = typer.Option(Path("cards.json.gz"), "--out", help="Where to write the card database.")) -> None:
+        """Build a card database from an MTGJSON file, with each card's supported and unsupported parts."""
+        try:
+            from solver.reader.importer import import_cards
+            summary = import_cards(src, out)
+        except Exception as e:  # noqa: BLE001
+            _fail(e)
+        _echo(str(summary))
+        _echo(f"use it with: mtgsolve --cards {out} solve ... (or MTGSOLVE_CARDS={out})")
+
+
+    @cards_app.command("coverage")
+    @_exits
+    def cards_coverage(src: Path = typer.Argument(..., help="An MTGJSON-shaped corpus (e.g. solver/data/oracle-cards.json.gz)."),
+                       top: int = typer.Option(20, "--top", help="How many unsupported templates to list."),
+                       as_json: bool = typer.Option(False, "--json")) -> None:
+        """How much of a card corpus the Oracle-text reader understands."""
+        try:
+            from solver.reader.coverage import coverage_report
+            rep = coverage_report(src, top)
+        except Exception as e:  # noqa: BLE001
+            _fail(e)
+        if as_json:
+            _echo(json.dumps(rep.to_json(), indent=2, sort_keys=True))
+        else:
+            _echo("\n".join(rep.lines()))
+
+    _APP = app
+    return app
 
 
 def main() -> None:
     """Console-script entry point."""
+    # The command line uses pydantic only to validate situations: skip the scan for third-party pydantic
+    # plugins (entry points) at start-up, unless the user set this variable.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     try:
-        app()
+        if sys.argv[1:] == ["--version"]:
+            _echo(f"mtgsolve {version()}")
+            sys.exit(EXIT_OK)
+        fast = _fast_solve_args(sys.argv[1:])
+        if fast is not None:
+            try:
+                _solve(*fast)
+            except _Exit as e:
+                sys.exit(e.code)
+            sys.exit(EXIT_OK)
+        _build()()
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        _echo("interrupted", err=True)
         sys.exit(130)
 
 

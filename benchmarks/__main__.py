@@ -20,10 +20,31 @@ def available() -> list[str]:
     return sorted(m.name[len("bench_"):] for m in pkgutil.iter_modules([str(here)]) if m.name.startswith("bench_"))
 
 
+def parser() -> "argparse.ArgumentParser":
+    import argparse
+
+    p = argparse.ArgumentParser(
+        prog="python -m benchmarks",
+        description="Run the benchmarks (every benchmarks/bench_<name>.py, in name order, or only the named "
+                    "ones) and print their tables. Figures are wall-clock on this machine; ratios are against "
+                    "the brute-force references run in the same process.",
+        epilog="Other options (starting with -) are passed to every benchmark's main(argv).")
+    p.add_argument("names", nargs="*", metavar="NAME", help=f"benchmarks to run (default: all): "
+                                                            f"{', '.join(available())}")
+    p.add_argument("--quick", action="store_true", help="smaller boards and fewer repetitions")
+    p.add_argument("--list", action="store_true", help="list the benchmarks and exit")
+    return p
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    flags = [a for a in argv if a.startswith("-")]
-    names = [a for a in argv if not a.startswith("-")] or available()
+    args, extra = parser().parse_known_args(argv)  # -h/--help prints the usage and exits: nothing runs
+    if args.list:
+        print("\n".join(available()))
+        return 0
+    flags = (["--quick"] if args.quick else []) + [a for a in extra if a.startswith("-")]
+    stray = [a for a in extra if not a.startswith("-")]
+    names = list(args.names) + stray or available()
     unknown = [n for n in names if n not in available()]
     if unknown:
         print(f"unknown benchmark(s): {', '.join(unknown)}; available: {', '.join(available())}", file=sys.stderr)

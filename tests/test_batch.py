@@ -232,3 +232,78 @@ def test_lines_are_deterministic(tmp_path):
     batch([tmp_path / "in"], a)
     batch([tmp_path / "in"], b)
     assert a.read_bytes() == b.read_bytes()
+
+
+# -- issue 16/19: warm workers taking many files, fork, no main guard needed -----------------------------
+
+def dying_solve(path: str, timeout, max_results) -> dict:
+    """A solver whose process dies on files named *die*: that file is an error line, the worker is replaced
+    and the rest of its chunk is answered by the others."""
+    import os
+
+    if "die" in path:
+        os._exit(3)
+    return solve_one(path, timeout, max_results)
+
+
+def test_worker_death_in_a_chunk_loses_nothing(tmp_path):
+    d = tmp_path / "in"
+    make_files(d, 30)
+    (d / "s005.yaml").rename(d / "s005-die.yaml")
+    out = tmp_path / "out.jsonl"
+    s = batch([d], out, jobs=2, solve=dying_solve)
+    got = by_file(out)
+    assert len(got) == 30 and s.done == 30 and s.failed == 1
+    assert got[str(d / "s005-die.yaml")]["error"].endswith("internal error: the worker process died")
+    ref = tmp_path / "ref.jsonl"
+    batch([d], ref, jobs=1)
+    expected = by_file(ref)
+    for f, line in got.items():
+        if "die" not in f:
+            assert line == expected[f]
+
+
+SCRIPT = """
+from solver.batch import batch
+s = batch([{src!r}], {out!r}, jobs=2)
+print("DONE", s.done, s.failed)
+"""
+
+
+def test_library_batch_from_a_script_without_main_guard(tmp_path):
+    """Issue 19: `batch(..., jobs=2)` at the top level of a script (no `if __name__ == "__main__":`) works."""
+    make_files(tmp_path / "in", 12, bad=(4,))
+    script = tmp_path / "run_batch.py"
+    out = tmp_path / "out.jsonl"
+    script.write_text(SCRIPT.format(src=str(tmp_path / "in"), out=str(out)))
+    cp = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300,
+                        env={**__import__("os").environ, "PYTHONPATH": str(ROOT)})
+    assert cp.returncode == 0, cp.stderr
+    assert "Traceback" not in cp.stderr
+    assert cp.stdout.strip() == "DONE 12 1"
+    assert len(by_file(out)) == 12
+
+
+def test_chunked_workers_answer_like_one_process(tmp_path):
+    make_files(tmp_path / "in", 300, bad=(7, 150))
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    batch([tmp_path / "in"], one, jobs=1)
+    s = batch([tmp_path / "in"], two, jobs=2)
+    assert by_file(one) == by_file(two)
+    assert s.done == 300 and s.failed == 2
+
+
+def test_cli_refuses_to_overwrite_without_resume_or_force(tmp_path):
+    make_files(tmp_path / "in", 3)
+    out = tmp_path / "out.jsonl"
+    runner = CliRunner()
+    assert runner.invoke(app, ["batch", str(tmp_path / "in"), "--out", str(out)]).exit_code == 0
+    before = out.read_bytes()
+    res = runner.invoke(app, ["batch", str(tmp_path / "in"), "--out", str(out), "--jobs", "2"])
+    assert res.exit_code == 2 and "--resume" in res.stderr and "--force" in res.stderr
+    assert out.read_bytes() == before
+    res = runner.invoke(app, ["batch", str(tmp_path / "in"), "--out", str(out), "--resume"])
+    assert res.exit_code == 0 and out.read_bytes() == before  # nothing left to do
+    res = runner.invoke(app, ["batch", str(tmp_path / "in"), "--out", str(out), "--force", "--jobs", "2"])
+    assert res.exit_code == 0 and by_file(out) == {json.loads(x)["file"]: json.loads(x)
+                                                   for x in before.decode().splitlines()}

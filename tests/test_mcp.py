@@ -49,39 +49,72 @@ def tools(server):
     return anyio.run(go)
 
 
+def _refs(node, out):
+    if isinstance(node, dict):
+        if "$ref" in node:
+            out.add(node["$ref"])
+        for v in node.values():
+            _refs(v, out)
+    elif isinstance(node, list):
+        for v in node:
+            _refs(v, out)
+    return out
+
+
 def test_tools_listed_with_typed_input_and_output():
+    from solver.situation import SCHEMA_ID
+
     listed = {t.name: t for t in tools(server())}
-    assert set(QUERY_TOOLS + ["solve", "check"]) <= set(listed)
+    assert set(QUERY_TOOLS + ["solve", "check", "situation_schema"]) <= set(listed)
     for name, t in listed.items():
         schema = t.input_schema
         assert t.description, name
         assert t.output_schema is not None, name
         if "situation" in schema["properties"]:
-            sit = schema["properties"]["situation"]["anyOf"][0]
-            assert sit["properties"]["format"]["const"] == "mtgsolve/1"
-            refs = set()
+            # the one shared situation schema, referred to by its $id (not repeated in every tool)
+            assert schema["properties"]["situation"]["anyOf"][0] == {"$ref": SCHEMA_ID}, name
+        for r in _refs(schema, set()):  # every other reference resolves inside the tool's schema
+            assert r == SCHEMA_ID or (r.startswith("#/$defs/") and r.split("/")[-1] in schema["$defs"]), (name, r)
 
-            def walk(n):
-                if isinstance(n, dict):
-                    if "$ref" in n:
-                        refs.add(n["$ref"])
-                    for v in n.values():
-                        walk(v)
-                elif isinstance(n, list):
-                    for v in n:
-                        walk(v)
-            walk(schema)
-            for r in refs:  # every reference resolves inside the tool's schema
-                assert r.startswith("#/$defs/") and r.split("/")[-1] in schema["$defs"], (name, r)
+
+def test_tool_list_is_small():
+    """Issue 19: the whole tool list (what a client loads into a model's context) stays under 40 KB."""
+    listed = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools(server())]
+    size = len(json.dumps(listed).encode("utf-8"))
+    assert size < 40_000, size
+
+
+def test_the_shared_schema_is_a_resource_and_a_tool():
+    from solver.situation import SCHEMA_ID, situation_json_schema
+
+    async def go():
+        async with Client(server()) as c:
+            res = await c.list_resources()
+            text = (await c.read_resource("mtgsolve://schema/situation")).contents[0].text
+            return res, text
+    res, text = anyio.run(go)
+    assert "mtgsolve://schema/situation" in {str(r.uri) for r in res.resources}
+    assert json.loads(text) == situation_json_schema() and json.loads(text)["$id"] == SCHEMA_ID
+    r = call(server(), "situation_schema", {})
+    assert not r.is_error and r.structured_content["$id"] == SCHEMA_ID
+
+
+def _validator(tool):
+    jsonschema = pytest.importorskip("jsonschema")
+    referencing = pytest.importorskip("referencing")
+    from solver.situation import SCHEMA_ID, situation_json_schema
+
+    registry = referencing.Registry().with_resource(
+        SCHEMA_ID, referencing.Resource.from_contents(situation_json_schema()))
+    return jsonschema.Draft202012Validator(tool.input_schema, registry=registry)
 
 
 def test_input_schema_accepts_instances():
-    jsonschema = pytest.importorskip("jsonschema")
     (t,) = [t for t in tools(server()) if t.name == "solve"]
+    v = _validator(t)
     doc = yaml.safe_load((ROOT / "instances" / "examples" / "flagbearer_shock.yaml").read_text())
-    jsonschema.validate({"situation": doc}, t.input_schema)
-    with pytest.raises(jsonschema.ValidationError):
-        jsonschema.validate({"situation": {**doc, "bogus": 1}}, t.input_schema)
+    assert not list(v.iter_errors({"situation": doc}))
+    assert list(v.iter_errors({"situation": {**doc, "bogus": 1}}))
 
 
 def test_actions_tool_gives_the_contract_result():
@@ -187,3 +220,51 @@ def test_stdio_server_round_trip():
     names, res = anyio.run(go)
     assert "actions" in names
     assert res.structured_content["count"] == 3
+
+
+# -- bad input: every one a one-line tool error (issue 19) ---------------------------------------------
+
+def _one_line_error(r, fragment):
+    assert r.is_error
+    text = r.content[0].text
+    assert "\n" not in text and "Traceback" not in text, text
+    assert fragment in text, text
+
+
+def test_bad_inputs_are_one_line_tool_errors(tmp_path, caplog):
+    import logging
+
+    caplog.set_level(logging.DEBUG)
+    allowed = tmp_path / "allowed"
+    allowed.mkdir()
+    (allowed / "dir.yaml").mkdir()
+    (allowed / "latin1.yaml").write_bytes(b"format: mtgsolve/1\nplayers: [\xff]\n")
+    (allowed / "bad.yaml").write_text("format: mtgsolve/1\nplayers: [alice]\nhand: {alice: [Forrest]}\n")
+    srv = build_server(allowed)
+    _one_line_error(call(srv, "solve", {"path": "s\x00.yaml"}), "NUL byte")
+    _one_line_error(call(srv, "actions", {"path": "x\x00"}), "NUL byte")
+    _one_line_error(call(srv, "solve", {"path": "dir.yaml"}), "cannot read the file: it is a directory")
+    _one_line_error(call(srv, "solve", {"path": "latin1.yaml"}), "not UTF-8 text")
+    _one_line_error(call(srv, "solve", {"path": "bad.yaml"}), "hand.alice[0].card: unknown card 'Forrest'")
+    _one_line_error(call(srv, "pay", {"situation": {"format": "mtgsolve/1"}}), "players")
+    _one_line_error(call(srv, "order", {"situation": LANDS, "event": {"kind": "nope"}}), "query.event")
+    assert not [rec for rec in caplog.records if rec.exc_info], [rec.getMessage() for rec in caplog.records]
+
+
+def test_unexpected_failure_is_one_line(monkeypatch):
+    import solver.queries as q
+
+    def boom(*a, **k):
+        raise RuntimeError("kaboom\nsecond line")
+    monkeypatch.setattr(q, "answer", boom)
+    _one_line_error(call(build_server(), "actions", {"situation": LANDS}), "internal error: RuntimeError: kaboom second line")
+
+
+def test_bad_server_flag_is_one_line_exit_2(tmp_path):
+    import subprocess
+
+    cp = subprocess.run([sys.executable, str(ROOT / "cli.py"), "mcp", "--allow-paths", str(tmp_path / "nonexistent")],
+                        capture_output=True, text=True, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
+    assert cp.returncode == 2
+    assert cp.stderr.strip().splitlines() == [f"--allow-paths: {tmp_path / 'nonexistent'} is not a directory"]
+    assert cp.stdout == ""

@@ -103,34 +103,71 @@ def _open_default() -> Any:
 
 @lru_cache(maxsize=None)
 def oracle_index() -> dict[str, dict]:
-    """Every card of the card database by exact name (and by lower-case name).
+    """Every card of the card database by exact name.
 
     The database is the shipped ``solver/data/oracle-cards.json.gz`` (35,033
-    real cards from MTGJSON-shaped data) unless ``MTGSOLVE_CARDS`` names
-    another MTGJSON-shaped file (a list of cards, or AtomicCards' ``data``
-    mapping of name → list of faces).
+    real cards from MTGJSON-shaped data) plus, when ``MTGSOLVE_CARDS`` (or the
+    command line's ``--cards``) names another MTGJSON-shaped file (a list of
+    cards, or AtomicCards' ``data`` mapping of name → list of faces), that
+    file's cards, which win on a name clash.
     """
-    path = os.environ.get(DATA_ENV)
-    if path:
-        opener = gzip.open if path.endswith(".gz") else open
-        try:
-            with opener(path, "rt", encoding="utf-8") as f:  # type: ignore[operator]
-                raw = json.load(f)
-            cards = _flatten(raw)
-            if not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in cards):
-                raise ValueError("expected MTGJSON cards (mappings with a 'name')")
-        except (OSError, ValueError, EOFError) as e:  # the user's file: one located line (contract §3)
-            from ..errors import MtgsolveError
-            reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            raise MtgsolveError(path, "", f"cannot read this card database ({DATA_ENV} or --cards): "
-                                          f"{reason}") from None
-    else:
-        with _open_default() as fb, gzip.open(fb, "rt", encoding="utf-8") as f:
-            cards = _flatten(json.load(f))
+    base = _builtin_index()
+    user = _user_index()
+    if not user:
+        return base
+    merged = dict(base)
+    merged.update(user)
+    return merged
+
+
+@lru_cache(maxsize=None)
+def _builtin_index() -> dict[str, dict]:
+    """The shipped database by exact name."""
+    with _open_default() as fb, gzip.open(fb, "rt", encoding="utf-8") as f:
+        cards = _flatten(json.load(f))
     index: dict[str, dict] = {}
     for c in cards:
         index.setdefault(c["name"], c)
     return index
+
+
+def _user_index() -> dict[str, dict]:
+    """The cards of the user's database (``MTGSOLVE_CARDS``), or ``{}``."""
+    path = os.environ.get(DATA_ENV)
+    return _user_cards(path) if path else {}
+
+
+@lru_cache(maxsize=8)
+def _user_cards(path: str) -> dict[str, dict]:
+    """The user's card database by exact name (cached by path). A file that
+    can't be read is one located line (contract §3)."""
+    opener = gzip.open if path.endswith(".gz") else open
+    try:
+        with opener(path, "rt", encoding="utf-8") as f:  # type: ignore[operator]
+            raw = json.load(f)
+        cards = _flatten(raw)
+        if not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in cards):
+            raise ValueError("expected MTGJSON cards (mappings with a 'name')")
+    except (OSError, ValueError, EOFError) as e:  # the user's file: one located line (contract §3)
+        from ..errors import MtgsolveError
+        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
+        raise MtgsolveError(path, "", f"cannot read this card database ({DATA_ENV} or --cards): "
+                                      f"{reason}") from None
+    index: dict[str, dict] = {}
+    for c in cards:
+        index.setdefault(c["name"], c)
+    return index
+
+
+def _user_hit(name: str) -> str | None:
+    """The user database's spelling of ``name`` (case-insensitive), or None."""
+    user = _user_index()
+    if not user:
+        return None
+    if name in user:
+        return name
+    low = name.lower()
+    return next((n for n in user if n.lower() == low), None)
 
 
 def _flatten(raw: Any) -> list[dict]:
@@ -161,11 +198,13 @@ def _lower_index() -> dict[str, str]:
 
 
 def canonical_name(name: str) -> str | None:
-    """The database's spelling of ``name`` (case-insensitive), or None."""
-    if not os.environ.get(DATA_ENV):
-        lib = _library_data()
-        if name in lib:
-            return name
+    """The database's spelling of ``name`` (case-insensitive), or None; the
+    user's database (``--cards``) first."""
+    hit = _user_hit(name)
+    if hit is not None:
+        return hit
+    if name in _library_data():
+        return name
     idx = oracle_index()
     if name in idx:
         return name
@@ -215,12 +254,20 @@ def get_card(name: str) -> Card:
     """The card called ``name`` (case-insensitive). Raises :class:`UnknownCard`."""
     from .library import LIBRARY
 
-    if not os.environ.get(DATA_ENV):
+    user = _user_hit(name)  # the user's database (--cards) wins on a name clash
+    if user is not None:
+        data = CardData.from_mtgjson(_user_index()[user])
+        build = LIBRARY.get(user)
         lib = _library_data()
-        hit = name if name in lib else next((n for n in lib if n.lower() == name.lower()), None)
-        if hit is not None:
-            abilities, spell = LIBRARY[hit](CardData.from_mtgjson(lib[hit]))
-            return Card(CardData.from_mtgjson(lib[hit]), tuple(abilities), spell, "library")
+        if build is not None and user in lib and data.text == CardData.from_mtgjson(lib[user]).text:
+            abilities, spell = build(data)  # the same Oracle text: the hand-written behaviour
+            return Card(data, tuple(abilities), spell, "library")
+        return read_card(data)
+    lib = _library_data()
+    hit = name if name in lib else next((n for n in lib if n.lower() == name.lower()), None)
+    if hit is not None:
+        abilities, spell = LIBRARY[hit](CardData.from_mtgjson(lib[hit]))
+        return Card(CardData.from_mtgjson(lib[hit]), tuple(abilities), spell, "library")
     canon = canonical_name(name)
     if canon is None:
         raise UnknownCard(name)

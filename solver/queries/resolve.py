@@ -82,6 +82,6 @@ def resolve(state: GameState, query: dict, options: Options) -> dict:
         body["status"] = "truncated"
         outcomes = outcomes[:options.max_results]
     body["outcomes"] = outcomes
-    if res.unsupported:
-        body["unsupported"] = list(res.unsupported)
+    if res.unsupported:   # unread text that cannot change these outcomes (else the answer is refused)
+        body["unread"] = list(res.unsupported)
     return body
