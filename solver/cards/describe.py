@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from . import Card
 from ..ir import AFFECTS, Unsupported, is_activated, is_triggered
-from ..soundness import MULTI_FACE
+from ..unread import MULTI_FACE
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -30,7 +30,7 @@ def describe_card(card: Card) -> dict:
                 lines.append(f"intrinsic (CR 305.6, {t}): mana ability: {{T}}: add {{{c}}}")
     if card.spell is not None:
         lines.append(card.spell.describe())
-    from ..soundness import card_parts
+    from ..unread import card_parts
 
     unread = card_parts(card)
     faces = d.name.split(" // ")
