@@ -70,6 +70,7 @@ from . import ir
 from .characteristics import View
 from .state import GameObject, GameState
 from .unread import (_ABILITIES, _printed, _unread_effects, AFFECTS, MULTI_FACE, active as _active, card_parts,
+                     casting_cost,
                      classify, pt_or_combat_only, reach as _reach, self_cast, sorted_affects as _sorted,
                      words as _words)
 
@@ -296,9 +297,16 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         return scope.kind in ("actions", "pass") and part.controller == player and bool(
             set(part.affects) & QUERY_AFFECTS["actions"])
     if own and kind in ("pay", "targets", "actions"):
+        if kind == "pay" and self_cast(part.text) and not casting_cost(part.text):
+            return False             # cycling, channel …: another action of the card, not its casting cost
         mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
                 "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
         return bool(set(part.affects) & mine)
+    if not own and part.kind in ("activated", "triggered", "spell", "face") and kind != "resolve" \
+            and not (kind == "actions" and part.controller == player):
+        # another object's ability or spell text: its own targets and effect are its own business; only
+        # whether it is an action of this player (timing) or makes mana can change this answer
+        hit &= {"timing", "mana"} if part.kind != "triggered" else {"mana"}
     if kind in ("available_mana", "pay") and hit & {"timing"} and part.kind not in ("activated",) \
             and not _ABILITIES.search(_words(part.text)):
         hit -= {"timing"}            # when spells may be cast or lands played doesn't change what can be paid

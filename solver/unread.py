@@ -228,6 +228,19 @@ _FROM_EXILE = re.compile(r"^(?:foretell|plot|suspend|warp|impending)\b|\bfrom ex
 _ON_THE_STACK = re.compile(r"\bsplit second\b|\bcan't be countered\b")
 
 
+_CASTING_COST = re.compile(
+    r"\bthis spell costs\b|\brather than pay\b|\badditional cost\b|\bspend only\b|\bcosts? \{[^}]*\} (?:more|less)"
+    r"|^(?:kicker|multikicker|delve|convoke|improvise|affinity|dash|evoke|spectacle|surge|emerge|prowl|offering"
+    r"|bargain|casualty|buyback|entwine|escalate|overload|spree|replicate|splice|squad|gift|freerunning|blitz|mutate"
+    r"|bestow|prototype|impending|madness|miracle|sneak|warp|cleave|tiered|flash)\b")
+
+
+def casting_cost(text: str) -> bool:
+    """The words change how this spell is cast or paid for (CR 601.2b, 601.2f), as opposed to another
+    action of the card (cycling, channel, ninjutsu …)."""
+    return bool(_CASTING_COST.search(words(text)))
+
+
 def self_cast(text: str) -> bool:
     """The words are about casting or using this card itself from a hidden zone (its own cost, an
     alternative or additional cost, a keyword that works from the hand or graveyard, CR 113.6)."""
@@ -300,6 +313,11 @@ def _unread_effects(a: object) -> Iterator[tuple[str, str]]:
     for e in effects:
         if isinstance(e, ir.Effect) and e.kind == "unread":
             yield kind, e.text
+    # the unread effects of each mode of a modal spell or ability (CR 700.2; solver/reader/modes.py)
+    for m in getattr(a, "modes", ()) or ():
+        for e in m.effects:
+            if isinstance(e, ir.Effect) and e.kind == "unread":
+                yield kind, e.text
 
 
 def _unread_effect_affects(kind: str, text: str) -> frozenset[str]:
