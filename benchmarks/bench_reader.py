@@ -8,7 +8,9 @@ cards; every 10th card with ``--quick``) and prints:
 * the full reader, cold (line cache cleared) and warm (every line cached);
 * the hand-written library's builders against the reader on the 80 library
   cards (the library is a dictionary lookup: the ratio is the price of reading);
-* the coverage figures of the same run (see :mod:`solver.reader.coverage`).
+* the coverage figures of the same run (see :mod:`solver.reader.coverage`),
+  with the coverage per layer — structure, costs, targets, statics, effects,
+  whole cards — per line and per card (definitions in that module's docstring).
 
 Wall-clock (``perf_counter``) and CPU (``process_time``) seconds are both given:
 on a shared machine the CPU figure is the steadier one.  Nothing is asserted.
@@ -22,7 +24,7 @@ from pathlib import Path
 from solver.cards import CardData, oracle_index
 from solver.cards.library import LIBRARY
 from solver.reader import _read_permanent_line, _context, read, read_lines
-from solver.reader.coverage import measure
+from solver.reader.coverage import LAYERS, measure
 from solver.reader.importer import card_data, load_cards
 from solver.reader.tokens import normalise_chars, strip_reminder, tokenize
 
@@ -95,6 +97,16 @@ def main(argv: list[str] | None = None) -> int:
 
     _read_permanent_line.cache_clear()
     rep = measure(cards, source=str(DATA.name) + (" (every 10th card)" if quick else ""), top=10)
+    print()
+    print(f"{'layer':<12}{'lines read':>14}{'of':>9}{'%':>7}{'cards read':>13}{'of':>9}{'%':>7}")
+    for layer in LAYERS + ("whole",):
+        if layer == "whole":
+            lr, lt, cr_, ct = rep.text_lines_understood, rep.text_lines, rep.fully_understood, rep.cards
+        else:
+            lr, lt = rep.layer_lines_read[layer], rep.layer_lines[layer]
+            cr_, ct = rep.layer_cards_read[layer], rep.layer_cards[layer]
+        print(f"{layer:<12}{lr:>14,}{lt:>9,}{100 * lr / lt if lt else 0:>7.1f}{cr_:>13,}{ct:>9,}"
+              f"{100 * cr_ / ct if ct else 0:>7.1f}")
     print()
     for line in rep.lines():
         print(line)

@@ -63,7 +63,7 @@ from solver.errors import UnsupportedCase
 
 from solver.mana import TYPES, ManaCost
 
-from .base import SEED, LeanModel
+from .base import LeanModel, new_solver
 
 _Model = LeanModel
 NT = len(TYPES)
@@ -299,10 +299,7 @@ def _skeletons(prep: _Prepared, deadline: float | None):
             m.add(sum(after) <= sum(costly_uses))
         if before:
             m.add(sum(before) + sum(costly_uses) <= p.units[v].size)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
-    solver.parameters.enumerate_all_solutions = True
+    solver = new_solver(enumerate_all=True)
     if deadline is not None:
         solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
     found: list[tuple] = []
@@ -494,7 +491,7 @@ def below(points: np.ndarray, gs: list[tuple[int, ...]]) -> np.ndarray:
     step = max(1, 2_000_000 // (len(gs) * len(SUBSETS)))
     for a in range(0, len(points), step):
         chunk = sums[a:a + step]
-        out[a:a + step] = (chunk[:, None, :] <= G[None, :, :]).all(axis=2).any(axis=1)
+        out[a:a + step] = np.all(chunk[:, None, :] <= G[None, :, :], axis=2).any(axis=1)
     return out
 
 
@@ -513,10 +510,7 @@ def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | Non
         elif f[i] < f[-1]:
             m.add(expr <= f[i])
     m.add_decision_strategy(p, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
-    solver.parameters.enumerate_all_solutions = True
+    solver = new_solver(enumerate_all=True)
     solver.parameters.search_branching = cp_model.FIXED_SEARCH
     solver.parameters.linearization_level = 0
     if deadline is not None:

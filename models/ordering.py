@@ -37,7 +37,7 @@ from math import prod
 
 from ortools.sat.python import cp_model
 
-from .base import SEED, LeanModel
+from .base import LeanModel, new_solver
 
 
 
@@ -166,8 +166,8 @@ def build(problem: OrderingProblem):
             m.add_implication(a, active)
         for ci, c in enumerate(classes):
             _transition(m, c.op, cur, nxt, picks[ci][k])
-        for d in range(dims):
-            m.add(nxt[d] == cur[d]).only_enforce_if(~active)
+        for dim in range(dims):
+            m.add(nxt[dim] == cur[dim]).only_enforce_if(~active)
         states.append(nxt)
     flat = [p for row in picks for p in row]
     if flat:
@@ -224,10 +224,7 @@ def solve_orderings(problem: OrderingProblem, timeout: float | None = None) -> O
     if not problem.classes:
         return OrderingResult([((), tuple(problem.initial))])
     m, picks, final = build(problem)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
-    solver.parameters.enumerate_all_solutions = True
+    solver = new_solver(enumerate_all=True)
     solver.parameters.search_branching = cp_model.FIXED_SEARCH  # depth-first on the picks
     solver.parameters.linearization_level = 0
     if timeout is not None:

@@ -70,7 +70,8 @@ from ortools.sat.python import cp_model
 from solver.errors import UnsupportedCase
 from solver.mana import COLORS, TYPES, ManaCost, Symbol
 
-SEED = 20240601
+from .base import new_solver
+
 PRESOLVE = False
 MAX_REPEATS = 20          # solutions per distinct payment before switching to one solve per payment
 MAX_REPEATS_SLACK = 2000
@@ -931,15 +932,8 @@ class PaymentModel:
 
     # -- solving ------------------------------------------------------------
     def _solver(self, time_limit: float | None) -> cp_model.CpSolver:
-        s = cp_model.CpSolver()
-        s.parameters.num_workers = 1
-        s.parameters.random_seed = SEED
         # small models solved many times: symmetry detection and presolve cost more than they save
-        s.parameters.symmetry_level = 0
-        s.parameters.cp_model_presolve = PRESOLVE
-        if time_limit is not None:
-            s.parameters.max_time_in_seconds = max(time_limit, 0.001)
-        return s
+        return new_solver(time_limit, symmetry_level=0, cp_model_presolve=PRESOLVE)
 
     def payable(self, time_limit: float | None = None) -> bool | None:
         """One solve: can the total cost be paid? ``None`` on timeout."""

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from .base import SEED, LeanModel
+from .base import LeanModel, new_solver
 
 TYPES = ("W", "U", "B", "R", "G", "C")
 
@@ -143,8 +143,8 @@ def build(problem: ProducibleProblem):
     m = _Model()
     free = [v for v in range(len(g.nodes)) if v not in g.const]
     n = max(1, len(free))
-    val: dict[int, object] = {}
-    rank: dict[int, object] = {}
+    val: dict[int, cp_model.IntVar] = {}
+    rank: dict[int, cp_model.IntVar] = {}
     for v in free:
         val[v] = m.new_bool_var(f"val_{v}")
         rank[v] = m.new_int_var(1, n, f"rank_{v}")
@@ -187,9 +187,7 @@ def build(problem: ProducibleProblem):
 def solve(problem: ProducibleProblem, timeout: float | None = None) -> dict[str, frozenset[str]]:
     """The least fixed point: every permanent's could-produce types."""
     m, decode = build(problem)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = SEED
+    solver = new_solver()
     if timeout is not None:
         solver.parameters.max_time_in_seconds = max(0.001, timeout)
     status = solver.solve(m)

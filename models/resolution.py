@@ -48,6 +48,8 @@ from typing import Callable, Hashable, Sequence
 
 from ortools.sat.python import cp_model
 
+from .base import new_solver
+
 __all__ = ["TriggerSpec", "Placement", "placement_model", "enumerate_placements"]
 
 Placement = tuple[tuple[int, int], ...]
@@ -123,10 +125,7 @@ def enumerate_placements(triggers: Sequence[TriggerSpec]) -> list[Placement]:
     if not triggers:
         return [()]
     model, decode = placement_model(triggers)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = 0
-    solver.parameters.enumerate_all_solutions = True
+    solver = new_solver(enumerate_all=True)
     cb = _Collect(decode)
     status = solver.solve(model, cb)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE):

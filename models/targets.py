@@ -48,8 +48,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-SEED = 20250919
-"""Fixed random seed of every solve (determinism)."""
+from .base import new_solver  # one worker, the fixed seed (determinism)
 
 
 @dataclass(frozen=True)
@@ -133,19 +132,12 @@ def announcements(problem: TargetProblem) -> list[tuple[int, ...] | None]:
 
 
 def _solver(time_limit: float | None, enumerate_all: bool = False) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    p = solver.parameters
-    p.num_workers = 1
-    p.random_seed = SEED
     # Models are small and pure Boolean: presolve costs more than it saves
     # (and is restricted anyway while enumerating all solutions).
-    p.cp_model_presolve = False
     if enumerate_all:
-        p.enumerate_all_solutions = True
-        p.search_branching = cp_model.FIXED_SEARCH
-    if time_limit is not None:
-        p.max_time_in_seconds = max(0.001, float(time_limit))
-    return solver
+        return new_solver(time_limit, enumerate_all=True, cp_model_presolve=False,
+                          search_branching=cp_model.FIXED_SEARCH)
+    return new_solver(time_limit, cp_model_presolve=False)
 
 
 class TargetModel:
@@ -216,7 +208,7 @@ class TargetModel:
         return sum(w * y for w, y in self.y)
 
     def decode(self, cb: cp_model.CpSolverSolutionCallback) -> Choice:
-        out = []
+        out: list[tuple[str, ...]] = []
         for slot, xs, v in zip(self.problem.slots, self.x, self.idx):
             if v is not None:
                 k = cb.value(v)
@@ -286,7 +278,7 @@ def enumerate_choices(problem: TargetProblem, max_results: int | None = None,
         if tm.y:
             tm.model.add(tm.obeyed == top)
         room = limit - len(choices)
-        cb = _Collector(tm, room if room != float("inf") else 1 << 62)
+        cb = _Collector(tm, int(room) if room != float("inf") else 1 << 62)
         solver = _solver(_remaining(deadline), enumerate_all=True)
         status = solver.solve(tm.model, cb)
         choices.extend(cb.choices)
@@ -339,6 +331,9 @@ def is_feasible(problem: TargetProblem, time_limit: float | None = None) -> bool
         return False
     if not any(s.distinct_from for s in problem.slots):
         return True
+    by_matching = _feasible_by_matching(problem.slots)
+    if by_matching is not None:
+        return by_matching
     tm = TargetModel(TargetProblem(problem.slots))
     status = _solver(time_limit).solve(tm.model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
@@ -346,6 +341,81 @@ def is_feasible(problem: TargetProblem, time_limit: float | None = None) -> bool
     if status == cp_model.INFEASIBLE:
         return False
     raise TimeoutError("time limit reached before feasibility was decided")
+
+
+def _feasible_by_matching(slots: tuple[Slot, ...]) -> bool | None:
+    """Feasibility without a solve when the "another target" links tie slots in cliques (Arc
+    Trail: "another target"): each clique needs ``min`` distinct candidates per slot, no
+    candidate twice in the clique — a bipartite b-matching (Hall's theorem; augmenting paths).
+    ``None`` when some linked group is not a clique (then CP-SAT decides)."""
+    n = len(slots)
+    adj: list[set[int]] = [set() for _ in range(n)]
+    for s, slot in enumerate(slots):
+        for t in slot.distinct_from:
+            if t != s and 0 <= t < n:
+                adj[s].add(t)
+                adj[t].add(s)
+    seen: set[int] = set()
+    for s in range(n):
+        if s in seen:
+            continue
+        group, todo = {s}, [s]
+        while todo:
+            u = todo.pop()
+            for v in adj[u] - group:
+                group.add(v)
+                todo.append(v)
+        seen |= group
+        if len(group) == 1:
+            continue
+        if any(v not in adj[u] for u in group for v in group if v != u):
+            return None
+        units = [u for u in sorted(group) for _ in range(slots[u].min)]
+        owner: dict[str, int] = {}      # candidate -> unit
+
+        def augment(k: int, visited: set[str]) -> bool:
+            for c in slots[units[k]].candidates:
+                if c in visited:
+                    continue
+                visited.add(c)
+                if c not in owner or augment(owner[c], visited):
+                    owner[c] = k
+                    return True
+            return False
+
+        for k in range(len(units)):
+            if not augment(k, set()):
+                return False
+    return True
+
+
+def is_legal_choice(problem: TargetProblem, choice: Choice, time_limit: float | None = None) -> bool:
+    """Is ``choice`` (per slot, the ids chosen) one of the legal choices :func:`enumerate_choices`
+    would list? Decided without listing (issue 16): the slots' own rules are checked
+    directly (candidates, numbers, "another target", CR 115.3, 601.2c), and when
+    requirements apply, one solve gives the maximum number obeyed for the choice's
+    announcement, which the choice must reach (CR 601.2c). Raises :class:`TimeoutError`."""
+    slots = problem.slots
+    if len(choice) != len(slots):
+        return False
+    for slot, ids in zip(slots, choice):
+        if len(set(ids)) != len(ids) or not set(ids) <= set(slot.candidates):
+            return False
+        if not slot.min <= len(ids) <= slot.cap:
+            return False
+    for s, slot in enumerate(slots):
+        for t in slot.distinct_from:
+            if t != s and 0 <= t < len(slots) and set(choice[s]) & set(choice[t]):
+                return False
+    if not problem.requirements:
+        return True
+    chosen = {c for ids in choice for c in ids}
+    obeyed = sum(r.weight for r in problem.requirements if r.satisfiers & chosen)
+    counts = tuple(len(ids) for ids in choice)
+    ann = announcements(problem)
+    tm = TargetModel(problem, counts if ann != [None] else None)
+    top = tm.max_obeyed(time_limit)
+    return top is not None and obeyed == top
 
 
 def _now() -> float:
@@ -430,9 +500,9 @@ def profile(problem: TargetProblem) -> dict[tuple[tuple[int, ...], int], int]:
             subsets = subsets_cache[smask] = _independent_subsets(smask, conflicts, k)
         ways = _class_ways(m, subsets, caps)
         new: dict[tuple[tuple[int, ...], int], int] = defaultdict(int)
-        for (c, h), w in state.items():
+        for (have, h), w in state.items():
             for (d, chosen), wd in ways.items():
-                cc = tuple(a + b for a, b in zip(c, d))
+                cc = tuple(a + b for a, b in zip(have, d))
                 if any(cc[i] > caps[i] for i in range(k)):
                     continue
                 new[(cc, h | gmask if chosen else h)] += w * wd

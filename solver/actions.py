@@ -93,12 +93,17 @@ class Candidate:
     object: str
     index: int
     kind: str = field(compare=False)
+    # the casting mode (solver/casting_options.py, CR 601.2b, 118.9): an alternative cost or
+    # permission by name ("" for the mana cost) and whether the kicker is paid (CR 702.33a)
+    alternative: str = ""
+    kicked: int = 0
 
     @classmethod
-    def make(cls, kind: str, object: str = "", index: int = 0) -> "Candidate":
+    def make(cls, kind: str, object: str = "", index: int = 0, alternative: str = "",
+             kicked: int = 0) -> "Candidate":
         if kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
-        return cls(KINDS.index(kind), object, index, kind)
+        return cls(KINDS.index(kind), object, index, kind, alternative, kicked)
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"kind": self.kind}
@@ -106,6 +111,10 @@ class Candidate:
             d["object"] = self.object
         if self.kind == "activate":
             d["index"] = self.index
+        if self.alternative:
+            d["alternative"] = self.alternative
+        if self.kicked:
+            d["kicked"] = True if self.kicked == 1 else self.kicked
         return d
 
     def describe(self, state: GameState | None = None) -> str:
@@ -119,7 +128,8 @@ class Candidate:
         if self.kind == "play_land":
             return f"playing {name}"
         if self.kind == "cast":
-            return f"casting {name}"
+            how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "")
+            return f"casting {name}{how}"
         return f"activating ability {self.index} of {name}"
 
 
@@ -134,7 +144,7 @@ def is_land_card(o: GameObject) -> bool:
     return o.card is not None and "Land" in o.card.data.types
 
 
-def candidates(state: GameState, player: str, view: View | None = None) -> list[Candidate]:
+def candidates(state: GameState, player: str, view: View | None = None, modes: bool = False) -> list[Candidate]:
     """Every action head ``player`` could take, legal or not, in canonical order.
 
     * ``pass``;
@@ -144,6 +154,11 @@ def candidates(state: GameState, player: str, view: View | None = None) -> list[
     * ``activate`` for each non-mana activated ability of each permanent the
       player controls (characteristics after continuous effects, so granted
       abilities count and abilities removed by Blood Moon do not).
+
+    With ``modes`` (the ``actions`` query), each other way to cast a card is a
+    candidate of its own (:mod:`solver.casting_options`): its alternative costs
+    and permissions (from the hand, or from the graveyard: flashback, escape …)
+    and its kicker, paid or not.
     """
     view = view or View(state)
     out = [PASS]
@@ -151,6 +166,17 @@ def candidates(state: GameState, player: str, view: View | None = None) -> list[
         if o.card is None:
             continue
         out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+    if modes:
+        from .casting_options import has_options, mode_zone
+        from .casting_options import modes as modes_of
+
+        for o in state.objects:
+            if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
+                    or not has_options(o):
+                continue
+            for alt, kicked in modes_of(o):
+                if (alt or kicked) and mode_zone(o, alt) == o.zone:
+                    out.append(Candidate.make("cast", o.id, 0, alt, kicked))
     for o in state.objects:
         if o.zone != "battlefield" or o.controller != player:
             continue
@@ -234,7 +260,13 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             return f"{player} has already played {state.turn.lands_played} land(s) this turn (CR 305.2)"
         return None
     if cand.kind == "cast":
-        if o.zone != "hand" or o.owner != player:
+        if cand.alternative or cand.kicked:
+            from .casting_options import mode_reason
+
+            why = mode_reason(view, player, o, cand.alternative, cand.kicked)
+            if why:
+                return why
+        elif o.zone != "hand" or o.owner != player:
             return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
         if o.card is None:
             return f"{o.id} is not a card"
@@ -306,10 +338,28 @@ def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
     return None
 
 
+def modal_subject(state: GameState, view: View, cand: Candidate) -> bool:
+    """Is the spell or ability modal (CR 700.2; solver/modes.py)? Its targets are those of the
+    modes chosen (CR 601.2b-c): counted by :meth:`Oracle.target_count`, never listed by the Oracle."""
+    if cand.kind == "cast":
+        card = state.obj(cand.object).card
+        return card is not None and card.spell is not None and bool(card.spell.modes)
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        return ab is not None and bool(ab.modes)
+    return False
+
+
 def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.TargetSpec, ...]:
     """The target slots of the spell or ability (CR 115.1): an instant or
     sorcery's spell targets, an Aura spell's Enchant target (CR 303.4a), an
-    activated ability's targets."""
+    activated ability's targets. A modal spell or ability (CR 700.2): every
+    mode's instances, in printed order (non-empty as soon as a mode targets,
+    so callers go through the Oracle, which refuses to list modal choices)."""
+    if modal_subject(state, view, cand):
+        o = state.obj(cand.object)
+        src = o.card.spell if cand.kind == "cast" else ability_of(view, cand)  # type: ignore[union-attr]
+        return tuple(t for m in src.modes for t in m.targets)  # type: ignore[union-attr]
     if cand.kind == "cast":
         o = state.obj(cand.object)
         card = o.card
@@ -347,6 +397,17 @@ def has_x(state: GameState, view: View, cand: Candidate) -> bool:
         ab = ability_of(view, cand)
         return ab is not None and ab.cost.mana.x_count > 0
     return False
+
+
+def cost_subject(cand: Candidate) -> dict:
+    """The part of a ``pay`` query naming what is cast or activated, with the casting mode
+    (``alternative``, ``kicked``: contract extensions, :mod:`solver.casting_options`)."""
+    d = query_subject(cand)
+    if cand.alternative:
+        d["alternative"] = cand.alternative
+    if cand.kicked:
+        d["kicked"] = cand.kicked
+    return d
 
 
 def query_subject(cand: Candidate) -> dict:
@@ -571,8 +632,8 @@ class Oracle:
         """Identical cards in hand (same card, owner) share targets and payments."""
         if cand.kind == "cast":
             o = self.state.obj(cand.object)
-            same = [p for p in hand_of(self.state, self.player) if p.card == o.card]
-            return (what, "cast", same[0].id)
+            same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
+            return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked)
         return (what, cand.kind, cand.object, cand.index)
 
     def entry(self, cand: Candidate) -> _Entry:
@@ -588,9 +649,16 @@ class Oracle:
     def target_query(self, cand: Candidate) -> dict:
         return {"kind": "targets", **query_subject(cand), "player": self.player}
 
+    def _no_modal_listing(self, cand: Candidate) -> None:
+        """Concrete (modes, targets) choices are not listed through the Oracle (CR 700.2)."""
+        if modal_subject(self.state, self.view, cand):
+            raise Undecided("error", "unsupported: choosing the modes of a modal spell or ability (CR 700.2) "
+                                     "is counted by the actions query and listed by the targets query (modes), "
+                                     "not enumerated as actions")
+
     def targets_legal(self, cand: Candidate) -> tuple[bool, str | None]:
         """CR 601.2c: is there at least one legal choice of targets?"""
-        if not target_specs(self.state, self.view, cand):
+        if not target_specs(self.state, self.view, cand) and not modal_subject(self.state, self.view, cand):
             return True, None
         key = self._share_key(cand, "targets_legal")
         if key not in self._shared:
@@ -599,6 +667,14 @@ class Oracle:
 
     def _decide_targets(self, cand: Candidate) -> tuple[bool, str | None]:
         fast = _fast("targeting", "has_legal_targets")
+        if fast is not None and _fast("targeting", "targeting_problem") is not None:
+            # the slots of the (cached) target problem: built once for deciding and checking choices
+            from models.targets import TargetProblem, is_feasible
+
+            self._remaining()
+            self.solves += 1
+            ok = is_feasible(TargetProblem(self._target_problem(cand).slots), self._remaining())
+            return ok, None if ok else NO_TARGETS
         if fast is not None:
             self._remaining()
             self.solves += 1
@@ -608,8 +684,9 @@ class Oracle:
         return n > 0, None if n > 0 else NO_TARGETS
 
     def target_count(self, cand: Candidate) -> int:
-        """The exact number of legal target choices (contract §2.4), counted without listing them."""
-        if not target_specs(self.state, self.view, cand):
+        """The exact number of legal target choices (contract §2.4), counted without listing them
+        (a modal spell or ability: of (modes, targets) choices, CR 700.2, solver/modes.py)."""
+        if not target_specs(self.state, self.view, cand) and not modal_subject(self.state, self.view, cand):
             return 1
         key = self._share_key(cand, "target_count")
         if key not in self._shared:
@@ -627,6 +704,7 @@ class Oracle:
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
         """Every legal choice of targets, sorted (contract §2.4)."""
+        self._no_modal_listing(cand)
         if not target_specs(self.state, self.view, cand):
             return [()]
         key = self._share_key(cand, "target_choices")
@@ -636,6 +714,7 @@ class Oracle:
         return self._shared[key]
 
     def _target_problem(self, cand: Candidate):
+        self._no_modal_listing(cand)
         key = self._share_key(cand, "target_problem")
         if key not in self._shared:
             from .targeting import source_of, targeting_problem
@@ -647,6 +726,7 @@ class Oracle:
     def target_choice_legal(self, cand: Candidate, targets: tuple[tuple[str, ...], ...]) -> bool:
         """Is ``targets`` one of the legal choices (contract §2.4)? One solve at most
         (:func:`models.targets.is_legal_choice`), never a listing (issue 16)."""
+        self._no_modal_listing(cand)
         if not target_specs(self.state, self.view, cand):
             return targets == ()
         listed = self._shared.get(self._share_key(cand, "target_choices"))
@@ -664,6 +744,7 @@ class Oracle:
     def target_examples(self, cand: Candidate, n: int = 3) -> tuple[list, int]:
         """The first ``n`` legal choices of targets (sorted) and how many there are, without
         listing them all (for reasons)."""
+        self._no_modal_listing(cand)
         listed = self._shared.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return listed[:n], len(listed)
@@ -683,7 +764,7 @@ class Oracle:
         from .queries.pay import PaymentLookupError, find_payment
 
         listed = self._shared.get(("payments",) + self._cost_key(cand, x))
-        if listed is not None:
+        if listed is not None or self._extra(cand, x) is not None:
             return False
         self._remaining()
         self.solves += 1
@@ -710,7 +791,7 @@ class Oracle:
     # -- payments ----------------------------------------------------------
     def cost_spec(self, cand: Candidate, x: int | None = None) -> dict:
         """The pay query's description of the total cost (X: every value unless ``x``)."""
-        q = dict(query_subject(cand))
+        q = dict(cost_subject(cand))
         if x is not None:
             q["x"] = x
         elif has_x(self.state, self.view, cand):
@@ -765,16 +846,47 @@ class Oracle:
         except pm.Unsupported as e:
             raise Undecided("error", f"unsupported: {e}") from None
 
+    @staticmethod
+    def _listing_counter(problem: Any):
+        """The counting DP for ``problem`` when it applies (it also lists), else None."""
+        from .queries.pay import payment_counter
+
+        return payment_counter(problem)
+
     def _fast_pay(self) -> bool:
         return _fast("queries.pay", "build_problem") is not None and _fast("costs", "total_cost") is not None
+
+    def _extra(self, cand: Candidate, x: int | None):
+        """The total cost when it has a casting mode's costs (:mod:`solver.casting_options`), else None."""
+        if cand.kind != "cast" or not self._fast_pay():
+            return None
+        tc = self._total_cost(cand, x)
+        return tc if tc is not None and tc.extra is not None else None
+
+    def _by_options(self, fn: str, tc: Any, *args: Any) -> Any:
+        """A call into :mod:`solver.casting_options` (timeouts and engine limits as :class:`Undecided`)."""
+        from . import casting_options
+        from .errors import UnsupportedCase
+
+        self._remaining()
+        self.solves += 1
+        try:
+            return getattr(casting_options, fn)(self.view, self.player, tc, *args)
+        except TimeoutError:
+            raise Undecided("timeout", "time limit reached counting payments") from None
+        except UnsupportedCase as e:
+            raise Undecided("error", f"unsupported: {e}") from None
 
     def payable(self, cand: Candidate, x: int | None = None) -> tuple[bool, str | None]:
         """CR 601.2f-h / 602.2b: can the total cost be paid at all (X free unless ``x``)? One solve."""
         key = ("payable",) + self._cost_key(cand, x)
         if key not in self._shared:
             count_key = ("payments",) + self._cost_key(cand, x)
+            tc = self._extra(cand, x)
             if count_key in self._shared:
                 ok = bool(self._shared[count_key])
+            elif tc is not None:
+                ok = bool(self._by_options("payable", tc, self.deadline))
             elif self._fast_pay() and payment_witness(self.view, self.player, self._total_cost(cand, x)):
                 ok = True
                 self.witnessed += 1
@@ -811,7 +923,8 @@ class Oracle:
             return len(self._shared[key])
         ckey = ("payment_count",) + self._cost_key(cand, x)
         if ckey not in self._shared:
-            n = self._counted(cand, x)
+            tc = self._extra(cand, x)
+            n = self._by_options("count", tc, self.deadline) if tc is not None else self._counted(cand, x)
             if n is None:
                 n = len(self.payments(cand, x))
             self._shared[ckey] = n
@@ -822,6 +935,9 @@ class Oracle:
         """The DP's count of distinct payments, or None where it does not apply."""
         if not self._fast_pay():
             return None
+        tc = self._extra(cand, x)
+        if tc is not None:
+            return self._by_options("count", tc, self.deadline)
         from models import payment as pm
 
         from .queries.pay import build_problem, payment_counter
@@ -842,14 +958,21 @@ class Oracle:
     def payments(self, cand: Candidate, x: int | None = None) -> list[dict]:
         """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
         key = ("payments",) + self._cost_key(cand, x)
+        if key not in self._shared and self._extra(cand, x) is not None:
+            self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
+            self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
         if key not in self._shared:
             if self._fast_pay():
                 from models import payment as pm
 
                 self._remaining()
                 model = self._payment_model(cand, x)
+                counter = None if model is None else self._listing_counter(model.p)
                 if model is None:
                     pays = []
+                elif counter is not None:   # listed by the counting DP (models/payment_count.py)
+                    self.solves += 1
+                    pays = counter.payments()
                 else:
                     deadline = self.deadline
                     res = model.enumerate(None, deadline)
@@ -875,6 +998,13 @@ class Oracle:
         e = self.entry(cand)
         if e.decided:
             return e.reason is None, e.reason
+        if cand.kind == "cast" and (cand.alternative or cand.kicked):
+            from .casting_options import zone_blockers  # cast from the graveyard: its own unread text
+
+            texts = zone_blockers(self.state, self.view, cand.object)
+            if texts:
+                raise Undecided("error", f"unsupported: {cand.object}: text the project does not read could "
+                                         f"change {cand.describe(self.state)}: {texts[0]}")
         ok, why = self.targets_legal(cand)
         if ok:
             if counting:
@@ -931,7 +1061,7 @@ def legal_action_entries(state: GameState, player: str, options: Any = None,
     oracle = oracle or Oracle(state, player, options)
     out: list[dict] = []
     try:
-        for cand in candidates(state, player, oracle.view):
+        for cand in candidates(state, player, oracle.view, modes=True):
             ok, _ = oracle.legal(cand, counting=True)
             if ok:
                 out.append(action_entry(oracle, cand))

@@ -167,9 +167,14 @@ class Payment:
     draw: int = 0
     # per-turn-limited mana abilities without {T} used by the payment (CR 602.5b): id → ((index, n), …)
     activated: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    # casting costs (solver/casting_options.py; pay keys exile, discard, return): cards exiled, cards
+    # discarded, permanents returned to their owner's hand
+    exile: tuple[str, ...] = ()
+    discard: tuple[str, ...] = ()
+    returned: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("tap", "untap", "sacrifice"):
+        for name in ("tap", "untap", "sacrifice", "exile", "discard", "returned"):
             v = getattr(self, name)
             if isinstance(v, str):
                 raise InvalidActionError(f"payment.{name}: expected a list of ids, got {v!r}")
@@ -261,7 +266,7 @@ class Payment:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"payment: expected a mapping, got {d!r}")
         known = {"tap", "untap", "sacrifice", "life", "damage", "x", "pool_after", "remove_counters",
-                 "restricted_pool_after"} | set(_RIDER_KEYS)
+                 "restricted_pool_after", "exile", "discard", "return"} | set(_RIDER_KEYS)
         extra = set(d) - known
         if extra:
             raise InvalidActionError(f"payment: unknown key(s) {sorted(extra)}")
@@ -288,7 +293,9 @@ class Payment:
                    tuple(pool.items()), tuple(removed.items()), entries,
                    _ids(d.get("skip_untap"), "payment.skip_untap"), tuple(added.items()),
                    tuple((d.get("life_gained") or {}).items()), tuple((d.get("life_lost") or {}).items()),
-                   d.get("draw", 0), tuple((d.get("activated") or {}).items()))
+                   d.get("draw", 0), tuple((d.get("activated") or {}).items()),
+                   _ids(d.get("exile"), "payment.exile"), _ids(d.get("discard"), "payment.discard"),
+                   _ids(d.get("return"), "payment.return"))
 
     def to_json(self, x: int = 0) -> dict:
         d = {"tap": list(self.tap), "untap": list(self.untap), "sacrifice": list(self.sacrifice),
@@ -312,13 +319,17 @@ class Payment:
             d["draw"] = self.draw
         if self.activated:
             d["activated"] = {o: {str(i): n for i, n in u} for o, u in self.activated}
+        for key, ids in (("exile", self.exile), ("discard", self.discard), ("return", self.returned)):
+            if ids:
+                d[key] = list(ids)
         return d
 
     @property
     def is_empty(self) -> bool:
         return not (self.tap or self.untap or self.sacrifice or self.life or self.damage or self.pool_after
                     or self.remove_counters or self.restricted_pool_after or self.skip_untap
-                    or self.add_counters or self.life_gained or self.life_lost or self.draw or self.activated)
+                    or self.add_counters or self.life_gained or self.life_lost or self.draw or self.activated
+                    or self.exile or self.discard or self.returned)
 
 
 def _targets(v: Any) -> tuple[tuple[str, ...], ...] | None:
@@ -352,8 +363,18 @@ class Action:
     targets: tuple[tuple[str, ...], ...] | None = None
     payment: Payment | None = None
     x: int | None = None
+    # the casting mode (actions-query extension keys; solver/casting_options.py): the alternative
+    # cost or permission used, and whether the kicker is paid (CR 601.2b, 118.9, 702.33a)
+    alternative: str | None = None
+    kicked: bool | None = None
 
     def __post_init__(self) -> None:
+        if (self.alternative is not None or self.kicked is not None) and self.kind != "cast":
+            raise InvalidActionError("'alternative' and 'kicked' apply only to 'cast'")
+        if self.alternative is not None and (not isinstance(self.alternative, str) or not self.alternative):
+            raise InvalidActionError(f"alternative: expected a name, got {self.alternative!r}")
+        if self.kicked is not None and not isinstance(self.kicked, bool):
+            raise InvalidActionError(f"kicked: expected true or false, got {self.kicked!r}")
         if self.kind not in KINDS:
             raise InvalidActionError(f"unknown action kind {self.kind!r} (one of: {', '.join(KINDS)})")
         if self.kind == "pass":
@@ -384,7 +405,8 @@ class Action:
     @property
     def head(self) -> Candidate:
         """The action without targets, payment and X (a candidate of :func:`solver.actions.candidates`)."""
-        return Candidate.make(self.kind, self.object or "", self.index or 0)
+        return Candidate.make(self.kind, self.object or "", self.index or 0, self.alternative or "",
+                              1 if self.kicked else 0)
 
     def with_(self, **kw: Any) -> "Action":
         return replace(self, **kw)
@@ -396,6 +418,10 @@ class Action:
             d["object"] = self.object
         if self.index is not None:
             d["index"] = self.index
+        if self.alternative is not None:
+            d["alternative"] = self.alternative
+        if self.kicked:
+            d["kicked"] = True
         if self.x is not None and (self.payment is None or self.x):
             d["x"] = self.x
         if self.targets is not None:
@@ -410,7 +436,8 @@ class Action:
         ``targets``/``payments`` counts are ignored: the action is then unspecified)."""
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
-        extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread"}
+        extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread",
+                          "alternative", "kicked"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets = d.get("targets")
@@ -426,7 +453,8 @@ class Action:
                     raise InvalidActionError(f"x is {x} but the payment's x is {px}")
                 x = px
             payment = payment_obj
-        return cls(d.get("kind"), d.get("object"), d.get("index"), targets, payment, x)
+        return cls(d.get("kind"), d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
+                   d.get("kicked"))
 
     # -- strings -----------------------------------------------------------
     def __str__(self) -> str:
@@ -885,6 +913,12 @@ class Situation:
             what = "; ".join(f"{p['object']}: {p['text']} ({', '.join(p['affects'])})" for p in parts[:3])
             more = f" and {len(parts) - 3} more" if len(parts) > 3 else ""
             raise UnsupportedCaseError(f"{kind}: unread text could change the answer: {what}{more}", parts)
+        if kind in ("actions", "action", "apply"):
+            from .casting_options import api_refusal  # casting modes: listed by the actions query only
+
+            why = api_refusal(self.state, self.player, query.get("subject") if kind != "actions" else None)
+            if why:
+                raise UnsupportedCaseError(f"{kind}: {why}", [])
 
     # -- queries -----------------------------------------------------------
     def query(self, query: Mapping[str, Any], *, max_results: int = 10_000, timeout: float | None = None) -> dict:
@@ -938,6 +972,9 @@ class Situation:
         """
         import numpy as np
 
+        if self.decision is not None or self.is_terminal:  # a pending choice of the game: its options (solver.play)
+            opts = list(self.legal_actions)
+            return np.ones(len(opts), dtype=np.int8), opts  # type: ignore[return-value]
         self._check_sound("actions")
         cands = candidates(self.state, self.player, self.view)
         oracle = self.oracle()
@@ -987,6 +1024,7 @@ class Situation:
             if cand.kind in ("pass", "play_land"):
                 return None
             specs = target_specs(self.state, self.view, cand)
+            oracle._no_modal_listing(cand)  # CR 700.2: an Action names no modes; never cast one without them
             if a.targets is not None:
                 why = self._targets_reason(oracle, cand, specs, a.targets)
                 if why:
@@ -1205,7 +1243,8 @@ class Situation:
 def _head_action(c: Candidate) -> Action:
     if c.kind == "pass":
         return Action("pass")
-    return Action(c.kind, c.object, c.index if c.kind == "activate" else None)
+    return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
+                  alternative=c.alternative or None, kicked=True if c.kicked else None)
 
 
 def _fmt_targets(targets: tuple) -> str:
@@ -1265,8 +1304,8 @@ class LegalActions:
         """True when the player can do anything: while they hold priority they can at least pass."""
         return priority_reason(self.situation.state, self.situation.player) is None
 
-    def __len__(self) -> int:
-        return self.count()
+    # No ``__len__``: ``list(legal_actions)`` would call it first and count every action before
+    # listing (issue 16). Use :meth:`count` for the number of fully specified legal actions.
 
     def heads(self) -> list[Action]:
         """The legal action heads (no targets or payment), in canonical order."""
@@ -1294,9 +1333,11 @@ class LegalActions:
         """The ``actions`` query's result for the player with priority (contract §2.6),
         computed with this situation's caches."""
         sit = self.situation
-        parts = sit.blocking("actions")
+        from .soundness import blocking, scope_of, unsupported_result
+
+        parts = blocking(sit.state, scope_of(sit.state, {"kind": "actions", "player": sit.player}), sit.view)
         if parts:
-            return {"kind": "actions", "status": "unsupported", "unsupported": parts}
+            return unsupported_result("actions", parts)
         entries, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
         if status != "ok":
             key = "error" if status == "error" else "reason"

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Iterable
+from typing import Any, Generic, Iterable, TypeVar
 
 from . import ir
 from .ir import (Ability, CounterReplacement, Effect, Keyword, ManaAbility, ManaReplacement, Selector, Static,
@@ -95,15 +95,18 @@ class Chars:
         return tuple(a for a in self.abilities if isinstance(a, ManaAbility))
 
 
+A = TypeVar("A")
+
+
 @dataclass(frozen=True)
-class Sourced:
+class Sourced(Generic[A]):
     """An ability or effect with where it comes from: ``source`` is an object id
     (or the id of the effect's source for resolved effects), ``controller`` the
     player who controls it, ``timestamp`` its order."""
 
     source: str
     controller: str
-    ability: object
+    ability: A
     timestamp: int
     targets: tuple[tuple[str, ...], ...] | None = None
 
@@ -117,8 +120,10 @@ def _int(v: str | None) -> int | None:
         return 0  # '*' and similar: characteristic-defining abilities are not modeled (reported unsupported)
 
 
-def _matches(sel: Selector, c: "_Work", source: GameObject | None, controller: str) -> bool:
+def _matches(sel: Selector | None, c: "_Work", source: GameObject | None, controller: str) -> bool:
     """Does permanent ``c`` fall in ``sel`` as seen from an effect controlled by ``controller``?"""
+    if sel is None:
+        raise ValueError("a static ability that affects permanents needs a selector of what it affects")
     if sel.self_only:
         return source is not None and c.id == source.id
     if sel.attached:
@@ -188,12 +193,14 @@ class View:
     def permanents_of(self, player: str) -> list[GameObject]:
         return [o for o in self.permanents if o.controller == player]
 
-    def matches(self, sel: Selector, oid: str, source: GameObject | None, controller: str) -> bool:
+    def matches(self, sel: Selector | None, oid: str, source: GameObject | None, controller: str) -> bool:
+        """Is permanent ``oid`` in ``sel`` seen from ``controller``? (``None``: a malformed
+        ability with no selector, a ValueError.)"""
         c = self.chars(oid)
         w = _Work(c.id, c.controller, c.types, c.subtypes, c.supertypes)
         return _matches(sel, w, source, controller)
 
-    def select(self, sel: Selector, source: GameObject | None, controller: str) -> list[str]:
+    def select(self, sel: Selector | None, source: GameObject | None, controller: str) -> list[str]:
         """Ids of the permanents in ``sel`` seen from ``controller`` (battlefield order)."""
         return [o.id for o in self.permanents if self.matches(sel, o.id, source, controller)]
 
@@ -213,24 +220,24 @@ class View:
                 out |= set(s.ability.keywords)
         return frozenset(out)
 
-    def statics(self, kind: str) -> list[Sourced]:
+    def statics(self, kind: str) -> list[Sourced[Static]]:
         return [s for s in self._statics if s.ability.kind == kind]
 
     @cached_property
-    def mana_replacements(self) -> list[Sourced]:
+    def mana_replacements(self) -> list[Sourced[ManaReplacement]]:
         """Replacement effects on mana production (CR 106.12b), from permanents and resolved effects."""
         return self._gather(ManaReplacement)
 
     @cached_property
-    def counter_replacements(self) -> list[Sourced]:
+    def counter_replacements(self) -> list[Sourced[CounterReplacement]]:
         return self._gather(CounterReplacement)
 
     @cached_property
-    def token_replacements(self) -> list[Sourced]:
+    def token_replacements(self) -> list[Sourced[ir.TokenReplacement]]:
         return self._gather(ir.TokenReplacement)
 
     @cached_property
-    def triggered_mana(self) -> list[Sourced]:
+    def triggered_mana(self) -> list[Sourced[TriggeredManaAbility]]:
         """Triggered mana abilities of permanents (CR 605.1b)."""
         return self._gather(TriggeredManaAbility, include_effects=False)
 
@@ -251,7 +258,7 @@ class View:
                 return True
         return False
 
-    def until_eot_effects(self) -> list[Sourced]:
+    def until_eot_effects(self) -> list[Sourced[Any]]:
         """Effects of resolved spells/abilities still in force (the situation's ``effects``)."""
         return list(self._eot)
 
@@ -281,7 +288,7 @@ class View:
                             frozenset(o.card.data.supertypes) if o.card else frozenset()) for o in perms}
 
         # Resolved effects ("effects" key): their granted abilities and pumps.
-        self._eot: list[Sourced] = []
+        self._eot: list[Sourced[Any]] = []
         for e in self.state.effects:
             src_id, effs = self._effect_entry(e)
             for eff in effs:
@@ -310,7 +317,7 @@ class View:
             return printed + intrinsic
 
         base_abilities = {o.id: ability_base(o) for o in perms}
-        statics: list[Sourced] = []
+        statics: list[Sourced[Static]] = []
         for o in perms:
             for a in base_abilities[o.id]:
                 if isinstance(a, Static):
@@ -333,6 +340,7 @@ class View:
             if a.kind == "grant":
                 for o in perms:
                     if _matches(a.affected, work[o.id], src, s.controller):
+                        assert a.granted is not None, "a grant static needs the granted ability"
                         granted[o.id].append(a.granted)
             elif a.kind == "pump":
                 for o in perms:
@@ -370,12 +378,12 @@ class View:
                          for o in perms for a in self._chars[o.id].abilities if isinstance(a, Static)]
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
 
-    def _gather(self, cls: type, include_effects: bool = True) -> list[Sourced]:
+    def _gather(self, cls: type[A], include_effects: bool = True) -> list[Sourced[A]]:
         """Abilities of class ``cls`` of permanents (after layer 6) and, when
         ``include_effects``, those created by resolved effects (``effects`` key),
         in timestamp order."""
-        out = [Sourced(o.id, o.controller, a, o.timestamp)
-               for o in self.permanents for a in self.chars(o.id).abilities if isinstance(a, cls)]
+        out: list[Sourced[A]] = [Sourced(o.id, o.controller, a, o.timestamp)
+                                 for o in self.permanents for a in self.chars(o.id).abilities if isinstance(a, cls)]
         if include_effects:
             out.extend(s for s in self._eot if isinstance(s.ability, cls))
         out.sort(key=lambda s: (s.timestamp, s.source))
@@ -403,7 +411,7 @@ class View:
                 out.append(eff)
         return src, tuple(out)
 
-    def _refs(self, ref: ir.Ref | None, s: Sourced) -> list[str]:
+    def _refs(self, ref: ir.Ref | None, s: Sourced[Any]) -> list[str]:
         if ref is None:
             return []
         if ref.kind == "self":
@@ -414,17 +422,17 @@ class View:
             return list(s.targets[ref.index])
         return []
 
-    def _exists(self, s: Sourced, work: dict[str, _Work]) -> bool:
+    def _exists(self, s: Sourced[Static], work: dict[str, _Work]) -> bool:
         """A static ability's effect exists while its source keeps the ability (CR 613.8a)."""
         w = work.get(s.source)
         return w is not None and not w.text_abilities_lost
 
-    def _affected(self, s: Sourced, work: dict[str, _Work]) -> list[str]:
+    def _affected(self, s: Sourced[Static], work: dict[str, _Work]) -> list[str]:
         src = self._objs[s.source]
         sel = s.ability.affected
         return [oid for oid, w in work.items() if _matches(sel, w, src, s.controller)]
 
-    def _apply4(self, s: Sourced, work: dict[str, _Work]) -> None:
+    def _apply4(self, s: Sourced[Static], work: dict[str, _Work]) -> None:
         a: Static = s.ability
         for oid in self._affected(s, work):
             w = work[oid]
@@ -437,7 +445,7 @@ class View:
                 add = frozenset(BASIC_LAND_TYPES) if a.all_basic else a.subtypes
                 w.subtypes = w.subtypes | add
 
-    def _depends(self, a: Sourced, b: Sourced, work: dict[str, _Work]) -> bool:
+    def _depends(self, a: Sourced[Static], b: Sourced[Static], work: dict[str, _Work]) -> bool:
         """CR 613.8a: ``a`` depends on ``b`` if applying ``b`` would change ``a``'s
         existence or what it applies to (both in layer 4 here)."""
         trial = {k: replace(v) for k, v in work.items()}

@@ -2,8 +2,9 @@
 
 A ``pay`` query names what is paid for in one of three ways:
 
-* ``cast: <id>`` — the card's mana cost (CR 601.2f; the situation imposes no
-  additional costs or cost changes the project models yet), with ``{X}``
+* ``cast: <id>`` — the card's mana cost changed by the cost increases,
+  reductions and minimums in force (CR 601.2f, 118.7; :mod:`solver.casting_rules`;
+  additional costs are not modeled), with ``{X}``
   announced per CR 107.3a / 601.2b: ``x: n`` fixes it, ``x: any`` asks for
   every payable value (the payment model then also reports the maximum);
   without ``x`` it is 0;
@@ -64,6 +65,8 @@ class TotalCost:
     tap_symbol_blocked: bool = False
     subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
     spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
+    extra: Any = None               # the casting mode and costs paid outside the payment model
+                                    # (:class:`solver.casting_options.Extra`; None: none)
 
     @property
     def x_count(self) -> int:
@@ -111,7 +114,7 @@ def sacrifice_phrase(sel: ir.Selector) -> str:
 # Reading the query
 # ---------------------------------------------------------------------------
 
-_PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "x", "life")
+_PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "x", "life", "alternative", "kicked")
 
 
 def query_player(view: View, query: dict) -> str:
@@ -122,8 +125,12 @@ def query_player(view: View, query: dict) -> str:
     return pid
 
 
-def total_cost(view: View, player: str, query: dict) -> TotalCost:
+def total_cost(view: View, player: str, query: dict, modifiers: bool = True) -> TotalCost:
     """The total cost named by a ``pay`` query (contract §2.3).
+
+    For ``cast``, the cost changes of the situation apply (CR 601.2f:
+    increases, reductions, then minimums; :func:`solver.casting_rules.modified_cost`)
+    unless ``modifiers`` is False (the printed mana cost, for references).
 
     Raises :class:`~solver.errors.QueryError` (path inside the query) for
     unknown keys, missing or several of ``cast``/``cost``/``activate``,
@@ -143,6 +150,12 @@ def total_cost(view: View, player: str, query: dict) -> TotalCost:
     what = given[0]
     if what == "cast":
         tc = _cast_cost(view, query["cast"])
+        from .casting_options import apply_mode  # alternative / additional costs, kicker (CR 601.2b, 118.9)
+
+        tc = apply_mode(view, player, tc, query)
+    elif "alternative" in query or "kicked" in query:
+        raise QueryError("", "alternative" if "alternative" in query else "kicked",
+                         "'alternative' and 'kicked' apply only to 'cast'")
     elif what == "cost":
         text = query["cost"]
         if not isinstance(text, str):
@@ -155,6 +168,10 @@ def total_cost(view: View, player: str, query: dict) -> TotalCost:
     else:
         tc = _activation_cost(view, player, query["activate"])
     x = _x_value(query, tc.mana)
+    if what == "cast" and modifiers:
+        from .casting_rules import modified_cost
+
+        tc = TotalCost(**{**tc.__dict__, "mana": modified_cost(view, player, tc.spell, tc.mana, x).mana})
     return TotalCost(**{**tc.__dict__, "x": x, "life_allowed": life_allowed})
 
 
@@ -205,6 +222,11 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
         raise UnsupportedCase(f"{view.chars(oid).name}'s activated ability {index} is not modeled "
                               f"({ability.what})")
     cost: ir.Cost = ability.cost  # type: ignore[union-attr]
+    if cost.loyalty is not None and cost.loyalty < 0:
+        # CR 606.4, 606.6: a loyalty cost -N removes N loyalty counters (payable only with N of them)
+        from dataclasses import replace as _replace
+
+        cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
     name = view.chars(oid).name
     blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)
     return TotalCost(

@@ -106,7 +106,12 @@ class Filter:
     CR 106.6) also use ``nontypes`` (none of these card types: "noncreature"),
     ``supertypes`` (all of these: "legendary"), ``colorless`` and
     ``multicolored`` (CR 105.2b–c); there ``types`` may be empty (any type) and
-    ``zone`` is ``stack``. Targeting never sets these four fields.
+    ``zone`` is ``stack``. Targeting uses them too (the reader's target
+    descriptions: "target noncreature spell", "target legendary creature",
+    "target multicolored permanent", "target red creature" through ``colors``,
+    "target creature with mana value 3 or greater" through ``mv_min``), with the
+    further targeting qualifiers below (``tapped`` … ``other_than_source``),
+    all matched by :func:`solver.targeting.object_matches`.
 
     Further spell descriptions of spending restrictions (CR 106.6; never set by
     targeting): ``mv_min`` (mana value at least: "with mana value 4 or
@@ -139,6 +144,18 @@ class Filter:
     chosen_type: bool = False
     colors: frozenset[str] = frozenset()
     not_owned: bool = False
+    # Targeting qualifiers read by the Oracle reader (CR 115.1; each defaults to "no condition"):
+    tapped: bool | None = None              # "tapped" / "untapped" (CR 110.5)
+    combat: frozenset[str] = frozenset()    # any of "attacking", "blocking" (CR 506.4)
+    power_min: int | None = None            # "with power N or greater"
+    power_max: int | None = None            # "with power N or less"
+    toughness_min: int | None = None
+    toughness_max: int | None = None
+    token: bool | None = None               # "token" / "nontoken" (CR 111)
+    not_supertypes: frozenset[str] = frozenset()  # "nonlegendary", "nonbasic" (CR 205.4)
+    keywords: frozenset[str] = frozenset()  # "with flying": has all of these keywords (CR 702)
+    not_keywords: frozenset[str] = frozenset()  # "without flying"
+    other_than_source: bool = False         # "another target …" of a permanent's ability: not its source
 
     @property
     def is_any_target(self) -> bool:
@@ -165,8 +182,10 @@ class Filter:
                 words.append("card")
             if self.mv_max is not None:
                 words.append(f"with mana value {self.mv_max} or less")
+            words.extend(_filter_qualifier_words(self))
             if self.zone == "graveyard":
-                words.append("from your graveyard" if self.who == "you" else "from a graveyard")
+                words.append({"you": "from your graveyard", "opponent": "from an opponent's graveyard"}.get(
+                    self.who, "from a graveyard"))
             elif self.who == "you":
                 words.append("you control")
             elif self.who == "opponent":
@@ -175,6 +194,42 @@ class Filter:
         if self.players:
             parts.append({"any": "player", "you": "you", "opponent": "opponent"}[self.who])
         return " or ".join(parts)
+
+
+def _filter_qualifier_words(f: "Filter") -> list[str]:
+    """The targeting qualifiers of a filter (tapped, attacking, power, …) as words."""
+    w: list[str] = []
+    if f.other_than_source:
+        w.append("other than this object")
+    if f.tapped is not None:
+        w.append("tapped" if f.tapped else "untapped")
+    if f.combat:
+        w.append(" or ".join(sorted(f.combat)))
+    if f.token is not None:
+        w.append("token" if f.token else "nontoken")
+    if f.not_supertypes:
+        w.append(" ".join("non" + t.lower() for t in sorted(f.not_supertypes)))
+    if f.zone != "stack":
+        if f.colors:
+            w.append("/".join(sorted(f.colors)))
+        if f.multicolored:
+            w.append("multicolored")
+        if f.colorless:
+            w.append("colorless")
+        if f.supertypes:
+            w.append(" ".join(t.lower() for t in sorted(f.supertypes)))
+    if f.mv_min is not None and (f.zone != "stack" or f.types != frozenset()):
+        w.append(f"with mana value {f.mv_min} or greater")
+    for name, lo, hi in (("power", f.power_min, f.power_max), ("toughness", f.toughness_min, f.toughness_max)):
+        if lo is not None:
+            w.append(f"with {name} {lo} or greater")
+        if hi is not None:
+            w.append(f"with {name} {hi} or less")
+    if f.keywords:
+        w.append("with " + " and ".join(sorted(f.keywords)))
+    if f.not_keywords:
+        w.append("without " + " or ".join(sorted(f.not_keywords)))
+    return w
 
 
 ANY_TARGET = Filter(types=ANY_TARGET_TYPES, players=True)
@@ -189,20 +244,30 @@ class TargetSpec:
     ``min``/``max``: how many targets this instance takes ("up to two": 0..2,
     CR 115.6). ``distinct_from``: indices of earlier instances whose chosen
     objects this one may not repeat ("any other target", "another target").
+    ``divided``: an amount (damage, counters) is divided as the controller
+    chooses among the chosen targets ("divided as you choose among one or two
+    targets", CR 601.2d: each target gets at least one, so ``min`` ≥ 1 and
+    ``max`` ≤ the amount when it is a number).
     """
 
     filter: Filter
     min: int = 1
     max: int = 1
     distinct_from: tuple[int, ...] = ()
+    divided: bool = False  # an amount "divided as you choose among" the targets (CR 601.2d)
 
     def describe(self) -> str:
-        n = "target" if self.max == 1 and self.min == 1 else (
-            f"up to {self.max} target" if self.min == 0 else f"{self.max} target")
+        if self.min == self.max:
+            n = "target" if self.max == 1 else f"{self.max} target"
+        elif self.min == 0:
+            n = f"up to {self.max} target"
+        else:
+            n = f"{self.min} to {self.max} target"
         other = " other" if self.distinct_from else ""
+        div = " (divided as you choose, CR 601.2d)" if self.divided else ""
         if self.filter.is_any_target:
-            return "any" + other + " target" if self.max == 1 else f"{n}s (any)"
-        return f"{n}{other} {self.filter.describe()}"
+            return ("any" + other + " target" if self.max == 1 and self.min == 1 else f"{n}s (any)") + div
+        return f"{n}{other} {self.filter.describe()}{div}"
 
 
 @dataclass(frozen=True)
@@ -324,9 +389,12 @@ class Cost:
     remove_counters: tuple[str, int] | None = None
     tap_other_creatures: int = 0
     remove_x_counters: tuple[str, int] | None = None
+    loyalty: int | None = None  # a loyalty ability's cost (CR 606.4): +N puts, -N removes loyalty counters
 
     def describe(self) -> str:
         parts = []
+        if self.loyalty is not None:
+            parts.append(f"[{'+' if self.loyalty > 0 else ''}{self.loyalty}]".replace("-", "−"))
         if self.mana:
             parts.append(self.mana.text)
         if self.tap:
@@ -547,6 +615,49 @@ class Effect:
 
 
 # --------------------------------------------------------------------------
+# Modes (CR 700.2)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability (CR 700.2): a bulleted option.
+
+    ``targets``: the mode's instances of "target" in printed order (``Ref``
+    indices and ``distinct_from`` in ``effects``/``targets`` are local to the
+    mode); ``effects``: what it does (``Effect(kind="unread")`` when not read).
+
+    The spell or ability that has modes carries them in ``modes`` with
+    ``min_modes``..``max_modes`` (how many may be chosen, CR 700.2a–b) and
+    ``mode_repeat`` ("You may choose the same mode more than once", CR 700.2d).
+    Its own ``targets`` is empty (targets are those of the chosen modes, CR
+    700.2c, 601.2c) and its own ``effects`` is one ``Effect(kind="unread",
+    text=<the printed mode-choice line>)``: resolving a modal spell or ability
+    is not modeled, so ``resolve`` refuses it rather than pick modes
+    (``solver/modes.py`` chooses them for ``targets`` and ``actions``)."""
+
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return "; ".join(e.describe() for e in self.effects) + t
+
+
+def describe_modes(a: object) -> str:
+    """The modes of a spell or ability, for ``describe`` (empty when it has none)."""
+    modes = getattr(a, "modes", ())
+    if not modes:
+        return ""
+    lo, hi = getattr(a, "min_modes", 1), getattr(a, "max_modes", 1)
+    n = str(lo) if lo == hi else f"{lo} to {hi}"
+    rep = ", the same mode more than once allowed" if getattr(a, "mode_repeat", False) else ""
+    return f"; choose {n} mode(s){rep} (CR 700.2): " + " | ".join(
+        f"[{i}] {m.describe()}" for i, m in enumerate(modes, start=1))
+
+
+# --------------------------------------------------------------------------
 # Abilities
 # --------------------------------------------------------------------------
 
@@ -763,10 +874,16 @@ class ActivatedAbility:
     effects: tuple[Effect, ...] = ()
     sorcery: bool = False
     text: str = ""
+    # a modal ability (CR 700.2, solver/reader/modes.py): see :class:`Mode`
+    modes: "tuple[Mode, ...]" = ()
+    min_modes: int = 0
+    max_modes: int = 0
+    mode_repeat: bool = False
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
-        return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t
+        return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
+            + describe_modes(self)
 
 
 @dataclass(frozen=True)
@@ -793,10 +910,16 @@ class TriggeredAbility:
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()
     text: str = ""
+    # a modal ability (CR 700.2, solver/reader/modes.py): see :class:`Mode`
+    modes: "tuple[Mode, ...]" = ()
+    min_modes: int = 0
+    max_modes: int = 0
+    mode_repeat: bool = False
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
-        return f"triggered: {self.trigger.describe()}: " + "; ".join(e.describe() for e in self.effects) + t
+        return f"triggered: {self.trigger.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
+            + describe_modes(self)
 
 
 @dataclass(frozen=True)
@@ -826,7 +949,19 @@ class Keyword:
 
     * ``hexproof``, ``shroud``, ``protection`` — targeting (CR 702.11b,
       702.18a, 702.16b) and, for protection, damage prevention and Auras
-      (CR 702.16c, 702.16e);
+      (CR 702.16c, 702.16e). ``protection``'s ``arg`` is a quality
+      (:func:`solver.casting_rules.has_quality`): a color letter,
+      ``multicolored``, ``monocolored``, ``colorless``, ``everything``
+      (CR 702.16j), a card type (``Artifact``, ``Creature`` …: "protection
+      from artifacts") or ``colored spells`` (spells only: "protection from
+      spells that are one or more colors");
+    * ``hexproof from`` (``arg``: a quality as for protection) — CR 702.11e:
+      can't be the target of spells with that quality an opponent controls
+      or abilities an opponent controls from sources with that quality;
+    * ``ward`` (``arg``: the ward cost as printed) — CR 702.21a: a triggered
+      ability that counters the spell or ability targeting it unless its
+      controller pays; it never makes a target illegal, so choices of
+      targets are unchanged;
     * ``indestructible`` — not destroyed by lethal damage, deathtouch or
       "destroy" (CR 702.12b);
     * ``deathtouch`` — a creature dealt damage by it (any amount, any damage,
@@ -837,23 +972,27 @@ class Keyword:
     * ``haste``, ``flash`` — when a permanent can be activated ({T}) or a
       spell cast (CR 702.10, 702.8);
     * ``vigilance``, ``reach``, ``menace``, ``flying``, ``first strike``,
-      ``double strike``, ``trample``, ``landwalk``, ``defender`` — combat
-      only (attacking, blocking, combat damage: CR 506–511).  No combat is
-      modeled, so they have no effect on any query; they are recorded so that
-      a card bearing them is read fully (and a fight, which is not combat
-      damage, ignores them: CR 701.14d)."""
+      ``double strike``, ``trample``, ``landwalk``, ``defender``, and the
+      evasion keywords ``fear``, ``intimidate``, ``shadow``, ``horsemanship``,
+      ``skulk`` — combat only (attacking, blocking, combat damage: CR
+      506–511), applied by :mod:`solver.combat` (the ``attacks`` and
+      ``blocks`` queries, combat damage in ``pass``); a fight, which is not
+      combat damage, ignores them (CR 701.14d)."""
 
     name: str
     arg: str = ""
 
     def describe(self) -> str:
-        if self.name == "protection":
-            return f"keyword: protection from {self.arg_text}"
+        if self.name in ("protection", "hexproof from"):
+            return f"keyword: {self.name.removesuffix(' from')} from {self.arg_text}"
         return f"keyword: {self.name}{(' ' + self.arg) if self.arg else ''}"
 
     @property
     def arg_text(self) -> str:
-        return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}.get(self.arg, self.arg)
+        if self.arg in CARD_TYPES:
+            return "sorceries" if self.arg == "Sorcery" else self.arg.lower() + "s"
+        return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
+                "colored spells": "spells that are one or more colors"}.get(self.arg, self.arg)
 
 
 @dataclass(frozen=True)
@@ -885,7 +1024,20 @@ class Static:
         in ``subtypes`` (``battlefield_only``) while choosing targets as part of casting
         a spell or activating an ability they control (CR 601.2c);
       * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
-      * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b).
+      * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b);
+      * combat restrictions and requirements on ``affected`` (CR 508.1c–d, 509.1b–c; solver/combat.py);
+        besides those below: ``max_blockers`` (``amount``), ``unblockable_power_le`` / ``_ge`` and
+        ``cant_block_power_le`` / ``_ge`` (power ``amount``), ``must_be_blocked`` ("must be blocked if
+        able"), ``unblockable_by`` / ``blockable_only_by``
+        (blockers with any of ``subtypes``, ``color``, ``keywords``), ``attack_needs_defender_land``
+        (the defending player controls a land of a type in ``subtypes``):
+        ``cant_attack``, ``cant_block``, ``cant_attack_alone``, ``cant_block_alone``, ``must_attack``
+        ("attacks each combat if able"), ``must_block`` ("blocks each combat if able"), ``block_additional``
+        (can block ``amount`` additional creatures), ``block_any_number``, ``block_only_flying`` ("can block
+        only creatures with flying"), ``unblockable`` ("can't be blocked"), ``min_blockers`` ("can't be
+        blocked except by ``amount`` or more creatures"), ``lure`` ("All creatures able to block
+        ``affected`` do so"); ``attack_tax`` — creatures can't attack the controller unless their
+        controller pays {``amount``} for each of them (Ghostly Prison, Propaganda; CR 508.1g–h).
     """
 
     kind: str
@@ -899,6 +1051,7 @@ class Static:
     keywords: tuple[str, ...] = ()
     battlefield_only: bool = False
     text: str = ""
+    amount: int = 0
 
     def describe(self) -> str:
         a = self.affected.describe() if self.affected else ""
@@ -929,6 +1082,32 @@ class Static:
             return f"static: you may activate abilities of {a} as though they had haste"
         if k == "spend_white_as_any":
             return "static: you may spend white mana as though it were mana of any color; other mana only as though it were colorless"
+        combat = {"cant_attack": "can't attack", "cant_block": "can't block",
+                  "cant_attack_alone": "can't attack alone", "cant_block_alone": "can't block alone",
+                  "must_attack": "attacks each combat if able", "must_block": "blocks each combat if able",
+                  "block_additional": f"can block {self.amount} additional creature(s) each combat",
+                  "block_any_number": "can block any number of creatures",
+                  "block_only_flying": "can block only creatures with flying", "unblockable": "can't be blocked",
+                  "min_blockers": f"can't be blocked except by {self.amount} or more creatures",
+                  "lure": "must be blocked by all creatures able to block it",
+                  "must_be_blocked": "must be blocked if able",
+                  "max_blockers": f"can't be blocked by more than {self.amount} creature(s)",
+                  "unblockable_power_le": f"can't be blocked by creatures with power {self.amount} or less",
+                  "unblockable_power_ge": f"can't be blocked by creatures with power {self.amount} or greater",
+                  "cant_block_power_le": f"can't block creatures with power {self.amount} or less",
+                  "cant_block_power_ge": f"can't block creatures with power {self.amount} or greater",
+                  "attack_needs_defender_land": "can't attack unless defending player controls "
+                                                + " or ".join(("an " if t[0] in "AEIOU" else "a ") + t
+                                                              for t in sorted(self.subtypes))}
+        if k in ("unblockable_by", "blockable_only_by"):
+            who = " or ".join(sorted(self.subtypes) + sorted(self.color) + list(self.keywords))
+            how = "can't be blocked by" if k == "unblockable_by" else "can be blocked only by"
+            return f"static (combat, CR 509.1b): {a} {how} {who}"
+        if k in combat:
+            return f"static (combat, CR 508.1/509.1): {a} {combat[k]}"
+        if k == "attack_tax":
+            return (f"static (CR 508.1g): creatures can't attack you unless their controller pays {{{self.amount}}} "
+                    "for each of them")
         return f"static: {k}"
 
 
@@ -1058,9 +1237,9 @@ def ability_kind_of_line(line: str) -> str:
         head = body.split(":", 1)[0]
         if "{" in head or any(w in head.lower() for w in ("sacrifice", "tap ", "pay ", "remove ", "discard", "exile",
                                                           "return ", "untap", "put ", "reveal", "mill", "collect",
-                                                          "forage", "loyalty", "+", "−", "-", "equip", "cycling")):
+                                                          "forage", "loyalty", "+", "−", "-", "equip", "cycling", "[")):
             return "activated"
-    if low.startswith(("equip", "cycling", "fortify", "reconfigure", "level up", "outlast", "scavenge", "unearth",
+    if low.startswith(("equip ", "equip—", "equip{", "cycling", "fortify", "reconfigure", "level up", "outlast", "scavenge", "unearth",
                        "ninjutsu", "transmute", "embalm", "eternalize", "boast", "crew", "basic landcycling",
                        "landcycling", "transfigure", "auto-equip")):
         return "activated"  # keyword abilities that are activated abilities (CR 702)
@@ -1069,8 +1248,150 @@ def ability_kind_of_line(line: str) -> str:
     return "static"
 
 
+@dataclass(frozen=True)
+class CastingRule:
+    """A static ability that changes the casting of spells (module
+    :mod:`solver.casting_rules` applies them; the reader is
+    :mod:`solver.reader.statics`).
+
+    ``kind``:
+      * ``cost_increase`` / ``cost_reduction`` — spells matching ``spells``
+        (None: every spell) cast by ``who`` (``you`` | ``opponent`` | ``any``,
+        relative to this ability's controller) cost ``amount`` generic mana
+        more / less, times ``per`` when given ("for each artifact you
+        control"; CR 601.2f, 118.7: a reduction reduces only the generic
+        component); ``self_only``: the ability of the spell itself ("This
+        spell costs {1} less to cast for each …", affinity, CR 702.41a);
+      * ``cost_minimum`` — Trinisphere: a spell whose total cost is less than
+        ``amount`` mana costs ``amount`` mana (applied after every increase and
+        reduction, CR 601.2f), while the source is untapped when
+        ``untapped_only``;
+      * ``as_though_flash`` — ``who`` may cast ``spells`` as though they had
+        flash (CR 702.8a, 601.3);
+      * ``sorcery_timing_only`` — ``who`` can cast spells only any time they
+        could cast a sorcery (CR 307.1, 601.3; Teferi, Time Raveler);
+      * ``cant_cast_during_your_turn`` — ``who`` can't cast spells during this
+        ability's controller's turn (CR 601.3; Dragonlord Dromoka).
+    """
+
+    kind: str
+    who: str = "any"
+    spells: Filter | None = None
+    amount: int = 0
+    per: Count | None = None
+    self_only: bool = False
+    untapped_only: bool = False
+    text: str = ""
+
+    def describe(self) -> str:
+        who = {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
+        what = describe_spell_filter(self.spells) if self.spells is not None else "spells"
+        if self.self_only:
+            what, who = "this spell", ""
+        k = self.kind
+        if k in ("cost_increase", "cost_reduction"):
+            per = f" for each of {self.per.describe()}" if self.per is not None else ""
+            more = "more" if k == "cost_increase" else "less"
+            verb = "costs" if self.self_only else "cost"
+            return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
+        if k == "cost_minimum":
+            cond = "as long as this permanent is untapped, " if self.untapped_only else ""
+            return f"cost rule (CR 601.2f): {cond}each spell that would cost less than {self.amount} mana costs {self.amount} mana"
+        if k == "as_though_flash":
+            return f"timing rule (CR 702.8a): {self.who} may cast {what} as though they had flash"
+        if k == "sorcery_timing_only":
+            return f"timing rule (CR 601.3): {self.who} can cast spells only any time they could cast a sorcery"
+        if k == "cant_cast_during_your_turn":
+            return f"timing rule (CR 601.3): {self.who} can't cast spells during your turn"
+        return f"casting rule: {k}"
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """The parts of a spell's alternative or additional cost other than mana
+    (CR 118.9, 601.2b, 601.2h), for :class:`CastingOption`.
+
+    ``life``: pay N life (CR 119.4); ``sacrifice``: sacrifice ``sacrifice_count``
+    permanents you control, each matching one of the selectors (CR 701.21;
+    "an artifact or creature" is two selectors); ``return_``: return
+    ``return_count`` permanents you control matching one of the selectors to
+    their owner's hand; ``exile_hand``: exile N cards from your hand (other than
+    the spell), of color ``exile_hand_color`` when set; ``discard``: discard N
+    cards (of card type ``discard_type`` when set: retrace's land card);
+    ``exile_graveyard``: exile N other cards from your graveyard (escape)."""
+
+    life: int = 0
+    sacrifice: tuple[Selector, ...] = ()
+    sacrifice_count: int = 0
+    return_: tuple[Selector, ...] = ()
+    return_count: int = 0
+    exile_hand: int = 0
+    sacrifice_color: str = ""       # the sacrificed permanents are of this color ("a green creature")
+    exile_hand_color: str = ""
+    discard: int = 0
+    discard_type: str = ""
+    exile_graveyard: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.life or self.sacrifice_count or self.return_count or self.exile_hand or self.discard
+                    or self.exile_graveyard)
+
+
+@dataclass(frozen=True)
+class CastingOption:
+    """A way of casting the spell itself, or a cost it adds (read by
+    :mod:`solver.reader.casting_options`, applied by :mod:`solver.casting_options`).
+
+    ``kind``:
+      * ``alternative`` — pay ``mana`` (None: no mana, i.e. {0}) and ``cost``
+        rather than the mana cost (CR 118.9: "You may … rather than pay this
+        spell's mana cost", evoke 702.74a, flashback 702.34a, escape 702.138a,
+        dash 702.109a), cast from ``zone`` (``hand`` or ``graveyard``), only
+        when ``condition`` holds (``not_your_turn``; ``control`` with
+        ``condition_selector``: "If you control a Plains");
+      * ``permission`` — cast from ``zone`` paying the mana cost plus ``cost``
+        (jump-start 702.133a, retrace 702.81a);
+      * ``additional`` — a mandatory additional cost (CR 601.2b: "As an
+        additional cost to cast this spell, …"): ``mana`` and ``cost``;
+      * ``kicker`` — an optional additional cost (CR 702.33a): ``mana`` and ``cost``.
+
+    ``name`` is how queries name the option (``alternative: <name>``): the
+    keyword (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``,
+    ``retrace``) or, for "rather than pay" lines, the cost as printed
+    ("pay 1 life and exile a blue card from your hand")."""
+
+    kind: str
+    name: str = ""
+    mana: ManaCost | None = None
+    cost: CardCost = CardCost()
+    zone: str = "hand"
+    condition: str = ""
+    condition_selector: Selector | None = None
+    text: str = ""
+
+    def describe(self) -> str:
+        parts = [self.mana.text] if self.mana is not None and self.mana else []
+        c = self.cost
+        if c.life:
+            parts.append(f"pay {c.life} life")
+        if c.sacrifice_count:
+            parts.append(f"sacrifice {c.sacrifice_count} of " + " or ".join(s.describe() for s in c.sacrifice))
+        if c.return_count:
+            parts.append(f"return {c.return_count} of " + " or ".join(s.describe() for s in c.return_))
+        if c.exile_hand:
+            parts.append(f"exile {c.exile_hand} {c.exile_hand_color} card(s) from your hand".replace("  ", " "))
+        if c.discard:
+            parts.append(f"discard {c.discard} {c.discard_type.lower()} card(s)".replace("  ", " "))
+        if c.exile_graveyard:
+            parts.append(f"exile {c.exile_graveyard} other card(s) from your graveyard")
+        what = ", ".join(parts) or "{0}"
+        cond = f" if {self.condition}" if self.condition else ""
+        return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}: {what}{cond}"
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
-                Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported]
+                Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
+                CastingOption]
 
 
 @dataclass(frozen=True)
@@ -1079,10 +1400,15 @@ class SpellBehaviour:
 
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()
+    # a modal spell (CR 700.2, solver/reader/modes.py): see :class:`Mode`
+    modes: "tuple[Mode, ...]" = ()
+    min_modes: int = 0
+    max_modes: int = 0
+    mode_repeat: bool = False
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
-        return "spell: " + "; ".join(e.describe() for e in self.effects) + t
+        return "spell: " + "; ".join(e.describe() for e in self.effects) + t + describe_modes(self)
 
 
 def is_activated(a: Ability) -> bool:

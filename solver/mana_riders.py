@@ -18,7 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .characteristics import View
+from .conditions import condition_holds
 from .ir import ActivationCondition, ManaAbility, ManaRider
+from .state import GameObject
 
 
 @dataclass(frozen=True)
@@ -67,8 +69,6 @@ def rider_effects(view: View, source, ability: ManaAbility, player: str, counter
     (``counters_removed``: counters of the cost's kind the cost removes)."""
     if not ability.riders:
         return NONE
-    from .mana_sources import condition_holds
-
     skip = False
     add: dict[str, int] = {}
     sac = False
@@ -118,7 +118,7 @@ def rider_dependence(view: View, player: str) -> str | None:
       whose other mana ability, not sharing its {T}, adds or removes such counters.
     """
     perms = list(view.permanents_of(player))
-    conds: list[tuple[object, ActivationCondition]] = []
+    conds: list[tuple[GameObject, ActivationCondition]] = []
     sacrificable: set[str] = set()
     for o in perms:
         for ab in view.chars(o.id).mana_abilities:

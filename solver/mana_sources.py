@@ -38,12 +38,13 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement, product
-from typing import Iterable
+from typing import Any, Iterable
 
 from models import producible
 
 from .characteristics import View
-from .ir import ActivationCondition, Count, ManaAbility, Produce, SpendRestriction, TriggeredManaAbility
+from .conditions import condition_holds
+from .ir import ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, TriggeredManaAbility
 from .mana import COLORS, TYPES, Mana, chosen_color_letter
 from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
 from .replacement import mana_effects, mana_event
@@ -97,7 +98,7 @@ class Activation:
 
     source: str
     index: int
-    cost: "object"
+    cost: Cost
     sacrifice: str | None
     taps_for_mana: bool
     outcomes: tuple[ManaOutcome, ...]
@@ -280,15 +281,16 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: dict[st
             out = [Mana.of(list(combo)) for combo in combinations_with_replacement(COLORS, amount)]
     elif k == "could_produce":
         allowed = TYPES if produce.of_type else COLORS
-        ts = set()
+        ts: set[str] = set()
         for q in view.select(produce.selector, src, controller):
             ts |= cp.get(q, frozenset())
         out = [_unit(t) for t in TYPES if t in ts and t in allowed]
     elif k == "sacrificed_could_produce":
         allowed = TYPES if produce.of_type else COLORS
-        ts = cp.get(sacrificed, frozenset()) if sacrificed else frozenset()
-        out = [_unit(t) for t in TYPES if t in ts and t in allowed]
+        sac_ts = cp.get(sacrificed, frozenset()) if sacrificed else frozenset()
+        out = [_unit(t) for t in TYPES if t in sac_ts and t in allowed]
     elif k == "count":
+        assert produce.count is not None, "a counted production needs its count"
         out = [produce.options[0].scale(count_value(view, produce.count, src, controller, x))]
     elif k == "that_land_produced":
         out = []  # needs a land's production: only meaningful as a trigger (see _trigger_adds)
@@ -337,7 +339,7 @@ def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: s
     taps = ability.cost.tap
     snow_src = _is_snow(view, source_id)
     triggers = _triggers_on(view, source_id) if taps else []
-    found: dict[tuple[Mana, Mana, int], list[tuple[str, ...]]] = {}
+    found: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
     dmg = ability.damage_to_you
     for m in production_choices(view, source_id, ability.produce, cp, sacrificed, x=x):
         if not m:
@@ -482,51 +484,6 @@ def _untapped_other_creatures(view: View, player: str, source_id: str) -> int:
                if o.id != source_id and not o.tapped and view.chars(o.id).is_creature)
 
 
-def condition_holds(view: View, cond: ActivationCondition, source, player: str) -> bool:
-    """Is an activation restriction met now (CR 602.5b, 602.5d, 602.5e)?
-
-    Timing is read from the situation's ``turn``: "as a sorcery" needs the
-    player's own main phase and an empty stack (CR 307.1); "as an instant"
-    only needs priority, which every mana query assumes (CR 605.3a)."""
-    k = cond.kind
-    turn = view.state.turn
-    if k == "control":
-        return len(view.select(cond.selector, source, player)) >= cond.n
-    if k == "control_power":
-        return any(view.chars(q.id).is_creature and (view.chars(q.id).power or 0) >= cond.n
-                   for q in view.permanents_of(player))
-    if k == "counters":
-        return source.counter(cond.counter) >= cond.n
-    if k == "entered_this_turn":
-        return source.entered_this_turn
-    if k == "is_creature":
-        return view.chars(source.id).is_creature
-    if k == "your_turn":
-        return turn.active == player
-    if k == "opponent_turn":
-        return turn.active != player
-    if k == "sorcery":
-        return turn.active == player and turn.step in ("main1", "main2") and not view.state.zone("stack")
-    if k == "instant":
-        return True
-    if k == "graveyard_card":
-        return any(o.owner == player and view.chars(o.id).subtypes & cond.selector.subtypes
-                   for o in view.state.zone("graveyard"))
-    if k == "total_power":
-        return sum(view.chars(q.id).power or 0 for q in view.permanents_of(player)
-                   if view.chars(q.id).is_creature) >= cond.n
-    if k == "opponent_poison":
-        return any(p.poison >= cond.n for p in view.state.players if p.id != player)
-    if k == "same_name_lands":
-        names = Counter(view.chars(q.id).name for q in view.permanents_of(player) if view.chars(q.id).is_land)
-        return max(names.values(), default=0) >= cond.n
-    if k == "any":
-        return any(condition_holds(view, c, source, player) for c in cond.parts)
-    if k == "all":
-        return all(condition_holds(view, c, source, player) for c in cond.parts)
-    raise ValueError(f"unknown activation condition {k!r}")
-
-
 def _reads_counters(produce: Produce) -> tuple[str, ...]:
     """What a production amount reads that removing counters could change: ``power``, ``counters:<kind>``."""
     c = produce.count
@@ -586,16 +543,19 @@ def _board_dependence(view: View, player: str) -> str | None:
     abilities = [(o, ab) for o in perms for ab in view.chars(o.id).mana_abilities]
     sacrificers = [q for q, ab in abilities if ab.cost.sacrifice_self or ab.cost.sacrifice is not None]
     for o, ab in abilities:
-        kinds = _condition_kinds(ab.condition)
+        cond = ab.condition
+        if cond is None:
+            continue
+        kinds = _condition_kinds(cond)
         if sacrificers and kinds & {"graveyard_card", "total_power", "same_name_lands"}:
-            return (f"{o.name}'s mana ability has an activation condition ({ab.condition.describe()}) that "
+            return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
                     f"{sacrificers[0].name}'s mana ability could change (the order of activations matters)")
         # "Activate only if you control a Swamp": sacrificing that Swamp for mana first would change it
         # (only sacrifices that can happen now, and only when this ability itself can be activated)
-        if kinds & {"control", "control_power"} and condition_holds(view, ab.condition, o, player) and \
+        if kinds & {"control", "control_power"} and condition_holds(view, cond, o, player) and \
                 any(a.source == o.id for a in activations(view, player)) and \
                 (live := [q for q in _live_sacrificers(view, player) if q.id != o.id]):
-            return (f"{o.name}'s mana ability has an activation condition ({ab.condition.describe()}) that "
+            return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
                     f"{live[0].name}'s mana ability could change (the order of activations matters)")
     readers = [(o, ab.produce.count) for o, ab in abilities if ab.produce.count is not None and (
         ab.produce.count.what in ("life", "cards", "devotion", "greatest_toughness") or ab.produce.count.keyword
@@ -617,7 +577,7 @@ def _board_dependence(view: View, player: str) -> str | None:
             return obj.card is not None and any(c.color in sym.colors for sym in obj.card.data.mana_cost.symbols)
         if c.what == "cards":
             f = c.card_filter
-            types = ch.types | (obj.card.data.types if obj.card is not None else frozenset())
+            types = ch.types | (frozenset(obj.card.data.types) if obj.card is not None else frozenset())
             return not obj.token and (f is None or not f.types or bool(f.types & types))
         return q in view.select(c.selector, reader, player)
 
@@ -682,6 +642,7 @@ def activations(view: View, player: str) -> list[Activation]:
                     continue
             if ab.condition is not None and not condition_holds(view, ab.condition, o, player):
                 continue
+            victims: list[str | None]
             if cost.sacrifice is not None:
                 victims = [q for q in view.select(cost.sacrifice, o, player)
                            if view.state.obj(q).controller == player]

@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations, product
 from math import factorial
-from typing import Iterable
+from typing import Iterable, cast
 
 from models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
 
@@ -187,22 +187,22 @@ def _expand(seq: tuple[int, ...], labels: list[list[str]], limit: int | None) ->
     permuted among their positions); returns (orders, exact count). Labels
     within a class are distinct here (see :func:`_outcomes`)."""
     positions: dict[int, list[int]] = {}
-    for pos, ci in enumerate(seq):
-        positions.setdefault(ci, []).append(pos)
+    for at, ci in enumerate(seq):
+        positions.setdefault(ci, []).append(at)
     count = 1
     per_class = []
-    for ci, pos in sorted(positions.items()):
+    for ci, where in sorted(positions.items()):
         labs = labels[ci]
-        # ordered choices of len(pos) of this class's labels: n! / (n - k)!
-        count *= factorial(len(labs)) // factorial(len(labs) - len(pos))
-        per_class.append((pos, labs))
+        # ordered choices of len(where) of this class's labels: n! / (n - k)!
+        count *= factorial(len(labs)) // factorial(len(labs) - len(where))
+        per_class.append((where, labs))
     if limit == 0:
         return [], count
     out: list[tuple[str, ...]] = []
-    for combo in product(*(permutations(labs, len(pos)) for pos, labs in per_class)):
+    for combo in product(*(permutations(labs, len(where)) for where, labs in per_class)):
         order = [""] * len(seq)
-        for (pos, _), chosen in zip(per_class, combo):
-            for p, lab in zip(pos, chosen):
+        for (where, _), chosen in zip(per_class, combo):
+            for p, lab in zip(where, chosen):
                 order[p] = lab
         out.append(tuple(order))
         if limit is not None and len(out) >= limit:
@@ -278,7 +278,7 @@ def mana_event(view: View, tapped_id: str, tapper: str, produced: Mana, max_orde
 
 
 def _decode_mana(state: tuple[int, ...]) -> Mana:
-    return Mana(tuple(state))
+    return Mana(cast("tuple[int, int, int, int, int, int]", tuple(state)))
 
 
 def mana_event_outcomes(view: View, tapped_id: str, tapper: str, produced: Mana,

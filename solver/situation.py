@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Callable, Container, Iterable, Literal, NoReturn, Union
+from typing import Annotated, Any, Callable, Container, Iterable, Literal, Mapping, NoReturn, Union
 
 import yaml
 from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
@@ -55,7 +55,7 @@ from .state import STEPS, ZONES, AbilityRef, ContinuousEffectEntry, GameObject, 
 
 __all__ = [
     "FORMAT", "SCHEMA_ID", "Loaded", "SituationError", "SituationSpec", "dump_state", "load_situation",
-    "next_free_id", "object_id_base", "read_document", "situation_from_dict", "situation_json_schema",
+    "next_free_id", "object_id_base", "parse_document", "read_document", "situation_from_dict", "situation_json_schema",
 ]
 
 FORMAT = "mtgsolve/1"
@@ -248,6 +248,11 @@ class ObjectSpec(_Spec):
     entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
     skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
                                                 "untap step (CR 502.3)")
+    attacking: Id | None = Field(None, description="(creature on the battlefield) the player, planeswalker or "
+                                                   "battle it is attacking (CR 506.4, 508.1b)")
+    blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "
+                                                        "it blocks (CR 509.1)")
+    blocked: bool = Field(False, description="(attacking creature) it has been blocked (CR 509.1h, 506.4)")
 
 
 ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
@@ -259,6 +264,7 @@ class PlayerSpec(_Spec):
     id: Id
     life: Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] = DEFAULT_LIFE
     poison: Count = 0
+    lost: bool = Field(False, description="The player has lost the game (CR 104.3)")
 
 
 PlayerEntry = _one_of("a player id or a mapping {id, life, poison}", str=Id, map=PlayerSpec)
@@ -282,6 +288,8 @@ class TurnSpec(_Spec):
     step: Step = "main1"  # type: ignore[valid-type]
     priority: Id | None = Field(None, description="Player with priority (default: the active player)")
     lands_played: Count = Field(0, description="Lands the active player has played this turn")
+    passed: list[Id] | None = Field(None, description="Players who have passed priority in succession since the "
+                                                      "last spell, ability or action (CR 117.3d, 117.4)")
 
 
 class EffectSpec(_Spec):
@@ -346,8 +354,104 @@ def situation_json_schema() -> dict:
     """
     schema = SituationSpec.model_json_schema()
     schema.pop("title", None)
+    _precise_queries(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
             "title": "mtgsolve situation (format mtgsolve/1)", **schema}
+
+
+# The JSON Schema of each query kind (contract §2), discriminated by ``kind``.
+# The runtime checks live in each query's module (with located messages); this
+# table is what the published schema says, and a test validates every instance
+# file against it and checks that it covers every kind in solver.queries.KINDS.
+_ID_S = {"type": "string", "minLength": 1}
+_PLAYER_S = {**_ID_S, "description": "Player id (default: the player with priority)"}
+_ABILITY_S = {"type": "object", "additionalProperties": False, "required": ["object"],
+              "properties": {"object": {**_ID_S, "description": "The object's id"},
+                             "index": {"type": "integer", "minimum": 1, "default": 1,
+                                       "description": "1-based, printed order"}},
+              "description": "An ability: the n-th activated (for trigger: triggered) ability of the object"}
+_COUNT_S = {"type": "integer", "minimum": 0}
+QUERY_SCHEMAS: dict[str, dict] = {
+    "could_produce": {"description": "§2.1 (CR 106.7): the types of mana each permanent could produce",
+                      "properties": {"objects": {"anyOf": [{"type": "array", "items": _ID_S}, _ID_S],
+                                                 "description": "Permanent ids (default: every permanent)"}}},
+    "available_mana": {"description": "§2.2: every maximal bundle of mana the player can make now",
+                       "properties": {"player": _PLAYER_S}},
+    "pay": {"description": "§2.3 (CR 601.2f-h, 602.2b, 605): whether a cost can be paid, and every distinct payment",
+            "properties": {"cast": {**_ID_S, "description": "Id of a card to cast"},
+                           "cost": {"type": "string", "description": "A mana cost such as {1}{G}"},
+                           "activate": _ABILITY_S,
+                           "x": {"anyOf": [_COUNT_S, {"const": "any"}], "description": "X: a number, or 'any'"},
+                           "life": {"type": "boolean", "description": "false forbids paying life"},
+                           "alternative": {"type": "string", "description": "(extension, with cast) the alternative "
+                                           "cost or permission used: flashback, evoke, escape, jump-start, retrace, "
+                                           "or the printed cost of a 'rather than pay' line (CR 118.9)"},
+                           "kicked": {"type": "boolean", "description": "(extension, with cast) pay the kicker cost "
+                                      "(CR 702.33a)"},
+                           "player": _PLAYER_S},
+            "oneOf": [{"required": ["cast"]}, {"required": ["cost"]}, {"required": ["activate"]}]},
+    "targets": {"description": "§2.4 (CR 115, 601.2c): every legal choice of targets",
+                "properties": {"cast": {**_ID_S, "description": "Id of a card to cast"},
+                               "activate": _ABILITY_S, "trigger": _ABILITY_S,
+                               "spell": {**_ID_S, "description": "Id of a spell or ability on the stack"},
+                               "how": {"enum": ["cast", "activate", "trigger", "copy", "change", "random"],
+                                       "description": "Who/why targets are chosen"},
+                               "player": {**_ID_S, "description": "Who chooses (default: the controller)"},
+                               "modes": {"type": "array", "items": {"type": "integer", "minimum": 1},
+                                         "description": "(extension) The modes chosen for a modal spell or "
+                                                        "ability, 1-based in printed order (CR 700.2, 601.2b); "
+                                                        "default: every legal selection"}},
+                "oneOf": [{"required": ["cast"]}, {"required": ["activate"]}, {"required": ["trigger"]},
+                          {"required": ["spell"]}]},
+    "order": {"description": "§2.5 (CR 614, 616): every distinct result of ordering replacement effects",
+              "properties": {"event": {"oneOf": [
+                  {"type": "object", "additionalProperties": False, "required": ["kind", "object"],
+                   "properties": {"kind": {"const": "tap_for_mana"}, "object": _ID_S,
+                                  "index": {"type": "integer", "minimum": 1}, "mana": {"type": "string"}}},
+                  {"type": "object", "additionalProperties": False, "required": ["kind", "object"],
+                   "properties": {"kind": {"enum": ["counters", "enter"]}, "object": _ID_S,
+                                  "counter": {"type": "string"}, "amount": _COUNT_S}}]}},
+              "required": ["event"]},
+    "actions": {"description": "§2.6: everything the player may legally do now", "properties": {"player": _PLAYER_S}},
+    "resolve": {"description": "§2.7 (CR 608, 704): every outcome of resolving the top of the stack",
+                "properties": {}},
+    "attacks": {"description": "§2.8 (CR 508.1): every legal declaration of attackers",
+                "properties": {"player": {**_ID_S, "description": "The attacking player (default: the active player)"}}},
+    "blocks": {"description": "§2.9 (CR 509.1): every legal declaration of blockers",
+               "properties": {"player": {**_ID_S, "description": "The defending player"}}},
+    "pass": {"description": "§2.10 (CR 117.3d-117.4, 500-514): every situation after the player with priority passes",
+             "properties": {}},
+}
+
+
+def query_kinds() -> tuple[str, ...]:
+    """The query kinds this version answers (solver.queries.KINDS), without importing the queries."""
+    from .queries import KINDS
+
+    return KINDS
+
+
+def _precise_queries(schema: dict) -> None:
+    """Replace the generic ``QuerySpec`` (``{kind: string}``) with one precise
+    schema per query kind, discriminated by ``kind`` (so ``kind: target`` fails)."""
+    defs = schema.setdefault("$defs", {})
+    kinds = [k for k in query_kinds() if k in QUERY_SCHEMAS]
+    branches = []
+    for kind in kinds:
+        spec = QUERY_SCHEMAS[kind]
+        name = "Query_" + kind
+        body = {"type": "object", "additionalProperties": False, "required": ["kind", *spec.get("required", [])],
+                "description": spec["description"],
+                "properties": {"kind": {"const": kind}, **spec["properties"]}}
+        if "oneOf" in spec:
+            body["oneOf"] = spec["oneOf"]
+        defs[name] = body
+        branches.append({"if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+                         "then": {"$ref": f"#/$defs/{name}"}})
+    defs["QuerySpec"] = {"title": "Query", "type": "object", "required": ["kind"],
+                         "description": "A query (contract §2): a mapping with kind; the other keys depend on it",
+                         "properties": {"kind": {"enum": kinds, "description": "The query kind"}},
+                         "allOf": branches}
 
 
 # ===========================================================================
@@ -397,7 +501,7 @@ _TYPE_MESSAGES = {
 }
 
 
-def _pydantic_error(err: dict, source: str) -> SituationError:
+def _pydantic_error(err: Mapping[str, Any], source: str) -> SituationError:
     """Turn pydantic's first error into a located one-line :class:`SituationError`."""
     kind = err["type"]
     loc = [p for p in err["loc"] if p not in _UNION_TAGS]
@@ -598,6 +702,24 @@ def read_document(path: str | Path, *, max_bytes: int | None = None) -> Any:
     return _parse_yaml(text, source)
 
 
+def parse_document(text: str, source: str) -> Any:
+    """Parse a situation given as text (``mtgsolve solve -``: standard input), YAML or JSON.
+
+    Text whose first non-blank character is ``{`` or ``[`` is read as JSON when
+    it is valid JSON, else as YAML (JSON is mostly YAML too)."""
+    limit = _limit(None, MAX_FILE_BYTES_ENV, DEFAULT_MAX_FILE_BYTES)
+    if len(text.encode("utf-8", "surrogatepass")) > limit:
+        raise SituationError(source, "", f"the input is larger than {limit} bytes "
+                                         f"(set {MAX_FILE_BYTES_ENV} to allow more)")
+    text = text.lstrip("\ufeff")
+    if text.lstrip()[:1] in ("{", "["):
+        try:
+            return _parse_json(text, source)
+        except SituationError:
+            pass
+    return _parse_yaml(text, source)
+
+
 def _check_size(data: Any, source: str) -> None:
     """Reject structures that are huge once YAML aliases are expanded, or too deep (or recursive)."""
     count = 0
@@ -673,6 +795,28 @@ class _Pending:
         return _at(self.zone, self.index) if self.key is None else _at(self.zone, self.key, self.index)
 
 
+def _comma_hint(err: SituationError, entries: list, i: int) -> SituationError:
+    """YAML splits ``[Thalia, Guardian of Thraben]`` at the comma: when an unknown
+    card name and the entries after it join (with ", ") into a known card name,
+    say to quote it instead of suggesting a look-alike card."""
+    name = entries[i]
+    if (not isinstance(name, str) or not err.message.startswith("unknown card")
+            or err.file.lower().endswith(".json")):
+        return err
+    from .cards import canonical_name
+
+    for j in range(i + 1, min(i + 4, len(entries))):
+        if not all(isinstance(x, str) for x in entries[i:j + 1]):
+            break
+        joined = ", ".join(entries[i:j + 1])
+        canon = canonical_name(joined)
+        if canon is not None:
+            return SituationError(err.file, err.path,
+                                  f"unknown card '{name}': YAML split the card name '{canon}' at its comma; "
+                                  f"quote names that contain commas: [\"{canon}\"]")
+    return err
+
+
 class _Builder:
     """Builds a :class:`GameState` from a validated :class:`SituationSpec`."""
 
@@ -693,7 +837,7 @@ class _Builder:
             if isinstance(entry, str):
                 player, path = Player(entry), _at("players", i)
             else:
-                player, path = Player(entry.id, entry.life, entry.poison), _at("players", i, "id")
+                player, path = Player(entry.id, entry.life, entry.poison, entry.lost), _at("players", i, "id")
             if player.id in where:
                 self.fail(path, f"player '{player.id}' is listed twice (also players[{where[player.id]}])")
             where[player.id] = i
@@ -712,7 +856,14 @@ class _Builder:
         t = self.spec.turn or TurnSpec()
         active = self.player(t.active, "turn.active") if t.active is not None else self.player_ids[0]
         priority = self.player(t.priority, "turn.priority") if t.priority is not None else active
-        return Turn(number=t.number, active=active, step=t.step, priority=priority, lands_played=t.lands_played)
+        passed: set[str] = set()
+        for i, pid in enumerate(t.passed or []):
+            self.player(pid, _at("turn", "passed", i))
+            if pid in passed:
+                self.fail(_at("turn", "passed", i), f"player '{pid}' is listed twice")
+            passed.add(pid)
+        return Turn(number=t.number, active=active, step=t.step, priority=priority, lands_played=t.lands_played,
+                    passed=tuple(pid for pid in self.player_ids if pid in passed))
 
     # -- objects ---------------------------------------------------------------
     def collect(self) -> list[_Pending]:
@@ -723,8 +874,12 @@ class _Builder:
             for key in lists:
                 self.player(key, _at(zone, key))
             for pid in self.player_ids:
-                for i, entry in enumerate(lists.get(pid, [])):
-                    out.append(self.pending(zone, pid, i, entry))
+                entries = lists.get(pid, [])
+                for i, entry in enumerate(entries):
+                    try:
+                        out.append(self.pending(zone, pid, i, entry))
+                    except SituationError as e:
+                        raise _comma_hint(e, entries, i) from None
         for i, entry in enumerate(self.spec.stack or []):
             out.append(self.pending("stack", None, i, entry))
         return out
@@ -788,7 +943,11 @@ class _Builder:
         for p in pending:
             if p.id:
                 continue
-            base = object_id_base(p.card.name) if p.card is not None else f"ability-of-{p.spec.ability.source}"
+            if p.card is not None:
+                base = object_id_base(p.card.name)
+            else:
+                assert p.spec.ability is not None  # an object without a card is an ability on the stack
+                base = f"ability-of-{p.spec.ability.source}"
             last[base] = _free_number(base, taken, last.get(base, 0) + 1)
             p.id = _numbered(base, last[base])
             taken.add(p.id)
@@ -810,6 +969,7 @@ class _Builder:
 
     def ability_source(self, p: _Pending) -> _Pending:
         ab = p.spec.ability
+        assert ab is not None  # called only for abilities on the stack
         path = _at(p.path, "ability", "source")
         self.known(ab.source, path, players=False, what="object")
         source = self.objects[ab.source]
@@ -866,6 +1026,47 @@ class _Builder:
         if other is not None and other.zone != "battlefield":
             self.fail(path, f"cannot be attached to '{target}', which is in the {other.zone}, not on the battlefield")
 
+    def check_combat(self, p: _Pending) -> None:
+        """``attacking`` / ``blocking`` / ``blocked`` (CR 506.4, 508.1b, 509.1a, 509.1h): a creature on the
+        battlefield attacks a player other than its controller, or a planeswalker or battle on the
+        battlefield; a blocker blocks attacking creatures of another player; ``blocked`` needs ``attacking``.
+        (Whether the object is a creature is a characteristic after effects, checked by the combat rules.)"""
+        s = p.spec
+        if s.attacking is not None:
+            path = _at(p.path, "attacking")
+            if p.zone != "battlefield":
+                self.fail(path, f"only permanents on the battlefield can attack, and this object is in the {p.zone}")
+            self.known(s.attacking, path)
+            if s.attacking == p.controller:
+                self.fail(path, "a creature cannot attack its own controller")
+            other = self.objects.get(s.attacking)
+            if other is not None:
+                if other.zone != "battlefield":
+                    self.fail(path, f"'{s.attacking}' is in the {other.zone}, not on the battlefield")
+                if other.id == p.id:
+                    self.fail(path, "a creature cannot attack itself")
+        if s.blocked and s.attacking is None:
+            self.fail(_at(p.path, "blocked"), "only an attacking creature (with 'attacking') can be blocked")
+        if s.blocking:
+            if p.zone != "battlefield":
+                self.fail(_at(p.path, "blocking"), f"only permanents on the battlefield can block, "
+                                                   f"and this object is in the {p.zone}")
+            if s.attacking is not None:
+                self.fail(_at(p.path, "blocking"), "a creature cannot both attack and block")
+            seen: set[str] = set()
+            for i, aid in enumerate(s.blocking):
+                path = _at(p.path, "blocking", i)
+                self.known(aid, path, players=False, what="object")
+                if aid in seen:
+                    self.fail(path, f"'{aid}' is listed twice")
+                seen.add(aid)
+                other = self.objects[aid]
+                if other.spec.attacking is None:
+                    self.fail(path, f"'{aid}' is not attacking (it has no 'attacking')")
+                if other.controller == p.controller:
+                    self.fail(path, f"'{aid}' is controlled by '{p.controller}' too: a creature blocks only "
+                                    f"creatures attacking its controller or their permanents")
+
     def check_cycles(self, pending: list[_Pending]) -> None:
         done: set[str] = set()
         for p in pending:
@@ -920,7 +1121,8 @@ class _Builder:
             last_known=self.last_known(p), order=p.index,
             timestamp=s.timestamp if s.timestamp is not None else position,
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
-            skip_untap=s.skip_untap)
+            skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
+            blocked=s.blocked)
 
     def chosen(self, given: dict[str, Any] | None, path: str) -> tuple[tuple[str, Any], ...]:
         """``chosen``: earlier choices; a ``color`` (what "the chosen color" of a
@@ -1009,6 +1211,8 @@ class _Builder:
         for p in pending:
             self.check_attachment(p)
         self.check_cycles(pending)
+        for p in pending:
+            self.check_combat(p)
         objects = tuple(self.game_object(p, n) for n, p in enumerate(pending, start=1))
         return GameState(
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
@@ -1113,9 +1317,9 @@ def _inline_card(data: CardData) -> dict:
     for key, value in (("types", data.types), ("subtypes", data.subtypes), ("supertypes", data.supertypes)):
         if value:
             out[key] = list(value)
-    for key, value in (("power", data.power), ("toughness", data.toughness), ("loyalty", data.loyalty)):
-        if value is not None:
-            out[key] = value
+    for key, number in (("power", data.power), ("toughness", data.toughness), ("loyalty", data.loyalty)):
+        if number is not None:
+            out[key] = number
     if data.text:
         out["text"] = data.text
     if data.keywords:
@@ -1179,6 +1383,12 @@ def _dump_object(o: GameObject, position: int) -> dict:
         d["entered_this_turn"] = True
     if o.skip_untap:
         d["skip_untap"] = True
+    if o.attacking is not None:
+        d["attacking"] = o.attacking
+    if o.blocking:
+        d["blocking"] = list(o.blocking)
+    if o.blocked:
+        d["blocked"] = True
     return d
 
 
@@ -1234,13 +1444,15 @@ def dump_state(state: GameState) -> dict:
 
 
 def _dump_player(p: Player) -> str | dict:
-    if p.life == DEFAULT_LIFE and p.poison == 0:
+    if p.life == DEFAULT_LIFE and p.poison == 0 and not p.lost:
         return p.id
     d: dict[str, Any] = {"id": p.id}
     if p.life != DEFAULT_LIFE:
         d["life"] = p.life
     if p.poison:
         d["poison"] = p.poison
+    if p.lost:
+        d["lost"] = True
     return d
 
 
@@ -1250,6 +1462,8 @@ def _dump_turn(t: Turn) -> dict:
         d["priority"] = t.priority
     if t.lands_played:
         d["lands_played"] = t.lands_played
+    if t.passed:
+        d["passed"] = list(t.passed)
     return d
 
 

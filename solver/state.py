@@ -15,7 +15,8 @@ from .mana import Mana
 
 ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command", "stack")
 STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-                          "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup")
+                          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+                          "end", "cleanup")
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,7 @@ class Player:
     id: str
     life: int = 20
     poison: int = 0
+    lost: bool = False  # the player has lost the game (CR 104.3)
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,7 @@ class Turn:
     step: str = "main1"
     priority: str = ""
     lands_played: int = 0
+    passed: tuple[str, ...] = ()  # players who passed priority in succession (CR 117.3d, 117.4), turn order
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,9 @@ class GameObject:
     activated_this_turn: tuple[tuple[int, int], ...] = ()
     entered_this_turn: bool = False
     skip_untap: bool = False
+    attacking: str | None = None  # the player, planeswalker or battle it attacks (CR 506.4, 508.1b)
+    blocking: tuple[str, ...] = ()  # the attacking creatures it blocks (CR 509.1a), sorted
+    blocked: bool = False  # an attacking creature that has been blocked (CR 509.1h)
 
     @property
     def name(self) -> str:

@@ -29,6 +29,11 @@ Candidates of a slot (restrictions, "can't be chosen")
       ("nonblack"), ``mv_max``, ``who`` (controller of a permanent, owner of a
       card in a graveyard, relative to the spell's or ability's controller -
       not to the player choosing) and players;
+    * the qualifiers read from Oracle text (:func:`_qualifiers_match`):
+      supertypes ("legendary", "nonbasic"), colors ("red", "multicolored",
+      "colorless"), mana value at least, tapped/untapped, attacking/blocking,
+      power/toughness bounds, token/nontoken, keywords ("with flying",
+      "without flying") and "another" (not the ability's source);
     * "any target" accepts creatures, players, planeswalkers and battles only
       (CR 115.4);
     * shroud: no spell or ability can target it (CR 702.18a); hexproof: no
@@ -120,6 +125,9 @@ from .characteristics import Sourced, View
 from .ir import ActivatedAbility, Enchant, Filter, TargetSpec, TriggeredAbility
 from models.targets import Requirement, Slot, TargetProblem
 
+from .errors import UnsupportedCase
+from .modes import ModeChoice, modal_of
+
 HOWS: tuple[str, ...] = ("cast", "activate", "trigger", "copy", "change", "random")
 """Why targets are being chosen (contract §2.4 ``how``)."""
 
@@ -160,6 +168,12 @@ class TargetingSource:
     colors: frozenset[str] = frozenset()
     self_id: str | None = None
     default_how: str = "cast"
+    types: frozenset[str] = frozenset()     # card types / subtypes of the spell or the ability's source:
+    subtypes: frozenset[str] = frozenset()  # qualities for protection and hexproof from (CR 702.16b, 702.11e)
+    # a modal spell or ability (CR 700.2; solver/modes.py): its modes' target instances; ``specs`` are
+    # those of the modes ``selection`` chosen (None: not chosen yet — no target problem before, CR 601.2b-c)
+    modal: "ModeChoice | None" = None
+    selection: tuple[int, ...] | None = None
 
     def allowed_hows(self) -> tuple[str, ...]:
         """The ``how`` values that make sense for this kind of source."""
@@ -223,8 +237,10 @@ def cast_source(view: View, card_id: str) -> TargetingSource:
     if o.card is None:
         raise TargetingError("cast", f"'{card_id}' is not a card")
     caster = o.owner if o.zone != "stack" else o.controller
-    return TargetingSource("spell", o.id, caster, spell_specs(o.card), view.chars(o.id).colors,
-                           self_id=o.id, default_how="cast")
+    c = view.chars(o.id)
+    return TargetingSource("spell", o.id, caster, spell_specs(o.card), c.colors,
+                           self_id=o.id, default_how="cast", types=c.types, subtypes=c.subtypes,
+                           modal=modal_of(o.card.spell))
 
 
 def ability_source(view: View, object_id: str, ability: ir.Ability, kind: str,
@@ -234,8 +250,10 @@ def ability_source(view: View, object_id: str, ability: ir.Ability, kind: str,
     controller (CR 602.2, 603.3a)."""
     o = _object(view, object_id, "object")
     ctrl = controller if controller is not None else o.controller
-    return TargetingSource(kind, o.id, ctrl, ability_specs(ability), view.chars(o.id).colors,
-                           self_id=self_id, default_how="activate" if kind == "activated" else "trigger")
+    c = view.chars(o.id)
+    return TargetingSource(kind, o.id, ctrl, ability_specs(ability), c.colors,
+                           self_id=self_id, default_how="activate" if kind == "activated" else "trigger",
+                           types=c.types, subtypes=c.subtypes, modal=modal_of(ability))
 
 
 def activated_source(view: View, object_id: str, index: int) -> TargetingSource:
@@ -273,8 +291,10 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
     if o.zone != "stack":
         raise TargetingError("spell", f"'{stack_id}' is not on the stack (it is in the {o.zone})")
     if o.card is not None:
-        return TargetingSource("spell", o.id, o.controller, spell_specs(o.card), view.chars(o.id).colors,
-                               self_id=o.id, default_how="copy" if o.copy else "cast")
+        c = view.chars(o.id)
+        return TargetingSource("spell", o.id, o.controller, spell_specs(o.card), c.colors,
+                               self_id=o.id, default_how="copy" if o.copy else "cast", types=c.types,
+                               subtypes=c.subtypes, modal=modal_of(o.card.spell))
     ref = o.ability
     if ref is None:
         raise TargetingError("spell", f"'{stack_id}' is neither a spell nor an ability")
@@ -290,12 +310,14 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
     ability = abilities[ref.index - 1]
     kind = "activated" if ir.is_activated(ability) else "triggered"
     if lki_card is None and src is not None:
-        colors = view.chars(src.id).colors  # CR 702.16b: the source's colors (as it is, or as it last was)
+        sc = view.chars(src.id)  # CR 702.16b: the source's qualities (as it is, or as it last was)
+        colors, types, subtypes = sc.colors, sc.types, sc.subtypes
     else:
         colors = card.data.mana_cost.colors
+        types, subtypes = frozenset(card.data.types), frozenset(card.data.subtypes)
     how = "copy" if o.copy else ("activate" if kind == "activated" else "trigger")
     return TargetingSource(kind, ref.source, o.controller, ability_specs(ability), colors, self_id=o.id,
-                           default_how=how)
+                           default_how=how, types=types, subtypes=subtypes, modal=modal_of(ability))
 
 
 # --------------------------------------------------------------------------
@@ -336,6 +358,8 @@ def object_matches(view: View, source: TargetingSource, f: Filter, oid: str) -> 
         return False
     if f.mv_max is not None and c.mana_value > f.mv_max:
         return False
+    if not _qualifiers_match(o, c, f, source):
+        return False
     holder = o.controller if o.zone in ("battlefield", "stack") else o.owner
     if f.who == "you" and holder != source.controller:
         return False
@@ -344,12 +368,56 @@ def object_matches(view: View, source: TargetingSource, f: Filter, oid: str) -> 
     return True
 
 
+def _qualifiers_match(o, c, f: Filter, source: TargetingSource) -> bool:
+    """The further qualifiers of a filter read from Oracle text (CR 115.1): supertypes,
+    colors ("red", "multicolored", "colorless", CR 105.2), mana value at least,
+    tapped/untapped (CR 110.5), attacking/blocking (CR 506.4), power/toughness
+    bounds (an object without power has none to compare, CR 208), token/nontoken,
+    keywords ("with flying", "without flying") and "another" (not the source).
+    Every field left at its default accepts everything."""
+    if f.supertypes and not f.supertypes <= c.supertypes:
+        return False
+    if f.not_supertypes & c.supertypes:
+        return False
+    if f.colors and not f.colors <= c.colors:
+        return False
+    if f.multicolored and len(c.colors) < 2:
+        return False
+    if f.colorless and c.colors:
+        return False
+    if f.mv_min is not None and c.mana_value < f.mv_min:
+        return False
+    if f.tapped is not None and (o.zone != "battlefield" or bool(o.tapped) != f.tapped):
+        return False
+    if f.combat and not (("attacking" in f.combat and o.attacking is not None)
+                         or ("blocking" in f.combat and bool(o.blocking))):
+        return False
+    for val, lo, hi in ((c.power, f.power_min, f.power_max), (c.toughness, f.toughness_min, f.toughness_max)):
+        if (lo is not None or hi is not None) and val is None:
+            return False
+        if lo is not None and val < lo:
+            return False
+        if hi is not None and val > hi:
+            return False
+    if f.token is not None and bool(o.token) != f.token:
+        return False
+    if any(not c.keyword(k) for k in f.keywords) or any(c.keyword(k) for k in f.not_keywords):
+        return False
+    if f.other_than_source and o.id == source.object_id:
+        return False
+    return True
+
+
 def can_be_targeted(view: View, source: TargetingSource, oid: str) -> bool:
     """Restrictions from the object's own abilities, on the battlefield only
     (CR 113.6): shroud (702.18a), hexproof (702.11b: opponents of its
-    controller), protection from a color (702.16b: the source's colors); for
-    a player, the keywords their permanents give them ("You have hexproof",
-    CR 702.11d, 702.18b)."""
+    controller), hexproof from a quality (702.11e: a spell with that quality
+    an opponent controls, or an ability an opponent controls from a source
+    with that quality), protection from a quality (702.16b: a spell with
+    that quality, an ability from a source with it — colors, multicolored,
+    card types, subtypes, everything; :func:`solver.casting_rules.has_quality`);
+    for a player, the keywords their permanents give them ("You have
+    hexproof", CR 702.11d, 702.18b). Ward (702.21a) restricts nothing."""
     if view.state.is_player(oid):  # a player with shroud / hexproof (CR 702.18b, 702.11d)
         kws = view.player_keywords(oid)
         return "shroud" not in kws and ("hexproof" not in kws or oid == source.controller)
@@ -361,7 +429,12 @@ def can_be_targeted(view: View, source: TargetingSource, oid: str) -> bool:
         return False
     if c.keyword("hexproof") and o.controller != source.controller:
         return False
-    if c.protections & source.colors:
+    from .casting_rules import hexproof_from, protected_from
+
+    spell = source.kind == "spell"
+    if o.controller != source.controller and hexproof_from(c, source.colors, source.types, source.subtypes, spell):
+        return False
+    if protected_from(c, source.colors, source.types, source.subtypes, spell):
         return False
     return True
 
@@ -431,6 +504,9 @@ def targeting_problem(view: View, source: TargetingSource, chooser: str | None =
     one with a weight (the number of effects), which changes neither the
     maximum nor the choices that reach it.
     """
+    if source.modal is not None and source.selection is None:
+        # CR 601.2b-c: targets exist only for chosen modes (solver/modes.py chooses them first)
+        raise UnsupportedCase("a modal spell or ability: choose its modes first (solver.modes.with_modes)")
     chooser = source.controller if chooser is None else chooser
     how = source.default_how if how is None else how
     slots = []
@@ -498,6 +574,9 @@ def target_choice_count(view: View, source: "TargetingSource | str | None" = Non
 
     src, who = _resolve(view, source, subject)
     chooser = chooser if chooser is not None else who
+    if src.modal is not None and src.selection is None:  # CR 700.2a: modes, then targets (solver/modes.py)
+        from .modes import mode_selection_counts
+        return sum(n for _, n in mode_selection_counts(view, src, chooser, how, counts_first))
     return count_choices(targeting_problem(view, src, chooser, how, counts_first))
 
 
@@ -512,6 +591,9 @@ def has_legal_targets(view: View, source: "TargetingSource | str | None" = None,
     from models.targets import is_feasible
 
     src, _ = _resolve(view, source, subject)
+    if src.modal is not None and src.selection is None:  # CR 700.2a: some legal selection of modes
+        from .modes import has_legal_modes
+        return has_legal_modes(view, src)
     slots = tuple(Slot(slot_candidates(view, src, spec), spec.min, spec.max, tuple(spec.distinct_from))
                   for spec in src.specs)
     return is_feasible(TargetProblem(slots))

@@ -24,9 +24,12 @@ def test_reader_return_to_hand_and_exile_templates():
     journey = get_card("Journey to Nowhere").abilities
     trig = [a for a in journey if isinstance(a, ir.TriggeredAbility)]
     assert [e.kind for e in trig[0].effects] == ["exile"]
-    # a duration is not this template: the line stays unsupported, never half-read
+    # a duration is not this template: the effect stays unread (its structure — the trigger and its
+    # target — is read), never half-read
     banisher = get_card("Banisher Priest")
-    assert banisher.unsupported
+    (trig,) = [a for a in banisher.abilities if isinstance(a, ir.TriggeredAbility)]
+    assert [e.kind for e in trig.effects] == ["unread"]
+    assert trig.targets[0].filter == ir.Filter(types=frozenset({"Creature"}), who="opponent")
 
 
 def _resolve(stack: list, **zones) -> dict:
@@ -86,8 +89,10 @@ def test_counter_target_spell_never_targets_an_ability_or_a_creature_for_negate(
     neg = _spell("Negate").targets[0].filter
     assert neg.zone == "stack" and neg.nontypes == frozenset({"Creature"})
     assert _spell("Essence Scatter").targets[0].filter.types == frozenset({"Creature"})
-    # "unless its controller pays" is a choice this template doesn't read: unsupported, not half-read
-    assert get_card("Mana Leak").unsupported
+    # "unless its controller pays" is a choice this template doesn't read: its target is read, the
+    # effect is kept unread, not half-read
+    leak = get_card("Mana Leak").spell
+    assert [e.kind for e in leak.effects] == ["unread"] and leak.targets[0].filter.types == frozenset({"Spell"})
 
 
 def test_target_player_loses_life_and_you_gain_it():

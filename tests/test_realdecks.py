@@ -162,7 +162,8 @@ def test_the_soundness_check_catches_a_planted_violation():
     reported."""
     from solver.situation import object_id_base
 
-    name = next((n for n in ("Kolaghan's Command", "Boros Charm", "Fatal Push") if _targeting_lines(get_card(n))),
+    name = next((n for n in ("Kolaghan's Command", "Boros Charm", "Fatal Push", "Brokers Confluence")
+                 if _targeting_lines(get_card(n))),
                 None)
     if name is None:
         pytest.skip("the reader now reads every candidate's targeting lines")

@@ -526,8 +526,9 @@ def test_json_schema():
     obj = schema["$defs"]["ObjectSpec"]["properties"]
     assert set(obj) == {"card", "id", "owner", "controller", "tapped", "sick", "counters", "damage", "attached_to",
                         "token", "conjured", "chosen", "x", "targets", "copy", "ability", "last_known", "timestamp",
-                        "activated_this_turn", "entered_this_turn", "skip_untap"}
-    assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played"}
+                        "activated_this_turn", "entered_this_turn", "skip_untap", "attacking", "blocking", "blocked"}
+    assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
+                                                              "passed"}
     assert "main1" in schema["$defs"]["TurnSpec"]["properties"]["step"]["enum"]
     assert json.dumps(situation_json_schema(), sort_keys=True) == json.dumps(schema, sort_keys=True)
     assert "§" not in json.dumps(schema)

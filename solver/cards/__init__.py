@@ -62,7 +62,7 @@ class CardData:
             text=str(d.get("text") or ""),
             keywords=tuple(d.get("keywords") or ()),
             layout=str(d.get("layout") or "normal"),
-            colors=None if d.get("colors") is None else tuple(sorted(d.get("colors"), key="WUBRG".find)),
+            colors=None if d.get("colors") is None else tuple(sorted(d["colors"], key="WUBRG".find)),
         )
 
 
@@ -287,7 +287,8 @@ def card_from_mapping(d: Mapping[str, Any]) -> Card:
     from .library import LIBRARY
 
     build = LIBRARY.get(data.name)
-    if build is not None and data.text == CardData.from_mtgjson(oracle_index()[data.name]).text if data.name in oracle_index() else False:
+    if build is not None and data.name in oracle_index() and \
+            data.text == CardData.from_mtgjson(oracle_index()[data.name]).text:
         abilities, spell = build(data)
         return Card(data, tuple(abilities), spell, "library")
     return read_card(data)
@@ -296,19 +297,14 @@ def card_from_mapping(d: Mapping[str, Any]) -> Card:
 def read_card(data: CardData) -> Card:
     """Behaviour for a card outside the hand-written library.
 
-    Uses the Oracle-text reader (:mod:`solver.reader`) when present; without it
-    every rules-text line is reported unsupported (keywords with no rules
-    meaning here included), so nothing is silently ignored.
+    Uses the Oracle-text reader (:mod:`solver.reader`), which reports every
+    line it does not read as unsupported (keywords with no rules meaning here
+    included), so nothing is silently ignored.
     """
-    try:
-        from ..reader import read  # type: ignore[attr-defined]
-    except ImportError:  # the reader is optional
-        read = None
+    from ..reader import read  # imported on first use: only cards outside the library need the reader
+
     extra: tuple[Ability, ...] = ()
     if data.unreadable_cost is not None:
         extra = (Unsupported(f"mana cost {data.unreadable_cost}", data.unreadable_cost),)
-    if read is not None:
-        abilities, spell = read(data)
-        return Card(data, extra + tuple(abilities), spell, "reader")
-    lines = [ln.strip() for ln in data.text.split("\n") if ln.strip()]
-    return Card(data, extra + tuple(Unsupported("text", ln) for ln in lines), None, "none")
+    abilities, spell = read(data)
+    return Card(data, extra + tuple(abilities), spell, "reader")

@@ -31,7 +31,12 @@ FLAGBEARER = frozenset({"Flagbearer"})
 
 
 def _def(name: str, *abilities, spell: SpellBehaviour | None = None) -> None:
-    LIBRARY[name] = lambda data, a=tuple(abilities), s=spell: (list(a), s)
+    a = tuple(abilities)
+
+    def build(data: object) -> tuple[list, SpellBehaviour | None]:
+        return list(a), spell
+
+    LIBRARY[name] = build
 
 
 def _mana(cost: Cost, produce: Produce, damage: int = 0, text: str = "") -> ManaAbility:

@@ -8,126 +8,24 @@ and replacement effects on each production event in every order the player may
 choose (all folded into each ability's outcomes by
 :mod:`solver.mana_sources`). Bundles are exact (no wildcard), listed only when
 no other reachable pool contains them, and decided by :mod:`models.available`.
+
+A thin façade: the problem is built by :mod:`solver.available_problem`.
 """
 from __future__ import annotations
 
-from models.available import AvailableProblem, Template, Unit, Unsupported, maximal_bundles
+from typing import Any, cast
 
+from models.available import Unsupported, maximal_bundles
+
+from ..available_problem import available_problem, restricted_sources  # the compile step (rules layer)
 from ..characteristics import View
 from ..errors import QueryError
 from ..mana import Mana
-from ..mana_sources import Activation, activations, interchangeable_classes, order_dependence
-from ..spending import activate_purpose, allows
+from ..mana_sources import activations
 from ..state import GameState
 from . import Options, register
 
-
-def available_problem(view: View, player: str) -> AvailableProblem:
-    """The rules-level description of the player's mana abilities for
-    :mod:`models.available`: one unit per class of interchangeable permanents,
-    one template per mana ability of a class (per sacrificed class for
-    "Sacrifice a land"), with the distinct mana of its outcomes."""
-    acts = activations(view, player)
-    classes = interchangeable_classes(view, player)
-    by_source: dict[str, list[Activation]] = {}
-    for a in acts:
-        by_source.setdefault(a.source, []).append(a)
-    units: list[Unit] = []
-    unit_of: dict[str, int] = {}
-    members: list[list[str]] = []
-    for k, ids in classes.items():
-        o = view.state.obj(ids[0])
-        removed = {a.cost.remove_counters[0] for a in by_source.get(ids[0], ()) if a.cost.remove_counters}
-        if len(removed) > 1:
-            raise Unsupported(f"{o.name}: mana abilities removing different kinds of counters")
-        counters = o.counter(next(iter(removed))) if removed else 0
-        creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(ids)
-        for i in ids:
-            unit_of[i] = len(units)
-        units.append(Unit(len(ids), creatures, counters, k))
-        members.append(ids)
-    life = view.state.player(player).life
-    dependence = order_dependence(view, player)
-    if dependence is not None:
-        raise Unsupported(dependence)
-    gains = [a for a in acts if dict(a.riders.life).get(("gain", player))]
-    if gains and any(a.cost.life for a in acts):
-        # life gained by one mana ability could pay another's life cost (CR 119.4): order-dependent
-        raise Unsupported(f"{view.chars(gains[0].source).name}'s mana ability gains life while another mana "
-                          "ability costs life (the order of activations matters)")
-    templates: dict[tuple, Template] = {}
-    for ui, g in enumerate(members):
-        for a in by_source.get(g[0], ()):
-            outs = sorted({o.mana.counts for o in a.outcomes if o.mana})
-            if not outs:
-                continue
-            cost = a.cost
-            sac_self = cost.sacrifice_self and cost.sacrifice is None
-            victim = unit_of[a.sacrifice] if a.sacrifice is not None else None
-            uses_tap = cost.tap or cost.untap
-            if a.variable and not uses_tap and units[ui].size > 1:
-                # counters are pooled per unit: exact only when each activation is a different member's tap
-                raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index} removes a variable "
-                                  "number of counters without {T}, on interchangeable permanents")
-            if a.uses_left is not None and (victim is not None or a.variable) and not uses_tap:
-                raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index}: a per-turn limit "
-                                  "shared by several ways to activate it")
-            if uses_tap or sac_self:
-                cap = units[ui].size
-            elif victim is not None:
-                cap = units[victim].size
-            elif cost.remove_counters:
-                cap = units[ui].size * (units[ui].counters // cost.remove_counters[1])
-            elif a.uses_left is not None:
-                cap = units[ui].size * a.uses_left  # "Activate only once each turn" (CR 602.5b)
-            elif cost.life:
-                cap = life // cost.life
-            else:
-                raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index} can be activated "
-                                          "any number of times")
-            if cost.life:
-                cap = min(cap, life // cost.life)
-            if a.uses_left is not None:
-                cap = min(cap, units[ui].size * a.uses_left)
-            key = (ui, a.index, a.x, victim)
-            if key in templates or cap <= 0:
-                continue
-            templates[key] = Template(
-                unit=ui, outcomes=tuple(outs), uses_tap=uses_tap, victim=victim, life=cost.life,
-                tap_others=cost.tap_other_creatures,
-                counters=cost.remove_counters[1] if cost.remove_counters else 0,
-                cost=cost.mana, max_uses=cap, label=f"{a.index}" + (f" X={a.x}" if a.variable else ""))
-    white = any(s.controller == player for s in view.statics("spend_white_as_any"))
-    return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()),
-                            white)
-
-
-def restricted_sources(view: View, acts: list[Activation]) -> list[dict]:
-    """Spending restrictions (CR 106.6) on the player's mana, for the ``restricted``
-    extension key: ``[{"objects": [ids], "restriction": text}]``, sorted.
-
-    Restricted mana is mana in the pool (a restriction doesn't change its type,
-    CR 106.6), so bundles count it; what it changes is what the mana may pay.
-    The only payments inside ``available_mana`` are mana abilities' mana costs
-    (filter lands, Signets): restricted mana may pay one only if its
-    restriction allows activating an ability of that source. When some
-    restricted mana could not pay some such cost, the model (which lets any
-    mana pay any cost it fits) would not be exact, and the query reports the
-    case as unsupported instead."""
-    costed = {a.source for a in acts if a.cost.mana}
-    by_text: dict[str, list[str]] = {}
-    for a in acts:
-        if a.spend is None or not any(o.restricted for o in a.outcomes):
-            continue
-        for src in sorted(costed):
-            if not allows(a.spend, activate_purpose(view, src)):
-                raise Unsupported(f"{view.chars(a.source).name}'s mana can be spent only as it says "
-                                  f"({a.spend.describe()}, CR 106.6) and {view.chars(src).name}'s mana ability has "
-                                  "a mana cost it can't pay")
-        ids = by_text.setdefault(a.spend.describe(), [])
-        if a.source not in ids:
-            ids.append(a.source)
-    return [{"objects": sorted(ids), "restriction": text} for text, ids in sorted(by_text.items())]
+__all__ = ["available_mana", "available_problem", "check_player", "restricted_sources"]
 
 
 def check_player(state: GameState, query: dict) -> str:
@@ -148,8 +46,8 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
         res = maximal_bundles(problem, options.max_results, options.timeout)
     except Unsupported as e:
         return {"status": "error", "error": f"unsupported: {e}"}
-    bundles = [Mana(b).text for b in res.bundles]
-    out = {"status": res.status, "count": res.count, "bundles": bundles}
+    bundles = [Mana(cast("tuple[int, int, int, int, int, int]", b)).text for b in res.bundles]
+    out: dict[str, Any] = {"status": res.status, "count": res.count, "bundles": bundles}
     if restricted:   # extension: which permanents' mana in the bundles is restricted (CR 106.6)
         out["restricted"] = restricted
     return out

@@ -37,239 +37,17 @@ from ..state import GameState
 from . import Options, register
 
 # ---------------------------------------------------------------------------
-# From the rules view to the model's problem
+# From the rules view to the model's problem: solver/payment_problem.py (rules layer);
+# the names stay importable from here.
 # ---------------------------------------------------------------------------
 
-
-class _Base:
-    """The paying player's classes and mana abilities (independent of the cost)."""
-
-    def __init__(self, view: View, player: str):
-        self.view = view
-        self.player = player
-        self.classes = interchangeable_classes(view, player)
-        self.activations = activations(view, player)
-
-
-_BASE_CACHE: "weakref.WeakKeyDictionary[View, dict[str, _Base]]" = weakref.WeakKeyDictionary()
-
-
-def _base(view: View, player: str) -> _Base:
-    per = _BASE_CACHE.setdefault(view, {})
-    b = per.get(player)
-    if b is None:
-        b = per[player] = _Base(view, player)
-    return b
-
-
-def _outcome(o: Any, tag: int = 0, effects: tuple[int, ...] = ()) -> Outcome:
-    if not tag or not o.restricted:
-        if effects:
-            return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage, effects=effects)
-        return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage)
-    return Outcome(tuple(o.mana.counts), tuple(o.snow.counts), o.damage, tuple(o.restricted.counts),
-                   tuple(o.restricted_snow.counts), tag, effects)
-
-
-def _effect_names(acts: list) -> tuple[str, ...]:
-    """The riders' quantities that some activation changes (:attr:`PaymentProblem.effects`):
-    ``gain:<player>``, ``lose:<player>`` (CR 119.3), ``draw`` (CR 121.1); empty for plain boards."""
-    names = set()
-    for a in acts:
-        for (verb, pid), n in a.riders.life:
-            if n:
-                names.add(f"{verb}:{pid}")
-        if a.riders.draw:
-            names.add("draw")
-    return tuple(sorted(names))
-
-
-def _effect_vector(names: tuple[str, ...], fx: Any, use: str | None = None) -> tuple[int, ...]:
-    """Per name of :attr:`PaymentProblem.effects`, what one activation adds: the riders'
-    life and cards, and 1 for ``use`` (``use:<class>:<ability index>:<uses left per member>``,
-    a per-turn-limited ability) when this activation is of that ability."""
-    if not names:
-        return ()
-    life = {f"{verb}:{pid}": n for (verb, pid), n in fx.life}
-    return tuple(fx.draw if name == "draw" else 1 if name == use else life.get(name, 0) for name in names)
-
-
-def purpose_of(view: View, tc: TotalCost) -> Purpose:
-    """What the total cost pays for, as a spending restriction sees it (CR 106.6):
-    the spell cast, the source whose ability is activated, or unknown for a bare cost."""
-    if tc.what == "cast" and tc.spell is not None:
-        return cast_purpose(view, tc.spell)
-    if tc.what == "activate" and tc.source is not None:
-        return activate_purpose(view, tc.source)
-    return UNKNOWN
-
-
-def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
-    """The rules-level description of paying ``tc`` (CR 601.2g–h).
-
-    Classes are the interchangeable classes of :mod:`solver.mana_sources`,
-    except that the permanent whose ability is activated is its own class.
-    Raises :class:`models.payment.Unsupported` for mana abilities the model
-    can't count (repeatable without {T}, a sacrifice or counters).
-    """
-    base = _base(view, player)
-    order = {o.id: i for i, o in enumerate(view.state.objects)}
-    groups = sorted((sorted(ids, key=order.__getitem__) for ids in base.classes.values()),
-                    key=lambda ids: order[ids[0]])
-    if tc.source is not None:
-        split = []
-        for ids in groups:
-            if tc.source in ids and len(ids) > 1:
-                split.append([tc.source])
-                rest = [i for i in ids if i != tc.source]
-                split.append(rest)
-            else:
-                split.append(ids)
-        groups = sorted(split, key=lambda ids: order[ids[0]])
-    cls_of = {oid: c for c, ids in enumerate(groups) for oid in ids}
-    classes = []
-    for ids in groups:
-        o = view.obj(ids[0])
-        counters = o.counter(tc.remove_counters[0]) if (tc.remove_counters and ids[0] == tc.source) else 0
-        classes.append(PermClass(tuple(ids), view.chars(ids[0]).name, o.tapped, view.chars(ids[0]).is_creature,
-                                 counters))
-
-    # mana abilities, grouped: (class of the source, ability, class of the sacrificed permanent)
-    grouped: dict[tuple, list] = {}
-    for act in base.activations:
-        cost = act.cost
-        sac_self = act.sacrifice is not None and (cost.sacrifice_self or act.sacrifice == act.source) \
-            and cost.sacrifice is None
-        victim = None if (act.sacrifice is None or sac_self) else cls_of[act.sacrifice]
-        key = (cls_of[act.source], act.index, act.x, victim)
-        grouped.setdefault(key, []).append(act)
-    abilities = []
-    tags: dict[Any, int] = {}          # spending restriction -> tag (1-based, CR 106.6)
-    tag_sources: dict[Any, list[str]] = {}
-    dependence = order_dependence(view, player)
-    if dependence is not None:
-        raise Unsupported(dependence)
-    effect_names = _effect_names(base.activations)
-    # a per-turn-limited mana ability without {T} (CR 602.5b): each activation is counted, so that
-    # the payment says it was used ("activated") and payments that differ only in using it differ
-    limited = {(cls_of[a.source], a.index): a.uses_left for a in base.activations
-               if a.uses_left is not None and not a.cost.tap}
-    effect_names = effect_names + tuple(f"use:{c}:{i}:{left}" for (c, i), left in sorted(limited.items()))
-    for (c, index, x, victim), acts in sorted(grouped.items(), key=lambda kv: (
-            kv[0][0], kv[0][1], kv[0][2], -1 if kv[0][3] is None else kv[0][3])):
-        act = acts[0]
-        cost = act.cost
-        sac_self = victim is None and act.sacrifice is not None
-        if cost.remove_counters and not cost.tap:
-            # the payment key records removed counters only for members tapped by the ability
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} removes counters without {{T}}")
-        if act.uses_left is not None and (victim is not None or act.variable) and not cost.tap:
-            raise Unsupported(f"{classes[c].name}'s mana ability {index}: a per-turn limit shared by "
-                              "several ways to activate it")
-        if cost.tap:
-            cap = len(classes[c].members)
-        elif sac_self:
-            cap = len(classes[c].members)
-        elif victim is not None:
-            cap = len(classes[victim].members)
-        elif cost.remove_counters:
-            per = view.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
-            cap = per * len(classes[c].members)
-        elif cost.untap:
-            cap = len(classes[c].members)
-        elif act.uses_left is not None:
-            cap = act.uses_left * len(classes[c].members)  # "Activate only once each turn" (CR 602.5b)
-        else:
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
-                                 "(no {T}, sacrifice or counters in its cost)")
-        if cost.untap:
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
-        if act.uses_left is not None:
-            cap = min(cap, act.uses_left * len(classes[c].members))
-        label = f"{classes[c].name} ability {index}" + (f" (X={x})" if act.variable else "") + (f" (sacrificing {classes[victim].name})" if victim is not None else "")
-        rc = cost.remove_counters
-        tag = 0
-        if act.spend is not None:
-            tag = tags.setdefault(act.spend, len(tags) + 1)
-            names = tag_sources.setdefault(act.spend, [])
-            if classes[c].name not in names:
-                names.append(classes[c].name)
-        fx = act.riders
-        marks = () if sac_self else fx.marks
-        if marks and not cost.tap:
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} changes its source without {{T}} "
-                              "in its cost (the payment records riders only for members it taps)")
-        if cost.life and dict(fx.life).get(("gain", player)):
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} both costs life and gains life")
-        effects = _effect_vector(effect_names, fx,
-                                 f"use:{c}:{index}:{limited[c, index]}" if (c, index) in limited else None)
-        abilities.append(ManaAbilityUse(
-            cls=c, label=label, outcomes=tuple(_outcome(o, tag, effects) for o in act.outcomes), cap=cap,
-            tap=cost.tap, sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
-            counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures,
-            marks=marks))
-
-    pool = tuple(view.state.pool(player).counts)
-    ub = sum(pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in abilities)
-    src = cls_of.get(tc.source) if tc.source is not None else None
-    sac_classes = None
-    if tc.sacrifice is not None:
-        src_obj = view.obj(tc.source) if tc.source else None
-        sac_classes = tuple(c for c, ids in enumerate(groups)
-                            if view.matches(tc.sacrifice, ids[0], src_obj, player))
-    tap_cre = tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped) if tc.tap_creatures else ()
-    main = MainCost(
-        mana=tc.mana, x=tc.x, x_upper=ub // max(tc.x_count, 1), life_allowed=tc.life_allowed, source_cls=src,
-        source_name=tc.source_name, tap=tc.tap, untap=tc.untap, tap_symbol_blocked=tc.tap_symbol_blocked,
-        sac_self=tc.sacrifice_self, sacrifice_classes=sac_classes,
-        sacrifice_text=sacrifice_phrase(tc.sacrifice) if tc.sacrifice is not None else "",
-        life=tc.life, remove_counters=tc.remove_counters[1] if tc.remove_counters else 0,
-        counter_name=tc.remove_counters[0] if tc.remove_counters else "",
-        tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre)
-    # where restricted mana may go (CR 106.6): the total cost per its purpose; a mana ability's
-    # mana cost is "activating an ability" of that ability's source
-    purpose = purpose_of(view, tc)
-    if purpose.kind == "cast":
-        purpose = cast_purpose(view, tc.spell, player)  # the caster: "from your graveyard" (CR 106.6)
-    rules = []
-    for r in sorted(tags, key=tags.__getitem__):
-        ok = frozenset(ai for ai, a in enumerate(abilities)
-                       if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
-        rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
-    return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
-                          spend_white_as_any(view, player), tuple(rules), effect_names)
-
-
-def _cost_of(view: View, player: str, cost_spec: Any) -> TotalCost:
-    if isinstance(cost_spec, TotalCost):
-        return cost_spec
-    if not isinstance(cost_spec, dict):
-        raise QueryError("", "", "a cost spec is a TotalCost or a mapping like a pay query")
-    q = {k: v for k, v in cost_spec.items() if k != "kind"}
-    return total_cost(view, player, q)
-
-
-def _no_mana_cost(tc: TotalCost) -> bool:
-    """CR 118.6: a spell with no mana cost can't be cast by paying it."""
-    return tc.what == "cast" and not tc.mana
+from ..payment_problem import (_base, _Base, _cost_of, _no_mana_cost, build_problem,  # noqa: E402,F401
+                               is_payable, purpose_of)
 
 
 # ---------------------------------------------------------------------------
 # Public API for other modules
 # ---------------------------------------------------------------------------
-
-
-def is_payable(view: View, player: str, cost_spec: Any, timeout: float | None = None) -> bool:
-    """Can ``player`` pay the total cost now? One CP-SAT solve (contract §2.3).
-    Raises :class:`TimeoutError` when ``timeout`` runs out before an answer."""
-    tc = _cost_of(view, player, cost_spec)
-    if _no_mana_cost(tc):
-        return False
-    problem = build_problem(view, player, tc)
-    verdict = pm.decide(problem, timeout)
-    if verdict is None:  # undecided within the time limit: never report "not payable" for that
-        raise TimeoutError(f"deciding whether {player} can pay took longer than {timeout} s")
-    return bool(verdict)
 
 
 _COUNTERS: dict[PaymentProblem, Any] = {}
@@ -305,6 +83,98 @@ def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = 
     return len(pm.PaymentModel(problem).enumerate(limit, deadline).keys)
 
 
+class PaymentLookupError(LookupError):
+    """A payment the one-solve check can't describe (the caller lists the payments instead)."""
+
+
+def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict | None:
+    """A distinct payment of the cost that agrees with ``payment`` (a contract §2.3 payment
+    object) on how many members of each class it taps and sacrifices, the life paid, the
+    damage, X and the mana left in the pool — or ``None`` when there is none, so that
+    ``payment`` is not a way to pay the cost. Decided without listing (issue 16): a walk of
+    the counting DP where it applies, otherwise one CP-SAT solve with the key fixed.
+
+    The answer is decoded like the ``pay`` query's payments (first members of each class);
+    the caller compares it with ``payment`` on the whole situation it leaves (riders,
+    counters, restricted mana), and lists the payments if they differ. Raises
+    :class:`PaymentLookupError` for a payment naming things the check can't express."""
+    tc = _cost_of(view, player, cost_spec)
+    if _no_mana_cost(tc):
+        return None
+    problem = build_problem(view, player, tc)
+    cls_of = {oid: c for c, pc in enumerate(problem.classes) for oid in pc.members}
+    src = problem.main.source_cls
+    tapped: dict[int, int] = {}
+    sacrificed: dict[int, int] = {}
+    for oid in payment.get("tap", ()):
+        c = cls_of.get(oid)
+        if c is not None and c == src and problem.main.tap and not tc.untap:
+            continue      # the source's own {T} (the decoded payment names it; compared by the caller)
+        if c is None or c == src:
+            raise PaymentLookupError(oid)
+        if problem.classes[c].tapped:
+            return None   # an already tapped permanent can't be tapped again (CR 107.5)
+        tapped[c] = tapped.get(c, 0) + 1
+    for oid in payment.get("sacrifice", ()):
+        c = cls_of.get(oid)
+        if c is None:
+            raise PaymentLookupError(oid)
+        sacrificed[c] = sacrificed.get(c, 0) + 1
+    if payment.get("untap"):
+        raise PaymentLookupError("untap")
+    pools = {pid: text for pid, text in (payment.get("pool_after") or {}).items() if text}
+    if set(pools) - {player}:
+        raise PaymentLookupError("pool_after")
+    from ..mana import Mana
+
+    pool = tuple(Mana.parse(pools.get(player, "")).counts)
+    life, damage, x = int(payment.get("life", 0) or 0), int(payment.get("damage", 0) or 0), int(payment.get("x", 0) or 0)
+    counter = payment_counter(problem)
+    if counter is not None and counter.plain:
+        if sacrificed:
+            return None
+        tail = (damage, pool, life, x)
+        if not counter.contains(tapped, tail):
+            return None
+        kept = tuple(tuple((f, tapped.get(c, 0) if f is None else 1) for f in counter.fates[c])
+                     for c in range(len(problem.classes)))
+        key = pm.PaymentKey(tuple(0 for _ in problem.classes), kept, life, damage, x, pool)
+        return pm.decode(problem, key)
+    model = pm.PaymentModel(problem)
+    m = model.m
+    fixed = {"life": life, "damage": damage, "x": x, **{f"pool{t}": n for t, n in enumerate(pool)}}
+    kept_sum: dict[int, list] = {}
+    for name, e in model.key_exprs:
+        if name.startswith("sac"):
+            fixed[name] = sacrificed.get(int(name[3:]), 0)
+        elif name.startswith("kept"):
+            c = int(name[4:name.index(":")])
+            if c != src:
+                kept_sum.setdefault(c, []).append(e)
+    for name, e in model.key_exprs:
+        if name in fixed:
+            if isinstance(e, int):
+                if e != fixed[name]:
+                    return None
+            else:
+                m.add(e == fixed[name])
+    for c, pc in enumerate(problem.classes):
+        if c == src or pc.tapped:
+            continue
+        es = kept_sum.get(c, [])
+        if not es:
+            if tapped.get(c, 0):
+                return None
+            continue
+        m.add(sum(es) == tapped.get(c, 0))
+    solver = model._solver(None)
+    st = solver.solve(m)
+    if st not in (pm.cp_model.OPTIMAL, pm.cp_model.FEASIBLE):
+        return None
+    values = [int(solver.value(e)) if not isinstance(e, int) else e for _, e in model.key_exprs]
+    return pm.decode(problem, model._key(values))
+
+
 def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) -> list[dict]:
     """The distinct payments as contract objects, sorted."""
     tc = _cost_of(view, player, cost_spec)
@@ -313,9 +183,8 @@ def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) 
     problem = build_problem(view, player, tc)
     counter = payment_counter(problem)
     if counter is not None:
-        keys = list(counter.keys(limit))
-    else:
-        keys = pm.PaymentModel(problem).enumerate(limit).keys
+        return counter.payments(limit)
+    keys = pm.PaymentModel(problem).enumerate(limit).keys
     return sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
 
 
@@ -341,6 +210,14 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
     if _no_mana_cost(tc):
         return {"status": "ok", "payable": False, "count": 0, "payments": [],
                 "reason": f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"}
+    if tc.extra is not None:  # a casting mode: alternative / additional costs (solver/casting_options.py)
+        from ..casting_options import pay_result
+
+        try:
+            return pay_result(view, player, tc, options.max_results,
+                              None if options.timeout is None else start + options.timeout)
+        except UnsupportedCase as e:
+            return {"status": "error", "error": f"unsupported: {e}"}
     try:
         problem = build_problem(view, player, tc)
     except Unsupported as e:
@@ -382,7 +259,7 @@ def _pay_by_counting(problem: PaymentProblem, tc: TotalCost, counter: "pcount.Pa
     exact even when the listing is cut at ``max_results``."""
     n = counter.count()
     limit = options.max_results
-    pays = sorted((pm.decode(problem, k) for k in counter.keys(limit)), key=pm.payment_sort_key)
+    pays = counter.payments(limit)
     out: dict[str, Any] = {"status": "ok" if limit is None or n <= limit else "truncated",
                            "payable": n > 0, "count": n, "payments": pays}
     if tc.x is None:

@@ -30,7 +30,7 @@ from ..targeting import (HOWS, TargetingError, TargetingSource, activated_source
 from . import Options, register
 
 FORMS = ("cast", "activate", "trigger", "spell")
-KEYS = frozenset({"kind", "player", "how"}) | frozenset(FORMS)
+KEYS = frozenset({"kind", "player", "how", "modes"}) | frozenset(FORMS)
 
 
 def _err(path: str, message: str) -> QueryError:
@@ -60,7 +60,7 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
     unknown = sorted(set(query) - KEYS)
     if unknown:
         raise _err(unknown[0], f"unknown key '{unknown[0]}' for a targets query "
-                               f"(expected one of {', '.join(FORMS)}, and optionally how, player)")
+                               f"(expected one of {', '.join(FORMS)}, and optionally how, player, modes)")
     given = [f for f in FORMS if f in query]
     if len(given) != 1:
         raise _err("", "a targets query needs exactly one of cast, activate, trigger, spell"
@@ -110,6 +110,9 @@ def targets_query(state: GameState, query: dict, options: Options) -> dict:
     player = query.get("player", source.controller)
     if not isinstance(player, str) or not state.is_player(player):
         raise _err("player", f"'{player}' is not a player (players: {', '.join(state.player_ids)})")
+    if source.modal is not None or "modes" in query:  # a modal spell or ability (CR 700.2): solver/modes.py
+        from .targets_modes import modal_targets
+        return modal_targets(view, source, query, player, how, options)
     problem = targeting_problem(view, source, chooser=player, how=how)
     ans = enumerate_choices(problem, max_results=options.max_results, time_limit=options.timeout)
     out: dict = {"count": ans.count, "choices": [[list(ids) for ids in choice] for choice in ans.choices]}

@@ -20,6 +20,23 @@ unread line mentioning "target" gets no spell behaviour at all (its readable
 lines are reported unsupported too), so a spell is never modelled with fewer
 targets than it has.
 
+Structure first (:mod:`.structure`)
+-----------------------------------
+A line no template reads completely may still have its *structure* read: the
+ability kind, costs, timing ("Activate only as a sorcery") and every target
+slot, with the sentences not read kept as ``Effect(kind="unread", text=<the
+printed sentence>)`` (:attr:`LineReading.structured`, :attr:`LineReading.unread`).
+An instant or sorcery whose lines are all structured gets a spell behaviour
+with those unread effects; one with a line whose targets are not read gets none.
+``resolve`` never executes an unread effect.
+
+Modes (:mod:`.modes`)
+---------------------
+A mode-choice line ("Choose two —", "[cost]: Choose one —", "When …, choose one —")
+and its "•" lines are read together into the spell's or ability's ``modes``
+(CR 700.2); when any part of them is not read, the lines are read one by one as
+before (unsupported, affecting targets and effect).
+
 ``text`` fields
 ---------------
 The reader fills each ability's ``text`` with the Oracle line it came from, as
@@ -29,9 +46,11 @@ comparisons between the two use :func:`without_text`, which clears every
 ``text`` field recursively (abilities granted by statics and by effects
 included).  The library is the reader's oracle (tests/test_reader.py).
 
-Also here: :func:`.importer.import_cards` (``mtgsolve cards import``) and
-:func:`.coverage.coverage_report` (``mtgsolve cards coverage``), re-exported
-lazily as ``solver.reader.import_cards`` and ``solver.reader.coverage_report``.
+Also in this package, above the card library they read from
+(``solver.reader.importer`` and ``solver.reader.coverage`` import
+:mod:`solver.cards`, so this module does not re-export them):
+:func:`.importer.import_cards` (``mtgsolve cards import``) and
+:func:`.coverage.coverage_report` (``mtgsolve cards coverage``).
 
 >>> from solver.cards import CardData
 >>> d = CardData.from_mtgjson({"name": "Test Elf", "type": "Creature — Elf", "types": ["Creature"],
@@ -53,20 +72,7 @@ from .tokens import Token, normalise_chars, self_names, strip_reminder, template
 if TYPE_CHECKING:  # pragma: no cover
     from ..cards import CardData
 
-__all__ = ["read", "read_lines", "LineReading", "without_text", "import_cards", "ImportSummary",
-           "coverage_report", "CoverageReport"]
-
-
-def __getattr__(name: str) -> Any:
-    """``import_cards``/``ImportSummary`` (:mod:`.importer`) and ``coverage_report``/
-    ``CoverageReport`` (:mod:`.coverage`), imported on first use."""
-    if name in ("import_cards", "ImportSummary"):
-        from . import importer
-        return getattr(importer, name)
-    if name in ("coverage_report", "CoverageReport"):
-        from . import coverage
-        return getattr(coverage, name)
-    raise AttributeError(name)
+__all__ = ["read", "read_lines", "LineReading", "without_text"]
 
 
 @dataclass(frozen=True)
@@ -87,10 +93,20 @@ class LineReading:
     parts: tuple[Ability, ...]
     spell_line: bool = False
     error: str | None = None
+    unread: int = 0  # sentences whose effect is not read (kept as Effect(kind="unread"))
 
     @property
     def understood(self) -> bool:
-        return self.template is not None and not any(isinstance(p, Unsupported) for p in self.parts)
+        """Every word read: structure and effects (no unsupported part, no unread effect)."""
+        return self.template is not None and not self.unread and not any(isinstance(p, Unsupported) for p in self.parts)
+
+    @property
+    def structured(self) -> bool:
+        """The line's structure is read (reader/structure.py): each ability's kind, costs,
+        timing and target slots — its effects may be unread. Unread riders of a read
+        ability are effects, not structure."""
+        return self.template is not None and not any(
+            isinstance(p, Unsupported) and p.kind != "rider" for p in self.parts)
 
     @property
     def unsupported(self) -> tuple[Unsupported, ...]:
@@ -120,7 +136,7 @@ def _read_one(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], ctx: 
     except Exception as e:  # a reader bug must not hide the line: report it unsupported
         return LineReading(raw, clean, toks, None, (Unsupported(f"reader error: {type(e).__name__}", raw, ability_kind_of_line(raw)),),
                            False, repr(e))
-    return LineReading(raw, clean, toks, res.template, tuple(res.abilities), res.spell_effects)
+    return LineReading(raw, clean, toks, res.template, tuple(res.abilities), res.spell_effects, None, res.unread)
 
 
 @lru_cache(maxsize=65536)
@@ -131,14 +147,25 @@ def _read_permanent_line(raw: str, names: tuple[str, ...], subtypes: tuple[str, 
     return _read_one(raw, names, subtypes, LineContext(x_in_cost=x_in_cost, keywords=keywords))
 
 
-def read_lines(data: "CardData") -> tuple[list[LineReading], SpellBehaviour | None]:
-    """Every rules-text line of the card with its reading, and the spell behaviour."""
+def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading], SpellBehaviour | None]:
+    """Every rules-text line of the card with its reading, and the spell behaviour.
+    ``modal=False``: mode lines are read one by one (unsupported), not as modes."""
     ctx, names, subtypes = _context(data)
     out: list[LineReading] = []
-    for raw in (data.text or "").split("\n"):
-        raw = raw.strip()
-        if not raw or not strip_reminder(raw):
-            continue  # blank, or reminder text only
+    # modal spells and abilities (CR 700.2): a mode-choice line and its "•" lines, read together
+    from . import modes as _modes
+    raws = [r.strip() for r in (data.text or "").split("\n") if r.strip() and strip_reminder(r.strip())]
+    spans, modal_spells, skip = _modes.group_spans(raws) if modal else {}, [], 0
+    for i, raw in enumerate(raws):
+        if skip:
+            skip -= 1
+            continue
+        grp = _modes.read_modal_lines(raws, i, spans[i], tuple(names), subtypes, ctx) if i in spans else None
+        if grp is not None:
+            out.extend(grp[0])
+            modal_spells += [grp[1]] if grp[1] is not None else []
+            skip = spans[i]
+            continue
         if ctx.is_spell:
             out.append(_read_one(raw, tuple(names), subtypes, ctx))
         else:
@@ -147,15 +174,30 @@ def read_lines(data: "CardData") -> tuple[list[LineReading], SpellBehaviour | No
             out.append(_read_permanent_line(raw, present, nouns, ctx.x_in_cost, ctx.keywords))
     spell = None
     s = ctx.spell_scope
+    if modal_spells:  # a modal spell (reader/modes.py): nothing else may add targets or effects
+        if len(modal_spells) == 1 and s is not None and not s.effects and not s.targets and not any(
+                not r.structured and (mentions_target(r.tokens) or _modal(r)) for r in out if r.spell_line):
+            return out, modal_spells[0]
+        return read_lines(data, modal=False)
     if s is not None and s.effects:
-        incomplete = any(not r.understood and mentions_target(r.tokens) for r in out)
+        # a line whose targets are not read, or a choice of modes (CR 700.2, not modeled): no behaviour
+        incomplete = any(not r.structured and (mentions_target(r.tokens) or _modal(r)) for r in out)
         if not incomplete:
             spell = SpellBehaviour(tuple(s.targets), tuple(s.effects))
         else:
             # the spell is not modelled at all: its readable instructions are unsupported too
-            out = [LineReading(r.raw, r.clean, r.tokens, None, (Unsupported(r.pattern, r.raw, ability_kind_of_line(r.raw)),), False)
+            out = [LineReading(r.raw, r.clean, r.tokens, None, (Unsupported(
+                r.pattern, r.raw, ability_kind_of_line(r.raw),
+                (frozenset({"targets", "effect"}) | (frozenset({"costs"}) if r.clean.startswith("+") else frozenset()))
+                if any(_modal(x) for x in out) else frozenset()),), False)
                    if r.spell_line else r for r in out]
     return out, spell
+
+
+def _modal(r: LineReading) -> bool:
+    """A choice of modes or a mode (CR 700.2): "Choose one —", "• …"."""
+    low = r.clean.lower()
+    return low.startswith(("•", "+ {")) or (low.startswith("choose ") and "—" in low)
 
 
 def read(data: "CardData") -> tuple[list[Ability], SpellBehaviour | None]:

@@ -21,6 +21,31 @@
   (for lines, the line normalised by :func:`solver.reader.tokens.template`:
   self-references ``~``, numbers ``N``, mana ``{M}``);
 * **speed** — cards read per second (CardData construction included).
+
+Layers (architecture, "Cards": read in layers).  Each layer is counted per
+line (the lines it concerns, and those read) and per card (cards with at
+least one such line, and those whose such lines are all read).  Which lines a
+layer concerns is decided from the printed text (:func:`line_layers`), not by
+the grammar:
+
+* **structure** — every rules-text line: read when it is classified into an
+  ability kind (spell instruction, activated, loyalty, triggered, static,
+  keyword) with its cost, timing and target slots read or known to have
+  none — its effects may stay unread (``Effect(kind="unread")``,
+  :mod:`.structure`); an unread rider of a read ability is an effect, not
+  structure (:attr:`~solver.reader.LineReading.structured`);
+* **costs** — lines with an activation cost (``[cost]: [effect]``, loyalty
+  abilities, activated keywords such as equip or cycling; CR 602.1, 606):
+  read when the line yields an activated or mana ability (its cost read);
+* **targets** — lines using the word "target" (CR 115): read when the line's
+  structure is read (every target slot read with its filter and count);
+* **statics** — static-ability and keyword lines (CR 604, 702) that are
+  neither activated nor triggered nor an instant's or sorcery's
+  instructions: read when understood completely;
+* **effects** — lines that do something on resolution (an instant's or
+  sorcery's instructions, activated and triggered abilities; CR 608): read
+  when understood completely (no unread effect, no unread rider);
+* **whole cards** — as above (every line understood).
 """
 from __future__ import annotations
 
@@ -30,7 +55,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from ..ir import ManaAbility, TriggeredManaAbility
+from ..ir import ActivatedAbility, ManaAbility, TriggeredManaAbility, ability_kind_of_line
 from . import LineReading, read_lines
 from .importer import card_data, load_cards
 
@@ -101,6 +126,33 @@ def is_targeting_line(clean: str) -> bool:
     return bool(_TARGET_RE.search(clean))
 
 
+LAYERS: tuple[str, ...] = ("structure", "costs", "targets", "statics", "effects")
+
+_ACTIVATED_KEYWORD = re.compile(r"^(?:equip|cycling|\w+cycling|basic landcycling|fortify|reconfigure|level up|outlast|"
+                                r"scavenge|unearth|ninjutsu|transmute|embalm|eternalize|boast|crew|transfigure|"
+                                r"auto-equip|channel)\b", re.IGNORECASE)
+
+
+def line_layers(r: LineReading, spell_card: bool) -> dict[str, bool]:
+    """The layers a line concerns (key present) and whether it is read there (value)."""
+    clean = r.clean
+    body = re.sub(r"^[^—:]{1,40} — ", "", clean) if " — " in clean[:42] else clean  # an ability word
+    kind = ability_kind_of_line(body)
+    loyalty = bool(re.match(r"^\s*\[[+\-−]?[0-9X]+\]:", body))
+    out: dict[str, bool] = {"structure": r.structured}
+    if kind == "activated" or loyalty or _ACTIVATED_KEYWORD.match(body):
+        out["costs"] = r.structured and any(isinstance(p, (ActivatedAbility, ManaAbility)) for p in r.parts)
+    if is_targeting_line(clean):
+        out["targets"] = r.structured
+    keyword_line = r.template == "keywords" or bool(_ACTIVATED_KEYWORD.match(body))
+    if kind in ("activated", "triggered") or loyalty or (spell_card and not keyword_line and r.template not in (
+            "static ability", "casting rule", "casting option", "mana spending rule", "combat static")):
+        out["effects"] = r.understood
+    else:
+        out["statics"] = r.understood
+    return out
+
+
 def mana_line_understood(r: LineReading) -> bool:
     return r.understood and any(isinstance(p, (ManaAbility, TriggeredManaAbility)) for p in r.parts)
 
@@ -131,6 +183,12 @@ class CoverageReport:
     seconds: float = 0.0  # wall clock
     cpu_seconds: float = 0.0  # process CPU time (steadier on a shared machine)
     top: int = 20
+    layer_lines: Counter = field(default_factory=Counter)  # per layer: lines it concerns
+    layer_lines_read: Counter = field(default_factory=Counter)
+    layer_cards: Counter = field(default_factory=Counter)  # per layer: cards with such a line
+    layer_cards_read: Counter = field(default_factory=Counter)
+    unstructured: Counter = field(default_factory=Counter)  # templates of lines whose structure is not read
+    unstructured_examples: dict = field(default_factory=dict)
     unsupported: Counter = field(default_factory=Counter)
     examples: dict = field(default_factory=dict)
     mana_production_cards: int = 0  # every mana-ability line gives a mana ability (riders may be unsupported)
@@ -182,11 +240,18 @@ class CoverageReport:
             f"    cards whose targeting lines are all understood: "
             f"{pct(self.targeting_cards_understood, self.targeting_cards)}",
             f"  rules-text lines understood:       {pct(self.text_lines_understood, self.text_lines)}",
+            "  by layer (read / concerned):       lines                          cards",
+            *[f"    {layer:<10}{pct(self.layer_lines_read[layer], self.layer_lines[layer]):>34}"
+              f"{pct(self.layer_cards_read[layer], self.layer_cards[layer]):>31}" for layer in LAYERS],
+            f"    {'whole':<10}{'':>34}{pct(self.fully_understood, self.cards):>31}",
             f"  reader speed: {self.cards_per_second:,.0f} cards/s of CPU time "
             f"({self.cpu_seconds:.2f} s CPU, {self.seconds:.2f} s wall)",
         ]
         if self.reader_errors or self.bad_mana_costs:
             out.append(f"  reader errors: {self.reader_errors}; unreadable mana costs: {self.bad_mana_costs}")
+        out.append(f"Most common lines whose structure is not read (top {self.top}):")
+        for what, n in self.unstructured.most_common(self.top):
+            out.append(f"  {n:6,}  {what}   [e.g. {self.unstructured_examples.get(what, '')}]")
         out.append(f"Most common unsupported templates (top {self.top}):")
         for what, n in self.unsupported.most_common(self.top):
             out.append(f"  {n:6,}  {what}   [e.g. {self.examples.get(what, '')}]")
@@ -226,6 +291,11 @@ class CoverageReport:
             "targeting_cards_understood": self.targeting_cards_understood,
             "text_lines": self.text_lines,
             "text_lines_understood": self.text_lines_understood,
+            "layers": {layer: {"lines": self.layer_lines[layer], "lines_read": self.layer_lines_read[layer],
+                               "cards": self.layer_cards[layer], "cards_read": self.layer_cards_read[layer]}
+                       for layer in LAYERS},
+            "top_unstructured": [{"template": w, "count": n, "example": self.unstructured_examples.get(w, "")}
+                                 for w, n in self.unstructured.most_common(self.top)],
             "reader_errors": self.reader_errors,
             "bad_mana_costs": self.bad_mana_costs,
             "seconds": round(self.seconds, 3),
@@ -254,6 +324,19 @@ def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20)
         rep.game_fully_understood += ok and game
         if not ok and not bad_cost and all(r.understood or r.template == "keywords" for r in lines):
             rep.keyword_gap_cards += 1
+        spell_card = any(t in ("Instant", "Sorcery") for t in data.types)
+        card_layers: dict[str, bool] = {}
+        for r in lines:
+            for layer, ok_layer in line_layers(r, spell_card).items():
+                rep.layer_lines[layer] += 1
+                rep.layer_lines_read[layer] += ok_layer
+                card_layers[layer] = card_layers.get(layer, True) and ok_layer
+            if not r.structured:
+                rep.unstructured[r.pattern] += 1
+                rep.unstructured_examples.setdefault(r.pattern, data.name)
+        for layer, ok_layer in card_layers.items():
+            rep.layer_cards[layer] += 1
+            rep.layer_cards_read[layer] += ok_layer
         mana_total = mana_ok = mana_made = 0
         gap: set[str] = set()
         targ_total = targ_ok = 0

@@ -43,6 +43,9 @@ from ..mana import COLORS, Mana, ManaCost, ManaSyntaxError, parse_symbol
 from .subtypes import SUBTYPES
 from .tokens import NUMBER_WORDS, Token, detokenize, template
 from . import mana_riders
+from . import structure
+from . import statics
+from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
 
 
 class NoMatch(Exception):
@@ -71,7 +74,10 @@ LAND_SUBTYPES = frozenset(BASIC_TYPES) | frozenset({"Desert", "Gate", "Lair", "L
 # protection take an argument, enchant is ir.Enchant.
 SIMPLE_KEYWORDS: frozenset[str] = frozenset({
     "hexproof", "shroud", "haste", "flash", "flying", "trample", "first strike", "defender", "indestructible",
-    "vigilance", "reach", "menace", "lifelink", "deathtouch", "double strike"})
+    "vigilance", "reach", "menace", "lifelink", "deathtouch", "double strike",
+    # evasion (block restrictions only, solver/combat.py): CR 702.36 fear, 702.13 intimidate, 702.28 shadow,
+    # 702.31 horsemanship, 702.118 skulk
+    "fear", "intimidate", "shadow", "horsemanship", "skulk"})
 # The two-word ones, read as a pair of words ("first strike", "double strike").
 STRIKE_WORDS: frozenset[str] = frozenset({"first", "double"})
 # Keywords an effect or static may grant (Effect.keywords / Static.keywords hold bare names).
@@ -393,6 +399,32 @@ class Desc:
     plural: bool = False
     on_battlefield: bool = False
     compound: bool = False  # a noun with two card types ("artifact creature": both required)
+    # qualifiers only a targeting Filter holds (CR 115.1); a Selector refuses them
+    colors: set[str] = field(default_factory=set)
+    multicolored: bool = False
+    colorless: bool = False
+    tapped: bool | None = None
+    combat: set[str] = field(default_factory=set)
+    token: bool | None = None
+    legendary: bool = False
+    nonlegendary: bool = False
+    mv_min: int | None = None
+    power_min: int | None = None
+    power_max: int | None = None
+    toughness_min: int | None = None
+    toughness_max: int | None = None
+    keywords: set[str] = field(default_factory=set)
+    not_keywords: set[str] = field(default_factory=set)
+    other_than_self: bool = False
+
+    @property
+    def filter_only(self) -> bool:
+        """Qualifiers that only :func:`to_filter` can hold."""
+        return bool(self.colors or self.multicolored or self.colorless or self.tapped is not None or self.combat
+                    or self.token is not None or self.legendary or self.nonlegendary or self.mv_min is not None
+                    or self.power_min is not None or self.power_max is not None or self.toughness_min is not None
+                    or self.toughness_max is not None or self.keywords or self.not_keywords
+                    or self.other_than_self)
 
     @property
     def ambiguous(self) -> bool:
@@ -461,8 +493,12 @@ def _noun(c: Cursor, d: Desc) -> None:
     raise NoMatch("noun expected")
 
 
-def desc(c: Cursor) -> Desc:
-    """adjective* noun (("," noun)* ","? "or" noun)? qualifiers*"""
+def desc(c: Cursor, targeting: bool = False) -> Desc:
+    """adjective* noun (("," noun)* ","? "or" noun)? qualifiers*
+
+    ``targeting``: a target's description (CR 115.1): the qualifiers only a
+    :class:`~solver.ir.Filter` holds after the noun ("with power 2 or less",
+    "with flying", "other than SELF") are read too."""
     d = Desc()
     while True:
         w = c.low()
@@ -479,6 +515,25 @@ def desc(c: Cursor) -> Desc:
             d.nontypes.add(TYPE_WORDS[w[3:]])
         elif w.startswith("non") and w[3:] in COLOR_WORDS:
             d.not_colors.add(COLOR_WORDS[w[3:]])
+        elif w in COLOR_WORDS and not d.colors and c.low(1) != "or" and c.low(1) != ",":
+            d.colors.add(COLOR_WORDS[w])  # one color: "target red creature" (CR 105.2)
+        elif w == "multicolored":
+            d.multicolored = True
+        elif w == "colorless" and c.low(1) != "mana":
+            d.colorless = True
+        elif w in ("tapped", "untapped") and d.tapped is None:
+            d.tapped = w == "tapped"
+        elif w in ("attacking", "blocking"):
+            d.combat.add(w)
+            if c.at(w, "or", ("attacking", "blocking")):  # "attacking or blocking"
+                c.i += 2
+                d.combat.add(c.low())
+        elif w == "nontoken" and d.token is None:
+            d.token = False
+        elif w == "legendary":
+            d.legendary = True
+        elif w == "nonlegendary":
+            d.nonlegendary = True
         else:
             break
         c.i += 1
@@ -501,9 +556,32 @@ def desc(c: Cursor) -> Desc:
     while True:
         if c.take("card") or c.take("cards"):
             d.card = True
+            d.plural = d.plural or c.toks[c.i - 1].low == "cards"  # "creature cards": plural
         elif c.take("with", "mana", "value"):
-            d.mv_max = number(c)  # type: ignore[assignment]
-            c.need("or", "less")
+            n = number(c)
+            if c.take("or", "greater"):
+                d.mv_min = n  # type: ignore[assignment]
+            else:
+                c.need("or", "less")
+                d.mv_max = n  # type: ignore[assignment]
+        elif targeting and c.at("with", ("power", "toughness")) and d.power_min is None and d.power_max is None \
+                and d.toughness_min is None and d.toughness_max is None:
+            c.i += 1
+            what = c.next().low
+            n = number(c)
+            more = c.take("or", "greater")
+            if not more:
+                c.need("or", "less")
+            setattr(d, f"{what}_{'min' if more else 'max'}", n)
+        elif targeting and c.at(("with", "without")) and not d.keywords and not d.not_keywords and \
+                (c.low(1) in GRANTABLE_KEYWORDS or (c.low(1) in STRIKE_WORDS and c.low(2) == "strike")):
+            neg = c.next().low == "without"
+            kw = c.next().low
+            if kw in STRIKE_WORDS:
+                kw += " " + c.next().low
+            (d.not_keywords if neg else d.keywords).add(kw)
+        elif targeting and c.take("other", "than", "SELF"):
+            d.other_than_self = True
         elif c.take("you", "control"):
             d.who = "you"
         elif c.take("an", "opponent", "controls") or c.take("your", "opponents", "control") or \
@@ -513,6 +591,8 @@ def desc(c: Cursor) -> Desc:
             d.zone, d.who = "graveyard", "you"
         elif c.take(("from", "in"), "a", "graveyard"):
             d.zone = "graveyard"
+        elif targeting and c.take(("from", "in"), "an", "opponent's", "graveyard"):
+            d.zone, d.who = "graveyard", "opponent"  # its owner is an opponent
         elif c.take("on", "the", "battlefield"):
             d.on_battlefield = True
         else:
@@ -522,7 +602,8 @@ def desc(c: Cursor) -> Desc:
 
 def to_selector(d: Desc, attached: bool = False) -> Selector:
     """The IR selector for a description, if the IR can hold all of it."""
-    if d.not_colors or d.players or d.zone != "battlefield" or d.mv_max is not None or d.card or d.ambiguous:
+    if d.not_colors or d.players or d.zone != "battlefield" or d.mv_max is not None or d.card or d.ambiguous \
+            or d.filter_only:
         raise NoMatch("selector cannot hold this description")
     types = [t for t in d.types if t != "Permanent"]
     if d.types_joined_by_or and len(d.types) > 1:
@@ -535,8 +616,10 @@ def to_selector(d: Desc, attached: bool = False) -> Selector:
 
 def to_filter(d: Desc) -> Filter:
     """The IR targeting filter for a description (CR 115.1), if the IR can hold it."""
-    if d.basic or d.nonbasic or d.other or d.ambiguous:
+    if d.other or d.ambiguous or (d.basic and d.nonbasic):
         raise NoMatch("filter cannot hold this description")
+    if (d.basic or d.nonbasic) and (d.players or d.types_joined_by_or):
+        raise NoMatch("basic/nonbasic qualifies one kind of object")
     if len(d.types) > 1 and not d.types_joined_by_or:
         raise NoMatch("a filter accepts any of its types, not all of them")
     types = set(d.types)
@@ -546,7 +629,8 @@ def to_filter(d: Desc) -> Filter:
     elif d.card:
         raise NoMatch("cards outside the graveyard")
     if not types and d.subtypes and not d.players:
-        types = {"Permanent"}
+        # "target Equipment card in your graveyard": a card of any type with that subtype
+        types = set(CARD_TYPES) if d.zone == "graveyard" else {"Permanent"}
     if not types and not d.subtypes and not d.players and d.zone == "graveyard":
         types = set(CARD_TYPES)  # "target card from a graveyard": any card
     if d.players and types and d.player_who != "any":
@@ -559,8 +643,25 @@ def to_filter(d: Desc) -> Filter:
             raise NoMatch("spells are not modelled as targets")
     if d.nontypes and (d.players or not types):
         raise NoMatch("'non<type>' qualifies an object")
+    if d.filter_only and (d.players or not types):
+        raise NoMatch("object qualifiers on players")
+    if d.types_joined_by_or and (d.colors or d.multicolored or d.colorless or d.tapped is not None or d.combat
+                                 or d.token is not None or d.legendary or d.nonlegendary):
+        raise NoMatch("an adjective before alternatives: which nouns it qualifies is not read")
+    if (d.tapped is not None or d.combat or d.other_than_self) and d.zone != "battlefield":
+        raise NoMatch("tapped/attacking/other qualify permanents")
     return Filter(types=frozenset(types), players=d.players, who=who, not_colors=frozenset(d.not_colors),
-                  mv_max=d.mv_max, zone=d.zone, subtypes=frozenset(d.subtypes), nontypes=frozenset(d.nontypes))
+                  mv_max=d.mv_max, zone=d.zone, subtypes=frozenset(d.subtypes), nontypes=frozenset(d.nontypes),
+                  colors=frozenset(d.colors), multicolored=d.multicolored, colorless=d.colorless,
+                  tapped=d.tapped, combat=frozenset(d.combat), token=d.token,
+                  supertypes=frozenset({"Legendary"} if d.legendary else set()) | (
+                      frozenset({"Basic"}) if d.basic else frozenset()),
+                  not_supertypes=frozenset({"Legendary"} if d.nonlegendary else set()) | (
+                      frozenset({"Basic"}) if d.nonbasic else frozenset()),
+                  mv_min=d.mv_min, power_min=d.power_min, power_max=d.power_max,
+                  toughness_min=d.toughness_min, toughness_max=d.toughness_max,
+                  keywords=frozenset(d.keywords), not_keywords=frozenset(d.not_keywords),
+                  other_than_source=d.other_than_self)
 
 
 def selector_phrase(c: Cursor) -> Selector:
@@ -618,7 +719,7 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
         elif c.take("other"):
             other = True
         c.need("target")
-        d = desc(c)
+        d = desc(c, targeting=True)
         if d.other:
             other = True
             d.other = False
@@ -1778,6 +1879,149 @@ def player_keyword(c: Cursor) -> Static:
     return Static("player_keyword", keywords=(kw,))
 
 
+def _combat_subject(c: Cursor) -> Selector:
+    """The subject of a combat static: this creature, or "enchanted/equipped creature"."""
+    if c.take("SELF"):
+        return SELF_SELECTOR
+    if c.at(("enchanted", "equipped")):
+        sel = selector_phrase(c)
+        if sel.types and sel.types != frozenset({"Creature"}):
+            raise NoMatch("a creature")
+        return sel
+    raise NoMatch("combat subject")
+
+
+def combat_static(c: Cursor) -> Static:
+    """Combat restrictions and requirements (CR 508.1c–d, 509.1b–c; ir.Static's combat kinds):
+    "~ can't attack", "~ can't block", "~ can't attack or block", "~ can't attack alone",
+    "~ can't block alone", "~ can't attack or block alone", "~ attacks each combat if able",
+    "~ blocks each combat if able", "~ attacks or blocks each combat if able", "~ can block an
+    additional creature each combat", "~ can block any number of creatures", "~ can block only
+    creatures with flying", "~ can't be blocked", "~ can't be blocked except by two or more
+    creatures", "All creatures able to block ~ do so" (Lure), and "Creatures can't attack you
+    unless their controller pays {N} for each creature they control that's attacking you"
+    (Ghostly Prison, Propaganda; CR 508.1g)."""
+    if c.take("creatures", "can't", "attack", "you", "unless", "their", "controller", "pays"):
+        t = c.next()
+        if t.kind != "SYM" or not t.low.isdigit():
+            raise NoMatch("generic mana")
+        c.need("for", "each", "creature", "they", "control", "that's", "attacking", "you")
+        return Static("attack_tax", amount=int(t.low))
+    if c.take("all", "creatures", "able", "to", "block"):
+        sel = _combat_subject(c)
+        c.need("do", "so")
+        return Static("lure", sel)
+    sel = _combat_subject(c)
+    if c.take("can't", "block", "and", "can't", "be", "blocked"):
+        raise _Both(["cant_block", "unblockable"], sel)
+    if c.take("can't", "be", "blocked"):
+        if c.done():
+            return Static("unblockable", sel)
+        if c.take("by", "more", "than", "one", "creature"):
+            return Static("max_blockers", sel, amount=1)
+        if c.take("by", "creatures", "with", "power"):
+            n = number(c)
+            kind = "unblockable_power_le" if c.take("or", "less") else "unblockable_power_ge" \
+                if c.take("or", "greater") else None
+            if kind is None or not isinstance(n, int):
+                raise NoMatch("power N or less/greater")
+            return Static(kind, sel, amount=n)
+        if c.take("except", "by"):
+            if c.at(("two", "three", "four", "five")) or c.peek() is not None and c.peek().kind == "NUM":
+                n = number(c)
+                c.need("or", "more", "creatures")
+                if not isinstance(n, int) or n < 2:
+                    raise NoMatch("a number")
+                return Static("min_blockers", sel, amount=n)
+            return _blocker_filter(c, "blockable_only_by", sel)
+        c.need("by")
+        return _blocker_filter(c, "unblockable_by", sel)
+    if c.take("can't", "block", "creatures", "with", "power"):
+        n = number(c)
+        kind = "cant_block_power_le" if c.take("or", "less") else "cant_block_power_ge" \
+            if c.take("or", "greater") else None
+        if kind is None or not isinstance(n, int):
+            raise NoMatch("power N or less/greater")
+        return Static(kind, sel, amount=n)
+    if c.take("can't", "attack", "unless", "defending", "player", "controls", ("a", "an")):
+        t = c.next()
+        if t.text not in BASIC_TYPES:
+            raise NoMatch("a basic land type")
+        return Static("attack_needs_defender_land", sel, subtypes=frozenset({t.text}))
+    if c.take("must", "be", "blocked", "if", "able"):
+        return Static("must_be_blocked", sel)
+    if c.take("can", "block", "any", "number", "of", "creatures"):
+        return Static("block_any_number", sel)
+    if c.take("can", "block", "an", "additional", "creature", "each", "combat"):
+        return Static("block_additional", sel, amount=1)
+    if c.take("can", "block", "only", "creatures", "with", "flying"):
+        return Static("block_only_flying", sel)
+    if c.take("can't"):
+        kinds = ["cant_attack"] if c.take("attack") else ["cant_block"] if c.take("block") else []
+        if not kinds:
+            raise NoMatch("can't attack/block")
+        if kinds == ["cant_attack"] and c.take("or", "block"):
+            kinds.append("cant_block")
+        if c.take("alone"):
+            kinds = [k + "_alone" for k in kinds]
+        if len(kinds) == 2:
+            raise _Both(kinds, sel)
+        return Static(kinds[0], sel)
+    if c.take("attacks", "each", "combat", "if", "able"):
+        return Static("must_attack", sel)
+    if c.take("blocks", "each", "combat", "if", "able"):
+        return Static("must_block", sel)
+    if c.take("attacks", "or", "blocks", "each", "combat", "if", "able"):
+        raise _Both(["must_attack", "must_block"], sel)
+    raise NoMatch("combat static")
+
+
+def _blocker_filter(c: Cursor, kind: str, sel: Selector) -> Static:
+    """Blockers described after "by": "creatures with flying [or reach]", "<color> creatures",
+    "<Subtypes>" (Walls). Stored in ``keywords`` / ``color`` / ``subtypes`` (any of them matches)."""
+    if c.take("creatures", "with"):
+        kws = [c.next().low]
+        while c.take("or"):
+            kws.append(c.next().low)
+        if any(k not in ("flying", "reach") for k in kws):
+            raise NoMatch("flying or reach")
+        return Static(kind, sel, keywords=tuple(kws))
+    t = c.peek()
+    if t is not None and t.low in COLOR_WORDS:
+        col = color_word(c)
+        c.need("creatures")
+        return Static(kind, sel, color=frozenset({col}))
+    sub = subtype_word(c)
+    one = singular(sub)
+    if one == sub or not is_subtype(one):
+        raise NoMatch("a plural subtype")
+    return Static(kind, sel, subtypes=frozenset({one}))
+
+
+class _Both(Exception):
+    """Two combat statics from one sentence ("can't attack or block")."""
+
+    def __init__(self, kinds: list[str], sel: Selector):
+        self.kinds, self.sel = kinds, sel
+
+
+def line_combat(toks: Sequence[Token], ctx: "LineContext", raw: str) -> list[Ability]:
+    """A one-sentence combat static line (see :func:`combat_static`)."""
+    if ctx.is_spell:
+        raise NoMatch("a spell's instructions")
+    sents = sentences(toks)
+    if len(sents) != 1:
+        raise NoMatch("one sentence")
+    c = Cursor(sents[0])
+    try:
+        a = combat_static(c)
+        c.end()
+        return [replace(a, text=raw)]
+    except _Both as both:
+        c.end()
+        return [Static(k, both.sel, text=raw) for k in both.kinds]
+
+
 def activate_as_haste(c: Cursor) -> Static:
     c.need("you", "may", "activate", "abilities", "of")
     sel = to_selector(desc(c))
@@ -1810,6 +2054,7 @@ class LineResult:
     template: str | None
     abilities: list[Ability]
     spell_effects: bool = False  # the line added targets/effects to the spell
+    unread: int = 0  # sentences read only for their structure (Effect(kind="unread"), reader/structure.py)
 
 
 def unsupported(what: str, raw: str) -> Unsupported:
@@ -2051,6 +2296,8 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     first = c.low()
     if first is None:
         raise NoMatch("empty")
+    if (read := statics.keyword_item(toks, raw)) is not None:  # qualities, affinity, ward (reader/statics.py)
+        return read
     # protection from <color> [and from <color>]* / from all colors (CR 702.16)
     if c.take("protection", "from"):
         save = c.i
@@ -2437,11 +2684,15 @@ def line_spell(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abilit
 
 
 LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], list[Ability]]], ...] = (
+    ("casting option", lambda toks, ctx, raw: casting_options.line_casting_option(toks, ctx, raw)),  # CR 601.2b, 118.9
     ("keywords", line_keywords),
     ("activated ability", line_activated),
     ("triggered ability", line_triggered),
     ("spell instructions", line_spell),
     ("mana spending rule", line_spend_white),
+    ("combat static", line_combat),
+    ("casting rule", lambda toks, ctx, raw: statics.line_casting(toks, ctx, raw)),  # reader/statics.py
+    ("loyalty ability", lambda toks, ctx, raw: statics.line_loyalty(toks, ctx, raw)),  # CR 606
     ("static ability", line_static),
 )
 
@@ -2460,6 +2711,12 @@ def strip_ability_word(toks: Sequence[Token]) -> Sequence[Token]:
 def read_line(toks: Sequence[Token], ctx: LineContext, raw: str) -> LineResult:
     """The meaning of one line: the first template that reads all of it, else unsupported."""
     body = strip_ability_word(toks)
+    if body and body[0].low == "equip" and not ctx.is_spell:  # "Equip {N}": its structure (reader/structure.py)
+        try:
+            parts, n = structure.line_equip(body, ctx, raw)
+            return LineResult("equip", parts, unread=n)
+        except NoMatch:
+            pass
     for name, fn in LINE_TEMPLATES:
         try:
             parts = fn(body, ctx, raw)
@@ -2469,8 +2726,18 @@ def read_line(toks: Sequence[Token], ctx: LineContext, raw: str) -> LineResult:
             # name the template more precisely for statistics
             if parts and isinstance(parts[0], ManaAbility):
                 name = "mana ability"
-        return LineResult(name, parts, spell_effects=name == "spell instructions")
-    return LineResult(None, [unsupported(template(body), raw)])
+        if name == "keywords":  # what an unread keyword could change, when known
+            parts = [replace(p, affects=structure.keyword_affects(p.what))
+                     if isinstance(p, Unsupported) and not p.affects and structure.keyword_affects(p.what) else p
+                     for p in parts]
+        return LineResult(name, parts, spell_effects=name == "spell instructions", unread=structure.unread_count(parts))
+    st = structure.fallback(body, ctx, raw)  # the structure, when the effect is not read (reader/structure.py)
+    if st is not None:
+        name, parts, n, spell = st
+        return LineResult(name, parts, spell_effects=spell, unread=n)
+    u = unsupported(template(body), raw)
+    aff = structure.line_affects(body, ctx, raw)
+    return LineResult(None, [replace(u, affects=aff) if aff else u])
 
 
 def read_quoted(toks: Sequence[Token], ctx: LineContext) -> Ability:

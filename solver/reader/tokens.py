@@ -131,7 +131,17 @@ def tokenize(line: str, names: Sequence[str] = (), self_nouns: Iterable[str] = (
     ``names`` are the card's self-reference names; ``self_nouns`` extra nouns
     (the card's own subtypes) that make "this <noun>" a self-reference.
     """
-    line = resolve_names(normalise_chars(line), names)
+    line = normalise_chars(line)
+    printed: list[str] = []  # the names replaced by "~", in order: a SELF token keeps its printed text
+    if "~" not in line:
+        present = tuple(n for n in (normalise_chars(n) for n in names if n) if n in line)
+        if present:
+            pat = _name_pattern(present)
+            printed = pat.findall(line)
+            line = pat.sub("~", line)
+    else:
+        line = resolve_names(line, names)
+    printed.reverse()
     nouns = SELF_NOUNS | {n.lower() for n in self_nouns} if self_nouns else SELF_NOUNS
     out: list[Token] = []
     append = out.append
@@ -151,7 +161,7 @@ def tokenize(line: str, names: Sequence[str] = (), self_nouns: Iterable[str] = (
         elif ptx:
             append(Token("PT", ptx, ptx.upper(), space))
         elif other == "~":
-            append(Token("SELF", other, "self", space))
+            append(Token("SELF", printed.pop() if printed else other, "self", space))
         elif other == '"':
             append(Token("QUOTE", other, '"', space))
         elif other:

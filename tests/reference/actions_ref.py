@@ -21,6 +21,46 @@ def _flash(card) -> bool:
         "Flash" in card.data.keywords
 
 
+def _rules(state: GameState, view: View):
+    """(controller, rule) for every casting rule of a permanent on the battlefield."""
+    for o in state.objects:
+        if o.zone == "battlefield":
+            for a in view.chars(o.id).abilities:
+                if isinstance(a, ir.CastingRule) and not a.self_only:
+                    yield o.controller, a
+
+
+def _applies_to(who: str, controller: str, player: str) -> bool:
+    if who == "you":
+        return player == controller
+    if who == "opponent":
+        return player != controller
+    return True
+
+
+def _forbidden(state: GameState, view: View, player: str, sorcery_time: bool) -> bool:
+    """CR 601.3: Teferi, Time Raveler (sorcery timing only); Dragonlord Dromoka (not in its controller's turn)."""
+    for ctl, r in _rules(state, view):
+        if not _applies_to(r.who, ctl, player):
+            continue
+        if r.kind == "sorcery_timing_only" and not sorcery_time:
+            return True
+        if r.kind == "cant_cast_during_your_turn" and state.turn.active == ctl:
+            return True
+    return False
+
+
+def _flash_permission(state: GameState, view: View, player: str, card_id: str) -> bool:
+    """CR 702.8a: "You may cast [creature] spells as though they had flash"."""
+    from reference.pay_ref import _fits
+
+    for ctl, r in _rules(state, view):
+        if r.kind == "as_though_flash" and _applies_to(r.who, ctl, player) and \
+                (r.spells is None or _fits(r.spells, view.chars(card_id))):
+            return True
+    return False
+
+
 def reference_actions(state: GameState, player: str) -> list[dict]:
     """Every legal action of ``player``, sorted like the query's result."""
     t = state.turn
@@ -41,7 +81,10 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
             if sorcery_time and t.lands_played == 0:
                 out.append({"kind": "play_land", "object": o.id})
             continue
-        if not (sorcery_time or "Instant" in o.card.data.types or _flash(o.card)):
+        if _forbidden(state, view, player, sorcery_time):
+            continue
+        if not (sorcery_time or "Instant" in o.card.data.types or _flash(o.card)
+                or _flash_permission(state, view, player, o.id)):
             continue
         n_targets = reference_targets(state, {"kind": "targets", "cast": o.id, "player": player})["count"]
         if not n_targets:
@@ -60,6 +103,13 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
                 continue  # mana abilities are not actions
             if a.sorcery and not sorcery_time:
                 continue
+            if a.cost.loyalty is not None:  # CR 606.3, 606.6
+                loyalty_indices = [j for j, b in enumerate(view.chars(o.id).activated, start=1)
+                                   if isinstance(b, ir.ActivatedAbility) and b.cost.loyalty is not None]
+                if any(dict(o.activated_this_turn).get(j, 0) for j in loyalty_indices):
+                    continue
+                if a.cost.loyalty < 0 and dict(o.counters).get("loyalty", 0) < -a.cost.loyalty:
+                    continue
             ref = {"object": o.id, "index": i}
             n_targets = reference_targets(state, {"kind": "targets", "activate": ref, "player": player})["count"]
             if not n_targets:

@@ -21,22 +21,224 @@ ability of a source of its source descriptions; a bare ``cost`` has no known
 purpose, so restricted units never pay it. Restricted units left unspent are
 listed in ``restricted_pool_after``, apart from ``pool_after``.
 
-Only mana *production* (what an activation adds, after replacement effects
-and triggered mana) comes from :func:`solver.mana_sources.activations`, and
-the cost from :func:`solver.costs.total_cost`. Exponential: small boards only.
+Nothing here comes from the engine: which mana abilities can be activated and
+what each activation adds (after replacement effects in every order and
+triggered mana) is re-derived by :func:`_activations` from the card IR, the
+board and the plain helpers of ``mana_ref``/``ordering_ref``; the total cost
+is read from the query by :func:`_total_cost`. Only the situation loader, the
+card data (IR, mana symbols) and the characteristics view are shared with the
+engine (tests/test_reference_independence.py). Exponential: small boards only.
 """
 from __future__ import annotations
 
 import itertools
 import json
 from collections import Counter
+from dataclasses import dataclass
+from dataclasses import replace as _replace
 
 from solver.characteristics import View
-from solver.costs import TotalCost, query_player, spend_white_as_any, total_cost
-from solver.mana import COLORS, TYPES
-from solver.mana_sources import activations
+from solver.ir import Cost, ManaAbility, Selector, SpendRestriction, TriggeredManaAbility
+from solver.mana import COLORS, TYPES, Mana, ManaCost
 
-from .mana_ref import _condition
+from .mana_ref import _amounts, _condition, could_produce
+from .ordering_ref import mana_orders
+
+
+# ---------------------------------------------------------------------------
+# The total cost, read plainly from the query (CR 601.2f, 602.2b)
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TotalCost:
+    """What the query asks to pay: the mana cost as printed (X, hybrid and
+    Phyrexian symbols unannounced), the announced X (None: every value), and
+    the non-mana parts of an activation cost."""
+
+    what: str                       # "cast" | "activate" | "cost"
+    mana: ManaCost
+    x: int | None = 0
+    life_allowed: bool = True
+    source: str | None = None
+    tap: bool = False
+    untap: bool = False
+    sacrifice_self: bool = False
+    sacrifice: Selector | None = None
+    life: int = 0
+    remove_counters: tuple[str, int] | None = None
+    tap_creatures: int = 0
+    tap_symbol_blocked: bool = False
+    spell: str | None = None
+
+    @property
+    def x_count(self) -> int:
+        return sum(1 for s in self.mana.symbols if s.kind == "X")
+
+
+def query_player(view: View, query: dict) -> str:
+    return query.get("player", view.state.priority)
+
+
+def _total_cost(view: View, query: dict) -> TotalCost:
+    """The cost named by a valid ``pay`` query (the engine has already rejected bad ones)."""
+    life_allowed = query.get("life", True)
+    if "cast" in query:
+        o = view.state.obj(query["cast"])
+        tc = TotalCost("cast", o.card.data.mana_cost, spell=o.id)
+    elif "cost" in query:
+        tc = TotalCost("cost", ManaCost.parse(query["cost"]))
+    else:
+        ref = query["activate"]
+        oid = ref["object"]
+        cost: Cost = view.chars(oid).activated[ref.get("index", 1) - 1].cost
+        if cost.loyalty is not None and cost.loyalty < 0:  # CR 606.4: -N removes N loyalty counters
+            cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
+        tc = TotalCost("activate", cost.mana, source=oid, tap=cost.tap, untap=cost.untap,
+                       sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
+                       remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
+                       tap_symbol_blocked=(cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid))
+    x = query.get("x", 0)
+    if x == "any":
+        x = None if tc.x_count else 0
+    return _replace(tc, x=x, life_allowed=life_allowed)
+
+
+# ---------------------------------------------------------------------------
+# Which mana abilities can be activated, and what each activation adds
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Outcome:
+    """One result of an activation: all the mana the player gets, its snow part,
+    damage dealt to the player, and the part under the ability's spending
+    restriction (what the ability itself made, replacement effects included,
+    CR 106.6a) with its snow part."""
+
+    mana: Mana
+    snow: Mana
+    damage: int
+    restricted: Mana
+    restricted_snow: Mana
+
+
+@dataclass(frozen=True)
+class _Act:
+    source: str
+    index: int
+    cost: Cost
+    sacrifice: str | None
+    x: int
+    spend: SpendRestriction | None
+    outcomes: tuple[_Outcome, ...]
+
+
+def _snowy(view: View, oid: str) -> bool:
+    o = view.state.find(oid)
+    return o is not None and o.zone == "battlefield" and "Snow" in view.chars(oid).supertypes
+
+
+def _bound(r: SpendRestriction | None, o) -> SpendRestriction | None:
+    """The restriction as it applies to mana from ``o``: "of the chosen type" names
+    the type chosen for ``o`` (left as it is when none was chosen)."""
+    t = dict(o.chosen).get("type")
+    if r is None or not isinstance(t, str) or not t:
+        return r
+
+    def bind(f):
+        return _replace(f, chosen_type=False, subtypes=f.subtypes | {t}) if f.chosen_type else f
+
+    return _replace(r, spells=tuple(bind(f) for f in r.spells), sources=tuple(bind(f) for f in r.sources))
+
+
+def _triggered(view: View, tapped: str, produced: Mana, cp) -> list[tuple[Mana, Mana]]:
+    """``produced`` plus what each triggered mana ability adds (CR 605.1b, 106.12a),
+    every combination: (total, part made by snow sources among the triggers)."""
+    outs = [(produced, Mana())]
+    for s in view.triggered_mana:
+        ab: TriggeredManaAbility = s.ability
+        if ab.trigger.event != "tapped_for_mana" or ab.trigger.selector is None:
+            continue
+        if not view.matches(ab.trigger.selector, tapped, view.state.find(s.source), s.controller):
+            continue
+        if ab.produce.kind == "that_land_produced":
+            adds = [Mana.of([t]) for t in produced.types()]
+        else:
+            adds = _amounts(view, s.source, ab.produce, cp, None)
+        snow = _snowy(view, s.source)
+        outs = [(m + a, sn + (a if snow else Mana())) for m, sn in outs for a in (adds or [Mana()])]
+    return outs
+
+
+def _outcomes(view: View, o, ab: ManaAbility, player: str, cp, victim: str | None, x: int) -> list[_Outcome]:
+    snow_src = _snowy(view, o.id)
+    out = []
+    for m in _amounts(view, o.id, ab.produce, cp, victim, x=x):
+        results = list(mana_orders(view, o.id, player, m)) if ab.cost.tap else [m]
+        for r in results:
+            if not r:
+                continue
+            adds = _triggered(view, o.id, r, cp) if ab.cost.tap else [(r, Mana())]
+            for total, trig_snow in adds:
+                res = r if ab.spend is not None else Mana()
+                out.append(_Outcome(total, (r if snow_src else Mana()) + trig_snow, ab.damage_to_you,
+                                    res, res if snow_src else Mana()))
+    return out
+
+
+def _activations(view: View, player: str) -> list[_Act]:
+    """Every mana ability of ``player``'s permanents that can be activated on this
+    board, one entry per sacrificed permanent and per X of a "Remove X counters"
+    cost: {T} needs an untapped permanent that may use it (CR 302.6), {Q} a
+    tapped one (CR 107.6), counters to remove, enough life (CR 119.4), other
+    untapped creatures to tap, a per-turn limit not reached (CR 602.5b), its
+    condition met (CR 602.5b, 602.5d). Abilities with {X} in their mana cost
+    are not modeled (the engine says so before the reference runs)."""
+    cp = could_produce(view)
+    life = view.state.player(player).life
+    out: list[_Act] = []
+    for o in view.permanents_of(player):
+        for index, ab in enumerate(view.chars(o.id).activated, start=1):
+            if not isinstance(ab, ManaAbility):
+                continue
+            cost = ab.cost
+            if any(s.kind == "X" for s in cost.mana.symbols):
+                continue
+            if cost.tap and (o.tapped or not view.can_pay_tap_symbol(o.id)):
+                continue
+            if cost.untap and (not o.tapped or not view.can_pay_tap_symbol(o.id)):
+                continue
+            if cost.remove_counters and dict(o.counters).get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+                continue
+            if cost.life and life < cost.life:
+                continue
+            others = [q for q in view.permanents_of(player)
+                      if q.id != o.id and not q.tapped and view.chars(q.id).is_creature]
+            if len(others) < cost.tap_other_creatures:
+                continue
+            if ab.limit is not None and o.activated(index) >= ab.limit:
+                continue
+            if ab.condition is not None and not _condition(view, ab.condition, o, player):
+                continue
+            if cost.sacrifice is not None:
+                victims = [q for q in view.select(cost.sacrifice, o, player) if view.state.obj(q).controller == player]
+            elif cost.sacrifice_self:
+                victims = [o.id]
+            else:
+                victims = [None]
+            if cost.remove_x_counters:
+                kind, least = cost.remove_x_counters
+                variants = [(x, _replace(cost, remove_counters=(kind, x) if x else None, remove_x_counters=None))
+                            for x in range(least, dict(o.counters).get(kind, 0) + 1)]
+            else:
+                variants = [(0, cost)]
+            for x, vcost in variants:
+                for victim in victims:
+                    outs = _outcomes(view, o, ab, player, cp, victim, x)
+                    if outs:
+                        out.append(_Act(o.id, index, vcost, victim, x, _bound(ab.spend, o), tuple(outs)))
+    return out
 
 
 def _spendable(unit_type: str, snow: bool, req: str, celestial: bool) -> bool:
@@ -189,9 +391,9 @@ class _Sim:
         self.view = view
         self.player = player
         self.tc = tc
-        self.celestial = spend_white_as_any(view, player)
+        self.celestial = any(s.controller == player for s in view.statics("spend_white_as_any"))
         self.life0 = view.state.player(player).life
-        self.acts = activations(view, player)
+        self.acts = _activations(view, player)
         self.perms = [o.id for o in view.permanents_of(player)]
         self.creatures = {o.id for o in view.permanents_of(player) if view.chars(o.id).is_creature}
         self.initial = {o.id: (o.tapped, dict(o.counters)) for o in view.permanents_of(player)}
@@ -529,11 +731,88 @@ def brute_payments(view: View, player: str, tc: TotalCost) -> list[dict]:
     return list(sim.results.values())
 
 
+def _ref_count(view: View, per, src, controller: str) -> int:
+    """A "for each …" count, plainly: permanents ``controller`` controls fitting the
+    selector, or cards in ``controller``'s graveyard fitting the card filter."""
+    if per.what == "cards":
+        f = per.card_filter
+        return sum(1 for o in view.state.objects if o.zone == "graveyard" and o.owner == controller
+                   and o.card is not None and _fits(f, view.chars(o.id))) + per.plus
+    sel = per.selector
+    n = 0
+    for o in view.state.objects:
+        if o.zone != "battlefield":
+            continue
+        c = view.chars(o.id)
+        if sel.who == "you" and o.controller != controller:
+            continue
+        if sel.who == "opponent" and o.controller == controller:
+            continue
+        if sel.types and not all(t in c.types for t in sel.types):
+            continue
+        if sel.subtypes and not any(t in c.subtypes for t in sel.subtypes):
+            continue
+        n += 1
+    return n + per.plus
+
+
+def reference_cost_changes(view: View, player: str, tc: TotalCost) -> TotalCost:
+    """CR 601.2f, 118.7, written plainly for this reference: the printed mana cost
+    of the spell, plus every cost increase that applies, minus every reduction
+    (generic mana only, not below zero), then raised to the largest minimum
+    (Trinisphere, untapped) that applies; {0} when nothing is left."""
+    from solver import ir
+
+    if tc.what != "cast" or not tc.mana:
+        return tc
+    spell = view.state.obj(tc.spell)
+    c = view.chars(tc.spell)
+    rules = []
+    for o in view.state.objects:
+        if o.zone == "battlefield":
+            for a in view.chars(o.id).abilities:
+                if isinstance(a, ir.CastingRule) and not a.self_only:
+                    rules.append((o, o.controller, a))
+    for a in spell.card.abilities:
+        if isinstance(a, ir.CastingRule) and a.self_only:
+            rules.append((spell, player, a))
+    more = less = minimum = 0
+    for src, ctl, r in rules:
+        if r.kind == "cost_minimum":
+            if not (r.untapped_only and src.tapped):
+                minimum = max(minimum, r.amount)
+            continue
+        if r.kind not in ("cost_increase", "cost_reduction"):
+            continue
+        if not r.self_only:
+            if (r.who == "you" and player != ctl) or (r.who == "opponent" and player == ctl):
+                continue
+            if r.spells is not None and not _fits(r.spells, c):
+                continue
+        n = r.amount * (_ref_count(view, r.per, src, ctl) if r.per is not None else 1)
+        if r.kind == "cost_increase":
+            more += n
+        else:
+            less += n
+    if not more and not less and not minimum:
+        return tc
+    generic = sum(s.generic for s in tc.mana.symbols if s.kind == "generic") + more
+    generic = max(generic - less, 0)
+    rest = "".join(s.text for s in tc.mana.symbols if s.kind != "generic")
+    amount = generic + sum(s.mana_value for s in tc.mana.symbols if s.kind not in ("generic", "X")) \
+        + sum(1 for s in tc.mana.symbols if s.kind == "X") * (tc.x or 0)
+    if amount < minimum:
+        generic += minimum - amount
+    text = ("{%d}" % generic if generic or not rest else "") + rest
+    return _replace(tc, mana=ManaCost.parse(text))
+
+
 def brute_pay(state, query: dict, view: View | None = None) -> dict:
-    """``payable``, ``count`` and the set of payments (as canonical JSON strings)."""
+    """``payable``, ``count`` and the set of payments (as canonical JSON strings).
+    The situation's cost changes are applied by :func:`reference_cost_changes`."""
     view = view or View(state)
     player = query_player(view, query)
-    tc = total_cost(view, player, query)
+    tc = reference_cost_changes(view, player, _total_cost(view, query))
     pays = brute_payments(view, player, tc)
     return {"payable": bool(pays), "count": len(pays),
             "payments": sorted(json.dumps(p, sort_keys=True) for p in pays)}

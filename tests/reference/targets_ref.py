@@ -76,7 +76,42 @@ def _describe_source(state: GameState, view: View, query: dict):
     return _slots_of_ability(a), o.controller, colors, o.id, "activated" if activated else "triggered", how
 
 
-def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: str, colors, own_id) -> bool:
+def _source_types(state: GameState, view: View, query: dict) -> tuple[frozenset, frozenset, bool]:
+    """(card types, subtypes, is a spell) of the spell, or of the ability's source (CR 702.16b)."""
+    if "cast" in query:
+        c = view.chars(query["cast"])
+        return c.types, c.subtypes, True
+    if "activate" in query or "trigger" in query:
+        c = view.chars((query.get("activate") or query.get("trigger"))["object"])
+        return c.types, c.subtypes, False
+    o = state.obj(query["spell"])
+    if o.card is not None:
+        c = view.chars(o.id)
+        return c.types, c.subtypes, True
+    lki = dict(o.last_known)
+    if "card" in lki:
+        return frozenset(lki["card"].data.types), frozenset(lki["card"].data.subtypes), False
+    c = view.chars(o.ability.source)
+    return c.types, c.subtypes, False
+
+
+def _has(quality: str, colors, types, subtypes, spell: bool) -> bool:
+    """A quality of protection / hexproof from, read plainly (CR 702.16a, 105.2)."""
+    if quality == "everything":
+        return True
+    if quality == "multicolored":
+        return len(colors) > 1
+    if quality == "monocolored":
+        return len(colors) == 1
+    if quality == "colorless":
+        return len(colors) == 0
+    if quality == "colored spells":
+        return spell and len(colors) > 0
+    return quality in colors or quality in types or quality in subtypes
+
+
+def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: str, colors, own_id,
+           quals: tuple = (frozenset(), frozenset(), False)) -> bool:
     """Is ``ident`` (player or object) a legal target for filter ``f``?"""
     if state.is_player(ident):
         if not f.players:
@@ -124,6 +159,14 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
             return False
     if f.mv_max is not None and c.mana_value > f.mv_max:
         return False
+    # color words of the modal cards' targets ("colorless nonland permanent", CR 105.2c)
+    if f.colorless and len(c.colors) > 0:
+        return False
+    if f.multicolored and len(c.colors) < 2:
+        return False
+    for col in f.colors:
+        if col not in c.colors:
+            return False
     if o.zone == "battlefield" or o.zone == "stack":
         holder = o.controller
     else:
@@ -137,8 +180,14 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
             return False
         if c.keyword("hexproof") and o.controller != controller:
             return False
-        for col in c.protections:
-            if col in colors:
+        types, subtypes, spell = quals
+        for a in c.abilities:
+            if not isinstance(a, ir.Keyword):
+                continue
+            if a.name == "protection" and _has(a.arg, colors, types, subtypes, spell):  # CR 702.16b
+                return False
+            if a.name == "hexproof from" and o.controller != controller and \
+                    _has(a.arg, colors, types, subtypes, spell):  # CR 702.11e
                 return False
     return True
 
@@ -162,17 +211,85 @@ def _obeyed(state: GameState, view: View, reqs, chosen: set[str]) -> int:
     return n
 
 
+def _modal_object(state: GameState, view: View, query: dict):
+    """The spell behaviour or ability carrying modes (CR 700.2), or None."""
+    if "cast" in query or ("spell" in query and state.obj(query["spell"]).card is not None):
+        card = state.obj(query.get("cast") or query["spell"]).card
+        sp = card.spell
+        return sp if sp is not None and len(sp.modes) > 0 else None
+    if "spell" in query:
+        o = state.obj(query["spell"])
+        card = dict(o.last_known).get("card") or state.obj(o.ability.source).card
+        abilities = [a for a in card.abilities
+                     if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility, ir.TriggeredAbility,
+                                       ir.TriggeredManaAbility))
+                     or (isinstance(a, ir.Unsupported) and a.kind in ("activated", "triggered"))]
+        a = abilities[o.ability.index - 1]
+    else:
+        form = "activate" if "activate" in query else "trigger"
+        oid, n = query[form]["object"], query[form]["index"]
+        if form == "activate":
+            lst = [a for a in view.chars(oid).abilities if isinstance(a, (ir.ManaAbility, ir.ActivatedAbility))
+                   or (isinstance(a, ir.Unsupported) and a.kind == "activated")]
+        else:
+            lst = [a for a in view.chars(oid).abilities
+                   if isinstance(a, (ir.TriggeredAbility, ir.TriggeredManaAbility))
+                   or (isinstance(a, ir.Unsupported) and a.kind == "triggered")]
+        a = lst[n - 1]
+    modes = getattr(a, "modes", ())
+    return a if len(modes) > 0 else None
+
+
 def reference_targets(state: GameState, query: dict, counts_first: bool = True) -> dict:
-    """``{"count", "choices"}`` for a ``targets`` query, by brute force."""
+    """``{"count", "choices"}`` for a ``targets`` query, by brute force.
+
+    A modal spell or ability (CR 700.2, 601.2b-c): every selection of modes the text allows
+    (``query["modes"]`` fixes one), each mode's slots one after the other ("another target"
+    inside a mode), a selection kept only when it has a choice of targets; the result adds
+    ``modes`` (parallel to ``choices``) and ``by_modes``."""
     view = View(state)
     slots, controller, colors, own_id, kind, default_how = _describe_source(state, view, query)
+    quals = _source_types(state, view, query)
     how = query.get("how", default_how)
     chooser = query.get("player", controller)
+    modal = _modal_object(state, view, query)
+    if modal is None:
+        return _reference_slots(state, view, slots, controller, colors, own_id, quals, how, chooser, counts_first)
+    n = len(modal.modes)
+    if "modes" in query:
+        selections = [tuple(sorted(query["modes"]))]
+    else:
+        selections = []
+        for k in range(modal.min_modes, modal.max_modes + 1):
+            pick = itertools.combinations_with_replacement if modal.mode_repeat else itertools.combinations
+            selections.extend(pick(range(1, n + 1), k))
+        selections.sort()
+    out = {"count": 0, "choices": [], "modes": [], "by_modes": []}
+    for sel in selections:
+        sel_slots = []
+        for m in sel:
+            base = len(sel_slots)
+            for spec in modal.modes[m - 1].targets:
+                sel_slots.append(ir.TargetSpec(spec.filter, spec.min, spec.max,
+                                               tuple(base + d for d in spec.distinct_from), spec.divided))
+        res = _reference_slots(state, view, sel_slots, controller, colors, own_id, quals, how, chooser, counts_first)
+        if res["count"] == 0:
+            continue
+        out["count"] += res["count"]
+        out["choices"] += res["choices"]
+        out["modes"] += [list(sel)] * res["count"]
+        out["by_modes"].append({"modes": list(sel), "count": res["count"]})
+    return out
+
+
+def _reference_slots(state: GameState, view: View, slots, controller, colors, own_id, quals, how, chooser,
+                     counts_first: bool) -> dict:
     everything = list(state.player_ids) + [o.id for o in state.objects]
 
     per_slot_options = []
     for spec in slots:
-        legal = sorted(i for i in everything if _legal(state, view, spec.filter, i, controller, colors, own_id))
+        legal = sorted(i for i in everything if _legal(state, view, spec.filter, i, controller, colors, own_id,
+                                                      quals))
         options = []
         for n in range(spec.min, spec.max + 1):
             for combo in itertools.combinations(legal, n):

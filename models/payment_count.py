@@ -1,0 +1,571 @@
+"""Counting distinct payments without enumerating them (contract §2.3; architecture principle 9).
+
+:mod:`models.payment` lists payments one CP-SAT solution at a time; its count
+grows with the number of payments (and with the auxiliary solutions behind
+each one). This module counts — and lists lazily — the same distinct
+payments of a :class:`~models.payment.PaymentProblem` with a dynamic
+programme over the classes of interchangeable permanents, whose cost does not
+depend on how many payments there are.
+
+What a payment is
+-----------------
+Two payments are the same when they leave the same situation (contract §2.3),
+which :class:`~models.payment.PaymentKey` captures: per class the number of
+members tapped, the life paid, the damage dealt, X, and the mana left in the
+pool. Which member of a class was tapped, which color an any-color land made
+for generic mana, in which order the lands were tapped: none of that is part
+of the key.
+
+The method: a deterministic automaton over the key, built by subset construction
+--------------------------------------------------------------------------------
+Read a payment as a word: one letter per class, ``n_c`` = how many members
+of class ``c`` are tapped (CR 106.12, 605.3a), followed by the *tail*
+``(damage, pool_after, life, X)``. A payment exists for the word when some
+choice, for each tapped member, of one of its (ability, outcome) options and
+of how much of that outcome stays in the pool makes the spent mana pay the
+total cost exactly (CR 601.2g–h: spent mana is exactly the cost; every
+activation contributes spent mana — "no idle activations").
+
+That choice is hidden (non-deterministic). The *partial state* of a choice
+after some classes is
+
+    (colored, total, damage, pool_after)
+
+``colored[t]``: mana of type ``t`` spent so far, capped at the most any
+announcement of the cost needs of type ``t`` (more of it can only pay
+generic mana, which ``total`` accounts for); ``total``: all mana spent so
+far; ``damage``: damage dealt so far (Adarkar Wastes, City of Brass; CR
+120.3); ``pool_after``: mana left in the pool so far (exact, it is part of
+the key). The initial pool contributes first: any part of it may be left.
+
+The DP's state after classes ``1..j`` is the *set* of partial states
+reachable with the letters ``n_1..n_j`` — a state of the subset construction
+of the non-deterministic automaton. Tapping ``k`` members of class ``c`` maps
+a set ``S`` to ``step_c^k(S)`` (members are interchangeable, so applying one
+member's options ``k`` times gives every multiset of options). The DP keeps,
+per layer, ``count[S]`` = how many prefixes ``n_1..n_j`` lead to ``S``. Since
+the construction is deterministic, distinct prefixes are never merged into
+one payment nor one payment counted twice, and
+
+    #payments = Σ_S count[S] · |accept(S)|
+
+where ``accept(S)`` is the set of distinct tails ``(damage, pool_after,
+life, X)`` of the partial states in ``S`` that pay the cost: for some
+announcement of the hybrid / Phyrexian symbols (CR 601.2b; paying life for
+Phyrexian symbols sets ``life``), ``colored[t] ≥ need[t]`` for every type and
+``total = Σ need + generic + X·(number of {X})``; a payment that pays life
+needs the life after the damage (CR 119.4). For ``x: any``, X is read off
+``total``.
+
+Listing is a walk of the same layered DAG, keeping only sets from which an
+accepting set is reachable (counted backwards), so every step of the walk
+leads to a payment: the first payment comes after ``#classes`` steps and each
+next one after at most that many.
+
+Complexity
+----------
+Let ``K`` be the number of classes, ``m`` the largest class, ``o`` the
+largest number of (ability, outcome) options of a member, ``T`` the mana
+value of the cost (for fixed X) and ``q`` the number of distinct
+colored-requirement types. A partial state has at most ``(T+1)^(q+1) · D ·
+P`` values (``D`` damage values, ``P`` pool-after values: 1 without a pool
+and with one-mana outcomes only), and the number of distinct *sets* per layer
+is bounded by the number of distinct prefixes but in practice by a few
+hundred on boards of basics, duals, Reflecting Pools and Orchards (states
+are pruned when the remaining classes can no longer reach the cost). The
+work is ``O(K · m · #sets · |S| · o)`` set operations — polynomial in the
+board and the cost, independent of the number of payments. On the 40-land
+benchmark board every count takes milliseconds while the counts reach tens
+of thousands.
+
+Where it applies (:func:`unsupported`)
+-------------------------------------
+Exactly the problems whose key is (per class the number tapped, damage,
+pool, life, X) and whose every mana ability is a plain ``{T}: add …``:
+
+* every mana ability has ``{T}`` and nothing else in its cost (no mana cost
+  — filter lands, Cascading Cataracts —, no sacrifice, life, counters,
+  tapping creatures, per-turn limits) and no riders; outcomes are any
+  vectors of mana with damage (replacement effects and triggered mana are
+  fine: they are already outcomes);
+* no spending restrictions (CR 106.6), no Celestial Dawn, no ``{S}`` in the
+  cost;
+* the total cost is mana (any symbols but ``{S}``, X fixed or ``any``), plus
+  optionally ``{T}`` of the source (an ``activate`` cost) and "Pay N life";
+  no ``{Q}``, sacrifice, counters or creature-tapping in the total cost.
+
+Everything else falls back to :class:`models.payment.PaymentModel`'s
+enumeration (exact, slower). Differential tests
+(``tests/test_payment_count.py``) check counts and listings against the
+enumeration and the brute-force reference.
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from itertools import product
+from typing import Iterator
+
+from solver.mana import TYPES
+
+from .payment import (GENERIC, MAIN_TAP, PaymentKey, PaymentProblem, _fate_order, decode, payment_sort_key,
+                      symbol_options)
+
+NT = len(TYPES)          # W U B R G C
+ZERO = (0,) * NT
+
+
+def _costed_class(p: PaymentProblem) -> int | None:
+    classes = {a.cls for a in p.abilities if a.costed}
+    return next(iter(classes)) if len(classes) == 1 else None
+
+
+def _rule_use(p: PaymentProblem, o, costed: frozenset[int]) -> str:
+    """How an outcome under a spending restriction (CR 106.6) enters the DP: ``plain`` (its one
+    mana may pay everything the DP lets mana pay), ``dead`` (it can pay nothing here, so the
+    activation would be idle and is never part of a payment) or ``no``."""
+    rule = p.rules[o.tag - 1]
+    if tuple(o.restricted) != tuple(o.mana):
+        return "no"           # partly restricted
+    if rule.main and o.total == 1 and costed <= rule.abilities:
+        return "plain"
+    if not rule.main and not (costed & rule.abilities):
+        return "dead"
+    return "no"
+
+
+def unsupported(p: PaymentProblem) -> str | None:
+    """Why the DP does not apply to ``p`` (``None`` when it does)."""
+    main = p.main
+    if p.celestial:
+        return "Celestial Dawn's spending rule"
+    if p.effects:
+        return "riders of mana abilities"
+    if p.snow_matters:
+        return "{S} in the cost"
+    if (main.untap or main.sac_self or main.sacrifice_classes is not None or main.remove_counters
+            or main.tap_creatures or main.tap_symbol_blocked or main.x_type is not None):
+        return "non-mana parts of the total cost other than {T} and life"
+    if main.tap and (main.source_cls is None or p.classes[main.source_cls].tapped):
+        return "{T} of a tapped or unknown source"
+    costed_cls = _costed_class(p)
+    if any(a.costed for a in p.abilities) and costed_cls is None:
+        return "mana abilities with a mana cost on several classes (their order matters)"
+    costed = frozenset(i for i, a in enumerate(p.abilities) if a.costed)
+    for a in p.abilities:
+        if (not a.tap or a.sac_self or a.sac_cls is not None or a.life or a.tap_creatures or a.marks):
+            return f"{a.label}: a mana ability with more than {{T}} (and counters, mana) in its cost"
+        if a.costed and any(s.kind != "generic" for s in a.mana_cost.symbols):
+            return f"{a.label}: a mana ability whose mana cost is not generic"
+        if a.cap != len(p.classes[a.cls].members):
+            return f"{a.label}: a limited mana ability"
+        if p.classes[a.cls].tapped:
+            return f"{a.label}: a tapped class with a {{T}} ability"
+        for o in a.outcomes:
+            if o.effects:
+                return f"{a.label}: riders"
+            if o.tag and _rule_use(p, o, costed) == "no":
+                return f"{a.label}: restricted mana (CR 106.6) that some costs may use and others not"
+    if main.tap and main.source_cls == costed_cls:
+        return "{T} of a source with a costed mana ability"
+    return None
+
+
+@dataclass(frozen=True)
+class _Config:
+    """One announcement of the cost's multi-option symbols (CR 601.2b)."""
+
+    need: tuple[int, ...]     # exact colored (and {C}) requirement per type
+    generic: int              # generic mana, X excluded
+    life: int                 # life paid for Phyrexian symbols and "Pay N life"
+
+
+def _configs(p: PaymentProblem) -> list[_Config]:
+    main = p.main
+    need = [0] * NT
+    generic = 0
+    multi: list[tuple[int, tuple]] = []
+    for sym, cnt in Counter(s for s in main.mana.symbols if s.kind != "X").items():
+        if sym.kind == "generic":
+            generic += sym.generic * cnt
+            continue
+        opts = symbol_options(sym, main.life_allowed)
+        if len(opts) == 1:
+            r, n = opts[0]
+            if r == GENERIC:
+                generic += cnt * n
+            else:
+                need[TYPES.index(r)] += cnt * n
+        elif opts:
+            multi.append((cnt, opts))
+    out = {(_Config(tuple(need), generic, main.life))}
+    for cnt, opts in multi:
+        nxt = set()
+        for split in _compositions(cnt, len(opts)):
+            for c in out:
+                nd, g, life = list(c.need), c.generic, c.life
+                for (r, n), h in zip(opts, split):
+                    if not h:
+                        continue
+                    if r == "life":
+                        life += n * h
+                    elif r == GENERIC:
+                        g += n * h
+                    else:
+                        nd[TYPES.index(r)] += n * h
+                nxt.add(_Config(tuple(nd), g, life))
+        out = nxt
+    return sorted(out, key=lambda c: (c.life, c.need, c.generic))
+
+
+def _compositions(n: int, k: int) -> Iterator[tuple[int, ...]]:
+    if k == 1:
+        yield (n,)
+        return
+    for i in range(n + 1):
+        for rest in _compositions(n - i, k - 1):
+            yield (i,) + rest
+
+
+def _splits(mana: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(spent, left) ways to use one activation's mana: any part may stay in the pool
+    as long as some of it is spent (contract §2.3: no idle activations)."""
+    total = sum(mana)
+    if total <= 1:
+        return [(mana, ZERO)]
+    out = []
+    for left in product(*(range(m + 1) for m in mana)):
+        if sum(left) <= total - 1:
+            out.append((tuple(m - l for m, l in zip(mana, left)), tuple(left)))
+    return out
+
+
+State = tuple  # (colored capped..., total, damage, pool_after...)
+
+
+class PaymentCounter:
+    """The layered DAG of the DP for one problem (see the module docstring).
+
+    Layers are (class, fate) pairs: a fate is what tapping leaves on the member
+    (nothing, or counters removed — Vivid lands), part of the key. A node is
+    ``(S, used)``: the set of partial states and how many members of the
+    layer's class earlier fates of it tapped. The one class with mana abilities
+    that have a (generic) mana cost comes last: its members step one at a time,
+    each paying such a cost from the mana spent so far, which gives every
+    well-founded order of those activations (CR 605.3a)."""
+
+    def __init__(self, problem: PaymentProblem):
+        why = unsupported(problem)
+        if why is not None:
+            raise ValueError(f"the counting DP does not apply: {why}")
+        self.p = p = problem
+        main = p.main
+        self.configs = _configs(p)
+        self.xc = main.mana.x_count
+        self.x_free = main.x is None and self.xc > 0
+        fixed_x = 0 if self.x_free else (main.x or 0) * self.xc
+        self.fixed_x = fixed_x
+        caps = [max(c.need[t] for c in self.configs) for t in range(NT)]
+        self.ctypes = tuple(t for t in range(NT) if caps[t])
+        self.caps = tuple(caps[t] for t in self.ctypes)
+        self.need_min = tuple(min(c.need[t] for c in self.configs) for t in self.ctypes)
+        self.t_min = min(sum(c.need) + c.generic for c in self.configs) + fixed_x
+        self.t_max = None if self.x_free else max(sum(c.need) + c.generic for c in self.configs) + fixed_x
+        costed_idx = frozenset(i for i, a in enumerate(p.abilities) if a.costed)
+        self.costed_cls = _costed_class(p)
+        src_tap = main.source_cls if main.tap else None
+        # per (class, fate): the options of one member: (cost, spent vector, damage, left vector)
+        opts_of: dict[tuple[int, object], set] = defaultdict(set)
+        fates_of: dict[int, set] = defaultdict(set)
+        for a in p.abilities:
+            if not any(o.total for o in a.outcomes):
+                continue
+            fates_of[a.cls].add(a.fate)
+            if a.cls == src_tap:
+                continue
+            cost = sum(s.generic for s in a.mana_cost.symbols) if a.costed else 0
+            for o in a.outcomes:
+                if o.total == 0 or (o.tag and _rule_use(p, o, costed_idx) == "dead"):
+                    continue
+                for spent, left in _splits(tuple(o.mana)):
+                    opts_of[a.cls, a.fate].add((cost, spent, o.damage, left))
+        self.fates = []
+        for c, pc in enumerate(p.classes):
+            f = sorted(fates_of.get(c, ()), key=_fate_order) if not pc.tapped else []
+            if c == src_tap:
+                f.append(MAIN_TAP)
+            self.fates.append(tuple(f))
+        order = sorted({c for c, _ in opts_of}, key=lambda c: (c == self.costed_cls, c))
+        self.layers: list[tuple[int, object, int, tuple, bool]] = []   # (class, fate, size, options, last)
+        for c in order:
+            fs = sorted((f for cc, f in opts_of if cc == c), key=_fate_order)
+            for i, f in enumerate(fs):
+                self.layers.append((c, f, len(p.classes[c].members), tuple(sorted(opts_of[c, f])), i == len(fs) - 1))
+        # what the remaining layers can still add / take (for pruning), per class counted once
+        L = len(self.layers)
+        self.rem_total = [0] * (L + 1)
+        self.rem_cost = [0] * (L + 1)
+        self.rem_col = [[0] * len(self.ctypes) for _ in range(L + 1)]
+        for j in range(L - 1, -1, -1):
+            _, _, size, opts, _ = self.layers[j]
+            self.rem_total[j] = self.rem_total[j + 1] + size * max(sum(s) for _, s, _, _ in opts)
+            self.rem_cost[j] = self.rem_cost[j + 1] + size * max(cost for cost, _, _, _ in opts)
+            for i, t in enumerate(self.ctypes):
+                self.rem_col[j][i] = self.rem_col[j + 1][i] + size * max(s[t] for _, s, _, _ in opts)
+        self._step_cache: dict[tuple[int, frozenset], frozenset] = {}
+        self._acc_cache: dict[frozenset, tuple] = {}
+        self._build()
+
+    # -- the automaton -------------------------------------------------------
+    def _alive(self, st: State, j: int) -> bool:
+        """Can state ``st`` (with layers ``j…`` still to come, all of them whole) reach an
+        accepting state? A necessary condition, so pruning never loses a payment."""
+        nc = len(self.ctypes)
+        total = st[nc]
+        if self.t_max is not None and total - self.rem_cost[j] > self.t_max:
+            return False
+        if total + self.rem_total[j] < self.t_min:
+            return False
+        rc = self.rem_col[j]
+        for i in range(nc):
+            if st[i] + rc[i] < self.need_min[i]:
+                return False
+        return True
+
+    def _initial(self) -> frozenset:
+        pool = self.p.pool
+        out = set()
+        for left in product(*(range(n + 1) for n in pool)):
+            spent = tuple(n - l for n, l in zip(pool, left))
+            col = tuple(min(spent[t], cap) for t, cap in zip(self.ctypes, self.caps))
+            st = col + (sum(spent), 0) + tuple(left)
+            if self._alive(st, 0):
+                out.add(st)
+        return frozenset(out)
+
+    def _pay_generic(self, st: State, cost: int) -> list[State]:
+        """The states left after paying ``cost`` generic mana (a mana ability's cost) out of the
+        mana spent so far: first from mana no colored requirement counts, then every way
+        of taking the rest from the colored counts."""
+        nc = len(self.ctypes)
+        total = st[nc]
+        if total < cost:
+            return []
+        free = total - sum(st[:nc])
+        rest = cost - min(free, cost)
+        head = (total - cost,) + st[nc + 1:]
+        if not rest:
+            return [st[:nc] + head]
+        out = []
+        for take in product(*(range(min(st[i], rest) + 1) for i in range(nc))):
+            if sum(take) == rest:
+                out.append(tuple(st[i] - take[i] for i in range(nc)) + head)
+        return out
+
+    def _step(self, j: int, S: frozenset) -> frozenset:
+        key = (j, S)
+        got = self._step_cache.get(key)
+        if got is not None:
+            return got
+        nc = len(self.ctypes)
+        opts = self.layers[j][3]
+        out = set()
+        for st0 in S:
+            for cost, spent, dmg, left in opts:
+                for st in (self._pay_generic(st0, cost) if cost else (st0,)):
+                    col = tuple(min(st[i] + spent[t], cap) for i, (t, cap) in enumerate(zip(self.ctypes, self.caps)))
+                    pool = st[nc + 2:]
+                    if any(left):
+                        pool = tuple(a + b for a, b in zip(pool, left))
+                    ns = col + (st[nc] + sum(spent), st[nc + 1] + dmg) + pool
+                    if self._alive(ns, j):
+                        out.add(ns)
+        res = frozenset(out)
+        self._step_cache[key] = res
+        return res
+
+    def _settle(self, j: int, S: frozenset) -> frozenset:
+        """``S`` (inside layer ``j``) without the states the layers after ``j`` can't complete."""
+        key = (~j, S)
+        got = self._step_cache.get(key)
+        if got is None:
+            got = self._step_cache[key] = frozenset(st for st in S if self._alive(st, j + 1))
+        return got
+
+    def _accept(self, S: frozenset) -> tuple:
+        """The distinct tails (damage, pool_after, life, x) of the accepting states of ``S``."""
+        got = self._acc_cache.get(S)
+        if got is not None:
+            return got
+        nc = len(self.ctypes)
+        L = self.p.life_total
+        tails = set()
+        for st in S:
+            total, dmg, pool = st[nc], st[nc + 1], st[nc + 2:]
+            for c in self.configs:
+                if any(st[i] < c.need[t] for i, t in enumerate(self.ctypes)):
+                    continue
+                rest = total - sum(c.need) - c.generic
+                if self.x_free:
+                    if rest < 0 or rest % self.xc:
+                        continue
+                    x = rest // self.xc
+                else:
+                    if rest != self.fixed_x:
+                        continue
+                    x = self.p.main.x or 0
+                if c.life and c.life + dmg > L:   # CR 119.4, after the mana abilities' damage
+                    continue
+                tails.add((dmg, pool, c.life, x))
+        res = tuple(sorted(tails))
+        self._acc_cache[S] = res
+        return res
+
+    def _build(self) -> None:
+        """Forward: the nodes per layer with their prefix counts and edges; backward: how
+        many payments each node leads to (``live``)."""
+        start = self._initial()
+        self.start = (start, 0)
+        layers: list[dict] = [{self.start: 1}] if start else [{}]
+        edges: list[dict] = []
+        for j, (c, f, size, _, last) in enumerate(self.layers):
+            nxt: dict[tuple, int] = defaultdict(int)
+            ej: dict[tuple, list] = {}
+            for node, cnt in layers[-1].items():
+                S, used = node
+                cur = S
+                out = []
+                for k in range(size - used + 1):
+                    if k:
+                        cur = self._step(j, cur)
+                    if not cur:
+                        break
+                    done = self._settle(j, cur)
+                    if done:
+                        child = (done, 0 if last else used + k)
+                        nxt[child] += cnt
+                        out.append((k, child))
+                ej[node] = out
+            edges.append(ej)
+            layers.append(dict(nxt))
+        self.sets = layers
+        self.edges = edges
+        live: dict[tuple, int] = {node: len(self._accept(node[0])) for node in layers[-1]}
+        lives = [live]
+        for j in range(len(self.layers) - 1, -1, -1):
+            prev = {}
+            for node, out in edges[j].items():
+                prev[node] = sum(lives[0].get(T, 0) for _, T in out)
+            lives.insert(0, prev)
+        self.live = lives
+
+    # -- answers ---------------------------------------------------------------
+    def count(self) -> int:
+        """The number of distinct payments."""
+        return self.live[0].get(self.start, 0) if self.start[0] else 0
+
+    def states(self) -> int:
+        """The number of DP nodes built (for benchmarks)."""
+        return sum(len(layer) for layer in self.sets)
+
+    def x_values(self) -> list[int]:
+        """Every X some payment announces."""
+        xs = set()
+        for node, n in self.live[-1].items():
+            if n:
+                xs.update(t[3] for t in self._accept(node[0]))
+        return sorted(xs)
+
+    def _walk(self, limit: int | None) -> Iterator[tuple[dict, tuple]]:
+        """(per (class, fate) the members tapped, tail) of each payment, lazily."""
+        if not self.count() or (limit is not None and limit <= 0):
+            return
+        emitted = 0
+        n_layers = len(self.layers)
+        chosen: dict[tuple[int, object], int] = {}
+
+        def walk(j: int, node: tuple) -> Iterator[tuple[dict, tuple]]:
+            if j == n_layers:
+                for tail in self._accept(node[0]):
+                    yield chosen, tail
+                return
+            c, f = self.layers[j][0], self.layers[j][1]
+            live = self.live[j + 1]
+            for k, T in self.edges[j][node]:
+                if live.get(T, 0):
+                    chosen[c, f] = k
+                    yield from walk(j + 1, T)
+            chosen.pop((c, f), None)
+
+        for item in walk(0, self.start):
+            yield item
+            emitted += 1
+            if limit is not None and emitted >= limit:
+                return
+
+    def keys(self, limit: int | None = None) -> Iterator[PaymentKey]:
+        """The distinct payments' keys, lazily (a walk of the live part of the DAG)."""
+        for chosen, tail in self._walk(limit):
+            yield self._key(chosen, tail)
+
+    @property
+    def plain(self) -> bool:
+        """Do payments only tap members (no counters removed)? Then :meth:`payments` builds
+        them directly."""
+        return all(f is None or f == MAIN_TAP for fs in self.fates for f in fs)
+
+    def payments(self, limit: int | None = None) -> list[dict]:
+        """The distinct payments as contract objects (contract §2.3), sorted as
+        :func:`models.payment.payment_sort_key` sorts them: the objects
+        :func:`models.payment.decode` makes of :meth:`keys`, built directly when the
+        payments only tap first members of classes (the usual case)."""
+        if not self.plain:
+            return sorted((decode(self.p, k) for k in self.keys(limit)), key=payment_sort_key)
+        p = self.p
+        player = p.player
+        src_tap = p.main.source_cls if p.main.tap else None
+        extra = [p.classes[src_tap].members[0]] if src_tap is not None else []
+        out = []
+        for chosen, (dmg, pool, life, x) in self._walk(limit):
+            tap = [oid for (c, _), k in chosen.items() for oid in p.classes[c].members[:k]] + extra
+            tap.sort()
+            text = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(pool))
+            out.append(((x, life, dmg, len(tap), tap, text),
+                        {"tap": tap, "untap": [], "sacrifice": [], "life": life, "damage": dmg, "x": x,
+                         "pool_after": {player: text}}))
+        out.sort(key=lambda kv: kv[0])
+        return [d for _, d in out]
+
+    def contains(self, tapped: dict[int, int], tail: tuple) -> bool:
+        """Is the payment tapping ``tapped[c]`` members of each class ``c`` (no other class)
+        with tail ``(damage, pool_after, life, x)`` one of the distinct payments? A walk of
+        one path of the DAG: no solve, no listing (issue 16, "decide with one solve"). Only
+        for :attr:`plain` problems (one fate per class)."""
+        if not self.plain:
+            raise ValueError("contains() needs one fate per class")
+        layer_classes = {c for c, *_ in self.layers}
+        if any(n and c not in layer_classes for c, n in tapped.items()):
+            return False
+        node = self.start
+        if not node[0]:
+            return False
+        for j, (c, *_rest) in enumerate(self.layers):
+            k = tapped.get(c, 0)
+            node = next((T for kk, T in self.edges[j].get(node, ()) if kk == k), None)
+            if node is None:
+                return False
+        return tuple(tail) in set(self._accept(node[0]))
+
+    def _key(self, chosen: dict, tail: tuple) -> PaymentKey:
+        dmg, pool, life, x = tail
+        kept = []
+        for c in range(len(self.p.classes)):
+            kept.append(tuple((f, 1 if f == MAIN_TAP else chosen.get((c, f), 0)) for f in self.fates[c]))
+        return PaymentKey(tuple(0 for _ in self.p.classes), tuple(kept), life, dmg, x, tuple(pool))
+
+
+def counter_for(problem: PaymentProblem) -> PaymentCounter | None:
+    """A :class:`PaymentCounter` when the DP applies to ``problem``, else ``None``."""
+    if unsupported(problem) is not None:
+        return None
+    return PaymentCounter(problem)

@@ -1,0 +1,334 @@
+"""A PettingZoo AEC environment: two players, two decks, whole games (optional extra ``env``).
+
+>>> from solver.env import MtgEnv            # doctest: +SKIP
+>>> env = MtgEnv(seed=1)
+>>> env.reset(seed=1)
+>>> for agent in env.agent_iter():
+...     obs, reward, terminated, truncated, info = env.last()
+...     if terminated or truncated:
+...         env.step(None)
+...         continue
+...     legal = obs["action_mask"].nonzero()[0]
+...     env.step(int(env.np_random.choice(legal)))
+
+The game (:mod:`solver.turns`, :mod:`solver.play`): each player's deck is
+shuffled from the seed (the library is then a known order inside the engine
+— agents never observe it — so every draw is determined and a game is
+reproducible from its seed), each draws seven cards (no mulligans), and
+the first player starts in the upkeep of turn 1 (CR 103.8a: no draw that
+turn).  The agent to act is the player with priority or the player making a
+pending choice (declarations of attackers and blockers, damage
+assignments, discarding to hand size).
+
+Actions: the fixed index space of :class:`solver.encoding.ActionEncoding`
+(``pass``; play/cast per card; activate per card ability; option slots).
+Choosing a cast or activate head with several completions (targets ×
+payments) makes the same agent choose the completion next, in the option
+slots.  ``observation["action_mask"]`` marks the legal indices.
+
+Observation (``observation["observation"]``, float32, from the acting
+agent's point of view): turn number, step (one-hot), whether the agent is
+active / acting, the kind of pending choice; per player (self first): life,
+poison, hand, library and graveyard sizes, lost; per card of the game (the
+encoding's card order): zone one-hot (battlefield, hand, graveyard,
+exile, stack, hidden — the opponent's hand and every library are hidden),
+controlled by the agent, tapped, summoning sick, damage, +1/+1 counters,
+attacking, blocking, blocked.
+
+Rewards: +1 to the winner and -1 to the loser at the end of the game
+(0 otherwise); ``max_steps`` truncates a game that runs too long.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any, Iterable
+
+import numpy as np
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as e:  # pragma: no cover - the optional extra is missing
+    raise ImportError("solver.env needs the optional extra 'env': pip install 'mtgsolve[env]' "
+                      "(pettingzoo)") from e
+
+from .api import Situation
+from .encoding import ActionEncoding, OptionPicker, completions
+from .state import STEPS
+
+__all__ = ["MtgEnv", "env", "parse_decklist", "RED_DECK", "GREEN_DECK", "initial_situation"]
+
+#: Two simple 40-card decks of cards the project models fully (``mtgsolve cards show``).
+RED_DECK = """\
+# name: Simple red (fully modeled cards)
+17 Mountain
+4 Raging Goblin
+4 Hill Giant
+4 Lightning Bolt
+4 Shock
+4 Gray Ogre
+3 Canyon Minotaur
+"""
+
+GREEN_DECK = """\
+# name: Simple green (fully modeled cards)
+17 Forest
+4 Llanowar Elves
+4 Grizzly Bears
+4 Giant Growth
+4 Craw Wurm
+4 Giant Spider
+3 Trained Armodon
+"""
+
+DECISION_KINDS = ("none", "attackers", "blockers", "damage", "discard", "choose", "completion")
+ZONES = ("battlefield", "hand", "graveyard", "exile", "stack", "hidden")
+
+
+def parse_decklist(text: str) -> list[str]:
+    """``N Card Name`` lines (``#`` comments, blank lines ignored) → card names, in order."""
+    out: list[str] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        n, _, name = line.partition(" ")
+        if not n.isdigit() or not name.strip():
+            raise ValueError(f"decklist line {line!r}: expected 'N Card Name'")
+        out += [name.strip()] * int(n)
+    return out
+
+
+def _deck(d: str | Path | Iterable[str]) -> list[str]:
+    if isinstance(d, Path) or (isinstance(d, str) and "\n" not in d and d.endswith(".txt")):
+        return parse_decklist(Path(d).read_text())
+    if isinstance(d, str):
+        return parse_decklist(d)
+    return list(d)
+
+
+def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
+                      players: tuple[str, str] = ("alice", "bob"), hand_size: int = 7) -> Situation:
+    """The opening: each deck shuffled with ``rng``, seven cards drawn, the
+    first player in the upkeep of turn 1 with priority. Card ids are fixed by
+    deck position (``a07-lightning-bolt``), so the encoding is the same for
+    every game between the same decks."""
+    from .situation import object_id_base
+
+    hand: dict[str, list] = {}
+    library: dict[str, list] = {}
+    for pid, deck in zip(players, decks):
+        cards = [{"card": name, "id": f"{pid[0]}{k:02d}-{object_id_base(name)}"} for k, name in enumerate(deck)]
+        rng.shuffle(cards)
+        hand[pid], library[pid] = cards[:hand_size], cards[hand_size:]
+    return Situation.from_dict({"format": "mtgsolve/1", "players": list(players),
+                                "turn": {"number": 1, "active": players[0], "step": "upkeep"},
+                                "hand": hand, "library": library})
+
+
+class MtgEnv(AECEnv):
+    """Two-player games between two decks (module docstring)."""
+
+    metadata = {"name": "mtgsolve_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(self, decks: tuple[Any, Any] = (RED_DECK, GREEN_DECK), seed: int | None = None,
+                 max_steps: int = 20_000, max_options: int = 256, render_mode: str | None = None):
+        super().__init__()
+        self.decks = (_deck(decks[0]), _deck(decks[1]))
+        self.possible_agents = ["alice", "bob"]
+        self.render_mode = render_mode
+        self.max_steps = max_steps
+        self._seed = seed
+        self.np_random = np.random.default_rng(seed)
+        probe = initial_situation(self.decks, random.Random(0))
+        self.encoding = ActionEncoding(probe, max_options)
+        n_cards = len(self.encoding.cards)
+        self._obs_size = 2 + len(STEPS) + 2 + len(DECISION_KINDS) + 2 * 6 + n_cards * (len(ZONES) + 8)
+        self._action_spaces = {a: spaces.Discrete(self.encoding.size) for a in self.possible_agents}
+        self._observation_spaces = {a: spaces.Dict({
+            "observation": spaces.Box(-np.inf, np.inf, (self._obs_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.encoding.size,), np.int8)}) for a in self.possible_agents}
+        self.situation: Situation = None  # type: ignore[assignment]  # set by reset()
+
+    # -- spaces -------------------------------------------------------------
+    def observation_space(self, agent: str) -> Any:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self._action_spaces[agent]
+
+    # -- the AEC protocol ---------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        if seed is not None:
+            self._seed = seed
+        self.np_random = np.random.default_rng(self._seed)
+        rng = random.Random(self._seed)
+        self.situation = initial_situation(self.decks, rng)
+        self._picker: OptionPicker | None = None
+        self.steps = 0
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0 for a in self.agents}
+        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict] = {a: {} for a in self.agents}
+        self.agent_selection = self.situation.player
+        self._mask_cache: tuple[int, Any] | None = None
+
+    def _current_picker(self) -> OptionPicker | None:
+        """The choice in progress: a pending decision's options or a head's completions."""
+        sit = self.situation
+        if self._picker is None and sit.decision is not None and not sit.is_terminal:
+            self._picker = OptionPicker(list(sit.legal_actions), self.encoding.max_options)
+        return self._picker
+
+    def _mask(self) -> Any:
+        if self._mask_cache is None:
+            picker = self._current_picker()
+            self._mask_cache = (0, self.encoding.mask(self.situation, picker.slots() if picker else None))
+        return self._mask_cache[1]
+
+    def observe(self, agent: str) -> dict:
+        mask = self._mask() if agent == self.agent_selection and not self.situation.is_terminal \
+            else np.zeros(self.encoding.size, dtype=np.int8)
+        return {"observation": self._observation(agent), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        sit = self.situation
+        mask = self._mask()
+        if action is None or not (0 <= int(action) < self.encoding.size) or not mask[int(action)]:
+            raise ValueError(f"{agent}: action {action} is not legal now (see observation['action_mask'])")
+        self._cumulative_rewards[agent] = 0
+        self._mask_cache = None
+        picker = self._current_picker()
+        if picker is not None:
+            chosen = picker.pick(int(action) - self.encoding.first_option)
+            if chosen is None:  # narrowed; the same agent chooses on
+                self.steps += 1
+                self._accumulate_rewards()
+                return
+            self._picker = None
+        else:
+            chosen = self.encoding.decode(sit, int(action))
+            if chosen.kind in ("cast", "activate"):
+                full = completions(sit, chosen)
+                if len(full) > 1:
+                    self._picker = OptionPicker(full, self.encoding.max_options)  # targets and payment next
+                    self.steps += 1
+                    self._accumulate_rewards()
+                    return
+                chosen = full[0]
+        self.situation = sit.apply(chosen)
+        self.steps += 1
+        self._after()
+
+    def _after(self) -> None:
+        sit = self.situation
+        self.rewards = {a: 0 for a in self.agents}
+        if sit.is_terminal:
+            w = sit.winner
+            for a in self.agents:
+                self.rewards[a] = 0 if w is None else (1 if a == w else -1)
+                self.terminations[a] = True
+        elif self.steps >= self.max_steps:
+            for a in self.agents:
+                self.truncations[a] = True
+        self._accumulate_rewards()
+        if not sit.is_terminal:
+            self.agent_selection = sit.player
+        else:
+            self.agent_selection = self.agents[0]
+        for a in self.agents:
+            self.infos[a] = {"turn": sit.state.turn.number, "step": sit.state.turn.step, "winner": sit.winner}
+
+    def _was_dead_step(self, action: Any) -> None:  # PettingZoo's protocol for finished agents
+        super()._was_dead_step(action)
+        if self.agents and self.agent_selection not in self.agents:
+            self.agent_selection = self.agents[0]
+
+    # -- observation ---------------------------------------------------------
+    def _observation(self, agent: str) -> Any:
+        sit = self.situation
+        state = sit.state
+        t = state.turn
+        v = np.zeros(self._obs_size, dtype=np.float32)
+        i = 0
+        v[i] = t.number / 50.0
+        v[i + 1] = len(state.zone("stack")) / 5.0
+        i += 2
+        v[i + STEPS.index(t.step)] = 1
+        i += len(STEPS)
+        v[i] = 1.0 if t.active == agent else 0.0
+        v[i + 1] = 1.0 if sit.player == agent else 0.0
+        i += 2
+        kind = sit.decision.kind if sit.decision else ("completion" if self._picker is not None else "none")
+        v[i + DECISION_KINDS.index(kind if kind in DECISION_KINDS else "choose")] = 1
+        i += len(DECISION_KINDS)
+        others = [p for p in state.player_ids if p != agent]
+        for pid in [agent] + others:
+            p = state.player(pid)
+            v[i:i + 6] = (p.life / 20.0, p.poison / 10.0, len(state.zone("hand", pid)) / 7.0,
+                          len(state.zone("library", pid)) / 40.0, len(state.zone("graveyard", pid)) / 40.0,
+                          1.0 if p.lost else 0.0)
+            i += 6
+        width = len(ZONES) + 8
+        for oid in self.encoding.cards:
+            o = state.find(oid)
+            if o is not None:
+                hidden = o.zone == "library" or (o.zone == "hand" and o.owner != agent)
+                z = "hidden" if hidden or o.zone not in ZONES else o.zone
+                v[i + ZONES.index(z)] = 1
+                if not hidden:
+                    j = i + len(ZONES)
+                    v[j:j + 8] = (1.0 if o.controller == agent else 0.0, float(o.tapped), float(o.sick),
+                                  o.damage / 10.0, o.counter("+1/+1") / 5.0, float(o.attacking is not None),
+                                  float(bool(o.blocking)), float(o.blocked))
+            i += width
+        return v
+
+    def render(self) -> str | None:
+        sit = self.situation
+        if sit is None:
+            return None
+        s = sit.state
+        lines = [f"turn {s.turn.number} {s.turn.step} active={s.turn.active} acting={sit.player}"]
+        for pid in s.player_ids:
+            p = s.player(pid)
+            bf = ", ".join(o.id + ("(T)" if o.tapped else "") for o in s.zone("battlefield", pid))
+            lines.append(f"  {pid}: life {p.life}{' LOST' if p.lost else ''} hand {len(s.zone('hand', pid))} "
+                         f"library {len(s.zone('library', pid))} | {bf}")
+        text = "\n".join(lines)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def env(**kw: Any) -> MtgEnv:
+    """PettingZoo's conventional constructor."""
+    return MtgEnv(**kw)
+
+
+def play_random_game(seed: int, decks: tuple[Any, Any] = (RED_DECK, GREEN_DECK),
+                     max_steps: int = 20_000) -> tuple[str | None, int, int]:
+    """One game between two uniformly random agents: (winner, steps, turns)."""
+    e = MtgEnv(decks=decks, seed=seed, max_steps=max_steps)
+    e.reset(seed=seed)
+    pick = random.Random(seed + 1_000_003)
+    for agent in e.agent_iter():
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            e.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[pick.randrange(len(legal))]))
+    sit = e.situation
+    return sit.winner, e.steps, sit.state.turn.number

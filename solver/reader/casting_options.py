@@ -1,0 +1,259 @@
+"""Reading the ways a spell may be cast and the costs it adds (CR 601.2b, 118.9):
+alternative costs, additional costs, kicker, and casting from the graveyard.
+
+A line template of :mod:`.grammar` (tried first, before keyword lines): it reads
+the whole line or raises ``NoMatch`` (the line then goes on to the other
+templates and, unread, stays :class:`~solver.ir.Unsupported`). What it produces,
+:class:`~solver.ir.CastingOption`, is applied by :mod:`solver.casting_options`.
+
+Wordings read (reminder text ignored)
+-------------------------------------
+* "[If it's not your turn, | If you control a[n] <Subtype>, ]You may <cost>
+  rather than pay this spell's mana cost." — an alternative cost (CR 118.9)
+  from the hand, named by the cost as printed (Force of Will, Force of
+  Negation, Daze, Gush, Fireblast, Snuff Out's "Pay 4 life");
+* "As an additional cost to cast this spell, <cost>." — a mandatory
+  additional cost (CR 601.2b; Deadly Dispute, Fling, Natural Order, Thud);
+* "Kicker <mana>" / "Kicker—<cost>" — an optional additional cost (CR 702.33a);
+* "Flashback <mana>" / "Flashback—<cost>" — an alternative cost, cast from
+  the graveyard (CR 702.34a);
+* "Escape—<cost>" — an alternative cost from the graveyard (CR 702.138a);
+* "Evoke <mana>" / "Evoke—<cost>" — an alternative cost (CR 702.74a); its
+  triggered ability ("When this permanent enters, if its evoke cost was paid,
+  its controller sacrifices it") is kept as an ``Unsupported`` triggered part
+  (``affects={"triggers"}``): whether a permanent was evoked is not part of a
+  situation;
+* "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
+  addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
+
+A <cost> is items joined by "," / "and": mana symbols, "pay N life", "pay
+<mana>", "sacrifice a|an|two|three <permanents>", "return a|an|two
+<permanents> you control to its|their owner's hand", "exile a|an|two [color]
+card(s) from your hand", "discard a|two card(s)", "exile N other cards from
+your graveyard". <permanents> is "[basic] <type or subtype> [or <type or
+subtype>]…" ("artifact or creature", "Mountains", "basic land"), for a
+sacrifice also with one color ("a green creature": Natural Order).
+
+Not read (stay unsupported): choices inside a cost ("sacrifice a creature or
+pay {3}"), "you may" additional costs (Bargain, behold, collect evidence), X
+amounts ("discard X cards", "pay X life"), colored permanents to return,
+"discard a card at random", multikicker, "Kicker {1} and/or {2}",
+dash (its haste and return are not modeled), spectacle and surge (they depend
+on what happened earlier this turn, which a situation does not record),
+conditions other than the two above, and any line with a further sentence.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from ..ir import CardCost, CastingOption, Selector, Unsupported
+from ..mana import ManaCost, ManaSyntaxError
+from .tokens import Token, normalise_chars, strip_reminder
+
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+        "eight": 8, "nine": 9, "ten": 10}
+_COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+          "planeswalker": "Planeswalker", "battle": "Battle"}
+_MANA = r"(?:\{[^}]+\})+"
+
+
+class _NoMatch(Exception):
+    pass
+
+
+def _nomatch(why: str):
+    from . import grammar
+
+    return grammar.NoMatch(why)
+
+
+def _count(word: str) -> int:
+    n = _NUM.get(word.lower())
+    if n is None:
+        if word.isdigit():
+            return int(word)
+        raise _NoMatch(f"a number, not {word!r}")
+    return n
+
+
+def _singular_noun(word: str, plural: bool) -> str:
+    from .grammar import singular
+
+    return singular(word) if plural else word
+
+
+def _selectors(phrase: str, plural: bool) -> tuple[Selector, ...]:
+    """"artifact or creature", "Mountains", "basic land", "nonland permanent", "Goblin" → selectors
+    of permanents you control (one per alternative)."""
+    from .subtypes import SUBTYPES
+
+    out = []
+    for alt in re.split(r"\s+or\s+|,\s*(?:or\s+)?", phrase.strip()):
+        words = alt.split()
+        if not words:
+            raise _NoMatch("empty noun")
+        basic = nonbasic = False
+        nontypes: set[str] = set()
+        while len(words) > 1:
+            w = words[0].lower()
+            if w == "basic":
+                basic = True
+            elif w == "nonbasic":
+                nonbasic = True
+            elif w.startswith("non") and w[3:] in _TYPES:
+                nontypes.add(_TYPES[w[3:]])
+            else:
+                break
+            words = words[1:]
+        if len(words) != 1:
+            raise _NoMatch(f"noun {alt!r}")
+        noun = words[0]
+        low = noun.lower()
+        base = low[:-1] if plural and low.endswith("s") else low
+        if base in _TYPES:
+            out.append(Selector(who="you", types=frozenset({_TYPES[base]}), basic=basic, nonbasic=nonbasic,
+                                nontypes=frozenset(nontypes)))
+        elif base == "permanent":
+            out.append(Selector(who="you", basic=basic, nonbasic=nonbasic, nontypes=frozenset(nontypes)))
+        elif noun[:1].isupper() and _singular_noun(noun, plural) in SUBTYPES:
+            out.append(Selector(who="you", subtypes=frozenset({_singular_noun(noun, plural)}), basic=basic,
+                                nonbasic=nonbasic, nontypes=frozenset(nontypes)))
+        else:
+            raise _NoMatch(f"noun {noun!r}")
+    return tuple(out)
+
+
+def _mana(text: str) -> ManaCost:
+    try:
+        return ManaCost.parse(text)
+    except (ManaSyntaxError, ValueError) as e:
+        raise _NoMatch(str(e)) from None
+
+
+def parse_cost(text: str) -> tuple[ManaCost | None, CardCost]:
+    """A cost phrase (see the module docstring) → its mana (None: none) and other parts."""
+    text = text.strip().rstrip(".").strip()
+    items = [i.strip() for i in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=(?:pay|sacrifice|return|exile|discard|\{))",
+                                         text) if i.strip()]
+    if not items:
+        raise _NoMatch("empty cost")
+    mana: ManaCost | None = None
+    f: dict = {}
+
+    def add_mana(m: ManaCost) -> None:
+        nonlocal mana
+        if mana is not None:
+            raise _NoMatch("two mana parts")
+        mana = m
+
+    def once(key: str, value) -> None:
+        if key in f:
+            raise _NoMatch(f"two {key} parts")
+        f[key] = value
+
+    for item in items:
+        low = item.lower()
+        if m := re.fullmatch(_MANA, item):
+            add_mana(_mana(item))
+        elif m := re.fullmatch(r"pay (" + _MANA + r")", item, re.I):
+            add_mana(_mana(m.group(1)))
+        elif m := re.fullmatch(r"pay (\w+) life", low):
+            once("life", _count(m.group(1)))
+        elif m := re.fullmatch(r"sacrifice (a|an|one|two|three|four|five) (?:(white|blue|black|red|green) )?(.+)",
+                               item, re.I):
+            n = _count(m.group(1))
+            once("sacrifice", (_selectors(m.group(3), n > 1), n))
+            if m.group(2):
+                once("sacrifice_color", _COLORS[m.group(2).lower()])
+        elif m := re.fullmatch(r"return (a|an|one|two|three) (.+?) you control to (?:its|their) owner's hand",
+                               item, re.I):
+            n = _count(m.group(1))
+            once("return_", (_selectors(m.group(2), n > 1), n))
+        elif m := re.fullmatch(r"exile (a|an|one|two|three) (?:(white|blue|black|red|green) )?cards? from your hand",
+                               low):
+            once("exile_hand", (_count(m.group(1)), _COLORS.get(m.group(2) or "", "")))
+        elif m := re.fullmatch(r"discard (a|one|two|three) cards?", low):
+            once("discard", _count(m.group(1)))
+        elif m := re.fullmatch(r"exile (\w+) other cards? from your graveyard", low):
+            once("exile_graveyard", _count(m.group(1)))
+        else:
+            raise _NoMatch(f"cost item {item!r}")
+    sac, nsac = f.get("sacrifice", ((), 0))
+    ret, nret = f.get("return_", ((), 0))
+    nex, color = f.get("exile_hand", (0, ""))
+    cost = CardCost(life=f.get("life", 0), sacrifice=sac, sacrifice_count=nsac, return_=ret, return_count=nret,
+                    exile_hand=nex, exile_hand_color=color, discard=f.get("discard", 0),
+                    exile_graveyard=f.get("exile_graveyard", 0), sacrifice_color=f.get("sacrifice_color", ""))
+    return mana, cost
+
+
+def _keyword_cost(rest: str) -> tuple[ManaCost | None, CardCost]:
+    """After a keyword: " {2}{G}" or "—<cost>"."""
+    rest = rest.strip()
+    if rest.startswith(("—", "-")):
+        return parse_cost(rest[1:])
+    if re.fullmatch(_MANA, rest):
+        return _mana(rest), CardCost()
+    raise _NoMatch("a keyword cost")
+
+
+def read(raw: str) -> list:
+    """The parts of one printed line, or raise :class:`_NoMatch`."""
+    text = strip_reminder(normalise_chars(raw)).strip()
+    low = text.lower()
+    # alternative costs: "… rather than pay this spell's mana cost." (CR 118.9)
+    m = re.fullmatch(r"(?:(if it's not your turn|if you control an? ([A-Z][\w-]*)), )?you may (.+) rather than pay "
+                     r"this spell's mana cost\.", text, re.I)
+    if m:
+        cond, sel = "", None
+        if m.group(1):
+            if m.group(1).lower() == "if it's not your turn":
+                cond = "not_your_turn"
+            else:
+                cond = "control"
+                sel = _selectors(m.group(2), False)
+                if len(sel) != 1:
+                    raise _NoMatch("one selector")
+                sel = sel[0]
+        name = m.group(3).strip()
+        mana, cost = parse_cost(name)
+        return [CastingOption("alternative", name, mana if mana is not None else ManaCost.parse("{0}"), cost,
+                              "hand", cond, sel, raw)]
+    m = re.fullmatch(r"as an additional cost to cast this spell, (.+)", text, re.I)
+    if m:
+        if m.group(1).lower().startswith("you may"):
+            raise _NoMatch("an optional additional cost")
+        mana, cost = parse_cost(m.group(1))
+        return [CastingOption("additional", "additional cost", mana, cost, "hand", text=raw)]
+    m = re.fullmatch(r"(kicker|flashback|escape|evoke)(\s*(?:—|-).+|\s+" + _MANA + r")", text, re.I)
+    if m:
+        kw = m.group(1).lower()
+        mana, cost = _keyword_cost(m.group(2))
+        if kw == "kicker":
+            return [CastingOption("kicker", "kicker", mana, cost, "hand", text=raw)]
+        if kw == "escape" and not cost.exile_graveyard:
+            raise _NoMatch("escape exiles other cards")
+        zone = "graveyard" if kw in ("flashback", "escape") else "hand"
+        opt = CastingOption("alternative", kw, mana if mana is not None else ManaCost.parse("{0}"), cost, zone,
+                            text=raw)
+        if kw == "evoke":
+            # CR 702.74a: evoke is also a triggered ability; whether the evoke cost was paid is not recorded
+            return [opt, Unsupported("evoke: sacrificed when it enters if its evoke cost was paid", raw, "triggered",
+                                     frozenset({"triggers"}))]
+        return [opt]
+    if low == "jump-start":
+        return [CastingOption("permission", "jump-start", None, CardCost(discard=1), "graveyard", text=raw)]
+    if low == "retrace":
+        return [CastingOption("permission", "retrace", None, CardCost(discard=1, discard_type="Land"), "graveyard",
+                              text=raw)]
+    raise _NoMatch("not a casting option")
+
+
+def line_casting_option(toks: Sequence[Token], ctx, raw: str) -> list:
+    """Line template (see the module docstring): the line's casting options, or ``NoMatch``."""
+    try:
+        return read(raw)
+    except _NoMatch as e:
+        raise _nomatch(str(e)) from None

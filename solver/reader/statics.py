@@ -1,0 +1,410 @@
+"""Reading the casting rules of Oracle text: cost changes, timing permissions
+and restrictions, target-quality keywords, and loyalty abilities.
+
+Hooked into :mod:`.grammar` in three places: :func:`keyword_item` is tried
+first for every keyword of a keyword line, :func:`line_casting` and
+:func:`line_loyalty` are line templates. What they produce is executed by
+:mod:`solver.casting_rules` (costs, timing, qualities), :mod:`solver.targeting`
+and :mod:`solver.actions` (loyalty abilities).
+
+Wordings read
+-------------
+Cost changes (CR 601.2f, 118.7) — :class:`~solver.ir.CastingRule`:
+
+* "<spells> [you cast | your opponents cast] cost {N} more|less to cast."
+  and "Each <spell> [you cast | your opponents cast] costs {N} more|less to
+  cast.", where <spells> is [color] [nonTYPE…] [Subtype] [TYPE (and|or|, TYPE)*]
+  spell(s) (Thalia, Guardian of Thraben; Sphere of Resistance; Goblin
+  Electromancer; the Medallions; "Creature spells you cast cost {1} less");
+* "This spell costs {N} less|more to cast for each <permanents you
+  control | [color] TYPE card in your graveyard>." (Ghoultree; the spell's
+  own rule);
+* "Affinity for <TYPEs | Subtype(s)>" (CR 702.41a: "This spell costs {1} less
+  to cast for each [text] you control");
+* "As long as this … is untapped, each spell that would cost less than N
+  mana to cast costs N mana to cast." (Trinisphere).
+
+Timing (CR 601.3, 702.8a) — :class:`~solver.ir.CastingRule`:
+
+* "You may cast <spells> as though they had flash." (Leyline of
+  Anticipation; "creature spells": Vivien, Champion of the Wilds);
+* "Each opponent can cast spells only any time they could cast a sorcery."
+  (Teferi, Time Raveler);
+* "Your opponents can't cast spells during your turn." (Dragonlord Dromoka).
+
+Targeting (CR 702.11, 702.16, 702.18, 702.21):
+
+* keywords "hexproof from <quality> [and from <quality>]…" and
+  "protection from <quality> [and from <quality>]…" where a quality is a
+  color, "each color"/"all colors", multicolored, monocolored, colorless,
+  everything, a card type ("artifacts", "creatures", "instants"), a plural
+  subtype ("Demons"), or "spells that are one or more colors" (Emrakul);
+* "<permanents> have|has hexproof from …|protection from …" (granted:
+  ``Static("grant", granted=Keyword(...))``, one per quality);
+* "This … can't be the target of spells or abilities your opponents
+  control." (hexproof's own definition, CR 702.11b) and "… can't be the
+  target of spells or abilities." (shroud's, CR 702.18a);
+* "Ward {N}" / "Ward—<cost>": a triggered ability (CR 702.21a) whose
+  trigger is not modeled; it never makes a target illegal, so it stays an
+  ``Unsupported`` part with ``affects={"triggers"}`` — the ``targets``
+  question is not blocked by it, questions about triggers are.
+
+Loyalty abilities (CR 606):
+
+* "[+N]: …", "[−N]: …", "[0]: …": an :class:`~solver.ir.ActivatedAbility`
+  with ``Cost(loyalty=±N)`` and ``sorcery=True`` (CR 606.3); its effect is
+  read by the effect grammar, or, when not, kept as
+  ``Effect(kind="unread", text=...)`` provided every "target" of the text is
+  read (a sentence opening with a target phrase, "Target player discards a
+  card."); otherwise the whole line stays unsupported.
+
+Everything else stays ``Unsupported`` (the soundness layer classifies it):
+cost changes with colored amounts or conditions ("if", "as long as" other
+than Trinisphere's), "Spells your opponents cast that target …", changes to
+activated abilities' costs, "can't cast more than one spell each turn",
+"can't be the target of spells" (spells only), protection from players or
+from a chosen color, "[−X]" loyalty costs.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..ir import (ActivatedAbility, CastingRule, Cost, Count, Effect, Filter, Keyword, Selector, Static,
+                  Unsupported)
+from .tokens import Token, template
+
+
+def _g():
+    from . import grammar
+    return grammar
+
+
+# --------------------------------------------------------------------------
+# Spell descriptions
+# --------------------------------------------------------------------------
+
+def spells_phrase(c) -> Filter:
+    """[color] [colorless|multicolored] [nonTYPE|noncolor]* [TYPE (and|or|, TYPE)*] ("spell"|"spells")."""
+    g = _g()
+    colors: set[str] = set()
+    not_colors: set[str] = set()
+    adjs: set[str] = set()
+    non: set[str] = set()
+    while (w := c.low()) is not None:
+        if w in g.COLOR_WORDS:
+            colors.add(g.COLOR_WORDS[w])
+        elif w in ("colorless", "multicolored"):
+            adjs.add(w)
+        elif w.startswith("non") and w[3:] in g.SPELL_TYPE_WORDS:
+            non.add(g.SPELL_TYPE_WORDS[w[3:]])
+        elif w.startswith("non") and w[3:] in g.COLOR_WORDS:
+            not_colors.add(g.COLOR_WORDS[w[3:]])
+        else:
+            break
+        c.i += 1
+    if len(colors) > 1:
+        raise g.NoMatch("one color only")
+    nouns = g._spend_nouns(c, g.SPELL_TYPE_WORDS, {})  # "instant and sorcery", "Dragon", "Dinosaur creature"
+    c.need(("spell", "spells"))
+    filters = g._spend_filters(adjs, non, nouns, "stack")
+    if len(filters) != 1:
+        raise g.NoMatch("one filter")
+    return replace(filters[0], colors=frozenset(colors), not_colors=frozenset(not_colors))
+
+
+def _caster(c) -> str:
+    if c.take("you", "cast"):
+        return "you"
+    if c.take("your", "opponents", "cast"):
+        return "opponent"
+    return "any"
+
+
+def _generic(c) -> int:
+    t = c.peek()
+    if t is None or t.kind != "SYM" or not t.low.isdigit():
+        raise _g().NoMatch("a generic mana amount")
+    c.i += 1
+    return int(t.low)
+
+
+def _every_spell(f: Filter) -> Filter | None:
+    return None if f == Filter(zone="stack") else f
+
+
+def cost_change(c) -> CastingRule:
+    """"<spells> [who] cost {N} more|less to cast" / "Each <spell> [who] costs …"."""
+    g = _g()
+    each = c.take("each")
+    f = spells_phrase(c)
+    who = _caster(c)
+    c.need("costs" if each else "cost")
+    n = _generic(c)
+    more = c.take("more")
+    if not more:
+        c.need("less")
+    c.need("to", "cast")
+    c.end()
+    if n <= 0:
+        raise g.NoMatch("an amount")
+    return CastingRule("cost_increase" if more else "cost_reduction", who=who, spells=_every_spell(f), amount=n)
+
+
+def self_cost_change(c) -> CastingRule:
+    """"This spell costs {N} less to cast for each …" (the spell's own rule, CR 601.2f)."""
+    g = _g()
+    c.need("SELF", "costs")
+    n = _generic(c)
+    more = c.take("more")
+    if not more:
+        c.need("less")
+    c.need("to", "cast", "for", "each")
+    per = c.attempt(g._graveyard_cards, False)
+    if per is None and c.take("instant", "and", "sorcery", "card", "in", "your", "graveyard"):
+        per = Count(Selector(self_only=True), "cards",
+                    card_filter=Filter(types=frozenset({"Instant", "Sorcery"}), zone="graveyard"))
+    if per is None:
+        d = g.desc(c)
+        if d.plural or d.who != "you":
+            raise g.NoMatch("a permanent you control")
+        per = Count(g.to_selector(d))
+    c.end()
+    return CastingRule("cost_increase" if more else "cost_reduction", amount=n, per=per, self_only=True)
+
+
+def trinisphere(c) -> CastingRule:
+    """"As long as this is untapped, each spell that would cost less than N mana to cast costs N mana to cast."""
+    g = _g()
+    c.need("as", "long", "as", "SELF", "is", "untapped", ",", "each", "spell", "that", "would", "cost", "less",
+           "than")
+    n = g.number(c)
+    c.need("mana", "to", "cast", "costs")
+    m = g.number(c)
+    c.need("mana", "to", "cast")
+    c.end()
+    if n != m or not isinstance(n, int):
+        raise g.NoMatch("the same amount")
+    return CastingRule("cost_minimum", amount=n, untapped_only=True)
+
+
+def as_though_flash(c) -> CastingRule:
+    """"You may cast <spells> as though they had flash." (CR 702.8a)."""
+    c.need("you", "may", "cast")
+    f = spells_phrase(c)
+    c.need("as", "though", "they", "had", "flash")
+    c.end()
+    return CastingRule("as_though_flash", who="you", spells=_every_spell(f))
+
+
+def sorcery_timing_only(c) -> CastingRule:
+    c.need("each", "opponent", "can", "cast", "spells", "only", "any", "time", "they", "could", "cast", "a",
+           "sorcery")
+    c.end()
+    return CastingRule("sorcery_timing_only", who="opponent")
+
+
+def cant_cast_during_your_turn(c) -> CastingRule:
+    c.need("your", "opponents", "can't", "cast", "spells", "during", "your", "turn")
+    c.end()
+    return CastingRule("cant_cast_during_your_turn", who="opponent")
+
+
+# --------------------------------------------------------------------------
+# Qualities
+# --------------------------------------------------------------------------
+
+_QUALITY_WORDS = {"multicolored": "multicolored", "monocolored": "monocolored", "colorless": "colorless",
+                  "everything": "everything"}
+
+
+def quality(c) -> list[str]:
+    """One quality of protection / hexproof from (CR 702.16a): a list (``each color`` is five)."""
+    g = _g()
+    if c.take("all", "colors") or c.take("each", "color"):
+        return ["W", "U", "B", "R", "G"]
+    if c.take("spells", "that", "are", "one", "or", "more", "colors"):
+        return ["colored spells"]
+    w = c.low()
+    t = c.peek()
+    if w is None or t.kind != "WORD":
+        raise g.NoMatch("a quality")
+    if w in g.COLOR_WORDS:
+        c.i += 1
+        return [g.COLOR_WORDS[w]]
+    if w in _QUALITY_WORDS:
+        c.i += 1
+        return [_QUALITY_WORDS[w]]
+    if w in g.TYPE_PLURALS and g.TYPE_PLURALS[w] != "Permanent":
+        c.i += 1
+        return [g.TYPE_PLURALS[w]]
+    if t.text[:1].isupper():
+        one = g.singular(t.text)
+        if one != t.text and one in g.SUBTYPES:
+            c.i += 1
+            return [one]
+    raise g.NoMatch("a quality")
+
+
+def qualities(c) -> list[str]:
+    out = quality(c)
+    while True:
+        if c.take("and", "from") or c.take(",", "from") or c.take(",", "and", "from"):
+            out.extend(quality(c))
+            continue
+        if c.at("and"):  # "hexproof from artifacts and enchantments"
+            save = c.i
+            c.i += 1
+            more = c.attempt(quality)
+            if more is not None:
+                out.extend(more)
+                continue
+            c.i = save
+        return out
+
+
+def quality_keywords(c) -> list[Keyword]:
+    """"hexproof from <q> [and from <q>]…" / "protection from <q> [and from <q>]…"."""
+    if c.take("hexproof", "from"):
+        return [Keyword("hexproof from", q) for q in qualities(c)]
+    c.need("protection", "from")
+    return [Keyword("protection", q) for q in qualities(c)]
+
+
+def keyword_item(toks: Sequence[Token], raw: str = "") -> list | None:
+    """A keyword of a keyword line read here, or None (the grammar goes on)."""
+    g = _g()
+    c = g.Cursor(toks)
+    low = [t.low for t in toks]
+    try:
+        if low[:2] in (["hexproof", "from"], ["protection", "from"]):
+            kws = quality_keywords(c)
+            c.end()
+            if low[0] == "protection" and all(k.arg in "WUBRG" and len(k.arg) == 1 for k in kws):
+                return None  # the grammar's own colors reading
+            return kws
+        if low[:2] == ["affinity", "for"]:
+            c.i = 2
+            d = g.desc(c)
+            c.end()
+            if not d.plural and not d.subtypes:  # "affinity for artifacts", "affinity for Equipment"
+                raise g.NoMatch("affinity for a plural")
+            d.who = "you"
+            return [CastingRule("cost_reduction", amount=1, per=Count(g.to_selector(d)), self_only=True)]
+        if low[:1] == ["ward"]:
+            return [Unsupported("ward " + template(toks[1:]).strip(), raw, "triggered", frozenset({"triggers"}))]
+    except g.NoMatch:
+        return None
+    return None
+
+
+def granted_qualities(c) -> list[Static]:
+    """"<permanents> have|has hexproof from …|protection from …"."""
+    g = _g()
+    sel = g.selector_phrase(c)
+    pump = []
+    if c.take(("gets", "get")):  # "Equipped creature gets +2/+2 and has protection from red and from blue."
+        p, q = g.pt(c)
+        c.need("and")
+        pump = [Static("pump", sel, power=p, toughness=q)]
+    c.need(("has", "have"))
+    kws = quality_keywords(c)
+    c.end()
+    return pump + [Static("grant", sel, granted=k) for k in kws]
+
+
+def untargetable_self(c) -> list[Keyword]:
+    """"This … can't be the target of spells or abilities [your opponents control]." (CR 702.11b, 702.18a)."""
+    c.need("SELF", "can't", "be", "the", "target", "of", "spells", "or", "abilities")
+    if c.take("your", "opponents", "control"):
+        c.end()
+        return [Keyword("hexproof")]
+    c.end()
+    return [Keyword("shroud")]
+
+
+_LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
+                 cant_cast_during_your_turn, granted_qualities, untargetable_self)
+
+
+def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
+    """A one-sentence static read by one of this module's templates (with ``text``)."""
+    g = _g()
+    sents = g.sentences(toks)
+    if len(sents) != 1:
+        raise g.NoMatch("one sentence")
+    for fn in _LINE_PARSERS:
+        c = g.Cursor(sents[0])
+        try:
+            got = fn(c)
+            c.end()
+        except g.NoMatch:
+            continue
+        parts = got if isinstance(got, list) else [got]
+        return [replace(p, text=raw) if hasattr(p, "text") else p for p in parts]
+    raise g.NoMatch("no casting template")
+
+
+# --------------------------------------------------------------------------
+# Loyalty abilities (CR 606)
+# --------------------------------------------------------------------------
+
+def loyalty_cost(c) -> int:
+    """"[+N]", "[−N]" (normalised to "-"), "[0]" then ":"."""
+    g = _g()
+    c.need("[")
+    sign = 1
+    if c.take("+"):
+        sign = 1
+    elif c.take("-") or c.take("−"):
+        sign = -1
+    t = c.peek()
+    if t is None or t.kind != "NUM":
+        raise g.NoMatch("a loyalty number")
+    c.i += 1
+    c.need("]", ":")
+    return sign * int(t.low)
+
+
+def _targets_only(sents, s) -> bool:
+    """Read the targets of sentences whose effect the grammar can't read: each
+    sentence that says "target" must open with a target phrase, and say it once."""
+    g = _g()
+    for st in sents:
+        n = sum(1 for t in st if t.low == "target")
+        if n == 0:
+            continue
+        if n > 1:
+            return False
+        c = g.Cursor(st)
+        if c.at("until") and any(t.low == "," for t in st):  # "Until your next turn, up to one target …"
+            c.i = next(i for i, t in enumerate(st) if t.low == ",") + 1
+        try:
+            g.target_phrase(c, s)
+        except g.NoMatch:
+            return False
+    return True
+
+
+def line_loyalty(toks: Sequence[Token], ctx, raw: str) -> list:
+    """A loyalty ability (CR 606): ``ActivatedAbility(Cost(loyalty=n), …, sorcery=True)``."""
+    g = _g()
+    c = g.Cursor(toks)
+    n = loyalty_cost(c)
+    eff = list(c.rest())
+    sents = g.sentences(eff)
+    if not sents:
+        raise g.NoMatch("no effect")
+    s = g.Scope(last=g.SELF, source_is_permanent=True)
+    try:
+        g.effect_text(sents, s)
+        if not s.effects:
+            raise g.NoMatch("no effect")
+        targets, effects = tuple(s.targets), tuple(s.effects)
+    except g.NoMatch:
+        s = g.Scope(last=g.SELF, source_is_permanent=True)
+        if not _targets_only(sents, s):
+            raise
+        text = raw.split(":", 1)[1].strip() if ":" in raw else g.detokenize(eff).strip()  # as printed
+        targets, effects = tuple(s.targets), (Effect(kind="unread", text=text),)
+    return [ActivatedAbility(Cost(loyalty=n), targets, effects, True, raw)]
