@@ -80,19 +80,33 @@ of thousands.
 
 Where it applies (:func:`unsupported`)
 -------------------------------------
-Exactly the problems whose key is (per class the number tapped, damage,
-pool, life, X) and whose every mana ability is a plain ``{T}: add …``:
-
-* every mana ability has ``{T}`` and nothing else in its cost (no mana cost
-  — filter lands, Cascading Cataracts —, no sacrifice, life, counters,
-  tapping creatures, per-turn limits) and no riders; outcomes are any
-  vectors of mana with damage (replacement effects and triggered mana are
-  fine: they are already outcomes);
-* no spending restrictions (CR 106.6), no Celestial Dawn, no ``{S}`` in the
-  cost;
+* every mana ability has ``{T}`` in its cost, plus at most counters removed
+  (Vivid lands: the counters removed are part of the key, so each class's
+  letter is split by *fate* — tapped with nothing removed, tapped removing a
+  charge counter — and the DP's node carries how many members of the class
+  earlier fates took) and a *generic* mana cost; no sacrifice, life, tapping
+  creatures, per-turn limits or riders. Outcomes are any vectors of mana with
+  damage: replacement effects and triggered mana are fine (they are already
+  outcomes);
+* mana abilities with a mana cost (Cascading Cataracts, Crystal Quarry,
+  Signets) on **one** class only: that class is the last layer and its
+  members step one at a time, each paying its ability's generic cost out of
+  the mana spent so far (first mana no colored requirement needs, then every
+  way of taking it from the colored counts) — every well-founded order of
+  those activations (CR 605.3a, 601.2g), since all other mana exists before;
+  with several such classes their relative order matters and the problem
+  falls back;
+* spending restrictions (CR 106.6) only where they are all-or-nothing: an
+  outcome made entirely of restricted mana that may pay neither the total
+  cost nor any costed ability is never part of a payment (it would be an
+  idle activation) and is dropped; a one-mana restricted outcome that may
+  pay the total cost and every costed ability is plain mana; anything in
+  between falls back;
+* no Celestial Dawn, no ``{S}`` in the cost;
 * the total cost is mana (any symbols but ``{S}``, X fixed or ``any``), plus
-  optionally ``{T}`` of the source (an ``activate`` cost) and "Pay N life";
-  no ``{Q}``, sacrifice, counters or creature-tapping in the total cost.
+  optionally ``{T}`` of the source (an ``activate`` cost; not a source with a
+  costed mana ability) and "Pay N life"; no ``{Q}``, sacrifice, counters or
+  creature-tapping in the total cost.
 
 Everything else falls back to :class:`models.payment.PaymentModel`'s
 enumeration (exact, slower). Differential tests
@@ -101,7 +115,9 @@ enumeration and the brute-force reference.
 """
 from __future__ import annotations
 
+import gc
 from collections import Counter, defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import product
 from typing import Iterator
@@ -314,7 +330,8 @@ class PaymentCounter:
                 self.rem_col[j][i] = self.rem_col[j + 1][i] + size * max(s[t] for _, s, _, _ in opts)
         self._step_cache: dict[tuple[int, frozenset], frozenset] = {}
         self._acc_cache: dict[frozenset, tuple] = {}
-        self._build()
+        with _no_gc():
+            self._build()
 
     # -- the automaton -------------------------------------------------------
     def _alive(self, st: State, j: int) -> bool:
@@ -362,24 +379,53 @@ class PaymentCounter:
                 out.append(tuple(st[i] - take[i] for i in range(nc)) + head)
         return out
 
+    def _by_cost(self, j: int) -> list:
+        """Layer ``j``'s options grouped by their mana cost (paid once per state and cost);
+        each option's spent mana restricted to the colored-requirement types."""
+        got = self._step_cache.get(("by_cost", j))
+        if got is None:
+            groups: dict[int, list] = defaultdict(list)
+            for cost, spent, dmg, left in self.layers[j][3]:
+                groups[cost].append((tuple(spent[t] for t in self.ctypes), sum(spent), dmg, left, any(left)))
+            got = self._step_cache[("by_cost", j)] = sorted(groups.items())
+        return got
+
+    def _bounds(self, j: int) -> tuple:
+        """:meth:`_alive`'s test before layer ``j`` as bounds: (most total, least total,
+        least colored counts)."""
+        got = self._step_cache.get(("bounds", j))
+        if got is None:
+            hi = None if self.t_max is None else self.t_max + self.rem_cost[j]
+            got = self._step_cache[("bounds", j)] = (
+                hi, self.t_min - self.rem_total[j], tuple(n - r for n, r in zip(self.need_min, self.rem_col[j])))
+        return got
+
     def _step(self, j: int, S: frozenset) -> frozenset:
         key = (j, S)
         got = self._step_cache.get(key)
         if got is not None:
             return got
         nc = len(self.ctypes)
-        opts = self.layers[j][3]
+        by_cost = self._by_cost(j)
+        caps = self.caps
+        hi, lo, col_lo = self._bounds(j)
+        check_col = any(n > 0 for n in col_lo)
         out = set()
+        add = out.add
         for st0 in S:
-            for cost, spent, dmg, left in opts:
+            for cost, opts in by_cost:
                 for st in (self._pay_generic(st0, cost) if cost else (st0,)):
-                    col = tuple(min(st[i] + spent[t], cap) for i, (t, cap) in enumerate(zip(self.ctypes, self.caps)))
-                    pool = st[nc + 2:]
-                    if any(left):
-                        pool = tuple(a + b for a, b in zip(pool, left))
-                    ns = col + (st[nc] + sum(spent), st[nc + 1] + dmg) + pool
-                    if self._alive(ns, j):
-                        out.add(ns)
+                    pool0, total0, dmg0 = st[nc + 2:], st[nc], st[nc + 1]
+                    base = st[:nc]
+                    for spent, n_spent, dmg, left, any_left in opts:
+                        total = total0 + n_spent
+                        if (hi is not None and total > hi) or total < lo:
+                            continue
+                        col = tuple([min(a + b, c) for a, b, c in zip(base, spent, caps)]) if nc else ()
+                        if check_col and any(a < b for a, b in zip(col, col_lo)):
+                            continue
+                        pool = tuple([a + b for a, b in zip(pool0, left)]) if any_left else pool0
+                        add(col + (total, dmg0 + dmg) + pool)
         res = frozenset(out)
         self._step_cache[key] = res
         return res
@@ -476,65 +522,88 @@ class PaymentCounter:
                 xs.update(t[3] for t in self._accept(node[0]))
         return sorted(xs)
 
-    def _walk(self, limit: int | None) -> Iterator[tuple[dict, tuple]]:
-        """(per (class, fate) the members tapped, tail) of each payment, lazily."""
+    def _walk(self, limit: int | None, emit) -> None:
+        """Call ``emit(chosen, tail)`` for each payment — ``chosen[(class, fate)]`` the members
+        tapped — at most ``limit`` times: a depth-first walk of the live part of the DAG
+        (every branch taken leads to a payment; plain recursion, O(1) per payment amortised)."""
         if not self.count() or (limit is not None and limit <= 0):
             return
-        emitted = 0
         n_layers = len(self.layers)
         chosen: dict[tuple[int, object], int] = {}
+        left = [float("inf") if limit is None else limit]
 
-        def walk(j: int, node: tuple) -> Iterator[tuple[dict, tuple]]:
+        def walk(j: int, node: tuple) -> bool:
             if j == n_layers:
                 for tail in self._accept(node[0]):
-                    yield chosen, tail
-                return
+                    emit(chosen, tail)
+                    left[0] -= 1
+                    if left[0] <= 0:
+                        return True
+                return False
             c, f = self.layers[j][0], self.layers[j][1]
             live = self.live[j + 1]
             for k, T in self.edges[j][node]:
                 if live.get(T, 0):
                     chosen[c, f] = k
-                    yield from walk(j + 1, T)
-            chosen.pop((c, f), None)
+                    if walk(j + 1, T):
+                        return True
+            del chosen[c, f]
+            return False
 
-        for item in walk(0, self.start):
-            yield item
-            emitted += 1
-            if limit is not None and emitted >= limit:
-                return
+        walk(0, self.start)
 
-    def keys(self, limit: int | None = None) -> Iterator[PaymentKey]:
-        """The distinct payments' keys, lazily (a walk of the live part of the DAG)."""
-        for chosen, tail in self._walk(limit):
-            yield self._key(chosen, tail)
+    def keys(self, limit: int | None = None) -> list[PaymentKey]:
+        """The distinct payments' keys (at most ``limit``), from a walk of the live part of the DAG."""
+        out: list[PaymentKey] = []
+        self._walk(limit, lambda chosen, tail: out.append(self._key(chosen, tail)))
+        return out
 
     @property
     def plain(self) -> bool:
-        """Do payments only tap members (no counters removed)? Then :meth:`payments` builds
-        them directly."""
+        """Do payments only tap members (no counters removed)?"""
         return all(f is None or f == MAIN_TAP for fs in self.fates for f in fs)
 
     def payments(self, limit: int | None = None) -> list[dict]:
         """The distinct payments as contract objects (contract §2.3), sorted as
         :func:`models.payment.payment_sort_key` sorts them: the objects
-        :func:`models.payment.decode` makes of :meth:`keys`, built directly when the
-        payments only tap first members of classes (the usual case)."""
-        if not self.plain:
-            return sorted((decode(self.p, k) for k in self.keys(limit)), key=payment_sort_key)
+        :func:`models.payment.decode` makes of :meth:`keys` (checked by the tests), built
+        directly — within a class the first members, those with counters removed first."""
         p = self.p
         player = p.player
         src_tap = p.main.source_cls if p.main.tap else None
         extra = [p.classes[src_tap].members[0]] if src_tap is not None else []
-        out = []
-        for chosen, (dmg, pool, life, x) in self._walk(limit):
-            tap = [oid for (c, _), k in chosen.items() for oid in p.classes[c].members[:k]] + extra
+        order = {(c, f): i for i, (c, f, *_r) in enumerate(self.layers)}   # fates in _fate_order per class
+        out: list = []
+
+        def emit(chosen: dict, tail: tuple) -> None:
+            dmg, pool, life, x = tail
+            tap = list(extra)
+            removed = []
+            at: dict[int, int] = {}
+            for (c, f), k in sorted(chosen.items(), key=lambda kv: order[kv[0]]):
+                if not k:
+                    continue
+                i = at.get(c, 0)
+                ms = p.classes[c].members[i:i + k]
+                at[c] = i + k
+                tap.extend(ms)
+                if f is not None and f[1]:
+                    removed.extend((oid, f[0], f[1]) for oid in ms)
             tap.sort()
             text = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(pool))
-            out.append(((x, life, dmg, len(tap), tap, text),
-                        {"tap": tap, "untap": [], "sacrifice": [], "life": life, "damage": dmg, "x": x,
-                         "pool_after": {player: text}}))
-        out.sort(key=lambda kv: kv[0])
-        return [d for _, d in out]
+            d = {"tap": tap, "untap": [], "sacrifice": [], "life": life, "damage": dmg, "x": x,
+                 "pool_after": {player: text}}
+            rk: list = []
+            if removed:
+                removed.sort()
+                d["remove_counters"] = {oid: {name: n} for oid, name, n in removed}
+                rk = [(oid, [(name, n)]) for oid, name, n in removed]
+            out.append(((x, life, dmg, len(tap), tap, text, rk), d))
+
+        with _no_gc():          # many small objects, none cyclic: the collector's passes only cost
+            self._walk(limit, emit)
+            out.sort(key=lambda kv: kv[0])
+            return [d for _, d in out]
 
     def contains(self, tapped: dict[int, int], tail: tuple) -> bool:
         """Is the payment tapping ``tapped[c]`` members of each class ``c`` (no other class)
@@ -562,6 +631,17 @@ class PaymentCounter:
         for c in range(len(self.p.classes)):
             kept.append(tuple((f, 1 if f == MAIN_TAP else chosen.get((c, f), 0)) for f in self.fates[c]))
         return PaymentKey(tuple(0 for _ in self.p.classes), tuple(kept), life, dmg, x, tuple(pool))
+
+
+@contextmanager
+def _no_gc():
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def counter_for(problem: PaymentProblem) -> PaymentCounter | None:

@@ -667,6 +667,11 @@ class Oracle:
 
     def _decide_targets(self, cand: Candidate) -> tuple[bool, str | None]:
         fast = _fast("targeting", "has_legal_targets")
+        if fast is not None and modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal modes
+            self._remaining()
+            self.solves += 1
+            ok = bool(fast(self.view, self.player, **query_subject(cand)))
+            return ok, None if ok else NO_TARGETS
         if fast is not None and _fast("targeting", "targeting_problem") is not None:
             # the slots of the (cached) target problem: built once for deciding and checking choices
             from models.targets import TargetProblem, is_feasible
@@ -846,12 +851,19 @@ class Oracle:
         except pm.Unsupported as e:
             raise Undecided("error", f"unsupported: {e}") from None
 
-    @staticmethod
-    def _listing_counter(problem: Any):
-        """The counting DP for ``problem`` when it applies (it also lists), else None."""
-        from .queries.pay import payment_counter
+    def _counter_of(self, cand: Candidate, x: int | None):
+        """The counting DP of the candidate's total cost when it applies (it also lists), else None."""
+        from models import payment as pm
 
-        return payment_counter(problem)
+        from .queries.pay import build_problem, payment_counter
+
+        tc = self._total_cost(cand, x)
+        if tc is None or getattr(tc, "extra", None) is not None or (tc.what == "cast" and not tc.mana):
+            return None
+        try:
+            return payment_counter(build_problem(self.view, self.player, tc))
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
 
     def _fast_pay(self) -> bool:
         return _fast("queries.pay", "build_problem") is not None and _fast("costs", "total_cost") is not None
@@ -966,13 +978,13 @@ class Oracle:
                 from models import payment as pm
 
                 self._remaining()
-                model = self._payment_model(cand, x)
-                counter = None if model is None else self._listing_counter(model.p)
-                if model is None:
-                    pays = []
-                elif counter is not None:   # listed by the counting DP (models/payment_count.py)
+                counter = self._counter_of(cand, x)
+                model = None if counter is not None else self._payment_model(cand, x)
+                if counter is not None:   # listed by the counting DP (models/payment_count.py)
                     self.solves += 1
                     pays = counter.payments()
+                elif model is None:
+                    pays = []
                 else:
                     deadline = self.deadline
                     res = model.enumerate(None, deadline)

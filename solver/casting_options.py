@@ -415,7 +415,7 @@ def _model_keys(problem: Any, limit: int | None = None, deadline: float | None =
     """The distinct payments of the model's part (decoded), and whether the listing is complete."""
     from models import payment as pm
 
-    from .queries.pay import payment_counter
+    from models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
 
     counter = payment_counter(problem)
     if counter is not None:
@@ -428,7 +428,7 @@ def _model_keys(problem: Any, limit: int | None = None, deadline: float | None =
 
 
 def _model_count(problem: Any, deadline: float | None = None) -> int:
-    from .queries.pay import payment_counter
+    from models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
 
     counter = payment_counter(problem)
     if counter is not None:

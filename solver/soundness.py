@@ -164,9 +164,17 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     who = o.controller if zone in ("battlefield", "stack") else o.owner
     types = tuple(card.data.types)
     abilities = view.chars(o.id).abilities if zone == "battlefield" and view is not None else card.abilities
-    return [UnreadPart(o.id, text, _sorted(affects), zone, who, kind, _reach(text, kind, zone),
-                       _active(text, kind, zone, types))
-            for text, kind, affects in card_parts(card, abilities, zone)]
+    if abilities is card.abilities or abilities == card.abilities:
+        # the card's own abilities: classified once per card and zone (cards are immutable and shared)
+        memo = card.__dict__.setdefault("_unread_memo", {})
+        rows = memo.get(zone)
+        if rows is None:
+            rows = memo[zone] = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
+                                 for text, kind, affects in card_parts(card, abilities, zone)]
+    else:
+        rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
+                for text, kind, affects in card_parts(card, abilities, zone)]
+    return [UnreadPart(o.id, text, affects, zone, who, kind, reach, act) for text, kind, affects, reach, act in rows]
 
 
 def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:

@@ -510,8 +510,18 @@ def targeting_problem(view: View, source: TargetingSource, chooser: str | None =
     chooser = source.controller if chooser is None else chooser
     how = source.default_how if how is None else how
     slots = []
+    by_filter: dict = {}   # "any target and another target": the same filter, computed once
     for spec in source.specs:
-        cands = slot_candidates(view, source, spec)
+        try:
+            cands = by_filter.get(spec.filter)
+        except TypeError:  # an unhashable filter
+            cands = None
+        if cands is None:
+            cands = slot_candidates(view, source, spec)
+            try:
+                by_filter[spec.filter] = cands
+            except TypeError:
+                pass
         slots.append(Slot(cands, spec.min, spec.max, tuple(spec.distinct_from)))
     all_cands = sorted({c for s in slots for c in s.candidates})
     groups: dict[frozenset[str], list[str]] = {}

@@ -835,7 +835,7 @@ def dies_triggers(before: GameState, after: GameState) -> list[_PendingTrigger]:
     for o in gone:
         n = after.find(o.id)
         c = view.chars(o.id)
-        if not c.is_creature:
+        if not c.is_creature or o.card is None:
             continue
         for a in o.card.abilities:
             if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:

@@ -89,9 +89,6 @@ ALLOWED_BACK_EDGES: dict[tuple[str, str], str] = {
         "the actions engine imports `payment_counter`/`find_payment` (new this session, payment-"
         "counting work in progress) and `build_problem` from the pay façade; they belong in "
         "solver.payment_problem (rules layer), where `build_problem` already is",
-    ("solver.casting_options", "solver.queries.pay"):
-        "new this session (casting options, work in progress): `payment_counter` of the pay façade, "
-        "which belongs in solver.payment_problem with `build_problem`",
     ("solver.resolution", "solver.situation"):
         "resolve outcomes carry the situation after resolution as JSON (`dump_state`); JSON should be "
         "made at the edges (issue 18, item 1); the game-engine work of this session edits resolution.py",

@@ -8,7 +8,15 @@ cost's parts.
 For other modules (the ``actions`` query):
 
 * :func:`is_payable` — one solve;
-* :func:`count_payments` — the number of distinct payments, up to a limit.
+* :func:`count_payments` — the number of distinct payments, up to a limit;
+* :func:`find_payment` — is one given payment a way to pay (without listing)?
+
+Counts and listings use the dynamic programme of :mod:`models.payment_count`
+where it applies (its docstring says where: plain ``{T}`` mana abilities,
+counters removed, one class of abilities with a generic mana cost, …): exact
+counts whose cost does not grow with the count, and listing at the speed of a
+walk; ``count`` stays exact when the listing is cut (``truncated``). Other
+problems are enumerated by :class:`models.payment.PaymentModel`, as before.
 
 Both raise :class:`Unsupported` for payments the model can't represent
 exactly (a mana ability repeatable without {T}, a sacrifice or counters; a
@@ -51,7 +59,7 @@ from ..payment_problem import (_base, _Base, _cost_of, _no_mana_cost, build_prob
 
 
 _COUNTERS: dict[PaymentProblem, Any] = {}
-_COUNTERS_MAX = 256
+_COUNTERS_MAX = 64
 
 
 def payment_counter(problem: PaymentProblem) -> "pcount.PaymentCounter | None":

@@ -383,6 +383,9 @@ def _targets_only(sents, s) -> bool:
             g.target_phrase(c, s)
         except g.NoMatch:
             return False
+        from .structure import _ends_phrase  # soundness: nothing after it may describe the target further
+        if not _ends_phrase(st, c.i):
+            return False
     return True
 
 

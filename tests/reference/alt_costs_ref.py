@@ -170,3 +170,45 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
             for k in kicks:
                 out.append((o.id, name, k))
     return out
+
+
+def reference_cast_entries(state, player: str) -> list[dict]:
+    """The ``cast`` entries of the ``actions`` query for every mode of every card of ``player``
+    (contract §2.6 with the extension keys ``alternative``, ``kicked``): timing from
+    :mod:`reference.actions_ref`, targets from :mod:`reference.targets_ref`, payments from
+    :func:`brute_cast`. Sorted by (object, alternative, kicked)."""
+    from .actions_ref import _flash, _flash_permission, _forbidden
+    from .targets_ref import reference_targets
+
+    view = View(state)
+    t = state.turn
+    stack = any(o.zone == "stack" for o in state.objects)
+    if t.step == "untap" or (t.step == "cleanup" and not stack) or (t.priority or t.active) != player:
+        return []
+    sorcery_time = t.active == player and t.step in ("main1", "main2") and not stack
+    out = []
+    for oid, alt, kicked in reference_modes(state, player):
+        o = state.obj(oid)
+        if _forbidden(state, view, player, sorcery_time):
+            continue
+        if not (sorcery_time or "Instant" in o.card.data.types or _flash(o.card)
+                or _flash_permission(state, view, player, oid)):
+            continue
+        n_t = reference_targets(state, {"kind": "targets", "cast": oid, "player": player})["count"]
+        if not n_t:
+            continue
+        q = {"kind": "pay", "cast": oid, "player": player}
+        if alt:
+            q["alternative"] = alt
+        if kicked:
+            q["kicked"] = True
+        n_p = brute_cast(state, q, view)["count"]
+        if n_p:
+            e = {"kind": "cast", "object": oid, "targets": n_t, "payments": n_p}
+            if alt:
+                e["alternative"] = alt
+            if kicked:
+                e["kicked"] = True
+            out.append(e)
+    out.sort(key=lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked"))))
+    return out
