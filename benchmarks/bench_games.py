@@ -4,7 +4,7 @@ Run: ``.venv/bin/python -m benchmarks.bench_games [--quick] [--games N]``.
 
 Plays seeded games between two uniformly random agents through the
 PettingZoo environment (:mod:`solver.env`, optional extra ``env``) with the
-two decks of fully modeled cards (``solver.env.RED_DECK`` /
+two decks of fully modeled cards (``solver.games.RED_DECK`` /
 ``GREEN_DECK``), from the opening hand to a winner, and prints games per
 second and steps per second (a step is one agent decision: a pass, a play,
 a cast or activation head, a completion, a declaration or another choice).
@@ -25,7 +25,7 @@ from solver.encoding import ActionEncoding, completions
 
 def play_api_game(seed: int, max_steps: int = 20_000) -> tuple[str | None, int, int]:
     """One random game through :class:`solver.api.Situation` and the action encoding."""
-    from solver.env import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
+    from solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
 
     rng = random.Random(seed)
     sit: Situation = initial_situation((parse_decklist(RED_DECK), parse_decklist(GREEN_DECK)), rng)

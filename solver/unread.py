@@ -348,6 +348,19 @@ def _bullet_parents(text: str) -> dict[str, str]:
     return out
 
 
+def _keyword_item(u: ir.Unsupported) -> str:
+    """The unread keyword of a line of several keywords ("Flying, protection from …, annihilator 6"),
+    when the reader names it (``what`` "annihilator N"); '' otherwise."""
+    if not u.text or u.what == u.text or u.kind == "rider":
+        return ""
+    items = [i.strip() for i in re.sub(r"\([^)]*\)", "", u.text).split(",")]
+    if len(items) < 2:
+        return ""
+    want = u.what.lower().strip(". ")
+    hits = [i for i in items if re.sub(r"\b\d+\b", "n", i.lower()) == want]
+    return hits[0] if len(hits) == 1 else ""
+
+
 def card_parts(card: object, abilities: tuple | None = None, zone: str | None = None) -> list[tuple[str, str, frozenset[str]]]:
     """The unread parts of a card as ``(printed text, kind, affects)``: its unread lines and keywords,
     unread effects of abilities whose structure was read, abilities read but functioning only from
@@ -361,6 +374,9 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             text = _printed(a)
             kind = parent.get(text) or _kind_of(a, types)
             sentence = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
+            item = _keyword_item(a)
+            if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
+                sentence, kind = item, ir.ability_kind_of_line(item)
             mine = classify(sentence, kind)
             # the reader's classification, widened by the words (never narrowed to "unknown")
             out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))

@@ -339,7 +339,7 @@ def test_random_game_declarations_match_the_reference():
     """Issue 17 "done when": the declarations offered while random agents play whole games are
     exactly those of the brute-force references (tests/reference/combat_ref.py)."""
     from solver.encoding import completions
-    from solver.env import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
+    from solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
     from tests.reference.combat_ref import attack_reference, block_reference
 
     seen = {"attackers": 0, "blockers": 0}

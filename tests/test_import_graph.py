@@ -23,7 +23,7 @@ layers, and a module may import only from its own layer or a lower one:
    façades (``solver.queries.*``: parse a query, call the rules layer, format
    the result), the file runner (``solver.runner``), the python-chess-shaped
    API (``solver.api``), the agents' action encoding and environment
-   (``solver.encoding``, ``solver.env``), and the description of a card for
+   (``solver.encoding``, ``solver.games``, ``solver.env``), and the description of a card for
    people (``solver.cards.describe``).
 4. ``edges`` — programs built on the interface: ``cli``, the MCP server
    (``solver.mcp_server``), batch runs (``solver.batch``).
@@ -53,7 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = ("data", "models", "rules", "interface", "edges")
 
 DATA = ("solver", "solver.errors", "solver.mana", "solver.ir", "solver.state", "solver.cards", "solver.reader")
-INTERFACE = ("solver.situation", "solver.queries", "solver.runner", "solver.api", "solver.encoding", "solver.env",
+INTERFACE = ("solver.situation", "solver.queries", "solver.runner", "solver.api", "solver.encoding", "solver.games", "solver.env",
              "solver.cards.describe")
 EDGES = ("cli", "solver.mcp_server", "solver.batch")
 

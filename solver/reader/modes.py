@@ -179,7 +179,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
     cost_toks = body[:k]
     sorcery = False
     if cost_toks[0].low == "[":  # a loyalty ability (CR 606): activated only as a sorcery (CR 606.3)
-        from .statics import loyalty_cost
+        from .structure import loyalty_cost
         c = g.Cursor(body)
         cost = Cost(loyalty=loyalty_cost(c))
         if c.i != k + 1:

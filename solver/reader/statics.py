@@ -349,23 +349,6 @@ def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
 # Loyalty abilities (CR 606)
 # --------------------------------------------------------------------------
 
-def loyalty_cost(c) -> int:
-    """"[+N]", "[−N]" (normalised to "-"), "[0]" then ":"."""
-    g = _g()
-    c.need("[")
-    sign = 1
-    if c.take("+"):
-        sign = 1
-    elif c.take("-") or c.take("−"):
-        sign = -1
-    t = c.peek()
-    if t is None or t.kind != "NUM":
-        raise g.NoMatch("a loyalty number")
-    c.i += 1
-    c.need("]", ":")
-    return sign * int(t.low)
-
-
 def _targets_only(sents, s) -> bool:
     """Read the targets of sentences whose effect the grammar can't read: each
     sentence that says "target" must open with a target phrase, and say it once."""
@@ -389,11 +372,16 @@ def _targets_only(sents, s) -> bool:
     return True
 
 
+def _loyalty_cost(c) -> int:
+    from .structure import loyalty_cost
+    return loyalty_cost(c)
+
+
 def line_loyalty(toks: Sequence[Token], ctx, raw: str) -> list:
     """A loyalty ability (CR 606): ``ActivatedAbility(Cost(loyalty=n), …, sorcery=True)``."""
     g = _g()
     c = g.Cursor(toks)
-    n = loyalty_cost(c)
+    n = _loyalty_cost(c)
     eff = list(c.rest())
     sents = g.sentences(eff)
     if not sents:

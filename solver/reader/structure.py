@@ -218,6 +218,23 @@ def spell_filter(c) -> Filter:
             return f
 
 
+def loyalty_cost(c) -> int:
+    """"[+N]", "[−N]" (normalised to "-"), "[0]" then ":"."""
+    g = _g()
+    c.need("[")
+    sign = 1
+    if c.take("+"):
+        sign = 1
+    elif c.take("-") or c.take("−"):
+        sign = -1
+    t = c.peek()
+    if t is None or t.kind != "NUM":
+        raise g.NoMatch("a loyalty number")
+    c.i += 1
+    c.need("]", ":")
+    return sign * int(t.low)
+
+
 def _ends_phrase(toks: Sequence[Token], k: int) -> bool:
     """Do the words at ``k`` end a target phrase (nothing more describes the target)?"""
     g = _g()
@@ -468,7 +485,6 @@ def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> list:
         raise g.NoMatch("an ability that works from another zone (CR 113.6)")
     loyalty = cost_toks[0].low == "["
     if loyalty:  # a loyalty ability (CR 606) that reader/statics.py's template did not read
-        from .statics import loyalty_cost
         c = g.Cursor(toks)
         cost = Cost(loyalty=loyalty_cost(c))  # "[+N]", "[−N]", "[0]"; "[−X]" is not read
         if c.i != k + 1:
