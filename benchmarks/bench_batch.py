@@ -65,7 +65,7 @@ def bench_startup(pairs: int) -> None:
 
 
 def bench_batch(n: int) -> None:
-    from solver.batch import batch
+    from mtgsolve.solver.batch import batch
 
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp) / "in"
@@ -79,7 +79,7 @@ def bench_batch(n: int) -> None:
         except ImportError:
             print("batch --backend ray: skipped (pip install -e '.[ray]')")
             return
-        from solver.batch import batch_ray
+        from mtgsolve.solver.batch import batch_ray
 
         t = time.perf_counter()
         ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)

@@ -36,11 +36,11 @@ for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from models.combat import enumerate_declarations  # noqa: E402
-from solver.characteristics import View  # noqa: E402
-from solver.combat import attack_problem, block_problem  # noqa: E402
-from solver.queries import Options, answer  # noqa: E402
-from solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.models.combat import enumerate_declarations  # noqa: E402
+from mtgsolve.solver.characteristics import View  # noqa: E402
+from mtgsolve.solver.combat import attack_problem, block_problem  # noqa: E402
+from mtgsolve.solver.queries import Options, answer  # noqa: E402
+from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
 from tests.reference.combat_ref import attack_reference, block_reference  # noqa: E402
 
 PLAIN_A = ["Grizzly Bears", "Hill Giant"]

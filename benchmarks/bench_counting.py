@@ -38,11 +38,11 @@ for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from solver.api import Situation  # noqa: E402
-from solver.characteristics import View  # noqa: E402
-from solver.queries import Options, answer  # noqa: E402
-from solver.queries import pay as pay_mod  # noqa: E402
-from solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.api import Situation  # noqa: E402
+from mtgsolve.solver.characteristics import View  # noqa: E402
+from mtgsolve.solver.queries import Options, answer  # noqa: E402
+from mtgsolve.solver.queries import pay as pay_mod  # noqa: E402
+from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
 
 BASICS_32 = ["Forest"] * 8 + ["Plains"] * 6 + ["Island"] * 6 + ["Swamp"] * 6 + ["Mountain"] * 6
 LANDS_40 = BASICS_32 + ["Reflecting Pool"] * 3 + ["Adarkar Wastes"] * 3 + ["Exotic Orchard"] * 2
@@ -161,8 +161,8 @@ def bench_board_40(reps: int, phase_ms: float | None) -> dict:
 def bench_cataracts(budget: float, reps: int) -> dict:
     state = _state(cataracts_board())
     view = View(state)
-    from models.payment_count import unsupported
-    from solver.costs import total_cost
+    from mtgsolve.models.payment_count import unsupported
+    from mtgsolve.solver.costs import total_cost
 
     problem = pay_mod.build_problem(view, "alice", total_cost(view, "alice", {"cast": "cultivate"}))
     why = unsupported(problem)
@@ -215,8 +215,8 @@ def bench_listing(quick: bool) -> dict:
     print(f"Listing, pay for Hangarback Walker X={x} on the 40-land board: {n:,} payments in {w:.2f} s = "
           f"{n / w:,.0f} payments/s (counting DP walk + decoding + sorting) [target: >= 20,000/s]")
     # the CP-SAT enumeration on the same problem, capped, for comparison
-    from models import payment as pm
-    from solver.costs import total_cost
+    from mtgsolve.models import payment as pm
+    from mtgsolve.solver.costs import total_cost
 
     view = View(state)
     problem = pay_mod.build_problem(view, "alice", total_cost(view, "alice", {"cast": "hangarback-walker", "x": 2}))

@@ -19,13 +19,13 @@ import random
 import sys
 import time
 
-from solver.api import Situation
-from solver.encoding import ActionEncoding, completions
+from mtgsolve.solver.api import Situation
+from mtgsolve.solver.encoding import ActionEncoding, completions
 
 
 def play_api_game(seed: int, max_steps: int = 20_000) -> tuple[str | None, int, int]:
     """One random game through :class:`solver.api.Situation` and the action encoding."""
-    from solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
+    from mtgsolve.solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
 
     rng = random.Random(seed)
     sit: Situation = initial_situation((parse_decklist(RED_DECK), parse_decklist(GREEN_DECK)), rng)
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     if "--games" in argv:
         games = int(argv[argv.index("--games") + 1])
     try:
-        from solver.env import play_random_game
+        from mtgsolve.solver.env import play_random_game
         how = "PettingZoo AEC env (solver.env)"
     except ImportError:
         play_random_game = play_api_game  # type: ignore[assignment]

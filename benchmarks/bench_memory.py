@@ -26,8 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 _PRELUDE = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from solver.situation import situation_from_dict
-from solver.queries import Options, answer
+from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.queries import Options, answer
 """
 
 _RUN = """

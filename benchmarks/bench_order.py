@@ -22,13 +22,13 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
-from models.ordering import solve_orderings  # noqa: E402
+from mtgsolve.models.ordering import solve_orderings  # noqa: E402
 from reference.ordering_ref import counter_orders, mana_orders  # noqa: E402
-from solver.characteristics import View  # noqa: E402
-from solver.mana import Mana  # noqa: E402
-from solver.queries import Options, answer  # noqa: E402
-from solver.replacement import counter_event, mana_event  # noqa: E402
-from solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.characteristics import View  # noqa: E402
+from mtgsolve.solver.mana import Mana  # noqa: E402
+from mtgsolve.solver.queries import Options, answer  # noqa: E402
+from mtgsolve.solver.replacement import counter_event, mana_event  # noqa: E402
+from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
 
 MIXED = ["Mana Reflection", "Contamination", "Nyxbloom Ancient", "Mana Reflection", "Contamination",
          "Mana Reflection", "Nyxbloom Ancient", "Mana Reflection"]

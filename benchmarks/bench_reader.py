@@ -21,12 +21,12 @@ import sys
 import time
 from pathlib import Path
 
-from solver.cards import CardData, oracle_index
-from solver.cards.library import LIBRARY
-from solver.reader import _read_permanent_line, _context, read, read_lines
-from solver.reader.coverage import LAYERS, measure
-from solver.reader.importer import card_data, load_cards
-from solver.reader.tokens import normalise_chars, strip_reminder, tokenize
+from mtgsolve.solver.cards import CardData, oracle_index
+from mtgsolve.solver.cards.library import LIBRARY
+from mtgsolve.solver.reader import _read_permanent_line, _context, read, read_lines
+from mtgsolve.solver.reader.coverage import LAYERS, measure
+from mtgsolve.solver.reader.importer import card_data, load_cards
+from mtgsolve.solver.reader.tokens import normalise_chars, strip_reminder, tokenize
 
 DATA = Path(__file__).resolve().parent.parent / "solver" / "data" / "oracle-cards.json.gz"
 

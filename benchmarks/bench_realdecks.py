@@ -66,7 +66,7 @@ def board_unread(state: Any) -> list[tuple[str, str, str]]:
 
     names = {o.id: (o.card.name if o.card is not None else "") for o in state.objects}
     try:
-        unread_parts: Any = importlib.import_module("solver.soundness").unread_parts
+        unread_parts: Any = importlib.import_module("mtgsolve.solver.soundness").unread_parts
     except (ImportError, AttributeError):
         unread_parts = None
     if unread_parts is not None:
@@ -88,9 +88,9 @@ def board_unread(state: Any) -> list[tuple[str, str, str]]:
 def _warm_up(opts: Any) -> None:
     """Import every query module and fill the card caches once, so the first
     timed query does not pay the process's start-up (imports, card database)."""
-    from solver.cards import oracle_index
-    from solver.queries import answer
-    from solver.situation import situation_from_dict
+    from mtgsolve.solver.cards import oracle_index
+    from mtgsolve.solver.queries import answer
+    from mtgsolve.solver.situation import situation_from_dict
 
     oracle_index()
     warm = {"format": "mtgsolve/1", "players": ["alice", "bob"],
@@ -123,9 +123,9 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
     error text), ``unsupported`` (the result's entries, each with ``card``),
     ``board_unread`` (the board holds an unread part), ``result``. A board that
     fails to load gives one record of kind ``load``."""
-    from solver.errors import MtgsolveError
-    from solver.queries import Options, answer
-    from solver.situation import situation_from_dict
+    from mtgsolve.solver.errors import MtgsolveError
+    from mtgsolve.solver.queries import Options, answer
+    from mtgsolve.solver.situation import situation_from_dict
 
     opts = Options(max_results=max_results, timeout=timeout)
     records: list[dict] = []

@@ -27,9 +27,9 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # the brute-force references live under tests/reference
 
-from models.resolution import TriggerSpec, enumerate_placements  # noqa: E402
-from solver.queries import Options, answer  # noqa: E402
-from solver.situation import load_situation, situation_from_dict  # noqa: E402
+from mtgsolve.models.resolution import TriggerSpec, enumerate_placements  # noqa: E402
+from mtgsolve.solver.queries import Options, answer  # noqa: E402
+from mtgsolve.solver.situation import load_situation, situation_from_dict  # noqa: E402
 
 
 def _time(fn: Callable[[], object], repeat: int) -> float:

@@ -42,14 +42,14 @@ for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
-from models.targets import cpsat_count  # noqa: E402
-from solver import ir  # noqa: E402
-from solver.cards import Card, CardData  # noqa: E402
-from solver.characteristics import View  # noqa: E402
-from solver.queries import Options, answer  # noqa: E402
-from solver.situation import situation_from_dict  # noqa: E402
-from solver.state import GameState  # noqa: E402
-from solver.targeting import cast_source, target_choice_count, targeting_problem  # noqa: E402
+from mtgsolve.models.targets import cpsat_count  # noqa: E402
+from mtgsolve.solver import ir  # noqa: E402
+from mtgsolve.solver.cards import Card, CardData  # noqa: E402
+from mtgsolve.solver.characteristics import View  # noqa: E402
+from mtgsolve.solver.queries import Options, answer  # noqa: E402
+from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.state import GameState  # noqa: E402
+from mtgsolve.solver.targeting import cast_source, target_choice_count, targeting_problem  # noqa: E402
 
 CREATURES = ("Grizzly Bears", "Llanowar Elves", "Silvercoat Lion", "Balduvian Bears", "Birds of Paradise",
              "White Knight", "Raging Goblin")

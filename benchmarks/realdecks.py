@@ -143,7 +143,7 @@ def _mana_value(cost: str) -> int:
 @lru_cache(maxsize=None)
 def card_facts(name: str) -> CardFacts:
     """The Oracle facts of a card of the database (front face for multi-face cards)."""
-    from solver.cards import canonical_name, oracle_index
+    from mtgsolve.solver.cards import canonical_name, oracle_index
 
     canon = canonical_name(name)
     if canon is None:
@@ -248,7 +248,7 @@ class _Ids:
     """Explicit unique ids (contract §1 shape: slug of the card name, numbered)."""
 
     def __init__(self) -> None:
-        from solver.situation import object_id_base
+        from mtgsolve.solver.situation import object_id_base
 
         self._base = object_id_base
         self._used: set[str] = set(PLAYERS)

@@ -59,9 +59,9 @@ import numpy as np
 from ortools.graph.python import min_cost_flow
 from ortools.sat.python import cp_model
 
-from solver.errors import UnsupportedCase
+from mtgsolve.solver.errors import UnsupportedCase
 
-from solver.mana import TYPES, ManaCost
+from mtgsolve.solver.mana import TYPES, ManaCost
 
 from .base import LeanModel, new_solver
 

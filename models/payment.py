@@ -67,8 +67,8 @@ from typing import Iterable
 import numpy as np
 from ortools.sat.python import cp_model
 
-from solver.errors import UnsupportedCase
-from solver.mana import COLORS, TYPES, ManaCost, Symbol
+from mtgsolve.solver.errors import UnsupportedCase
+from mtgsolve.solver.mana import COLORS, TYPES, ManaCost, Symbol
 
 from .base import new_solver
 

@@ -122,7 +122,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Iterator
 
-from solver.mana import TYPES
+from mtgsolve.solver.mana import TYPES
 
 from .payment import (GENERIC, MAIN_TAP, PaymentKey, PaymentProblem, _fate_order, decode, payment_sort_key,
                       symbol_options)

@@ -481,7 +481,7 @@ def payment_witness(view: View, player: str, tc: Any) -> bool:
     on mana, no triggered mana abilities, no mana-spending rules (Celestial
     Dawn), and a cost with no non-mana part other than the source's own {T}.
     Phyrexian symbols are matched only with mana; X is 0 unless fixed."""
-    from models.payment import GENERIC, symbol_options
+    from mtgsolve.models.payment import GENERIC, symbol_options
 
     if tc.untap or tc.life or tc.sacrifice_self or tc.sacrifice is not None or tc.remove_counters \
             or tc.tap_creatures or tc.tap_symbol_blocked:
@@ -674,7 +674,7 @@ class Oracle:
             return ok, None if ok else NO_TARGETS
         if fast is not None and _fast("targeting", "targeting_problem") is not None:
             # the slots of the (cached) target problem: built once for deciding and checking choices
-            from models.targets import TargetProblem, is_feasible
+            from mtgsolve.models.targets import TargetProblem, is_feasible
 
             self._remaining()
             self.solves += 1
@@ -737,7 +737,7 @@ class Oracle:
         listed = self._shared.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return targets in set(listed)
-        from models.targets import is_legal_choice
+        from mtgsolve.models.targets import is_legal_choice
 
         self.solves += 1
         try:
@@ -753,7 +753,7 @@ class Oracle:
         listed = self._shared.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return listed[:n], len(listed)
-        from models.targets import enumerate_choices
+        from mtgsolve.models.targets import enumerate_choices
 
         ans = enumerate_choices(self._target_problem(cand), max_results=n, time_limit=self._remaining())
         return list(ans.choices), ans.count
@@ -764,7 +764,7 @@ class Oracle:
         ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
         if not self._fast_pay():
             return False
-        from models import payment as pm
+        from mtgsolve.models import payment as pm
 
         from .queries.pay import PaymentLookupError, find_payment
 
@@ -839,7 +839,7 @@ class Oracle:
     def _payment_model(self, cand: Candidate, x: int | None):
         """A fresh CP-SAT payment model (models/payment.py) for the candidate's total cost, or None
         when the cost can't be paid by definition (CR 118.6: no mana cost)."""
-        from models import payment as pm
+        from mtgsolve.models import payment as pm
 
         from .queries.pay import build_problem
 
@@ -853,7 +853,7 @@ class Oracle:
 
     def _counter_of(self, cand: Candidate, x: int | None):
         """The counting DP of the candidate's total cost when it applies (it also lists), else None."""
-        from models import payment as pm
+        from mtgsolve.models import payment as pm
 
         from .queries.pay import build_problem, payment_counter
 
@@ -950,7 +950,7 @@ class Oracle:
         tc = self._extra(cand, x)
         if tc is not None:
             return self._by_options("count", tc, self.deadline)
-        from models import payment as pm
+        from mtgsolve.models import payment as pm
 
         from .queries.pay import build_problem, payment_counter
 
@@ -975,7 +975,7 @@ class Oracle:
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
         if key not in self._shared:
             if self._fast_pay():
-                from models import payment as pm
+                from mtgsolve.models import payment as pm
 
                 self._remaining()
                 counter = self._counter_of(cand, x)
@@ -1043,7 +1043,7 @@ def _fast(module: str, name: str):
     import importlib
 
     try:
-        mod = importlib.import_module(f"solver.{module}")
+        mod = importlib.import_module(f".{module}", __package__)
     except ImportError:
         return None
     return getattr(mod, name, None)

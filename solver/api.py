@@ -1,6 +1,6 @@
 """The agents' API: situations, legal actions, masks, and moves, in the shape of python-chess.
 
->>> from solver.api import Situation, Action
+>>> from mtgsolve.solver.api import Situation, Action
 >>> sit = Situation.from_dict({
 ...     "format": "mtgsolve/1", "players": ["alice", "bob"],
 ...     "battlefield": {"alice": ["Mountain"], "bob": ["Grizzly Bears"]},

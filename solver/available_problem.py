@@ -10,7 +10,7 @@ parses the query, calls these and formats the result.
 """
 from __future__ import annotations
 
-from models.available import AvailableProblem, Template, Unit, Unsupported
+from mtgsolve.models.available import AvailableProblem, Template, Unit, Unsupported
 
 from .characteristics import View
 from .mana_sources import Activation, activations, interchangeable_classes, order_dependence

@@ -219,7 +219,7 @@ def warm_up() -> None:
     oracle_index()
     for kind in KINDS:
         try:
-            importlib.import_module(f"solver.queries.{kind}")
+            importlib.import_module(f"mtgsolve.solver.queries.{kind}")
         except ImportError:
             pass
     importlib.import_module("ortools.sat.python.cp_model")
@@ -304,7 +304,7 @@ def _check_main_guard() -> None:
     """Under ``spawn`` every worker re-imports the calling script: refuse, with the reason, when the
     call runs at the top level of a script (not under ``if __name__ == "__main__":``)."""
     if multiprocessing.parent_process() is not None:
-        raise RuntimeError("solver.batch.batch(jobs > 1) was called while a worker process imported the calling "
+        raise RuntimeError("mtgsolve.solver.batch.batch(jobs > 1) was called while a worker process imported the calling "
                            "script: put the call under 'if __name__ == \"__main__\":' (worker processes are "
                            "started with 'spawn' on this platform, which re-imports the script)")
 

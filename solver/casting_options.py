@@ -413,9 +413,9 @@ def _noun(s: ir.Selector) -> str:
 
 def _model_keys(problem: Any, limit: int | None = None, deadline: float | None = None) -> tuple[list, bool]:
     """The distinct payments of the model's part (decoded), and whether the listing is complete."""
-    from models import payment as pm
+    from mtgsolve.models import payment as pm
 
-    from models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
+    from mtgsolve.models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
 
     counter = payment_counter(problem)
     if counter is not None:
@@ -428,7 +428,7 @@ def _model_keys(problem: Any, limit: int | None = None, deadline: float | None =
 
 
 def _model_count(problem: Any, deadline: float | None = None) -> int:
-    from models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
+    from mtgsolve.models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
 
     counter = payment_counter(problem)
     if counter is not None:
@@ -452,7 +452,7 @@ def count(view: View, player: str, tc: Any, deadline: float | None = None) -> in
 
 def payable(view: View, player: str, tc: Any, deadline: float | None = None) -> bool:
     """Can ``tc`` be paid at all? (the outside parts first: no solve when one has no choice)."""
-    from models import payment as pm
+    from mtgsolve.models import payment as pm
 
     if tc.what == "cast" and not tc.mana:
         return False
@@ -476,7 +476,7 @@ def _with(p: dict, key: str, ids: list[str]) -> dict:
 
 
 def sort_key(p: dict) -> tuple:
-    from models.payment import payment_sort_key
+    from mtgsolve.models.payment import payment_sort_key
 
     return (payment_sort_key(p), p.get("exile", []), p.get("discard", []), p.get("return", []))
 
@@ -510,7 +510,7 @@ def payments(view: View, player: str, tc: Any, limit: int | None = None,
 
 def pay_result(view: View, player: str, tc: Any, max_results: int | None, deadline: float | None) -> dict:
     """The ``pay`` query's answer for a total cost with ``extra`` (contract §2.3)."""
-    from models import payment as pm
+    from mtgsolve.models import payment as pm
 
     try:
         n, pays = payments(view, player, tc, max_results, deadline)
@@ -528,7 +528,7 @@ def pay_result(view: View, player: str, tc: Any, max_results: int | None, deadli
 
 def reason(view: View, player: str, tc: Any) -> str:
     """Why the total cost can't be paid, in one sentence."""
-    from models import payment as pm
+    from mtgsolve.models import payment as pm
 
     if tc.what == "cast" and not tc.mana:
         return f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"

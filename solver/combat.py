@@ -176,7 +176,7 @@ def attack_taxes(view: View) -> dict[str, int]:
 
 def attack_problem(view: View, player: str):
     """The :class:`models.combat.ChoiceProblem` of ``player``'s declaration of attackers."""
-    from models.combat import ChoiceProblem, Item
+    from mtgsolve.models.combat import ChoiceProblem, Item
 
     _check_battles(view)
     targets = attack_targets(view, player)
@@ -265,7 +265,7 @@ def attack_declarations(state: GameState, player: str | None = None, limit: int 
     """Every legal declaration of attackers for ``player`` (default: the active
     player) as contract §2.8 entries, sorted; returns (exact count, the first
     ``limit`` entries, status: ``ok`` | ``truncated`` | ``timeout``)."""
-    from models.combat import solve
+    from mtgsolve.models.combat import solve
 
     player = player or state.turn.active
     if not state.is_player(player):
@@ -408,7 +408,7 @@ def can_block(view: View, oid: str, defender: str) -> bool:
 
 def block_problem(view: View, defender: str):
     """The :class:`models.combat.ChoiceProblem` of ``defender``'s declaration of blockers."""
-    from models.combat import ChoiceProblem, Item
+    from mtgsolve.models.combat import ChoiceProblem, Item
 
     attackers = _attackers_of(view, defender)
     lure = {a: _applying(view, "lure", a) for a in attackers}
@@ -444,7 +444,7 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
     """Every legal declaration of blockers for the defending ``player`` (default:
     the only defending player) as contract §2.9 entries, sorted; returns
     (exact count, the first ``limit`` entries, status)."""
-    from models.combat import solve
+    from mtgsolve.models.combat import solve
 
     if player is None:
         defenders = defending_players(state)

@@ -1,6 +1,6 @@
 """A PettingZoo AEC environment: two players, two decks, whole games (optional extra ``env``).
 
->>> from solver.env import MtgEnv            # doctest: +SKIP
+>>> from mtgsolve.solver.env import MtgEnv            # doctest: +SKIP
 >>> env = MtgEnv(seed=1)
 >>> env.reset(seed=1)
 >>> for agent in env.agent_iter():
@@ -50,7 +50,7 @@ try:
     from gymnasium import spaces
     from pettingzoo import AECEnv
 except ImportError as e:  # pragma: no cover - the optional extra is missing
-    raise ImportError("solver.env needs the optional extra 'env': pip install 'mtgsolve[env]' "
+    raise ImportError("mtgsolve.solver.env needs the optional extra 'env': pip install 'mtgsolve[env]' "
                       "(pettingzoo)") from e
 
 from .api import Situation

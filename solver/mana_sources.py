@@ -40,7 +40,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Iterable
 
-from models import producible
+from mtgsolve.models import producible
 
 from .characteristics import View
 from .conditions import condition_holds

@@ -106,7 +106,7 @@ def mode_selection_counts(view: "View", source: "TargetingSource", chooser: str 
                           how: str | None = None, counts_first: bool = True) -> list[tuple[tuple[int, ...], int]]:
     """``(selection, number of target choices)`` for every selection the text allows, sorted
     (counts without enumeration; 0: the selection can't be chosen, CR 700.2a–b)."""
-    from models.targets import count_choices
+    from mtgsolve.models.targets import count_choices
 
     from .targeting import targeting_problem
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from models import payment as pm
-from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
+from mtgsolve.models import payment as pm
+from mtgsolve.models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
 
 from .characteristics import View
 from .costs import TotalCost, sacrifice_phrase, spend_white_as_any, total_cost

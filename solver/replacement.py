@@ -36,7 +36,7 @@ from itertools import permutations, product
 from math import factorial
 from typing import Iterable, cast
 
-from models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
+from mtgsolve.models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
 
 from .characteristics import View
 from .ir import Count, CounterReplacement, EntersWith, ManaReplacement

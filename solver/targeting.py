@@ -123,7 +123,7 @@ from . import ir
 from .cards import Card
 from .characteristics import Sourced, View
 from .ir import ActivatedAbility, Enchant, Filter, TargetSpec, TriggeredAbility
-from models.targets import Requirement, Slot, TargetProblem
+from mtgsolve.models.targets import Requirement, Slot, TargetProblem
 
 from .errors import UnsupportedCase
 from .modes import ModeChoice, modal_of
@@ -580,7 +580,7 @@ def target_choice_count(view: View, source: "TargetingSource | str | None" = Non
     argument is then the player choosing. ``chooser`` defaults to the
     controller and ``how`` to the source's default (cast/activate/trigger).
     """
-    from models.targets import count_choices
+    from mtgsolve.models.targets import count_choices
 
     src, who = _resolve(view, source, subject)
     chooser = chooser if chooser is not None else who
@@ -598,7 +598,7 @@ def has_legal_targets(view: View, source: "TargetingSource | str | None" = None,
     or ``how``. Same calling conventions as :func:`target_choice_count`
     (``has_legal_targets(view, src)`` or ``has_legal_targets(view, "alice",
     cast="shock")``)."""
-    from models.targets import is_feasible
+    from mtgsolve.models.targets import is_feasible
 
     src, _ = _resolve(view, source, subject)
     if src.modal is not None and src.selection is None:  # CR 700.2a: some legal selection of modes

@@ -335,7 +335,7 @@ def trigger_target_choices(view: View, ability: TriggeredAbility, source_id: str
     targets, ``[]`` when a required target has no legal candidate."""
     if not ability.targets:
         return [()]
-    from models.targets import enumerate_choices
+    from mtgsolve.models.targets import enumerate_choices
 
     from .targeting import ability_source, targeting_problem
 
@@ -716,7 +716,7 @@ def _put_triggers(w: _World) -> list[_World]:
     for each (one branch per distinct stack); an ability with no legal target
     choice is removed from the stack.  The combinatorial part (orders ×
     target choices) is :mod:`models.resolution`'s model."""
-    from models.resolution import TriggerSpec, enumerate_placements
+    from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
     pending = sorted(w.pending, key=lambda p: p.seq)
     w.pending = []

@@ -490,9 +490,9 @@ def _class(o: GameObject) -> tuple:
 
 def _combat() -> Any:
     try:
-        return importlib.import_module("solver.combat")
+        return importlib.import_module("mtgsolve.solver.combat")
     except ModuleNotFoundError as e:
-        if e.name != "solver.combat":
+        if e.name != "mtgsolve.solver.combat":
             raise
         return None
 

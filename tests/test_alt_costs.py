@@ -21,14 +21,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reference.alt_costs_ref import brute_cast, reference_cast_entries, reference_modes
-from solver import ir
-from solver.cards import get_card
-from solver.characteristics import View
-from solver.errors import QueryError
-from solver.queries import Options, answer
-from solver.reader.casting_options import read
-from solver.runner import check_loaded
-from solver.situation import load_situation, situation_from_dict
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.reader.casting_options import read
+from mtgsolve.solver.runner import check_loaded
+from mtgsolve.solver.situation import load_situation, situation_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = sorted((ROOT / "instances" / "casting").glob("*.yaml"))
@@ -120,10 +120,10 @@ def test_reader_additional_costs_and_keywords():
     "If you control a Plains, you may tap an untapped creature you control rather than pay this spell's mana cost.",
 ])
 def test_unread_wordings_stay_unsupported(text):
-    from solver.reader.grammar import NoMatch
+    from mtgsolve.solver.reader.grammar import NoMatch
 
     with pytest.raises(NoMatch):
-        from solver.reader.casting_options import line_casting_option
+        from mtgsolve.solver.reader.casting_options import line_casting_option
         line_casting_option((), None, text)
 
 
@@ -263,7 +263,7 @@ def test_unread_text_of_a_card_cast_from_the_graveyard_blocks():
 
 
 def test_api_refuses_casting_modes():
-    from solver.api import Situation, UnsupportedCaseError
+    from mtgsolve.solver.api import Situation, UnsupportedCaseError
 
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                "battlefield": {"alice": ["Island", "Mountain"]},

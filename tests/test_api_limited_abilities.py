@@ -8,9 +8,9 @@ turn), so pay lists it as its own payment with ``activated``, and the API's
 """
 from __future__ import annotations
 
-from solver.api import Action, Situation
-from solver.queries import answer
-from solver.situation import situation_from_dict
+from mtgsolve.solver.api import Action, Situation
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
 
 DOC = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"active": "alice", "step": "main1"},
        "battlefield": {"alice": ["Abzan Devotee", "Forest", "Forest"]}, "hand": {"alice": ["Grizzly Bears"]}}
@@ -42,7 +42,7 @@ def test_apply_records_the_activation():
 def test_playing_a_land_that_chooses_a_color_is_refused_not_guessed():
     import pytest
 
-    from solver.api import UnsupportedActionError
+    from mtgsolve.solver.api import UnsupportedActionError
     s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                              "turn": {"active": "alice", "step": "main1"}, "hand": {"alice": ["Thriving Bluff"]}})
     with pytest.raises(UnsupportedActionError, match="choose a color"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.api import Action, Payment, Situation, UnsupportedActionError
+from mtgsolve.solver.api import Action, Payment, Situation, UnsupportedActionError
 
 DOC = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"active": "alice", "step": "main1"},
        # Pit Automaton's first ability only: its second ("{2}, {T}: When you next activate an exhaust ability …")

@@ -11,7 +11,7 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from solver.batch import batch, batch_ray, read_done  # noqa: E402
+from mtgsolve.solver.batch import batch, batch_ray, read_done  # noqa: E402
 from test_batch import by_file, make_files  # noqa: E402
 
 pytestmark = pytest.mark.ray
@@ -59,7 +59,7 @@ def test_ray_timeouts(tmp_path, local_ray):
 def test_ray_from_the_command_line(tmp_path, local_ray):
     from typer.testing import CliRunner
 
-    from cli import app
+    from mtgsolve.cli import app
 
     make_files(tmp_path / "in", 6, bad=(2,))
     out = tmp_path / "out.jsonl"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from typer.testing import CliRunner
 
-from cli import app
-from solver.cards import UnknownCard, get_card
-from solver.cards.describe import describe_card
-from solver.cards.library import LIBRARY
-from solver.ir import Unsupported
+from mtgsolve.cli import app
+from mtgsolve.solver.cards import UnknownCard, get_card
+from mtgsolve.solver.cards.describe import describe_card
+from mtgsolve.solver.cards.library import LIBRARY
+from mtgsolve.solver.ir import Unsupported
 
 # card -> the kinds of its abilities in printed order ("Spell" for an instant/sorcery effect)
 MODELED = {
@@ -167,7 +167,7 @@ def test_oracle_facts_come_from_data():
 
 def test_shipped_library_data_equals_the_database():
     """solver/data/library-cards.json (start-up shortcut) holds exactly the database's entries."""
-    from solver.cards import _library_data, oracle_index
+    from mtgsolve.solver.cards import _library_data, oracle_index
 
     idx = oracle_index()
     lib = _library_data()

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from solver import ir
-from solver.cards import get_card
-from solver.errors import SituationError
-from solver.mana import Mana, chosen_color_letter
-from solver.queries import answer
-from solver.situation import situation_from_dict
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.errors import SituationError
+from mtgsolve.solver.mana import Mana, chosen_color_letter
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
 
 
 def _parts(name: str) -> list:

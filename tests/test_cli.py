@@ -12,7 +12,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from cli import app
+from mtgsolve.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "instances" / "examples" / "flagbearer_shock.yaml"
@@ -196,8 +196,8 @@ def _error_result(*args, **kwargs):
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_exit_1_when_a_query_answers_error(monkeypatch, as_json):
-    import solver.runner
-
+    import mtgsolve.solver.runner
+    from mtgsolve import solver  # noqa: E402
     monkeypatch.setattr(solver.runner, "solve_loaded", _error_result)
     res = CliRunner().invoke(app, ["solve", str(EXAMPLE)] + (["--json"] if as_json else []))
     assert res.exit_code == 1
@@ -283,7 +283,7 @@ def test_help_everywhere_without_side_effects(tmp_path, args):
 PROBE = """
 import sys
 sys.argv = ["mtgsolve", *{args!r}]
-import cli
+import mtgsolve.cli as cli
 try:
     cli.app()
 except SystemExit as e:
@@ -327,7 +327,7 @@ def test_mcp_bad_flag_is_one_line_exit_2(tmp_path):
 ])
 def test_fast_solve_path_answers_like_typer(args):
     """`solve FILE…` is parsed without typer in a process (start-up time); it must answer exactly as typer does."""
-    import cli
+    import mtgsolve.cli as cli
 
     assert cli._fast_solve_args(args) is not None
     fast = run(*args)
@@ -340,6 +340,6 @@ def test_fast_solve_path_answers_like_typer(args):
                                   ["--cards", "c.json", "solve", "x.yaml"], ["check", "x.yaml"],
                                   ["solve", "x.yaml", "--max-results", "-1"]])
 def test_fast_solve_path_leaves_everything_else_to_typer(args):
-    import cli
+    import mtgsolve.cli as cli
 
     assert cli._fast_solve_args(args) is None

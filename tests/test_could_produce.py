@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from benchmarks.generators import could_produce_board, hypothesis_draw, random_small_board  # noqa: E402
 from reference.mana_ref import could_produce as reference_could_produce  # noqa: E402
-from solver.characteristics import View
-from solver.errors import QueryError
-from solver.mana_sources import could_produce
-from solver.queries import answer
-from solver.situation import situation_from_dict
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.mana_sources import could_produce
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
 SETTINGS = dict(deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",

@@ -16,13 +16,13 @@ GAMES = int(os.environ.get("MTGSOLVE_GAMES", "5"))
 def test_pettingzoo_api_test():
     from pettingzoo.test import api_test
 
-    from solver.env import MtgEnv
+    from mtgsolve.solver.env import MtgEnv
 
     api_test(MtgEnv(seed=3), num_cycles=300, verbose_progress=False)
 
 
 def test_random_agents_play_seeded_games_to_a_winner():
-    from solver.env import play_random_game
+    from mtgsolve.solver.env import play_random_game
 
     for seed in range(GAMES):
         winner, steps, turns = play_random_game(seed)
@@ -30,13 +30,13 @@ def test_random_agents_play_seeded_games_to_a_winner():
 
 
 def test_same_seed_same_game():
-    from solver.env import play_random_game
+    from mtgsolve.solver.env import play_random_game
 
     assert play_random_game(11) == play_random_game(11)
 
 
 def test_observation_hides_libraries_and_opponent_hand():
-    from solver.env import MtgEnv
+    from mtgsolve.solver.env import MtgEnv
 
     e = MtgEnv(seed=2)
     e.reset(seed=2)

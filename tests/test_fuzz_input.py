@@ -15,11 +15,11 @@ import yaml
 from hypothesis import HealthCheck, event, given, settings, strategies as st
 from typer.testing import CliRunner
 
-from cli import app
-from solver.errors import MtgsolveError
-from solver.queries import Options
-from solver.runner import solve_loaded
-from solver.situation import situation_from_dict
+from mtgsolve.cli import app
+from mtgsolve.solver.errors import MtgsolveError
+from mtgsolve.solver.queries import Options
+from mtgsolve.solver.runner import solve_loaded
+from mtgsolve.solver.situation import situation_from_dict
 
 N = int(os.environ.get("MTGSOLVE_FUZZ", "150"))
 FUZZ = settings(max_examples=N, deadline=None, derandomize=bool(os.environ.get("CI")),

@@ -8,12 +8,12 @@ from fractions import Fraction
 
 import pytest
 
-from solver.api import IllegalActionError, Situation, UnsupportedActionError
-from solver.encoding import ActionEncoding
-from solver.play import RandomOutcomeError
-from solver.queries import answer
-from solver.situation import situation_from_dict
-from solver.turns import pass_priority
+from mtgsolve.solver.api import IllegalActionError, Situation, UnsupportedActionError
+from mtgsolve.solver.encoding import ActionEncoding
+from mtgsolve.solver.play import RandomOutcomeError
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.turns import pass_priority
 
 
 def sit(**kw) -> Situation:
@@ -192,7 +192,7 @@ def test_pass_outcomes_are_canonical_and_loadable():
     assert res["count"] == 3  # {M,M}, {M,S}, {S,S}
     for o in res["outcomes"]:
         again = situation_from_dict(o["situation"]).state
-        from solver.situation import dump_state
+        from mtgsolve.solver.situation import dump_state
         assert dump_state(again) == o["situation"]
     assert [b.choices for b in pass_priority(st)] == [o["choices"] for o in res["outcomes"]]
 
@@ -216,7 +216,7 @@ def test_encoding_is_fixed_size_over_a_game():
         i = rng.choice(legal)
         a = enc.decode(s, i)
         if getattr(a, "kind", "") in ("cast", "activate"):
-            from solver.encoding import completions
+            from mtgsolve.solver.encoding import completions
             a = rng.choice(completions(s, a))
         s = s.apply(a)
     assert sizes == {enc.size}
@@ -224,7 +224,7 @@ def test_encoding_is_fixed_size_over_a_game():
 
 
 def test_option_picker_reaches_every_option_through_few_slots():
-    from solver.encoding import OptionPicker
+    from mtgsolve.solver.encoding import OptionPicker
 
     s = sit(turn={"number": 3, "active": "alice", "step": "declare_attackers", "priority": "bob", "passed": ["alice"]},
             battlefield={"alice": [{"card": "Raging Goblin", "tapped": True, "attacking": "bob"},
@@ -338,8 +338,8 @@ def test_declarations_in_any_order():
 def test_random_game_declarations_match_the_reference():
     """Issue 17 "done when": the declarations offered while random agents play whole games are
     exactly those of the brute-force references (tests/reference/combat_ref.py)."""
-    from solver.encoding import completions
-    from solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
+    from mtgsolve.solver.encoding import completions
+    from mtgsolve.solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
     from tests.reference.combat_ref import attack_reference, block_reference
 
     seen = {"attackers": 0, "blockers": 0}

@@ -174,6 +174,7 @@ def _targets(module: str, is_package: bool, node: ast.AST, modules: dict[str, Pa
         names = [node.args[0].value]  # type: ignore[attr-defined]
     out = []
     for n in names:
+        n = n.removeprefix("mtgsolve.")   # the installed package's name for the repository root
         while n and n not in modules:
             n = n.rpartition(".")[0]
         if n and n != module:

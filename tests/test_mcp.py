@@ -11,9 +11,9 @@ import pytest
 import yaml
 from mcp import Client, StdioServerParameters
 
-from solver.mcp_server import build_server
-from solver.queries import answer
-from solver.situation import situation_from_dict
+from mtgsolve.solver.mcp_server import build_server
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_TOOLS = ["could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve"]
@@ -62,7 +62,7 @@ def _refs(node, out):
 
 
 def test_tools_listed_with_typed_input_and_output():
-    from solver.situation import SCHEMA_ID
+    from mtgsolve.solver.situation import SCHEMA_ID
 
     listed = {t.name: t for t in tools(server())}
     assert set(QUERY_TOOLS + ["solve", "check", "situation_schema"]) <= set(listed)
@@ -85,7 +85,7 @@ def test_tool_list_is_small():
 
 
 def test_the_shared_schema_is_a_resource_and_a_tool():
-    from solver.situation import SCHEMA_ID, situation_json_schema
+    from mtgsolve.solver.situation import SCHEMA_ID, situation_json_schema
 
     async def go():
         async with Client(server()) as c:
@@ -102,7 +102,7 @@ def test_the_shared_schema_is_a_resource_and_a_tool():
 def _validator(tool):
     jsonschema = pytest.importorskip("jsonschema")
     referencing = pytest.importorskip("referencing")
-    from solver.situation import SCHEMA_ID, situation_json_schema
+    from mtgsolve.solver.situation import SCHEMA_ID, situation_json_schema
 
     registry = referencing.Registry().with_resource(
         SCHEMA_ID, referencing.Resource.from_contents(situation_json_schema()))
@@ -252,8 +252,7 @@ def test_bad_inputs_are_one_line_tool_errors(tmp_path, caplog):
 
 
 def test_unexpected_failure_is_one_line(monkeypatch):
-    import solver.queries as q
-
+    import mtgsolve.solver.queries as q
     def boom(*a, **k):
         raise RuntimeError("kaboom\nsecond line")
     monkeypatch.setattr(q, "answer", boom)

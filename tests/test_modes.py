@@ -23,13 +23,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solver import ir
-from solver.cards import get_card
-from solver.characteristics import View
-from solver.errors import QueryError
-from solver.queries import Options, answer
-from solver.situation import situation_from_dict
-from solver.targeting import has_legal_targets, target_choice_count
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.targeting import has_legal_targets, target_choice_count
 from tests.reference.targets_ref import reference_targets
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances" / "targets"
@@ -100,7 +100,7 @@ def test_escalate_stays_an_unread_cost():
 
 
 def test_unread_mode_effects_are_reported():
-    from solver.unread import card_parts
+    from mtgsolve.solver.unread import card_parts
 
     parts = {text: (kind, aff) for text, kind, aff in card_parts(get_card("Collective Brutality"))}
     assert parts["Choose one or more —"] == ("spell", frozenset({"effect"}))
@@ -218,7 +218,7 @@ def test_actions_count_modal_choices():
 
 
 def test_api_refuses_to_list_modal_actions():
-    from solver.api import Situation, UnsupportedActionError
+    from mtgsolve.solver.api import Situation, UnsupportedActionError
 
     s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": TURN,
                              "battlefield": {"alice": ["Mountain", "Plains"], "bob": ["Grizzly Bears"]},
@@ -325,7 +325,7 @@ def test_modal_targets_match_brute_force(case, data):
 
 def test_api_never_casts_a_modal_spell_without_modes():
     # Aether Shockwave: "Choose one — • Tap all Spirits. • Tap all non-Spirit creatures." (no target at all)
-    from solver.api import Situation, UnsupportedActionError
+    from mtgsolve.solver.api import Situation, UnsupportedActionError
 
     s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": TURN,
                              "battlefield": {"alice": ["Island", "Island", "Plains", "Forest"]},

@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reference.ordering_ref import counter_orders, mana_orders
-from solver.characteristics import View
-from solver.errors import QueryError
-from solver.mana import Mana
-from solver.mana_sources import could_produce, production_choices
-from solver.queries import Options, answer
-from solver.replacement import counter_event, counter_event_outcomes, mana_event, mana_event_outcomes
-from solver.situation import situation_from_dict
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.mana import Mana
+from mtgsolve.solver.mana_sources import could_produce, production_choices
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.replacement import counter_event, counter_event_outcomes, mana_event, mana_event_outcomes
+from mtgsolve.solver.situation import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
 SETTINGS = dict(deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",

@@ -18,14 +18,14 @@ import time
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from models import payment as pm
-from models import payment_count as pcount
+from mtgsolve.models import payment as pm
+from mtgsolve.models import payment_count as pcount
 from reference.pay_ref import brute_pay
-from solver.characteristics import View
-from solver.costs import total_cost
-from solver.queries import Options, answer
-from solver.queries.pay import build_problem, count_payments
-from solver.situation import situation_from_dict
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.costs import total_cost
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.queries.pay import build_problem, count_payments
+from mtgsolve.solver.situation import situation_from_dict
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
@@ -208,7 +208,7 @@ def test_truncated_pay_answer_keeps_the_exact_count():
 
 
 def test_actions_count_payments_without_listing():
-    from solver.api import Situation
+    from mtgsolve.solver.api import Situation
 
     d = {**BASE, "turn": {"number": 3, "active": "alice", "step": "main1", "lands_played": 1},
          **_lands({"Forest": 8, "Island": 8, "Plains": 8, "Reflecting Pool": 3, "Adarkar Wastes": 3}),

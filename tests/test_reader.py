@@ -16,18 +16,18 @@ import os
 import pytest
 from dataclasses import replace
 
-from solver import ir
-from solver.cards import CardData, get_card, oracle_index
-from solver.cards.library import LIBRARY
-from solver.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import CardData, get_card, oracle_index
+from mtgsolve.solver.cards.library import LIBRARY
+from mtgsolve.solver.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
                        CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                        ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
                        TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed)
-from solver.mana import Mana, ManaCost
-from solver.reader import read, read_lines, without_text
-from solver.reader.coverage import is_mana_ability_line, measure
-from solver.reader.importer import flatten, import_cards, load_cards
-from solver.reader.tokens import strip_reminder, template, tokenize
+from mtgsolve.solver.mana import Mana, ManaCost
+from mtgsolve.solver.reader import read, read_lines, without_text
+from mtgsolve.solver.reader.coverage import is_mana_ability_line, measure
+from mtgsolve.solver.reader.importer import flatten, import_cards, load_cards
+from mtgsolve.solver.reader.tokens import strip_reminder, template, tokenize
 
 LAND = frozenset({"Land"})
 CREATURE = frozenset({"Creature"})
@@ -629,7 +629,7 @@ BOLT = dict(oracle_index()["Lightning Bolt"])
 
 
 def _clear_caches():
-    from solver import cards as cards_mod
+    from mtgsolve.solver import cards as cards_mod
 
     for fn in (cards_mod.oracle_index, cards_mod._lower_index, cards_mod.get_card):
         fn.cache_clear()
@@ -677,7 +677,7 @@ def test_imported_database_is_used_through_env(tmp_path, monkeypatch, clean_card
     assert elf.source == "reader" and elf.fully_supported
     assert without_text(list(elf.abilities)) == [ManaAbility(TAP, fixed("{G}"))]
     assert get_card("Lightning Bolt").source == "library"
-    from solver.situation import situation_from_dict
+    from mtgsolve.solver.situation import situation_from_dict
 
     loaded = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                   "battlefield": {"alice": ["Test Elf Mystic"]}})
@@ -698,9 +698,11 @@ def test_line_cache_respects_self_names():
 def test_doctests_of_reader_modules():
     import doctest
 
-    import solver.reader
-    import solver.reader.tokens
+    import mtgsolve.solver.reader
 
+    from mtgsolve import solver  # noqa: E402
+    import mtgsolve.solver.reader.tokens
+    from mtgsolve import solver  # noqa: E402
     for mod in (solver.reader, solver.reader.tokens):
         assert doctest.testmod(mod).failed == 0
 
@@ -715,7 +717,7 @@ def test_import_failure_writes_nothing(tmp_path):
 
 
 def test_coverage_report_on_a_file(tmp_path):
-    from solver.reader.coverage import coverage_report
+    from mtgsolve.solver.reader.coverage import coverage_report
 
     src = tmp_path / "AtomicCards.json.gz"
     with gzip.open(src, "wt", encoding="utf-8") as f:

@@ -23,14 +23,14 @@ import pytest
 from reference.mana_ref import available_mana as reference_available
 from reference.mana_ref import could_produce as reference_could_produce
 from reference.pay_ref import brute_pay
-from solver.cards import get_card
-from solver.characteristics import View
-from solver.errors import SituationError
-from solver.ir import Count, EntersWith, Filter, ManaAbility, Unsupported
-from solver.mana import Mana
-from solver.queries import answer
-from solver.queries.pay import pay_view
-from solver.situation import situation_from_dict
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.errors import SituationError
+from mtgsolve.solver.ir import Count, EntersWith, Filter, ManaAbility, Unsupported
+from mtgsolve.solver.mana import Mana
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.queries.pay import pay_view
+from mtgsolve.solver.situation import situation_from_dict
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from solver import ir
-from solver.cards import CardData, oracle_index
-from solver.ir import (ANY_TARGET, ActivatedAbility, Cost, Effect, Filter, Keyword, T, TargetSpec, Trigger,
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import CardData, oracle_index
+from mtgsolve.solver.ir import (ANY_TARGET, ActivatedAbility, Cost, Effect, Filter, Keyword, T, TargetSpec, Trigger,
                        TriggeredAbility, Unsupported)
-from solver.mana import ManaCost
-from solver.queries import answer
-from solver.reader import read, read_lines
-from solver.situation import situation_from_dict
+from mtgsolve.solver.mana import ManaCost
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.reader import read, read_lines
+from mtgsolve.solver.situation import situation_from_dict
 
 CREATURE = frozenset({"Creature"})
 

@@ -47,10 +47,15 @@ def _imports(path: Path) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            out.extend((node.lineno, a.name) for a in node.names)
+            out.extend((node.lineno, a.name.removeprefix("mtgsolve.")) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
-            base = "." * node.level + (node.module or "")
-            if node.level == 0 and node.module in PROJECT_ROOTS:
+            module = node.module or ""
+            if node.level == 0 and module == "mtgsolve":   # ``from mtgsolve import solver``
+                out.extend((node.lineno, a.name) for a in node.names)
+                continue
+            module = module.removeprefix("mtgsolve.") if node.level == 0 else module
+            base = "." * node.level + module
+            if node.level == 0 and module in PROJECT_ROOTS:
                 out.extend((node.lineno, f"{base}.{a.name}") for a in node.names)
             else:
                 out.append((node.lineno, base))

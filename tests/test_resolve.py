@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.resolution import TriggerSpec, enumerate_placements
+from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 from reference.resolution import distinct_stacks
-from solver.errors import QueryError
-from solver.queries import Options, answer
-from solver.resolution import ResolutionUnsupported, _fight, _World, resolve_top
-from solver.situation import dump_state, situation_from_dict
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.resolution import ResolutionUnsupported, _fight, _World, resolve_top
+from mtgsolve.solver.situation import dump_state, situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "60"))
 CI = os.environ.get("CI", "").lower() == "true"

@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from solver.cards import card_from_mapping, get_card
-from solver.ir import Keyword
-from solver.queries import Options, answer
-from solver.situation import situation_from_dict
+from mtgsolve.solver.cards import card_from_mapping, get_card
+from mtgsolve.solver.ir import Keyword
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.situation import situation_from_dict
 
 
 def situation(**kw: Any) -> dict:

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.cards import get_card
-from solver.errors import MtgsolveError, QueryError, SituationError, error_line
-from solver.mana import Mana
-from solver.situation import (SCHEMA_ID, Loaded, dump_state, load_situation, next_free_id, object_id_base,
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.errors import MtgsolveError, QueryError, SituationError, error_line
+from mtgsolve.solver.mana import Mana
+from mtgsolve.solver.situation import (SCHEMA_ID, Loaded, dump_state, load_situation, next_free_id, object_id_base,
                               situation_from_dict, situation_json_schema)
-from solver.state import AbilityRef, GameState, Player, Turn
+from mtgsolve.solver.state import AbilityRef, GameState, Player, Turn
 
 
 def load_yaml(tmp_path: Path, text: str, name: str = "situation.yaml") -> Loaded:

@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from solver import ir
-from solver.api import Situation, UnsupportedCaseError
-from solver.cards import get_card
-from solver.queries import answer
-from solver.situation import situation_from_dict
-from solver.soundness import blocking, classify, scope_of, unread_parts
+from mtgsolve.solver import ir
+from mtgsolve.solver.api import Situation, UnsupportedCaseError
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.soundness import blocking, classify, scope_of, unread_parts
 
 
 def card(name: str, text: str, types: tuple[str, ...] = ("Artifact",), cost: str = "{2}", **kw) -> dict:
@@ -307,7 +307,7 @@ def test_mcp_legal_actions_returns_the_structured_refusal():
     import asyncio
     import json
 
-    from solver.mcp_server import build_server
+    from mtgsolve.solver.mcp_server import build_server
 
     server = build_server()
     doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
@@ -330,7 +330,7 @@ EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "40"))
 
 
 def _cards_with_unread_parts() -> list[str]:
-    from solver.cards import oracle_index
+    from mtgsolve.solver.cards import oracle_index
     names = sorted(oracle_index())
     out = []
     for n in names[::97]:     # a deterministic spread over the database

@@ -22,16 +22,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.targets import (Requirement, Slot, TargetProblem, count_choices, cpsat_count, enumerate_choices,
+from mtgsolve.models.targets import (Requirement, Slot, TargetProblem, count_choices, cpsat_count, enumerate_choices,
                             is_feasible)
 from reference.targets_ref import reference_problem_choices, reference_targets
-from solver import ir
-from solver.cards import Card, CardData
-from solver.characteristics import View
-from solver.errors import QueryError
-from solver.queries import Options, answer
-from solver.situation import situation_from_dict
-from solver.targeting import (cast_source, has_legal_targets, stack_source, target_choice_count, targeting_problem)
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import Card, CardData
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.targeting import (cast_source, has_legal_targets, stack_source, target_choice_count, targeting_problem)
 
 BASE = {"format": "mtgsolve/1"}
 INSTANCES = Path(__file__).resolve().parent.parent / "instances" / "targets"
@@ -321,7 +321,7 @@ def test_stack_source_is_not_its_own_target():
     view = View(state)
     src = stack_source(view, "shock")
     assert src.self_id == "shock"
-    from solver.targeting import slot_candidates
+    from mtgsolve.solver.targeting import slot_candidates
     spec = ir.TargetSpec(ir.Filter(types=frozenset({"Instant"}), zone="stack"))
     assert slot_candidates(view, src, spec) == ()
     other = replace(src, self_id=None)

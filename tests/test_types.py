@@ -1,7 +1,7 @@
 """mypy ratchet: the modules listed in ``CLEAN`` type-check with no error.
 
-The configuration is ``[tool.mypy]`` in pyproject.toml (``mypy`` with no
-arguments checks ``solver/`` and ``models/``). Not every module is clean yet;
+The configuration is ``[tool.mypy]`` in pyproject.toml; the modules are
+checked under their package name ``mtgsolve.…`` (see the test body). Not every module is clean yet;
 those that are stay clean: a new error in one of them fails this test. When a
 module becomes clean, add it to ``CLEAN`` (``.venv/bin/mypy`` lists the files
 that still have errors); the goal is every module (issue 18).
@@ -78,11 +78,17 @@ CLEAN = (
 
 def test_clean_modules_stay_clean() -> None:
     pytest.importorskip("mypy")
-    files = [f for f in CLEAN if (ROOT / f).exists()]
+    # the package's modules are ``mtgsolve.solver.…`` with the repository root as ``mtgsolve``
+    # (pyproject package-dir); mypy does not follow the editable install's import hook, so it
+    # checks them through a directory in which ``mtgsolve`` is a link to the root
+    base = Path(tempfile.mkdtemp(prefix="mtgsolve-mypy-"))
+    (base / "mtgsolve").symlink_to(ROOT, target_is_directory=True)
+    files = [f"mtgsolve/{f}" for f in CLEAN if (ROOT / f).exists()]
     cache = Path(tempfile.gettempdir()) / "mtgsolve-mypy-cache"
     proc = subprocess.run(
-        [sys.executable, "-m", "mypy", "--follow-imports=silent", "--cache-dir", str(cache), *files],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
+        [sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml"), "--follow-imports=silent",
+         "--cache-dir", str(cache), *files],
+        cwd=base, capture_output=True, text=True, timeout=600)
     errors = [line for line in proc.stdout.splitlines() if ": error:" in line]
     assert proc.returncode == 0 and not errors, (
         "mypy errors in modules listed as clean (tests/test_types.py):\n"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from models.available import Unsupported, maximal_bundles
+from mtgsolve.models.available import Unsupported, maximal_bundles
 
 from ..available_problem import available_problem, restricted_sources  # the compile step (rules layer)
 from ..characteristics import View

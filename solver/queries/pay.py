@@ -32,9 +32,9 @@ import time
 import weakref
 from typing import Any
 
-from models import payment as pm
-from models import payment_count as pcount
-from models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
+from mtgsolve.models import payment as pm
+from mtgsolve.models import payment_count as pcount
+from mtgsolve.models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
 
 from ..characteristics import View
 from ..costs import TotalCost, query_player, sacrifice_phrase, spend_white_as_any, total_cost

@@ -96,7 +96,7 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
 @register("targets")
 def targets_query(state: GameState, query: dict, options: Options) -> dict:
     """Every legal choice of targets (contract §2.4)."""
-    from models.targets import enumerate_choices
+    from mtgsolve.models.targets import enumerate_choices
 
     view = View(state)
     source = source_from_query(state, view, query)

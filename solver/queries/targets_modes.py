@@ -38,7 +38,7 @@ from . import Options
 
 def modal_targets(view: View, source: TargetingSource, query: dict, player: str, how: str, options: Options) -> dict:
     """The body of a ``targets`` result for a modal source (module docstring)."""
-    from models.targets import count_choices, enumerate_choices
+    from mtgsolve.models.targets import count_choices, enumerate_choices
 
     mc = source.modal
     if mc is None:

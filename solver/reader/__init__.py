@@ -52,7 +52,7 @@ Also in this package, above the card library they read from
 :func:`.importer.import_cards` (``mtgsolve cards import``) and
 :func:`.coverage.coverage_report` (``mtgsolve cards coverage``).
 
->>> from solver.cards import CardData
+>>> from mtgsolve.solver.cards import CardData
 >>> d = CardData.from_mtgjson({"name": "Test Elf", "type": "Creature — Elf", "types": ["Creature"],
 ...                            "text": "{T}: Add {G}."})
 >>> abilities, spell = read(d)

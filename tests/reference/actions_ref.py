@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from reference.pay_ref import brute_pay
 from reference.targets_ref import reference_targets
-from solver import ir
-from solver.characteristics import View
-from solver.state import GameState
+from mtgsolve.solver import ir
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.state import GameState
 
 SORCERY_STEPS = {"main1", "main2"}
 

@@ -17,9 +17,9 @@ import itertools
 import json
 from dataclasses import replace
 
-from solver import ir
-from solver.characteristics import View
-from solver.mana import ManaCost
+from mtgsolve.solver import ir
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.mana import ManaCost
 
 from .pay_ref import TotalCost, _classes, brute_payments, query_player, reference_cost_changes
 

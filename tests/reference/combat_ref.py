@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import itertools
 
-from solver.characteristics import View
-from solver.ir import Keyword, Static
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.ir import Keyword, Static
 
 
 def _kw(view, oid, name):

@@ -22,10 +22,10 @@ from dataclasses import replace
 from dataclasses import replace as _dc_replace
 from itertools import combinations, combinations_with_replacement
 
-from solver.characteristics import View
-from solver.ir import ManaAbility, TriggeredManaAbility
-from solver.mana import COLORS, TYPES, Mana
-from solver.state import GameState
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.ir import ManaAbility, TriggeredManaAbility
+from mtgsolve.solver.mana import COLORS, TYPES, Mana
+from mtgsolve.solver.state import GameState
 
 from .ordering_ref import mana_orders
 

@@ -9,9 +9,9 @@ each effect at most once (614.5). Results map an outcome to the set of orders
 """
 from __future__ import annotations
 
-from solver.characteristics import View
-from solver.ir import Count, CounterReplacement, EntersWith, ManaReplacement
-from solver.mana import Mana
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.ir import Count, CounterReplacement, EntersWith, ManaReplacement
+from mtgsolve.solver.mana import Mana
 
 
 def _mana_effects(view: View, tapped: str, tapper: str) -> list[tuple[str, ManaReplacement]]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import itertools
 
-from solver import ir
-from solver.characteristics import View
-from solver.state import GameState
+from mtgsolve.solver import ir
+from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.state import GameState
 
 
 def _slots_of_card(card) -> list[ir.TargetSpec]:
