@@ -187,16 +187,15 @@ def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:
         return []
     if o.ability.index < 1:
         return []
-    for pred in (ir.is_activated, ir.is_triggered):
-        numbered = [a for a in card.abilities if pred(a)]
-        if len(numbered) >= o.ability.index:
-            a = numbered[o.ability.index - 1]
-            if isinstance(a, ir.Unsupported):
-                return [UnreadPart(o.id, _printed(a), _sorted({"effect", "targets"}), "stack", o.controller,
-                                   "ability")]
-            return [UnreadPart(o.id, text, ("effect",), "stack", o.controller, "ability")
-                    for _, text in _unread_effects(a)]
-    return []
+    # the n-th triggered or activated ability in printed order (contract §1 ``ability``), as the
+    # transition engine numbers it (solver/transition.py ``ability_of``)
+    numbered = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    if len(numbered) < o.ability.index:
+        return []
+    a = numbered[o.ability.index - 1]
+    if isinstance(a, ir.Unsupported):
+        return [UnreadPart(o.id, _printed(a), _sorted({"effect", "targets"}), "stack", o.controller, "ability")]
+    return [UnreadPart(o.id, text, ("effect",), "stack", o.controller, "ability") for _, text in _unread_effects(a)]
 
 
 def _effect_entry_parts(state: GameState) -> list[UnreadPart]:

@@ -220,6 +220,17 @@ def test_an_unread_stack_object_blocks_its_own_resolution():
     assert r["status"] == "unsupported" and r["unsupported"][0]["object"] == "moon-ritual"
 
 
+def test_a_stack_ability_is_numbered_among_triggered_and_activated_abilities():
+    # contract §1 ``ability``: the n-th triggered or activated ability in printed order — the same
+    # numbering as the engine's resolution (solver/transition.py), not "activated first"
+    text = "Whenever this creature attacks, frobnicate.\n{T}: Zap the moon."
+    src = card("Moon Cannon", text, ("Creature",), "{2}")
+    s = state(battlefield={"alice": [src]},
+              stack=[{"ability": {"source": "moon-cannon", "index": 1}, "id": "t", "controller": "alice"}])
+    parts = [p for p in unread_parts(s) if p.object == "t"]
+    assert [p.text for p in parts] == ["frobnicate."]       # the trigger's unread effect, not "Zap the moon."
+
+
 def test_chapter_abilities_are_triggers_and_reach_no_payment():
     # Urza's Saga (bob's): chapter abilities are triggered abilities (CR 714.2b)
     s = state(battlefield={"alice": ["Forest", "Forest"], "bob": ["Urza's Saga"]}, hand={"alice": ["Grizzly Bears"]})
