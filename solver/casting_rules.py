@@ -131,6 +131,14 @@ def spell_matches(f: ir.Filter | None, c: Chars) -> bool:
     return filter_matches(f, c)
 
 
+def rule_applies_to(r: ir.CastingRule, c: Chars) -> bool:
+    """Does a spell with characteristics ``c`` fit one of the rule's spell descriptions
+    ("Green spells and blue spells you cast cost {1} less": green or blue, and a
+    green-and-blue spell once, CR 601.2f)?"""
+    fs = r.spell_filters()
+    return fs is None or any(spell_matches(f, c) for f in fs)
+
+
 def cost_rules(view: View, player: str, spell_id: str) -> list[tuple[str | None, str, ir.CastingRule]]:
     """Every cost rule that applies to ``player`` casting ``spell_id``: ``(source
     permanent or None for the spell's own rule, controller, rule)``."""
@@ -143,7 +151,7 @@ def cost_rules(view: View, player: str, spell_id: str) -> list[tuple[str | None,
         if r.kind == "cost_minimum":
             if r.untapped_only and view.obj(s.source).tapped:
                 continue
-        elif not _who_matches(r.who, s.controller, player) or not spell_matches(r.spells, c):
+        elif not _who_matches(r.who, s.controller, player) or not rule_applies_to(r, c):
             continue
         out.append((s.source, s.controller, r))
     o = view.obj(spell_id)
@@ -225,7 +233,7 @@ def may_cast_as_though_flash(view: View, player: str, card_id: str) -> bool:
     could cast an instant (CR 702.8a; Leyline of Anticipation)."""
     c = view.chars(card_id)
     return any(s.ability.kind == "as_though_flash" and _who_matches(s.ability.who, s.controller, player)
-               and spell_matches(s.ability.spells, c) for s in rules_in_force(view))
+               and rule_applies_to(s.ability, c) for s in rules_in_force(view))
 
 
 def cast_restriction(view: View, player: str, sorcery_time: bool) -> str | None:

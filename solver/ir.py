@@ -1282,10 +1282,17 @@ class CastingRule:
     self_only: bool = False
     untapped_only: bool = False
     text: str = ""
+    spells_or: tuple[Filter, ...] = ()   # further spell descriptions, any of ("Green spells and blue spells")
+
+    def spell_filters(self) -> tuple[Filter, ...] | None:
+        """The spell descriptions a spell must fit one of (None: every spell)."""
+        if self.spells is None:
+            return None
+        return (self.spells,) + self.spells_or
 
     def describe(self) -> str:
         who = {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
-        what = describe_spell_filter(self.spells) if self.spells is not None else "spells"
+        what = " and ".join(describe_spell_filter(f) for f in (self.spell_filters() or ())) or "spells"
         if self.self_only:
             what, who = "this spell", ""
         k = self.kind

@@ -77,6 +77,19 @@ def test_reader_cost_increases_and_reductions():
     assert thalia.text == "Noncreature spells cost {1} more to cast."
 
 
+def test_reader_cost_reduction_with_alternative_spell_descriptions():
+    """CR 601.2f: "Green spells and blue spells you cast cost {1} less to cast." is one
+    rule whose spells are green or blue (a green-and-blue spell fits once)."""
+    (fam,) = rules_of("Sunscape Familiar")
+    assert fam.kind == "cost_reduction" and fam.who == "you" and fam.amount == 1
+    assert [f.colors for f in fam.spell_filters()] == [frozenset({"G"}), frozenset({"U"})]
+    doc = {"battlefield": {"alice": ["Sunscape Familiar", "Island", "Forest"]},
+           "hand": {"alice": ["Shardless Agent", "Divination", "Lightning Bolt"]}}
+    assert run(doc, {"kind": "pay", "cast": "shardless-agent"})["count"] == 1      # {G}{U}
+    assert run(doc, {"kind": "pay", "cast": "divination"})["count"] == 1           # {1}{U}
+    assert run(doc, {"kind": "pay", "cast": "lightning-bolt"})["payable"] is False
+
+
 def test_reader_self_reductions_and_affinity():
     """The spell's own rule (CR 601.2f) and affinity (CR 702.41a)."""
     (ghoul,) = rules_of("Ghoultree")
@@ -308,10 +321,11 @@ def test_restriction_beats_flash_permission():
 # ---------------------------------------------------------------------------
 
 COST_PERMS = ["Thalia, Guardian of Thraben", "Sphere of Resistance", "Goblin Electromancer", "Ruby Medallion",
-              "Trinisphere", "Emerald Medallion", "Helm of Awakening", "Goblin Warchief", "Lodestone Golem"]
+              "Trinisphere", "Emerald Medallion", "Helm of Awakening", "Goblin Warchief", "Lodestone Golem",
+              "Sunscape Familiar"]
 LANDS = ["Forest", "Mountain", "Island", "Plains", "Taiga"]
 SPELLS = ["Lightning Bolt", "Grizzly Bears", "Divination", "Shock", "Giant Growth", "Frogmite", "Ghoultree",
-          "Llanowar Elves", "Goblin Guide", "Sol Ring"]
+          "Llanowar Elves", "Goblin Guide", "Sol Ring", "Shardless Agent"]
 
 
 @st.composite

@@ -14,7 +14,8 @@ Cost changes (CR 601.2f, 118.7) — :class:`~solver.ir.CastingRule`:
 * "<spells> [you cast | your opponents cast] cost {N} more|less to cast."
   and "Each <spell> [you cast | your opponents cast] costs {N} more|less to
   cast.", where <spells> is [color] [nonTYPE…] [Subtype] [TYPE (and|or|, TYPE)*]
-  spell(s) (Thalia, Guardian of Thraben; Sphere of Resistance; Goblin
+  spell(s), or several such joined by "and" ("Green spells and blue spells":
+  a spell fitting any of them, reduced once; Sunscape Familiar) (Thalia, Guardian of Thraben; Sphere of Resistance; Goblin
   Electromancer; the Medallions; "Creature spells you cast cost {1} less");
 * "This spell costs {N} less|more to cast for each <permanents you
   control | [color] TYPE card in your graveyard>." (Ghoultree; the spell's
@@ -138,6 +139,9 @@ def cost_change(c) -> CastingRule:
     g = _g()
     each = c.take("each")
     f = spells_phrase(c)
+    more_fs: list[Filter] = []
+    while not each and c.take("and"):      # "Green spells and blue spells you cast …": either (CR 601.2f)
+        more_fs.append(spells_phrase(c))
     who = _caster(c)
     c.need("costs" if each else "cost")
     n = _generic(c)
@@ -148,7 +152,10 @@ def cost_change(c) -> CastingRule:
     c.end()
     if n <= 0:
         raise g.NoMatch("an amount")
-    return CastingRule("cost_increase" if more else "cost_reduction", who=who, spells=_every_spell(f), amount=n)
+    if more_fs and (_every_spell(f) is None or any(_every_spell(x) is None for x in more_fs)):
+        raise g.NoMatch("every spell among alternatives")
+    return CastingRule("cost_increase" if more else "cost_reduction", who=who, spells=_every_spell(f), amount=n,
+                       spells_or=tuple(more_fs))
 
 
 def self_cost_change(c) -> CastingRule:
