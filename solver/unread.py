@@ -249,6 +249,9 @@ def self_cast(text: str) -> bool:
 
 def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    if kind == "spell" and zone == "graveyard" and _SELF_CAST.match(words(text)) \
+            and not words(text).startswith("this spell") and not _FROM_GRAVEYARD.search(words(text)):
+        return False                 # an instant's or sorcery's keyword for the hand (suspend, cycling …, CR 702.62a)
     if kind in ("static", "keyword", "activated") and self_cast(text):
         w = words(text)             # never on the battlefield or the stack; elsewhere where its words say
         if zone == "graveyard":

@@ -231,6 +231,15 @@ def test_a_stack_ability_is_numbered_among_triggered_and_activated_abilities():
     assert [p.text for p in parts] == ["frobnicate."]       # the trigger's unread effect, not "Zap the moon."
 
 
+def test_a_sorcerys_hand_keyword_does_not_reach_from_the_graveyard():
+    # suspend works from the hand only (CR 702.62a): in the graveyard it can't change alice's actions
+    end = card("Moon End", "Suspend 3—{2}{B}{B}\nFrobnicate every graveyard.", ("Sorcery",), "")
+    blocked = answer(state(battlefield={"alice": ["Swamp"]}, hand={"alice": [end]}), {"kind": "actions"})
+    assert blocked["status"] == "unsupported" and any(u["text"].startswith("Suspend") for u in blocked["unsupported"])
+    assert answer(state(battlefield={"alice": ["Swamp"]}, graveyard={"alice": [end]}),
+                  {"kind": "actions"})["status"] == "ok"
+
+
 def test_chapter_abilities_are_triggers_and_reach_no_payment():
     # Urza's Saga (bob's): chapter abilities are triggered abilities (CR 714.2b)
     s = state(battlefield={"alice": ["Forest", "Forest"], "bob": ["Urza's Saga"]}, hand={"alice": ["Grizzly Bears"]})
