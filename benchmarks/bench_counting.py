@@ -41,7 +41,7 @@ for p in (ROOT, ROOT / "tests"):
 from mtgsolve.solver.api import Situation  # noqa: E402
 from mtgsolve.solver.characteristics import View  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver.queries import pay as pay_mod  # noqa: E402
+from mtgsolve.solver import payments as pay_mod  # noqa: E402  (the rules layer: counter cache, counts)
 from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
 
 BASICS_32 = ["Forest"] * 8 + ["Plains"] * 6 + ["Island"] * 6 + ["Swamp"] * 6 + ["Mountain"] * 6

@@ -188,6 +188,12 @@ class MainCost:
     tap_creatures: int = 0
     tap_creature_classes: tuple[int, ...] = ()
     x_type: str | None = None      # X counts mana of this requirement instead of generic (for reasons)
+    # the spell's other ways to pay (CR 702.66a, 702.51a, 702.126a): graveyard cards by
+    # interchangeable class (ids) for delve; (class, its colors) of untapped creatures for
+    # convoke; untapped artifact classes for improvise
+    delve_classes: tuple[tuple[str, ...], ...] = ()
+    convoke_classes: tuple[tuple[int, str], ...] = ()
+    improvise_classes: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -276,6 +282,7 @@ class PaymentKey:
     pool_after: tuple[int, ...]
     restricted_after: tuple[tuple[int, int, int], ...] = ()   # (tag, type, n > 0): restricted mana left
     effects: tuple[int, ...] = ()                        # per PaymentProblem.effects
+    delved: tuple[int, ...] = ()                         # per MainCost.delve_classes: cards exiled (CR 702.66a)
 
 
 @dataclass
@@ -715,6 +722,7 @@ class PaymentModel:
                 else:
                     demand[r] = demand.get(r, 0) + n_ * h
             self._add(sum(hs) == cnt * lit)
+        self._add_helps(demand, taps)
         for k, (t, s, g) in enumerate(self.kinds):
             if g and not p.rules[g - 1].main:
                 self._add(spend[k] == 0)   # CR 106.6: this restricted mana can't pay the total cost
@@ -866,6 +874,8 @@ class PaymentModel:
             fx_ub = sum(a.cap * max((o.effects[i] for o in a.outcomes if o.effects), default=0)
                         for a in p.abilities)
             parts.append((f"fx:{name}", _total(fx_terms[i]), fx_ub))
+        for i, v in enumerate(self.delved):
+            parts.append((f"delve{i}", v, len(main.delve_classes[i])))
         # integer variables for the parts that vary, and a few "codes" packing them (mixed radix)
         # so that a solution's key is read with one or two lookups
         self.key_exprs: list[tuple[str, object]] = []
@@ -885,6 +895,52 @@ class PaymentModel:
             weight *= bound + 1
         if not isinstance(chunk, int):
             self.codes.append(chunk)
+
+    def _add_helps(self, demand: dict, taps: list[dict]) -> None:
+        """The spell's other ways to pay its total cost, taken off ``demand`` before mana pays
+        the rest (CR 601.2h):
+
+        * delve (CR 702.66a): per class of interchangeable graveyard cards, how many are
+          exiled, each paying {1} (``self.delved``, part of the key: which cards matters);
+        * convoke (CR 702.51a): per untapped creature class, how many are tapped (counted
+          with the class's other taps, so a creature is tapped once), each paying {1} or one
+          colored symbol of one of its colors (never {C} or {S});
+        * improvise (CR 702.126a): per untapped artifact class, how many are tapped, each
+          paying {1}.
+
+        Which creature paid which symbol is not part of the key: the situation left behind
+        is the same (contract §2.3)."""
+        p, main = self.p, self.p.main
+        self.delved: list = []
+        gen_help: list = []
+        color_help: dict[str, list] = {}
+        for i, ids in enumerate(main.delve_classes):
+            v = self._int(0, len(ids), f"delve[{i}]")
+            self.delved.append(v)
+            gen_help.append(v)
+        for c, colors in main.convoke_classes:
+            size = len(p.classes[c].members)
+            n = self._int(0, size, f"convoke[{c}]")
+            taps[c].setdefault(None, []).append(n)
+            paid = []
+            for r in colors:
+                if r in demand:
+                    y = self._int(0, size, f"convoke[{c},{r}]")
+                    color_help.setdefault(r, []).append(y)
+                    paid.append(y)
+            g = self._int(0, size, f"convoke[{c},gen]")
+            gen_help.append(g)
+            self._add(sum(paid) + g == n)
+        for c in main.improvise_classes:
+            n = self._int(0, len(p.classes[c].members), f"improvise[{c}]")
+            taps[c].setdefault(None, []).append(n)
+            gen_help.append(n)
+        for r, ys in color_help.items():
+            demand[r] = demand[r] - sum(ys)
+            self._add(demand[r] >= 0)
+        if gen_help:
+            demand[GENERIC] = demand.get(GENERIC, 0) - sum(gen_help)
+            self._add(demand[GENERIC] >= 0)
 
     def _transport(self, demand: dict, tag: str, reqs: Iterable[str], spend_exact=None):
         """Pay ``demand`` (req -> linear expr) with mana of each kind.
@@ -1067,7 +1123,8 @@ class PaymentModel:
         pool = tuple(next(it) for _ in range(6))
         restricted = tuple((g, t, n) for (g, t) in self.restricted_slots if (n := next(it)))
         effects = tuple(next(it) for _ in self.p.effects)
-        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool, restricted, effects)
+        delved = tuple(next(it) for _ in self.p.main.delve_classes)
+        return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool, restricted, effects, delved)
 
 
 MAIN_TAP = ("__main__", 0)   # the fate "tapped by the total cost's {T}"
@@ -1158,6 +1215,9 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
            "damage": key.damage, "x": key.x, "pool_after": {problem.player: pool}}
     if removed:
         out["remove_counters"] = {k: removed[k] for k in sorted(removed)}
+    exiled = sorted(oid for ids, n in zip(main.delve_classes, key.delved) for oid in ids[:n])
+    if exiled:
+        out["exile"] = exiled       # delve (CR 702.66a): the first cards of each class, in zone order
     _decode_riders(problem, key, marked, out)
     if key.restricted_after:
         # restricted mana left in the pool keeps its restriction (CR 106.6): listed apart from pool_after
@@ -1221,7 +1281,8 @@ def payment_sort_key(pm: dict) -> tuple:
             sorted((k, sorted(v.items())) for k, v in pm.get("remove_counters", {}).items()),
             [sorted(d.items()) for v in pm.get("restricted_pool_after", {}).values() for d in v],
             pm.get("skip_untap", []), sorted((k, sorted(v.items())) for k, v in pm.get("add_counters", {}).items()),
-            sorted(pm.get("life_gained", {}).items()), sorted(pm.get("life_lost", {}).items()), pm.get("draw", 0))
+            sorted(pm.get("life_gained", {}).items()), sorted(pm.get("life_lost", {}).items()), pm.get("draw", 0),
+            pm.get("exile", []))
 
 
 # ---------------------------------------------------------------------------

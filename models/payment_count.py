@@ -155,6 +155,8 @@ def unsupported(p: PaymentProblem) -> str | None:
     main = p.main
     if p.celestial:
         return "Celestial Dawn's spending rule"
+    if main.delve_classes or main.convoke_classes or main.improvise_classes:
+        return "delve, convoke or improvise (CR 702.66a, 702.51a, 702.126a)"
     if p.effects:
         return "riders of mana abilities"
     if p.snow_matters:

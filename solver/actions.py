@@ -43,10 +43,12 @@ CP-SAT payment model decides. The ``actions`` query needs the payment counts
 of legal candidates anyway, so there the enumeration itself decides (a count
 of 0 means not payable) and no separate decision solve is made.
 
-The decisions and counts are delegated to the ``targets`` and ``pay`` query
-modules (contract §2.3, §2.4) through :class:`Oracle`, which uses their fast
-entry points when they are present and falls back to
-:func:`solver.queries.answer` otherwise; this module never re-implements them.
+The decisions and counts are asked of the rules layer's targeting
+(:mod:`solver.targeting`, :mod:`models.targets`) and payments
+(:mod:`solver.costs`, :mod:`solver.payment_problem`, :mod:`solver.payments`,
+:mod:`solver.casting_options`) through :class:`Oracle` — the same functions the
+``targets`` and ``pay`` queries (contract §2.3, §2.4) format; this module never
+re-implements them.
 
 Candidates and their order
 --------------------------
@@ -61,12 +63,16 @@ from __future__ import annotations
 import time
 import weakref
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import ir
 from .characteristics import View
 from .errors import QueryError
+from .options import Options
 from .state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from .costs import TotalCost
 
 KINDS: tuple[str, ...] = ("activate", "cast", "pass", "play_land")
 """Action kinds, in the canonical (alphabetical) order of results."""
@@ -230,9 +236,8 @@ def has_flash(o: GameObject, view: View) -> bool:
 
 def ability_of(view: View, cand: Candidate) -> ir.ActivatedAbility | None:
     acts = view.chars(cand.object).activated
-    if 1 <= cand.index <= len(acts) and isinstance(acts[cand.index - 1], ir.ActivatedAbility):
-        return acts[cand.index - 1]
-    return None
+    a = acts[cand.index - 1] if 1 <= cand.index <= len(acts) else None
+    return a if isinstance(a, ir.ActivatedAbility) else None
 
 
 def timing_reason(state: GameState, view: View, player: str, cand: Candidate) -> str | None:
@@ -331,9 +336,10 @@ def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
                if isinstance(a, ir.ActivatedAbility) and a.cost.loyalty is not None}
     if any(o.activated(i) for i in loyalty):
         return f"a loyalty ability of {o.name} ({o.id}) has already been activated this turn (CR 606.3)"
-    cost = acts[index - 1].cost  # type: ignore[union-attr]
-    if cost.loyalty < 0 and o.counter("loyalty") < -cost.loyalty:
-        return (f"{o.name} has {o.counter('loyalty')} loyalty counter(s); the cost removes {-cost.loyalty} "
+    ab = acts[index - 1]
+    n = ab.cost.loyalty if isinstance(ab, ir.ActivatedAbility) else None
+    if n is not None and n < 0 and o.counter("loyalty") < -n:
+        return (f"{o.name} has {o.counter('loyalty')} loyalty counter(s); the cost removes {-n} "
                 "(CR 606.6)")
     return None
 
@@ -553,7 +559,7 @@ def _match(units: list[str], sources: list[tuple[frozenset[str], bool]]) -> bool
 
 
 # ---------------------------------------------------------------------------
-# Decisions and counts, delegated to the pay / targets queries
+# Decisions and counts, asked of the rules layer's targeting and payments
 # ---------------------------------------------------------------------------
 
 class Undecided(Exception):
@@ -583,10 +589,8 @@ class Oracle:
     computed once (``_share_key``).
     """
 
-    def __init__(self, state: GameState, player: str, options: Any = None, view: View | None = None,
+    def __init__(self, state: GameState, player: str, options: Options | None = None, view: View | None = None,
                  deadline: float | None = None):
-        from .queries import Options
-
         self.state = state
         self.player = player
         self.options = options or Options()
@@ -608,26 +612,6 @@ class Oracle:
             raise Undecided("timeout", "time limit reached")
         return left
 
-    def _opts(self, max_results: int):
-        from .queries import Options
-
-        timeout = None
-        if self.deadline is not None:
-            timeout = self.deadline - time.monotonic()
-            if timeout <= 0:
-                raise Undecided("timeout", "time limit reached")
-        return Options(max_results=max_results, timeout=timeout)
-
-    def _ask(self, query: dict, max_results: int) -> dict:
-        from .queries import answer
-
-        self.solves += 1
-        res = answer(self.state, query, self._opts(max_results))
-        status = res.get("status")
-        if status in ("timeout", "error"):
-            raise Undecided(status, res.get("error") or res.get("reason") or f"{query['kind']} query: {status}")
-        return res
-
     def _share_key(self, cand: Candidate, what: str) -> tuple:
         """Identical cards in hand (same card, owner) share targets and payments."""
         if cand.kind == "cast":
@@ -646,9 +630,6 @@ class Oracle:
         return e
 
     # -- targets -----------------------------------------------------------
-    def target_query(self, cand: Candidate) -> dict:
-        return {"kind": "targets", **query_subject(cand), "player": self.player}
-
     def _no_modal_listing(self, cand: Candidate) -> None:
         """Concrete (modes, targets) choices are not listed through the Oracle (CR 700.2)."""
         if modal_subject(self.state, self.view, cand):
@@ -666,27 +647,18 @@ class Oracle:
         return self._shared[key]
 
     def _decide_targets(self, cand: Candidate) -> tuple[bool, str | None]:
-        fast = _fast("targeting", "has_legal_targets")
-        if fast is not None and modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal modes
-            self._remaining()
-            self.solves += 1
-            ok = bool(fast(self.view, self.player, **query_subject(cand)))
-            return ok, None if ok else NO_TARGETS
-        if fast is not None and _fast("targeting", "targeting_problem") is not None:
+        self._remaining()
+        self.solves += 1
+        if modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal selection of modes
+            from .targeting import has_legal_targets
+
+            ok = has_legal_targets(self.view, self.player, **query_subject(cand))
+        else:
             # the slots of the (cached) target problem: built once for deciding and checking choices
             from mtgsolve.models.targets import TargetProblem, is_feasible
 
-            self._remaining()
-            self.solves += 1
             ok = is_feasible(TargetProblem(self._target_problem(cand).slots), self._remaining())
-            return ok, None if ok else NO_TARGETS
-        if fast is not None:
-            self._remaining()
-            self.solves += 1
-            ok = bool(fast(self.view, self.player, **query_subject(cand)))
-            return ok, None if ok else NO_TARGETS
-        n = self.target_count(cand)
-        return n > 0, None if n > 0 else NO_TARGETS
+        return ok, None if ok else NO_TARGETS
 
     def target_count(self, cand: Candidate) -> int:
         """The exact number of legal target choices (contract §2.4), counted without listing them
@@ -695,16 +667,11 @@ class Oracle:
             return 1
         key = self._share_key(cand, "target_count")
         if key not in self._shared:
-            fast = _fast("targeting", "target_choice_count")
-            if fast is not None:
-                self._remaining()
-                self.solves += 1
-                self._shared[key] = int(fast(self.view, self.player, **query_subject(cand)))
-            else:
-                res = self._ask(self.target_query(cand), 1)
-                if res.get("count") is None:
-                    res = self._ask(self.target_query(cand), 10**9)
-                self._shared[key] = int(res["count"])
+            from .targeting import target_choice_count
+
+            self._remaining()
+            self.solves += 1
+            self._shared[key] = int(target_choice_count(self.view, self.player, **query_subject(cand)))
         return self._shared[key]
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
@@ -714,8 +681,21 @@ class Oracle:
             return [()]
         key = self._share_key(cand, "target_choices")
         if key not in self._shared:
-            res = self._ask(self.target_query(cand), 10**9)
-            self._shared[key] = [tuple(tuple(slot) for slot in ch) for ch in res.get("choices", [])]
+            from mtgsolve.models.targets import enumerate_choices
+
+            from .soundness import Scope, blocking, unsupported_result
+
+            timeout = self._remaining()
+            self.solves += 1
+            # the targets question's own soundness (contract §2.0): unread text that could change
+            # the choices of targets refuses the listing rather than answering a wrong one
+            blocked = blocking(self.state, Scope("targets", self.player, cand.object), self.view)
+            if blocked:
+                raise Undecided("error", "unsupported: " + unsupported_result("targets", blocked)["reason"])
+            ans = enumerate_choices(self._target_problem(cand), time_limit=timeout)
+            if ans.timed_out:
+                raise Undecided("timeout", "targets query: timeout")
+            self._shared[key] = [tuple(tuple(slot) for slot in ch) for ch in ans.choices]
         return self._shared[key]
 
     def _target_problem(self, cand: Candidate):
@@ -760,13 +740,11 @@ class Oracle:
 
     def find_payment(self, cand: Candidate, x: int | None, payment: dict) -> "dict | None | bool":
         """A distinct payment agreeing with ``payment`` on its key parts
-        (:func:`solver.queries.pay.find_payment`: one solve or a walk of the counting DP),
+        (:func:`solver.payments.find_payment`: one solve or a walk of the counting DP),
         ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
-        if not self._fast_pay():
-            return False
         from mtgsolve.models import payment as pm
 
-        from .queries.pay import PaymentLookupError, find_payment
+        from .payments import PaymentLookupError, find_payment
 
         listed = self._shared.get(("payments",) + self._cost_key(cand, x))
         if listed is not None or self._extra(cand, x) is not None:
@@ -803,9 +781,6 @@ class Oracle:
             q["x"] = "any"
         return q
 
-    def pay_query(self, cand: Candidate, x: int | None = None) -> dict:
-        return {"kind": "pay", **self.cost_spec(cand, x), "player": self.player}
-
     def _cost_key(self, cand: Candidate, x: int | None) -> tuple:
         """Spells with the same total cost have the same payments: share them."""
         tc = self._total_cost(cand, x)
@@ -825,15 +800,12 @@ class Oracle:
                                     for a in self.view.chars(o.id).mana_abilities)
         return self._shared[key]
 
-    def _total_cost(self, cand: Candidate, x: int | None):
+    def _total_cost(self, cand: Candidate, x: int | None) -> TotalCost:
         key = ("tc", cand, x)
         if key not in self._shared:
-            tc = None
-            if _fast("costs", "total_cost") is not None:
-                from .costs import total_cost
+            from .costs import total_cost
 
-                tc = total_cost(self.view, self.player, self.cost_spec(cand, x))
-            self._shared[key] = tc
+            self._shared[key] = total_cost(self.view, self.player, self.cost_spec(cand, x))
         return self._shared[key]
 
     def _payment_model(self, cand: Candidate, x: int | None):
@@ -841,7 +813,7 @@ class Oracle:
         when the cost can't be paid by definition (CR 118.6: no mana cost)."""
         from mtgsolve.models import payment as pm
 
-        from .queries.pay import build_problem
+        from .payment_problem import build_problem
 
         tc = self._total_cost(cand, x)
         if tc.what == "cast" and not tc.mana:
@@ -855,22 +827,20 @@ class Oracle:
         """The counting DP of the candidate's total cost when it applies (it also lists), else None."""
         from mtgsolve.models import payment as pm
 
-        from .queries.pay import build_problem, payment_counter
+        from .payment_problem import build_problem
+        from .payments import payment_counter
 
         tc = self._total_cost(cand, x)
-        if tc is None or getattr(tc, "extra", None) is not None or (tc.what == "cast" and not tc.mana):
+        if tc.extra is not None or (tc.what == "cast" and not tc.mana):
             return None
         try:
             return payment_counter(build_problem(self.view, self.player, tc))
         except pm.Unsupported as e:
             raise Undecided("error", f"unsupported: {e}") from None
 
-    def _fast_pay(self) -> bool:
-        return _fast("queries.pay", "build_problem") is not None and _fast("costs", "total_cost") is not None
-
-    def _extra(self, cand: Candidate, x: int | None):
+    def _extra(self, cand: Candidate, x: int | None) -> TotalCost | None:
         """The total cost when it has a casting mode's costs (:mod:`solver.casting_options`), else None."""
-        if cand.kind != "cast" or not self._fast_pay():
+        if cand.kind != "cast":
             return None
         tc = self._total_cost(cand, x)
         return tc if tc is not None and tc.extra is not None else None
@@ -899,32 +869,34 @@ class Oracle:
                 ok = bool(self._shared[count_key])
             elif tc is not None:
                 ok = bool(self._by_options("payable", tc, self.deadline))
-            elif self._fast_pay() and payment_witness(self.view, self.player, self._total_cost(cand, x)):
+            elif payment_witness(self.view, self.player, self._total_cost(cand, x)):
                 ok = True
                 self.witnessed += 1
-            elif self._fast_pay():
+            else:
                 self.solves += 1
                 self._remaining()
                 model = self._payment_model(cand, x)
                 ok = False if model is None else model.payable(self._remaining())
                 if ok is None:
                     raise Undecided("timeout", "time limit reached deciding a payment")
-            else:
-                res = self._ask(self.pay_query(cand, x), 1)
-                ok = bool(res.get("payable"))
             self._shared[key] = ok
         ok = self._shared[key]
         return ok, None if ok else NOT_PAYABLE
 
     def payment_reason(self, cand: Candidate, x: int | None = None) -> str:
-        """Why the cost can't be paid, in one sentence (the pay query's ``reason``)."""
-        fast = _fast("queries.pay", "pay_view")
-        if fast is not None:
-            self.solves += 1
-            res = fast(self.view, self.pay_query(cand, x), self._opts(1))
+        """Why the cost can't be paid, in one sentence (the pay query's ``reason``:
+        :func:`solver.payments.unpayable_reason`)."""
+        from .errors import UnsupportedCase
+        from .payments import unpayable_reason
+
+        self._remaining()
+        self.solves += 1
+        try:
+            tc = self._total_cost(cand, x)
+        except UnsupportedCase:   # an activated ability the project does not model: no reason to give
+            why = None
         else:
-            res = self._ask(self.pay_query(cand, x), 1)
-        why = res.get("reason")
+            why = unpayable_reason(self.view, self.player, tc, self.deadline)
         return f"{NOT_PAYABLE[:-len(' (CR 601.2g-h)')]}: {why} (CR 601.2g-h)" if why else NOT_PAYABLE
 
     def payment_count(self, cand: Candidate, x: int | None = None) -> int:
@@ -945,14 +917,13 @@ class Oracle:
 
     def _counted(self, cand: Candidate, x: int | None) -> int | None:
         """The DP's count of distinct payments, or None where it does not apply."""
-        if not self._fast_pay():
-            return None
-        tc = self._extra(cand, x)
-        if tc is not None:
-            return self._by_options("count", tc, self.deadline)
+        extra = self._extra(cand, x)
+        if extra is not None:
+            return self._by_options("count", extra, self.deadline)
         from mtgsolve.models import payment as pm
 
-        from .queries.pay import build_problem, payment_counter
+        from .payment_problem import build_problem
+        from .payments import payment_counter
 
         self._remaining()
         tc = self._total_cost(cand, x)
@@ -974,28 +945,22 @@ class Oracle:
             self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
         if key not in self._shared:
-            if self._fast_pay():
-                from mtgsolve.models import payment as pm
+            from mtgsolve.models import payment as pm
 
-                self._remaining()
-                counter = self._counter_of(cand, x)
-                model = None if counter is not None else self._payment_model(cand, x)
-                if counter is not None:   # listed by the counting DP (models/payment_count.py)
-                    self.solves += 1
-                    pays = counter.payments()
-                elif model is None:
-                    pays = []
-                else:
-                    deadline = self.deadline
-                    res = model.enumerate(None, deadline)
-                    self.solves += len(res.keys) + 1
-                    if res.timed_out or not res.complete:
-                        raise Undecided("timeout", "time limit reached counting payments")
-                    problem = model.p
-                    pays = sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
+            self._remaining()
+            counter = self._counter_of(cand, x)
+            model = None if counter is not None else self._payment_model(cand, x)
+            if counter is not None:   # listed by the counting DP (models/payment_count.py)
+                self.solves += 1
+                pays = counter.payments()
+            elif model is None:
+                pays = []
             else:
-                res = self._ask(self.pay_query(cand, x), 10**9)
-                pays = list(res.get("payments", []))
+                res = model.enumerate(None, self.deadline)
+                self.solves += len(res.keys) + 1
+                if res.timed_out or not res.complete:
+                    raise Undecided("timeout", "time limit reached counting payments")
+                pays = sorted((pm.decode(model.p, k) for k in res.keys), key=pm.payment_sort_key)
             self._shared[key] = pays
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
         return self._shared[key]
@@ -1038,17 +1003,6 @@ class Oracle:
         return e.targets, e.payments
 
 
-def _fast(module: str, name: str):
-    """A fast entry point of another module, if it exists (``None`` otherwise)."""
-    import importlib
-
-    try:
-        mod = importlib.import_module(f".{module}", __package__)
-    except ImportError:
-        return None
-    return getattr(mod, name, None)
-
-
 # ---------------------------------------------------------------------------
 # The actions result
 # ---------------------------------------------------------------------------
@@ -1066,7 +1020,7 @@ def action_entry(oracle: Oracle, cand: Candidate) -> dict:
     return d
 
 
-def legal_action_entries(state: GameState, player: str, options: Any = None,
+def legal_action_entries(state: GameState, player: str, options: Options | None = None,
                          oracle: Oracle | None = None) -> tuple[list[dict], str, str | None]:
     """Every legal action of ``player`` as contract §2.6 entries, in canonical
     order, with the status (``ok`` / ``timeout`` / ``error``) and a message."""
@@ -1082,10 +1036,8 @@ def legal_action_entries(state: GameState, player: str, options: Any = None,
     return out, "ok", None
 
 
-def actions_result(state: GameState, query: dict, options: Any = None) -> dict:
+def actions_result(state: GameState, query: dict, options: Options | None = None) -> dict:
     """The body of the ``actions`` query result (contract §2.6)."""
-    from .queries import Options
-
     options = options or Options()
     allowed = {"kind", "player"}
     for k in query:

@@ -92,6 +92,12 @@ def kicker_of(o: GameObject) -> ir.CastingOption | None:
     return ks[0] if len(ks) == 1 else None
 
 
+def helps_of(o: GameObject) -> tuple[str, ...]:
+    """The card's ways to pay its total cost in any mode: ``delve``, ``convoke``,
+    ``improvise`` (CR 702.66a, 702.51a, 702.126a), in printed order."""
+    return tuple(a.name for a in options_of(o) if a.kind == "payment")
+
+
 def has_options(o: GameObject) -> bool:
     return bool(options_of(o))
 
@@ -269,7 +275,7 @@ def apply_mode(view: View, player: str, tc: Any, query: dict) -> Any:
     extra = Extra(tc.spell, alt.name if alt is not None else "", kicked, model_sac, sac_color, **fields,
                   text="; ".join(p.text for p in parts if p.text))
     sub = dict(tc.__dict__)
-    sub.update(mana=mana, life=tc.life + life)
+    sub.update(mana=mana, life=tc.life + life, helps=helps_of(o))
     if model_sac and len(model_sac) == 1 and not extra.outside and not sac_color:
         sub.update(sacrifice=model_sac[0])          # the model's own sacrifice (CR 701.21)
         extra = replace(extra, model_sacrifice=())
@@ -393,6 +399,9 @@ def _problem(view: View, player: str, tc: Any):
     if (ex.exile_hand or ex.discard) and "draw" in problem.effects:
         raise UnsupportedCase("a card cost from the hand while a mana ability would draw cards "
                               "(the drawn card could be chosen) is not modeled")
+    if ex.exile_graveyard and problem.main.delve_classes:
+        raise UnsupportedCase("exiling cards from the graveyard for both a cost and delve (the same card "
+                              "could be chosen twice) is not modeled")
     if ex.exile_graveyard and (problem.main.sacrifice_classes is not None
                                or any(a.sac_self or a.sac_cls is not None for a in problem.abilities)):
         raise UnsupportedCase("exiling cards from the graveyard while the payment may sacrifice permanents "

@@ -67,6 +67,8 @@ class TotalCost:
     spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
     extra: Any = None               # the casting mode and costs paid outside the payment model
                                     # (:class:`solver.casting_options.Extra`; None: none)
+    helps: tuple[str, ...] = ()     # other ways to pay it: "delve", "convoke", "improvise"
+                                    # (CR 702.66a, 702.51a, 702.126a; the spell's own keywords)
 
     @property
     def x_count(self) -> int:

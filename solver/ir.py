@@ -1360,7 +1360,12 @@ class CastingOption:
         (jump-start 702.133a, retrace 702.81a);
       * ``additional`` — a mandatory additional cost (CR 601.2b: "As an
         additional cost to cast this spell, …"): ``mana`` and ``cost``;
-      * ``kicker`` — an optional additional cost (CR 702.33a): ``mana`` and ``cost``.
+      * ``kicker`` — an optional additional cost (CR 702.33a): ``mana`` and ``cost``;
+      * ``payment`` — another way to pay the total cost, whatever the mode (zone
+        ``any``), named ``delve`` (CR 702.66a: exile cards from your graveyard,
+        each paying {1}), ``convoke`` (CR 702.51a: tap untapped creatures you
+        control, each paying {1} or one mana of its color) or ``improvise``
+        (CR 702.126a: tap untapped artifacts you control, each paying {1}).
 
     ``name`` is how queries name the option (``alternative: <name>``): the
     keyword (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``,
@@ -1377,6 +1382,9 @@ class CastingOption:
     text: str = ""
 
     def describe(self) -> str:
+        if self.kind == "payment":
+            rule = {"delve": "702.66a", "convoke": "702.51a", "improvise": "702.126a"}.get(self.name, "601.2h")
+            return f"casting option (CR {rule}): {self.name} pays part of the total cost"
         parts = [self.mana.text] if self.mana is not None and self.mana else []
         c = self.cost
         if c.life:

@@ -207,6 +207,14 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         sac_classes = tuple(c for c, ids in enumerate(groups)
                             if view.matches(tc.sacrifice, ids[0], src_obj, player))
     tap_cre = tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped) if tc.tap_creatures else ()
+    helps = _helps(view, player, tc, classes) if tc.helps else {}
+    ub += sum(len(ids) for ids in helps.get("delve_classes", ())) + sum(  # what X may reach
+        len(classes[c].members) for c, _ in helps.get("convoke_classes", ())) + sum(
+        len(classes[c].members) for c in helps.get("improvise_classes", ()))
+    if helps.get("delve_classes") and (sac_classes is not None or tc.sacrifice_self
+                                       or any(a.sac_self or a.sac_cls is not None for a in abilities)):
+        raise Unsupported("delve while the payment may sacrifice permanents (they could be in the graveyard "
+                          "and exiled too, CR 601.2g–h) is not modeled")
     main = MainCost(
         mana=tc.mana, x=tc.x, x_upper=ub // max(tc.x_count, 1), life_allowed=tc.life_allowed, source_cls=src,
         source_name=tc.source_name, tap=tc.tap, untap=tc.untap, tap_symbol_blocked=tc.tap_symbol_blocked,
@@ -214,7 +222,7 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         sacrifice_text=sacrifice_phrase(tc.sacrifice) if tc.sacrifice is not None else "",
         life=tc.life, remove_counters=tc.remove_counters[1] if tc.remove_counters else 0,
         counter_name=tc.remove_counters[0] if tc.remove_counters else "",
-        tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre)
+        tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre, **helps)
     # where restricted mana may go (CR 106.6): the total cost per its purpose; a mana ability's
     # mana cost is "activating an ability" of that ability's source
     purpose = purpose_of(view, tc)
@@ -225,8 +233,46 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         ok = frozenset(ai for ai, a in enumerate(abilities)
                        if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
         rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
+    _check_use_naming(limited, classes, abilities, main)
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
                           spend_white_as_any(view, player), tuple(rules), effect_names)
+
+
+def _helps(view: View, player: str, tc: TotalCost, classes: list[PermClass]) -> dict[str, Any]:
+    """The :class:`MainCost` fields of the spell's other ways to pay (``tc.helps``):
+
+    * delve (CR 702.66a) — the cards in the player's graveyard other than the spell
+      (it is on the stack, CR 601.2a), in interchangeable classes (same card and
+      status), each card paying {1};
+    * convoke (CR 702.51a) — the untapped creature classes and the colors of their
+      creatures now (CR 105.2; summoning sickness does not matter: no {T} ability),
+      each paying {1} or one mana of one of its colors;
+    * improvise (CR 702.126a) — the untapped artifact classes, each paying {1}.
+    """
+    from .casting_options import card_classes
+
+    out: dict[str, Any] = {}
+    if "delve" in tc.helps:
+        out["delve_classes"] = tuple(tuple(ids) for ids in card_classes(view, player, "graveyard", tc.spell or ""))
+    conv, impr = [], []
+    for c, pc in enumerate(classes):
+        if pc.tapped:
+            continue
+        chars = [view.chars(oid) for oid in pc.members]
+        if "convoke" in tc.helps and chars[0].is_creature:
+            colors = frozenset(chars[0].colors)
+            if any(ch.colors != colors or not ch.is_creature for ch in chars):
+                raise Unsupported(f"{pc.name}: interchangeable creatures of different colors for convoke")
+            conv.append((c, "".join(t for t in "WUBRG" if t in colors)))
+        if "improvise" in tc.helps and "Artifact" in chars[0].types:
+            if any("Artifact" not in ch.types for ch in chars):
+                raise Unsupported(f"{pc.name}: interchangeable permanents of different types for improvise")
+            impr.append(c)
+    if "convoke" in tc.helps:
+        out["convoke_classes"] = tuple(conv)
+    if "improvise" in tc.helps:
+        out["improvise_classes"] = tuple(impr)
+    return out
 
 
 def _cost_of(view: View, player: str, cost_spec: Any) -> TotalCost:

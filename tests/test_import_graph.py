@@ -80,15 +80,6 @@ ALLOWED_CYCLE_EDGES: dict[tuple[str, str], str] = {
 
 # (importer, imported): an import running back up the pipeline, kept until its code moves.
 ALLOWED_BACK_EDGES: dict[tuple[str, str], str] = {
-    ("solver.actions", "solver.queries"):
-        "the actions engine asks for target choices by building a `targets` query and calling "
-        "`answer` (soundness gating included) and takes `Options`; needs a rules-level "
-        "`target_choices` in solver.targeting and `Options` moved down; actions.py is being edited "
-        "by the payment-counting and api work of this session",
-    ("solver.actions", "solver.queries.pay"):
-        "the actions engine imports `payment_counter`/`find_payment` (new this session, payment-"
-        "counting work in progress) and `build_problem` from the pay façade; they belong in "
-        "solver.payment_problem (rules layer), where `build_problem` already is",
     ("solver.resolution", "solver.situation"):
         "resolve outcomes carry the situation after resolution as JSON (`dump_state`); JSON should be "
         "made at the edges (issue 18, item 1); the game-engine work of this session edits resolution.py",

@@ -9,23 +9,16 @@ answers ``status: error`` naming the missing capability, never a fake answer.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..errors import QueryError, UnsupportedCase
+from ..options import Options
 from ..soundness import blocking, scope_of, unsupported_result
 from ..state import GameState
 
+__all__ = ["KINDS", "Options", "QueryFn", "answer", "register"]
+
 KINDS: tuple[str, ...] = ("could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve", "pass", "attacks", "blocks")
-
-
-@dataclass(frozen=True)
-class Options:
-    """Limits honoured by every query: ``max_results`` (listing cut, status
-    ``truncated``) and ``timeout`` in seconds (status ``timeout``)."""
-
-    max_results: int = 10_000
-    timeout: float | None = None
 
 
 QueryFn = Callable[[GameState, dict, Options], dict]

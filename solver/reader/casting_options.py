@@ -23,6 +23,9 @@ Wordings read (reminder text ignored)
   its controller sacrifices it") is kept as an ``Unsupported`` triggered part
   (``affects={"triggers"}``): whether a permanent was evoked is not part of a
   situation;
+* "Delve", "Convoke", "Improvise" (CR 702.66a, 702.51a, 702.126a): ways to
+  pay the total cost of any mode — exiling cards from your graveyard, tapping
+  untapped creatures / artifacts you control (``kind="payment"``);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -243,6 +246,9 @@ def read(raw: str) -> list:
             return [opt, Unsupported("evoke: sacrificed when it enters if its evoke cost was paid", raw, "triggered",
                                      frozenset({"triggers"}))]
         return [opt]
+    if low in ("delve", "convoke", "improvise"):
+        # CR 702.66a, 702.51a, 702.126a: ways to pay the total cost, whatever the mode
+        return [CastingOption("payment", low, None, CardCost(), "any", text=raw)]
     if low == "jump-start":
         return [CastingOption("permission", "jump-start", None, CardCost(discard=1), "graveyard", text=raw)]
     if low == "retrace":

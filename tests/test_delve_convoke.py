@@ -1,0 +1,127 @@
+"""Delve (CR 702.66a), convoke (702.51a) and improvise (702.126a): the reader
+(:mod:`solver.reader.casting_options`, ``CastingOption(kind="payment")``), the
+payment model's choices (:meth:`models.payment.PaymentModel._add_helps`), the
+``exile`` key of payments, soundness (the keyword no longer blocks), and a
+differential test against the brute-force reference
+(tests/reference/helps_ref.py) on random small boards.
+
+``MTGSOLVE_EXAMPLES`` scales the number of generated boards (default 40);
+``CI=true`` derandomizes them.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from reference.helps_ref import brute_helped
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.situation import situation_from_dict
+
+EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "40"))
+
+
+def doc(**kw) -> dict:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"}}
+    d.update(kw)
+    return d
+
+
+def run(d: dict, query: dict) -> dict:
+    return answer(situation_from_dict(d).state, query, Options(max_results=100_000))
+
+
+def test_reader_reads_delve_convoke_improvise():
+    for name, kw in (("Murktide Regent", "delve"), ("Chord of Calling", "convoke"),
+                     ("Reverse Engineer", "improvise")):
+        card = get_card(name)
+        opts = [a for a in card.abilities if isinstance(a, ir.CastingOption) and a.kind == "payment"]
+        assert [a.name for a in opts] == [kw], name
+        assert not any(kw in (u.text or "").lower() for u in card.unsupported), name
+
+
+def test_delve_no_longer_blocks_and_other_text_still_does():
+    """Murktide's delve is read: pay and actions are ok; its replacement and trigger (unread)
+    don't reach the payment (CR 113.6: they function on the battlefield)."""
+    d = doc(battlefield={"alice": ["Island"] * 7}, hand={"alice": ["Murktide Regent"]},
+            graveyard={"alice": ["Opt"]})
+    r = run(d, {"kind": "pay", "cast": "murktide-regent"})
+    assert r["status"] == "ok" and r["count"] == 2, r
+    a = run(d, {"kind": "actions"})
+    assert a["status"] == "ok", a
+    # an unread cost rule on the battlefield still blocks the payment
+    d2 = doc(battlefield={"alice": ["Island"] * 7 + [{"card": {"name": "Tax Idol", "type": "Artifact",
+                                                               "text": "Blue spells cost {1} more to cast while "
+                                                                       "the moon is full."}}]},
+             hand={"alice": ["Murktide Regent"]})
+    assert run(d2, {"kind": "pay", "cast": "murktide-regent"})["status"] == "unsupported"
+
+
+def test_convoke_counts_creatures_once_with_mana_abilities():
+    """A Llanowar Elves tapped for {G} or convoked for {G} leaves the same situation: one payment."""
+    d = doc(battlefield={"alice": ["Llanowar Elves", "Forest", "Forest"]}, hand={"alice": ["Chord of Calling"]})
+    r = run(d, {"kind": "pay", "cast": "chord-of-calling", "x": 0})
+    assert r["count"] == 1 and r["payments"][0]["tap"] == ["forest", "forest-2", "llanowar-elves"], r
+
+
+def test_delve_with_sacrificing_mana_ability_is_unsupported():
+    """A sacrificed permanent would be in the graveyard when delve exiles (CR 601.2g–h): not modeled."""
+    d = doc(battlefield={"alice": ["Island", "Lotus Petal"]}, hand={"alice": ["Treasure Cruise"]},
+            graveyard={"alice": ["Opt"] * 6})
+    r = run(d, {"kind": "pay", "cast": "treasure-cruise"})
+    assert r["status"] in ("unsupported", "error"), r
+
+
+# ---------------------------------------------------------------------------
+# Differential test against the reference
+# ---------------------------------------------------------------------------
+
+SPELLS = ["Murktide Regent", "Gurmag Angler", "Treasure Cruise", "Chord of Calling", "Stoke the Flames",
+          "Venerated Loxodon", "Reverse Engineer", "Whir of Invention"]
+PERMS = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Llanowar Elves", "Birds of Paradise", "Ornithopter",
+         "Memnite", "Grizzly Bears", "Sol Ring", "Signal Pest", "Raging Goblin", "Savannah Lions"]
+GY = ["Opt", "Lightning Bolt", "Forest", "Brainstorm"]
+
+
+@st.composite
+def boards(draw):
+    bf = []
+    for _ in range(draw(st.integers(0, 6))):
+        bf.append({"card": draw(st.sampled_from(PERMS)), "tapped": draw(st.integers(0, 4)) == 0,
+                   "sick": draw(st.booleans())})
+    gy = [draw(st.sampled_from(GY)) for _ in range(draw(st.integers(0, 5)))]
+    spell = draw(st.sampled_from(SPELLS))
+    d = doc(battlefield={"alice": bf}, hand={"alice": [{"card": spell, "id": "spell"}]},
+            graveyard={"alice": gy})
+    if draw(st.booleans()):
+        d["mana_pool"] = {"alice": draw(st.sampled_from(["{U}", "{G}", "{R}", "{W}", "{C}"]))}
+    x = draw(st.integers(0, 3))
+    return d, x
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+@given(boards())
+def test_helped_payments_match_brute_force(case):
+    d, x = case
+    loaded = situation_from_dict(d)
+    state = loaded.state
+    spell = state.obj("spell")
+    q = {"kind": "pay", "cast": "spell"}
+    if spell.card.data.mana_cost.x_count:
+        q["x"] = x
+    got = answer(state, q, Options(max_results=100_000))
+    if got["status"] != "ok":
+        assert got["status"] in ("unsupported", "error"), got
+        assume(False)
+    ref = brute_helped(situation_from_dict(d).state, q)
+    pays = sorted(json.dumps(p, sort_keys=True) for p in got["payments"])
+    assert got["count"] == ref["count"], (json.dumps(d), pays, ref["payments"])
+    assert pays == ref["payments"], json.dumps(d)
+    acts = answer(state, {"kind": "actions"}, Options(max_results=100_000))
+    assert acts["status"] in ("ok", "unsupported"), acts
