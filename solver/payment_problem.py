@@ -233,7 +233,6 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         ok = frozenset(ai for ai, a in enumerate(abilities)
                        if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
         rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
-    _check_use_naming(limited, classes, abilities, main)
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
                           spend_white_as_any(view, player), tuple(rules), effect_names)
 
