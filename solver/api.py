@@ -930,13 +930,26 @@ class Situation:
     def resolve(self) -> list[tuple[dict, "Situation"]]:
         """Resolve the top of the stack (the ``resolve`` query, contract §2.7): each
         outcome's choices and the resulting situation."""
-        res = self.query({"kind": "resolve"}, max_results=10**9)
-        if res.get("status") == "unsupported":
-            raise UnsupportedCaseError(f"resolve: {res.get('reason') or 'unread text could change the outcome'}",
-                                       res.get("unsupported", ()))
-        if res.get("status") != "ok":
-            raise UnsupportedActionError(f"resolve: {res.get('status')}: {res.get('error') or res.get('reason')}")
-        return [(o.get("choices", {}), Situation.from_dict(o["situation"])) for o in res["outcomes"]]
+        from .errors import QueryError, UnsupportedCase
+        from .resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, resolve_top
+        from .soundness import blocking, scope_of, unsupported_result
+
+        scope = scope_of(self.state, {"kind": "resolve"})   # the resolve question's soundness (contract §2.0)
+        if scope.player is None or self.state.is_player(scope.player):
+            parts = blocking(self.state, scope, self.view)
+            if parts:
+                refusal = unsupported_result("resolve", parts)
+                raise UnsupportedCaseError(f"resolve: {refusal['reason']}", refusal["unsupported"])
+        try:
+            res = resolve_top(self.state)
+        except NothingToResolve:
+            raise QueryError("", "query", "nothing to resolve: the stack is empty") from None
+        except (ResolutionUnsupported, UnsupportedCase) as e:   # behaviour not modeled: never a guess
+            raise UnsupportedCaseError(f"resolve: {e or 'unread text could change the outcome'}", ()) from None
+        except CannotResolve as e:
+            raise UnsupportedActionError(f"resolve: error: {e or None}") from None
+        # each outcome's state is canonical (it loads again from its situation JSON unchanged)
+        return [(o.choices, Situation(o.state)) for o in res.outcomes]
 
     # -- legal actions -----------------------------------------------------
     @cached_property
