@@ -75,7 +75,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, cast
 
 from . import ir
 from .actions import (KINDS, NOT_PAYABLE, Candidate, Oracle, Undecided, ability_of, candidates, has_x,
@@ -440,11 +440,12 @@ class Action:
                           "alternative", "kicked"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
-        targets = d.get("targets")
+        targets: Any = d.get("targets")   # checked by __post_init__, like every field
         if isinstance(targets, int) and not isinstance(targets, bool):
             targets = None  # a count from the actions query
         payment = d.get("payment")
         x = d.get("x")
+        kind: Any = d.get("kind")
         if payment is not None:
             payment_obj = Payment.from_json(payment)
             px = payment.get("x")
@@ -453,7 +454,7 @@ class Action:
                     raise InvalidActionError(f"x is {x} but the payment's x is {px}")
                 x = px
             payment = payment_obj
-        return cls(d.get("kind"), d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
+        return cls(kind, d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
                    d.get("kicked"))
 
     # -- strings -----------------------------------------------------------
@@ -550,6 +551,7 @@ class _Parser:
             if not m or m.end() == pos:
                 raise InvalidActionError(f"cannot read action {text!r} at character {pos + 1}")
             kind = m.lastgroup
+            assert kind is not None   # every alternative of _TOKEN is a named group
             val = m.group(kind)
             if kind == "str":
                 try:
@@ -642,7 +644,7 @@ class _Parser:
             if self.at_word("paying"):
                 self.i += 1
                 payment = self.payment()
-            act = Action(verb, obj, index, targets, payment, x)
+            act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
                                      "(pass, play, cast, activate)")
@@ -1026,8 +1028,8 @@ class Situation:
             o = self.state.find(cand.object)
             if o is not None and o.zone == "battlefield":
                 acts = self.view.chars(o.id).activated
-                if 1 <= cand.index <= len(acts) and isinstance(acts[cand.index - 1], ir.Unsupported):
-                    u = acts[cand.index - 1]
+                u = acts[cand.index - 1] if 1 <= cand.index <= len(acts) else None
+                if isinstance(u, ir.Unsupported):
                     raise UnsupportedActionError(f"{a}: ability {cand.index} of {o.name} is not modeled by this "
                                                  f"project (unsupported: {u.text or u.what})")
         try:
@@ -1076,6 +1078,7 @@ class Situation:
 
     def _payment_reason(self, oracle: Oracle, cand: Candidate, a: Action) -> str | None:
         p = a.payment
+        assert p is not None   # an action without a payment is decided by _illegal_reason
         for ids, what in ((p.tap, "tap"), (p.untap, "untap"), (p.sacrifice, "sacrifice")):
             for i in ids:
                 o = self.state.find(i)
@@ -1535,7 +1538,7 @@ class _Applier:
         return self.build()
 
     def play_land(self, a: Action) -> None:
-        o = self.objs[a.object]
+        o = self.objs[_object_of(a)]
         entered = o.with_(zone="battlefield", controller=self.player, tapped=False, sick=True, counters=(), damage=0,
                           attached_to=None, targets=None, x=0, timestamp=self.stamp(), order=10**9)
         counters: dict[str, int] = {}
@@ -1579,42 +1582,43 @@ class _Applier:
         self.objs[oid] = o.with_(counters=tuple(sorted((k, v) for k, v in final.items() if v)))
 
     def cast(self, a: Action) -> None:
-        o = self.objs[a.object]
+        o = self.objs[_object_of(a)]
         specs = target_specs(self.state, self.sit.view, a.head)
         spell = o.with_(zone="stack", controller=self.player, tapped=False, sick=False, counters=(), damage=0,
                         attached_to=None, x=a.x or 0, targets=a.targets if specs else None, timestamp=self.stamp())
         self.put_on_stack(spell)
-        self.pay(a.payment, a.x or 0)
+        self.pay(_payment_of_complete(a), a.x or 0)
 
     def activate(self, a: Action) -> None:
-        source = self.objs[a.object]
+        oid = _object_of(a)
+        source = self.objs[oid]
         ab = ability_of(self.sit.view, a.head)
         assert ab is not None
         aid = _next_free(f"ability-of-{a.object}", self.taken_ids())
         specs = ab.targets
         obj = GameObject(id=aid, zone="stack", owner=self.player, controller=self.player, card=None,
                          x=a.x or 0, targets=a.targets if specs else None,
-                         ability=AbilityRef(a.object, stack_index(source, ab)), timestamp=self.stamp())
+                         ability=AbilityRef(oid, stack_index(source, ab)), timestamp=self.stamp())
         self.put_on_stack(obj)
         before = source
-        self.pay(a.payment, a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
+        self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
         if ab.cost.loyalty is not None:
             # CR 606.3: one loyalty ability per permanent each turn; CR 606.4: a +N cost puts N loyalty
             # counters on it (as a cost: not doubled by Doubling Season, per its ruling); -N was paid above
-            o = self.objs[a.object]
+            o = self.objs[oid]
             done = dict(o.activated_this_turn)
             done[a.head.index] = done.get(a.head.index, 0) + 1
             counters = dict(o.counters)
             if ab.cost.loyalty > 0:
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
-            self.objs[a.object] = o.with_(activated_this_turn=tuple(sorted(done.items())),
+            self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())),
                                           counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0)))
-        if self.objs[a.object].zone != "battlefield":  # the source left: keep its last known information
+        if self.objs[oid].zone != "battlefield":  # the source left: keep its last known information
             lki = [("card", before.card), ("owner", before.owner), ("controller", before.controller),
                    ("tapped", before.tapped), ("sick", before.sick), ("counters", dict(before.counters) or None),
                    ("damage", before.damage), ("attached_to", before.attached_to), ("token", before.token),
                    ("conjured", before.conjured), ("chosen", before.chosen or None)]
-            lki_t = tuple((k, (tuple(sorted(v.items())) if k == "counters" else v)) for k, v in lki
+            lki_t = tuple((k, (tuple(sorted(cast(dict, v).items())) if k == "counters" else v)) for k, v in lki
                           if v not in (None, False, 0, ()) or k in ("card", "owner", "controller"))
             self.objs[aid] = self.objs[aid].with_(last_known=lki_t)
 
@@ -1685,6 +1689,18 @@ class _Applier:
         pools = tuple((pid, self.pools[pid]) for pid in ids if pid in self.pools and self.pools[pid])
         return replace(self.state, players=tuple(self.players[p] for p in ids), turn=self.turn, objects=tuple(out),
                        mana_pool=pools)
+
+
+def _object_of(a: Action) -> str:
+    """The object of a ``play_land``/``cast``/``activate`` action (never None: Action checks it)."""
+    assert a.object is not None
+    return a.object
+
+
+def _payment_of_complete(a: Action) -> Payment:
+    """The payment of a completed action (:meth:`Situation.complete` always names one)."""
+    assert a.payment is not None
+    return a.payment
 
 
 def stack_index(source: GameObject, ability: ir.ActivatedAbility) -> int:

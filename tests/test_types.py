@@ -31,6 +31,7 @@ CLEAN = (
     "models/targets.py",
     "solver/__init__.py",
     "solver/actions.py",
+    "solver/api.py",
     "solver/available_problem.py",
     "solver/cards/__init__.py",
     "solver/cards/describe.py",
