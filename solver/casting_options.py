@@ -142,10 +142,29 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
     return None
 
 
+def opponent_lost_life(state: GameState, player: str) -> bool | None:
+    """CR 702.137a (spectacle): did an opponent of ``player`` lose life this turn? From the
+    players' ``life_lost_this_turn``; None when no opponent is recorded as having lost life
+    and some opponent's is not recorded (the answer is unknown)."""
+    opps = [p for p in state.players if p.id != player and not p.lost]
+    if any((p.life_lost_this_turn or 0) > 0 for p in opps):
+        return True
+    if any(p.life_lost_this_turn is None for p in opps):
+        return None
+    return False
+
+
 def condition_reason(view: View, player: str, a: ir.CastingOption) -> str | None:
     state = view.state
     if a.condition == "not_your_turn" and state.turn.active == player:
         return f"{a.name!r} may be used only when it is not {player}'s turn (CR 118.9)"
+    if a.condition == "opponent_lost_life":
+        lost = opponent_lost_life(state, player)
+        if lost is None:
+            raise UnsupportedCase(f"{a.name}: whether an opponent of {player} lost life this turn is not recorded "
+                                  "(players' life_lost_this_turn, CR 702.137a)")
+        if not lost:
+            return f"{a.name!r} may be used only if an opponent of {player} lost life this turn (CR 702.137a)"
     if a.condition == "control" and a.condition_selector is not None:
         if not view.select(a.condition_selector, None, player):
             return f"{a.name!r} needs {player} to control {a.condition_selector.describe()} (CR 118.9)"

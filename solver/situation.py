@@ -265,6 +265,9 @@ class PlayerSpec(_Spec):
     life: Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] = DEFAULT_LIFE
     poison: Count = 0
     lost: bool = Field(False, description="The player has lost the game (CR 104.3)")
+    life_lost_this_turn: Count | None = Field(
+        None, description="Life the player has lost this turn (CR 119.3; spectacle, CR 702.137a); absent: "
+                          "not recorded")
 
 
 PlayerEntry = _one_of("a player id or a mapping {id, life, poison}", str=Id, map=PlayerSpec)
@@ -837,7 +840,8 @@ class _Builder:
             if isinstance(entry, str):
                 player, path = Player(entry), _at("players", i)
             else:
-                player, path = Player(entry.id, entry.life, entry.poison, entry.lost), _at("players", i, "id")
+                player, path = Player(entry.id, entry.life, entry.poison, entry.lost,
+                                      entry.life_lost_this_turn), _at("players", i, "id")
             if player.id in where:
                 self.fail(path, f"player '{player.id}' is listed twice (also players[{where[player.id]}])")
             where[player.id] = i
@@ -1444,7 +1448,7 @@ def dump_state(state: GameState) -> dict:
 
 
 def _dump_player(p: Player) -> str | dict:
-    if p.life == DEFAULT_LIFE and p.poison == 0 and not p.lost:
+    if p.life == DEFAULT_LIFE and p.poison == 0 and not p.lost and p.life_lost_this_turn is None:
         return p.id
     d: dict[str, Any] = {"id": p.id}
     if p.life != DEFAULT_LIFE:
@@ -1453,6 +1457,8 @@ def _dump_player(p: Player) -> str | dict:
         d["poison"] = p.poison
     if p.lost:
         d["lost"] = True
+    if p.life_lost_this_turn is not None:
+        d["life_lost_this_turn"] = p.life_lost_this_turn
     return d
 
 

@@ -228,6 +228,31 @@ def _effect_source_id(state: GameState, name: str) -> str:
     return name
 
 
+def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
+    """Casting options read from a card whose condition the situation does not record: spectacle
+    (CR 702.137a: "if an opponent lost life this turn") when no opponent of the card's owner is
+    recorded as having lost life this turn and some opponent's ``life_lost_this_turn`` is absent.
+    The option's printed line is then an unread part about what may be cast (``timing``): the
+    payments of a mode don't depend on it (the ``pay`` query doesn't check conditions)."""
+    from .casting_options import opponent_lost_life
+
+    out: list[UnreadPart] = []
+    for o in state.objects:
+        if o.card is None or o.zone in ("battlefield", "stack"):
+            continue
+        for a in o.card.abilities:
+            if not isinstance(a, ir.CastingOption) or a.condition != "opponent_lost_life":
+                continue
+            if opponent_lost_life(state, o.owner) is not None:
+                continue
+            types = tuple(o.card.data.types)
+            kind = "spell" if {"Instant", "Sorcery"} & set(types) else "static"
+            text = a.text or a.name
+            out.append(UnreadPart(o.id, text, ("timing",), o.zone, o.owner, kind, "controller",
+                                  _active(text, kind, o.zone, types)))
+    return out
+
+
 def unread_parts(state: GameState, view: View | None = None) -> tuple[UnreadPart, ...]:
     """Every unread part of the situation, in object order (cached on the state)."""
     cached = state.__dict__.get("_unread_parts")
@@ -241,6 +266,7 @@ def unread_parts(state: GameState, view: View | None = None) -> tuple[UnreadPart
         elif o.zone == "stack":
             out.extend(_stack_ability_parts(state, o))
     out.extend(_effect_entry_parts(state))
+    out.extend(_unknown_condition_parts(state))
     result = tuple(out)
     object.__setattr__(state, "_unread_parts", result)
     return result

@@ -25,6 +25,7 @@ class Player:
     life: int = 20
     poison: int = 0
     lost: bool = False  # the player has lost the game (CR 104.3)
+    life_lost_this_turn: int | None = None  # life lost this turn (CR 119.3, 702.137a); None: not recorded
 
 
 @dataclass(frozen=True)

@@ -111,8 +111,6 @@ def test_reader_additional_costs_and_keywords():
     "As an additional cost to cast this spell, sacrifice a creature or pay {3}.",
     "As an additional cost to cast this spell, discard X cards.",
     "As an additional cost to cast this spell, you may collect evidence 6.",
-    "Spectacle {R} (You may cast this spell for its spectacle cost rather than its mana cost if an opponent lost "
-    "life this turn.)",
     "Surge {1}{R}",
     "Dash {1}{R}",
     "Multikicker {1}",
@@ -283,7 +281,7 @@ LANDS = ["Island", "Mountain", "Swamp", "Forest"]
 PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
-          "Flame Jab", "Village Rites", "Snuff Out", "Natural Order"]
+          "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics"]
 GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning"]
 
 
@@ -296,7 +294,9 @@ def boards(draw):
     hand = [draw(st.sampled_from(SPELLS + ["Brainstorm", "Island"])) for _ in range(draw(st.integers(1, 5)))]
     grave = [draw(st.sampled_from(GRAVE)) for _ in range(draw(st.integers(0, 4)))]
     active = draw(st.sampled_from(["alice", "bob"]))
-    d = {"format": "mtgsolve/1", "players": [{"id": "alice", "life": draw(st.sampled_from([0, 1, 20, 20]))}, "bob"],
+    bob = draw(st.sampled_from(["bob", {"id": "bob", "life_lost_this_turn": 0},
+                                {"id": "bob", "life_lost_this_turn": 2}]))   # spectacle (CR 702.137a)
+    d = {"format": "mtgsolve/1", "players": [{"id": "alice", "life": draw(st.sampled_from([0, 1, 20, 20]))}, bob],
          "turn": {"number": 3, "active": active, "step": "main1", "priority": "alice"},
          "battlefield": {"alice": bf, "bob": ["Grizzly Bears"]}, "hand": {"alice": hand},
          "graveyard": {"alice": grave}}

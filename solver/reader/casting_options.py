@@ -26,6 +26,10 @@ Wordings read (reminder text ignored)
 * "Delve", "Convoke", "Improvise" (CR 702.66a, 702.51a, 702.126a): ways to
   pay the total cost of any mode — exiling cards from your graveyard, tapping
   untapped creatures / artifacts you control (``kind="payment"``);
+* "Spectacle <mana>" (CR 702.137a): an alternative cost from the hand, with
+  the condition ``opponent_lost_life`` (an opponent lost life this turn: the
+  players' ``life_lost_this_turn``; when it is not recorded the soundness
+  layer reports the line as unread, :func:`solver.soundness.unread_parts`);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -41,8 +45,8 @@ Not read (stay unsupported): choices inside a cost ("sacrifice a creature or
 pay {3}"), "you may" additional costs (Bargain, behold, collect evidence), X
 amounts ("discard X cards", "pay X life"), colored permanents to return,
 "discard a card at random", multikicker, "Kicker {1} and/or {2}",
-dash (its haste and return are not modeled), spectacle and surge (they depend
-on what happened earlier this turn, which a situation does not record),
+dash (its haste and return are not modeled), surge (it depends on spells
+cast earlier this turn, which a situation does not record),
 conditions other than the two above, and any line with a further sentence.
 """
 from __future__ import annotations
@@ -230,6 +234,11 @@ def read(raw: str) -> list:
             raise _NoMatch("an optional additional cost")
         mana, cost = parse_cost(m.group(1))
         return [CastingOption("additional", "additional cost", mana, cost, "hand", text=raw)]
+    m = re.fullmatch(r"spectacle\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.137a: an alternative cost usable if an opponent lost life this turn
+        return [CastingOption("alternative", "spectacle", _mana(m.group(1)), CardCost(), "hand",
+                              "opponent_lost_life", text=raw)]
     m = re.fullmatch(r"(kicker|flashback|escape|evoke)(\s*(?:—|-).+|\s+" + _MANA + r")", text, re.I)
     if m:
         kw = m.group(1).lower()

@@ -163,6 +163,9 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
                 continue
             if alt is not None and alt.condition == "not_your_turn" and state.turn.active == player:
                 continue
+            if alt is not None and alt.condition == "opponent_lost_life" and not any(
+                    p.id != player and not p.lost and (p.life_lost_this_turn or 0) > 0 for p in state.players):
+                continue        # spectacle (CR 702.137a): an opponent lost life this turn
             if alt is not None and alt.condition == "control" and not any(
                     p.zone == "battlefield" and view.matches(alt.condition_selector, p.id, None, player)
                     for p in state.objects):
