@@ -256,7 +256,7 @@ class CouplingDP:
         self.amount = {o: a for o, a in problem.costs if a > 0}
         if self.amount and problem.max_cost is None:
             raise ValueError("costs need a bound (max_cost) in the dynamic programme")
-        self.C = problem.max_cost if self.amount else 0
+        self.C: int = (problem.max_cost or 0) if self.amount else 0   # (a bound is required with costs)
         self.problem = problem
         self.items = problem.items
         self.mins = {o: n for o, n in problem.min_choosers if n > 1}

@@ -46,13 +46,14 @@ Guarantees:
 from __future__ import annotations
 
 import json
+import logging
 import multiprocessing
 import sys
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence, cast
 
 GRACE = 2.0
 """Seconds a worker may overrun its file's budget before it is killed."""
@@ -345,7 +346,7 @@ def _run_pool(todo: list[str], jobs: int, timeout: float | None, max_results: in
             if timeout is not None and busy:
                 now = time.monotonic()
                 wait_for = max(0.0, min(w.started + timeout + GRACE - now for w in busy.values()))
-            ready = wait(list(busy) + list(starting), timeout=wait_for)
+            ready = cast("list[Connection]", wait(list(busy) + list(starting), timeout=wait_for))  # connections only
             for conn in ready:
                 if conn in starting:
                     w = starting[conn]
@@ -509,7 +510,7 @@ def batch_ray(paths: Sequence[str | Path], out: str | Path, resume: bool = False
     summary.skipped = len(files) - len(todo)
     started_here = False
     if todo and not ray.is_initialized():
-        ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, logging_level="ERROR",
+        ray.init(address=address, ignore_reinit_error=True, include_dashboard=False, logging_level=logging.ERROR,
                  log_to_driver=False)
         started_here = True
     show = sys.stderr.isatty() if progress is None else progress
@@ -590,8 +591,8 @@ class _Progress:
     def __init__(self, show: bool, total: int):
         self.show = show and total > 0
         self.total = total
-        self.progress = None
-        self.task = None
+        self.progress: Any = None   # a rich Progress when shown (rich is imported only then)
+        self.task: Any = None
 
     def __enter__(self) -> "_Progress":
         if self.show:

@@ -62,6 +62,7 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
+from . import ir
 from .characteristics import Chars, View
 from .errors import UnsupportedCase
 from .state import GameObject, GameState, Player
@@ -338,8 +339,9 @@ def _attackers_of(view: View, defender: str) -> list[str]:
         if o.attacking is None or _creature(view, o) is None:
             continue
         t = o.attacking
-        if t == defender or (not state.is_player(t) and state.find(t) is not None
-                             and state.find(t).zone == "battlefield" and view.chars(t).controller == defender):
+        attacked = None if state.is_player(t) else state.find(t)
+        if t == defender or (attacked is not None and attacked.zone == "battlefield"
+                             and view.chars(t).controller == defender):
             out.append(o.id)
     return sorted(out)
 
@@ -348,7 +350,7 @@ def _unblockable_by_landwalk(view: View, attacker: Chars, defender: str) -> bool
     """CR 702.14c: a creature with landwalk can't be blocked while the defending
     player controls a land of that type."""
     for a in attacker.abilities:
-        if getattr(a, "name", None) == "landwalk":
+        if isinstance(a, ir.Keyword) and a.name == "landwalk":
             for o in view.permanents_of(defender):
                 c = view.chars(o.id)
                 if c.is_land and a.arg in c.subtypes:

@@ -182,6 +182,7 @@ class Situations:
         try:
             if situation is not None:
                 return situation_from_dict(situation, SOURCE)
+            assert path is not None
             return load_situation(self.resolve(path))
         except MtgsolveError as e:
             raise ToolError(str(e)) from None
@@ -346,7 +347,7 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
         except UnsupportedCaseError as e:   # contract §2.0: the same structured refusal as the queries
             return _result({"player": sit.player, "status": "unsupported", "unsupported": e.parts, "reason": str(e)})
         try:
-            listed = []
+            listed: list[str] = []
             for a in sit.legal_actions:
                 if len(listed) >= max_results:
                     break

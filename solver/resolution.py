@@ -74,7 +74,7 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from . import ir
 from .cards import Card, card_from_mapping, get_card
@@ -142,7 +142,7 @@ class Outcome:
         if self.probability is not None:
             d["probability"] = float(self.probability)
             if self.alternatives:
-                d["alternative_probabilities"] = [float(p) for p in self.alternative_probabilities]
+                d["alternative_probabilities"] = [None if p is None else float(p) for p in self.alternative_probabilities]
         if self.losers:
             d["losers"] = list(self.losers)
         d["situation"] = self.situation
@@ -501,7 +501,7 @@ def _to_hand(w: _World, oid: str) -> None:
 def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
     """The card of a token described by the IR (MTGJSON field names), built
     exactly as an inline card in a situation file would be."""
-    d = dict(token)
+    d: dict[str, Any] = dict(token)
     types = list(d.get("types", ()))
     subtypes = list(d.get("subtypes", ()))
     type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
@@ -606,7 +606,7 @@ def _counter_outcomes(w: _World, oid: str, counter: str, amount: int, entering: 
 def _decode_counter_outcome(r: Any, counter: str) -> tuple[int, Any]:
     """Accepts the ordering helper's outcome objects: a mapping or an object
     with ``counters``/``result`` and ``orders``."""
-    get = (lambda k: r.get(k)) if isinstance(r, dict) else (lambda k: getattr(r, k, None))
+    get: Callable[[str], Any] = (lambda k: r.get(k)) if isinstance(r, dict) else (lambda k: getattr(r, k, None))
     orders = get("orders")
     res = get("counters")
     if res is None:
@@ -699,13 +699,12 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     choose = [a for a in ew if a.choose == "color"]
     if choose:
         allowed = [c for c in COLORS if not any(c in a.choose_except for a in choose)]
-        nxt = []
+        chosen_branches: list[tuple[_World, dict[str, int], tuple[tuple[str, str], ...]]] = []
         for v, cs in branches:
             for c in allowed:
                 v2 = v.fork() if len(allowed) > 1 else v
                 v2.add_choice("chosen", {"object": oid, "color": COLOR_NAMES[c]})
-                nxt.append((v2, cs, (("color", COLOR_NAMES[c]),)))
-        chosen_branches = nxt
+                chosen_branches.append((v2, cs, (("color", COLOR_NAMES[c]),)))
     else:
         chosen_branches = [(v, cs, ()) for v, cs in branches]
     out = []
@@ -720,9 +719,9 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
         _note_unsupported(v, new, "enters the battlefield")
         if new.card is not None:
             live = v.view().chars(oid).abilities  # an ability it doesn't have now doesn't trigger
-            for a in new.card.abilities:
-                if isinstance(a, TriggeredAbility) and a.trigger.event == "enters" and a in live:
-                    v.pending.append(_PendingTrigger(oid, _index_of(new.card, a), controller, a, (), v.next_tick()))
+            for ab in new.card.abilities:
+                if isinstance(ab, TriggeredAbility) and ab.trigger.event == "enters" and ab in live:
+                    v.pending.append(_PendingTrigger(oid, _index_of(new.card, ab), controller, ab, (), v.next_tick()))
         out.append(v)
     return out
 

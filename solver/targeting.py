@@ -118,6 +118,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Iterable
+from typing import cast as type_cast
 
 from . import ir
 from .cards import Card
@@ -555,7 +556,8 @@ def source_of(view: View, *, cast: str | None = None, activate: dict | None = No
     if not isinstance(ref, dict):
         raise TargetingError(given[0], "expected {object: id, index: n}")
     fn = activated_source if activate is not None else triggered_source
-    return fn(view, ref.get("object"), ref.get("index"))
+    # the object and index are checked there (TargetingError for a bad one)
+    return fn(view, type_cast(str, ref.get("object")), type_cast(int, ref.get("index")))
 
 
 def _resolve(view: View, source: "TargetingSource | str | None", subject: dict) -> tuple[TargetingSource, str | None]:
