@@ -120,7 +120,7 @@ from collections import Counter, defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterator
+from typing import Any, Iterator
 
 from mtgsolve.solver.mana import TYPES
 
@@ -317,8 +317,9 @@ class PaymentCounter:
         self.layers: list[tuple[int, object, int, tuple, bool]] = []   # (class, fate, size, options, last)
         for c in order:
             fs = sorted((f for cc, f in opts_of if cc == c), key=_fate_order)
-            for i, f in enumerate(fs):
-                self.layers.append((c, f, len(p.classes[c].members), tuple(sorted(opts_of[c, f])), i == len(fs) - 1))
+            for i, fate in enumerate(fs):
+                self.layers.append((c, fate, len(p.classes[c].members), tuple(sorted(opts_of[c, fate])),
+                                    i == len(fs) - 1))
         # what the remaining layers can still add / take (for pruning), per class counted once
         L = len(self.layers)
         self.rem_total = [0] * (L + 1)
@@ -330,7 +331,7 @@ class PaymentCounter:
             self.rem_cost[j] = self.rem_cost[j + 1] + size * max(cost for cost, _, _, _ in opts)
             for i, t in enumerate(self.ctypes):
                 self.rem_col[j][i] = self.rem_col[j + 1][i] + size * max(s[t] for _, s, _, _ in opts)
-        self._step_cache: dict[tuple[int, frozenset], frozenset] = {}
+        self._step_cache: dict[tuple, Any] = {}   # (j, S) -> next states; ("by_cost"|"bounds", j) -> per layer
         self._acc_cache: dict[frozenset, tuple] = {}
         with _no_gc():
             self._build()
@@ -412,7 +413,7 @@ class PaymentCounter:
         caps = self.caps
         hi, lo, col_lo = self._bounds(j)
         check_col = any(n > 0 for n in col_lo)
-        out = set()
+        out: set[tuple] = set()
         add = out.add
         for st0 in S:
             for cost, opts in by_cost:
@@ -518,7 +519,7 @@ class PaymentCounter:
 
     def x_values(self) -> list[int]:
         """Every X some payment announces."""
-        xs = set()
+        xs: set[int] = set()
         for node, n in self.live[-1].items():
             if n:
                 xs.update(t[3] for t in self._accept(node[0]))
@@ -580,7 +581,7 @@ class PaymentCounter:
         def emit(chosen: dict, tail: tuple) -> None:
             dmg, pool, life, x = tail
             tap = list(extra)
-            removed = []
+            removed: list[tuple] = []
             at: dict[int, int] = {}
             for (c, f), k in sorted(chosen.items(), key=lambda kv: order[kv[0]]):
                 if not k:
@@ -617,14 +618,15 @@ class PaymentCounter:
         layer_classes = {c for c, *_ in self.layers}
         if any(n and c not in layer_classes for c, n in tapped.items()):
             return False
-        node = self.start
+        node: tuple = self.start
         if not node[0]:
             return False
         for j, (c, *_rest) in enumerate(self.layers):
             k = tapped.get(c, 0)
-            node = next((T for kk, T in self.edges[j].get(node, ()) if kk == k), None)
-            if node is None:
+            nxt = next((T for kk, T in self.edges[j].get(node, ()) if kk == k), None)
+            if nxt is None:
                 return False
+            node = nxt
         return tuple(tail) in set(self._accept(node[0]))
 
     def _key(self, chosen: dict, tail: tuple) -> PaymentKey:

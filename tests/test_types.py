@@ -27,6 +27,7 @@ CLEAN = (
     "models/base.py",
     "models/combat.py",
     "models/ordering.py",
+    "models/payment_count.py",
     "models/producible.py",
     "models/resolution.py",
     "models/targets.py",
