@@ -235,12 +235,30 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
     """The MCP server (not yet running). ``allow_paths``: the directory situation
     files may be read from through ``path`` (default: none may)."""
     from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.exceptions import ToolError
     from mcp.server.mcpserver.tools import Tool
 
     from . import __version__
 
     sits = Situations(allow_paths)
+    fns = _query_tools(sits) + _file_tools(sits) + _game_tools(sits)
+    tools = []
+    for fn in fns:
+        tool = Tool.from_function(_one_line_errors(fn))
+        tool.parameters = _refer_to_situation_schema(tool.parameters)
+        tools.append(tool)
+    server = MCPServer("mtgsolve", version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING")
+
+    @server.resource(SCHEMA_RESOURCE, name="situation_schema", mime_type="application/schema+json",
+                     description="The situation's JSON Schema (contract §1), referenced by every tool's "
+                                 "'situation' argument")
+    def situation_schema_resource() -> str:
+        return _situation_schema()
+
+    return server
+
+
+def _query_tools(sits: "Situations") -> list[Callable[..., Any]]:
+    """The tools of the contract §2 queries, one per kind (the tool list's order)."""
 
     def could_produce(situation: SituationArg = None, path: PathArg = None,
                       objects: Annotated[list[str] | None, Field(None, description="Permanent ids (default: all)")] = None,
@@ -299,6 +317,13 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
         """Contract §2.7 (CR 608, 704): every outcome of resolving the top of the stack."""
         return _answer(sits.load(situation, path), _query("resolve"), max_results, timeout)
 
+    return [could_produce, available_mana, pay, targets, order, actions, resolve]
+
+
+def _file_tools(sits: "Situations") -> list[Callable[..., Any]]:
+    """The tools answering or checking every query written in a situation (contract §3, §4)."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
     def solve(situation: SituationArg = None, path: PathArg = None,
               max_results: MaxResults = 10_000, timeout: Timeout = None) -> Annotated[CallToolResult, SolveResult]:
         """Answer every query written in the situation (its 'query' key), like `mtgsolve solve --json`."""
@@ -333,6 +358,13 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
         except QueryError as e:
             raise ToolError(str(e)) from None
         return _result({"ok": res.ok, "message": res.message, "results": results})
+
+    return [solve, check]
+
+
+def _game_tools(sits: "Situations") -> list[Callable[..., Any]]:
+    """The agents' tools (legal actions as strings, applying one) and the situation's schema."""
+    from mcp.server.mcpserver.exceptions import ToolError
 
     def legal_actions(situation: SituationArg = None, path: PathArg = None,
                       max_results: MaxResults = 1_000) -> Annotated[CallToolResult, LegalActionsResult]:
@@ -382,22 +414,7 @@ def build_server(allow_paths: str | Path | None = None) -> Any:
         mtgsolve://schema/situation."""
         return _result(json.loads(_situation_schema()))
 
-    fns: list[Callable[..., Any]] = [could_produce, available_mana, pay, targets, order, actions, resolve, solve,
-                                     check, legal_actions, apply_action, situation_schema]
-    tools = []
-    for fn in fns:
-        tool = Tool.from_function(_one_line_errors(fn))
-        tool.parameters = _refer_to_situation_schema(tool.parameters)
-        tools.append(tool)
-    server = MCPServer("mtgsolve", version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING")
-
-    @server.resource(SCHEMA_RESOURCE, name="situation_schema", mime_type="application/schema+json",
-                     description="The situation's JSON Schema (contract §1), referenced by every tool's "
-                                 "'situation' argument")
-    def situation_schema_resource() -> str:
-        return _situation_schema()
-
-    return server
+    return [legal_actions, apply_action, situation_schema]
 
 
 SCHEMA_RESOURCE = "mtgsolve://schema/situation"
