@@ -1020,6 +1020,22 @@ def action_entry(oracle: Oracle, cand: Candidate) -> dict:
     return d
 
 
+def face_entries(state: GameState, player: str, options: Options | None = None) -> list[dict]:
+    """The ``cast`` entries, each with ``face``, for casting the Adventures of ``player``'s hand
+    cards (CR 715.3): the candidates of that card on the situation in which it has only the
+    Adventure's characteristics (:func:`solver.faces.with_face`, CR 715.3b)."""
+    from .faces import castable_faces, with_face
+
+    out: list[dict] = []
+    for oid, face in castable_faces(state, player):
+        sub = with_face(state, oid, face)
+        oracle = Oracle(sub, player, options)
+        for cand in candidates(sub, player, oracle.view, modes=True):
+            if cand.kind == "cast" and cand.object == oid and oracle.legal(cand, counting=True)[0]:
+                out.append({**action_entry(oracle, cand), "face": face.data.name})
+    return out
+
+
 def legal_action_entries(state: GameState, player: str, options: Options | None = None,
                          oracle: Oracle | None = None) -> tuple[list[dict], str, str | None]:
     """Every legal action of ``player`` as contract §2.6 entries, in canonical
@@ -1031,6 +1047,9 @@ def legal_action_entries(state: GameState, player: str, options: Options | None 
             ok, _ = oracle.legal(cand, counting=True)
             if ok:
                 out.append(action_entry(oracle, cand))
+        faces = face_entries(state, player, oracle.options)   # an Adventure cast from the hand (CR 715.3)
+        if faces:   # each after the card's other cast entries (a stable sort on kind and object)
+            out = sorted(out + faces, key=lambda e: (KINDS.index(e["kind"]), e.get("object", "")))
     except Undecided as u:
         return out, u.status, u.message
     return out, "ok", None

@@ -60,7 +60,7 @@ from . import ir
 from .characteristics import View
 from .errors import QueryError, UnsupportedCase
 from .mana import ManaCost
-from .state import GameObject, GameState
+from .state import GameObject, GameState, opponent_lost_life
 
 
 # ---------------------------------------------------------------------------
@@ -140,18 +140,6 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
         return f"{o.name} ({o.id}) is not in {where} (CR 601.2a" + (
             f", {alternative} casts it from the {zone})" if alternative else ")")
     return None
-
-
-def opponent_lost_life(state: GameState, player: str) -> bool | None:
-    """CR 702.137a (spectacle): did an opponent of ``player`` lose life this turn? From the
-    players' ``life_lost_this_turn``; None when no opponent is recorded as having lost life
-    and some opponent's is not recorded (the answer is unknown)."""
-    opps = [p for p in state.players if p.id != player and not p.lost]
-    if any((p.life_lost_this_turn or 0) > 0 for p in opps):
-        return True
-    if any(p.life_lost_this_turn is None for p in opps):
-        return None
-    return False
 
 
 def condition_reason(view: View, player: str, a: ir.CastingOption) -> str | None:
@@ -605,6 +593,11 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
             continue
         if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None:
             continue
+        from .cards import other_faces
+
+        if o.zone == "hand" and o.card.data.layout == "adventure" and other_faces(o.card):
+            return (f"{o.name} ({o.id}) can be cast as its Adventure (CR 715.3), which the Python API does not "
+                    "list yet: use the actions and pay queries (face)")
         for a in options_of(o):
             if o.zone == "hand" or a.zone == "graveyard":
                 return (f"{o.name} ({o.id}) can be cast with an alternative or additional cost "

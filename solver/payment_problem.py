@@ -237,6 +237,18 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
                           spend_white_as_any(view, player), tuple(rules), effect_names)
 
 
+def _graveyard_classes(view: View, player: str, exclude: str) -> tuple[tuple[str, ...], ...]:
+    """The player's graveyard cards other than ``exclude`` in interchangeable classes (same
+    card, owner and status; ids in zone order), the classes in order of their first member."""
+    groups: dict[tuple, list[str]] = {}
+    for o in view.state.objects:
+        if o.zone == "graveyard" and o.owner == player and o.id != exclude and o.card is not None:
+            key = (o.card.name, o.token, o.conjured, tuple(sorted(o.counters)),
+                   tuple(sorted((k, repr(v)) for k, v in o.chosen)))
+            groups.setdefault(key, []).append(o.id)
+    return tuple(tuple(ids) for ids in groups.values())
+
+
 def _helps(view: View, player: str, tc: TotalCost, classes: list[PermClass]) -> dict[str, Any]:
     """The :class:`MainCost` fields of the spell's other ways to pay (``tc.helps``):
 
@@ -248,11 +260,9 @@ def _helps(view: View, player: str, tc: TotalCost, classes: list[PermClass]) -> 
       each paying {1} or one mana of one of its colors;
     * improvise (CR 702.126a) — the untapped artifact classes, each paying {1}.
     """
-    from .casting_options import card_classes
-
     out: dict[str, Any] = {}
     if "delve" in tc.helps:
-        out["delve_classes"] = tuple(tuple(ids) for ids in card_classes(view, player, "graveyard", tc.spell or ""))
+        out["delve_classes"] = _graveyard_classes(view, player, tc.spell or "")
     conv, impr = [], []
     for c, pc in enumerate(classes):
         if pc.tapped:

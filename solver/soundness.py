@@ -234,7 +234,7 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
     recorded as having lost life this turn and some opponent's ``life_lost_this_turn`` is absent.
     The option's printed line is then an unread part about what may be cast (``timing``): the
     payments of a mode don't depend on it (the ``pay`` query doesn't check conditions)."""
-    from .casting_options import opponent_lost_life
+    from .state import opponent_lost_life
 
     out: list[UnreadPart] = []
     for o in state.objects:

@@ -191,3 +191,15 @@ class GameState:
 
     def with_(self, **kw: Any) -> "GameState":
         return replace(self, **kw)
+
+
+def opponent_lost_life(state: GameState, player: str) -> bool | None:
+    """CR 702.137a (spectacle): did an opponent of ``player`` lose life this turn? From the
+    players' ``life_lost_this_turn``; None when no opponent is recorded as having lost life
+    and some opponent's is not recorded (the answer is unknown)."""
+    opps = [p for p in state.players if p.id != player and not p.lost]
+    if any((p.life_lost_this_turn or 0) > 0 for p in opps):
+        return True
+    if any(p.life_lost_this_turn is None for p in opps):
+        return None
+    return False

@@ -398,6 +398,13 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     data = card.data  # type: ignore[attr-defined]
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
+    if data.layout == "adventure":
+        from .cards import other_faces
+
+        faces = other_faces(card)  # type: ignore[arg-type]
+        if faces:
+            out.extend(_adventure_parts(card, faces, zone))
+            return out
     if data.layout in MULTI_FACE:
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
         text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
@@ -409,3 +416,23 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         else:
             out.append((text, "face", classify(text, "face")))
     return out
+
+
+def _adventure_parts(card: object, faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """An adventurer card whose Adventure the database holds (CR 715). In the hand (or with no
+    zone) the Adventure may be cast: its own unread parts count, as a spell's text. Elsewhere the
+    card has only its normal characteristics (CR 715.4), except that on the stack it may be the
+    Adventure (which one was cast is not recorded) and in exile it may be "on an adventure",
+    castable as the creature (CR 715.3d; not recorded either): those stay unread parts."""
+    data = card.data  # type: ignore[attr-defined]
+    names = " and ".join(f.data.name for f in faces)
+    if zone in (None, "hand"):
+        return [p for f in faces for p in card_parts(f, None, zone)]
+    if zone == "stack":
+        text = f"{names} (the Adventure of {data.name}): whether this spell was cast as its Adventure is not recorded"
+        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
+    if zone == "exile":
+        text = (f"{names} (the Adventure of {data.name}): whether this card is on an adventure "
+                "(castable as the creature from exile, CR 715.3d) is not recorded")
+        return [(text, "face", classify(text, "face"))]
+    return []

@@ -208,7 +208,21 @@ def canonical_name(name: str) -> str | None:
     idx = oracle_index()
     if name in idx:
         return name
-    return _lower_index().get(name.lower())
+    return _lower_index().get(name.lower()) or _face_aliases().get(name.lower())
+
+
+@lru_cache(maxsize=None)
+def _face_aliases() -> dict[str, str]:
+    """A face's own name (lower case) → the multi-face card's full name ("Bonecrusher Giant" →
+    "Bonecrusher Giant // Stomp"), where only one card has a face of that name and no card is
+    called that (CR 709, 712, 715: each face has its own name)."""
+    seen: dict[str, set[str]] = {}
+    for full in oracle_index():
+        if " // " in full:
+            for face in full.split(" // "):
+                seen.setdefault(face.lower(), set()).add(full)
+    low = _lower_index()
+    return {face: next(iter(fulls)) for face, fulls in seen.items() if len(fulls) == 1 and face not in low}
 
 
 def suggest(name: str) -> str | None:
@@ -277,6 +291,31 @@ def get_card(name: str) -> Card:
         abilities, spell = build(data)
         return Card(data, tuple(abilities), spell, "library")
     return read_card(data)
+
+
+FACES_DATA = Path(__file__).resolve().parent.parent / "data" / "card-faces.json"
+
+
+@lru_cache(maxsize=None)
+def _faces_data() -> dict[str, list[dict]]:
+    """The other faces of multi-face cards by full name (``solver/data/card-faces.json``;
+    the shipped database holds each card's first face only)."""
+    with open(FACES_DATA, encoding="utf-8") as f:
+        return {k: v for k, v in json.load(f).items() if not k.startswith("_")}
+
+
+@lru_cache(maxsize=None)
+def _other_faces(name: str) -> tuple[Card, ...]:
+    # a face on its own is one set of characteristics: no further faces (layout "normal")
+    return tuple(read_card(CardData.from_mtgjson({**f, "layout": "normal"})) for f in _faces_data().get(name, ()))
+
+
+def other_faces(card: Card) -> tuple[Card, ...]:
+    """The card's other faces the database knows (an adventure's Adventure, CR 715), each a
+    :class:`Card` read like any card; ``()`` when none is known."""
+    if " // " not in card.data.name:
+        return ()
+    return _other_faces(card.data.name)
 
 
 def card_from_mapping(d: Mapping[str, Any]) -> Card:

@@ -56,6 +56,12 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
     fn = _load(kind)
     if fn is None:
         return {"kind": kind, "status": "error", "error": f"the '{kind}' query is not implemented yet in this version"}
+    if "face" in query and kind in ("pay", "targets"):   # an Adventure (CR 715.3): solver/faces.py
+        from ..faces import select_face
+        try:
+            state, query = select_face(state, query)
+        except QueryError as e:
+            raise QueryError(e.file, f"{path}.{e.path}" if e.path else path, e.message) from None
     blocked = _blocking(state, query)
     if blocked:
         return unsupported_result(kind, blocked)

@@ -123,3 +123,24 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
     order = {"activate": 0, "cast": 1, "pass": 2, "play_land": 3}
     out.sort(key=lambda e: (order[e["kind"]], e.get("object", ""), e.get("index", 0)))
     return out
+
+
+def reference_face_entries(state: GameState, player: str) -> list[dict]:
+    """The ``cast`` entries with ``face`` (an Adventure cast from the hand, CR 715.3): for each
+    adventurer card in ``player``'s hand and each Adventure the card database holds, the
+    entries of :func:`reference_actions` on the board where that card has only the
+    Adventure's characteristics (CR 715.3b), marked with the face's name."""
+    from dataclasses import replace
+
+    from mtgsolve.solver.cards import other_faces
+
+    out = []
+    for o in state.objects:
+        if o.zone != "hand" or o.owner != player or o.card is None or o.card.data.layout != "adventure":
+            continue
+        for face in other_faces(o.card):
+            sub = replace(state, objects=tuple(replace(x, card=face) if x.id == o.id else x for x in state.objects))
+            for e in reference_actions(sub, player):
+                if e["kind"] == "cast" and e["object"] == o.id:
+                    out.append({**e, "face": face.data.name})
+    return out

@@ -1,0 +1,103 @@
+"""Adventures (CR 715): the other face read from solver/data/card-faces.json, a face's own
+name accepted for the card, casting the Adventure from the hand as an ``actions`` entry
+with ``face`` and through ``pay``/``targets`` with ``face``; soundness by zone (CR 715.4);
+and a differential test of the face entries against the brute-force reference
+(tests/reference/actions_ref.py ``reference_face_entries``)."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reference.actions_ref import reference_face_entries
+from mtgsolve.solver.cards import canonical_name, get_card, other_faces
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.situation import situation_from_dict
+
+EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "40"))
+
+
+def state(**kw):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"}}
+    d.update(kw)
+    return situation_from_dict(d).state
+
+
+def test_faces_are_read_and_face_names_name_the_card():
+    card = get_card("Bonecrusher Giant // Stomp")
+    (stomp,) = other_faces(card)
+    assert stomp.data.name == "Stomp" and stomp.data.mana_cost.text == "{1}{R}"
+    assert stomp.data.types == ("Instant",) and stomp.spell is not None and len(stomp.spell.targets) == 1
+    assert canonical_name("Bonecrusher Giant") == "Bonecrusher Giant // Stomp"
+    assert canonical_name("petty theft") == "Brazen Borrower // Petty Theft"
+    assert canonical_name("Forest") == "Forest"          # a card's own name wins over a face's
+    assert get_card("Rimrock Knight").data.name == "Rimrock Knight // Boulder Rush"
+
+
+def test_adventure_is_cast_at_instant_speed_on_the_opponents_turn():
+    st_ = state(turn={"number": 3, "active": "bob", "step": "main1", "priority": "alice"},
+                battlefield={"alice": ["Mountain", "Mountain", "Mountain"], "bob": ["Grizzly Bears"]},
+                hand={"alice": ["Bonecrusher Giant"]})
+    res = answer(st_, {"kind": "actions"})
+    assert res["status"] == "ok"
+    casts = [(a["object"], a.get("face"), a["targets"]) for a in res["actions"] if a["kind"] == "cast"]
+    assert casts == [("bonecrusher-giant-stomp", "Stomp", 3)]     # the creature is sorcery-speed
+
+
+def test_pay_and_targets_with_face_and_errors():
+    st_ = state(battlefield={"alice": ["Island", "Island"], "bob": ["Grizzly Bears", "Forest"]},
+                hand={"alice": ["Brazen Borrower"]})
+    assert answer(st_, {"kind": "pay", "cast": "brazen-borrower-petty-theft", "face": "Petty Theft"})["count"] == 1
+    assert answer(st_, {"kind": "pay", "cast": "brazen-borrower-petty-theft"})["payable"] is False
+    t = answer(st_, {"kind": "targets", "cast": "brazen-borrower-petty-theft", "face": "Petty Theft"})
+    assert t["choices"] == [[["grizzly-bears"]]]                   # nonland, an opponent's
+    with pytest.raises(QueryError):
+        answer(st_, {"kind": "pay", "cast": "brazen-borrower-petty-theft", "face": "Stomp"})
+
+
+def test_soundness_by_zone():
+    """In the hand the Adventure is read; in the graveyard only the creature exists (CR 715.4);
+    in exile (on an adventure?) and on the stack (cast as which?) it stays unread."""
+    gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Bonecrusher Giant"]})
+    assert answer(gy, {"kind": "actions"})["status"] == "ok"
+    ex = state(battlefield={"alice": ["Mountain"]}, exile={"alice": ["Bonecrusher Giant"]})
+    res = answer(ex, {"kind": "actions"})
+    assert res["status"] == "unsupported" and "on an adventure" in res["unsupported"][0]["text"]
+    stk = state(battlefield={"alice": ["Mountain"]},
+                stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}])
+    assert answer(stk, {"kind": "resolve"})["status"] == "unsupported"
+
+
+LANDS = ["Mountain", "Island", "Forest", "Plains"]
+HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears"]
+BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring"]
+
+
+@st.composite
+def boards(draw):
+    alice = [{"card": draw(st.sampled_from(LANDS)), "tapped": draw(st.integers(0, 3)) == 0}
+             for _ in range(draw(st.integers(0, 4)))]
+    if draw(st.booleans()):
+        alice.append("Sunscape Familiar")
+    bob = [draw(st.sampled_from(BOB)) for _ in range(draw(st.integers(0, 3)))]
+    hand = [draw(st.sampled_from(HAND)) for _ in range(draw(st.integers(1, 3)))]
+    active = draw(st.sampled_from(["alice", "bob"]))
+    return state(turn={"number": 3, "active": active, "step": draw(st.sampled_from(["main1", "end"])),
+                       "priority": "alice"},
+                 battlefield={"alice": alice, "bob": bob}, hand={"alice": hand})
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards())
+def test_face_entries_match_reference(st_):
+    res = answer(st_, {"kind": "actions"}, Options(max_results=10_000))
+    assert res["status"] == "ok", res
+    got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if "face" in a]
+    ref = reference_face_entries(st_, "alice")
+    key = lambda e: (e["object"], e["face"])  # noqa: E731
+    assert sorted(got, key=key) == sorted(ref, key=key)
