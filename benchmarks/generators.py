@@ -116,8 +116,11 @@ SMALL_PERMANENTS = [
     "Arbor Adherent",
     # riders of mana abilities (CR 605.1a) and "… instead" amounts, read from Oracle text
     "Cinder Marsh", "Hickory Woodlot", "Grove of the Burnwillows", "Urza's Tower", "Urza's Mine",
-    "Leafkin Druid", "Gemstone Caverns"]
-CREATURES = {"Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
+    "Leafkin Druid", "Gemstone Caverns",
+    # costs: tapping untapped Elves (no {T}), a -0/-1 counter (once each turn), discard hand and
+    # sacrifice, only as an instant (CR 118.1, 602.5b, 602.5d)
+    "Heritage Druid", "Wall of Roots", "Lion's Eye Diamond"]
+CREATURES = {"Heritage Druid", "Wall of Roots", "Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
              "Nyxbloom Ancient", "Zhur-Taa Ancient", "Abzan Devotee", "Viridian Joiner", "Isamaru, Hound of Konda",
              "Karametra's Acolyte", "Axebane Guardian", "Arbor Adherent", "Leafkin Druid"}
 COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana Battery": "charge",
@@ -151,7 +154,7 @@ def random_small_board(draw, max_permanents: int = 5, cards=SMALL_PERMANENTS, po
             obj["sick"] = True
         if card in COUNTERS:
             obj["counters"] = {COUNTERS[card]: draw("int", 0, 2)}
-        if card == "Abzan Devotee" and draw("bool"):
+        if card in ("Abzan Devotee", "Wall of Roots") and draw("bool"):
             obj["activated_this_turn"] = {1: 1}  # "Activate only once each turn": already used
         if card in CHOSEN_COLOR and draw("int", 0, 5):
             obj["chosen"] = {"color": draw("choice", CHOSEN_COLOR[card])}  # else none chosen (CR 106.5)

@@ -77,13 +77,16 @@ COUNT_LIMIT = 10_000
 @dataclass(frozen=True)
 class Unit:
     """``size`` interchangeable permanents. ``tappable_creatures``: how many of
-    them are untapped creatures (may be tapped by Springleaf Drum's cost);
+    them are untapped and may be tapped by a "Tap N untapped <permanents> you
+    control" cost (Springleaf Drum, Heritage Druid); ``tap_groups``: which of
+    the problem's tap groups (the permanents one such cost may tap) they are in;
     ``counters``: counters each has of the kind its abilities remove."""
 
     size: int
     tappable_creatures: int = 0
     counters: int = 0
     klass: str = ""
+    tap_groups: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ class Template:
     cost: ManaCost = ManaCost()
     max_uses: int = 1
     label: str = ""
+    tap_groups: tuple[int, ...] = ()   # the groups whose permanents ``tap_others`` draws on (its own and supersets)
 
 
 @dataclass(frozen=True)
@@ -210,7 +214,7 @@ class _Prepared:
         # abilities of one unit with the same needs are one choice: merge their outcomes
         merged: dict[tuple, list] = {}
         for t in p.templates:
-            key = (t.unit, t.uses_tap, t.victim, t.life, t.tap_others, t.counters, t.cost, t.max_uses)
+            key = (t.unit, t.uses_tap, t.victim, t.life, t.tap_others, t.counters, t.cost, t.max_uses, t.tap_groups)
             merged.setdefault(key, [t, set()])[1].update(tuple(o) for o in t.outcomes)
         temps = []
         for t, outs in merged.values():
@@ -240,13 +244,20 @@ class _Prepared:
             demand.setdefault(res, []).append((i, per))
             cap[res] = capacity
 
-        creature_cap = sum(u.tappable_creatures for u in p.units)
+        # tap groups (a laminar family, checked when the problem is built): in each group, the
+        # permanents tapped for their own {T} and those tapped by the costs of abilities drawing on
+        # the group or a subgroup can't exceed its untapped permanents (exact for a laminar family)
+        group_cap: dict[int, int] = {}
+        for u in p.units:
+            for g in u.tap_groups:
+                group_cap[g] = group_cap.get(g, 0) + u.tappable_creatures
         for i, it in enumerate(items):
             t = it["t"]
             if t.uses_tap:
                 need(("tap", t.unit), i, 1, p.units[t.unit].size)
                 if p.units[t.unit].tappable_creatures:
-                    need(("creatures",), i, 1, creature_cap)
+                    for g in p.units[t.unit].tap_groups:
+                        need(("creatures", g), i, 1, group_cap[g])
             if t.victim is not None:
                 need(("sac", t.victim), i, 1, p.units[t.victim].size)
             if t.life:
@@ -254,7 +265,10 @@ class _Prepared:
             if t.counters:
                 need(("counters", t.unit), i, t.counters, p.units[t.unit].size * p.units[t.unit].counters)
             if t.tap_others:
-                need(("creatures",), i, t.tap_others, creature_cap)
+                for g in t.tap_groups:
+                    need(("creatures", g), i, t.tap_others, group_cap.get(g, 0))
+                if not t.tap_groups:
+                    need(("creatures", -1), i, t.tap_others, 0)  # nothing it may tap
             if t.unit in self.costly_units and t.uses_tap:
                 need(("costly", t.unit), i, 1, 0)  # shares {T} with a late ability: never free
         contended = {r for r, ds in demand.items()

@@ -130,7 +130,9 @@ class ManaAbilityUse:
     (Squandered Resources; one activation per sacrificed permanent).
     ``mana_cost``: mana paid to activate it. ``life``: life paid.
     ``counters``: counters removed from the member (``counter_name``).
-    ``tap_creatures``: untapped creatures tapped (Springleaf Drum).
+    ``tap_creatures``: untapped creatures tapped (Springleaf Drum), from the
+    classes ``tap_classes`` when given ("Tap three untapped Elves you control";
+    None: every untapped creature class).
     ``cap``: the most activations possible.
     """
 
@@ -147,6 +149,7 @@ class ManaAbilityUse:
     counter_name: str = ""
     tap_creatures: int = 0
     marks: tuple = ()          # what the ability's riders leave on the member (skip untap, counters added)
+    tap_classes: tuple[int, ...] | None = None
 
     @property
     def costed(self) -> bool:
@@ -489,7 +492,8 @@ class PaymentModel:
             if len(total_n) > 1:
                 self._add(sum(total_n) <= a.cap)
             if a.tap_creatures:
-                cre = [c for c, pc in enumerate(p.classes) if pc.creature and not pc.tapped]
+                cre = list(a.tap_classes) if a.tap_classes is not None else \
+                    [c for c, pc in enumerate(p.classes) if pc.creature and not pc.tapped]
                 dts = []
                 for c in cre:
                     dt = self._int(0, min(a.cap * a.tap_creatures, len(p.classes[c].members)), f"drum[{ai},{c}]")
@@ -1253,11 +1257,14 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
         if name.startswith("use:"):
             # a per-turn-limited ability without {T} (CR 602.5b): its uses, spread over the members
             # of the class in board order, each up to the uses it has left (members are alike)
-            _, c, index, left = name.split(":")
+            _, c, index, left, *put = name.split(":")
             for oid in problem.classes[int(c)].members:
                 k = min(int(left), n)
                 if k:
                     used.setdefault(oid, {})[index] = k
+                    if put:  # each use put counters on it as a cost (CR 118.1)
+                        added = out.setdefault("add_counters", {}).setdefault(oid, {})
+                        added[put[0]] = added.get(put[0], 0) + k * int(put[1])
                 n -= k
             continue
         if name == "draw":
@@ -1268,6 +1275,8 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
             lost[name[5:]] = n
     if used:
         out["activated"] = {oid: dict(sorted(used[oid].items())) for oid in sorted(used)}
+    if "add_counters" in out:
+        out["add_counters"] = {k: dict(sorted(v.items())) for k, v in sorted(out["add_counters"].items())}
     if gained:
         out["life_gained"] = dict(sorted(gained.items()))
     if lost:

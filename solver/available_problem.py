@@ -32,16 +32,18 @@ def available_problem(view: View, player: str) -> AvailableProblem:
     units: list[Unit] = []
     unit_of: dict[str, int] = {}
     members: list[list[str]] = []
+    groups, group_of = _tap_groups(view, player, acts, list(classes.values()))
     for k, ids in classes.items():
         o = view.state.obj(ids[0])
         removed = {a.cost.remove_counters[0] for a in by_source.get(ids[0], ()) if a.cost.remove_counters}
         if len(removed) > 1:
             raise Unsupported(f"{o.name}: mana abilities removing different kinds of counters")
         counters = o.counter(next(iter(removed))) if removed else 0
-        creatures = 0 if o.tapped or not view.chars(o.id).is_creature else len(ids)
+        in_groups = tuple(g for g, us in enumerate(groups) if len(units) in us)
+        creatures = 0 if o.tapped or not in_groups else len(ids)
         for i in ids:
             unit_of[i] = len(units)
-        units.append(Unit(len(ids), creatures, counters, k))
+        units.append(Unit(len(ids), creatures, counters, k, in_groups))
         members.append(ids)
     life = view.state.player(player).life
     dependence = order_dependence(view, player)
@@ -77,6 +79,10 @@ def available_problem(view: View, player: str) -> AvailableProblem:
                 cap = units[ui].size * (units[ui].counters // cost.remove_counters[1])
             elif a.uses_left is not None:
                 cap = units[ui].size * a.uses_left  # "Activate only once each turn" (CR 602.5b)
+            elif cost.tap_other_creatures:
+                # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
+                cap = sum(units[u].tappable_creatures for u in groups[group_of[a.source, a.index]]) \
+                    // cost.tap_other_creatures
             elif cost.life:
                 cap = life // cost.life
             else:
@@ -93,10 +99,51 @@ def available_problem(view: View, player: str) -> AvailableProblem:
                 unit=ui, outcomes=tuple(outs), uses_tap=uses_tap, victim=victim, life=cost.life,
                 tap_others=cost.tap_other_creatures,
                 counters=cost.remove_counters[1] if cost.remove_counters else 0,
-                cost=cost.mana, max_uses=cap, label=f"{a.index}" + (f" X={a.x}" if a.variable else ""))
+                cost=cost.mana, max_uses=cap, label=f"{a.index}" + (f" X={a.x}" if a.variable else ""),
+                tap_groups=_supersets(groups, group_of[a.source, a.index]) if cost.tap_other_creatures else ())
     white = any(s.controller == player for s in view.statics("spend_white_as_any"))
     return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()),
                             white)
+
+
+def _tap_groups(view: View, player: str, acts: list[Activation],
+                classes: list[list[str]]) -> tuple[list[frozenset[int]], dict[tuple[str, int], int]]:
+    """The tap groups: for each "Tap N untapped <permanents> you control" cost
+    (CR 118.1; Springleaf Drum's creatures, Heritage Druid's Elves), the set of
+    classes (by index) of untapped permanents it may tap, and which group each
+    such ability draws on. The family must be laminar (two groups nested or
+    disjoint): then per-group capacities are exact (Hall's condition reduces to
+    the groups themselves); otherwise unsupported."""
+    groups: list[frozenset[int]] = []
+    group_of: dict[tuple[str, int], int] = {}
+    for a in acts:
+        if not a.cost.tap_other_creatures:
+            continue
+        src = view.state.obj(a.source)
+        if a.cost.tap_selector is not None and (a.cost.tap_selector.exclude_self or a.cost.tap_selector.self_only):
+            raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index} taps permanents other than itself")
+        # the classes of untapped permanents the cost may tap; the source's own {T} is one tap of
+        # its class (the unit's {T} use counts against the group), so its class counts whole
+        g = frozenset(ci for ci, ids in enumerate(classes) if _may_tap(view, player, src, view.state.obj(ids[0]), a.cost))
+        if any(not (g <= h or h <= g or not g & h) for h in groups):
+            raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index} taps permanents that overlap "
+                              "another such cost's only in part")
+        if g not in groups:
+            groups.append(g)
+        group_of[a.source, a.index] = groups.index(g)
+    return groups, group_of
+
+
+def _may_tap(view: View, player: str, src, o, cost) -> bool:
+    """May the cost's "Tap N untapped <permanents> you control" tap ``o`` (its {T} aside)?"""
+    sel = cost.tap_selector
+    return not o.tapped and o.controller == player and (
+        view.chars(o.id).is_creature if sel is None else view.matches(sel, o.id, src, player))
+
+
+def _supersets(groups: list[frozenset[int]], g: int) -> tuple[int, ...]:
+    """Group ``g`` and every group containing it (the capacities its taps count against)."""
+    return tuple(h for h, us in enumerate(groups) if groups[g] <= us)
 
 
 def restricted_sources(view: View, acts: list[Activation]) -> list[dict]:

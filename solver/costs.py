@@ -230,6 +230,10 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
 
         cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
     name = view.chars(oid).name
+    if cost.tap_selector is not None or cost.put_counters is not None or cost.discard_hand:
+        # paid by the mana models when the ability is activated for mana, not as a total cost
+        raise UnsupportedCase(f"{name}'s activated ability {index}: paying its cost ({cost.describe()}) "
+                              "as a total cost is not modeled")
     blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)
     return TotalCost(
         "activate", cost.mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,

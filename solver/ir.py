@@ -378,6 +378,12 @@ class Cost:
     from this permanent, X chosen on activation (CR 107.3a; "Remove any number
     of storage counters": least 0, "one or more": least 1); only on mana
     abilities, whose production reads X through ``Count(what="x")``.
+    ``tap_selector``: which untapped permanents ``tap_other_creatures`` taps
+    ("Tap three untapped Elves you control"; None: creatures you control); with
+    no {T} in the cost the source may be one of them (tapping for a cost other
+    than {T} ignores summoning sickness, CR 302.6). ``put_counters``:
+    (counter, n) put on this permanent as a cost ("Put a -0/-1 counter on this
+    creature", CR 118.1). ``discard_hand``: "Discard your hand" (CR 701.9).
     """
 
     mana: ManaCost = ManaCost()
@@ -390,6 +396,9 @@ class Cost:
     tap_other_creatures: int = 0
     remove_x_counters: tuple[str, int] | None = None
     loyalty: int | None = None  # a loyalty ability's cost (CR 606.4): +N puts, -N removes loyalty counters
+    tap_selector: Selector | None = None
+    put_counters: tuple[str, int] | None = None
+    discard_hand: bool = False
 
     def describe(self) -> str:
         parts = []
@@ -410,7 +419,12 @@ class Cost:
         if self.remove_counters:
             parts.append(f"Remove {self.remove_counters[1]} {self.remove_counters[0]} counter(s) from this permanent")
         if self.tap_other_creatures:
-            parts.append(f"Tap {self.tap_other_creatures} untapped creature(s) you control")
+            what = "creature(s) you control" if self.tap_selector is None else self.tap_selector.describe()
+            parts.append(f"Tap {self.tap_other_creatures} untapped {what}")
+        if self.put_counters:
+            parts.append(f"Put {self.put_counters[1]} {self.put_counters[0]} counter(s) on this permanent")
+        if self.discard_hand:
+            parts.append("Discard your hand")
         if self.remove_x_counters:
             parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
                          f"(X at least {self.remove_x_counters[1]})")

@@ -148,6 +148,8 @@ def rider_dependence(view: View, player: str) -> str | None:
                     kinds.add(rc[0])
                 if not ab.cost.tap:
                     kinds.update(r.counter for r in ab.riders if r.kind == "add_counters")
+                    if ab.cost.put_counters:
+                        kinds.add(ab.cost.put_counters[0])
             hit = [o.id] if c.counter in kinds else []
         else:
             hit = []

@@ -479,9 +479,20 @@ def could_produce(view: View, timeout: float | None = None) -> dict[str, frozens
 # ---------------------------------------------------------------------------
 
 
-def _untapped_other_creatures(view: View, player: str, source_id: str) -> int:
-    return sum(1 for o in view.permanents_of(player)
-               if o.id != source_id and not o.tapped and view.chars(o.id).is_creature)
+def tappable_by_cost(view: View, player: str, source, cost: Cost) -> list[str]:
+    """The untapped permanents ``player`` controls that the cost's "Tap N untapped
+    <permanents> you control" may tap (CR 118.1): creatures, or those its
+    ``tap_selector`` names ("Elves you control"). Summoning sickness doesn't
+    matter (CR 302.6 restricts only {T}/{Q}); the source is one of them only
+    when the cost has no {T} (Heritage Druid may tap itself)."""
+    sel = cost.tap_selector
+    return [o.id for o in view.permanents_of(player)
+            if not o.tapped and not (cost.tap and o.id == source.id)
+            and (view.chars(o.id).is_creature if sel is None else view.matches(sel, o.id, source, player))]
+
+
+def _untapped_other_creatures(view: View, player: str, source, cost: Cost) -> int:
+    return len(tappable_by_cost(view, player, source, cost))
 
 
 def _reads_counters(produce: Produce) -> tuple[str, ...]:
@@ -510,6 +521,8 @@ def order_dependence(view: View, player: str) -> str | None:
             rc = ab.cost.remove_counters or ab.cost.remove_x_counters
             if rc:
                 removes.append((o, rc[0]))
+            if ab.cost.put_counters:  # counters put as a cost change power / counters just the same
+                removes.append((o, ab.cost.put_counters[0]))
     for o, r in reads:
         for q, kind in removes:
             if ("power" in r and "/" in kind) or (f"counters:{kind}" in r and q.id == o.id):
@@ -587,17 +600,40 @@ def _board_dependence(view: View, player: str) -> str | None:
                 hit = ab.produce.count is not c and (ab.cost.life or ab.damage_to_you or ab.riders)
             else:
                 rc = ab.cost.remove_counters or ab.cost.remove_x_counters
-                hit = (c.what == "greatest_toughness" or c.min_power is not None) and rc is not None \
-                    and "/" in rc[0] or \
-                    any(counts(c, o, v) for v in victims(q, ab))
+                pc = ab.cost.put_counters
+                hit = (c.what == "greatest_toughness" or c.min_power is not None) and (
+                    (rc is not None and "/" in rc[0]) or (pc is not None and "/" in pc[0])) or \
+                    any(counts(c, o, v) for v in victims(q, ab)) or \
+                    (c.what == "cards" and ab.cost.discard_hand and _discards_counted(view, c, player))
             if hit:
                 return (f"{o.name}'s mana ability reads {c.describe()} while {q.name}'s mana ability "
                         "changes it (the order of activations matters)")
     return None
 
 
-def activations(view: View, player: str) -> list[Activation]:
+def timing_restricted(cond: ActivationCondition | None) -> bool:
+    """Does the condition say "Activate only as an instant / as a sorcery"? Such a
+    mana ability is activated only when its controller could cast an instant /
+    a sorcery, i.e. while holding priority (CR 602.5d, 117.1): never while
+    paying a cost during the casting of a spell or the activation of an
+    ability, nor when a rule asks for a payment (CR 605.3a gives those moments
+    to mana abilities without such a restriction; Lion's Eye Diamond's ruling)."""
+    return cond is not None and (cond.kind in ("instant", "sorcery")
+                                 or any(timing_restricted(p) for p in cond.parts if cond.kind == "all"))
+
+
+def _discards_counted(view: View, c: Count, player: str) -> bool:
+    """Would discarding ``player``'s hand (CR 701.9) put a card that ``c`` counts in the graveyard?"""
+    f = c.card_filter
+    return any(o.owner == player and o.card is not None and (f is None or not f.types or bool(
+        f.types & frozenset(o.card.data.types))) for o in view.state.zone("hand"))
+
+
+def activations(view: View, player: str, paying: bool = False) -> list[Activation]:
     """Every activatable mana ability of the permanents ``player`` controls.
+    ``paying``: during a payment (CR 601.2g, 602.2b, 605.3a) rather than with
+    priority: abilities restricted to instant or sorcery timing are left out
+    (:func:`timing_restricted`).
 
     Whether a cost can be paid *from mana* is not checked, but restrictions
     that can never be met are: {T} on a tapped permanent or on a creature that
@@ -633,7 +669,7 @@ def activations(view: View, player: str) -> list[Activation]:
                 continue
             if cost.life and life < cost.life:
                 continue
-            if cost.tap_other_creatures and _untapped_other_creatures(view, player, o.id) < cost.tap_other_creatures:
+            if cost.tap_other_creatures and _untapped_other_creatures(view, player, o, cost) < cost.tap_other_creatures:
                 continue
             uses_left = None
             if ab.limit is not None:
@@ -641,6 +677,8 @@ def activations(view: View, player: str) -> list[Activation]:
                 if uses_left <= 0:
                     continue
             if ab.condition is not None and not condition_holds(view, ab.condition, o, player):
+                continue
+            if paying and timing_restricted(ab.condition):
                 continue
             victims: list[str | None]
             if cost.sacrifice is not None:

@@ -19,7 +19,7 @@ from mtgsolve.models.payment import MainCost, ManaAbilityUse, Outcome, PaymentPr
 from .characteristics import View
 from .costs import TotalCost, sacrifice_phrase, spend_white_as_any, total_cost
 from .errors import QueryError
-from .mana_sources import activations, interchangeable_classes, order_dependence
+from .mana_sources import activations, interchangeable_classes, order_dependence, tappable_by_cost
 from .spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
 
 __all__ = ["build_problem", "is_payable", "purpose_of"]
@@ -33,7 +33,7 @@ class _Base:
         self.view = view
         self.player = player
         self.classes = interchangeable_classes(view, player)
-        self.activations = activations(view, player)
+        self.activations = activations(view, player, paying=True)  # during a payment (CR 605.3a)
 
 
 _BASE_CACHE: "weakref.WeakKeyDictionary[View, dict[str, _Base]]" = weakref.WeakKeyDictionary()
@@ -77,6 +77,52 @@ def _effect_vector(names: tuple[str, ...], fx: Any, use: str | None = None) -> t
         return ()
     life = {f"{verb}:{pid}": n for (verb, pid), n in fx.life}
     return tuple(fx.draw if name == "draw" else 1 if name == use else life.get(name, 0) for name in names)
+
+
+def _use_name(c: int, index: int, left: int, put: tuple[str, int] | None) -> str:
+    """The effect name counting uses of a per-turn-limited ability without {T}
+    (:attr:`PaymentProblem.effects`): ``use:<class>:<index>:<uses left per member>``,
+    plus ``:<counter>:<n>`` when each use puts n such counters on the member
+    (a cost, CR 118.1: Wall of Roots' -0/-1 counter)."""
+    return f"use:{c}:{index}:{left}" + (f":{put[0]}:{put[1]}" if put else "")
+
+
+def _check_cost_parts(view: View, act: Any, name: str) -> None:
+    """Cost parts the payment can't record: discarding the hand (the payment has no
+    key for it) and counters put while a counter replacement effect could apply
+    to them (CR 614.1a, 616; the payment would show the unreplaced counters)."""
+    cost = act.cost
+    if cost.discard_hand:
+        raise Unsupported(f"{name}'s mana ability {act.index} discards the hand as a cost (not part of a payment)")
+    if cost.put_counters and any((not r.ability.counter or r.ability.counter == cost.put_counters[0])
+                                 and view.matches(r.ability.affected, act.source, view.state.find(r.source),
+                                                  r.controller) for r in view.counter_replacements):
+        raise Unsupported(f"{name}'s mana ability {act.index} puts counters on it while a counter replacement "
+                          "effect is in force")
+
+
+def _check_use_naming(limited: dict, classes: list[PermClass], abilities: list[ManaAbilityUse],
+                      main: MainCost) -> None:
+    """A per-turn-limited ability without {T} is counted per class (``use:`` effects), its uses
+    named on the first members. When another part of the payment may also tap or sacrifice
+    members of that class, "the same member" and "another member" are different situations the
+    count can't tell apart: unsupported rather than merged."""
+    touched: set[int] = set(main.tap_creature_classes) | set(main.sacrifice_classes or ())
+    touched |= {c for c, _ in getattr(main, "convoke_classes", ())} | set(getattr(main, "improvise_classes", ()))
+    if main.source_cls is not None:
+        touched.add(main.source_cls)
+    for a in abilities:
+        if a.tap or a.sac_self:
+            touched.add(a.cls)
+        if a.sac_cls is not None:
+            touched.add(a.sac_cls)
+        if a.tap_creatures:
+            touched |= set(a.tap_classes) if a.tap_classes is not None else \
+                {c for c, pc in enumerate(classes) if pc.creature and not pc.tapped}
+    for c, _ in limited:
+        if len(classes[c].members) > 1 and c in touched:
+            raise Unsupported(f"{classes[c].name}: a per-turn-limited mana ability of interchangeable permanents "
+                              "that the payment may also tap or sacrifice")
 
 
 def purpose_of(view: View, tc: TotalCost) -> Purpose:
@@ -143,7 +189,8 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     # the payment says it was used ("activated") and payments that differ only in using it differ
     limited = {(cls_of[a.source], a.index): a.uses_left for a in base.activations
                if a.uses_left is not None and not a.cost.tap}
-    effect_names = effect_names + tuple(f"use:{c}:{i}:{left}" for (c, i), left in sorted(limited.items()))
+    puts = {(cls_of[a.source], a.index): a.cost.put_counters for a in base.activations}
+    effect_names = effect_names + tuple(_use_name(c, i, left, puts[c, i]) for (c, i), left in sorted(limited.items()))
     for (c, index, x, victim), acts in sorted(grouped.items(), key=lambda kv: (
             kv[0][0], kv[0][1], kv[0][2], -1 if kv[0][3] is None else kv[0][3])):
         act = acts[0]
@@ -168,6 +215,9 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
             cap = len(classes[c].members)
         elif act.uses_left is not None:
             cap = act.uses_left * len(classes[c].members)  # "Activate only once each turn" (CR 602.5b)
+        elif cost.tap_other_creatures:
+            # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
+            cap = len(tappable_by_cost(view, player, view.obj(act.source), cost)) // cost.tap_other_creatures
         else:
             raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
                                  "(no {T}, sacrifice or counters in its cost)")
@@ -184,19 +234,27 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
             if classes[c].name not in names:
                 names.append(classes[c].name)
         fx = act.riders
+        _check_cost_parts(view, act, classes[c].name)
         marks = () if sac_self else fx.marks
+        if cost.put_counters and cost.tap and not sac_self:
+            marks = marks + (("add", cost.put_counters[0], cost.put_counters[1]),)  # CR 118.1: on the tapped member
         if marks and not cost.tap:
             raise Unsupported(f"{classes[c].name}'s mana ability {index} changes its source without {{T}} "
                               "in its cost (the payment records riders only for members it taps)")
         if cost.life and dict(fx.life).get(("gain", player)):
             raise Unsupported(f"{classes[c].name}'s mana ability {index} both costs life and gains life")
-        effects = _effect_vector(effect_names, fx,
-                                 f"use:{c}:{index}:{limited[c, index]}" if (c, index) in limited else None)
+        effects = _effect_vector(effect_names, fx, _use_name(c, index, limited[c, index], cost.put_counters)
+                                 if (c, index) in limited else None)
+        tap_classes = None
+        if cost.tap_other_creatures and cost.tap_selector is not None:
+            src_obj = view.obj(act.source)
+            tap_classes = tuple(k for k, ids in enumerate(groups) if not classes[k].tapped
+                                and view.matches(cost.tap_selector, ids[0], src_obj, player))
         abilities.append(ManaAbilityUse(
             cls=c, label=label, outcomes=tuple(_outcome(o, tag, effects) for o in act.outcomes), cap=cap,
             tap=cost.tap, sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
             counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures,
-            marks=marks))
+            marks=marks, tap_classes=tap_classes))
 
     pool = tuple(view.state.pool(player).counts)
     ub = sum(pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in abilities)
@@ -233,6 +291,7 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         ok = frozenset(ai for ai, a in enumerate(abilities)
                        if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
         rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
+    _check_use_naming(limited, classes, abilities, main)
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
                           spend_white_as_any(view, player), tuple(rules), effect_names)
 

@@ -373,10 +373,13 @@ OTHERS = ["Llanowar Elves", "Birds of Paradise", "Sol Ring", "Springleaf Drum", 
           "Abzan Devotee", "Kozilek's Translator", "Black Mana Battery", "Viridian Joiner", "Blazemire Verge",
           "Mage-Ring Network",
           # CR 106.6 by mana value / {X} in the cost, by the zone cast from; different colors; colors among legendaries
-          "Troyan, Gutsy Explorer", "Archaeomancer's Spade", "Rootcoil Creeper", "Firemind Vessel", "Mox Amber"]
+          "Troyan, Gutsy Explorer", "Archaeomancer's Spade", "Rootcoil Creeper", "Firemind Vessel", "Mox Amber",
+          # CR 118.1 costs: tap three untapped Elves (no {T}); a -0/-1 counter, once each turn; discard the
+          # hand and sacrifice, only as an instant (CR 602.5d: never during a payment)
+          "Heritage Druid", "Wall of Roots", "Lion's Eye Diamond"]
 COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana Battery": "charge",
             "Hickory Woodlot": "depletion"}
-LIMITED = ("Abzan Devotee", "Kozilek's Translator")   # "Activate only once each turn" (CR 602.5b)
+LIMITED = ("Abzan Devotee", "Kozilek's Translator", "Wall of Roots")   # "Activate only once each turn" (CR 602.5b)
 GLOBALS = ["Mana Reflection", "Contamination", "Mana Flare", "Celestial Dawn", "Blood Moon", "Prismatic Omen",
            "Heartbeat of Spring", "Nyxbloom Ancient"]
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{G/W}", "{U/B}", "{2/R}", "{C/G}", "{W/P}",
@@ -525,4 +528,22 @@ def test_differential_interactions(data):
                                                 "{S}{1}", "{X}{G}", "{3}"]))}
         if "{X}" in q["cost"]:
             q["x"] = "any"
+    _compare(board, q)
+
+
+ELVES = ["Heritage Druid", "Heritage Druid", "Llanowar Elves", "Elvish Visionary", "Wall of Roots", "Wall of Roots",
+         "Springleaf Drum", "Forest", "Grizzly Bears", "Lion's Eye Diamond", "Arbor Adherent", "Sol Ring",
+         "Selesnya Signet"]
+
+
+@given(data=st.data())
+@_settings(200)
+def test_differential_mana_costs(data):
+    """Boards of mana abilities with other costs (CR 118.1): Heritage Druid tapping three Elves
+    (itself and summoning-sick ones included), Wall of Roots' -0/-1 counter once each turn, Lion's
+    Eye Diamond (only as an instant: never during a payment), with Springleaf Drum tapping creatures."""
+    board = data.draw(boards(max_perms=6, pool=ELVES))
+    q = {"cost": data.draw(st.sampled_from(["{G}", "{1}{G}", "{G}{G}{G}", "{2}{G}{G}", "{1}", "{W}{G}", "{X}"]))}
+    if "{X}" in q["cost"]:
+        q["x"] = "any"
     _compare(board, q)

@@ -840,13 +840,28 @@ def cost_item(c: Cursor, acc: dict) -> None:
             raise NoMatch("two counter removals")
         acc["remove_counters"] = (kind, n)
     elif c.take("tap"):
+        # "Tap an untapped creature you control", "Tap three untapped Elves you control" (CR 118.1)
         n = number(c, allow_a=True)
         c.need("untapped")
         d = desc(c)
-        if d.types != ["Creature"] or d.subtypes or d.who != "you" or d.other or d.nontypes or d.not_colors \
-                or (n > 1) != d.plural:
-            raise NoMatch("only 'untapped creatures you control' is modelled")
+        if d.who != "you" or (n > 1) != d.plural or acc["tap_other_creatures"] or not isinstance(n, int):
+            raise NoMatch("'N untapped <permanents> you control', once")
+        if not (d.types == ["Creature"] and not d.subtypes and not d.other and not d.nontypes):
+            acc["tap_selector"] = to_selector(d)
         acc["tap_other_creatures"] += n
+    elif c.take("put"):
+        # "Put a -0/-1 counter on this creature" (a cost, CR 118.1; Wall of Roots)
+        n = number(c, allow_a=True)
+        t2 = c.next()
+        if not isinstance(n, int) or t2.kind not in ("WORD", "PT") or t2.low in ("counter", "counters", "x"):
+            raise NoMatch("counter kind expected")
+        kind = t2.text.lower() if t2.kind == "WORD" else t2.text
+        c.need(("counter", "counters"), "on", "SELF")
+        if acc["put_counters"] is not None:
+            raise NoMatch("two counter puts")
+        acc["put_counters"] = (kind, n)
+    elif c.take("discard", "your", "hand"):
+        acc["discard_hand"] = True  # CR 701.9: every card in the hand (none is fine)
     else:
         raise NoMatch("unknown cost")
     c.end()
@@ -855,7 +870,8 @@ def cost_item(c: Cursor, acc: dict) -> None:
 def parse_cost(toks: Sequence[Token]) -> Cost:
     """An activation cost: items separated by commas (CR 602.1a)."""
     acc: dict = {"mana": [], "tap": False, "untap": False, "life": 0, "sacrifice_self": False,
-                 "sacrifice": None, "remove_counters": None, "tap_other_creatures": 0}
+                 "sacrifice": None, "remove_counters": None, "tap_other_creatures": 0, "tap_selector": None,
+                 "put_counters": None, "discard_hand": False}
     items = split_top(toks, ",")
     if not toks or any(not it for it in items):
         raise NoMatch("empty cost item")
@@ -867,6 +883,14 @@ def parse_cost(toks: Sequence[Token]) -> Cost:
 
 def cost_has_x(cost: Cost) -> bool:
     return cost.mana.x_count > 0
+
+
+def only_mana_ability_cost(cost: Cost) -> None:
+    """Cost parts modelled only for mana abilities (the payment and available-mana
+    models): tapping permanents of a kind, putting counters, discarding the hand.
+    A non-mana ability with one stays unread (NoMatch)."""
+    if cost.tap_selector is not None or cost.put_counters is not None or cost.discard_hand:
+        raise NoMatch("a cost part modelled only for mana abilities")
 
 
 # --------------------------------------------------------------------------
@@ -2530,6 +2554,7 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
                                           riders=tuple(riders)), rest, raw)
     if cost.remove_x_counters is not None:
         raise NoMatch("a variable counter cost is modelled only for mana abilities")
+    only_mana_ability_cost(cost)
     s = Scope(last=SELF, source_is_permanent=not ctx.is_spell, x_defined=cost_has_x(cost))
     sorcery = False
     for st in sents:

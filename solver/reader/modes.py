@@ -189,6 +189,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
         cost = g.parse_cost(cost_toks)
     if cost.remove_x_counters is not None:
         raise g.NoMatch("a variable counter cost is modelled only for mana abilities")
+    g.only_mana_ability_cost(cost)
     lo, hi, rep = choice(body[k + 1:], len(modes))
     x = g.cost_has_x(cost)
     ms, unread = _modes(modes, mode_raws, lambda: g.Scope(last=SELF, source_is_permanent=True, x_defined=x))

@@ -493,6 +493,7 @@ def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> list:
         cost = g.parse_cost(cost_toks)
     if cost.remove_x_counters is not None:
         raise g.NoMatch("a variable counter cost is modelled only for mana abilities")
+    g.only_mana_ability_cost(cost)
     sents = g.sentences(eff)
     if not sents or sents[0][0].low == "add" or any(t.low == "add" for t in sents[0][:3]):
         raise g.NoMatch("a mana ability (CR 605.1a)")

@@ -357,8 +357,12 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                 else:
                     victims = [None]
                 if cost.tap_other_creatures:
-                    others = [c.id for c in mine if c.id != o.id and c.id not in tapped
-                              and view.chars(c.id).is_creature]
+                    # "Tap N untapped creatures / Elves you control" (CR 118.1): sickness doesn't matter;
+                    # the source itself only when its {T} doesn't tap it already
+                    sel = cost.tap_selector
+                    others = [c.id for c in mine if not (cost.tap and c.id == o.id) and c.id not in tapped
+                              and (view.chars(c.id).is_creature if sel is None
+                                   else view.matches(sel, c.id, o, player))]
                     tap_sets = list(combinations(others, cost.tap_other_creatures))
                 else:
                     tap_sets = [()]
@@ -384,6 +388,9 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                                 if cost.remove_x_counters:
                                     c2[(o.id, cost.remove_x_counters[0])] = \
                                         c2.get((o.id, cost.remove_x_counters[0]), 0) - x
+                                if cost.put_counters:  # a cost (CR 118.1): Wall of Roots' -0/-1 counter
+                                    c2[(o.id, cost.put_counters[0])] = \
+                                        c2.get((o.id, cost.put_counters[0]), 0) + cost.put_counters[1]
                                 life2 = life - cost.life - ab.damage_to_you
                                 for rd in ab.riders:  # CR 605.1a: the ability's other effects
                                     if rd.condition is not None and not _condition(view, rd.condition, o, player):

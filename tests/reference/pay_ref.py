@@ -213,10 +213,14 @@ def _activations(view: View, player: str) -> list[_Act]:
                 continue
             if cost.life and life < cost.life:
                 continue
+            sel = cost.tap_selector   # "Tap three untapped Elves you control": the source too, unless {T} taps it
             others = [q for q in view.permanents_of(player)
-                      if q.id != o.id and not q.tapped and view.chars(q.id).is_creature]
+                      if not (cost.tap and q.id == o.id) and not q.tapped
+                      and (view.chars(q.id).is_creature if sel is None else view.matches(sel, q.id, o, player))]
             if len(others) < cost.tap_other_creatures:
                 continue
+            if _instant_or_sorcery_only(ab.condition):
+                continue  # "Activate only as an instant": needs priority, never during a payment (CR 605.3a)
             if ab.limit is not None and o.activated(index) >= ab.limit:
                 continue
             if ab.condition is not None and not _condition(view, ab.condition, o, player):
@@ -239,6 +243,14 @@ def _activations(view: View, player: str) -> list[_Act]:
                     if outs:
                         out.append(_Act(o.id, index, vcost, victim, x, _bound(ab.spend, o), tuple(outs)))
     return out
+
+
+def _instant_or_sorcery_only(cond) -> bool:
+    """"Activate only as an instant / as a sorcery" (alone or with other conditions)."""
+    if cond is None:
+        return False
+    return cond.kind in ("instant", "sorcery") or (cond.kind == "all" and
+                                                   any(_instant_or_sorcery_only(p) for p in cond.parts))
 
 
 def _spendable(unit_type: str, snow: bool, req: str, celestial: bool) -> bool:
@@ -506,6 +518,9 @@ class _Sim:
                 if self.view.state.obj(a.source).activated(a.index) + before >= ab.limit:
                     continue
                 tag = f"{base}{before}"
+            elif not a.cost.tap and a.cost.tap_other_creatures:
+                # no {T}: again and again while there are permanents to tap (Heritage Druid)
+                tag = f"{base}{sum(1 for t in activated if t.startswith(base))}"
             else:
                 tag = f"{base}{a.sacrifice}#{a.x}"
                 if tag in activated:
@@ -538,9 +553,16 @@ class _Sim:
                 c = dict(self._obj(o2, a.source)[3])
                 c[cost.remove_counters[0]] -= cost.remove_counters[1]
                 o2 = self._set(o2, a.source, counters=tuple(sorted((k, v) for k, v in c.items() if v)))
+            if cost.put_counters:  # a cost (CR 118.1): counters put on the source
+                c = dict(self._obj(o2, a.source)[3])
+                c[cost.put_counters[0]] = c.get(cost.put_counters[0], 0) + cost.put_counters[1]
+                o2 = self._set(o2, a.source, counters=tuple(sorted(c.items())))
             creature_choices = [()]
             if cost.tap_other_creatures:
-                cands = [o[0] for o in o2 if o[1] and not o[2] and o[0] in self.creatures and o[0] != a.source]
+                sel = cost.tap_selector
+                srcobj = self.view.state.obj(a.source)
+                cands = [o[0] for o in o2 if o[1] and not o[2] and (
+                    o[0] in self.creatures if sel is None else self.view.matches(sel, o[0], srcobj, self.player))]
                 creature_choices = list(itertools.combinations(cands, cost.tap_other_creatures))
             for chosen in creature_choices:
                 o3 = o2
@@ -667,7 +689,9 @@ class _Sim:
                         return (2, ())
                     name, n = removed[0] if removed else ("", 0)
                     return (1, name, n) + ((marks,) if marks else ())
-                return (3, removed)
+                # untapped by the payment: those with counters put on them (a limited ability's
+                # cost, used on the first members) before the others
+                return (3, removed, (0, tuple((k, -n) for k, n in added)) if added else (1,))
             fs = sorted((fates[m] for m in members), key=rank)
             for oid, f in zip(members, fs):
                 present, tapped, removed, t0, skip, added = f

@@ -1,0 +1,135 @@
+"""Mana abilities with costs other than {T} and mana (issue 15, real decks; CR 118.1,
+302.6, 602.5b, 602.5d, 605.3a): Heritage Druid ("Tap three untapped Elves you control"),
+Wall of Roots ("Put a -0/-1 counter on this creature", once each turn), Lion's Eye Diamond
+("Discard your hand, Sacrifice this artifact", only as an instant).
+
+Counts are checked against the brute-force references in tests/test_pay.py and
+tests/test_available_mana.py (their generated boards hold these cards); instances:
+instances/mana_costs/. Here: what the reader reads, what stays unread, the soundness of
+the answers (read text no longer blocks; what the models can't record is refused).
+"""
+from __future__ import annotations
+
+import pytest
+
+from mtgsolve.solver import ir
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
+
+ELVES = ir.Selector(who="you", subtypes=frozenset({"Elf"}))
+
+
+def _ability(name: str) -> ir.ManaAbility:
+    c = get_card(name)
+    assert not c.unsupported, c.unsupported
+    (ab,) = [a for a in c.abilities if isinstance(a, ir.ManaAbility)]
+    return ab
+
+
+def test_reader_heritage_druid():
+    ab = _ability("Heritage Druid")
+    assert ab.cost == ir.Cost(tap_other_creatures=3, tap_selector=ELVES)
+    assert ab.produce == ir.fixed("{G}{G}{G}")
+
+
+def test_reader_wall_of_roots():
+    ab = _ability("Wall of Roots")
+    assert ab.cost == ir.Cost(put_counters=("-0/-1", 1))
+    assert ab.limit == 1 and ab.produce == ir.fixed("{G}")
+
+
+def test_reader_lions_eye_diamond():
+    ab = _ability("Lion's Eye Diamond")
+    assert ab.cost == ir.Cost(sacrifice_self=True, discard_hand=True)
+    assert ab.condition == ir.ActivationCondition("instant")
+    assert ab.produce == ir.Produce("any_color", amount=3)
+
+
+def test_springleaf_drum_unchanged():
+    """"Tap an untapped creature you control" keeps its plain form (no selector)."""
+    c = get_card("Springleaf Drum")
+    (ab,) = [a for a in c.abilities if isinstance(a, ir.ManaAbility)]
+    assert ab.cost.tap_other_creatures == 1 and ab.cost.tap_selector is None
+
+
+def _inline(name: str, text: str, types=("Artifact",)) -> dict:
+    return {"card": {"name": name, "manaCost": "{2}", "type": " ".join(types), "types": list(types), "text": text}}
+
+
+@pytest.mark.parametrize("text", [
+    "Tap three untapped Elves you control: Draw a card.",
+    "Put a +1/+1 counter on this artifact: Draw a card.",
+    "Discard your hand, Sacrifice this artifact: Draw three cards.",
+])
+def test_non_mana_abilities_with_these_costs_stay_unread(text):
+    """The actions engine doesn't pay these cost parts: a non-mana ability with one stays
+    unread (and blocks `actions`) rather than being activated without paying them."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "battlefield": {"alice": [_inline("Odd Relic", text), "Forest"]}}
+    loaded = situation_from_dict(dict(d, query={"kind": "actions"}))
+    r = answer(loaded.state, loaded.queries[0])
+    assert r["status"] == "unsupported"
+    assert [u["text"] for u in r["unsupported"]] == [text]
+
+
+def _answer(battlefield: dict, query: dict, **kw) -> dict:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": battlefield, **kw, "query": query}
+    loaded = situation_from_dict(d)
+    return answer(loaded.state, loaded.queries[0])
+
+
+def test_read_costs_no_longer_block():
+    bf = {"alice": ["Heritage Druid", "Llanowar Elves", "Llanowar Elves", "Wall of Roots", "Lion's Eye Diamond"]}
+    for q in ({"kind": "available_mana"}, {"kind": "could_produce"}, {"kind": "pay", "cost": "{G}{G}"},
+              {"kind": "actions"}):
+        r = _answer(bf, q)
+        assert r["status"] == "ok" and "unsupported" not in r, (q, r)
+
+
+def test_pay_activate_of_such_an_ability_is_refused():
+    """As a total cost (``pay activate``) these parts are not modeled: unsupported, never dropped."""
+    bf = {"alice": ["Heritage Druid", "Llanowar Elves", "Llanowar Elves"]}
+    r = _answer(bf, {"kind": "pay", "activate": {"object": "heritage-druid", "index": 1}})
+    assert r["status"] in ("unsupported", "error") and "not modeled" in (r.get("reason", "") + r.get("error", ""))
+
+
+def test_toughness_reader_with_wall_of_roots_is_order_dependent():
+    """Arbor Adherent adds mana equal to the greatest toughness among other creatures: a -0/-1
+    counter put by Wall of Roots first changes it (CR 107.3), so the order would matter."""
+    bf = {"alice": ["Wall of Roots", "Arbor Adherent"]}
+    for q in ({"kind": "available_mana"}, {"kind": "pay", "cost": "{G}"}):
+        r = _answer(bf, q)
+        assert r["status"] == "unsupported" and r["unsupported"] == [] and "order" in r["reason"], r
+
+
+def test_counters_put_under_a_counter_replacement_are_refused():
+    """A counter replacement effect that could change the -0/-1 counters put (CR 614.1a)."""
+    bf = {"alice": ["Wall of Roots", "Doubling Season"]}   # conservative: "an effect" (its ruling) is not read
+    r = _answer(bf, {"kind": "pay", "cost": "{G}"})
+    assert r["status"] == "unsupported", r
+
+
+def test_interchangeable_walls_tapped_by_a_drum_are_refused():
+    """Two alike Walls, one of which a Drum may tap: "the tapped Wall used its ability" and "the
+    other one did" are different situations the per-class use count can't tell apart."""
+    bf = {"alice": ["Wall of Roots", "Wall of Roots", "Springleaf Drum"]}
+    r = _answer(bf, {"kind": "pay", "cost": "{G}{G}"})
+    assert r["status"] == "unsupported" and "per-turn-limited" in r["reason"], r
+
+
+def test_lions_eye_diamond_never_pays_during_casting():
+    """CR 605.3a allows mana abilities during a payment, but "Activate only as an instant" needs
+    priority (CR 602.5d): Lion's Eye Diamond pays nothing; with priority it makes three mana."""
+    bf = {"alice": ["Lion's Eye Diamond"]}
+    assert _answer(bf, {"kind": "pay", "cost": "{R}"})["payable"] is False
+    assert _answer(bf, {"kind": "available_mana"})["bundles"] == ["{W}{W}{W}", "{U}{U}{U}", "{B}{B}{B}",
+                                                                  "{R}{R}{R}", "{G}{G}{G}"]
+
+
+def test_sorcery_speed_mana_ability_not_during_payment():
+    """"Activate only as a sorcery" also needs priority: never while paying (CR 602.5d, 605.3a)."""
+    relic = _inline("Slow Relic", "{T}: Add {C}. Activate only as a sorcery.")
+    bf = {"alice": [relic]}
+    assert _answer(bf, {"kind": "available_mana"}, turn={"active": "alice", "step": "main1"})["bundles"] == ["{C}"]
+    assert _answer(bf, {"kind": "pay", "cost": "{1}"})["payable"] is False
