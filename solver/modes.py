@@ -18,6 +18,12 @@ selections are listed in lexicographic order. The number of (selection,
 targets) choices is the sum over legal selections of the number of target
 choices for that selection (:func:`models.targets.count_choices` per
 selection: no enumeration).
+
+This module is the modes' data (what may be chosen, the slots of a selection); the
+questions that need targeting — which selections have legal targets, how many (modes,
+targets) choices there are — are answered in :mod:`solver.targeting`
+(``mode_selection_counts``, ``modal_choice_count``, ``has_legal_modes``), which builds on
+this module (no import cycle).
 """
 from __future__ import annotations
 
@@ -28,11 +34,9 @@ from typing import TYPE_CHECKING
 from . import ir
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .characteristics import View
     from .targeting import TargetingSource
 
-__all__ = ["ModeChoice", "modal_of", "selections", "selection_specs", "selection_error", "with_modes",
-           "mode_selection_counts", "modal_choice_count", "has_legal_modes"]
+__all__ = ["ModeChoice", "modal_of", "selections", "selection_specs", "selection_error", "with_modes"]
 
 
 @dataclass(frozen=True)
@@ -100,45 +104,3 @@ def with_modes(source: "TargetingSource", sel: tuple[int, ...]) -> "TargetingSou
     """The targeting source with the modes ``sel`` chosen (CR 601.2b): its slots are those modes'."""
     assert source.modal is not None
     return replace(source, specs=selection_specs(source.modal, tuple(sel)), selection=tuple(sel))
-
-
-def mode_selection_counts(view: "View", source: "TargetingSource", chooser: str | None = None,
-                          how: str | None = None, counts_first: bool = True) -> list[tuple[tuple[int, ...], int]]:
-    """``(selection, number of target choices)`` for every selection the text allows, sorted
-    (counts without enumeration; 0: the selection can't be chosen, CR 700.2a–b)."""
-    from mtgsolve.models.targets import count_choices
-
-    from .targeting import targeting_problem
-
-    assert source.modal is not None
-    per_mode_ok = [_mode_feasible(view, source, i) for i in range(1, source.modal.n + 1)]
-    out = []
-    for sel in selections(source.modal):
-        if not all(per_mode_ok[i - 1] for i in sel):
-            out.append((sel, 0))
-            continue
-        out.append((sel, count_choices(targeting_problem(view, with_modes(source, sel), chooser, how, counts_first))))
-    return out
-
-
-def _mode_feasible(view: "View", source: "TargetingSource", i: int) -> bool:
-    from .targeting import has_legal_targets
-    return has_legal_targets(view, with_modes(source, (i,)))
-
-
-def modal_choice_count(view: "View", source: "TargetingSource", chooser: str | None = None,
-                       how: str | None = None) -> int:
-    """The number of legal (modes, targets) choices (CR 601.2b–c)."""
-    return sum(n for _, n in mode_selection_counts(view, source, chooser, how))
-
-
-def has_legal_modes(view: "View", source: "TargetingSource") -> bool:
-    """Whether some selection of modes has a legal choice of targets (CR 700.2a–b)."""
-    from .targeting import has_legal_targets
-
-    assert source.modal is not None
-    ok = [has_legal_targets(view, with_modes(source, (i,))) for i in range(1, source.modal.n + 1)]
-    for sel in selections(source.modal):
-        if all(ok[i - 1] for i in sel) and (len(sel) <= 1 or has_legal_targets(view, with_modes(source, sel))):
-            return True
-    return False

@@ -127,7 +127,7 @@ from .ir import ActivatedAbility, Enchant, Filter, TargetSpec, TriggeredAbility
 from mtgsolve.models.targets import Requirement, Slot, TargetProblem
 
 from .errors import UnsupportedCase
-from .modes import ModeChoice, modal_of
+from .modes import ModeChoice, modal_of, selections, with_modes
 
 HOWS: tuple[str, ...] = ("cast", "activate", "trigger", "copy", "change", "random")
 """Why targets are being chosen (contract §2.4 ``how``)."""
@@ -586,8 +586,7 @@ def target_choice_count(view: View, source: "TargetingSource | str | None" = Non
 
     src, who = _resolve(view, source, subject)
     chooser = chooser if chooser is not None else who
-    if src.modal is not None and src.selection is None:  # CR 700.2a: modes, then targets (solver/modes.py)
-        from .modes import mode_selection_counts
+    if src.modal is not None and src.selection is None:  # CR 700.2a: modes, then targets (below)
         return sum(n for _, n in mode_selection_counts(view, src, chooser, how, counts_first))
     return count_choices(targeting_problem(view, src, chooser, how, counts_first))
 
@@ -604,8 +603,50 @@ def has_legal_targets(view: View, source: "TargetingSource | str | None" = None,
 
     src, _ = _resolve(view, source, subject)
     if src.modal is not None and src.selection is None:  # CR 700.2a: some legal selection of modes
-        from .modes import has_legal_modes
         return has_legal_modes(view, src)
     slots = tuple(Slot(slot_candidates(view, src, spec), spec.min, spec.max, tuple(spec.distinct_from))
                   for spec in src.specs)
     return is_feasible(TargetProblem(slots))
+
+
+# --------------------------------------------------------------------------
+# Modal spells and abilities (CR 700.2): selections of modes with their targets
+# (the modes' data: solver/modes.py)
+# --------------------------------------------------------------------------
+
+
+def mode_selection_counts(view: View, source: TargetingSource, chooser: str | None = None,
+                          how: str | None = None, counts_first: bool = True) -> list[tuple[tuple[int, ...], int]]:
+    """``(selection, number of target choices)`` for every selection the text allows, sorted
+    (counts without enumeration; 0: the selection can't be chosen, CR 700.2a–b)."""
+    from mtgsolve.models.targets import count_choices
+
+    assert source.modal is not None
+    per_mode_ok = [_mode_feasible(view, source, i) for i in range(1, source.modal.n + 1)]
+    out = []
+    for sel in selections(source.modal):
+        if not all(per_mode_ok[i - 1] for i in sel):
+            out.append((sel, 0))
+            continue
+        out.append((sel, count_choices(targeting_problem(view, with_modes(source, sel), chooser, how, counts_first))))
+    return out
+
+
+def _mode_feasible(view: View, source: TargetingSource, i: int) -> bool:
+    return has_legal_targets(view, with_modes(source, (i,)))
+
+
+def modal_choice_count(view: View, source: TargetingSource, chooser: str | None = None,
+                       how: str | None = None) -> int:
+    """The number of legal (modes, targets) choices (CR 601.2b–c)."""
+    return sum(n for _, n in mode_selection_counts(view, source, chooser, how))
+
+
+def has_legal_modes(view: View, source: TargetingSource) -> bool:
+    """Whether some selection of modes has a legal choice of targets (CR 700.2a–b)."""
+    assert source.modal is not None
+    ok = [has_legal_targets(view, with_modes(source, (i,))) for i in range(1, source.modal.n + 1)]
+    for sel in selections(source.modal):
+        if all(ok[i - 1] for i in sel) and (len(sel) <= 1 or has_legal_targets(view, with_modes(source, sel))):
+            return True
+    return False

@@ -73,9 +73,6 @@ ALLOWED_CYCLE_EDGES: dict[tuple[str, str], str] = {
         "new this session (casting options, work in progress): the total cost applies a casting "
         "option's mode (`apply_mode`) while casting_options builds on costs; `apply_mode` belongs "
         "below both (or in costs)",
-    ("solver.modes", "solver.targeting"):
-        "new this session (modes, work in progress): modes decide legal modes with targeting while "
-        "targeting reads `modal_of` from modes; the mode data belongs below both",
 }
 
 # (importer, imported): an import running back up the pipeline, kept until its code moves.

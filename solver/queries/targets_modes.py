@@ -31,8 +31,8 @@ import time
 
 from ..characteristics import View
 from ..errors import QueryError, UnsupportedCase
-from ..modes import mode_selection_counts, selection_error, with_modes
-from ..targeting import TargetingSource, targeting_problem
+from ..modes import selection_error, with_modes
+from ..targeting import TargetingSource, mode_selection_counts, targeting_problem
 from . import Options
 
 
