@@ -112,7 +112,6 @@ def test_reader_additional_costs_and_keywords():
     "As an additional cost to cast this spell, discard X cards.",
     "As an additional cost to cast this spell, you may collect evidence 6.",
     "Surge {1}{R}",
-    "Dash {1}{R}",
     "Multikicker {1}",
     "Kicker {1}{U} and/or {2}{B}",
     "If you control a Plains, you may tap an untapped creature you control rather than pay this spell's mana cost.",
@@ -281,7 +280,8 @@ LANDS = ["Island", "Mountain", "Swamp", "Forest"]
 PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
-          "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics"]
+          "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics",
+          "Ragavan, Nimble Pilferer"]
 GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning"]
 
 

@@ -26,6 +26,10 @@ Wordings read (reminder text ignored)
 * "Delve", "Convoke", "Improvise" (CR 702.66a, 702.51a, 702.126a): ways to
   pay the total cost of any mode — exiling cards from your graveyard, tapping
   untapped creatures / artifacts you control (``kind="payment"``);
+* "Dash <mana>" (CR 702.109a): an alternative cost from the hand; like evoke,
+  what it does to the permanent (haste, returned to the hand at the next end
+  step) stays an ``Unsupported`` triggered part (``affects={"triggers",
+  "combat"}``): whether a permanent was dashed is not part of a situation;
 * "Spectacle <mana>" (CR 702.137a): an alternative cost from the hand, with
   the condition ``opponent_lost_life`` (an opponent lost life this turn: the
   players' ``life_lost_this_turn``; when it is not recorded the soundness
@@ -45,7 +49,7 @@ Not read (stay unsupported): choices inside a cost ("sacrifice a creature or
 pay {3}"), "you may" additional costs (Bargain, behold, collect evidence), X
 amounts ("discard X cards", "pay X life"), colored permanents to return,
 "discard a card at random", multikicker, "Kicker {1} and/or {2}",
-dash (its haste and return are not modeled), surge (it depends on spells
+surge (it depends on spells
 cast earlier this turn, which a situation does not record),
 conditions other than the two above, and any line with a further sentence.
 """
@@ -234,6 +238,13 @@ def read(raw: str) -> list:
             raise _NoMatch("an optional additional cost")
         mana, cost = parse_cost(m.group(1))
         return [CastingOption("additional", "additional cost", mana, cost, "hand", text=raw)]
+    m = re.fullmatch(r"dash\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.109a: an alternative cost from the hand; the dashed permanent's haste and its
+        # return at the next end step are not modeled (whether it was dashed is not recorded)
+        return [CastingOption("alternative", "dash", _mana(m.group(1)), CardCost(), "hand", text=raw),
+                Unsupported("dash: if its dash cost was paid, it has haste and returns to its owner's hand at "
+                            "the beginning of the next end step", raw, "triggered", frozenset({"triggers", "combat"}))]
     m = re.fullmatch(r"spectacle\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.137a: an alternative cost usable if an opponent lost life this turn
