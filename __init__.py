@@ -11,20 +11,24 @@ the engine loads on first use of an exported name.
 """
 from __future__ import annotations
 
-from importlib import metadata as _metadata
 from typing import Any
-
-try:
-    __version__ = _metadata.version("mtgsolve")
-except _metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-    __version__ = "0+unknown"
 
 __all__ = ["Situation", "solve", "answer", "__version__"]
 
 
 def __getattr__(name: str) -> Any:
-    """Lazy exports (PEP 562): ``Situation`` (the agents' API), ``solve`` (a file's queries) and
-    ``answer`` (one query dict against a loaded situation)."""
+    """Lazy exports (PEP 562): ``Situation`` (the agents' API), ``solve`` (a file's queries),
+    ``answer`` (one query dict against a loaded situation) and ``__version__`` (the installed
+    distribution's; read on first use: ``importlib.metadata`` costs start-up time)."""
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            version = metadata.version("mtgsolve")
+        except metadata.PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+            version = "0+unknown"
+        globals()["__version__"] = version  # read once
+        return version
     if name == "Situation":
         from .solver.api import Situation
         return Situation

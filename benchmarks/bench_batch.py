@@ -1,20 +1,16 @@
-"""Start-up and batch throughput (issue 16 item 4): ``python -m benchmarks batch [--quick]``.
+"""Batch throughput (issue 16 item 4): ``python -m benchmarks batch [--quick]``.
 
-* start-up: ``mtgsolve solve`` on a one-query file as a whole process, against
-  the bare ``python -c "from ortools.sat.python import cp_model"`` process
-  (the floor: every solve needs CP-SAT), run alternately, median of N pairs;
-* batch: N small generated files (two ``actions`` queries each) through
-  :func:`solver.batch.batch` with ``jobs=1`` and ``jobs=2`` in this process,
-  and through :func:`solver.batch.batch_ray` on a local 2-CPU Ray instance when
-  Ray is installed (``pip install -e ".[ray]"``); files/s.
+N small generated files (two ``actions`` queries each) through
+:func:`solver.batch.batch` with ``jobs=1`` and ``jobs=2`` in this process, and
+through :func:`solver.batch.batch_ray` on a local 2-CPU Ray instance when Ray
+is installed (``pip install -e ".[ray]"``); files/s. (Start-up, a whole
+``mtgsolve solve`` process against the bare CP-SAT import:
+``python -m benchmarks startup``.)
 
 Wall-clock on the current machine; nothing is asserted.
 """
 from __future__ import annotations
 
-import os
-import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -23,7 +19,6 @@ from pathlib import Path
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "instances" / "examples" / "flagbearer_shock.yaml"
 
 
 def small_situation(i: int) -> dict:
@@ -40,28 +35,6 @@ def write_files(d: Path, n: int) -> None:
     d.mkdir(parents=True, exist_ok=True)
     for i in range(n):
         (d / f"s{i:05d}.yaml").write_text(yaml.safe_dump(small_situation(i), sort_keys=False))
-
-
-def _wall(cmd: list[str]) -> float:
-    # Bytecode caching on, as after a pip install (PYTHONDONTWRITEBYTECODE would recompile the project's
-    # sources in every process, while the bare import reads site-packages' cached bytecode).
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    t = time.perf_counter()
-    subprocess.run(cmd, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False, env=env)
-    return time.perf_counter() - t
-
-
-def bench_startup(pairs: int) -> None:
-    solve = [sys.executable, str(ROOT / "cli.py"), "solve", str(EXAMPLE)]
-    bare = [sys.executable, "-c", "from ortools.sat.python import cp_model"]
-    _wall(solve), _wall(bare)  # warm the file cache
-    ratios, a, b = [], [], []
-    for _ in range(pairs):
-        ta, tb = _wall(solve), _wall(bare)
-        a.append(ta), b.append(tb), ratios.append(ta / tb)
-    print(f"start-up: mtgsolve solve (one query) {statistics.median(a) * 1000:.0f} ms, bare CP-SAT import "
-          f"{statistics.median(b) * 1000:.0f} ms; ratio median {statistics.median(ratios):.2f} "
-          f"(min {min(ratios):.2f}, max {max(ratios):.2f}; {pairs} pairs; target <= 1.2)")
 
 
 def bench_batch(n: int) -> None:
@@ -96,7 +69,6 @@ def bench_batch(n: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     quick = "--quick" in argv
-    bench_startup(3 if quick else 9)
     bench_batch(500 if quick else 3000)
     return 0
 

@@ -8,9 +8,11 @@ validated :class:`~solver.state.GameState` in three passes:
    (by the extension ``.json``).  Documents that expand to a huge or very deep
    structure (YAML alias bombs, recursive aliases) are rejected.
 2. **Shape** (:class:`SituationSpec`): pydantic v2 models mirroring contract §1
-   key for key (``extra="forbid"``, strict types).  The first error becomes a
-   one-line :class:`~solver.errors.SituationError` with the path inside the
-   file (``battlefield.alice[2].card``).
+   key for key (``extra="forbid"``, strict types; :mod:`solver.situation_shape`).
+   The first error becomes a one-line :class:`~solver.errors.SituationError`
+   with the path inside the file (``battlefield.alice[2].card``). Documents
+   that plain checks accept as they are (most) skip the models, with the same
+   values (:func:`_plain_spec`: importing pydantic costs start-up time).
 3. **Meaning** (:class:`_Builder`): defaults from the contract, automatic ids,
    cards, and every cross-reference (players, ids, attachments, targets,
    ability sources), each error located the same way.
@@ -34,23 +36,21 @@ an automatic id never collides with an explicit one.
 from __future__ import annotations
 
 import datetime as _dt
-import difflib
 import json
 import os
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any, Callable, Container, Iterable, Literal, Mapping, NoReturn, Union
+from typing import Any, Callable, Container, Iterable, Mapping, NoReturn
 
 import yaml
-from pydantic import (BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, ValidationError,
-                      model_validator)
-from pydantic_core import PydanticCustomError
 
 from .cards import Card, CardData, UnknownCard, card_from_mapping, get_card
 from .errors import SituationError
 from .mana import Mana, ManaSyntaxError, chosen_color_letter
+from .situation_messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
+                                 _unknown_key_message)
 from .state import STEPS, ZONES, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
 
 __all__ = [
@@ -71,64 +71,293 @@ MAX_FILE_BYTES_ENV = "MTGSOLVE_MAX_FILE_BYTES"
 MAX_OBJECTS_ENV = "MTGSOLVE_MAX_OBJECTS"
 MAX_NODES = 1_000_000  # scalars, lists and mappings after YAML aliases are expanded
 MAX_DEPTH = 100
-MAX_INT = 10**9  # bound on every number in a situation (keeps the CP-SAT models in range)
-DEFAULT_LIFE = 20
 
 
 # ===========================================================================
-# Shape: pydantic models mirroring contract §1
+# Shape: plain checks for the common case, pydantic models for the rest
 # ===========================================================================
+#
+# The shape of a file is contract §1, written as pydantic models in
+# :mod:`solver.situation_shape` (the published schema and every shape error's
+# message come from them). Most files are well-formed and simple, and
+# importing pydantic and building the models costs more than a small query
+# (start-up time, issue 16): :func:`_plain_spec` checks such a document with
+# plain Python and gives the same values the models would (:class:`_Plain`
+# objects with the models' attribute names and defaults). Anything it does not
+# take as it is (any error, an inline card, ``last_known``, a key it does not
+# know) goes through the models, so every message is theirs. A test compares
+# the two on every instance file and on generated documents.
 
-# Tags of the discriminated unions below.  They appear in pydantic's error
-# locations and are removed from the paths users see; "§" keeps them apart
-# from any key a situation could use.
-_TAG_OF_TYPE: tuple[tuple[type, str], ...] = (
-    (bool, "§bool"), (int, "§int"), (str, "§str"), (dict, "§map"), (list, "§list"))
+def _spec_model(name: str) -> Any:
+    from . import situation_shape
 
-
-_UNION_TAGS = frozenset(tag for _, tag in _TAG_OF_TYPE)
-
-
-def _tag_of(value: Any) -> str | None:
-    for t, tag in _TAG_OF_TYPE:  # bool before int: True is an int in Python
-        if isinstance(value, t):
-            return tag
-    return None
-
-
-def _one_of(what: str, **alternatives: Any) -> Any:
-    """A union chosen by the Python type of the value (``str=…, map=…, list=…``).
-
-    Unlike a plain union, a failure reports one error at the right place
-    ("expected a card name or a mapping, got 3") instead of one per member.
-    """
-    tags = {f"§{k}": t for k, t in alternatives.items()}
-
-    def pick(value: Any) -> str | None:
-        tag = _tag_of(value)
-        return tag if tag in tags else None
-
-    members = tuple(Annotated[t, Tag(tag)] for tag, t in tags.items())
-    error_type = "wrong_shape_or_string" if "str" in alternatives else "wrong_shape"
-    return Annotated[Union[members], Discriminator(pick, custom_error_type=error_type,  # type: ignore[valid-type]
-                                                   custom_error_message=f"expected {what}")]
+    return getattr(situation_shape, name)
 
 
-def _closest(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str | None:
-    """The candidate most similar to ``word`` (ties: the first listed), or None."""
-    best, best_score = None, cutoff
-    for c in candidates:
-        m = difflib.SequenceMatcher(None, word, c)
-        if m.real_quick_ratio() >= best_score and m.quick_ratio() >= best_score:
-            score = m.ratio()
-            if score > best_score or (best is None and score >= best_score):
-                best, best_score = c, score
-    return best
+def __getattr__(name: str) -> Any:
+    """The pydantic models (``SituationSpec``, ``ObjectSpec``…), imported on first use."""
+    if name in ("SituationSpec", "ObjectSpec", "InlineCard", "AbilitySpec", "LastKnownSpec", "PlayerSpec",
+                "TurnSpec", "EffectSpec", "QuerySpec"):
+        return _spec_model(name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def _did_you_mean(word: str, candidates: Iterable[str], cutoff: float = 0.6) -> str:
-    m = _closest(word, candidates, cutoff)
-    return f" (did you mean '{m}'?)" if m is not None else ""
+class _Plain:
+    """A part of a situation checked without pydantic: the attributes of the pydantic model named
+    ``_model``, its defaults in ``_defaults``. A field the model gained since (not in ``_defaults``)
+    reads the model's default."""
+
+    _model = ""
+    _defaults: dict[str, Any] = {}
+
+    def __init__(self, **given: Any) -> None:
+        self.__dict__.update(self._defaults)
+        self.__dict__.update(given)
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        model = _spec_model(self._model)
+        fields = model.model_fields
+        key = next((k for k, f in fields.items() if k == name or f.alias == name), None)
+        if key is None or fields[key].is_required():
+            raise AttributeError(f"{self._model} has no field {name!r}")
+        return fields[key].get_default(call_default_factory=True)
+
+    def __repr__(self) -> str:
+        return f"_Plain{self._model}({', '.join(f'{k}={v!r}' for k, v in self.__dict__.items())})"
+
+
+class _PlainObject(_Plain):
+    _model = "ObjectSpec"
+    _defaults = dict(card=None, id=None, owner=None, controller=None, tapped=False, sick=False, counters=None,
+                     damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
+                     copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
+                     entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False)
+
+
+class _PlainAbility(_Plain):
+    _model = "AbilitySpec"
+
+
+class _PlainPlayer(_Plain):
+    _model = "PlayerSpec"
+    _defaults = dict(life=DEFAULT_LIFE, poison=0, lost=False, life_lost_this_turn=None)
+
+
+class _PlainTurn(_Plain):
+    _model = "TurnSpec"
+    _defaults = dict(number=1, active=None, step="main1", priority=None, lands_played=0, passed=None)
+
+
+class _PlainEffect(_Plain):
+    _model = "EffectSpec"
+    _defaults = dict(card=None, ability=None, targets=None)
+
+
+class _PlainSituation(_Plain):
+    _model = "SituationSpec"
+    _defaults = dict(name=None, description=None, rules=None, turn=None, battlefield=None, hand=None,
+                     graveyard=None, library=None, exile=None, command=None, stack=None, mana_pool=None,
+                     effects=None, shuffled=None, query=None, expect=None)
+
+
+class _NotPlain(Exception):
+    """The document needs the pydantic models (an error, or something the plain checks leave to them)."""
+
+
+def _str(v: Any) -> str:
+    if type(v) is not str:
+        raise _NotPlain
+    try:
+        v.encode("utf-8")  # a lone surrogate (YAML "\ud800"): left to pydantic
+    except UnicodeEncodeError:
+        raise _NotPlain from None
+    return v
+
+
+def _id(v: Any) -> str:
+    """``Id`` and ``CardName``: a string of 1 to 200 characters."""
+    if type(v) is not str or not 0 < len(v) <= 200:
+        raise _NotPlain
+    return _str(v)
+
+
+def _opt_id(v: Any) -> str | None:
+    return None if v is None else _id(v)
+
+
+def _int(v: Any, lo: int, hi: int = MAX_INT) -> int:
+    if type(v) is not int or not lo <= v <= hi:
+        raise _NotPlain
+    return v
+
+
+def _bool(v: Any) -> bool:
+    if type(v) is not bool:
+        raise _NotPlain
+    return v
+
+
+def _list(v: Any, item: Callable[[Any], Any]) -> list:
+    if type(v) is not list:
+        raise _NotPlain
+    return [item(x) for x in v]
+
+
+def _map(v: Any, key: Callable[[Any], Any], value: Callable[[Any], Any]) -> dict:
+    if type(v) is not dict:
+        raise _NotPlain
+    return {key(k): value(x) for k, x in v.items()}
+
+
+def _keys(v: Any, allowed: Container[str]) -> dict:
+    if type(v) is not dict or not all(type(k) is str and k in allowed for k in v):
+        raise _NotPlain
+    return v
+
+
+def _count(v: Any) -> int:
+    return _int(v, 0)
+
+
+def _scalar(v: Any) -> Any:
+    if type(v) is bool or type(v) is int:
+        return v
+    return _str(v)
+
+
+def _chosen_value(v: Any) -> Any:
+    return _list(v, _scalar) if type(v) is list else _scalar(v)
+
+
+def _targets(v: Any) -> list[list[str]]:
+    return _list(v, lambda g: _list(g, _id))
+
+
+def _ability(v: Any) -> _PlainAbility:
+    d = _keys(v, ("source", "index"))
+    if len(d) != 2:
+        raise _NotPlain
+    return _PlainAbility(source=_id(d["source"]), index=_int(d["index"], 1))
+
+
+def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    return lambda v: None if v is None else check(v)
+
+
+_OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "card": _opt_id,  # an inline card (a mapping) is left to the models
+    "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
+    "tapped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool,
+    "damage": _count, "x": _count, "timestamp": _opt(_count),
+    "counters": _opt(lambda v: _map(v, _id, _count)),
+    "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
+    "targets": _opt(_targets),
+    "ability": _opt(_ability),
+    "activated_this_turn": _opt(lambda v: _map(v, lambda k: k, _count)),
+    "blocking": _opt(lambda v: _list(v, _id)),
+    "last_known": lambda v: v if v is None else _not_plain(),
+}
+
+
+def _not_plain() -> NoReturn:
+    raise _NotPlain
+
+
+def _object(v: Any) -> str | _PlainObject:
+    if type(v) is not dict:
+        return _id(v)
+    d = _keys(v, _OBJECT_CHECKS)
+    return _PlainObject(**{"copy_" if k == "copy" else k: _OBJECT_CHECKS[k](x) for k, x in d.items()})
+
+
+def _player(v: Any) -> str | _PlainPlayer:
+    if type(v) is not dict:
+        return _id(v)
+    checks = {"id": _id, "life": lambda x: _int(x, -MAX_INT), "poison": _count, "lost": _bool,
+              "life_lost_this_turn": _opt(_count)}
+    d = _keys(v, checks)
+    if "id" not in d:
+        raise _NotPlain
+    return _PlainPlayer(**{k: checks[k](x) for k, x in d.items()})
+
+
+def _turn(v: Any) -> _PlainTurn:
+    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed"))
+    checks = {"number": lambda x: _int(x, 1), "active": _opt_id, "priority": _opt_id, "lands_played": _count,
+              "passed": _opt(lambda x: _list(x, _id)),
+              "step": lambda x: x if type(x) is str and x in STEPS else _not_plain()}
+    return _PlainTurn(**{k: checks[k](x) for k, x in d.items()})
+
+
+def _effect(v: Any) -> _PlainEffect:
+    d = _keys(v, ("card", "ability", "controller", "targets"))
+    if "controller" not in d:
+        raise _NotPlain
+    checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets)}
+    e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
+    if (e.card is None) == (e.ability is None):
+        raise _NotPlain
+    return e
+
+
+def _query(v: Any) -> dict:
+    if type(v) is not dict or not all(type(k) is str for k in v) or "kind" not in v:
+        raise _NotPlain
+    if not _str(v["kind"]):
+        raise _NotPlain
+    return v
+
+
+def _expect_entry(v: Any) -> dict:
+    if type(v) is not dict or not all(type(k) is str for k in v):
+        raise _NotPlain
+    return v
+
+
+def _zone(v: Any) -> dict:
+    return _map(v, _id, lambda x: _list(x, _object))
+
+
+_SITUATION_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "format": lambda v: v if v == FORMAT and type(v) is str else _not_plain(),
+    "name": _opt(_str), "description": _opt(_str), "rules": _opt(lambda v: _list(v, _str)),
+    "players": lambda v: _list(v, _player) if type(v) is list and v else _not_plain(),
+    "turn": _opt(_turn),
+    **{zone: _opt(_zone) for zone in ("battlefield", "hand", "graveyard", "library", "exile", "command")},
+    "stack": _opt(lambda v: _list(v, _object)),
+    "mana_pool": _opt(lambda v: _map(v, _id, _str)),
+    "effects": _opt(lambda v: _list(v, _effect)),
+    "shuffled": _opt(lambda v: _map(v, _id, _bool)),
+    "query": _opt(lambda v: _list(v, _query) if type(v) is list else _query(v)),
+    "expect": _opt(lambda v: _list(v, _opt(_expect_entry)) if type(v) is list else _expect_entry(v)),
+}
+
+
+def _plain_spec(d: dict) -> _PlainSituation | None:
+    """The document's shape checked without pydantic, or None when it needs the models (see above)."""
+    try:
+        given = _keys(d, _SITUATION_CHECKS)
+        if "players" not in given:
+            return None
+        return _PlainSituation(**{k: _SITUATION_CHECKS[k](v) for k, v in given.items()})
+    except _NotPlain:
+        return None
+
+
+def _validated_spec(d: dict, source: str) -> Any:
+    """The document's shape (contract §1): plain checks, else the pydantic models (every error is theirs)."""
+    spec = _plain_spec(d)
+    if spec is not None:
+        return spec
+    from pydantic import ValidationError
+
+    try:
+        return _spec_model("SituationSpec").model_validate(d)
+    except ValidationError as e:
+        raise _pydantic_error(e.errors()[0], source) from None
 
 
 def _suggest_id(ident: str, ids: list[str]) -> str:
@@ -141,221 +370,12 @@ def _suggest_id(ident: str, ids: list[str]) -> str:
     return hint
 
 
-def _unknown_key_message(key: Any, allowed: Iterable[str]) -> str:
-    hint = _did_you_mean(key, allowed) if isinstance(key, str) else ""
-    return f"unknown key {_show(key)}{hint}"
-
-
-class _Spec(BaseModel):
-    """Base of the situation models: strict types, no unknown keys."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _reject_unknown_keys(cls, data: Any) -> Any:
-        # Done here rather than by extra="forbid" alone so that the message can
-        # suggest the closest valid key ("unknown key 'tapd' (did you mean 'tapped'?)").
-        if isinstance(data, dict) and cls.model_config.get("extra") == "forbid":
-            allowed = [f.alias or name for name, f in cls.model_fields.items()]
-            for key in data:
-                if key not in allowed:
-                    raise PydanticCustomError("unknown_key", "{message}",
-                                              {"message": _unknown_key_message(key, allowed)})
-        return data
-
-
-Id = Annotated[str, Field(min_length=1, max_length=200)]
-Count = Annotated[int, Field(ge=0, le=MAX_INT)]
-CardName = Annotated[str, Field(min_length=1, max_length=200, description="A card name from the card library")]
-
-
-class InlineCard(_Spec):
-    """An inline card: a mapping with MTGJSON's field names (other MTGJSON fields are allowed)."""
-
-    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
-
-    name: CardName
-    manaCost: str | None = None
-    type: str | None = None
-    types: list[str] | None = None
-    subtypes: list[str] | None = None
-    supertypes: list[str] | None = None
-    keywords: list[str] | None = None
-    power: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
-    toughness: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
-    loyalty: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
-    text: str | None = None
-    layout: str | None = None
-
-
-CardRef = _one_of("a card name or an inline card mapping", str=CardName, map=InlineCard)
-_Scalar = _one_of("a string, an integer or true/false", bool=bool, int=int, str=str)
-ChosenValue = _one_of("a string, an integer, true/false or a list of them",
-                      bool=bool, int=int, str=str, list=list[_Scalar])  # type: ignore[valid-type]
-Targets = Annotated[list[list[Id]], Field(description="One list of ids per instance of the word 'target'")]
-
-
-class AbilitySpec(_Spec):
-    """``{source, index}``: the n-th (1-based, printed order) triggered or activated ability of ``source``."""
-
-    source: Id
-    index: Annotated[int, Field(ge=1, le=MAX_INT)]
-
-
-class LastKnownSpec(_Spec):
-    """The source's last known information as it last existed on the battlefield (object keys)."""
-
-    card: CardRef | None = None  # type: ignore[valid-type]
-    owner: Id | None = None
-    controller: Id | None = None
-    tapped: bool | None = None
-    sick: bool | None = None
-    counters: dict[Id, Count] | None = None
-    damage: Count | None = None
-    attached_to: Id | None = None
-    token: bool | None = None
-    conjured: bool | None = None
-    chosen: dict[Id, ChosenValue] | None = None  # type: ignore[valid-type]
-
-
-class ObjectSpec(_Spec):
-    """An object given as a mapping (contract §1, "Objects")."""
-
-    card: CardRef | None = Field(  # type: ignore[valid-type]
-        None, description="Card name or inline card; required except for abilities on the stack")
-    id: Id | None = Field(None, description="The object's id (default: automatic, from the card name)")
-    owner: Id | None = Field(None, description="Owner (default: from the zone key)")
-    controller: Id | None = Field(None, description="Controller (default: from the zone key)")
-    tapped: bool = False
-    sick: bool = Field(False, description="Its controller has not controlled it continuously since "
-                                          "their most recent turn began (CR 302.6)")
-    counters: dict[Id, Count] | None = Field(None, description="Counter name → number")
-    damage: Count = Field(0, description="Damage marked on it")
-    attached_to: Id | None = Field(None, description="Id of the object or player it is attached to")
-    token: bool = False
-    conjured: bool = False
-    chosen: dict[Id, ChosenValue] | None = Field(  # type: ignore[valid-type]
-        None, description="Choices made earlier, e.g. {color: green}")
-    x: Count = Field(0, description="(stack) the value announced for X")
-    targets: Targets | None = Field(None, description="(stack) chosen targets: one list of ids per 'target'")
-    copy_: bool = Field(False, alias="copy", description="(stack) a copy of a spell or ability")
-    ability: AbilitySpec | None = Field(None, description="(stack, instead of card) the ability's source and index")
-    last_known: LastKnownSpec | None = Field(None, description="(stack abilities) the source's last known info")
-    timestamp: Count | None = Field(None, description="(extension) timestamp (CR 613.7); default: file position")
-    activated_this_turn: dict[Any, Count] | None = Field(
-        None, description="(extension) activated-ability index (1-based) → times activated this turn (CR 602.5b)")
-    entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
-    skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
-                                                "untap step (CR 502.3)")
-    attacking: Id | None = Field(None, description="(creature on the battlefield) the player, planeswalker or "
-                                                   "battle it is attacking (CR 506.4, 508.1b)")
-    blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "
-                                                        "it blocks (CR 509.1)")
-    blocked: bool = Field(False, description="(attacking creature) it has been blocked (CR 509.1h, 506.4)")
-
-
-ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
-
-
-class PlayerSpec(_Spec):
-    """A player given as a mapping."""
-
-    id: Id
-    life: Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] = DEFAULT_LIFE
-    poison: Count = 0
-    lost: bool = Field(False, description="The player has lost the game (CR 104.3)")
-    life_lost_this_turn: Count | None = Field(
-        None, description="Life the player has lost this turn (CR 119.3; spectacle, CR 702.137a); absent: "
-                          "not recorded")
-
-
-PlayerEntry = _one_of("a player id or a mapping {id, life, poison}", str=Id, map=PlayerSpec)
-
-
-def _check_step(value: Any) -> Any:
-    if isinstance(value, str) and value not in STEPS:
-        hint = _did_you_mean(value, STEPS, 0.5) or f" (one of: {', '.join(STEPS)})"
-        raise PydanticCustomError("unknown_step", "{message}", {"message": f"unknown step '{value}'{hint}"})
-    return value
-
-
-Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[valid-type]
-
-
-class TurnSpec(_Spec):
-    """``{number, active, step, priority, lands_played}``."""
-
-    number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
-    active: Id | None = Field(None, description="Active player (default: the first player)")
-    step: Step = "main1"  # type: ignore[valid-type]
-    priority: Id | None = Field(None, description="Player with priority (default: the active player)")
-    lands_played: Count = Field(0, description="Lands the active player has played this turn")
-    passed: list[Id] | None = Field(None, description="Players who have passed priority in succession since the "
-                                                      "last spell, ability or action (CR 117.3d, 117.4)")
-
-
-class EffectSpec(_Spec):
-    """A continuous effect still in force from a resolved spell (``card``) or ability (``ability``)."""
-
-    card: CardRef | None = None  # type: ignore[valid-type]
-    ability: AbilitySpec | None = None
-    controller: Id
-    targets: Targets | None = Field(None, description="(extension) the targets the spell or ability had")
-
-    @model_validator(mode="after")
-    def _card_or_ability(self) -> "EffectSpec":
-        if (self.card is None) == (self.ability is None):
-            raise PydanticCustomError("effect_shape", "an effect needs exactly one of 'card' or 'ability'")
-        return self
-
-
-class QuerySpec(_Spec):
-    """A query (contract §2): a mapping with ``kind``; the rest is checked by the query's module."""
-
-    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
-
-    kind: Annotated[str, Field(min_length=1)]
-
-
-Zone = dict[Id, list[ObjectEntry]]  # type: ignore[valid-type]
-
-
-class SituationSpec(_Spec):
-    """A situation file, format mtgsolve/1 (contract §1)."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, title="Situation")
-
-    format: Literal["mtgsolve/1"]
-    name: str | None = None
-    description: str | None = None
-    rules: list[str] | None = Field(None, description="CR rules / rulings the situation exercises")
-    players: Annotated[list[PlayerEntry],  # type: ignore[valid-type]
-                       Field(min_length=1, description="Players in turn order (APNAP)")]
-    turn: TurnSpec | None = None
-    battlefield: Zone | None = Field(None, description="Controller → objects")
-    hand: Zone | None = Field(None, description="Owner → objects")
-    graveyard: Zone | None = Field(None, description="Owner → objects")
-    library: Zone | None = Field(None, description="Owner → objects, top first")
-    exile: Zone | None = Field(None, description="Owner → objects")
-    command: Zone | None = Field(None, description="Owner → objects")
-    stack: list[ObjectEntry] | None = Field(  # type: ignore[valid-type]
-        None, description="Spells and abilities, top first")
-    mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
-    effects: list[EffectSpec] | None = None
-    shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
-    query: _one_of("a query mapping or a list of queries",  # type: ignore[valid-type]
-                   map=QuerySpec, list=list[QuerySpec]) | None = None
-    expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]
-                    list=list[Union[dict[str, Any], None]]) | None = None
-
-
 def situation_json_schema() -> dict:
     """The JSON Schema of a situation file (format mtgsolve/1).
 
     Deterministic: the same dict on every call (dump with ``sort_keys=True``).
     """
-    schema = SituationSpec.model_json_schema()
+    schema = _spec_model("SituationSpec").model_json_schema()
     schema.pop("title", None)
     _precise_queries(schema)
     return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID,
@@ -474,24 +494,6 @@ def _at(path: str, *parts: str | int) -> str:
         else:
             path += f"[{json.dumps(p if isinstance(p, str) else str(p), ensure_ascii=False)}]"
     return path
-
-
-def _show(v: Any) -> str:
-    """A value as a user would write it in YAML, short."""
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if v is None:
-        return "null"
-    if isinstance(v, (int, float)):
-        return repr(v)
-    if isinstance(v, str):
-        s = v if len(v) <= 60 else v[:57] + "..."
-        return "'" + " ".join(s.split("\n")) + "'"
-    if isinstance(v, dict):
-        return "a mapping"
-    if isinstance(v, (list, tuple)):
-        return "a list"
-    return str(v)
 
 
 _TYPE_MESSAGES = {
@@ -775,7 +777,7 @@ class Loaded:
     raw: dict = field(repr=False)
 
 
-_PLAIN_OBJECT = ObjectSpec()  # the keys of an object written as a bare card name
+_PLAIN_OBJECT = _PlainObject()  # the keys of an object written as a bare card name
 
 
 @dataclass
@@ -785,8 +787,8 @@ class _Pending:
     zone: str
     key: str | None  # the zone key (controller on the battlefield, owner elsewhere); None on the stack
     index: int
-    spec: ObjectSpec
-    card_ref: str | InlineCard | None  # the card as written (a bare name or the mapping's ``card``)
+    spec: Any  # ObjectSpec, or its _PlainObject
+    card_ref: Any  # the card as written: a bare name (str), or the mapping's ``card`` (InlineCard)
     card: Card | None = None
     id: str = ""
     owner: str = ""
@@ -823,7 +825,7 @@ def _comma_hint(err: SituationError, entries: list, i: int) -> SituationError:
 class _Builder:
     """Builds a :class:`GameState` from a validated :class:`SituationSpec`."""
 
-    def __init__(self, spec: SituationSpec, source: str):
+    def __init__(self, spec: Any, source: str):  # SituationSpec, or its _PlainSituation
         self.spec = spec
         self.source = source
         self.player_ids: tuple[str, ...] = ()
@@ -857,7 +859,7 @@ class _Builder:
 
     def turn(self) -> Turn:
         """Contract §1 defaults: number 1, first player active, main1, priority to the active player."""
-        t = self.spec.turn or TurnSpec()
+        t = self.spec.turn or _PlainTurn()
         active = self.player(t.active, "turn.active") if t.active is not None else self.player_ids[0]
         priority = self.player(t.priority, "turn.priority") if t.priority is not None else active
         passed: set[str] = set()
@@ -888,7 +890,7 @@ class _Builder:
             out.append(self.pending("stack", None, i, entry))
         return out
 
-    def pending(self, zone: str, key: str | None, index: int, entry: str | ObjectSpec) -> _Pending:
+    def pending(self, zone: str, key: str | None, index: int, entry: Any) -> _Pending:  # str | ObjectSpec
         """Check an object's shape (card or ability, and where) and read its card."""
         if isinstance(entry, str):
             p = _Pending(zone, key, index, _PLAIN_OBJECT, entry)
@@ -910,7 +912,7 @@ class _Builder:
             p.card = self.card(p.card_ref, lambda: _at(p.path, "card"))
         return p
 
-    def card(self, ref: str | InlineCard, path: str | Callable[[], str]) -> Card:
+    def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
         where = path if isinstance(path, str) else None
         if isinstance(ref, str):
@@ -1092,7 +1094,7 @@ class _Builder:
             return ()
         path = _at(p.path, "last_known")
         out: list[tuple[str, Any]] = []
-        for key in LastKnownSpec.model_fields:
+        for key in _spec_model("LastKnownSpec").model_fields:
             value = getattr(lki, key)
             if value is None:
                 continue
@@ -1134,6 +1136,9 @@ class _Builder:
         if given and "color" in given and chosen_color_letter(given["color"]) is None:
             self.fail(_at(path, "color"), f"expected a color (white, blue, black, red, green or W, U, B, R, G), "
                                           f"got {_show(given['color'])}")
+        if given and "name" in given and (not isinstance(given["name"], str) or not given["name"].strip()):
+            # (extension) the card name chosen as it entered (Pithing Needle, Phyrexian Revoker), CR 201.3
+            self.fail(_at(path, "name"), f"expected a card name such as Lion's Eye Diamond, got {_show(given['name'])}")
         if given and "type" in given:
             # (extension) the creature type chosen as it entered (Cavern of Souls), CR 205.3m
             from .reader.subtypes import SUBTYPES
@@ -1280,11 +1285,7 @@ def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int
     if n > limit:
         raise SituationError(source, "", f"too many objects ({n}; the limit is {limit}, "
                                          f"set {MAX_OBJECTS_ENV} to allow more)")
-    try:
-        spec = SituationSpec.model_validate(d)
-    except ValidationError as e:
-        raise _pydantic_error(e.errors()[0], source) from None
-    state = _Builder(spec, source).build()
+    state = _Builder(_validated_spec(d, source), source).build()
     queries, expect = _queries(d, source)
     return Loaded(state=state, queries=queries, expect=expect, source=source, raw=d)
 

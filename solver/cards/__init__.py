@@ -192,6 +192,29 @@ def _flatten(raw: Any) -> list[dict]:
     raise ValueError("card database: expected a list of cards or an MTGJSON 'data' mapping")
 
 
+@lru_cache(maxsize=4096)
+def _builtin_lookup(name: str) -> tuple[str | None, dict | None] | None:
+    """``name``'s spelling and record in the shipped database through its index (:mod:`.lookup`),
+    without reading the whole database (start-up time); None when the database is already in memory
+    or no index is available (then the callers read :func:`oracle_index`)."""
+    if _builtin_index.cache_info().currsize:
+        return None
+    from .lookup import lookup
+
+    return lookup(DEFAULT_DB, _builtin_index, name)
+
+
+def _exact_record(name: str) -> dict | None:
+    """``oracle_index().get(name)``, reading the whole database only when there is no index."""
+    user = _user_index()
+    if name in user:
+        return user[name]
+    found = _builtin_lookup(name)
+    if found is None:
+        return oracle_index().get(name)
+    return found[1] if found[0] == name else None
+
+
 @lru_cache(maxsize=None)
 def _lower_index() -> dict[str, str]:
     return {n.lower(): n for n in oracle_index()}
@@ -205,6 +228,9 @@ def canonical_name(name: str) -> str | None:
         return hit
     if name in _library_data():
         return name
+    found = _builtin_lookup(name)
+    if found is not None and found[0] is not None:
+        return found[0]  # what the lines below give, without reading the whole database
     idx = oracle_index()
     if name in idx:
         return name
@@ -285,7 +311,7 @@ def get_card(name: str) -> Card:
     canon = canonical_name(name)
     if canon is None:
         raise UnknownCard(name)
-    data = CardData.from_mtgjson(oracle_index()[canon])
+    data = CardData.from_mtgjson(_exact_record(canon) or oracle_index()[canon])
     build = LIBRARY.get(canon)
     if build is not None:
         abilities, spell = build(data)
@@ -326,8 +352,8 @@ def card_from_mapping(d: Mapping[str, Any]) -> Card:
     from .library import LIBRARY
 
     build = LIBRARY.get(data.name)
-    if build is not None and data.name in oracle_index() and \
-            data.text == CardData.from_mtgjson(oracle_index()[data.name]).text:
+    known = _exact_record(data.name) if build is not None else None
+    if build is not None and known is not None and data.text == CardData.from_mtgjson(known).text:
         abilities, spell = build(data)
         return Card(data, tuple(abilities), spell, "library")
     return read_card(data)
