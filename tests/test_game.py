@@ -336,14 +336,15 @@ def test_declarations_in_any_order():
 # -- every declaration a random agent is offered is legal by the brute-force reference --------
 
 def test_random_game_declarations_match_the_reference():
-    """Issue 17 "done when": the declarations offered while random agents play whole games are
-    exactly those of the brute-force references (tests/reference/combat_ref.py)."""
+    """Issue 17 "done when": the declarations and combat damage assignments offered while random
+    agents play whole games are exactly those of the brute-force references
+    (tests/reference/combat_ref.py)."""
     from mtgsolve.solver.encoding import completions
     from mtgsolve.solver.games import GREEN_DECK, RED_DECK, initial_situation, parse_decklist
-    from tests.reference.combat_ref import attack_reference, block_reference
+    from tests.reference.combat_ref import attack_reference, block_reference, damage_reference
 
-    seen = {"attackers": 0, "blockers": 0}
-    for seed in range(int(os.environ.get("MTGSOLVE_GAMES", "2"))):
+    seen = {"attackers": 0, "blockers": 0, "damage": 0}
+    for seed in range(int(os.environ.get("MTGSOLVE_GAMES", "6"))):
         s = initial_situation((parse_decklist(RED_DECK), parse_decklist(GREEN_DECK)), random.Random(seed))
         pick = random.Random(seed + 7)
         steps = 0
@@ -360,6 +361,13 @@ def test_random_game_declarations_match_the_reference():
                            for o in d.options}
                 assert got == want, (seed, steps, d.kind)
                 seen[d.kind] += 1
+            if d is not None and d.kind == "damage":   # CR 510.1: every assignment, none missing
+                want = set(damage_reference(s.state, s.step == "first_strike_damage"))
+                got = {tuple(sorted((dealer, tuple(sorted(plan.items())))
+                                    for dealer, plan in next(iter(o.choices.values())).items()))
+                       for o in d.options}
+                assert got == want, (seed, steps, d.kind)
+                seen["damage"] += 1
             acts = list(s.legal_actions) if d is not None else s.legal_actions.heads()
             a = acts[pick.randrange(len(acts))]
             if getattr(a, "kind", "") in ("cast", "activate"):
@@ -367,4 +375,4 @@ def test_random_game_declarations_match_the_reference():
                 a = full[pick.randrange(len(full))]
             s = s.apply(a)
         assert s.is_terminal
-    assert seen["attackers"] > 3 and seen["blockers"] > 0, seen
+    assert seen["attackers"] > 3 and seen["blockers"] > 0 and seen["damage"] > 0, seen
