@@ -173,6 +173,7 @@ def total_cost(view: View, player: str, query: dict, modifiers: bool = True) -> 
     if what == "cast" and modifiers:
         from .casting_rules import modified_cost
 
+        assert tc.spell is not None   # a spell's cost names the spell (_cast_cost)
         tc = TotalCost(**{**tc.__dict__, "mana": modified_cost(view, player, tc.spell, tc.mana, x).mana})
     return TotalCost(**{**tc.__dict__, "x": x, "life_allowed": life_allowed})
 
@@ -223,7 +224,8 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
     if isinstance(ability, ir.Unsupported):
         raise UnsupportedCase(f"{view.chars(oid).name}'s activated ability {index} is not modeled "
                               f"({ability.what})")
-    cost: ir.Cost = ability.cost  # type: ignore[union-attr]
+    assert isinstance(ability, (ir.ActivatedAbility, ir.ManaAbility))   # is_activated, Unsupported excluded above
+    cost = ability.cost
     if cost.loyalty is not None and cost.loyalty < 0:
         # CR 606.4, 606.6: a loyalty cost -N removes N loyalty counters (payable only with N of them)
         from dataclasses import replace as _replace

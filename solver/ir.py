@@ -166,7 +166,7 @@ class Filter:
             return "any target"
         parts = []
         if self.types:
-            words = []
+            words: list[str] = []
             words.extend("non" + {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c] for c in sorted(self.not_colors))
             if self.zone != "stack":
                 words.extend("non" + t.lower() for t in sorted(self.nontypes))
@@ -502,7 +502,7 @@ class Produce:
             return f"X mana in any combination of {kinds}, where X is {self.count.describe()}"
         if k == "combination":
             return f"{self.amount} mana in any combination of colors"
-        if k == "could_produce":
+        if k == "could_produce" and self.selector is not None:
             return f"one mana of any {'type' if self.of_type else 'color'} that {self.selector.describe()} could produce"
         if k == "sacrificed_could_produce":
             return "one mana of any type the sacrificed permanent could produce"
@@ -510,7 +510,7 @@ class Produce:
             return "one mana of any type that land produced"
         if k == "chosen_color":
             return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
-        if k == "count":
+        if k == "count" and self.count is not None:
             return f"{self.options[0].text} for each of {self.count.describe()}"
         if k == "different_colors":
             return f"{self.amount} mana of different colors"
@@ -721,7 +721,7 @@ class ActivationCondition:
             return f"this permanent has {self.n} or more {self.counter} counters"
         if k in ("any", "all"):
             return (" or " if k == "any" else " and ").join(p.describe() for p in self.parts)
-        if k == "graveyard_card":
+        if k == "graveyard_card" and self.selector is not None:
             return f"there is a {'/'.join(sorted(self.selector.subtypes))} card in your graveyard"
         if k == "total_power":
             return f"creatures you control have total power {self.n} or greater"

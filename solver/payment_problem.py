@@ -261,9 +261,9 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     src = cls_of.get(tc.source) if tc.source is not None else None
     sac_classes = None
     if tc.sacrifice is not None:
-        src_obj = view.obj(tc.source) if tc.source else None
+        source_obj = view.obj(tc.source) if tc.source else None
         sac_classes = tuple(c for c, ids in enumerate(groups)
-                            if view.matches(tc.sacrifice, ids[0], src_obj, player))
+                            if view.matches(tc.sacrifice, ids[0], source_obj, player))
     tap_cre = tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped) if tc.tap_creatures else ()
     helps = _helps(view, player, tc, classes) if tc.helps else {}
     ub += sum(len(ids) for ids in helps.get("delve_classes", ())) + sum(  # what X may reach
