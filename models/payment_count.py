@@ -649,7 +649,13 @@ def _no_gc():
 
 
 def counter_for(problem: PaymentProblem) -> PaymentCounter | None:
-    """A :class:`PaymentCounter` when the DP applies to ``problem``, else ``None``."""
+    """A :class:`PaymentCounter` when the DP applies to ``problem``, else ``None``; with delve,
+    a :class:`models.payment_delve.DelveCounter` when that applies (it counts per number of
+    cards exiled, with this DP on each reduced cost)."""
+    if problem.main.delve_classes:
+        from .payment_delve import delve_counter
+
+        return delve_counter(problem)  # type: ignore[return-value]
     if unsupported(problem) is not None:
         return None
     return PaymentCounter(problem)

@@ -125,3 +125,28 @@ def test_helped_payments_match_brute_force(case):
     assert pays == ref["payments"], json.dumps(d)
     acts = answer(state, {"kind": "actions"}, Options(max_results=100_000))
     assert acts["status"] in ("ok", "unsupported"), acts
+
+
+def test_delve_counts_without_listing_and_lists_the_same():
+    """The per-number-of-cards count (models/payment_delve.py) equals the CP-SAT model's
+    enumeration, and its listing is the model's payments in the pay query's order."""
+    from mtgsolve.models import payment as pm
+    from mtgsolve.models.payment_count import counter_for
+    from mtgsolve.models.payment_delve import DelveCounter
+    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.costs import total_cost
+    from mtgsolve.solver.payment_problem import build_problem
+
+    d = doc(battlefield={"alice": ["Island", "Island", "Island", "Swamp", {"card": "Island", "tapped": True}]},
+            hand={"alice": ["Murktide Regent"]},
+            graveyard={"alice": ["Opt", "Opt", "Lightning Bolt", "Forest", "Brainstorm", "Ponder"]})
+    state = situation_from_dict(d).state
+    view = View(state)
+    problem = build_problem(view, "alice", total_cost(view, "alice", {"cast": "murktide-regent"}))
+    counter = counter_for(problem)
+    assert isinstance(counter, DelveCounter)
+    keys = pm.PaymentModel(problem).enumerate().keys
+    assert counter.count() == len(keys) == len(counter.keys())
+    listed = sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
+    assert counter.payments() == listed
+    assert counter.payments(5) == listed[:5]
