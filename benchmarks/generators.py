@@ -119,7 +119,9 @@ SMALL_PERMANENTS = [
     "Leafkin Druid", "Gemstone Caverns",
     # costs: tapping untapped Elves (no {T}), a -0/-1 counter (once each turn), discard hand and
     # sacrifice, only as an instant (CR 118.1, 602.5b, 602.5d)
-    "Heritage Druid", "Wall of Roots", "Lion's Eye Diamond"]
+    "Heritage Druid", "Wall of Roots", "Lion's Eye Diamond",
+    # "Activated abilities of artifacts [your opponents control] can't be activated" (CR 602.5)
+    "Collector Ouphe", "Karn, the Great Creator"]
 CREATURES = {"Heritage Druid", "Wall of Roots", "Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
              "Nyxbloom Ancient", "Zhur-Taa Ancient", "Abzan Devotee", "Viridian Joiner", "Isamaru, Hound of Konda",
              "Karametra's Acolyte", "Axebane Guardian", "Arbor Adherent", "Leafkin Druid"}

@@ -302,6 +302,10 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
                             f"(unsupported: {a.text or a.what})")
                 return f"ability {cand.index} of {o.name} is a mana ability, activated while paying costs (CR 605.3a)"
             return f"{o.name} has no activated ability {cand.index} (it has {len(acts)})"
+        from .activation_rules import activation_ban
+        banned = activation_ban(view, o.id, mana=False)  # "Activated abilities of … can't be activated"
+        if banned:
+            return banned
         if ab.sorcery:
             rule = "CR 606.3" if ab.cost.loyalty is not None else "CR 602.5d"
             why = _sorcery_timing_reason(state, player, "this ability can be activated", rule)

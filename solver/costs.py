@@ -232,6 +232,10 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
 
         cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
     name = view.chars(oid).name
+    from .activation_rules import activation_ban
+    banned = activation_ban(view, oid, mana=isinstance(ability, ir.ManaAbility))
+    if banned:
+        raise UnsupportedCase(f"{name}'s activated ability {index} can't be activated: {banned}")
     if cost.tap_selector is not None or cost.put_counters is not None or cost.discard_hand:
         # paid by the mana models when the ability is activated for mana, not as a total cost
         raise UnsupportedCase(f"{name}'s activated ability {index}: paying its cost ({cost.describe()}) "

@@ -1039,6 +1039,11 @@ class Static:
         a spell or activating an ability they control (CR 601.2c);
       * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
       * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b);
+      * ``cant_activate`` — activated abilities of ``affected`` (or, with
+        ``chosen_name``, of sources with the name chosen for this static's
+        source: its ``chosen`` name) can't be activated; with ``except_mana``
+        "unless they're mana abilities" (CR 602.5, 605.1a: mana abilities are
+        activated abilities too);
       * combat restrictions and requirements on ``affected`` (CR 508.1c–d, 509.1b–c; solver/combat.py);
         besides those below: ``max_blockers`` (``amount``), ``unblockable_power_le`` / ``_ge`` and
         ``cant_block_power_le`` / ``_ge`` (power ``amount``), ``must_be_blocked`` ("must be blocked if
@@ -1066,10 +1071,16 @@ class Static:
     battlefield_only: bool = False
     text: str = ""
     amount: int = 0
+    chosen_name: bool = False
+    except_mana: bool = False
 
     def describe(self) -> str:
         a = self.affected.describe() if self.affected else ""
         k = self.kind
+        if k == "cant_activate":
+            who = "sources with the chosen name" if self.chosen_name else a
+            unless = " unless they're mana abilities" if self.except_mana else ""
+            return f"static (CR 602.5): activated abilities of {who} can't be activated{unless}"
         if k == "player_keyword":
             return "static: you have " + ", ".join(self.keywords)
         if k == "set_land_types":

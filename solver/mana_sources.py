@@ -42,6 +42,7 @@ from typing import Any, Iterable
 
 from mtgsolve.models import producible
 
+from .activation_rules import activation_ban
 from .characteristics import View
 from .conditions import condition_holds
 from .ir import ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, TriggeredManaAbility
@@ -495,6 +496,18 @@ def _untapped_other_creatures(view: View, player: str, source, cost: Cost) -> in
     return len(tappable_by_cost(view, player, source, cost))
 
 
+def pt_counter_changes(kind: str, side: int) -> bool:
+    """Does a counter of ``kind`` change power (``side`` 0) or toughness (1)? "+1/+1": both;
+    "-0/-1": toughness only (CR 122.1a); other kinds neither."""
+    parts = kind.split("/")
+    if len(parts) != 2:
+        return False
+    try:
+        return int(parts[side]) != 0
+    except ValueError:
+        return True   # not a number: conservatively, it might
+
+
 def _reads_counters(produce: Produce) -> tuple[str, ...]:
     """What a production amount reads that removing counters could change: ``power``, ``counters:<kind>``."""
     c = produce.count
@@ -525,7 +538,7 @@ def order_dependence(view: View, player: str) -> str | None:
                 removes.append((o, ab.cost.put_counters[0]))
     for o, r in reads:
         for q, kind in removes:
-            if ("power" in r and "/" in kind) or (f"counters:{kind}" in r and q.id == o.id):
+            if ("power" in r and pt_counter_changes(kind, 0)) or (f"counters:{kind}" in r and q.id == o.id):
                 return (f"{o.name}'s mana ability reads {'power' if 'power' in r else kind + ' counters'} while "
                         f"{q.name}'s mana ability removes {kind} counters (the order of activations matters)")
     return _board_dependence(view, player) or rider_dependence(view, player)  # riders: solver.mana_riders
@@ -601,8 +614,10 @@ def _board_dependence(view: View, player: str) -> str | None:
             else:
                 rc = ab.cost.remove_counters or ab.cost.remove_x_counters
                 pc = ab.cost.put_counters
+                side = 1 if c.what == "greatest_toughness" else 0
                 hit = (c.what == "greatest_toughness" or c.min_power is not None) and (
-                    (rc is not None and "/" in rc[0]) or (pc is not None and "/" in pc[0])) or \
+                    (rc is not None and pt_counter_changes(rc[0], side))
+                    or (pc is not None and pt_counter_changes(pc[0], side))) or \
                     any(counts(c, o, v) for v in victims(q, ab)) or \
                     (c.what == "cards" and ab.cost.discard_hand and _discards_counted(view, c, player))
             if hit:
@@ -680,6 +695,8 @@ def activations(view: View, player: str, paying: bool = False) -> list[Activatio
                 continue
             if paying and timing_restricted(ab.condition):
                 continue
+            if activation_ban(view, o.id, mana=True) is not None:
+                continue  # "Activated abilities of artifacts can't be activated" (CR 602.5, 605.1a)
             victims: list[str | None]
             if cost.sacrifice is not None:
                 victims = [q for q in view.select(cost.sacrifice, o, player)

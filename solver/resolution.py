@@ -696,6 +696,9 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     if any(a.choose == "creature type" for a in ew):
         # one outcome per creature type (CR 205.3m lists hundreds): not enumerated
         raise ResolutionUnsupported(f"{o.name} enters with a creature type chosen (not enumerated)")
+    if any(a.choose in ("card name", "nonland card name") for a in ew):
+        # one outcome per card name (CR 201.3): not enumerated
+        raise ResolutionUnsupported(f"{o.name} enters with a card name chosen (not enumerated)")
     choose = [a for a in ew if a.choose == "color"]
     if choose:
         allowed = [c for c in COLORS if not any(c in a.choose_except for a in choose)]

@@ -133,3 +133,89 @@ def test_sorcery_speed_mana_ability_not_during_payment():
     bf = {"alice": [relic]}
     assert _answer(bf, {"kind": "available_mana"}, turn={"active": "alice", "step": "main1"})["bundles"] == ["{C}"]
     assert _answer(bf, {"kind": "pay", "cost": "{1}"})["payable"] is False
+
+
+# ---------------------------------------------------------------------------
+# "Activated abilities of … can't be activated" (CR 602.5; reader/activation_statics.py)
+# ---------------------------------------------------------------------------
+
+def _statics(name: str) -> list[ir.Static]:
+    c = get_card(name)
+    return [a for a in c.abilities if isinstance(a, ir.Static) and a.kind == "cant_activate"]
+
+
+def test_reader_activation_bans():
+    artifacts = ir.Selector(types=frozenset({"Artifact"}))
+    assert [(s.affected, s.chosen_name, s.except_mana) for s in _statics("Collector Ouphe")] == \
+        [(artifacts, False, False)]
+    assert [s.affected for s in _statics("Karn, the Great Creator")] == \
+        [ir.Selector(who="opponent", types=frozenset({"Artifact"}))]
+    assert [(s.chosen_name, s.except_mana) for s in _statics("Phyrexian Revoker")] == [(True, False)]
+    assert [(s.chosen_name, s.except_mana) for s in _statics("Pithing Needle")] == [(True, True)]
+    assert [s.affected.types for s in _statics("Damping Matrix")] == [frozenset({"Artifact"}),
+                                                                      frozenset({"Creature"})]
+    revoker = get_card("Phyrexian Revoker")
+    assert not revoker.unsupported
+    assert any(isinstance(a, ir.EntersWith) and a.choose == "nonland card name" for a in revoker.abilities)
+
+
+def test_ban_removes_mana_and_actions_and_keeps_could_produce():
+    bf = {"alice": ["Mind Stone", "Forest", {"card": "Walking Ballista", "counters": {"+1/+1": 1}}],
+          "bob": ["Collector Ouphe"]}
+    assert _answer(bf, {"kind": "available_mana"})["bundles"] == ["{G}"]
+    acts = _answer(bf, {"kind": "actions"})
+    assert acts["status"] == "ok" and acts["actions"] == [{"kind": "pass"}]
+    assert _answer(bf, {"kind": "could_produce", "objects": ["mind-stone"]})["could_produce"] == {"mind-stone": ["C"]}
+
+
+def test_karn_reaches_only_opponents():
+    bf = {"alice": ["Mind Stone"], "bob": [{"card": "Karn, the Great Creator", "counters": {"loyalty": 5}},
+                                           "Mind Stone"]}
+    assert _answer(bf, {"kind": "available_mana", "player": "alice"})["bundles"] == [""]
+    assert _answer(bf, {"kind": "available_mana", "player": "bob"})["bundles"] == ["{C}"]
+
+
+def test_pithing_needle_spares_mana_abilities_revoker_does_not():
+    for banner, mana in (("Pithing Needle", ["{C}"]), ("Phyrexian Revoker", [""])):
+        bf = {"alice": ["Mind Stone"], "bob": [{"card": banner, "chosen": {"name": "mind stone"}}]}
+        assert _answer(bf, {"kind": "available_mana"})["bundles"] == mana, banner
+        assert _answer(bf, {"kind": "actions"})["actions"] == [{"kind": "pass"}], banner
+
+
+def test_no_name_chosen_names_nothing():
+    """The situation's `chosen` is the record of choices: none recorded, nothing is named."""
+    bf = {"alice": ["Mind Stone"], "bob": ["Phyrexian Revoker"]}
+    assert _answer(bf, {"kind": "available_mana"})["bundles"] == ["{C}"]
+
+
+def test_chosen_name_must_be_a_string():
+    from mtgsolve.solver.errors import SituationError
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "battlefield": {"bob": [{"card": "Pithing Needle", "chosen": {"name": 3}}]}}
+    with pytest.raises(SituationError) as e:
+        situation_from_dict(d)
+    assert "chosen.name" in str(e.value)
+
+
+def test_resolving_a_name_chooser_is_unsupported():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "stack": [{"card": "Pithing Needle", "controller": "alice", "owner": "alice"}], "query": {"kind": "resolve"}}
+    loaded = situation_from_dict(d)
+    r = answer(loaded.state, loaded.queries[0])
+    assert r["status"] == "unsupported" and "card name" in r["reason"], r
+
+
+def test_spyglass_on_the_battlefield():
+    """Sorcerous Spyglass's entering line ("look at an opponent's hand, then choose any card
+    name") stays unread, but on the battlefield its choice is made (object key chosen): its ban
+    applies, sparing mana abilities; resolving it is still refused."""
+    bf = {"alice": ["Mind Stone"], "bob": [{"card": "Sorcerous Spyglass", "chosen": {"name": "Mind Stone"}}]}
+    r = _answer(bf, {"kind": "available_mana"})
+    assert r["status"] == "ok" and r["bundles"] == ["{C}"], r
+    assert _answer(bf, {"kind": "actions"})["actions"] == [{"kind": "pass"}]
+
+
+def test_pay_activate_of_a_banned_ability_is_refused():
+    bf = {"alice": ["Mind Stone", "Forest", "Forest"], "bob": ["Collector Ouphe"]}
+    r = _answer(bf, {"kind": "pay", "activate": {"object": "mind-stone", "index": 2}})
+    assert r["status"] in ("unsupported", "error") and "602.5" in (r.get("reason", "") + r.get("error", "")), r

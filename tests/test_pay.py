@@ -381,7 +381,11 @@ COUNTERS = {"Vivid Crag": "charge", "Mage-Ring Network": "storage", "Black Mana 
             "Hickory Woodlot": "depletion"}
 LIMITED = ("Abzan Devotee", "Kozilek's Translator", "Wall of Roots")   # "Activate only once each turn" (CR 602.5b)
 GLOBALS = ["Mana Reflection", "Contamination", "Mana Flare", "Celestial Dawn", "Blood Moon", "Prismatic Omen",
-           "Heartbeat of Spring", "Nyxbloom Ancient"]
+           "Heartbeat of Spring", "Nyxbloom Ancient",
+           # CR 602.5: "Activated abilities of artifacts can't be activated" (mana abilities too, 605.1a);
+           # "… of sources with the chosen name …" (object key chosen: {name})
+           "Collector Ouphe", "Pithing Needle", "Phyrexian Revoker"]
+NAMES = ["Sol Ring", "Llanowar Elves", "Forest", "Springleaf Drum", "Birds of Paradise"]   # names chosen
 SYMBOLS = ["{1}", "{2}", "{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{G/W}", "{U/B}", "{2/R}", "{C/G}", "{W/P}",
            "{B/P}", "{G/U/P}", "{S}", "{X}"]
 HAND = ["Grizzly Bears", "Hangarback Walker", "Endless One", "Order of Whiteclay", "Lightning Bolt", "Giant Growth",
@@ -418,8 +422,11 @@ def boards(draw, max_perms: int = 4, pool: list[str] | None = None):
             obj["chosen"] = {"type": draw(st.sampled_from(CHOSEN_TYPES))}   # else none chosen
         perms.append(obj)
     if draw(st.integers(0, 3)) == 0:
-        perms.append(draw(st.sampled_from(GLOBALS)))
-    opp = draw(st.lists(st.sampled_from(["Forest", "Island", "Exotic Orchard"]), max_size=1))
+        g = draw(st.sampled_from(GLOBALS))
+        perms.append({"card": g, "chosen": {"name": draw(st.sampled_from(NAMES))}}
+                     if g in ("Pithing Needle", "Phyrexian Revoker") else g)
+    opp = draw(st.lists(st.sampled_from(["Forest", "Island", "Exotic Orchard", "Karn, the Great Creator"]),
+                        max_size=1))
     # the card to cast, mostly in hand; sometimes in the graveyard or exile (CR 601.2a: "spells from …")
     zone = draw(st.sampled_from(["hand", "hand", "hand", "graveyard", "exile"]))
     board: dict = {"battlefield": {"alice": perms, **({"bob": opp} if opp else {})},

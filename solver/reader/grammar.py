@@ -46,6 +46,7 @@ from . import mana_riders
 from . import structure
 from . import statics
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
+from . import activation_statics  # "Activated abilities of … can't be activated" (reader/activation_statics.py)
 
 
 class NoMatch(Exception):
@@ -1789,6 +1790,13 @@ def choose_as_enters(c: Cursor, pronoun: bool = False) -> EntersWith:
     if c.take("creature", "type"):
         c.end()
         return EntersWith(choose="creature type")  # the object's `chosen` type (CR 205.3m)
+    nonland = c.take("nonland")
+    if c.take("card", "name"):
+        c.end()
+        # the object's `chosen` name (Pithing Needle; Phyrexian Revoker: a nonland card name)
+        return EntersWith(choose="nonland card name" if nonland else "card name")
+    if nonland:
+        raise NoMatch("a nonland card name")
     c.need("color")
     excluded: tuple[str, ...] = ()
     if c.take("other", "than"):
@@ -2717,6 +2725,7 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),
     ("casting rule", lambda toks, ctx, raw: statics.line_casting(toks, ctx, raw)),  # reader/statics.py
+    ("activation rule", lambda toks, ctx, raw: activation_statics.line_activation_ban(toks, ctx, raw)),  # CR 602.5
     ("loyalty ability", lambda toks, ctx, raw: statics.line_loyalty(toks, ctx, raw)),  # CR 606
     ("static ability", line_static),
 )

@@ -269,6 +269,22 @@ def _condition(view: View, cond, o, player: str) -> bool:
     raise AssertionError(k)
 
 
+def banned(view: View, o, mana: bool = True) -> bool:
+    """CR 602.5: a static "Activated abilities of <permanents | sources with the chosen
+    name> can't be activated [unless they're mana abilities]" applies to ``o``'s abilities."""
+    for q in view.permanents:
+        for st in view.chars(q.id).abilities:
+            if getattr(st, "kind", None) != "cant_activate" or (mana and st.except_mana):
+                continue
+            if st.chosen_name:
+                name = dict(q.chosen).get("name")
+                if isinstance(name, str) and name.lower() == view.chars(o.id).name.lower():
+                    return True
+            elif view.matches(st.affected, o.id, q, q.controller):
+                return True
+    return False
+
+
 def available_mana(state: GameState, player: str) -> set[Mana]:
     """Every maximal pool ``player`` can reach by activating mana abilities now."""
     start_tapped = frozenset(o.id for o in state.objects if o.zone == "battlefield" and o.tapped)
@@ -343,6 +359,8 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
                 if ab.limit is not None and o.activated(index) + used.get((o.id, index), 0) >= ab.limit:
                     continue
                 if ab.condition is not None and not _condition(view, ab.condition, o, player):
+                    continue
+                if banned(view, o):
                     continue
                 mine_counters = {k: n for (i, k), n in cdict.items() if i == o.id}
                 if cost.remove_x_counters:

@@ -41,7 +41,7 @@ from mtgsolve.solver.characteristics import View
 from mtgsolve.solver.ir import Cost, ManaAbility, Selector, SpendRestriction, TriggeredManaAbility
 from mtgsolve.solver.mana import COLORS, TYPES, Mana, ManaCost
 
-from .mana_ref import _amounts, _condition, could_produce
+from .mana_ref import _amounts, _condition, banned, could_produce
 from .ordering_ref import mana_orders
 
 
@@ -221,6 +221,8 @@ def _activations(view: View, player: str) -> list[_Act]:
                 continue
             if _instant_or_sorcery_only(ab.condition):
                 continue  # "Activate only as an instant": needs priority, never during a payment (CR 605.3a)
+            if banned(view, o):
+                continue  # "Activated abilities of artifacts can't be activated" (CR 602.5)
             if ab.limit is not None and o.activated(index) >= ab.limit:
                 continue
             if ab.condition is not None and not _condition(view, ab.condition, o, player):

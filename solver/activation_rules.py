@@ -1,0 +1,48 @@
+"""Statics that forbid activating abilities (CR 602.5): "Activated abilities of
+<permanents> can't be activated [unless they're mana abilities]." (Karn, the
+Great Creator; Collector Ouphe; Null Rod; Damping Matrix) and "… of sources
+with the chosen name …" (Phyrexian Revoker, Pithing Needle), read by
+:mod:`solver.reader.activation_statics` as ``Static("cant_activate")``.
+
+Mana abilities are activated abilities (CR 605.1a): a ban without "unless
+they're mana abilities" removes them from ``available_mana`` and ``pay``
+(:func:`solver.mana_sources.activations`); every ban removes non-mana abilities
+from ``actions``. ``could_produce`` is not changed (CR 106.7 asks what an
+ability would produce if it resolved, whether or not it could be activated,
+as for per-turn limits and activation conditions). Rules layer: reads the rules
+view only.
+"""
+from __future__ import annotations
+
+from .characteristics import View
+
+__all__ = ["activation_ban", "chosen_name"]
+
+
+def chosen_name(obj) -> str | None:
+    """The card name chosen for ``obj`` as it entered (object key ``chosen: {name}``), or None
+    (none chosen: "the chosen name" names nothing, as an unchosen color adds nothing, CR 106.5)."""
+    if obj is None:
+        return None
+    name = dict(obj.chosen).get("name")
+    return name if isinstance(name, str) and name else None
+
+
+def activation_ban(view: View, oid: str, mana: bool) -> str | None:
+    """Why the activated abilities of permanent ``oid`` can't be activated now (CR 602.5),
+    or None. ``mana``: the ability is a mana ability (CR 605.1a), which "unless they're mana
+    abilities" exempts."""
+    for s in view.statics("cant_activate"):
+        ab = s.ability
+        if mana and ab.except_mana:
+            continue
+        src = view.state.find(s.source)
+        if ab.chosen_name:
+            name = chosen_name(src)
+            if name is None or view.chars(oid).name.casefold() != name.casefold():
+                continue
+        elif ab.affected is None or not view.matches(ab.affected, oid, src, s.controller):
+            continue
+        what = ab.text or ab.describe()
+        return f"{view.chars(s.source).name} ({s.source}): \"{what}\" (CR 602.5)"
+    return None
