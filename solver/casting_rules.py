@@ -131,6 +131,22 @@ def spell_matches(f: ir.Filter | None, c: Chars) -> bool:
     return filter_matches(f, c)
 
 
+def bound_rule(r: ir.CastingRule, source: "object | None") -> ir.CastingRule:
+    """The rule with "of the chosen type" read as the creature type chosen for its source
+    (object key ``chosen: {type: …}``, CR 205.3m, 614.12); with none chosen it stays
+    unbound and no spell has it (as for spending restrictions, CR 106.6)."""
+    fs = r.spell_filters()
+    if not fs or not any(f.chosen_type for f in fs) or source is None:
+        return r
+    from dataclasses import replace
+
+    from .spending import _bind_filter, chosen_type_of
+
+    t = chosen_type_of(source)  # type: ignore[arg-type]
+    assert r.spells is not None
+    return replace(r, spells=_bind_filter(r.spells, t), spells_or=tuple(_bind_filter(f, t) for f in r.spells_or))
+
+
 def rule_applies_to(r: ir.CastingRule, c: Chars) -> bool:
     """Does a spell with characteristics ``c`` fit one of the rule's spell descriptions
     ("Green spells and blue spells you cast cost {1} less": green or blue, and a
@@ -145,7 +161,7 @@ def cost_rules(view: View, player: str, spell_id: str) -> list[tuple[str | None,
     c = view.chars(spell_id)
     out: list[tuple[str | None, str, ir.CastingRule]] = []
     for s in rules_in_force(view):
-        r: ir.CastingRule = s.ability
+        r: ir.CastingRule = bound_rule(s.ability, view.obj(s.source))
         if r.kind not in ("cost_increase", "cost_reduction", "cost_minimum"):
             continue
         if r.kind == "cost_minimum":
@@ -233,7 +249,7 @@ def may_cast_as_though_flash(view: View, player: str, card_id: str) -> bool:
     could cast an instant (CR 702.8a; Leyline of Anticipation)."""
     c = view.chars(card_id)
     return any(s.ability.kind == "as_though_flash" and _who_matches(s.ability.who, s.controller, player)
-               and rule_applies_to(s.ability, c) for s in rules_in_force(view))
+               and rule_applies_to(bound_rule(s.ability, view.obj(s.source)), c) for s in rules_in_force(view))
 
 
 def cast_restriction(view: View, player: str, sorcery_time: bool) -> str | None:

@@ -90,6 +90,17 @@ def test_reader_cost_reduction_with_alternative_spell_descriptions():
     assert run(doc, {"kind": "pay", "cast": "lightning-bolt"})["payable"] is False
 
 
+def test_reader_cost_reduction_of_the_chosen_type():
+    """Herald's Horn: "Creature spells you cast of the chosen type cost {1} less to cast." —
+    the creature type chosen for the source (object key chosen: {type}); none chosen, none."""
+    (horn,) = rules_of("Herald's Horn")
+    assert horn.kind == "cost_reduction" and horn.spells.chosen_type and horn.spells.types == frozenset({"Creature"})
+    for chosen, bears in ((None, False), ("Bear", True), ("Elf", False)):
+        obj = {"card": "Herald's Horn"} if chosen is None else {"card": "Herald's Horn", "chosen": {"type": chosen}}
+        doc = {"battlefield": {"alice": [obj, "Forest"]}, "hand": {"alice": ["Grizzly Bears"]}}
+        assert run(doc, {"kind": "pay", "cast": "grizzly-bears"})["payable"] is bears, chosen
+
+
 def test_reader_self_reductions_and_affinity():
     """The spell's own rule (CR 601.2f) and affinity (CR 702.41a)."""
     (ghoul,) = rules_of("Ghoultree")
@@ -322,7 +333,7 @@ def test_restriction_beats_flash_permission():
 
 COST_PERMS = ["Thalia, Guardian of Thraben", "Sphere of Resistance", "Goblin Electromancer", "Ruby Medallion",
               "Trinisphere", "Emerald Medallion", "Helm of Awakening", "Goblin Warchief", "Lodestone Golem",
-              "Sunscape Familiar"]
+              "Sunscape Familiar", "Herald's Horn"]
 LANDS = ["Forest", "Mountain", "Island", "Plains", "Taiga"]
 SPELLS = ["Lightning Bolt", "Grizzly Bears", "Divination", "Shock", "Giant Growth", "Frogmite", "Ghoultree",
           "Llanowar Elves", "Goblin Guide", "Sol Ring", "Shardless Agent"]
@@ -335,6 +346,8 @@ def cost_boards(draw):
     for _ in range(draw(st.integers(1, 3))):
         name = draw(st.sampled_from(COST_PERMS + ["Ornithopter"]))
         obj = {"card": name, "tapped": draw(st.integers(0, 3)) == 0}
+        if name == "Herald's Horn" and draw(st.booleans()):
+            obj["chosen"] = {"type": draw(st.sampled_from(["Bear", "Elf", "Goblin"]))}
         (alice if draw(st.booleans()) else bob).append(obj)
     doc = {"battlefield": {"alice": alice, "bob": bob},
            "hand": {"alice": [{"card": draw(st.sampled_from(SPELLS)), "id": "spell"}]}}

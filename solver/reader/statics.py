@@ -15,7 +15,9 @@ Cost changes (CR 601.2f, 118.7) — :class:`~solver.ir.CastingRule`:
   and "Each <spell> [you cast | your opponents cast] costs {N} more|less to
   cast.", where <spells> is [color] [nonTYPE…] [Subtype] [TYPE (and|or|, TYPE)*]
   spell(s), or several such joined by "and" ("Green spells and blue spells":
-  a spell fitting any of them, reduced once; Sunscape Familiar) (Thalia, Guardian of Thraben; Sphere of Resistance; Goblin
+  a spell fitting any of them, reduced once; Sunscape Familiar), or followed
+  by "of the chosen type" (Herald's Horn: the creature type chosen for the
+  source, object key ``chosen: {type: …}``) (Thalia, Guardian of Thraben; Sphere of Resistance; Goblin
   Electromancer; the Medallions; "Creature spells you cast cost {1} less");
 * "This spell costs {N} less|more to cast for each <permanents you
   control | [color] TYPE card in your graveyard>." (Ghoultree; the spell's
@@ -142,7 +144,14 @@ def cost_change(c) -> CastingRule:
     more_fs: list[Filter] = []
     while not each and c.take("and"):      # "Green spells and blue spells you cast …": either (CR 601.2f)
         more_fs.append(spells_phrase(c))
+    chosen = c.take("of", "the", "chosen", "type")
     who = _caster(c)
+    chosen = chosen or c.take("of", "the", "chosen", "type")   # "Creature spells you cast of the chosen type"
+    if chosen:
+        if more_fs or f.types != frozenset({"Creature"}):
+            # a creature type only: "Spells you cast of the chosen type" (Cloud Key) is a card type
+            raise g.NoMatch("the chosen creature type of creature spells")
+        f = replace(f, chosen_type=True)
     c.need("costs" if each else "cost")
     n = _generic(c)
     more = c.take("more")

@@ -813,7 +813,8 @@ def reference_cost_changes(view: View, player: str, tc: TotalCost) -> TotalCost:
         if not r.self_only:
             if (r.who == "you" and player != ctl) or (r.who == "opponent" and player == ctl):
                 continue
-            if r.spells is not None and not any(_fits(f, c) for f in (r.spells,) + tuple(r.spells_or)):
+            chosen = dict(src.chosen).get("type")      # "of the chosen type": the source's (CR 614.12)
+            if r.spells is not None and not any(_fits(f, c, chosen) for f in (r.spells,) + tuple(r.spells_or)):
                 continue            # "Green spells and blue spells": either description, once
         n = r.amount * (_ref_count(view, r.per, src, ctl) if r.per is not None else 1)
         if r.kind == "cost_increase":
