@@ -145,6 +145,8 @@ def _matches(sel: Selector | None, c: "_Work", source: GameObject | None, contro
         return False
     if sel.basic and "Basic" not in c.supertypes:
         return False
+    if sel.attacking and not c.attacking:
+        return False
     return True
 
 
@@ -158,6 +160,7 @@ class _Work:
     subtypes: frozenset[str]
     supertypes: frozenset[str]
     text_abilities_lost: bool = False
+    attacking: bool = False         # an attacking creature (CR 506.4)
 
 
 class View:
@@ -197,7 +200,8 @@ class View:
         """Is permanent ``oid`` in ``sel`` seen from ``controller``? (``None``: a malformed
         ability with no selector, a ValueError.)"""
         c = self.chars(oid)
-        w = _Work(c.id, c.controller, c.types, c.subtypes, c.supertypes)
+        w = _Work(c.id, c.controller, c.types, c.subtypes, c.supertypes,
+                  attacking=self.state.obj(oid).attacking is not None)
         return _matches(sel, w, source, controller)
 
     def select(self, sel: Selector | None, source: GameObject | None, controller: str) -> list[str]:
@@ -285,7 +289,8 @@ class View:
         perms = self.permanents
         work = {o.id: _Work(o.id, o.controller, frozenset(o.card.data.types) if o.card else frozenset(),
                             frozenset(o.card.data.subtypes) if o.card else frozenset(),
-                            frozenset(o.card.data.supertypes) if o.card else frozenset()) for o in perms}
+                            frozenset(o.card.data.supertypes) if o.card else frozenset(),
+                            attacking=o.attacking is not None) for o in perms}
 
         # Resolved effects ("effects" key): their granted abilities and pumps.
         self._eot: list[Sourced[Any]] = []

@@ -49,7 +49,8 @@ class Selector:
     have (all of them; empty: any permanent). ``subtypes`` likewise (any of).
     ``nonbasic``/``basic``: supertype conditions; ``self_only`` means the
     source itself; ``attached`` means the object the source is attached to.
-    ``exclude_self`` drops the source ("another", "other").
+    ``exclude_self`` drops the source ("another", "other"). ``attacking``: only
+    attacking creatures (CR 506.4; the object key ``attacking``).
     """
 
     who: str = "any"
@@ -61,6 +62,7 @@ class Selector:
     attached: bool = False
     exclude_self: bool = False
     nontypes: frozenset[str] = frozenset()
+    attacking: bool = False
 
     def describe(self) -> str:
         if self.self_only:
@@ -74,6 +76,8 @@ class Selector:
             words.append("basic")
         if self.nonbasic:
             words.append("nonbasic")
+        if self.attacking:
+            words.append("attacking")
         words.extend("non" + t.lower() for t in sorted(self.nontypes))
         words.extend(sorted(self.subtypes))
         words.append("/".join(sorted(t.lower() for t in self.types)) or "permanent")

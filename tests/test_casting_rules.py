@@ -336,7 +336,7 @@ COST_PERMS = ["Thalia, Guardian of Thraben", "Sphere of Resistance", "Goblin Ele
               "Sunscape Familiar", "Herald's Horn"]
 LANDS = ["Forest", "Mountain", "Island", "Plains", "Taiga"]
 SPELLS = ["Lightning Bolt", "Grizzly Bears", "Divination", "Shock", "Giant Growth", "Frogmite", "Ghoultree",
-          "Llanowar Elves", "Goblin Guide", "Sol Ring", "Shardless Agent"]
+          "Llanowar Elves", "Goblin Guide", "Sol Ring", "Shardless Agent", "Embercleave"]
 
 
 @st.composite
@@ -349,6 +349,14 @@ def cost_boards(draw):
         if name == "Herald's Horn" and draw(st.booleans()):
             obj["chosen"] = {"type": draw(st.sampled_from(["Bear", "Elf", "Goblin"]))}
         (alice if draw(st.booleans()) else bob).append(obj)
+    for _ in range(draw(st.integers(0, 2))):     # attacking creatures count for Embercleave (CR 506.4)
+        guide = {"card": "Goblin Guide"}
+        if draw(st.booleans()):
+            guide["attacking"] = "bob"
+        (alice if draw(st.integers(0, 2)) else bob).append(guide)
+    for g in bob:
+        if isinstance(g, dict) and g.get("attacking"):
+            g["attacking"] = "alice"
     doc = {"battlefield": {"alice": alice, "bob": bob},
            "hand": {"alice": [{"card": draw(st.sampled_from(SPELLS)), "id": "spell"}]}}
     if draw(st.booleans()):

@@ -19,9 +19,9 @@ Cost changes (CR 601.2f, 118.7) — :class:`~solver.ir.CastingRule`:
   by "of the chosen type" (Herald's Horn: the creature type chosen for the
   source, object key ``chosen: {type: …}``) (Thalia, Guardian of Thraben; Sphere of Resistance; Goblin
   Electromancer; the Medallions; "Creature spells you cast cost {1} less");
-* "This spell costs {N} less|more to cast for each <permanents you
-  control | [color] TYPE card in your graveyard>." (Ghoultree; the spell's
-  own rule);
+* "This spell costs {N} less|more to cast for each <[attacking] permanents
+  you control | [color] TYPE card in your graveyard>." (Ghoultree, Embercleave;
+  the spell's own rule);
 * "Affinity for <TYPEs | Subtype(s)>" (CR 702.41a: "This spell costs {1} less
   to cast for each [text] you control");
 * "As long as this … is untapped, each spell that would cost less than N
@@ -184,7 +184,11 @@ def self_cost_change(c) -> CastingRule:
         d = g.desc(c)
         if d.plural or d.who != "you":
             raise g.NoMatch("a permanent you control")
-        per = Count(g.to_selector(d))
+        attacking = d.combat == {"attacking"}      # "for each attacking creature you control" (Embercleave)
+        if attacking:
+            d.combat = set()
+        sel = g.to_selector(d)
+        per = Count(replace(sel, attacking=True) if attacking else sel)
     c.end()
     return CastingRule("cost_increase" if more else "cost_reduction", amount=n, per=per, self_only=True)
 

@@ -778,6 +778,8 @@ def _ref_count(view: View, per, src, controller: str) -> int:
             continue
         if sel.subtypes and not any(t in c.subtypes for t in sel.subtypes):
             continue
+        if sel.attacking and o.attacking is None:
+            continue            # "for each attacking creature you control" (CR 506.4)
         n += 1
     return n + per.plus
 
