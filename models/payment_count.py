@@ -655,7 +655,7 @@ def counter_for(problem: PaymentProblem) -> PaymentCounter | None:
     if problem.main.delve_classes:
         from .payment_delve import delve_counter
 
-        return delve_counter(problem)  # type: ignore[return-value]
+        return delve_counter(problem, counter_for)  # type: ignore[return-value]
     if unsupported(problem) is not None:
         return None
     return PaymentCounter(problem)

@@ -22,7 +22,7 @@ hybrid symbol (whose generic half could be delved too); otherwise
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from mtgsolve.solver.mana import ManaCost, Symbol
 
@@ -62,12 +62,13 @@ def _reduced(mana: ManaCost, x: int, d: int) -> ManaCost:
     return ManaCost(tuple(sorted(others, key=Symbol.sort_key)))
 
 
-def delve_counter(problem: PaymentProblem) -> "DelveCounter | None":
-    """A :class:`DelveCounter` when it applies to ``problem`` (see the module docstring)."""
+def delve_counter(problem: PaymentProblem, counter_for: Callable[[PaymentProblem], Any]) -> "DelveCounter | None":
+    """A :class:`DelveCounter` when it applies to ``problem`` (see the module docstring);
+    ``counter_for`` counts each reduced cost (:func:`models.payment_count.counter_for`)."""
     main = problem.main
     if not main.delve_classes or main.x is None or any(s.kind == "mono_hybrid" for s in main.mana.symbols):
         return None
-    return DelveCounter(problem)
+    return DelveCounter(problem, counter_for)
 
 
 class DelveCounter:
@@ -77,9 +78,7 @@ class DelveCounter:
 
     plain = False        # payments exile cards: not only taps (no one-solve lookup)
 
-    def __init__(self, problem: PaymentProblem):
-        from .payment_count import counter_for
-
+    def __init__(self, problem: PaymentProblem, counter_for: Callable[[PaymentProblem], Any]):
         self.p = problem
         main = problem.main
         self.sizes = [len(ids) for ids in main.delve_classes]
