@@ -2,7 +2,7 @@
 <permanents> can't be activated [unless they're mana abilities]." (Karn, the
 Great Creator; Collector Ouphe; Null Rod; Damping Matrix) and "… of sources
 with the chosen name …" (Phyrexian Revoker, Pithing Needle), read by
-:mod:`solver.reader.activation_statics` as ``Static("cant_activate")``.
+:func:`solver.reader.statics.activation_ban` as ``Static("cant_activate")``.
 
 Mana abilities are activated abilities (CR 605.1a): a ban without "unless
 they're mana abilities" removes them from ``available_mana`` and ``pay``

@@ -164,6 +164,8 @@ def restricted_sources(view: View, acts: list[Activation]) -> list[dict]:
         if a.spend is None or not any(o.restricted for o in a.outcomes):
             continue
         for src in sorted(costed):
+            if src == a.source and a.cost.tap and all(b.cost.tap for b in acts if b.source == src and b.cost.mana):
+                continue  # its {T} is spent making this mana: none of its {T} abilities can follow (CR 107.5)
             if not allows(a.spend, activate_purpose(view, src)):
                 raise Unsupported(f"{view.chars(a.source).name}'s mana can be spent only as it says "
                                   f"({a.spend.describe()}, CR 106.6) and {view.chars(src).name}'s mana ability has "

@@ -174,6 +174,11 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     else:
         rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
                 for text, kind, affects in card_parts(card, abilities, zone)]
+    if zone == "battlefield" and view is not None:
+        from .inert import inert_on_board   # statics that change nothing on this board (solver/inert.py)
+
+        rows = [(text, kind, affects, reach, act and not (kind == "static" and inert_on_board(view, o, text)))
+                for text, kind, affects, reach, act in rows]
     return [UnreadPart(o.id, text, affects, zone, who, kind, reach, act) for text, kind, affects, reach, act in rows]
 
 

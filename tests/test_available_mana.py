@@ -174,7 +174,7 @@ def test_random_boards_match_reference(data):
 
 ELF_CARDS = ["Heritage Druid", "Heritage Druid", "Llanowar Elves", "Llanowar Elves", "Wall of Roots", "Wall of Roots",
              "Lion's Eye Diamond", "Springleaf Drum", "Forest", "Arbor Adherent", "Sol Ring", "Grizzly Bears",
-             "Axebane Guardian", "Mana Reflection"]
+             "Axebane Guardian", "Mana Reflection", "Castle Garenbrig"]
 
 
 @settings(max_examples=EXAMPLES or 300, **SETTINGS)

@@ -136,7 +136,7 @@ def test_sorcery_speed_mana_ability_not_during_payment():
 
 
 # ---------------------------------------------------------------------------
-# "Activated abilities of … can't be activated" (CR 602.5; reader/activation_statics.py)
+# "Activated abilities of … can't be activated" (CR 602.5; reader/statics.py)
 # ---------------------------------------------------------------------------
 
 def _statics(name: str) -> list[ir.Static]:
@@ -219,3 +219,47 @@ def test_pay_activate_of_a_banned_ability_is_refused():
     bf = {"alice": ["Mind Stone", "Forest", "Forest"], "bob": ["Collector Ouphe"]}
     r = _answer(bf, {"kind": "pay", "activate": {"object": "mind-stone", "index": 2}})
     assert r["status"] in ("unsupported", "error") and "602.5" in (r.get("reason", "") + r.get("error", "")), r
+
+
+def test_castle_garenbrig_restricted_mana_and_its_own_cost():
+    """Castle Garenbrig's six {G} may be spent only on creature spells and creatures' abilities
+    (CR 106.6); they could never pay its own {2}{G}{G}, {T} ability (its {T} is spent making them),
+    so the restriction doesn't make available_mana inexact. Two Castles would: unsupported."""
+    bf = {"alice": ["Castle Garenbrig", "Forest", "Forest", "Forest", "Llanowar Elves"]}
+    r = _answer(bf, {"kind": "available_mana"})
+    assert r["status"] == "ok" and r["bundles"] == ["{G}{G}{G}{G}{G}{G}"], r
+    two = {"alice": ["Castle Garenbrig", "Castle Garenbrig", "Forest", "Forest", "Forest", "Forest"]}
+    assert _answer(two, {"kind": "available_mana"})["status"] == "unsupported"
+
+
+# ---------------------------------------------------------------------------
+# Unread statics that change nothing on the board (solver/inert.py)
+# ---------------------------------------------------------------------------
+
+CAULDRON = "Agatha's Soul Cauldron"
+
+
+def _texts(r: dict) -> list[str]:
+    return [u["text"][:28] for u in r.get("unsupported", [])]
+
+
+def test_cauldron_grant_inert_without_counters_or_exiled_creatures():
+    bf = {"alice": [CAULDRON, "Forest", "Llanowar Elves"]}
+    for q in ({"kind": "available_mana"}, {"kind": "could_produce"}, {"kind": "pay", "cost": "{G}"}):
+        assert _answer(bf, q)["status"] == "ok", q
+    # a creature with a +1/+1 counter and a creature card in exile: the grant may be in force
+    bf2 = {"alice": [CAULDRON, "Forest", {"card": "Llanowar Elves", "counters": {"+1/+1": 1}}]}
+    assert _answer(bf2, {"kind": "available_mana"})["status"] == "ok"        # nothing exiled
+    r = _answer(bf2, {"kind": "available_mana"}, exile={"bob": ["Birds of Paradise"]})
+    assert r["status"] == "unsupported" and "Creatures you control with +" in _texts(r), r
+
+
+def test_cauldron_spending_rule_blocks_with_a_colored_creature_ability():
+    """"You may spend mana as though it were mana of any color to activate abilities of creatures
+    you control" matters as soon as a creature of its controller has a colored activation cost."""
+    bf = {"alice": [CAULDRON, "Forest", "Order of Whiteclay"]}
+    r = _answer(bf, {"kind": "available_mana"})
+    assert r["status"] == "unsupported" and "You may spend mana as though" in _texts(r), r
+    # the opponent's Cauldron reaches only its controller's payments
+    bf = {"alice": ["Forest", "Order of Whiteclay"], "bob": [CAULDRON]}
+    assert _answer(bf, {"kind": "available_mana"})["status"] == "ok"

@@ -46,7 +46,6 @@ from . import mana_riders
 from . import structure
 from . import statics
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
-from . import activation_statics  # "Activated abilities of … can't be activated" (reader/activation_statics.py)
 
 
 class NoMatch(Exception):
@@ -2725,7 +2724,6 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),
     ("casting rule", lambda toks, ctx, raw: statics.line_casting(toks, ctx, raw)),  # reader/statics.py
-    ("activation rule", lambda toks, ctx, raw: activation_statics.line_activation_ban(toks, ctx, raw)),  # CR 602.5
     ("loyalty ability", lambda toks, ctx, raw: statics.line_loyalty(toks, ctx, raw)),  # CR 606
     ("static ability", line_static),
 )

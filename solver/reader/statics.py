@@ -343,8 +343,31 @@ def untargetable_self(c) -> list[Keyword]:
     return [Keyword("shroud")]
 
 
+def activation_ban(c) -> list[Static]:
+    """"Activated abilities of <permanents> can't be activated [unless they're mana abilities]."
+    (CR 602.5; Collector Ouphe, Karn, the Great Creator, Damping Matrix) and "… of sources with the
+    chosen name …" (Pithing Needle, Phyrexian Revoker): ``Static("cant_activate")``, one per kind
+    of permanent ("artifacts and creatures"), applied by :mod:`solver.activation_rules`."""
+    g = _g()
+    c.need("activated", "abilities", "of")
+    if c.take("sources", "with", "the", "chosen", "name"):
+        parts = [Static("cant_activate", chosen_name=True)]
+    else:
+        descs = [g.desc(c)]
+        while c.take(",", "and") or c.take(",", "or") or c.take("and") or c.take("or") or c.take(","):
+            descs.append(g.desc(c))
+        if any(not d.plural or d.types_joined_by_or or (d.who != "any" and len(descs) > 1) for d in descs):
+            raise g.NoMatch("plural permanents, one kind each (whose: only with one kind)")
+        parts = [Static("cant_activate", g.to_selector(d)) for d in descs]
+    c.need("can't", "be", "activated")
+    except_mana = c.take("unless", "they're", "mana", "abilities")
+    c.end()
+    return [replace(p, except_mana=except_mana) for p in parts]
+
+
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
-                 cant_cast_during_your_turn, granted_qualities, untargetable_self)
+                 cant_cast_during_your_turn, granted_qualities, untargetable_self,
+                 activation_ban)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
