@@ -11,6 +11,7 @@ payment model takes. Nothing here parses a query or formats a result: the
 from __future__ import annotations
 
 import weakref
+from dataclasses import dataclass
 from typing import Any
 
 from mtgsolve.models import payment as pm
@@ -142,12 +143,30 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     except that the permanent whose ability is activated is its own class.
     Raises :class:`models.payment.Unsupported` for mana abilities the model
     can't count (repeatable without {T}, a sacrifice or counters).
+
+    In passes: the classes (:func:`_classes`), the mana abilities' uses
+    (:func:`_ability_uses`), the main cost (:func:`_main_cost`) and the spending
+    rules of restricted mana (:func:`_spend_rules`).
     """
     if getattr(tc, "extra", None) is not None:
         # a casting mode's costs outside the model (exile, discard, return …): only
         # solver.casting_options pays them; never silently drop them
         raise Unsupported("the casting mode's other costs are paid by solver.casting_options")
     base = _base(view, player)
+    groups, cls_of, classes = _classes(view, base, tc)
+    uses = _ability_uses(view, player, base, groups, cls_of, classes)
+    pool = tuple(view.state.pool(player).counts)
+    main = _main_cost(view, player, tc, groups, cls_of, classes, uses.abilities, pool)
+    rules = _spend_rules(view, player, tc, uses, classes)
+    _check_use_naming(uses.limited, classes, uses.abilities, main)
+    return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(uses.abilities), main,
+                          spend_white_as_any(view, player), tuple(rules), uses.effect_names)
+
+
+def _classes(view: View, base: _Base, tc: TotalCost) -> tuple[list[list[str]], dict[str, int], list[PermClass]]:
+    """The paying player's permanents in interchangeable classes, in the order of the
+    situation's objects, the source of an activated ability in a class of its own:
+    (member ids per class, class of each id, the classes)."""
     order = {o.id: i for i, o in enumerate(view.state.objects)}
     groups = sorted((sorted(ids, key=order.__getitem__) for ids in base.classes.values()),
                     key=lambda ids: order[ids[0]])
@@ -168,8 +187,25 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         counters = o.counter(tc.remove_counters[0]) if (tc.remove_counters and ids[0] == tc.source) else 0
         classes.append(PermClass(tuple(ids), view.chars(ids[0]).name, o.tapped, view.chars(ids[0]).is_creature,
                                  counters))
+    return groups, cls_of, classes
 
-    # mana abilities, grouped: (class of the source, ability, class of the sacrificed permanent)
+
+@dataclass
+class _Uses:
+    """The mana abilities' uses and what they need named (:func:`_ability_uses`)."""
+
+    abilities: list[ManaAbilityUse]
+    tags: dict[Any, int]               # spending restriction -> tag (1-based, CR 106.6)
+    tag_sources: dict[Any, list[str]]  # spending restriction -> names of the classes whose mana has it
+    effect_names: tuple[str, ...]
+    limited: dict[tuple[int, int], int]
+
+
+def _ability_uses(view: View, player: str, base: _Base, groups: list[list[str]], cls_of: dict[str, int],
+                  classes: list[PermClass]) -> _Uses:
+    """The player's mana abilities as :class:`ManaAbilityUse` values, grouped by (class of
+    the source, ability, X, class of the sacrificed permanent), with how often each can be
+    activated (``cap``) and the riders it has."""
     grouped: dict[tuple, list] = {}
     for act in base.activations:
         cost = act.cost
@@ -196,31 +232,7 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         act = acts[0]
         cost = act.cost
         sac_self = victim is None and act.sacrifice is not None
-        if cost.remove_counters and not cost.tap:
-            # the payment key records removed counters only for members tapped by the ability
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} removes counters without {{T}}")
-        if act.uses_left is not None and (victim is not None or act.variable) and not cost.tap:
-            raise Unsupported(f"{classes[c].name}'s mana ability {index}: a per-turn limit shared by "
-                              "several ways to activate it")
-        if cost.tap:
-            cap = len(classes[c].members)
-        elif sac_self:
-            cap = len(classes[c].members)
-        elif victim is not None:
-            cap = len(classes[victim].members)
-        elif cost.remove_counters:
-            per = view.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
-            cap = per * len(classes[c].members)
-        elif cost.untap:
-            cap = len(classes[c].members)
-        elif act.uses_left is not None:
-            cap = act.uses_left * len(classes[c].members)  # "Activate only once each turn" (CR 602.5b)
-        elif cost.tap_other_creatures:
-            # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
-            cap = len(tappable_by_cost(view, player, view.obj(act.source), cost)) // cost.tap_other_creatures
-        else:
-            raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
-                                 "(no {T}, sacrifice or counters in its cost)")
+        cap = _cap(view, player, act, c, index, victim, classes)
         if cost.untap:
             raise Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
         if act.uses_left is not None:
@@ -255,8 +267,48 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
             tap=cost.tap, sac_self=sac_self, sac_cls=victim, mana_cost=cost.mana, life=cost.life,
             counters=rc[1] if rc else 0, counter_name=rc[0] if rc else "", tap_creatures=cost.tap_other_creatures,
             marks=marks, tap_classes=tap_classes))
+    return _Uses(abilities, tags, tag_sources, effect_names, limited)
 
-    pool = tuple(view.state.pool(player).counts)
+
+def _cap(view: View, player: str, act: Any, c: int, index: int, victim: int | None,
+         classes: list[PermClass]) -> int:
+    """How many times the mana ability ``act`` (ability ``index`` of class ``c``) can be
+    activated in one payment; :class:`Unsupported` when the model can't count it."""
+    cost = act.cost
+    sac_self = victim is None and act.sacrifice is not None
+    if cost.remove_counters and not cost.tap:
+        # the payment key records removed counters only for members tapped by the ability
+        raise Unsupported(f"{classes[c].name}'s mana ability {index} removes counters without {{T}}")
+    if act.uses_left is not None and (victim is not None or act.variable) and not cost.tap:
+        raise Unsupported(f"{classes[c].name}'s mana ability {index}: a per-turn limit shared by "
+                          "several ways to activate it")
+    if cost.tap:
+        cap = len(classes[c].members)
+    elif sac_self:
+        cap = len(classes[c].members)
+    elif victim is not None:
+        cap = len(classes[victim].members)
+    elif cost.remove_counters:
+        per = view.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
+        cap = per * len(classes[c].members)
+    elif cost.untap:
+        cap = len(classes[c].members)
+    elif act.uses_left is not None:
+        cap = act.uses_left * len(classes[c].members)  # "Activate only once each turn" (CR 602.5b)
+    elif cost.tap_other_creatures:
+        # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
+        cap = len(tappable_by_cost(view, player, view.obj(act.source), cost)) // cost.tap_other_creatures
+    else:
+        raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
+                             "(no {T}, sacrifice or counters in its cost)")
+    return cap
+
+
+def _main_cost(view: View, player: str, tc: TotalCost, groups: list[list[str]], cls_of: dict[str, int],
+               classes: list[PermClass], abilities: list[ManaAbilityUse], pool: tuple[int, ...]) -> MainCost:
+    """The total cost itself as the model takes it: mana, X and its upper bound, the
+    source's {T}/{Q}, sacrifices, life, counters, creatures to tap, delve / convoke /
+    improvise helpers."""
     ub = sum(pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in abilities)
     src = cls_of.get(tc.source) if tc.source is not None else None
     sac_classes = None
@@ -281,19 +333,23 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         life=tc.life, remove_counters=tc.remove_counters[1] if tc.remove_counters else 0,
         counter_name=tc.remove_counters[0] if tc.remove_counters else "",
         tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre, **helps)
+    return main
+
+
+def _spend_rules(view: View, player: str, tc: TotalCost, uses: _Uses, classes: list[PermClass]) -> list[SpendRule]:
+    """One rule per spending restriction on the player's mana (CR 106.6): whether the
+    total cost may take it, and which costed mana abilities may."""
     # where restricted mana may go (CR 106.6): the total cost per its purpose; a mana ability's
     # mana cost is "activating an ability" of that ability's source
     purpose = purpose_of(view, tc)
     if purpose.kind == "cast" and tc.spell is not None:
         purpose = cast_purpose(view, tc.spell, player)  # the caster: "from your graveyard" (CR 106.6)
     rules = []
-    for r in sorted(tags, key=tags.__getitem__):
-        ok = frozenset(ai for ai, a in enumerate(abilities)
+    for r in sorted(uses.tags, key=uses.tags.__getitem__):
+        ok = frozenset(ai for ai, a in enumerate(uses.abilities)
                        if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
-        rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(tag_sources[r])))
-    _check_use_naming(limited, classes, abilities, main)
-    return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(abilities), main,
-                          spend_white_as_any(view, player), tuple(rules), effect_names)
+        rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(uses.tag_sources[r])))
+    return rules
 
 
 def _graveyard_classes(view: View, player: str, exclude: str) -> tuple[tuple[str, ...], ...]:
