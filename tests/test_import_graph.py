@@ -78,11 +78,13 @@ ALLOWED_CYCLE_EDGES: dict[tuple[str, str], str] = {
 # (importer, imported): an import running back up the pipeline, kept until its code moves.
 ALLOWED_BACK_EDGES: dict[tuple[str, str], str] = {
     ("solver.resolution", "solver.situation"):
-        "resolve outcomes carry the situation after resolution as JSON (`dump_state`); JSON should be "
-        "made at the edges (issue 18, item 1); the game-engine work of this session edits resolution.py",
+        "resolve outcomes are keyed, sorted and carried by the canonical JSON of the situation after "
+        "resolution (`dump_state`); the dumper (situation.py `_dump_*`/`dump_state`) belongs in a module "
+        "below the rules layer, with situation.py re-exporting it; situation.py is being split by "
+        "another helper of this session, so it is not moved yet",
     ("solver.transition", "solver.situation"):
-        "new this session (game-engine work): `dump_state` for outcomes and the loader's id helpers "
-        "(`object_id_base`, `next_free_id`), which belong in solver.state",
+        "`dump_state` for outcomes (as resolution) and the loader's id helpers (`object_id_base`, "
+        "`next_free_id`), which belong in solver.state; waits for the same situation.py split",
 }
 
 
