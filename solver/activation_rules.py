@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from .characteristics import View
 
-__all__ = ["activation_ban", "chosen_name"]
+__all__ = ["activation_ban", "chosen_name", "spend_as_any_color_reason"]
 
 
 def chosen_name(obj) -> str | None:
@@ -45,4 +45,22 @@ def activation_ban(view: View, oid: str, mana: bool) -> str | None:
             continue
         what = ab.text or ab.describe()
         return f"{view.chars(s.source).name} ({s.source}): \"{what}\" (CR 602.5)"
+    return None
+
+
+def spend_as_any_color_reason(view: View, player: str, sources: list[tuple[str, object]]) -> str | None:
+    """Why a payment of ``player`` can't be modeled exactly: "You may spend mana as though it
+    were mana of any color to activate abilities of <permanents> you control" (CR 609.4b) is in
+    force for ``player`` and one of ``sources`` — (permanent, mana cost) of an ability activated
+    in or by the payment — is such a permanent and its cost has a symbol other than generic
+    mana (the rule could change which mana pays it). None when the rule can't change it."""
+    rules = [s for s in view.statics("spend_as_any_color") if s.controller == player]
+    for s in rules:
+        src = view.state.find(s.source)
+        for oid, cost in sources:
+            if any(sym.kind not in ("generic", "X") for sym in getattr(cost, "symbols", ())) and \
+                    s.ability.affected is not None and view.matches(s.ability.affected, oid, src, player):
+                return (f"{view.chars(s.source).name}: mana spent as though it were mana of any color to activate "
+                        f"abilities of {s.ability.affected.describe()} (CR 609.4b) is not modeled in payments "
+                        f"({view.chars(oid).name}'s cost)")
     return None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mtgsolve.models.available import AvailableProblem, Template, Unit, Unsupported
 
+from .activation_rules import spend_as_any_color_reason
 from .characteristics import View
 from .mana_sources import Activation, activations, interchangeable_classes, order_dependence
 from .spending import activate_purpose, allows
@@ -49,6 +50,9 @@ def available_problem(view: View, player: str) -> AvailableProblem:
     dependence = order_dependence(view, player)
     if dependence is not None:
         raise Unsupported(dependence)
+    any_color = spend_as_any_color_reason(view, player, [(a.source, a.cost.mana) for a in acts])
+    if any_color is not None:
+        raise Unsupported(any_color)   # CR 609.4b: which mana may pay a mana ability's cost
     gains = [a for a in acts if dict(a.riders.life).get(("gain", player))]
     if gains and any(a.cost.life for a in acts):
         # life gained by one mana ability could pay another's life cost (CR 119.4): order-dependent

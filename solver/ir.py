@@ -1043,6 +1043,8 @@ class Static:
         a spell or activating an ability they control (CR 601.2c);
       * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
       * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b);
+      * ``spend_as_any_color`` — you may spend mana as though it were mana of any color to
+        activate abilities of ``affected`` (CR 609.4b; payments it could change are unsupported);
       * ``cant_activate`` — activated abilities of ``affected`` (or, with
         ``chosen_name``, of sources with the name chosen for this static's
         source: its ``chosen`` name) can't be activated; with ``except_mana``
@@ -1109,6 +1111,8 @@ class Static:
             return f"static: opponents casting a spell or activating an ability must choose at least one {'/'.join(sorted(self.subtypes))}{where} as a target if able (CR 601.2c)"
         if k == "activate_as_haste":
             return f"static: you may activate abilities of {a} as though they had haste"
+        if k == "spend_as_any_color":
+            return f"static (CR 609.4b): you may spend mana as though it were mana of any color to activate abilities of {a}"
         if k == "spend_white_as_any":
             return "static: you may spend white mana as though it were mana of any color; other mana only as though it were colorless"
         combat = {"cant_attack": "can't attack", "cant_block": "can't block",

@@ -17,6 +17,7 @@ from typing import Any
 from mtgsolve.models import payment as pm
 from mtgsolve.models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
 
+from .activation_rules import spend_as_any_color_reason
 from .characteristics import View
 from .costs import TotalCost, sacrifice_phrase, spend_white_as_any, total_cost
 from .errors import QueryError
@@ -153,6 +154,10 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         # solver.casting_options pays them; never silently drop them
         raise Unsupported("the casting mode's other costs are paid by solver.casting_options")
     base = _base(view, player)
+    any_color = spend_as_any_color_reason(view, player, [(a.source, a.cost.mana) for a in base.activations] + (
+        [(tc.source, tc.mana)] if tc.what == "activate" and tc.source is not None else []))
+    if any_color is not None:
+        raise Unsupported(any_color)   # CR 609.4b for abilities of some permanents
     groups, cls_of, classes = _classes(view, base, tc)
     uses = _ability_uses(view, player, base, groups, cls_of, classes)
     pool = tuple(view.state.pool(player).counts)

@@ -254,12 +254,15 @@ def test_cauldron_grant_inert_without_counters_or_exiled_creatures():
     assert r["status"] == "unsupported" and "Creatures you control with +" in _texts(r), r
 
 
-def test_cauldron_spending_rule_blocks_with_a_colored_creature_ability():
+def test_spending_rule_refuses_only_the_payments_it_could_change():
     """"You may spend mana as though it were mana of any color to activate abilities of creatures
-    you control" matters as soon as a creature of its controller has a colored activation cost."""
-    bf = {"alice": [CAULDRON, "Forest", "Order of Whiteclay"]}
-    r = _answer(bf, {"kind": "available_mana"})
-    assert r["status"] == "unsupported" and "You may spend mana as though" in _texts(r), r
-    # the opponent's Cauldron reaches only its controller's payments
-    bf = {"alice": ["Forest", "Order of Whiteclay"], "bob": [CAULDRON]}
+    you control" (CR 609.4b) is read: casting a spell is unchanged; a payment activating a
+    creature's ability with a colored cost (or a creature's mana ability with one) is refused."""
+    bf = {"alice": [CAULDRON, "Forest", "Mountain", "Order of Whiteclay"]}
+    assert _answer(bf, {"kind": "pay", "cost": "{1}{G}"})["status"] == "ok"
     assert _answer(bf, {"kind": "available_mana"})["status"] == "ok"
+    r = _answer(bf, {"kind": "pay", "activate": {"object": "order-of-whiteclay", "index": 1}})
+    assert r["status"] == "unsupported" and "609.4b" in r["reason"], r
+    # the opponent's Cauldron: alice's payments are hers alone
+    bf = {"alice": ["Forest", "Mountain", "Order of Whiteclay"], "bob": [CAULDRON]}
+    assert _answer(bf, {"kind": "pay", "activate": {"object": "order-of-whiteclay", "index": 1}})["status"] == "ok"

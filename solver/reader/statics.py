@@ -343,6 +343,21 @@ def untargetable_self(c) -> list[Keyword]:
     return [Keyword("shroud")]
 
 
+def spend_as_any_color(c) -> Static:
+    """"You may spend mana as though it were mana of any color to activate abilities of
+    <permanents> you control." (CR 609.4b): ``Static("spend_as_any_color", affected)``; the
+    payment models refuse (unsupported) the payments it could change
+    (:func:`solver.activation_rules.spend_as_any_color_reason`)."""
+    g = _g()
+    c.need("you", "may", "spend", "mana", "as", "though", "it", "were", "mana", "of", "any", "color", "to",
+           "activate", "abilities", "of")
+    d = g.desc(c)
+    c.end()
+    if not d.plural or d.who != "you":
+        raise g.NoMatch("permanents you control")
+    return Static("spend_as_any_color", g.to_selector(d))
+
+
 def activation_ban(c) -> list[Static]:
     """"Activated abilities of <permanents> can't be activated [unless they're mana abilities]."
     (CR 602.5; Collector Ouphe, Karn, the Great Creator, Damping Matrix) and "… of sources with the
@@ -367,7 +382,7 @@ def activation_ban(c) -> list[Static]:
 
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
                  cant_cast_during_your_turn, granted_qualities, untargetable_self,
-                 activation_ban)
+                 activation_ban, spend_as_any_color)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
