@@ -80,7 +80,7 @@ KINDS: tuple[str, ...] = ("activate", "cast", "pass", "play_land")
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
 NO_TARGETS = "there is no legal choice of targets (CR 601.2c, 115)"
-LAND_LIMIT = 1  # CR 305.2: one land per turn (effects granting more are not modeled)
+LAND_LIMIT = 1  # CR 305.2: one land per turn; more with additional land plays (solver/hand_abilities.py)
 
 SORCERY_TIMING_TYPES = ("Artifact", "Creature", "Enchantment", "Planeswalker", "Battle", "Sorcery", "Kindred", "Tribal")
 
@@ -187,8 +187,12 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
         if o.zone != "battlefield" or o.controller != player:
             continue
         for i, a in enumerate(view.chars(o.id).activated, start=1):
-            if isinstance(a, ir.ActivatedAbility):
+            if isinstance(a, ir.ActivatedAbility) and a.zone == "battlefield":
                 out.append(Candidate.make("activate", o.id, i))
+    from .hand_abilities import hand_ability_indices
+
+    for o in hand_of(state, player):   # cycling, channel …: abilities of the card in the hand (CR 113.6k)
+        out.extend(Candidate.make("activate", o.id, i) for i in hand_ability_indices(view, o))
     out.sort()
     return out
 
@@ -261,8 +265,12 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         why = _sorcery_timing_reason(state, player, "a land can be played", "CR 305.2, 505.5b")
         if why:
             return why
-        if state.turn.lands_played >= LAND_LIMIT:
-            return f"{player} has already played {state.turn.lands_played} land(s) this turn (CR 305.2)"
+        from .hand_abilities import land_limit
+
+        limit = land_limit(view, player)   # one, plus additional land plays (CR 305.2, 305.2a)
+        if state.turn.lands_played >= limit:
+            return (f"{player} has already played {state.turn.lands_played} land(s) this turn and may play "
+                    f"{limit} (CR 305.2)")
         return None
     if cand.kind == "cast":
         if cand.alternative or cand.kicked:
@@ -288,8 +296,12 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             return None  # CR 304.1, 702.8a
         return sorcery_why
     if cand.kind == "activate":
-        if o.zone != "battlefield":
-            return f"{o.name} ({o.id}) is not on the battlefield (CR 602.2; abilities of cards in other zones are not modeled)"
+        ab = ability_of(view, cand)
+        if o.zone != "battlefield" or (ab is not None and ab.zone != "battlefield"):
+            from .hand_abilities import hand_reason   # cycling, channel … (CR 113.6k, 702.29a)
+
+            sorcery_why = _sorcery_timing_reason(state, player, "this ability can be activated", "CR 602.5d")
+            return hand_reason(view, player, o, cand.index, sorcery_why)
         if o.controller != player:
             return f"{player} does not control {o.name} ({o.id}) (CR 602.2)"
         ab = ability_of(view, cand)
@@ -315,6 +327,11 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             why = loyalty_reason(view, o, cand.index)
             if why:
                 return why
+        from .hand_abilities import limit_reason
+
+        why = limit_reason(o, ab, cand.index)   # "Activate only once each turn" (CR 602.5b)
+        if why:
+            return why
         cost = ab.cost
         if cost.tap and o.tapped:
             return f"{o.name} is tapped: {{T}} requires it to be untapped (CR 107.5)"
@@ -622,6 +639,11 @@ class Oracle:
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
             return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked)
+        if cand.kind == "activate":
+            o = self.state.obj(cand.object)
+            if o.zone == "hand":   # identical cards in a hand: the same ability (cycling, channel)
+                same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
+                return (what, "activate", same[0].id, cand.index)
         return (what, cand.kind, cand.object, cand.index)
 
     def entry(self, cand: Candidate) -> _Entry:

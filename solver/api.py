@@ -1602,6 +1602,13 @@ class _Applier:
         self.put_on_stack(obj)
         before = source
         self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
+        if ab.cost.discard_self:   # cycling, channel: the card is discarded as the cost (CR 602.2b, 601.2h, 701.9)
+            self.move_to_graveyard(oid)
+        if ab.limit is not None:   # "Activate only once each turn" (CR 602.5b): object key activated_this_turn
+            o = self.objs[oid]
+            done = dict(o.activated_this_turn)
+            done[a.head.index] = done.get(a.head.index, 0) + 1
+            self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())))
         if ab.cost.loyalty is not None:
             # CR 606.3: one loyalty ability per permanent each turn; CR 606.4: a +N cost puts N loyalty
             # counters on it (as a cost: not doubled by Doubling Season, per its ruling); -N was paid above
@@ -1613,7 +1620,7 @@ class _Applier:
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
             self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())),
                                           counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0)))
-        if self.objs[oid].zone != "battlefield":  # the source left: keep its last known information
+        if before.zone == "battlefield" and self.objs[oid].zone != "battlefield":  # the source left: keep its last known information
             lki = [("card", before.card), ("owner", before.owner), ("controller", before.controller),
                    ("tapped", before.tapped), ("sick", before.sick), ("counters", dict(before.counters) or None),
                    ("damage", before.damage), ("attached_to", before.attached_to), ("token", before.token),

@@ -63,6 +63,7 @@ class TotalCost:
     remove_counters: tuple[str, int] | None = None
     tap_creatures: int = 0
     tap_symbol_blocked: bool = False
+    discard_self: bool = False      # "Discard this card": the card in the hand (CR 113.6k; cycling, channel)
     subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
     spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
     extra: Any = None               # the casting mode and costs paid outside the payment model
@@ -93,6 +94,8 @@ class TotalCost:
         if self.tap_creatures:
             n = self.tap_creatures
             parts.append("Tap an untapped creature you control" if n == 1 else f"Tap {n} untapped creatures you control")
+        if self.discard_self:
+            parts.append(f"Discard {self.source_name}")
         return ", ".join(parts) or "{0}"
 
 
@@ -211,16 +214,26 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
     if not isinstance(oid, str) or view.state.find(oid) is None:
         raise QueryError("", "activate.object", f"unknown object {oid!r}")
     o = view.state.obj(oid)
-    if o.zone != "battlefield":
+    acts = view.chars(oid).activated
+    from_hand = o.zone == "hand" and any(isinstance(a, ir.ActivatedAbility) and a.zone == "hand" for a in acts)
+    if o.zone != "battlefield" and not from_hand:
         raise QueryError("", "activate.object", f"'{oid}' is not on the battlefield (it is in the {o.zone})")
-    if o.controller != player:
+    if from_hand and o.owner != player:
+        raise QueryError("", "activate.object", f"'{oid}' is in {o.owner}'s hand, not {player}'s: only its "
+                                                "owner can activate its abilities there (CR 602.2, 113.6k)")
+    if not from_hand and o.controller != player:
         raise QueryError("", "activate.object", f"'{oid}' is controlled by {o.controller}, not {player}: "
                                                 "only its controller can activate its abilities (CR 602.2)")
-    acts = view.chars(oid).activated
     if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(acts):
         have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"
         raise QueryError("", "activate.index", f"{view.chars(oid).name} has no activated ability {index!r} ({have})")
     ability = acts[index - 1]
+    if from_hand and not (isinstance(ability, ir.ActivatedAbility) and ability.zone == "hand"):
+        raise QueryError("", "activate.index", f"ability {index} of '{oid}' works only on the battlefield, and "
+                                               "the card is in a hand (CR 113.6)")
+    if isinstance(ability, ir.ActivatedAbility) and ability.zone != o.zone:
+        raise QueryError("", "activate.object", f"ability {index} of '{oid}' works only from its owner's "
+                                                f"{ability.zone} (CR 113.6k); the card is in the {o.zone}")
     if isinstance(ability, ir.Unsupported):
         raise UnsupportedCase(f"{view.chars(oid).name}'s activated ability {index} is not modeled "
                               f"({ability.what})")
@@ -241,8 +254,14 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
         raise UnsupportedCase(f"{name}'s activated ability {index}: paying its cost ({cost.describe()}) "
                               "as a total cost is not modeled")
     blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)
+    mana = cost.mana
+    if isinstance(ability, ir.ActivatedAbility) and ability.reduction is not None:
+        from .hand_abilities import reduced_mana   # "This ability costs {1} less to activate …" (CR 601.2f)
+
+        mana = reduced_mana(view, player, ability)
     return TotalCost(
-        "activate", cost.mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
+        "activate", mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
+        discard_self=cost.discard_self,
         sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
         remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
         tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}")

@@ -403,6 +403,7 @@ class Cost:
     tap_selector: Selector | None = None
     put_counters: tuple[str, int] | None = None
     discard_hand: bool = False
+    discard_self: bool = False  # "Discard this card" (CR 701.9): the ability works from the hand (CR 113.6k)
 
     def describe(self) -> str:
         parts = []
@@ -429,6 +430,8 @@ class Cost:
             parts.append(f"Put {self.put_counters[1]} {self.put_counters[0]} counter(s) on this permanent")
         if self.discard_hand:
             parts.append("Discard your hand")
+        if self.discard_self:
+            parts.append("Discard this card")
         if self.remove_x_counters:
             parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
                          f"(X at least {self.remove_x_counters[1]})")
@@ -885,7 +888,16 @@ class ManaAbility:
 
 @dataclass(frozen=True)
 class ActivatedAbility:
-    """A non-mana activated ability (CR 602). ``sorcery``: activate only as a sorcery."""
+    """A non-mana activated ability (CR 602). ``sorcery``: activate only as a sorcery.
+
+    ``zone``: where its source must be for it to be activated — ``battlefield``, or ``hand`` for
+    an ability whose cost discards the card (cycling and typecycling, CR 702.29a/e; channel and
+    other "[cost], Discard this card: …" abilities; CR 113.6k). ``reduction``: "This ability
+    costs {N} less to activate for each <permanent you control>" as ``(N, Filter)`` (the
+    permanents counted: ``who``, ``types``, ``supertypes``, ``subtypes``), reducing
+    the generic mana of the cost only (CR 601.2f via 602.2b, 118.7). ``limit``: at most that
+    many activations each turn ("Activate only once each turn", CR 602.5b; object key
+    ``activated_this_turn``)."""
 
     cost: Cost
     targets: tuple[TargetSpec, ...] = ()
@@ -897,11 +909,22 @@ class ActivatedAbility:
     min_modes: int = 0
     max_modes: int = 0
     mode_repeat: bool = False
+    zone: str = "battlefield"
+    reduction: "tuple[int, Filter] | None" = None
+    limit: int | None = None
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        extra = ""
+        if self.zone != "battlefield":
+            extra += f"; activated from the {self.zone} (CR 113.6k)"
+        if self.reduction is not None:
+            extra += f"; costs {{{self.reduction[0]}}} less to activate for each {self.reduction[1].describe()}"
+        if self.limit is not None:
+            extra += "; activate only once each turn" if self.limit == 1 else \
+                f"; activate at most {self.limit} times each turn"
         return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
-            + describe_modes(self)
+            + describe_modes(self) + extra
 
 
 @dataclass(frozen=True)

@@ -383,6 +383,12 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             mine = classify(sentence, kind)
             # the reader's classification, widened by the words (never narrowed to "unknown")
             out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
+        elif isinstance(a, ir.ActivatedAbility) and a.zone != "battlefield":
+            # an ability read as working from the hand (cycling, channel; CR 113.6k): its costs, timing
+            # and targets are modeled there; its unread effect is named by the printed line, whose words
+            # say where it functions (``active``), and matters only once activated (on the stack)
+            if any(True for _ in _unread_effects(a)):
+                out.append((a.text, "activated", frozenset({"effect"})))
         else:
             for kind, text in _unread_effects(a):
                 out.append((text, kind, _unread_effect_affects(kind, text)))

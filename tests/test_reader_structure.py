@@ -317,11 +317,11 @@ def test_brazen_borrower_front_face():
 
 
 def test_unread_keywords_say_what_they_affect():
-    abilities, _ = custom("Cycling {2}\nAssist\nProwess\nDevoid\nOverload {2}{R}", types=("Creature",))
+    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nDevoid\nOverload {2}{R}", types=("Creature",))
     assert [a.affects for a in abilities] == [frozenset({"timing", "costs"}), frozenset({"costs"}),
                                               frozenset({"triggers"}), frozenset({"characteristics"}),
                                               frozenset({"costs", "targets", "effect"})]
-    assert [a.text for a in abilities] == ["Cycling {2}", "Assist", "Prowess", "Devoid", "Overload {2}{R}"]
+    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Devoid", "Overload {2}{R}"]
     assert all(isinstance(a, Unsupported) for a in abilities)
 
 

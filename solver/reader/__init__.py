@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..ir import Ability, SpellBehaviour, Unsupported, ability_kind_of_line
 from .grammar import LineContext, Scope, mentions_target, read_line
+from .hand_abilities import read_extra
 from .tokens import Token, normalise_chars, self_names, strip_reminder, template, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -132,7 +133,8 @@ def _read_one(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], ctx: 
     clean = strip_reminder(normalise_chars(raw))
     toks = tuple(tokenize(clean, names, subtypes))
     try:
-        res = read_line(toks, ctx, raw)
+        # abilities of the card in the hand, per-turn limits, additional land plays (.hand_abilities)
+        res = read_extra(toks, ctx, raw) or read_line(toks, ctx, raw)
     except Exception as e:  # a reader bug must not hide the line: report it unsupported
         return LineReading(raw, clean, toks, None, (Unsupported(f"reader error: {type(e).__name__}", raw, ability_kind_of_line(raw)),),
                            False, repr(e))

@@ -61,6 +61,18 @@ def _flash_permission(state: GameState, view: View, player: str, card_id: str) -
     return False
 
 
+def _lands_allowed(state: GameState, view: View, player: str) -> int:
+    """CR 305.2: one land a turn, plus one per "additional land" of each such static of the player's
+    permanents (cumulative, 305.2a)."""
+    n = 1
+    for o in state.objects:
+        if o.zone == "battlefield" and o.controller == player:
+            for a in view.chars(o.id).abilities:
+                if isinstance(a, ir.Static) and a.kind == "additional_lands":
+                    n += a.amount
+    return n
+
+
 def reference_actions(state: GameState, player: str) -> list[dict]:
     """Every legal action of ``player``, sorted like the query's result."""
     t = state.turn
@@ -78,7 +90,7 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
         if o.zone != "hand" or o.owner != player or o.card is None:
             continue
         if "Land" in o.card.data.types:
-            if sorcery_time and t.lands_played == 0:
+            if sorcery_time and t.lands_played < _lands_allowed(state, view, player):
                 out.append({"kind": "play_land", "object": o.id})
             continue
         if _forbidden(state, view, player, sorcery_time):
@@ -96,12 +108,19 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
         if n_pay:
             out.append({"kind": "cast", "object": o.id, "targets": n_targets, "payments": n_pay})
     for o in state.objects:
-        if o.zone != "battlefield" or o.controller != player:
+        # a permanent's abilities work on the battlefield; cycling, channel … in the owner's hand (CR 113.6k)
+        if (o.zone, o.controller if o.zone == "battlefield" else o.owner) not in (("battlefield", player),
+                                                                                   ("hand", player)):
             continue
         for i, a in enumerate(view.chars(o.id).activated, start=1):
             if not isinstance(a, ir.ActivatedAbility):
                 continue  # mana abilities are not actions
+            if getattr(a, "zone", "battlefield") != o.zone:
+                continue
             if a.sorcery and not sorcery_time:
+                continue
+            limit = getattr(a, "limit", None)   # "Activate only once each turn" (CR 602.5b)
+            if limit is not None and dict(o.activated_this_turn).get(i, 0) >= limit:
                 continue
             if a.cost.loyalty is not None:  # CR 606.3, 606.6
                 loyalty_indices = [j for j, b in enumerate(view.chars(o.id).activated, start=1)

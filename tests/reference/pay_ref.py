@@ -70,6 +70,7 @@ class TotalCost:
     tap_creatures: int = 0
     tap_symbol_blocked: bool = False
     spell: str | None = None
+    hand_source: str | None = None  # the card in the hand whose ability is activated (cycling, channel)
 
     @property
     def x_count(self) -> int:
@@ -91,10 +92,14 @@ def _total_cost(view: View, query: dict) -> TotalCost:
     else:
         ref = query["activate"]
         oid = ref["object"]
-        cost: Cost = view.chars(oid).activated[ref.get("index", 1) - 1].cost
+        ability = view.chars(oid).activated[ref.get("index", 1) - 1]
+        cost: Cost = ability.cost
         if cost.loyalty is not None and cost.loyalty < 0:  # CR 606.4: -N removes N loyalty counters
             cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
-        tc = TotalCost("activate", cost.mana, source=oid, tap=cost.tap, untap=cost.untap,
+        mana = _ability_reduced(view, query_player(view, query), ability, cost.mana)
+        in_hand = view.state.obj(oid).zone == "hand"   # not a permanent: nothing of it is tapped or sacrificed
+        tc = TotalCost("activate", mana, source=None if in_hand else oid, hand_source=oid if in_hand else None,
+                       tap=cost.tap, untap=cost.untap,
                        sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
                        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
                        tap_symbol_blocked=(cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid))
@@ -102,6 +107,23 @@ def _total_cost(view: View, query: dict) -> TotalCost:
     if x == "any":
         x = None if tc.x_count else 0
     return _replace(tc, x=x, life_allowed=life_allowed)
+
+
+def _ability_reduced(view: View, player: str, ability, mana: ManaCost) -> ManaCost:
+    """"This ability costs {N} less to activate for each <supertype> <type> you control" (channel;
+    CR 601.2f via 602.2b, 118.7), plainly: N per such permanent of the player, off the generic mana
+    only, never below zero."""
+    red = getattr(ability, "reduction", None)
+    if red is None:
+        return mana
+    n, f = red
+    count = sum(1 for o in view.state.objects if o.zone == "battlefield" and o.controller == player
+                and all(t in view.chars(o.id).types for t in f.types)
+                and all(t in view.chars(o.id).supertypes for t in f.supertypes))
+    generic = sum(s.generic for s in mana.symbols if s.kind == "generic")
+    left = max(generic - n * count, 0)
+    text = "".join(s.text for s in mana.symbols if s.kind != "generic")
+    return ManaCost.parse((f"{{{left}}}" if left or not text else "") + text)
 
 
 # ---------------------------------------------------------------------------
@@ -423,8 +445,8 @@ class _Sim:
             so = view.state.obj(tc.spell)
             self.spell = (so.zone, so.owner, player, "{X}" in so.card.data.mana_cost.text)
             self.purpose = ("cast", view.chars(tc.spell))
-        elif tc.what == "activate" and tc.source is not None:
-            self.purpose = ("activate", view.chars(tc.source))
+        elif tc.what == "activate" and (tc.source or tc.hand_source) is not None:
+            self.purpose = ("activate", view.chars(tc.source or tc.hand_source))
         else:
             self.purpose = ("cost", None)
 

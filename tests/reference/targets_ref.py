@@ -167,6 +167,14 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     for col in f.colors:
         if col not in c.colors:
             return False
+    if f.combat:  # "attacking or blocking" (CR 506.4): in combat in the way the filter says
+        in_combat = set()
+        if o.zone == "battlefield" and o.attacking is not None:
+            in_combat.add("attacking")
+        if o.zone == "battlefield" and len(o.blocking) > 0:
+            in_combat.add("blocking")
+        if not (in_combat & set(f.combat)):
+            return False
     if o.zone == "battlefield" or o.zone == "stack":
         holder = o.controller
     else:

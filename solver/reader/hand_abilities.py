@@ -1,0 +1,209 @@
+"""Abilities that work from the hand, per-turn limits, and additional land plays.
+
+Templates tried before the grammar's own (:func:`read_extra`, called by
+:func:`solver.reader._read_one`):
+
+* **cycling and typecycling** (CR 702.29a, 702.29e): "Cycling {U}", "Basic
+  landcycling {1}", "Artifact landcycling {2}", "Plainscycling {2}" — an
+  activated ability "[Cost], Discard this card: Draw a card." / "… Search your
+  library for a [type] card …" that functions only while the card is in its
+  owner's hand. The cost is read (mana and ``discard_self``); the effect is kept
+  unread (``Effect(kind="unread")`` with the printed line), so ``resolve``
+  refuses it while ``actions``, ``pay`` and ``targets`` answer it;
+* **"[cost], Discard this card: [effect]"** (channel — an ability word, CR
+  207.2c — and others): an activated ability that functions only in the hand
+  (CR 113.6k: its cost moves the card out of the hand). The effect's targets are
+  read as for any activated ability (:mod:`.structure`), the rest of the effect
+  is unread; "This ability costs {N} less to activate for each <legendary
+  creature> you control." is the ability's own cost reduction (CR 601.2f via
+  602.2b); "Activate only as a sorcery." its timing (CR 602.5d);
+* **"[cost]: [effect]. Activate only once each turn."** on a non-mana ability
+  of a permanent (CR 602.5b): the ability with ``limit=1``, counted by the
+  object key ``activated_this_turn``;
+* **additional land plays** (CR 305.2): "You may play an additional land on
+  each of your turns." / "You may play two additional lands on each of your
+  turns." — ``Static(kind="additional_lands", amount=N)``.
+
+Anything else raises nothing and returns None: the grammar reads the line as
+before (unsupported when no template reads it).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..ir import SELF, ActivatedAbility, Cost, Effect, Filter, Static
+from .tokens import NUMBER_WORDS, Token
+
+_TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
+               "land": "Land", "lands": "Land", "enchantment": "Enchantment", "enchantments": "Enchantment",
+               "planeswalker": "Planeswalker", "planeswalkers": "Planeswalker"}
+_SUPERTYPES = {"legendary": "Legendary", "snow": "Snow", "basic": "Basic"}
+
+
+def _g():
+    from . import grammar
+    return grammar
+
+
+def read_extra(toks: Sequence[Token], ctx, raw: str):
+    """A :class:`~.grammar.LineResult` for a line one of this module's templates reads, else None."""
+    g = _g()
+    body = g.strip_ability_word(toks)
+    for name, fn in (("cycling", line_cycling), ("hand ability", line_discard_self),
+                     ("additional land plays", line_additional_lands), ("limited activated ability", line_limited)):
+        try:
+            parts, unread = fn(body, ctx, raw)
+        except g.NoMatch:
+            continue
+        return g.LineResult(name, parts, unread=unread)
+    return None
+
+
+def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"Cycling {cost}" / "[type words] [type]cycling {cost}" (CR 702.29a, 702.29e)."""
+    g = _g()
+    c = g.Cursor(toks)
+    words = 0
+    while (t := c.peek()) is not None and t.kind == "WORD" and not t.low.endswith("cycling"):
+        c.i += 1
+        words += 1
+    t = c.peek()
+    if t is None or t.kind != "WORD" or not t.low.endswith("cycling") or words > 2:
+        raise g.NoMatch("not cycling")
+    if t.low == "cycling" and words:
+        raise g.NoMatch("words before cycling")
+    c.i += 1
+    mana = g.mana_run(c)
+    c.end()
+    cost = Cost(mana=g.mana_cost(mana), discard_self=True)
+    return [ActivatedAbility(cost, (), (Effect(kind="unread", text=raw.strip()),), False, raw, zone="hand")], 1
+
+
+def _discard_self(item: Sequence[Token]) -> bool:
+    return len(item) == 2 and item[0].low == "discard" and item[1].kind == "SELF"
+
+
+def _is_card_self(t: Token) -> bool:
+    return t.kind == "SELF" and t.text.lower().endswith(" card")
+
+
+def line_discard_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"[cost], Discard this card: [effect]" — an activated ability of the card in the hand (CR 113.6k)."""
+    g = _g()
+    k = g.find_top(toks, ":")
+    if k <= 0:
+        raise g.NoMatch("no colon")
+    items = g.split_top(toks[:k], ",")
+    mine = [it for it in items if _discard_self(it)]
+    if len(mine) != 1 or not _is_card_self(mine[0][1]):
+        raise g.NoMatch("no 'Discard this card' in the cost")
+    rest = [it for it in items if not _discard_self(it)]
+    cost = Cost()
+    if rest:
+        comma = next(t for t in toks[:k] if t.kind == "PUNCT" and t.low == ",")
+        joined: list[Token] = []
+        for i, it in enumerate(rest):
+            joined += ([comma] if i else []) + list(it)
+        cost = g.parse_cost(joined)
+    if cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.sacrifice is not None \
+            or cost.tap_other_creatures or cost.put_counters or cost.discard_hand or cost.remove_x_counters \
+            or cost.loyalty is not None:
+        raise g.NoMatch("a cost part of a permanent")
+    cost = replace(cost, discard_self=True)
+    eff = toks[k + 1:]
+    if any(_is_card_self(t) for t in eff):
+        raise g.NoMatch("the effect names this card (it may work from another zone)")
+    sents = g.sentences(eff)
+    if not sents or any(t.low == "add" for t in sents[0][:3]):
+        raise g.NoMatch("a mana ability (CR 605.1a)")
+    s = g.Scope(last=SELF, source_is_permanent=False, x_defined=g.cost_has_x(cost))
+    sorcery, reduction, body = False, None, []
+    for st in sents:
+        c = g.Cursor(st)
+        if c.take("activate", "only", "as", "a", "sorcery") and c.done():
+            sorcery = True
+            continue
+        red = _reduction(st)
+        if red is not None:
+            if reduction is not None:
+                raise g.NoMatch("two reductions")
+            reduction = red
+            continue
+        body.append(st)
+    if not body:
+        raise g.NoMatch("no effect")
+    from .structure import structured_sentences
+
+    n = structured_sentences(body, s, retry=len(body) > 1)
+    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, zone="hand",
+                             reduction=reduction)], n
+
+
+def _reduction(st: Sequence[Token]) -> tuple[int, Filter] | None:
+    """"This ability costs {N} less to activate for each [supertype] <type> you control." (CR 601.2f)."""
+    g = _g()
+    c = g.Cursor(st)
+    if not c.take("this", "ability", "costs"):
+        return None
+    t = c.next()
+    if t.kind != "SYM" or not t.low.isdigit():
+        raise g.NoMatch("a reduction by generic mana")
+    c.need("less", "to", "activate", "for", "each")
+    supers = set()
+    while c.low() in _SUPERTYPES:
+        supers.add(_SUPERTYPES[c.next().low])
+    w = c.low()
+    if w not in _TYPE_WORDS:
+        raise g.NoMatch("a card type")
+    c.i += 1
+    c.need("you", "control")
+    c.end()
+    return int(t.low), Filter(types=frozenset({_TYPE_WORDS[w]}), who="you", supertypes=frozenset(supers))
+
+
+def line_limited(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"[cost]: [effect]. Activate only once each turn." on a permanent's non-mana ability (CR 602.5b):
+    the ability read without its last sentence (:func:`.structure.line_activated_structure`, or the
+    grammar's activated template), with ``limit=1``."""
+    g = _g()
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    sents = g.sentences(toks)
+    if len(sents) < 2 or [t.low for t in sents[-1]] != ["activate", "only", "once", "each", "turn"]:
+        raise g.NoMatch("no per-turn limit")
+    k = g.find_top(toks, ":")
+    if k <= 0:
+        raise g.NoMatch("no colon")
+    start = len(toks) - (1 if toks[-1].low == "." else 0) - len(sents[-1])
+    head = list(toks[:start])   # the ability without its last sentence (ending with its period)
+    res = g.read_line(head, ctx, raw)
+    if res.template is None or len(res.abilities) != 1 or not isinstance(res.abilities[0], ActivatedAbility):
+        raise g.NoMatch("the ability is not read")
+    a = res.abilities[0]
+    if a.zone != "battlefield" or a.limit is not None or a.cost.loyalty is not None:
+        raise g.NoMatch("not a permanent's ability")
+    return [replace(a, limit=1, text=raw)], res.unread
+
+
+def line_additional_lands(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"You may play an additional land on each of your turns." / "… two additional lands …" (CR 305.2)."""
+    g = _g()
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    c = g.Cursor(toks)
+    c.need("you", "may", "play")
+    if c.take("an"):
+        n = 1
+        c.need("additional", "land")
+    else:
+        w = c.low()
+        if w not in NUMBER_WORDS:
+            raise g.NoMatch("a number")
+        c.i += 1
+        n = NUMBER_WORDS[w]
+        c.need("additional", "lands")
+    c.need("on", "each", "of", "your", "turns")
+    c.take(".")
+    c.end()
+    return [Static(kind="additional_lands", amount=n, text=raw)], 0

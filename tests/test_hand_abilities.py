@@ -1,0 +1,187 @@
+"""Abilities that work from the hand (cycling, typecycling, channel: CR 702.29, 113.6k), per-turn
+limits on non-mana abilities (CR 602.5b) and additional land plays (CR 305.2): the reader, the
+soundness rule of reach, the Python API, and a differential test of the ``actions`` query against
+the brute-force reference (tests/reference/actions_ref.py, pay_ref.py) on random boards with such
+cards. ``MTGSOLVE_EXAMPLES`` scales the number of boards; ``CI=true`` derandomizes them."""
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from reference.actions_ref import reference_actions
+from mtgsolve.solver import ir
+from mtgsolve.solver.api import Situation, UnsupportedActionError
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.situation import situation_from_dict
+
+EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "400")) // 3
+
+
+def board(**kw) -> dict:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"}}
+    d.update(kw)
+    return d
+
+
+def state_of(**kw):
+    return situation_from_dict(board(**kw)).state
+
+
+# ---------------------------------------------------------------------------
+# The reader
+# ---------------------------------------------------------------------------
+
+def _activated(name: str) -> list:
+    return [a for a in get_card(name).abilities if ir.is_activated(a)]
+
+
+def test_cycling_and_typecycling_are_hand_abilities():
+    (cyc,) = _activated("Censor")
+    assert isinstance(cyc, ir.ActivatedAbility) and cyc.zone == "hand" and cyc.cost.discard_self
+    assert cyc.cost.mana.text == "{U}" and not cyc.targets
+    assert [e.kind for e in cyc.effects] == ["unread"]
+    mana, land = _activated("Ash Barrens")
+    assert isinstance(mana, ir.ManaAbility) and land.zone == "hand" and land.cost.mana.text == "{1}"
+    (art,) = _activated("Sojourner's Companion")   # "Artifact landcycling {2}" (CR 702.29e)
+    assert art.zone == "hand" and art.cost.mana.text == "{2}"
+
+
+def test_channel_reads_cost_targets_and_reduction():
+    _, ch = _activated("Otawara, Soaring City")
+    assert ch.zone == "hand" and ch.cost.discard_self and ch.cost.mana.text == "{3}{U}"
+    assert len(ch.targets) == 1 and ch.reduction is not None and ch.reduction[0] == 1
+    assert ch.reduction[1].supertypes == frozenset({"Legendary"}) and ch.reduction[1].types == frozenset({"Creature"})
+
+
+def test_limits_and_land_plays():
+    (leech,) = _activated("Putrid Leech")
+    assert leech.limit == 1 and leech.cost.life == 2 and leech.zone == "battlefield"
+    statics = [a for a in get_card("Azusa, Lost but Seeking").abilities if isinstance(a, ir.Static)]
+    assert [(s.kind, s.amount) for s in statics] == [("additional_lands", 2)]
+
+
+# ---------------------------------------------------------------------------
+# Soundness: read hand abilities don't block actions; their effects block resolve
+# ---------------------------------------------------------------------------
+
+def test_read_hand_ability_does_not_block_actions_but_unread_one_does():
+    s = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Censor", "Ash Barrens"]})
+    r = answer(s, {"kind": "actions"})
+    assert r["status"] == "ok"
+    assert {(a["object"], a["index"]) for a in r["actions"] if a["kind"] == "activate"} == {
+        ("censor", 1), ("ash-barrens", 2)}
+    # Boseiju's channel ("or nonbasic land an opponent controls") is not read: it still blocks its owner
+    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Boseiju, Who Endures"]})
+    blocked = answer(b, {"kind": "actions"})
+    assert blocked["status"] == "unsupported" and "Channel" in blocked["unsupported"][0]["text"]
+    assert answer(b, {"kind": "actions", "player": "bob"})["status"] == "ok"   # not Bob's card
+
+
+def test_cycled_ability_effect_blocks_resolve_only():
+    s = state_of(graveyard={"alice": ["Censor"]}, library={"alice": ["Island"]},
+                 stack=[{"ability": {"source": "censor", "index": 1}, "controller": "alice"}])
+    r = answer(s, {"kind": "resolve"})
+    assert r["status"] == "unsupported" and "Cycling" in r["unsupported"][0]["text"]
+    assert answer(s, {"kind": "actions"})["status"] == "ok"
+
+
+def test_hand_ability_on_the_battlefield_is_no_action():
+    s = state_of(battlefield={"alice": ["Island", "Island", "Otawara, Soaring City", "Grizzly Bears"]})
+    r = answer(s, {"kind": "actions"})
+    assert r["status"] == "ok" and [a["kind"] for a in r["actions"]] == ["pass"]
+    with pytest.raises(QueryError):
+        answer(s, {"kind": "pay", "activate": {"object": "otawara-soaring-city", "index": 2}})
+
+
+# ---------------------------------------------------------------------------
+# The Python API: legal actions, apply (the card is discarded as the cost)
+# ---------------------------------------------------------------------------
+
+def test_api_cycles_and_refuses_to_resolve():
+    sit = Situation(state_of(turn={"number": 4, "active": "bob", "step": "main1", "priority": "alice"},
+                             battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Censor", "Forest"]},
+                             library={"alice": ["Island"]}))
+    acts = [str(a) for a in sit.legal_actions]
+    assert acts == ["activate censor:1 paying island", "pass"]
+    after = sit.apply(acts[0])
+    assert after.zone("graveyard", "alice") == ["censor"] and after.zone("hand", "alice") == ["forest-2"]
+    assert len(after.stack) == 1 and after.to_dict()["stack"][0]["ability"] == {"source": "censor", "index": 1}
+    assert "island" in [o["id"] for o in after.to_dict()["battlefield"]["alice"] if o.get("tapped")]
+    with pytest.raises(UnsupportedActionError):
+        after.resolve()
+
+
+def test_api_counts_once_each_turn():
+    sit = Situation(state_of(battlefield={"alice": ["Putrid Leech"]}))
+    (act, _) = list(sit.legal_actions)
+    after = sit.apply(act)
+    assert after.to_dict()["battlefield"]["alice"][0]["activated_this_turn"] == {1: 1}
+    assert [str(a) for a in after.legal_actions] == ["pass"]
+
+
+def test_api_plays_additional_lands():
+    sit = Situation(state_of(battlefield={"alice": ["Dryad of the Ilysian Grove"]}, hand={"alice": ["Forest", "Island"]}))
+    one = sit.apply("play_land forest")
+    two = one.apply("play_land island")
+    assert two.turn.lands_played == 2 and [str(a) for a in two.legal_actions] == ["pass"]
+
+
+# ---------------------------------------------------------------------------
+# Differential test against the brute-force reference
+# ---------------------------------------------------------------------------
+
+LANDS = ["Forest", "Island", "Plains", "Swamp", "Mountain", "City of Brass", "Ancient Tomb"]
+PERMANENTS = ["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking", "Putrid Leech", "Isamaru, Hound of Konda",
+              "Grizzly Bears", "Llanowar Elves", "Sol Ring", "Cloud of Faeries", "Ornithopter"]
+HAND = ["Censor", "Cloud of Faeries", "Architects of Will", "Ash Barrens", "Sojourner's Companion",
+        "Otawara, Soaring City", "Takenuma, Abandoned Mire", "Eiganjo, Seat of the Empire", "Shark Typhoon",
+        "Forest", "Shock", "Grizzly Bears"]
+STEPS = ["main1"] * 5 + ["main2", "upkeep", "declare_attackers", "end", "untap"]
+
+
+@st.composite
+def boards(draw):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
+    active = draw(st.sampled_from(["alice", "alice", "bob"]))
+    priority = draw(st.sampled_from(["alice"] * 4 + ["bob"]))
+    d["turn"] = {"number": 3, "active": active, "priority": priority, "step": draw(st.sampled_from(STEPS)),
+                 "lands_played": draw(st.sampled_from([0, 1, 1, 2, 3]))}
+
+    def perm(names, flags=True):
+        return st.tuples(st.sampled_from(names), st.booleans(), st.booleans(), st.integers(0, 3)).map(
+            lambda t: {"card": t[0], "tapped": t[1] and flags, "sick": t[2] and flags,
+                       **({"activated_this_turn": {1: 1}} if t[3] == 0 and t[0] == "Putrid Leech" else {})})
+    d["battlefield"] = {"alice": draw(st.lists(perm(LANDS), max_size=4)) + draw(st.lists(perm(PERMANENTS), max_size=2)),
+                        "bob": draw(st.lists(st.one_of(perm(LANDS, False), perm(PERMANENTS)), max_size=2))}
+    if draw(st.integers(0, 2)) == 0:   # additional land plays (CR 305.2), Alice's or Bob's
+        who = draw(st.sampled_from(["alice", "alice", "bob"]))
+        d["battlefield"][who].append(draw(st.sampled_from(["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking"])))
+    d["hand"] = {"alice": draw(st.lists(st.sampled_from(HAND + ["Island", "Plains"]), max_size=3)),
+                 "bob": draw(st.lists(st.sampled_from(HAND), max_size=2))}
+    if draw(st.integers(0, 3)) == 0:
+        d["mana_pool"] = {"alice": draw(st.sampled_from(["{U}", "{G}{W}", "{C}"]))}
+    return d
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards())
+def test_matches_brute_force_reference(d):
+    state = situation_from_dict(d).state
+    for player in ("alice", "bob"):
+        got = answer(state, {"kind": "actions", "player": player})
+        assert got["status"] == "ok", got
+        entries = [{k: v for k, v in a.items() if k != "unread"} for a in got["actions"]]
+        assert entries == reference_actions(state, player), d
+    sit = Situation(state)
+    summary = answer(state, {"kind": "actions"})
+    mask, cands = sit.legal_actions_mask()
+    heads = [a for a, m in zip(cands, mask) if m]
+    assert [a.to_json() for a in heads] == [{k: v for k, v in e.items() if k in ("kind", "object", "index")}
+                                            for e in summary["actions"]]
+    assert sit.legal_actions.count() == sum(e.get("targets", 1) * e.get("payments", 1) for e in summary["actions"])
