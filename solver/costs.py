@@ -246,7 +246,10 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
         cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
     name = view.chars(oid).name
     from .activation_rules import activation_ban
-    banned = activation_ban(view, oid, mana=isinstance(ability, ir.ManaAbility))
+    from .hand_abilities import name_ban
+
+    # bans describing permanents don't reach a card in a hand (CR 109.2); a chosen name does (CR 602.5)
+    banned = name_ban(view, o) if from_hand else activation_ban(view, oid, mana=isinstance(ability, ir.ManaAbility))
     if banned:
         raise UnsupportedCase(f"{name}'s activated ability {index} can't be activated: {banned}")
     if cost.tap_selector is not None or cost.put_counters is not None or cost.discard_hand:

@@ -28,7 +28,7 @@ from .errors import UnsupportedCase
 from .mana import ManaCost, Symbol
 from .state import GameObject
 
-__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "reduced_mana", "land_limit"]
+__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "name_ban", "reduced_mana", "land_limit"]
 
 
 def hand_ability_indices(view: View, o: GameObject) -> list[int]:
@@ -38,7 +38,7 @@ def hand_ability_indices(view: View, o: GameObject) -> list[int]:
             if isinstance(a, ir.ActivatedAbility) and a.zone == "hand"]
 
 
-def _name_ban(view: View, o: GameObject) -> str | None:
+def name_ban(view: View, o: GameObject) -> str | None:
     """A "can't be activated" static naming ``o``'s name (Pithing Needle, Phyrexian Revoker: "sources
     with the chosen name", CR 602.5); bans describing permanents don't reach a card in a hand."""
     for s in view.statics("cant_activate"):
@@ -65,7 +65,7 @@ def hand_reason(view: View, player: str, o: GameObject, index: int, sorcery_reas
                 f"(CR 113.6k, 702.29a); it is in the {o.zone.replace('_', ' ')}")
     if o.owner != player:
         return f"{o.name} ({o.id}) is in {o.owner}'s hand: only its owner can activate it there (CR 602.2)"
-    banned = _name_ban(view, o)
+    banned = name_ban(view, o)
     if banned:
         return banned
     if ab.sorcery and sorcery_reason:
