@@ -285,6 +285,11 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             return f"{o.id} is not a card"
         if is_land_card(o):
             return f"{o.name} is a land: lands are played, not cast (CR 305.9)"
+        from .faces import whole_card_reason
+
+        why = whole_card_reason(o)   # a split card is cast as one half (CR 709.3): the entries with face
+        if why:
+            return why
         types = set(o.card.data.types)
         from .casting_rules import cast_restriction, may_cast_as_though_flash
 

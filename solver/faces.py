@@ -1,4 +1,5 @@
-"""Casting a card's other face: an adventurer card cast as its Adventure (CR 715).
+"""Casting a card's faces: an adventurer card cast as its Adventure (CR 715), a split card
+cast as one of its halves (CR 709.3).
 
 CR 715.3: as a player casts an adventurer card, they choose whether to cast it
 as an Adventure; if they do, the spell has only its alternative
@@ -20,6 +21,11 @@ that situation. Contract extensions (documented in docs/extensions.md): ``pay`` 
 entries for casting a face carry ``face: <face name>`` (an entry without it
 casts the card normally). Only from the hand: going on an adventure and
 casting the creature from exile (715.3d) is not recorded by a situation.
+
+A split card (CR 709) has the combined characteristics of its halves off the
+stack (:func:`solver.cards.split_card`) and is cast as one half (709.3): each
+half is a face here, and casting the whole card is not an action
+(:func:`whole_card_reason`).
 """
 from __future__ import annotations
 
@@ -29,12 +35,12 @@ from typing import Any
 from .errors import QueryError
 from .state import GameState
 
-__all__ = ["castable_faces", "faces_of", "select_face", "with_face"]
+__all__ = ["castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
 
 
 def faces_of(o: Any) -> tuple:
     """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
-    if o.card is None or o.card.data.layout != "adventure":
+    if o.card is None or o.card.data.layout not in ("adventure", "split"):
         return ()
     from .cards import other_faces
 
@@ -53,10 +59,25 @@ def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
             for f in faces_of(o)]
 
 
+def whole_card_reason(o: Any) -> str | None:
+    """Why the card can't be cast as a whole, or None: a split card is cast as one of its
+    halves (CR 709.3), named by ``face``."""
+    if o.card is None or o.card.data.layout != "split" or not faces_of(o):
+        return None
+    names = " or ".join(f.data.name for f in faces_of(o))
+    return f"{o.name} is a split card: it is cast as one of its halves, {names} (CR 709.3; face: <half>)"
+
+
 def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     """For a ``pay`` or ``targets`` query with ``face`` (and ``cast``): the situation in which
-    the cast card has that face's characteristics, and the query without ``face``."""
+    the cast card has that face's characteristics, and the query without ``face``. Without
+    ``face``, casting a split card (which is cast as one half) is an error."""
     if "face" not in query:
+        oid = query.get("cast")
+        o = state.find(oid) if isinstance(oid, str) else None
+        why = whole_card_reason(o) if o is not None else None
+        if why:
+            raise QueryError("", "cast", why)
         return state, query
     name = query["face"]
     rest = {k: v for k, v in query.items() if k != "face"}

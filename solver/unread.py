@@ -404,12 +404,13 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     data = card.data  # type: ignore[attr-defined]
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
-    if data.layout == "adventure":
+    if data.layout in ("adventure", "split"):
         from .cards import other_faces
 
         faces = other_faces(card)  # type: ignore[arg-type]
         if faces:
-            out.extend(_adventure_parts(card, faces, zone))
+            out.extend(_adventure_parts(card, faces, zone) if data.layout == "adventure"
+                       else _split_parts(card, faces, zone))
             return out
     if data.layout in MULTI_FACE:
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
@@ -441,4 +442,18 @@ def _adventure_parts(card: object, faces: tuple, zone: str | None) -> list[tuple
         text = (f"{names} (the Adventure of {data.name}): whether this card is on an adventure "
                 "(castable as the creature from exile, CR 715.3d) is not recorded")
         return [(text, "face", classify(text, "face"))]
+    return []
+
+
+def _split_parts(card: object, halves: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """A split card whose halves the database holds (CR 709). In the hand (or with no zone) each
+    half may be cast: the halves' unread parts count, as spell text. Off the stack the card has
+    the combined characteristics of its halves (709.4, :func:`solver.cards.split_card`), so
+    elsewhere nothing is missing, except on the stack, where which half was cast is not recorded."""
+    if zone in (None, "hand"):
+        return [p for h in halves for p in card_parts(h, None, zone)]
+    if zone == "stack":
+        data = card.data  # type: ignore[attr-defined]
+        text = f"{data.name} (split card): which half was cast is not recorded"
+        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
     return []

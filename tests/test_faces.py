@@ -73,7 +73,7 @@ def test_soundness_by_zone():
 
 
 LANDS = ["Mountain", "Island", "Forest", "Plains"]
-HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears"]
+HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears", "Fire // Ice"]
 BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring"]
 
 
@@ -101,3 +101,30 @@ def test_face_entries_match_reference(st_):
     ref = reference_face_entries(st_, "alice")
     key = lambda e: (e["object"], e["face"])  # noqa: E731
     assert sorted(got, key=key) == sorted(ref, key=key)
+    # a split card is cast as one half only (CR 709.3)
+    split = {o.id for o in st_.objects if o.card is not None and o.card.data.layout == "split"}
+    assert not [a for a in res["actions"] if a.get("object") in split and "face" not in a]
+
+
+def test_split_card_halves_and_combined_characteristics():
+    """CR 709.3: Fire // Ice is cast as Fire or Ice; CR 709.4: in the hand it is blue and red
+    with mana value 4 (Force of Will may exile it)."""
+    card = get_card("Fire // Ice")
+    assert card.data.mana_cost.text == "{2}{U}{R}" and card.data.mana_cost.mana_value == 4
+    assert [f.data.name for f in other_faces(card)] == ["Fire", "Ice"]
+    st_ = state(turn={"number": 3, "active": "bob", "step": "main1", "priority": "alice"},
+                battlefield={"alice": ["Island", "Mountain"], "bob": ["Grizzly Bears"]},
+                hand={"alice": ["Fire // Ice", "Force of Will"]},
+                stack=[{"card": "Lightning Bolt", "controller": "bob", "owner": "bob", "targets": [["alice"]]}])
+    fow = answer(st_, {"kind": "pay", "cast": "force-of-will",
+                       "alternative": "pay 1 life and exile a blue card from your hand"})
+    assert [p["exile"] for p in fow["payments"]] == [["fire-ice"]]
+    faces = [a.get("face") for a in answer(st_, {"kind": "actions"})["actions"] if a.get("object") == "fire-ice"]
+    assert faces == ["Fire", "Ice"]
+    with pytest.raises(QueryError):
+        answer(st_, {"kind": "pay", "cast": "fire-ice"})          # which half? (CR 709.3)
+    assert answer(st_, {"kind": "pay", "cast": "fire-ice", "face": "ice"})["count"] == 1
+    gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Fire // Ice"]})
+    assert answer(gy, {"kind": "actions"})["status"] == "ok"
+    stk = state(stack=[{"card": "Fire // Ice", "controller": "bob", "owner": "bob"}])
+    assert answer(stk, {"kind": "resolve"})["status"] == "unsupported"

@@ -12,7 +12,7 @@ import difflib
 import gzip
 import json
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -336,6 +336,29 @@ def _other_faces(name: str) -> tuple[Card, ...]:
     return tuple(read_card(CardData.from_mtgjson({**f, "layout": "normal"})) for f in _faces_data().get(name, ()))
 
 
+def split_card(data: CardData) -> Card:
+    """A split card whose halves are in ``card-faces.json`` (CR 709): off the stack it has the
+    combined characteristics of its halves (CR 709.4: both names, the combined mana cost,
+    every color and type, both texts); it is cast as one half (709.3), whose abilities are the
+    half's (:func:`other_faces`), so the whole card has no abilities of its own."""
+    halves = _other_faces(data.name)
+    cost = halves[0].data.mana_cost
+    for h in halves[1:]:
+        cost = cost + h.data.mana_cost
+
+    def union(attr: str) -> tuple[str, ...]:
+        out: list[str] = []
+        for h in halves:
+            out.extend(x for x in getattr(h.data, attr) if x not in out)
+        return tuple(out)
+
+    combined = replace(data, mana_cost=cost, types=union("types"), subtypes=union("subtypes"),
+                       supertypes=union("supertypes"), colors=tuple(c for c in "WUBRG" if c in cost.colors),
+                       text="\n//\n".join(h.data.text for h in halves),
+                       type_line=" // ".join(h.data.type_line for h in halves))
+    return Card(combined, (), None, "reader")
+
+
 def other_faces(card: Card) -> tuple[Card, ...]:
     """The card's other faces the database knows (an adventure's Adventure, CR 715), each a
     :class:`Card` read like any card; ``()`` when none is known."""
@@ -368,6 +391,8 @@ def read_card(data: CardData) -> Card:
     """
     from ..reader import read  # imported on first use: only cards outside the library need the reader
 
+    if data.layout == "split" and data.name in _faces_data():
+        return split_card(data)
     extra: tuple[Ability, ...] = ()
     if data.unreadable_cost is not None:
         extra = (Unsupported(f"mana cost {data.unreadable_cost}", data.unreadable_cost),)

@@ -47,5 +47,8 @@ def describe_card(card: Card) -> dict:
         "unread": [{"text": t, "kind": k, "affects": [a for a in AFFECTS if a in aff]} for t, k, aff in unread],
     }
     if len(faces) > 1 or d.layout in MULTI_FACE:
-        out["faces"] = [{"name": faces[0], "read": True}] + [{"name": f, "read": False} for f in faces[1:]]
+        from . import other_faces
+
+        known = {f.data.name for f in other_faces(card)}   # solver/data/card-faces.json (CR 709, 715)
+        out["faces"] = [{"name": faces[0], "read": True}] + [{"name": f, "read": f in known} for f in faces[1:]]
     return out

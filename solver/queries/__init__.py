@@ -56,7 +56,7 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
     fn = _load(kind)
     if fn is None:
         return {"kind": kind, "status": "error", "error": f"the '{kind}' query is not implemented yet in this version"}
-    if "face" in query and kind in ("pay", "targets"):   # an Adventure (CR 715.3): solver/faces.py
+    if kind in ("pay", "targets") and "cast" in query:   # an Adventure, a split card's half (CR 715.3, 709.3)
         from ..faces import select_face
         try:
             state, query = select_face(state, query)

@@ -145,8 +145,9 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
 
 
 def reference_face_entries(state: GameState, player: str) -> list[dict]:
-    """The ``cast`` entries with ``face`` (an Adventure cast from the hand, CR 715.3): for each
-    adventurer card in ``player``'s hand and each Adventure the card database holds, the
+    """The ``cast`` entries with ``face`` (an Adventure cast from the hand, CR 715.3; a split
+    card's half, CR 709.3): for each such card in ``player``'s hand and each face the card
+    database holds, the
     entries of :func:`reference_actions` on the board where that card has only the
     Adventure's characteristics (CR 715.3b), marked with the face's name."""
     from dataclasses import replace
@@ -155,7 +156,8 @@ def reference_face_entries(state: GameState, player: str) -> list[dict]:
 
     out = []
     for o in state.objects:
-        if o.zone != "hand" or o.owner != player or o.card is None or o.card.data.layout != "adventure":
+        if o.zone != "hand" or o.owner != player or o.card is None or \
+                o.card.data.layout not in ("adventure", "split"):
             continue
         for face in other_faces(o.card):
             sub = replace(state, objects=tuple(replace(x, card=face) if x.id == o.id else x for x in state.objects))
