@@ -14,7 +14,10 @@ view only.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from .characteristics import View
+from .mana import ManaCost
 
 __all__ = ["activation_ban", "chosen_name", "spend_as_any_color_reason"]
 
@@ -48,7 +51,7 @@ def activation_ban(view: View, oid: str, mana: bool) -> str | None:
     return None
 
 
-def spend_as_any_color_reason(view: View, player: str, sources: list[tuple[str, object]]) -> str | None:
+def spend_as_any_color_reason(view: View, player: str, sources: Sequence[tuple[str, ManaCost]]) -> str | None:
     """Why a payment of ``player`` can't be modeled exactly: "You may spend mana as though it
     were mana of any color to activate abilities of <permanents> you control" (CR 609.4b) is in
     force for ``player`` and one of ``sources`` — (permanent, mana cost) of an ability activated
@@ -58,7 +61,7 @@ def spend_as_any_color_reason(view: View, player: str, sources: list[tuple[str, 
     for s in rules:
         src = view.state.find(s.source)
         for oid, cost in sources:
-            if any(sym.kind not in ("generic", "X") for sym in getattr(cost, "symbols", ())) and \
+            if any(sym.kind not in ("generic", "X") for sym in cost.symbols) and \
                     s.ability.affected is not None and view.matches(s.ability.affected, oid, src, player):
                 return (f"{view.chars(s.source).name}: mana spent as though it were mana of any color to activate "
                         f"abilities of {s.ability.affected.describe()} (CR 609.4b) is not modeled in payments "
