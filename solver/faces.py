@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from .errors import QueryError
+from .errors import QueryError, UnsupportedCase
 from .state import GameState
 
 __all__ = ["castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
@@ -71,13 +71,15 @@ def whole_card_reason(o: Any) -> str | None:
 def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     """For a ``pay`` or ``targets`` query with ``face`` (and ``cast``): the situation in which
     the cast card has that face's characteristics, and the query without ``face``. Without
-    ``face``, casting a split card (which is cast as one half) is an error."""
+    ``face``, casting a split card (which is cast as one half) raises
+    :class:`~solver.errors.UnsupportedCase` naming the halves (the query answers
+    ``unsupported`` with that reason, as it did before the halves were known)."""
     if "face" not in query:
         oid = query.get("cast")
         o = state.find(oid) if isinstance(oid, str) else None
         why = whole_card_reason(o) if o is not None else None
         if why:
-            raise QueryError("", "cast", why)
+            raise UnsupportedCase(why)
         return state, query
     name = query["face"]
     rest = {k: v for k, v in query.items() if k != "face"}

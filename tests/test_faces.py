@@ -121,8 +121,8 @@ def test_split_card_halves_and_combined_characteristics():
     assert [p["exile"] for p in fow["payments"]] == [["fire-ice"]]
     faces = [a.get("face") for a in answer(st_, {"kind": "actions"})["actions"] if a.get("object") == "fire-ice"]
     assert faces == ["Fire", "Ice"]
-    with pytest.raises(QueryError):
-        answer(st_, {"kind": "pay", "cast": "fire-ice"})          # which half? (CR 709.3)
+    whole = answer(st_, {"kind": "pay", "cast": "fire-ice"})     # which half? (CR 709.3)
+    assert whole["status"] == "unsupported" and "Fire or Ice" in whole["reason"]
     assert answer(st_, {"kind": "pay", "cast": "fire-ice", "face": "ice"})["count"] == 1
     gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Fire // Ice"]})
     assert answer(gy, {"kind": "actions"})["status"] == "ok"

@@ -62,6 +62,8 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
             state, query = select_face(state, query)
         except QueryError as e:
             raise QueryError(e.file, f"{path}.{e.path}" if e.path else path, e.message) from None
+        except UnsupportedCase as e:     # a split card named without its half (CR 709.3)
+            return {"kind": kind, "status": "unsupported", "unsupported": [], "reason": str(e)}
     blocked = _blocking(state, query)
     if blocked:
         return unsupported_result(kind, blocked)
