@@ -32,13 +32,17 @@ def chosen_name(obj) -> str | None:
 
 
 def activation_ban(view: View, oid: str, mana: bool) -> str | None:
-    """Why the activated abilities of permanent ``oid`` can't be activated now (CR 602.5),
+    """Why the activated abilities of ``oid`` (a permanent; or a card elsewhere, whose
+    abilities only a chosen-name ban reaches) can't be activated now (CR 602.5),
     or None. ``mana``: the ability is a mana ability (CR 605.1a), which "unless they're mana
     abilities" exempts."""
+    in_play = view.obj(oid).zone == "battlefield"
     for s in view.statics("cant_activate"):
         ab = s.ability
         if mana and ab.except_mana:
             continue
+        if not in_play and not ab.chosen_name:
+            continue   # "artifacts", "creatures": permanents only; a chosen name: cards anywhere (cycling)
         src = view.state.find(s.source)
         if ab.chosen_name:
             name = chosen_name(src)

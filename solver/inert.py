@@ -2,7 +2,11 @@
 the soundness analysis (:mod:`solver.soundness`) treats such a part as not
 functioning now, so it blocks no answer; on any other board it blocks as usual.
 
-One wording, a static of permanents on the battlefield (CR 604, 611.3):
+Wordings of statics of permanents on the battlefield (CR 604, 611.3):
+
+* "As long as <this> isn't on the battlefield, …" (Grist, the Hunger Tide's
+  "it's a 1/1 Insect creature in addition to its other types", CR 611.3b): on
+  the battlefield its condition is false, so it does nothing there;
 
 * "Creatures you control with +1/+1 counters on them have all activated abilities
   of all creature cards exiled with <this>." (layer 6, CR 613.1f): nothing is
@@ -36,6 +40,15 @@ def _grant_inert(view: View, o: GameObject) -> bool:
     return not (countered and exiled)
 
 
+def _off_battlefield_only(view: View, o: GameObject, t: str) -> bool:
+    """"as long as <this object's name, or its short name> isn't on the battlefield ,"""
+    name = view.chars(o.id).name
+    for n in {name, name.split(",")[0]}:
+        if t.startswith("as long as " + _norm(n) + " isnt on the battlefield "):
+            return True
+    return False
+
+
 def inert_on_board(view: View, o: GameObject, text: str) -> bool:
     """Is the unread static ``text`` of permanent ``o`` one of this module's wordings, and
     does it change nothing on this board?"""
@@ -44,4 +57,6 @@ def inert_on_board(view: View, o: GameObject, text: str) -> bool:
     t = _norm(text)
     if t.startswith(_norm(_GRANT)):
         return _grant_inert(view, o)
+    if _off_battlefield_only(view, o, t):
+        return True
     return False

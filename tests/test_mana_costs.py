@@ -266,3 +266,32 @@ def test_spending_rule_refuses_only_the_payments_it_could_change():
     # the opponent's Cauldron: alice's payments are hers alone
     bf = {"alice": ["Forest", "Mountain", "Order of Whiteclay"], "bob": [CAULDRON]}
     assert _answer(bf, {"kind": "pay", "activate": {"object": "order-of-whiteclay", "index": 1}})["status"] == "ok"
+
+
+def test_off_battlefield_static_inert_on_the_battlefield():
+    """"As long as Grist isn't on the battlefield, it's a 1/1 Insect creature …" does nothing on
+    the battlefield (its condition is false there); the part still exists elsewhere."""
+    bf = {"alice": [{"card": "Grist, the Hunger Tide", "counters": {"loyalty": 3}}, "Forest"]}
+    for q in ({"kind": "available_mana"}, {"kind": "could_produce"}, {"kind": "pay", "cost": "{G}"}):
+        assert _answer(bf, q)["status"] == "ok", q
+    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.inert import inert_on_board
+    st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": bf}).state
+    view = View(st)
+    text = "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types."
+    assert inert_on_board(view, view.obj("grist-the-hunger-tide"), text)
+    assert not inert_on_board(view, view.obj("grist-the-hunger-tide"),
+                              "As long as Forest isn't on the battlefield, creatures get +1/+1.")
+
+
+def test_chosen_name_ban_reaches_cards_in_hand_type_bans_do_not():
+    """Pithing Needle's "sources with the chosen name" include a card in a hand (its cycling);
+    "artifacts" means artifact permanents only (CR 110.1)."""
+    from mtgsolve.solver.activation_rules import activation_ban
+    from mtgsolve.solver.characteristics import View
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "battlefield": {"bob": [{"card": "Pithing Needle", "chosen": {"name": "Street Wraith"}}, "Collector Ouphe"]},
+         "hand": {"alice": ["Street Wraith", "Mind Stone"]}}
+    view = View(situation_from_dict(d).state)
+    assert activation_ban(view, "street-wraith", mana=False) is not None
+    assert activation_ban(view, "mind-stone", mana=True) is None
