@@ -323,7 +323,9 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         banned = activation_ban(view, o.id, mana=False)  # "Activated abilities of … can't be activated"
         if banned:
             return banned
-        if ab.sorcery:
+        from .hand_abilities import loyalty_as_instant
+
+        if ab.sorcery and not (ab.cost.loyalty is not None and loyalty_as_instant(view, o)):
             rule = "CR 606.3" if ab.cost.loyalty is not None else "CR 602.5d"
             why = _sorcery_timing_reason(state, player, "this ability can be activated", rule)
             if why:

@@ -16,6 +16,9 @@ Rules layer for what :mod:`solver.reader.hand_abilities` reads:
   mana of that ability's cost, never below zero (CR 601.2f via 602.2b, 118.7);
 * "Activate only once each turn" (CR 602.5b) on a non-mana ability: counted by
   the object key ``activated_this_turn``;
+* "As long as <this> entered this turn, you may activate her loyalty abilities any time you
+  could cast an instant" (The Wandering Emperor): with ``entered_this_turn``, not only as a
+  sorcery (CR 606.3);
 * "You may play an additional land on each of your turns" (CR 305.2, 305.2a):
   a player may play one land, plus one for each such effect of a permanent they
   control, during their own turn.
@@ -28,7 +31,8 @@ from .errors import UnsupportedCase
 from .mana import ManaCost, Symbol
 from .state import GameObject
 
-__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "name_ban", "reduced_mana", "land_limit"]
+__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "name_ban", "reduced_mana", "land_limit",
+           "loyalty_as_instant"]
 
 
 def hand_ability_indices(view: View, o: GameObject) -> list[int]:
@@ -119,6 +123,15 @@ def reduced_mana(view: View, player: str, ab: ir.ActivatedAbility) -> ManaCost:
     if generic > 0 or not others:
         others.append(Symbol("generic", (), generic))
     return ManaCost(tuple(sorted(others, key=Symbol.sort_key)))
+
+
+def loyalty_as_instant(view: View, o: GameObject) -> bool:
+    """"As long as <this> entered this turn, you may activate her loyalty abilities any time you could
+    cast an instant." (The Wandering Emperor): a permanent with that static that entered this turn
+    (object key ``entered_this_turn``) has its loyalty abilities activated as instants rather than
+    sorceries (CR 606.3 is the default such an effect changes)."""
+    return o.entered_this_turn and any(isinstance(a, ir.Static) and a.kind == "loyalty_as_instant_if_entered"
+                                       for a in view.chars(o.id).abilities)
 
 
 def land_limit(view: View, player: str) -> int:

@@ -58,6 +58,11 @@ def test_channel_reads_cost_targets_and_reduction():
     assert ch.reduction[1].supertypes == frozenset({"Legendary"}) and ch.reduction[1].types == frozenset({"Creature"})
 
 
+def test_wandering_emperor_timing_is_read():
+    statics = [a for a in get_card("The Wandering Emperor").abilities if isinstance(a, ir.Static)]
+    assert [s.kind for s in statics] == ["loyalty_as_instant_if_entered"]
+
+
 def test_limits_and_land_plays():
     (leech,) = _activated("Putrid Leech")
     assert leech.limit == 1 and leech.cost.life == 2 and leech.zone == "battlefield"
@@ -137,7 +142,7 @@ def test_api_plays_additional_lands():
 
 LANDS = ["Forest", "Island", "Plains", "Swamp", "Mountain", "City of Brass", "Ancient Tomb"]
 PERMANENTS = ["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking", "Putrid Leech", "Isamaru, Hound of Konda",
-              "Grizzly Bears", "Llanowar Elves", "Sol Ring", "Cloud of Faeries", "Ornithopter"]
+              "Grizzly Bears", "Llanowar Elves", "Sol Ring", "Cloud of Faeries", "Ornithopter", "The Wandering Emperor"]
 HAND = ["Censor", "Cloud of Faeries", "Architects of Will", "Ash Barrens", "Sojourner's Companion",
         "Otawara, Soaring City", "Takenuma, Abandoned Mire", "Eiganjo, Seat of the Empire", "Shark Typhoon",
         "Forest", "Shock", "Grizzly Bears"]
@@ -155,7 +160,9 @@ def boards(draw):
     def perm(names, flags=True):
         return st.tuples(st.sampled_from(names), st.booleans(), st.booleans(), st.integers(0, 3)).map(
             lambda t: {"card": t[0], "tapped": t[1] and flags, "sick": t[2] and flags,
-                       **({"activated_this_turn": {1: 1}} if t[3] == 0 and t[0] == "Putrid Leech" else {})})
+                       **({"activated_this_turn": {1: 1}} if t[3] == 0 and t[0] == "Putrid Leech" else {}),
+                       **({"entered_this_turn": t[3] > 1, "counters": {"loyalty": t[3]}}
+                          if t[0] == "The Wandering Emperor" else {})})
     d["battlefield"] = {"alice": draw(st.lists(perm(LANDS), max_size=4)) + draw(st.lists(perm(PERMANENTS), max_size=2)),
                         "bob": draw(st.lists(st.one_of(perm(LANDS, False), perm(PERMANENTS)), max_size=2))}
     if draw(st.integers(0, 2)) == 0:   # additional land plays (CR 305.2), Alice's or Bob's

@@ -20,6 +20,8 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
 * **"[cost]: [effect]. Activate only once each turn."** on a non-mana ability
   of a permanent (CR 602.5b): the ability with ``limit=1``, counted by the
   object key ``activated_this_turn``;
+* **loyalty timing**: "As long as <this> entered this turn, you may activate her loyalty
+  abilities any time you could cast an instant." — ``Static(kind="loyalty_as_instant_if_entered")``;
 * **additional land plays** (CR 305.2): "You may play an additional land on
   each of your turns." / "You may play two additional lands on each of your
   turns." — ``Static(kind="additional_lands", amount=N)``.
@@ -51,7 +53,8 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
     g = _g()
     body = g.strip_ability_word(toks)
     for name, fn in (("cycling", line_cycling), ("hand ability", line_discard_self),
-                     ("additional land plays", line_additional_lands), ("limited activated ability", line_limited)):
+                     ("additional land plays", line_additional_lands), ("limited activated ability", line_limited),
+                     ("loyalty timing", line_loyalty_as_instant)):
         try:
             parts, unread = fn(body, ctx, raw)
         except g.NoMatch:
@@ -207,3 +210,17 @@ def line_additional_lands(toks: Sequence[Token], ctx, raw: str) -> tuple[list, i
     c.take(".")
     c.end()
     return [Static(kind="additional_lands", amount=n, text=raw)], 0
+
+
+def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"As long as SELF entered this turn, you may activate her|his|its loyalty abilities any time you
+    could cast an instant." (CR 606.3: loyalty abilities are otherwise activated only as a sorcery)."""
+    g = _g()
+    c = g.Cursor(toks)
+    c.need("as", "long", "as", "SELF", "entered", "this", "turn", ",", "you", "may", "activate")
+    if not (c.take(("her", "his", "its")) or c.take("SELF", "'s")):
+        raise g.NoMatch("whose loyalty abilities")
+    c.need("loyalty", "abilities", "any", "time", "you", "could", "cast", "an", "instant")
+    c.take(".")
+    c.end()
+    return [Static(kind="loyalty_as_instant_if_entered", text=raw)], 0

@@ -117,7 +117,11 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
                 continue  # mana abilities are not actions
             if getattr(a, "zone", "battlefield") != o.zone:
                 continue
-            if a.sorcery and not sorcery_time:
+            # The Wandering Emperor: her loyalty abilities as instants the turn she entered
+            as_instant = a.cost.loyalty is not None and o.entered_this_turn and any(
+                isinstance(b, ir.Static) and b.kind == "loyalty_as_instant_if_entered"
+                for b in view.chars(o.id).abilities)
+            if a.sorcery and not sorcery_time and not as_instant:
                 continue
             limit = getattr(a, "limit", None)   # "Activate only once each turn" (CR 602.5b)
             if limit is not None and dict(o.activated_this_turn).get(i, 0) >= limit:

@@ -167,6 +167,8 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     for col in f.colors:
         if col not in c.colors:
             return False
+    if f.tapped is not None and (o.zone != "battlefield" or o.tapped != f.tapped):
+        return False  # "target tapped creature" (CR 110.5)
     if f.combat:  # "attacking or blocking" (CR 506.4): in combat in the way the filter says
         in_combat = set()
         if o.zone == "battlefield" and o.attacking is not None:
