@@ -467,12 +467,17 @@ def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
     o = view.obj(oid)
     if o.tapped:
         return None
+    from .activation_rules import activation_ban
+    if activation_ban(view, oid, mana=True):
+        return None   # "Activated abilities of artifacts can't be activated" (CR 602.5)
     types: set[str] = set()
     for a in view.chars(oid).mana_abilities:
         c = a.cost
         if not c.tap or c.mana or c.untap or c.life or c.sacrifice_self or c.sacrifice is not None \
                 or c.remove_counters or c.tap_other_creatures:
             continue
+        if a.condition is not None or a.limit is not None:
+            continue  # activation conditions, timing (never during a payment) and limits: the pay model
         if a.spend is not None:
             continue  # restricted mana (CR 106.6) may not pay every cost: left to the pay model
         p = a.produce

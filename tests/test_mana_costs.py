@@ -295,3 +295,25 @@ def test_chosen_name_ban_reaches_cards_in_hand_type_bans_do_not():
     view = View(situation_from_dict(d).state)
     assert activation_ban(view, "street-wraith", mana=False) is not None
     assert activation_ban(view, "mind-stone", mana=True) is None
+
+
+@pytest.mark.parametrize("bob", [[{"card": "Karn, the Great Creator", "counters": {"loyalty": 5}}], ["Collector Ouphe"]])
+def test_api_legal_actions_agree_with_a_ban(bob):
+    """The quick payability witness of the actions engine (one-mana {T} sources) skips banned
+    abilities: Sol Ring is not castable off a Mind Stone under Karn or Collector Ouphe."""
+    from mtgsolve.solver.api import Situation
+    s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                             "turn": {"number": 3, "active": "alice", "step": "main1"},
+                             "battlefield": {"alice": ["Mind Stone"], "bob": bob},
+                             "hand": {"alice": ["Sol Ring"]}})
+    assert [str(a) for a in s.legal_actions] == ["pass"]
+    assert not s.is_legal("cast sol-ring")
+
+
+def test_api_witness_skips_sorcery_speed_sources():
+    from mtgsolve.solver.api import Situation
+    relic = _inline("Slow Relic", "{T}: Add {C}. Activate only as a sorcery.")
+    s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                             "turn": {"number": 3, "active": "alice", "step": "main1"},
+                             "battlefield": {"alice": [relic]}, "hand": {"alice": ["Sol Ring"]}})
+    assert not s.is_legal("cast sol-ring")
