@@ -418,6 +418,12 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         if zone == "battlefield":
             if data.layout == "prototype":    # it may have been cast prototyped (CR 702.160)
                 out.append((text, "face", frozenset({"characteristics"})))
+            elif data.layout in ("modal_dfc", "split"):
+                # which face is up (a modal double-faced card's land back face, CR 712.8d) or which
+                # halves a split permanent has (a Room's doors, CR 709.5) is not recorded: its
+                # characteristics, mana abilities included, are unknown
+                up = f"{data.name} (layout {data.layout}): which face of this permanent is up is not recorded"
+                out.append((up, "static", frozenset({"characteristics", "mana"})))
         elif zone == "stack":
             out.append((text, "face", frozenset({"effect", "targets", "characteristics"})))
         else:

@@ -61,6 +61,8 @@ STILL = [
      {"kind": "resolve"}, "which half"),
     ("an Adventure not in the faces file", dict(battlefield={"alice": ["Forest"]}, hand={"alice": ["Lovestruck Beast"]}),
      {"kind": "actions"}, "not in the card database"),
+    ("a modal double-faced card on the battlefield", dict(battlefield={"alice": [
+        "Emeria's Call // Emeria, Shattered Skyclave", "Plains"]}), {"kind": "could_produce"}, "which face"),
     ("a card-type cost rule (Cloud Key)", dict(battlefield={"alice": ["Cloud Key", "Island", "Island"]},
                                                hand={"alice": ["Divination"]}),
      {"kind": "pay", "cast": "divination"}, "of the chosen type"),
