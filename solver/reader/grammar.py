@@ -30,6 +30,7 @@ triggered ability (its resolution would be wrong).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable, Sequence
 
@@ -540,6 +541,14 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
         # "nonartifact, nonblack creature": adjectives may be separated by commas
         if c.at(",") and c.peek(1) is not None and (c.low(1) or "").startswith("non"):
             c.i += 1
+    pt = c.peek()
+    if targeting and pt is not None and pt.kind == "PT" and re.fullmatch(r"\d+/\d+", pt.text) \
+            and d.power_min is None and c.low(1) in ("creature", "creatures"):
+        # "target 1/1 creature": exactly that power and toughness (CR 208.1)
+        p_, t_ = (int(x) for x in pt.text.split("/"))
+        d.power_min = d.power_max = p_
+        d.toughness_min = d.toughness_max = t_
+        c.i += 1
     _noun(c, d)
     # alternatives: "creature or player", "artifact, creature, or land"
     while c.at(",") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or c.low(1) == "or"):

@@ -167,6 +167,15 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     for col in f.colors:
         if col not in c.colors:
             return False
+    # "with power 2 or less", "1/1 creature" (CR 208): the bounds on power and toughness, plainly
+    if f.power_min is not None and (c.power is None or c.power < f.power_min):
+        return False
+    if f.power_max is not None and (c.power is None or c.power > f.power_max):
+        return False
+    if f.toughness_min is not None and (c.toughness is None or c.toughness < f.toughness_min):
+        return False
+    if f.toughness_max is not None and (c.toughness is None or c.toughness > f.toughness_max):
+        return False
     if f.tapped is not None and (o.zone != "battlefield" or o.tapped != f.tapped):
         return False  # "target tapped creature" (CR 110.5)
     if f.combat:  # "attacking or blocking" (CR 506.4): in combat in the way the filter says
