@@ -551,9 +551,11 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
         c.i += 1
     _noun(c, d)
     # alternatives: "creature or player", "artifact, creature, or land"
-    while c.at(",") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or c.low(1) == "or"):
+    while c.at(",") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or c.low(1) == "or"
+                                                   or c.at(",", "and", "/", "or")):
         c.i += 1
-        c.take("or")
+        if not c.take("and", "/", "or"):   # "artifacts, creatures, and/or lands": each target any of them
+            c.take("or")
         _noun(c, d)
         d.types_joined_by_or = True
     if c.at("or") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or
