@@ -1059,9 +1059,10 @@ def action_entry(oracle: Oracle, cand: Candidate) -> dict:
 
 
 def face_entries(state: GameState, player: str, options: Options | None = None) -> list[dict]:
-    """The ``cast`` entries, each with ``face``, for casting the Adventures of ``player``'s hand
-    cards (CR 715.3): the candidates of that card on the situation in which it has only the
-    Adventure's characteristics (:func:`solver.faces.with_face`, CR 715.3b)."""
+    """The ``cast`` (and ``play_land``) entries, each with ``face``, for casting the Adventures,
+    split cards' halves and modal double-faced cards' back faces of ``player``'s hand cards
+    (CR 715.3, 709.3, 712.12): the candidates of that card on the situation in which it has
+    only that face's characteristics (:func:`solver.faces.with_face`, CR 715.3b)."""
     from .faces import castable_faces, with_face
 
     out: list[dict] = []
@@ -1069,7 +1070,7 @@ def face_entries(state: GameState, player: str, options: Options | None = None) 
         sub = with_face(state, oid, face)
         oracle = Oracle(sub, player, options)
         for cand in candidates(sub, player, oracle.view, modes=True):
-            if cand.kind == "cast" and cand.object == oid and oracle.legal(cand, counting=True)[0]:
+            if cand.kind in ("cast", "play_land") and cand.object == oid and oracle.legal(cand, counting=True)[0]:
                 out.append({**action_entry(oracle, cand), "face": face.data.name})
     return out
 

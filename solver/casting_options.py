@@ -595,9 +595,9 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
             continue
         from .cards import other_faces
 
-        if o.zone == "hand" and o.card.data.layout == "adventure" and other_faces(o.card):
-            return (f"{o.name} ({o.id}) can be cast as its Adventure (CR 715.3), which the Python API does not "
-                    "list yet: use the actions and pay queries (face)")
+        if o.zone == "hand" and o.card.data.layout in ("adventure", "split", "modal_dfc") and other_faces(o.card):
+            return (f"{o.name} ({o.id}) can be cast or played as another face (CR 715.3, 709.3, 712.12), which "
+                    "the Python API does not list yet: use the actions and pay queries (face)")
         for a in options_of(o):
             if o.zone == "hand" or a.zone == "graveyard":
                 return (f"{o.name} ({o.id}) can be cast with an alternative or additional cost "

@@ -26,6 +26,11 @@ A split card (CR 709) has the combined characteristics of its halves off the
 stack (:func:`solver.cards.split_card`) and is cast as one half (709.3): each
 half is a face here, and casting the whole card is not an action
 (:func:`whole_card_reason`).
+
+A modal double-faced card (CR 712) has only its front face's characteristics
+off the stack and battlefield (712.8a); its back face may be cast, or played
+if it is a land (712.12): the ``actions`` entries for the back face carry
+``face`` (``play_land`` with ``face`` for a land back face).
 """
 from __future__ import annotations
 
@@ -35,12 +40,15 @@ from typing import Any
 from .errors import QueryError, UnsupportedCase
 from .state import GameState
 
-__all__ = ["castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
+#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
+FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc"})
+
+__all__ = ["FACE_LAYOUTS", "castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
 
 
 def faces_of(o: Any) -> tuple:
     """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
-    if o.card is None or o.card.data.layout not in ("adventure", "split"):
+    if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
         return ()
     from .cards import other_faces
 

@@ -404,13 +404,13 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     data = card.data  # type: ignore[attr-defined]
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
-    if data.layout in ("adventure", "split"):
+    if data.layout in ("adventure", "split", "modal_dfc"):
         from .cards import other_faces
 
         faces = other_faces(card)  # type: ignore[arg-type]
         if faces:
-            out.extend(_adventure_parts(card, faces, zone) if data.layout == "adventure"
-                       else _split_parts(card, faces, zone))
+            parts = {"adventure": _adventure_parts, "split": _split_parts, "modal_dfc": _mdfc_parts}
+            out.extend(parts[data.layout](card, faces, zone))
             return out
     if data.layout in MULTI_FACE:
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
@@ -440,7 +440,7 @@ def _adventure_parts(card: object, faces: tuple, zone: str | None) -> list[tuple
     data = card.data  # type: ignore[attr-defined]
     names = " and ".join(f.data.name for f in faces)
     if zone in (None, "hand"):
-        return [p for f in faces for p in card_parts(f, None, zone)]
+        return _face_parts_in_hand(faces, zone)
     if zone == "stack":
         text = f"{names} (the Adventure of {data.name}): whether this spell was cast as its Adventure is not recorded"
         return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
@@ -457,9 +457,37 @@ def _split_parts(card: object, halves: tuple, zone: str | None) -> list[tuple[st
     the combined characteristics of its halves (709.4, :func:`solver.cards.split_card`), so
     elsewhere nothing is missing, except on the stack, where which half was cast is not recorded."""
     if zone in (None, "hand"):
-        return [p for h in halves for p in card_parts(h, None, zone)]
+        return _face_parts_in_hand(halves, zone)
     if zone == "stack":
         data = card.data  # type: ignore[attr-defined]
         text = f"{data.name} (split card): which half was cast is not recorded"
         return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
     return []
+
+
+def _mdfc_parts(card: object, faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """A modal double-faced card whose back face the database holds (CR 712). Off the stack and
+    battlefield it has only its front face's characteristics (712.8a); in the hand the back face
+    may be cast or played (its unread parts count there); on the stack which face was cast, and
+    on the battlefield which face is up, are not recorded (unread)."""
+    data = card.data  # type: ignore[attr-defined]
+    if zone in (None, "hand"):
+        return _face_parts_in_hand(faces, zone)
+    if zone == "stack":
+        text = f"{data.name} (modal double-faced card): which face was cast is not recorded"
+        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
+    if zone == "battlefield":
+        text = f"{data.name} (layout {data.layout}): which face of this permanent is up is not recorded"
+        return [(text, "static", frozenset({"characteristics", "mana"}))]
+    return []
+
+
+def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """The unread parts of the faces a card in the hand may be cast or played as, those that
+    function in the hand judged by the face's own types (CR 113.6: a land face's "As this
+    enters …" does not function from the hand; an instant's spell text counts there)."""
+    out = []
+    for f in faces:
+        types = tuple(f.data.types)
+        out.extend(p for p in card_parts(f, None, zone) if zone is None or active(p[0], p[1], zone, types))
+    return out

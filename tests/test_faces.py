@@ -73,7 +73,8 @@ def test_soundness_by_zone():
 
 
 LANDS = ["Mountain", "Island", "Forest", "Plains"]
-HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears", "Fire // Ice"]
+HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears", "Fire // Ice",
+        "Emeria's Call", "Forest"]
 BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring"]
 
 
@@ -87,7 +88,7 @@ def boards(draw):
     hand = [draw(st.sampled_from(HAND)) for _ in range(draw(st.integers(1, 3)))]
     active = draw(st.sampled_from(["alice", "bob"]))
     return state(turn={"number": 3, "active": active, "step": draw(st.sampled_from(["main1", "end"])),
-                       "priority": "alice"},
+                       "priority": "alice", "lands_played": draw(st.integers(0, 1))},
                  battlefield={"alice": alice, "bob": bob}, hand={"alice": hand})
 
 
@@ -104,6 +105,21 @@ def test_face_entries_match_reference(st_):
     # a split card is cast as one half only (CR 709.3)
     split = {o.id for o in st_.objects if o.card is not None and o.card.data.layout == "split"}
     assert not [a for a in res["actions"] if a.get("object") in split and "face" not in a]
+
+
+def test_mdfc_back_face_land_is_played_and_front_only_off_the_stack():
+    """CR 712.8a: Emeria's Call in the hand is a white sorcery; 712.12: its land back face may
+    be played (play_land with face), once per turn (CR 305.2); on the battlefield which face is
+    up is not recorded."""
+    st_ = state(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Emeria's Call"]})
+    acts = answer(st_, {"kind": "actions"})["actions"]
+    assert {"kind": "play_land", "object": "emerias-call-emeria-shattered-skyclave",
+            "face": "Emeria, Shattered Skyclave"} in acts
+    played = state(turn={"number": 3, "active": "alice", "step": "main1", "lands_played": 1},
+                   battlefield={"alice": ["Mountain"]}, hand={"alice": ["Emeria's Call"]})
+    assert answer(played, {"kind": "actions"})["actions"] == [{"kind": "pass"}]
+    bf = state(battlefield={"alice": ["Emeria's Call"]})
+    assert answer(bf, {"kind": "could_produce"})["status"] == "unsupported"
 
 
 def test_split_card_halves_and_combined_characteristics():

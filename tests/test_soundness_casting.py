@@ -34,6 +34,8 @@ READ = [
      {"kind": "actions"}),
     ("split card in hand", dict(battlefield={"alice": ["Volcanic Island", "Island"]}, hand={"alice": ["Fire // Ice"]}),
      {"kind": "actions"}),
+    ("a modal double-faced card's land back face in hand", dict(battlefield={"alice": ["Mountain"]},
+                                                                 hand={"alice": ["Emeria's Call"]}), {"kind": "actions"}),
     ("Sunscape Familiar", dict(battlefield={"alice": ["Sunscape Familiar", "Forest"]},
                                hand={"alice": ["Grizzly Bears"]}), {"kind": "pay", "cast": "grizzly-bears"}),
     ("Herald's Horn", dict(battlefield={"alice": [{"card": "Herald's Horn", "chosen": {"type": "Elf"}}, "Forest"]},

@@ -161,11 +161,11 @@ def reference_face_entries(state: GameState, player: str) -> list[dict]:
     out = []
     for o in state.objects:
         if o.zone != "hand" or o.owner != player or o.card is None or \
-                o.card.data.layout not in ("adventure", "split"):
+                o.card.data.layout not in ("adventure", "split", "modal_dfc"):
             continue
         for face in other_faces(o.card):
             sub = replace(state, objects=tuple(replace(x, card=face) if x.id == o.id else x for x in state.objects))
             for e in reference_actions(sub, player):
-                if e["kind"] == "cast" and e["object"] == o.id:
+                if e["kind"] in ("cast", "play_land") and e["object"] == o.id:
                     out.append({**e, "face": face.data.name})
     return out
