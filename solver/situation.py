@@ -407,8 +407,12 @@ QUERY_SCHEMAS: dict[str, dict] = {
                            "x": {"anyOf": [_COUNT_S, {"const": "any"}], "description": "X: a number, or 'any'"},
                            "life": {"type": "boolean", "description": "false forbids paying life"},
                            "alternative": {"type": "string", "description": "(extension, with cast) the alternative "
-                                           "cost or permission used: flashback, evoke, escape, jump-start, retrace, "
-                                           "or the printed cost of a 'rather than pay' line (CR 118.9)"},
+                                           "cost or permission used: flashback, evoke, escape, dash, spectacle, "
+                                           "jump-start, retrace, or the printed cost of a 'rather than pay' line "
+                                           "(CR 118.9)"},
+                           "face": {"type": "string", "description": "(extension, with cast) the face cast: an "
+                                    "Adventure, a split card's half, a modal double-faced card's back face "
+                                    "(CR 715.3, 709.3, 712.12)"},
                            "kicked": {"type": "boolean", "description": "(extension, with cast) pay the kicker cost "
                                       "(CR 702.33a)"},
                            "player": _PLAYER_S},
@@ -417,6 +421,8 @@ QUERY_SCHEMAS: dict[str, dict] = {
                 "properties": {"cast": {**_ID_S, "description": "Id of a card to cast"},
                                "activate": _ABILITY_S, "trigger": _ABILITY_S,
                                "spell": {**_ID_S, "description": "Id of a spell or ability on the stack"},
+                               "face": {"type": "string", "description": "(extension, with cast) the face cast "
+                                        "(CR 715.3, 709.3, 712.12)"},
                                "how": {"enum": ["cast", "activate", "trigger", "copy", "change", "random"],
                                        "description": "Who/why targets are chosen"},
                                "player": {**_ID_S, "description": "Who chooses (default: the controller)"},
