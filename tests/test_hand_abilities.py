@@ -80,10 +80,10 @@ def test_read_hand_ability_does_not_block_actions_but_unread_one_does():
     assert r["status"] == "ok"
     assert {(a["object"], a["index"]) for a in r["actions"] if a["kind"] == "activate"} == {
         ("censor", 1), ("ash-barrens", 2)}
-    # Boseiju's channel ("or nonbasic land an opponent controls") is not read: it still blocks its owner
-    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Boseiju, Who Endures"]})
+    # Street Wraith's "Cycling—Pay 2 life." is not read: it still blocks its owner's actions
+    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Street Wraith"]})
     blocked = answer(b, {"kind": "actions"})
-    assert blocked["status"] == "unsupported" and "Channel" in blocked["unsupported"][0]["text"]
+    assert blocked["status"] == "unsupported" and "Cycling" in blocked["unsupported"][0]["text"]
     assert answer(b, {"kind": "actions", "player": "bob"})["status"] == "ok"   # not Bob's card
 
 
@@ -146,6 +146,7 @@ PERMANENTS = ["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking", "Putrid L
               "Pendelhaven", "Raging Goblin"]
 HAND = ["Censor", "Cloud of Faeries", "Architects of Will", "Ash Barrens", "Sojourner's Companion",
         "Otawara, Soaring City", "Takenuma, Abandoned Mire", "Eiganjo, Seat of the Empire", "Shark Typhoon",
+        "Boseiju, Who Endures",
         "Forest", "Shock", "Grizzly Bears"]
 STEPS = ["main1"] * 5 + ["main2", "upkeep", "declare_attackers", "end", "untap"]
 

@@ -390,6 +390,7 @@ class Desc:
     not_colors: set[str] = field(default_factory=set)
     basic: bool = False
     nonbasic: bool = False
+    nonbasic_land_alternative: bool = False  # "artifact, enchantment, or nonbasic land" (CR 205.4c)
     other: bool = False
     who: str = "any"
     players: bool = False
@@ -556,11 +557,14 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
         c.i += 1
         if not c.take("and", "/", "or"):   # "artifacts, creatures, and/or lands": each target any of them
             c.take("or")
+        _nonbasic_land(c, d)
         _noun(c, d)
         d.types_joined_by_or = True
     if c.at("or") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or
-                                                 c.low(1) in ("player", "players", "opponent", "opponents")):
+                                                 c.low(1) in ("player", "players", "opponent", "opponents")
+                                                 or c.at("or", "nonbasic", ("land", "lands"))):
         c.i += 1
+        _nonbasic_land(c, d)
         _noun(c, d)
         d.types_joined_by_or = True
     # qualifiers
@@ -625,6 +629,14 @@ def to_selector(d: Desc, attached: bool = False) -> Selector:
                     basic=d.basic, attached=attached, exclude_self=d.other, nontypes=frozenset(d.nontypes))
 
 
+def _nonbasic_land(c: Cursor, d: Desc) -> None:
+    """"…, or nonbasic land" as the last alternative: only lands can be basic (CR 205.4c), so the
+    filter excludes basic objects of every listed type."""
+    if c.at("nonbasic", ("land", "lands")) and not d.nonbasic_land_alternative and "Land" not in d.types:
+        c.i += 1
+        d.nonbasic_land_alternative = True
+
+
 def to_filter(d: Desc) -> Filter:
     """The IR targeting filter for a description (CR 115.1), if the IR can hold it."""
     if d.other or d.ambiguous or (d.basic and d.nonbasic):
@@ -668,7 +680,7 @@ def to_filter(d: Desc) -> Filter:
                   supertypes=frozenset({"Legendary"} if d.legendary else set()) | (
                       frozenset({"Basic"}) if d.basic else frozenset()),
                   not_supertypes=frozenset({"Legendary"} if d.nonlegendary else set()) | (
-                      frozenset({"Basic"}) if d.nonbasic else frozenset()),
+                      frozenset({"Basic"}) if d.nonbasic or d.nonbasic_land_alternative else frozenset()),
                   mv_min=d.mv_min, power_min=d.power_min, power_max=d.power_max,
                   toughness_min=d.toughness_min, toughness_max=d.toughness_max,
                   keywords=frozenset(d.keywords), not_keywords=frozenset(d.not_keywords),

@@ -167,6 +167,12 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     for col in f.colors:
         if col not in c.colors:
             return False
+    for st in f.supertypes:          # "legendary", "basic" (CR 205.4)
+        if st not in c.supertypes:
+            return False
+    for st in f.not_supertypes:      # "nonlegendary", "nonbasic"
+        if st in c.supertypes:
+            return False
     # "with power 2 or less", "1/1 creature" (CR 208): the bounds on power and toughness, plainly
     if f.power_min is not None and (c.power is None or c.power < f.power_min):
         return False
