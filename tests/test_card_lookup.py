@@ -78,3 +78,20 @@ def test_cards_load_through_the_index_or_without_one(tmp_path):
     blocked.write_text("not a directory")
     env["XDG_CACHE_HOME"] = str(blocked)
     assert _load_in_process(env) == "Liliana Vess Lightning Bolt 1"  # no index possible: as before
+
+
+def test_a_damaged_index_falls_back(tmp_path, monkeypatch):
+    path = tmp_path / "bad.idx"
+    path.write_bytes(b'"a"\t0\t"A"\t{not json\n' + lookup.END)
+    monkeypatch.setattr(lookup, "_open", lambda db, build: lookup.Index(path))
+    assert lookup.lookup(cards.DEFAULT_DB, cards._builtin_index, "a") is None
+    path.write_bytes(b"garbage without tabs\n" + lookup.END)
+    assert lookup.lookup(cards.DEFAULT_DB, cards._builtin_index, "b") is None
+
+
+def test_no_cache_directory_without_an_absolute_path(monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", "relative/dir")
+    monkeypatch.setenv("HOME", "/home/someone")
+    assert lookup.cache_dir() == Path("/home/someone/.cache/mtgsolve")
+    monkeypatch.setenv("XDG_CACHE_HOME", "/tmp/x")
+    assert lookup.cache_dir() == Path("/tmp/x/mtgsolve")

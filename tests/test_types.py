@@ -39,6 +39,7 @@ CLEAN = (
     "solver/cards/__init__.py",
     "solver/cards/describe.py",
     "solver/cards/library.py",
+    "solver/cards/lookup.py",
     "solver/casting_options.py",
     "solver/casting_rules.py",
     "solver/characteristics.py",

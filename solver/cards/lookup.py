@@ -24,14 +24,21 @@ VERSION = "v1"
 END = b"#end\n"
 
 
-def cache_dir() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "mtgsolve"
+def cache_dir() -> Path | None:
+    """``$XDG_CACHE_HOME/mtgsolve``, else ``~/.cache/mtgsolve``; None when neither is an absolute
+    path (the XDG rule: a relative ``XDG_CACHE_HOME`` is ignored; no home directory: no cache)."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mtgsolve" if os.path.isabs(base) else None
 
 
 def _index_path(db: Path) -> Path:
+    where = cache_dir()
+    if where is None:
+        raise OSError("no cache directory")
     st = db.stat()
-    return cache_dir() / f"oracle-cards-{VERSION}-{st.st_size}-{st.st_mtime_ns}.idx"
+    return where / f"oracle-cards-{VERSION}-{st.st_size}-{st.st_mtime_ns}.idx"
 
 
 def write_index(path: Path, cards: Mapping[str, dict]) -> None:
@@ -117,12 +124,15 @@ def lookup(db: Path, build: Callable[[], Mapping[str, dict]], name: str) -> tupl
     index = _open(db, build)
     if index is None:
         return None
-    rows = index.rows(name.lower())
-    if not rows:
-        return None, None
-    exact = [r for r in rows if r[1] == name]
-    _, canon, start, end = exact[0] if exact else max(rows)
-    return canon, index.record(start, end)
+    try:
+        rows = index.rows(name.lower())
+        if not rows:
+            return None, None
+        exact = [r for r in rows if r[1] == name]
+        _, canon, start, end = exact[0] if exact else max(rows)
+        return canon, index.record(start, end)
+    except (ValueError, IndexError, TypeError):  # a damaged index: read the database instead
+        return None
 
 
 def clear() -> None:
