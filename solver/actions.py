@@ -334,9 +334,9 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             why = loyalty_reason(view, o, cand.index)
             if why:
                 return why
-        from .hand_abilities import limit_reason
+        from .hand_abilities import restriction_reason
 
-        why = limit_reason(o, ab, cand.index)   # "Activate only once each turn" (CR 602.5b)
+        why = restriction_reason(view, player, o, ab, cand.index)   # "Activate only once each turn / if …" (CR 602.5b)
         if why:
             return why
         cost = ab.cost

@@ -31,7 +31,7 @@ from .errors import UnsupportedCase
 from .mana import ManaCost, Symbol
 from .state import GameObject
 
-__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "name_ban", "reduced_mana", "land_limit",
+__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "restriction_reason", "name_ban", "reduced_mana", "land_limit",
            "loyalty_as_instant"]
 
 
@@ -74,7 +74,7 @@ def hand_reason(view: View, player: str, o: GameObject, index: int, sorcery_reas
         return banned
     if ab.sorcery and sorcery_reason:
         return sorcery_reason
-    return limit_reason(o, ab, index)
+    return restriction_reason(view, player, o, ab, index)
 
 
 def limit_reason(o: GameObject, ab: ir.ActivatedAbility, index: int) -> str | None:
@@ -84,6 +84,37 @@ def limit_reason(o: GameObject, ab: ir.ActivatedAbility, index: int) -> str | No
         return (f"ability {index} of {o.name} ({o.id}) can be activated only {times} each turn and was "
                 f"activated {o.activated(index)} time(s) this turn (CR 602.5b)")
     return None
+
+
+def condition_holds(view: View, cond: ir.ActivationCondition, o: GameObject, player: str) -> bool:
+    """"Activate only if …" (CR 602.5b) on the board as it is: an opponent controls N or more
+    permanents of a kind; the player has exactly N cards in hand; else :mod:`solver.conditions`."""
+    if cond.kind == "opponent_controls":
+        return any(sum(1 for p in view.permanents_of(q) if cond.selector is not None
+                       and cond.selector.types <= view.chars(p.id).types) >= cond.n
+                   for q in view.state.player_ids if q != player)
+    if cond.kind == "hand_exactly":
+        return sum(1 for h in view.state.objects if h.zone == "hand" and h.owner == player) == cond.n
+    if cond.kind in ("any", "all"):
+        parts = [condition_holds(view, c, o, player) for c in cond.parts]
+        return any(parts) if cond.kind == "any" else all(parts)
+    from .conditions import condition_holds as holds
+
+    return holds(view, cond, o, player)
+
+
+def restriction_reason(view: View, player: str, o: GameObject, ab: ir.ActivatedAbility, index: int) -> str | None:
+    """The per-turn limit and the "Activate only if …" condition of a non-mana ability (CR 602.5b)."""
+    why = limit_reason(o, ab, index)
+    if why or ab.condition is None:
+        return why
+    if not condition_holds(view, ab.condition, o, player):
+        return f"ability {index} of {o.name} ({o.id}) can be activated only if {_cond_text(ab)} (CR 602.5b)"
+    return None
+
+
+def _cond_text(ab: ir.ActivatedAbility) -> str:
+    return ab.describe().rsplit("; activate only if ", 1)[-1]
 
 
 def reduction_amount(view: View, player: str, ab: ir.ActivatedAbility) -> int:

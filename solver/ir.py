@@ -897,7 +897,10 @@ class ActivatedAbility:
     permanents counted: ``who``, ``types``, ``supertypes``, ``subtypes``), reducing
     the generic mana of the cost only (CR 601.2f via 602.2b, 118.7). ``limit``: at most that
     many activations each turn ("Activate only once each turn", CR 602.5b; object key
-    ``activated_this_turn``)."""
+    ``activated_this_turn``). ``condition``: "Activate only if …" (CR 602.5b), besides the
+    kinds of :class:`ActivationCondition` also ``opponent_controls`` (an opponent controls
+    ``n`` or more permanents in ``selector``) and ``hand_exactly`` (you have exactly ``n``
+    cards in hand)."""
 
     cost: Cost
     targets: tuple[TargetSpec, ...] = ()
@@ -912,6 +915,7 @@ class ActivatedAbility:
     zone: str = "battlefield"
     reduction: "tuple[int, Filter] | None" = None
     limit: int | None = None
+    condition: "ActivationCondition | None" = None  # "Activate only if …" (CR 602.5b)
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
@@ -923,6 +927,12 @@ class ActivatedAbility:
         if self.limit is not None:
             extra += "; activate only once each turn" if self.limit == 1 else \
                 f"; activate at most {self.limit} times each turn"
+        if self.condition is not None:
+            c = self.condition
+            what = (f"an opponent controls {c.n} or more {c.selector.describe() if c.selector else 'permanents'}"
+                    if c.kind == "opponent_controls" else f"you have exactly {c.n} cards in hand"
+                    if c.kind == "hand_exactly" else c.describe())
+            extra += f"; activate only if {what}"
         return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
             + describe_modes(self) + extra
 

@@ -63,6 +63,13 @@ def test_wandering_emperor_timing_is_read():
     assert [s.kind for s in statics] == ["loyalty_as_instant_if_entered"]
 
 
+def test_activation_conditions_are_read():
+    _, edge = _activated("Tectonic Edge")
+    assert edge.condition is not None and edge.condition.kind == "opponent_controls" and edge.condition.n == 4
+    _, lib = _activated("Library of Alexandria")
+    assert lib.condition is not None and lib.condition.kind == "hand_exactly" and lib.condition.n == 7
+
+
 def test_limits_and_land_plays():
     (leech,) = _activated("Putrid Leech")
     assert leech.limit == 1 and leech.cost.life == 2 and leech.zone == "battlefield"
@@ -143,7 +150,7 @@ def test_api_plays_additional_lands():
 LANDS = ["Forest", "Island", "Plains", "Swamp", "Mountain", "City of Brass", "Ancient Tomb"]
 PERMANENTS = ["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking", "Putrid Leech", "Isamaru, Hound of Konda",
               "Grizzly Bears", "Llanowar Elves", "Sol Ring", "Cloud of Faeries", "Ornithopter", "The Wandering Emperor",
-              "Pendelhaven", "Raging Goblin"]
+              "Pendelhaven", "Raging Goblin", "Tectonic Edge", "Library of Alexandria", "Urborg, Tomb of Yawgmoth"]
 HAND = ["Censor", "Cloud of Faeries", "Architects of Will", "Ash Barrens", "Sojourner's Companion",
         "Otawara, Soaring City", "Takenuma, Abandoned Mire", "Eiganjo, Seat of the Empire", "Shark Typhoon",
         "Boseiju, Who Endures",
@@ -174,6 +181,10 @@ def boards(draw):
                  "bob": draw(st.lists(st.sampled_from(HAND), max_size=2))}
     if draw(st.integers(0, 3)) == 0:
         d["mana_pool"] = {"alice": draw(st.sampled_from(["{U}", "{G}{W}", "{C}"]))}
+    if draw(st.integers(0, 3)) == 0:   # "an opponent controls four or more lands" (Tectonic Edge)
+        d["battlefield"]["bob"] += ["Swamp"] * draw(st.integers(3, 4))
+    if draw(st.integers(0, 3)) == 0:   # "exactly seven cards in hand" (Library of Alexandria)
+        d["hand"]["alice"] += ["Island"] * (7 - len(d["hand"]["alice"]) - draw(st.integers(0, 1)))
     return d
 
 

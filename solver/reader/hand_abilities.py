@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import SELF, ActivatedAbility, Cost, Effect, Filter, Static
+from ..ir import SELF, ActivatedAbility, ActivationCondition, Cost, Effect, Filter, Selector, Static
 from .tokens import NUMBER_WORDS, Token
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
@@ -165,16 +165,51 @@ def _reduction(st: Sequence[Token]) -> tuple[int, Filter] | None:
     return int(t.low), Filter(types=frozenset({_TYPE_WORDS[w]}), who="you", supertypes=frozenset(supers))
 
 
+def _restriction(st: Sequence[Token]) -> tuple[int | None, ActivationCondition | None]:
+    """The last sentence of a non-mana ability: "Activate only once each turn." (CR 602.5b), "Activate
+    only if an opponent controls N or more <permanents>.", "Activate only if you have exactly N cards
+    in hand.", or what :func:`.grammar.activation_restriction` reads ("… only if you control …",
+    "… only during your turn", joined by "and only")."""
+    g = _g()
+    c = g.Cursor(st)
+    if c.take("activate", "only", "if", "an", "opponent", "controls"):
+        n = g.number(c)
+        c.need("or", "more")
+        w = c.low()
+        if w not in _TYPE_WORDS:
+            raise g.NoMatch("a card type")
+        c.i += 1
+        c.end()
+        return None, ActivationCondition("opponent_controls", Selector(who="opponent", types=frozenset({_TYPE_WORDS[w]})),
+                                         n=int(n))
+    c = g.Cursor(st)
+    if c.take("activate", "only", "if", "you", "have", "exactly"):
+        n = g.number(c)
+        c.need("cards", "in", "hand")
+        c.end()
+        return None, ActivationCondition("hand_exactly", n=int(n))
+    r = g.activation_restriction(st)
+    if r is None:
+        raise g.NoMatch("no restriction")
+    limit, conds = r
+    if any(k.kind == "instant" for k in conds):
+        raise g.NoMatch("'as an instant' is not read for non-mana abilities")
+    cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
+    return limit, cond
+
+
 def line_limited(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
-    """"[cost]: [effect]. Activate only once each turn." on a permanent's non-mana ability (CR 602.5b):
-    the ability read without its last sentence (:func:`.structure.line_activated_structure`, or the
-    grammar's activated template), with ``limit=1``."""
+    """"[cost]: [effect]. Activate only once each turn." / "… Activate only if …" on a permanent's
+    non-mana ability (CR 602.5b): the ability read without its last sentence
+    (:func:`.structure.line_activated_structure`, or the grammar's activated template), with its
+    ``limit`` and ``condition``."""
     g = _g()
     if ctx.is_spell:
         raise g.NoMatch("spell text")
     sents = g.sentences(toks)
-    if len(sents) < 2 or [t.low for t in sents[-1]] != ["activate", "only", "once", "each", "turn"]:
-        raise g.NoMatch("no per-turn limit")
+    if len(sents) < 2 or [t.low for t in sents[-1][:2]] != ["activate", "only"]:
+        raise g.NoMatch("no restriction")
+    limit, cond = _restriction(sents[-1])
     k = g.find_top(toks, ":")
     if k <= 0:
         raise g.NoMatch("no colon")
@@ -184,9 +219,13 @@ def line_limited(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if res.template is None or len(res.abilities) != 1 or not isinstance(res.abilities[0], ActivatedAbility):
         raise g.NoMatch("the ability is not read")
     a = res.abilities[0]
-    if a.zone != "battlefield" or a.limit is not None or a.cost.loyalty is not None:
+    if a.zone != "battlefield" or a.limit is not None or a.condition is not None or a.cost.loyalty is not None:
         raise g.NoMatch("not a permanent's ability")
-    return [replace(a, limit=1, text=raw)], res.unread
+    if cond is not None and cond.kind == "sorcery" and limit is None:
+        return [replace(a, sorcery=True, text=raw)], res.unread
+    if cond is not None and cond.kind == "sorcery":
+        cond, a = None, replace(a, sorcery=True)
+    return [replace(a, limit=limit, condition=cond, text=raw)], res.unread
 
 
 def line_additional_lands(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:

@@ -73,6 +73,22 @@ def _lands_allowed(state: GameState, view: View, player: str) -> int:
     return n
 
 
+def _condition_met(state: GameState, view: View, cond, player: str) -> bool:
+    """"Activate only if …" (CR 602.5b), plainly, for the conditions the boards use."""
+    if cond.kind == "opponent_controls":   # "an opponent controls four or more lands"
+        for q in state.player_ids:
+            if q == player:
+                continue
+            n = sum(1 for o in state.objects if o.zone == "battlefield" and o.controller == q
+                    and all(t in view.chars(o.id).types for t in cond.selector.types))
+            if n >= cond.n:
+                return True
+        return False
+    if cond.kind == "hand_exactly":        # "you have exactly seven cards in hand"
+        return len([o for o in state.objects if o.zone == "hand" and o.owner == player]) == cond.n
+    raise NotImplementedError(f"reference: activation condition {cond.kind}")
+
+
 def reference_actions(state: GameState, player: str) -> list[dict]:
     """Every legal action of ``player``, sorted like the query's result."""
     t = state.turn
@@ -125,6 +141,8 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
                 continue
             limit = getattr(a, "limit", None)   # "Activate only once each turn" (CR 602.5b)
             if limit is not None and dict(o.activated_this_turn).get(i, 0) >= limit:
+                continue
+            if a.condition is not None and not _condition_met(state, view, a.condition, player):
                 continue
             if a.cost.loyalty is not None:  # CR 606.3, 606.6
                 loyalty_indices = [j for j, b in enumerate(view.chars(o.id).activated, start=1)
