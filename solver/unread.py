@@ -486,7 +486,7 @@ def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, 
     """The unread parts of the faces a card in the hand may be cast or played as, those that
     function in the hand judged by the face's own types (CR 113.6: a land face's "As this
     enters …" does not function from the hand; an instant's spell text counts there)."""
-    out = []
+    out: list[tuple[str, str, frozenset[str]]] = []
     for f in faces:
         types = tuple(f.data.types)
         out.extend(p for p in card_parts(f, None, zone) if zone is None or active(p[0], p[1], zone, types))
