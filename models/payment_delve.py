@@ -15,9 +15,10 @@ CP-SAT model) and ``M(d)`` the number of multisets of ``d`` cards from the
 classes (a product of polynomials). Nothing is enumerated to count; listing
 expands the pairs and sorts them like any payments.
 
-Applies when X is announced (fixed ``x``) and the cost has no monocolored
-hybrid symbol (whose generic half could be delved too); otherwise
-:func:`delve_counter` returns None and the CP-SAT model enumerates.
+Applies when the cost has no monocolored hybrid symbol (whose generic half
+could be delved too; otherwise :func:`delve_counter` returns None and the
+CP-SAT model enumerates); with ``x: any``, once per announced X
+(:class:`EveryXCounter`).
 """
 from __future__ import annotations
 
@@ -66,9 +67,11 @@ def delve_counter(problem: PaymentProblem, counter_for: Callable[[PaymentProblem
     """A :class:`DelveCounter` when it applies to ``problem`` (see the module docstring);
     ``counter_for`` counts each reduced cost (:func:`models.payment_count.counter_for`)."""
     main = problem.main
-    if not main.delve_classes or main.x is None or any(s.kind == "mono_hybrid" for s in main.mana.symbols):
+    if not main.delve_classes or any(s.kind == "mono_hybrid" for s in main.mana.symbols):
         return None
-    return DelveCounter(problem, counter_for)
+    if main.x is None and main.mana.x_count:
+        return EveryXCounter(problem, counter_for)      # x: any
+    return DelveCounter(replace(problem, main=replace(main, x=main.x or 0)), counter_for)
 
 
 class DelveCounter:
@@ -139,3 +142,39 @@ class DelveCounter:
 
     def x_values(self) -> list[int]:
         return [self.p.main.x or 0] if self.count() else []
+
+
+class EveryXCounter:
+    """``x: any`` with delve: a :class:`DelveCounter` per announced X from 0 to the model's
+    bound on X (``MainCost.x_upper``), the payments of each X after those of smaller X (the
+    pay query's order starts with X)."""
+
+    plain = False
+
+    def __init__(self, problem: PaymentProblem, counter_for: Callable[[PaymentProblem], Any]):
+        main = problem.main
+        self.by_x = [DelveCounter(replace(problem, main=replace(main, x=x)), counter_for)
+                     for x in range(0, main.x_upper + 1)]
+
+    def count(self) -> int:
+        return sum(c.count() for c in self.by_x)
+
+    def keys(self, limit: int | None = None) -> list[PaymentKey]:
+        out: list[PaymentKey] = []
+        for c in self.by_x:
+            out.extend(c.keys(None if limit is None else limit - len(out)))
+            if limit is not None and len(out) >= limit:
+                break
+        return out
+
+    def payments(self, limit: int | None = None) -> list[dict]:
+        out: list[dict] = []
+        for c in self.by_x:
+            if c.count():
+                out.extend(c.payments(None if limit is None else limit - len(out)))
+            if limit is not None and len(out) >= limit:
+                break
+        return out
+
+    def x_values(self) -> list[int]:
+        return [x for x, c in enumerate(self.by_x) if c.count()]

@@ -82,7 +82,7 @@ def test_delve_with_sacrificing_mana_ability_is_unsupported():
 # ---------------------------------------------------------------------------
 
 SPELLS = ["Murktide Regent", "Gurmag Angler", "Treasure Cruise", "Chord of Calling", "Stoke the Flames",
-          "Venerated Loxodon", "Reverse Engineer", "Whir of Invention"]
+          "Venerated Loxodon", "Reverse Engineer", "Whir of Invention", "Logic Knot"]
 PERMS = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Llanowar Elves", "Birds of Paradise", "Ornithopter",
          "Memnite", "Grizzly Bears", "Sol Ring", "Signal Pest", "Raging Goblin", "Savannah Lions"]
 GY = ["Opt", "Lightning Bolt", "Forest", "Brainstorm"]
@@ -150,3 +150,26 @@ def test_delve_counts_without_listing_and_lists_the_same():
     listed = sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
     assert counter.payments() == listed
     assert counter.payments(5) == listed[:5]
+
+
+def test_delve_with_x_any_counts_every_x():
+    """x: any with delve (Logic Knot, {X}{U}{U}): counted once per announced X, equal to the
+    CP-SAT model's enumeration, X up to what the lands and the graveyard can pay."""
+    from mtgsolve.models import payment as pm
+    from mtgsolve.models.payment_count import counter_for
+    from mtgsolve.models.payment_delve import EveryXCounter
+    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.costs import total_cost
+    from mtgsolve.solver.payment_problem import build_problem
+
+    d = doc(battlefield={"alice": ["Island", "Island", "Island"]}, hand={"alice": ["Logic Knot"]},
+            graveyard={"alice": ["Opt", "Opt", "Forest", "Brainstorm"]})
+    view = View(situation_from_dict(d).state)
+    problem = build_problem(view, "alice", total_cost(view, "alice", {"cast": "logic-knot", "x": "any"}))
+    counter = counter_for(problem)
+    assert isinstance(counter, EveryXCounter)
+    keys = pm.PaymentModel(problem).enumerate().keys
+    assert counter.count() == len(keys)
+    assert counter.x_values() == sorted({k.x for k in keys}) == [0, 1, 2, 3, 4, 5]
+    listed = sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
+    assert counter.payments() == listed
