@@ -272,9 +272,11 @@ class View:
             return Chars(o.id, o.name, o.controller, o.owner, frozenset(), frozenset(), frozenset(), frozenset(), (),
                          None, None, 0)
         d = o.card.data
+        # CR 202.3, 107.3: an X in the mana cost is its announced value on the stack, 0 elsewhere
+        x = o.x * d.mana_cost.x_count if o.zone == "stack" else 0
         return Chars(o.id, d.name, o.controller, o.owner, frozenset(d.types), frozenset(d.subtypes),
                      frozenset(d.supertypes), self._base_colors(o), o.card.abilities, _int(d.power), _int(d.toughness),
-                     d.mana_cost.mana_value)
+                     d.mana_cost.mana_value + x)
 
     @staticmethod
     def _base_colors(o: GameObject) -> frozenset[str]:

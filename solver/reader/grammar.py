@@ -576,9 +576,12 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
             n = number(c)
             if c.take("or", "greater"):
                 d.mv_min = n  # type: ignore[assignment]
-            else:
-                c.need("or", "less")
+            elif c.take("or", "less"):
                 d.mv_max = n  # type: ignore[assignment]
+            elif targeting:
+                d.mv_min = d.mv_max = n  # type: ignore[assignment]  # "with mana value 2": exactly (CR 202.3)
+            else:
+                raise NoMatch("mana value bound")
         elif targeting and c.at("with", ("power", "toughness")) and d.power_min is None and d.power_max is None \
                 and d.toughness_min is None and d.toughness_max is None:
             c.i += 1

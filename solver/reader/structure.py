@@ -211,9 +211,10 @@ def spell_filter(c) -> Filter:
             n = g.number(c)
             if c.take("or", "greater"):
                 f = replace(f, mv_min=n)
-            else:
-                c.need("or", "less")
+            elif c.take("or", "less"):
                 f = replace(f, mv_max=n)
+            else:
+                f = replace(f, mv_min=n, mv_max=n)   # "with mana value 2": exactly that (CR 202.3)
         else:
             return f
 

@@ -157,6 +157,8 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     for col in f.not_colors:
         if col in c.colors:
             return False
+    if f.mv_min is not None and c.mana_value < f.mv_min:
+        return False
     if f.mv_max is not None and c.mana_value > f.mv_max:
         return False
     # color words of the modal cards' targets ("colorless nonland permanent", CR 105.2c)
