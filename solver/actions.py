@@ -877,8 +877,9 @@ class Oracle:
             raise Undecided("error", f"unsupported: {e}") from None
 
     def _extra(self, cand: Candidate, x: int | None) -> TotalCost | None:
-        """The total cost when it has a casting mode's costs (:mod:`solver.casting_options`), else None."""
-        if cand.kind != "cast":
+        """The total cost when it has a casting mode's costs (:mod:`solver.casting_options`), or an
+        activation cost returning a permanent (paid the same way), else None."""
+        if cand.kind not in ("cast", "activate"):
             return None
         tc = self._total_cost(cand, x)
         return tc if tc is not None and tc.extra is not None else None

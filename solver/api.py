@@ -921,6 +921,11 @@ class Situation:
             why = api_refusal(self.state, self.player, query.get("subject") if kind != "actions" else None)
             if why:
                 raise UnsupportedCaseError(f"{kind}: {why}", [])
+            from .hand_abilities import api_refusal as return_cost_refusal  # "Return an Elf you control …"
+
+            why = return_cost_refusal(self.view, self.player, query.get("subject") if kind != "actions" else None)
+            if why:
+                raise UnsupportedCaseError(f"{kind}: {why}", [])
 
     # -- queries -----------------------------------------------------------
     def query(self, query: Mapping[str, Any], *, max_results: int = 10_000, timeout: float | None = None) -> dict:

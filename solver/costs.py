@@ -267,7 +267,17 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
         discard_self=cost.discard_self,
         sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
         remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
-        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}")
+        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_return_extra(oid, cost))
+
+
+def _return_extra(oid: str, cost: ir.Cost) -> Any:
+    """"Return an Elf you control to its owner's hand" (CR 602.1a): the permanent returned is chosen
+    outside the payment model, as a casting cost's (:class:`solver.casting_options.Extra`)."""
+    if cost.return_ is None:
+        return None
+    from .casting_options import Extra
+
+    return Extra(oid, return_=(cost.return_,), return_count=1)
 
 
 def spend_white_as_any(view: View, player: str) -> bool:

@@ -404,6 +404,7 @@ class Cost:
     put_counters: tuple[str, int] | None = None
     discard_hand: bool = False
     discard_self: bool = False  # "Discard this card" (CR 701.9): the ability works from the hand (CR 113.6k)
+    return_: Selector | None = None  # "Return an Elf you control to its owner's hand" (non-mana abilities)
 
     def describe(self) -> str:
         parts = []
@@ -432,6 +433,9 @@ class Cost:
             parts.append("Discard your hand")
         if self.discard_self:
             parts.append("Discard this card")
+        if self.return_ is not None:
+            parts.append(f"Return a {self.return_.describe().rstrip('s').replace('s you control', '')} "
+                         "to its owner's hand")
         if self.remove_x_counters:
             parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
                          f"(X at least {self.remove_x_counters[1]})")

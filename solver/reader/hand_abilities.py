@@ -53,7 +53,8 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
     g = _g()
     body = g.strip_ability_word(toks)
     for name, fn in (("cycling", line_cycling), ("hand ability", line_discard_self),
-                     ("additional land plays", line_additional_lands), ("limited activated ability", line_limited),
+                     ("additional land plays", line_additional_lands), ("return cost", line_return_cost),
+                     ("limited activated ability", line_limited),
                      ("loyalty timing", line_loyalty_as_instant)):
         try:
             parts, unread = fn(body, ctx, raw)
@@ -263,3 +264,81 @@ def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list,
     c.take(".")
     c.end()
     return [Static(kind="loyalty_as_instant_if_entered", text=raw)], 0
+
+
+def _return_item(item: Sequence[Token]) -> Selector | None:
+    """"Return a|an <permanent> you control to its owner's hand" as a cost item, else None."""
+    g = _g()
+    c = g.Cursor(item)
+    if not c.take("return") or not c.take(("a", "an")):
+        return None
+    try:
+        d = g.desc(c)
+        if d.who != "you":
+            c.need("you", "control")
+            d.who = "you"
+        c.need("to", "its", "owner's", "hand")
+        c.end()
+        sel = g.to_selector(d)
+    except g.NoMatch:
+        return None
+    return sel if not sel.self_only and not sel.attached else None
+
+
+def line_return_cost(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"Return a <permanent> you control to its owner's hand[, cost]: [effect]. [Activate only …]" —
+    a non-mana activated ability of a permanent whose cost returns another permanent (CR 602.1a); the
+    permanent returned is a choice of the payment (``return``, as for casting costs)."""
+    g = _g()
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    k = g.find_top(toks, ":")
+    if k <= 0:
+        raise g.NoMatch("no colon")
+    items = g.split_top(toks[:k], ",")
+    sels = [sel for it in items if (sel := _return_item(it)) is not None]
+    if len(sels) != 1:
+        raise g.NoMatch("no return cost")
+    rest = [it for it in items if _return_item(it) is None]
+    cost = Cost()
+    if rest:
+        comma = next(t for t in toks[:k] if t.kind == "PUNCT" and t.low == ",")
+        joined: list[Token] = []
+        for i, it in enumerate(rest):
+            joined += ([comma] if i else []) + list(it)
+        cost = g.parse_cost(joined)
+    g.only_mana_ability_cost(cost)
+    if cost.remove_x_counters is not None or cost.loyalty is not None:
+        raise g.NoMatch("a cost part of another ability")
+    cost = replace(cost, return_=sels[0])
+    sents = g.sentences(toks[k + 1:])
+    if not sents or any(t.low == "add" for t in sents[0][:3]) or any(_is_card_self(t) for t in toks[k + 1:]):
+        raise g.NoMatch("a mana ability or one working from another zone")
+    limit, cond = None, None
+    if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
+        limit, cond = _restriction(sents[-1])
+        sents = sents[:-1]
+    sorcery = cond is not None and cond.kind == "sorcery"
+    if sorcery:
+        cond = None
+    s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
+    from .structure import structured_sentences
+
+    n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
+    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
+                             condition=cond)], n
+
+
+def _one_sentence(st: Sequence[Token], s) -> int:
+    """One effect sentence: read by the effect grammar, else its structure (unread effect)."""
+    g = _g()
+    try:
+        g.effect_sentence(st, s)
+        return 0
+    except g.NoMatch:
+        s.targets.clear()
+        s.effects.clear()
+        s.last = SELF
+    from .structure import structured_sentences
+
+    return structured_sentences([st], s, retry=False)
