@@ -11,7 +11,7 @@ payment model takes. Nothing here parses a query or formats a result: the
 from __future__ import annotations
 
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgsolve.models import payment as pm
@@ -162,6 +162,7 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
     uses = _ability_uses(view, player, base, groups, cls_of, classes)
     pool = tuple(view.state.pool(player).counts)
     main = _main_cost(view, player, tc, groups, cls_of, classes, uses.abilities, pool)
+    main = _helpers_as_abilities(main, classes, uses.abilities, spend_white_as_any(view, player))
     rules = _spend_rules(view, player, tc, uses, classes)
     _check_use_naming(uses.limited, classes, uses.abilities, main)
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(uses.abilities), main,
@@ -355,6 +356,34 @@ def _spend_rules(view: View, player: str, tc: TotalCost, uses: _Uses, classes: l
                        if a.costed and allows(r, activate_purpose(view, classes[a.cls].members[0])))
         rules.append(SpendRule(r.describe(), allows(r, purpose), ok, tuple(uses.tag_sources[r])))
     return rules
+
+
+def _helpers_as_abilities(main: MainCost, classes: list[PermClass], abilities: list[ManaAbilityUse],
+                          celestial: bool) -> MainCost:
+    """Convoke and improvise (CR 702.51a, 702.126a) as {T} "abilities" of the helpers' classes
+    adding one mana of one of the creature's colors ({C} for a colorless creature or an
+    artifact), appended to ``abilities``, when that is the same payment: nothing but the total
+    cost can spend the mana (no mana ability with a mana cost), {C} symbols are not in the cost
+    (a colorless helper pays generic mana only), no spending rule for colors applies (Celestial
+    Dawn), and one mana is never left in the pool (every activation contributes, contract
+    §2.3). No triggered mana or replacement applies to these (tapping to convoke is not tapping
+    for mana). Then the counting DP of :mod:`models.payment_count` counts them too; otherwise
+    they stay the model's own choices (``MainCost.convoke_classes``)."""
+    if not (main.convoke_classes or main.improvise_classes) or celestial or any(a.costed for a in abilities) \
+            or any(s.kind == "colorless" for s in main.mana.symbols):
+        return main
+    from mtgsolve.models.payment import Outcome
+
+    letters: dict[int, set[str]] = {}
+    for c, colors in main.convoke_classes:
+        letters.setdefault(c, set()).update(colors or "C")
+    for c in main.improvise_classes:
+        letters.setdefault(c, set()).add("C")
+    for c in sorted(letters):
+        outs = tuple(Outcome(tuple(int(t == x) for x in "WUBRGC")) for t in "WUBRGC" if t in letters[c])
+        abilities.append(ManaAbilityUse(cls=c, label=f"{classes[c].name} (convoke/improvise)", outcomes=outs,
+                                        cap=len(classes[c].members), tap=True))
+    return replace(main, convoke_classes=(), improvise_classes=())
 
 
 def _graveyard_classes(view: View, player: str, exclude: str) -> tuple[tuple[str, ...], ...]:

@@ -84,7 +84,8 @@ def test_delve_with_sacrificing_mana_ability_is_unsupported():
 SPELLS = ["Murktide Regent", "Gurmag Angler", "Treasure Cruise", "Chord of Calling", "Stoke the Flames",
           "Venerated Loxodon", "Reverse Engineer", "Whir of Invention", "Logic Knot"]
 PERMS = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Llanowar Elves", "Birds of Paradise", "Ornithopter",
-         "Memnite", "Grizzly Bears", "Sol Ring", "Signal Pest", "Raging Goblin", "Savannah Lions"]
+         "Memnite", "Grizzly Bears", "Sol Ring", "Signal Pest", "Raging Goblin", "Savannah Lions",
+         "Graven Cairns"]   # a filter land: convoke and improvise stay the model's own choices
 GY = ["Opt", "Lightning Bolt", "Forest", "Brainstorm"]
 
 
@@ -173,3 +174,37 @@ def test_delve_with_x_any_counts_every_x():
     assert counter.x_values() == sorted({k.x for k in keys}) == [0, 1, 2, 3, 4, 5]
     listed = sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
     assert counter.payments() == listed
+
+
+def test_convoke_as_abilities_counts_like_the_model():
+    """Convoke and improvise become {T} one-mana abilities of the helpers' classes when that is
+    the same payment (solver/payment_problem.py ``_helpers_as_abilities``): the counting DP then
+    counts them, equal to the CP-SAT model's enumeration of the same problem, and to the model's
+    own convoke choices (the problem kept as it was)."""
+    from dataclasses import replace
+
+    from mtgsolve.models import payment as pm
+    from mtgsolve.models.payment_count import counter_for
+    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.costs import total_cost
+    from mtgsolve.solver.payment_problem import build_problem
+
+    d = doc(battlefield={"alice": ["Forest", "Forest", "Llanowar Elves", {"card": "Llanowar Elves", "sick": True},
+                                   "Birds of Paradise", "Memnite", "Savannah Lions", "Grizzly Bears"]},
+            hand={"alice": ["Chord of Calling"]})
+    view = View(situation_from_dict(d).state)
+    problem = build_problem(view, "alice", total_cost(view, "alice", {"cast": "chord-of-calling", "x": "any"}))
+    helpers = [a for a in problem.abilities if "convoke" in a.label]
+    assert helpers and not problem.main.convoke_classes
+    counter = counter_for(problem)
+    assert counter is not None
+    keys = pm.PaymentModel(problem).enumerate().keys
+    assert counter.count() == len(keys)
+    # the model's own convoke choices on the same board give the same payments
+    own = replace(problem, abilities=tuple(a for a in problem.abilities if a not in helpers),
+                  main=replace(problem.main, convoke_classes=tuple(
+                      (a.cls, "".join(t for t, o in zip("WUBRGC", zip(*[o.mana for o in a.outcomes])) if any(o) and t != "C"))
+                      for a in helpers)))
+    own_keys = pm.PaymentModel(own).enumerate().keys
+    dec = lambda prob, ks: sorted((pm.decode(prob, k) for k in ks), key=pm.payment_sort_key)  # noqa: E731
+    assert dec(own, own_keys) == dec(problem, keys) == counter.payments()
