@@ -467,6 +467,8 @@ def works_elsewhere(toks: Sequence[Token]) -> bool:
         if t.low == "self" and t.text.lower().endswith(" card"):
             return True  # "this card": not a permanent
         nxt = [x.low for x in toks[i + 1:i + 5]]
+        if i > 0 and toks[i - 1].low == "on" and nxt[:1] == ["from"]:
+            continue  # "… counters on this artifact from your hand": "from" belongs to an earlier noun
         if nxt[:1] in (["from"], ["in"]) or nxt[:2] == ["is", "in"] or nxt[:2] == ["were", "in"]:
             if any(w in _ZONES for w in nxt):
                 return True
