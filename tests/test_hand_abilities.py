@@ -70,6 +70,14 @@ def test_activation_conditions_are_read():
     assert lib.condition is not None and lib.condition.kind == "hand_exactly" and lib.condition.n == 7
 
 
+def test_transmute_only_as_a_sorcery():
+    (tr,) = _activated("Muddle the Mixture")
+    assert tr.zone == "hand" and tr.sorcery and tr.cost.mana.text == "{1}{U}{U}"
+    s = state_of(turn={"number": 4, "active": "bob", "step": "main1", "priority": "alice"},
+                 battlefield={"alice": ["Island"] * 3}, hand={"alice": ["Muddle the Mixture"]})
+    assert [a["kind"] for a in answer(s, {"kind": "actions"})["actions"]] == ["pass"]
+
+
 def test_limits_and_land_plays():
     (leech,) = _activated("Putrid Leech")
     assert leech.limit == 1 and leech.cost.life == 2 and leech.zone == "battlefield"

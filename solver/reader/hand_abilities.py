@@ -3,7 +3,8 @@
 Templates tried before the grammar's own (:func:`read_extra`, called by
 :func:`solver.reader._read_one`):
 
-* **cycling and typecycling** (CR 702.29a, 702.29e): "Cycling {U}", "Basic
+* **cycling, typecycling and transmute** (CR 702.29a, 702.29e, 702.53a: transmute is
+  activated only as a sorcery): "Cycling {U}", "Basic
   landcycling {1}", "Artifact landcycling {2}", "Plainscycling {2}" — an
   activated ability "[Cost], Discard this card: Draw a card." / "… Search your
   library for a [type] card …" that functions only while the card is in its
@@ -69,19 +70,24 @@ def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     g = _g()
     c = g.Cursor(toks)
     words = 0
-    while (t := c.peek()) is not None and t.kind == "WORD" and not t.low.endswith("cycling"):
+    while (t := c.peek()) is not None and t.kind == "WORD" and not t.low.endswith("cycling") \
+            and not (words == 0 and t.low == "transmute"):
         c.i += 1
         words += 1
     t = c.peek()
-    if t is None or t.kind != "WORD" or not t.low.endswith("cycling") or words > 2:
+    if words == 0 and t is not None and t.low == "transmute":
+        sorcery = True   # CR 702.53a: "… Activate only as a sorcery."
+    elif t is None or t.kind != "WORD" or not t.low.endswith("cycling") or words > 2:
         raise g.NoMatch("not cycling")
-    if t.low == "cycling" and words:
+    elif t.low == "cycling" and words:
         raise g.NoMatch("words before cycling")
+    else:
+        sorcery = False
     c.i += 1
     mana = g.mana_run(c)
     c.end()
     cost = Cost(mana=g.mana_cost(mana), discard_self=True)
-    return [ActivatedAbility(cost, (), (Effect(kind="unread", text=raw.strip()),), False, raw, zone="hand")], 1
+    return [ActivatedAbility(cost, (), (Effect(kind="unread", text=raw.strip()),), sorcery, raw, zone="hand")], 1
 
 
 def _discard_self(item: Sequence[Token]) -> bool:
