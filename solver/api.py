@@ -1609,6 +1609,10 @@ class _Applier:
         self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
         if ab.cost.discard_self:   # cycling, channel: the card is discarded as the cost (CR 602.2b, 601.2h, 701.9)
             self.move_to_graveyard(oid)
+        if ab.cost.exile_self:     # "Exile this artifact" (CR 602.2b, 601.2h, 406.2)
+            gone = self.objs[oid]
+            self.objs[oid] = gone.with_(zone="exile", controller=gone.owner, tapped=False, sick=False, counters=(),
+                                        damage=0, attached_to=None, order=10**9, timestamp=self.stamp())
         if ab.limit is not None:   # "Activate only once each turn" (CR 602.5b): object key activated_this_turn
             o = self.objs[oid]
             done = dict(o.activated_this_turn)

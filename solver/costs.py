@@ -64,6 +64,7 @@ class TotalCost:
     tap_creatures: int = 0
     tap_symbol_blocked: bool = False
     discard_self: bool = False      # "Discard this card": the card in the hand (CR 113.6k; cycling, channel)
+    exile_self: bool = False        # "Exile this artifact": the source is exiled (Relic of Progenitus)
     subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
     spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
     extra: Any = None               # the casting mode and costs paid outside the payment model
@@ -96,6 +97,8 @@ class TotalCost:
             parts.append("Tap an untapped creature you control" if n == 1 else f"Tap {n} untapped creatures you control")
         if self.discard_self:
             parts.append(f"Discard {self.source_name}")
+        if self.exile_self:
+            parts.append(f"Exile {self.source_name}")
         return ", ".join(parts) or "{0}"
 
 
@@ -264,10 +267,23 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
         mana = reduced_mana(view, player, ability)
     return TotalCost(
         "activate", mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
-        discard_self=cost.discard_self,
+        discard_self=cost.discard_self, exile_self=_exile_self(view, player, oid, cost),
         sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
         remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
         tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_return_extra(oid, cost))
+
+
+def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
+    """"Exile this artifact" as a cost (CR 601.2h via 602.2b): the same for every payment, unless a mana
+    ability could use the permanent first (its own, or one sacrificing it), which is not modeled."""
+    if not cost.exile_self:
+        return False
+    if view.chars(oid).mana_abilities or any(
+            a.cost.sacrifice is not None and view.matches(a.cost.sacrifice, oid, p, player)
+            for p in view.permanents_of(player) for a in view.chars(p.id).mana_abilities):
+        raise UnsupportedCase(f"{view.chars(oid).name}: exiling it as a cost while a mana ability could tap or "
+                              "sacrifice it during the payment is not modeled")
+    return True
 
 
 def _return_extra(oid: str, cost: ir.Cost) -> Any:

@@ -405,6 +405,7 @@ class Cost:
     discard_hand: bool = False
     discard_self: bool = False  # "Discard this card" (CR 701.9): the ability works from the hand (CR 113.6k)
     return_: Selector | None = None  # "Return an Elf you control to its owner's hand" (non-mana abilities)
+    exile_self: bool = False  # "Exile this artifact" (CR 406.2): the permanent is exiled as the cost
 
     def describe(self) -> str:
         parts = []
@@ -433,6 +434,8 @@ class Cost:
             parts.append("Discard your hand")
         if self.discard_self:
             parts.append("Discard this card")
+        if self.exile_self:
+            parts.append("Exile this permanent")
         if self.return_ is not None:
             parts.append(f"Return a {self.return_.describe().rstrip('s').replace('s you control', '')} "
                          "to its owner's hand")

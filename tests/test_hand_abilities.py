@@ -159,7 +159,7 @@ LANDS = ["Forest", "Island", "Plains", "Swamp", "Mountain", "City of Brass", "An
 PERMANENTS = ["Dryad of the Ilysian Grove", "Azusa, Lost but Seeking", "Putrid Leech", "Isamaru, Hound of Konda",
               "Grizzly Bears", "Llanowar Elves", "Sol Ring", "Cloud of Faeries", "Ornithopter", "The Wandering Emperor",
               "Pendelhaven", "Raging Goblin", "Tectonic Edge", "Library of Alexandria", "Urborg, Tomb of Yawgmoth",
-              "Wirewood Symbiote", "Quirion Ranger"]
+              "Wirewood Symbiote", "Quirion Ranger", "Relic of Progenitus"]
 HAND = ["Censor", "Cloud of Faeries", "Architects of Will", "Ash Barrens", "Sojourner's Companion",
         "Otawara, Soaring City", "Takenuma, Abandoned Mire", "Eiganjo, Seat of the Empire", "Shark Typhoon",
         "Boseiju, Who Endures",

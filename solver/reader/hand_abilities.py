@@ -55,6 +55,7 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
     body = g.strip_ability_word(toks)
     for name, fn in (("cycling", line_cycling), ("hand ability", line_discard_self),
                      ("additional land plays", line_additional_lands), ("return cost", line_return_cost),
+                     ("exile cost", line_exile_self),
                      ("limited activated ability", line_limited),
                      ("loyalty timing", line_loyalty_as_instant)):
         try:
@@ -348,3 +349,50 @@ def _one_sentence(st: Sequence[Token], s) -> int:
     from .structure import structured_sentences
 
     return structured_sentences([st], s, retry=False)
+
+
+def _exile_self(item: Sequence[Token]) -> bool:
+    """"Exile this artifact" (a permanent: not "this card", which works from another zone)."""
+    return len(item) == 2 and item[0].low == "exile" and item[1].kind == "SELF" and not _is_card_self(item[1])
+
+
+def line_exile_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"[cost], Exile this artifact: [effect]" — a permanent's non-mana ability that exiles it as a cost
+    (Relic of Progenitus; CR 602.2b, 601.2h)."""
+    g = _g()
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    k = g.find_top(toks, ":")
+    if k <= 0:
+        raise g.NoMatch("no colon")
+    items = g.split_top(toks[:k], ",")
+    if sum(1 for it in items if _exile_self(it)) != 1:
+        raise g.NoMatch("no 'Exile this permanent' cost")
+    rest = [it for it in items if not _exile_self(it)]
+    cost = Cost()
+    if rest:
+        comma = next(t for t in toks[:k] if t.kind == "PUNCT" and t.low == ",")
+        joined: list[Token] = []
+        for i, it in enumerate(rest):
+            joined += ([comma] if i else []) + list(it)
+        cost = g.parse_cost(joined)
+    g.only_mana_ability_cost(cost)
+    if cost.sacrifice_self or cost.remove_x_counters is not None or cost.loyalty is not None:
+        raise g.NoMatch("another cost moving the permanent")
+    cost = replace(cost, exile_self=True)
+    sents = g.sentences(toks[k + 1:])
+    if not sents or any(t.low == "add" for t in sents[0][:3]) or any(_is_card_self(t) for t in toks[k + 1:]):
+        raise g.NoMatch("a mana ability or one working from another zone")
+    limit, cond = None, None
+    if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
+        limit, cond = _restriction(sents[-1])
+        sents = sents[:-1]
+    sorcery = cond is not None and cond.kind == "sorcery"
+    if sorcery:
+        cond = None
+    s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
+    from .structure import structured_sentences
+
+    n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
+    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
+                             condition=cond)], n
