@@ -117,6 +117,8 @@ def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict
     if _no_mana_cost(tc):
         return None
     problem = build_problem(view, player, tc)
+    if problem.main.delve_classes or payment.get("exile"):
+        raise PaymentLookupError("exile")      # cards exiled by delve (CR 702.66a): list instead
     parts = _payment_parts(problem, tc, player, payment)
     if parts is None:
         return None
