@@ -160,6 +160,7 @@ class Filter:
     keywords: frozenset[str] = frozenset()  # "with flying": has all of these keywords (CR 702)
     not_keywords: frozenset[str] = frozenset()  # "without flying"
     other_than_source: bool = False         # "another target …" of a permanent's ability: not its source
+    total_pt_max: int | None = None         # "with total power and toughness N or less" (CR 208)
 
     @property
     def is_any_target(self) -> bool:
@@ -229,6 +230,8 @@ def _filter_qualifier_words(f: "Filter") -> list[str]:
             w.append(f"with {name} {lo} or greater")
         if hi is not None:
             w.append(f"with {name} {hi} or less")
+    if f.total_pt_max is not None:
+        w.append(f"with total power and toughness {f.total_pt_max} or less")
     if f.keywords:
         w.append("with " + " and ".join(sorted(f.keywords)))
     if f.not_keywords:

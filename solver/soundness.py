@@ -112,7 +112,7 @@ class Scope:
 
 def _reads_pt(filters: Iterable[object]) -> bool:
     return any(getattr(f, k, None) is not None for f in filters
-               for k in ("power_min", "power_max", "toughness_min", "toughness_max"))
+               for k in ("power_min", "power_max", "toughness_min", "toughness_max", "total_pt_max"))
 
 
 def _card_filters(card: object) -> list[object]:

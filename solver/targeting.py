@@ -388,6 +388,9 @@ def _qualifiers_match(o, c, f: Filter, source: TargetingSource) -> bool:
         return False
     if f.mv_min is not None and c.mana_value < f.mv_min:
         return False
+    if f.total_pt_max is not None and (c.power is None or c.toughness is None
+                                       or c.power + c.toughness > f.total_pt_max):
+        return False   # "with total power and toughness 5 or less" (CR 208)
     if f.tapped is not None and (o.zone != "battlefield" or bool(o.tapped) != f.tapped):
         return False
     if f.combat and not (("attacking" in f.combat and o.attacking is not None)

@@ -391,6 +391,7 @@ class Desc:
     basic: bool = False
     nonbasic: bool = False
     nonbasic_land_alternative: bool = False  # "artifact, enchantment, or nonbasic land" (CR 205.4c)
+    total_pt_max: int | None = None  # "with total power and toughness N or less"
     other: bool = False
     who: str = "any"
     players: bool = False
@@ -426,7 +427,7 @@ class Desc:
                     or self.token is not None or self.legendary or self.nonlegendary or self.mv_min is not None
                     or self.power_min is not None or self.power_max is not None or self.toughness_min is not None
                     or self.toughness_max is not None or self.keywords or self.not_keywords
-                    or self.other_than_self)
+                    or self.other_than_self or self.total_pt_max is not None)
 
     @property
     def ambiguous(self) -> bool:
@@ -582,6 +583,10 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
                 d.mv_min = d.mv_max = n  # type: ignore[assignment]  # "with mana value 2": exactly (CR 202.3)
             else:
                 raise NoMatch("mana value bound")
+        elif targeting and c.at("with", "total", "power", "and", "toughness") and d.total_pt_max is None:
+            c.i += 5
+            d.total_pt_max = number(c)  # type: ignore[assignment]  # Cut Down (CR 208)
+            c.need("or", "less")
         elif targeting and c.at("with", ("power", "toughness")) and d.power_min is None and d.power_max is None \
                 and d.toughness_min is None and d.toughness_max is None:
             c.i += 1
@@ -687,7 +692,7 @@ def to_filter(d: Desc) -> Filter:
                   mv_min=d.mv_min, power_min=d.power_min, power_max=d.power_max,
                   toughness_min=d.toughness_min, toughness_max=d.toughness_max,
                   keywords=frozenset(d.keywords), not_keywords=frozenset(d.not_keywords),
-                  other_than_source=d.other_than_self)
+                  other_than_source=d.other_than_self, total_pt_max=d.total_pt_max)
 
 
 def selector_phrase(c: Cursor) -> Selector:

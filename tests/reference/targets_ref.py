@@ -184,6 +184,9 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
         return False
     if f.toughness_max is not None and (c.toughness is None or c.toughness > f.toughness_max):
         return False
+    total = getattr(f, "total_pt_max", None)   # "with total power and toughness 5 or less"
+    if total is not None and (c.power is None or c.toughness is None or c.power + c.toughness > total):
+        return False
     if f.tapped is not None and (o.zone != "battlefield" or o.tapped != f.tapped):
         return False  # "target tapped creature" (CR 110.5)
     if f.combat:  # "attacking or blocking" (CR 506.4): in combat in the way the filter says
