@@ -426,6 +426,8 @@ def can_be_targeted(view: View, source: TargetingSource, oid: str) -> bool:
         kws = view.player_keywords(oid)
         return "shroud" not in kws and ("hexproof" not in kws or oid == source.controller)
     o = view.obj(oid)
+    if o.zone == "graveyard" and view.statics("graveyard_cards_untargetable"):
+        return False   # "Cards in graveyards can't be the targets of spells or abilities." (CR 115.1)
     if o.zone != "battlefield":
         return True
     c = view.chars(oid)

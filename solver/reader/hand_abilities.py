@@ -23,6 +23,8 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   object key ``activated_this_turn``;
 * **loyalty timing**: "As long as <this> entered this turn, you may activate her loyalty
   abilities any time you could cast an instant." — ``Static(kind="loyalty_as_instant_if_entered")``;
+* **"Cards in graveyards can't be the targets of spells or abilities."** —
+  ``Static(kind="graveyard_cards_untargetable")`` (CR 115.1; solver/targeting.py);
 * **additional land plays** (CR 305.2): "You may play an additional land on
   each of your turns." / "You may play two additional lands on each of your
   turns." — ``Static(kind="additional_lands", amount=N)``.
@@ -57,7 +59,8 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
                      ("additional land plays", line_additional_lands), ("return cost", line_return_cost),
                      ("exile cost", line_exile_self),
                      ("limited activated ability", line_limited),
-                     ("loyalty timing", line_loyalty_as_instant)):
+                     ("loyalty timing", line_loyalty_as_instant),
+                     ("untargetable graveyards", line_graveyards_untargetable)):
         try:
             parts, unread = fn(body, ctx, raw)
         except g.NoMatch:
@@ -396,3 +399,16 @@ def line_exile_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
                              condition=cond)], n
+
+
+def line_graveyards_untargetable(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"Cards in graveyards can't be the targets of spells or abilities." (a restriction on every
+    player's choice of targets, CR 115.1): ``Static(kind="graveyard_cards_untargetable")``."""
+    g = _g()
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    c = g.Cursor(toks)
+    c.need("cards", "in", "graveyards", "can't", "be", "the", "targets", "of", "spells", "or", "abilities")
+    c.take(".")
+    c.end()
+    return [Static(kind="graveyard_cards_untargetable", text=raw)], 0

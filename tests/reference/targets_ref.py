@@ -134,6 +134,11 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
     if ident == own_id:  # CR 115.5
         return False
     o = state.obj(ident)
+    if o.zone == "graveyard":   # "Cards in graveyards can't be the targets of spells or abilities."
+        for p in state.objects:
+            if p.zone == "battlefield" and any(isinstance(a, ir.Static) and a.kind == "graveyard_cards_untargetable"
+                                               for a in view.chars(p.id).abilities):
+                return False
     if o.zone != f.zone:
         return False
     if o.zone == "stack" and o.ability is not None:  # abilities aren't spells
