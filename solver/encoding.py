@@ -15,7 +15,8 @@ for a card, "play" is playing it as a land (CR 305) when it is a land card and
 casting it otherwise (CR 601).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
-payments).  *Options* are the choices of a pending decision — a declaration
+payments; an ability that works from the hand — cycling, channel, CR 113.6k —
+is legal in its slot while the card is in its owner's hand).  *Options* are the choices of a pending decision — a declaration
 of attackers or blockers, a damage assignment, a discard, a choice during
 resolution (:mod:`solver.play`) — in their canonical order, or the
 completions (targets × payment) of an action head the agent picked when it
