@@ -136,6 +136,18 @@ def test_api_cycles_and_refuses_to_resolve():
         after.resolve()
 
 
+def test_encoding_has_a_slot_for_cycling():
+    from mtgsolve.solver.encoding import ActionEncoding
+
+    sit = Situation(state_of(turn={"number": 4, "active": "bob", "step": "main1", "priority": "alice"},
+                             battlefield={"alice": ["Island"]}, hand={"alice": ["Censor"]}))
+    enc = ActionEncoding(sit)
+    mask = enc.mask(sit)
+    legal = sorted(enc.describe(i) for i in range(enc.size) if mask[i])
+    assert legal == ["activate censor 1", "pass"]
+    assert str(enc.decode(sit, enc.index[("activate", "censor", 1)])) == "activate censor:1"
+
+
 def test_api_counts_once_each_turn():
     sit = Situation(state_of(battlefield={"alice": ["Putrid Leech"]}))
     (act, _) = list(sit.legal_actions)
