@@ -323,6 +323,8 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         if part.object != scope.subject and part.kind in ("activated", "spell", "face"):
             return False             # another card's ability or text is another action, not this one
         if part.kind == "triggered":
+            if part.object != scope.subject and _words(part.text).startswith("when you cycle"):
+                return False         # CR 702.29c: only cycling that very card triggers it
             return kind == "apply" and bool(set(part.affects) & {"triggers", "mana"})
         kind = "actions"             # otherwise as the actions question
         hit = set(part.affects) & (QUERY_AFFECTS["apply"] if scope.kind == "apply" else QUERY_AFFECTS["action"])
