@@ -368,6 +368,14 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
     if step in ("main1", "main2", "beginning_of_combat", "end", "end_of_combat"):
         turn_d["lands_played"] = rng.choice((0, 1)) if step != "main1" else rng.choice((0, 0, 1))
 
+    # Life lost this turn (CR 119.3; the situation key ``life_lost_this_turn``): a live game always knows
+    # it, and spectacle reads it (CR 702.137a). Drawn from its own generator so the rest of the board is
+    # the same as before the key was recorded.
+    lost = random.Random(f"realdecks-life|{deck_a.key}|{deck_b.key}|{seed}")
+    for pl in players:
+        pl["life_lost_this_turn"] = 0 if lost.random() < 0.6 or turn_d["step"] in ("untap", "upkeep") \
+            else lost.randint(1, 5)
+
     sit: dict[str, Any] = {
         "format": FORMAT,
         "name": f"{deck_a.name} vs {deck_b.name}, seed {seed}",
