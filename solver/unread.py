@@ -247,8 +247,33 @@ def self_cast(text: str) -> bool:
     return bool(_SELF_CAST.search(words(text))) and not _ON_THE_STACK.search(words(text))
 
 
+_GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
+                               r"|eternalize|scavenge|mayhem)\b")
+_EXILE_KEYWORD = re.compile(r"^(?:foretell|plot|suspend|warp|impending)\b")
+
+
+def _keyword_zone(w: str, zone: str) -> bool | None:
+    """For a line led by a keyword that casts or uses the card from a hidden zone (CR 702): whether it
+    functions in ``zone`` by the keyword alone — later words ("for each card in your graveyard") name
+    what it counts, not where it works; None when the line is not led by such a keyword."""
+    if not _SELF_CAST.match(w) or w.startswith(("this spell", "cast this")):
+        return None
+    if _GRAVEYARD_KEYWORD.match(w):
+        return zone == "graveyard"               # flashback, disturb …: only from the graveyard
+    if zone == "exile":
+        return bool(_EXILE_KEYWORD.match(w))     # foretold, plotted, suspended cards
+    return zone in ("hand", "command")           # cycling, disguise, suspend, kicker …: from the hand
+
+
 def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    if zone in ("graveyard", "exile") and kind in ("static", "keyword", "spell") and casting_cost(text):
+        return True                  # how the spell is paid for: it matters if the card can be cast from
+        #                              there (flashback, a granted permission), which one line can't rule out
+    if kind in ("static", "keyword", "activated", "spell") and zone in ("hand", "graveyard", "exile", "command"):
+        by_keyword = _keyword_zone(words(text), zone)
+        if by_keyword is not None:
+            return by_keyword
     if kind == "spell" and zone == "graveyard" and _SELF_CAST.match(words(text)) \
             and not words(text).startswith("this spell") and not _FROM_GRAVEYARD.search(words(text)):
         return False                 # an instant's or sorcery's keyword for the hand (suspend, cycling …, CR 702.62a)

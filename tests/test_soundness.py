@@ -240,6 +240,28 @@ def test_a_sorcerys_hand_keyword_does_not_reach_from_the_graveyard():
                   {"kind": "actions"})["status"] == "ok"
 
 
+def test_a_hidden_zone_keyword_works_where_its_keyword_says():
+    # disturb casts from the graveyard only (CR 702.146a): in the hand it can't change alice's actions
+    ghost = card("Moon Ghost", "Disturb {2}{W}{U} (You may cast this card from your graveyard transformed.)",
+                 ("Creature",), "{1}{W}")
+    assert answer(state(battlefield={"alice": ["Plains"]}, hand={"alice": [ghost]}), {"kind": "actions"})["status"] == "ok"
+    assert answer(state(battlefield={"alice": ["Plains"]}, graveyard={"alice": [ghost]}),
+                  {"kind": "actions"})["status"] == "unsupported"
+    # disguise is cast from the hand; "in your graveyard" only names what it counts
+    mask = card("Moon Mask", "Disguise {5}{R}. This cost is reduced by {1} for each instant and sorcery card in your "
+                "graveyard.", ("Creature",), "{1}{R}")
+    assert answer(state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": [mask]}),
+                  {"kind": "actions"})["status"] == "ok"
+    assert answer(state(battlefield={"alice": ["Mountain"]}, hand={"alice": [mask]}),
+                  {"kind": "actions"})["status"] == "unsupported"
+    # how a spell is paid for still reaches from the graveyard: it could be cast from there
+    late = card("Moon Echo", "Kicker—Sacrifice a moon.\nFrobnicate.\nFlashback {2}{R}", ("Sorcery",), "{R}")
+    dearer = card("Moon Toll", "This spell costs {1} more to cast for each moon.\nFlashback {2}{R}", ("Sorcery",), "{R}")
+    for c in (late, dearer):
+        r = answer(state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": [c]}), {"kind": "actions"})
+        assert r["status"] == "unsupported", c
+
+
 def test_chapter_abilities_are_triggers_and_reach_no_payment():
     # Urza's Saga (bob's): chapter abilities are triggered abilities (CR 714.2b)
     s = state(battlefield={"alice": ["Forest", "Forest"], "bob": ["Urza's Saga"]}, hand={"alice": ["Grizzly Bears"]})
