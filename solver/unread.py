@@ -104,6 +104,9 @@ _SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
     (re.compile(r"\bno maximum hand size\b|\bmaximum hand size\b"), frozenset({"effect"})),
     (re.compile(r"^(?:daybound|nightbound)\b"), frozenset({"replacement", "triggers"})),
     (re.compile(r"^play with the top card of your library revealed\.?$"), frozenset({"effect"})),
+    # granting an equip ability (CR 702.6) adds an action of the Equipment's controller, never mana
+    (re.compile(r"^(?:metalcraft — )?equipment you control (?:have|has) equip \{[\dx]+\}"
+                r"(?: as long as you control [\w ]+)?\.?$"), frozenset({"timing", "costs"})),
     (re.compile(r"^living weapon\b|^modular\b|^fading\b|^vanishing\b|^echo\b|^mentor\b|^cascade\b|^exalted\b"
                 r"|^persist\b|^undying\b|^prowess\b|^afterlife\b|^evolve\b|^extort\b|^riot\b|^battle cry\b"),
      frozenset({"triggers", "replacement"})),

@@ -262,6 +262,15 @@ def test_a_hidden_zone_keyword_works_where_its_keyword_says():
         assert r["status"] == "unsupported", c
 
 
+def test_a_granted_equip_ability_reaches_actions_not_targets_or_mana():
+    smith = card("Moon Smith", "Metalcraft — Equipment you control have equip {0} as long as you control three or more "
+                 "artifacts.", ("Creature",), "{W}{W}")
+    s = state(battlefield={"alice": ["Swamp", "Swamp", smith], "bob": ["Grizzly Bears"]}, hand={"alice": ["Doom Blade"]})
+    assert answer(s, {"kind": "targets", "cast": "doom-blade"})["status"] == "ok"
+    assert answer(s, {"kind": "could_produce"})["status"] == "ok"
+    assert answer(s, {"kind": "actions"})["status"] == "unsupported"
+
+
 def test_chapter_abilities_are_triggers_and_reach_no_payment():
     # Urza's Saga (bob's): chapter abilities are triggered abilities (CR 714.2b)
     s = state(battlefield={"alice": ["Forest", "Forest"], "bob": ["Urza's Saga"]}, hand={"alice": ["Grizzly Bears"]})
