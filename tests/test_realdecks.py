@@ -193,3 +193,64 @@ def test_unsupported_results_say_why(boards, records):
                 bad.append(r)
                 break
     assert not bad, "\n\n".join(_show(boards, r) + f"\n  result: {json.dumps(r['result'])[:500]}" for r in bad[:5])
+
+
+# -- exactness on real boards: every `ok` answer of pay and targets equals the brute-force reference ------
+
+def _reference_answer(state, query: dict) -> tuple[object, ...]:
+    """(payable, count) or (count,) by the independent references (tests/reference/)."""
+    from reference.alt_costs_ref import _options, brute_cast
+    from reference.helps_ref import brute_helped, helps_of
+    from reference.pay_ref import brute_pay
+    from reference.targets_ref import reference_targets
+
+    if query["kind"] == "targets":
+        return (reference_targets(state, dict(query)).get("count"),)
+    o = state.obj(query["cast"]) if "cast" in query else None
+    if o is not None and helps_of(o.card):
+        ref = brute_helped(state, dict(query))          # delve, convoke, improvise
+    elif o is not None and _options(o):
+        ref = brute_cast(state, dict(query))            # alternative and additional costs
+    else:
+        ref = brute_pay(state, dict(query))
+    return ref["payable"], ref["count"]
+
+
+def test_ok_answers_on_real_boards_equal_the_references():
+    """Issue 14/15: an `ok` answer on a real-deck board is exact, not just sound — each pay and targets
+    answer equals plain enumeration (references that import nothing from the engine's rules)."""
+    import signal
+
+    from mtgsolve.solver.queries import Options, answer
+
+    class _Slow(Exception):
+        pass
+
+    def _alarm(*_: object) -> None:
+        raise _Slow()
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    agree, slow = 0, 0
+    try:
+        for i, doc in enumerate(generate_boards(int(os.environ.get("MTGSOLVE_REALDECK_XCHECK", "120")), 20261130)):
+            state = situation_from_dict(doc).state
+            for q in doc.get("query") or []:
+                if q["kind"] not in ("pay", "targets"):
+                    continue
+                r = answer(state, q, Options(max_results=100000, timeout=20))
+                if r["status"] != "ok":
+                    continue
+                got = (r["count"],) if q["kind"] == "targets" else (r["payable"], r["count"])
+                signal.alarm(8)
+                try:
+                    want = _reference_answer(state, q)
+                except _Slow:
+                    slow += 1
+                    continue
+                finally:
+                    signal.alarm(0)
+                assert got == want, (i, doc["name"], q, got, want)
+                agree += 1
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    assert agree >= 100 and slow <= 3, (agree, slow)
