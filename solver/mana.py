@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Iterable, Iterator
 
 COLORS: tuple[str, ...] = ("W", "U", "B", "R", "G")
@@ -193,7 +194,7 @@ class ManaCost:
     def __str__(self) -> str:  # pragma: no cover - trivial
         return self.text
 
-    @property
+    @cached_property
     def mana_value(self) -> int:
         return sum(s.mana_value for s in self.symbols)
 
@@ -205,9 +206,10 @@ class ManaCost:
     def generic(self) -> int:
         return sum(s.generic for s in self.symbols if s.kind == "generic")
 
-    @property
+    @cached_property
     def colors(self) -> frozenset[str]:
-        """CR 202.2: an object's colors come from the colored symbols of its mana cost."""
+        """CR 202.2: an object's colors come from the colored symbols of its mana cost (computed once
+        per cost: card costs are shared by every object of the card)."""
         return frozenset(c for s in self.symbols for c in s.colors)
 
     def with_x(self, x: int) -> "ManaCost":

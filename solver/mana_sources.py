@@ -38,7 +38,7 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from mtgsolve.models import producible
 
@@ -222,7 +222,7 @@ def count_value(view: View, count: Count, src, controller: str, x: int = 0) -> i
     return max(n, 0) + count.plus
 
 
-def production_choices(view: View, source_id: str, produce: Produce, cp: dict[str, frozenset[str]],
+def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping[str, frozenset[str]],
                        sacrificed: str | None = None, types_only: bool = False, x: int = 0) -> list[Mana]:
     """Every amount of mana ``produce`` may add as it resolves (before
     replacement effects), sorted; ``[Mana()]`` when it would add none
@@ -319,7 +319,7 @@ def _triggers_on(view: View, tapped_id: str) -> list:
     return out
 
 
-def _trigger_adds(view: View, trig, produced: Mana, cp: dict[str, frozenset[str]]) -> list[Mana]:
+def _trigger_adds(view: View, trig, produced: Mana, cp: Mapping[str, frozenset[str]]) -> list[Mana]:
     """What one triggered mana ability may add, given what the land actually produced."""
     p: Produce = trig.ability.produce
     if p.kind == "that_land_produced":
@@ -333,7 +333,7 @@ def _is_snow(view: View, oid: str) -> bool:
 
 
 def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: str,
-                     cp: dict[str, frozenset[str]], sacrificed: str | None = None,
+                     cp: Mapping[str, frozenset[str]], sacrificed: str | None = None,
                      x: int = 0) -> tuple[ManaOutcome, ...]:
     """Every distinct :class:`ManaOutcome` of activating ``ability`` of ``source_id``
     (``x``: the X chosen for its cost)."""
@@ -473,6 +473,29 @@ def could_produce(view: View, timeout: float | None = None) -> dict[str, frozens
     out = producible.solve(producible_problem(view), timeout)
     _CP_CACHE[view] = out
     return out
+
+
+class _LazyCouldProduce(Mapping[str, frozenset[str]]):
+    """:func:`could_produce` of a view, computed on the first look-up (most boards have no ability
+    whose production depends on what other permanents could produce)."""
+
+    def __init__(self, view: View) -> None:
+        self._view = view
+        self._cp: dict[str, frozenset[str]] | None = None
+
+    def _all(self) -> dict[str, frozenset[str]]:
+        if self._cp is None:
+            self._cp = could_produce(self._view)
+        return self._cp
+
+    def __getitem__(self, key: str) -> frozenset[str]:
+        return self._all()[key]
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
 
 
 # ---------------------------------------------------------------------------
@@ -663,7 +686,7 @@ def activations(view: View, player: str, paying: bool = False) -> list[Activatio
     it could never contribute). Abilities with {X} in their mana cost are not
     listed (not modeled). Order: battlefield order, ability index, X,
     sacrifice id."""
-    cp = could_produce(view)
+    cp = _LazyCouldProduce(view)      # only abilities that read it (CR 106.7) pay for the fixed point
     cls = class_of(view)
     life = view.state.player(player).life
     out: list[Activation] = []
