@@ -54,8 +54,9 @@ Candidates and their order
 --------------------------
 :func:`candidates` lists every action *head* the player could conceivably take
 (legal or not), in the canonical order of the ``actions`` result: by kind
-(``activate`` < ``cast`` < ``pass`` < ``play_land``), then object id, then
-ability index. This order is also the index space of the Python API's action
+(``activate`` < ``cast`` < ``pass`` < ``play_land`` < ``suspend``), then object
+id, then ability index. ``suspend`` is the special action of exiling a card with
+suspend from the hand (CR 116.2f, 702.62a; :mod:`solver.suspend`). This order is also the index space of the Python API's action
 masks (:meth:`solver.api.Situation.legal_actions_mask`).
 """
 from __future__ import annotations
@@ -74,7 +75,7 @@ from .state import GameObject, GameState
 if TYPE_CHECKING:
     from .costs import TotalCost
 
-KINDS: tuple[str, ...] = ("activate", "cast", "pass", "play_land")
+KINDS: tuple[str, ...] = ("activate", "cast", "pass", "play_land", "suspend")
 """Action kinds, in the canonical (alphabetical) order of results."""
 
 MAIN_PHASES = ("main1", "main2")
@@ -136,6 +137,8 @@ class Candidate:
         if self.kind == "cast":
             how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "")
             return f"casting {name}{how}"
+        if self.kind == "suspend":
+            return f"suspending {name}"
         return f"activating ability {self.index} of {name}"
 
 
@@ -193,6 +196,9 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
 
     for o in hand_of(state, player):   # cycling, channel …: abilities of the card in the hand (CR 113.6k)
         out.extend(Candidate.make("activate", o.id, i) for i in hand_ability_indices(view, o))
+    from .suspend import suspend_of
+
+    out.extend(Candidate.make("suspend", o.id) for o in hand_of(state, player) if suspend_of(o) is not None)
     out.sort()
     return out
 
@@ -290,16 +296,12 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         why = whole_card_reason(o)   # a split card is cast as one half (CR 709.3): the entries with face
         if why:
             return why
-        types = set(o.card.data.types)
-        from .casting_rules import cast_restriction, may_cast_as_though_flash
+        return cast_timing_reason(state, view, player, o)
+    if cand.kind == "suspend":
+        from .suspend import suspend_reason   # a special action from the hand (CR 116.2f, 702.62a)
 
-        sorcery_why = _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
-        why = cast_restriction(view, player, sorcery_why is None)  # CR 601.3, 101.2: "can't" beats "may"
-        if why:
-            return why
-        if "Instant" in types or has_flash(o, view) or may_cast_as_though_flash(view, player, o.id):
-            return None  # CR 304.1, 702.8a
-        return sorcery_why
+        cast_why = cast_timing_reason(state, view, player, o) if o.card is not None else None
+        return suspend_reason(player, o, cast_why)
     if cand.kind == "activate":
         ab = ability_of(view, cand)
         if o.zone != "battlefield" or (ab is not None and ab.zone != "battlefield"):
@@ -353,6 +355,24 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
                 return f"{o.name} has {o.counter(kind)} {kind} counter(s); the cost removes {n} (CR 118.3)"
         return None
     return f"unknown action kind '{cand.kind}'"
+
+
+def cast_timing_reason(state: GameState, view: View, player: str, o: GameObject) -> str | None:
+    """When the card ``o`` may be cast (CR 601.2a, 601.3): an instant, a card with flash or a
+    permission to cast it as though it had flash any time its caster has priority (CR 304.1, 702.8a),
+    anything else only as a sorcery (CR 307.1); rules of the situation that forbid casting win
+    (CR 601.3, 101.2). None when it may be cast now (timing only)."""
+    assert o.card is not None
+    types = set(o.card.data.types)
+    from .casting_rules import cast_restriction, may_cast_as_though_flash
+
+    sorcery_why = _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
+    why = cast_restriction(view, player, sorcery_why is None)  # CR 601.3, 101.2: "can't" beats "may"
+    if why:
+        return why
+    if "Instant" in types or has_flash(o, view) or may_cast_as_though_flash(view, player, o.id):
+        return None  # CR 304.1, 702.8a
+    return sorcery_why
 
 
 def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
@@ -450,6 +470,8 @@ def query_subject(cand: Candidate) -> dict:
         return {"cast": cand.object}
     if cand.kind == "activate":
         return {"activate": {"object": cand.object, "index": cand.index}}
+    if cand.kind == "suspend":
+        return {"suspend": cand.object}   # the suspend cost (CR 702.62a); it has no targets
     raise ValueError(f"{cand.kind} has no cost or targets")
 
 
@@ -651,6 +673,10 @@ class Oracle:
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
             return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked)
+        if cand.kind == "suspend":   # identical cards in a hand: the same suspend cost (CR 702.62a)
+            o = self.state.obj(cand.object)
+            same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
+            return (what, "suspend", same[0].id)
         if cand.kind == "activate":
             o = self.state.obj(cand.object)
             if o.zone == "hand":   # identical cards in a hand: the same ability (cycling, channel)
@@ -1049,6 +1075,9 @@ class Oracle:
 def action_entry(oracle: Oracle, cand: Candidate) -> dict:
     """One entry of the ``actions`` list (contract §2.6), for a legal candidate."""
     d = cand.to_json()
+    if cand.kind == "suspend":   # a special action: no targets (CR 116.2f, 702.62a)
+        d["payments"] = oracle.payment_count(cand)
+        return d
     if cand.kind in ("cast", "activate"):
         t, p = oracle.counts(cand)
         d["targets"] = t

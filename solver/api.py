@@ -38,6 +38,8 @@ Pieces
       activate prodigal-pyromancer:1 -> bob paying prodigal-pyromancer
       activate order-of-whiteclay:1 -> grizzly-bears paying plains, plains-2, plains-3 untapping order-of-whiteclay
 
+      suspend rift-bolt paying mountain
+
   Grammar: ``cast ID [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
   ``activate ID:N``; TARGETS are the target instances in printed order
   separated by ``;``, each a comma-separated list of ids or ``()`` for none;
@@ -392,6 +394,14 @@ class Action:
             if self.targets is not None or self.payment is not None or self.x is not None:
                 raise InvalidActionError("playing a land takes no targets, payment or X")
             return
+        if self.kind == "suspend":   # a special action (CR 116.2f, 702.62a): a payment, nothing else
+            if self.targets or self.x:
+                raise InvalidActionError("suspending a card takes no targets or X, only a payment (CR 702.62a)")
+            object.__setattr__(self, "targets", None)
+            if self.payment is not None and not isinstance(self.payment, Payment):
+                object.__setattr__(self, "payment", Payment.from_json(self.payment))
+            object.__setattr__(self, "x", 0 if self.payment is not None else None)
+            return
         targets = _targets(self.targets)
         object.__setattr__(self, "targets", targets or None)  # no instances of "target": same as unspecified
         if self.payment is not None and not isinstance(self.payment, Payment):
@@ -612,12 +622,20 @@ class _Parser:
     def action(self) -> Action:
         t = self.take()
         if t[0] != "word":
-            raise InvalidActionError(f"cannot read action {self.text!r}: it must start with pass, play, cast or activate")
+            raise InvalidActionError(f"cannot read action {self.text!r}: it must start with pass, play, cast, activate "
+                                     "or suspend")
         verb = t[1]
         if verb == "pass":
             act = Action("pass")
         elif verb in ("play", "play_land"):
             act = Action("play_land", self.ident())
+        elif verb == "suspend":   # suspend ID [paying PAYMENT] (CR 116.2f, 702.62a)
+            obj = self.ident()
+            payment = None
+            if self.at_word("paying"):
+                self.i += 1
+                payment = self.payment()
+            act = Action("suspend", obj, None, None, payment)
         elif verb in ("cast", "activate"):
             obj = self.ident()
             index = None
@@ -647,7 +665,7 @@ class _Parser:
             act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
-                                     "(pass, play, cast, activate)")
+                                     "(pass, play, cast, activate, suspend)")
         if self.peek() is not None:
             raise self.fail("the end of the action")
         return act
@@ -1536,6 +1554,8 @@ class _Applier:
             self.play_land(a)
         elif a.kind == "cast":
             self.cast(a)
+        elif a.kind == "suspend":
+            self.suspend(a)
         else:
             self.activate(a)
         self.stack_triggers()
@@ -1593,6 +1613,21 @@ class _Applier:
                         attached_to=None, x=a.x or 0, targets=a.targets if specs else None, timestamp=self.stamp())
         self.put_on_stack(spell)
         self.pay(_payment_of_complete(a), a.x or 0)
+
+    def suspend(self, a: Action) -> None:
+        """CR 702.62a, 116.2f: pay the suspend cost and exile the card from its owner's hand with N time
+        counters on it (a special action: nothing goes on the stack, CR 116.3 — the player keeps
+        priority). Time counters are the object key ``counters`` of the card in exile."""
+        from .suspend import suspend_of
+
+        oid = _object_of(a)
+        o = self.objs[oid]
+        s = suspend_of(o)
+        assert s is not None   # a legal suspend action names a card with suspend
+        self.pay(_payment_of_complete(a), 0)
+        counters = (("time", s.time_counters),) if s.time_counters > 0 else ()
+        self.objs[oid] = o.with_(zone="exile", controller=o.owner, tapped=False, sick=False, counters=counters,
+                                 damage=0, attached_to=None, order=10**9, timestamp=self.stamp())
 
     def activate(self, a: Action) -> None:
         oid = _object_of(a)

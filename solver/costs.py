@@ -15,7 +15,9 @@ A ``pay`` query names what is paid for in one of three ways:
   :meth:`~solver.characteristics.View.can_pay_tap_symbol`), pay life
   (CR 119.4), sacrifice, remove counters, "tap an untapped creature you
   control" (not restricted by summoning sickness);
-* ``cost: "{1}{G}"`` — a bare mana cost.
+* ``cost: "{1}{G}"`` — a bare mana cost;
+* ``suspend: <id>`` — the suspend cost of a card in the player's hand (CR 702.62a;
+  the special action of CR 116.2f: :mod:`solver.suspend`).
 
 Hybrid, monocolored hybrid, colorless hybrid, Phyrexian and hybrid Phyrexian
 symbols are announced before payment (CR 601.2b); the payment model treats
@@ -49,7 +51,7 @@ class TotalCost:
     now (CR 302.6, 602.5a).
     """
 
-    what: str                       # "cast" | "activate" | "cost"
+    what: str                       # "cast" | "activate" | "cost" | "suspend" (CR 702.62a)
     mana: ManaCost
     x: int | None = 0
     life_allowed: bool = True
@@ -122,7 +124,7 @@ def sacrifice_phrase(sel: ir.Selector) -> str:
 # Reading the query
 # ---------------------------------------------------------------------------
 
-_PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "x", "life", "alternative", "kicked")
+_PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "suspend", "x", "life", "alternative", "kicked")
 
 
 def query_player(view: View, query: dict) -> str:
@@ -148,9 +150,9 @@ def total_cost(view: View, player: str, query: dict, modifiers: bool = True) -> 
     for k in query:
         if k not in _PAY_KEYS:
             raise QueryError("", str(k), f"unknown key '{k}' in a pay query; known: {', '.join(_PAY_KEYS[1:])}")
-    given = [k for k in ("cast", "cost", "activate") if k in query]
+    given = [k for k in ("cast", "cost", "activate", "suspend") if k in query]
     if len(given) != 1:
-        raise QueryError("", "", "a pay query needs exactly one of 'cast', 'cost' or 'activate'"
+        raise QueryError("", "", "a pay query needs exactly one of 'cast', 'cost', 'activate' or 'suspend'"
                          + (f" (got {', '.join(given)})" if given else ""))
     life_allowed = query.get("life", True)
     if not isinstance(life_allowed, bool):
@@ -173,6 +175,8 @@ def total_cost(view: View, player: str, query: dict, modifiers: bool = True) -> 
         except ManaSyntaxError as e:
             raise QueryError("", "cost", str(e)) from None
         tc = TotalCost("cost", mana, subject=mana.text or "{0}")
+    elif what == "suspend":
+        tc = _suspend_cost(view, player, query["suspend"])
     else:
         tc = _activation_cost(view, player, query["activate"])
     x = _x_value(query, tc.mana)
@@ -207,6 +211,23 @@ def _cast_cost(view: View, oid: Any) -> TotalCost:
     if "Land" in o.card.data.types:
         raise QueryError("", "cast", f"{o.card.name} is a land: lands are played, not cast (CR 305.1)")
     return TotalCost("cast", o.card.data.mana_cost, subject=o.card.name, spell=oid)
+
+
+def _suspend_cost(view: View, player: str, oid: Any) -> TotalCost:
+    """CR 702.62a, 116.2f: the suspend cost of a card with suspend in ``player``'s hand (the cost of a
+    special action: no cost changes of spells apply, CR 601.2f)."""
+    if not isinstance(oid, str) or view.state.find(oid) is None:
+        raise QueryError("", "suspend", f"unknown object {oid!r}")
+    o = view.state.obj(oid)
+    from .suspend import suspend_of
+
+    s = suspend_of(o)
+    if s is None:
+        raise QueryError("", "suspend", f"'{oid}' has no suspend (CR 702.62a)")
+    if o.zone != "hand" or o.owner != player:
+        raise QueryError("", "suspend", f"'{oid}' is not in {player}'s hand: only its owner suspends a card, from "
+                                        f"their hand (CR 702.62a; it is in {o.owner}'s {o.zone})")
+    return TotalCost("suspend", s.mana, subject=f"suspending {o.card.name if o.card else oid}")
 
 
 def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:

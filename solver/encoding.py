@@ -8,7 +8,8 @@ gives every situation of that game the same index space::
     index 0                      pass
     1 .. N                       play / cast card k        (k-th card of the game, ids sorted)
     N+1 .. N+A                   activate card k's i-th activated ability (per card, in printed order)
-    N+A+1 .. N+A+M               option m of a pending choice (m = 0 .. M-1)
+    N+A+1 .. N+A+S               suspend card k (the cards with suspend, ids sorted; CR 702.62a)
+    N+A+S+1 .. N+A+S+M           option m of a pending choice (m = 0 .. M-1)
 
 *Cards* are every object with a card in the first situation (every zone);
 for a card, "play" is playing it as a land (CR 305) when it is a land card and
@@ -16,7 +17,9 @@ casting it otherwise (CR 601).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —
-is legal in its slot while the card is in its owner's hand).  *Options* are the choices of a pending decision — a declaration
+is legal in its slot while the card is in its owner's hand). A card with
+suspend has a slot for the special action of suspending it from its owner's
+hand (CR 116.2f).  *Options* are the choices of a pending decision — a declaration
 of attackers or blockers, a damage assignment, a discard, a choice during
 resolution (:mod:`solver.play`) — in their canonical order, or the
 completions (targets × payment) of an action head the agent picked when it
@@ -54,6 +57,9 @@ class ActionEncoding:
         slots += [("play", o.id) for o in cards]
         for o in cards:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
+        from .suspend import suspend_of
+
+        slots += [("suspend", o.id) for o in cards if suspend_of(o) is not None]
         self.first_option = len(slots)
         slots += [("option", m) for m in range(max_options)]
         self.slots: tuple[tuple, ...] = tuple(slots)
@@ -77,6 +83,8 @@ class ActionEncoding:
             return self.index.get(("play", action.object))
         if kind == "activate":
             return self.index.get(("activate", action.object, action.index))
+        if kind == "suspend":
+            return self.index.get(("suspend", action.object))
         return None
 
     def mask(self, sit: Any, options: Sequence[Any] | None = None) -> Any:
@@ -113,6 +121,8 @@ class ActionEncoding:
             from .actions import is_land_card
 
             return Action("play_land" if is_land_card(o) else "cast", s[1])
+        if s[0] == "suspend":
+            return Action("suspend", s[1])
         return Action("activate", s[1], s[2])
 
 

@@ -152,7 +152,7 @@ class MtgEnv(AECEnv):
             self._picker = None
         else:
             chosen = self.encoding.decode(sit, int(action))
-            if chosen.kind in ("cast", "activate"):
+            if chosen.kind in ("cast", "activate", "suspend"):
                 full = completions(sit, chosen)
                 if len(full) > 1:
                     self._picker = OptionPicker(full, self.encoding.max_options)  # targets and payment next

@@ -1480,9 +1480,29 @@ class CastingOption:
         return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}: {what}{cond}"
 
 
+@dataclass(frozen=True)
+class Suspend:
+    """"Suspend N—[cost]" (CR 702.62a), the part that works from the hand: its owner may, as a
+    special action (CR 116.2f), pay ``mana`` and exile the card from their hand with
+    ``time_counters`` time counters on it, any time they have priority and could begin to cast it
+    (sorcery timing unless it is an instant or has flash, CR 702.62a). It doesn't use the stack.
+    The keyword's two triggered abilities, which work in exile (removing a time counter each upkeep;
+    casting it without paying its mana cost when the last is removed, with haste), are a separate
+    :class:`Unsupported` part (read by :mod:`solver.reader.casting_options`, applied by
+    :mod:`solver.suspend`)."""
+
+    time_counters: int
+    mana: ManaCost
+    text: str = ""
+
+    def describe(self) -> str:
+        return (f"suspend (CR 702.62a, 116.2f): a special action from the hand: pay {self.mana.text or '{0}'} and "
+                f"exile it with {self.time_counters} time counter(s)")
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption]
+                CastingOption, Suspend]
 
 
 @dataclass(frozen=True)

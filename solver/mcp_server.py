@@ -8,7 +8,7 @@ conveniences for agents):
 ==================  =====================================================================
 ``could_produce``   §2.1 — ``objects`` (default: every permanent)
 ``available_mana``  §2.2 — ``player``
-``pay``             §2.3 — ``cast`` | ``cost`` | ``activate``; ``x``, ``life``, ``player``
+``pay``             §2.3 — ``cast`` | ``cost`` | ``activate`` | ``suspend``; ``x``, ``life``, ``player``
 ``targets``         §2.4 — ``cast`` | ``activate`` | ``trigger`` | ``spell``; ``how``, ``player``
 ``order``           §2.5 — ``event``
 ``actions``         §2.6 — ``player``
@@ -112,7 +112,8 @@ class OrderResult(Result):
 class ActionsResult(Result):
     count: int | None = None
     actions: list[dict[str, Any]] | None = Field(
-        None, description="kind (activate|cast|pass|play_land), object, index, targets and payments counts")
+        None, description="kind (activate|cast|pass|play_land|suspend), object, index, targets and "
+                                  "payments counts")
 
 
 class ResolveResult(Result):
@@ -279,10 +280,12 @@ def _query_tools(sits: "Situations") -> list[Callable[..., Any]]:
             activate: Annotated[AbilityRefIn | None, Field(None, description="An activated ability")] = None,
             x: Annotated[int | Literal["any"] | None, Field(None, description="X: a number, or 'any'")] = None,
             life: Annotated[bool | None, Field(None, description="false forbids paying life")] = None,
-            player: Player = None, max_results: MaxResults = 10_000, timeout: Timeout = None
+            player: Player = None, max_results: MaxResults = 10_000, timeout: Timeout = None,
+            suspend: Annotated[str | None, Field(None, description="Id of a card with suspend in the hand: "
+                                                                   "its suspend cost (CR 702.62a)")] = None,
             ) -> Annotated[CallToolResult, PayResult]:
         """Contract §2.3 (CR 601.2f-h, 602.2b, 605): can the cost be paid, and every distinct payment."""
-        q = _query("pay", cast=cast, cost=cost, activate=activate, x=x, life=life, player=player)
+        q = _query("pay", cast=cast, cost=cost, activate=activate, suspend=suspend, x=x, life=life, player=player)
         return _answer(sits.load(situation, path), q, max_results, timeout)
 
     def targets(situation: SituationArg = None, path: PathArg = None,

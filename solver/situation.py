@@ -404,6 +404,8 @@ QUERY_SCHEMAS: dict[str, dict] = {
             "properties": {"cast": {**_ID_S, "description": "Id of a card to cast"},
                            "cost": {"type": "string", "description": "A mana cost such as {1}{G}"},
                            "activate": _ABILITY_S,
+                           "suspend": {**_ID_S, "description": "(extension) Id of a card with suspend in the "
+                                       "player's hand: its suspend cost (CR 702.62a, 116.2f)"},
                            "x": {"anyOf": [_COUNT_S, {"const": "any"}], "description": "X: a number, or 'any'"},
                            "life": {"type": "boolean", "description": "false forbids paying life"},
                            "alternative": {"type": "string", "description": "(extension, with cast) the alternative "
@@ -416,7 +418,8 @@ QUERY_SCHEMAS: dict[str, dict] = {
                            "kicked": {"type": "boolean", "description": "(extension, with cast) pay the kicker cost "
                                       "(CR 702.33a)"},
                            "player": _PLAYER_S},
-            "oneOf": [{"required": ["cast"]}, {"required": ["cost"]}, {"required": ["activate"]}]},
+            "oneOf": [{"required": ["cast"]}, {"required": ["cost"]}, {"required": ["activate"]},
+                      {"required": ["suspend"]}]},
     "targets": {"description": "§2.4 (CR 115, 601.2c): every legal choice of targets",
                 "properties": {"cast": {**_ID_S, "description": "Id of a card to cast"},
                                "activate": _ABILITY_S, "trigger": _ABILITY_S,

@@ -398,7 +398,7 @@ def scope_of(state: GameState, query: dict) -> Scope:
     kind = str(query.get("kind"))
     player = query.get("player")
     subject = None
-    for key in ("cast", "spell"):
+    for key in ("cast", "spell", "suspend"):
         if isinstance(query.get(key), str):
             subject = query[key]
     for key in ("activate", "trigger"):

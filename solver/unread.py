@@ -270,6 +270,8 @@ def _keyword_zone(w: str, zone: str) -> bool | None:
 
 def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    if kind == "triggered" and words(text).startswith("suspend"):
+        return zone == "exile"       # suspend's triggered abilities work on a card in exile (CR 702.62a)
     if zone in ("graveyard", "exile") and kind in ("static", "keyword", "spell") and casting_cost(text):
         return True                  # how the spell is paid for: it matters if the card can be cast from
         #                              there (flashback, a granted permission), which one line can't rule out

@@ -233,7 +233,8 @@ def test_a_stack_ability_is_numbered_among_triggered_and_activated_abilities():
 
 def test_a_sorcerys_hand_keyword_does_not_reach_from_the_graveyard():
     # suspend works from the hand only (CR 702.62a): in the graveyard it can't change alice's actions
-    end = card("Moon End", "Suspend 3—{2}{B}{B}\nFrobnicate every graveyard.", ("Sorcery",), "")
+    # ("Suspend X—…" is unread; "Suspend N—[cost]" is read: tests/test_suspend.py)
+    end = card("Moon End", "Suspend X—{X}{B}{B}\nFrobnicate every graveyard.", ("Sorcery",), "")
     blocked = answer(state(battlefield={"alice": ["Swamp"]}, hand={"alice": [end]}), {"kind": "actions"})
     assert blocked["status"] == "unsupported" and any(u["text"].startswith("Suspend") for u in blocked["unsupported"])
     assert answer(state(battlefield={"alice": ["Swamp"]}, graveyard={"alice": [end]}),

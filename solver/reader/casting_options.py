@@ -34,6 +34,9 @@ Wordings read (reminder text ignored)
   the condition ``opponent_lost_life`` (an opponent lost life this turn: the
   players' ``life_lost_this_turn``; when it is not recorded the soundness
   layer reports the line as unread, :func:`solver.soundness.unread_parts`);
+* "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
+  hand (:class:`~solver.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
+  an unread triggered part;
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -58,7 +61,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..ir import CardCost, CastingOption, Selector, Unsupported
+from ..ir import CardCost, CastingOption, Selector, Suspend, Unsupported
 from ..mana import ManaCost, ManaSyntaxError
 from .tokens import Token, normalise_chars, strip_reminder
 
@@ -245,6 +248,9 @@ def read(raw: str) -> list:
         return [CastingOption("alternative", "dash", _mana(m.group(1)), CardCost(), "hand", text=raw),
                 Unsupported("dash: if its dash cost was paid, it has haste and returns to its owner's hand at "
                             "the beginning of the next end step", raw, "triggered", frozenset({"triggers", "combat"}))]
+    m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
+    if m:
+        return _suspend(int(m.group(1)), _mana(m.group(2)), raw)
     m = re.fullmatch(r"spectacle\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.137a: an alternative cost usable if an opponent lost life this turn
@@ -275,6 +281,20 @@ def read(raw: str) -> list:
         return [CastingOption("permission", "retrace", None, CardCost(discard=1, discard_type="Land"), "graveyard",
                               text=raw)]
     raise _NoMatch("not a casting option")
+
+
+def _suspend(n: int, mana: ManaCost, raw: str) -> list:
+    """"Suspend N—[mana]" (CR 702.62a): the special action from the hand (:class:`~solver.ir.Suspend`,
+    CR 116.2f) and the keyword's two triggered abilities, which work in exile (a time counter removed
+    each upkeep; cast without paying its mana cost when the last is removed, with haste): those stay
+    an unread triggered part (``affects={"triggers"}``; :mod:`solver.unread` makes it function in
+    exile only). "Suspend X—…" (a chosen number of counters) is not read."""
+    if mana.x_count:
+        raise _NoMatch("suspend with {X}")
+    return [Suspend(n, mana, raw),
+            Unsupported("suspend: at the beginning of its owner's upkeep, remove a time counter; when the last "
+                        "is removed, they may cast it without paying its mana cost (a creature gains haste)",
+                        raw, "triggered", frozenset({"triggers"}))]
 
 
 def line_casting_option(toks: Sequence[Token], ctx, raw: str) -> list:

@@ -171,8 +171,30 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
                 n_pay *= _return_choices(view, player, o.id, a.cost.return_)
             if n_pay:
                 out.append({"kind": "activate", "object": o.id, "index": i, "targets": n_targets, "payments": n_pay})
-    order = {"activate": 0, "cast": 1, "pass": 2, "play_land": 3}
+    out.extend(_suspend_entries(state, view, player, sorcery_time))
+    order = {"activate": 0, "cast": 1, "pass": 2, "play_land": 3, "suspend": 4}
     out.sort(key=lambda e: (order[e["kind"]], e.get("object", ""), e.get("index", 0)))
+    return out
+
+
+def _suspend_entries(state: GameState, view: View, player: str, sorcery_time: bool) -> list[dict]:
+    """CR 116.2f, 702.62a: a card with "Suspend N—[cost]" in the player's hand may be exiled, paying
+    its suspend cost, whenever the player could begin to cast it — timing alone (its targets and its
+    mana cost don't matter). The cost is a plain mana cost (no spell's cost changes apply), paid by
+    brute force; restricted mana never pays it (neither a spell nor an ability)."""
+    out = []
+    for o in state.objects:
+        if o.zone != "hand" or o.owner != player or o.card is None or "Land" in o.card.data.types:
+            continue
+        sus = [a for a in o.card.abilities if isinstance(a, ir.Suspend)]
+        if not sus or _forbidden(state, view, player, sorcery_time):
+            continue
+        if not (sorcery_time or "Instant" in o.card.data.types or _flash(o.card)
+                or _flash_permission(state, view, player, o.id)):
+            continue
+        n_pay = brute_pay(state, {"kind": "pay", "cost": sus[0].mana.text or "{0}", "player": player}, view)["count"]
+        if n_pay:
+            out.append({"kind": "suspend", "object": o.id, "payments": n_pay})
     return out
 
 
