@@ -5,6 +5,7 @@ encoding's slot) and a differential test of the ``actions`` query against the br
 ``MTGSOLVE_EXAMPLES`` scales the number of boards; ``CI=true`` derandomizes them."""
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -12,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reference.actions_ref import reference_actions
+from reference.pay_ref import brute_pay
 from mtgsolve.solver import ir
 from mtgsolve.solver.api import Action, InvalidActionError, Situation
 from mtgsolve.solver.cards import get_card
@@ -128,6 +130,10 @@ def test_suspended_card_in_exile_blocks_its_triggers_only():
     assert answer(s, {"kind": "pay", "cost": "{R}"})["status"] == "ok"
     blocked = answer(s, {"kind": "pass"})
     assert blocked["status"] == "unsupported" and blocked["unsupported"][0]["affects"] == ["triggers"]
+    s = state_of(battlefield={"alice": ["Mountain"]}, stack=[{"card": "Shock", "controller": "alice",
+                                                           "targets": [["bob"]]}],
+                 exile={"alice": [{"card": "Rift Bolt", "counters": {"time": 1}}]})
+    assert answer(s, {"kind": "resolve"})["status"] == "unsupported"          # conservatively: any resolution
     # in the hand, graveyard or on the battlefield the triggers don't function (CR 702.62a)
     for zone in ("hand", "graveyard"):
         s = state_of(turn={"number": 3, "active": "alice", "step": "end"}, **{zone: {"alice": ["Rift Bolt"]}})
@@ -225,6 +231,13 @@ def test_matches_brute_force_reference(d):
         assert got["status"] == "ok", got
         entries = [{k: v for k, v in a.items() if k != "unread"} for a in got["actions"]]
         assert entries == reference_actions(state, player), d
+    for o in state.objects:   # the pay query's suspend form: every payment of the plain mana cost
+        sus = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, ir.Suspend)]
+        if o.zone == "hand" and sus:
+            got = answer(state, {"kind": "pay", "suspend": o.id, "player": o.owner})
+            ref = brute_pay(state, {"kind": "pay", "cost": sus[0].mana.text, "player": o.owner})
+            assert got["count"] == ref["count"], d
+            assert sorted(json.dumps(p, sort_keys=True) for p in got["payments"]) == ref["payments"], d
     sit = Situation(state)
     summary = answer(state, {"kind": "actions"})
     mask, cands = sit.legal_actions_mask()
