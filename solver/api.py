@@ -350,7 +350,7 @@ def _targets(v: Any) -> tuple[tuple[str, ...], ...] | None:
 
 @dataclass(frozen=True)
 class Action:
-    """A move: ``kind`` (``pass``, ``play_land``, ``cast``, ``activate``), the
+    """A move: ``kind`` (``pass``, ``play_land``, ``cast``, ``activate``, ``suspend``), the
     ``object`` it acts on, the activated ability's 1-based ``index``, and —
     for casting and activating — optionally the chosen ``targets`` (one sorted
     tuple of ids per instance of "target"), the ``payment`` and ``x``.
@@ -998,12 +998,14 @@ class Situation:
         Index space (stable for a given situation, deterministic across runs):
         ``actions[i]`` is the i-th *candidate* action head of the player with
         priority, in the canonical order of the ``actions`` query — by kind
-        (``activate`` < ``cast`` < ``pass`` < ``play_land``), then object id
-        (string order), then ability index. The candidates are: ``pass``;
-        ``play_land`` for each land card in the player's hand; ``cast`` for each
-        other card in their hand; ``activate`` for each non-mana activated
-        ability (numbered as in contract §2, mana abilities included in the
-        numbering) of each permanent they control. ``mask[i]`` is 1 when that
+        (``activate`` < ``cast`` < ``pass`` < ``play_land`` < ``suspend``), then
+        object id (string order), then ability index. The candidates are:
+        ``pass``; ``play_land`` for each land card in the player's hand;
+        ``cast`` for each other card in their hand; ``activate`` for each
+        non-mana activated ability (numbered as in contract §2, mana abilities
+        included in the numbering) of each permanent they control (and the
+        cycling, channel … abilities of the cards in their hand); ``suspend``
+        for each card with suspend in their hand (CR 116.2f). ``mask[i]`` is 1 when that
         head is legal now (some target choice and some payment exist), else 0.
         A head is completed into full actions with ``legal_actions`` or by
         :meth:`apply` when the completion is unique.
