@@ -62,7 +62,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, replace
-from typing import Iterable
+from typing import Any, Iterable, cast
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -71,6 +71,14 @@ from mtgsolve.solver.errors import UnsupportedCase
 from mtgsolve.solver.mana import COLORS, TYPES, ManaCost, Symbol
 
 from .base import new_solver
+
+Expr = Any
+"""A CP-SAT linear expression, a variable or a plain int (the model adds ints and
+expressions freely; ortools' stubs type neither the mixed arithmetic nor its comparisons)."""
+Fate = Any
+"""How a tapped member of a class was used: None (tapped for mana), ``MAIN_TAP`` (tapped by the
+total cost's {T}), ``(counter, k)`` (k counters removed as the ability's cost) or ``(counter, k,
+marks)`` (with its riders' marks)."""
 
 PRESOLVE = False
 MAX_REPEATS = 20          # solutions per distinct payment before switching to one solve per payment
@@ -103,7 +111,7 @@ class Outcome:
 
     @property
     def total(self) -> int:
-        return self._total
+        return self._total  # type: ignore[attr-defined]  # set by __post_init__, kept out of the fields
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_total", sum(self.mana))
@@ -278,7 +286,7 @@ class PaymentKey:
     """A distinct payment: the situation it leaves behind (contract §2.3)."""
 
     sacrificed: tuple[int, ...]                          # per class
-    kept_tapped: tuple[tuple[tuple[object, int], ...], ...]  # per class: (fate, n) with fate None or (counter, k)
+    kept_tapped: tuple[tuple[tuple[Fate, int], ...], ...]  # per class: (fate, n) with fate None or (counter, k)
     life: int
     damage: int
     x: int
@@ -306,7 +314,7 @@ class _Part:
 
     name: str
     text: str
-    lit: object
+    lit: Expr
 
 
 class PaymentModel:
@@ -325,7 +333,7 @@ class PaymentModel:
         self.with_keys = keys
         self.m = cp_model.CpModel()
         self.parts: list[_Part] = []
-        self._eq_cache: dict[tuple[int, int], object] = {}
+        self._eq_cache: dict[tuple[int, int], Expr] = {}
         self._blocked: set[tuple] = set()
         self._fates: list | None = None
         self._build()
@@ -400,8 +408,8 @@ class PaymentModel:
         self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
         # per class: taps[c][fate] and free_taps[c][fate] list the counts of members tapped
         # (fate: None, or (counter, n) removed); *_sacs[c] the counts of members sacrificed
-        taps: list[dict[object, list]] = [dict() for _ in range(ncls)]
-        free_taps: list[dict[object, list]] = [dict() for _ in range(ncls)]
+        taps: list[dict[Fate, list]] = [dict() for _ in range(ncls)]
+        free_taps: list[dict[Fate, list]] = [dict() for _ in range(ncls)]
         self_sacs: list[list] = [[] for _ in range(ncls)]
         early_sacs: list[list] = [[] for _ in range(ncls)]
         late_sacs: list[list] = [[] for _ in range(ncls)]      # by the total cost
@@ -506,7 +514,7 @@ class PaymentModel:
         if not self.chain and costed:
             # restricted (sound, not complete): every such ability is paid from the mana that
             # exists before any of them (pool and cost-free abilities); its mana pays only the total cost
-            demand1: dict[str, object] = {}
+            demand1: dict[str, Expr] = {}
             reqs1 = set()
             for ai in costed:
                 a = p.abilities[ai]
@@ -585,8 +593,8 @@ class PaymentModel:
                 self._add(act <= prev_act)
             prev_act = act
             self.slot_sel.append(options)
-            out = [0] * len(self.kinds)
-            tot = 0
+            out: list[Expr] = [0] * len(self.kinds)
+            tot: Expr = 0
             for ai, j, v in options:
                 a = p.abilities[ai]
                 o = a.outcomes[j]
@@ -626,10 +634,10 @@ class PaymentModel:
                                   and not p.abilities[ai].sac_self)
                     sqs = []
                     for gi in sq_abilities:
-                        g = p.abilities[gi]
-                        if g.sac_cls != c:
+                        sq = p.abilities[gi]
+                        if sq.sac_cls != c:
                             continue
-                        for j, o in enumerate(g.outcomes):
+                        for j, o in enumerate(sq.outcomes):
                             if o.total == 0:
                                 continue
                             v = self.m.new_bool_var(f"slot_sac[{s_i},{gi},{j},{f}]")
@@ -639,12 +647,12 @@ class PaymentModel:
                             for k in K:
                                 if not isinstance(prod[k], int) or prod[k]:
                                     out[k] = out[k] + prod[k]
-                            if g.life:
-                                ab_life_terms.append(g.life * v)
+                            if sq.life:
+                                ab_life_terms.append(sq.life * v)
                     if sqs:
                         self._add(sum(sqs) <= here)
             # the slot's own mana cost
-            demand: dict[str, object] = {}
+            demand: dict[str, Expr] = {}
             for ai in costed:
                 a = p.abilities[ai]
                 sel_a = sum(v for (bi, _, v) in options if bi == ai)
@@ -791,15 +799,15 @@ class PaymentModel:
                 self._add(used + main.remove_counters * lit <= sc.counters)
 
         # ---- classes: each member tapped once, sacrificed once (tap before sacrifice) ----
-        self.kept: list[dict[object, object]] = []
-        self.sacrificed: list[object] = []
+        self.kept: list[dict[Any, Expr]] = []
+        self.sacrificed: list[Expr] = []
         for c, pc in enumerate(p.classes):
             size = len(pc.members)
             late_all = late_sacs[c]
             S_self, S_e, S_l = _total(self_sacs[c]), _total(early_sacs[c]), _total(late_all)
             zsq = {f: _total(vs) for f, vs in slot_sacs[c].items()}
             S_sq = _total(zsq.values())
-            kept: dict[object, object] = {}
+            kept: dict[Any, Expr] = {}
             self.kept.append(kept)
             self.sacrificed.append(S_self + S_e + S_l + S_sq)
             if pc.tapped:
@@ -882,8 +890,8 @@ class PaymentModel:
             parts.append((f"delve{i}", v, len(main.delve_classes[i])))
         # integer variables for the parts that vary, and a few "codes" packing them (mixed radix)
         # so that a solution's key is read with one or two lookups
-        self.key_exprs: list[tuple[str, object]] = []
-        self.codes: list[object] = []
+        self.key_exprs: list[tuple[str, Expr]] = []
+        self.codes: list[Expr] = []
         chunk, weight = 0, 1
         for name, e, bound in parts:
             if isinstance(e, int) or not self.with_keys:
@@ -946,7 +954,8 @@ class PaymentModel:
             demand[GENERIC] = demand.get(GENERIC, 0) - sum(gen_help)
             self._add(demand[GENERIC] >= 0)
 
-    def _transport(self, demand: dict, tag: str, reqs: Iterable[str], spend_exact=None):
+    def _transport(self, demand: dict[str, Expr], tag: str, reqs: Iterable[str],
+                   spend_exact: list[Expr] | None = None) -> list[Expr]:
         """Pay ``demand`` (req -> linear expr) with mana of each kind.
 
         Returns the amount of each kind spent (linear expressions). With
@@ -957,7 +966,7 @@ class PaymentModel:
         K = range(len(self.kinds))
         celestial = self.p.celestial
         reqs = [r for r in reqs if r in demand]
-        u: dict[tuple[int, str], object] = {}
+        u: dict[tuple[int, str], Expr] = {}
         for r in reqs:
             col = []
             for k in K:
@@ -978,8 +987,8 @@ class PaymentModel:
                     self._add(sum(used) <= spend_exact[k])
             self._add(sum(spend_exact) == sum(demand[r] for r in reqs) + gen)
             return spend_exact
-        pay = []
-        gs = []
+        pay: list[Expr] = []
+        gs: list[Expr] = []
         for k in K:
             g = self._int(0, self.ub, f"g[{tag},{k}]") if not isinstance(gen, int) or gen else 0
             if not isinstance(g, int):
@@ -1134,7 +1143,7 @@ class PaymentModel:
 MAIN_TAP = ("__main__", 0)   # the fate "tapped by the total cost's {T}"
 
 
-def _total(items) -> object:
+def _total(items: Iterable[Expr]) -> Expr:
     """Sum of linear expressions, 0 when empty."""
     out = 0
     for v in items:
@@ -1263,8 +1272,8 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
                 if k:
                     used.setdefault(oid, {})[index] = k
                     if put:  # each use put counters on it as a cost (CR 118.1)
-                        added = out.setdefault("add_counters", {}).setdefault(oid, {})
-                        added[put[0]] = added.get(put[0], 0) + k * int(put[1])
+                        put_on = out.setdefault("add_counters", {}).setdefault(oid, {})
+                        put_on[put[0]] = put_on.get(put[0], 0) + k * int(put[1])
                 n -= k
             continue
         if name == "draw":
@@ -1403,13 +1412,13 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
     names = [p.name for p in core]
     src = problem.classes[main.source_cls].name if main.source_cls is not None else main.source_name
     if "tap_symbol" in names:
-        sym = "{T}" if main.tap else "{Q}"
-        return (f"{src} has summoning sickness: {sym} abilities of creatures need haste "
+        tap_sym = "{T}" if main.tap else "{Q}"
+        return (f"{src} has summoning sickness: {tap_sym} abilities of creatures need haste "
                 f"or continuous control since the turn began (CR 302.6)")
     if len(core) == 1:
         p = core[0]
         if p.name == "tap":
-            if problem.classes[main.source_cls].tapped:
+            if problem.classes[cast(int, main.source_cls)].tapped:  # the {T} part: a source on the battlefield
                 return f"{src} is tapped: {{T}} requires it to be untapped (CR 107.5)"
         if p.name == "untap":
             return f"{src} is untapped: {{Q}} requires it to be tapped (CR 107.6)"
@@ -1422,8 +1431,8 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
             have = "none" if n == 0 else f"only {_count_word(n)}"
             return f"needs {what} you control to tap; you control {have}"
         if p.name == "counters":
-            have = problem.classes[main.source_cls].counters
-            return (f"{src} has {_count_word(have)} {main.counter_name} counter{'s' if have != 1 else ''}; "
+            on_it = problem.classes[cast(int, main.source_cls)].counters  # the counters part: a source on the battlefield
+            return (f"{src} has {_count_word(on_it)} {main.counter_name} counter{'s' if on_it != 1 else ''}; "
                     f"the cost removes {main.remove_counters}")
         if p.name == "life":
             if problem.life_total < main.life:
@@ -1449,11 +1458,11 @@ def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | No
         if p.name.startswith("sym:"):
             sym = _symbol_of(p.text)
             opts = symbol_options(sym, main.life_allowed)
-            colors = [r for r, _ in opts if r in TYPES]
+            sym_colors = [r for r, _ in opts if r in TYPES]
             bits = []
-            if colors:
-                n = _producers(problem, set(colors))
-                what = " or ".join("{%s}" % c for c in colors)
+            if sym_colors:
+                n = _producers(problem, set(sym_colors))
+                what = " or ".join("{%s}" % c for c in sym_colors)
                 bits.append(f"{_sources(n)} can produce {what}")
             if sym.kind in ("phyrexian", "hybrid_phyrexian"):
                 bits.append("paying life is not allowed" if not main.life_allowed

@@ -63,7 +63,7 @@ def _reduced(mana: ManaCost, x: int, d: int) -> ManaCost:
     return ManaCost(tuple(sorted(others, key=Symbol.sort_key)))
 
 
-def delve_counter(problem: PaymentProblem, counter_for: Callable[[PaymentProblem], Any]) -> "DelveCounter | None":
+def delve_counter(problem: PaymentProblem, counter_for: Callable[[PaymentProblem], Any]) -> "DelveCounter | EveryXCounter | None":
     """A :class:`DelveCounter` when it applies to ``problem`` (see the module docstring);
     ``counter_for`` counts each reduced cost (:func:`models.payment_count.counter_for`)."""
     main = problem.main

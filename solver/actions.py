@@ -911,14 +911,14 @@ class Oracle:
         return tc if tc is not None and tc.extra is not None else None
 
     def _by_options(self, fn: str, tc: Any, *args: Any) -> Any:
-        """A call into :mod:`solver.casting_options` (timeouts and engine limits as :class:`Undecided`)."""
-        from . import casting_options
+        """A call into :mod:`solver.casting_payments` (timeouts and engine limits as :class:`Undecided`)."""
+        from . import casting_payments
         from .errors import UnsupportedCase
 
         self._remaining()
         self.solves += 1
         try:
-            return getattr(casting_options, fn)(self.view, self.player, tc, *args)
+            return getattr(casting_payments, fn)(self.view, self.player, tc, *args)
         except TimeoutError:
             raise Undecided("timeout", "time limit reached counting payments") from None
         except UnsupportedCase as e:

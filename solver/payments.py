@@ -232,7 +232,7 @@ class PayOutcome:
 
     @classmethod
     def from_result(cls, d: dict) -> "PayOutcome":
-        """From a ``pay`` result mapping (:func:`solver.casting_options.pay_result`)."""
+        """From a ``pay`` result mapping (:func:`solver.casting_payments.pay_result`)."""
         return cls(d.get("status", "ok"), d.get("payable"), d.get("count"), list(d.get("payments", [])),
                    d.get("x_values"), d.get("x_max"), d.get("reason"), d.get("error"))
 
@@ -257,7 +257,7 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
     if _no_mana_cost(tc):
         return PayOutcome(payable=False, count=0, payments=[], reason=no_mana_cost_reason(tc))
     if tc.extra is not None:  # a casting mode: alternative / additional costs (solver/casting_options.py)
-        from .casting_options import pay_result
+        from .casting_payments import pay_result
 
         try:
             return PayOutcome.from_result(pay_result(view, player, tc, max_results, deadline))
@@ -312,7 +312,7 @@ def unpayable_reason(view: View, player: str, tc: TotalCost, deadline: float | N
     if _no_mana_cost(tc):
         return no_mana_cost_reason(tc)
     if tc.extra is not None:
-        from .casting_options import pay_result
+        from .casting_payments import pay_result
 
         try:
             return pay_result(view, player, tc, 1, deadline).get("reason")

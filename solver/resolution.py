@@ -54,7 +54,7 @@ What happens, in order:
    removed.  Steps 4 and 5 repeat until neither does anything (CR 704.3).
 
 Outcome identity: two outcomes are the same when their situations are the
-same (:func:`solver.situation.dump_state`, compared as canonical JSON).  When
+same (:func:`solver.situation_dump.dump_state`, compared as canonical JSON).  When
 several choice sets lead to one situation, the outcome lists the first (in
 canonical order) as ``choices`` and the others as ``alternatives``.
 
@@ -81,6 +81,7 @@ from .cards import Card, card_from_mapping, get_card
 from .characteristics import View
 from .ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from .mana import COLORS
+from .situation_dump import dump_state
 from .state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
@@ -884,8 +885,6 @@ def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResul
     :class:`ResolutionUnsupported` (behaviour not modeled) or
     :class:`ResolveTimeout` (``deadline``, a :func:`time.monotonic` value,
     passed)."""
-    from .situation import dump_state
-
     stack = state.zone("stack")
     if not stack:
         raise NothingToResolve("the stack is empty")

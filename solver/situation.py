@@ -26,7 +26,10 @@ numbered in the contract's order (zone by zone: battlefield, hand, graveyard,
 library, exile, command, stack; within a zone player by player in ``players``
 order; each list in listed order).  The k-th object with a given base name gets
 the k-th of ``base``, ``base-2``, ``base-3``, … that is not already taken, so
-an automatic id never collides with an explicit one.
+an automatic id never collides with an explicit one (the id helpers are
+:mod:`solver.object_ids`; writing a state back, :func:`dump_state`, is
+:mod:`solver.situation_dump`, below the rules layer that uses both; both are
+re-exported here).
 
 >>> object_id_base("Urborg, Tomb of Yawgmoth")
 'urborg-tomb-of-yawgmoth'
@@ -40,30 +43,26 @@ import json
 import os
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Container, Iterable, Mapping, NoReturn
+from typing import Any, Callable, Container, Mapping, NoReturn
 
 import yaml
 
-from .cards import Card, CardData, UnknownCard, card_from_mapping, get_card
+from .cards import Card, UnknownCard, card_from_mapping, get_card
 from .errors import SituationError
 from .mana import Mana, ManaSyntaxError, chosen_color_letter
+from .object_ids import _free_number, _numbered, next_free_id, object_id_base
+from .situation_dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (re-exported)
 from .situation_messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
-from .state import STEPS, ZONES, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
+from .state import STEPS, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
 
 __all__ = [
     "FORMAT", "SCHEMA_ID", "Loaded", "SituationError", "SituationSpec", "dump_state", "load_situation",
     "next_free_id", "object_id_base", "parse_document", "read_document", "situation_from_dict", "situation_json_schema",
 ]
 
-FORMAT = "mtgsolve/1"
 SCHEMA_ID = "https://mtgsolve.dev/schema/situation-v1.json"
-
-OWNED_ZONES: tuple[str, ...] = ("hand", "graveyard", "library", "exile", "command")
-KEYED_ZONES: tuple[str, ...] = ("battlefield",) + OWNED_ZONES  # zones written as player id → list
-assert ZONES == KEYED_ZONES + ("stack",)
 
 DEFAULT_MAX_FILE_BYTES = 5 * 1024 * 1024
 DEFAULT_MAX_OBJECTS = 20_000
@@ -564,48 +563,6 @@ def _quote_hint(value: Any) -> str:
     else:
         return ""
     return f" (put it in quotes: YAML reads it as {what})"
-
-
-# ===========================================================================
-# Ids
-# ===========================================================================
-
-_APOSTROPHES = re.compile(r"['’]")
-
-
-@lru_cache(maxsize=4096)
-def object_id_base(name: str) -> str:
-    """The automatic id of a card name (contract §1): lower-cased, apostrophes
-    dropped, every other run of characters that are not letters or digits
-    turned into ``-``, no ``-`` at either end.
-
-    >>> object_id_base("Toralf's Disciple"), object_id_base("Coalition Honor Guard")
-    ('toralfs-disciple', 'coalition-honor-guard')
-    """
-    s = _APOSTROPHES.sub("", name.lower())
-    s = "".join(c if c.isalnum() else "-" for c in s)
-    s = re.sub(r"-+", "-", s).strip("-")
-    return s or "object"
-
-
-def _numbered(base: str, n: int) -> str:
-    """The n-th id of a base name: ``base``, ``base-2``, ``base-3``, …"""
-    return base if n == 1 else f"{base}-{n}"
-
-
-def _free_number(base: str, taken: Container[str], start: int = 1) -> int:
-    n = start
-    while _numbered(base, n) in taken:
-        n += 1
-    return n
-
-
-def next_free_id(base: str, taken: Container[str], start: int = 1) -> str:
-    """The first of ``base``, ``base-2``, ``base-3``, … (from the ``start``-th) not in ``taken``.
-
-    Used for automatic ids and for new objects (tokens, copies) created later.
-    """
-    return _numbered(base, _free_number(base, taken, start))
 
 
 # ===========================================================================
@@ -1302,194 +1259,3 @@ def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int
 def load_situation(path: str | Path, *, max_bytes: int | None = None, max_objects: int | None = None) -> Loaded:
     """Load a situation file (``.yaml``/``.yml`` or ``.json``); errors name ``path`` as given."""
     return situation_from_dict(read_document(path, max_bytes=max_bytes), str(path), max_objects=max_objects)
-
-
-# ===========================================================================
-# Write back
-# ===========================================================================
-
-def _dump_card(card: Card) -> str | dict:
-    """A card by name when the library gives the same card, else inline (MTGJSON field names)."""
-    from .cards import canonical_name
-
-    if canonical_name(card.name) is None:  # not in the database (tokens): skip UnknownCard's slow "did you mean"
-        return _inline_card(card.data)
-    try:
-        if get_card(card.name) == card:
-            return card.name
-    except UnknownCard:
-        pass
-    return _inline_card(card.data)
-
-
-def _inline_card(data: CardData) -> dict:
-    out: dict[str, Any] = {"name": data.name}
-    if data.mana_cost:
-        out["manaCost"] = data.mana_cost.text
-    if data.type_line:
-        out["type"] = data.type_line
-    for key, value in (("types", data.types), ("subtypes", data.subtypes), ("supertypes", data.supertypes)):
-        if value:
-            out[key] = list(value)
-    for key, number in (("power", data.power), ("toughness", data.toughness), ("loyalty", data.loyalty)):
-        if number is not None:
-            out[key] = number
-    if data.text:
-        out["text"] = data.text
-    if data.keywords:
-        out["keywords"] = list(data.keywords)
-    if data.layout != "normal":
-        out["layout"] = data.layout
-    if data.colors is not None:
-        out["colors"] = list(data.colors)
-    return out
-
-
-def _thaw(v: Any) -> Any:
-    return list(v) if isinstance(v, tuple) else v
-
-
-def _dump_status(items: Iterable[tuple[str, Any]]) -> dict:
-    """Status keys shared by objects and last known information, in contract order."""
-    out: dict[str, Any] = {}
-    for key, value in items:
-        if key == "card":
-            out[key] = _dump_card(value)
-        elif key == "counters":
-            out[key] = dict(value)
-        elif key == "chosen":
-            out[key] = {k: _thaw(v) for k, v in value}
-        else:
-            out[key] = value
-    return out
-
-
-def _dump_object(o: GameObject, position: int) -> dict:
-    d: dict[str, Any] = {"id": o.id}
-    if o.card is not None:
-        d["card"] = _dump_card(o.card)
-    if o.ability is not None:
-        d["ability"] = {"source": o.ability.source, "index": o.ability.index}
-    if o.zone == "stack":
-        d["controller"] = o.controller
-        if o.owner != o.controller:
-            d["owner"] = o.owner
-    elif o.zone == "battlefield":
-        if o.owner != o.controller:
-            d["owner"] = o.owner
-    elif o.controller != o.owner:
-        d["controller"] = o.controller
-    status = [("tapped", o.tapped), ("sick", o.sick), ("counters", o.counters), ("damage", o.damage),
-              ("attached_to", o.attached_to), ("token", o.token), ("conjured", o.conjured), ("chosen", o.chosen),
-              ("x", o.x)]
-    d.update(_dump_status((k, v) for k, v in status if v))
-    if o.targets is not None:
-        d["targets"] = [list(t) for t in o.targets]
-    if o.copy:
-        d["copy"] = True
-    if o.last_known:
-        d["last_known"] = _dump_status(o.last_known)
-    if o.timestamp != position:
-        d["timestamp"] = o.timestamp
-    if o.activated_this_turn:
-        d["activated_this_turn"] = dict(o.activated_this_turn)
-    if o.entered_this_turn:
-        d["entered_this_turn"] = True
-    if o.skip_untap:
-        d["skip_untap"] = True
-    if o.attacking is not None:
-        d["attacking"] = o.attacking
-    if o.blocking:
-        d["blocking"] = list(o.blocking)
-    if o.blocked:
-        d["blocked"] = True
-    return d
-
-
-def _zone_groups(state: GameState, zone: str) -> dict[str, list[GameObject]]:
-    """Objects of a keyed zone by zone key, players in turn order, each list in order."""
-    groups: dict[str, list[GameObject]] = {pid: [] for pid in state.player_ids}
-    for o in state.objects:
-        if o.zone == zone:
-            groups.setdefault(o.controller if zone == "battlefield" else o.owner, []).append(o)
-    return {k: sorted(v, key=lambda o: o.order) for k, v in groups.items() if v}
-
-
-def dump_state(state: GameState) -> dict:
-    """Write a :class:`GameState` as a situation (contract §1), deterministic.
-
-    Every object carries its ``id``; other keys appear only when they differ
-    from the contract's defaults.  ``situation_from_dict(dump_state(s)).state == s``
-    for every state loaded from a situation.
-    """
-    out: dict[str, Any] = {"format": FORMAT}
-    if state.name is not None:
-        out["name"] = state.name
-    if state.description is not None:
-        out["description"] = state.description
-    if state.rules:
-        out["rules"] = list(state.rules)
-    out["players"] = [_dump_player(p) for p in state.players]
-    out["turn"] = _dump_turn(state.turn)
-    position = 0
-    for zone in KEYED_ZONES:
-        groups = _zone_groups(state, zone)
-        if groups:
-            out[zone] = {}
-            for key, objs in groups.items():
-                out[zone][key] = []
-                for o in objs:
-                    position += 1
-                    out[zone][key].append(_dump_object(o, position))
-    stack = sorted((o for o in state.objects if o.zone == "stack"), key=lambda o: o.order)
-    if stack:
-        out["stack"] = []
-        for o in stack:
-            position += 1
-            out["stack"].append(_dump_object(o, position))
-    pools = {pid: m.text for pid, m in state.mana_pool if m}
-    if pools:
-        out["mana_pool"] = pools
-    if state.effects:
-        out["effects"] = [_dump_effect(e) for e in sorted(state.effects, key=lambda e: e.order)]
-    if state.shuffled:
-        out["shuffled"] = {pid: True for pid in state.shuffled}
-    return out
-
-
-def _dump_player(p: Player) -> str | dict:
-    if p.life == DEFAULT_LIFE and p.poison == 0 and not p.lost and p.life_lost_this_turn is None:
-        return p.id
-    d: dict[str, Any] = {"id": p.id}
-    if p.life != DEFAULT_LIFE:
-        d["life"] = p.life
-    if p.poison:
-        d["poison"] = p.poison
-    if p.lost:
-        d["lost"] = True
-    if p.life_lost_this_turn is not None:
-        d["life_lost_this_turn"] = p.life_lost_this_turn
-    return d
-
-
-def _dump_turn(t: Turn) -> dict:
-    d: dict[str, Any] = {"number": t.number, "active": t.active, "step": t.step}
-    if t.priority and t.priority != t.active:
-        d["priority"] = t.priority
-    if t.lands_played:
-        d["lands_played"] = t.lands_played
-    if t.passed:
-        d["passed"] = list(t.passed)
-    return d
-
-
-def _dump_effect(e: ContinuousEffectEntry) -> dict:
-    d: dict[str, Any] = {}
-    if e.card is not None:
-        d["card"] = _dump_card(e.card)
-    if e.ability is not None:
-        d["ability"] = {"source": e.ability.source, "index": e.ability.index}
-    d["controller"] = e.controller
-    if e.targets is not None:
-        d["targets"] = [list(t) for t in e.targets]
-    return d

@@ -1,7 +1,7 @@
 """The validated game state that every query works on.
 
 A :class:`GameState` is built from a situation file by :mod:`solver.situation`
-(which validates it) and written back by :func:`solver.situation.dump_state`.
+(which validates it) and written back by :func:`solver.situation_dump.dump_state`.
 It is plain data: characteristics after continuous effects are computed by
 :mod:`solver.characteristics`.
 """

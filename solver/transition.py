@@ -44,6 +44,8 @@ from .cards import Card
 from .characteristics import View
 from .ir import Enchant, TargetSpec, TriggeredAbility
 from .mana import Mana
+from .object_ids import next_free_id, object_id_base
+from .situation_dump import dump_state
 from .state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
@@ -174,8 +176,6 @@ def settle(state: GameState, *, pending: Iterable[Any] = (), drew_empty: Iterabl
 
 
 def _key(state: GameState) -> str:
-    from .situation import dump_state
-
     return json.dumps(dump_state(state), sort_keys=True, separators=(",", ":"))
 
 
@@ -580,12 +580,10 @@ def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
 
 
 def _new_id(w: _World, base: str) -> str:
-    from .situation import next_free_id
     return next_free_id(base, w.taken_ids())
 
 
 def _id_base(name: str) -> str:
-    from .situation import object_id_base
     return object_id_base(name)
 
 

@@ -66,25 +66,10 @@ ALLOWED_CYCLE_EDGES: dict[tuple[str, str], str] = {
     ("solver.reader.statics", "solver.reader.grammar"): _GRAMMAR_SPLIT,
     ("solver.reader.structure", "solver.reader.grammar"): _GRAMMAR_SPLIT,
     ("solver.reader.casting_options", "solver.reader.grammar"): _GRAMMAR_SPLIT,
-    ("solver.reader.modes", "solver.reader"):
-        "new this session (reader work in progress): reads modes with the package's line reader "
-        "(`LineReading`), which should live in a module below both",
-    ("solver.costs", "solver.casting_options"):
-        "new this session (casting options, work in progress): the total cost applies a casting "
-        "option's mode (`apply_mode`) while casting_options builds on costs; `apply_mode` belongs "
-        "below both (or in costs)",
 }
 
 # (importer, imported): an import running back up the pipeline, kept until its code moves.
 ALLOWED_BACK_EDGES: dict[tuple[str, str], str] = {
-    ("solver.resolution", "solver.situation"):
-        "resolve outcomes are keyed, sorted and carried by the canonical JSON of the situation after "
-        "resolution (`dump_state`); the dumper (situation.py `_dump_*`/`dump_state`) belongs in a module "
-        "below the rules layer, with situation.py re-exporting it; situation.py is being split by "
-        "another helper of this session, so it is not moved yet",
-    ("solver.transition", "solver.situation"):
-        "`dump_state` for outcomes (as resolution) and the loader's id helpers (`object_id_base`, "
-        "`next_free_id`), which belong in solver.state; waits for the same situation.py split",
 }
 
 

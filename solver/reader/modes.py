@@ -216,7 +216,7 @@ def read_modal_lines(raws: Sequence[str], i: int, n: int, names: tuple[str, ...]
     """The :class:`~solver.reader.LineReading` of the mode-choice line ``raws[i]`` and of its
     ``n`` mode lines, and the modal spell behaviour (None for an ability); None when the
     group is not read (the caller then reads its lines one by one, as unsupported)."""
-    from . import LineReading
+    from .line_reading import LineReading
     from .tokens import normalise_chars, strip_reminder, tokenize
 
     g = _g()
