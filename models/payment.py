@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, cast
 
 import numpy as np
@@ -317,6 +317,33 @@ class _Part:
     lit: Expr
 
 
+@dataclass
+class _Build:
+    """The values the passes of :meth:`PaymentModel._build` hand on to each other, per kind of
+    mana ``k`` (:attr:`PaymentModel.kinds`) or per class ``c`` of interchangeable permanents:
+    linear expressions (:data:`Expr`) and the lists that sum to them."""
+
+    K: range                                    # the kinds of mana
+    left_by_kind: list[list[Expr]]              # per kind: amounts left in the pool
+    amounts_cache: dict[Outcome, list[int]]     # per outcome: its mana per kind
+    taps: list[dict[Fate, list[Expr]]]          # per class and fate: counts of members tapped
+    free_taps: list[dict[Fate, list[Expr]]]     # the same, by cost-free abilities only
+    self_sacs: list[list[Expr]]                 # per class: counts of members sacrificing themselves
+    early_sacs: list[list[Expr]]                # … sacrificed by mana abilities
+    late_sacs: list[list[Expr]]                 # … sacrificed by the total cost
+    slot_sacs: list[dict[Fate, list[Expr]]]     # … sacrificed right after a filter land tapped them
+    costed_tap_classes: set[int]                # classes a mana ability with a mana cost may tap
+    sq_abilities: list[int]                     # cost-free abilities sacrificing such a member
+    base: list[Expr]                            # per kind: mana before any ability with a mana cost
+    late_out: list[Expr]                        # per kind: mana of costed abilities paid first
+    damage_terms: list[Expr]
+    ab_life_terms: list[Expr]                   # life paid by mana abilities
+    fx_terms: list[list[Expr]]                  # per PaymentProblem.effects
+    costed: list[int] = field(default_factory=list)   # the abilities with a mana cost left for the slots
+    cum: list[Expr] = field(default_factory=list)     # per kind: net mana made by the slots
+    main_life: Expr = 0                         # life paid by the total cost
+
+
 class PaymentModel:
     """The CP-SAT model of paying one total cost.
 
@@ -373,8 +400,26 @@ class PaymentModel:
 
     # -- construction -------------------------------------------------------
     def _build(self) -> None:
-        p, m = self.p, self.m
-        main = p.main
+        """The model, in passes that hand their values on in a :class:`_Build`: the kinds of mana
+        and the pool, cost-free mana abilities, mana abilities with a mana cost (first, when not
+        chaining, paid from the mana that exists before them; then in ordered slots), the total
+        cost's mana, its other parts, each class's limits, life and damage, and the key of a
+        payment (contract §2.3)."""
+        b = self._setup()
+        self._free_abilities(b)
+        if not self.chain and b.costed:
+            self._costed_first(b)
+        self._costed_slots(b)
+        self._total_mana(b)
+        self._other_parts(b)
+        self._class_limits(b)
+        self._life_and_damage(b)
+        self._key_parts(b)
+
+    def _setup(self) -> _Build:
+        """The kinds of mana (type, snow, spending restriction), an upper bound on any amount,
+        the empty bookkeeping of classes, and the mana in the pool (less what is left in it)."""
+        p = self.p
         self.snow = p.snow_matters
         snows = (False, True) if self.snow else (False,)
         # kinds: (type, snow, tag); tag 0 is unrestricted mana, tag g > 0 mana under p.rules[g - 1]
@@ -388,21 +433,6 @@ class PaymentModel:
 
         amounts_cache: dict[Outcome, list[int]] = {}
 
-        def kind_amounts(o: Outcome) -> list[int]:
-            out = amounts_cache.get(o)
-            if out is None:
-                out = []
-                for t, s, g in self.kinds:
-                    if g == 0:
-                        free, free_snow = o.mana[t] - o.restricted[t], o.snow[t] - o.restricted_snow[t]
-                    elif g == o.tag:
-                        free, free_snow = o.restricted[t], o.restricted_snow[t]
-                    else:
-                        free, free_snow = 0, 0
-                    out.append(free if not self.snow else (free_snow if s else free - free_snow))
-                amounts_cache[o] = out
-            return out
-
         ncls = len(p.classes)
         # an upper bound on any amount of mana in play
         self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
@@ -413,7 +443,7 @@ class PaymentModel:
         self_sacs: list[list] = [[] for _ in range(ncls)]
         early_sacs: list[list] = [[] for _ in range(ncls)]
         late_sacs: list[list] = [[] for _ in range(ncls)]      # by the total cost
-        slot_sacs: list[dict[object, list]] = [dict() for _ in range(ncls)]  # sacrificed right after a filter land tapped them
+        slot_sacs: list[dict[Fate, list]] = [dict() for _ in range(ncls)]  # sacrificed right after a filter land tapped them
 
         # classes whose members a mana ability with a mana cost may tap: a sacrifice of such a
         # member (Squandered Resources) may come right after that ability, in its slot
@@ -422,41 +452,11 @@ class PaymentModel:
                         if not a.costed and a.sac_cls is not None and a.sac_cls in costed_tap_classes]
 
         # mana of each kind available before any ability with a mana cost (linear expressions)
-        base = [p.pool[t] if not s and not g else 0 for (t, s, g) in self.kinds]
-        late_out = [0] * len(self.kinds)
-        damage_terms = []
-        ab_life_terms = []
+        base: list[Expr] = [p.pool[t] if not s and not g else 0 for (t, s, g) in self.kinds]
+        late_out: list[Expr] = [0] * len(self.kinds)
+        damage_terms: list[Expr] = []
+        ab_life_terms: list[Expr] = []
         fx_terms: list[list] = [[] for _ in p.effects]
-
-        def fx_add(vec: tuple[int, ...], n) -> None:
-            for i, v in enumerate(vec):
-                if v:
-                    fx_terms[i].append(v * n)
-
-        def produced(o: Outcome, n, cap: int, label: str) -> list:
-            """The mana ``n`` activations with outcome ``o`` add, per kind, net of what they
-            leave in the pool: at most ``total - 1`` of each activation's mana is left, so that
-            every activation contributes mana that is spent (contract §2.3). Also records the
-            outcome's damage and riders' effects. ``cap``: the most activations; ``label``
-            names the leftover variables."""
-            amt = kind_amounts(o)
-            prod = [n * amt[k] if amt[k] else 0 for k in K]
-            if o.total >= 2:
-                lefts = []
-                for k in K:
-                    if amt[k]:
-                        lv = self._int(0, cap * amt[k], f"{label},{k}]")
-                        self._add(lv <= n * amt[k])
-                        lefts.append(lv)
-                        prod[k] = prod[k] - lv
-                        left_by_kind[k].append(lv)
-                self._add(sum(lefts) <= n * (o.total - 1))
-            if o.damage:
-                damage_terms.append(o.damage * n)
-            if o.effects:
-                fx_add(o.effects, n)
-            return prod
-        x_upper = main.x_upper
 
         # pool leftovers
         for k, (t, s, g) in enumerate(self.kinds):
@@ -465,8 +465,62 @@ class PaymentModel:
                 base[k] = base[k] - lp
                 left_by_kind[k].append(lp)
 
-        # ---- cost-free mana abilities: counts per (ability, outcome, phase) ----
-        costed = []
+        return _Build(K, left_by_kind, amounts_cache, taps, free_taps, self_sacs, early_sacs, late_sacs, slot_sacs,
+                      costed_tap_classes, sq_abilities, base, late_out, damage_terms, ab_life_terms, fx_terms)
+
+    def _kind_amounts(self, b: _Build, o: Outcome) -> list[int]:
+        """The mana of outcome ``o`` per kind of mana (cached per outcome)."""
+        out = b.amounts_cache.get(o)
+        if out is None:
+            out = []
+            for t, s, g in self.kinds:
+                if g == 0:
+                    free, free_snow = o.mana[t] - o.restricted[t], o.snow[t] - o.restricted_snow[t]
+                elif g == o.tag:
+                    free, free_snow = o.restricted[t], o.restricted_snow[t]
+                else:
+                    free, free_snow = 0, 0
+                out.append(free if not self.snow else (free_snow if s else free - free_snow))
+            b.amounts_cache[o] = out
+        return out
+
+    def _fx_add(self, b: _Build, vec: tuple[int, ...], n: Expr) -> None:
+        """Records ``n`` times the riders' effects ``vec`` (per PaymentProblem.effects)."""
+        for i, v in enumerate(vec):
+            if v:
+                b.fx_terms[i].append(v * n)
+
+    def _produced(self, b: _Build, o: Outcome, n: Expr, cap: int, label: str) -> list:
+        """The mana ``n`` activations with outcome ``o`` add, per kind, net of what they
+        leave in the pool: at most ``total - 1`` of each activation's mana is left, so that
+        every activation contributes mana that is spent (contract §2.3). Also records the
+        outcome's damage and riders' effects. ``cap``: the most activations; ``label``
+        names the leftover variables."""
+        K, left_by_kind, damage_terms = b.K, b.left_by_kind, b.damage_terms
+        amt = self._kind_amounts(b, o)
+        prod = [n * amt[k] if amt[k] else 0 for k in K]
+        if o.total >= 2:
+            lefts = []
+            for k in K:
+                if amt[k]:
+                    lv = self._int(0, cap * amt[k], f"{label},{k}]")
+                    self._add(lv <= n * amt[k])
+                    lefts.append(lv)
+                    prod[k] = prod[k] - lv
+                    left_by_kind[k].append(lv)
+            self._add(sum(lefts) <= n * (o.total - 1))
+        if o.damage:
+            damage_terms.append(o.damage * n)
+        if o.effects:
+            self._fx_add(b, o.effects, n)
+        return prod
+
+    def _free_abilities(self, b: _Build) -> None:
+        """Cost-free mana abilities: counts per (ability, outcome, phase); the abilities with a mana
+        cost are listed in ``b.costed``."""
+        p, K, costed = self.p, b.K, b.costed
+        base, taps, free_taps, self_sacs, early_sacs = b.base, b.taps, b.free_taps, b.self_sacs, b.early_sacs
+        ab_life_terms = b.ab_life_terms
         for ai, a in enumerate(p.abilities):
             if a.costed:
                 if a.life:
@@ -481,7 +535,7 @@ class PaymentModel:
                 for ph in phases:
                     n = self._int(0, a.cap, f"n[{ai},{j},{ph}]")
                     total_n.append(n)
-                    prod = produced(o, n, a.cap, f"left[{ai},{j},{ph}")
+                    prod = self._produced(b, o, n, a.cap, f"left[{ai},{j},{ph}")
                     for k in K:
                         if not isinstance(prod[k], int) or prod[k]:
                             base[k] = base[k] + prod[k]
@@ -510,58 +564,66 @@ class PaymentModel:
                     free_taps[c].setdefault(None, []).append(dt)
                 self._add(sum(dts) == a.tap_creatures * sum(total_n))
 
-        # ---- mana abilities with a mana cost ----
-        if not self.chain and costed:
-            # restricted (sound, not complete): every such ability is paid from the mana that
-            # exists before any of them (pool and cost-free abilities); its mana pays only the total cost
-            demand1: dict[str, Expr] = {}
-            reqs1 = set()
-            for ai in costed:
-                a = p.abilities[ai]
-                total_n = []
-                for j, o in enumerate(a.outcomes):
-                    if o.total == 0:
-                        continue
-                    n = self._int(0, a.cap, f"n1[{ai},{j}]")
-                    total_n.append(n)
-                    prod = produced(o, n, a.cap, f"left1[{ai},{j}")
-                    for k in K:
-                        if not isinstance(prod[k], int) or prod[k]:
-                            late_out[k] = late_out[k] + prod[k]
-                    if a.sac_self:
-                        self_sacs[a.cls].append(n)
-                    elif a.tap:
-                        taps[a.cls].setdefault(a.fate, []).append(n)
-                    if a.sac_cls is not None:
-                        early_sacs[a.sac_cls].append(n)
-                if not total_n:
+    def _costed_first(self, b: _Build) -> None:
+        """Mana abilities with a mana cost, restricted (sound, not complete): every such ability
+        is paid from the mana that exists before any of them (pool and cost-free abilities); its
+        mana pays only the total cost. None is left for the slots."""
+        p, K, costed = self.p, b.K, b.costed
+        base, late_out, taps, self_sacs, early_sacs = b.base, b.late_out, b.taps, b.self_sacs, b.early_sacs
+        # restricted (sound, not complete): every such ability is paid from the mana that
+        # exists before any of them (pool and cost-free abilities); its mana pays only the total cost
+        demand1: dict[str, Expr] = {}
+        reqs1 = set()
+        for ai in costed:
+            a = p.abilities[ai]
+            total_n = []
+            for j, o in enumerate(a.outcomes):
+                if o.total == 0:
                     continue
-                used_a = sum(total_n)
-                self._add(used_a <= a.cap)
-                for sym, cnt in Counter(a.mana_cost.symbols).items():
-                    opts = symbol_options(sym, False)
-                    if len(opts) == 1:
-                        r, n_ = opts[0]
-                        demand1[r] = demand1.get(r, 0) + cnt * n_ * used_a
+                n = self._int(0, a.cap, f"n1[{ai},{j}]")
+                total_n.append(n)
+                prod = self._produced(b, o, n, a.cap, f"left1[{ai},{j}")
+                for k in K:
+                    if not isinstance(prod[k], int) or prod[k]:
+                        late_out[k] = late_out[k] + prod[k]
+                if a.sac_self:
+                    self_sacs[a.cls].append(n)
+                elif a.tap:
+                    taps[a.cls].setdefault(a.fate, []).append(n)
+                if a.sac_cls is not None:
+                    early_sacs[a.sac_cls].append(n)
+            if not total_n:
+                continue
+            used_a = sum(total_n)
+            self._add(used_a <= a.cap)
+            for sym, cnt in Counter(a.mana_cost.symbols).items():
+                opts = symbol_options(sym, False)
+                if len(opts) == 1:
+                    r, n_ = opts[0]
+                    demand1[r] = demand1.get(r, 0) + cnt * n_ * used_a
+                    reqs1.add(r)
+                else:
+                    hs = []
+                    for r, n_ in opts:
+                        h = self._int(0, cnt * a.cap, f"h1[{ai},{sym.text},{r}]")
+                        hs.append(h)
+                        demand1[r] = demand1.get(r, 0) + n_ * h
                         reqs1.add(r)
-                    else:
-                        hs = []
-                        for r, n_ in opts:
-                            h = self._int(0, cnt * a.cap, f"h1[{ai},{sym.text},{r}]")
-                            hs.append(h)
-                            demand1[r] = demand1.get(r, 0) + n_ * h
-                            reqs1.add(r)
-                        self._add(sum(hs) == cnt * used_a)
-            pay1 = self._transport(demand1, "level1", sorted(r for r in reqs1 if r != GENERIC))
-            for k in K:
-                # restricted mana pays here only if every costed ability allows it (sound, CR 106.6)
-                g = self.kinds[k][2]
-                if g and not all(ai in p.rules[g - 1].abilities for ai in costed):
-                    self._add(pay1[k] == 0)
-                self._add(base[k] >= pay1[k])
-                base[k] = base[k] - pay1[k]
-            costed = []
-        # ordered slots (exact)
+                    self._add(sum(hs) == cnt * used_a)
+        pay1 = self._transport(demand1, "level1", sorted(r for r in reqs1 if r != GENERIC))
+        for k in K:
+            # restricted mana pays here only if every costed ability allows it (sound, CR 106.6)
+            g = self.kinds[k][2]
+            if g and not all(ai in p.rules[g - 1].abilities for ai in costed):
+                self._add(pay1[k] == 0)
+            self._add(base[k] >= pay1[k])
+            base[k] = base[k] - pay1[k]
+        b.costed = []
+
+    def _costed_slots(self, b: _Build) -> None:
+        """Mana abilities with a mana cost, exact: in ordered slots, each paid from the mana made
+        before it (``b.cum``: the net mana of earlier slots)."""
+        p, costed = self.p, b.costed
         slots_cap = 0
         seen_cls = set()
         for ai in costed:
@@ -572,115 +634,134 @@ class PaymentModel:
                     slots_cap += len(p.classes[a.cls].members)
             else:
                 slots_cap += a.cap
-        self.slot_sel = []
-        cum = [0] * len(self.kinds)    # net mana made available by earlier slots
+        self.slot_sel: list[list[tuple[int, int, Expr]]] = []
+        b.cum = [0] * len(self.kinds)    # net mana made available by earlier slots
         prev_act = None
         slot_reqs = sorted({r for ai in costed for s in p.abilities[ai].mana_cost.symbols
                             for r, _ in symbol_options(s, False) if r != GENERIC})
         for s_i in range(slots_cap):
-            options = []
-            for ai in costed:
-                a = p.abilities[ai]
-                for j, o in enumerate(a.outcomes):
-                    if o.total == 0:
-                        continue
-                    options.append((ai, j, self.m.new_bool_var(f"slot[{s_i}]={ai},{j}")))
-            if not options:
+            act = self._slot(b, s_i, slot_reqs, prev_act)
+            if act is None:
                 break
-            act = sum(v for _, _, v in options)
-            self._add(act <= 1)
-            if prev_act is not None:
-                self._add(act <= prev_act)
             prev_act = act
-            self.slot_sel.append(options)
-            out: list[Expr] = [0] * len(self.kinds)
-            tot: Expr = 0
-            for ai, j, v in options:
-                a = p.abilities[ai]
-                o = a.outcomes[j]
-                amt = kind_amounts(o)
-                for k in K:
-                    if amt[k]:
-                        out[k] = out[k] + amt[k] * v
-                tot = tot + o.total * v
-                if o.damage:
-                    damage_terms.append(o.damage * v)
-                if o.effects:
-                    fx_add(o.effects, v)
-                if a.sac_self:
-                    self_sacs[a.cls].append(v)
-                elif a.tap:
-                    taps[a.cls].setdefault(a.fate, []).append(v)
-                if a.sac_cls is not None:
-                    early_sacs[a.sac_cls].append(v)
-            # leftovers of this slot
-            lefts = []
-            for k in K:
-                mx = max((kind_amounts(p.abilities[ai].outcomes[j])[k] for ai, j, _ in options), default=0)
-                if mx and max(p.abilities[ai].outcomes[j].total for ai, j, _ in options) >= 2:
-                    lv = self._int(0, mx, f"left_slot[{s_i},{k}]")
-                    self._add(lv <= out[k])
-                    lefts.append(lv)
-                    out[k] = out[k] - lv
-                    left_by_kind[k].append(lv)
-            if lefts:
-                self._add(sum(lefts) <= tot - act)
-            # a sacrifice (Squandered Resources) of the member this slot just tapped
-            for c in sorted({p.abilities[ai].cls for ai, _, _ in options} & costed_tap_classes):
-                for f in sorted({p.abilities[ai].fate for ai, _, _ in options if p.abilities[ai].cls == c},
-                                key=_fate_order):
-                    here = _total(v for ai, _, v in options if p.abilities[ai].cls == c
-                                  and p.abilities[ai].fate == f and p.abilities[ai].tap
-                                  and not p.abilities[ai].sac_self)
-                    sqs = []
-                    for gi in sq_abilities:
-                        sq = p.abilities[gi]
-                        if sq.sac_cls != c:
-                            continue
-                        for j, o in enumerate(sq.outcomes):
-                            if o.total == 0:
-                                continue
-                            v = self.m.new_bool_var(f"slot_sac[{s_i},{gi},{j},{f}]")
-                            sqs.append(v)
-                            slot_sacs[c].setdefault(f, []).append(v)
-                            prod = produced(o, v, 1, f"left_sq[{s_i},{gi},{j}")
-                            for k in K:
-                                if not isinstance(prod[k], int) or prod[k]:
-                                    out[k] = out[k] + prod[k]
-                            if sq.life:
-                                ab_life_terms.append(sq.life * v)
-                    if sqs:
-                        self._add(sum(sqs) <= here)
-            # the slot's own mana cost
-            demand: dict[str, Expr] = {}
-            for ai in costed:
-                a = p.abilities[ai]
-                sel_a = sum(v for (bi, _, v) in options if bi == ai)
-                for sym, cnt in Counter(a.mana_cost.symbols).items():
-                    opts = symbol_options(sym, False)
-                    if len(opts) == 1:
-                        r, n_ = opts[0]
-                        demand[r] = demand.get(r, 0) + cnt * n_ * sel_a
-                    else:
-                        hs = []
-                        for r, n_ in opts:
-                            h = self._int(0, cnt, f"slot_h[{s_i},{ai},{sym.text},{r}]")
-                            hs.append(h)
-                            demand[r] = demand.get(r, 0) + n_ * h
-                        self._add(sum(hs) == cnt * sel_a)
-            pay = self._transport(demand, f"slot{s_i}", slot_reqs)
-            for k in K:
-                g = self.kinds[k][2]
-                if g:  # restricted mana pays only the abilities its restriction allows (CR 106.6)
-                    ok = [v for ai, _, v in options if ai in p.rules[g - 1].abilities]
-                    if len(ok) < len(options):
-                        self._add(pay[k] <= self.ub * _total(ok))
-                self._add(base[k] + cum[k] >= pay[k])
-                cum[k] = cum[k] + out[k] - pay[k]
 
-        # ---- the total cost (CR 601.2h) ----
+    def _slot(self, b: _Build, s_i: int, slot_reqs: list[str], prev_act: Expr) -> Expr:
+        """Slot ``s_i``: at most one activation of a mana ability with a mana cost, no earlier
+        than the slot before (``prev_act``); what it makes and leaves, a sacrifice right after it
+        (Squandered Resources), and its own mana cost. Returns its activation count (None: no
+        ability can take a slot)."""
+        p, K, costed, cum, base, left_by_kind = self.p, b.K, b.costed, b.cum, b.base, b.left_by_kind
+        taps, self_sacs, early_sacs, slot_sacs = b.taps, b.self_sacs, b.early_sacs, b.slot_sacs
+        costed_tap_classes, sq_abilities, ab_life_terms = b.costed_tap_classes, b.sq_abilities, b.ab_life_terms
+        damage_terms = b.damage_terms
+        options = []
+        for ai in costed:
+            a = p.abilities[ai]
+            for j, o in enumerate(a.outcomes):
+                if o.total == 0:
+                    continue
+                options.append((ai, j, self.m.new_bool_var(f"slot[{s_i}]={ai},{j}")))
+        if not options:
+            return None
+        act = sum(v for _, _, v in options)
+        self._add(act <= 1)
+        if prev_act is not None:
+            self._add(act <= prev_act)
+        self.slot_sel.append(options)
+        out: list[Expr] = [0] * len(self.kinds)
+        tot: Expr = 0
+        for ai, j, v in options:
+            a = p.abilities[ai]
+            o = a.outcomes[j]
+            amt = self._kind_amounts(b, o)
+            for k in K:
+                if amt[k]:
+                    out[k] = out[k] + amt[k] * v
+            tot = tot + o.total * v
+            if o.damage:
+                damage_terms.append(o.damage * v)
+            if o.effects:
+                self._fx_add(b, o.effects, v)
+            if a.sac_self:
+                self_sacs[a.cls].append(v)
+            elif a.tap:
+                taps[a.cls].setdefault(a.fate, []).append(v)
+            if a.sac_cls is not None:
+                early_sacs[a.sac_cls].append(v)
+        # leftovers of this slot
+        lefts = []
+        for k in K:
+            mx = max((self._kind_amounts(b, p.abilities[ai].outcomes[j])[k] for ai, j, _ in options), default=0)
+            if mx and max(p.abilities[ai].outcomes[j].total for ai, j, _ in options) >= 2:
+                lv = self._int(0, mx, f"left_slot[{s_i},{k}]")
+                self._add(lv <= out[k])
+                lefts.append(lv)
+                out[k] = out[k] - lv
+                left_by_kind[k].append(lv)
+        if lefts:
+            self._add(sum(lefts) <= tot - act)
+        # a sacrifice (Squandered Resources) of the member this slot just tapped
+        for c in sorted({p.abilities[ai].cls for ai, _, _ in options} & costed_tap_classes):
+            for f in sorted({p.abilities[ai].fate for ai, _, _ in options if p.abilities[ai].cls == c},
+                            key=_fate_order):
+                here = _total(v for ai, _, v in options if p.abilities[ai].cls == c
+                              and p.abilities[ai].fate == f and p.abilities[ai].tap
+                              and not p.abilities[ai].sac_self)
+                sqs = []
+                for gi in sq_abilities:
+                    sq = p.abilities[gi]
+                    if sq.sac_cls != c:
+                        continue
+                    for j, o in enumerate(sq.outcomes):
+                        if o.total == 0:
+                            continue
+                        v = self.m.new_bool_var(f"slot_sac[{s_i},{gi},{j},{f}]")
+                        sqs.append(v)
+                        slot_sacs[c].setdefault(f, []).append(v)
+                        prod = self._produced(b, o, v, 1, f"left_sq[{s_i},{gi},{j}")
+                        for k in K:
+                            if not isinstance(prod[k], int) or prod[k]:
+                                out[k] = out[k] + prod[k]
+                        if sq.life:
+                            ab_life_terms.append(sq.life * v)
+                if sqs:
+                    self._add(sum(sqs) <= here)
+        # the slot's own mana cost
+        demand: dict[str, Expr] = {}
+        for ai in costed:
+            a = p.abilities[ai]
+            sel_a = sum(v for (bi, _, v) in options if bi == ai)
+            for sym, cnt in Counter(a.mana_cost.symbols).items():
+                opts = symbol_options(sym, False)
+                if len(opts) == 1:
+                    r, n_ = opts[0]
+                    demand[r] = demand.get(r, 0) + cnt * n_ * sel_a
+                else:
+                    hs = []
+                    for r, n_ in opts:
+                        h = self._int(0, cnt, f"slot_h[{s_i},{ai},{sym.text},{r}]")
+                        hs.append(h)
+                        demand[r] = demand.get(r, 0) + n_ * h
+                    self._add(sum(hs) == cnt * sel_a)
+        pay = self._transport(demand, f"slot{s_i}", slot_reqs)
+        for k in K:
+            g = self.kinds[k][2]
+            if g:  # restricted mana pays only the abilities its restriction allows (CR 106.6)
+                ok = [v for ai, _, v in options if ai in p.rules[g - 1].abilities]
+                if len(ok) < len(options):
+                    self._add(pay[k] <= self.ub * _total(ok))
+            self._add(base[k] + cum[k] >= pay[k])
+            cum[k] = cum[k] + out[k] - pay[k]
+        return act
+
+    def _total_mana(self, b: _Build) -> None:
+        """The total cost's mana (CR 601.2h): its symbols, X, the spell's other ways to pay it
+        (delve, convoke …) and the mana that pays it."""
+        p, main, K = self.p, self.p.main, b.K
+        base, cum, late_out, taps = b.base, b.cum, b.late_out, b.taps
+        x_upper = main.x_upper
         spend = [base[k] + cum[k] + late_out[k] for k in K]
-        demand = {}
+        demand: dict[str, Expr] = {}
         self.x_var = None
         if main.mana.x_count:
             if main.x is None:
@@ -740,8 +821,13 @@ class PaymentModel:
                 self._add(spend[k] == 0)   # CR 106.6: this restricted mana can't pay the total cost
         pay = self._transport(demand, "main", sorted(r for r in demand if r != GENERIC), spend_exact=spend)
         self.spend = spend
+        b.main_life = main_life
 
-        # ---- non-mana parts of the total cost ----
+    def _other_parts(self, b: _Build) -> None:
+        """The non-mana parts of the total cost: {T}, {Q}, life, tapping creatures, sacrifices,
+        counters removed."""
+        p, main, main_life = self.p, self.p.main, b.main_life
+        taps, self_sacs, early_sacs, late_sacs, slot_sacs = b.taps, b.self_sacs, b.early_sacs, b.late_sacs, b.slot_sacs
         src = main.source_cls
         if main.tap_symbol_blocked:
             self._forbid(self._part("tap_symbol", ""))
@@ -797,8 +883,12 @@ class PaymentModel:
                 lit = self._part("counters", "")
                 used = _total(f[1] * v for f, vs in taps[src].items() if f and f != MAIN_TAP for v in vs)
                 self._add(used + main.remove_counters * lit <= sc.counters)
+        b.main_life = main_life
 
-        # ---- classes: each member tapped once, sacrificed once (tap before sacrifice) ----
+    def _class_limits(self, b: _Build) -> None:
+        """Classes: each member tapped once, sacrificed once (tap before sacrifice)."""
+        p, taps, free_taps = self.p, b.taps, b.free_taps
+        self_sacs, early_sacs, late_sacs, slot_sacs = b.self_sacs, b.early_sacs, b.late_sacs, b.slot_sacs
         self.kept: list[dict[Any, Expr]] = []
         self.sacrificed: list[Expr] = []
         for c, pc in enumerate(p.classes):
@@ -842,7 +932,10 @@ class PaymentModel:
             if not isinstance(used, int):
                 self._add(used <= size)
 
-        # ---- life (CR 119.4) and damage ----
+    def _life_and_damage(self, b: _Build) -> None:
+        """Life (CR 119.4) and damage; what is left in the pool; X."""
+        p, main, main_life = self.p, self.p.main, b.main_life
+        ab_life_terms, damage_terms, fx_terms, left_by_kind = b.ab_life_terms, b.damage_terms, b.fx_terms, b.left_by_kind
         L = p.life_total
         ab_life = sum(ab_life_terms) if ab_life_terms else 0
         dmg = sum(damage_terms) if damage_terms else 0
@@ -867,7 +960,10 @@ class PaymentModel:
                                         for v in left_by_kind[k]) for g, t in self.restricted_slots]
         self.x_expr = self.x_var if self.x_var is not None else (main.x or 0)
 
-        # the key (what makes two payments different, contract §2.3), each part with a safe bound
+    def _key_parts(self, b: _Build) -> None:
+        """The key (what makes two payments different, contract §2.3), each part with a safe bound."""
+        p, main, fx_terms = self.p, self.p.main, b.fx_terms
+        L, ncls, x_upper = p.life_total, len(p.classes), main.x_upper
         dmg_ub = sum(a.cap * max((o.damage for o in a.outcomes), default=0) for a in p.abilities)
         parts: list[tuple[str, object, int]] = []
         for c in range(ncls):
