@@ -15,6 +15,10 @@
 4. Listing rate: payments per second listed by the counting DP (``pay`` with
    a large ``max_results``) and, for comparison, by the CP-SAT enumeration.
 5. The brute-force reference on a small board in the same run (ratio).
+   Then ``available_mana`` on 20/30/40 mixed lands and the XMage board: the
+   exact count of maximal bundles by arithmetic (``models.available_count``;
+   ``max_results`` 1, and the default answer listing 10,000) against counting
+   by enumeration (every bundle listed, ``max_results`` 10^6).
 6. phase.rs's ``actions()`` on the same 40-land board when ``phase-python``
    (optional extra ``bench``) is installed and can be given card data
    offline; otherwise the reason it was skipped is printed.
@@ -245,6 +249,30 @@ def bench_reference() -> None:
           f"pay query {got['count']} in {w * 1e3:.1f} ms (x{wr / w:.0f} faster), equal: {got['count'] == ref['count']}")
 
 
+def bench_available_count(quick: bool) -> None:
+    """``available_mana`` counts (issue 16): by arithmetic vs by enumeration."""
+    from benchmarks.generators import mixed_lands_board, xmage_board
+
+    print("available_mana, exact count of maximal bundles: arithmetic (max_results 1 / default 10,000) "
+          "vs enumeration (max_results 10^6)")
+    boards = [(f"{n} mixed lands, seed {seed}", mixed_lands_board(n, seed=seed))
+              for n in (20, 30, 40) for seed in ((3,) if quick else (1, 2, 3))]
+    boards.append(("XMage board (30 basics/Wastes, 3 Cataracts)", xmage_board()))
+    q = {"kind": "available_mana", "player": "alice"}
+    for label, doc in boards:
+        state = _state(doc)
+        w1, one = _median(lambda: answer(state, q, Options(max_results=1)), 3)
+        wd, dflt = _median(lambda: answer(state, q), 3)
+        t = time.perf_counter()
+        full = answer(state, q, Options(max_results=10**6, timeout=120.0))
+        we = time.perf_counter() - t
+        same = full["status"] == "ok" and one["count"] == dflt["count"] == full["count"]
+        n = f"{one['count']:>8,}" if one["count"] is not None else "    null"
+        print(f"  {label:<44} count {n} in {w1 * 1e3:7.1f} ms (default answer {wd * 1e3:6.0f} ms, "
+              f"{dflt['status']}); enumeration {we:6.2f} s ({full['status']}) = x{we / w1:,.0f}; equal: {same}",
+              flush=True)
+
+
 def plot(sizes: list[int], out: Path) -> None:
     try:
         import matplotlib
@@ -298,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     figs.update(bench_listing(quick))
     figs.update(bench_cataracts(10.0 if quick else 60.0, reps))
     bench_reference()
+    bench_available_count(quick)
     plot([10, 20, 40, 80] if quick else [10, 20, 40, 80, 160], ROOT / "docs" / "counting.png")
     return 0
 

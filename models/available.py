@@ -44,6 +44,11 @@ How the answer is computed
    maximal (a polymatroid's independent vectors are exactly those under one
    of its bases), and equal to one of the same total it was already listed.
    A skeleton whose ``f`` is below an earlier one's everywhere is skipped.
+4. **Counts** are not enumerated: once the listing stops at ``max_results``,
+   :func:`models.available_count.count_maximal` counts the maximal pools of
+   the remaining skeletons by arithmetic (lattice points of ``B(f)`` outside
+   the earlier down-closures, O(total^4) per skeleton, whatever the count;
+   ``count`` is null only past a work limit: hundreds of mana of any color).
 
 Exactness is checked against the brute-force player of
 ``tests/reference/mana_ref.py`` on random boards (hypothesis).
@@ -63,15 +68,13 @@ from mtgsolve.solver.errors import UnsupportedCase
 
 from mtgsolve.solver.mana import TYPES, ManaCost
 
+from .available_count import count_maximal
 from .base import LeanModel, new_solver
 
 _Model = LeanModel
 NT = len(TYPES)
 ALL = frozenset(range(NT))
 SUBSETS: tuple[frozenset[int], ...] = tuple(frozenset(c) for r in range(1, NT + 1) for c in combinations(range(NT), r))
-COUNT_LIMIT = 10_000
-"""Pools enumerated beyond ``max_results`` to count a truncated listing exactly; past that,
-``count`` is null (a truncated answer costs about twice its listing)."""
 
 
 @dataclass(frozen=True)
@@ -509,10 +512,13 @@ def below(points: np.ndarray, gs: list[tuple[int, ...]]) -> np.ndarray:
     return out
 
 
-def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | None) -> tuple[list, bool]:
+def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | None,
+                    earlier: list[tuple[int, ...]] | None = None) -> tuple[list, bool]:
     """Every integer pool of the base polyhedron of ``f`` (CP-SAT enumeration over
     the six pool variables only), in decreasing lexicographic order (fixed
-    search, largest value first); at most ``limit``. Returns (pools, complete)."""
+    search, largest value first); at most ``limit``. Returns (pools, complete).
+    With ``earlier``, only the pools outside their down-closures (:func:`below`,
+    checked in batches as the search goes) are returned and count towards ``limit``."""
     m = _Model()
     p = [m.new_int_var(0, f[SUBSETS.index(frozenset({d}))], f"p_{TYPES[d]}") for d in range(NT)]
     for i, A in enumerate(SUBSETS):
@@ -531,48 +537,58 @@ def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | Non
         solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
     idx = [v.index for v in p]
     out: list[tuple[int, ...]] = []
+    buf: list[tuple[int, ...]] = []
+
+    def flush() -> None:
+        if buf:
+            keep = ~below(np.array(buf, dtype=np.int64).reshape(-1, NT), earlier or [])
+            out.extend(buf[i] for i in np.flatnonzero(keep))
+            buf.clear()
 
     class CB(cp_model.CpSolverSolutionCallback):
         stopped = False
+        raw = 0
 
         def on_solution_callback(self) -> None:
-            out.append(tuple(self.SolutionIntegerValue(i) for i in idx))
+            pool = tuple(self.SolutionIntegerValue(i) for i in idx)
+            if earlier is None:
+                out.append(pool)
+            else:
+                buf.append(pool)
+                self.raw += 1   # batches of about what is still needed, larger while most are dropped
+                if len(buf) < max(16, min(1024, max((limit or 1 << 30) - len(out), self.raw // 4))):
+                    return
+                flush()
             if limit is not None and len(out) >= limit:
                 self.stopped = True
                 self.stop_search()
 
     cb = CB()
     status = solver.solve(m, cb)
+    flush()
     complete = not cb.stopped and status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
     if not cb.stopped and not complete:
         raise TimeoutError
     return out, complete
 
 
-def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], limit: int, need: int,
-                deadline: float | None) -> tuple[list, bool, int]:
+def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], need: int,
+                deadline: float | None) -> tuple[list, bool]:
     """The pools of skeleton ``f`` outside the down-closures of ``earlier``
-    skeletons (larger or equal totals), in decreasing order, enumerating at most
-    ``limit`` pools — more if needed to keep ``need`` of them. Returns
-    (pools, complete, pools enumerated)."""
-    raw_limit = max(1, limit)
-    while True:
-        pools, complete = enumerate_pools(f, raw_limit, deadline)
-        pts = np.array(pools, dtype=np.int64).reshape(-1, NT)
-        keep = ~below(pts, earlier)
-        kept = [pools[i] for i in np.flatnonzero(keep)]
-        if complete or len(kept) >= need:
-            return kept, complete, len(pools)
-        raw_limit *= 4
+    skeletons (larger or equal totals), in decreasing order: all of them
+    (complete) or at least ``need``. Returns (pools, complete)."""
+    return enumerate_pools(f, max(1, need), deadline, earlier)
 
 
 def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
                     timeout: float | None = None) -> AvailableResult:
     """Every maximal reachable pool (W U B R G C count vectors), sorted by
     decreasing total then decreasing counts. Past ``max_results`` the listing
-    is cut (``truncated``; ``count`` exact when counting the rest stays within
-    :data:`COUNT_LIMIT` pools, else None); past ``timeout``, ``timeout``
-    (bundles found so far, ``count`` None)."""
+    is cut (``truncated``; ``count`` exact, the pools not listed counted by
+    :func:`models.available_count.count_maximal`; None past its work limit —
+    hundreds of mana of any color — or past ``timeout`` while counting); past
+    ``timeout`` before the listing is done, ``timeout`` (bundles found so far,
+    ``count`` None)."""
     deadline = None if timeout is None else time.monotonic() + timeout
     res = AvailableResult()
     listed: list[tuple[int, ...]] = []
@@ -599,33 +615,34 @@ def maximal_bundles(problem: AvailableProblem, max_results: int = 10_000,
         count = 0            # maximal pools counted so far (exact while `exact`)
         truncated = False
         exact = True
-        budget = max_results + COUNT_LIMIT  # pools we are willing to enumerate
         i = 0
         while i < len(fs):
+            if truncated:    # the rest is counted, not listed (issue 16); None: too much mana to count
+                try:
+                    rest = count_maximal(fs, i, deadline)
+                except TimeoutError:   # the listing is whole: truncated, count unknown
+                    rest = None
+                exact = rest is not None
+                count += rest or 0
+                break
             total = fs[i][-1]
             layer = [f for f in fs[i:] if f[-1] == total]
-            need = 0 if truncated else max_results + 1 - len(listed)
-            if need == 0 and budget <= 0:
-                exact = False
-                break
+            need = max_results + 1 - len(listed)
             pools_layer: list[tuple[int, ...]] = []
             complete_layer = True
             for j, f in enumerate(layer):
-                got, complete, raw = _maximal_of(f, fs[:i + j], max(budget, need), need, deadline)
-                budget -= raw
+                got, complete = _maximal_of(f, fs[:i + j], need, deadline)
                 pools_layer.extend(got)
                 complete_layer = complete_layer and complete
-            if not truncated:
-                # the first `need` of each skeleton are the layer's first `need` (each is sorted)
-                pools_layer.sort(reverse=True)
-                listed.extend(pools_layer[:need])
-                if len(listed) > max_results:
-                    truncated = True
-                    listed = listed[:max_results]
-            if not complete_layer:
-                exact = False
+            # the first `need` of each skeleton are the layer's first `need` (each is sorted)
+            pools_layer.sort(reverse=True)
+            listed.extend(pools_layer[:need])
+            if len(listed) > max_results:
                 truncated = True
-                break
+                listed = listed[:max_results]
+            if not complete_layer:   # only when more than `need` were kept: truncated
+                truncated = True
+                continue             # this layer is counted with the rest
             count += len(pools_layer)
             i += len(layer)
     except TimeoutError:

@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CLEAN = (
     "models/__init__.py",
     "models/available.py",
+    "models/available_count.py",
     "models/base.py",
     "models/combat.py",
     "models/ordering.py",
