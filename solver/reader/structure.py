@@ -475,7 +475,7 @@ def works_elsewhere(toks: Sequence[Token]) -> bool:
     return False
 
 
-def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> list:
+def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     """"[cost]: [effect]" with the cost read and the effect partly or not read (CR 602.1)."""
     g = _g()
     if ctx.is_spell:
@@ -515,7 +515,7 @@ def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> list:
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw)], n
 
 
-def line_equip(toks: Sequence[Token], ctx, raw: str) -> list:
+def line_equip(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     """"Equip {N}" (CR 702.6a: "[Cost]: Attach this permanent to target creature you
     control. Activate only as a sorcery."), its effect unread."""
     g = _g()
@@ -528,7 +528,7 @@ def line_equip(toks: Sequence[Token], ctx, raw: str) -> list:
     return [ActivatedAbility(cost, (spec,), (Effect(kind="unread", text=raw.strip()),), True, raw)], 1
 
 
-def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> list:
+def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     """"When/Whenever/At [event], [effect]" with a trigger event :func:`.grammar._trigger_event`
     reads and the effect partly or not read (CR 603.1)."""
     g = _g()

@@ -112,7 +112,7 @@ def self_names(name: str, face_name: str | None = None, legendary: bool = False)
 
 
 @lru_cache(maxsize=4096)
-def _name_pattern(names: tuple[str, ...]) -> re.Pattern | None:
+def _name_pattern(names: tuple[str, ...]) -> re.Pattern[str]:
     alt = "|".join(re.escape(n) for n in names)
     return re.compile(r"(?<![\w'])(?:" + alt + r")(?![\w])")
 
