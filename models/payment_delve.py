@@ -23,35 +23,12 @@ CP-SAT model enumerates); with ``x: any``, once per announced X
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Iterator
+from typing import Any, Callable
 
 from mtgsolve.solver.mana import ManaCost, Symbol
 
+from .multisets import multiset_count, multisets
 from .payment import PaymentKey, PaymentModel, PaymentProblem, decode, payment_sort_key
-
-
-def multisets(sizes: list[int], n: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``n`` items from classes of these sizes (how many of each)."""
-    if not sizes:
-        if n == 0:
-            yield ()
-        return
-    for k in range(min(sizes[0], n), -1, -1):
-        for rest in multisets(sizes[1:], n - k):
-            yield (k,) + rest
-
-
-def multiset_count(sizes: list[int], n: int) -> int:
-    """The number of :func:`multisets` (no listing)."""
-    ways = [1] + [0] * n
-    for s in sizes:
-        nxt = [0] * (n + 1)
-        for have, w in enumerate(ways):
-            if w:
-                for k in range(0, min(s, n - have) + 1):
-                    nxt[have + k] += w
-        ways = nxt
-    return ways[n]
 
 
 def _reduced(mana: ManaCost, x: int, d: int) -> ManaCost:

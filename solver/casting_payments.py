@@ -30,6 +30,8 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
+from mtgsolve.models.multisets import multiset_count, multisets
+
 from . import ir
 from .casting_options import Extra
 from .characteristics import View
@@ -61,31 +63,6 @@ def card_classes(view: View, player: str, zone: str, exclude: str, color: str = 
             continue
         groups.setdefault(_card_key(o), []).append(o.id)
     return list(groups.values())
-
-
-def multisets(sizes: list[int], n: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take ``n`` items from classes of these sizes (how many of each), in
-    lexicographic order (first classes first)."""
-    if not sizes:
-        if n == 0:
-            yield ()
-        return
-    for k in range(min(sizes[0], n), -1, -1):
-        for rest in multisets(sizes[1:], n - k):
-            yield (k,) + rest
-
-
-def multiset_count(sizes: list[int], n: int) -> int:
-    """The number of :func:`multisets` (a product of polynomials, no listing)."""
-    ways = [1] + [0] * n
-    for s in sizes:
-        nxt = [0] * (n + 1)
-        for have, w in enumerate(ways):
-            if w:
-                for k in range(0, min(s, n - have) + 1):
-                    nxt[have + k] += w
-        ways = nxt
-    return ways[n]
 
 
 @dataclass(frozen=True)

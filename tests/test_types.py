@@ -30,6 +30,7 @@ CLEAN = (
     "models/ordering.py",
     "models/payment.py",
     "models/payment_count.py",
+    "models/multisets.py",
     "models/payment_delve.py",
     "models/producible.py",
     "models/resolution.py",
