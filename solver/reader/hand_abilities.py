@@ -295,6 +295,29 @@ def _return_item(item: Sequence[Token]) -> Selector | None:
     return sel if not sel.self_only and not sel.attached else None
 
 
+def _permanent_ability(cost, toks: Sequence[Token], k: int, raw: str) -> tuple[list, int]:
+    """The rest of a permanent's non-mana activated ability whose cost (before the colon at ``k``) was
+    read: its effect sentences, an "Activate only …" restriction (CR 602.5b; "as a sorcery" →
+    ``sorcery``) and its targets. Returns (abilities, sentences read)."""
+    g = _g()
+    sents = g.sentences(toks[k + 1:])
+    if not sents or any(t.low == "add" for t in sents[0][:3]) or any(_is_card_self(t) for t in toks[k + 1:]):
+        raise g.NoMatch("a mana ability or one working from another zone")
+    limit, cond = None, None
+    if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
+        limit, cond = _restriction(sents[-1])
+        sents = sents[:-1]
+    sorcery = cond is not None and cond.kind == "sorcery"
+    if sorcery:
+        cond = None
+    s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
+    from .structure import structured_sentences
+
+    n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
+    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
+                             condition=cond)], n
+
+
 def line_return_cost(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     """"Return a <permanent> you control to its owner's hand[, cost]: [effect]. [Activate only …]" —
     a non-mana activated ability of a permanent whose cost returns another permanent (CR 602.1a); the
@@ -321,22 +344,7 @@ def line_return_cost(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if cost.remove_x_counters is not None or cost.loyalty is not None:
         raise g.NoMatch("a cost part of another ability")
     cost = replace(cost, return_=sels[0])
-    sents = g.sentences(toks[k + 1:])
-    if not sents or any(t.low == "add" for t in sents[0][:3]) or any(_is_card_self(t) for t in toks[k + 1:]):
-        raise g.NoMatch("a mana ability or one working from another zone")
-    limit, cond = None, None
-    if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
-        limit, cond = _restriction(sents[-1])
-        sents = sents[:-1]
-    sorcery = cond is not None and cond.kind == "sorcery"
-    if sorcery:
-        cond = None
-    s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
-    from .structure import structured_sentences
-
-    n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
-    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
-                             condition=cond)], n
+    return _permanent_ability(cost, toks, k, raw)
 
 
 def _one_sentence(st: Sequence[Token], s) -> int:
@@ -383,22 +391,7 @@ def line_exile_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if cost.sacrifice_self or cost.remove_x_counters is not None or cost.loyalty is not None:
         raise g.NoMatch("another cost moving the permanent")
     cost = replace(cost, exile_self=True)
-    sents = g.sentences(toks[k + 1:])
-    if not sents or any(t.low == "add" for t in sents[0][:3]) or any(_is_card_self(t) for t in toks[k + 1:]):
-        raise g.NoMatch("a mana ability or one working from another zone")
-    limit, cond = None, None
-    if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
-        limit, cond = _restriction(sents[-1])
-        sents = sents[:-1]
-    sorcery = cond is not None and cond.kind == "sorcery"
-    if sorcery:
-        cond = None
-    s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
-    from .structure import structured_sentences
-
-    n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
-    return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
-                             condition=cond)], n
+    return _permanent_ability(cost, toks, k, raw)
 
 
 def line_graveyards_untargetable(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
