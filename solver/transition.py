@@ -1,9 +1,10 @@
 """The one place where the game state changes between decisions (rules layer).
 
 Every change of state goes through here before a player receives priority:
-playing a land, casting, activating and paying (:mod:`solver.api`), resolving
-(:mod:`solver.resolution`) and passing priority / turn-based actions
-(:mod:`solver.turns`).  This module holds what they share:
+playing a land, casting, activating and paying (:mod:`solver.apply_action`,
+which ``Situation.apply`` calls), resolving (:mod:`solver.resolution`) and
+passing priority / turn-based actions (:mod:`solver.turns`) — all in the rules
+layer.  This module holds what they share:
 
 * :func:`settle` — CR 117.5 and 704.3: whenever a player would receive
   priority, state-based actions (CR 704.5 as modeled by
@@ -26,8 +27,8 @@ playing a land, casting, activating and paying (:mod:`solver.api`), resolving
   for creatures that died in a change made outside a ``_World`` (sacrificed
   to pay a cost, CR 700.4).
 
-Before this module, :mod:`solver.api` checked only 704.5d/m/n after an
-action, so a player at 1 life who paid 1 life (a painland's damage) kept
+Before this module, the action applier (then in :mod:`solver.api`) checked
+only 704.5d/m/n after an action, so a player at 1 life who paid 1 life (a painland's damage) kept
 priority at 0 life; now the same :func:`settle` runs after actions, after
 resolution and after turn-based actions.
 """
