@@ -35,12 +35,25 @@ exile, stack, hidden — the opponent's hand and every library are hidden),
 controlled by the agent, tapped, summoning sick, damage, +1/+1 counters,
 attacking, blocking, blocked.
 
+Decks: by default the two real decklists of :data:`solver.games.REAL_DECKS`
+(the Ninth Edition Core Game's Gold and Silver decks); any two decklists can
+be given (``decks=``), e.g. :data:`solver.games.INVENTED_DECKS`.
+
 Rewards: +1 to the winner and -1 to the loser at the end of the game
 (0 otherwise); ``max_steps`` truncates a game that runs too long.
+
+Refusals (contract §2.0): when the game reaches text the project does not
+read (a card of :func:`solver.games.unmodeled`, e.g. a spell resolving), the
+engine refuses rather than guess (``UnsupportedActionError``). The
+environment then ends the game for both agents as a *truncation* (PettingZoo:
+the episode stops for a reason outside the game) with no reward, and
+``infos[agent]["unsupported"]`` holds the engine's message and
+``infos[agent]["unread"]`` the blocking parts (``{object, text, affects}``).
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -53,12 +66,13 @@ except ImportError as e:  # pragma: no cover - the optional extra is missing
     raise ImportError("mtgsolve.solver.env needs the optional extra 'env': pip install 'mtgsolve[env]' "
                       "(pettingzoo)") from e
 
-from .api import Situation
+from .api import Situation, UnsupportedActionError
 from .encoding import ActionEncoding, OptionPicker, completions
-from .games import GREEN_DECK, RED_DECK, _deck, initial_situation, parse_decklist
+from .games import DEFAULT_DECKS, GREEN_DECK, RED_DECK, REAL_DECKS, _deck, initial_situation, parse_decklist
 from .state import STEPS
 
-__all__ = ["MtgEnv", "env", "parse_decklist", "RED_DECK", "GREEN_DECK", "initial_situation"]
+__all__ = ["MtgEnv", "env", "parse_decklist", "RED_DECK", "GREEN_DECK", "REAL_DECKS", "initial_situation",
+           "GameResult", "random_game", "play_random_game"]
 
 DECISION_KINDS = ("none", "attackers", "blockers", "damage", "discard", "choose", "completion")
 ZONES = ("battlefield", "hand", "graveyard", "exile", "stack", "hidden")
@@ -69,7 +83,7 @@ class MtgEnv(AECEnv):
 
     metadata = {"name": "mtgsolve_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
-    def __init__(self, decks: tuple[Any, Any] = (RED_DECK, GREEN_DECK), seed: int | None = None,
+    def __init__(self, decks: tuple[Any, Any] = DEFAULT_DECKS, seed: int | None = None,
                  max_steps: int = 20_000, max_options: int = 256, render_mode: str | None = None):
         super().__init__()
         self.decks = (_deck(decks[0]), _deck(decks[1]))
@@ -127,8 +141,8 @@ class MtgEnv(AECEnv):
         return self._mask_cache[1]
 
     def observe(self, agent: str) -> dict:
-        mask = self._mask() if agent == self.agent_selection and not self.situation.is_terminal \
-            else np.zeros(self.encoding.size, dtype=np.int8)
+        live = not (self.situation.is_terminal or self.terminations.get(agent) or self.truncations.get(agent))
+        mask = self._mask() if agent == self.agent_selection and live else np.zeros(self.encoding.size, dtype=np.int8)
         return {"observation": self._observation(agent), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
@@ -142,16 +156,24 @@ class MtgEnv(AECEnv):
             raise ValueError(f"{agent}: action {action} is not legal now (see observation['action_mask'])")
         self._cumulative_rewards[agent] = 0
         self._mask_cache = None
+        try:
+            self._advance(sit, int(action))
+        except UnsupportedActionError as e:  # unread text reached: the engine refuses (contract §2.0)
+            self._refuse(e)
+
+    def _advance(self, sit: Situation, action: int) -> None:
+        """One decision of the acting agent: a pending choice's option, a
+        completion, or an action head (CR 117.1)."""
         picker = self._current_picker()
         if picker is not None:
-            chosen = picker.pick(int(action) - self.encoding.first_option)
+            chosen = picker.pick(action - self.encoding.first_option)
             if chosen is None:  # narrowed; the same agent chooses on
                 self.steps += 1
                 self._accumulate_rewards()
                 return
             self._picker = None
         else:
-            chosen = self.encoding.decode(sit, int(action))
+            chosen = self.encoding.decode(sit, action)
             if chosen.kind in ("cast", "activate", "suspend"):
                 full = completions(sit, chosen)
                 if len(full) > 1:
@@ -163,6 +185,22 @@ class MtgEnv(AECEnv):
         self.situation = sit.apply(chosen)
         self.steps += 1
         self._after()
+        if not self.situation.is_terminal and not any(self.truncations.values()):
+            self._mask()   # the next decision's legal actions, so that a refusal ends the game here
+
+    def _refuse(self, e: UnsupportedActionError) -> None:
+        """The engine refused to go on (unread text could change the game, contract
+        §2.0): the game ends for both agents as a truncation, without reward;
+        ``infos`` carry the message and the blocking parts."""
+        self.rewards = {a: 0 for a in self.agents}
+        parts = list(getattr(e, "parts", []))
+        for a in self.agents:
+            self.truncations[a] = True
+            self.infos[a] = {"turn": self.situation.state.turn.number, "step": self.situation.state.turn.step,
+                             "winner": None, "unsupported": str(e), "unread": parts}
+        self._mask_cache = None
+        self._picker = None
+        self._accumulate_rewards()
 
     def _after(self) -> None:
         sit = self.situation
@@ -254,18 +292,45 @@ def env(**kw: Any) -> MtgEnv:
     return MtgEnv(**kw)
 
 
-def play_random_game(seed: int, decks: tuple[Any, Any] = (RED_DECK, GREEN_DECK),
-                     max_steps: int = 20_000) -> tuple[str | None, int, int]:
-    """One game between two uniformly random agents: (winner, steps, turns)."""
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: the ``winner`` (None if the game did not end with
+    one), agent ``steps``, the last ``turn``, and ``refused``: the engine's
+    message when unread text ended the game (see the module docstring), with
+    the blocking printed texts in ``unread``."""
+
+    winner: str | None
+    steps: int
+    turns: int
+    refused: str | None = None
+    unread: tuple[str, ...] = ()
+
+
+def random_game(seed: int, decks: tuple[Any, Any] = DEFAULT_DECKS, max_steps: int = 20_000) -> GameResult:
+    """One game between two uniformly random agents (seeded: the same seed
+    plays the same game)."""
     e = MtgEnv(decks=decks, seed=seed, max_steps=max_steps)
     e.reset(seed=seed)
     pick = random.Random(seed + 1_000_003)
+    refused: str | None = None
+    unread: tuple[str, ...] = ()
     for agent in e.agent_iter():
-        obs, _, term, trunc, _ = e.last()
+        obs, _, term, trunc, info = e.last()
         if term or trunc:
+            if "unsupported" in info:
+                refused = info["unsupported"]
+                unread = tuple(str(p.get("text", "")) for p in info.get("unread", []))
             e.step(None)
             continue
         legal = np.flatnonzero(obs["action_mask"])
         e.step(int(legal[pick.randrange(len(legal))]))
     sit = e.situation
-    return sit.winner, e.steps, sit.state.turn.number
+    return GameResult(sit.winner, e.steps, sit.state.turn.number, refused, unread)
+
+
+def play_random_game(seed: int, decks: tuple[Any, Any] = DEFAULT_DECKS,
+                     max_steps: int = 20_000) -> tuple[str | None, int, int]:
+    """One game between two uniformly random agents: (winner, steps, turns)
+    (:func:`random_game` also says why a game without a winner stopped)."""
+    r = random_game(seed, decks, max_steps)
+    return r.winner, r.steps, r.turns

@@ -2,6 +2,24 @@
 
 Used by the agent environment (:mod:`solver.env`, optional extra ``env``)
 and by the game tests and benchmarks, which need no extra.
+
+Decks
+-----
+* :data:`REAL_DECKS` — the default decks of the environment and the game
+  benchmark: two real, published decklists that were built to play each
+  other, the Gold Deck and the Silver Deck of the Ninth Edition Core Game
+  (2005). Their files, with the product and the source, are
+  ``benchmarks/decks/games/ninth_edition_core_game_{gold,silver}.txt``;
+  the module constants hold the same text so that an installed package needs
+  no benchmark files (``tests/test_game_decks.py`` checks they agree).
+* :data:`INVENTED_DECKS` — two invented 40-card decks (:data:`RED_DECK`,
+  :data:`GREEN_DECK`) of cards the project models fully. They are kept while
+  a real deck still holds a card with unread text: every game between them
+  can be played to a winner.
+* :func:`unmodeled` — the cards of a deck with a part the project does not
+  read (contract §2.0; :func:`solver.unread.card_parts`), with the printed
+  lines. A game reaching such a part is refused (``UnsupportedActionError``)
+  rather than guessed, so a deck is fit for whole games when this is empty.
 """
 from __future__ import annotations
 
@@ -11,11 +29,12 @@ from typing import Iterable
 
 from .api import Situation
 
-__all__ = ["RED_DECK", "GREEN_DECK", "parse_decklist", "initial_situation"]
+__all__ = ["RED_DECK", "GREEN_DECK", "INVENTED_DECKS", "NINTH_EDITION_GOLD", "NINTH_EDITION_SILVER", "REAL_DECKS",
+           "DEFAULT_DECKS", "parse_decklist", "unmodeled", "initial_situation"]
 
-#: Two simple 40-card decks of cards the project models fully (``mtgsolve cards show``).
+#: Two simple invented 40-card decks of cards the project models fully (``mtgsolve cards show``).
 RED_DECK = """\
-# name: Simple red (fully modeled cards)
+# name: Simple red (fully modeled cards; an invented list, not a published deck)
 17 Mountain
 4 Raging Goblin
 4 Hill Giant
@@ -26,7 +45,7 @@ RED_DECK = """\
 """
 
 GREEN_DECK = """\
-# name: Simple green (fully modeled cards)
+# name: Simple green (fully modeled cards; an invented list, not a published deck)
 17 Forest
 4 Llanowar Elves
 4 Grizzly Bears
@@ -35,6 +54,56 @@ GREEN_DECK = """\
 4 Giant Spider
 3 Trained Armodon
 """
+
+INVENTED_DECKS = (RED_DECK, GREEN_DECK)
+
+#: benchmarks/decks/games/ninth_edition_core_game_gold.txt (the same text; tests/test_game_decks.py)
+NINTH_EDITION_GOLD = """\
+# name: Gold Deck (Ninth Edition Core Game)
+# format: two-player starter (Ninth Edition Core Game, 2005; the same list as the Eighth Edition Core Game's Gold Deck, 2003)
+# product: Ninth Edition Core Game, a two-player starter box: this Gold Deck (red-green) and the Silver Deck (white-blue), built to play each other
+# source: github.com/taw/magic-preconstructed-decks, data/starter/9ed/Gold Deck.txt (its own source: https://mtg.fandom.com/wiki/Ninth_Edition/Core_Game)
+# The list is copied unchanged (33 cards, no sideboard).
+2 Norwood Ranger
+2 Grizzly Bears
+1 Spined Wurm
+2 Enormous Baloth
+1 Ogre Taskmaster
+2 Hill Giant
+2 Goblin Raider
+1 Rampant Growth
+2 Lava Axe
+1 Stone Rain
+2 Volcanic Hammer
+7 Forest
+8 Mountain
+"""
+
+#: benchmarks/decks/games/ninth_edition_core_game_silver.txt (the same text; tests/test_game_decks.py)
+NINTH_EDITION_SILVER = """\
+# name: Silver Deck (Ninth Edition Core Game)
+# format: two-player starter (Ninth Edition Core Game, 2005)
+# product: Ninth Edition Core Game, a two-player starter box: this Silver Deck (white-blue) and the Gold Deck (red-green), built to play each other
+# source: github.com/taw/magic-preconstructed-decks, data/starter/9ed/Silver Deck.txt (its own source: https://mtg.fandom.com/wiki/Ninth_Edition/Core_Game)
+# The list is copied unchanged (33 cards, no sideboard).
+1 Eager Cadet
+4 Glory Seeker
+3 Giant Octopus
+2 Vizzerdrix
+2 Coral Eel
+1 Fugitive Wizard
+2 Sacred Nectar
+2 Vengeance
+1 Index
+8 Plains
+7 Island
+"""
+
+REAL_DECKS = (NINTH_EDITION_GOLD, NINTH_EDITION_SILVER)
+
+#: The decks of :class:`solver.env.MtgEnv` and ``benchmarks/bench_games.py`` unless others are given.
+DEFAULT_DECKS = REAL_DECKS
+
 
 def parse_decklist(text: str) -> list[str]:
     """``N Card Name`` lines (``#`` comments, blank lines ignored) → card names, in order."""
@@ -58,12 +127,32 @@ def _deck(d: str | Path | Iterable[str]) -> list[str]:
     return list(d)
 
 
+def unmodeled(deck: str | Path | Iterable[str]) -> dict[str, list[str]]:
+    """The cards of ``deck`` (decklist text, a ``.txt`` path or names) that are
+    not fully modeled: card name → the printed text of each unread part
+    (:func:`solver.unread.card_parts`, anywhere a game can put the card), or
+    ``["not in the card database"]``. Empty when every card is fully modeled."""
+    from .cards import canonical_name, get_card
+    from .unread import card_parts
+
+    out: dict[str, list[str]] = {}
+    for name in dict.fromkeys(_deck(deck)):
+        canonical = canonical_name(name)
+        if canonical is None:
+            out[name] = ["not in the card database"]
+            continue
+        parts = card_parts(get_card(canonical))
+        if parts:
+            out[canonical] = [text for text, _kind, _affects in parts]
+    return out
+
+
 def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
                       players: tuple[str, str] = ("alice", "bob"), hand_size: int = 7) -> Situation:
     """The opening: each deck shuffled with ``rng``, seven cards drawn, the
-    first player in the upkeep of turn 1 with priority. Card ids are fixed by
-    deck position (``a07-lightning-bolt``), so the encoding is the same for
-    every game between the same decks."""
+    first player in the upkeep of turn 1 with priority (CR 103.2-103.8). Card
+    ids are fixed by deck position (``a07-lightning-bolt``), so the encoding is
+    the same for every game between the same decks."""
     from .situation import object_id_base
 
     hand: dict[str, list] = {}
