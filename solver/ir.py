@@ -161,6 +161,9 @@ class Filter:
     not_keywords: frozenset[str] = frozenset()  # "without flying"
     other_than_source: bool = False         # "another target …" of a permanent's ability: not its source
     total_pt_max: int | None = None         # "with total power and toughness N or less" (CR 208)
+    # controlled by a player the ability names elsewhere ("defending player", "that player", "target
+    # opponent"): read only in structures of unread abilities (reader/skeleton.py), never in a modeled one
+    controller_ref: str = ""
 
     @property
     def is_any_target(self) -> bool:
@@ -195,6 +198,8 @@ class Filter:
                 words.append("you control")
             elif self.who == "opponent":
                 words.append("an opponent controls")
+            if self.controller_ref:
+                words.append(f"{self.controller_ref} controls")
             parts.append(" ".join(words))
         if self.players:
             parts.append({"any": "player", "you": "you", "opponent": "opponent"}[self.who])
@@ -262,8 +267,16 @@ class TargetSpec:
     max: int = 1
     distinct_from: tuple[int, ...] = ()
     divided: bool = False  # an amount "divided as you choose among" the targets (CR 601.2d)
+    # a number of targets known only on casting: "x" (as many as the announced X, CR 601.2b–c),
+    # "any" (any number, ``min`` at least); read only in structures of unread abilities
+    # (reader/skeleton.py), never in an ability the engine models
+    variable: str = ""
 
     def describe(self) -> str:
+        if self.variable:
+            n = "X target" if self.variable == "x" else ("any number of target" if self.min == 0
+                                                          else f"{self.min} or more target")
+            return f"{n} {self.filter.describe()}"
         if self.min == self.max:
             n = "target" if self.max == 1 else f"{self.max} target"
         elif self.min == 0:
@@ -1277,6 +1290,43 @@ class EntersWith:
 
 
 @dataclass(frozen=True)
+class Skeleton:
+    """The structure of an ability whose meaning is not modeled (reader/skeleton.py): what
+    legal choices could depend on, read even though the ability itself stays unread.
+
+    ``kind``: ``keyword`` (a keyword ability named with its parameter, CR 702 — its costs,
+    timing and targets are those the keyword's rule defines), ``static`` (CR 604: no cost,
+    timing or target slot of its own), ``triggered`` (CR 603: event, condition and effect
+    unread; its target slots read), ``activated`` (CR 602: cost and timing read, effect
+    unread; its target slots read). ``keyword``: the keyword's name; ``cost``: an activated
+    ability's cost; ``timing``: the activation restrictions read ("sorcery", "once each turn",
+    …); ``targets``: the target slots (CR 115.1), each with its filter and count."""
+
+    kind: str
+    keyword: str = ""
+    cost: Cost | None = None
+    timing: tuple[str, ...] = ()
+    targets: tuple["TargetSpec", ...] = ()
+    # a cost the IR cannot hold, item by item: "mana {1}{U}", "tap", "exile: ~ from your graveyard"
+    cost_items: tuple[str, ...] = ()
+    modes: tuple[int, int | None] | None = None  # a choice of modes (CR 700.2): how many, None: no maximum
+
+    def describe(self) -> str:
+        bits = [self.kind + (f" {self.keyword}" if self.keyword else "")]
+        if self.cost is not None:
+            bits.append(f"cost {self.cost.describe()}")
+        if self.cost_items:
+            bits.append("cost " + ", ".join(self.cost_items))
+        if self.modes is not None:
+            lo, hi = self.modes
+            bits.append(f"choose {lo}..{'any' if hi is None else hi} modes")
+        bits += list(self.timing)
+        if self.targets:
+            bits.append("targets: " + ", ".join(t.describe() for t in self.targets))
+        return "; ".join(bits)
+
+
+@dataclass(frozen=True)
 class Unsupported:
     """A part of a card the project does not model. Always reported.
 
@@ -1292,6 +1342,8 @@ class Unsupported:
     text: str = ""
     kind: str = ""
     affects: frozenset[str] = frozenset()  # what it could change (AFFECTS), when known; empty: classify the text
+    # its structure, when read although its meaning is not (reader/skeleton.py); still unread
+    structure: Skeleton | None = None
 
     def describe(self) -> str:
         return f"unsupported: {self.text or self.what}"

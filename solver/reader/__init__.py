@@ -69,6 +69,7 @@ from ..ir import Ability, SpellBehaviour, Unsupported, ability_kind_of_line
 from .grammar import LineContext, Scope, mentions_target, read_line
 from .hand_abilities import read_extra
 from .line_reading import LineReading
+from .skeleton import annotate, spell_line_skeleton
 from .tokens import normalise_chars, self_names, strip_reminder, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -96,7 +97,11 @@ def _read_one(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], ctx: 
     except Exception as e:  # a reader bug must not hide the line: report it unsupported
         return LineReading(raw, clean, toks, None, (Unsupported(f"reader error: {type(e).__name__}", raw, ability_kind_of_line(raw)),),
                            False, repr(e))
-    return LineReading(raw, clean, toks, res.template, tuple(res.abilities), res.spell_effects, None, res.unread)
+    template, parts = res.template, tuple(res.abilities)
+    sk = annotate(template, parts, toks, ctx, raw)  # the structure of what stays unread (.skeleton)
+    if sk is not None:
+        template, parts = sk
+    return LineReading(raw, clean, toks, template, parts, res.spell_effects, None, res.unread)
 
 
 @lru_cache(maxsize=65536)
@@ -136,22 +141,38 @@ def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading],
     s = ctx.spell_scope
     if modal_spells:  # a modal spell (reader/modes.py): nothing else may add targets or effects
         if len(modal_spells) == 1 and s is not None and not s.effects and not s.targets and not any(
-                not r.structured and (mentions_target(r.tokens) or _modal(r)) for r in out if r.spell_line):
+                not _modeled_structure(r) and (mentions_target(r.tokens) or _modal(r)) for r in out if r.spell_line):
             return out, modal_spells[0]
         return read_lines(data, modal=False)
     if s is not None and s.effects:
         # a line whose targets are not read, or a choice of modes (CR 700.2, not modeled): no behaviour
-        incomplete = any(not r.structured and (mentions_target(r.tokens) or _modal(r)) for r in out)
+        incomplete = any(not _modeled_structure(r) and (mentions_target(r.tokens) or _modal(r)) for r in out)
         if not incomplete:
             spell = SpellBehaviour(tuple(s.targets), tuple(s.effects))
         else:
             # the spell is not modelled at all: its readable instructions are unsupported too
-            out = [LineReading(r.raw, r.clean, r.tokens, None, (Unsupported(
-                r.pattern, r.raw, ability_kind_of_line(r.raw),
-                (frozenset({"targets", "effect"}) | (frozenset({"costs"}) if r.clean.startswith("+") else frozenset()))
-                if any(_modal(x) for x in out) else frozenset()),), False)
-                   if r.spell_line else r for r in out]
+            out = [_unmodeled(r, ctx, any(_modal(x) for x in out)) if r.spell_line else r for r in out]
     return out, spell
+
+
+def _unmodeled(r: LineReading, ctx: LineContext, modal: bool) -> LineReading:
+    """An instruction of a spell that is not modeled at all (another line's targets or modes
+    are not read): unsupported, keeping the structure it had (its target slots) as a
+    :class:`~solver.ir.Skeleton` (reader/skeleton.py)."""
+    u = Unsupported(r.pattern, r.raw, ability_kind_of_line(r.raw),
+                    (frozenset({"targets", "effect"}) | (frozenset({"costs"}) if r.clean.startswith("+") else frozenset()))
+                    if modal else frozenset())
+    sk = spell_line_skeleton(r.tokens, ctx) if r.structured else None
+    if sk is None:
+        return LineReading(r.raw, r.clean, r.tokens, None, (u,), False)
+    return LineReading(r.raw, r.clean, r.tokens, "structure only", (replace(u, structure=sk),), False)
+
+
+def _modeled_structure(r: LineReading) -> bool:
+    """The line's structure is read *into abilities or the spell* (no unsupported part but
+    riders): a structure read only as a :class:`~solver.ir.Skeleton` of an unsupported part
+    (reader/skeleton.py) does not give the spell its targets or modes."""
+    return r.template is not None and not any(isinstance(p, Unsupported) and p.kind != "rider" for p in r.parts)
 
 
 def _modal(r: LineReading) -> bool:
@@ -176,7 +197,8 @@ def without_text(obj: Any) -> Any:
     """``obj`` with every ``text`` field cleared, recursively (for comparing with the library).
 
     Unsupported parts lose their text too: the library's and the reader's
-    quote the same line with or without reminder text.
+    quote the same line with or without reminder text; and their structure
+    (reader/skeleton.py), which the library does not record.
     """
     if isinstance(obj, (list, tuple)):
         return type(obj)(without_text(x) for x in obj)
@@ -186,6 +208,8 @@ def without_text(obj: Any) -> Any:
             v = getattr(obj, f.name)
             if f.name == "text" and isinstance(v, str):
                 changes[f.name] = ""
+            elif f.name == "structure" and isinstance(obj, Unsupported):
+                changes[f.name] = None  # the library records no structure of an unread part (.skeleton)
             elif is_dataclass(v) or isinstance(v, (list, tuple)):
                 changes[f.name] = without_text(v)
         return replace(obj, **changes) if changes else obj

@@ -41,9 +41,10 @@ class LineReading:
     def structured(self) -> bool:
         """The line's structure is read (reader/structure.py): each ability's kind, costs,
         timing and target slots — its effects may be unread. Unread riders of a read
-        ability are effects, not structure."""
+        ability are effects, not structure; an unread part whose structure was read
+        (``Unsupported.structure``, reader/skeleton.py) is structure."""
         return self.template is not None and not any(
-            isinstance(p, Unsupported) and p.kind != "rider" for p in self.parts)
+            isinstance(p, Unsupported) and p.kind != "rider" and p.structure is None for p in self.parts)
 
     @property
     def unsupported(self) -> tuple[Unsupported, ...]:

@@ -32,8 +32,10 @@ else leaves the line unread.  "target" used as a noun ("the target of",
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import replace
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from ..ir import ANY_TARGET, SELF, ActivatedAbility, Cost, Effect, Filter, Ref, T, TargetSpec, TriggeredAbility
 from .tokens import NUMBER_WORDS, Token, detokenize
@@ -46,6 +48,7 @@ becomes become sacrifices sacrifice discards discard draws draw mills mill revea
 searches search exiles exile returns return creates create may to into onto until unless then and at for on under this
 where instead is are if as perpetually phases explores connives assigns taps tap untaps untap copies chooses choose
 looks look pays pay plays play casts cast skips scries surveils loses was were gets would must can seeks seek
+equal each controls owns during
 """.split())
 
 # Words before "target" that make it a noun, not an instance of targeting (CR 115.1).
@@ -70,6 +73,32 @@ POSSESSIVES: dict[str, Filter] = {
 def _g():
     from . import grammar
     return grammar
+
+
+# Reading the structure of an ability that stays unread (reader/skeleton.py): target counts known
+# only on casting ("X target …", "any number of target …") and a controller named elsewhere in
+# the ability ("… defending player controls") are read into the structure there; an ability the
+# engine models never gets them (the engine's target model has neither).
+_SKELETON: ContextVar[bool] = ContextVar("skeleton", default=False)
+
+
+@contextmanager
+def skeleton_reading() -> Iterator[None]:
+    """Within: :func:`scan_targets` also reads variable target counts and controller references."""
+    token = _SKELETON.set(True)
+    try:
+        yield
+    finally:
+        _SKELETON.reset(token)
+
+# "… that player controls": a controller named elsewhere in the ability (CR 109.5)
+_CONTROLLER_REFS: tuple[tuple[str, ...], ...] = (
+    ("defending", "player", "controls"), ("that", "player", "controls"), ("that", "opponent", "controls"),
+    ("they", "control"), ("the", "chosen", "player", "controls"), ("its", "controller", "controls"),
+    ("that", "creature's", "controller", "controls"), ("the", "opponent", "to", "your", "left", "controls"),
+    ("the", "opponent", "to", "your", "right", "controls"), ("enchanted", "player", "controls"),
+    ("that", "spell's", "controller", "controls"), ("the", "defending", "player", "controls"),
+)
 
 
 def _is_count(t: Token | None) -> bool:
@@ -262,15 +291,30 @@ def _ends_phrase(toks: Sequence[Token], k: int) -> bool:
     return t.kind == "WORD" and t.low in FOLLOWERS
 
 
-def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | None) -> int:
-    """Read the target phrase starting at ``toks[j]`` into scope ``s``; returns where it ends."""
+def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | None,
+              variable: tuple[int, str] | None = None) -> int:
+    """Read the target phrase starting at ``toks[j]`` into scope ``s``; returns where it ends.
+    ``variable``: the phrase's count was read by :func:`_variable_count` (the cursor starts
+    after it): ``(min, "x" | "any")``."""
     g = _g()
     c = g.Cursor(toks, j)
     other = False
     lo = hi = 1
     filt: Filter | None = None
     plural_noun = False
-    if c.take("any", "other", "target"):
+    if variable is not None:
+        lo, hi = variable[0], 2  # plural nouns; the count itself is ``variable``
+        if c.take("another") or c.take("other"):
+            other = True
+        c.need("target")
+        d = g.desc(c, targeting=True)
+        if d.other:
+            other, d.other = True, False
+        filt = g.to_filter(d)
+        plural_noun = d.plural
+        if not plural_noun:
+            raise g.NoMatch("a variable number of targets with a singular noun")
+    elif c.take("any", "other", "target"):
         filt, other = ANY_TARGET, True
     elif c.take("any", "target"):
         filt = ANY_TARGET
@@ -330,12 +374,40 @@ def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | Non
             filt = replace(filt, other_than_source=True)
         else:
             raise g.NoMatch("'another target' of a spell with no earlier target")
+    if not _ends_phrase(toks, c.i) and _SKELETON.get() and filt is not ANY_TARGET and not filt.players:
+        for ref in _CONTROLLER_REFS:
+            if c.take(*ref):
+                filt = replace(filt, controller_ref=" ".join(ref[:-1]))
+                break
     if not _ends_phrase(toks, c.i):
         raise g.NoMatch("the target is described further")
+    if variable is not None:
+        s.targets.append(TargetSpec(filt, lo, 0, distinct, divided, variable=variable[1]))
+        s.last = Ref("each_target", len(s.targets) - 1)
+        return c.i
     s.targets.append(TargetSpec(filt, lo, hi, distinct, divided))
     idx = len(s.targets) - 1
     s.last = T(idx) if hi == 1 else Ref("each_target", idx)
     return c.i
+
+
+def _variable_count(sent: Sequence[Token], i: int) -> tuple[int, int, str] | None:
+    """A count known only on casting before the "target" at ``i`` (CR 601.2b–c): "X target",
+    "up to X target", "any number of [other] target", "one or more [other] target" →
+    ``(phrase start, min, "x" | "any")``; None otherwise."""
+    k = i
+    if k >= 1 and sent[k - 1].low in ("other", "another"):
+        k -= 1
+    w = [t.low for t in sent[max(0, k - 4):k]]
+    if w[-1:] == ["x"] and w[-3:-1] == ["up", "to"]:
+        return k - 3, 0, "x"
+    if w[-1:] == ["x"]:
+        return k - 1, 0, "x"
+    if w[-3:] == ["any", "number", "of"]:
+        return k - 3, 0, "any"
+    if w[-3:] == ["one", "or", "more"]:
+        return k - 3, 1, "any"
+    return None
 
 
 def _starts_noun(t: Token) -> bool:
@@ -403,7 +475,17 @@ def scan_targets(sent: Sequence[Token], s) -> None:
         prev = sent[j - 1].low if j >= 1 else None
         if prev in UNKNOWN_BEFORE or (prev == "of" and j >= 2 and sent[j - 2].low == "number") or \
                 (prev is not None and sent[j - 1].kind == "SYM"):
-            raise g.NoMatch("a variable number of targets")  # "X target creatures", "any number of target …"
+            var = _variable_count(sent, i) if _SKELETON.get() else None
+            if var is None or var[0] < k:
+                raise g.NoMatch("a variable number of targets")  # "X target creatures", "any number of target …"
+            start, lo, how = var
+            dv = _divided_amount(sent, start)
+            if dv is None:
+                raise g.NoMatch("'among' targets of an effect not read")
+            k = target_at(sent, start + (3 if how == "x" and sent[start].low == "up" else 1 if how == "x" else 3),
+                          s, dv[0], None, (max(lo, 1) if dv[0] else lo, how))
+            i = max(i + 1, k)
+            continue
         div = _divided_amount(sent, j)
         if div is None:
             raise g.NoMatch("'among' targets of an effect not read")
