@@ -164,6 +164,9 @@ class Filter:
     # controlled by a player the ability names elsewhere ("defending player", "that player", "target
     # opponent"): read only in structures of unread abilities (reader/skeleton.py), never in a modeled one
     controller_ref: str = ""
+    # a further description the filter's fields don't hold ("that was dealt damage this turn", "with a
+    # +1/+1 counter on it"), as printed: likewise only in structures of unread abilities
+    condition: str = ""
 
     @property
     def is_any_target(self) -> bool:
@@ -200,6 +203,8 @@ class Filter:
                 words.append("an opponent controls")
             if self.controller_ref:
                 words.append(f"{self.controller_ref} controls")
+            if self.condition:
+                words.append(self.condition)
             parts.append(" ".join(words))
         if self.players:
             parts.append({"any": "player", "you": "you", "opponent": "opponent"}[self.who])

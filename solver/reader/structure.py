@@ -288,7 +288,44 @@ def _ends_phrase(toks: Sequence[Token], k: int) -> bool:
     if t.low == "and":
         n = toks[k + 1] if k + 1 < len(toks) else None
         return n is not None and n.low != "/" and n.low not in g.TYPE_WORDS and n.low not in g.TYPE_PLURALS
+    nxt = toks[k + 1].low if k + 1 < len(toks) else None
+    if (t.low, nxt) in (("without", "paying"), ("from", "combat")):
+        return True  # "cast target … card without paying its mana cost", "remove target creature from combat"
     return t.kind == "WORD" and t.low in FOLLOWERS
+
+
+def _condition(toks: Sequence[Token], k: int) -> int | None:
+    """Where a further description of a target that the filter doesn't hold ends, when it has
+    one of the shapes read in structures (:func:`skeleton_reading`): a relative clause ("that
+    …", "that's …", "who …") running to the end of the sentence; "with a/an/N [kind] counter(s)
+    on it"; "blocking it/~", "blocking or blocked by ~", "it's blocking"; "you own", "you don't
+    own"; "chosen at random"; "of their/an opponent's choice". None otherwise."""
+    low = [t.low for t in toks[k:]]
+
+    def sentence_end(i: int) -> int | None:
+        j = i
+        while j < len(toks) and not (toks[j].kind == "PUNCT" and toks[j].low in (".", ";")):
+            if toks[j].kind == "QUOTE" or (toks[j].kind == "WORD" and toks[j].low in ("target", "targets")):
+                return None
+            if j > i + 1 and toks[j].kind == "WORD" and toks[j].low in FOLLOWERS and toks[j].low not in (
+                    "this", "to", "under", "on", "at", "for", "until", "was", "were", "is", "are", "control",
+                    "controls", "own", "owns", "with", "as", "into", "onto", "and", "the"):
+                return None  # an instruction goes on after the clause: where the clause ends is not read
+            j += 1
+        return j
+    if low[:1] in (["that"], ["that's"], ["who"], ["which"]) and len(low) > 1:
+        return sentence_end(k + 1)
+    if low[:1] == ["with"] and "counter" in low[:5] + ["counters"] and low[:8].count("on") >= 1:
+        for i in range(1, 8):
+            if low[i:i + 2] in (["on", "it"], ["on", "them"], ["on", "self"]):
+                return k + i + 2
+        return None
+    for shape in (["blocking", "or", "blocked", "by", "self"], ["blocking", "it"], ["blocking", "self"],
+                  ["it's", "blocking"], ["you", "own"], ["you", "don't", "own"], ["chosen", "at", "random"],
+                  ["of", "their", "choice"], ["of", "an", "opponent's", "choice"], ["blocked", "by", "self"]):
+        if low[:len(shape)] == shape:
+            return k + len(shape)
+    return None
 
 
 def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | None,
@@ -379,6 +416,10 @@ def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | Non
             if c.take(*ref):
                 filt = replace(filt, controller_ref=" ".join(ref[:-1]))
                 break
+        end = _condition(toks, c.i) if not _ends_phrase(toks, c.i) else None
+        if end is not None:
+            filt = replace(filt, condition=detokenize(toks[c.i:end]).strip())
+            c.i = end
     if not _ends_phrase(toks, c.i):
         raise g.NoMatch("the target is described further")
     if variable is not None:
