@@ -454,6 +454,8 @@ def _build() -> Any:
                 _echo(f"    {line}")
         for u in info["unread"]:
             _echo(f"  unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}")
+        for st in info.get("structures", ()):
+            _echo(f"  structure read (its meaning unread): {st['structure']} — {st['text']}")
         _echo(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
 
 

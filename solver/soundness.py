@@ -55,7 +55,9 @@ order                     ``replacement``, ``mana``, ``characteristics``, ``unkn
 resolve                   the top object's parts; anyone's ``triggers``,
                           ``replacement``, ``characteristics``, ``targets``, ``unknown``
 attacks, blocks           ``combat``, ``costs``, ``characteristics``, ``unknown``
-pass                      every part
+pass                      every part but spell text or faces in hidden zones and
+                          activated abilities off the stack (passing casts and
+                          activates nothing, CR 117.3d)
 ========================  =====================================================
 
 Plus, always: an ``effects`` entry whose text is unread (``unknown``).
@@ -302,6 +304,13 @@ QUERY_AFFECTS: dict[str, frozenset[str]] = {
 }
 
 
+_HIDDEN = frozenset({"hand", "library", "graveyard", "exile"})
+#: Words of a card's text that can act in a hidden zone without the card being cast (CR 113.6b–k).
+_HIDDEN_WORK = re.compile(r"\bdiscard|\bmadness\b|\bcycl|\breveal|\bopening hand\b|\bfrom your hand\b"
+                          r"|\bin your hand\b|\bgraveyard\b|\bexile|\blibrary\b|\bdraw|\bwould\b|\binstead\b"
+                          r"|\bwhen\b|\bwhenever\b|\bat the beginning\b|\bmiracle\b|\bsuspend\b|\bforetell")
+
+
 def _top_of_stack(state: GameState) -> str | None:
     stack = state.zone("stack")
     return stack[0].id if stack else None
@@ -318,6 +327,14 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     own = scope.subject is not None and part.object == scope.subject
     on_top = part.zone == "stack" and part.object == _top_of_stack(state)
     if kind == "pass":
+        # passing casts nothing and activates nothing (CR 117.3d, 500.2): a card's own spell text or
+        # other face off the stack, and an activated ability not on the stack, act only once cast or
+        # activated — unless the words say they work from a hidden zone (discarded in cleanup,
+        # madness, revealed, …), which passing can reach
+        if part.zone in _HIDDEN and part.kind in ("spell", "face") and not _HIDDEN_WORK.search(_words(part.text)):
+            return False
+        if part.zone != "stack" and part.kind == "activated":
+            return False
         return True
     if kind in ("action", "apply"):
         if part.object != scope.subject and part.kind in ("activated", "spell", "face"):

@@ -524,3 +524,23 @@ def test_classification_is_conservative_for_unknown_statics():
     assert classify("Frobnicate the widgets.", "static") == frozenset({"unknown"})
     assert "targets" in classify("Counter target spell.", "spell")
     assert classify("Whenever you cast a spell, frobnicate.", "triggered") == frozenset({"triggers"})
+
+
+def test_passing_casts_and_activates_nothing_cr_117_3d():
+    """An unread sorcery in hand and an unread activated ability on the battlefield cannot change
+    what passing does; a trigger on the battlefield and spell text that works from the hand
+    (madness: discarded to hand size in cleanup, CR 702.35) still can."""
+    sorcery = card("Moon Rite", "Frobnicate target widget during a full moon.", ("Sorcery",), "{1}{G}")
+    odd = card("Odd Relic", ODD)
+    s = state(battlefield={"alice": ["Forest", odd], "bob": ["Grizzly Bears"]}, hand={"alice": [sorcery]})
+    r = answer(s, {"kind": "pass"})
+    assert r["status"] == "ok", r.get("unsupported")
+    assert answer(s, {"kind": "actions"})["status"] == "unsupported"  # casting or activating them: still refused
+    watcher = card("Watcher", "Whenever a player passes priority during a full moon, frobnicate.", ("Creature",))
+    s2 = state(battlefield={"alice": ["Forest", watcher], "bob": ["Grizzly Bears"]}, hand={"alice": [sorcery]})
+    assert answer(s2, {"kind": "pass"})["status"] == "unsupported"
+    mad = card("Moon Madness", "Frobnicate a widget. If you discard this card during a full moon, frobnicate twice.",
+               ("Sorcery",), "{1}{R}")
+    s3 = state(battlefield={"alice": ["Forest"], "bob": ["Grizzly Bears"]}, hand={"alice": [mad]})
+    r3 = answer(s3, {"kind": "pass"})
+    assert r3["status"] == "unsupported" and "discard" in r3["unsupported"][0]["text"]

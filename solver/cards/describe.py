@@ -45,6 +45,9 @@ def describe_card(card: Card) -> dict:
         "lines": lines,
         "unsupported": [u.text or u.what for u in card.abilities if isinstance(u, Unsupported)],
         "unread": [{"text": t, "kind": k, "affects": [a for a in AFFECTS if a in aff]} for t, k, aff in unread],
+        # the structure read of unread lines (kind, cost, timing, target slots; reader/skeleton.py)
+        "structures": [{"text": u.text or u.what, "structure": u.structure.describe()}
+                       for u in card.abilities if isinstance(u, Unsupported) and u.structure is not None],
     }
     if len(faces) > 1 or d.layout in MULTI_FACE:
         from . import other_faces

@@ -203,7 +203,7 @@ def without_text(obj: Any) -> Any:
     if isinstance(obj, (list, tuple)):
         return type(obj)(without_text(x) for x in obj)
     if is_dataclass(obj) and not isinstance(obj, type):
-        changes = {}
+        changes: dict[str, Any] = {}
         for f in fields(obj):
             v = getattr(obj, f.name)
             if f.name == "text" and isinstance(v, str):
