@@ -63,7 +63,9 @@ from typing import Sequence
 
 from ..ir import CardCost, CastingOption, Selector, Suspend, Unsupported
 from ..mana import ManaCost, ManaSyntaxError
+from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
+from .vocabulary import singular
 
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10}
@@ -77,10 +79,8 @@ class _NoMatch(Exception):
     pass
 
 
-def _nomatch(why: str):
-    from . import grammar
-
-    return grammar.NoMatch(why)
+def _nomatch(why: str) -> NoMatch:
+    return NoMatch(why)
 
 
 def _count(word: str) -> int:
@@ -93,8 +93,6 @@ def _count(word: str) -> int:
 
 
 def _singular_noun(word: str, plural: bool) -> str:
-    from .grammar import singular
-
     return singular(word) if plural else word
 
 

@@ -24,22 +24,20 @@ from typing import Sequence
 
 from ..ir import ActivationCondition, ManaRider, Produce, Selector
 from .tokens import Token
-
-
-def _grammar():
-    from . import grammar  # imported late: grammar imports this module
-    return grammar
+from .cursor import Cursor, NoMatch
+from .phrases import _counter_word, is_subtype, number
+from .production import add_clause, produce
+from .activation_conditions import _activation_if, _controlled
 
 
 def _condition(c) -> ActivationCondition:
     """After "if": "you control …" (also "an Urza's Power-Plant and an Urza's
     Tower"), "SELF has a <kind> counter on it", "there are N or more …"."""
-    g = _grammar()
     if c.take("you", "control"):
         parts = []
         while True:
             save = c.i
-            if c.take(("a", "an"), "urza's") and c.peek() is not None and g.is_subtype(c.peek().text):
+            if c.take(("a", "an"), "urza's") and c.peek() is not None and is_subtype(c.peek().text):
                 parts.append(ActivationCondition("control", Selector(who="you", subtypes=frozenset({c.next().text}))))
             else:
                 c.i = save
@@ -47,18 +45,17 @@ def _condition(c) -> ActivationCondition:
             if not c.take("and"):
                 break
         return parts[0] if len(parts) == 1 else ActivationCondition("all", parts=tuple(parts))
-    return g._activation_if(c)
+    return _activation_if(c)
 
 
 def _controlled_until_and(c) -> ActivationCondition:
     """One "you control" condition, stopping before "and" or ","."""
-    g = _grammar()
     stop = c.i
     toks = c.toks
     while stop < len(toks) and toks[stop].low not in ("and", ","):
         stop += 1
-    sub = g.Cursor(toks[c.i:stop])
-    cond = g._controlled(sub)
+    sub = Cursor(toks[c.i:stop])
+    cond = _controlled(sub)
     sub.end()
     c.i = stop
     return cond
@@ -66,13 +63,12 @@ def _controlled_until_and(c) -> ActivationCondition:
 
 def rider(st: Sequence[Token]) -> ManaRider | None:
     """One additional-effect sentence of a mana ability, or None."""
-    g = _grammar()
-    c = g.Cursor(st)
+    c = Cursor(st)
     try:
         cond = None
         if c.take("if"):
             if c.take("there", "are", "no"):
-                kind = g._counter_word(c)
+                kind = _counter_word(c)
                 c.need("counters", "on", "SELF", ",", "sacrifice", "it")
                 c.end()
                 return ManaRider("sacrifice_if_none", counter=kind)
@@ -82,15 +78,15 @@ def rider(st: Sequence[Token]) -> ManaRider | None:
             c.end()
             return ManaRider("skip_untap")
         if cond is None and c.take("put"):
-            n = g.number(c, allow_a=True)
-            kind = g._counter_word(c)
+            n = number(c, allow_a=True)
+            kind = _counter_word(c)
             c.need(("counter", "counters"), "on", "SELF")
             c.end()
             if not isinstance(n, int) or n < 1:
                 return None
             return ManaRider("add_counters", n=n, counter=kind)
         if cond is None and c.take("draw"):
-            n = g.number(c, allow_a=True)
+            n = number(c, allow_a=True)
             c.need(("card", "cards"))
             c.end()
             return ManaRider("draw", n=n) if isinstance(n, int) and n >= 1 else None
@@ -106,31 +102,30 @@ def rider(st: Sequence[Token]) -> ManaRider | None:
         verb = c.next().low
         if verb not in verbs:
             return None
-        n = g.number(c)
+        n = number(c)
         c.need("life")
         c.end()
         if not isinstance(n, int) or n < 1:
             return None
         return ManaRider("gain_life" if verb == verbs[0] else "lose_life", n=n, who=who, condition=cond)
-    except g.NoMatch:
+    except NoMatch:
         return None
 
 
 def instead(st: Sequence[Token], x_cost: bool = False) -> tuple[ActivationCondition, Produce] | None:
     """"If <condition>, add <mana> instead." / "If <condition>, instead add <mana>." or None."""
-    g = _grammar()
-    c = g.Cursor(st)
+    c = Cursor(st)
     try:
         c.need("if")
         cond = _condition(c)
         c.need(",")
         if c.take("instead"):
-            prod = g.add_clause(c, x_cost=x_cost)
+            prod = add_clause(c, x_cost=x_cost)
         else:
             c.need("add")
-            prod = g.produce(c, x_cost=x_cost)
+            prod = produce(c, x_cost=x_cost)
             c.need("instead")
             c.end()
         return cond, prod
-    except g.NoMatch:
+    except NoMatch:
         return None

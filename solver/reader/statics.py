@@ -73,14 +73,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import (ActivatedAbility, CastingRule, Cost, Count, Effect, Filter, Keyword, Selector, Static,
+from ..ir import (SELF, ActivatedAbility, CastingRule, Cost, Count, Effect, Filter, Keyword, Selector, Static,
                   Unsupported)
-from .tokens import Token, template
-
-
-def _g():
-    from . import grammar
-    return grammar
+from .subtypes import SUBTYPES
+from .tokens import Token, detokenize, template
+from .vocabulary import COLOR_WORDS, singular, TYPE_PLURALS
+from .cursor import Cursor, NoMatch, sentences
+from .phrases import number, pt
+from .descriptions import desc, selector_phrase, to_selector
+from .scope import Scope, target_phrase
+from .production import _graveyard_cards
+from .effects import effect_text
+from .spend_restrictions import SPELL_TYPE_WORDS, _spend_filters, _spend_nouns
 
 
 # --------------------------------------------------------------------------
@@ -89,30 +93,29 @@ def _g():
 
 def spells_phrase(c) -> Filter:
     """[color] [colorless|multicolored] [nonTYPE|noncolor]* [TYPE (and|or|, TYPE)*] ("spell"|"spells")."""
-    g = _g()
     colors: set[str] = set()
     not_colors: set[str] = set()
     adjs: set[str] = set()
     non: set[str] = set()
     while (w := c.low()) is not None:
-        if w in g.COLOR_WORDS:
-            colors.add(g.COLOR_WORDS[w])
+        if w in COLOR_WORDS:
+            colors.add(COLOR_WORDS[w])
         elif w in ("colorless", "multicolored"):
             adjs.add(w)
-        elif w.startswith("non") and w[3:] in g.SPELL_TYPE_WORDS:
-            non.add(g.SPELL_TYPE_WORDS[w[3:]])
-        elif w.startswith("non") and w[3:] in g.COLOR_WORDS:
-            not_colors.add(g.COLOR_WORDS[w[3:]])
+        elif w.startswith("non") and w[3:] in SPELL_TYPE_WORDS:
+            non.add(SPELL_TYPE_WORDS[w[3:]])
+        elif w.startswith("non") and w[3:] in COLOR_WORDS:
+            not_colors.add(COLOR_WORDS[w[3:]])
         else:
             break
         c.i += 1
     if len(colors) > 1:
-        raise g.NoMatch("one color only")
-    nouns = g._spend_nouns(c, g.SPELL_TYPE_WORDS, {})  # "instant and sorcery", "Dragon", "Dinosaur creature"
+        raise NoMatch("one color only")
+    nouns = _spend_nouns(c, SPELL_TYPE_WORDS, {})  # "instant and sorcery", "Dragon", "Dinosaur creature"
     c.need(("spell", "spells"))
-    filters = g._spend_filters(adjs, non, nouns, "stack")
+    filters = _spend_filters(adjs, non, nouns, "stack")
     if len(filters) != 1:
-        raise g.NoMatch("one filter")
+        raise NoMatch("one filter")
     return replace(filters[0], colors=frozenset(colors), not_colors=frozenset(not_colors))
 
 
@@ -127,7 +130,7 @@ def _caster(c) -> str:
 def _generic(c) -> int:
     t = c.peek()
     if t is None or t.kind != "SYM" or not t.low.isdigit():
-        raise _g().NoMatch("a generic mana amount")
+        raise NoMatch("a generic mana amount")
     c.i += 1
     return int(t.low)
 
@@ -138,7 +141,6 @@ def _every_spell(f: Filter) -> Filter | None:
 
 def cost_change(c) -> CastingRule:
     """"<spells> [who] cost {N} more|less to cast" / "Each <spell> [who] costs …"."""
-    g = _g()
     each = c.take("each")
     f = spells_phrase(c)
     more_fs: list[Filter] = []
@@ -150,7 +152,7 @@ def cost_change(c) -> CastingRule:
     if chosen:
         if more_fs or f.types != frozenset({"Creature"}):
             # a creature type only: "Spells you cast of the chosen type" (Cloud Key) is a card type
-            raise g.NoMatch("the chosen creature type of creature spells")
+            raise NoMatch("the chosen creature type of creature spells")
         f = replace(f, chosen_type=True)
     c.need("costs" if each else "cost")
     n = _generic(c)
@@ -160,34 +162,33 @@ def cost_change(c) -> CastingRule:
     c.need("to", "cast")
     c.end()
     if n <= 0:
-        raise g.NoMatch("an amount")
+        raise NoMatch("an amount")
     if more_fs and (_every_spell(f) is None or any(_every_spell(x) is None for x in more_fs)):
-        raise g.NoMatch("every spell among alternatives")
+        raise NoMatch("every spell among alternatives")
     return CastingRule("cost_increase" if more else "cost_reduction", who=who, spells=_every_spell(f), amount=n,
                        spells_or=tuple(more_fs))
 
 
 def self_cost_change(c) -> CastingRule:
     """"This spell costs {N} less to cast for each …" (the spell's own rule, CR 601.2f)."""
-    g = _g()
     c.need("SELF", "costs")
     n = _generic(c)
     more = c.take("more")
     if not more:
         c.need("less")
     c.need("to", "cast", "for", "each")
-    per = c.attempt(g._graveyard_cards, False)
+    per = c.attempt(_graveyard_cards, False)
     if per is None and c.take("instant", "and", "sorcery", "card", "in", "your", "graveyard"):
         per = Count(Selector(self_only=True), "cards",
                     card_filter=Filter(types=frozenset({"Instant", "Sorcery"}), zone="graveyard"))
     if per is None:
-        d = g.desc(c)
+        d = desc(c)
         if d.plural or d.who != "you":
-            raise g.NoMatch("a permanent you control")
+            raise NoMatch("a permanent you control")
         attacking = d.combat == {"attacking"}      # "for each attacking creature you control" (Embercleave)
         if attacking:
             d.combat = set()
-        sel = g.to_selector(d)
+        sel = to_selector(d)
         per = Count(replace(sel, attacking=True) if attacking else sel)
     c.end()
     return CastingRule("cost_increase" if more else "cost_reduction", amount=n, per=per, self_only=True)
@@ -195,16 +196,15 @@ def self_cost_change(c) -> CastingRule:
 
 def trinisphere(c) -> CastingRule:
     """"As long as this is untapped, each spell that would cost less than N mana to cast costs N mana to cast."""
-    g = _g()
     c.need("as", "long", "as", "SELF", "is", "untapped", ",", "each", "spell", "that", "would", "cost", "less",
            "than")
-    n = g.number(c)
+    n = number(c)
     c.need("mana", "to", "cast", "costs")
-    m = g.number(c)
+    m = number(c)
     c.need("mana", "to", "cast")
     c.end()
     if n != m or not isinstance(n, int):
-        raise g.NoMatch("the same amount")
+        raise NoMatch("the same amount")
     return CastingRule("cost_minimum", amount=n, untapped_only=True)
 
 
@@ -240,7 +240,6 @@ _QUALITY_WORDS = {"multicolored": "multicolored", "monocolored": "monocolored", 
 
 def quality(c) -> list[str]:
     """One quality of protection / hexproof from (CR 702.16a): a list (``each color`` is five)."""
-    g = _g()
     if c.take("all", "colors") or c.take("each", "color"):
         return ["W", "U", "B", "R", "G"]
     if c.take("spells", "that", "are", "one", "or", "more", "colors"):
@@ -248,22 +247,22 @@ def quality(c) -> list[str]:
     w = c.low()
     t = c.peek()
     if w is None or t.kind != "WORD":
-        raise g.NoMatch("a quality")
-    if w in g.COLOR_WORDS:
+        raise NoMatch("a quality")
+    if w in COLOR_WORDS:
         c.i += 1
-        return [g.COLOR_WORDS[w]]
+        return [COLOR_WORDS[w]]
     if w in _QUALITY_WORDS:
         c.i += 1
         return [_QUALITY_WORDS[w]]
-    if w in g.TYPE_PLURALS and g.TYPE_PLURALS[w] != "Permanent":
+    if w in TYPE_PLURALS and TYPE_PLURALS[w] != "Permanent":
         c.i += 1
-        return [g.TYPE_PLURALS[w]]
+        return [TYPE_PLURALS[w]]
     if t.text[:1].isupper():
-        one = g.singular(t.text)
-        if one != t.text and one in g.SUBTYPES:
+        one = singular(t.text)
+        if one != t.text and one in SUBTYPES:
             c.i += 1
             return [one]
-    raise g.NoMatch("a quality")
+    raise NoMatch("a quality")
 
 
 def qualities(c) -> list[str]:
@@ -293,8 +292,7 @@ def quality_keywords(c) -> list[Keyword]:
 
 def keyword_item(toks: Sequence[Token], raw: str = "") -> list | None:
     """A keyword of a keyword line read here, or None (the grammar goes on)."""
-    g = _g()
-    c = g.Cursor(toks)
+    c = Cursor(toks)
     low = [t.low for t in toks]
     try:
         if low[:2] in (["hexproof", "from"], ["protection", "from"]):
@@ -305,26 +303,25 @@ def keyword_item(toks: Sequence[Token], raw: str = "") -> list | None:
             return kws
         if low[:2] == ["affinity", "for"]:
             c.i = 2
-            d = g.desc(c)
+            d = desc(c)
             c.end()
             if not d.plural and not d.subtypes:  # "affinity for artifacts", "affinity for Equipment"
-                raise g.NoMatch("affinity for a plural")
+                raise NoMatch("affinity for a plural")
             d.who = "you"
-            return [CastingRule("cost_reduction", amount=1, per=Count(g.to_selector(d)), self_only=True)]
+            return [CastingRule("cost_reduction", amount=1, per=Count(to_selector(d)), self_only=True)]
         if low[:1] == ["ward"]:
             return [Unsupported("ward " + template(toks[1:]).strip(), raw, "triggered", frozenset({"triggers"}))]
-    except g.NoMatch:
+    except NoMatch:
         return None
     return None
 
 
 def granted_qualities(c) -> list[Static]:
     """"<permanents> have|has hexproof from …|protection from …"."""
-    g = _g()
-    sel = g.selector_phrase(c)
+    sel = selector_phrase(c)
     pump = []
     if c.take(("gets", "get")):  # "Equipped creature gets +2/+2 and has protection from red and from blue."
-        p, q = g.pt(c)
+        p, q = pt(c)
         c.need("and")
         pump = [Static("pump", sel, power=p, toughness=q)]
     c.need(("has", "have"))
@@ -348,14 +345,13 @@ def spend_as_any_color(c) -> Static:
     <permanents> you control." (CR 609.4b): ``Static("spend_as_any_color", affected)``; the
     payment models refuse (unsupported) the payments it could change
     (:func:`solver.activation_rules.spend_as_any_color_reason`)."""
-    g = _g()
     c.need("you", "may", "spend", "mana", "as", "though", "it", "were", "mana", "of", "any", "color", "to",
            "activate", "abilities", "of")
-    d = g.desc(c)
+    d = desc(c)
     c.end()
     if not d.plural or d.who != "you":
-        raise g.NoMatch("permanents you control")
-    return Static("spend_as_any_color", g.to_selector(d))
+        raise NoMatch("permanents you control")
+    return Static("spend_as_any_color", to_selector(d))
 
 
 def activation_ban(c) -> list[Static]:
@@ -363,17 +359,16 @@ def activation_ban(c) -> list[Static]:
     (CR 602.5; Collector Ouphe, Karn, the Great Creator, Damping Matrix) and "… of sources with the
     chosen name …" (Pithing Needle, Phyrexian Revoker): ``Static("cant_activate")``, one per kind
     of permanent ("artifacts and creatures"), applied by :mod:`solver.activation_rules`."""
-    g = _g()
     c.need("activated", "abilities", "of")
     if c.take("sources", "with", "the", "chosen", "name"):
         parts = [Static("cant_activate", chosen_name=True)]
     else:
-        descs = [g.desc(c)]
+        descs = [desc(c)]
         while c.take(",", "and") or c.take(",", "or") or c.take("and") or c.take("or") or c.take(","):
-            descs.append(g.desc(c))
+            descs.append(desc(c))
         if any(not d.plural or d.types_joined_by_or or (d.who != "any" and len(descs) > 1) for d in descs):
-            raise g.NoMatch("plural permanents, one kind each (whose: only with one kind)")
-        parts = [Static("cant_activate", g.to_selector(d)) for d in descs]
+            raise NoMatch("plural permanents, one kind each (whose: only with one kind)")
+        parts = [Static("cant_activate", to_selector(d)) for d in descs]
     c.need("can't", "be", "activated")
     except_mana = c.take("unless", "they're", "mana", "abilities")
     c.end()
@@ -387,20 +382,19 @@ _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, so
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
     """A one-sentence static read by one of this module's templates (with ``text``)."""
-    g = _g()
-    sents = g.sentences(toks)
+    sents = sentences(toks)
     if len(sents) != 1:
-        raise g.NoMatch("one sentence")
+        raise NoMatch("one sentence")
     for fn in _LINE_PARSERS:
-        c = g.Cursor(sents[0])
+        c = Cursor(sents[0])
         try:
             got = fn(c)
             c.end()
-        except g.NoMatch:
+        except NoMatch:
             continue
         parts = got if isinstance(got, list) else [got]
         return [replace(p, text=raw) if hasattr(p, "text") else p for p in parts]
-    raise g.NoMatch("no casting template")
+    raise NoMatch("no casting template")
 
 
 # --------------------------------------------------------------------------
@@ -410,19 +404,18 @@ def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
 def _targets_only(sents, s) -> bool:
     """Read the targets of sentences whose effect the grammar can't read: each
     sentence that says "target" must open with a target phrase, and say it once."""
-    g = _g()
     for st in sents:
         n = sum(1 for t in st if t.low == "target")
         if n == 0:
             continue
         if n > 1:
             return False
-        c = g.Cursor(st)
+        c = Cursor(st)
         if c.at("until") and any(t.low == "," for t in st):  # "Until your next turn, up to one target …"
             c.i = next(i for i, t in enumerate(st) if t.low == ",") + 1
         try:
-            g.target_phrase(c, s)
-        except g.NoMatch:
+            target_phrase(c, s)
+        except NoMatch:
             return False
         from .structure import _ends_phrase  # soundness: nothing after it may describe the target further
         if not _ends_phrase(st, c.i):
@@ -437,23 +430,22 @@ def _loyalty_cost(c) -> int:
 
 def line_loyalty(toks: Sequence[Token], ctx, raw: str) -> list:
     """A loyalty ability (CR 606): ``ActivatedAbility(Cost(loyalty=n), …, sorcery=True)``."""
-    g = _g()
-    c = g.Cursor(toks)
+    c = Cursor(toks)
     n = _loyalty_cost(c)
     eff = list(c.rest())
-    sents = g.sentences(eff)
+    sents = sentences(eff)
     if not sents:
-        raise g.NoMatch("no effect")
-    s = g.Scope(last=g.SELF, source_is_permanent=True)
+        raise NoMatch("no effect")
+    s = Scope(last=SELF, source_is_permanent=True)
     try:
-        g.effect_text(sents, s)
+        effect_text(sents, s)
         if not s.effects:
-            raise g.NoMatch("no effect")
+            raise NoMatch("no effect")
         targets, effects = tuple(s.targets), tuple(s.effects)
-    except g.NoMatch:
-        s = g.Scope(last=g.SELF, source_is_permanent=True)
+    except NoMatch:
+        s = Scope(last=SELF, source_is_permanent=True)
         if not _targets_only(sents, s):
             raise
-        text = raw.split(":", 1)[1].strip() if ":" in raw else g.detokenize(eff).strip()  # as printed
+        text = raw.split(":", 1)[1].strip() if ":" in raw else detokenize(eff).strip()  # as printed
         targets, effects = tuple(s.targets), (Effect(kind="unread", text=text),)
     return [ActivatedAbility(Cost(loyalty=n), targets, effects, True, raw)]

@@ -71,8 +71,8 @@ POSSESSIVES: dict[str, Filter] = {
 
 
 def _g():
-    from . import grammar
-    return grammar
+    from . import shared_readers  # the grammar's readers below its line templates (no cycle)
+    return shared_readers
 
 
 # Reading the structure of an ability that stays unread (reader/skeleton.py): target counts known

@@ -1,0 +1,131 @@
+"""Activation conditions and limits of activated abilities (CR 602.5b):
+"Activate only if you control …", "Activate only once each turn"."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..ir import ActivationCondition, Selector
+from .tokens import Token
+from .cursor import Cursor, NoMatch
+from .phrases import _counter_word, number, subtype_word
+from .descriptions import desc, to_selector
+
+
+def _controlled(c: Cursor) -> ActivationCondition:
+    """After "you control": "a Swamp or a Mountain", "an artifact", "five or more
+    lands", "a creature with power 4 or greater" (Ferocious)."""
+    if c.take("a", "creature", "with", "power"):
+        n = number(c)
+        c.need("or", "greater")
+        return ActivationCondition("control_power", n=n)
+    save = c.i
+    n = c.attempt(number)
+    if isinstance(n, int) and c.take("or", "more", "lands", "with", "the", "same", "name"):
+        return ActivationCondition("same_name_lands", n=n)
+    c.i = save
+    if c.peek() is not None and c.low() not in ("a", "an"):
+        n = number(c)
+        c.need("or", "more")
+        d = desc(c)
+        if not d.plural or d.who != "any":
+            raise NoMatch("N or more <permanents>")
+        d.who = "you"
+        return ActivationCondition("control", to_selector(d), n=n)
+    descs = []
+    while True:
+        c.need(("a", "an"))
+        d = desc(c)
+        if d.plural or d.who != "any":
+            raise NoMatch("a <permanent>")
+        d.who = "you"
+        descs.append(d)
+        if not c.take("or"):
+            break
+    if len(descs) == 1:
+        return ActivationCondition("control", to_selector(descs[0]))
+    if any(d.types or d.nontypes or d.basic or d.nonbasic or d.other or len(d.subtypes) != 1 for d in descs):
+        raise NoMatch("alternatives other than subtypes")  # "a Swamp or a Mountain": any of the subtypes
+    return ActivationCondition("control", Selector(who="you", subtypes=frozenset(s for d in descs for s in d.subtypes)))
+
+
+def _activation_if(c: Cursor) -> ActivationCondition:
+    """One condition after "Activate only if" (CR 602.5b)."""
+    if c.take("you", "control"):
+        return _controlled(c)
+    if c.take("SELF", "entered", "this", "turn"):
+        return ActivationCondition("entered_this_turn")
+    if c.take("there", "is", ("a", "an")):  # "there is an Elf card in your graveyard"
+        sub = subtype_word(c)
+        c.need("card", "in", "your", "graveyard")
+        return ActivationCondition("graveyard_card", Selector(subtypes=frozenset({sub})))
+    if c.take("creatures", "you", "control", "have", "total", "power"):  # Formidable
+        n = number(c)
+        c.need("or", "greater")
+        return ActivationCondition("total_power", n=n)
+    if c.take("an", "opponent", "has"):  # Corrupted
+        n = number(c)
+        c.need("or", "more", "poison", "counters")
+        return ActivationCondition("opponent_poison", n=n)
+    if c.take("SELF", "is", "a", "creature"):
+        return ActivationCondition("is_creature")
+    if c.take("there", ("are", "is")):
+        n = number(c, allow_a=True)
+        if not c.take("or", "more") and n != 1:
+            raise NoMatch("N or more counters")
+        kind = _counter_word(c)
+        c.need(("counter", "counters"), "on", "SELF")
+        return ActivationCondition("counters", n=n, counter=kind)
+    if c.take("SELF", "has"):
+        n = number(c, allow_a=True)
+        if not c.take("or", "more") and n != 1:
+            raise NoMatch("N or more counters")
+        kind = _counter_word(c)
+        c.need(("counter", "counters"), "on", "it")
+        return ActivationCondition("counters", n=n, counter=kind)
+    raise NoMatch("activation condition")
+
+
+def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[ActivationCondition]] | None:
+    """A restriction sentence of a mana ability (CR 602.5b, 602.5d, 602.5e):
+    "Activate only once each turn.", "Activate no more than three times each
+    turn.", "Activate only if <condition> [or if <condition>].", "Activate only
+    during your turn.", "Activate only as a sorcery.", joined by "and only".
+    Returns (per-turn limit, conditions), or None if the sentence is something else."""
+    c = Cursor(st)
+    if not c.take("activate"):
+        return None
+    limit: int | None = None
+    conds: list[ActivationCondition] = []
+    try:
+        if c.take("no", "more", "than"):
+            limit = number(c)
+            c.need("times", "each", "turn")
+        else:
+            c.need("only")
+            c.i -= 1
+        while c.take("only") or c.take("and", "only"):
+            if c.take("once", "each", "turn"):
+                if limit is not None:
+                    raise NoMatch("two limits")
+                limit = 1
+            elif c.take("if"):
+                alts = [_activation_if(c)]
+                while c.take("or", "if"):
+                    alts.append(_activation_if(c))
+                conds.append(alts[0] if len(alts) == 1 else ActivationCondition("any", parts=tuple(alts)))
+            elif c.take("during", "your", "turn"):
+                conds.append(ActivationCondition("your_turn"))
+            elif c.take("during", ("an", "each"), "opponent's", "turn"):
+                conds.append(ActivationCondition("opponent_turn"))
+            elif c.take("as", "a", "sorcery"):
+                conds.append(ActivationCondition("sorcery"))
+            elif c.take("as", "an", "instant"):
+                conds.append(ActivationCondition("instant"))
+            else:
+                raise NoMatch("restriction")
+        c.end()
+    except NoMatch:
+        return None
+    if limit is None and not conds:
+        return None
+    return limit, conds

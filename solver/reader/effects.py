@@ -1,0 +1,408 @@
+"""Effects (CR 608): the clauses and sentences of spells and abilities — damage,
+destroy, pump, draw, tokens, counters, fight, conjure, …"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Sequence
+
+from ..ir import CONTROLLER, Count, Effect, Filter, Ref, SELF, T, TargetSpec
+from ..mana import COLORS
+from .tokens import Token
+from .vocabulary import TYPE_WORDS
+from .cursor import Cursor, NoMatch
+from .phrases import color_word, counter_kind, pt, subtype_word
+from .scope import amount, keyword_list, object_ref, Scope, target_phrase
+from .static_sentences import mana_replacement
+
+
+def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
+    """SELF deals N damage to <target|you> [and N damage to <target>]* (CR 120)."""
+    if not (c.take("SELF") or (c.at("it") and s.last == SELF and c.take("it"))):
+        raise NoMatch("damage source")
+    c.need(("deals", "deal"))
+    out = []
+    while True:
+        n = amount(c, s)
+        c.need("damage", "to")
+        if c.take("you"):
+            ref = CONTROLLER
+        else:
+            ref = target_phrase(c, s)
+        out.append(Effect("damage", ref, amount=n))
+        if c.at("and") and (c.peek(1) is not None and (c.peek(1).kind == "NUM" or c.low(1) == "x")):
+            c.i += 1
+            continue
+        return out
+
+
+def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
+    """destroy <target> [and <target>]* (CR 701.8)."""
+    c.need("destroy")
+    out = [Effect("destroy", object_ref(c, s))]
+    while c.at("and", ("target", "up", "another", "any")):
+        c.i += 1
+        out.append(Effect("destroy", target_phrase(c, s)))
+    return out
+
+
+def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
+    """<object> [each] gets +N/+N [and gains <kw>] until end of turn; <object> gains <kw> until end of turn."""
+    ref = object_ref(c, s)
+    each = c.take("each")
+    if each and ref.kind != "each_target":
+        raise NoMatch("'each' with one object")
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    if c.take(("gets", "get")):
+        p, q = pt(c)
+        if c.take("and", ("gains", "gain")):
+            kws = keyword_list(c)
+    elif c.take(("gains", "gain")):
+        kws = keyword_list(c)
+    else:
+        raise NoMatch("gets or gains")
+    c.need("until", "end", "of", "turn")
+    return [Effect("pump", ref, power=p, toughness=q, keywords=kws)]
+
+
+def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
+    """<target player | each player | each opponent> draws N cards / mills N cards;
+    you mill N cards (CR 121, 701.17)."""
+    if c.take("you", "mill"):
+        ref, verb = None, "mills"
+    else:
+        ref = _player_ref(c, s)
+        verb = c.next().low
+    if verb not in ("draws", "mills"):
+        raise NoMatch("draws or mills")
+    if c.take("a", "card"):
+        n: int | str | Count = 1
+    else:
+        n = amount(c, s)
+        c.need("cards")
+    return [Effect("draw" if verb == "draws" else "mill", ref, amount=n)]
+
+
+def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
+    c.take("you")
+    c.need("draw")
+    if c.take("a", "card"):
+        return [Effect("draw", amount=1)]
+    n = amount(c, s)
+    c.need("cards")
+    return [Effect("draw", amount=n)]
+
+
+def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
+    c.need("you", "gain")
+    n = amount(c, s)
+    c.need("life")
+    return [Effect("gain_life", amount=n)]
+
+
+def _player_ref(c: Cursor, s: Scope) -> Ref:
+    """A player an effect names: "target player", "target opponent", "each opponent", "each player"."""
+    if c.take("each", "opponent"):
+        return Ref("each_opponent")
+    if c.take("each", "player"):
+        return Ref("each_player")
+    if c.at("target", ("player", "opponent")):
+        c.i += 1
+        who = "opponent" if c.next().low == "opponent" else "any"
+        s.targets.append(TargetSpec(Filter(types=frozenset(), players=True, who=who), 1, 1, ()))
+        ref = T(len(s.targets) - 1)
+        s.last = ref
+        return ref
+    if c.at(("draws", "mills", "gains", "loses")) and s.last is not None and s.last.kind == "target" and \
+            s.targets[s.last.index].filter.players and not s.targets[s.last.index].filter.types:
+        return s.last  # "Target player draws two cards and loses 2 life": the same player
+    raise NoMatch("a player")
+
+
+def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
+    """<target player | target opponent | each opponent | each player> gains/loses N life (CR 119.3)."""
+    ref = _player_ref(c, s)
+    verb = c.next().low
+    if verb not in ("gains", "loses"):
+        raise NoMatch("gains or loses")
+    n = amount(c, s)
+    c.need("life")
+    return [Effect("gain_life" if verb == "gains" else "lose_life", ref, amount=n)]
+
+
+def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """look at target player's hand."""
+    c.need("look", "at", "target")
+    t = c.next()
+    if t.low == "player's":
+        filt = Filter(players=True)
+    elif t.low == "opponent's":
+        filt = Filter(players=True, who="opponent")
+    else:
+        raise NoMatch("player's hand")
+    c.need("hand")
+    s.targets.append(TargetSpec(filt))
+    ref = T(len(s.targets) - 1)
+    return [Effect("look_hand", ref)]
+
+
+_TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land"}
+
+
+def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    c.need("create")
+    n = amount(c, s, allow_a=True)
+    p, q = pt(c, signed=False)
+    colors: list[str] = []
+    if c.take("colorless"):
+        pass
+    else:
+        colors.append(color_word(c))
+        while c.take("and") or (c.at(",") and c.take(",")):
+            colors.append(color_word(c))
+    subs: list[str] = []
+    while True:
+        try:
+            subs.append(subtype_word(c))
+        except NoMatch:
+            break
+    types: list[str] = []
+    while c.low() in _TOKEN_TYPES:
+        types.append(_TOKEN_TYPES[c.next().low])
+    if not subs or "Creature" not in types:
+        raise NoMatch("creature token with a subtype")
+    c.need("token" if n == 1 else "tokens")
+    kws: tuple[str, ...] = ()
+    if c.take("with"):
+        kws = keyword_list(c)
+    if c.take("for", "each"):
+        if n != 1:
+            raise NoMatch("'for each' with a count")
+        c.need(("+1/+1",), "counter", "on", "SELF")
+        n = "counters:+1/+1"
+    token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
+             ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
+    return [Effect("tokens", amount=n, token=token)]
+
+
+def clause_return(c: Cursor, s: Scope) -> list[Effect]:
+    """return <target card in your graveyard> to the battlefield."""
+    c.need("return")
+    ref = target_phrase(c, s, allow_graveyard=True)
+    spec = s.targets[ref.index]
+    if spec.filter.zone != "graveyard" or ref.kind != "target":
+        raise NoMatch("return from a graveyard")
+    c.need("to", "the", "battlefield")
+    return [Effect("return_to_battlefield", ref)]
+
+
+def _to_owners_hand(c: Cursor, graveyard: bool) -> None:
+    """"to its owner's hand" (a permanent) / "to your hand" (a card in your graveyard)."""
+    if c.take("to", "its", "owner's", "hand") or c.take("to", "their", "owners'", "hands"):
+        return
+    if graveyard and c.take("to", "your", "hand"):
+        return
+    raise NoMatch("to its owner's hand")
+
+
+def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
+    """exile <permanent> / exile <target card from a graveyard> (CR 406.2, 701.13? — exile is a
+    zone change to the exile zone). "Exile … until …" (a duration) is not this template."""
+    c.need("exile")
+    save = c.i
+    try:
+        ref = object_ref(c, s)
+    except NoMatch:
+        c.i = save
+        ref = target_phrase(c, s, allow_graveyard=True)
+    if c.at("until") or c.at("instead") or c.at("face", "down") or c.at("with"):
+        raise NoMatch("exile with a duration or a rider")
+    return [Effect("exile", ref)]
+
+
+def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand."""
+    c.need("return")
+    save = c.i
+    try:
+        ref = object_ref(c, s)
+        graveyard = False
+    except NoMatch:
+        c.i = save
+        ref = target_phrase(c, s, allow_graveyard=True)
+        graveyard = s.targets[ref.index].filter.zone == "graveyard" if ref.kind == "target" else False
+    _to_owners_hand(c, graveyard)
+    return [Effect("return_to_hand", ref)]
+
+
+def _spell_filter(c: Cursor) -> Filter:
+    """"spell", "creature spell", "noncreature spell", "instant or sorcery spell",
+    "artifact or enchantment spell" (the object of "counter target …"): a spell
+    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell."""
+    types: list[str] = []
+    non: list[str] = []
+    while True:
+        t = c.peek()
+        if t is None or t.kind != "WORD":
+            raise NoMatch("spell description")
+        if t.low == "spell":
+            c.i += 1
+            break
+        if t.low.startswith("non") and t.low[3:] in TYPE_WORDS and t.low[3:] != "permanent":
+            non.append(TYPE_WORDS[t.low[3:]])
+        elif t.low in TYPE_WORDS and t.low != "permanent":
+            types.append(TYPE_WORDS[t.low])
+        elif t.low not in ("or", ","):
+            raise NoMatch("spell description")
+        c.i += 1
+    if non and types:
+        raise NoMatch("mixed spell description")
+    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non))
+
+
+def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
+    """<it | that creature | those creatures | target …> doesn't untap during its controller's next
+    untap step (CR 502.3; the object key ``skip_untap``). "… for as long as …" is not this template."""
+    if c.take("those", ("creatures", "permanents", "lands")):
+        if s.last is None or s.last.kind != "each_target":
+            raise NoMatch("'those' without a plural antecedent")
+        ref = s.last
+    else:
+        ref = object_ref(c, s)
+    c.need(("doesn't", "don't"), "untap", "during")
+    if not (c.take(("its", "their"), ("controller's", "controllers'"), "next", "untap", "step")
+            or (ref == SELF and c.take("your", "next", "untap", "step"))):
+        raise NoMatch("next untap step")
+    return [Effect("skip_untap", ref)]
+
+
+def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
+    """counter target [<types>] spell (CR 701.6a: it goes to its owner's graveyard).
+    "… unless its controller pays …" is not this template."""
+    c.need("counter", "target")
+    filt = _spell_filter(c)
+    if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
+        raise NoMatch("counter with a rider")
+    s.targets.append(TargetSpec(filt, 1, 1, ()))
+    ref = T(len(s.targets) - 1)
+    s.last = ref
+    return [Effect("counter", ref)]
+
+
+def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
+    w = c.next().low
+    if w not in ("tap", "untap"):
+        raise NoMatch("tap/untap")
+    ref = object_ref(c, s)
+    return [Effect(w, ref)]
+
+
+def clause_counters(c: Cursor, s: Scope) -> list[Effect]:
+    """put <N> <kind> counter(s) on <object>."""
+    c.need("put")
+    n = amount(c, s, allow_a=True)
+    kind = counter_kind(c)
+    c.need("counter" if n == 1 else "counters")
+    c.need("on")
+    ref = object_ref(c, s)
+    if ref.kind == "each_target":
+        raise NoMatch("counters on several targets")
+    return [Effect("counters", ref, amount=n, counter=kind)]
+
+
+def clause_fight(c: Cursor, s: Scope) -> list[Effect]:
+    """[have] <object> fight(s) <target creature> (CR 701.14)."""
+    have = c.take("have")
+    a = object_ref(c, s)
+    c.need("fight" if have else "fights")
+    b = target_phrase(c, s)
+    spec = s.targets[b.index]
+    if spec.filter.types != frozenset({"Creature"}) or spec.filter.players:
+        raise NoMatch("fight a creature")
+    return [Effect("fight", a, other=b)]
+
+
+def clause_conjure(c: Cursor, s: Scope) -> list[Effect]:
+    """conjure <N> card(s) named <Name> into your library|hand [, then shuffle] (digital, see rules §1.12)."""
+    c.need("conjure")
+    n = amount(c, s, allow_a=True)
+    c.need("card" if n == 1 else "cards", "named")
+    words = []
+    while not c.at("into") and not c.done():
+        t = c.next()
+        words.append(t)
+    if not words:
+        raise NoMatch("name")
+    name = " ".join(t.text for t in words)
+    if any(t.kind == "SELF" for t in words):
+        raise NoMatch("conjuring itself")
+    c.need("into", "your")
+    zone = c.next().low
+    if zone not in ("library", "hand"):
+        raise NoMatch("zone")
+    shuffle = zone == "library" and c.take(",", "then", "shuffle")
+    if zone == "library" and not shuffle:
+        raise NoMatch("position in library")
+    return [Effect("conjure", amount=n, card=name, zone=zone, shuffle=shuffle)]
+
+
+def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
+    """until end of turn, <replacement effect on mana> (a continuous effect from a resolving object)."""
+    c.need("until", "end", "of", "turn", ",")
+    r = mana_replacement(c)
+    return [Effect("continuous", granted=r)]
+
+
+CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
+    ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
+    ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
+    ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
+    ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
+    ("player draws or mills", clause_player_draws),
+    ("tap/untap", clause_tap), ("put counters", clause_counters),
+    ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
+    ("pump", clause_pump),
+)
+
+
+def clause(c: Cursor, s: Scope) -> list[Effect]:
+    for _name, fn in CLAUSES:
+        save, ntargets, last = c.i, len(s.targets), s.last
+        try:
+            return fn(c, s)
+        except NoMatch:
+            c.i = save
+            del s.targets[ntargets:]
+            s.last = last
+    raise NoMatch("no clause")
+
+
+def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
+    """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
+    c = Cursor(toks)
+    if c.at(("they", "it"), "can't", "be", "regenerated"):
+        c.i += 4
+        c.end()
+        if not any(e.kind == "destroy" for e in s.effects):
+            raise NoMatch("nothing to regenerate")
+        s.effects[:] = [replace(e, keywords=e.keywords + ("can't be regenerated",))
+                        if e.kind == "destroy" and "can't be regenerated" not in e.keywords else e
+                        for e in s.effects]
+        return []
+    optional = c.take("you", "may")
+    out = clause(c, s)
+    while not c.done():
+        if not (c.take(",", "then") or c.take("then") or c.take("and") or c.take(",", "and")):
+            raise NoMatch("unexpected words")
+        out.extend(clause(c, s))
+    if optional:
+        out = [replace(e, optional=True) for e in out]
+    s.effects.extend(out)
+    return out
+
+
+def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
+    for st in sents:
+        effect_sentence(st, s)
+    return list(s.effects)

@@ -1,0 +1,119 @@
+"""What the sentences of one ability or spell refer to (:class:`Scope`): its
+targets (CR 115), "it"/"that creature" references and amounts."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
+from .vocabulary import GRANTABLE_KEYWORDS, STRIKE_WORDS
+from .cursor import Cursor, NoMatch
+from .phrases import number
+from .descriptions import desc, to_filter
+
+
+@dataclass
+class Scope:
+    """Targets introduced so far (CR 115.1, one per instance of "target"), the
+    object last mentioned ("it", "that creature"), and the source's nature."""
+
+    targets: list[TargetSpec] = field(default_factory=list)
+    last: Ref | None = None
+    source_is_permanent: bool = True
+    x_defined: bool = False
+    effects: list[Effect] = field(default_factory=list)
+
+
+def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
+    """"any target", "any other target", "[up to N|N] [other|another] target <desc>" (CR 115.1, 115.6).
+
+    Cards in a graveyard are accepted only where the clause says what happens
+    to such a card (``allow_graveyard``)."""
+    other = False
+    lo = hi = 1
+    if c.take("any", "other", "target"):
+        filt, other = ANY_TARGET, True
+    elif c.take("any", "target"):
+        filt = ANY_TARGET
+    else:
+        if c.take("up", "to"):
+            n = number(c)
+            lo, hi = 0, n  # type: ignore[assignment]
+        elif c.at(("one", "two", "three", "four", "five")) or (c.peek() is not None and c.peek().kind == "NUM"):
+            save = c.i
+            n = number(c)
+            if not c.at(("target", "other")):
+                c.i = save
+                raise NoMatch("not a target count")
+            lo = hi = n  # type: ignore[assignment]
+        if c.take("another"):
+            other = True
+        elif c.take("other"):
+            other = True
+        c.need("target")
+        d = desc(c, targeting=True)
+        if d.other:
+            other = True
+            d.other = False
+        if (hi > 1) != d.plural:
+            raise NoMatch("number of targets and noun disagree")
+        filt = to_filter(d)
+        if filt.zone != "battlefield" and not allow_graveyard:
+            raise NoMatch("a card in a graveyard here")
+    distinct: tuple[int, ...] = ()
+    if other:
+        if not s.targets:
+            raise NoMatch("'other' relative to the source is not modelled")
+        if s.source_is_permanent and filt is not ANY_TARGET:
+            raise NoMatch("'another target' of a permanent's ability also excludes the source")
+        distinct = tuple(range(len(s.targets)))
+    s.targets.append(TargetSpec(filt, lo, hi, distinct))
+    i = len(s.targets) - 1
+    ref = T(i) if hi == 1 else Ref("each_target", i)
+    s.last = ref
+    return ref
+
+
+def object_ref(c: Cursor, s: Scope, allow_target: bool = True) -> Ref:
+    """SELF | it | that creature | enchanted creature | a target phrase."""
+    if c.take("SELF"):
+        s.last = SELF
+        return SELF
+    if c.at(("it", "itself")) or c.at("that", ("creature", "permanent", "land", "artifact")):
+        if s.last is None:
+            raise NoMatch("'it' without antecedent")
+        c.i += 1 if c.low() in ("it", "itself") else 2
+        return s.last
+    if c.take(("enchanted", "equipped"), ("creature", "permanent", "land")):
+        s.last = ATTACHED
+        return ATTACHED
+    if allow_target:
+        return target_phrase(c, s)
+    raise NoMatch("object expected")
+
+
+def keyword_list(c: Cursor) -> tuple[str, ...]:
+    """Keywords an effect grants: "flying", "flying and haste", "trample, haste, and flying"."""
+    out: list[str] = []
+    while True:
+        if c.low() in STRIKE_WORDS and c.low(1) == "strike":
+            out.append(c.next().low + " strike")
+            c.next()
+        elif c.low() in GRANTABLE_KEYWORDS and c.peek().kind == "WORD":
+            out.append(c.next().low)
+        else:
+            raise NoMatch("keyword expected")
+        if c.at(",") and (c.low(1) in GRANTABLE_KEYWORDS or c.low(1) in STRIKE_WORDS or c.at(",", "and")):
+            c.i += 1
+            c.take("and")
+            continue
+        if c.at("and") and (c.low(1) in GRANTABLE_KEYWORDS or (c.low(1) in STRIKE_WORDS and c.low(2) == "strike")):
+            c.i += 1
+            continue
+        return tuple(out)
+
+
+def amount(c: Cursor, s: Scope, allow_a: bool = False) -> int | str:
+    n = number(c, allow_a=allow_a, allow_x=True)
+    if n == "X" and not s.x_defined:
+        raise NoMatch("X not defined by a cost")
+    return n

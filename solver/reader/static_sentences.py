@@ -1,0 +1,347 @@
+"""Replacement effects (CR 614) and statics (CR 604, 613) read from one sentence:
+mana, counter and token replacements, "enters with", combat restrictions
+(CR 506–509), player statics."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..ir import Ability, CounterReplacement, EntersWith, ManaReplacement, Selector, Static, TokenReplacement
+from ..mana import COLORS
+from .tokens import Token
+from .vocabulary import BASIC_TYPES, COLOR_WORDS, singular
+from .cursor import Cursor, NoMatch, sentences
+from .phrases import color_word, counter_kind, is_subtype, number, subtype_word
+from .descriptions import desc, selector_phrase, SELF_SELECTOR, to_selector
+from .scope import amount
+from .line_context import LineContext
+
+
+def mana_replacement(c: Cursor) -> ManaReplacement:
+    """if <who taps what> for mana, it produces <what> instead … (CR 106.12b, 614.1a)."""
+    c.need("if")
+    if c.take("you", "tap"):
+        tapper = "you"
+        c.need(("a", "an"))
+        sel = to_selector(desc(c))
+    elif c.take("a", "player", "taps"):
+        tapper = "any"
+        c.need(("a", "an"))
+        sel = to_selector(desc(c))
+    else:
+        tapper = "any"
+        c.need(("a", "an"))
+        sel = to_selector(desc(c))
+        c.need("is", "tapped")
+    c.need("for", "mana", ",", "it", "produces")
+    if c.take("twice"):
+        factor = 2
+    elif c.take("three", "times"):
+        factor = 3
+    else:
+        factor = 0
+    if factor:
+        c.need("as", "much", "of", "that", "mana", "instead")
+        c.end()
+        return ManaReplacement(sel, "multiply", tapper=tapper, factor=factor)
+    t = c.peek()
+    if t is not None and t.kind == "SYM" and t.low in COLORS + ("C",):
+        mt = c.next().low
+    elif c.take("colorless", "mana"):
+        mt = "C"
+    else:
+        raise NoMatch("mana type")
+    c.need("instead", "of", "any", "other", "type")
+    op = "set_type_and_amount" if c.take("and", "amount") else "set_type"
+    c.end()
+    return ManaReplacement(sel, op, tapper=tapper, mana_type=mt)
+
+
+def counter_replacement(c: Cursor) -> CounterReplacement:
+    """Doubling Season's and Hardened Scales' wordings (CR 122.6, 614.1a)."""
+    c.need("if")
+    if c.take("an", "effect", "would", "put", "one", "or", "more"):
+        kind = ""
+        if c.peek() is not None and c.peek().kind == "PT":
+            kind = counter_kind(c)
+        c.need("counters", "on", ("a", "an"))
+        sel = to_selector(desc(c))
+        c.need(",", "it", "puts", "twice", "that", "many", "of", "those", "counters", "on", "that")
+        c.next()
+        c.need("instead")
+        c.end()
+        return CounterReplacement(sel, "double", counter=kind)
+    c.need("one", "or", "more")
+    kind = counter_kind(c) if c.peek() is not None and c.peek().kind == "PT" else ""
+    c.need("counters", "would", "be", "put", "on", ("a", "an"))
+    sel = to_selector(desc(c))
+    c.need(",")
+    if c.take("that", "many", "plus", "one"):
+        op = "plus_one"
+    elif c.take("twice", "that", "many"):
+        op = "double"
+    else:
+        raise NoMatch("how many")
+    if kind:
+        if counter_kind(c) != kind:
+            raise NoMatch("counter kind changes")
+    c.need("counters", "are", "put", "on")
+    if not c.take("it"):
+        c.need("that")
+        c.next()
+    c.need("instead")
+    c.end()
+    return CounterReplacement(sel, op, counter=kind)
+
+
+def token_replacement(c: Cursor) -> TokenReplacement:
+    """Doubling Season's first line, old and new wordings (CR 111, 614.1a)."""
+    c.need("if")
+    if c.take("an", "effect", "would", "create", "one", "or", "more", "tokens", "under", "your", "control", ",",
+              "it", "creates"):
+        factor = _times(c)
+        c.need("that", "many", "of", "those", "tokens", "instead")
+    else:
+        c.need("one", "or", "more", "tokens", "would", "be", "created", "under", "your", "control", ",")
+        factor = _times(c)
+        c.need("that", "many", "of", "those", "tokens", "are", "created", "instead")
+    c.end()
+    return TokenReplacement(factor)
+
+
+def _times(c: Cursor) -> int:
+    if c.take("twice"):
+        return 2
+    n = number(c)
+    c.need("times")
+    return int(n)
+
+
+def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
+    """SELF enters [the battlefield] [tapped] [with N <kind> counters on it] (CR 614.1c, 107.3m)."""
+    c.need("SELF", "enters")
+    c.take("the", "battlefield")
+    tapped = c.take("tapped")
+    kind, n = "", 0
+    if c.take("with"):
+        n = number(c, allow_a=True, allow_x=True)
+        if n == "X" and not x_defined:
+            raise NoMatch("X not in the mana cost")
+        kind = counter_kind(c)
+        c.need("counter" if n == 1 else "counters", "on", "it")
+    if not tapped and not kind:
+        raise NoMatch("enters with nothing")
+    c.end()
+    return EntersWith(counter=kind, amount=n, tapped=tapped)
+
+
+def choose_as_enters(c: Cursor, pronoun: bool = False) -> EntersWith:
+    """"As SELF enters, choose a color [other than <color>]." (CR 614.12: a
+    replacement on entering; the choice is the object's ``chosen`` color).
+    ``pronoun``: "As it enters, …" after a sentence about SELF entering."""
+    c.need("as", ("SELF", "it") if pronoun else "SELF", "enters")
+    c.take("the", "battlefield")
+    c.need(",", "choose", "a")
+    if c.take("creature", "type"):
+        c.end()
+        return EntersWith(choose="creature type")  # the object's `chosen` type (CR 205.3m)
+    nonland = c.take("nonland")
+    if c.take("card", "name"):
+        c.end()
+        # the object's `chosen` name (Pithing Needle; Phyrexian Revoker: a nonland card name)
+        return EntersWith(choose="nonland card name" if nonland else "card name")
+    if nonland:
+        raise NoMatch("a nonland card name")
+    c.need("color")
+    excluded: tuple[str, ...] = ()
+    if c.take("other", "than"):
+        excluded = (color_word(c),)
+    c.end()
+    return EntersWith(choose="color", choose_except=excluded)
+
+
+def must_target(c: Cursor) -> Static:
+    """Flagbearer requirements, current and previous Oracle wordings (CR 601.2c)."""
+    if c.take("while", "an", "opponent", "is", "choosing", "targets", "as", "part", "of", "casting", "a", "spell",
+              "they", "control", "or", "activating", "an", "ability", "they", "control", ",", "that", "player",
+              "must", "choose", "at", "least", "one"):
+        pass
+    else:
+        c.need("while", "choosing", "targets", "as", "part", "of", "casting", "a", "spell", "or", "activating",
+               "an", "ability", ",", "your", "opponents", "must", "choose", "at", "least", "one")
+    sub = subtype_word(c)
+    bf = c.take("on", "the", "battlefield")
+    c.need("if", "able")
+    c.end()
+    return Static("must_target", subtypes=frozenset({sub}), battlefield_only=bf)
+
+
+def player_subtype(c: Cursor) -> Static:
+    """"You are a Flagbearer." (a player with a subtype)."""
+    c.need("you", "are", ("a", "an"))
+    sub = subtype_word(c)
+    c.end()
+    return Static("player_subtype", subtypes=frozenset({sub}))
+
+
+def player_keyword(c: Cursor) -> Static:
+    """"You have hexproof." / "You have shroud." (CR 702.11d, 702.18b)."""
+    c.need("you", "have")
+    kw = c.next().low
+    if kw not in ("hexproof", "shroud"):
+        raise NoMatch("a player keyword")
+    c.end()
+    return Static("player_keyword", keywords=(kw,))
+
+
+def _combat_subject(c: Cursor) -> Selector:
+    """The subject of a combat static: this creature, or "enchanted/equipped creature"."""
+    if c.take("SELF"):
+        return SELF_SELECTOR
+    if c.at(("enchanted", "equipped")):
+        sel = selector_phrase(c)
+        if sel.types and sel.types != frozenset({"Creature"}):
+            raise NoMatch("a creature")
+        return sel
+    raise NoMatch("combat subject")
+
+
+def combat_static(c: Cursor) -> Static:
+    """Combat restrictions and requirements (CR 508.1c–d, 509.1b–c; ir.Static's combat kinds):
+    "~ can't attack", "~ can't block", "~ can't attack or block", "~ can't attack alone",
+    "~ can't block alone", "~ can't attack or block alone", "~ attacks each combat if able",
+    "~ blocks each combat if able", "~ attacks or blocks each combat if able", "~ can block an
+    additional creature each combat", "~ can block any number of creatures", "~ can block only
+    creatures with flying", "~ can't be blocked", "~ can't be blocked except by two or more
+    creatures", "All creatures able to block ~ do so" (Lure), and "Creatures can't attack you
+    unless their controller pays {N} for each creature they control that's attacking you"
+    (Ghostly Prison, Propaganda; CR 508.1g)."""
+    if c.take("creatures", "can't", "attack", "you", "unless", "their", "controller", "pays"):
+        t = c.next()
+        if t.kind != "SYM" or not t.low.isdigit():
+            raise NoMatch("generic mana")
+        c.need("for", "each", "creature", "they", "control", "that's", "attacking", "you")
+        return Static("attack_tax", amount=int(t.low))
+    if c.take("all", "creatures", "able", "to", "block"):
+        sel = _combat_subject(c)
+        c.need("do", "so")
+        return Static("lure", sel)
+    sel = _combat_subject(c)
+    if c.take("can't", "block", "and", "can't", "be", "blocked"):
+        raise _Both(["cant_block", "unblockable"], sel)
+    if c.take("can't", "be", "blocked"):
+        if c.done():
+            return Static("unblockable", sel)
+        if c.take("by", "more", "than", "one", "creature"):
+            return Static("max_blockers", sel, amount=1)
+        if c.take("by", "creatures", "with", "power"):
+            n = number(c)
+            kind = "unblockable_power_le" if c.take("or", "less") else "unblockable_power_ge" \
+                if c.take("or", "greater") else None
+            if kind is None or not isinstance(n, int):
+                raise NoMatch("power N or less/greater")
+            return Static(kind, sel, amount=n)
+        if c.take("except", "by"):
+            if c.at(("two", "three", "four", "five")) or c.peek() is not None and c.peek().kind == "NUM":
+                n = number(c)
+                c.need("or", "more", "creatures")
+                if not isinstance(n, int) or n < 2:
+                    raise NoMatch("a number")
+                return Static("min_blockers", sel, amount=n)
+            return _blocker_filter(c, "blockable_only_by", sel)
+        c.need("by")
+        return _blocker_filter(c, "unblockable_by", sel)
+    if c.take("can't", "block", "creatures", "with", "power"):
+        n = number(c)
+        kind = "cant_block_power_le" if c.take("or", "less") else "cant_block_power_ge" \
+            if c.take("or", "greater") else None
+        if kind is None or not isinstance(n, int):
+            raise NoMatch("power N or less/greater")
+        return Static(kind, sel, amount=n)
+    if c.take("can't", "attack", "unless", "defending", "player", "controls", ("a", "an")):
+        t = c.next()
+        if t.text not in BASIC_TYPES:
+            raise NoMatch("a basic land type")
+        return Static("attack_needs_defender_land", sel, subtypes=frozenset({t.text}))
+    if c.take("must", "be", "blocked", "if", "able"):
+        return Static("must_be_blocked", sel)
+    if c.take("can", "block", "any", "number", "of", "creatures"):
+        return Static("block_any_number", sel)
+    if c.take("can", "block", "an", "additional", "creature", "each", "combat"):
+        return Static("block_additional", sel, amount=1)
+    if c.take("can", "block", "only", "creatures", "with", "flying"):
+        return Static("block_only_flying", sel)
+    if c.take("can't"):
+        kinds = ["cant_attack"] if c.take("attack") else ["cant_block"] if c.take("block") else []
+        if not kinds:
+            raise NoMatch("can't attack/block")
+        if kinds == ["cant_attack"] and c.take("or", "block"):
+            kinds.append("cant_block")
+        if c.take("alone"):
+            kinds = [k + "_alone" for k in kinds]
+        if len(kinds) == 2:
+            raise _Both(kinds, sel)
+        return Static(kinds[0], sel)
+    if c.take("attacks", "each", "combat", "if", "able"):
+        return Static("must_attack", sel)
+    if c.take("blocks", "each", "combat", "if", "able"):
+        return Static("must_block", sel)
+    if c.take("attacks", "or", "blocks", "each", "combat", "if", "able"):
+        raise _Both(["must_attack", "must_block"], sel)
+    raise NoMatch("combat static")
+
+
+def _blocker_filter(c: Cursor, kind: str, sel: Selector) -> Static:
+    """Blockers described after "by": "creatures with flying [or reach]", "<color> creatures",
+    "<Subtypes>" (Walls). Stored in ``keywords`` / ``color`` / ``subtypes`` (any of them matches)."""
+    if c.take("creatures", "with"):
+        kws = [c.next().low]
+        while c.take("or"):
+            kws.append(c.next().low)
+        if any(k not in ("flying", "reach") for k in kws):
+            raise NoMatch("flying or reach")
+        return Static(kind, sel, keywords=tuple(kws))
+    t = c.peek()
+    if t is not None and t.low in COLOR_WORDS:
+        col = color_word(c)
+        c.need("creatures")
+        return Static(kind, sel, color=frozenset({col}))
+    sub = subtype_word(c)
+    one = singular(sub)
+    if one == sub or not is_subtype(one):
+        raise NoMatch("a plural subtype")
+    return Static(kind, sel, subtypes=frozenset({one}))
+
+
+class _Both(Exception):
+    """Two combat statics from one sentence ("can't attack or block")."""
+
+    def __init__(self, kinds: list[str], sel: Selector):
+        self.kinds, self.sel = kinds, sel
+
+
+def line_combat(toks: Sequence[Token], ctx: "LineContext", raw: str) -> list[Ability]:
+    """A one-sentence combat static line (see :func:`combat_static`)."""
+    if ctx.is_spell:
+        raise NoMatch("a spell's instructions")
+    sents = sentences(toks)
+    if len(sents) != 1:
+        raise NoMatch("one sentence")
+    c = Cursor(sents[0])
+    try:
+        a = combat_static(c)
+        c.end()
+        return [replace(a, text=raw)]
+    except _Both as both:
+        c.end()
+        return [Static(k, both.sel, text=raw) for k in both.kinds]
+
+
+def activate_as_haste(c: Cursor) -> Static:
+    c.need("you", "may", "activate", "abilities", "of")
+    sel = to_selector(desc(c))
+    c.need("as", "though", "those")
+    c.next()
+    c.need("had", "haste")
+    c.end()
+    return Static("activate_as_haste", sel)
