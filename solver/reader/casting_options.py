@@ -225,10 +225,10 @@ def read(raw: str) -> list:
                 cond = "not_your_turn"
             else:
                 cond = "control"
-                sel = _selectors(m.group(2), False)
-                if len(sel) != 1:
+                sels = _selectors(m.group(2), False)
+                if len(sels) != 1:
                     raise _NoMatch("one selector")
-                sel = sel[0]
+                sel = sels[0]
         name = m.group(3).strip()
         mana, cost = parse_cost(name)
         return [CastingOption("alternative", name, mana if mana is not None else ManaCost.parse("{0}"), cost,

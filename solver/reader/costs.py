@@ -24,7 +24,7 @@ def cost_item(c: Cursor, acc: dict) -> None:
     elif t.kind == "SYM":
         acc["mana"].extend(mana_run(c))
     elif c.take("pay"):
-        if c.peek() is not None and c.peek().kind == "SYM":
+        if c.kind() == "SYM":
             acc["mana"].extend(mana_run(c))
         else:
             n = number(c)

@@ -37,6 +37,11 @@ class Cursor:
         t = self.peek(k)
         return t.low if t is not None else None
 
+    def kind(self, k: int = 0) -> str | None:
+        """The kind of the token ``k`` ahead ("WORD", "NUM", "SYM", "PT", …), None past the end."""
+        t = self.peek(k)
+        return t.kind if t is not None else None
+
     def done(self) -> bool:
         return self.i >= len(self.toks)
 

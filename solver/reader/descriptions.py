@@ -139,10 +139,10 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
     "with flying", "other than SELF") are read too."""
     d = Desc()
     while True:
-        w = c.low()
         t = c.peek()
         if t is None or t.kind != "WORD":
             break
+        w = t.low
         if w in ("other", "another"):
             d.other = True
         elif w == "basic" and not c.at("basic", "land", "type"):
@@ -165,7 +165,7 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
             d.combat.add(w)
             if c.at(w, "or", ("attacking", "blocking")):  # "attacking or blocking"
                 c.i += 2
-                d.combat.add(c.low())
+                d.combat.add(c.toks[c.i].low)  # the second word at() matched
         elif w == "nontoken" and d.token is None:
             d.token = False
         elif w == "legendary":

@@ -29,7 +29,7 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
         else:
             ref = target_phrase(c, s)
         out.append(Effect("damage", ref, amount=n))
-        if c.at("and") and (c.peek(1) is not None and (c.peek(1).kind == "NUM" or c.low(1) == "x")):
+        if c.at("and") and (c.kind(1) == "NUM" or c.low(1) == "x"):
             c.i += 1
             continue
         return out

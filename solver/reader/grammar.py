@@ -131,8 +131,6 @@ def selector_static(c: Cursor, ctx: "LineContext") -> Static:
     return Static("pump", sel, power=p, toughness=q, keywords=kws)
 
 
-
-
 def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
     c = Cursor(toks)
     first = c.low()
@@ -166,7 +164,7 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
         except NoMatch:
             c.i = save
             return [unsupported("enchant " + template(c.rest()), raw)]
-    t = c.peek()
+    t = toks[0]  # nothing taken yet: the line's first token
     if t.kind == "WORD" and t.low.endswith("walk") and t.low[:-4].capitalize() in BASIC_TYPES and len(toks) == 1:
         return [Keyword("landwalk", t.low[:-4].capitalize())]
     if len(toks) == 2 and first in STRIKE_WORDS and toks[1].low == "strike":  # first / double strike
@@ -286,7 +284,8 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
 
 
 def _with_text(a: Ability, raw: str) -> Ability:
-    return replace(a, text=raw) if hasattr(a, "text") and not isinstance(a, Unsupported) else a
+    """``a`` with the line it was read from as its ``text`` (keywords and unsupported parts have none of their own)."""
+    return a if isinstance(a, (Keyword, Enchant, Unsupported)) else replace(a, text=raw)
 
 
 # Single-sentence static and replacement templates: name → parser(cursor, ctx).

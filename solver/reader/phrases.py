@@ -2,7 +2,7 @@
 subtypes (CR 205.3), colours and counter kinds (CR 122.1)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Literal, Sequence, overload
 
 from ..mana import Mana, ManaCost, ManaSyntaxError, parse_symbol
 from .subtypes import SUBTYPES
@@ -11,7 +11,15 @@ from .vocabulary import COLOR_WORDS, singular
 from .cursor import Cursor, NoMatch
 
 
+@overload
+def number(c: Cursor, allow_a: bool = False, allow_x: Literal[False] = False) -> int: ...
+@overload
+def number(c: Cursor, allow_a: bool = False, *, allow_x: bool) -> int | str: ...
+
+
 def number(c: Cursor, allow_a: bool = False, allow_x: bool = False) -> int | str:
+    """A count: a numeral, a number word ("three"), "a"/"an" when ``allow_a``, and "X"
+    (returned as ``"X"``) when ``allow_x`` (CR 107.3)."""
     t = c.peek()
     if t is None:
         raise NoMatch("number expected")

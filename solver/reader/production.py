@@ -128,7 +128,7 @@ def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
     if x_cost and c.take("that", "much"):
         return Produce("count", (mana_amount(c),), count=Count(SELF_SELECTOR, "x"))
     c.need("x")
-    if c.peek() is not None and c.peek().kind == "SYM":  # "X {G} or X {W}"
+    if c.kind() == "SYM":  # "X {G} or X {W}"
         opts = [mana_amount(c)]
         while c.take("or", "x") or c.take(",", "or", "x"):
             opts.append(mana_amount(c))
@@ -234,7 +234,7 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
                 return Produce("count", (first,), count=Count(to_selector(d), same_name=True))
             return Produce("count", (first,), count=Count(to_selector(d)))
         opts = [first]
-        while c.at(",") and c.peek(1) is not None and c.peek(1).kind == "SYM":
+        while c.at(",") and c.kind(1) == "SYM":
             c.i += 1
             opts.append(mana_amount(c))
         if (c.at(",", "or") or c.at("or")) and (chosen := c.attempt(_or_chosen_color)) is not None:

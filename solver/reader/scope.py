@@ -38,7 +38,7 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
         if c.take("up", "to"):
             n = number(c)
             lo, hi = 0, n  # type: ignore[assignment]
-        elif c.at(("one", "two", "three", "four", "five")) or (c.peek() is not None and c.peek().kind == "NUM"):
+        elif c.at(("one", "two", "three", "four", "five")) or c.kind() == "NUM":
             save = c.i
             n = number(c)
             if not c.at(("target", "other")):
@@ -98,7 +98,7 @@ def keyword_list(c: Cursor) -> tuple[str, ...]:
         if c.low() in STRIKE_WORDS and c.low(1) == "strike":
             out.append(c.next().low + " strike")
             c.next()
-        elif c.low() in GRANTABLE_KEYWORDS and c.peek().kind == "WORD":
+        elif c.low() in GRANTABLE_KEYWORDS and c.kind() == "WORD":
             out.append(c.next().low)
         else:
             raise NoMatch("keyword expected")

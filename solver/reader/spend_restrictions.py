@@ -56,17 +56,20 @@ def _spend_nouns(c: Cursor, types: dict[str, str], plurals: dict[str, str]) -> l
 def _spend_filters(adjs: set[str], non: set[str], nouns: list[tuple[str | None, str | None]],
                    zone: str) -> tuple[Filter, ...]:
     """The filters (any of) for adjectives + nouns (see :class:`~solver.ir.Filter`)."""
-    common = dict(zone=zone, nontypes=frozenset(non), colorless="colorless" in adjs,
-                  multicolored="multicolored" in adjs,
-                  supertypes=frozenset({"Legendary"}) if "legendary" in adjs else frozenset())
+    def one(types: frozenset[str] = frozenset(), subtypes: frozenset[str] = frozenset()) -> Filter:
+        return Filter(types=types, subtypes=subtypes, zone=zone, nontypes=frozenset(non),
+                      colorless="colorless" in adjs, multicolored="multicolored" in adjs,
+                      supertypes=frozenset({"Legendary"}) if "legendary" in adjs else frozenset())
+
     if not nouns:
-        return (Filter(**common),)
+        return (one(),)
+    # a noun is never (None, None) (_spend_nouns), so these leave nothing out
     if all(s is None for s, _ in nouns):
-        return (Filter(types=frozenset(t for _, t in nouns), **common),)
+        return (one(types=frozenset(t for _, t in nouns if t is not None)),)
     if all(t is None for _, t in nouns):
-        return (Filter(subtypes=frozenset(s for s, _ in nouns), **common),)
-    return tuple(Filter(types=frozenset({t}) if t else frozenset(), subtypes=frozenset({s}) if s else frozenset(),
-                        **common) for s, t in nouns)
+        return (one(subtypes=frozenset(s for s, _ in nouns if s is not None)),)
+    return tuple(one(types=frozenset({t}) if t else frozenset(), subtypes=frozenset({s}) if s else frozenset())
+                 for s, t in nouns)
 
 
 def _spend_adjectives(c: Cursor) -> tuple[set[str], set[str]]:

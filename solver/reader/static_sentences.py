@@ -62,7 +62,7 @@ def counter_replacement(c: Cursor) -> CounterReplacement:
     c.need("if")
     if c.take("an", "effect", "would", "put", "one", "or", "more"):
         kind = ""
-        if c.peek() is not None and c.peek().kind == "PT":
+        if c.kind() == "PT":
             kind = counter_kind(c)
         c.need("counters", "on", ("a", "an"))
         sel = to_selector(desc(c))
@@ -72,7 +72,7 @@ def counter_replacement(c: Cursor) -> CounterReplacement:
         c.end()
         return CounterReplacement(sel, "double", counter=kind)
     c.need("one", "or", "more")
-    kind = counter_kind(c) if c.peek() is not None and c.peek().kind == "PT" else ""
+    kind = counter_kind(c) if c.kind() == "PT" else ""
     c.need("counters", "would", "be", "put", "on", ("a", "an"))
     sel = to_selector(desc(c))
     c.need(",")
@@ -122,7 +122,8 @@ def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
     c.need("SELF", "enters")
     c.take("the", "battlefield")
     tapped = c.take("tapped")
-    kind, n = "", 0
+    kind = ""
+    n: int | str = 0
     if c.take("with"):
         n = number(c, allow_a=True, allow_x=True)
         if n == "X" and not x_defined:
@@ -242,7 +243,7 @@ def combat_static(c: Cursor) -> Static:
                 raise NoMatch("power N or less/greater")
             return Static(kind, sel, amount=n)
         if c.take("except", "by"):
-            if c.at(("two", "three", "four", "five")) or c.peek() is not None and c.peek().kind == "NUM":
+            if c.at(("two", "three", "four", "five")) or c.kind() == "NUM":
                 n = number(c)
                 c.need("or", "more", "creatures")
                 if not isinstance(n, int) or n < 2:

@@ -393,7 +393,7 @@ def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:
         except NoMatch:
             continue
         parts = got if isinstance(got, list) else [got]
-        return [replace(p, text=raw) if hasattr(p, "text") else p for p in parts]
+        return [p if isinstance(p, Keyword) else replace(p, text=raw) for p in parts]  # a keyword has no text
     raise NoMatch("no casting template")
 
 
