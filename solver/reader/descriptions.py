@@ -138,6 +138,16 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
     :class:`~solver.ir.Filter` holds after the noun ("with power 2 or less",
     "with flying", "other than SELF") are read too."""
     d = Desc()
+    _adjectives(c, d)
+    if targeting:
+        _exact_power_toughness(c, d)
+    _nouns(c, d)
+    _qualifiers(c, d, targeting)
+    return d
+
+
+def _adjectives(c: Cursor, d: Desc) -> None:
+    """The adjectives before the noun: "other", "nonbasic", "red", "tapped", "attacking", "legendary", …"""
     while True:
         t = c.peek()
         if t is None or t.kind != "WORD":
@@ -178,16 +188,22 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
         # "nonartifact, nonblack creature": adjectives may be separated by commas
         if c.at(",") and c.peek(1) is not None and (c.low(1) or "").startswith("non"):
             c.i += 1
+
+
+def _exact_power_toughness(c: Cursor, d: Desc) -> None:
+    """"target 1/1 creature": a target with exactly that power and toughness (CR 208.1)."""
     pt = c.peek()
-    if targeting and pt is not None and pt.kind == "PT" and re.fullmatch(r"\d+/\d+", pt.text) \
+    if pt is not None and pt.kind == "PT" and re.fullmatch(r"\d+/\d+", pt.text) \
             and d.power_min is None and c.low(1) in ("creature", "creatures"):
-        # "target 1/1 creature": exactly that power and toughness (CR 208.1)
         p_, t_ = (int(x) for x in pt.text.split("/"))
         d.power_min = d.power_max = p_
         d.toughness_min = d.toughness_max = t_
         c.i += 1
+
+
+def _nouns(c: Cursor, d: Desc) -> None:
+    """The noun and its alternatives: "creature or player", "artifact, creature, or land"."""
     _noun(c, d)
-    # alternatives: "creature or player", "artifact, creature, or land"
     while c.at(",") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or c.low(1) == "or"
                                                    or c.at(",", "and", "/", "or")):
         c.i += 1
@@ -203,7 +219,11 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
         _nonbasic_land(c, d)
         _noun(c, d)
         d.types_joined_by_or = True
-    # qualifiers
+
+
+def _qualifiers(c: Cursor, d: Desc, targeting: bool) -> None:
+    """What follows the noun: "card", "with mana value 3 or less", "you control", "in your graveyard", …;
+    with ``targeting``, those only a :class:`~solver.ir.Filter` holds too (see :func:`desc`)."""
     while True:
         if c.take("card") or c.take("cards"):
             d.card = True
@@ -211,16 +231,16 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
         elif c.take("with", "mana", "value"):
             n = number(c)
             if c.take("or", "greater"):
-                d.mv_min = n  # type: ignore[assignment]
+                d.mv_min = n
             elif c.take("or", "less"):
-                d.mv_max = n  # type: ignore[assignment]
+                d.mv_max = n
             elif targeting:
-                d.mv_min = d.mv_max = n  # type: ignore[assignment]  # "with mana value 2": exactly (CR 202.3)
+                d.mv_min = d.mv_max = n  # "with mana value 2": exactly (CR 202.3)
             else:
                 raise NoMatch("mana value bound")
         elif targeting and c.at("with", "total", "power", "and", "toughness") and d.total_pt_max is None:
             c.i += 5
-            d.total_pt_max = number(c)  # type: ignore[assignment]  # Cut Down (CR 208)
+            d.total_pt_max = number(c)  # Cut Down (CR 208)
             c.need("or", "less")
         elif targeting and c.at("with", ("power", "toughness")) and d.power_min is None and d.power_max is None \
                 and d.toughness_min is None and d.toughness_max is None:
@@ -255,7 +275,6 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
             d.on_battlefield = True
         else:
             break
-    return d
 
 
 def to_selector(d: Desc, attached: bool = False) -> Selector:

@@ -193,61 +193,78 @@ def produce(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce
     c.take("an", "additional")
     t = c.peek()
     if t is not None and t.kind == "SYM":
-        first = mana_amount(c)
-        if not triggered and (c.at(",", "then", "add", "an", "additional") or c.at(",", "plus", "an", "additional")):
-            # "{B}, then add an additional {B} for each charge counter removed this way" (Mana Batteries),
-            # "{C}, plus an additional {C} for each art counter on this land"
-            c.i += 1
-            c.take("then", "add") or c.take("plus")
-            c.need("an", "additional")
-            if mana_amount(c) != first:
-                raise NoMatch("an additional amount of another kind")
-            c.need("for", "each")
+        return _symbols_produce(c, triggered, x_cost)
+    return _amount_produce(c, triggered)
+
+
+def _symbols_produce(c: Cursor, triggered: bool, x_cost: bool) -> Produce:
+    """"Add {G}", "Add {R} or {G}", "Add {W}, {U}, or {B}", "Add {B} for each …", "Add {G}, or one mana
+    of the chosen color" (CR 106.1, 605.1a)."""
+    first = mana_amount(c)
+    if not triggered and (c.at(",", "then", "add", "an", "additional") or c.at(",", "plus", "an", "additional")):
+        # "{B}, then add an additional {B} for each charge counter removed this way" (Mana Batteries),
+        # "{C}, plus an additional {C} for each art counter on this land"
+        c.i += 1
+        c.take("then", "add") or c.take("plus")
+        c.need("an", "additional")
+        if mana_amount(c) != first:
+            raise NoMatch("an additional amount of another kind")
+        c.need("for", "each")
+        count = _for_each_counter(c, x_cost)
+        return Produce("count", (first,), count=Count(count.selector, count.what, count.counter, plus=1))
+    if c.take("for", "each"):
+        return _for_each_produce(c, first, triggered, x_cost)
+    opts = [first]
+    while c.at(",") and c.kind(1) == "SYM":
+        c.i += 1
+        opts.append(mana_amount(c))
+    if (c.at(",", "or") or c.at("or")) and (chosen := c.attempt(_or_chosen_color)) is not None:
+        return Produce("chosen_color", tuple(opts), amount=chosen)
+    if c.take(",", "or") or (len(opts) == 1 and c.take("or")):
+        opts.append(mana_amount(c))
+    elif len(opts) > 1:
+        raise NoMatch("list without 'or'")
+    if len(opts) == 1:
+        return Produce("fixed", (first,))
+    if len(set(opts)) != len(opts):
+        raise NoMatch("repeated option")
+    return Produce("choice", tuple(opts))
+
+
+def _for_each_produce(c: Cursor, first: Mana, triggered: bool, x_cost: bool) -> Produce:
+    """After "Add <mana> for each": counters, cards in a graveyard, or permanents (CR 106.1, 107.3a)."""
+    if not triggered:
+        save = c.i
+        try:
             count = _for_each_counter(c, x_cost)
-            return Produce("count", (first,), count=Count(count.selector, count.what, count.counter, plus=1))
-        if c.take("for", "each"):
-            if not triggered:
-                save = c.i
-                try:
-                    count = _for_each_counter(c, x_cost)
-                    c.end()
-                    return Produce("count", (first,), count=count)
-                except NoMatch:
-                    c.i = save
-                if (cards := c.attempt(_graveyard_cards, False)) is not None:
-                    return Produce("count", (first,), count=cards)
-            d = desc(c)
-            if d.plural:
-                raise NoMatch("'for each' takes a singular noun")
-            if not triggered and c.take("with", "power"):  # "creature with power 4 or greater you control"
-                n = number(c)
-                c.need("or", "greater")
-                if d.who == "any" and c.take("you", "control"):
-                    d.who = "you"
-                return Produce("count", (first,), count=Count(to_selector(d), min_power=n))
-            if not triggered and c.take("with"):  # "for each creature you control with defender"
-                kw = c.next().low
-                if kw not in SIMPLE_KEYWORDS:
-                    raise NoMatch("with <keyword>")
-                return Produce("count", (first,), count=Count(to_selector(d), keyword=kw))
-            if not triggered and c.take("named", "SELF"):  # "for each artifact you control named ~"
-                return Produce("count", (first,), count=Count(to_selector(d), same_name=True))
-            return Produce("count", (first,), count=Count(to_selector(d)))
-        opts = [first]
-        while c.at(",") and c.kind(1) == "SYM":
-            c.i += 1
-            opts.append(mana_amount(c))
-        if (c.at(",", "or") or c.at("or")) and (chosen := c.attempt(_or_chosen_color)) is not None:
-            return Produce("chosen_color", tuple(opts), amount=chosen)
-        if c.take(",", "or") or (len(opts) == 1 and c.take("or")):
-            opts.append(mana_amount(c))
-        elif len(opts) > 1:
-            raise NoMatch("list without 'or'")
-        if len(opts) == 1:
-            return Produce("fixed", (first,))
-        if len(set(opts)) != len(opts):
-            raise NoMatch("repeated option")
-        return Produce("choice", tuple(opts))
+            c.end()
+            return Produce("count", (first,), count=count)
+        except NoMatch:
+            c.i = save
+        if (cards := c.attempt(_graveyard_cards, False)) is not None:
+            return Produce("count", (first,), count=cards)
+    d = desc(c)
+    if d.plural:
+        raise NoMatch("'for each' takes a singular noun")
+    if not triggered and c.take("with", "power"):  # "creature with power 4 or greater you control"
+        n = number(c)
+        c.need("or", "greater")
+        if d.who == "any" and c.take("you", "control"):
+            d.who = "you"
+        return Produce("count", (first,), count=Count(to_selector(d), min_power=n))
+    if not triggered and c.take("with"):  # "for each creature you control with defender"
+        kw = c.next().low
+        if kw not in SIMPLE_KEYWORDS:
+            raise NoMatch("with <keyword>")
+        return Produce("count", (first,), count=Count(to_selector(d), keyword=kw))
+    if not triggered and c.take("named", "SELF"):  # "for each artifact you control named ~"
+        return Produce("count", (first,), count=Count(to_selector(d), same_name=True))
+    return Produce("count", (first,), count=Count(to_selector(d)))
+
+
+def _amount_produce(c: Cursor, triggered: bool) -> Produce:
+    """"Add N mana of …", "Add one mana of any color", "… of any type that a land you control could
+    produce", "… that land produced" (CR 106.1, 106.7, 605.1a)."""
     n = number(c)
     if not isinstance(n, int) or n < 1:
         raise NoMatch("amount expected")

@@ -37,14 +37,14 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
     else:
         if c.take("up", "to"):
             n = number(c)
-            lo, hi = 0, n  # type: ignore[assignment]
+            lo, hi = 0, n
         elif c.at(("one", "two", "three", "four", "five")) or c.kind() == "NUM":
             save = c.i
             n = number(c)
             if not c.at(("target", "other")):
                 c.i = save
                 raise NoMatch("not a target count")
-            lo = hi = n  # type: ignore[assignment]
+            lo = hi = n
         if c.take("another"):
             other = True
         elif c.take("other"):
