@@ -16,13 +16,20 @@ only what *states the question*:
 
 Everything else — the mana-source enumeration, cost reading, targeting,
 replacement ordering, the models, the queries, OR-Tools — must be re-derived
-inside the reference by plain enumeration. Function-local imports count. The
-standard library, hypothesis, and the references' own modules are fine.
+inside the reference by plain enumeration. Function-local imports count, and
+so do ``importlib.import_module``/``__import__`` calls with a literal name. A
+name imported from an allowed module must be defined in an allowed module, so
+engine code cannot come in re-exported (``solver.situation`` re-exports helpers
+of the rules layer). The standard library, hypothesis, and the references' own
+modules are fine. Every ``.py`` file under ``tests/reference/`` is checked,
+subdirectories included.
 """
 from __future__ import annotations
 
 import ast
+import importlib
 import sys
+from types import ModuleType
 from pathlib import Path
 
 import pytest
@@ -43,10 +50,19 @@ PROJECT_ROOTS = ("solver", "models", "cli", "benchmarks")
 def _imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) for every import in ``path`` (function-local ones included);
     ``from solver import ir`` gives ``solver.ir``; relative imports give ``.``-prefixed names."""
-    tree = ast.parse(path.read_text(), str(path))
+    return _imports_of(ast.parse(path.read_text(), str(path)))
+
+
+def _imports_of(tree: ast.AST) -> list[tuple[int, str]]:
     out: list[tuple[int, str]] = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant) \
+                and isinstance(node.args[0].value, str):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name in ("import_module", "__import__"):   # importlib.import_module("mtgsolve.solver.x")
+                out.append((node.lineno, node.args[0].value.removeprefix("mtgsolve.")))
+        elif isinstance(node, ast.Import):
             out.extend((node.lineno, a.name.removeprefix("mtgsolve.")) for a in node.names)
         elif isinstance(node, ast.ImportFrom):
             module = node.module or ""
@@ -73,14 +89,47 @@ def _allowed(module: str) -> bool:
     return top in sys.stdlib_module_names or top in ("hypothesis", "pytest")
 
 
-REFERENCES = sorted(REFERENCE_DIR.glob("*.py"))
+def _project_module(module: str) -> bool:
+    return module.split(".")[0] in PROJECT_ROOTS
 
 
-@pytest.mark.parametrize("path", REFERENCES, ids=[p.name for p in REFERENCES])
+def _names_from_project(tree: ast.AST) -> list[tuple[int, str, str]]:
+    """(line, module, name) for every ``from mtgsolve.<project module> import name``."""
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            module = node.module.removeprefix("mtgsolve.")
+            if module != "mtgsolve" and _project_module(module):
+                out.extend((node.lineno, module, a.name) for a in node.names)
+    return out
+
+
+def _defined_in(module: str, name: str) -> str | None:
+    """The project module that defines ``module.name`` (None: data without a home module)."""
+    obj = getattr(importlib.import_module("mtgsolve." + module), name)
+    home = obj.__name__ if isinstance(obj, ModuleType) else getattr(obj, "__module__", None)
+    return home.removeprefix("mtgsolve.") if isinstance(home, str) else None
+
+
+REFERENCES = sorted(REFERENCE_DIR.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", REFERENCES, ids=[str(p.relative_to(REFERENCE_DIR)) for p in REFERENCES])
 def test_reference_imports_only_the_situation_and_card_data(path: Path) -> None:
     bad = [f"{path.name}:{line}: import {m}" for line, m in _imports(path) if not _allowed(m)]
     assert not bad, ("a reference imports engine code (re-derive it plainly inside the reference):\n"
                      + "\n".join(bad))
+
+
+@pytest.mark.parametrize("path", REFERENCES, ids=[str(p.relative_to(REFERENCE_DIR)) for p in REFERENCES])
+def test_reference_imports_no_engine_code_through_an_allowed_module(path: Path) -> None:
+    tree = ast.parse(path.read_text(), str(path))
+    bad = []
+    for line, module, name in _names_from_project(tree):
+        home = _defined_in(module, name)
+        if home is not None and _project_module(home) and not _allowed(home):
+            bad.append(f"{path.name}:{line}: {name} from {module} is {home} code")
+    assert not bad, "a reference imports engine code re-exported by an allowed module:\n" + "\n".join(bad)
 
 
 def test_the_check_sees_engine_imports() -> None:
@@ -89,3 +138,9 @@ def test_the_check_sees_engine_imports() -> None:
     assert not _allowed("models.payment")
     assert not _allowed("ortools.sat.python.cp_model")
     assert _allowed("solver.cards.library") and _allowed("solver.ir") and _allowed(".mana_ref")
+    tree = ast.parse("import importlib\ndef f():\n    importlib.import_module('mtgsolve.solver.costs')\n"
+                     "from mtgsolve.solver.situation import dump_state, GameState\n")
+    assert (3, "solver.costs") in _imports_of(tree)
+    homes = {name: _defined_in(m, name) for _, m, name in _names_from_project(tree)}
+    assert homes == {"dump_state": "solver.situation_dump", "GameState": "solver.state"}
+    assert not _allowed(homes["dump_state"]) and _allowed(homes["GameState"])
