@@ -47,8 +47,9 @@ from .scope import keyword_list, Scope
 from .costs import cost_has_x, only_mana_ability_cost, parse_cost
 from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
-from .static_sentences import (activate_as_haste, choose_as_enters, counter_replacement, enters_with, line_combat,
-                               mana_replacement, must_target, player_keyword, player_subtype, token_replacement)
+from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
+                               line_combat, mana_replacement, must_target, player_keyword, player_subtype,
+                               token_replacement)
 from .effects import effect_sentence, effect_text
 from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
@@ -57,18 +58,6 @@ from . import casting_options  # alternative / additional costs, flashback … (
 from . import mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
 from .shared_readers import *  # noqa: F401,F403
-
-
-_IN_ADDITION = ("in", "addition", "to")
-
-
-def _in_addition(c: Cursor) -> bool:
-    if c.take(*_IN_ADDITION):
-        c.need(("its", "their"), "other")
-        c.take(("land", "creature", "card"))
-        c.need("types")
-        return True
-    return False
 
 
 def selector_static(c: Cursor, ctx: "LineContext") -> Static:

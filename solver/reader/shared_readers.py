@@ -37,9 +37,10 @@ from .production import (add_clause, _among_you_control, amount_phrase, _combina
                          _for_each_counter, _graveyard_cards, _one_color_word, _or_chosen_color, produce,
                          _self_power, _variable_produce)
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
-from .static_sentences import (activate_as_haste, _blocker_filter, _Both, choose_as_enters, combat_static,
-                               _combat_subject, counter_replacement, enters_with, line_combat, mana_replacement,
-                               must_target, player_keyword, player_subtype, _times, token_replacement)
+from .static_sentences import (_IN_ADDITION, _in_addition, activate_as_haste, _blocker_filter, _Both,
+                               choose_as_enters, combat_static, _combat_subject, counter_replacement, enters_with,
+                               line_combat, mana_replacement, must_target, player_keyword, player_subtype, _times,
+                               token_replacement)
 from .effects import (clause, clause_conjure, clause_counter, clause_counters, clause_damage, clause_destroy,
                       clause_draw, clause_exile, clause_fight, clause_gain_life, clause_look_hand,
                       clause_player_draws, clause_player_life, clause_pump, clause_return, clause_return_to_hand,
@@ -69,7 +70,8 @@ __all__ = [
     "_graveyard_cards", "_one_color_word", "_or_chosen_color", "produce", "_self_power", "_variable_produce",
     "LineContext", "LineResult", "_rider_or_fail", "unsupported", "activate_as_haste", "_blocker_filter", "_Both",
     "choose_as_enters", "combat_static", "_combat_subject", "counter_replacement", "enters_with", "line_combat",
-    "mana_replacement", "must_target", "player_keyword", "player_subtype", "_times", "token_replacement", "clause",
+    "_IN_ADDITION", "_in_addition", "mana_replacement", "must_target", "player_keyword", "player_subtype", "_times",
+    "token_replacement", "clause",
     "clause_conjure", "clause_counter", "clause_counters", "clause_damage", "clause_destroy", "clause_draw",
     "clause_exile", "clause_fight", "clause_gain_life", "clause_look_hand", "clause_player_draws",
     "clause_player_life", "clause_pump", "clause_return", "clause_return_to_hand", "clause_skip_untap",

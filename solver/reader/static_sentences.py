@@ -161,6 +161,19 @@ def choose_as_enters(c: Cursor, pronoun: bool = False) -> EntersWith:
     return EntersWith(choose="color", choose_except=excluded)
 
 
+_IN_ADDITION = ("in", "addition", "to")
+
+
+def _in_addition(c: Cursor) -> bool:
+    """"in addition to its other types" (CR 205.1b: the new types are added, none replaced)."""
+    if c.take(*_IN_ADDITION):
+        c.need(("its", "their"), "other")
+        c.take(("land", "creature", "card"))
+        c.need("types")
+        return True
+    return False
+
+
 def must_target(c: Cursor) -> Static:
     """Flagbearer requirements, current and previous Oracle wordings (CR 601.2c)."""
     if c.take("while", "an", "opponent", "is", "choosing", "targets", "as", "part", "of", "casting", "a", "spell",
