@@ -103,12 +103,26 @@ def test_an_alternative_cost_with_a_condition_cr_118_9():
 @pytest.mark.parametrize("name,start", [
     ("Haywire Mite", "{G}, Sacrifice"),                    # a description the filter can't hold
     ("Arcane Signet", "{T}: Add"),                         # a mana ability: never a structure only
-    ("Dwell on the Past", "Target player shuffles"),      # "up to four target cards from their graveyard"
+    ("Crown of the Ages", "{4}, {T}: Attach"),            # "attached to a creature": where the description ends
 ])
 def test_what_stays_unstructured(name, start):
     r = line(name, start)
     assert not r.understood and not r.structured
     assert not any(isinstance(p, Unsupported) and p.structure is not None for p in r.parts)
+
+
+def test_a_graveyard_named_elsewhere_is_a_condition_of_the_structure():
+    sk = skeleton("Dwell on the Past", "Target player shuffles")
+    assert [t.filter.condition for t in sk.targets] == ["", "from their graveyard"]
+    assert sk.targets[1].min == 0 and sk.targets[1].max == 4
+
+
+def test_abilities_and_color_alternatives_as_targets_in_structures():
+    sk = skeleton("Stifle", "Counter target activated or triggered ability")
+    assert sk.targets[0].filter.types == frozenset({"Ability"}) and sk.targets[0].filter.condition == \
+        "activated or triggered"
+    sk = skeleton("Combust", "Combust deals 5 damage to target white or blue creature")
+    assert sk.targets[0].filter.condition == "white or blue" and sk.targets[0].filter.types == CREATURE
 
 
 def test_a_static_ability_never_targets_cr_115_1():
@@ -179,3 +193,4 @@ def test_modeled_abilities_never_hold_skeleton_only_target_forms():
         specs += list(spell.targets) if spell is not None else []
         for s in specs:
             assert not s.variable and not s.filter.controller_ref and not s.filter.condition, (data.name, s)
+            assert "Ability" not in s.filter.types, (data.name, s)

@@ -339,7 +339,6 @@ def test_unread_keywords_say_what_they_affect():
     "Destroy target creature blocking or blocked by a Wall.",
     "Counter target activated or triggered ability.",
     "Counter target spell that targets you.",
-    "Destroy target creature token.",
     "Destroy target red creature or planeswalker.",
 ])
 def test_unreadable_targets_leave_the_spell_unread(text):
@@ -355,6 +354,10 @@ def test_target_qualifiers_are_read_exactly():
         "Destroy target creature with flying.": Filter(types=CREATURE, keywords=frozenset({"flying"})),
         "Destroy target creature without flying.": Filter(types=CREATURE, not_keywords=frozenset({"flying"})),
         "Destroy target nontoken creature.": Filter(types=CREATURE, token=False),
+        "Destroy target creature token.": Filter(types=CREATURE, token=True),             # CR 111.1
+        "Destroy target token.": Filter(types=frozenset({"Permanent"}), token=True),
+        "Exile target creature card from graveyards.": Filter(types=CREATURE, zone="graveyard"),
+        "Exile target artifact and/or enchantment.": Filter(types=frozenset({"Artifact", "Enchantment"})),
         "Destroy target red creature.": Filter(types=CREATURE, colors=frozenset({"R"})),
         "Destroy target multicolored permanent.": Filter(types=frozenset({"Permanent"}), multicolored=True),
         "Destroy target legendary creature.": Filter(types=CREATURE, supertypes=frozenset({"Legendary"})),

@@ -11,7 +11,8 @@ from ..ir import CARD_TYPES, Filter, Selector
 from .subtypes import SUBTYPES
 from .vocabulary import COLOR_WORDS, GRANTABLE_KEYWORDS, singular, STRIKE_WORDS, TYPE_PLURALS, TYPE_WORDS
 from .cursor import Cursor, NoMatch
-from .phrases import number, subtype_word
+from .phrases import is_subtype, number, subtype_word
+from .reading_mode import reading_skeleton
 
 
 @dataclass
@@ -54,6 +55,9 @@ class Desc:
     keywords: set[str] = field(default_factory=set)
     not_keywords: set[str] = field(default_factory=set)
     other_than_self: bool = False
+    # structure-only forms (reader/reading_mode.py): an owner/controller named elsewhere, a further condition
+    controller_ref: str = ""
+    condition: str = ""
 
     @property
     def filter_only(self) -> bool:
@@ -62,7 +66,8 @@ class Desc:
                     or self.token is not None or self.legendary or self.nonlegendary or self.mv_min is not None
                     or self.power_min is not None or self.power_max is not None or self.toughness_min is not None
                     or self.toughness_max is not None or self.keywords or self.not_keywords
-                    or self.other_than_self or self.total_pt_max is not None)
+                    or self.other_than_self or self.total_pt_max is not None or bool(self.controller_ref)
+                    or bool(self.condition))
 
     @property
     def ambiguous(self) -> bool:
@@ -104,6 +109,15 @@ def _noun(c: Cursor, d: Desc) -> None:
         d.subtypes.extend(subs)
         d.plural = True
         return
+    if t is not None and t.kind == "WORD" and t.low in ("token", "tokens") and d.token is None:
+        c.i += 1  # "target token you control", "target Incubator token": a token permanent (CR 111.1)
+        d.token = True
+        d.plural = t.low == "tokens"
+        if subs:
+            d.subtypes.extend(subs)
+        else:
+            d.types.append("Permanent")
+        return
     if subs:
         last = subs[-1]
         one = singular(last)
@@ -121,6 +135,13 @@ def _noun(c: Cursor, d: Desc) -> None:
         c.i += 1
         d.players = True
         d.plural = t.low == "players"
+        return
+    if t is not None and t.kind == "WORD" and t.low in ("ability", "abilities") and reading_skeleton() \
+            and not subs:
+        c.i += 1  # "target activated ability", "target spell or ability": an ability on the stack (CR 113.1c)
+        d.types.append("Ability")
+        d.zone = "stack"
+        d.plural = t.low == "abilities"
         return
     if t is not None and t.kind == "WORD" and t.low in ("opponent", "opponents"):
         c.i += 1
@@ -146,6 +167,42 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
     return d
 
 
+_SKELETON_ADJECTIVES = frozenset({"monocolored", "face-down", "face-up", "enchanted", "equipped", "historic",
+                                  "modified", "unblocked", "exiled", "suspended", "outlaw", "snow", "blocked",
+                                  "activated", "triggered"})
+
+
+def _skeleton_adjective(c: Cursor, d: Desc) -> bool:
+    """Structure-only adjectives (reader/reading_mode.py), kept as printed in ``d.condition``: a
+    hyphenated "non-Human" (no subtype exclusion in the filter), colors as alternatives ("red or
+    green", "white, blue, or black"), and :data:`_SKELETON_ADJECTIVES`."""
+    t = c.peek()
+    if t is None or t.kind != "WORD":
+        return False
+    w = t.low
+    if w.startswith("non-") and is_subtype(t.text[4:]):
+        words = [t.text]
+        c.i += 1
+    elif w in COLOR_WORDS and (c.low(1) == "or" or (c.low(1) == "," and c.low(2) in COLOR_WORDS)):
+        start = c.i
+        while c.low() in COLOR_WORDS or c.low() in (",", "or", "and/or"):
+            c.i += 1
+        words = [x.text for x in c.toks[start:c.i]]
+        if words[-1] in (",", "or"):
+            c.i = start
+            return False
+    elif c.at("activated", "or", "triggered"):
+        words = ["activated", "or", "triggered"]
+        c.i += 3
+    elif w in _SKELETON_ADJECTIVES and c.low(1) not in (",", "or", None):
+        words = [t.text]
+        c.i += 1
+    else:
+        return False
+    d.condition = " ".join(([d.condition] if d.condition else []) + words).replace(" ,", ",")
+    return True
+
+
 def _adjectives(c: Cursor, d: Desc) -> None:
     """The adjectives before the noun: "other", "nonbasic", "red", "tapped", "attacking", "legendary", …"""
     while True:
@@ -153,6 +210,8 @@ def _adjectives(c: Cursor, d: Desc) -> None:
         if t is None or t.kind != "WORD":
             break
         w = t.low
+        if reading_skeleton() and _skeleton_adjective(c, d):
+            continue
         if w in ("other", "another"):
             d.other = True
         elif w == "basic" and not c.at("basic", "land", "type"):
@@ -212,6 +271,8 @@ def _nouns(c: Cursor, d: Desc) -> None:
         _nonbasic_land(c, d)
         _noun(c, d)
         d.types_joined_by_or = True
+    if c.at("and", "/", "or") and (c.low(3) in TYPE_WORDS or c.low(3) in TYPE_PLURALS):
+        c.i += 2  # "artifacts and/or enchantments": each one any of them, as "or" (CR 115.1)
     if c.at("or") and c.peek(1) is not None and (c.low(1) in TYPE_WORDS or c.low(1) in TYPE_PLURALS or
                                                  c.low(1) in ("player", "players", "opponent", "opponents")
                                                  or c.at("or", "nonbasic", ("land", "lands"))):
@@ -265,6 +326,12 @@ def _qualifiers(c: Cursor, d: Desc, targeting: bool) -> None:
         elif c.take("an", "opponent", "controls") or c.take("your", "opponents", "control") or \
                 c.take("you", "don't", "control"):
             d.who = "opponent"
+        elif targeting and d.card and c.take(("from", "in"), "graveyards"):
+            d.zone = "graveyard"  # "target creature cards from graveyards": each from any graveyard
+        elif targeting and d.token is None and d.types and not d.players and c.take(("token", "tokens")):
+            d.token = True  # "target creature token"
+        elif targeting and reading_skeleton() and _skeleton_qualifier(c, d):
+            pass
         elif c.take(("from", "in"), "your", "graveyard"):
             d.zone, d.who = "graveyard", "you"
         elif c.take(("from", "in"), "a", "graveyard"):
@@ -275,6 +342,29 @@ def _qualifiers(c: Cursor, d: Desc, targeting: bool) -> None:
             d.on_battlefield = True
         else:
             break
+
+
+_GRAVEYARD_REFS: tuple[tuple[str, ...], ...] = (
+    ("that", "player's"), ("defending", "player's"), ("target", "player's"), ("target", "opponent's"),
+    ("their",), ("its", "owner's"), ("that", "opponent's"), ("enchanted", "player's"), ("each", "opponent's"),
+)
+
+
+def _skeleton_qualifier(c: Cursor, d: Desc) -> bool:
+    """Structure-only qualifiers (reader/reading_mode.py): a card "from a single graveyard" (a
+    condition across the targets), "from <a player named elsewhere>'s graveyard"."""
+    if d.card and c.take(("from", "in"), "a", "single", "graveyard"):
+        d.zone, d.condition = "graveyard", "from a single graveyard"
+        return True
+    for ref in _GRAVEYARD_REFS:
+        if d.card and c.at(("from", "in"), *ref, "graveyard"):
+            if ref[0] == "target":
+                return False  # another target: its own slot, not read here
+            start = c.i
+            c.i += len(ref) + 2
+            d.zone, d.condition = "graveyard", " ".join(t.text for t in c.toks[start:c.i])
+            return True
+    return False
 
 
 def to_selector(d: Desc, attached: bool = False) -> Selector:
@@ -346,7 +436,8 @@ def to_filter(d: Desc) -> Filter:
                   mv_min=d.mv_min, power_min=d.power_min, power_max=d.power_max,
                   toughness_min=d.toughness_min, toughness_max=d.toughness_max,
                   keywords=frozenset(d.keywords), not_keywords=frozenset(d.not_keywords),
-                  other_than_source=d.other_than_self, total_pt_max=d.total_pt_max)
+                  other_than_source=d.other_than_self, total_pt_max=d.total_pt_max,
+                  controller_ref=d.controller_ref, condition=d.condition)
 
 
 def selector_phrase(c: Cursor) -> Selector:

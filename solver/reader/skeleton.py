@@ -36,8 +36,8 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from ..ir import Cost, Skeleton, TargetSpec, Unsupported
-from .structure import (KEYWORD_AFFECTS, _after_flavor_word, _g, _phrase_start, loyalty_cost, scan_targets,
-                        skeleton_reading)
+from .reading_mode import skeleton_reading
+from .structure import KEYWORD_AFFECTS, _after_flavor_word, _g, _phrase_start, loyalty_cost, scan_targets
 from .tokens import NUMBER_WORDS, Token, detokenize
 
 __all__ = ["annotate", "keyword_skeleton", "line_skeleton", "spell_line_skeleton", "TIMING"]
@@ -367,13 +367,12 @@ def _activated(body: Sequence[Token], ctx: Any) -> Skeleton:
         w = tuple(_words(st))
         if w in TIMING:
             timing.append(TIMING[w])
-        elif w[:3] in (("activate", "only", "if"), ("activate", "only", "during"), ("activate", "only", "before"),
-                       ("activate", "only", "from")) and _no_target_instance(st):
-            timing.append(" ".join(w[1:]))  # a restriction whose condition stays unread words (CR 602.5b)
-        elif any(x in ("activate", "activated", "activation") for x in w):
+        elif _restriction(w) and _no_target_instance(st):
+            timing.append(" ".join(w))  # a restriction or cost change whose condition stays unread words (CR 602.5b)
+        elif w[:1] == ("activate",) or "this ability" in " ".join(w):
             raise g.NoMatch("an activation restriction not read")
         else:
-            body_sents.append(st)
+            body_sents.append(st)  # an instruction (about other abilities' activation too: an effect)
     if not body_sents:
         raise g.NoMatch("no effect")
     first = _words(body_sents[0])
@@ -391,6 +390,20 @@ def _activated(body: Sequence[Token], ctx: Any) -> Skeleton:
     targets = _targets_of(body_sents, True, x) if not any(
         _words(st)[:3] == ["when", "you", "do"] for st in body_sents) else _effect_targets(effect, ctx)
     return Skeleton("activated", cost=cost, timing=tuple(timing), targets=targets, cost_items=items)
+
+
+def _restriction(w: tuple[str, ...]) -> bool:
+    """A sentence restricting when or by whom this ability may be activated, or changing its cost
+    (CR 602.5b, 601.2f): "Activate only as a sorcery and only if …", "Any player may activate this
+    ability but only …", "You can't activate this ability during combat", "This ability costs {1}
+    less to activate for each …"."""
+    text = " ".join(w)
+    return (w[:3] in (("activate", "only", "if"), ("activate", "only", "during"), ("activate", "only", "before"),
+                      ("activate", "only", "from"), ("activate", "only", "as"), ("activate", "only", "once"))
+            or w[:2] == ("activate", "no")
+            or text.startswith(("any player may activate this ability", "you can't activate this ability",
+                                "this ability costs", "you may activate this ability only"))
+            or (w[:1] == ("this",) and "ability can't be activated" in text))
 
 
 # --------------------------------------------------------------------------
@@ -540,6 +553,24 @@ def _static(body: Sequence[Token], ctx: Any) -> Skeleton:
 # Lines
 # --------------------------------------------------------------------------
 
+def _named_activation(body: Sequence[Token]) -> tuple[str, Sequence[Token]] | None:
+    """An activated ability after a dash: "Boast — {1}: …" (a keyword that conditions the
+    ability, CR 702.142), "Wind Walk — {8}: …" (a flavor name, CR 207.2d) → (the keyword's name
+    or "" for a flavor name, the ability). None otherwise."""
+    g = _g()
+    for k in range(1, 6):
+        if k < len(body) and body[k].low == "—":
+            head = body[:k]
+            if not all(t.kind == "WORD" for t in head) or not head[0].text[:1].isupper():
+                return None
+            rest = body[k + 1:]
+            if g.find_top(rest, ":") <= 0:
+                return None
+            name = " ".join(t.low for t in head)
+            return (name if name in g.KEYWORD_NAMES else ""), rest
+    return None
+
+
 def line_skeleton(toks: Sequence[Token], ctx: Any, granted: bool = False) -> Skeleton:
     """The structure of one line (or a quoted granted ability); raises NoMatch when any
     part of it is not read."""
@@ -560,6 +591,11 @@ def line_skeleton(toks: Sequence[Token], ctx: Any, granted: bool = False) -> Ske
     first = body[0].low
     if first in ("when", "whenever", "at"):
         return _triggered(body, ctx)
+    named = _named_activation(body)
+    if named is not None:
+        head, rest = named
+        sk = _activated(rest, ctx)
+        return replace(sk, keyword=head) if head else sk
     if g.find_top(body, ":") > 0:
         return _activated(body, ctx)
     kw = keyword_skeleton(body, getattr(ctx, "keywords", frozenset()))

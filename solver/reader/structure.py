@@ -32,12 +32,11 @@ else leaves the line unread.  "target" used as a noun ("the target of",
 """
 from __future__ import annotations
 
-from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import replace
-from typing import Iterator, Sequence
+from typing import Sequence
 
 from ..ir import ANY_TARGET, SELF, ActivatedAbility, Cost, Effect, Filter, Ref, T, TargetSpec, TriggeredAbility
+from .reading_mode import reading_skeleton, skeleton_reading
 from .tokens import NUMBER_WORDS, Token, detokenize
 
 # Words that may follow a complete target phrase: they start the rest of the
@@ -48,7 +47,8 @@ becomes become sacrifices sacrifice discards discard draws draw mills mill revea
 searches search exiles exile returns return creates create may to into onto until unless then and at for on under this
 where instead is are if as perpetually phases explores connives assigns taps tap untaps untap copies chooses choose
 looks look pays pay plays play casts cast skips scries surveils loses was were gets would must can seeks seek
-equal each controls owns during
+equal each controls owns during takes take exchange exchanges phase explores explore connives goads
+transforms transform proliferates perpetually
 """.split())
 
 # Words before "target" that make it a noun, not an instance of targeting (CR 115.1).
@@ -74,22 +74,6 @@ def _g():
     from . import shared_readers  # the grammar's readers below its line templates (no cycle)
     return shared_readers
 
-
-# Reading the structure of an ability that stays unread (reader/skeleton.py): target counts known
-# only on casting ("X target …", "any number of target …") and a controller named elsewhere in
-# the ability ("… defending player controls") are read into the structure there; an ability the
-# engine models never gets them (the engine's target model has neither).
-_SKELETON: ContextVar[bool] = ContextVar("skeleton", default=False)
-
-
-@contextmanager
-def skeleton_reading() -> Iterator[None]:
-    """Within: :func:`scan_targets` also reads variable target counts and controller references."""
-    token = _SKELETON.set(True)
-    try:
-        yield
-    finally:
-        _SKELETON.reset(token)
 
 # "… that player controls": a controller named elsewhere in the ability (CR 109.5)
 _CONTROLLER_REFS: tuple[tuple[str, ...], ...] = (
@@ -305,8 +289,9 @@ def _condition(toks: Sequence[Token], k: int) -> int | None:
     def sentence_end(i: int) -> int | None:
         j = i
         while j < len(toks) and not (toks[j].kind == "PUNCT" and toks[j].low in (".", ";")):
-            if toks[j].kind == "QUOTE" or (toks[j].kind == "WORD" and toks[j].low in ("target", "targets")):
-                return None
+            if toks[j].kind == "QUOTE" or (toks[j].kind == "WORD" and toks[j].low in ("target", "targets")
+                                           and not (j == i and toks[j].low == "targets")):
+                return None  # (a clause's own verb "that targets …" is no instance of targeting)
             if j > i + 1 and toks[j].kind == "WORD" and toks[j].low in FOLLOWERS and toks[j].low not in (
                     "this", "to", "under", "on", "at", "for", "until", "was", "were", "is", "are", "control",
                     "controls", "own", "owns", "with", "as", "into", "onto", "and", "the"):
@@ -315,6 +300,8 @@ def _condition(toks: Sequence[Token], k: int) -> int | None:
         return j
     if low[:1] in (["that"], ["that's"], ["who"], ["which"]) and len(low) > 1:
         return sentence_end(k + 1)
+    if low[:2] == ["controlled", "by"]:
+        return sentence_end(k + 2)  # "controlled by the same player", "controlled by different players"
     if low[:1] == ["with"] and "counter" in low[:5] + ["counters"] and low[:8].count("on") >= 1:
         for i in range(1, 8):
             if low[i:i + 2] in (["on", "it"], ["on", "them"], ["on", "self"]):
@@ -322,7 +309,8 @@ def _condition(toks: Sequence[Token], k: int) -> int | None:
         return None
     for shape in (["blocking", "or", "blocked", "by", "self"], ["blocking", "it"], ["blocking", "self"],
                   ["it's", "blocking"], ["you", "own"], ["you", "don't", "own"], ["chosen", "at", "random"],
-                  ["of", "their", "choice"], ["of", "an", "opponent's", "choice"], ["blocked", "by", "self"]):
+                  ["of", "their", "choice"], ["of", "an", "opponent's", "choice"], ["blocked", "by", "self"],
+                  ["with", "a", "single", "target"]):
         if low[:len(shape)] == shape:
             return k + len(shape)
     return None
@@ -380,6 +368,8 @@ def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | Non
             try:
                 filt = spell_filter(c)
                 plural_noun = False
+                if reading_skeleton() and c.take("or", "ability"):
+                    filt = replace(filt, types=filt.types | {"Ability"})  # "target spell or ability" (structure only)
             except g.NoMatch:
                 c.i = save
                 filt = None
@@ -411,7 +401,7 @@ def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | Non
             filt = replace(filt, other_than_source=True)
         else:
             raise g.NoMatch("'another target' of a spell with no earlier target")
-    if not _ends_phrase(toks, c.i) and _SKELETON.get() and filt is not ANY_TARGET and not filt.players:
+    if not _ends_phrase(toks, c.i) and reading_skeleton() and filt is not ANY_TARGET and not filt.players:
         for ref in _CONTROLLER_REFS:
             if c.take(*ref):
                 filt = replace(filt, controller_ref=" ".join(ref[:-1]))
@@ -516,7 +506,7 @@ def scan_targets(sent: Sequence[Token], s) -> None:
         prev = sent[j - 1].low if j >= 1 else None
         if prev in UNKNOWN_BEFORE or (prev == "of" and j >= 2 and sent[j - 2].low == "number") or \
                 (prev is not None and sent[j - 1].kind == "SYM"):
-            var = _variable_count(sent, i) if _SKELETON.get() else None
+            var = _variable_count(sent, i) if reading_skeleton() else None
             if var is None or var[0] < k:
                 raise g.NoMatch("a variable number of targets")  # "X target creatures", "any number of target …"
             start, lo, how = var

@@ -194,6 +194,16 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
         return False
     if f.tapped is not None and (o.zone != "battlefield" or o.tapped != f.tapped):
         return False  # "target tapped creature" (CR 110.5)
+    if f.token is True and not o.token:
+        return False  # "target token", "target creature token" (CR 111.1)
+    if f.token is False and o.token:
+        return False  # "target nontoken creature"
+    for kw in f.keywords:            # "target creature with flying" (CR 702)
+        if not c.keyword(kw):
+            return False
+    for kw in f.not_keywords:        # "target creature without flying"
+        if c.keyword(kw):
+            return False
     if f.combat:  # "attacking or blocking" (CR 506.4): in combat in the way the filter says
         in_combat = set()
         if o.zone == "battlefield" and o.attacking is not None:
