@@ -32,8 +32,9 @@ the grammar:
   ability kind (spell instruction, activated, loyalty, triggered, static,
   keyword) with its cost, timing and target slots read or known to have
   none — its effects may stay unread (``Effect(kind="unread")``,
-  :mod:`.structure`); an unread rider of a read ability is an effect, not
-  structure (:attr:`~solver.reader.LineReading.structured`);
+  :mod:`.structure`), or the whole line may stay unsupported with its structure
+  read (``Unsupported.structure``, :mod:`.skeleton`); an unread rider of a read
+  ability is an effect, not structure (:attr:`~solver.reader.LineReading.structured`);
 * **costs** — lines with an activation cost (``[cost]: [effect]``, loyalty
   abilities, activated keywords such as equip or cycling; CR 602.1, 606):
   read when the line yields an activated or mana ability (its cost read);
