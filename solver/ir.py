@@ -593,7 +593,17 @@ class Effect:
       * ``untap`` / ``tap`` — untap/tap ``to``;
       * ``counters`` — put ``amount`` ``counter`` counters on ``to``;
       * ``conjure`` — conjure ``amount`` cards named ``card`` into ``zone`` (then shuffle if ``shuffle``);
-      * ``continuous`` — create ``granted`` (a static/replacement ability) until end of turn.
+      * ``continuous`` — create ``granted`` (a static/replacement ability) until end of turn;
+      * ``search`` — the controller searches their library (CR 701.23) for a card matching
+        ``search`` (a :class:`Filter` of zone ``library``: ``types`` any of, ``supertypes`` all of,
+        ``subtypes`` any of; no types, supertypes or subtypes: "a card"), puts it into ``zone``
+        (``hand``, or ``battlefield`` under their control, ``tapped`` when it says so), then shuffles
+        (``shuffle``, CR 701.24). For a card with a stated quality the player may find nothing (CR
+        701.23b); for "a card" they must find one if the library has one (CR 701.23c). Resolution gives
+        one outcome per class of interchangeable qualifying cards plus "find nothing";
+      * ``arrange_top`` — the controller looks at the top ``amount`` cards of their library, then
+        puts them back in any order (CR 401.4: the owner arranges cards put into a library together):
+        one outcome per distinct order of those cards (interchangeable cards are one).
     ``optional`` marks "you may" (CR 608.2d).
     """
 
@@ -611,6 +621,8 @@ class Effect:
     token: tuple[tuple[str, object], ...] = ()
     granted: "Ability | None" = None
     optional: bool = False
+    search: Filter | None = None  # kind "search": the card searched for (CR 701.23)
+    tapped: bool = False  # kind "search" onto the battlefield: it enters tapped
     text: str = ""  # kind "unread": the printed sentence(s) whose effect is not modeled
 
     def describe(self) -> str:
@@ -658,9 +670,30 @@ class Effect:
             s = f"conjure {describe_amount(self.amount)} {self.card} into {self.zone}" + (", then shuffle" if self.shuffle else "")
         elif k == "continuous":
             s = f"until end of turn: {self.granted.describe() if self.granted else ''}"
+        elif k == "search":
+            where = "into your hand" if self.zone == "hand" else \
+                "onto the battlefield" + (" tapped" if self.tapped else "")
+            s = (f"search your library for {describe_library_card(self.search)}, put it {where}"
+                 + (", then shuffle" if self.shuffle else ""))
+        elif k == "arrange_top":
+            s = f"look at the top {describe_amount(self.amount)} card(s) of your library, then put them back in any order"
         else:
             s = k
         return may + s
+
+
+def describe_library_card(f: Filter | None) -> str:
+    """"a card", "a basic land card", "a Forest or Plains card" (a search's stated quality, CR 701.23)."""
+    if f is None:
+        return "a card"
+    words = [w.lower() for w in sorted(f.supertypes)]
+    if f.subtypes:
+        words.append(" or ".join(sorted(f.subtypes)))
+    if f.types:
+        words.append(" or ".join(sorted(t.lower() for t in f.types)))
+    words.append("card")
+    first = words[0]
+    return ("an " if first[0] in "aeiou" else "a ") + " ".join(words)
 
 
 # --------------------------------------------------------------------------

@@ -28,7 +28,12 @@ What happens, in order:
    creates new *cards* (not tokens) owned by the conjuring player, then
    shuffles (the library is written in a canonical order and marked
    ``shuffled``).  Drawing from a shuffled library is a random event: one
-   outcome per distinct card drawn, with its probability.
+   outcome per distinct card drawn, with its probability.  A library search
+   (CR 701.23) gives one outcome per class of interchangeable qualifying
+   cards, plus "find nothing" for a stated quality (701.23b), then shuffles;
+   looking at the top N cards and putting them back in any order (CR 401.4)
+   gives one outcome per distinct order of those cards — refused on a
+   shuffled library the player does not see whole (:func:`_arrange_top`).
 3. **A permanent spell** enters the battlefield under its controller's
    control (CR 608.3), an Aura attached to its target (CR 303.4f), with its
    own "enters tapped / with counters" replacement (CR 614.1c; X is the
@@ -437,6 +442,10 @@ def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
         return worlds
     if k == "conjure":
         return _conjure(w, ctx, eff)
+    if k == "search":
+        return _search(w, ctx, eff)
+    if k == "arrange_top":
+        return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
     raise ResolutionUnsupported(f"effect '{k}'")
 
 
@@ -578,6 +587,124 @@ def _conjure(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
     return worlds
 
 
+def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
+    """Whether a card in a library is one a search looks for (CR 701.23): ``f``'s ``types``
+    (any of), ``supertypes`` (all of) and ``subtypes`` (any of); ``None`` is "a card"."""
+    if f is None:
+        return card is not None
+    if card is None:
+        return False
+    d = card.data
+    return ((not f.types or bool(f.types & set(d.types))) and f.supertypes <= set(d.supertypes)
+            and (not f.subtypes or bool(f.subtypes & set(d.subtypes))))
+
+
+def _search(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+    """CR 701.23: the controller searches their library for a card with ``eff.search``'s
+    quality and puts it into ``eff.zone`` (hand, or the battlefield under their control —
+    tapped if ``eff.tapped`` — with its own replacements and "enters" triggers, CR 614.1c,
+    603.6a), then shuffles (CR 701.24, :func:`_shuffle`).
+
+    One outcome per class of interchangeable qualifying cards (choice ``searched``: the id of
+    the card found), and — when the search has a stated quality (CR 701.23b) or nothing
+    qualifies — one where nothing is found (``searched: null``). "A card" must be found if the
+    library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
+    changes nothing here: the choice is the same, and it is shuffled again after."""
+    player = ctx.controller
+    classes: dict[tuple, GameObject] = {}
+    for o in w.zone_list("library", player):
+        if _has_quality(o.card, eff.search):
+            classes.setdefault(_interchangeable_key(o), o)
+    finds: list[str | None] = [o.id for o in classes.values()]
+    if eff.search is not None or not finds:
+        finds.append(None)
+    out: list[_World] = []
+    for found in finds:
+        v = w.fork() if len(finds) > 1 else w
+        v.choices["searched"] = found
+        branch = [v]
+        if found is not None and eff.zone == "battlefield":
+            branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
+        elif found is not None:
+            _to_hand(v, found)
+        if eff.shuffle:
+            for b in branch:
+                _shuffle(b, player)
+        out.extend(branch)
+    return out
+
+
+def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
+    """Every distinct order of a multiset of class indices (permutations of equal
+    elements are one order), in lexicographic order."""
+    counts: dict[int, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: list[int]) -> None:
+        if len(prefix) == len(keys):
+            out.append(tuple(prefix))
+            return
+        for k in sorted(counts):
+            if counts[k]:
+                counts[k] -= 1
+                prefix.append(k)
+                walk(prefix)
+                prefix.pop()
+                counts[k] += 1
+
+    walk([])
+    return out
+
+
+def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
+    """Look at the top ``n`` cards of ``player``'s library, then put them back in any order
+    (CR 401.4): one outcome per distinct order of those cards (choice ``arranged``: their ids,
+    top first); interchangeable cards (same card, same state) are one, and within a class the
+    cards keep their relative order, so no outcome is a permutation of another.
+
+    A library in random order (``shuffled``) is refused unless the player sees all of it (or
+    all its cards are interchangeable): which cards are on top is then a random event and the
+    cards below stay in random order, which the situation format (``shuffled`` marks a whole
+    library) cannot say. Seeing the whole library ends its randomness: it is no longer
+    ``shuffled``."""
+    lib = w.zone_list("library", player)
+    top = lib[:n]
+    keys: list[int] = []
+    index: dict[tuple, int] = {}
+    for o in top:
+        keys.append(index.setdefault(_interchangeable_key(o), len(index)))
+    if player in w.shuffled and len(index) > 1 and len(lib) > n:
+        raise ResolutionUnsupported(
+            f"looking at the top {n} cards of {player}'s shuffled library: which cards are on top is a random "
+            "event and the rest stays in random order, which the situation format cannot express (its "
+            "'shuffled' marks a whole library)")
+    if player in w.shuffled and len(lib) <= n:
+        w.shuffled.discard(player)  # the player looked at every card and chose the order
+        w.changed()
+    slots = sorted(o.order for o in top)
+    members: dict[int, list[GameObject]] = {}
+    for o, k in zip(top, keys):
+        members.setdefault(k, []).append(o)
+    orders = _distinct_orders(keys) if len(index) > 1 else [tuple(keys)]
+    out: list[_World] = []
+    for order in orders:
+        v = w.fork() if len(orders) > 1 else w
+        taken = {k: 0 for k in members}
+        ids = []
+        for slot, k in zip(slots, order):
+            o = members[k][taken[k]]
+            taken[k] += 1
+            ids.append(o.id)
+            if v.objects[o.id].order != slot:
+                v.put(v.objects[o.id].with_(order=slot))
+        if len(orders) > 1:
+            v.choices["arranged"] = ids
+        out.append(v)
+    return out
+
+
 def _natural(s: str) -> tuple:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s))
 
@@ -652,18 +779,19 @@ def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
 
 
 def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
-                       token: bool | None = None) -> list[_World]:
+                       token: bool | None = None, tapped: bool = False) -> list[_World]:
     """An object enters the battlefield under ``controller``'s control (CR 608.3,
     110.2), with its own "enters tapped / with counters" replacements (CR
     614.1c; X from the spell, CR 107.3m) applied through the ordering
-    mechanism; its "when this enters" abilities trigger (CR 603.6a)."""
+    mechanism; its "when this enters" abilities trigger (CR 603.6a).
+    ``tapped``: the effect putting it there says "tapped"."""
     o = w.objects[oid]
     ew = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, EntersWith)]
     loyalty = o.card.data.loyalty if o.card is not None and "Planeswalker" in o.card.data.types else None
     if loyalty is not None and str(loyalty).isdigit():
         # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
         ew.insert(0, EntersWith(counter="loyalty", amount=int(loyalty)))
-    tapped = any(a.tapped for a in ew)
+    tapped = tapped or any(a.tapped for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:
         w.put(o.with_(controller=controller))

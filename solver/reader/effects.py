@@ -1,5 +1,6 @@
 """Effects (CR 608): the clauses and sentences of spells and abilities — damage,
-destroy, pump, draw, tokens, counters, fight, conjure, …"""
+destroy, pump, draw, tokens, counters, fight, conjure, searching a library (CR 701.23),
+looking at its top cards and putting them back in any order (CR 401.4), …"""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,7 +9,7 @@ from typing import Callable, Sequence
 from ..ir import CONTROLLER, Count, Effect, Filter, Ref, SELF, T, TargetSpec
 from ..mana import COLORS
 from .tokens import Token
-from .vocabulary import TYPE_WORDS
+from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
@@ -347,6 +348,68 @@ def clause_conjure(c: Cursor, s: Scope) -> list[Effect]:
     return [Effect("conjure", amount=n, card=name, zone=zone, shuffle=shuffle)]
 
 
+_LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
+
+
+def _library_card(c: Cursor) -> Filter | None:
+    """The card a search looks for (CR 701.23): "a card" (None: no stated quality), or "a|an
+    [basic] <type> card" ("a basic land card", "a creature card") or "a|an [basic] <land subtype>
+    [or <land subtype>]* card" ("a basic Forest card", "a Forest or Plains card")."""
+    if not c.take(("a", "an")):
+        raise NoMatch("a card")
+    if c.take("card"):
+        return None
+    supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
+    types: frozenset[str] = frozenset()
+    subtypes: list[str] = []
+    if c.low() in TYPE_WORDS and c.low() != "permanent":
+        types = frozenset({TYPE_WORDS[c.next().low]})
+    else:
+        while c.low() in _LAND_SUBTYPE_WORDS:
+            subtypes.append(_LAND_SUBTYPE_WORDS[c.next().low])
+            if not c.take("or"):
+                break
+        if not subtypes or c.at("or"):
+            raise NoMatch("a card type or land subtype")
+    c.need("card")
+    if not types and not subtypes:
+        raise NoMatch("a basic card of no type")
+    return Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes))
+
+
+def clause_search(c: Cursor, s: Scope) -> list[Effect]:
+    """search your library for <a card | a [basic] <type or land subtype> card>[, reveal it],
+    put it|that card onto the battlefield [tapped] | into your hand, then shuffle (CR 701.23,
+    701.24; revealing, CR 701.20, changes nothing the game state holds)."""
+    c.need("search", "your", "library", "for")
+    quality = _library_card(c)
+    c.need(",")
+    if c.take("reveal", ("it", "that")):
+        c.take("card")
+        c.need(",")
+    c.need("put")
+    if not (c.take("it") or c.take("that", "card")):
+        raise NoMatch("the card found")
+    if c.take("into", "your", "hand"):
+        zone, tapped = "hand", False
+    elif c.take("onto", "the", "battlefield"):
+        zone, tapped = "battlefield", c.take("tapped")
+    else:
+        raise NoMatch("a destination")
+    c.need(",", "then", "shuffle")
+    return [Effect("search", amount=1, zone=zone, tapped=tapped, shuffle=True, search=quality)]
+
+
+def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
+    """look at the top N cards of your library, then put them back in any order (CR 401.4)."""
+    c.need("look", "at", "the", "top")
+    n = amount(c, s)
+    if not isinstance(n, int) or n < 2:
+        raise NoMatch("a number of cards")
+    c.need("cards", "of", "your", "library", ",", "then", "put", "them", "back", "in", "any", "order")
+    return [Effect("arrange_top", amount=n)]
+
+
 def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
     """until end of turn, <replacement effect on mana> (a continuous effect from a resolving object)."""
     c.need("until", "end", "of", "turn", ",")
@@ -362,6 +425,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
+    ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("pump", clause_pump),
 )
 
