@@ -35,7 +35,7 @@ from pathlib import Path
 
 from mtgsolve.solver.api import Situation, UnsupportedActionError
 from mtgsolve.solver.encoding import ActionEncoding, completions
-from mtgsolve.solver.games import INVENTED_DECKS, REAL_DECKS, initial_situation, parse_decklist, unmodeled
+from mtgsolve.solver.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, initial_situation, parse_decklist, unmodeled
 
 GAME_DECKS_DIR = Path(__file__).resolve().parent / "decks" / "games"
 DECKS = {"real": ("Ninth Edition Core Game: Gold vs Silver (real decklists)", REAL_DECKS),
@@ -60,7 +60,7 @@ def play_api_game(seed: int, decks: tuple[str, str] = REAL_DECKS,
                 full = completions(sit, a)
                 a = full[pick.randrange(len(full))]
                 steps += 1
-            sit = sit.apply(a)
+            sit = deal_shuffled(sit.apply(a, rng=rng), rng)   # the dealer's shuffles, as the environment does
             steps += 1
     except UnsupportedActionError as e:   # unread text reached: refused, not guessed (contract §2.0)
         return None, steps, sit.state.turn.number, str(e)

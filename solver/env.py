@@ -14,7 +14,11 @@
 The game (:mod:`solver.turns`, :mod:`solver.play`): each player's deck is
 shuffled from the seed (the library is then a known order inside the engine
 — agents never observe it — so every draw is determined and a game is
-reproducible from its seed), each draws seven cards (no mulligans), and
+reproducible from its seed). The environment is the dealer: when an effect
+shuffles a library during the game (a search, CR 701.23, 701.24), it puts
+that library into a concrete order drawn from the same seeded generator
+(:func:`solver.games.deal_shuffled`), so later draws and "look at the top N
+cards" (CR 401.4) act on a known order too. Each draws seven cards (no mulligans), and
 the first player starts in the upkeep of turn 1 (CR 103.8a: no draw that
 turn).  The agent to act is the player with priority or the player making a
 pending choice (declarations of attackers and blockers, damage
@@ -68,7 +72,7 @@ except ImportError as e:  # pragma: no cover - the optional extra is missing
 
 from .api import Situation, UnsupportedActionError
 from .encoding import ActionEncoding, OptionPicker, completions
-from .games import DEFAULT_DECKS, GREEN_DECK, RED_DECK, REAL_DECKS, _deck, initial_situation, parse_decklist
+from .games import DEFAULT_DECKS, GREEN_DECK, RED_DECK, REAL_DECKS, _deck, deal_shuffled, initial_situation, parse_decklist
 from .state import STEPS
 
 __all__ = ["MtgEnv", "env", "parse_decklist", "RED_DECK", "GREEN_DECK", "REAL_DECKS", "initial_situation",
@@ -116,6 +120,7 @@ class MtgEnv(AECEnv):
         self.np_random = np.random.default_rng(self._seed)
         rng = random.Random(self._seed)
         self.situation = initial_situation(self.decks, rng)
+        self._dealer = rng  # the dealer's seeded shuffles go on from the opening's (deal_shuffled)
         self._picker: OptionPicker | None = None
         self.steps = 0
         self.agents = list(self.possible_agents)
@@ -182,7 +187,8 @@ class MtgEnv(AECEnv):
                     self._accumulate_rewards()
                     return
                 chosen = full[0]
-        self.situation = sit.apply(chosen)
+        # the dealer realises a shuffle at once (games.deal_shuffled), and samples any other random event
+        self.situation = deal_shuffled(sit.apply(chosen, rng=self._dealer), self._dealer)
         self.steps += 1
         self._after()
         if not self.situation.is_terminal and not any(self.truncations.values()):

@@ -30,7 +30,7 @@ from typing import Iterable
 from .api import Situation
 
 __all__ = ["RED_DECK", "GREEN_DECK", "INVENTED_DECKS", "NINTH_EDITION_GOLD", "NINTH_EDITION_SILVER", "REAL_DECKS",
-           "DEFAULT_DECKS", "parse_decklist", "unmodeled", "initial_situation"]
+           "DEFAULT_DECKS", "parse_decklist", "unmodeled", "initial_situation", "deal_shuffled"]
 
 #: Two simple invented 40-card decks of cards the project models fully (``mtgsolve cards show``).
 RED_DECK = """\
@@ -164,3 +164,28 @@ def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
     return Situation.from_dict({"format": "mtgsolve/1", "players": list(players),
                                 "turn": {"number": 1, "active": players[0], "step": "upkeep"},
                                 "hand": hand, "library": library})
+
+
+def deal_shuffled(sit: Situation, rng: random.Random) -> Situation:
+    """The dealer's shuffle: every library the situation marks ``shuffled`` (random order,
+    CR 701.24; contract: its listed order is only canonical) put into one concrete order drawn
+    with ``rng``, and no longer marked. A game run by one party that knows every library (the
+    environment, seeded) uses it whenever a library becomes shuffled (after a search, CR
+    701.23), so that later draws and "look at the top N cards" (CR 401.4) act on a known order,
+    exactly as the physical game does: each order is equally likely, and the same seed deals the
+    same order. Agents never observe library order. A situation without shuffled libraries, or
+    with a pending decision (its state is the one the choice is made in), is returned as it is."""
+    from dataclasses import replace
+
+    state = sit.state
+    if not state.shuffled or sit.decision is not None:
+        return sit
+    order: dict[str, int] = {}
+    for pid in state.shuffled:
+        lib = sorted(state.zone("library", pid), key=lambda o: (o.order, o.id))
+        slots = [o.order for o in lib]
+        rng.shuffle(lib)
+        order.update((o.id, slot) for o, slot in zip(lib, slots))
+    objects = tuple(o.with_(order=order[o.id]) if o.id in order else o for o in state.objects)
+    new = type(sit)(replace(state, objects=objects, shuffled=()), source=sit.source)
+    return new

@@ -348,18 +348,22 @@ def test_random_game_declarations_match_the_reference(which):
     known = {t for d in decks for texts in unmodeled(d).values() for t in texts}
     seen = {"attackers": 0, "blockers": 0, "damage": 0}
     for seed in range(int(os.environ.get("MTGSOLVE_GAMES", "6"))):
-        s = initial_situation((parse_decklist(decks[0]), parse_decklist(decks[1])), random.Random(seed))
+        dealer = random.Random(seed)
+        s = initial_situation((parse_decklist(decks[0]), parse_decklist(decks[1])), dealer)
         try:
-            _play_checking_declarations(s, random.Random(seed + 7), seen, seed)
+            _play_checking_declarations(s, random.Random(seed + 7), seen, seed, dealer)
         except UnsupportedActionError as e:   # refused at unread text (contract §2.0): only the known lines
             parts = getattr(e, "parts", [])
             assert parts and {p["text"] for p in parts} <= known, (seed, str(e))
     assert seen["attackers"] > 3 and seen["blockers"] > 0 and seen["damage"] > 0, seen
 
 
-def _play_checking_declarations(s: Situation, pick: random.Random, seen: dict, seed: int) -> None:
-    """One random game to its end, checking every declaration and damage assignment offered."""
+def _play_checking_declarations(s: Situation, pick: random.Random, seen: dict, seed: int,
+                                dealer: random.Random) -> None:
+    """One random game to its end, checking every declaration and damage assignment offered
+    (``dealer`` realises shuffles, as the environment does: solver.games.deal_shuffled)."""
     from mtgsolve.solver.encoding import completions
+    from mtgsolve.solver.games import deal_shuffled
     from tests.reference.combat_ref import attack_reference, block_reference, damage_reference
 
     steps = 0
@@ -388,5 +392,5 @@ def _play_checking_declarations(s: Situation, pick: random.Random, seen: dict, s
         if getattr(a, "kind", "") in ("cast", "activate"):
             full = completions(s, a)
             a = full[pick.randrange(len(full))]
-        s = s.apply(a)
+        s = deal_shuffled(s.apply(a, rng=dealer), dealer)
     assert s.is_terminal
