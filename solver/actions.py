@@ -419,6 +419,11 @@ def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.Targ
         card = o.card
         if card is None:
             return ()
+        if cand.alternative:
+            from .casting_options import overloaded
+
+            if overloaded(o, cand.alternative):
+                return ()   # cast for its overload cost: "target" reads "each" (CR 702.96b)
         if card.spell is not None and card.spell.targets:
             return card.spell.targets
         if "Aura" in card.data.subtypes:
@@ -467,7 +472,7 @@ def cost_subject(cand: Candidate) -> dict:
 def query_subject(cand: Candidate) -> dict:
     """The part of a ``pay`` / ``targets`` query naming what is cast or activated (contract §2.3, §2.4)."""
     if cand.kind == "cast":
-        return {"cast": cand.object}
+        return {"cast": cand.object, **({"alternative": cand.alternative} if cand.alternative else {})}
     if cand.kind == "activate":
         return {"activate": {"object": cand.object, "index": cand.index}}
     if cand.kind == "suspend":

@@ -72,6 +72,13 @@ def find_alternative(o: GameObject, name: str) -> ir.CastingOption | None:
     return None
 
 
+def overloaded(o: GameObject, alternative: str) -> bool:
+    """Is ``o`` cast for its overload cost? Then "target" in its text reads "each": the spell
+    has no targets (CR 702.96b)."""
+    a = find_alternative(o, alternative) if alternative else None
+    return a is not None and a.kind == "alternative" and a.name.lower() == "overload"
+
+
 def kicker_of(o: GameObject) -> ir.CastingOption | None:
     ks = [a for a in options_of(o) if a.kind == "kicker"]
     return ks[0] if len(ks) == 1 else None

@@ -409,7 +409,7 @@ QUERY_SCHEMAS: dict[str, dict] = {
                            "life": {"type": "boolean", "description": "false forbids paying life"},
                            "alternative": {"type": "string", "description": "(extension, with cast) the alternative "
                                            "cost or permission used: flashback, evoke, escape, dash, spectacle, "
-                                           "jump-start, retrace, or the printed cost of a 'rather than pay' line "
+                                           "overload, jump-start, retrace, or the printed cost of a 'rather than pay' line "
                                            "(CR 118.9)"},
                            "face": {"type": "string", "description": "(extension, with cast) the face cast: an "
                                     "Adventure, a split card's half, a modal double-faced card's back face "
@@ -425,6 +425,9 @@ QUERY_SCHEMAS: dict[str, dict] = {
                                "spell": {**_ID_S, "description": "Id of a spell or ability on the stack"},
                                "face": {"type": "string", "description": "(extension, with cast) the face cast "
                                         "(CR 715.3, 709.3, 712.12)"},
+                               "alternative": {"type": "string", "description": "(extension, with cast) the "
+                                               "alternative cost it is cast for, as in pay: overloaded, a spell "
+                                               "has no targets (CR 702.96b)"},
                                "how": {"enum": ["cast", "activate", "trigger", "copy", "change", "random"],
                                        "description": "Who/why targets are chosen"},
                                "player": {**_ID_S, "description": "Who chooses (default: the controller)"},

@@ -231,15 +231,20 @@ def _object(view: View, oid: str, field: str):
         raise TargetingError(field, f"no object with id '{oid}'") from None
 
 
-def cast_source(view: View, card_id: str) -> TargetingSource:
+def cast_source(view: View, card_id: str, alternative: str = "") -> TargetingSource:
     """A spell being cast from wherever ``card_id`` is (the query checks it is
-    in hand). Its controller is the card's owner (CR 601.2a: the caster)."""
+    in hand). Its controller is the card's owner (CR 601.2a: the caster).
+    ``alternative``: the alternative cost it is cast for; with its overload cost
+    the spell has no targets (CR 702.96b)."""
+    from .casting_options import overloaded
+
     o = _object(view, card_id, "cast")
     if o.card is None:
         raise TargetingError("cast", f"'{card_id}' is not a card")
     caster = o.owner if o.zone != "stack" else o.controller
     c = view.chars(o.id)
-    return TargetingSource("spell", o.id, caster, spell_specs(o.card), c.colors,
+    specs = () if overloaded(o, alternative) else spell_specs(o.card)
+    return TargetingSource("spell", o.id, caster, specs, c.colors,
                            self_id=o.id, default_how="cast", types=c.types, subtypes=c.subtypes,
                            modal=modal_of(o.card.spell))
 
@@ -545,7 +550,7 @@ def targeting_problem(view: View, source: TargetingSource, chooser: str | None =
 
 
 def source_of(view: View, *, cast: str | None = None, activate: dict | None = None,
-              trigger: dict | None = None, spell: str | None = None) -> TargetingSource:
+              trigger: dict | None = None, spell: str | None = None, alternative: str = "") -> TargetingSource:
     """The source a query names with exactly one of ``cast=<card id>``,
     ``activate={object, index}``, ``trigger={object, index}`` or
     ``spell=<stack id>`` (contract §2.4). Raises :class:`TargetingError`."""
@@ -554,7 +559,7 @@ def source_of(view: View, *, cast: str | None = None, activate: dict | None = No
     if len(given) != 1:
         raise TargetingError("", "name exactly one of cast, activate, trigger, spell")
     if cast is not None:
-        return cast_source(view, cast)
+        return cast_source(view, cast, alternative)
     if spell is not None:
         return stack_source(view, spell)
     ref = activate if activate is not None else trigger

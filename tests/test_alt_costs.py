@@ -281,7 +281,7 @@ PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
           "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics",
-          "Ragavan, Nimble Pilferer"]
+          "Ragavan, Nimble Pilferer", "Vandalblast"]
 GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning"]
 
 
@@ -298,7 +298,8 @@ def boards(draw):
                                 {"id": "bob", "life_lost_this_turn": 2}]))   # spectacle (CR 702.137a)
     d = {"format": "mtgsolve/1", "players": [{"id": "alice", "life": draw(st.sampled_from([0, 1, 20, 20]))}, bob],
          "turn": {"number": 3, "active": active, "step": "main1", "priority": "alice"},
-         "battlefield": {"alice": bf, "bob": ["Grizzly Bears"]}, "hand": {"alice": hand},
+         "battlefield": {"alice": bf, "bob": ["Grizzly Bears"] + draw(st.sampled_from([[], ["Ornithopter"]]))},
+         "hand": {"alice": hand},
          "graveyard": {"alice": grave}}
     if draw(st.booleans()):
         d["stack"] = [{"card": "Shock", "controller": "bob", "owner": "bob", "targets": [["alice"]]}]

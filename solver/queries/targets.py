@@ -5,6 +5,8 @@
     query: {kind: targets, cast: shock}
     # or activate: {object: id, index: n} | trigger: {object: id, index: n} | spell: <stack id>
     # how: cast | activate | trigger | copy | change | random; player: who chooses
+    # alternative: with cast, the alternative cost it is cast for (an overloaded spell has no
+    # targets, CR 702.96b; a contract extension, as in pay and actions)
 
 Result: ``{"count": n, "choices": [[[ids...] per slot] ...]}``, choices sorted,
 ``status: truncated`` (count still exact) when more than
@@ -30,7 +32,7 @@ from ..targeting import (HOWS, TargetingError, TargetingSource, activated_source
 from . import Options, register
 
 FORMS = ("cast", "activate", "trigger", "spell")
-KEYS = frozenset({"kind", "player", "how", "modes"}) | frozenset(FORMS)
+KEYS = frozenset({"kind", "player", "how", "modes", "alternative"}) | frozenset(FORMS)
 
 
 def _err(path: str, message: str) -> QueryError:
@@ -60,7 +62,8 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
     unknown = sorted(set(query) - KEYS)
     if unknown:
         raise _err(unknown[0], f"unknown key '{unknown[0]}' for a targets query "
-                               f"(expected one of {', '.join(FORMS)}, and optionally how, player, modes)")
+                               f"(expected one of {', '.join(FORMS)}, and optionally how, player, modes, "
+                               "alternative)")
     given = [f for f in FORMS if f in query]
     if len(given) != 1:
         raise _err("", "a targets query needs exactly one of cast, activate, trigger, spell"
@@ -77,7 +80,15 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             if o.zone != "hand":
                 raise _err("cast", f"'{cid}' is not in a hand (it is in the {o.zone}); "
                                    "use spell: for a spell on the stack")
-            return cast_source(view, cid)
+            alt = query.get("alternative", "") or ""
+            if not isinstance(alt, str):
+                raise _err("alternative", f"expected the name of an alternative cost, got {alt!r}")
+            if alt:
+                from ..casting_options import find_alternative
+
+                if find_alternative(o, alt) is None:
+                    raise _err("alternative", f"{o.name} has no alternative cost {alt!r}")
+            return cast_source(view, cid, alt)
         if form == "spell":
             sid = query["spell"]
             if not isinstance(sid, str):

@@ -34,6 +34,9 @@ Wordings read (reminder text ignored)
   the condition ``opponent_lost_life`` (an opponent lost life this turn: the
   players' ``life_lost_this_turn``; when it is not recorded the soundness
   layer reports the line as unread, :func:`solver.soundness.unread_parts`);
+* "Overload <mana>" (CR 702.96a): an alternative cost from the hand; cast this way the
+  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.casting_options.overloaded``),
+  and what it then does to each object stays an ``Unsupported`` part affecting its effect only;
 * "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
   hand (:class:`~solver.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
@@ -246,6 +249,14 @@ def read(raw: str) -> list:
         return [CastingOption("alternative", "dash", _mana(m.group(1)), CardCost(), "hand", text=raw),
                 Unsupported("dash: if its dash cost was paid, it has haste and returns to its owner's hand at "
                             "the beginning of the next end step", raw, "triggered", frozenset({"triggers", "combat"}))]
+    m = re.fullmatch(r"overload\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.96a–b: an alternative cost from the hand; cast this way, "target" in the spell's text
+        # reads "each": the spell has no targets (solver/casting_options.py: ``overloaded``); what it
+        # then does to each object is not modeled (whether it was overloaded is not recorded on the stack)
+        return [CastingOption("alternative", "overload", _mana(m.group(1)), CardCost(), "hand", text=raw),
+                Unsupported("overloaded (CR 702.96b): it acts on every object its text describes", "", "static",
+                            frozenset({"effect"}))]
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
     if m:
         return _suspend(int(m.group(1)), _mana(m.group(2)), raw)

@@ -197,7 +197,10 @@ def reference_cast_entries(state, player: str) -> list[dict]:
         if not (sorcery_time or "Instant" in o.card.data.types or _flash(o.card)
                 or _flash_permission(state, view, player, oid)):
             continue
-        n_t = reference_targets(state, {"kind": "targets", "cast": oid, "player": player})["count"]
+        tq = {"kind": "targets", "cast": oid, "player": player}
+        if alt:
+            tq["alternative"] = alt   # overload: no targets (CR 702.96b)
+        n_t = reference_targets(state, tq)["count"]
         if not n_t:
             continue
         q = {"kind": "pay", "cast": oid, "player": player}

@@ -40,7 +40,11 @@ def _describe_source(state: GameState, view: View, query: dict):
     """(slots, controller, colors, own stack id, kind, default how)."""
     if "cast" in query:
         o = state.obj(query["cast"])
-        return _slots_of_card(o.card), o.owner, view.chars(o.id).colors, o.id, "spell", "cast"
+        # cast for its overload cost: "target" reads "each", no target at all (CR 702.96b)
+        over = str(query.get("alternative") or "").lower() == "overload" and any(
+            isinstance(a, ir.CastingOption) and a.kind == "alternative" and a.name.lower() == "overload"
+            for a in o.card.abilities)
+        return [] if over else _slots_of_card(o.card), o.owner, view.chars(o.id).colors, o.id, "spell", "cast"
     if "activate" in query:
         oid = query["activate"]["object"]
         n = query["activate"]["index"]
