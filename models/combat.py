@@ -57,8 +57,7 @@ from typing import Iterator
 
 from ortools.sat.python import cp_model
 
-SEED = 20251130
-"""Fixed random seed of every solve (determinism)."""
+from .base import new_solver  # one worker, the fixed seed (determinism)
 
 Selection = tuple[str, ...]
 Declaration = tuple[tuple[str, Selection], ...]
@@ -406,17 +405,12 @@ class CouplingDP:
 # ---------------------------------------------------------------------------
 
 def _solver(time_limit: float | None, enumerate_all: bool = False) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    p = solver.parameters
-    p.num_workers = 1
-    p.random_seed = SEED
+    """The project's one solver set-up (:func:`models.base.new_solver`: one worker,
+    the fixed seed); enumeration runs without presolve, in fixed search order."""
     if enumerate_all:
-        p.enumerate_all_solutions = True
-        p.cp_model_presolve = False
-        p.search_branching = cp_model.FIXED_SEARCH
-    if time_limit is not None:
-        p.max_time_in_seconds = max(0.001, float(time_limit))
-    return solver
+        return new_solver(time_limit, enumerate_all=True, cp_model_presolve=False,
+                          search_branching=cp_model.FIXED_SEARCH)
+    return new_solver(time_limit)
 
 
 class ChoiceModel:
