@@ -497,7 +497,10 @@ class Produce:
         106.5: none of those permanents colored, no mana) — "any color among
         legendary creatures and planeswalkers you control"; a filter with
         ``zone`` ``graveyard`` looks at the cards in your graveyard instead
-        ("among legendary creature cards in your graveyard").
+        ("among legendary creature cards in your graveyard");
+      * ``commander_identity`` — one mana of any color in the color identity of
+        the controller's commander(s) (CR 903.4; objects marked ``commander``,
+        in any zone); with no commander, no mana (CR 903.4f).
 
     A ``count`` on the kinds ``any_color``, ``choice`` and ``combination`` is
     a variable amount (CR 107.3): "X mana of any one color, where X is …",
@@ -554,6 +557,8 @@ class Produce:
                                (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
                                for f in self.among)
             return f"one mana of any color among {what}"
+        if k == "commander_identity":
+            return "one mana of any color in your commander's color identity"
         return k
 
 
