@@ -599,6 +599,15 @@ def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
             and (not f.subtypes or bool(f.subtypes & set(d.subtypes))))
 
 
+def _require_libraries(w: _World, player: str, what: str) -> None:
+    """A situation that lists no library at all does not say what a library holds (as for a draw
+    in :mod:`solver.turns`): refused. Once any library is listed, a player with none listed has
+    an empty library."""
+    if not w.shuffled and not any(o.zone == "library" for o in w.objects.values()):
+        raise ResolutionUnsupported(f"{player} {what} but the situation lists no library; list the libraries "
+                                    "(a player with no cards listed has an empty library)")
+
+
 def _search(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
     """CR 701.23: the controller searches their library for a card with ``eff.search``'s
     quality and puts it into ``eff.zone`` (hand, or the battlefield under their control —
@@ -611,6 +620,7 @@ def _search(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
     library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
     changes nothing here: the choice is the same, and it is shuffled again after."""
     player = ctx.controller
+    _require_libraries(w, player, "searches their library (CR 701.23)")
     classes: dict[tuple, GameObject] = {}
     for o in w.zone_list("library", player):
         if _has_quality(o.card, eff.search):
@@ -669,6 +679,7 @@ def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
     cards below stay in random order, which the situation format (``shuffled`` marks a whole
     library) cannot say. Seeing the whole library ends its randomness: it is no longer
     ``shuffled``."""
+    _require_libraries(w, player, f"looks at the top {n} cards of their library (CR 401.4)")
     lib = w.zone_list("library", player)
     top = lib[:n]
     keys: list[int] = []

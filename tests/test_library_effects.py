@@ -30,7 +30,8 @@ def _libraries(seed: int, count: int, lo: int = 0, hi: int = 7) -> list[list[str
 def _situation(library: list[str], spell: str, shuffled: bool = False) -> Situation:
     d: dict = {"format": "mtgsolve/1", "players": ["alice", "bob"],
                "turn": {"number": 3, "active": "alice", "step": "main1"},
-               "library": {"alice": library}, "stack": [{"card": spell, "controller": "alice"}]}
+               "library": {"alice": library, "bob": ["Plains"]},   # listed: alice's may be empty
+               "stack": [{"card": spell, "controller": "alice"}]}
     if shuffled:
         d["shuffled"] = {"alice": True}
     return Situation.from_dict(d)
@@ -107,3 +108,17 @@ def test_other_search_wordings_stay_unread(name):
     """Only the executed wordings are read: "then shuffle and put the card on top", "up to two"."""
     card = get_card(name)
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)
+
+
+@pytest.mark.parametrize("spell", ["Rampant Growth", "Index"])
+def test_no_library_listed_is_refused(spell):
+    """As for a draw (solver/turns.py): a situation listing no library at all does not say what the
+    library holds; once one library is listed, a player with no cards listed has an empty one."""
+    sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                               "turn": {"number": 3, "active": "alice", "step": "main1"},
+                               "stack": [{"card": spell, "controller": "alice"}]})
+    with pytest.raises(UnsupportedCaseError, match="lists no library"):
+        sit.resolve()
+    listed = Situation.from_dict({**sit.to_dict(), "library": {"bob": ["Forest"]}})
+    outcomes = listed.resolve()
+    assert len(outcomes) == 1 and not listed.state.zone("library", "alice")
