@@ -121,7 +121,11 @@ SMALL_PERMANENTS = [
     # sacrifice, only as an instant (CR 118.1, 602.5b, 602.5d)
     "Heritage Druid", "Wall of Roots", "Lion's Eye Diamond",
     # "Activated abilities of artifacts [your opponents control] can't be activated" (CR 602.5)
-    "Collector Ouphe", "Karn, the Great Creator"]
+    "Collector Ouphe", "Karn, the Great Creator",
+    # "any color in your commander's color identity" (CR 903.4, 903.4f: no commander, no mana)
+    "Arcane Signet"]
+#: Commanders a board with Arcane Signet may give its players (command zone, ``commander: true``).
+COMMANDERS = ["Krenko, Mob Boss", "Atraxa, Praetors' Voice", "Kenrith, the Returned King", "Karn, Legacy Reforged"]
 CREATURES = {"Heritage Druid", "Wall of Roots", "Llanowar Elves", "Birds of Paradise", "Harvester Druid", "Naga Vitalist", "Grizzly Bears",
              "Nyxbloom Ancient", "Zhur-Taa Ancient", "Abzan Devotee", "Viridian Joiner", "Isamaru, Hound of Konda",
              "Karametra's Acolyte", "Axebane Guardian", "Arbor Adherent", "Leafkin Druid"}
@@ -175,6 +179,10 @@ def random_small_board(draw, max_permanents: int = 5, cards=SMALL_PERMANENTS, po
     if draw("int", 0, 5) == 0:
         effects.append({"card": "Pale Moon", "controller": draw("choice", players)})
     d = doc(bf, players=[{"id": "alice", "life": draw("choice", [20, 20, 2, 1])}, "bob"])
+    if any(c == "Arcane Signet" for _, c, _ in placed):   # commanders (CR 903.3), or none (903.4f)
+        command = {p: [{"card": draw("choice", COMMANDERS), "commander": True}] for p in players if draw("bool")}
+        if command:
+            d["command"] = command
     if effects:
         d["effects"] = effects
     if pool and draw("int", 0, 4) == 0:

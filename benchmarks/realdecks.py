@@ -346,7 +346,7 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
             for name in remaining[:rng.randint(1, 3)]:
                 library[p].append(_obj(ids.new(name), name))
         if deck.commander:
-            command[p].append(_obj(ids.new(deck.commander), deck.commander))
+            command[p].append(_obj(ids.new(deck.commander), deck.commander, commander=True))  # CR 903.3
         players.append({"id": p, "life": rng.randint(1, 20)})
 
     if step in ("declare_attackers", "declare_blockers"):

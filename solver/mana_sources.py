@@ -275,6 +275,14 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
                 if filter_matches(f, c):
                     cols |= c.colors
         out = [_unit(c) for c in COLORS if c in cols]
+    elif k == "commander_identity":
+        # the color identity of the controller's commanders, wherever they are (CR 903.3, 903.4);
+        # no commander: no mana (CR 903.4f)
+        ident: set[str] = set()
+        for o in view.state.objects:
+            if o.commander and o.owner == controller and o.card is not None:
+                ident |= o.card.data.identity
+        out = [_unit(c) for c in COLORS if c in ident]
     elif k == "combination":
         if types_only:
             out = [_unit(c).scale(amount) for c in COLORS]

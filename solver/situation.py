@@ -132,7 +132,8 @@ class _PlainObject(_Plain):
     _defaults = dict(card=None, id=None, owner=None, controller=None, tapped=False, sick=False, counters=None,
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
-                     entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False)
+                     entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
+                     commander=False)
 
 
 class _PlainAbility(_Plain):
@@ -249,7 +250,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "tapped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
-    "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool,
+    "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "timestamp": _opt(_count),
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
@@ -1097,7 +1098,7 @@ class _Builder:
             timestamp=s.timestamp if s.timestamp is not None else position,
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
-            blocked=s.blocked)
+            blocked=s.blocked, commander=s.commander)
 
     def chosen(self, given: dict[str, Any] | None, path: str) -> tuple[tuple[str, Any], ...]:
         """``chosen``: earlier choices; a ``color`` (what "the chosen color" of a

@@ -109,6 +109,8 @@ def _dump_object(o: GameObject, position: int) -> dict:
         d["entered_this_turn"] = True
     if o.skip_untap:
         d["skip_untap"] = True
+    if o.commander:
+        d["commander"] = True
     if o.attacking is not None:
         d["attacking"] = o.attacking
     if o.blocking:

@@ -134,6 +134,9 @@ class ObjectSpec(_Spec):
     entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
     skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
                                                 "untap step (CR 502.3)")
+    commander: bool = Field(False, description="(extension) the card is its owner's commander, in any zone "
+                                               "(CR 903.3): its color identity is the player's commander's "
+                                               "(CR 903.4)")
     attacking: Id | None = Field(None, description="(creature on the battlefield) the player, planeswalker or "
                                                    "battle it is attacking (CR 506.4, 508.1b)")
     blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "

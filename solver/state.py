@@ -87,6 +87,7 @@ class GameObject:
     attacking: str | None = None  # the player, planeswalker or battle it attacks (CR 506.4, 508.1b)
     blocking: tuple[str, ...] = ()  # the attacking creatures it blocks (CR 509.1a), sorted
     blocked: bool = False  # an attacking creature that has been blocked (CR 509.1h)
+    commander: bool = False  # (extension) a card designated as its owner's commander, in any zone (CR 903.3)
 
     @property
     def name(self) -> str:

@@ -8,6 +8,8 @@ when one is available; any text not understood is kept as
 """
 from __future__ import annotations
 
+import re
+
 import difflib
 import gzip
 import json
@@ -41,6 +43,20 @@ class CardData:
     layout: str
     colors: tuple[str, ...] | None = None  # MTGJSON "colors" when given (tokens, color indicators); else from the mana cost
     unreadable_cost: str | None = None  # a printed mana cost with symbols outside CR 107.4 ({D}, {HW}…): reported unsupported
+    color_identity: tuple[str, ...] | None = None  # MTGJSON "colorIdentity" when given; else see ``identity``
+
+    @property
+    def identity(self) -> frozenset[str]:
+        """The card's color identity (CR 903.4): the colors of the mana symbols in its mana cost
+        and rules text (reminder text aside) and its colors (a color indicator, CR 204); the card
+        database's value when it gives one."""
+        if self.color_identity is not None:
+            return frozenset(self.color_identity)
+        text = re.sub(r"\([^)]*\)", "", self.text)
+        out = set(self.mana_cost.colors) | set(self.colors or ())
+        for sym in re.findall(r"\{([^}]*)\}", text):
+            out |= {c for c in "WUBRG" if c in sym.upper().split("/")}
+        return frozenset(out)
 
     @classmethod
     def from_mtgjson(cls, d: Mapping[str, Any]) -> "CardData":
@@ -63,6 +79,8 @@ class CardData:
             keywords=tuple(d.get("keywords") or ()),
             layout=str(d.get("layout") or "normal"),
             colors=None if d.get("colors") is None else tuple(sorted(d["colors"], key="WUBRG".find)),
+            color_identity=None if d.get("colorIdentity") is None
+            else tuple(sorted(d["colorIdentity"], key="WUBRG".find)),
         )
 
 

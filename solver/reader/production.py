@@ -296,6 +296,9 @@ def _amount_produce(c: Cursor, triggered: bool) -> Produce:
         return Produce("any_type" if of_type else "any_color")
     if one:
         raise NoMatch("'any one color' then more words")
+    if not of_type and c.take("in", "your", "commander's", "color", "identity"):
+        c.end()  # Arcane Signet, Command Tower (CR 903.4, 903.4f)
+        return Produce("commander_identity")
     if not of_type and c.take("among", "legendary", "creature", "cards", "in", "your", "graveyard"):
         c.end()  # The Grey Havens
         return Produce("among_colors", among=(Filter(types=frozenset({"Creature"}), supertypes=frozenset({"Legendary"}),

@@ -18,6 +18,8 @@ foundation every query shares) is reused.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 from dataclasses import replace as _dc_replace
 from itertools import combinations, combinations_with_replacement
@@ -132,6 +134,19 @@ def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed:
                 c = view.chars(q.id)
                 if (not f.types or f.types & c.types) and f.supertypes <= c.supertypes:
                     seen |= set(c.colors)
+        out = [Mana.of([col]) for col in COLORS if col in seen]
+    elif k == "commander_identity":
+        # CR 903.4: the mana symbols' colors of the player's commander cards (the database's
+        # colorIdentity); CR 903.4f: without a commander, nothing
+        seen = set()
+        for q in view.state.objects:
+            if getattr(q, "commander", False) and q.owner == o.controller and q.card is not None:
+                ci = q.card.data.color_identity
+                if ci is None:
+                    ci = tuple(set(q.card.data.mana_cost.colors) | {
+                        c for sym in re.findall(r"\{([^}]*)\}", re.sub(r"\([^)]*\)", "", q.card.data.text))
+                        for c in "WUBRG" if c in sym.upper().split("/")})
+                seen |= set(ci)
         out = [Mana.of([col]) for col in COLORS if col in seen]
     elif k == "chosen_color":
         # the color recorded as chosen when it entered; none: nothing of that kind (CR 106.5)
