@@ -311,6 +311,21 @@ _HIDDEN_WORK = re.compile(r"\bdiscard|\bmadness\b|\bcycl|\breveal|\bopening hand
                           r"|\bwhen\b|\bwhenever\b|\bat the beginning\b|\bmiracle\b|\bsuspend\b|\bforetell")
 
 
+#: Words of a permanent spell's static ability that can function on the stack: about the spell or its
+#: casting (CR 113.6c-d), how it enters (CR 614.1c), characteristic-defining (CR 604.3, 113.6a).
+_STACK_WORDS = re.compile(r"\bthis spell\b|\bcast\b|\bcountered\b|\bcop(?:y|ies)\b|\benter|\bescape"
+                          r"|\bcolou?r|\bpower\b|\btoughness\b|\bevery\b|\bchangeling\b|\bdevoid\b|\bflash\b"
+                          r"|\bsplit second\b|\bas though\b|\bstack\b|\bmana value\b|\bname|\btype|\btarget"
+                          r"|\bspells?\b|\bcost")
+
+
+def _permanent_spell(state: GameState, oid: str) -> bool:
+    """Is ``oid`` a permanent card on the stack (not an instant or sorcery, not an ability)?"""
+    o = state.find(oid)
+    return o is not None and o.zone == "stack" and o.card is not None and \
+        not ({"Instant", "Sorcery"} & set(o.card.data.types))
+
+
 def _top_of_stack(state: GameState) -> str | None:
     stack = state.zone("stack")
     return stack[0].id if stack else None
@@ -326,6 +341,11 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     hit = set(part.affects) & QUERY_AFFECTS.get(kind, frozenset(AFFECTS))
     own = scope.subject is not None and part.object == scope.subject
     on_top = part.zone == "stack" and part.object == _top_of_stack(state)
+    if part.zone == "stack" and part.kind in ("static", "keyword", "activated") \
+            and _permanent_spell(state, part.object) and not _STACK_WORDS.search(_words(part.text)):
+        # a permanent spell's abilities function once it is a permanent (CR 113.6): on the stack they
+        # matter only as it resolves (resolving it, or passing with it on top)
+        return kind in ("resolve", "pass") and on_top
     if kind == "pass":
         # passing casts nothing and activates nothing (CR 117.3d, 500.2): a card's own spell text or
         # other face off the stack, and an activated ability not on the stack, act only once cast or

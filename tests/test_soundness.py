@@ -544,3 +544,27 @@ def test_passing_casts_and_activates_nothing_cr_117_3d():
     s3 = state(battlefield={"alice": ["Forest"], "bob": ["Grizzly Bears"]}, hand={"alice": [mad]})
     r3 = answer(s3, {"kind": "pass"})
     assert r3["status"] == "unsupported" and "discard" in r3["unsupported"][0]["text"]
+
+
+def test_a_permanent_spells_statics_work_once_it_is_a_permanent_cr_113_6():
+    """A creature spell on the stack: its unread static "creatures you control get +1/+1 during a
+    full moon" doesn't function there — another spell's targets and its caster's payments are
+    answered — but it does as the spell resolves (it is a permanent then, and state-based actions
+    look at the result); "This spell can't be countered …" functions on the stack (CR 113.6c)."""
+    lord = card("Moon Lord", "Other creatures you control get +1/+1 during a full moon.", ("Creature",), "{1}{G}")
+    s = state(battlefield={"alice": ["Mountain", "Mountain"], "bob": ["Grizzly Bears"]},
+              hand={"alice": ["Lightning Bolt"]},
+              stack=[{"card": lord["card"], "controller": "bob", "owner": "bob"}], priority="alice")
+    assert answer(s, {"kind": "targets", "cast": "lightning-bolt"})["status"] == "ok"
+    assert answer(s, {"kind": "pay", "cast": "lightning-bolt"})["status"] == "ok"
+    assert answer(s, {"kind": "resolve"})["status"] == "unsupported"
+    countered = state(battlefield={"alice": ["Island", "Island"], "bob": ["Grizzly Bears"]},
+                      stack=[{"card": "Counterspell", "controller": "alice", "owner": "alice",
+                              "targets": [["moon-lord"]]},
+                             {"card": lord["card"], "controller": "bob", "owner": "bob"}])
+    assert answer(countered, {"kind": "resolve"})["status"] == "ok"   # countered: its static never functions
+    stubborn = card("Moon Wurm", "This spell can't be countered during a full moon.", ("Creature",), "{1}{G}")
+    s2 = state(battlefield={"alice": ["Island", "Island"], "bob": ["Grizzly Bears"]},
+               stack=[{"card": "Counterspell", "controller": "alice", "owner": "alice", "targets": [["moon-wurm"]]},
+                      {"card": stubborn["card"], "controller": "bob", "owner": "bob"}])
+    assert answer(s2, {"kind": "resolve"})["status"] == "unsupported"
