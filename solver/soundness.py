@@ -380,7 +380,7 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
                 "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
         return bool(set(part.affects) & mine)
     if not own and part.kind in ("activated", "triggered", "spell", "face") and kind != "resolve" \
-            and not (kind == "actions" and part.controller == player):
+            and not (kind == "actions" and part.controller == player and part.zone != "stack"):
         # another object's ability or spell text: its own targets and effect are its own business; only
         # whether it is an action of this player (timing) or makes mana can change this answer
         hit &= {"timing", "mana"} if part.kind != "triggered" else {"mana"}

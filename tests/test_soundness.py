@@ -568,3 +568,17 @@ def test_a_permanent_spells_statics_work_once_it_is_a_permanent_cr_113_6():
                stack=[{"card": "Counterspell", "controller": "alice", "owner": "alice", "targets": [["moon-wurm"]]},
                       {"card": stubborn["card"], "controller": "bob", "owner": "bob"}])
     assert answer(s2, {"kind": "resolve"})["status"] == "unsupported"
+
+
+def test_ones_own_spell_on_the_stack_is_no_longer_an_action():
+    """Alice's unread spell already on the stack: its targets and effect are its own business — her
+    next actions are answered (they would be refused while it was in her hand); its resolution is not."""
+    moon = card("Moon Bolt", "Frobnicate target widget during a full moon.", ("Instant",), "{R}")
+    s = state(battlefield={"alice": ["Mountain", "Mountain"], "bob": ["Grizzly Bears"]},
+              hand={"alice": ["Lightning Bolt"]},
+              stack=[{"card": moon["card"], "controller": "alice", "owner": "alice"}], priority="alice")
+    assert answer(s, {"kind": "actions"})["status"] == "ok"
+    assert answer(s, {"kind": "resolve"})["status"] == "unsupported"
+    in_hand = state(battlefield={"alice": ["Mountain", "Mountain"], "bob": ["Grizzly Bears"]},
+                    hand={"alice": ["Lightning Bolt", moon]})
+    assert answer(in_hand, {"kind": "actions"})["status"] == "unsupported"
