@@ -317,12 +317,19 @@ def test_brazen_borrower_front_face():
 
 
 def test_unread_keywords_say_what_they_affect():
-    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nDevoid\nOverload {2}{R}", types=("Creature",))
+    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nDevoid", types=("Creature",))
     assert [a.affects for a in abilities] == [frozenset({"timing", "costs"}), frozenset({"costs"}),
-                                              frozenset({"triggers"}), frozenset({"characteristics"}),
-                                              frozenset({"costs", "targets", "effect"})]
-    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Devoid", "Overload {2}{R}"]
+                                              frozenset({"triggers"}), frozenset({"characteristics"})]
+    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Devoid"]
     assert all(isinstance(a, Unsupported) for a in abilities)
+
+
+def test_overload_is_an_alternative_cost_whose_effect_stays_unread():
+    abilities, sp = custom("Destroy target artifact.\nOverload {2}{R}", types=("Sorcery",))
+    opt, rider = abilities
+    assert isinstance(opt, ir.CastingOption) and (opt.kind, opt.name, opt.zone) == ("alternative", "overload", "hand")
+    assert isinstance(rider, Unsupported) and rider.kind == "rider" and rider.affects == frozenset({"effect"})
+    assert sp is not None and len(sp.targets) == 1  # cast normally it targets (CR 702.96b: overloaded, none)
 
 
 # ---------------------------------------------------------------------------

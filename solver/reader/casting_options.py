@@ -255,8 +255,8 @@ def read(raw: str) -> list:
         # reads "each": the spell has no targets (solver/casting_options.py: ``overloaded``); what it
         # then does to each object is not modeled (whether it was overloaded is not recorded on the stack)
         return [CastingOption("alternative", "overload", _mana(m.group(1)), CardCost(), "hand", text=raw),
-                Unsupported("overloaded (CR 702.96b): it acts on every object its text describes", "", "static",
-                            frozenset({"effect"}))]
+                Unsupported("rider: overloaded (CR 702.96b), it acts on every object its text describes", raw,
+                            "rider", frozenset({"effect"}))]
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
     if m:
         return _suspend(int(m.group(1)), _mana(m.group(2)), raw)
