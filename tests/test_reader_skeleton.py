@@ -102,7 +102,7 @@ def test_an_alternative_cost_with_a_condition_cr_118_9():
 
 @pytest.mark.parametrize("name,start", [
     ("Haywire Mite", "{G}, Sacrifice"),                    # a description the filter can't hold
-    ("Arcane Signet", "{T}: Add"),                         # a mana ability: never a structure only
+    ("Aether Hub", "{T}, Pay {E}: Add"),                  # a mana ability: never a structure only
     ("Crown of the Ages", "{4}, {T}: Attach"),            # "attached to a creature": where the description ends
 ])
 def test_what_stays_unstructured(name, start):
