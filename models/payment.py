@@ -75,10 +75,32 @@ from .base import new_solver
 Expr = Any
 """A CP-SAT linear expression, a variable or a plain int (the model adds ints and
 expressions freely; ortools' stubs type neither the mixed arithmetic nor its comparisons)."""
+
+
+@dataclass(frozen=True)
+class MainTap:
+    """The fate of the source tapped by the total cost's ``{T}`` (CR 107.5, 601.2h), not by a
+    mana ability: one value (:data:`MAIN_TAP`), equal to itself only."""
+
+    def __repr__(self) -> str:
+        return "MAIN_TAP"
+
+
+MAIN_TAP = MainTap()
+"""The fate "tapped by the total cost's {T}" (see :data:`Fate`)."""
+
+CounterFate = tuple
+"""``(counter, k)`` (k counters removed as a mana ability's cost) or ``(counter, k, marks)`` (with
+its riders' marks): how a member tapped for mana was used besides being tapped."""
+
 Fate = Any
-"""How a tapped member of a class was used: None (tapped for mana), ``MAIN_TAP`` (tapped by the
-total cost's {T}), ``(counter, k)`` (k counters removed as the ability's cost) or ``(counter, k,
-marks)`` (with its riders' marks)."""
+"""How a tapped member of a class was used: None (tapped for mana), :data:`MAIN_TAP` (tapped by the
+total cost's {T}) or a :data:`CounterFate` tuple; :func:`is_counter_fate` tells the tuples apart."""
+
+
+def is_counter_fate(f: Fate) -> bool:
+    """Is ``f`` a :data:`CounterFate` (not None, not :data:`MAIN_TAP`)?"""
+    return isinstance(f, tuple)
 
 PRESOLVE = False
 MAX_REPEATS = 20          # solutions per distinct payment before switching to one solve per payment
@@ -286,7 +308,7 @@ class PaymentKey:
     """A distinct payment: the situation it leaves behind (contract §2.3)."""
 
     sacrificed: tuple[int, ...]                          # per class
-    kept_tapped: tuple[tuple[tuple[Fate, int], ...], ...]  # per class: (fate, n) with fate None or (counter, k)
+    kept_tapped: tuple[tuple[tuple[Fate, int], ...], ...]  # per class: (fate, n), fates in _fate_order
     life: int
     damage: int
     x: int
@@ -437,7 +459,7 @@ class PaymentModel:
         # an upper bound on any amount of mana in play
         self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
         # per class: taps[c][fate] and free_taps[c][fate] list the counts of members tapped
-        # (fate: None, or (counter, n) removed); *_sacs[c] the counts of members sacrificed
+        # (fate: None, MAIN_TAP or (counter, n, …) removed); *_sacs[c] the counts of members sacrificed
         taps: list[dict[Fate, list]] = [dict() for _ in range(ncls)]
         free_taps: list[dict[Fate, list]] = [dict() for _ in range(ncls)]
         self_sacs: list[list] = [[] for _ in range(ncls)]
@@ -881,7 +903,7 @@ class PaymentModel:
                 late_sacs[src].append(lit)
             if main.remove_counters:
                 lit = self._part("counters", "")
-                used = _total(f[1] * v for f, vs in taps[src].items() if f and f != MAIN_TAP for v in vs)
+                used = _total(f[1] * v for f, vs in taps[src].items() if is_counter_fate(f) for v in vs)
                 self._add(used + main.remove_counters * lit <= sc.counters)
         b.main_life = main_life
 
@@ -1236,9 +1258,6 @@ class PaymentModel:
         return PaymentKey(tuple(sac), tuple(kept), life, damage, x, pool, restricted, effects, delved)
 
 
-MAIN_TAP = ("__main__", 0)   # the fate "tapped by the total cost's {T}"
-
-
 def _total(items: Iterable[Expr]) -> Expr:
     """Sum of linear expressions, 0 when empty."""
     out = 0
@@ -1255,10 +1274,12 @@ def _req_order(r: str) -> int:
     return (list(TYPES) + [SNOW, GENERIC]).index(r)
 
 
-def _fate_order(f) -> tuple:
+def _fate_order(f: Fate) -> tuple:
+    """Fates in the order a class's members are named: counters removed (fewest first), then
+    tapped for mana, then tapped by the total cost's {T}."""
     if f is None:
         return (2, "", 0)
-    if f[0] == "__main__":
+    if f == MAIN_TAP:
         return (3, "", 0)
     return (1, f[0], f[1]) + ((f[2],) if len(f) > 2 else ())
 
@@ -1290,7 +1311,7 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
         if c == main.source_cls and ns == 0:
             # the source's final state: {T} taps it, {Q} untaps it (CR 107.5, 107.6)
             oid = rest[0]
-            mana_tapped = sum(n for f, n in kept.items() if f is None or f[0] != "__main__")
+            mana_tapped = sum(n for f, n in kept.items() if f != MAIN_TAP)
             final_tapped = pc.tapped or mana_tapped > 0 or main.tap
             if main.untap:
                 final_tapped = False
@@ -1298,12 +1319,12 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
                 tap.append(oid)
             if not final_tapped and pc.tapped:
                 untap.append(oid)
-            cnt = main.remove_counters + sum(f[1] * n for f, n in kept.items() if f and f[0] != "__main__")
+            cnt = main.remove_counters + sum(f[1] * n for f, n in kept.items() if is_counter_fate(f))
             if cnt:
                 name = main.counter_name or next((f[0] for f, n in kept.items()
-                                                  if f and n and f[0] != "__main__" and f[1]), "")
+                                                  if is_counter_fate(f) and n and f[1]), "")
                 removed[oid] = {name: cnt}
-            marks = tuple(m for f, n in kept.items() if n and f and len(f) > 2 for m in f[2])
+            marks = tuple(m for f, n in kept.items() if n and is_counter_fate(f) and len(f) > 2 for m in f[2])
             if marks:
                 marked[oid] = marks
             continue
@@ -1315,9 +1336,9 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
                 oid = rest[i]
                 i += 1
                 tap.append(oid)
-                if f is not None and f[0] != "__main__" and f[1]:
+                if is_counter_fate(f) and f[1]:
                     removed[oid] = {f[0]: f[1]}
-                if f is not None and len(f) > 2:
+                if is_counter_fate(f) and len(f) > 2:
                     marked[oid] = f[2]
     pool = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(key.pool_after))
     out = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": key.life,

@@ -124,8 +124,8 @@ from typing import Any, Iterator
 
 from mtgsolve.solver.mana import TYPES
 
-from .payment import (GENERIC, MAIN_TAP, PaymentKey, PaymentProblem, _fate_order, decode, payment_sort_key,
-                      symbol_options)
+from .payment import (GENERIC, MAIN_TAP, PaymentKey, PaymentProblem, _fate_order, decode, is_counter_fate,
+                      payment_sort_key, symbol_options)
 
 NT = len(TYPES)          # W U B R G C
 ZERO = (0,) * NT
@@ -590,7 +590,7 @@ class PaymentCounter:
                 ms = p.classes[c].members[i:i + k]
                 at[c] = i + k
                 tap.extend(ms)
-                if f is not None and f[1]:
+                if is_counter_fate(f) and f[1]:
                     removed.extend((oid, f[0], f[1]) for oid in ms)
             tap.sort()
             text = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(pool))
