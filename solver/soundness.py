@@ -369,6 +369,11 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return True
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
+    if kind == "resolve" and part.kind == "triggered" and part.zone != "effects":
+        from .trigger_reach import may_trigger
+
+        if not may_trigger(state, part.object, part.zone, part.text):
+            return False             # its event can't happen while the top resolves (CR 603.2)
     if self_cast(part.text) and part.kind not in ("spell", "face", "triggered") and not own:
         # about casting this card itself: its owner's actions only
         return scope.kind in ("actions", "pass") and part.controller == player and bool(

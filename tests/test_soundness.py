@@ -582,3 +582,38 @@ def test_ones_own_spell_on_the_stack_is_no_longer_an_action():
     in_hand = state(battlefield={"alice": ["Mountain", "Mountain"], "bob": ["Grizzly Bears"]},
                     hand={"alice": ["Lightning Bolt", moon]})
     assert answer(in_hand, {"kind": "actions"})["status"] == "unsupported"
+
+
+# --- resolve: an unread trigger matters only if its event can happen during the resolution ------------
+def _bolt_at(victim: str, extra: dict, zone: str = "battlefield") -> object:
+    bf = {"alice": ["Mountain"], "bob": ["Grizzly Bears"]}
+    hand: dict = {}
+    (bf if zone == "battlefield" else hand).setdefault("bob", []).append(extra)
+    return state(battlefield=bf, hand=hand,
+                 stack=[{"card": "Lightning Bolt", "controller": "alice", "targets": [[victim]]}])
+
+
+@pytest.mark.parametrize("text,status", [
+    ("At the beginning of your upkeep, frobnicate a widget.", "ok"),               # no step begins (CR 603.2)
+    ("Whenever you cast a noncreature spell, frobnicate a widget.", "ok"),        # nothing is cast
+    ("Whenever a creature attacks, frobnicate a widget.", "ok"),                  # nothing attacks
+    ("Whenever a creature dies, frobnicate a widget.", "unsupported"),            # Bolt can kill (CR 704.5g)
+    ("Whenever a player loses life, frobnicate a widget.", "unsupported"),        # Bolt to a player
+    ("When you control no Forests, frobnicate a widget.", "unsupported"),         # a state trigger: unknown
+])
+def test_an_unread_trigger_blocks_resolve_only_if_its_event_can_happen(text, status):
+    watcher = card("Watcher", text, ("Creature",))
+    assert answer(_bolt_at("grizzly-bears", watcher), {"kind": "resolve"})["status"] == status
+
+
+def test_an_enters_trigger_of_a_card_in_hand_or_a_permanent_already_there():
+    """"When this creature enters, …" (read event, unread effect): a permanent already on the battlefield
+    does not enter again, nor does a card in a hand when the resolution puts nothing onto the battlefield;
+    a creature spell resolving does make "whenever another creature enters" trigger."""
+    etb = card("Moon Scout", "When this creature enters, frobnicate a widget.", ("Creature",))
+    assert answer(_bolt_at("alice", etb), {"kind": "resolve"})["status"] == "ok"
+    assert answer(_bolt_at("alice", etb, "hand"), {"kind": "resolve"})["status"] == "ok"
+    other = card("Moon Host", "Whenever another creature enters, frobnicate a widget.", ("Creature",))
+    s = state(battlefield={"alice": ["Forest", other], "bob": []},
+              stack=[{"card": "Grizzly Bears", "controller": "alice"}])
+    assert answer(s, {"kind": "resolve"})["status"] == "unsupported"
