@@ -369,6 +369,9 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return True
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
+    if kind == "resolve" and part.zone in _HIDDEN and part.kind in ("static", "keyword") \
+            and re.search(r"\bthis spell\b", _words(part.text)):
+        return False                 # about the card as a spell: it functions on the stack (CR 113.6c), not here
     if kind == "resolve" and part.kind == "triggered" and part.zone != "effects":
         from .trigger_reach import may_trigger
 

@@ -39,7 +39,7 @@ _EFFECT_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     "destroy": "leaves graveyard",
     "exile": "leaves exile leaves_graveyard",
     "return_to_hand": "leaves leaves_graveyard",
-    "return_to_battlefield": "enters leaves_graveyard",
+    "return_to_battlefield": "enters leaves_graveyard from_graveyard",
     "pump": "leaves graveyard",                    # -N/-N: state-based deaths (CR 704.5f)
     "fight": "damage leaves graveyard",
     "draw": "draw",
@@ -53,8 +53,8 @@ _EFFECT_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     "untap": "tap",
     "tap": "tap",
     "counters": "counters leaves graveyard",      # -1/-1 counters: state-based deaths
-    "conjure": "enters conjure",
-    "search": "search shuffle enters",
+    "conjure": "enters conjure from_outside",
+    "search": "search shuffle enters from_library",
     "arrange_top": "",
 }.items()}
 
@@ -167,7 +167,7 @@ def produced_events(state: GameState) -> frozenset[str] | None:
 
 
 def _words(text: str) -> str:
-    return " ".join(_REMINDER.sub("", text).lower().split())
+    return " ".join(_REMINDER.sub("", text).lower().replace("—", " — ").split())
 
 
 def _event_clause(w: str) -> str:
@@ -227,6 +227,7 @@ def may_trigger(state: GameState, oid: str, zone: str, text: str) -> bool:
     if fams is None:
         return True
     if "self_enters" in fams:
-        # it enters only by being put onto the battlefield from where it is (not already there)
-        fams = (fams - {"self_enters"}) | ({"enters"} if zone != "battlefield" else set())
+        # it enters only by being put onto the battlefield from where it is: not again from the
+        # battlefield; from a hidden zone only by an effect that moves cards from there (CR 400.7)
+        fams = (fams - {"self_enters"}) | ({f"from_{zone}"} if zone != "battlefield" else set())
     return bool(fams & produced)

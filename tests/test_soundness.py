@@ -617,3 +617,15 @@ def test_an_enters_trigger_of_a_card_in_hand_or_a_permanent_already_there():
     s = state(battlefield={"alice": ["Forest", other], "bob": []},
               stack=[{"card": "Grizzly Bears", "controller": "alice"}])
     assert answer(s, {"kind": "resolve"})["status"] == "unsupported"
+
+
+def test_enters_triggers_of_hidden_cards_need_an_effect_that_moves_them():
+    """"When this creature enters" of a card in a graveyard matters to a resolution that returns
+    cards from graveyards to the battlefield (CR 400.7), not to a creature spell entering."""
+    etb = card("Moon Scout", "When this creature enters, frobnicate a widget.", ("Creature",))
+    s = state(battlefield={"alice": ["Forest", "Forest"], "bob": []}, graveyard={"alice": [etb]},
+              stack=[{"card": "Grizzly Bears", "controller": "alice"}])
+    assert answer(s, {"kind": "resolve"})["status"] == "ok"
+    ward = card("Moon Guard", "Ward—Discard a card.", ("Creature",))
+    s2 = _bolt_at("grizzly-bears", ward)
+    assert answer(s2, {"kind": "resolve"})["status"] == "ok"   # ward triggers on becoming a target (CR 702.21a)
