@@ -331,8 +331,26 @@ def _top_of_stack(state: GameState) -> str | None:
     return stack[0].id if stack else None
 
 
+def _pass_stage(state: GameState) -> str:
+    """What passing now does (CR 117.3d, 117.4): ``priority`` — another player still to pass gets
+    priority, nothing else happens; ``resolve`` — everyone has passed, the top of the stack
+    resolves; ``step`` — everyone has passed with an empty stack, the step ends."""
+    from .transition import alive
+
+    passed = set(state.turn.passed) | ({state.priority} if state.priority else set())
+    if any(pid not in passed for pid in alive(state)):
+        return "priority"
+    return "resolve" if state.zone("stack") else "step"
+
+
 def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+    if scope.kind == "pass":
+        stage = _pass_stage(state)
+        if stage == "priority":      # CR 117.3d: the next player receives priority, nothing else changes —
+            return part.active and bool(re.search(r"\bpriority\b", _words(part.text)))  # unless it says so
+        if stage == "resolve":       # CR 117.4: the top of the stack resolves, as the resolve question
+            return relevant(part, Scope("resolve", scope.player, scope.subject), state)
     if not part.active:
         return False
     if part.zone == "effects":

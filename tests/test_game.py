@@ -168,10 +168,17 @@ def test_pass_query_lists_declarations_and_counts():
 
 
 def test_pass_unsupported_when_unread_text_could_matter():
+    # Alice has passed, Bob passes: the end step ends and the next turn begins (Howling Mine's unread
+    # draw-step trigger could act); while Alice still had to pass, Bob passing only moved priority
     st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                              "turn": {"number": 2, "active": "alice", "step": "end", "priority": "bob",
+                                       "passed": ["alice"]},
                               "battlefield": {"alice": ["Howling Mine"]}}).state
     res = answer(st, {"kind": "pass"})
     assert res["status"] == "unsupported"
+    first = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                 "battlefield": {"alice": ["Howling Mine"]}}).state
+    assert answer(first, {"kind": "pass"})["status"] == "ok"   # CR 117.3d: Bob receives priority
     s = Situation(st)
     with pytest.raises(UnsupportedActionError):
         s.apply("pass")

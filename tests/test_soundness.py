@@ -532,16 +532,25 @@ def test_passing_casts_and_activates_nothing_cr_117_3d():
     (madness: discarded to hand size in cleanup, CR 702.35) still can."""
     sorcery = card("Moon Rite", "Frobnicate target widget during a full moon.", ("Sorcery",), "{1}{G}")
     odd = card("Odd Relic", ODD)
-    s = state(battlefield={"alice": ["Forest", odd], "bob": ["Grizzly Bears"]}, hand={"alice": [sorcery]})
+    s = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                             "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob",
+                                      "passed": ["alice"]},           # the step ends (CR 117.4)
+                             "battlefield": {"alice": ["Forest", odd], "bob": ["Grizzly Bears"]},
+                             "hand": {"alice": [sorcery]}}).state
     r = answer(s, {"kind": "pass"})
     assert r["status"] == "ok", r.get("unsupported")
-    assert answer(s, {"kind": "actions"})["status"] == "unsupported"  # casting or activating them: still refused
+    mine = state(battlefield={"alice": ["Forest", odd], "bob": ["Grizzly Bears"]}, hand={"alice": [sorcery]})
+    assert answer(mine, {"kind": "actions"})["status"] == "unsupported"  # casting or activating them: refused
     watcher = card("Watcher", "Whenever a player passes priority during a full moon, frobnicate.", ("Creature",))
     s2 = state(battlefield={"alice": ["Forest", watcher], "bob": ["Grizzly Bears"]}, hand={"alice": [sorcery]})
-    assert answer(s2, {"kind": "pass"})["status"] == "unsupported"
+    assert answer(s2, {"kind": "pass"})["status"] == "unsupported"   # text about priority, even mid-round
     mad = card("Moon Madness", "Frobnicate a widget. If you discard this card during a full moon, frobnicate twice.",
                ("Sorcery",), "{1}{R}")
-    s3 = state(battlefield={"alice": ["Forest"], "bob": ["Grizzly Bears"]}, hand={"alice": [mad]})
+    s3 = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                              "turn": {"number": 3, "active": "alice", "step": "end", "priority": "bob",
+                                       "passed": ["alice"]},       # the end step ends: cleanup (CR 514.1)
+                              "battlefield": {"alice": ["Forest"], "bob": ["Grizzly Bears"]},
+                              "hand": {"alice": [mad]}}).state
     r3 = answer(s3, {"kind": "pass"})
     assert r3["status"] == "unsupported" and "discard" in r3["unsupported"][0]["text"]
 
@@ -629,3 +638,24 @@ def test_enters_triggers_of_hidden_cards_need_an_effect_that_moves_them():
     ward = card("Moon Guard", "Ward—Discard a card.", ("Creature",))
     s2 = _bolt_at("grizzly-bears", ward)
     assert answer(s2, {"kind": "resolve"})["status"] == "ok"   # ward triggers on becoming a target (CR 702.21a)
+
+
+def test_passing_to_a_player_still_to_pass_changes_nothing_but_priority_cr_117_3d():
+    """Alice passes while Bob has not: Bob receives priority and nothing else happens, whatever the
+    unread text; once Bob has passed (turn.passed), passing resolves the top of the stack (CR 117.4)
+    and the resolve rule decides; with an empty stack the step ends (every part counts)."""
+    moon = card("Moon Bolt", "Frobnicate target widget during a full moon.", ("Instant",), "{R}")
+    watcher = card("Watcher", "At the beginning of each end step, frobnicate a widget.", ("Creature",))
+    base = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "battlefield": {"alice": ["Mountain", watcher], "bob": ["Grizzly Bears"]},
+            "stack": [{"card": moon["card"], "controller": "alice", "owner": "alice"}]}
+    first = situation_from_dict({**base, "turn": {"number": 3, "active": "alice", "step": "main1"}}).state
+    assert answer(first, {"kind": "pass"})["status"] == "ok"
+    both = situation_from_dict({**base, "turn": {"number": 3, "active": "alice", "step": "main1",
+                                                 "priority": "bob", "passed": ["alice"]}}).state
+    assert answer(both, {"kind": "pass"})["status"] == "unsupported"   # Moon Bolt resolves, unread
+    empty = dict(base)
+    del empty["stack"]
+    step = situation_from_dict({**empty, "turn": {"number": 3, "active": "alice", "step": "main2",
+                                                  "priority": "bob", "passed": ["alice"]}}).state
+    assert answer(step, {"kind": "pass"})["status"] == "unsupported"   # the step ends: the watcher may act
