@@ -391,6 +391,13 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
     if stack:
         sit["stack"] = stack
     sit["query"] = _queries(rng, sit, priority)
+    # Passing (contract §2.10): the other player has already passed in half the boards, so passing
+    # resolves the top of the stack or ends the step (CR 117.4); otherwise it only moves priority
+    # (CR 117.3d). Drawn from its own generator: the rest of the board and its queries are unchanged.
+    passes = random.Random(f"realdecks-pass|{deck_a.key}|{deck_b.key}|{seed}")
+    if passes.random() < 0.5 and turn_d["step"] not in ("untap", "cleanup"):
+        turn_d["passed"] = [PLAYERS[1 - PLAYERS.index(priority)]]
+    sit["query"].append({"kind": "pass"})
     return sit
 
 
