@@ -5,8 +5,10 @@ interchangeable classes of permanents, the mana abilities they can activate
 (with every outcome of replacement effects and triggered mana already worked
 out), the mana pool, the life total and the total cost. The output is a
 decision (:meth:`PaymentModel.payable`), the distinct payments
-(:meth:`PaymentModel.enumerate`) and, when there is none, the reason
-(:func:`explain`).
+(:meth:`PaymentModel.enumerate`, as keys; :func:`decode` gives each one as a typed
+:class:`Paid`) and, when there is none, the parts of the cost that can't be paid
+together (:func:`unpaid_core`). Plain data in, typed values out: the contract's payment
+objects and the English reason are made in the rules layer (:mod:`solver.payment_words`).
 
 Encoding
 --------
@@ -55,7 +57,8 @@ Encoding
   symbol, ``{T}``, ``{Q}``, life, sacrifice, …) is enforced by a named
   literal. When the cost can't be paid, the solver's
   ``sufficient_assumptions_for_infeasibility`` gives a set of parts that can't
-  be paid together; it is shrunk to a minimal one and worded in rules terms.
+  be paid together; it is shrunk to a minimal one (:func:`unpaid_core`), which
+  :func:`solver.payment_words.explain` words in rules terms.
 """
 from __future__ import annotations
 
@@ -325,14 +328,84 @@ class EnumerationResult:
     timed_out: bool = False
 
 
+Uses = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+"""Per object id (sorted), per counter name or ability index (sorted): a number."""
+
+
+@dataclass(frozen=True)
+class Paid:
+    """One distinct payment, decoded (:func:`decode`): the situation it leaves behind
+    (contract §2.3), as typed values; :mod:`solver.payment_words` makes the contract's
+    payment object of it.
+
+    ``tap``, ``untap``, ``sacrifice``, ``exile`` (delve, CR 702.66a): sorted ids.
+    ``pool_after``: ``player``'s unrestricted mana left, per type (W U B R G C);
+    ``restricted_after``: restricted mana left (CR 106.6), ``(restriction text, amounts per
+    type)`` sorted by text. ``remove_counters``: ``(id, counter, n)`` sorted by id (one
+    counter name per object). The riders of mana abilities (CR 605.1a): ``skip_untap`` (ids),
+    ``counters_added`` (by the riders' effects) and ``counters_put`` (as the cost of a
+    per-turn-limited ability, CR 118.1), ``draw``, ``activated`` (uses of per-turn-limited
+    abilities without {T}, CR 602.5b; per id, per ability index), ``life_gained`` and
+    ``life_lost`` (per player, sorted)."""
+
+    player: str
+    tap: tuple[str, ...]
+    untap: tuple[str, ...]
+    sacrifice: tuple[str, ...]
+    life: int
+    damage: int
+    x: int
+    pool_after: tuple[int, ...]
+    remove_counters: tuple[tuple[str, str, int], ...] = ()
+    exile: tuple[str, ...] = ()
+    skip_untap: tuple[str, ...] = ()
+    counters_added: Uses = ()
+    counters_put: Uses = ()
+    draw: int = 0
+    activated: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
+    life_gained: tuple[tuple[str, int], ...] = ()
+    life_lost: tuple[tuple[str, int], ...] = ()
+    restricted_after: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    @property
+    def add_counters(self) -> Uses:
+        """Every counter put on an object (riders and costs together), per id and counter."""
+        if not self.counters_put:
+            return self.counters_added
+        merged: dict[str, dict[str, int]] = {oid: dict(cs) for oid, cs in self.counters_added}
+        for oid, cs in self.counters_put:
+            on = merged.setdefault(oid, {})
+            for name, n in cs:
+                on[name] = on.get(name, 0) + n
+        return tuple((oid, tuple(sorted(merged[oid].items()))) for oid in sorted(merged))
+
+    def sort_key(self) -> tuple:
+        """The order of payments (contract §2: sorted lists): X, life, damage, the number of
+        permanents tapped and sacrificed, then the ids and amounts of every part."""
+        return (self.x, self.life, self.damage, len(self.tap) + len(self.sacrifice), list(self.tap),
+                list(self.untap), list(self.sacrifice), [mana_text(self.pool_after)],
+                [(oid, [(name, n)]) for oid, name, n in self.remove_counters],
+                [[("mana", mana_text(amounts)), ("restriction", text)] for text, amounts in self.restricted_after],
+                list(self.skip_untap), [(oid, list(cs)) for oid, cs in self.add_counters],
+                list(self.life_gained), list(self.life_lost), self.draw, list(self.exile))
+
+
+def mana_text(amounts: tuple[int, ...] | list[int]) -> str:
+    """Mana per type (W U B R G C) in the contract's notation: ``{G}{G}{C}`` (CR 107.4)."""
+    return "".join("{%s}" % TYPES[t] * n for t, n in enumerate(amounts))
+
+
 # ---------------------------------------------------------------------------
 # The model
 # ---------------------------------------------------------------------------
 
 
 @dataclass
-class _Part:
-    """A named part of the total cost, enforced by ``lit`` (see :func:`explain`)."""
+class CostPart:
+    """A named part of the total cost (a symbol type, a hybrid symbol, ``{T}``, ``{Q}``, life,
+    a sacrifice, …), enforced by ``lit`` in explain mode (see :func:`unpaid_core`). ``name``
+    says which part (``"tap"``, ``"mana:G"``, ``"sym:…"``, ``"generic"``, …), ``text`` its
+    cost text."""
 
     name: str
     text: str
@@ -381,7 +454,7 @@ class PaymentModel:
         self.chain = chain
         self.with_keys = keys
         self.m = cp_model.CpModel()
-        self.parts: list[_Part] = []
+        self.parts: list[CostPart] = []
         self._eq_cache: dict[tuple[int, int], Expr] = {}
         self._blocked: set[tuple] = set()
         self._fates: list | None = None
@@ -395,7 +468,7 @@ class PaymentModel:
         if not self.explain_mode:
             return 1
         lit = self.m.new_bool_var(f"part[{name}]")
-        self.parts.append(_Part(name, text, lit))
+        self.parts.append(CostPart(name, text, lit))
         return lit
 
     def _int(self, lo: int, hi: int, name: str):
@@ -1289,8 +1362,8 @@ def _fate_order(f: Fate) -> tuple:
 # ---------------------------------------------------------------------------
 
 
-def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, str] | None = None) -> dict:
-    """The contract's payment object for a key (contract §2.3).
+def decode(problem: PaymentProblem, key: PaymentKey) -> Paid:
+    """The payment a key stands for (contract §2.3), as a :class:`Paid`.
 
     Within a class, the payment names the first members in board order:
     those sacrificed first, then those left tapped with counters removed
@@ -1299,7 +1372,7 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
     tap: list[str] = []
     untap: list[str] = []
     sac: list[str] = []
-    removed: dict[str, dict[str, int]] = {}
+    removed: dict[str, tuple[str, int]] = {}
     marked: dict[str, tuple] = {}     # member -> what riders left on it (skip untap, counters added)
     main = problem.main
     for c, pc in enumerate(problem.classes):
@@ -1323,7 +1396,7 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
             if cnt:
                 name = main.counter_name or next((f[0] for f, n in kept.items()
                                                   if is_counter_fate(f) and n and f[1]), "")
-                removed[oid] = {name: cnt}
+                removed[oid] = (name, cnt)
             marks = tuple(m for f, n in kept.items() if n and is_counter_fate(f) and len(f) > 2 for m in f[2])
             if marks:
                 marked[oid] = marks
@@ -1337,147 +1410,70 @@ def decode(problem: PaymentProblem, key: PaymentKey, counter_names: dict[int, st
                 i += 1
                 tap.append(oid)
                 if is_counter_fate(f) and f[1]:
-                    removed[oid] = {f[0]: f[1]}
+                    removed[oid] = (f[0], f[1])
                 if is_counter_fate(f) and len(f) > 2:
                     marked[oid] = f[2]
-    pool = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(key.pool_after))
-    out = {"tap": sorted(tap), "untap": sorted(untap), "sacrifice": sorted(sac), "life": key.life,
-           "damage": key.damage, "x": key.x, "pool_after": {problem.player: pool}}
-    if removed:
-        out["remove_counters"] = {k: removed[k] for k in sorted(removed)}
     exiled = sorted(oid for ids, n in zip(main.delve_classes, key.delved) for oid in ids[:n])
-    if exiled:
-        out["exile"] = exiled       # delve (CR 702.66a): the first cards of each class, in zone order
-    _decode_riders(problem, key, marked, out)
-    if key.restricted_after:
-        # restricted mana left in the pool keeps its restriction (CR 106.6): listed apart from pool_after
-        groups: dict[str, list[int]] = {}
-        for g, t, n in key.restricted_after:
-            groups.setdefault(problem.rules[g - 1].text, [0] * 6)[t] += n
-        out["restricted_pool_after"] = {problem.player: [
-            {"mana": "".join("{%s}" % TYPES[t] * n for t, n in enumerate(groups[text])), "restriction": text}
-            for text in sorted(groups)]}
-    return out
+    restricted: dict[str, list[int]] = {}
+    for g, t, n in key.restricted_after:
+        # restricted mana left in the pool keeps its restriction (CR 106.6)
+        restricted.setdefault(problem.rules[g - 1].text, [0] * 6)[t] += n
+    paid = Paid(problem.player, tuple(sorted(tap)), tuple(sorted(untap)), tuple(sorted(sac)), key.life, key.damage,
+                key.x, tuple(key.pool_after), tuple((oid, *removed[oid]) for oid in sorted(removed)), tuple(exiled),
+                restricted_after=tuple((text, tuple(restricted[text])) for text in sorted(restricted)))
+    return _decode_riders(problem, key, marked, paid)
 
 
-def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, tuple], out: dict) -> None:
-    """The extension keys for mana abilities' riders (present only when non-empty):
-    ``skip_untap`` (ids), ``add_counters`` (id → counter → n), ``life_gained`` /
-    ``life_lost`` (player → n) and ``draw`` (cards the paying player draws)."""
+def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, tuple], paid: Paid) -> Paid:
+    """``paid`` with the riders of the mana abilities it activates (CR 605.1a): members whose
+    untap is skipped, counters added (by the riders) or put (as a cost), life gained or lost
+    (per player), cards the paying player draws, and the uses of per-turn-limited abilities
+    without {T} (CR 602.5b)."""
     skip = sorted(oid for oid, ms in marked.items() if any(m[0] == "skip_untap" for m in ms))
     added: dict[str, dict[str, int]] = {}
     for oid, ms in marked.items():
         for m in ms:
             if m[0] == "add":
                 added.setdefault(oid, {})[m[1]] = added.get(oid, {}).get(m[1], 0) + m[2]
-    if skip:
-        out["skip_untap"] = skip
-    if added:
-        out["add_counters"] = {k: dict(sorted(added[k].items())) for k in sorted(added)}
     gained: dict[str, int] = {}
     lost: dict[str, int] = {}
-    used: dict[str, dict[str, int]] = {}
+    used: dict[str, dict[int, int]] = {}
+    put: dict[str, dict[str, int]] = {}
+    draw = 0
     for name, n in zip(problem.effects, key.effects):
         if not n:
             continue
         if name.startswith("use:"):
             # a per-turn-limited ability without {T} (CR 602.5b): its uses, spread over the members
             # of the class in board order, each up to the uses it has left (members are alike)
-            _, c, index, left, *put = name.split(":")
+            _, c, index, left, *puts = name.split(":")
             for oid in problem.classes[int(c)].members:
                 k = min(int(left), n)
                 if k:
-                    used.setdefault(oid, {})[index] = k
-                    if put:  # each use put counters on it as a cost (CR 118.1)
-                        put_on = out.setdefault("add_counters", {}).setdefault(oid, {})
-                        put_on[put[0]] = put_on.get(put[0], 0) + k * int(put[1])
+                    used.setdefault(oid, {})[int(index)] = k
+                    if puts:  # each use put counters on it as a cost (CR 118.1)
+                        put_on = put.setdefault(oid, {})
+                        put_on[puts[0]] = put_on.get(puts[0], 0) + k * int(puts[1])
                 n -= k
             continue
         if name == "draw":
-            out["draw"] = n
+            draw = n
         elif name.startswith("gain:"):
             gained[name[5:]] = n
         elif name.startswith("lose:"):
             lost[name[5:]] = n
-    if used:
-        out["activated"] = {oid: dict(sorted(used[oid].items())) for oid in sorted(used)}
-    if "add_counters" in out:
-        out["add_counters"] = {k: dict(sorted(v.items())) for k, v in sorted(out["add_counters"].items())}
-    if gained:
-        out["life_gained"] = dict(sorted(gained.items()))
-    if lost:
-        out["life_lost"] = dict(sorted(lost.items()))
 
+    def by_id(d: dict[str, dict[Any, int]]) -> tuple:
+        return tuple((oid, tuple(sorted(d[oid].items()))) for oid in sorted(d))
 
-def payment_sort_key(pm: dict) -> tuple:
-    """Deterministic order of payments (contract §2: sorted lists)."""
-    return (pm["x"], pm["life"], pm["damage"], len(pm["tap"]) + len(pm["sacrifice"]), pm["tap"], pm["untap"],
-            pm["sacrifice"], pm["pool_after"] and list(pm["pool_after"].values()),
-            sorted((k, sorted(v.items())) for k, v in pm.get("remove_counters", {}).items()),
-            [sorted(d.items()) for v in pm.get("restricted_pool_after", {}).values() for d in v],
-            pm.get("skip_untap", []), sorted((k, sorted(v.items())) for k, v in pm.get("add_counters", {}).items()),
-            sorted(pm.get("life_gained", {}).items()), sorted(pm.get("life_lost", {}).items()), pm.get("draw", 0),
-            pm.get("exile", []))
+    return replace(paid, skip_untap=tuple(skip), counters_added=by_id(added), counters_put=by_id(put), draw=draw,
+                   activated=by_id(used), life_gained=tuple(sorted(gained.items())),
+                   life_lost=tuple(sorted(lost.items())))
 
 
 # ---------------------------------------------------------------------------
 # Why a cost can't be paid
 # ---------------------------------------------------------------------------
-
-
-def _count_word(n: int) -> str:
-    return {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}.get(n, str(n))
-
-
-def _producers(problem: PaymentProblem, reqs: set[str]) -> int:
-    """How many permanents have a usable mana ability with an outcome that can pay one of
-    ``reqs`` (the permanent whose ability is being paid for with {T} excluded)."""
-    seen: set[int] = set()
-    n = 0
-    for a in problem.abilities:
-        c = a.sac_cls if (a.sac_cls is not None and not a.tap) else a.cls
-        if c in seen or (c == problem.main.source_cls and problem.main.tap):
-            continue
-        if any(_for_main(problem, o)[t] and can_spend(TYPES[t], False, r, problem.celestial)
-               for o in a.outcomes for t in range(6) for r in reqs):
-            seen.add(c)
-            n += len(problem.classes[c].members)
-    return n
-
-
-def _for_main(problem: PaymentProblem, o: Outcome) -> tuple[int, ...]:
-    """The mana of an outcome that may be spent on the total cost (CR 106.6)."""
-    if not o.tag or problem.rules[o.tag - 1].main:
-        return o.mana
-    return tuple(m - r for m, r in zip(o.mana, o.restricted))
-
-
-def _restriction_note(problem: PaymentProblem, time_limit: float | None) -> str:
-    """When spending restrictions (CR 106.6) are why the cost can't be paid: which
-    mana is restricted and to what; otherwise ""."""
-    blocked = [r for r in problem.rules if not r.main or r.abilities != frozenset(
-        i for i, a in enumerate(problem.abilities) if a.costed)]
-    if not blocked:
-        return ""
-    free = replace(problem, rules=tuple(SpendRule(r.text, True, frozenset(range(len(problem.abilities))), r.sources)
-                                        for r in problem.rules))
-    if not decide(free, time_limit):
-        return ""
-    bits = [f"{' and '.join(r.sources)}: {r.text}" for r in blocked if not r.main]
-    bits += [f"{' and '.join(r.sources)} (for mana abilities' costs): {r.text}" for r in blocked if r.main]
-    return "; restricted mana can't pay for it (CR 106.6) — " + "; ".join(bits)
-
-
-def _pool_for(problem: PaymentProblem, reqs: set[str]) -> int:
-    return sum(n for t, n in enumerate(problem.pool)
-               if any(can_spend(TYPES[t], False, r, problem.celestial) for r in reqs))
-
-
-def _sources(n: int) -> str:
-    """"no untapped source", "only one untapped source", "only 3 untapped sources"."""
-    if n == 0:
-        return "no untapped source"
-    return f"only {_count_word(n)} untapped source{'s' if n != 1 else ''}"
 
 
 def max_amount(problem: PaymentProblem, req: str | None, time_limit: float | None = None) -> int | None:
@@ -1489,31 +1485,28 @@ def max_amount(problem: PaymentProblem, req: str | None, time_limit: float | Non
     return PaymentModel(sub, keys=False).max_x(time_limit)
 
 
-def _mana_text(req: str, n: int) -> str:
-    return "{%s}" % req * n
-
-
-def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
-    """One sentence saying why the total cost can't be paid.
+def unpaid_core(problem: PaymentProblem, time_limit: float | None = None) -> list[CostPart] | None:
+    """The parts of the total cost that can't be paid together: a minimal set (each part is
+    needed for the contradiction), in the order the model names them; ``None`` when the
+    parts don't tell (no part is guarded, or they can all be paid: the cause is elsewhere).
 
     Every part of the cost is guarded by an assumption literal; the solver's
-    ``sufficient_assumptions_for_infeasibility`` gives parts that can't be
-    paid together, shrunk here to a minimal set (each remaining part is
-    needed for the contradiction) and then worded in rules terms.
+    ``sufficient_assumptions_for_infeasibility`` gives parts that can't be paid together,
+    shrunk here one part at a time. :mod:`solver.payment_words` words the answer.
     """
     model = PaymentModel(problem, explain=True, keys=False)
     parts = model.parts
     if not parts:
-        return "the cost can't be paid" + _restriction_note(problem, time_limit)
+        return None
     solver = model._solver(time_limit)
 
-    def infeasible(subset: list[_Part]) -> bool:
+    def infeasible(subset: list[CostPart]) -> bool:
         model.m.clear_assumptions()
         model.m.add_assumptions([p.lit for p in subset])
         return solver.solve(model.m) == cp_model.INFEASIBLE
 
     if not infeasible(parts):
-        return "the cost can't be paid" + _restriction_note(problem, time_limit)
+        return None
     by_index = {p.lit.index: p for p in parts}
     core = [by_index[i] for i in solver.sufficient_assumptions_for_infeasibility() if i in by_index] or list(parts)
     core.sort(key=parts.index)
@@ -1521,131 +1514,7 @@ def explain(problem: PaymentProblem, time_limit: float | None = None) -> str:
         trial = [q for q in core if q is not p]
         if trial and infeasible(trial):
             core = trial
-    return _sentence(problem, core, time_limit) + _restriction_note(problem, time_limit)
-
-
-def _sentence(problem: PaymentProblem, core: list[_Part], time_limit: float | None) -> str:
-    main = problem.main
-    names = [p.name for p in core]
-    src = problem.classes[main.source_cls].name if main.source_cls is not None else main.source_name
-    if "tap_symbol" in names:
-        tap_sym = "{T}" if main.tap else "{Q}"
-        return (f"{src} has summoning sickness: {tap_sym} abilities of creatures need haste "
-                f"or continuous control since the turn began (CR 302.6)")
-    if len(core) == 1:
-        p = core[0]
-        if p.name == "tap":
-            if problem.classes[cast(int, main.source_cls)].tapped:  # the {T} part: a source on the battlefield
-                return f"{src} is tapped: {{T}} requires it to be untapped (CR 107.5)"
-        if p.name == "untap":
-            return f"{src} is untapped: {{Q}} requires it to be tapped (CR 107.6)"
-        if p.name == "sacrifice":
-            n = sum(len(problem.classes[c].members) for c in (main.sacrifice_classes or ()))
-            return f"needs {main.sacrifice_text} to sacrifice; you control {'none' if n == 0 else n}"
-        if p.name == "tap_creatures":
-            n = sum(len(problem.classes[c].members) for c in main.tap_creature_classes)
-            what = "an untapped creature" if main.tap_creatures == 1 else f"{main.tap_creatures} untapped creatures"
-            have = "none" if n == 0 else f"only {_count_word(n)}"
-            return f"needs {what} you control to tap; you control {have}"
-        if p.name == "counters":
-            on_it = problem.classes[cast(int, main.source_cls)].counters  # the counters part: a source on the battlefield
-            return (f"{src} has {_count_word(on_it)} {main.counter_name} counter{'s' if on_it != 1 else ''}; "
-                    f"the cost removes {main.remove_counters}")
-        if p.name == "life":
-            if problem.life_total < main.life:
-                return f"needs {main.life} life but you have {problem.life_total} (CR 119.4)"
-            return (f"paying {main.life} life needs that much life after the mana abilities' damage "
-                    f"and life payments (CR 119.4)")
-        if p.name.startswith("mana:"):
-            r = p.name[5:]
-            k = p.text.count("{")
-            if r == SNOW:
-                n = _producers_snow(problem)
-                return f"needs {p.text}; {_sources(n).replace('untapped', 'untapped snow')} can produce mana"
-            n = _producers(problem, {r})
-            pool_n = _pool_for(problem, {r})
-            pool_note = f" and the mana pool holds {pool_n} mana for it" if pool_n else ""
-            if "/P}" in p.text and not main.life_allowed:
-                pool_note += " (paying life is not allowed)"
-            what = "{%s}" % r if not problem.celestial else "mana spendable on {%s}" % r
-            if n + pool_n < k:
-                return f"needs {p.text}; {_sources(n)} can produce {what}{pool_note}"
-            best = max_amount(problem, r, time_limit)
-            return f"needs {p.text}; at most {_mana_text(r, best or 0) or 'no such mana'} can be made and spent"
-        if p.name.startswith("sym:"):
-            sym = _symbol_of(p.text)
-            opts = symbol_options(sym, main.life_allowed)
-            sym_colors = [r for r, _ in opts if r in TYPES]
-            bits = []
-            if sym_colors:
-                n = _producers(problem, set(sym_colors))
-                what = " or ".join("{%s}" % c for c in sym_colors)
-                bits.append(f"{_sources(n)} can produce {what}")
-            if sym.kind in ("phyrexian", "hybrid_phyrexian"):
-                bits.append("paying life is not allowed" if not main.life_allowed
-                            else f"you can't pay 2 life for each (CR 119.4)")
-            if sym.kind == "mono_hybrid":
-                bits.append(f"not enough mana for {{{sym.generic}}} either")
-            return f"needs {p.text}; " + " and ".join(bits)
-        if p.name == "generic":
-            best = max_amount(problem, None, time_limit)
-            return f"needs {p.text}; at most {best or 0} mana can be made and spent"
-    # several parts: mana-only cores are compared with what can be made
-    mana_parts = [p for p in core if p.name.startswith(("mana:", "sym:")) or p.name == "generic"]
-    text = "".join(p.text for p in sorted(mana_parts, key=lambda p: _text_order(p.text)))
-    if len(mana_parts) == len(core):
-        colors = {p.name[5:] for p in core if p.name.startswith("mana:") and p.name[5:] in TYPES}
-        if "generic" not in names and all(p.name.startswith("mana:") for p in core) and colors:
-            n = _producers(problem, colors)
-            pool_n = _pool_for(problem, colors)
-            need = sum(_amount(p.text) for p in core)
-            what = " or ".join("{%s}" % c for c in sorted(colors, key=TYPES.index))
-            if n + pool_n < need:
-                return (f"needs {text}; {_sources(n)} can produce {what}"
-                        + (f" and the mana pool holds {pool_n} mana for it" if pool_n else ""))
-        need = sum(_amount(p.text) for p in core)
-        best = max_amount(problem, None, time_limit)
-        if best is not None and best < need:
-            return f"needs {text}, {need} mana in all; at most {best} mana can be made and spent"
-        return f"needs {text}; no combination of untapped sources and pool mana pays all of it"
-    others = [p for p in core if p not in mana_parts]
-    labels = []
-    for p in others:
-        labels.append({"tap": "{T}", "untap": "{Q}", "life": f"Pay {main.life} life",
-                       "sacrifice": f"sacrificing {main.sacrifice_text}", "sacrifice_self": f"sacrificing {src}",
-                       "counters": f"removing {main.remove_counters} {main.counter_name} counter(s)",
-                       "tap_creatures": "tapping untapped creatures"}.get(p.name, p.text or p.name))
-    if text:
-        labels.append(text)
-    return f"can't pay {' and '.join(labels)} together: the same permanents or life would be needed twice"
-
-
-def _producers_snow(problem: PaymentProblem) -> int:
-    seen, n = set(), 0
-    for a in problem.abilities:
-        if any(sum(o.snow) for o in a.outcomes) and a.cls not in seen:
-            seen.add(a.cls)
-            n += len(problem.classes[a.cls].members)
-    return n
-
-
-def _symbol_of(text: str) -> Symbol:
-    return ManaCost.parse(text[: text.index("}") + 1]).symbols[0]
-
-
-def _amount(text: str) -> int:
-    """Mana value-like amount of a cost text (X counts 0; generic its number; others 1)."""
-    if not text or text == "{0}":
-        return 0
-    return sum(max(s.generic, 1) if s.kind in ("generic", "mono_hybrid") else (0 if s.kind == "X" else 1)
-               for s in ManaCost.parse(text).symbols)
-
-
-def _text_order(text: str) -> tuple:
-    try:
-        return ManaCost.parse(text).symbols[0].sort_key()
-    except Exception:  # pragma: no cover - defensive
-        return (9,)
+    return core
 
 
 def decide(problem: PaymentProblem, time_limit: float | None = None) -> bool | None:

@@ -124,8 +124,8 @@ from typing import Any, Iterator
 
 from mtgsolve.solver.mana import TYPES
 
-from .payment import (GENERIC, MAIN_TAP, PaymentKey, PaymentProblem, _fate_order, decode, is_counter_fate,
-                      payment_sort_key, symbol_options)
+from .payment import (GENERIC, MAIN_TAP, Paid, PaymentKey, PaymentProblem, _fate_order, is_counter_fate, mana_text,
+                      symbol_options)
 
 NT = len(TYPES)          # W U B R G C
 ZERO = (0,) * NT
@@ -566,11 +566,11 @@ class PaymentCounter:
         """Do payments only tap members (no counters removed)?"""
         return all(f is None or f == MAIN_TAP for fs in self.fates for f in fs)
 
-    def payments(self, limit: int | None = None) -> list[dict]:
-        """The distinct payments as contract objects (contract §2.3), sorted as
-        :func:`models.payment.payment_sort_key` sorts them: the objects
-        :func:`models.payment.decode` makes of :meth:`keys` (checked by the tests), built
-        directly — within a class the first members, those with counters removed first."""
+    def payments(self, limit: int | None = None) -> list[Paid]:
+        """The distinct payments (contract §2.3), sorted as :meth:`models.payment.Paid.sort_key`
+        sorts them: the values :func:`models.payment.decode` makes of :meth:`keys` (checked by
+        the tests), built directly — within a class the first members, those with counters
+        removed first."""
         p = self.p
         player = p.player
         src_tap = p.main.source_cls if p.main.tap else None
@@ -593,15 +593,13 @@ class PaymentCounter:
                 if is_counter_fate(f) and f[1]:
                     removed.extend((oid, f[0], f[1]) for oid in ms)
             tap.sort()
-            text = "".join("{%s}" % TYPES[t] * n for t, n in enumerate(pool))
-            d = {"tap": tap, "untap": [], "sacrifice": [], "life": life, "damage": dmg, "x": x,
-                 "pool_after": {player: text}}
+            text = mana_text(pool)
             rk: list = []
             if removed:
                 removed.sort()
-                d["remove_counters"] = {oid: {name: n} for oid, name, n in removed}
                 rk = [(oid, [(name, n)]) for oid, name, n in removed]
-            out.append(((x, life, dmg, len(tap), tap, text, rk), d))
+            out.append(((x, life, dmg, len(tap), tap, text, rk),
+                        Paid(player, tuple(tap), (), (), life, dmg, x, tuple(pool), tuple(removed))))
 
         with _no_gc():          # many small objects, none cyclic: the collector's passes only cost
             self._walk(limit, emit)

@@ -28,7 +28,7 @@ from typing import Any, Callable
 from mtgsolve.solver.mana import ManaCost, Symbol
 
 from .multisets import multiset_count, multisets
-from .payment import PaymentKey, PaymentModel, PaymentProblem, decode, payment_sort_key
+from .payment import Paid, PaymentKey, PaymentModel, PaymentProblem, decode
 
 
 def _reduced(mana: ManaCost, x: int, d: int) -> ManaCost:
@@ -97,24 +97,24 @@ class DelveCounter:
                         return out
         return out
 
-    def payments(self, limit: int | None = None) -> list[dict]:
-        """The distinct payments as contract objects, sorted as the pay query sorts them
-        (:func:`models.payment.payment_sort_key`, whose last part is ``exile``): each reduced
+    def payments(self, limit: int | None = None) -> list[Paid]:
+        """The distinct payments, sorted as the pay query sorts them
+        (:meth:`models.payment.Paid.sort_key`, whose last part is ``exile``): each reduced
         cost's payment is decoded and keyed once, then paired with every choice of cards."""
         ids = self.p.main.delve_classes
-        rows: list[tuple[tuple, list[str], dict]] = []
+        rows: list[tuple[tuple, list[str], Paid]] = []
         for i, (d, _, _) in enumerate(self.parts):
             picks = [sorted(oid for cls, n in zip(ids, pick) for oid in cls[:n]) for pick in multisets(self.sizes, d)]
             if not picks:
                 continue
             for k in self._sub_keys(i):
                 base = decode(self.p, replace(k, delved=(0,) * len(ids)))
-                key = payment_sort_key(base)[:-1]
+                key = base.sort_key()[:-1]
                 rows.extend((key, ex, base) for ex in picks)
         rows.sort(key=lambda r: (r[0], r[1]))
         out = []
         for _, ex, base in rows if limit is None else rows[:limit]:
-            out.append({**base, "exile": ex} if ex else base)
+            out.append(replace(base, exile=tuple(ex)) if ex else base)
         return out
 
     def x_values(self) -> list[int]:
@@ -144,8 +144,8 @@ class EveryXCounter:
                 break
         return out
 
-    def payments(self, limit: int | None = None) -> list[dict]:
-        out: list[dict] = []
+    def payments(self, limit: int | None = None) -> list[Paid]:
+        out: list[Paid] = []
         for c in self.by_x:
             if c.count():
                 out.extend(c.payments(None if limit is None else limit - len(out)))

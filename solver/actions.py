@@ -1015,14 +1015,14 @@ class Oracle:
             self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
         if key not in self._shared:
-            from mtgsolve.models import payment as pm
+            from .payment_words import listed_objects, payment_objects
 
             self._remaining()
             counter = self._counter_of(cand, x)
             model = None if counter is not None else self._payment_model(cand, x)
             if counter is not None:   # listed by the counting DP (models/payment_count.py)
                 self.solves += 1
-                pays = counter.payments()
+                pays = listed_objects(counter)
             elif model is None:
                 pays = []
             else:
@@ -1030,7 +1030,7 @@ class Oracle:
                 self.solves += len(res.keys) + 1
                 if res.timed_out or not res.complete:
                     raise Undecided("timeout", "time limit reached counting payments")
-                pays = sorted((pm.decode(model.p, k) for k in res.keys), key=pm.payment_sort_key)
+                pays = payment_objects(model.p, res.keys)
             self._shared[key] = pays
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
         return self._shared[key]

@@ -31,11 +31,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from mtgsolve.models.multisets import multiset_count, multisets
+from mtgsolve.models.payment import Paid
 
 from . import ir
 from .casting_options import Extra
 from .characteristics import View
 from .errors import UnsupportedCase
+from .payment_words import explain, payment_object
 from .state import GameObject
 
 
@@ -150,7 +152,7 @@ def _noun(s: ir.Selector) -> str:
     return sacrifice_phrase(s).split(" ", 1)[1]
 
 
-def _model_keys(problem: Any, limit: int | None = None, deadline: float | None = None) -> tuple[list, bool]:
+def _model_keys(problem: Any, limit: int | None = None, deadline: float | None = None) -> tuple[list[Paid], bool]:
     """The distinct payments of the model's part (decoded), and whether the listing is complete."""
     from mtgsolve.models import payment as pm
 
@@ -214,10 +216,11 @@ def _with(p: dict, key: str, ids: list[str]) -> dict:
     return q
 
 
-def sort_key(p: dict) -> tuple:
-    from mtgsolve.models.payment import payment_sort_key
-
-    return (payment_sort_key(p), p.get("exile", []), p.get("discard", []), p.get("return", []))
+def sort_key(paid: Paid, q: dict) -> tuple:
+    """The pay query's order of a payment with the casting mode's choices: ``q``, the payment
+    object of ``paid`` with those choices added (:func:`_with`)."""
+    merged = replace(paid, sacrifice=tuple(q["sacrifice"]), exile=tuple(q.get("exile", ())))
+    return (merged.sort_key(), q.get("exile", []), q.get("discard", []), q.get("return", []))
 
 
 def payments(view: View, player: str, tc: Any, limit: int | None = None,
@@ -236,14 +239,16 @@ def payments(view: View, player: str, tc: Any, limit: int | None = None,
         return 0, []
     base, _ = _model_keys(problem, None, deadline)
     total = len(base) * outside
-    out: list[dict] = []
+    rows: list[tuple[tuple, dict]] = []
     for p in base:
+        obj = payment_object(p)
         for combo in itertools.product(*(list(part.choices()) for part in parts)):
-            q = p
+            q = obj
             for part, ids in zip(parts, combo):
                 q = _with(q, part.key, ids)
-            out.append(q)
-    out.sort(key=sort_key)
+            rows.append((sort_key(p, q), q))
+    rows.sort(key=lambda r: r[0])
+    out = [q for _, q in rows]
     return total, out if limit is None else out[:limit]
 
 
@@ -267,8 +272,6 @@ def pay_result(view: View, player: str, tc: Any, max_results: int | None, deadli
 
 def reason(view: View, player: str, tc: Any) -> str:
     """Why the total cost can't be paid, in one sentence."""
-    from mtgsolve.models import payment as pm
-
     if tc.what == "cast" and not tc.mana:
         return f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"
     problem = _problem(view, player, tc)
@@ -279,4 +282,4 @@ def reason(view: View, player: str, tc: Any) -> str:
             what = {"exile": "cards to exile", "discard": "cards to discard", "return": "permanents to return",
                     "sacrifice": "permanents to sacrifice"}[part.key]
             return f"the cost needs {part.n} {what} ({ex.text or 'its cost'}); {player} has {have} that qualify"
-    return pm.explain(problem, None)
+    return explain(problem, None)

@@ -39,6 +39,7 @@ from .costs import TotalCost
 from .errors import UnsupportedCase
 from .mana import Mana
 from .payment_problem import _cost_of, _no_mana_cost, build_problem
+from .payment_words import explain, listed_objects, payment_object, payment_objects
 
 __all__ = ["PayOutcome", "PaymentLookupError", "count_payments", "find_payment", "pay_outcome",
            "payment_counter", "payments", "unpayable_reason"]
@@ -89,9 +90,8 @@ def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) 
     problem = build_problem(view, player, tc)
     counter = payment_counter(problem)
     if counter is not None:
-        return counter.payments(limit)
-    keys = pm.PaymentModel(problem).enumerate(limit).keys
-    return sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
+        return listed_objects(counter, limit)
+    return payment_objects(problem, pm.PaymentModel(problem).enumerate(limit).keys)
 
 
 # ---------------------------------------------------------------------------
@@ -132,7 +132,7 @@ def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict
         kept = tuple(tuple((f, tapped.get(c, 0) if f is None else 1) for f in counter.fates[c])
                      for c in range(len(problem.classes)))
         key = pm.PaymentKey(tuple(0 for _ in problem.classes), kept, life, damage, x, pool)
-        return pm.decode(problem, key)
+        return payment_object(pm.decode(problem, key))
     return _solve_for_key(problem, tapped, sacrificed, pool, life, damage, x)
 
 
@@ -205,7 +205,7 @@ def _solve_for_key(problem: PaymentProblem, tapped: dict[int, int], sacrificed: 
     if st not in (pm.cp_model.OPTIMAL, pm.cp_model.FEASIBLE):
         return None
     values = [e if isinstance(e, int) else int(solver.value(cast(Any, e))) for _, e in model.key_exprs]
-    return pm.decode(problem, model._key(values))
+    return payment_object(pm.decode(problem, model._key(values)))
 
 
 # ---------------------------------------------------------------------------
@@ -275,7 +275,7 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
         res = model.enumerate(max_results, deadline)
     except Unsupported as e:
         return PayOutcome.unsupported(e)
-    pays = sorted((pm.decode(problem, k) for k in res.keys), key=pm.payment_sort_key)
+    pays = payment_objects(problem, res.keys)
     out = PayOutcome("timeout" if res.timed_out else "truncated" if not res.complete else "ok")
     if not pays and res.timed_out:
         return out
@@ -286,7 +286,7 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
         out.x_values = sorted({p["x"] for p in pays})
         out.x_max = pm.PaymentModel(problem, keys=False).max_x(_left(deadline)) if pays else None
     if not pays:
-        out.reason = pm.explain(problem, _left(deadline))
+        out.reason = explain(problem, _left(deadline))
     return out
 
 
@@ -295,14 +295,14 @@ def _by_counting(problem: PaymentProblem, tc: TotalCost, counter: "pcount.Paymen
     """The answer from the counting DP (:mod:`models.payment_count`): the count is exact
     even when the listing is cut at ``max_results``."""
     n = counter.count()
-    pays = counter.payments(max_results)
+    pays = listed_objects(counter, max_results)
     out = PayOutcome("ok" if max_results is None or n <= max_results else "truncated", n > 0, n, pays)
     if tc.x is None:
         out.x_values = sorted({p["x"] for p in pays})
         xs = counter.x_values()
         out.x_max = xs[-1] if xs else None
     if not n:
-        out.reason = pm.explain(problem, _left(deadline))
+        out.reason = explain(problem, _left(deadline))
     return out
 
 
@@ -333,4 +333,4 @@ def unpayable_reason(view: View, player: str, tc: TotalCost, deadline: float | N
             return None
         if res.keys or res.timed_out:
             return None
-    return pm.explain(problem, _left(deadline))
+    return explain(problem, _left(deadline))

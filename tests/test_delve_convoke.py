@@ -148,7 +148,7 @@ def test_delve_counts_without_listing_and_lists_the_same():
     assert isinstance(counter, DelveCounter)
     keys = pm.PaymentModel(problem).enumerate().keys
     assert counter.count() == len(keys) == len(counter.keys())
-    listed = sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
+    listed = sorted((pm.decode(problem, k) for k in keys), key=pm.Paid.sort_key)
     assert counter.payments() == listed
     assert counter.payments(5) == listed[:5]
 
@@ -172,7 +172,7 @@ def test_delve_with_x_any_counts_every_x():
     keys = pm.PaymentModel(problem).enumerate().keys
     assert counter.count() == len(keys)
     assert counter.x_values() == sorted({k.x for k in keys}) == [0, 1, 2, 3, 4, 5]
-    listed = sorted((pm.decode(problem, k) for k in keys), key=pm.payment_sort_key)
+    listed = sorted((pm.decode(problem, k) for k in keys), key=pm.Paid.sort_key)
     assert counter.payments() == listed
 
 
@@ -206,5 +206,5 @@ def test_convoke_as_abilities_counts_like_the_model():
                       (a.cls, "".join(t for t, o in zip("WUBRGC", zip(*[o.mana for o in a.outcomes])) if any(o) and t != "C"))
                       for a in helpers)))
     own_keys = pm.PaymentModel(own).enumerate().keys
-    dec = lambda prob, ks: sorted((pm.decode(prob, k) for k in ks), key=pm.payment_sort_key)  # noqa: E731
+    dec = lambda prob, ks: sorted((pm.decode(prob, k) for k in ks), key=pm.Paid.sort_key)  # noqa: E731
     assert dec(own, own_keys) == dec(problem, keys) == counter.payments()

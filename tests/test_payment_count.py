@@ -23,6 +23,7 @@ from mtgsolve.models import payment_count as pcount
 from reference.pay_ref import brute_pay
 from mtgsolve.solver.characteristics import View
 from mtgsolve.solver.costs import total_cost
+from mtgsolve.solver.payment_words import payment_object
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.queries.pay import build_problem, count_payments
 from mtgsolve.solver.situation import situation_from_dict
@@ -118,10 +119,10 @@ def test_dp_count_equals_enumeration_and_brute_force(data):
     assert set(dp_keys) == set(listed.keys), ctx
     ref = brute_pay(loaded.state, loaded.queries[0], view)
     assert counter.count() == ref["count"], ctx
-    got = sorted(json.dumps(pm.decode(problem, k), sort_keys=True) for k in dp_keys)
+    got = sorted(json.dumps(payment_object(pm.decode(problem, k)), sort_keys=True) for k in dp_keys)
     assert got == ref["payments"], ctx
-    # the direct listing (no decode) gives the same objects in the pay query's order
-    assert counter.payments() == sorted((pm.decode(problem, k) for k in dp_keys), key=pm.payment_sort_key), ctx
+    # the direct listing (no decode) gives the same payments in the pay query's order
+    assert counter.payments() == sorted((pm.decode(problem, k) for k in dp_keys), key=pm.Paid.sort_key), ctx
     # a listing cut at any limit gives that many distinct payments, all of them real
     cut = data.draw(st.integers(0, 4))
     part = list(counter.keys(cut))
