@@ -306,9 +306,10 @@ QUERY_AFFECTS: dict[str, frozenset[str]] = {
 
 _HIDDEN = frozenset({"hand", "library", "graveyard", "exile"})
 #: Words of a card's text that can act in a hidden zone without the card being cast (CR 113.6b–k).
-_HIDDEN_WORK = re.compile(r"\bdiscard|\bmadness\b|\bcycl|\breveal|\bopening hand\b|\bfrom your hand\b"
-                          r"|\bin your hand\b|\bgraveyard\b|\bexile|\blibrary\b|\bdraw|\bwould\b|\binstead\b"
-                          r"|\bwhen\b|\bwhenever\b|\bat the beginning\b|\bmiracle\b|\bsuspend\b|\bforetell")
+_HIDDEN_WORK = re.compile(r"\bthis card\b|\bdiscard (?:this|~)|\bmadness\b|\bcycl|\breveal (?:this|it|~)\b"
+                          r"|\bopening hand\b|\bmiracle\b|\bsuspend\b|\bforetell|\bfrom your hand\b|\bin your hand\b"
+                          r"|\bfrom your graveyard\b|\bis put into\b|\bwhen\b|\bwhenever\b|\bat the beginning\b"
+                          r"|\bplot\b|\bwarp\b|\bchannel\b|\bninjutsu\b")
 
 
 #: Words of a permanent spell's static ability that can function on the stack: about the spell or its
@@ -335,12 +336,20 @@ def _pass_stage(state: GameState) -> str:
     """What passing now does (CR 117.3d, 117.4): ``priority`` — another player still to pass gets
     priority, nothing else happens; ``resolve`` — everyone has passed, the top of the stack
     resolves; ``step`` — everyone has passed with an empty stack, the step ends."""
-    from .transition import alive
-
     passed = set(state.turn.passed) | ({state.priority} if state.priority else set())
-    if any(pid not in passed for pid in alive(state)):
+    if any(pid not in passed for pid in (p.id for p in state.players if not p.lost)):  # alive (CR 104.2a)
         return "priority"
     return "resolve" if state.zone("stack") else "step"
+
+
+def _may_trigger_at_step_end(state: GameState, part: UnreadPart) -> bool:
+    from .step_reach import may_trigger_at_step_end
+    from .trigger_reach import _read_trigger
+
+    found, trig = _read_trigger(state, part.object, part.text)
+    if found:
+        return trig is None or may_trigger_at_step_end(state, part.text, trig.event)
+    return may_trigger_at_step_end(state, part.text)
 
 
 def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
@@ -351,6 +360,8 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return part.active and bool(re.search(r"\bpriority\b", _words(part.text)))  # unless it says so
         if stage == "resolve":       # CR 117.4: the top of the stack resolves, as the resolve question
             return relevant(part, Scope("resolve", scope.player, scope.subject), state)
+        if part.kind == "triggered" and part.zone != "effects" and not _may_trigger_at_step_end(state, part):
+            return False             # its event can't happen as the step ends (solver/step_reach.py)
     if not part.active:
         return False
     if part.zone == "effects":
@@ -371,6 +382,8 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         # madness, revealed, …), which passing can reach
         if part.zone in _HIDDEN and part.kind in ("spell", "face") and not _HIDDEN_WORK.search(_words(part.text)):
             return False
+        if part.zone in _HIDDEN and part.kind == "rider":
+            return False             # a rider of an ability that acts only once activated
         if part.zone != "stack" and part.kind == "activated":
             return False
         return True

@@ -81,6 +81,7 @@ from typing import Any, Callable
 from . import ir
 from .errors import UnsupportedCase
 from .state import STEPS, GameObject, GameState
+from .step_order import has_first_strike, next_step
 from .transition import (Branch, alive, discard, draw_top, empty_mana_pools, game_over, mark_losers, next_player,
                          settle, state_key)
 
@@ -317,33 +318,8 @@ def _resolve(state: GameState, chooser: Chooser) -> list[_Item]:
 # Steps
 # ---------------------------------------------------------------------------
 
-def _has_first_strike(state: GameState) -> bool:
-    from .characteristics import View
-
-    view = View(state)
-    for o in state.battlefield:
-        if o.attacking is not None or o.blocking:
-            c = view.chars(o.id)
-            if c.keyword("first strike") or c.keyword("double strike"):
-                return True
-    return False
-
-
-def _next_step(state: GameState) -> str | None:
-    """The step after the current one (None: the turn is over), CR 500.1, 508.8, 510.4."""
-    step = state.turn.step
-    i = STEPS.index(step)
-    while True:
-        i += 1
-        if i >= len(STEPS):
-            return None
-        nxt = STEPS[i]
-        attackers = any(o.attacking is not None for o in state.battlefield)
-        if nxt in ("declare_blockers", "first_strike_damage", "combat_damage") and not attackers:
-            continue  # CR 508.8
-        if nxt == "first_strike_damage" and not _has_first_strike(state):
-            continue  # CR 510.4
-        return nxt
+_has_first_strike = has_first_strike   # (solver/step_order.py, shared with the soundness layer)
+_next_step = next_step
 
 
 def _end_step(state: GameState) -> GameState:

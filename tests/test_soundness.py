@@ -659,3 +659,22 @@ def test_passing_to_a_player_still_to_pass_changes_nothing_but_priority_cr_117_3
     step = situation_from_dict({**empty, "turn": {"number": 3, "active": "alice", "step": "main2",
                                                   "priority": "bob", "passed": ["alice"]}}).state
     assert answer(step, {"kind": "pass"})["status"] == "unsupported"   # the step ends: the watcher may act
+
+
+@pytest.mark.parametrize("step,text,status", [
+    ("main1", "At the beginning of your upkeep, frobnicate a widget.", "ok"),          # combat begins next
+    ("main2", "At the beginning of your end step, frobnicate a widget.", "unsupported"),
+    ("end", "At the beginning of your upkeep, frobnicate a widget.", "unsupported"),   # the next turn's upkeep
+    ("main1", "Whenever you cast a noncreature spell, frobnicate a widget.", "ok"),
+    ("main1", "Whenever a creature dies, frobnicate a widget.", "ok"),                 # no combat damage yet
+    ("main1", "When you control no Forests, frobnicate a widget.", "unsupported"),     # unknown: blocks
+])
+def test_an_unread_trigger_blocks_the_end_of_a_step_only_if_it_can_trigger_then(step, text, status):
+    """Everyone has passed with an empty stack: the step ends and the next begins (CR 117.4, 500.1)."""
+    watcher = card("Watcher", text, ("Creature",))
+    st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                              "turn": {"number": 3, "active": "alice", "step": step, "priority": "bob",
+                                       "passed": ["alice"]},
+                              "battlefield": {"alice": ["Forest", watcher], "bob": []},
+                              "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
+    assert answer(st, {"kind": "pass"})["status"] == status
