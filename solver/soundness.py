@@ -352,6 +352,24 @@ def _may_trigger_at_step_end(state: GameState, part: UnreadPart) -> bool:
     return may_trigger_at_step_end(state, part.text)
 
 
+def _may_act_at_step_end(state: GameState, part: UnreadPart) -> bool:
+    """Parts other than triggers that can't act as the step ends and the next begins (CR 500.2):
+    a mana ability's rider (no mana ability is activated), a card's "this spell" text in a hidden
+    zone (it works on the stack), "doesn't untap during … untap step" unless an untap step begins
+    (CR 502.3)."""
+    from .step_reach import steps_entered
+
+    w = _words(part.text)
+    if part.kind == "rider" and part.zone != "stack":
+        return False
+    if part.zone in _HIDDEN and part.kind in ("static", "keyword") and re.search(r"\bthis spell\b", w):
+        return False
+    if part.zone == "battlefield" and part.kind == "static" and re.search(r"\bdoesn't untap during\b", w) \
+            and set(part.affects) <= {"replacement"} and "untap" not in steps_entered(state):
+        return False
+    return True
+
+
 def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
     if scope.kind == "pass":
@@ -362,6 +380,8 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return relevant(part, Scope("resolve", scope.player, scope.subject), state)
         if part.kind == "triggered" and part.zone != "effects" and not _may_trigger_at_step_end(state, part):
             return False             # its event can't happen as the step ends (solver/step_reach.py)
+        if not _may_act_at_step_end(state, part):
+            return False
     if not part.active:
         return False
     if part.zone == "effects":

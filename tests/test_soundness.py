@@ -678,3 +678,16 @@ def test_an_unread_trigger_blocks_the_end_of_a_step_only_if_it_can_trigger_then(
                               "battlefield": {"alice": ["Forest", watcher], "bob": []},
                               "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
     assert answer(st, {"kind": "pass"})["status"] == status
+
+
+def test_at_the_end_of_a_step_untap_statics_and_mana_riders_act_only_when_they_can():
+    """"This artifact doesn't untap during your untap step" matters when an untap step begins (the next
+    turn), not when main 1 ends (CR 502.3)."""
+    vault = card("Moon Vault", "This artifact doesn't untap during your untap step during a full moon.")
+    for step, status in (("main1", "ok"), ("end", "unsupported")):
+        st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                  "turn": {"number": 3, "active": "alice", "step": step, "priority": "bob",
+                                           "passed": ["alice"]},
+                                  "battlefield": {"alice": ["Forest", vault], "bob": []},
+                                  "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
+        assert answer(st, {"kind": "pass"})["status"] == status, step
