@@ -87,6 +87,7 @@ from .actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has
                       priority_reason, target_specs)
 from .apply_action import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
 from .characteristics import View
+from .mana_sources import class_of
 # the typed moves and their errors live in the rules layer (solver.moves) so that the engine that applies
 # them (solver.apply_action) needs nothing from this module; every name is re-exported here unchanged
 from .moves import (KEYWORDS, Action,  # noqa: F401 (KEYWORDS, to_action: re-exported)
@@ -123,22 +124,18 @@ class Verdict:
 # Interchangeable objects (contract §2.3) for comparing payments
 # ---------------------------------------------------------------------------
 
-def _class_key(state: GameState, oid: str, attached: frozenset[str]) -> tuple:
-    """Objects with the same key are interchangeable in a payment: same card,
-    controller, owner, status, counters, damage, attachments, and nothing
-    attached to them (an object with something attached is its own class)."""
-    o = state.find(oid)
-    if o is None:
-        return ("missing", oid)
-    if oid in attached:
-        return ("self", oid)
-    return (o.zone, o.card, o.controller, o.owner, o.tapped, o.sick, o.counters, o.damage, o.attached_to,
-            o.token, o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
+def payment_key(view: View, payment: Payment, x: int, player: str) -> tuple:
+    """A canonical key: two payments with the same key leave the same situation behind.
 
+    Objects are compared by their class of interchangeable permanents
+    (:func:`solver.mana_sources.class_of`, contract §2.3): the one definition the payments
+    are listed with, so a payment naming another member of a class matches the listed one
+    exactly when the enumeration counts them as one payment."""
+    classes = class_of(view)
 
-def payment_key(state: GameState, payment: Payment, x: int, player: str) -> tuple:
-    """A canonical key: two payments with the same key leave the same situation behind."""
-    attached = frozenset(o.attached_to for o in state.objects if o.attached_to)
+    def klass(oid: str) -> tuple[str, str]:
+        return ("class", classes[oid]) if oid in classes else ("object", oid)
+
     roles: dict[str, list[int]] = {}
     for r, ids in enumerate((payment.tap, payment.untap, payment.sacrifice)):
         for i in ids:
@@ -148,13 +145,12 @@ def payment_key(state: GameState, payment: Payment, x: int, player: str) -> tupl
     skip = set(payment.skip_untap)
     for i in list(removed) + list(added) + list(skip):
         roles.setdefault(i, [0, 0, 0])
-    objs = sorted((repr(_class_key(state, i, attached)), tuple(rs), removed.get(i, ()), added.get(i, ()), i in skip)
-                  for i, rs in roles.items())
+    objs = sorted((klass(i), tuple(rs), removed.get(i, ()), added.get(i, ()), i in skip) for i, rs in roles.items())
     pools = dict(payment.pool_after)
     pools.setdefault(player, "")
     return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)),
             payment.restricted_pool_after, payment.life_gained, payment.life_lost, payment.draw,
-            tuple(sorted((repr(_class_key(state, i, attached)), u) for i, u in payment.activated)))
+            tuple(sorted((klass(i), u) for i, u in payment.activated)))
 
 
 # ---------------------------------------------------------------------------
@@ -432,11 +428,11 @@ class Situation:
                     return f"the payment names '{i}', which does not exist"
                 if o.zone != "battlefield":
                     return f"the payment would {what} {o.name} ({i}), which is not on the battlefield"
-        want = payment_key(self.state, p, a.x or 0, self.player)
+        want = payment_key(self.view, p, a.x or 0, self.player)
         xq = a.x if has_x(self.state, self.view, cand) else None
         # decide with one solve (or a walk of the counting DP), without listing (issue 16)
         found = oracle.find_payment(cand, xq, p.to_json(a.x or 0))
-        if isinstance(found, dict) and payment_key(self.state, Payment.from_json(found), int(found.get("x", 0) or 0),
+        if isinstance(found, dict) and payment_key(self.view, Payment.from_json(found), int(found.get("x", 0) or 0),
                                                    self.player) == want:
             return None
         if found is None:
@@ -445,7 +441,7 @@ class Situation:
                     f"{self._name(cand.object)}{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")
         payments = oracle.payments(cand, xq)
         for q in payments:
-            if payment_key(self.state, Payment.from_json(q), int(q.get("x", 0) or 0), self.player) == want:
+            if payment_key(self.view, Payment.from_json(q), int(q.get("x", 0) or 0), self.player) == want:
                 return None
         return (f"this is not one of the {len(payments)} distinct ways to pay for {self._name(cand.object)}"
                 f"{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")

@@ -37,35 +37,13 @@ from . import ir
 from .casting_options import Extra
 from .characteristics import View
 from .errors import UnsupportedCase
+from .mana_sources import card_classes
 from .payment_words import explain, payment_object
-from .state import GameObject
 
 
 # ---------------------------------------------------------------------------
 # Choices of cards and permanents
 # ---------------------------------------------------------------------------
-
-def _card_key(o: GameObject) -> tuple:
-    """Interchangeable cards (same card, owner, status; contract §2.3)."""
-    return (o.card.name if o.card is not None else o.name, o.owner, o.token, o.conjured,
-            tuple(sorted(o.counters)), tuple(sorted((k, repr(v)) for k, v in o.chosen)))
-
-
-def card_classes(view: View, player: str, zone: str, exclude: str, color: str = "",
-                 card_type: str = "") -> list[list[str]]:
-    """The player's cards in ``zone`` (other than ``exclude``) that fit, in interchangeable
-    classes (ids in zone order), the classes in order of their first member."""
-    groups: dict[tuple, list[str]] = {}
-    for o in view.state.objects:
-        if o.zone != zone or o.owner != player or o.id == exclude or o.card is None:
-            continue
-        if color and color not in view.chars(o.id).colors:
-            continue
-        if card_type and card_type not in o.card.data.types:
-            continue
-        groups.setdefault(_card_key(o), []).append(o.id)
-    return list(groups.values())
-
 
 @dataclass(frozen=True)
 class _Part:

@@ -14,7 +14,9 @@ The API the mana models (:mod:`models.available`, the ``pay`` model) build on:
 * :func:`interchangeable_classes` — permanents that are interchangeable
   objects (same card, controller, owner, status, counters, damage,
   attachments, nothing attached, referred to by nothing), so models can count
-  per class.
+  per class; :func:`class_of` is the one definition (the payments are listed
+  with it and :mod:`solver.api` matches a given payment with it);
+  :func:`card_classes` — the same for cards in other zones (:func:`card_key`).
 
 Rules choices worth knowing:
 
@@ -50,6 +52,7 @@ from .mana import COLORS, TYPES, Mana, chosen_color_letter
 from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
 from .replacement import mana_effects, mana_event
 from .spending import bind_restriction, filter_matches
+from .state import GameObject
 
 REPRESENTATIVE_ORDERS = 8
 """How many replacement orders a :class:`ManaOutcome` keeps (informational)."""
@@ -143,7 +146,15 @@ _CLASS_CACHE: "weakref.WeakKeyDictionary[View, dict[str, str]]" = weakref.WeakKe
 
 
 def class_of(view: View) -> dict[str, str]:
-    """Permanent id → its class key (the id of the first interchangeable permanent, battlefield order)."""
+    """Permanent id → its class key (the id of the first interchangeable permanent, battlefield order).
+
+    The one definition of interchangeable permanents (contract §2.3): the payment and
+    available-mana problems count per class (:func:`interchangeable_classes`) and the API's
+    legality check compares a given payment with a listed one per class
+    (:func:`solver.api.payment_key`). Equal: the same card, controller, owner and status
+    (tapped, summoning sick, counters, damage, attachments, choices, X, what was done this
+    turn) and the same characteristics now (CR 613); never equal: a permanent something
+    refers to (an attachment, a target, an ability's source, an effect)."""
     cached = _CLASS_CACHE.get(view)
     if cached is not None:
         return cached
@@ -163,6 +174,35 @@ def class_of(view: View) -> dict[str, str]:
         out[o.id] = first.setdefault(key, o.id)
     _CLASS_CACHE[view] = out
     return out
+
+
+def card_key(o: GameObject) -> tuple:
+    """Cards outside the battlefield with the same key are interchangeable (contract §2.3):
+    same card, owner and status (token, conjured, counters, choices made for it).
+
+    Not :func:`class_of`: a card in a hand, graveyard or library is a new object with none of
+    a permanent's status (CR 400.7) — no tapped or summoning-sick status, damage or
+    attachments — and no continuous effect changes its characteristics (CR 611.3a, 613), so
+    its card and status say everything; a permanent's class needs the characteristics view
+    and what refers to it."""
+    return (o.card.name if o.card is not None else o.name, o.owner, o.token, o.conjured,
+            tuple(sorted(o.counters)), tuple(sorted((k, repr(v)) for k, v in o.chosen)))
+
+
+def card_classes(view: View, player: str, zone: str, exclude: str, color: str = "",
+                 card_type: str = "") -> list[list[str]]:
+    """The player's cards in ``zone`` (other than ``exclude``) that fit, in interchangeable
+    classes (ids in zone order), the classes in order of their first member."""
+    groups: dict[tuple, list[str]] = {}
+    for o in view.state.objects:
+        if o.zone != zone or o.owner != player or o.id == exclude or o.card is None:
+            continue
+        if color and color not in view.chars(o.id).colors:
+            continue
+        if card_type and card_type not in o.card.data.types:
+            continue
+        groups.setdefault(card_key(o), []).append(o.id)
+    return list(groups.values())
 
 
 def interchangeable_classes(view: View, player: str) -> dict[str, list[str]]:

@@ -21,7 +21,7 @@ from .activation_rules import spend_as_any_color_reason
 from .characteristics import View
 from .costs import TotalCost, sacrifice_phrase, spend_white_as_any, total_cost
 from .errors import QueryError
-from .mana_sources import activations, interchangeable_classes, order_dependence, tappable_by_cost
+from .mana_sources import activations, card_classes, interchangeable_classes, order_dependence, tappable_by_cost
 from .spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
 
 __all__ = ["build_problem", "is_payable", "purpose_of"]
@@ -387,15 +387,10 @@ def _helpers_as_abilities(main: MainCost, classes: list[PermClass], abilities: l
 
 
 def _graveyard_classes(view: View, player: str, exclude: str) -> tuple[tuple[str, ...], ...]:
-    """The player's graveyard cards other than ``exclude`` in interchangeable classes (same
-    card, owner and status; ids in zone order), the classes in order of their first member."""
-    groups: dict[tuple, list[str]] = {}
-    for o in view.state.objects:
-        if o.zone == "graveyard" and o.owner == player and o.id != exclude and o.card is not None:
-            key = (o.card.name, o.token, o.conjured, tuple(sorted(o.counters)),
-                   tuple(sorted((k, repr(v)) for k, v in o.chosen)))
-            groups.setdefault(key, []).append(o.id)
-    return tuple(tuple(ids) for ids in groups.values())
+    """The player's graveyard cards other than ``exclude`` in interchangeable classes
+    (:func:`solver.mana_sources.card_classes`: same card, owner and status; ids in zone order),
+    the classes in order of their first member."""
+    return tuple(tuple(ids) for ids in card_classes(view, player, "graveyard", exclude))
 
 
 def _helps(view: View, player: str, tc: TotalCost, classes: list[PermClass]) -> dict[str, Any]:
