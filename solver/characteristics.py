@@ -28,8 +28,8 @@ from functools import cached_property
 from typing import Any, Generic, Iterable, TypeVar
 
 from . import ir
-from .ir import (Ability, CounterReplacement, Effect, Keyword, ManaAbility, ManaReplacement, Selector, Static,
-                 TriggeredManaAbility, fixed)
+from .ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
+                 TriggeredManaAbility, UntilEndOfTurn, fixed)
 from .mana import ManaCost
 from .state import AbilityRef, GameObject, GameState
 
@@ -357,7 +357,7 @@ class View:
                         granted[o.id].extend(Keyword(k) for k in a.keywords)
         for s in self._eot:
             eff = s.ability
-            if isinstance(eff, Effect) and eff.kind == "pump":
+            if isinstance(eff, Pump):
                 for oid in self._refs(eff.to, s):
                     if oid in work:
                         ptmod[oid][0] += eff.power
@@ -410,11 +410,11 @@ class View:
                 acts = [a for a in o.card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
                 if 1 <= ref.index <= len(acts):
                     effs = getattr(acts[ref.index - 1], "effects", ())
-        out = []
+        out: list[Ability | Pump] = []
         for eff in effs:
-            if eff.kind == "continuous" and eff.granted is not None:
+            if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif eff.kind == "pump":
+            elif isinstance(eff, Pump):
                 out.append(eff)
         return src, tuple(out)
 

@@ -18,11 +18,16 @@ Vocabulary
   a target slot accepts.
 * A :class:`Ref` points, inside an effect, at a target slot, the source, the
   enchanted object, the controller, …
+* An :data:`Effect` is one instruction of a resolving spell or ability (CR 608.2c):
+  one small frozen dataclass per kind (:class:`Damage`, :class:`Destroy`,
+  :class:`Pump`, … :class:`UnreadEffect`), each holding only its own fields; the
+  resolution engine dispatches on the class. ``kind`` is a read-only class-level
+  name of the kind (``"damage"``, ``"unread"``, …) for descriptions and messages.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import Union
+from typing import ClassVar, Union, get_args
 
 from .mana import ManaCost, Mana
 
@@ -576,115 +581,319 @@ def choice(*texts: str) -> Produce:
 
 
 @dataclass(frozen=True)
-class Effect:
-    """One instruction of a resolving spell or ability.
+class _EffectBase:
+    """What every effect kind shares: ``optional`` marks "you may" (CR 608.2d), and ``kind``, a
+    class-level name of the kind (read-only; the resolution engine dispatches on the class)."""
 
-    ``kind`` with its fields:
-      * ``damage`` — ``amount`` damage to ``to`` (CR 120);
-      * ``destroy`` — destroy ``to`` (CR 701.8);
-      * ``pump`` — ``to`` gets +``power``/+``toughness`` (and ``keywords``) until end of turn;
-      * ``fight`` — ``to`` fights ``other`` (CR 701.14);
-      * ``draw`` — controller (or the players ``to`` names) draws ``amount`` (CR 121);
-      * ``mill`` — controller (or the players ``to`` names) mills ``amount`` (CR 701.17);
-      * ``gain_life`` — controller (or the players ``to`` names) gains ``amount`` life (CR 119.3);
-      * ``lose_life`` — the players ``to`` names lose ``amount`` life (CR 119.3);
-      * ``look_hand`` — look at ``to``'s hand (no game change);
-      * ``tokens`` — create ``amount`` tokens described by ``token`` (a card mapping);
-      * ``return_to_battlefield`` — ``to`` (a card in a graveyard) onto the battlefield under its owner's control;
-      * ``exile`` — move ``to`` (a permanent, or a card in a graveyard) to its owner's exile (CR 406);
-      * ``counter`` — counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist);
-      * ``skip_untap`` — ``to`` doesn't untap during its controller's next untap step (object key ``skip_untap``);
-      * ``return_to_hand`` — move ``to`` (a permanent, or a card in a graveyard) to its owner's hand;
-      * ``untap`` / ``tap`` — untap/tap ``to``;
-      * ``counters`` — put ``amount`` ``counter`` counters on ``to``;
-      * ``conjure`` — conjure ``amount`` cards named ``card`` into ``zone`` (then shuffle if ``shuffle``);
-      * ``continuous`` — create ``granted`` (a static/replacement ability) until end of turn;
-      * ``search`` — the controller searches their library (CR 701.23) for a card matching
-        ``search`` (a :class:`Filter` of zone ``library``: ``types`` any of, ``supertypes`` all of,
-        ``subtypes`` any of; no types, supertypes or subtypes: "a card"), puts it into ``zone``
-        (``hand``, or ``battlefield`` under their control, ``tapped`` when it says so), then shuffles
-        (``shuffle``, CR 701.24). For a card with a stated quality the player may find nothing (CR
-        701.23b); for "a card" they must find one if the library has one (CR 701.23c). Resolution gives
-        one outcome per class of interchangeable qualifying cards plus "find nothing";
-      * ``arrange_top`` — the controller looks at the top ``amount`` cards of their library, then
-        puts them back in any order (CR 401.4: the owner arranges cards put into a library together):
-        one outcome per distinct order of those cards (interchangeable cards are one).
-    ``optional`` marks "you may" (CR 608.2d).
-    """
+    kind: ClassVar[str] = ""
+    optional: bool = field(default=False, kw_only=True)
 
-    kind: str
-    to: Ref | None = None
-    other: Ref | None = None
-    amount: Amount = 0
+    def describe(self) -> str:
+        return ("you may: " if self.optional else "") + self._text()
+
+    def _text(self) -> str:
+        return self.kind
+
+
+def _ref_text(r: Ref | None) -> str:
+    return r.describe() if r else ""
+
+
+@dataclass(frozen=True)
+class Damage(_EffectBase):
+    """``amount`` damage to ``to`` (CR 120)."""
+
+    kind: ClassVar[str] = "damage"
+    to: Ref
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"{describe_amount(self.amount)} damage to {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Destroy(_EffectBase):
+    """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.19)."""
+
+    kind: ClassVar[str] = "destroy"
+    to: Ref
+    cant_be_regenerated: bool = False
+
+    def _text(self) -> str:
+        return f"destroy {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Pump(_EffectBase):
+    """``to`` gets +``power``/+``toughness`` (and ``keywords``) until end of turn (CR 611.2a, 613.4c)."""
+
+    kind: ClassVar[str] = "pump"
+    to: Ref
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
-    counter: str = ""
-    card: str = ""
-    zone: str = ""
+
+    def _text(self) -> str:
+        kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
+        return f"{_ref_text(self.to)} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+
+
+@dataclass(frozen=True)
+class Fight(_EffectBase):
+    """``to`` fights ``other`` (CR 701.14)."""
+
+    kind: ClassVar[str] = "fight"
+    to: Ref
+    other: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} fights {_ref_text(self.other)}"
+
+
+@dataclass(frozen=True)
+class Draw(_EffectBase):
+    """The controller (or the players ``to`` names) draws ``amount`` cards (CR 121)."""
+
+    kind: ClassVar[str] = "draw"
+    amount: Amount
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} draws " if self.to else "draw ") + f"{describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
+class Mill(_EffectBase):
+    """The controller (or the players ``to`` names) mills ``amount`` cards (CR 701.17)."""
+
+    kind: ClassVar[str] = "mill"
+    amount: Amount
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} mills " if self.to else "mill ") + f"{describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
+class GainLife(_EffectBase):
+    """The controller (or the players ``to`` names) gains ``amount`` life (CR 119.3)."""
+
+    kind: ClassVar[str] = "gain_life"
+    amount: Amount
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} gains " if self.to else "gain ") + f"{describe_amount(self.amount)} life"
+
+
+@dataclass(frozen=True)
+class LoseLife(_EffectBase):
+    """The players ``to`` names lose ``amount`` life (CR 119.3)."""
+
+    kind: ClassVar[str] = "lose_life"
+    to: Ref
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} loses {describe_amount(self.amount)} life"
+
+
+@dataclass(frozen=True)
+class LookAtHand(_EffectBase):
+    """Look at ``to``'s hand: no change to the game (the hand is a hidden zone, CR 400.2)."""
+
+    kind: ClassVar[str] = "look_hand"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"look at {_ref_text(self.to)}'s hand"
+
+
+@dataclass(frozen=True)
+class CreateTokens(_EffectBase):
+    """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs;
+    CR 701.7, 111.2: the controller of the effect creates them under their control)."""
+
+    kind: ClassVar[str] = "tokens"
+    amount: Amount
+    token: tuple[tuple[str, object], ...]
+
+    def _text(self) -> str:
+        return f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield(_EffectBase):
+    """Put ``to`` (a card in a graveyard) onto the battlefield under its owner's control (CR 400.7)."""
+
+    kind: ClassVar[str] = "return_to_battlefield"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"return {_ref_text(self.to)} to the battlefield"
+
+
+@dataclass(frozen=True)
+class Exile(_EffectBase):
+    """Move ``to`` (a permanent, or a card in a graveyard) to its owner's exile (CR 406, 701.13)."""
+
+    kind: ClassVar[str] = "exile"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"exile {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class CounterSpell(_EffectBase):
+    """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist)."""
+
+    kind: ClassVar[str] = "counter"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"counter {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class SkipUntap(_EffectBase):
+    """``to`` doesn't untap during its controller's next untap step (CR 502.3; object key ``skip_untap``)."""
+
+    kind: ClassVar[str] = "skip_untap"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} doesn't untap during its controller's next untap step"
+
+
+@dataclass(frozen=True)
+class ReturnToHand(_EffectBase):
+    """Move ``to`` (a permanent, or a card in a graveyard) to its owner's hand (CR 400.7)."""
+
+    kind: ClassVar[str] = "return_to_hand"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"return {_ref_text(self.to)} to its owner's hand"
+
+
+@dataclass(frozen=True)
+class Untap(_EffectBase):
+    """Untap ``to`` (CR 701.26b)."""
+
+    kind: ClassVar[str] = "untap"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"untap {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Tap(_EffectBase):
+    """Tap ``to`` (CR 701.26a)."""
+
+    kind: ClassVar[str] = "tap"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"tap {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class PutCounters(_EffectBase):
+    """Put ``amount`` ``counter`` counters on ``to`` (CR 122.1)."""
+
+    kind: ClassVar[str] = "counters"
+    to: Ref
+    amount: Amount
+    counter: str
+
+    def _text(self) -> str:
+        return f"put {describe_amount(self.amount)} {self.counter} counter(s) on {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Conjure(_EffectBase):
+    """Conjure ``amount`` cards named ``card`` into ``zone`` (then shuffle if ``shuffle``): a digital
+    keyword action, not in the CR (rules §1.12)."""
+
+    kind: ClassVar[str] = "conjure"
+    amount: Amount
+    card: str
+    zone: str
     shuffle: bool = False
-    token: tuple[tuple[str, object], ...] = ()
-    granted: "Ability | None" = None
-    optional: bool = False
-    search: Filter | None = None  # kind "search": the card searched for (CR 701.23)
-    tapped: bool = False  # kind "search" onto the battlefield: it enters tapped
-    text: str = ""  # kind "unread": the printed sentence(s) whose effect is not modeled
+
+    def _text(self) -> str:
+        return (f"conjure {describe_amount(self.amount)} {self.card} into {self.zone}"
+                + (", then shuffle" if self.shuffle else ""))
+
+
+@dataclass(frozen=True)
+class UntilEndOfTurn(_EffectBase):
+    """Create ``granted`` (a static or replacement ability) until end of turn: a continuous effect
+    from a resolving spell or ability (CR 611.2a)."""
+
+    kind: ClassVar[str] = "continuous"
+    granted: "Ability"
+
+    def _text(self) -> str:
+        return f"until end of turn: {self.granted.describe() if self.granted else ''}"
+
+
+@dataclass(frozen=True)
+class SearchLibrary(_EffectBase):
+    """The controller searches their library (CR 701.23) for a card matching ``quality`` (a
+    :class:`Filter` of zone ``library``: ``types`` any of, ``supertypes`` all of, ``subtypes`` any
+    of; None: "a card"), puts it into ``zone`` (``hand``, or ``battlefield`` under their control,
+    ``tapped`` when it says so), then shuffles (``shuffle``, CR 701.24). For a card with a stated
+    quality the player may find nothing (CR 701.23b); for "a card" they must find one if the
+    library has one (CR 701.23c). Resolution gives one outcome per class of interchangeable
+    qualifying cards plus "find nothing"."""
+
+    kind: ClassVar[str] = "search"
+    zone: str
+    quality: Filter | None = None
+    tapped: bool = False
+    shuffle: bool = True
+
+    def _text(self) -> str:
+        where = "into your hand" if self.zone == "hand" else \
+            "onto the battlefield" + (" tapped" if self.tapped else "")
+        return (f"search your library for {describe_library_card(self.quality)}, put it {where}"
+                + (", then shuffle" if self.shuffle else ""))
+
+
+@dataclass(frozen=True)
+class ArrangeTop(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library, then puts them back in any
+    order (CR 401.4: the owner arranges cards put into a library together): one outcome per
+    distinct order of those cards (interchangeable cards are one)."""
+
+    kind: ClassVar[str] = "arrange_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"look at the top {describe_amount(self.amount)} card(s) of your library, then put them back in any order"
+
+
+@dataclass(frozen=True)
+class UnreadEffect(_EffectBase):
+    """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
+    is refused, CR 608.2c)."""
+
+    kind: ClassVar[str] = "unread"
+    text: str
 
     def describe(self) -> str:
-        k = self.kind
-        if k == "unread":
-            return f"unread effect: {self.text}"
-        to = self.to.describe() if self.to else ""
-        may = "you may: " if self.optional else ""
-        if k == "damage":
-            s = f"{describe_amount(self.amount)} damage to {to}"
-        elif k == "destroy":
-            s = f"destroy {to}"
-        elif k == "pump":
-            kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
-            s = f"{to} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
-        elif k == "fight":
-            s = f"{to} fights {self.other.describe() if self.other else ''}"
-        elif k == "draw":
-            s = (f"{to} draws " if self.to else "draw ") + f"{describe_amount(self.amount)} card(s)"
-        elif k == "mill":
-            s = (f"{to} mills " if self.to else "mill ") + f"{describe_amount(self.amount)} card(s)"
-        elif k == "gain_life":
-            s = (f"{to} gains " if self.to else "gain ") + f"{describe_amount(self.amount)} life"
-        elif k == "lose_life":
-            s = f"{to} loses {describe_amount(self.amount)} life"
-        elif k == "look_hand":
-            s = f"look at {to}'s hand"
-        elif k == "tokens":
-            s = f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
-        elif k == "return_to_battlefield":
-            s = f"return {to} to the battlefield"
-        elif k == "exile":
-            s = f"exile {to}"
-        elif k == "counter":
-            s = f"counter {to}"
-        elif k == "skip_untap":
-            s = f"{to} doesn't untap during its controller's next untap step"
-        elif k == "return_to_hand":
-            s = f"return {to} to its owner's hand"
-        elif k in ("untap", "tap"):
-            s = f"{k} {to}"
-        elif k == "counters":
-            s = f"put {describe_amount(self.amount)} {self.counter} counter(s) on {to}"
-        elif k == "conjure":
-            s = f"conjure {describe_amount(self.amount)} {self.card} into {self.zone}" + (", then shuffle" if self.shuffle else "")
-        elif k == "continuous":
-            s = f"until end of turn: {self.granted.describe() if self.granted else ''}"
-        elif k == "search":
-            where = "into your hand" if self.zone == "hand" else \
-                "onto the battlefield" + (" tapped" if self.tapped else "")
-            s = (f"search your library for {describe_library_card(self.search)}, put it {where}"
-                 + (", then shuffle" if self.shuffle else ""))
-        elif k == "arrange_top":
-            s = f"look at the top {describe_amount(self.amount)} card(s) of your library, then put them back in any order"
-        else:
-            s = k
-        return may + s
+        return f"unread effect: {self.text}"
+
+
+#: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
+Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
+               ReturnToBattlefield, Exile, CounterSpell, SkipUntap, ReturnToHand, Untap, Tap, PutCounters,
+               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, UnreadEffect]
+#: The effect classes, for ``isinstance`` checks.
+EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
 
 def describe_library_card(f: Filter | None) -> str:
@@ -712,13 +921,13 @@ class Mode:
 
     ``targets``: the mode's instances of "target" in printed order (``Ref``
     indices and ``distinct_from`` in ``effects``/``targets`` are local to the
-    mode); ``effects``: what it does (``Effect(kind="unread")`` when not read).
+    mode); ``effects``: what it does (``UnreadEffect`` when not read).
 
     The spell or ability that has modes carries them in ``modes`` with
     ``min_modes``..``max_modes`` (how many may be chosen, CR 700.2a–b) and
     ``mode_repeat`` ("You may choose the same mode more than once", CR 700.2d).
     Its own ``targets`` is empty (targets are those of the chosen modes, CR
-    700.2c, 601.2c) and its own ``effects`` is one ``Effect(kind="unread",
+    700.2c, 601.2c) and its own ``effects`` is one ``UnreadEffect(
     text=<the printed mode-choice line>)``: resolving a modal spell or ability
     is not modeled, so ``resolve`` refuses it rather than pick modes
     (``solver/modes.py`` chooses them for ``targets`` and ``actions``)."""

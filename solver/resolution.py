@@ -15,7 +15,8 @@ What happens, in order:
    is put into its owner's graveyard (an Aura spell too: Cartouche of
    Strength ruling 5).  Illegal targets are not affected by the parts of the
    effect that name them.
-2. **Effects** of the IR (:class:`solver.ir.Effect`) are carried out in
+2. **Effects** of the IR (:data:`solver.ir.Effect`, one class per kind; dispatched on the class by
+   :data:`_EFFECT_HANDLERS`) are carried out in
    printed order.  "You may" (CR 608.2d) is a choice of the controller: both
    answers are followed.  Fight follows CR 701.14a–d (no damage if either
    creature is gone, no longer a creature, or an illegal target; trample plays
@@ -349,104 +350,136 @@ def _record_effect_entry(w: _World, ctx: _Ctx) -> None:
 
 
 def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
-    """Carry out one effect on branch ``w``; returns the resulting branches."""
-    k = eff.kind
-    if k == "damage":
-        n = _amount(w, ctx, eff.amount)
-        for t in _refs(w, ctx, eff.to):
-            _deal_damage(w, ctx.damage_source, t, n)
+    """Carry out one effect on branch ``w``; returns the resulting branches. Dispatch is on the
+    effect's class (:data:`_EFFECT_HANDLERS`)."""
+    handler = _EFFECT_HANDLERS.get(type(eff))
+    if handler is None:
+        raise ResolutionUnsupported(f"effect '{eff.kind}'")
+    return handler(w, ctx, eff)
+
+
+def _do_damage(w: _World, ctx: _Ctx, eff: ir.Damage) -> list[_World]:
+    n = _amount(w, ctx, eff.amount)
+    for t in _refs(w, ctx, eff.to):
+        _deal_damage(w, ctx.damage_source, t, n)
+    return [w]
+
+
+def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
+    view = w.view()
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not view.chars(t).keyword("indestructible"):
+            _move(w, t, "graveyard")
+    return [w]
+
+
+def _do_pump(w: _World, ctx: _Ctx, eff: ir.Pump) -> list[_World]:
+    if not _refs(w, ctx, eff.to):
         return [w]
-    if k == "destroy":
-        view = w.view()
-        for t in _refs(w, ctx, eff.to):
-            o = w.objects.get(t)
-            if o is not None and o.zone == "battlefield" and not view.chars(t).keyword("indestructible"):
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _do_until_end_of_turn(w: _World, ctx: _Ctx, eff: ir.UntilEndOfTurn) -> list[_World]:
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _do_fight(w: _World, ctx: _Ctx, eff: ir.Fight) -> list[_World]:
+    xs, ys = _refs(w, ctx, eff.to), _refs(w, ctx, eff.other)
+    if len(xs) == 1 and len(ys) == 1:
+        _fight(w, xs[0], ys[0])
+    return [w]
+
+
+def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_World]:
+    n = _amount(w, ctx, eff.amount or 1)
+    worlds = [w]
+    for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]):
+        if p in w.life:  # players only
+            worlds = [w3 for w2 in worlds for w3 in _draw(w2, p, n, mill=isinstance(eff, ir.Mill))]
+    return worlds
+
+
+def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_World]:
+    n = _amount(w, ctx, eff.amount)
+    who = _refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]
+    gain = isinstance(eff, ir.GainLife)
+    for p in who:
+        if p in w.life:  # a player (CR 119.3); an object can't gain or lose life
+            w.life[p] += n if gain else -n
+    w.changed()
+    return [w]
+
+
+def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
+    return [w]  # no change to the game
+
+
+def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield) -> list[_World]:
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        worlds = [w3 for w2 in worlds for w3 in _return_to_battlefield(w2, t)]
+    return worlds
+
+
+def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
+    # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist)
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "stack" and o.ability is None:
+            if o.copy or o.card is None:
+                _cease(w, t, resolving=ctx.stack_id)
+            else:
                 _move(w, t, "graveyard")
-        return [w]
-    if k == "pump" or k == "continuous":
-        if k == "pump" and not _refs(w, ctx, eff.to):
-            return [w]
-        _record_effect_entry(w, ctx)
-        return [w]
-    if k == "fight":
-        xs, ys = _refs(w, ctx, eff.to), _refs(w, ctx, eff.other)
-        if len(xs) == 1 and len(ys) == 1:
-            _fight(w, xs[0], ys[0])
-        return [w]
-    if k in ("draw", "mill"):
-        n = _amount(w, ctx, eff.amount or 1)
-        worlds = [w]
-        for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]):
-            if p in w.life:  # players only
-                worlds = [w3 for w2 in worlds for w3 in _draw(w2, p, n, mill=k == "mill")]
-        return worlds
-    if k in ("gain_life", "lose_life"):
-        n = _amount(w, ctx, eff.amount)
-        who = _refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]
-        for p in who:
-            if p in w.life:  # a player (CR 119.3); an object can't gain or lose life
-                w.life[p] += n if k == "gain_life" else -n
-        w.changed()
-        return [w]
-    if k == "look_hand":
-        return [w]  # no change to the game
-    if k == "tokens":
-        return _create_tokens(w, ctx, eff)
-    if k == "return_to_battlefield":
-        worlds = [w]
-        for t in _refs(w, ctx, eff.to):
-            worlds = [w3 for w2 in worlds for w3 in _return_to_battlefield(w2, t)]
-        return worlds
-    if k == "counter":
-        # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist)
-        for t in _refs(w, ctx, eff.to):
-            o = w.objects.get(t)
-            if o is not None and o.zone == "stack" and o.ability is None:
-                if o.copy or o.card is None:
-                    _cease(w, t, resolving=ctx.stack_id)
-                else:
-                    _move(w, t, "graveyard")
-        return [w]
-    if k == "skip_untap":
-        # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
-        for t in _refs(w, ctx, eff.to):
-            o = w.objects.get(t)
-            if o is not None and o.zone == "battlefield" and not o.skip_untap:
-                w.put(o.with_(skip_untap=True))
-        return [w]
-    if k in ("exile", "return_to_hand"):
-        # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
-        # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
-        zone = "exile" if k == "exile" else "hand"
-        for t in _refs(w, ctx, eff.to):
-            o = w.objects.get(t)
-            if o is not None and o.zone in ("battlefield", "graveyard"):
-                _move(w, t, zone)
-        return [w]
-    if k in ("tap", "untap"):
-        for t in _refs(w, ctx, eff.to):
-            o = w.objects.get(t)
-            if o is None or o.zone != "battlefield":
-                continue
-            if k == "tap" and not o.tapped:
-                w.put(o.with_(tapped=True))
-                _becomes_tapped(w, t)
-            elif k == "untap" and o.tapped:
-                w.put(o.with_(tapped=False))
-        return [w]
-    if k == "counters":
-        worlds = [w]
-        n = _amount(w, ctx, eff.amount)
-        for t in _refs(w, ctx, eff.to):
-            worlds = [w3 for w2 in worlds for w3 in _put_counters(w2, t, eff.counter, n)]
-        return worlds
-    if k == "conjure":
-        return _conjure(w, ctx, eff)
-    if k == "search":
-        return _search(w, ctx, eff)
-    if k == "arrange_top":
-        return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
-    raise ResolutionUnsupported(f"effect '{k}'")
+    return [w]
+
+
+def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
+    # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not o.skip_untap:
+            w.put(o.with_(skip_untap=True))
+    return [w]
+
+
+def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnToHand) -> list[_World]:
+    # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
+    # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
+    zone = "exile" if isinstance(eff, ir.Exile) else "hand"
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone in ("battlefield", "graveyard"):
+            _move(w, t, zone)
+    return [w]
+
+
+def _do_tap_or_untap(w: _World, ctx: _Ctx, eff: ir.Tap | ir.Untap) -> list[_World]:
+    tap = isinstance(eff, ir.Tap)
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is None or o.zone != "battlefield":
+            continue
+        if tap and not o.tapped:
+            w.put(o.with_(tapped=True))
+            _becomes_tapped(w, t)
+        elif not tap and o.tapped:
+            w.put(o.with_(tapped=False))
+    return [w]
+
+
+def _do_counters(w: _World, ctx: _Ctx, eff: ir.PutCounters) -> list[_World]:
+    worlds = [w]
+    n = _amount(w, ctx, eff.amount)
+    for t in _refs(w, ctx, eff.to):
+        worlds = [w3 for w2 in worlds for w3 in _put_counters(w2, t, eff.counter, n)]
+    return worlds
+
+
+def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
+    return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
 def _becomes_tapped(w: _World, oid: str) -> None:
@@ -530,7 +563,7 @@ def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
     return card_from_mapping(mapping)
 
 
-def _create_tokens(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
     """CR 111.1: create tokens under the controller's control; token
     replacement effects of that player (Doubling Season) multiply the number
     (every order gives the same number, so there is no choice)."""
@@ -554,7 +587,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
     return worlds
 
 
-def _conjure(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
     """Conjure (Alchemy; rules reference §1.12): create ``amount`` new cards
     named ``card`` — cards, not tokens — owned by the conjuring player, in
     their ``zone``; then shuffle if told. The shuffled library is written in a
@@ -608,9 +641,9 @@ def _require_libraries(w: _World, player: str, what: str) -> None:
                                     "(a player with no cards listed has an empty library)")
 
 
-def _search(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
-    """CR 701.23: the controller searches their library for a card with ``eff.search``'s
-    quality and puts it into ``eff.zone`` (hand, or the battlefield under their control —
+def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
+    """CR 701.23: the controller searches their library for a card with ``eff.quality``
+    (its stated quality) and puts it into ``eff.zone`` (hand, or the battlefield under their control —
     tapped if ``eff.tapped`` — with its own replacements and "enters" triggers, CR 614.1c,
     603.6a), then shuffles (CR 701.24, :func:`_shuffle`).
 
@@ -623,10 +656,10 @@ def _search(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
     _require_libraries(w, player, "searches their library (CR 701.23)")
     classes: dict[tuple, GameObject] = {}
     for o in w.zone_list("library", player):
-        if _has_quality(o.card, eff.search):
+        if _has_quality(o.card, eff.quality):
             classes.setdefault(_interchangeable_key(o), o)
     finds: list[str | None] = [o.id for o in classes.values()]
-    if eff.search is not None or not finds:
+    if eff.quality is not None or not finds:
         finds.append(None)
     out: list[_World] = []
     for found in finds:
@@ -983,7 +1016,7 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
 
 
 def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_World]:
-    unread = [e.text for e in effects if e.kind == "unread"]
+    unread = [e.text for e in effects if isinstance(e, ir.UnreadEffect)]
     if unread:  # a sentence the reader did not read (only its structure): never skipped silently
         raise ResolutionUnsupported("effect not read: " + " ".join(unread))
     worlds = [w]
@@ -1001,6 +1034,33 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
                 nxt.extend(_apply_effect(v, ctx, eff))
         worlds = nxt
     return worlds
+
+
+#: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
+_EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
+    ir.Damage: _do_damage,
+    ir.Destroy: _do_destroy,
+    ir.Pump: _do_pump,
+    ir.UntilEndOfTurn: _do_until_end_of_turn,
+    ir.Fight: _do_fight,
+    ir.Draw: _do_draw_or_mill,
+    ir.Mill: _do_draw_or_mill,
+    ir.GainLife: _do_life,
+    ir.LoseLife: _do_life,
+    ir.LookAtHand: _do_nothing,
+    ir.CreateTokens: _create_tokens,
+    ir.ReturnToBattlefield: _do_return_to_battlefield,
+    ir.CounterSpell: _do_counter,
+    ir.SkipUntap: _do_skip_untap,
+    ir.Exile: _do_exile_or_return_to_hand,
+    ir.ReturnToHand: _do_exile_or_return_to_hand,
+    ir.Tap: _do_tap_or_untap,
+    ir.Untap: _do_tap_or_untap,
+    ir.PutCounters: _do_counters,
+    ir.Conjure: _conjure,
+    ir.SearchLibrary: _search,
+    ir.ArrangeTop: _do_arrange_top,
+}
 
 
 def _record_may(w: _World, value: bool, n_optional: int) -> None:

@@ -511,8 +511,8 @@ def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bo
     """An ability's effect entry whose effects all apply to "this object" (Icehide
     Troll's +2/+0 and indestructible)."""
     ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
-    effs = [x for x in getattr(ab, "effects", ()) if x.kind in ("pump", "continuous")]
-    return bool(effs) and all(x.kind == "pump" and x.to is not None and x.to.kind == "self" for x in effs)
+    effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn))]
+    return bool(effs) and all(isinstance(x, ir.Pump) and x.to.kind == "self" for x in effs)
 
 
 def _drop_from_effects(w: _World, oid: str) -> None:

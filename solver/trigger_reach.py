@@ -32,30 +32,30 @@ from .state import GameState
 
 __all__ = ["produced_events", "event_families", "may_trigger"]
 
-#: Families of events each modeled effect kind can cause (CR 608.2, 704 after it); a kind not
-#: here (``continuous``, ``unread``, …) makes the resolution's events unknown.
-_EFFECT_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "damage": "damage leaves graveyard life",      # damage to players is life loss (CR 120.3); SBA deaths
-    "destroy": "leaves graveyard",
-    "exile": "leaves exile leaves_graveyard",
-    "return_to_hand": "leaves leaves_graveyard",
-    "return_to_battlefield": "enters leaves_graveyard from_graveyard",
-    "pump": "leaves graveyard",                    # -N/-N: state-based deaths (CR 704.5f)
-    "fight": "damage leaves graveyard",
-    "draw": "draw",
-    "mill": "mill graveyard",
-    "gain_life": "life",
-    "lose_life": "life",
-    "look_hand": "",
-    "tokens": "enters create",
-    "counter": "countered graveyard",
-    "skip_untap": "",
-    "untap": "tap",
-    "tap": "tap",
-    "counters": "counters leaves graveyard",      # -1/-1 counters: state-based deaths
-    "conjure": "enters conjure from_outside",
-    "search": "search shuffle enters from_library",
-    "arrange_top": "",
+#: Families of events each modeled effect class can cause (CR 608.2, 704 after it); a class not
+#: here (:class:`ir.UntilEndOfTurn`, :class:`ir.UnreadEffect`, …) makes the resolution's events unknown.
+_EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    ir.Damage: "damage leaves graveyard life",      # damage to players is life loss (CR 120.3); SBA deaths
+    ir.Destroy: "leaves graveyard",
+    ir.Exile: "leaves exile leaves_graveyard",
+    ir.ReturnToHand: "leaves leaves_graveyard",
+    ir.ReturnToBattlefield: "enters leaves_graveyard from_graveyard",
+    ir.Pump: "leaves graveyard",                    # -N/-N: state-based deaths (CR 704.5f)
+    ir.Fight: "damage leaves graveyard",
+    ir.Draw: "draw",
+    ir.Mill: "mill graveyard",
+    ir.GainLife: "life",
+    ir.LoseLife: "life",
+    ir.LookAtHand: "",
+    ir.CreateTokens: "enters create",
+    ir.CounterSpell: "countered graveyard",
+    ir.SkipUntap: "",
+    ir.Untap: "tap",
+    ir.Tap: "tap",
+    ir.PutCounters: "counters leaves graveyard",    # -1/-1 counters: state-based deaths
+    ir.Conjure: "enters conjure from_outside",
+    ir.SearchLibrary: "search shuffle enters from_library",
+    ir.ArrangeTop: "",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -117,7 +117,7 @@ _SELF_ENTERS = re.compile(r"^(?:when|whenever) (?:this \w+|~|it) enters\b(?! or)
 def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
     out: set[str] = set()
     for e in effects:
-        got = _EFFECT_EVENTS.get(str(getattr(e, "kind", "")))
+        got = _EFFECT_EVENTS.get(type(e))
         if got is None:
             return None
         out |= got
@@ -208,7 +208,7 @@ def _read_trigger(state: GameState, oid: str, text: str) -> tuple[bool, ir.Trigg
         return False, None
     for a in o.card.abilities:
         if isinstance(a, ir.TriggeredAbility) and any(
-                getattr(e, "kind", "") == "unread" and getattr(e, "text", None) == text
+                isinstance(e, ir.UnreadEffect) and e.text == text
                 for e in list(a.effects) + [x for m in a.modes for x in m.effects]):
             return True, a.trigger
     return False, None

@@ -6,7 +6,7 @@ printed words, so the card library (``cards show``) and the rules layer both use
 
 * :func:`card_parts` — every unread part of a card: unread lines and keywords
   (:class:`~solver.ir.Unsupported`), unread effects of abilities whose structure was read
-  (``Effect(kind="unread")``), abilities that work only from another zone (CR 113.6), a
+  (``UnreadEffect``), abilities that work only from another zone (CR 113.6), a
   face the card database does not hold (CR 709, 712, 715);
 * :func:`classify` — what an unread part could change (``affects``), conservatively:
   a word that could mean a category adds it; a static ability matching none is
@@ -344,12 +344,12 @@ def _unread_effects(a: object) -> Iterator[tuple[str, str]]:
     kind = ("triggered" if isinstance(a, ir.TriggeredAbility)
             else "activated" if isinstance(a, ir.ActivatedAbility) else "spell")
     for e in effects:
-        if isinstance(e, ir.Effect) and e.kind == "unread":
+        if isinstance(e, ir.UnreadEffect):
             yield kind, e.text
     # the unread effects of each mode of a modal spell or ability (CR 700.2; solver/reader/modes.py)
     for m in getattr(a, "modes", ()) or ():
         for e in m.effects:
-            if isinstance(e, ir.Effect) and e.kind == "unread":
+            if isinstance(e, ir.UnreadEffect):
                 yield kind, e.text
 
 

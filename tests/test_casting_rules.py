@@ -185,7 +185,7 @@ def test_reader_loyalty_abilities():
     assert [a.cost.loyalty for a in acts] == [1, -2, -8]
     assert all(a.sorcery for a in acts)
     assert acts[0].targets == (ir.TargetSpec(ir.Filter(players=True)),)
-    assert acts[0].effects == (ir.Effect(kind="unread", text="Target player discards a card."),)
+    assert acts[0].effects == (ir.UnreadEffect("Target player discards a card."),)
     gideon = [a for a in parts("Gideon, Ally of Zendikar") if isinstance(a, ir.ActivatedAbility)]
     assert [a.cost.loyalty for a in gideon] == [1, 0, -4]
     assert gideon[1].effects[0].kind == "tokens"

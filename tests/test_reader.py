@@ -20,7 +20,7 @@ from mtgsolve.solver import ir
 from mtgsolve.solver.cards import CardData, get_card, oracle_index
 from mtgsolve.solver.cards.library import LIBRARY
 from mtgsolve.solver.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
-                       CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword, ManaAbility,
+                       CounterReplacement, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                        ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
                        TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed)
 from mtgsolve.solver.mana import Mana, ManaCost
@@ -333,7 +333,7 @@ def test_mana_replacement_effects():
         ManaReplacement(Selector(types=LAND), "set_type", mana_type="C")
     sp = spell("Until end of turn, if a player taps a nonbasic land for mana, it produces colorless mana instead "
                "of any other type.")
-    assert sp.effects == (Effect("continuous", granted=ManaReplacement(Selector(types=LAND, nonbasic=True),
+    assert sp.effects == (ir.UntilEndOfTurn(ManaReplacement(Selector(types=LAND, nonbasic=True),
                                                                          "set_type", mana_type="C")),)
 
 
@@ -435,7 +435,7 @@ def test_keywords_without_ir_meaning_are_unsupported():
 
 def test_damage_targets():
     assert spell("Shock deals 2 damage to any target.", name="Shock") == \
-        ir.SpellBehaviour((TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=2),))
+        ir.SpellBehaviour((TargetSpec(ANY_TARGET),), (ir.Damage(T(0), 2),))
     assert spell("Zap deals 1 damage to target creature or player.", name="Zap").targets == \
         (TargetSpec(Filter(types=CREATURE, players=True)),)
     assert spell("Zap deals 1 damage to target creature.", name="Zap").targets == (TargetSpec(Filter(types=CREATURE)),)
@@ -444,9 +444,9 @@ def test_damage_targets():
         (TargetSpec(Filter(types=frozenset({"Planeswalker"}), players=True)),)
     arc = spell("Arc deals 2 damage to any target and 1 damage to any other target.", name="Arc")
     assert arc.targets == (TargetSpec(ANY_TARGET), TargetSpec(ANY_TARGET, distinct_from=(0,)))
-    assert arc.effects == (Effect("damage", T(0), amount=2), Effect("damage", T(1), amount=1))
+    assert arc.effects == (ir.Damage(T(0), 2), ir.Damage(T(1), 1))
     assert spell("Blast deals X damage to any target.", name="Blast", cost="{X}{R}").effects == \
-        (Effect("damage", T(0), amount="X"),)
+        (ir.Damage(T(0), "X"),)
 
 
 def test_target_descriptions():
@@ -463,10 +463,10 @@ def test_target_descriptions():
     sp = spell("Return target creature card with mana value 3 or less from your graveyard to the battlefield.",
                types=("Sorcery",))
     assert sp == ir.SpellBehaviour((TargetSpec(Filter(types=CREATURE, zone="graveyard", who="you", mv_max=3)),),
-                                   (Effect("return_to_battlefield", T(0)),))
+                                   (ir.ReturnToBattlefield(T(0)),))
     up = spell("Up to two target creatures each get +2/+2 until end of turn.")
     assert up == ir.SpellBehaviour((TargetSpec(Filter(types=CREATURE), min=0, max=2),),
-                                   (Effect("pump", Ref("each_target", 0), power=2, toughness=2),))
+                                   (ir.Pump(Ref("each_target", 0), power=2, toughness=2),))
     other = spell("Target creature gets +2/+0 until end of turn. Another target creature gets -2/-0 until end of turn.")
     assert other.targets == (TargetSpec(Filter(types=CREATURE)), TargetSpec(Filter(types=CREATURE), distinct_from=(0,)))
 
@@ -482,39 +482,39 @@ def test_another_target_on_a_permanent_is_not_claimed():
 
 
 def test_effects():
-    assert spell("Destroy target creature.").effects == (Effect("destroy", T(0)),)
+    assert spell("Destroy target creature.").effects == (ir.Destroy(T(0)),)
     assert spell("Target creature gets +3/+3 until end of turn.").effects == \
-        (Effect("pump", T(0), power=3, toughness=3),)
-    assert spell("Draw a card.").effects == (Effect("draw", amount=1),)
-    assert spell("Draw two cards.").effects == (Effect("draw", amount=2),)
+        (ir.Pump(T(0), power=3, toughness=3),)
+    assert spell("Draw a card.").effects == (ir.Draw(1),)
+    assert spell("Draw two cards.").effects == (ir.Draw(2),)
     plague = spell("Destroy target nonblack creature and target land. They can't be regenerated.", types=("Sorcery",))
-    assert plague.effects == (Effect("destroy", T(0), keywords=("can't be regenerated",)),
-                              Effect("destroy", T(1), keywords=("can't be regenerated",)))
+    assert plague.effects == (ir.Destroy(T(0), cant_be_regenerated=True),
+                              ir.Destroy(T(1), cant_be_regenerated=True))
     probe = spell("Look at target player's hand.\nDraw a card.", types=("Sorcery",))
     assert probe == ir.SpellBehaviour((TargetSpec(Filter(players=True)),),
-                                      (Effect("look_hand", T(0)), Effect("draw", amount=1)))
+                                      (ir.LookAtHand(T(0)), ir.Draw(1)))
 
 
 def test_activated_and_triggered_abilities():
     assert one("{T}: This creature deals 1 damage to any target.") == \
-        ir.ActivatedAbility(TAP, (TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=1),))
+        ir.ActivatedAbility(TAP, (TargetSpec(ANY_TARGET),), (ir.Damage(T(0), 1),))
     assert one("{S}{S}: This creature gets +2/+0 and gains indestructible until end of turn. Tap it.") == \
         ir.ActivatedAbility(Cost(mana=ManaCost.parse("{S}{S}")),
-                            effects=(Effect("pump", SELF, power=2, keywords=("indestructible",)), Effect("tap", SELF)))
+                            effects=(ir.Pump(SELF, power=2, keywords=("indestructible",)), ir.Tap(SELF)))
     assert one("{2}, Sacrifice this artifact: Draw a card. Activate only as a sorcery.", types=("Artifact",)) == \
         ir.ActivatedAbility(Cost(mana=ManaCost.parse("{2}"), sacrifice_self=True),
-                            effects=(Effect("draw", amount=1),), sorcery=True)
+                            effects=(ir.Draw(1),), sorcery=True)
     assert one("Whenever this land becomes tapped, it deals 1 damage to you.", types=("Land",)) == \
-        TriggeredAbility(Trigger("becomes_tapped"), effects=(Effect("damage", CONTROLLER, amount=1),))
+        TriggeredAbility(Trigger("becomes_tapped"), effects=(ir.Damage(CONTROLLER, 1),))
     assert one("When Cartouche of Strength enters the battlefield, you may have enchanted creature fight target "
                "creature an opponent controls.", name="Cartouche of Strength", types=("Enchantment",)) == \
         TriggeredAbility(Trigger("enters"), (TargetSpec(Filter(types=CREATURE, who="opponent")),),
-                         (Effect("fight", ATTACHED, other=T(0), optional=True),))
+                         (ir.Fight(ATTACHED, T(0), optional=True),))
 
 
 def test_legendary_short_name_is_self():
     a = one("Whenever Urza attacks, draw a card.", name="Urza, Lord Test", supertypes=("Legendary",))
-    assert a == TriggeredAbility(Trigger("attacks"), effects=(Effect("draw", amount=1),))
+    assert a == TriggeredAbility(Trigger("attacks"), effects=(ir.Draw(1),))
 
 
 def test_unsupported_lines_are_kept_with_their_text():
@@ -523,7 +523,7 @@ def test_unsupported_lines_are_kept_with_their_text():
     assert abilities[0] == Keyword("flying")
     # the structure is read (an upkeep trigger, no targets); the effect is kept as printed, unread
     assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.Trigger("upkeep")
-    assert abilities[1].effects == (ir.Effect("unread", text="sacrifice this creature unless you pay {2}."),)
+    assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you pay {2}."),)
     assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
     text = "Flying\nAt the beginning of combat on your turn, sacrifice this creature unless you pay {2}."
     abilities, _ = read(card(text))
@@ -690,7 +690,7 @@ def test_line_cache_respects_self_names():
     """Identical lines are read once, but a name is a self-reference only on its own card."""
     own = parts("Sacrifice Foo Bar: Draw a card.", name="Foo Bar", types=("Artifact",))
     other = parts("Sacrifice Foo Bar: Draw a card.", name="Baz", types=("Artifact",))
-    assert own == [ir.ActivatedAbility(Cost(sacrifice_self=True), effects=(Effect("draw", amount=1),))]
+    assert own == [ir.ActivatedAbility(Cost(sacrifice_self=True), effects=(ir.Draw(1),))]
     assert isinstance(other[0], Unsupported)
     assert parts("{T}: Add {G}.", name="A") == parts("{T}: Add {G}.", name="B")
 

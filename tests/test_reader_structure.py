@@ -1,7 +1,7 @@
 """The reader's structure layer (solver/reader/structure.py): real cards whose
 effects are not (all) read still get their ability kinds, costs, timing and
 target slots read exactly; what is not read is kept as printed
-(``Effect(kind="unread", text=…)``) and never executed (CR 601.2c, 115, 602, 603,
+(``UnreadEffect(text=…)``) and never executed (CR 601.2c, 115, 602, 603,
 606, 700.2).
 
 Cards are read by the Oracle reader directly (not the hand-written library).
@@ -12,8 +12,8 @@ import pytest
 
 from mtgsolve.solver import ir
 from mtgsolve.solver.cards import CardData, oracle_index
-from mtgsolve.solver.ir import (ANY_TARGET, ActivatedAbility, Cost, Effect, Filter, Keyword, T, TargetSpec, Trigger,
-                       TriggeredAbility, Unsupported)
+from mtgsolve.solver.ir import (ANY_TARGET, ActivatedAbility, Cost, Filter, Keyword, T, TargetSpec, Trigger,
+                       TriggeredAbility, UnreadEffect, Unsupported)
 from mtgsolve.solver.mana import ManaCost
 from mtgsolve.solver.queries import answer
 from mtgsolve.solver.reader import read, read_lines
@@ -52,7 +52,7 @@ def custom(text: str, types=("Instant",), name: str = "Test Card"):
 def test_swords_to_plowshares():
     sp = spell_of("Swords to Plowshares")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE)),)
-    assert sp.effects == (Effect("exile", T(0)), Effect("unread", text="Its controller gains life equal to its power."))
+    assert sp.effects == (ir.Exile(T(0)), UnreadEffect("Its controller gains life equal to its power."))
 
 
 def test_path_to_exile():
@@ -92,7 +92,7 @@ def test_daze_alternative_cost_is_not_an_effect():
 def test_counterspell_is_fully_read():
     sp = spell_of("Counterspell")
     assert sp.targets == (TargetSpec(Filter(types=frozenset({"Spell"}), zone="stack")),)
-    assert sp.effects == (Effect("counter", T(0)),)
+    assert sp.effects == (ir.CounterSpell(T(0)),)
 
 
 @pytest.mark.parametrize("name", ["Forked Bolt", "Fire // Ice"])
@@ -120,7 +120,7 @@ def test_lightning_helix_and_arc_trail_are_fully_read():
 def test_abrupt_decay():
     abilities, sp = rd("Abrupt Decay")
     assert sp.targets == (TargetSpec(Filter(types=frozenset({"Permanent"}), nontypes=frozenset({"Land"}), mv_max=3)),)
-    assert sp.effects == (Effect("destroy", T(0)),)
+    assert sp.effects == (ir.Destroy(T(0)),)
     (u,) = abilities
     assert isinstance(u, Unsupported) and u.text == "This spell can't be countered."
 
@@ -148,7 +148,7 @@ def test_skullcrack_target_player_or_planeswalker():
 def test_dismember_and_smother():
     sp = spell_of("Dismember")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE)),)
-    assert sp.effects == (Effect("pump", T(0), power=-5, toughness=-5),)
+    assert sp.effects == (ir.Pump(T(0), power=-5, toughness=-5),)
     sp = spell_of("Smother")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE, mv_max=3)),)
 
@@ -206,7 +206,7 @@ def test_modal_spells_are_unsupported_with_targets_and_effect(name):
 def test_royal_assassin_tapped_creature():
     (a,), _ = rd("Royal Assassin")
     assert a == ActivatedAbility(Cost(tap=True), (TargetSpec(Filter(types=CREATURE, tapped=True)),),
-                                 (Effect("destroy", T(0)),), False, a.text)
+                                 (ir.Destroy(T(0)),), False, a.text)
 
 
 def test_mother_of_runes():
@@ -271,7 +271,7 @@ def test_snapcaster_mage_trigger_target():
 def test_ravenous_chupacabra_fully_read():
     (trig,), _ = rd("Ravenous Chupacabra")
     assert trig.targets == (TargetSpec(Filter(types=CREATURE, who="opponent")),)
-    assert trig.effects == (Effect("destroy", T(0)),)
+    assert trig.effects == (ir.Destroy(T(0)),)
 
 
 def test_vendilion_clique_mixes_read_and_unread():
@@ -308,7 +308,7 @@ def test_equip_is_a_sorcery_speed_activated_ability():
     abilities, _ = rd("Bonesplitter")
     equip = abilities[1]
     assert equip == ActivatedAbility(Cost(mana=ManaCost.parse("{1}")), (TargetSpec(Filter(types=CREATURE, who="you")),),
-                                     (Effect("unread", text="Equip {1}"),), True, "Equip {1}")
+                                     (UnreadEffect("Equip {1}"),), True, "Equip {1}")
 
 
 def test_brazen_borrower_front_face():

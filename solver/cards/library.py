@@ -15,7 +15,8 @@ from typing import Callable
 
 from ..ir import (
     ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF,
-    ActivatedAbility, Cost, CounterReplacement, Effect, Enchant, EntersWith, Filter, Keyword,
+    ActivatedAbility, Conjure, Cost, CounterReplacement, CreateTokens, Damage, Destroy, Draw, Enchant, EntersWith, Fight,
+    Filter, GainLife, Keyword, LookAtHand, Pump, PutCounters, ReturnToBattlefield, Tap, UntilEndOfTurn, Untap,
     ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, Static, T, TargetSpec,
     TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
 )
@@ -76,7 +77,7 @@ _def("Gaea's Cradle", _mana(TAP, Produce("count", (fixed("{G}").options[0],),
 _def("Vivid Crag", EntersWith(counter="charge", amount=2, tapped=True),
      _mana(TAP, fixed("{R}")), _mana(Cost(tap=True, remove_counters=("charge", 1)), ANY_COLOR))
 _def("Mana Confluence", _mana(Cost(tap=True, life=1), ANY_COLOR))
-_def("City of Brass", TriggeredAbility(Trigger("becomes_tapped"), effects=(Effect("damage", CONTROLLER, amount=1),)),
+_def("City of Brass", TriggeredAbility(Trigger("becomes_tapped"), effects=(Damage(CONTROLLER, 1),)),
      _mana(TAP, ANY_COLOR))
 _def("Adarkar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{W}", "{U}"), damage=1))
 _def("Llanowar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{B}", "{G}"), damage=1))
@@ -99,14 +100,14 @@ _def("Springleaf Drum", _mana(Cost(tap=True, tap_other_creatures=1), ANY_COLOR))
 
 # ---- mana replacement effects (CR 106.12b, 614) ----
 _ANY_PERMANENT = Selector()
-_def("Pale Moon", spell=SpellBehaviour(effects=(Effect("continuous", granted=ManaReplacement(
+_def("Pale Moon", spell=SpellBehaviour(effects=(UntilEndOfTurn(ManaReplacement(
     Selector(types=LAND, nonbasic=True), "set_type", mana_type="C")),)))
 _def("Contamination",
      Unsupported("upkeep trigger: sacrifice this enchantment unless you sacrifice a creature",
                  "At the beginning of your upkeep, sacrifice this enchantment unless you sacrifice a creature.",
                  "triggered"),
      ManaReplacement(Selector(types=LAND), "set_type_and_amount", mana_type="B"))
-_def("Deep Water", ActivatedAbility(_cost("{U}"), effects=(Effect("continuous", granted=ManaReplacement(
+_def("Deep Water", ActivatedAbility(_cost("{U}"), effects=(UntilEndOfTurn(ManaReplacement(
     Selector(who="you", types=LAND), "set_type", tapper="you", mana_type="U")),)))
 _def("Mana Reflection", ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you", factor=2))
 _def("Nyxbloom Ancient", Keyword("trample"), ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you", factor=3))
@@ -135,8 +136,8 @@ _def("Hardened Scales", CounterReplacement(Selector(who="you", types=CREATURE), 
 _THOPTER = (("name", "Thopter"), ("types", ("Artifact", "Creature")), ("subtypes", ("Thopter",)),
             ("power", 1), ("toughness", 1), ("keywords", ("flying",)), ("colors", ()))
 _def("Hangarback Walker", EntersWith(counter="+1/+1", amount="X"),
-     TriggeredAbility(Trigger("dies"), effects=(Effect("tokens", amount="counters:+1/+1", token=_THOPTER),)),
-     ActivatedAbility(_cost("{1}", tap=True), effects=(Effect("counters", SELF, amount=1, counter="+1/+1"),)))
+     TriggeredAbility(Trigger("dies"), effects=(CreateTokens("counters:+1/+1", _THOPTER),)),
+     ActivatedAbility(_cost("{1}", tap=True), effects=(PutCounters(SELF, 1, "+1/+1"),)))
 _def("Endless One", EntersWith(counter="+1/+1", amount="X"))
 
 # ---- Flagbearers (CR 601.2c) ----
@@ -147,24 +148,24 @@ _def("Coalition Flag", Enchant(Filter(types=CREATURE, who="you")),
 _def("Enroll in the Coalition", Static("player_subtype", subtypes=FLAGBEARER), _must_target(False))
 
 # ---- targeted spells ----
-_def("Shock", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=2),)))
-_def("Lightning Bolt", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Effect("damage", T(0), amount=3),)))
+_def("Shock", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Damage(T(0), 2),)))
+_def("Lightning Bolt", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Damage(T(0), 3),)))
 _def("Arc Trail", spell=SpellBehaviour(
     (TargetSpec(ANY_TARGET), TargetSpec(ANY_TARGET, distinct_from=(0,))),
-    (Effect("damage", T(0), amount=2), Effect("damage", T(1), amount=1))))
-_def("Murder", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Effect("destroy", T(0)),)))
-_def("Dismember", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Effect("pump", T(0), power=-5, toughness=-5),)))
-_def("Giant Growth", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Effect("pump", T(0), power=3, toughness=3),)))
+    (Damage(T(0), 2), Damage(T(1), 1))))
+_def("Murder", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Destroy(T(0)),)))
+_def("Dismember", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Pump(T(0), power=-5, toughness=-5),)))
+_def("Giant Growth", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER),), (Pump(T(0), power=3, toughness=3),)))
 _def("Dauntless Onslaught", spell=SpellBehaviour((TargetSpec(CREATURE_FILTER, min=0, max=2),),
-                                                 (Effect("pump", Ref("each_target", 0), power=2, toughness=2),)))
+                                                 (Pump(Ref("each_target", 0), power=2, toughness=2),)))
 _def("Gitaxian Probe", spell=SpellBehaviour((TargetSpec(Filter(players=True)),),
-                                            (Effect("look_hand", T(0)), Effect("draw", amount=1))))
+                                            (LookAtHand(T(0)), Draw(1))))
 _def("Plague Spores", spell=SpellBehaviour(
     (TargetSpec(Filter(types=CREATURE, not_colors=frozenset({"B"}))), TargetSpec(Filter(types=LAND))),
-    (Effect("destroy", T(0), keywords=("can't be regenerated",)), Effect("destroy", T(1), keywords=("can't be regenerated",)))))
+    (Destroy(T(0), cant_be_regenerated=True), Destroy(T(1), cant_be_regenerated=True))))
 _SPIRIT = (("name", "Spirit"), ("types", ("Creature",)), ("subtypes", ("Spirit",)), ("power", 1), ("toughness", 1),
            ("keywords", ("flying",)), ("colors", ("W",)))
-_def("Spectral Procession", spell=SpellBehaviour(effects=(Effect("tokens", amount=3, token=_SPIRIT),)))
+_def("Spectral Procession", spell=SpellBehaviour(effects=(CreateTokens(3, _SPIRIT),)))
 
 # ---- creatures with targeting-relevant keywords ----
 _def("Gladecover Scout", Keyword("hexproof"))
@@ -178,20 +179,20 @@ for _n in ("Grizzly Bears", "Balduvian Bears", "Silvercoat Lion"):
 _def("Order of Whiteclay", ActivatedAbility(
     _cost("{1}{W}{W}", untap=True),
     targets=(TargetSpec(Filter(types=CREATURE, zone="graveyard", who="you", mv_max=3)),),
-    effects=(Effect("return_to_battlefield", T(0)),)))
-_def("Prodigal Pyromancer", ActivatedAbility(TAP, targets=(TargetSpec(ANY_TARGET),), effects=(Effect("damage", T(0), amount=1),)))
+    effects=(ReturnToBattlefield(T(0)),)))
+_def("Prodigal Pyromancer", ActivatedAbility(TAP, targets=(TargetSpec(ANY_TARGET),), effects=(Damage(T(0), 1),)))
 _def("Thousand-Year Elixir", Static("activate_as_haste", Selector(who="you", types=CREATURE)),
-     ActivatedAbility(_cost("{1}", tap=True), targets=(TargetSpec(CREATURE_FILTER),), effects=(Effect("untap", T(0)),)))
+     ActivatedAbility(_cost("{1}", tap=True), targets=(TargetSpec(CREATURE_FILTER),), effects=(Untap(T(0)),)))
 _def("Icehide Troll", ActivatedAbility(_cost("{S}{S}"), effects=(
-    Effect("pump", SELF, power=2, toughness=0, keywords=("indestructible",)), Effect("tap", SELF))))
-_def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(Effect("gain_life", amount=2),)),
+    Pump(SELF, power=2, toughness=0, keywords=("indestructible",)), Tap(SELF))))
+_def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(GainLife(2),)),
      Unsupported("persist", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the "
                  "battlefield under its owner's control with a -1/-1 counter on it.)", "triggered"))
 
 # ---- auras with triggers, conjure ----
 _def("Cartouche of Strength", Enchant(Filter(types=CREATURE, who="you")),
      TriggeredAbility(Trigger("enters"), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
-                      effects=(Effect("fight", ATTACHED, other=T(0), optional=True),)),
+                      effects=(Fight(ATTACHED, T(0), optional=True),)),
      Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
 _def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(Trigger("attacks"), effects=(
-    Effect("conjure", amount=4, card="Lightning Bolt", zone="library", shuffle=True),)))
+    Conjure(4, "Lightning Bolt", "library", shuffle=True),)))

@@ -24,7 +24,7 @@ Structure first (:mod:`.structure`)
 -----------------------------------
 A line no template reads completely may still have its *structure* read: the
 ability kind, costs, timing ("Activate only as a sorcery") and every target
-slot, with the sentences not read kept as ``Effect(kind="unread", text=<the
+slot, with the sentences not read kept as ``UnreadEffect(<the
 printed sentence>)`` (:attr:`LineReading.structured`, :attr:`LineReading.unread`).
 An instant or sorcery whose lines are all structured gets a spell behaviour
 with those unread effects; one with a line whose targets are not read gets none.

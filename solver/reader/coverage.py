@@ -31,7 +31,7 @@ the grammar:
 * **structure** — every rules-text line: read when it is classified into an
   ability kind (spell instruction, activated, loyalty, triggered, static,
   keyword) with its cost, timing and target slots read or known to have
-  none — its effects may stay unread (``Effect(kind="unread")``,
+  none — its effects may stay unread (``UnreadEffect``,
   :mod:`.structure`), or the whole line may stay unsupported with its structure
   read (``Unsupported.structure``, :mod:`.skeleton`); an unread rider of a read
   ability is an effect, not structure (:attr:`~solver.reader.LineReading.structured`);

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..ir import CONTROLLER, Count, Effect, Filter, Ref, SELF, T, TargetSpec
+from ..ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
+                  Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
+                  ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap)
 from ..mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -21,7 +23,7 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
     if not (c.take("SELF") or (c.at("it") and s.last == SELF and c.take("it"))):
         raise NoMatch("damage source")
     c.need(("deals", "deal"))
-    out = []
+    out: list[Effect] = []
     while True:
         n = amount(c, s)
         c.need("damage", "to")
@@ -29,7 +31,7 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
             ref = CONTROLLER
         else:
             ref = target_phrase(c, s)
-        out.append(Effect("damage", ref, amount=n))
+        out.append(Damage(ref, n))
         if c.at("and") and (c.kind(1) == "NUM" or c.low(1) == "x"):
             c.i += 1
             continue
@@ -39,10 +41,10 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
 def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
     """destroy <target> [and <target>]* (CR 701.8)."""
     c.need("destroy")
-    out = [Effect("destroy", object_ref(c, s))]
+    out: list[Effect] = [Destroy(object_ref(c, s))]
     while c.at("and", ("target", "up", "another", "any")):
         c.i += 1
-        out.append(Effect("destroy", target_phrase(c, s)))
+        out.append(Destroy(target_phrase(c, s)))
     return out
 
 
@@ -63,7 +65,7 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     else:
         raise NoMatch("gets or gains")
     c.need("until", "end", "of", "turn")
-    return [Effect("pump", ref, power=p, toughness=q, keywords=kws)]
+    return [Pump(ref, power=p, toughness=q, keywords=kws)]
 
 
 def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
@@ -81,24 +83,24 @@ def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
     else:
         n = amount(c, s)
         c.need("cards")
-    return [Effect("draw" if verb == "draws" else "mill", ref, amount=n)]
+    return [Draw(n, ref) if verb == "draws" else Mill(n, ref)]
 
 
 def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
     c.take("you")
     c.need("draw")
     if c.take("a", "card"):
-        return [Effect("draw", amount=1)]
+        return [Draw(1)]
     n = amount(c, s)
     c.need("cards")
-    return [Effect("draw", amount=n)]
+    return [Draw(n)]
 
 
 def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
     c.need("you", "gain")
     n = amount(c, s)
     c.need("life")
-    return [Effect("gain_life", amount=n)]
+    return [GainLife(n)]
 
 
 def _player_ref(c: Cursor, s: Scope) -> Ref:
@@ -128,7 +130,7 @@ def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
         raise NoMatch("gains or loses")
     n = amount(c, s)
     c.need("life")
-    return [Effect("gain_life" if verb == "gains" else "lose_life", ref, amount=n)]
+    return [GainLife(n, ref) if verb == "gains" else LoseLife(ref, n)]
 
 
 def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -144,7 +146,7 @@ def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
     c.need("hand")
     s.targets.append(TargetSpec(filt))
     ref = T(len(s.targets) - 1)
-    return [Effect("look_hand", ref)]
+    return [LookAtHand(ref)]
 
 
 _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land"}
@@ -184,7 +186,7 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
         n = "counters:+1/+1"
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [Effect("tokens", amount=n, token=token)]
+    return [CreateTokens(n, token)]
 
 
 def clause_return(c: Cursor, s: Scope) -> list[Effect]:
@@ -195,7 +197,7 @@ def clause_return(c: Cursor, s: Scope) -> list[Effect]:
     if spec.filter.zone != "graveyard" or ref.kind != "target":
         raise NoMatch("return from a graveyard")
     c.need("to", "the", "battlefield")
-    return [Effect("return_to_battlefield", ref)]
+    return [ReturnToBattlefield(ref)]
 
 
 def _to_owners_hand(c: Cursor, graveyard: bool) -> None:
@@ -219,7 +221,7 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
         ref = target_phrase(c, s, allow_graveyard=True)
     if c.at("until") or c.at("instead") or c.at("face", "down") or c.at("with"):
         raise NoMatch("exile with a duration or a rider")
-    return [Effect("exile", ref)]
+    return [Exile(ref)]
 
 
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -234,7 +236,7 @@ def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
         ref = target_phrase(c, s, allow_graveyard=True)
         graveyard = s.targets[ref.index].filter.zone == "graveyard" if ref.kind == "target" else False
     _to_owners_hand(c, graveyard)
-    return [Effect("return_to_hand", ref)]
+    return [ReturnToHand(ref)]
 
 
 def _spell_filter(c: Cursor) -> Filter:
@@ -275,7 +277,7 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
     if not (c.take(("its", "their"), ("controller's", "controllers'"), "next", "untap", "step")
             or (ref == SELF and c.take("your", "next", "untap", "step"))):
         raise NoMatch("next untap step")
-    return [Effect("skip_untap", ref)]
+    return [SkipUntap(ref)]
 
 
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
@@ -288,7 +290,7 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     s.targets.append(TargetSpec(filt, 1, 1, ()))
     ref = T(len(s.targets) - 1)
     s.last = ref
-    return [Effect("counter", ref)]
+    return [CounterSpell(ref)]
 
 
 def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
@@ -296,7 +298,7 @@ def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
     if w not in ("tap", "untap"):
         raise NoMatch("tap/untap")
     ref = object_ref(c, s)
-    return [Effect(w, ref)]
+    return [Tap(ref) if w == "tap" else Untap(ref)]
 
 
 def clause_counters(c: Cursor, s: Scope) -> list[Effect]:
@@ -309,7 +311,7 @@ def clause_counters(c: Cursor, s: Scope) -> list[Effect]:
     ref = object_ref(c, s)
     if ref.kind == "each_target":
         raise NoMatch("counters on several targets")
-    return [Effect("counters", ref, amount=n, counter=kind)]
+    return [PutCounters(ref, n, kind)]
 
 
 def clause_fight(c: Cursor, s: Scope) -> list[Effect]:
@@ -321,7 +323,7 @@ def clause_fight(c: Cursor, s: Scope) -> list[Effect]:
     spec = s.targets[b.index]
     if spec.filter.types != frozenset({"Creature"}) or spec.filter.players:
         raise NoMatch("fight a creature")
-    return [Effect("fight", a, other=b)]
+    return [Fight(a, b)]
 
 
 def clause_conjure(c: Cursor, s: Scope) -> list[Effect]:
@@ -345,7 +347,7 @@ def clause_conjure(c: Cursor, s: Scope) -> list[Effect]:
     shuffle = zone == "library" and c.take(",", "then", "shuffle")
     if zone == "library" and not shuffle:
         raise NoMatch("position in library")
-    return [Effect("conjure", amount=n, card=name, zone=zone, shuffle=shuffle)]
+    return [Conjure(n, name, zone, shuffle=shuffle)]
 
 
 _LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
@@ -397,7 +399,7 @@ def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     else:
         raise NoMatch("a destination")
     c.need(",", "then", "shuffle")
-    return [Effect("search", amount=1, zone=zone, tapped=tapped, shuffle=True, search=quality)]
+    return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True)]
 
 
 def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
@@ -407,14 +409,14 @@ def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     if not isinstance(n, int) or n < 2:
         raise NoMatch("a number of cards")
     c.need("cards", "of", "your", "library", ",", "then", "put", "them", "back", "in", "any", "order")
-    return [Effect("arrange_top", amount=n)]
+    return [ArrangeTop(n)]
 
 
 def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
     """until end of turn, <replacement effect on mana> (a continuous effect from a resolving object)."""
     c.need("until", "end", "of", "turn", ",")
     r = mana_replacement(c)
-    return [Effect("continuous", granted=r)]
+    return [UntilEndOfTurn(r)]
 
 
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
@@ -448,10 +450,9 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     if c.at(("they", "it"), "can't", "be", "regenerated"):
         c.i += 4
         c.end()
-        if not any(e.kind == "destroy" for e in s.effects):
+        if not any(isinstance(e, Destroy) for e in s.effects):
             raise NoMatch("nothing to regenerate")
-        s.effects[:] = [replace(e, keywords=e.keywords + ("can't be regenerated",))
-                        if e.kind == "destroy" and "can't be regenerated" not in e.keywords else e
+        s.effects[:] = [replace(e, cant_be_regenerated=True) if isinstance(e, Destroy) else e
                         for e in s.effects]
         return []
     optional = c.take("you", "may")

@@ -9,7 +9,7 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   activated ability "[Cost], Discard this card: Draw a card." / "… Search your
   library for a [type] card …" that functions only while the card is in its
   owner's hand. The cost is read (mana and ``discard_self``); the effect is kept
-  unread (``Effect(kind="unread")`` with the printed line), so ``resolve``
+  unread (``UnreadEffect`` with the printed line), so ``resolve``
   refuses it while ``actions``, ``pay`` and ``targets`` answer it;
 * **"[cost], Discard this card: [effect]"** (channel — an ability word, CR
   207.2c — and others): an activated ability that functions only in the hand
@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import SELF, ActivatedAbility, ActivationCondition, Cost, Effect, Filter, Selector, Static
+from ..ir import SELF, ActivatedAbility, ActivationCondition, Cost, Filter, Selector, Static, UnreadEffect
 from .tokens import NUMBER_WORDS, Token
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
@@ -91,7 +91,7 @@ def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     mana = g.mana_run(c)
     c.end()
     cost = Cost(mana=g.mana_cost(mana), discard_self=True)
-    return [ActivatedAbility(cost, (), (Effect(kind="unread", text=raw.strip()),), sorcery, raw, zone="hand")], 1
+    return [ActivatedAbility(cost, (), (UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")], 1
 
 
 def _discard_self(item: Sequence[Token]) -> bool:

@@ -29,7 +29,7 @@ class LineResult:
     template: str | None
     abilities: list[Ability]
     spell_effects: bool = False  # the line added targets/effects to the spell
-    unread: int = 0  # sentences read only for their structure (Effect(kind="unread"), reader/structure.py)
+    unread: int = 0  # sentences read only for their structure (UnreadEffect, reader/structure.py)
 
 
 def unsupported(what: str, raw: str) -> Unsupported:

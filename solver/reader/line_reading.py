@@ -30,7 +30,7 @@ class LineReading:
     parts: tuple[Ability, ...]
     spell_line: bool = False
     error: str | None = None
-    unread: int = 0  # sentences whose effect is not read (kept as Effect(kind="unread"))
+    unread: int = 0  # sentences whose effect is not read (kept as UnreadEffect)
 
     @property
     def understood(self) -> bool:

@@ -11,7 +11,7 @@ one line per mode ("• …")::
 ``modes`` (:class:`~solver.ir.Mode`), ``min_modes``, ``max_modes`` and
 ``mode_repeat``. Each mode's sentences are read with the reader's own
 machinery (:func:`.structure.structured_sentences`: the effect grammar, else the
-target phrases with the effect kept as ``Effect(kind="unread")``), in a scope of
+target phrases with the effect kept as ``UnreadEffect``), in a scope of
 its own, so each mode's target instances are numbered from 0 (CR 700.2c: a
 mode's targets exist only if that mode is chosen).
 
@@ -32,7 +32,7 @@ which reports it unsupported — affecting targets and effect — as before):
   a mode whose targets can't be read leaves the whole card's modes unread.
 
 The IR object's own ``targets`` is empty and its ``effects`` holds one
-``Effect(kind="unread", text=<the mode-choice line>)``: choosing modes on
+``UnreadEffect(<the mode-choice line>)``: choosing modes on
 resolution is not modeled (``resolve`` refuses; the soundness layer reports it
 as an unread effect, which changes neither targets, costs nor timing).
 """
@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..ir import SELF, ActivatedAbility, Cost, Effect, Mode, SpellBehaviour, TriggeredAbility
+from ..ir import SELF, ActivatedAbility, Cost, Mode, SpellBehaviour, TriggeredAbility, UnreadEffect
 from .tokens import NUMBER_WORDS, Token
 
 
@@ -151,7 +151,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
     if len(modes) < 2:
         raise g.NoMatch("CR 700.2: two or more options")
     body = g.strip_ability_word(head)
-    sentinel = (Effect(kind="unread", text=head_raw.strip()),)
+    sentinel = (UnreadEffect(head_raw.strip()),)
     if ctx.is_spell:
         if not body or body[0].low != "choose":
             raise g.NoMatch("a spell's mode choice starts with 'choose'")
@@ -193,7 +193,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
     lo, hi, rep = choice(body[k + 1:], len(modes))
     x = g.cost_has_x(cost)
     ms, unread = _modes(modes, mode_raws, lambda: g.Scope(last=SELF, source_is_permanent=True, x_defined=x))
-    if any(e.kind == "unread" and "add" in e.text.lower().split()[:2] for m in ms for e in m.effects):
+    if any(isinstance(e, UnreadEffect) and "add" in e.text.lower().split()[:2] for m in ms for e in m.effects):
         raise g.NoMatch("a mode that adds mana: a mana ability's modes are not read (CR 605.1a)")
     return ModalGroup(ActivatedAbility(cost, (), sentinel, sorcery, head_raw, ms, lo, hi, rep), None, unread)
 

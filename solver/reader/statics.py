@@ -57,7 +57,7 @@ Loyalty abilities (CR 606):
 * "[+N]: …", "[−N]: …", "[0]: …": an :class:`~solver.ir.ActivatedAbility`
   with ``Cost(loyalty=±N)`` and ``sorcery=True`` (CR 606.3); its effect is
   read by the effect grammar, or, when not, kept as
-  ``Effect(kind="unread", text=...)`` provided every "target" of the text is
+  ``UnreadEffect(...)`` provided every "target" of the text is
   read (a sentence opening with a target phrase, "Target player discards a
   card."); otherwise the whole line stays unsupported.
 
@@ -73,8 +73,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import (SELF, ActivatedAbility, CastingRule, Cost, Count, Effect, Filter, Keyword, Selector, Static,
-                  Unsupported)
+from ..ir import (SELF, ActivatedAbility, CastingRule, Cost, Count, Filter, Keyword, Selector, Static,
+                  UnreadEffect, Unsupported)
 from .subtypes import SUBTYPES
 from .tokens import Token, detokenize, template
 from .vocabulary import COLOR_WORDS, singular, TYPE_PLURALS
@@ -447,5 +447,5 @@ def line_loyalty(toks: Sequence[Token], ctx, raw: str) -> list:
         if not _targets_only(sents, s):
             raise
         text = raw.split(":", 1)[1].strip() if ":" in raw else detokenize(eff).strip()  # as printed
-        targets, effects = tuple(s.targets), (Effect(kind="unread", text=text),)
+        targets, effects = tuple(s.targets), (UnreadEffect(text),)
     return [ActivatedAbility(Cost(loyalty=n), targets, effects, True, raw)]

@@ -5,7 +5,7 @@ activated, triggered, static, loyalty, keyword), its costs, timing
 restrictions, targets (CR 115, 601.2c) and modes (CR 700.2) — not on what it
 does when it resolves.  When no template of :mod:`.grammar` reads a whole
 line, the templates here read its structure and keep each instruction
-sentence they cannot read as an ``Effect(kind="unread", text=<the printed
+sentence they cannot read as an ``UnreadEffect(<the printed
 sentence>)``:
 
 * an instant's or sorcery's instructions → targets and effects of its
@@ -35,7 +35,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import ANY_TARGET, SELF, ActivatedAbility, Cost, Effect, Filter, Ref, T, TargetSpec, TriggeredAbility
+from ..ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
+                  UnreadEffect, UntilEndOfTurn)
 from .reading_mode import reading_skeleton, skeleton_reading
 from .tokens import NUMBER_WORDS, Token, detokenize
 
@@ -554,10 +555,10 @@ def structured_sentences(sents: Sequence[Sequence[Token]], s, retry: bool = True
         scan_targets(st, s)
         s.last = None  # what "it" means after an unread sentence is not known
         text = printed(st)
-        if prev_unread and s.effects and s.effects[-1].kind == "unread":
+        if prev_unread and s.effects and isinstance(s.effects[-1], UnreadEffect):
             s.effects[-1] = replace(s.effects[-1], text=s.effects[-1].text + " " + text)
         else:
-            s.effects.append(Effect(kind="unread", text=text))
+            s.effects.append(UnreadEffect(text))
         prev_unread = True
         unread += 1
     return unread
@@ -638,7 +639,7 @@ def line_equip(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     c.end()
     cost = Cost(mana=g.mana_cost(mana))
     spec = TargetSpec(Filter(types=frozenset({"Creature"}), who="you"))
-    return [ActivatedAbility(cost, (spec,), (Effect(kind="unread", text=raw.strip()),), True, raw)], 1
+    return [ActivatedAbility(cost, (spec,), (UnreadEffect(raw.strip()),), True, raw)], 1
 
 
 def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
@@ -751,9 +752,9 @@ def unread_count(parts) -> int:
     n = 0
     for p in parts:
         for e in getattr(p, "effects", ()) or ():
-            if getattr(e, "kind", "") == "unread":
+            if isinstance(e, UnreadEffect):
                 n += 1
-            elif getattr(e, "granted", None) is not None:
+            elif isinstance(e, UntilEndOfTurn):
                 n += unread_count([e.granted])
         if getattr(p, "granted", None) is not None:
             n += unread_count([p.granted])
