@@ -14,7 +14,7 @@ from mtgsolve.models.available import AvailableProblem, Template, Unit, Unsuppor
 
 from .activation_rules import spend_as_any_color_reason
 from .characteristics import View
-from .mana_sources import Activation, activations, interchangeable_classes, order_dependence
+from .mana_sources import Activation, activation_cap, activations, interchangeable_classes, order_dependence
 from .spending import activate_purpose, allows
 
 __all__ = ["available_problem", "restricted_sources"]
@@ -75,27 +75,17 @@ def available_problem(view: View, player: str) -> AvailableProblem:
             if a.uses_left is not None and (victim is not None or a.variable) and not uses_tap:
                 raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index}: a per-turn limit "
                                   "shared by several ways to activate it")
-            if uses_tap or sac_self:
-                cap = units[ui].size
-            elif victim is not None:
-                cap = units[victim].size
-            elif cost.remove_counters:
-                cap = units[ui].size * (units[ui].counters // cost.remove_counters[1])
-            elif a.uses_left is not None:
-                cap = units[ui].size * a.uses_left  # "Activate only once each turn" (CR 602.5b)
-            elif cost.tap_other_creatures:
-                # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
-                cap = sum(units[u].tappable_creatures for u in groups[group_of[a.source, a.index]]) \
-                    // cost.tap_other_creatures
-            elif cost.life:
-                cap = life // cost.life
-            else:
+            # "Tap three untapped Elves you control": the untapped permanents of its tap groups
+            tappable = sum(units[u].tappable_creatures for u in groups[group_of[a.source, a.index]]) \
+                if cost.tap_other_creatures else 0
+            # the same caps as pay's (solver.payment_problem._cap); life too: life gained can't pay here
+            found = activation_cap(cost, members=units[ui].size, sacrificed_self=sac_self,
+                                   victims=units[victim].size if victim is not None else None,
+                                   counters=units[ui].counters, uses_left=a.uses_left, tappable=tappable, life=life)
+            if found is None:
                 raise Unsupported(f"{view.chars(a.source).name}'s mana ability {a.index} can be activated "
                                           "any number of times")
-            if cost.life:
-                cap = min(cap, life // cost.life)
-            if a.uses_left is not None:
-                cap = min(cap, units[ui].size * a.uses_left)
+            cap = found
             key = (ui, a.index, a.x, victim)
             if key in templates or cap <= 0:
                 continue

@@ -551,6 +551,48 @@ class _LazyCouldProduce(Mapping[str, frozenset[str]]):
 # ---------------------------------------------------------------------------
 
 
+def activation_cap(cost: Cost, *, members: int, sacrificed_self: bool = False, victims: int | None = None,
+                   counters: int = 0, uses_left: int | None = None, tappable: int = 0,
+                   life: int | None = None) -> int | None:
+    """How many times one mana ability of a class of ``members`` interchangeable permanents
+    can be activated at once (the ``pay`` and ``available_mana`` problems share it), or
+    ``None`` when nothing in its cost limits it.
+
+    * ``{T}`` or ``{Q}`` in the cost, or "Sacrifice this" (``sacrificed_self``): once per
+      member (CR 107.5, 107.6, 701.21a);
+    * "Sacrifice a <permanent>": once per permanent of the sacrificed class (``victims``);
+    * "Remove N counters": ``counters // N`` times per member (CR 122.8);
+    * a per-turn limit: ``uses_left`` times per member, and never more (CR 602.5b);
+    * "Tap N untapped <permanents> you control": ``tappable // N`` times;
+    * "Pay N life": ``life // N`` times, and never more (CR 119.4) — only when the caller
+      gives ``life``: the ``pay`` model checks life payments against the life total and the
+      riders' life gain together, so it passes no life bound (and refuses an ability that
+      only life limits), while ``available_mana`` refuses boards where life gained could pay
+      a life cost and so can cap by the life total alone.
+    """
+    if cost.tap or cost.untap:
+        cap = members
+    elif victims is not None:
+        cap = victims
+    elif sacrificed_self:
+        cap = members
+    elif cost.remove_counters:
+        cap = members * (counters // cost.remove_counters[1])
+    elif uses_left is not None:
+        cap = members * uses_left
+    elif cost.tap_other_creatures:
+        cap = tappable // cost.tap_other_creatures
+    elif cost.life and life is not None:
+        cap = life // cost.life
+    else:
+        return None
+    if uses_left is not None:
+        cap = min(cap, members * uses_left)
+    if cost.life and life is not None:
+        cap = min(cap, life // cost.life)
+    return cap
+
+
 def tappable_by_cost(view: View, player: str, source, cost: Cost) -> list[str]:
     """The untapped permanents ``player`` controls that the cost's "Tap N untapped
     <permanents> you control" may tap (CR 118.1): creatures, or those its

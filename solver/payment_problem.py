@@ -21,7 +21,8 @@ from .activation_rules import spend_as_any_color_reason
 from .characteristics import View
 from .costs import TotalCost, sacrifice_phrase, spend_white_as_any, total_cost
 from .errors import QueryError
-from .mana_sources import activations, card_classes, interchangeable_classes, order_dependence, tappable_by_cost
+from .mana_sources import (activation_cap, activations, card_classes, interchangeable_classes, order_dependence,
+                           tappable_by_cost)
 from .spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
 
 __all__ = ["build_problem", "is_payable", "purpose_of"]
@@ -241,8 +242,6 @@ def _ability_uses(view: View, player: str, base: _Base, groups: list[list[str]],
         cap = _cap(view, player, act, c, index, victim, classes)
         if cost.untap:
             raise Unsupported(f"{classes[c].name}'s mana ability {index} has {{Q}} in its cost")
-        if act.uses_left is not None:
-            cap = min(cap, act.uses_left * len(classes[c].members))
         label = f"{classes[c].name} ability {index}" + (f" (X={x})" if act.variable else "") + (f" (sacrificing {classes[victim].name})" if victim is not None else "")
         rc = cost.remove_counters
         tag = 0
@@ -279,7 +278,9 @@ def _ability_uses(view: View, player: str, base: _Base, groups: list[list[str]],
 def _cap(view: View, player: str, act: Any, c: int, index: int, victim: int | None,
          classes: list[PermClass]) -> int:
     """How many times the mana ability ``act`` (ability ``index`` of class ``c``) can be
-    activated in one payment; :class:`Unsupported` when the model can't count it."""
+    activated in one payment (:func:`solver.mana_sources.activation_cap`, shared with
+    ``available_mana``; no life bound: the model checks life itself); :class:`Unsupported`
+    when the model can't count it."""
     cost = act.cost
     sac_self = victim is None and act.sacrifice is not None
     if cost.remove_counters and not cost.tap:
@@ -288,23 +289,14 @@ def _cap(view: View, player: str, act: Any, c: int, index: int, victim: int | No
     if act.uses_left is not None and (victim is not None or act.variable) and not cost.tap:
         raise Unsupported(f"{classes[c].name}'s mana ability {index}: a per-turn limit shared by "
                           "several ways to activate it")
-    if cost.tap:
-        cap = len(classes[c].members)
-    elif sac_self:
-        cap = len(classes[c].members)
-    elif victim is not None:
-        cap = len(classes[victim].members)
-    elif cost.remove_counters:
-        per = view.obj(act.source).counter(cost.remove_counters[0]) // cost.remove_counters[1]
-        cap = per * len(classes[c].members)
-    elif cost.untap:
-        cap = len(classes[c].members)
-    elif act.uses_left is not None:
-        cap = act.uses_left * len(classes[c].members)  # "Activate only once each turn" (CR 602.5b)
-    elif cost.tap_other_creatures:
-        # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
-        cap = len(tappable_by_cost(view, player, view.obj(act.source), cost)) // cost.tap_other_creatures
-    else:
+    members = len(classes[c].members)
+    counters = view.obj(act.source).counter(cost.remove_counters[0]) if cost.remove_counters else 0
+    # "Tap three untapped Elves you control" (no {T}): as often as there are permanents to tap
+    tappable = len(tappable_by_cost(view, player, view.obj(act.source), cost)) if cost.tap_other_creatures else 0
+    cap = activation_cap(cost, members=members, sacrificed_self=sac_self,
+                         victims=len(classes[victim].members) if victim is not None else None,
+                         counters=counters, uses_left=act.uses_left, tappable=tappable)
+    if cap is None:
         raise Unsupported(f"{classes[c].name}'s mana ability {index} can be activated any number of times "
                              "(no {T}, sacrifice or counters in its cost)")
     return cap
