@@ -128,6 +128,10 @@ def test_suspended_card_in_exile_blocks_its_triggers_only():
                  exile={"alice": [{"card": "Rift Bolt", "counters": {"time": 1}}]})
     assert answer(s, {"kind": "actions"})["status"] == "ok"
     assert answer(s, {"kind": "pay", "cost": "{R}"})["status"] == "ok"
+    # Bob passes after Alice: the end step ends and the next turn begins (CR 117.4)
+    ends = {"number": 3, "active": "alice", "step": "end", "priority": "bob", "passed": ["alice"]}
+    s = state_of(turn=ends, battlefield={"alice": ["Mountain"]},
+                 exile={"alice": [{"card": "Rift Bolt", "counters": {"time": 1}}]})
     blocked = answer(s, {"kind": "pass"})
     assert blocked["status"] == "unsupported" and blocked["unsupported"][0]["affects"] == ["triggers"]
     s = state_of(battlefield={"alice": ["Mountain"]}, stack=[{"card": "Shock", "controller": "alice",
@@ -136,9 +140,9 @@ def test_suspended_card_in_exile_blocks_its_triggers_only():
     assert answer(s, {"kind": "resolve"})["status"] == "unsupported"          # conservatively: any resolution
     # in the hand, graveyard or on the battlefield the triggers don't function (CR 702.62a)
     for zone in ("hand", "graveyard"):
-        s = state_of(turn={"number": 3, "active": "alice", "step": "end"}, **{zone: {"alice": ["Rift Bolt"]}})
+        s = state_of(turn=ends, **{zone: {"alice": ["Rift Bolt"]}})
         assert answer(s, {"kind": "pass"})["status"] == "ok", zone
-    s = state_of(turn={"number": 3, "active": "alice", "step": "end"}, battlefield={"alice": ["Lotus Bloom"]})
+    s = state_of(turn={**ends, "step": "main1"}, battlefield={"alice": ["Lotus Bloom"]})
     assert answer(s, {"kind": "pass"})["status"] == "ok"
 
 
