@@ -18,7 +18,7 @@ from .state import GameState
 from .step_order import next_step
 from .trigger_reach import event_families
 
-__all__ = ["steps_entered", "step_events", "may_trigger_at_step_end"]
+__all__ = ["steps_entered", "step_events", "may_trigger_at_step_end", "named_steps"]
 
 #: Step names in trigger words → the steps they name (CR 500.1).
 _STEP_NAMES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
@@ -65,7 +65,8 @@ def step_events(steps: tuple[str, ...]) -> frozenset[str]:
     return frozenset(out)
 
 
-def _named_steps(text: str) -> frozenset[str] | None:
+def named_steps(text: str) -> frozenset[str] | None:
+    """The steps a step trigger's words name ("at the beginning of your upkeep": upkeep); None: unclear."""
     w = " ".join(re.sub(r"\([^)]*\)", "", text).lower().split())
     clause = w.split(",", 1)[0]
     if " — " in clause[:40]:
@@ -97,7 +98,7 @@ def may_trigger_at_step_end(state: GameState, text: str, trigger_event: str | No
         if not fams:
             return False
     if "step" in fams:
-        named = _named_steps(text)
+        named = named_steps(text)
         if named is None or named & set(steps):
             return True
         fams = fams - {"step"}

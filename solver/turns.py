@@ -74,6 +74,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import json
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable
@@ -364,12 +365,16 @@ def _new_turn(state: GameState) -> GameState:
 def _steps_triggers_unsupported(state: GameState, step: str) -> None:
     """Abilities that would trigger at this step but are not modeled make the
     answer unsupported (never silently skipped)."""
+    from .step_reach import named_steps
+
     for o in state.battlefield:
         if o.card is None:
             continue
         for u in o.card.unsupported:
-            text = (u.text or u.what).lower()
-            if "at the beginning of" in text or "at end of" in text or ("whenever" in text and (
+            text = " ".join(re.sub(r"\([^)]*\)", "", u.text or u.what).lower().split())  # CR 207.2a
+            at_step = "at the beginning of" in text or "at end of" in text
+            named = named_steps(text) if at_step else None
+            if (at_step and (named is None or step in named)) or ("whenever" in text and (
                     "attack" in text or "block" in text or "combat damage" in text or "draw" in text)):
                 raise UnsupportedCase(f"unsupported: {o.id} ({o.name}): \"{u.text or u.what}\" "
                                       f"could trigger during the {step.replace('_', ' ')} step")

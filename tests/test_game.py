@@ -168,17 +168,24 @@ def test_pass_query_lists_declarations_and_counts():
 
 
 def test_pass_unsupported_when_unread_text_could_matter():
-    # Alice has passed, Bob passes: the end step ends and the next turn begins (Howling Mine's unread
+    # Alice has passed, Bob passes: the upkeep ends and the draw step begins (Howling Mine's unread
     # draw-step trigger could act); while Alice still had to pass, Bob passing only moved priority
     st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
-                              "turn": {"number": 2, "active": "alice", "step": "end", "priority": "bob",
+                              "turn": {"number": 2, "active": "alice", "step": "upkeep", "priority": "bob",
                                        "passed": ["alice"]},
-                              "battlefield": {"alice": ["Howling Mine"]}}).state
+                              "battlefield": {"alice": ["Howling Mine"]},
+                              "library": {"alice": ["Forest", "Forest"], "bob": ["Forest"]}}).state
     res = answer(st, {"kind": "pass"})
     assert res["status"] == "unsupported"
     first = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                  "battlefield": {"alice": ["Howling Mine"]}}).state
     assert answer(first, {"kind": "pass"})["status"] == "ok"   # CR 117.3d: Bob receives priority
+    end = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                               "turn": {"number": 2, "active": "alice", "step": "end", "priority": "bob",
+                                        "passed": ["alice"]},
+                               "battlefield": {"alice": ["Howling Mine"]},
+                               "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
+    assert answer(end, {"kind": "pass"})["status"] == "ok"     # the next turn stops at its upkeep: no draw step
     s = Situation(st)
     with pytest.raises(UnsupportedActionError):
         s.apply("pass")
