@@ -197,6 +197,11 @@ def event_families(text: str, trigger: ir.Trigger | None = None) -> frozenset[st
     if _SELF_ENTERS.match(clause):
         return frozenset({"self_enters"})
     out = {fam for fam, rx in _EVENT_WORDS if rx.search(clause)}
+    if "leaves_graveyard" in out and not re.search(r"\bput into\b|\bdies\b|\bdestroyed\b", clause):
+        out -= {"graveyard", "leaves"}     # a card leaving a graveyard: not one put into it
+    if re.search(r"\benters? (?:the battlefield )?(?:un)?tapped\b", clause) and not re.search(
+            r"\bbecomes? (?:un)?tapped\b|\b(?:un)?taps?\b", clause):
+        out.discard("tap")                 # "enters tapped" is how it enters, not a tap (CR 110.5)
     return frozenset(out) or None
 
 

@@ -691,3 +691,14 @@ def test_at_the_end_of_a_step_untap_statics_and_mana_riders_act_only_when_they_c
                                   "battlefield": {"alice": ["Forest", vault], "bob": []},
                                   "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
         assert answer(st, {"kind": "pass"})["status"] == status, step
+
+
+def test_event_families_of_graveyard_leavers_and_tapped_entries():
+    from mtgsolve.solver.trigger_reach import event_families
+
+    assert event_families("Whenever an instant or sorcery card leaves your graveyard, put a +1/+1 counter on "
+                          "this creature.") == frozenset({"leaves_graveyard"})
+    assert event_families("Whenever a permanent you control enters tapped, untap it.") == frozenset({"enters"})
+    assert "tap" in event_families("Whenever this creature becomes tapped, frobnicate.")
+    assert "graveyard" in event_families("Whenever a creature card is put into your graveyard from anywhere, "
+                                         "frobnicate.")
