@@ -352,6 +352,19 @@ def _may_trigger_at_step_end(state: GameState, part: UnreadPart) -> bool:
     return may_trigger_at_step_end(state, part.text)
 
 
+def _trigger_shaped(text: str) -> bool:
+    """Words of a triggered ability (CR 603.1): "When/Whenever/At …"."""
+    return _words(text).startswith(("when ", "whenever ", "at the beginning", "at end of"))
+
+
+def _keyword_trigger(text: str) -> bool:
+    """A keyword that is a triggered ability whose event :mod:`solver.trigger_reach` knows (cascade, …)."""
+    from .trigger_reach import _KEYWORD_EVENTS
+
+    w = _words(text).replace("—", " ").split()
+    return bool(w) and (w[0] in _KEYWORD_EVENTS or " ".join(w[:2]) in _KEYWORD_EVENTS)
+
+
 def _may_act_at_step_end(state: GameState, part: UnreadPart) -> bool:
     """Parts other than triggers that can't act as the step ends and the next begins (CR 500.2):
     a mana ability's rider (no mana ability is activated), a card's "this spell" text in a hidden
@@ -362,6 +375,12 @@ def _may_act_at_step_end(state: GameState, part: UnreadPart) -> bool:
     w = _words(part.text)
     if part.kind == "rider" and part.zone != "stack":
         return False
+    if (part.zone == "effects" and _trigger_shaped(part.text)) or \
+            (part.kind in ("static", "keyword") and _keyword_trigger(part.text)):
+        from .step_reach import may_trigger_at_step_end
+
+        if not may_trigger_at_step_end(state, part.text):
+            return False             # a delayed or keyword trigger whose event can't happen then
     if part.zone in _HIDDEN and part.kind in ("static", "keyword") and re.search(r"\bthis spell\b", w):
         return False
     if part.zone == "battlefield" and part.kind == "static" and re.search(r"\bdoesn't untap during\b", w) \
@@ -385,6 +404,10 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     if not part.active:
         return False
     if part.zone == "effects":
+        if scope.kind == "resolve" and _trigger_shaped(part.text):
+            from .trigger_reach import may_trigger
+
+            return may_trigger(state, part.object, part.zone, part.text)   # a delayed trigger (CR 603.7)
         return True                  # an effect in force whose text is unread: anything
     kind, player = scope.kind, scope.player
     hit = set(part.affects) & QUERY_AFFECTS.get(kind, frozenset(AFFECTS))
@@ -418,6 +441,14 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         hit = set(part.affects) & (QUERY_AFFECTS["apply"] if scope.kind == "apply" else QUERY_AFFECTS["action"])
         if hit & {"triggers", "replacement"}:
             return True
+    if kind == "resolve" and part.kind in ("activated", "rider") and (
+            part.zone != "stack" or (on_top and _permanent_spell(state, part.object))):
+        return False                 # a permanent's activated ability acts once activated, not as something resolves
+    if kind == "resolve" and part.kind in ("static", "keyword") and _keyword_trigger(part.text):
+        from .trigger_reach import may_trigger
+
+        if not may_trigger(state, part.object, part.zone, part.text):
+            return False             # a keyword trigger whose event can't happen now (cascade: casting)
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
     if kind == "resolve" and part.zone in _HIDDEN and part.kind in ("static", "keyword") \

@@ -18,7 +18,7 @@ from .state import GameState
 from .step_order import next_step
 from .trigger_reach import event_families
 
-__all__ = ["steps_entered", "step_events", "may_trigger_at_step_end", "named_steps"]
+__all__ = ["steps_entered", "step_events", "may_trigger_at_step_end", "may_trigger_in_steps", "named_steps"]
 
 #: Step names in trigger words → the steps they name (CR 500.1).
 _STEP_NAMES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
@@ -33,6 +33,12 @@ _STEP_NAMES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("end", r"\bend step\b"),
         ("cleanup", r"\bcleanup\b"),
     ))
+
+#: A read trigger event (:class:`~solver.ir.Trigger`) as event families (``upkeep`` is a step).
+_TRIGGER_FAMILIES: dict[str, frozenset[str]] = {
+    "enters": frozenset({"self_enters"}), "dies": frozenset({"leaves"}), "attacks": frozenset({"attack"}),
+    "becomes_tapped": frozenset({"tap"}), "tapped_for_mana": frozenset({"mana"}),
+}
 
 _STEP_EVENTS: dict[str, frozenset[str]] = {
     "untap": frozenset({"tap"}),
@@ -81,16 +87,20 @@ def named_steps(text: str) -> frozenset[str] | None:
 def may_trigger_at_step_end(state: GameState, text: str, trigger_event: str | None = None) -> bool:
     """Could a triggered part with these printed words (or this read trigger event) trigger when
     the current step ends? True unless known not to."""
-    steps = steps_entered(state)
+    return may_trigger_in_steps(steps_entered(state), text, trigger_event)
+
+
+def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: str | None = None) -> bool:
+    """Could a triggered ability with these words (or this read trigger event) trigger as these steps
+    begin and their turn-based actions are performed? True unless known not to."""
     if trigger_event is not None:
         if trigger_event == "upkeep":
             return "upkeep" in steps
-        if trigger_event in ("enters",):
-            return False                 # nothing enters in a step's turn-based actions
-        if trigger_event == "attacks":
-            return "declare_attackers" in steps
-        return True
-    fams = event_families(text)
+        fams = _TRIGGER_FAMILIES.get(trigger_event)
+        if fams is None:
+            return True
+    else:
+        fams = event_families(text)
     if fams is None:
         return True
     if "self_enters" in fams or "enters" in fams:

@@ -365,17 +365,17 @@ def _new_turn(state: GameState) -> GameState:
 def _steps_triggers_unsupported(state: GameState, step: str) -> None:
     """Abilities that would trigger at this step but are not modeled make the
     answer unsupported (never silently skipped)."""
-    from .step_reach import named_steps
+    from .step_reach import may_trigger_in_steps
 
     for o in state.battlefield:
         if o.card is None:
             continue
         for u in o.card.unsupported:
             text = " ".join(re.sub(r"\([^)]*\)", "", u.text or u.what).lower().split())  # CR 207.2a
-            at_step = "at the beginning of" in text or "at end of" in text
-            named = named_steps(text) if at_step else None
-            if (at_step and (named is None or step in named)) or ("whenever" in text and (
-                    "attack" in text or "block" in text or "combat damage" in text or "draw" in text)):
+            candidate = "at the beginning of" in text or "at end of" in text or ("whenever" in text and (
+                "attack" in text or "block" in text or "combat damage" in text or "draw" in text))
+            # its event, read from its words, can happen as this step begins (solver/step_reach.py)
+            if candidate and may_trigger_in_steps((step,), text):
                 raise UnsupportedCase(f"unsupported: {o.id} ({o.name}): \"{u.text or u.what}\" "
                                       f"could trigger during the {step.replace('_', ' ')} step")
 

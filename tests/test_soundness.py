@@ -702,3 +702,36 @@ def test_event_families_of_graveyard_leavers_and_tapped_entries():
     assert "tap" in event_families("Whenever this creature becomes tapped, frobnicate.")
     assert "graveyard" in event_families("Whenever a creature card is put into your graveyard from anywhere, "
                                          "frobnicate.")
+
+
+def test_activated_abilities_and_keyword_triggers_during_a_resolution():
+    """A permanent's unread activated ability (not activated) and a cast-trigger keyword (cascade) can't act
+    while Lightning Bolt resolves; the unread effect of an activated ability on the stack blocks its own
+    resolution (CR 602.2, 608.2)."""
+    relic = card("Odd Relic", "{1}, {T}: Frobnicate target widget.")
+    cascader = card("Moon Cascader", "Cascade", ("Creature",))
+    s = state(battlefield={"alice": ["Mountain", relic], "bob": ["Grizzly Bears", cascader]},
+              stack=[{"card": "Lightning Bolt", "controller": "alice", "targets": [["bob"]]}])
+    assert answer(s, {"kind": "resolve"})["status"] == "ok"
+    on_stack = state(battlefield={"alice": ["Mountain", relic], "bob": ["Grizzly Bears"]},
+                     stack=[{"ability": {"source": "odd-relic", "index": 1}, "controller": "alice",
+                             "targets": [["grizzly-bears"]]}])
+    assert answer(on_stack, {"kind": "resolve"})["status"] == "unsupported"
+
+
+def test_a_delayed_trigger_in_force_blocks_only_what_its_event_can_reach():
+    """An effect in force "Whenever you cast a creature spell this turn, draw a card." (Glimpse of Nature,
+    CR 603.7): nothing is cast while Bolt resolves nor as the step ends; any other effect in force still
+    blocks everything."""
+    glimpse = {"card": card("Moon Glimpse", "Whenever you cast a creature spell this turn, draw a card.",
+                            ("Sorcery",))["card"], "controller": "alice"}
+    s = state(battlefield={"alice": ["Mountain"], "bob": ["Grizzly Bears"]}, effects=[glimpse],
+              stack=[{"card": "Lightning Bolt", "controller": "alice", "targets": [["bob"]]}])
+    assert answer(s, {"kind": "resolve"})["status"] == "ok"
+    step = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob",
+                                         "passed": ["alice"]},
+                                "battlefield": {"alice": ["Mountain"], "bob": ["Grizzly Bears"]},
+                                "effects": [glimpse]}).state
+    assert answer(step, {"kind": "pass"})["status"] == "ok"
+    assert answer(step, {"kind": "actions", "player": "alice"})["status"] == "unsupported"
