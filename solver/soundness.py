@@ -6,7 +6,7 @@ situation and decides, for a given question, which of them block it.
 
 **Unread parts.** Every object in every zone is examined: each
 :class:`~solver.ir.Unsupported` ability of its card (a line or keyword not
-read), each ``Effect(kind="unread")`` inside an ability whose structure was
+read), each ``UnreadEffect`` inside an ability whose structure was
 read (costs, timing and targets known, what it does not), a card face the
 card database does not hold (split, adventure, modal double-faced …, CR 709,
 712, 715), an unreadable printed cost; each entry of ``effects`` whose source
