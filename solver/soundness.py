@@ -307,9 +307,11 @@ QUERY_AFFECTS: dict[str, frozenset[str]] = {
 _HIDDEN = frozenset({"hand", "library", "graveyard", "exile"})
 #: Words of a card's text that can act in a hidden zone without the card being cast (CR 113.6b–k).
 _HIDDEN_WORK = re.compile(r"\bthis card\b|\bdiscard (?:this|~)|\bmadness\b|\bcycl|\breveal (?:this|it|~)\b"
-                          r"|\bopening hand\b|\bmiracle\b|\bsuspend\b|\bforetell|\bfrom your hand\b|\bin your hand\b"
-                          r"|\bfrom your graveyard\b|\bis put into\b|\bwhen\b|\bwhenever\b|\bat the beginning\b"
-                          r"|\bplot\b|\bwarp\b|\bchannel\b|\bninjutsu\b")
+                          r"|\bopening hand\b|\bmiracle\b|\bsuspend\b|\bforetell|\bplot\b|\bwarp\b|\bchannel\b"
+                          r"|\bninjutsu\b")
+# (an instant's or sorcery's own words — "Whenever you cast … this turn, …", "Draw three cards, then put two
+# cards from your hand …" — are instructions: they act once it resolves; its triggered abilities are parts
+# of kind ``triggered``, judged by their own rule)
 
 
 #: Words of a permanent spell's static ability that can function on the stack: about the spell or its
@@ -386,6 +388,10 @@ def _may_act_at_step_end(state: GameState, part: UnreadPart) -> bool:
     if part.zone == "battlefield" and part.kind == "static" and re.search(r"\bdoesn't untap during\b", w) \
             and set(part.affects) <= {"replacement"} and "untap" not in steps_entered(state):
         return False
+    if part.kind in ("static", "keyword") and set(part.affects) <= {"combat"} and not (
+            set(steps_entered(state)) & {"declare_attackers", "declare_blockers", "first_strike_damage",
+                                         "combat_damage"}):
+        return False                 # a combat rule, and no declaration or combat damage comes (CR 506–510)
     return True
 
 

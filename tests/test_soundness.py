@@ -735,3 +735,28 @@ def test_a_delayed_trigger_in_force_blocks_only_what_its_event_can_reach():
                                 "effects": [glimpse]}).state
     assert answer(step, {"kind": "pass"})["status"] == "ok"
     assert answer(step, {"kind": "actions", "player": "alice"})["status"] == "unsupported"
+
+
+def test_a_spells_instructions_in_hand_act_not_as_the_step_ends():
+    """Glimpse of Nature or Brainstorm in a hand: their words ("Whenever you cast …", "… from your hand …")
+    are instructions of the spell, acting once it resolves (CR 608.2)."""
+    for text in ("Whenever you cast a creature spell this turn, draw a card.",
+                 "Draw three cards, then put two cards from your hand on top of your library in any order."):
+        spell = card("Moon Lore", text, ("Sorcery",), "{G}")
+        st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                  "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob",
+                                           "passed": ["alice"]},
+                                  "battlefield": {"alice": ["Forest"], "bob": []},
+                                  "hand": {"alice": [spell]}}).state
+        assert answer(st, {"kind": "pass"})["status"] == "ok", text
+
+
+def test_a_combat_rule_acts_at_the_end_of_a_step_only_when_combat_comes():
+    rule = card("Moon Drill", "Creatures you control attack each combat if able during a full moon.")
+    for step, status in (("end", "ok"), ("beginning_of_combat", "unsupported")):
+        st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                  "turn": {"number": 3, "active": "alice", "step": step, "priority": "bob",
+                                           "passed": ["alice"]},
+                                  "battlefield": {"alice": ["Forest", rule], "bob": []},
+                                  "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
+        assert answer(st, {"kind": "pass"})["status"] == status, step
