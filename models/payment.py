@@ -65,7 +65,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, cast
+from typing import Any, Iterable
 
 import numpy as np
 from ortools.sat.python import cp_model
