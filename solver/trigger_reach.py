@@ -120,6 +120,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
         got = _EFFECT_EVENTS.get(type(e))
         if got is None:
             return None
+        if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
+            got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
         out |= got
     return frozenset(out)
 
