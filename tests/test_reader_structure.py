@@ -347,6 +347,7 @@ def test_overload_is_an_alternative_cost_whose_effect_stays_unread():
     "Counter target activated or triggered ability.",
     "Counter target spell that targets you.",
     "Destroy target red creature or planeswalker.",
+    "Destroy target Goblin or creature.",      # a subtype or a type: no filter says that
 ])
 def test_unreadable_targets_leave_the_spell_unread(text):
     abilities, sp = custom(text)
@@ -365,6 +366,9 @@ def test_target_qualifiers_are_read_exactly():
         "Destroy target token.": Filter(types=frozenset({"Permanent"}), token=True),
         "Exile target creature card from graveyards.": Filter(types=CREATURE, zone="graveyard"),
         "Exile target artifact and/or enchantment.": Filter(types=frozenset({"Artifact", "Enchantment"})),
+        "Destroy target Wolf or Werewolf.": Filter(types=frozenset({"Permanent"}),            # CR 205.3
+                                                  subtypes=frozenset({"Wolf", "Werewolf"})),
+        "Destroy target Goblin or Elf creature.": Filter(types=CREATURE, subtypes=frozenset({"Goblin", "Elf"})),
         "Destroy target red creature.": Filter(types=CREATURE, colors=frozenset({"R"})),
         "Destroy target multicolored permanent.": Filter(types=frozenset({"Permanent"}), multicolored=True),
         "Destroy target legendary creature.": Filter(types=CREATURE, supertypes=frozenset({"Legendary"})),

@@ -89,6 +89,13 @@ def _noun(c: Cursor, d: Desc) -> None:
         if len(subs) > 2:
             c.i = save
             break
+    if subs:   # "Wolf or Werewolf", "Aura or Equipment card": subtypes as alternatives (any of, CR 205.3)
+        save = c.i
+        if c.take("and", "/", "or") or c.take("or"):
+            try:
+                subs.append(subtype_word(c))
+            except NoMatch:
+                c.i = save
     t = c.peek()
     if t is not None and t.kind == "WORD" and t.low in TYPE_WORDS:
         c.i += 1
