@@ -166,6 +166,8 @@ class Filter:
     not_keywords: frozenset[str] = frozenset()  # "without flying"
     other_than_source: bool = False         # "another target …" of a permanent's ability: not its source
     total_pt_max: int | None = None         # "with total power and toughness N or less" (CR 208)
+    not_subtypes: frozenset[str] = frozenset()  # "non-Human": none of these subtypes (CR 205.3)
+    monocolored: bool = False               # "monocolored": exactly one color (CR 105.2c)
     # controlled by a player the ability names elsewhere ("defending player", "that player", "target
     # opponent"): read only in structures of unread abilities (reader/skeleton.py), never in a modeled one
     controller_ref: str = ""
@@ -234,6 +236,10 @@ def _filter_qualifier_words(f: "Filter") -> list[str]:
             w.append("/".join(sorted(f.colors)))
         if f.multicolored:
             w.append("multicolored")
+        if f.monocolored:
+            w.append("monocolored")
+        if f.not_subtypes:
+            w.append(" ".join("non-" + t for t in sorted(f.not_subtypes)))
         if f.colorless:
             w.append("colorless")
         if f.supertypes:

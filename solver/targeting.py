@@ -389,6 +389,10 @@ def _qualifiers_match(o, c, f: Filter, source: TargetingSource) -> bool:
         return False
     if f.multicolored and len(c.colors) < 2:
         return False
+    if f.monocolored and len(c.colors) != 1:
+        return False                 # CR 105.2c
+    if f.not_subtypes & c.subtypes:
+        return False                 # "non-Human" (CR 205.3)
     if f.colorless and c.colors:
         return False
     if f.mv_min is not None and c.mana_value < f.mv_min:

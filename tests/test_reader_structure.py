@@ -369,6 +369,8 @@ def test_target_qualifiers_are_read_exactly():
         "Destroy target Wolf or Werewolf.": Filter(types=frozenset({"Permanent"}),            # CR 205.3
                                                   subtypes=frozenset({"Wolf", "Werewolf"})),
         "Destroy target Goblin or Elf creature.": Filter(types=CREATURE, subtypes=frozenset({"Goblin", "Elf"})),
+        "Destroy target non-Human creature.": Filter(types=CREATURE, not_subtypes=frozenset({"Human"})),
+        "Destroy target monocolored creature.": Filter(types=CREATURE, monocolored=True),     # CR 105.2c
         "Destroy target red creature.": Filter(types=CREATURE, colors=frozenset({"R"})),
         "Destroy target multicolored permanent.": Filter(types=frozenset({"Permanent"}), multicolored=True),
         "Destroy target legendary creature.": Filter(types=CREATURE, supertypes=frozenset({"Legendary"})),

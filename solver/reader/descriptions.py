@@ -58,6 +58,8 @@ class Desc:
     # structure-only forms (reader/reading_mode.py): an owner/controller named elsewhere, a further condition
     controller_ref: str = ""
     condition: str = ""
+    not_subtypes: set[str] = field(default_factory=set)  # "non-Human" (CR 205.3)
+    monocolored: bool = False
 
     @property
     def filter_only(self) -> bool:
@@ -67,7 +69,7 @@ class Desc:
                     or self.power_min is not None or self.power_max is not None or self.toughness_min is not None
                     or self.toughness_max is not None or self.keywords or self.not_keywords
                     or self.other_than_self or self.total_pt_max is not None or bool(self.controller_ref)
-                    or bool(self.condition))
+                    or bool(self.condition) or bool(self.not_subtypes) or self.monocolored)
 
     @property
     def ambiguous(self) -> bool:
@@ -174,23 +176,19 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
     return d
 
 
-_SKELETON_ADJECTIVES = frozenset({"monocolored", "face-down", "face-up", "enchanted", "equipped", "historic",
+_SKELETON_ADJECTIVES = frozenset({"face-down", "face-up", "enchanted", "equipped", "historic",
                                   "modified", "unblocked", "exiled", "suspended", "outlaw", "snow", "blocked",
                                   "activated", "triggered"})
 
 
 def _skeleton_adjective(c: Cursor, d: Desc) -> bool:
-    """Structure-only adjectives (reader/reading_mode.py), kept as printed in ``d.condition``: a
-    hyphenated "non-Human" (no subtype exclusion in the filter), colors as alternatives ("red or
-    green", "white, blue, or black"), and :data:`_SKELETON_ADJECTIVES`."""
+    """Structure-only adjectives (reader/reading_mode.py), kept as printed in ``d.condition``:
+    colors as alternatives ("red or green", "white, blue, or black"), and :data:`_SKELETON_ADJECTIVES`."""
     t = c.peek()
     if t is None or t.kind != "WORD":
         return False
     w = t.low
-    if w.startswith("non-") and is_subtype(t.text[4:]):
-        words = [t.text]
-        c.i += 1
-    elif w in COLOR_WORDS and (c.low(1) == "or" or (c.low(1) == "," and c.low(2) in COLOR_WORDS)):
+    if w in COLOR_WORDS and (c.low(1) == "or" or (c.low(1) == "," and c.low(2) in COLOR_WORDS)):
         start = c.i
         while c.low() in COLOR_WORDS or c.low() in (",", "or", "and/or"):
             c.i += 1
@@ -233,6 +231,10 @@ def _adjectives(c: Cursor, d: Desc) -> None:
             d.colors.add(COLOR_WORDS[w])  # one color: "target red creature" (CR 105.2)
         elif w == "multicolored":
             d.multicolored = True
+        elif w == "monocolored":
+            d.monocolored = True         # exactly one color (CR 105.2c)
+        elif w.startswith("non-") and is_subtype(t.text[4:]):
+            d.not_subtypes.add(t.text[4:] if t.text[4:] in SUBTYPES else singular(t.text[4:]))
         elif w == "colorless" and c.low(1) != "mana":
             d.colorless = True
         elif w in ("tapped", "untapped") and d.tapped is None:
@@ -428,7 +430,8 @@ def to_filter(d: Desc) -> Filter:
     if d.filter_only and (d.players or not types):
         raise NoMatch("object qualifiers on players")
     if d.types_joined_by_or and (d.colors or d.multicolored or d.colorless or d.tapped is not None or d.combat
-                                 or d.token is not None or d.legendary or d.nonlegendary):
+                                 or d.token is not None or d.legendary or d.nonlegendary or d.monocolored
+                                 or d.not_subtypes):
         raise NoMatch("an adjective before alternatives: which nouns it qualifies is not read")
     if (d.tapped is not None or d.combat or d.other_than_self) and d.zone != "battlefield":
         raise NoMatch("tapped/attacking/other qualify permanents")
@@ -444,7 +447,8 @@ def to_filter(d: Desc) -> Filter:
                   toughness_min=d.toughness_min, toughness_max=d.toughness_max,
                   keywords=frozenset(d.keywords), not_keywords=frozenset(d.not_keywords),
                   other_than_source=d.other_than_self, total_pt_max=d.total_pt_max,
-                  controller_ref=d.controller_ref, condition=d.condition)
+                  controller_ref=d.controller_ref, condition=d.condition,
+                  not_subtypes=frozenset(d.not_subtypes), monocolored=d.monocolored)
 
 
 def selector_phrase(c: Cursor) -> Selector:

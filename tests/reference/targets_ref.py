@@ -175,6 +175,11 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
         return False
     if f.multicolored and len(c.colors) < 2:
         return False
+    if getattr(f, "monocolored", False) and len(c.colors) != 1:
+        return False                 # "monocolored": one color exactly
+    for st in getattr(f, "not_subtypes", ()):
+        if st in c.subtypes:         # "non-Human"
+            return False
     for col in f.colors:
         if col not in c.colors:
             return False
