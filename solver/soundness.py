@@ -306,7 +306,7 @@ QUERY_AFFECTS: dict[str, frozenset[str]] = {
 
 _HIDDEN = frozenset({"hand", "library", "graveyard", "exile"})
 #: Words of a card's text that can act in a hidden zone without the card being cast (CR 113.6b–k).
-_HIDDEN_WORK = re.compile(r"\bthis card\b|\bdiscard (?:this|~)|\bmadness\b|\bcycl|\breveal (?:this|it|~)\b"
+_HIDDEN_WORK = re.compile(r"\bthis card\b|\bdiscard (?:this|~)|\bmadness\b|\bcycl|\breveal (?:this|~)\b"
                           r"|\bopening hand\b|\bmiracle\b|\bsuspend\b|\bforetell|\bplot\b|\bwarp\b|\bchannel\b"
                           r"|\bninjutsu\b")
 # (an instant's or sorcery's own words — "Whenever you cast … this turn, …", "Draw three cards, then put two
@@ -388,6 +388,10 @@ def _may_act_at_step_end(state: GameState, part: UnreadPart) -> bool:
     if part.zone == "battlefield" and part.kind == "static" and re.search(r"\bdoesn't untap during\b", w) \
             and set(part.affects) <= {"replacement"} and "untap" not in steps_entered(state):
         return False
+    if part.kind == "static" and set(part.affects) <= {"replacement", "effect"} and (
+            re.search(r"\bcan't be countered\b", w) or (re.search(r"\benters?\b", w) and not re.search(
+                r"\buntap step\b|\bdraw\b|\bdamage\b|\bdies\b|\bdiscard", w))):
+        return False                 # how permanents enter, or spells being countered: neither happens then
     if part.kind in ("static", "keyword") and set(part.affects) <= {"combat"} and not (
             set(steps_entered(state)) & {"declare_attackers", "declare_blockers", "first_strike_damage",
                                          "combat_damage"}):
@@ -455,6 +459,11 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
 
         if not may_trigger(state, part.object, part.zone, part.text):
             return False             # a keyword trigger whose event can't happen now (cascade: casting)
+    if kind == "resolve" and on_top and part.kind == "triggered" and _permanent_spell(state, part.object):
+        from .trigger_reach import may_trigger
+
+        if not may_trigger(state, part.object, part.zone, part.text):
+            return False             # the resolving permanent's own trigger whose event can't happen now
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
     if kind == "resolve" and part.zone in _HIDDEN and part.kind in ("static", "keyword") \

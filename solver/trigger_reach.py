@@ -162,7 +162,7 @@ def produced_events(state: GameState) -> frozenset[str] | None:
     if got is None:
         return None
     if top.card is not None and not ({"Instant", "Sorcery"} & set(top.card.data.types)):
-        got |= {"enters", "leaves", "graveyard"}  # it enters (CR 608.3); the legend rule (CR 704.5j)
+        got |= {"enters", "leaves", "graveyard", "from_stack"}  # it enters (CR 608.3); the legend rule (704.5j)
     if top.card is not None and ({"Instant", "Sorcery"} & set(top.card.data.types)):
         got |= {"graveyard"}                       # the spell is put into its owner's graveyard (CR 608.2n)
     return frozenset(got)

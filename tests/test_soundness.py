@@ -760,3 +760,23 @@ def test_a_combat_rule_acts_at_the_end_of_a_step_only_when_combat_comes():
                                   "battlefield": {"alice": ["Forest", rule], "bob": []},
                                   "library": {"alice": ["Forest"], "bob": ["Forest"]}}).state
         assert answer(st, {"kind": "pass"})["status"] == status, step
+
+
+def test_a_resolving_permanents_own_step_trigger_and_entry_rules_at_a_step_end():
+    """The resolving permanent spell's "At the beginning of your end step" can't trigger as it resolves,
+    its "When this enters" does (CR 603.2, 608.3); at the end of a step, "Lands you control enter untapped"
+    and "can't be countered" act not (nothing enters, nothing is countered)."""
+    announce = card("Moon Banner", "At the beginning of your end step, frobnicate a widget.", ("Enchantment",))
+    s = state(battlefield={"alice": ["Forest"], "bob": []}, stack=[{"card": announce["card"], "controller": "alice"}])
+    assert answer(s, {"kind": "resolve"})["status"] == "ok"
+    scout = card("Moon Scout", "When this creature enters, frobnicate a widget.", ("Creature",))
+    s2 = state(battlefield={"alice": ["Forest"], "bob": []}, stack=[{"card": scout["card"], "controller": "alice"}])
+    assert answer(s2, {"kind": "resolve"})["status"] == "unsupported"
+    for text in ("Lands you control enter untapped during a full moon.",
+                 "Green spells you control can't be countered during a full moon."):
+        rule = card("Moon Rule", text)
+        st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                                  "turn": {"number": 3, "active": "alice", "step": "main2", "priority": "bob",
+                                           "passed": ["alice"]},
+                                  "battlefield": {"alice": ["Forest", rule], "bob": []}}).state
+        assert answer(st, {"kind": "pass"})["status"] == "ok", text
