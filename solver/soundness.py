@@ -158,6 +158,10 @@ def _pt_matters(state: GameState, scope: "Scope", text: str = "", source: str | 
     return True
 
 
+_COMMAND_ZONE_WORDS = re.compile(r"\bcommand zone\b|\beminence\b|\bpartner\b|\bcan be your commander\b"
+                                 r"|\bbackground\b|\bcommander\b")
+
+
 def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     card = o.card
     if card is None:
@@ -176,6 +180,11 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     else:
         rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
                 for text, kind, affects in card_parts(card, abilities, zone)]
+    if zone == "command" and o.commander:
+        # a commander card in the command zone is no permanent: its abilities work there only if they
+        # say so (CR 113.6, 903.3; eminence, partner, "can be your commander")
+        rows = [(text, kind, affects, reach, act and bool(_COMMAND_ZONE_WORDS.search(_words(text))))
+                for text, kind, affects, reach, act in rows]
     if zone == "battlefield" and view is not None:
         from .inert import inert_on_board   # statics that change nothing on this board (solver/inert.py)
 
@@ -399,18 +408,42 @@ def _may_act_at_step_end(state: GameState, part: UnreadPart) -> bool:
     return True
 
 
+def _pass_decides(part: UnreadPart, scope: Scope, state: GameState) -> bool | None:
+    """What passing does decides whether ``part`` matters (CR 117.3d, 117.4), or None: the rest of
+    :func:`relevant` decides."""
+    stage = _pass_stage(state)
+    if stage == "priority":      # CR 117.3d: the next player receives priority, nothing else changes —
+        return part.active and bool(re.search(r"\bpriority\b", _words(part.text)))  # unless it says so
+    if stage == "resolve":       # CR 117.4: the top of the stack resolves, as the resolve question
+        return relevant(part, Scope("resolve", scope.player, scope.subject), state)
+    if part.kind == "triggered" and part.zone != "effects" and not _may_trigger_at_step_end(state, part):
+        return False             # its event can't happen as the step ends (solver/step_reach.py)
+    if not _may_act_at_step_end(state, part):
+        return False
+    return None
+
+
+def _may_act_in_resolution(part: UnreadPart, state: GameState, on_top: bool) -> bool:
+    """Rules of ``resolve`` by what a part is: a permanent's activated ability (or its rider) acts once
+    activated, not as something resolves; a keyword trigger (cascade) or the resolving permanent's own
+    trigger acts only if its event can happen now (solver/trigger_reach.py)."""
+    if part.kind in ("activated", "rider") and (
+            part.zone != "stack" or (on_top and _permanent_spell(state, part.object))):
+        return False
+    if (part.kind in ("static", "keyword") and _keyword_trigger(part.text)) or (
+            on_top and part.kind == "triggered" and _permanent_spell(state, part.object)):
+        from .trigger_reach import may_trigger
+
+        return may_trigger(state, part.object, part.zone, part.text)
+    return True
+
+
 def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
     if scope.kind == "pass":
-        stage = _pass_stage(state)
-        if stage == "priority":      # CR 117.3d: the next player receives priority, nothing else changes —
-            return part.active and bool(re.search(r"\bpriority\b", _words(part.text)))  # unless it says so
-        if stage == "resolve":       # CR 117.4: the top of the stack resolves, as the resolve question
-            return relevant(part, Scope("resolve", scope.player, scope.subject), state)
-        if part.kind == "triggered" and part.zone != "effects" and not _may_trigger_at_step_end(state, part):
-            return False             # its event can't happen as the step ends (solver/step_reach.py)
-        if not _may_act_at_step_end(state, part):
-            return False
+        decided = _pass_decides(part, scope, state)
+        if decided is not None:
+            return decided
     if not part.active:
         return False
     if part.zone == "effects":
@@ -451,19 +484,8 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         hit = set(part.affects) & (QUERY_AFFECTS["apply"] if scope.kind == "apply" else QUERY_AFFECTS["action"])
         if hit & {"triggers", "replacement"}:
             return True
-    if kind == "resolve" and part.kind in ("activated", "rider") and (
-            part.zone != "stack" or (on_top and _permanent_spell(state, part.object))):
-        return False                 # a permanent's activated ability acts once activated, not as something resolves
-    if kind == "resolve" and part.kind in ("static", "keyword") and _keyword_trigger(part.text):
-        from .trigger_reach import may_trigger
-
-        if not may_trigger(state, part.object, part.zone, part.text):
-            return False             # a keyword trigger whose event can't happen now (cascade: casting)
-    if kind == "resolve" and on_top and part.kind == "triggered" and _permanent_spell(state, part.object):
-        from .trigger_reach import may_trigger
-
-        if not may_trigger(state, part.object, part.zone, part.text):
-            return False             # the resolving permanent's own trigger whose event can't happen now
+    if kind == "resolve" and not _may_act_in_resolution(part, state, on_top):
+        return False
     if kind == "resolve" and on_top:
         return True                  # the resolving object itself: all of it
     if kind == "resolve" and part.zone in _HIDDEN and part.kind in ("static", "keyword") \

@@ -780,3 +780,16 @@ def test_a_resolving_permanents_own_step_trigger_and_entry_rules_at_a_step_end()
                                            "passed": ["alice"]},
                                   "battlefield": {"alice": ["Forest", rule], "bob": []}}).state
         assert answer(st, {"kind": "pass"})["status"] == "ok", text
+
+
+def test_a_commander_in_the_command_zone_is_no_permanent_cr_113_6():
+    """A commander card's unread mana ability works on the battlefield, not from the command zone (CR 113.6,
+    903.3)."""
+    boss = card("Moon Boss", "{T}: Add {C}{C} during a full moon.", ("Creature",), supertypes=["Legendary"])
+    s = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                             "battlefield": {"alice": ["Forest"]},
+                             "command": {"alice": [{**boss, "commander": True}]}}).state
+    assert answer(s, {"kind": "available_mana", "player": "alice"})["status"] == "ok"
+    s2 = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                              "battlefield": {"alice": ["Forest", boss]}}).state
+    assert answer(s2, {"kind": "available_mana", "player": "alice"})["status"] == "unsupported"
