@@ -166,10 +166,11 @@ def test_random_boards_match_reference(data):
     d = random_small_board(hypothesis_draw(data), max_permanents=5)
     loaded = situation_from_dict(dict(d, query={"kind": "available_mana", "player": "alice"}))
     r = answer(loaded.state, loaded.queries[0])
-    assert r["status"] == "ok"
+    assert r["status"] in ("ok", "truncated")   # truncated: more bundles than max_results, count still exact
     got = [Mana.parse(b) for b in r["bundles"]]
-    assert len(got) == len(set(got)) == r["count"]
-    assert set(got) == reference_available(loaded.state, "alice")
+    want = reference_available(loaded.state, "alice")
+    assert len(got) == len(set(got)) and r["count"] == len(want)
+    assert set(got) == want if r["status"] == "ok" else set(got) <= want
 
 
 ELF_CARDS = ["Heritage Druid", "Heritage Druid", "Llanowar Elves", "Llanowar Elves", "Wall of Roots", "Wall of Roots",
