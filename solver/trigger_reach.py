@@ -237,4 +237,29 @@ def may_trigger(state: GameState, oid: str, zone: str, text: str) -> bool:
         # it enters only by being put onto the battlefield from where it is: not again from the
         # battlefield; from a hidden zone only by an effect that moves cards from there (CR 400.7)
         fams = (fams - {"self_enters"}) | ({f"from_{zone}"} if zone != "battlefield" else set())
+    if _self_to_graveyard(state, oid, text):
+        # "When <this card> is put into a graveyard from anywhere": only by a move from where it is —
+        # never from a graveyard or exile, from a library by milling, off the battlefield or the stack
+        # by leaving or being countered; a modeled effect never discards (CR 400.7, 701.9, 701.17)
+        fams = _SELF_TO_GRAVEYARD.get(zone, frozenset())
     return bool(fams & produced)
+
+
+#: How a card in each zone can be put into a graveyard by a resolution (families of the move).
+_SELF_TO_GRAVEYARD: dict[str, frozenset[str]] = {
+    "library": frozenset({"mill"}), "battlefield": frozenset({"leaves", "graveyard"}),
+    "stack": frozenset({"countered"}),
+}
+
+
+def _self_to_graveyard(state: GameState, oid: str, text: str) -> bool:
+    """Is this "When <this card> is put into a graveyard from anywhere" (its own move)?"""
+    from .reader.tokens import self_names
+
+    o = state.find(oid)
+    if o is None or o.card is None:
+        return False
+    w = _words(text)
+    for name in self_names(o.card.name, legendary="Legendary" in o.card.data.supertypes):
+        w = w.replace(name.lower(), "~")
+    return bool(re.match(r"^when (?:~|this \w+) is put into (?:a|your|its owner's) graveyard from anywhere,", w))

@@ -793,3 +793,20 @@ def test_a_commander_in_the_command_zone_is_no_permanent_cr_113_6():
     s2 = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                               "battlefield": {"alice": ["Forest", boss]}}).state
     assert answer(s2, {"kind": "available_mana", "player": "alice"})["status"] == "unsupported"
+
+
+def test_a_cards_own_graveyard_trigger_needs_a_move_from_where_it_is():
+    """"When <this card> is put into a graveyard from anywhere" (Emrakul): a card already in a graveyard or
+    in a hand can't be put there by Lightning Bolt's resolution; on the battlefield, a creature Bolt kills can."""
+    titan = card("Moon Titan", "When Moon Titan is put into a graveyard from anywhere, frobnicate a widget.",
+                 ("Creature",), power="1", toughness="1")
+    for zone, status in (("graveyard", "ok"), ("hand", "ok"), ("battlefield", "unsupported")):
+        bf = {"alice": ["Mountain"], "bob": ["Grizzly Bears"]}
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": bf,
+             "stack": [{"card": "Lightning Bolt", "controller": "alice",
+                        "targets": [["moon-titan" if zone == "battlefield" else "bob"]]}]}
+        if zone == "battlefield":
+            bf["bob"] = ["Grizzly Bears", titan]
+        else:
+            d[zone] = {"bob": [titan]}
+        assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == status, zone
