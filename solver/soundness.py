@@ -459,8 +459,9 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     if part.zone == "stack" and part.kind in ("static", "keyword", "activated") \
             and _permanent_spell(state, part.object) and not _STACK_WORDS.search(_words(part.text)):
         # a permanent spell's abilities function once it is a permanent (CR 113.6): on the stack they
-        # matter only as it resolves (resolving it, or passing with it on top)
-        return kind in ("resolve", "pass") and on_top
+        # matter only as it resolves (resolving it, or passing with it on top) — its activated ones
+        # not even then: they act once activated (CR 602.1)
+        return kind in ("resolve", "pass") and on_top and part.kind != "activated"
     if kind == "pass":
         # passing casts nothing and activates nothing (CR 117.3d, 500.2): a card's own spell text or
         # other face off the stack, and an activated ability not on the stack, act only once cast or

@@ -539,6 +539,8 @@ def _note_unsupported(w: _World, o: GameObject, when: str) -> None:
     if o.card is None:
         return
     for u in o.card.unsupported:
+        if u.kind in ("activated", "rider"):
+            continue   # an activated ability (or its rider) acts only once activated, not as it moves (CR 602)
         w.notes.add(f"{o.id} {when}; not modeled: {u.what}")
 
 

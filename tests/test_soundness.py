@@ -810,3 +810,13 @@ def test_a_cards_own_graveyard_trigger_needs_a_move_from_where_it_is():
         else:
             d[zone] = {"bob": [titan]}
         assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == status, zone
+
+
+def test_a_permanent_with_an_unread_activated_ability_may_enter_as_a_spell_resolves():
+    """Neither the soundness layer nor the resolution engine refuses a creature spell whose only unread text
+    is an activated ability: it acts once activated, not as the creature enters (CR 602.1, 608.3)."""
+    tinker = card("Odd Tinker", ODD, ("Creature",), "{G}")
+    s = state(battlefield={"alice": ["Forest"], "bob": []}, stack=[{"card": tinker["card"], "controller": "alice"}])
+    r = answer(s, {"kind": "resolve"})
+    assert r["status"] == "ok", r
+    assert r["count"] == 1
