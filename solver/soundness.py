@@ -425,11 +425,16 @@ def _pass_decides(part: UnreadPart, scope: Scope, state: GameState) -> bool | No
 
 def _may_act_in_resolution(part: UnreadPart, state: GameState, on_top: bool) -> bool:
     """Rules of ``resolve`` by what a part is: a permanent's activated ability (or its rider) acts once
-    activated, not as something resolves; a keyword trigger (cascade) or the resolving permanent's own
-    trigger acts only if its event can happen now (solver/trigger_reach.py)."""
+    activated, not as something resolves; "doesn't untap during … untap step" waits for an untap
+    step; a keyword trigger (cascade) or the resolving permanent's own trigger acts only if its event
+    can happen now (solver/trigger_reach.py)."""
     if part.kind in ("activated", "rider") and (
             part.zone != "stack" or (on_top and _permanent_spell(state, part.object))):
         return False
+    if part.kind == "static" and set(part.affects) <= {"replacement"} and re.search(
+            r"\b(?:doesn't|don't) untap during\b", _words(part.text)) and not re.search(r"\benters?\b",
+                                                                                     _words(part.text)):
+        return False                 # no untap step comes during a resolution (CR 502.3)
     if (part.kind in ("static", "keyword") and _keyword_trigger(part.text)) or (
             on_top and part.kind == "triggered" and _permanent_spell(state, part.object)):
         from .trigger_reach import may_trigger
@@ -461,7 +466,7 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         # a permanent spell's abilities function once it is a permanent (CR 113.6): on the stack they
         # matter only as it resolves (resolving it, or passing with it on top) — its activated ones
         # not even then: they act once activated (CR 602.1)
-        return kind in ("resolve", "pass") and on_top and part.kind != "activated"
+        return kind in ("resolve", "pass") and on_top and _may_act_in_resolution(part, state, on_top)
     if kind == "pass":
         # passing casts nothing and activates nothing (CR 117.3d, 500.2): a card's own spell text or
         # other face off the stack, and an activated ability not on the stack, act only once cast or

@@ -820,3 +820,12 @@ def test_a_permanent_with_an_unread_activated_ability_may_enter_as_a_spell_resol
     r = answer(s, {"kind": "resolve"})
     assert r["status"] == "ok", r
     assert r["count"] == 1
+
+
+def test_an_untap_rule_waits_for_an_untap_step_even_on_the_resolving_permanent():
+    vault = card("Moon Vault", "This artifact doesn't untap during your untap step during a full moon.")
+    s = state(battlefield={"alice": ["Forest"], "bob": []}, stack=[{"card": vault["card"], "controller": "alice"}])
+    assert answer(s, {"kind": "resolve"})["status"] == "ok"
+    entry = card("Moon Gate", "This artifact enters tapped and doesn't untap during your untap step during a full moon.")
+    s2 = state(battlefield={"alice": ["Forest"], "bob": []}, stack=[{"card": entry["card"], "controller": "alice"}])
+    assert answer(s2, {"kind": "resolve"})["status"] == "unsupported"   # how it enters matters as it resolves
