@@ -94,6 +94,18 @@ def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     return [ActivatedAbility(cost, (), (UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")], 1
 
 
+def _rest_cost(cost_toks: Sequence[Token], rest: Sequence[Sequence[Token]]) -> Cost:
+    """The cost read from the items of ``cost_toks`` left once a special item (discarding or exiling
+    this card, returning a permanent) is taken out, joined again by the line's own comma (CR 602.1a)."""
+    if not rest:
+        return Cost()
+    comma = next(t for t in cost_toks if t.kind == "PUNCT" and t.low == ",")
+    joined: list[Token] = []
+    for i, it in enumerate(rest):
+        joined += ([comma] if i else []) + list(it)
+    return _g().parse_cost(joined)
+
+
 def _discard_self(item: Sequence[Token]) -> bool:
     return len(item) == 2 and item[0].low == "discard" and item[1].kind == "SELF"
 
@@ -113,13 +125,7 @@ def line_discard_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if len(mine) != 1 or not _is_card_self(mine[0][1]):
         raise g.NoMatch("no 'Discard this card' in the cost")
     rest = [it for it in items if not _discard_self(it)]
-    cost = Cost()
-    if rest:
-        comma = next(t for t in toks[:k] if t.kind == "PUNCT" and t.low == ",")
-        joined: list[Token] = []
-        for i, it in enumerate(rest):
-            joined += ([comma] if i else []) + list(it)
-        cost = g.parse_cost(joined)
+    cost = _rest_cost(toks[:k], rest)
     if cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.sacrifice is not None \
             or cost.tap_other_creatures or cost.put_counters or cost.discard_hand or cost.remove_x_counters \
             or cost.loyalty is not None:
@@ -333,13 +339,7 @@ def line_return_cost(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if len(sels) != 1:
         raise g.NoMatch("no return cost")
     rest = [it for it in items if _return_item(it) is None]
-    cost = Cost()
-    if rest:
-        comma = next(t for t in toks[:k] if t.kind == "PUNCT" and t.low == ",")
-        joined: list[Token] = []
-        for i, it in enumerate(rest):
-            joined += ([comma] if i else []) + list(it)
-        cost = g.parse_cost(joined)
+    cost = _rest_cost(toks[:k], rest)
     g.only_mana_ability_cost(cost)
     if cost.remove_x_counters is not None or cost.loyalty is not None:
         raise g.NoMatch("a cost part of another ability")
@@ -380,13 +380,7 @@ def line_exile_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if sum(1 for it in items if _exile_self(it)) != 1:
         raise g.NoMatch("no 'Exile this permanent' cost")
     rest = [it for it in items if not _exile_self(it)]
-    cost = Cost()
-    if rest:
-        comma = next(t for t in toks[:k] if t.kind == "PUNCT" and t.low == ",")
-        joined: list[Token] = []
-        for i, it in enumerate(rest):
-            joined += ([comma] if i else []) + list(it)
-        cost = g.parse_cost(joined)
+    cost = _rest_cost(toks[:k], rest)
     g.only_mana_ability_cost(cost)
     if cost.sacrifice_self or cost.remove_x_counters is not None or cost.loyalty is not None:
         raise g.NoMatch("another cost moving the permanent")
