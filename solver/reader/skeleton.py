@@ -192,10 +192,8 @@ def _parameter_ok(rest: Sequence[Token]) -> tuple[bool, Cost | None]:
         if not c.take("—"):
             return False, None
     elif c.take("—"):
-        cost, items = _cost(list(c.rest()))  # NoMatch: the cost is not read
-        return True, cost
+        return True, _cost(list(c.rest()))[0]  # NoMatch: the cost is not read
     run = g.mana_run(c)
-    g.mana_cost(run)
     return c.done(), Cost(mana=g.mana_cost(run))
 
 
@@ -208,34 +206,44 @@ def keyword_skeleton(words_of: str | Sequence[Token], card_keywords: frozenset[s
     g = _g()
     known = _known_keywords() | card_keywords
     if isinstance(words_of, str):
-        w = words_of.lower().strip(" .")
-        for n in range(4, 0, -1):
-            head = " ".join(w.split()[:n])
-            if head in known or (n == 1 and head.endswith("cycling")):
-                rest = w[len(head):].strip()
-                if rest in ("", "n", "{m}", "n—{m}", "x") or rest.startswith(("from ", "with ")) or \
-                        (rest.startswith("—") and "target" not in rest):
-                    return Skeleton("keyword", keyword=head)
-                if head in ("enchant", "equip", "splice onto", "champion", "affinity for", "kicker", "cumulative upkeep",
-                            "suspend", "prototype", "level", "landwalk", "offering", "typecycling") \
-                        and "target" not in rest and '"' not in rest and len(rest.split()) <= 8:
-                    return Skeleton("keyword", keyword=head)  # a keyword whose parameter is a quality or costs
-                return None
+        w = words_of.lower().strip(" .").split()
+        n = _keyword_head(w, known)
+        if not n:
+            return None
+        head, rest = " ".join(w[:n]), " ".join(w[n:])
+        if rest in ("", "n", "{m}", "n—{m}", "x") or rest.startswith(("from ", "with ")) or \
+                (rest.startswith("—") and "target" not in rest):
+            return Skeleton("keyword", keyword=head)
+        if head in ("enchant", "equip", "splice onto", "champion", "affinity for", "kicker", "cumulative upkeep",
+                    "suspend", "prototype", "level", "landwalk", "offering", "typecycling") \
+                and "target" not in rest and '"' not in rest and len(rest.split()) <= 8:
+            return Skeleton("keyword", keyword=head)  # a keyword whose parameter is a quality or costs
         return None
     toks = list(words_of)
     while toks and toks[-1].kind == "PUNCT" and toks[-1].low == ".":
         toks.pop()
-    for n in range(4, 0, -1):
-        if len(toks) < n or not all(t.kind == "WORD" for t in toks[:n]):
-            continue
-        head = " ".join(t.low for t in toks[:n])
+    words = []
+    for t in toks:
+        if t.kind != "WORD":
+            break
+        words.append(t.low)
+    n = _keyword_head(words, known)
+    if not n:
+        return None
+    try:
+        ok, cost = _parameter_ok(toks[n:])
+    except g.NoMatch:
+        return None
+    return Skeleton("keyword", keyword=" ".join(words[:n]), cost=cost) if ok else None
+
+
+def _keyword_head(words: Sequence[str], known: frozenset[str]) -> int:
+    """How many leading words name a keyword (the longest, up to four), 0 if none."""
+    for n in range(min(4, len(words)), 0, -1):
+        head = " ".join(words[:n])
         if head in known or (n == 1 and head.endswith("cycling")):
-            try:
-                ok, cost = _parameter_ok(toks[n:])
-            except g.NoMatch:
-                return None
-            return Skeleton("keyword", keyword=head, cost=cost) if ok else None
-    return None
+            return n
+    return 0
 
 
 # --------------------------------------------------------------------------

@@ -423,22 +423,22 @@ def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | Non
     return c.i
 
 
-def _variable_count(sent: Sequence[Token], i: int) -> tuple[int, int, str] | None:
+def _variable_count(sent: Sequence[Token], i: int) -> tuple[int, int, int, str] | None:
     """A count known only on casting before the "target" at ``i`` (CR 601.2b–c): "X target",
     "up to X target", "any number of [other] target", "one or more [other] target" →
-    ``(phrase start, min, "x" | "any")``; None otherwise."""
+    ``(phrase start, where the count's words end, min, "x" | "any")``; None otherwise."""
     k = i
     if k >= 1 and sent[k - 1].low in ("other", "another"):
         k -= 1
     w = [t.low for t in sent[max(0, k - 4):k]]
     if w[-1:] == ["x"] and w[-3:-1] == ["up", "to"]:
-        return k - 3, 0, "x"
+        return k - 3, k, 0, "x"
     if w[-1:] == ["x"]:
-        return k - 1, 0, "x"
+        return k - 1, k, 0, "x"
     if w[-3:] == ["any", "number", "of"]:
-        return k - 3, 0, "any"
+        return k - 3, k, 0, "any"
     if w[-3:] == ["one", "or", "more"]:
-        return k - 3, 1, "any"
+        return k - 3, k, 1, "any"
     return None
 
 
@@ -510,12 +510,11 @@ def scan_targets(sent: Sequence[Token], s) -> None:
             var = _variable_count(sent, i) if reading_skeleton() else None
             if var is None or var[0] < k:
                 raise g.NoMatch("a variable number of targets")  # "X target creatures", "any number of target …"
-            start, lo, how = var
+            start, after, lo, how = var
             dv = _divided_amount(sent, start)
             if dv is None:
                 raise g.NoMatch("'among' targets of an effect not read")
-            k = target_at(sent, start + (3 if how == "x" and sent[start].low == "up" else 1 if how == "x" else 3),
-                          s, dv[0], None, (max(lo, 1) if dv[0] else lo, how))
+            k = target_at(sent, after, s, dv[0], None, (max(lo, 1) if dv[0] else lo, how))
             i = max(i + 1, k)
             continue
         div = _divided_amount(sent, j)
