@@ -270,22 +270,19 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
 
 
 def unread_parts(state: GameState, view: View | None = None) -> tuple[UnreadPart, ...]:
-    """Every unread part of the situation, in object order (cached on the state)."""
-    cached = state.__dict__.get("_unread_parts")
-    if cached is not None:
-        return cached
-    view = view or View(state)
-    out: list[UnreadPart] = []
-    for o in state.objects:
-        if o.card is not None:
-            out.extend(_object_parts(o, view))
-        elif o.zone == "stack":
-            out.extend(_stack_ability_parts(state, o))
-    out.extend(_effect_entry_parts(state))
-    out.extend(_unknown_condition_parts(state))
-    result = tuple(out)
-    object.__setattr__(state, "_unread_parts", result)
-    return result
+    """Every unread part of the situation, in object order (once per state)."""
+    def collect() -> tuple[UnreadPart, ...]:
+        v = view or View(state)
+        out: list[UnreadPart] = []
+        for o in state.objects:
+            if o.card is not None:
+                out.extend(_object_parts(o, v))
+            elif o.zone == "stack":
+                out.extend(_stack_ability_parts(state, o))
+        out.extend(_effect_entry_parts(state))
+        out.extend(_unknown_condition_parts(state))
+        return tuple(out)
+    return state.memo("unread_parts", collect)
 
 
 # ---------------------------------------------------------------------------

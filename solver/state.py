@@ -8,10 +8,12 @@ It is plain data: characteristics after continuous effects are computed by
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Callable, TypeVar, cast
 
 from .cards import Card
 from .mana import Mana
+
+_T = TypeVar("_T")
 
 ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command", "stack")
 STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -146,8 +148,20 @@ class GameState:
     def is_player(self, ident: str) -> bool:
         return any(p.id == ident for p in self.players)
 
+    def memo(self, key: str, compute: Callable[[], _T]) -> _T:
+        """``compute()``, once per (immutable) state and ``key``: what the rules layer derives from a
+        whole state (the object index, its unread parts, the events a resolution can cause …)."""
+        cache = self.__dict__.get("_memo")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_memo", cache)
+        if key not in cache:
+            cache[key] = compute()
+        return cast(_T, cache[key])
+
     def _by_id(self) -> dict[str, GameObject]:
-        """Objects by id, built once per (immutable) state: lookups are O(1) on big boards."""
+        """Objects by id, built once per (immutable) state: lookups are O(1) on big boards (a hot
+        path: its own attribute rather than :meth:`memo`)."""
         index = self.__dict__.get("_index")
         if index is None:
             index = {}

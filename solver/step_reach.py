@@ -16,7 +16,7 @@ import re
 
 from .state import GameState
 from .step_order import next_step
-from .trigger_reach import event_families
+from .trigger_reach import TRIGGER_EVENT_FAMILIES, event_clause, event_families
 
 __all__ = ["steps_entered", "step_events", "may_trigger_at_step_end", "may_trigger_in_steps", "named_steps"]
 
@@ -34,12 +34,6 @@ _STEP_NAMES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
         ("cleanup", r"\bcleanup\b"),
     ))
 
-#: A read trigger event (:class:`~solver.ir.Trigger`) as event families (``upkeep`` is a step).
-_TRIGGER_FAMILIES: dict[str, frozenset[str]] = {
-    "enters": frozenset({"self_enters"}), "dies": frozenset({"leaves"}), "attacks": frozenset({"attack"}),
-    "becomes_tapped": frozenset({"tap"}), "tapped_for_mana": frozenset({"mana"}),
-}
-
 _STEP_EVENTS: dict[str, frozenset[str]] = {
     "untap": frozenset({"tap"}),
     "draw": frozenset({"draw"}),
@@ -53,7 +47,11 @@ _STEP_EVENTS: dict[str, frozenset[str]] = {
 
 def steps_entered(state: GameState) -> tuple[str, ...]:
     """The steps begun when the current one ends, up to the first in which a player receives
-    priority (CR 500.1; a new turn: untap then upkeep, CR 502.4)."""
+    priority (CR 500.1; a new turn: untap then upkeep, CR 502.4); once per state."""
+    return state.memo("steps_entered", lambda: _steps_entered(state))
+
+
+def _steps_entered(state: GameState) -> tuple[str, ...]:
     if state.turn.step == "cleanup":
         return ("cleanup",)              # players had priority in it: another cleanup (CR 514.3a)
     nxt = next_step(state)
@@ -73,10 +71,7 @@ def step_events(steps: tuple[str, ...]) -> frozenset[str]:
 
 def named_steps(text: str) -> frozenset[str] | None:
     """The steps a step trigger's words name ("at the beginning of your upkeep": upkeep); None: unclear."""
-    w = " ".join(re.sub(r"\([^)]*\)", "", text).lower().split())
-    clause = w.split(",", 1)[0]
-    if " — " in clause[:40]:
-        clause = clause.split(" — ", 1)[1]
+    clause = event_clause(text)
     out: set[str] = set()
     for steps, rx in _STEP_NAMES:
         if rx.search(clause):
@@ -96,7 +91,7 @@ def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: str |
     if trigger_event is not None:
         if trigger_event == "upkeep":
             return "upkeep" in steps
-        fams = _TRIGGER_FAMILIES.get(trigger_event)
+        fams = TRIGGER_EVENT_FAMILIES.get(trigger_event)
         if fams is None:
             return True
     else:

@@ -30,7 +30,7 @@ from typing import Any, Iterable
 from . import ir
 from .state import GameState
 
-__all__ = ["produced_events", "event_families", "may_trigger"]
+__all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "TRIGGER_EVENT_FAMILIES"]
 
 #: Families of events each modeled effect class can cause (CR 608.2, 704 after it); a class not
 #: here (:class:`ir.UntilEndOfTurn`, :class:`ir.UnreadEffect`, …) makes the resolution's events unknown.
@@ -104,7 +104,8 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     "evolve": "enters", "riot": "enters", "living weapon": "enters",
 }.items()}
 
-_TRIGGER_EVENT: dict[str, frozenset[str]] = {
+#: A read trigger event (:class:`~solver.ir.Trigger`) as event families.
+TRIGGER_EVENT_FAMILIES: dict[str, frozenset[str]] = {
     "enters": frozenset({"self_enters"}), "dies": frozenset({"leaves"}), "attacks": frozenset({"attack"}),
     "becomes_tapped": frozenset({"tap"}), "upkeep": frozenset({"step"}), "tapped_for_mana": frozenset({"mana"}),
 }
@@ -150,7 +151,12 @@ def _stack_effects(state: GameState, o: Any) -> list[Any] | None:
 
 
 def produced_events(state: GameState) -> frozenset[str] | None:
-    """The event families the resolution of the top of the stack can cause; None: unknown."""
+    """The event families the resolution of the top of the stack can cause; None: unknown (once per
+    state: every unread trigger of the board asks)."""
+    return state.memo("produced_events", lambda: _produced_events(state))
+
+
+def _produced_events(state: GameState) -> frozenset[str] | None:
     stack = state.zone("stack")
     if not stack:
         return frozenset()
@@ -172,9 +178,10 @@ def _words(text: str) -> str:
     return " ".join(_REMINDER.sub("", text).lower().replace("—", " — ").split())
 
 
-def _event_clause(w: str) -> str:
-    """The trigger event of a printed triggered ability: its words up to the first comma, after an
-    ability word ("Landfall — …", CR 207.2c)."""
+def event_clause(text: str) -> str:
+    """The trigger event of a printed triggered ability, lower case without reminder text: its words up
+    to the first comma, after an ability word ("Landfall — …", CR 207.2c)."""
+    w = _words(text)
     if " — " in w[:40]:
         head, rest = w.split(" — ", 1)
         if rest.startswith(("when", "whenever", "at ")):
@@ -185,7 +192,7 @@ def _event_clause(w: str) -> str:
 def event_families(text: str, trigger: ir.Trigger | None = None) -> frozenset[str] | None:
     """The families of a triggered ability's event; None when not known."""
     if trigger is not None:
-        return _TRIGGER_EVENT.get(trigger.event)
+        return TRIGGER_EVENT_FAMILIES.get(trigger.event)
     w = _words(text)
     if _CHAPTER.match(w):
         return frozenset({"counters"})             # a lore counter is added (CR 714.2b)
@@ -193,7 +200,7 @@ def event_families(text: str, trigger: ir.Trigger | None = None) -> frozenset[st
         head = " ".join(w.split()[:n]).rstrip(" —-")
         if head in _KEYWORD_EVENTS:
             return _KEYWORD_EVENTS[head]
-    clause = _event_clause(w)
+    clause = event_clause(text)
     if not clause.startswith(("when", "whenever", "at ")):
         return None
     if _SELF_ENTERS.match(clause):
