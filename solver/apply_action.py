@@ -115,7 +115,7 @@ class ActionApplier:
         (Blood Moon, CR 305.7) does not trigger."""
         if source.card is None:
             return
-        printed = [a for a in source.card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+        printed = ir.numbered_abilities(source.card.abilities)
         wanted = [(i, a) for i, a in enumerate(printed, start=1)
                   if isinstance(a, ir.TriggeredAbility) and a.trigger.event == event]
         if not wanted:
@@ -433,7 +433,7 @@ def stack_index(source: GameObject, ability: ir.ActivatedAbility) -> int:
     """The index an ability object on the stack uses for ``ability`` (contract §1:
     the n-th triggered *or* activated ability of the source in printed order;
     the ``activate`` queries count activated abilities only)."""
-    printed = [a for a in (source.card.abilities if source.card else ()) if ir.is_activated(a) or ir.is_triggered(a)]
+    printed = ir.numbered_abilities(source.card.abilities if source.card else ())
     for i, a in enumerate(printed, start=1):
         if a is ability or a == ability:
             return i

@@ -407,7 +407,7 @@ class View:
             o = self._objs.get(ref.source)
             effs = ()
             if o is not None and o.card is not None:
-                acts = [a for a in o.card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+                acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
                     effs = getattr(acts[ref.index - 1], "effects", ())
         out: list[Ability | Pump] = []

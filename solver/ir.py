@@ -27,7 +27,7 @@ Vocabulary
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import ClassVar, Union, get_args
+from typing import ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
 
@@ -1840,6 +1840,12 @@ def is_activated(a: Ability) -> bool:
 def is_triggered(a: Ability) -> bool:
     return isinstance(a, (TriggeredAbility, TriggeredManaAbility)) or (
         isinstance(a, Unsupported) and a.kind == "triggered")
+
+
+def numbered_abilities(abilities: Sequence[Ability]) -> list[Ability]:
+    """The abilities ``{object, index}`` numbers (contract §1 ``ability``): the triggered and activated
+    ones, mana abilities and unmodeled ones included, in printed order (index 1 first)."""
+    return [a for a in abilities if is_activated(a) or is_triggered(a)]
 
 
 def ir_fields(obj) -> dict:

@@ -205,7 +205,7 @@ def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:
         return []
     # the n-th triggered or activated ability in printed order (contract §1 ``ability``), as the
     # transition engine numbers it (solver/transition.py ``ability_of``)
-    numbered = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    numbered = ir.numbered_abilities(card.abilities)
     if len(numbered) < o.ability.index:
         return []
     a = numbered[o.ability.index - 1]
@@ -230,7 +230,7 @@ def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
         elif e.ability is not None:
             src = state.find(e.ability.source)
             if src is not None and src.card is not None:
-                numbered = [a for a in src.card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+                numbered = ir.numbered_abilities(src.card.abilities)
                 acts = [a for a in src.card.abilities if ir.is_activated(a)]
                 a = acts[e.ability.index - 1] if 0 < e.ability.index <= len(acts) else None
                 if a is None and 0 < e.ability.index <= len(numbered):

@@ -310,7 +310,7 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
     if card is None:
         raise TargetingError("spell", f"the source '{ref.source}' of '{stack_id}' is unknown")
     # printed order, as contract §1 numbers stack abilities (mana abilities count as activated)
-    abilities = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    abilities = ir.numbered_abilities(card.abilities)
     if not 1 <= ref.index <= len(abilities):
         raise TargetingError("spell", f"'{ref.source}' has no activated or triggered ability {ref.index}")
     ability = abilities[ref.index - 1]

@@ -279,12 +279,12 @@ def ability_of(card: Card | None, index: int):
     ``card`` (contract §1 ``ability``; mana abilities count as activated), or None."""
     if card is None:
         return None
-    acts = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    acts = ir.numbered_abilities(card.abilities)
     return acts[index - 1] if 1 <= index <= len(acts) else None
 
 
 def _index_of(card: Card, ability: Any) -> int:
-    acts = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    acts = ir.numbered_abilities(card.abilities)
     for i, a in enumerate(acts):
         if a is ability:
             return i + 1

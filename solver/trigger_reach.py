@@ -141,7 +141,7 @@ def _stack_effects(state: GameState, o: Any) -> list[Any] | None:
     card = lki if lki is not None else (src.card if src is not None else None)
     if card is None:
         return None
-    numbered = [a for a in card.abilities if ir.is_activated(a) or ir.is_triggered(a)]
+    numbered = ir.numbered_abilities(card.abilities)
     if not 1 <= o.ability.index <= len(numbered):
         return None
     a = numbered[o.ability.index - 1]
