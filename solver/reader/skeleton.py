@@ -33,6 +33,7 @@ A structure is read only when every piece of it is:
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any, Sequence
 
 from ..ir import Cost, Skeleton, TargetSpec, Unsupported
@@ -169,7 +170,9 @@ def _cost(toks: Sequence[Token]) -> tuple[Cost | None, tuple[str, ...]]:
 # Keywords (CR 702)
 # --------------------------------------------------------------------------
 
+@lru_cache(maxsize=1)
 def _known_keywords() -> frozenset[str]:
+    """The keyword names of CR 702 the reader knows (built once: asked for every keyword item)."""
     return frozenset(_g().KEYWORD_NAMES) | frozenset(KEYWORD_AFFECTS)
 
 
