@@ -639,10 +639,11 @@ def order_dependence(view: View, player: str) -> str | None:
     while another mana ability removes counters that could change it (the
     result would depend on the order of activations)."""
     reads, removes = [], []
+    live = _live_sources(view, player)
     for o in view.permanents_of(player):
         for ab in view.chars(o.id).mana_abilities:
             r = _reads_counters(ab.produce)
-            if r:
+            if r and _may_activate(o, ab, live):
                 reads.append((o, r))
             rc = ab.cost.remove_counters or ab.cost.remove_x_counters
             if rc:
@@ -655,6 +656,22 @@ def order_dependence(view: View, player: str) -> str | None:
                 return (f"{o.name}'s mana ability reads {'power' if 'power' in r else kind + ' counters'} while "
                         f"{q.name}'s mana ability removes {kind} counters (the order of activations matters)")
     return _board_dependence(view, player) or rider_dependence(view, player)  # riders: solver.mana_riders
+
+
+def _live_sources(view: View, player: str) -> frozenset[str]:
+    """The permanents with a mana ability :func:`activations` lists now."""
+    return frozenset(a.source for a in activations(view, player))
+
+
+def _may_activate(o, ab: ManaAbility, live: frozenset[str]) -> bool:
+    """Could ``ab`` of ``o`` be activated at some point of a sequence of mana
+    activations? Not when ``o`` has no activatable mana ability now and this one
+    has no activation condition: what rules it out ({T} on a tapped or
+    summoning-sick permanent, CR 302.6; counters it lacks; a per-turn limit)
+    no mana ability changes back. A condition might become true, so an ability
+    with one is kept (conservative). Only a reader that can be activated makes
+    the order of activations matter."""
+    return o.id in live or ab.condition is not None
 
 
 def _condition_kinds(cond: ActivationCondition | None) -> set[str]:
@@ -696,7 +713,9 @@ def _board_dependence(view: View, player: str) -> str | None:
                 (live := [q for q in _live_sacrificers(view, player) if q.id != o.id]):
             return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
                     f"{live[0].name}'s mana ability could change (the order of activations matters)")
-    readers = [(o, ab.produce.count) for o, ab in abilities if ab.produce.count is not None and (
+    active = _live_sources(view, player)
+    readers = [(o, ab.produce.count) for o, ab in abilities if ab.produce.count is not None and _may_activate(
+        o, ab, active) and (
         ab.produce.count.what in ("life", "cards", "devotion", "greatest_toughness") or ab.produce.count.keyword
         or ab.produce.count.min_power is not None or ab.produce.count.same_name)]
     if not readers:

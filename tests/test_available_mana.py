@@ -166,6 +166,9 @@ def test_random_boards_match_reference(data):
     d = random_small_board(hypothesis_draw(data), max_permanents=5)
     loaded = situation_from_dict(dict(d, query={"kind": "available_mana", "player": "alice"}))
     r = answer(loaded.state, loaded.queries[0])
+    if r["status"] == "unsupported":   # only an order dependence the engine names (Wall of Roots + Arbor Adherent)
+        assert r["unsupported"] == [] and "order of activations matters" in r["reason"], r
+        return
     assert r["status"] in ("ok", "truncated")   # truncated: more bundles than max_results, count still exact
     got = [Mana.parse(b) for b in r["bundles"]]
     want = reference_available(loaded.state, "alice")
@@ -191,10 +194,11 @@ def test_mana_costs_boards_match_reference(data):
     if r["status"] == "unsupported":
         assert r["unsupported"] == [] and r["reason"], r   # an order dependence the engine names
         return
-    assert r["status"] == "ok", r
+    assert r["status"] in ("ok", "truncated"), r   # truncated: more bundles than max_results, count still exact
     got = [Mana.parse(b) for b in r["bundles"]]
-    assert len(got) == len(set(got)) == r["count"]
-    assert set(got) == reference_available(loaded.state, "alice")
+    want = reference_available(loaded.state, "alice")
+    assert len(got) == len(set(got)) and r["count"] == len(want)
+    assert set(got) == want if r["status"] == "ok" else set(got) <= want
 
 
 # ---------------------------------------------------------------------------

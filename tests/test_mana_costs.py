@@ -103,6 +103,19 @@ def test_toughness_reader_with_wall_of_roots_is_order_dependent():
         assert r["status"] == "unsupported" and r["unsupported"] == [] and "order" in r["reason"], r
 
 
+def test_a_toughness_reader_that_cannot_be_activated_does_not_block():
+    """A tapped Arbor Adherent's {T} ability can't be activated (CR 302.6, 602.5a) and no mana
+    ability untaps it, so Wall of Roots' counter changes nothing it could read: the answer is
+    exact ({G} from the Wall alone); untapped, the same board is order dependent again."""
+    tapped = {"alice": ["Wall of Roots", {"card": "Arbor Adherent", "tapped": True}]}
+    r = _answer(tapped, {"kind": "available_mana"})
+    assert r["status"] == "ok" and r["bundles"] == ["{G}"], r
+    sick = {"alice": ["Wall of Roots", {"card": "Arbor Adherent", "sick": True}]}
+    assert _answer(sick, {"kind": "available_mana"})["status"] == "ok"
+    live = {"alice": ["Wall of Roots", "Arbor Adherent"]}
+    assert _answer(live, {"kind": "available_mana"})["status"] == "unsupported"
+
+
 def test_counters_put_under_a_counter_replacement_are_refused():
     """A counter replacement effect that could change the -0/-1 counters put (CR 614.1a)."""
     bf = {"alice": ["Wall of Roots", "Doubling Season"]}   # conservative: "an effect" (its ruling) is not read
