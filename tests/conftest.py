@@ -7,8 +7,11 @@ scale (README, "Guarantees")::
 
     MTGSOLVE_EXAMPLES=20000 pytest -m differential --hypothesis-seed=1
 
-``MTGSOLVE_EXAMPLES`` sets the examples per test; ``--hypothesis-seed`` makes
-the run reproducible (without it, ``CI=true`` derandomizes). On a mismatch
+``MTGSOLVE_EXAMPLES`` sets the examples per test. The test command (``pytest``)
+is the same run every time: pyproject's ``addopts`` passes ``--hypothesis-seed=0``
+(hypothesis then draws every property test's examples from that seed; tests that
+also say ``derandomize`` draw from their own name). Another ``--hypothesis-seed``
+on the command line replaces it, to explore new examples. On a mismatch
 hypothesis prints the shrunk falsifying example and how to reproduce it, and
 this file writes the last situation the failing test loaded — hypothesis runs
 the shrunk example last — as a situation file under
