@@ -511,8 +511,8 @@ class Situation:
         Brass becoming tapped) are put on the stack above it (CR 603.3), active
         player's first (CR 603.3b); when one player has several,
         ``trigger_order`` (their source ids, top of the stack first) says their
-        order. State-based actions then happen (CR 704.5d tokens leaving the
-        battlefield, 704.5m/n attachments to objects that left).
+        order. State-based actions then happen and the abilities they trigger
+        go on the stack (CR 117.5, 704.3: :func:`solver.transition.settle`).
         """
         from . import play
 

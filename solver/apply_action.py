@@ -17,11 +17,10 @@ changes when a player takes an action while holding priority —
   sacrificed, counters removed, life paid, damage from mana abilities taken,
   the riders of mana abilities, pools left as the payment says;
 
-then the abilities that triggered meanwhile go on the stack (CR 603.3b) and
-the state-based actions an action itself can cause are performed (704.5d, m,
-n). :func:`solver.play.after_action` then settles the result through
-:func:`solver.transition.settle` (CR 117.5, 704.3) like every other change of
-state. Passing priority is not applied here: :mod:`solver.turns` moves the
+then the abilities that triggered meanwhile go on the stack (CR 603.3b).
+State-based actions are not performed here: :func:`solver.play.after_action`
+settles the result through :func:`solver.transition.settle` (CR 117.5, 704.3)
+like every other change of state, all of 704.5 in one place. Passing priority is not applied here: :mod:`solver.turns` moves the
 game on (CR 117.3d-117.4).
 
 :func:`apply_action` is the entry point; ``Situation.apply`` (:mod:`solver.api`)
@@ -234,7 +233,6 @@ class ActionApplier:
         else:
             self.activate(a)
         self.stack_triggers()
-        self.state_based_actions()
         return self.build()
 
     def play_land(self, a: Action) -> None:
@@ -373,29 +371,6 @@ class ActionApplier:
                 aid = next_free_id(f"ability-of-{source}", self.taken_ids())
                 self.put_on_stack(GameObject(id=aid, zone="stack", owner=controller, controller=controller,
                                              card=None, ability=AbilityRef(source, index), timestamp=self.stamp()))
-
-    def state_based_actions(self) -> None:
-        """The state-based actions a payment or a land can cause (CR 704.3):
-        704.5m Auras attached to nothing legal go to the graveyard, 704.5n other
-        attachments become unattached, 704.5d tokens outside the battlefield
-        cease to exist (kept while an ability on the stack names them as source)."""
-        changed = True
-        while changed:
-            changed = False
-            for oid, o in list(self.objs.items()):
-                if o.zone == "battlefield" and o.attached_to is not None and o.attached_to not in self.players:
-                    target = self.objs.get(o.attached_to)
-                    if target is None or target.zone != "battlefield":
-                        if o.card is not None and "Aura" in o.card.data.subtypes:
-                            self.move_to_graveyard(oid)
-                        else:
-                            self.objs[oid] = o.with_(attached_to=None)
-                        changed = True
-        sources = {o.ability.source for o in self.objs.values() if o.ability is not None}
-        for oid, o in list(self.objs.items()):
-            if o.token and o.zone not in ("battlefield", "stack") and oid not in sources:
-                del self.objs[oid]
-                self.order.remove(oid)
 
     def build(self) -> GameState:
         """The new state, objects in the loader's canonical order with positions renumbered
