@@ -393,3 +393,22 @@ def test_sacrificed_source_keeps_last_known_information():
     after = s.apply(a)
     assert after.state.obj("tinder-farm").zone == "graveyard"
     roundtrip(after)
+
+
+def test_state_based_actions_after_a_cost_are_settled():
+    """Sacrificing an enchanted land to pay for a spell leaves its Aura attached to nothing: it goes
+    to its owner's graveyard (CR 704.5m); a sacrificed token ceases to exist (CR 704.5d). Both happen
+    in the one settle step after the action (CR 117.5), and the result round-trips."""
+    s = sit(battlefield={"alice": ["Squandered Resources", "Forest", "Forest",
+                                   {"card": "Wild Growth", "attached_to": "forest"}]},
+            hand={"alice": ["Grizzly Bears"]})
+    acts = [str(a) for a in s.legal_actions if a.kind == "cast" and "sacrificing forest " in str(a) + " "]
+    assert acts, [str(a) for a in s.legal_actions]
+    after = s.apply(acts[0])
+    assert after.state.obj("forest").zone == "graveyard" and after.state.obj("wild-growth").zone == "graveyard"
+    roundtrip(after)
+    s = sit(battlefield={"alice": ["Ashnod's Altar", {"card": "Grizzly Bears", "token": True}, "Forest"]},
+            hand={"alice": ["Grizzly Bears"]})
+    after = s.apply("cast grizzly-bears-2 paying forest sacrificing grizzly-bears leaving alice {C}")
+    assert after.state.find("grizzly-bears") is None
+    roundtrip(after)
