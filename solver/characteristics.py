@@ -330,6 +330,7 @@ class View:
                 if isinstance(a, Static):
                     statics.append(Sourced(o.id, o.controller, a, o.timestamp))
         statics.sort(key=lambda s: (s.timestamp, s.source))
+        statics = [s for s in statics if self._holds(s, work)]   # "as long as …" (CR 611.3a)
 
         colors = {o.id: self._base_colors(o) for o in perms}
         for s in statics:
@@ -381,9 +382,34 @@ class View:
                                       w.supertypes, colors[o.id], base_abilities[o.id] + tuple(granted[o.id]), p, t, mv)
 
         # statics in force after layer 6 (granted statics included)
-        self._statics = [Sourced(o.id, o.controller, a, o.timestamp)
-                         for o in perms for a in self._chars[o.id].abilities if isinstance(a, Static)]
+        self._statics = [s for s in (Sourced(o.id, o.controller, a, o.timestamp)
+                                     for o in perms for a in self._chars[o.id].abilities if isinstance(a, Static))
+                         if self._holds(s, work)]
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
+
+    def _holds(self, s: Sourced[Static], work: dict[str, "_Work"]) -> bool:
+        """Does the condition of a static "as long as …" hold now (CR 611.3a)? Read from
+        the types after layer 4 and from zones other than the battlefield, never from
+        power, toughness or abilities (the reader accepts only such conditions,
+        ``solver/reader/conditional_statics.py``), so this needs no later layer."""
+        cond = s.ability.condition
+        if cond is None:
+            return True
+        k, you = cond.kind, s.controller
+        if k == "control":
+            src = self._objs[s.source]
+            return sum(1 for w in work.values() if _matches(cond.selector, w, src, you)) >= cond.n
+        if k == "your_turn":
+            return self.state.turn.active == you
+        if k == "opponent_poison":
+            return any(p.poison >= cond.n for p in self.state.players if p.id != you)
+        graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]
+        if k == "graveyard_count":
+            return len(graveyard) >= cond.n
+        if k == "graveyard_types":   # card types (CR 205.2a) among the cards, as printed
+            return len({t for o in graveyard if o.card is not None for t in o.card.data.types
+                        if t in ir.CARD_TYPES}) >= cond.n
+        raise ValueError(f"a static's condition {k!r} is not evaluated by the characteristics view")
 
     def _gather(self, cls: type[A], include_effects: bool = True) -> list[Sourced[A]]:
         """Abilities of class ``cls`` of permanents (after layer 6) and, when

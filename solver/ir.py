@@ -985,6 +985,9 @@ class ActivationCondition:
         (Formidable: the sum of their powers, negative ones included);
       * ``opponent_poison`` — an opponent has ``n`` or more poison counters (CR 122.1f);
       * ``same_name_lands`` — you control ``n`` or more lands with the same name;
+      * ``graveyard_count`` — ``n`` or more cards are in your graveyard (threshold);
+      * ``graveyard_types`` — ``n`` or more card types among cards in your graveyard
+        (delirium, CR 205.2a);
       * ``any`` / ``all`` — one of / each of ``parts``.
     """
 
@@ -1017,6 +1020,10 @@ class ActivationCondition:
             return f"an opponent has {self.n} or more poison counters"
         if k == "same_name_lands":
             return f"you control {self.n} or more lands with the same name"
+        if k == "graveyard_count":
+            return f"there are {self.n} or more cards in your graveyard"
+        if k == "graveyard_types":
+            return f"there are {self.n} or more card types among cards in your graveyard"
         return {"entered_this_turn": "this permanent entered this turn", "is_creature": "this permanent is a creature",
                 "your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
                 "sorcery": "as a sorcery", "instant": "as an instant"}.get(k, k)
@@ -1393,8 +1400,12 @@ class Static:
     amount: int = 0
     chosen_name: bool = False
     except_mana: bool = False
+    # "As long as <condition>, …" (CR 611.3a): applies only while it holds (solver/characteristics.py)
+    condition: "ActivationCondition | None" = None
 
     def describe(self) -> str:
+        if self.condition is not None:
+            return f"as long as {self.condition.describe()}: " + replace(self, condition=None).describe()
         a = self.affected.describe() if self.affected else ""
         k = self.kind
         if k == "cant_activate":

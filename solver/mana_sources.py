@@ -47,7 +47,8 @@ from mtgsolve.models import producible
 from .activation_rules import activation_ban
 from .characteristics import View
 from .conditions import condition_holds
-from .ir import ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, TriggeredManaAbility
+from .ir import (ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, Static,
+                 TriggeredManaAbility)
 from .mana import COLORS, TYPES, Mana, chosen_color_letter
 from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
 from .replacement import mana_effects, mana_event
@@ -655,7 +656,43 @@ def order_dependence(view: View, player: str) -> str | None:
             if ("power" in r and pt_counter_changes(kind, 0)) or (f"counters:{kind}" in r and q.id == o.id):
                 return (f"{o.name}'s mana ability reads {'power' if 'power' in r else kind + ' counters'} while "
                         f"{q.name}'s mana ability removes {kind} counters (the order of activations matters)")
-    return _board_dependence(view, player) or rider_dependence(view, player)  # riders: solver.mana_riders
+    return _board_dependence(view, player) or _condition_dependence(view, player) or \
+        rider_dependence(view, player)  # riders: solver.mana_riders
+
+
+def _condition_dependence(view: View, player: str) -> str | None:
+    """A static "as long as you control …" / "… cards in your graveyard" (CR 611.3a)
+    whose effect a mana ability reads — haste on a permanent with a {T}/{Q} mana ability
+    (CR 302.6), or power/toughness while an amount or activation condition reads them —
+    while one of the player's mana abilities that can be activated now sacrifices, exiles
+    or discards: activating that one first could turn the condition off, so the order of
+    activations would matter."""
+    changers = [a for a in activations(view, player)
+                if a.cost.sacrifice_self or a.cost.sacrifice is not None or a.cost.discard_hand or a.cost.exile_self]
+    if not changers:
+        return None
+    reads_pt = any(_reads_pt(ab) for o in view.permanents_of(player) for ab in view.chars(o.id).mana_abilities)
+    for o in view.permanents:
+        for ab in (o.card.abilities if o.card is not None else ()):
+            if not (isinstance(ab, Static) and ab.condition is not None and ab.kind == "pump" and
+                    ab.condition.kind in ("control", "graveyard_count", "graveyard_types")):
+                continue
+            affected = [q.id for q in view.permanents if view.matches(ab.affected, q.id, o, o.controller)]
+            haste = "haste" in ab.keywords and any(
+                m.cost.tap or m.cost.untap for q in affected for m in view.chars(q).mana_abilities)
+            if haste or ((ab.power or ab.toughness) and reads_pt):
+                return (f"{o.name}'s static ability applies as long as {ab.condition.describe()}, which "
+                        f"{view.state.obj(changers[0].source).name}'s mana ability could change "
+                        "(the order of activations matters)")
+    return None
+
+
+def _reads_pt(ab: ManaAbility) -> bool:
+    """Does a mana ability read power or toughness (an amount, CR 107.3; an activation condition)?"""
+    c = ab.produce.count
+    if c is not None and (c.what in ("power", "greatest_power", "greatest_toughness") or c.min_power is not None):
+        return True
+    return bool(_condition_kinds(ab.condition) & {"control_power", "total_power"})
 
 
 def _live_sources(view: View, player: str) -> frozenset[str]:

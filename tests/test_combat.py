@@ -88,14 +88,17 @@ KEYWORDS = ["Haste", "Defender", "Vigilance", "Flying", "Reach", "Menace", "Tram
             "Shadow", "Horsemanship", "Skulk"]
 ATTACK_STATICS = ["This creature can't attack.", "This creature can't attack alone.",
                   "This creature attacks each combat if able.",
-                  "This creature can't attack unless defending player controls an Island."]
+                  "This creature can't attack unless defending player controls an Island.",
+                  "As long as you control an artifact, this creature attacks each combat if able.",  # CR 611.3a
+                  "This creature can't attack as long as you control two or more artifacts."]
 BLOCK_STATICS = ["This creature can't block.", "This creature can't block alone.",
                  "This creature blocks each combat if able.",
                  "This creature can block an additional creature each combat.",
                  "This creature can block any number of creatures.",
                  "This creature can block only creatures with flying.",
                  "This creature can't block creatures with power 2 or greater.",
-                 "This creature can't block creatures with power 1 or less."]
+                 "This creature can't block creatures with power 1 or less.",
+                 "As long as you control an artifact, this creature can't block."]
 ATTACKER_STATICS = ["This creature can't be blocked.", "All creatures able to block this creature do so.",
                     "This creature can't be blocked except by three or more creatures.",
                     "This creature can't be blocked by more than one creature.",

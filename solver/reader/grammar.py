@@ -55,7 +55,7 @@ from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
 from .trigger_events import _trigger_event
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
-from . import mana_riders, statics, structure
+from . import conditional_statics, mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
 from .shared_readers import *  # noqa: F401,F403
 
@@ -363,6 +363,8 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("spell instructions", line_spell),
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),
+    ("conditional static", lambda toks, ctx, raw: conditional_statics.line_conditional_static(  # CR 611.3a
+        toks, raw, (lambda c: selector_static(c, ctx), combat_static))),
     ("casting rule", lambda toks, ctx, raw: statics.line_casting(toks, ctx, raw)),  # reader/statics.py
     ("loyalty ability", lambda toks, ctx, raw: statics.line_loyalty(toks, ctx, raw)),  # CR 606
     ("static ability", line_static),

@@ -25,16 +25,40 @@ def _protections(view, oid):
     return {a.arg for a in view.chars(oid).abilities if isinstance(a, Keyword) and a.name == "protection"}
 
 
+def _condition_met(state, a, o) -> bool:
+    """A static's "as long as …" condition (CR 611.3a), read plainly from the situation:
+    permanents its controller controls by printed types and subtypes, the active player,
+    the controller's graveyard."""
+    cond = a.condition
+    if cond is None:
+        return True
+    you = o.controller
+    if cond.kind == "control":
+        sel = cond.selector
+        mine = [p for p in state.objects if p.zone == "battlefield" and p.controller == you and p.card is not None]
+        return sum(1 for p in mine if set(sel.types) <= set(p.card.data.types)
+                   and (not sel.subtypes or set(sel.subtypes) & set(p.card.data.subtypes))) >= cond.n
+    if cond.kind == "your_turn":
+        return state.turn.active == you
+    cards = [p for p in state.objects if p.zone == "graveyard" and p.owner == you]
+    if cond.kind == "graveyard_count":
+        return len(cards) >= cond.n
+    if cond.kind == "graveyard_types":
+        return len({t for p in cards for t in p.card.data.types}) >= cond.n
+    raise NotImplementedError(cond.kind)
+
+
 def _statics_on(view, oid, kind):
     """Combat statics of ``kind`` that apply to ``oid``: its own ("this creature …")
-    and those of permanents attached to it ("enchanted creature …")."""
+    and those of permanents attached to it ("enchanted creature …"), while their
+    conditions hold."""
     state = view.state
     out = []
     for o in state.objects:
         if o.zone != "battlefield":
             continue
         for a in view.chars(o.id).abilities:
-            if isinstance(a, Static) and a.kind == kind and a.affected is not None:
+            if isinstance(a, Static) and a.kind == kind and a.affected is not None and _condition_met(state, a, o):
                 if a.affected.self_only and o.id == oid:
                     out.append(a)
                 elif a.affected.attached and o.attached_to == oid:

@@ -1,0 +1,150 @@
+"""Static abilities that apply only while a condition holds (CR 604.1, 611.3a):
+"As long as <condition>, <static>." and "<static> as long as <condition>."
+
+The static is one the grammar already reads — an anthem or self-pump
+("this creature gets +1/+0 and has haste", layers 6 and 7c) or a combat
+requirement or restriction ("attacks each combat if able", CR 508.1d) — and
+carries the condition (``Static.condition``); :mod:`solver.characteristics`
+applies it only while the condition holds, evaluated on the board as it is
+(CR 611.3a: such an effect isn't locked in; it applies whenever its condition
+is true). A list "gets +2/+2, has flying, and attacks each combat if able"
+gives one static per item, all with the same condition.
+
+Conditions read (each needs no power, toughness or ability of any permanent,
+so the characteristics computation can evaluate them after layer 5 without
+reading itself):
+
+* "you control a|an <permanent>", "you control N or more <permanents>",
+  "you control a <Subtype> or a <Subtype>" (``control``, :mod:`.activation_conditions`);
+* "it's your turn" (``your_turn``);
+* "there are N or more cards in your graveyard" / "N or more cards are in
+  your graveyard" (threshold; ``graveyard_count``);
+* "there are N or more card types among cards in your graveyard" (delirium,
+  CR 205.2a; ``graveyard_types``);
+* "an opponent has N or more poison counters" (``opponent_poison``).
+
+A conditional flash ("This spell has flash as long as you control a Merfolk") works
+while the card is in a hand (CR 702.8a), where these statics are not applied: it
+stays unsupported, as does anything else.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Callable, Sequence
+
+from ..ir import Ability, ActivationCondition, Static
+from .activation_conditions import _controlled
+from .cursor import Cursor, NoMatch, sentences
+from .descriptions import SELF_SELECTOR
+from .phrases import number, pt
+from .scope import keyword_list
+from .tokens import Token
+
+__all__ = ["line_conditional_static", "static_condition"]
+
+# static kinds a condition may govern: the ones the characteristics view gathers (layers 6/7c)
+# and the combat requirements and restrictions read through it (solver/combat.py)
+_GOVERNED = frozenset({"pump", "must_attack", "must_block", "cant_attack", "cant_block", "unblockable",
+                       "cant_attack_alone", "cant_block_alone"})
+
+Body = Callable[[Cursor], Static]
+
+
+def static_condition(c: Cursor) -> ActivationCondition:
+    """The condition after "as long as" (see the module docstring)."""
+    if c.take("you", "control"):
+        cond = _controlled(c)
+        if cond.kind != "control":
+            raise NoMatch("a condition read from power")   # would read layer 7 while computing it
+        return cond
+    if c.take("it's", "your", "turn"):
+        return ActivationCondition("your_turn")
+    if c.take("an", "opponent", "has"):
+        n = number(c)
+        c.need("or", "more", "poison", "counters")
+        return ActivationCondition("opponent_poison", n=n)
+    c.take("there", "are")
+    n = number(c)
+    if not isinstance(n, int):
+        raise NoMatch("a number")
+    c.need("or", "more")
+    if c.take("card", "types", "among", "cards", "in", "your", "graveyard"):
+        return ActivationCondition("graveyard_types", n=n)
+    if c.take("cards", "in", "your", "graveyard") or c.take("cards", "are", "in", "your", "graveyard"):
+        return ActivationCondition("graveyard_count", n=n)
+    raise NoMatch("a static condition")
+
+
+def _self_pump(c: Cursor) -> Static:
+    """"SELF gets +N/+N [and has <keywords>]", "SELF has <keywords>" (layers 6, 7c)."""
+    c.need("SELF")
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    if c.take("gets"):
+        p, q = pt(c)
+        if c.take("and", "has"):
+            kws = keyword_list(c)
+    else:
+        c.need("has")
+        kws = keyword_list(c)
+    return Static("pump", SELF_SELECTOR, power=p, toughness=q, keywords=kws)
+
+
+def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
+    """The statics of ``body``: one sentence, or a list "SELF gets …, has …, and attacks …"
+    whose later items share the first one's subject (the source)."""
+    items: list[list[Token]] = [[]]
+    for t in body:
+        if t.low == ",":
+            items.append([])
+        else:
+            items[-1].append(t)
+    if len(items) > 2 and body and body[0].kind == "SELF":
+        if items[-1] and items[-1][0].low == "and":
+            items[-1] = items[-1][1:]
+        pieces = [items[0]] + [[body[0], *item] for item in items[1:]]
+    else:
+        pieces = [list(body)]
+    out = []
+    for piece in pieces:
+        for read in (_self_pump, *readers):
+            c = Cursor(piece)
+            try:
+                s = read(c)
+                c.end()
+            except NoMatch:
+                continue
+            out.append(s)
+            break
+        else:
+            raise NoMatch("a static the condition governs")
+    return out
+
+
+def line_conditional_static(toks: Sequence[Token], raw: str, readers: Sequence[Body]) -> list[Ability]:
+    """One sentence "As long as <condition>, <static>." or "<static> as long as <condition>."
+    (``readers``: the grammar's static readers, tried in order on the static's words)."""
+    sents = sentences(toks)
+    if len(sents) != 1:
+        raise NoMatch("one sentence")
+    words = [t for t in sents[0] if t.low != "."]
+    c = Cursor(words)
+    if c.take("as", "long", "as"):
+        cond = static_condition(c)
+        c.need(",")
+        body = words[c.i:]
+    else:
+        at = next((i for i in range(len(words) - 2)
+                   if (words[i].low, words[i + 1].low, words[i + 2].low) == ("as", "long", "as")), None)
+        if at is None or at == 0:
+            raise NoMatch("as long as")
+        c = Cursor(words[at + 3:])
+        cond = static_condition(c)
+        c.end()
+        body = words[:at]
+    statics = _statics(body, readers)
+    if any(s.kind not in _GOVERNED for s in statics):
+        raise NoMatch("a static kind a condition doesn't govern here")
+    if any("flash" in s.keywords for s in statics):   # works on a spell in the hand (CR 702.8a), not read there
+        raise NoMatch("a conditional flash")
+    return [replace(s, condition=cond, text=raw) for s in statics]
