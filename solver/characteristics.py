@@ -401,6 +401,11 @@ class View:
             return sum(1 for w in work.values() if _matches(cond.selector, w, src, you)) >= cond.n
         if k == "your_turn":
             return self.state.turn.active == you
+        if k == "equipped":   # an Equipment (its subtype after layer 4) attached to the source (CR 301.5)
+            return any(w.id != s.source and self._objs[w.id].attached_to == s.source and "Equipment" in w.subtypes
+                       for w in work.values())
+        if k == "counters":
+            return self._objs[s.source].counter(cond.counter) >= cond.n
         if k == "opponent_poison":
             return any(p.poison >= cond.n for p in self.state.players if p.id != you)
         graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]

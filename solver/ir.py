@@ -986,6 +986,7 @@ class ActivationCondition:
       * ``opponent_poison`` — an opponent has ``n`` or more poison counters (CR 122.1f);
       * ``same_name_lands`` — you control ``n`` or more lands with the same name;
       * ``graveyard_count`` — ``n`` or more cards are in your graveyard (threshold);
+      * ``equipped`` — an Equipment is attached to this permanent (CR 301.5; statics only);
       * ``graveyard_types`` — ``n`` or more card types among cards in your graveyard
         (delirium, CR 205.2a);
       * ``any`` / ``all`` — one of / each of ``parts``.
@@ -1020,6 +1021,8 @@ class ActivationCondition:
             return f"an opponent has {self.n} or more poison counters"
         if k == "same_name_lands":
             return f"you control {self.n} or more lands with the same name"
+        if k == "equipped":
+            return "this permanent is equipped"
         if k == "graveyard_count":
             return f"there are {self.n} or more cards in your graveyard"
         if k == "graveyard_types":

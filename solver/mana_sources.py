@@ -664,18 +664,19 @@ def _condition_dependence(view: View, player: str) -> str | None:
     """A static "as long as you control …" / "… cards in your graveyard" (CR 611.3a)
     whose effect a mana ability reads — haste on a permanent with a {T}/{Q} mana ability
     (CR 302.6), or power/toughness while an amount or activation condition reads them —
-    while one of the player's mana abilities that can be activated now sacrifices, exiles
-    or discards: activating that one first could turn the condition off, so the order of
+    while one of the player's mana abilities that can be activated now sacrifices, exiles,
+    discards or removes or puts counters: activating that one first could turn the condition off, so the order of
     activations would matter."""
     changers = [a for a in activations(view, player)
-                if a.cost.sacrifice_self or a.cost.sacrifice is not None or a.cost.discard_hand or a.cost.exile_self]
+                if a.cost.sacrifice_self or a.cost.sacrifice is not None or a.cost.discard_hand or a.cost.exile_self
+                or a.cost.remove_counters or a.cost.remove_x_counters or a.cost.put_counters]
     if not changers:
         return None
     reads_pt = any(_reads_pt(ab) for o in view.permanents_of(player) for ab in view.chars(o.id).mana_abilities)
     for o in view.permanents:
         for ab in (o.card.abilities if o.card is not None else ()):
             if not (isinstance(ab, Static) and ab.condition is not None and ab.kind == "pump" and
-                    ab.condition.kind in ("control", "graveyard_count", "graveyard_types")):
+                    ab.condition.kind in ("control", "graveyard_count", "graveyard_types", "equipped", "counters")):
                 continue
             affected = [q.id for q in view.permanents if view.matches(ab.affected, q.id, o, o.controller)]
             haste = "haste" in ab.keywords and any(

@@ -113,3 +113,35 @@ def test_a_power_read_by_a_mana_ability_is_order_dependent():
     assert r["status"] == "unsupported" and "Werebear" in r["reason"], r
     r = _answer({"alice": ["Werebear", "Lion's Eye Diamond"]}, {"kind": "available_mana"}, six)
     assert r["status"] == "ok", r   # nothing reads Werebear's power
+
+
+def _creature(text: str, name: str = "Test Bear") -> dict:
+    return {"name": name, "type": "Creature — Bear", "types": ["Creature"], "subtypes": ["Bear"],
+            "power": "2", "toughness": "2", "manaCost": "{1}{G}", "text": text}
+
+
+def test_conditions_on_the_permanent_itself():
+    """"As long as this creature is equipped, it gets +2/+2 and has flying" (an Equipment attached,
+    CR 301.5); "… as long as it has a +1/+1 counter on it" (the counter counts too, CR 122.1a)."""
+    geared = _creature("As long as this creature is equipped, it gets +2/+2 and has flying.")
+    on = _view({"alice": [{"card": geared, "id": "bear"}, {"card": "Bonesplitter", "attached_to": "bear"}]})
+    assert (on.chars("bear").power, on.chars("bear").keyword("flying")) == (6, True)   # +2 Bonesplitter, +2
+    off = _view({"alice": [{"card": geared, "id": "bear"}, "Bonesplitter"]})
+    assert (off.chars("bear").power, off.chars("bear").keyword("flying")) == (2, False)
+    fed = _creature("This creature has trample as long as it has a +1/+1 counter on it.")
+    assert _view({"alice": [{"card": fed, "id": "bear", "counters": {"+1/+1": 1}}]}).chars("bear").keyword("trample")
+    assert not _view({"alice": [{"card": fed, "id": "bear"}]}).chars("bear").keyword("trample")
+    caged = custom("This creature can't attack or block as long as it has a cage counter on it.")
+    assert [(a.kind, a.condition.counter) for a in caged] == [("cant_attack", "cage"), ("cant_block", "cage")]
+
+
+def test_a_pump_and_a_combat_restriction_under_one_condition():
+    """"… this creature gets +2/+2 and can't block": two statics with the same condition."""
+    wild = _creature("As long as there are seven or more cards in your graveyard, this creature gets +2/+2 and "
+                     "can't block.")
+    read = [(a.kind, a.power) for a in custom(wild["text"])]
+    assert read == [("pump", 2), ("cant_block", 0)]
+    on = _view({"alice": [{"card": wild, "id": "bear"}]}, {"alice": ["Forest"] * 7})
+    assert on.chars("bear").power == 4 and [s.source for s in on.statics("cant_block")] == ["bear"]
+    off = _view({"alice": [{"card": wild, "id": "bear"}]}, {"alice": ["Forest"] * 6})
+    assert off.chars("bear").power == 2 and off.statics("cant_block") == []

@@ -17,6 +17,8 @@ reading itself):
 * "you control a|an <permanent>", "you control N or more <permanents>",
   "you control a <Subtype> or a <Subtype>" (``control``, :mod:`.activation_conditions`);
 * "it's your turn" (``your_turn``);
+* "this creature is equipped" (``equipped``: an Equipment is attached to it, CR 301.5);
+* "it has a +1/+1 counter on it", "… N or more <kind> counters on it" (``counters``);
 * "there are N or more cards in your graveyard" / "N or more cards are in
   your graveyard" (threshold; ``graveyard_count``);
 * "there are N or more card types among cards in your graveyard" (delirium,
@@ -36,8 +38,9 @@ from ..ir import Ability, ActivationCondition, Static
 from .activation_conditions import _controlled
 from .cursor import Cursor, NoMatch, sentences
 from .descriptions import SELF_SELECTOR
-from .phrases import number, pt
+from .phrases import _counter_word, number, pt
 from .scope import keyword_list
+from .static_sentences import _Both
 from .tokens import Token
 
 __all__ = ["line_conditional_static", "static_condition"]
@@ -59,6 +62,15 @@ def static_condition(c: Cursor) -> ActivationCondition:
         return cond
     if c.take("it's", "your", "turn"):
         return ActivationCondition("your_turn")
+    if c.take(("SELF", "it"), "is", "equipped"):
+        return ActivationCondition("equipped")
+    if c.take(("SELF", "it"), "has"):   # "it has a +1/+1 counter on it", "three or more … counters"
+        n = number(c, allow_a=True)
+        if n != 1 and not c.take("or", "more"):
+            raise NoMatch("N or more counters")
+        kind = _counter_word(c)
+        c.need(("counter", "counters"), "on", "it")
+        return ActivationCondition("counters", n=n, counter=kind)
     if c.take("an", "opponent", "has"):
         n = number(c)
         c.need("or", "more", "poison", "counters")
@@ -90,6 +102,19 @@ def _self_pump(c: Cursor) -> Static:
     return Static("pump", SELF_SELECTOR, power=p, toughness=q, keywords=kws)
 
 
+_COMBAT_VERBS = frozenset({"can't", "attacks", "blocks", "can"})
+
+
+def _split_verbs(piece: list[Token]) -> list[list[Token]]:
+    """"SELF gets +2/+2 and can't block": two statics of the same subject."""
+    if not piece or piece[0].kind != "SELF":
+        return [piece]
+    for i in range(1, len(piece) - 1):
+        if piece[i].low == "and" and piece[i + 1].low in _COMBAT_VERBS:
+            return [piece[:i], [piece[0], *piece[i + 1:]]]
+    return [piece]
+
+
 def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
     """The statics of ``body``: one sentence, or a list "SELF gets …, has …, and attacks …"
     whose later items share the first one's subject (the source)."""
@@ -105,7 +130,8 @@ def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
         pieces = [items[0]] + [[body[0], *item] for item in items[1:]]
     else:
         pieces = [list(body)]
-    out = []
+    pieces = [part for piece in pieces for part in _split_verbs(piece)]
+    out: list[Static] = []
     for piece in pieces:
         for read in (_self_pump, *readers):
             c = Cursor(piece)
@@ -114,6 +140,10 @@ def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
                 c.end()
             except NoMatch:
                 continue
+            except _Both as both:   # "can't attack or block": two combat statics
+                c.end()
+                out.extend(Static(k, both.sel) for k in both.kinds)
+                break
             out.append(s)
             break
         else:
@@ -133,6 +163,8 @@ def line_conditional_static(toks: Sequence[Token], raw: str, readers: Sequence[B
         cond = static_condition(c)
         c.need(",")
         body = words[c.i:]
+        if body and body[0].low == "it":   # "As long as this creature is equipped, it gets …"
+            body = [body[0]._replace(kind="SELF", low="self"), *body[1:]]
     else:
         at = next((i for i in range(len(words) - 2)
                    if (words[i].low, words[i + 1].low, words[i + 2].low) == ("as", "long", "as")), None)

@@ -40,6 +40,11 @@ def _condition_met(state, a, o) -> bool:
                    and (not sel.subtypes or set(sel.subtypes) & set(p.card.data.subtypes))) >= cond.n
     if cond.kind == "your_turn":
         return state.turn.active == you
+    if cond.kind == "equipped":
+        return any(p.zone == "battlefield" and p.attached_to == o.id and p.card is not None
+                   and "Equipment" in p.card.data.subtypes for p in state.objects)
+    if cond.kind == "counters":
+        return dict(o.counters).get(cond.counter, 0) >= cond.n
     cards = [p for p in state.objects if p.zone == "graveyard" and p.owner == you]
     if cond.kind == "graveyard_count":
         return len(cards) >= cond.n
