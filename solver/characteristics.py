@@ -406,6 +406,10 @@ class View:
                        for w in work.values())
         if k == "counters":
             return self._objs[s.source].counter(cond.counter) >= cond.n
+        if k == "attacking":
+            return self._objs[s.source].attacking is not None
+        if k == "untapped":
+            return not self._objs[s.source].tapped
         if k == "opponent_poison":
             return any(p.poison >= cond.n for p in self.state.players if p.id != you)
         graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]

@@ -987,6 +987,7 @@ class ActivationCondition:
       * ``same_name_lands`` — you control ``n`` or more lands with the same name;
       * ``graveyard_count`` — ``n`` or more cards are in your graveyard (threshold);
       * ``equipped`` — an Equipment is attached to this permanent (CR 301.5; statics only);
+      * ``attacking`` / ``untapped`` — this permanent is attacking (CR 506.4) / untapped (statics only);
       * ``graveyard_types`` — ``n`` or more card types among cards in your graveyard
         (delirium, CR 205.2a);
       * ``any`` / ``all`` — one of / each of ``parts``.
@@ -1023,6 +1024,8 @@ class ActivationCondition:
             return f"you control {self.n} or more lands with the same name"
         if k == "equipped":
             return "this permanent is equipped"
+        if k in ("attacking", "untapped"):
+            return f"this permanent is {k}"
         if k == "graveyard_count":
             return f"there are {self.n} or more cards in your graveyard"
         if k == "graveyard_types":

@@ -665,25 +665,32 @@ def _condition_dependence(view: View, player: str) -> str | None:
     whose effect a mana ability reads — haste on a permanent with a {T}/{Q} mana ability
     (CR 302.6), or power/toughness while an amount or activation condition reads them —
     while one of the player's mana abilities that can be activated now sacrifices, exiles,
-    discards or removes or puts counters: activating that one first could turn the condition off, so the order of
-    activations would matter."""
-    changers = [a for a in activations(view, player)
+    discards or removes or puts counters (or taps, for "as long as it's untapped"):
+    activating that one first could turn the condition off, so the order of activations
+    would matter."""
+    live = activations(view, player)
+    changers = [a for a in live
                 if a.cost.sacrifice_self or a.cost.sacrifice is not None or a.cost.discard_hand or a.cost.exile_self
                 or a.cost.remove_counters or a.cost.remove_x_counters or a.cost.put_counters]
-    if not changers:
+    tappers = [a for a in live if a.cost.tap or a.cost.tap_other_creatures]   # "as long as it's untapped"
+    if not changers and not tappers:
         return None
     reads_pt = any(_reads_pt(ab) for o in view.permanents_of(player) for ab in view.chars(o.id).mana_abilities)
     for o in view.permanents:
         for ab in (o.card.abilities if o.card is not None else ()):
-            if not (isinstance(ab, Static) and ab.condition is not None and ab.kind == "pump" and
-                    ab.condition.kind in ("control", "graveyard_count", "graveyard_types", "equipped", "counters")):
+            if not (isinstance(ab, Static) and ab.condition is not None and ab.kind == "pump"):
+                continue
+            kind = ab.condition.kind
+            by = tappers if kind == "untapped" else changers if kind in (
+                "control", "graveyard_count", "graveyard_types", "equipped", "counters") else []
+            if not by:
                 continue
             affected = [q.id for q in view.permanents if view.matches(ab.affected, q.id, o, o.controller)]
             haste = "haste" in ab.keywords and any(
                 m.cost.tap or m.cost.untap for q in affected for m in view.chars(q).mana_abilities)
             if haste or ((ab.power or ab.toughness) and reads_pt):
                 return (f"{o.name}'s static ability applies as long as {ab.condition.describe()}, which "
-                        f"{view.state.obj(changers[0].source).name}'s mana ability could change "
+                        f"{view.state.obj(by[0].source).name}'s mana ability could change "
                         "(the order of activations matters)")
     return None
 

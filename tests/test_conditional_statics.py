@@ -40,7 +40,7 @@ def test_reads_both_word_orders_and_lists():
 
 
 @pytest.mark.parametrize("text", [
-    "As long as this creature is untapped, it gets +1/+1.",                 # a condition not read
+    "As long as this creature is monstrous, it gets +1/+1.",                # a condition not read
     "As long as you control a creature with power 4 or greater, this creature gets +1/+1.",  # reads layer 7
     "As long as it's your turn, this creature gets +1/+1 and you may draw a card.",  # not a static
     "As long as you control an artifact, spells you cast cost {1} less to cast.",   # a kind not governed
@@ -145,3 +145,24 @@ def test_a_pump_and_a_combat_restriction_under_one_condition():
     assert on.chars("bear").power == 4 and [s.source for s in on.statics("cant_block")] == ["bear"]
     off = _view({"alice": [{"card": wild, "id": "bear"}]}, {"alice": ["Forest"] * 6})
     assert off.chars("bear").power == 2 and off.statics("cant_block") == []
+
+
+def test_attacking_and_untapped_conditions():
+    """"… as long as it's attacking" (CR 506.4) and "… as long as it's untapped"; an untapped
+    pump read by a power-reading mana ability is order dependent when a {T} mana ability could
+    tap it first (Leafkin Avenger counts creatures with power 4 or greater)."""
+    raider = _creature("This creature gets +2/+0 as long as it's attacking.")
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "declare_blockers"},
+         "battlefield": {"alice": [{"card": raider, "id": "bear", "attacking": "bob", "tapped": True},
+                                   {"card": raider, "id": "home"}]}}
+    v = View(situation_from_dict(d).state)
+    assert (v.chars("bear").power, v.chars("home").power) == (4, 2)
+    calm = _creature("As long as this creature is untapped, it gets +2/+2.")
+    assert _view({"alice": [{"card": calm, "id": "bear"}]}).chars("bear").power == 4
+    assert _view({"alice": [{"card": calm, "id": "bear", "tapped": True}]}).chars("bear").power == 2
+    calm_elf = dict(calm, text=calm["text"] + "\n{T}: Add {G}.")
+    r = _answer({"alice": [{"card": calm_elf, "id": "bear"}, "Leafkin Avenger"]}, {"kind": "available_mana"})
+    assert r["status"] == "unsupported" and "untapped" in r["reason"], r
+    r = _answer({"alice": [{"card": calm_elf, "id": "bear"}, "Forest"]}, {"kind": "available_mana"})
+    assert r["status"] == "ok" and r["bundles"] == ["{G}{G}"], r

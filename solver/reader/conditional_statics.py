@@ -19,6 +19,8 @@ reading itself):
 * "it's your turn" (``your_turn``);
 * "this creature is equipped" (``equipped``: an Equipment is attached to it, CR 301.5);
 * "it has a +1/+1 counter on it", "… N or more <kind> counters on it" (``counters``);
+* "it's attacking" / "this creature is attacking" (``attacking``, CR 506.4) and "it's
+  untapped" / "this creature is untapped" (``untapped``);
 * "there are N or more cards in your graveyard" / "N or more cards are in
   your graveyard" (threshold; ``graveyard_count``);
 * "there are N or more card types among cards in your graveyard" (delirium,
@@ -64,6 +66,10 @@ def static_condition(c: Cursor) -> ActivationCondition:
         return ActivationCondition("your_turn")
     if c.take(("SELF", "it"), "is", "equipped"):
         return ActivationCondition("equipped")
+    if c.take(("SELF", "it"), "is", "attacking") or c.take("it's", "attacking"):
+        return ActivationCondition("attacking")
+    if c.take(("SELF", "it"), "is", "untapped") or c.take("it's", "untapped"):
+        return ActivationCondition("untapped")
     if c.take(("SELF", "it"), "has"):   # "it has a +1/+1 counter on it", "three or more … counters"
         n = number(c, allow_a=True)
         if n != 1 and not c.take("or", "more"):

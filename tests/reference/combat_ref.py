@@ -45,6 +45,10 @@ def _condition_met(state, a, o) -> bool:
                    and "Equipment" in p.card.data.subtypes for p in state.objects)
     if cond.kind == "counters":
         return dict(o.counters).get(cond.counter, 0) >= cond.n
+    if cond.kind == "attacking":
+        return o.attacking is not None
+    if cond.kind == "untapped":
+        return not o.tapped
     cards = [p for p in state.objects if p.zone == "graveyard" and p.owner == you]
     if cond.kind == "graveyard_count":
         return len(cards) >= cond.n
