@@ -39,9 +39,7 @@ from typing import Callable, Sequence
 from ..ir import Ability, ActivationCondition, Static
 from .activation_conditions import _controlled
 from .cursor import Cursor, NoMatch, sentences
-from .descriptions import SELF_SELECTOR
-from .phrases import _counter_word, number, pt
-from .scope import keyword_list
+from .phrases import _counter_word, number
 from .static_sentences import _Both
 from .tokens import Token
 
@@ -93,21 +91,6 @@ def static_condition(c: Cursor) -> ActivationCondition:
     raise NoMatch("a static condition")
 
 
-def _self_pump(c: Cursor) -> Static:
-    """"SELF gets +N/+N [and has <keywords>]", "SELF has <keywords>" (layers 6, 7c)."""
-    c.need("SELF")
-    p = q = 0
-    kws: tuple[str, ...] = ()
-    if c.take("gets"):
-        p, q = pt(c)
-        if c.take("and", "has"):
-            kws = keyword_list(c)
-    else:
-        c.need("has")
-        kws = keyword_list(c)
-    return Static("pump", SELF_SELECTOR, power=p, toughness=q, keywords=kws)
-
-
 _COMBAT_VERBS = frozenset({"can't", "attacks", "blocks", "can"})
 
 
@@ -139,7 +122,7 @@ def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
     pieces = [part for piece in pieces for part in _split_verbs(piece)]
     out: list[Static] = []
     for piece in pieces:
-        for read in (_self_pump, *readers):
+        for read in readers:
             c = Cursor(piece)
             try:
                 s = read(c)
@@ -163,7 +146,7 @@ def line_conditional_static(toks: Sequence[Token], raw: str, readers: Sequence[B
     sents = sentences(toks)
     if len(sents) != 1:
         raise NoMatch("one sentence")
-    words = [t for t in sents[0] if t.low != "."]
+    words = sents[0]
     c = Cursor(words)
     if c.take("as", "long", "as"):
         cond = static_condition(c)

@@ -34,7 +34,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from ..ir import (Ability, ActivatedAbility, ActivationCondition, Enchant, EntersWith, Keyword, ManaAbility, SELF,
-                  Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
+                  Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
 from ..mana import COLORS
 from .subtypes import SUBTYPES
 from .tokens import detokenize, template, Token
@@ -42,7 +42,7 @@ from .vocabulary import (BASIC_PLURALS, BASIC_TYPES, COLOR_WORDS, _GRAMMAR_WORDS
                          SIMPLE_KEYWORDS, singular, STRIKE_WORDS)
 from .cursor import Cursor, find_top, mentions_target, NoMatch, sentences, split_top, strip_ability_word
 from .phrases import color_word, number, pt
-from .descriptions import desc, selector_phrase, to_filter
+from .descriptions import SELF_SELECTOR, desc, selector_phrase, to_filter
 from .scope import keyword_list, Scope
 from .costs import cost_has_x, only_mana_ability_cost, parse_cost
 from .production import add_clause
@@ -99,6 +99,19 @@ def selector_static(c: Cursor, ctx: "LineContext") -> Static:
                 raise NoMatch("land types for lands")
             return Static("add_types" if addition else "set_land_types", sel, subtypes=frozenset({sub}))
         return Static("add_types", sel, subtypes=frozenset({sub}))
+    return _gets_or_has(c, sel, ctx)
+
+
+def self_static(c: Cursor, ctx: "LineContext") -> Static:
+    """"SELF gets +N/+N [and has <keywords>]", "SELF has <keywords>" — the anthem verbs of
+    :func:`selector_static` with the source as subject (read under a condition:
+    :mod:`.conditional_statics`)."""
+    c.need("SELF")
+    return _gets_or_has(c, SELF_SELECTOR, ctx)
+
+
+def _gets_or_has(c: Cursor, sel: Selector, ctx: "LineContext") -> Static:
+    """After the subject: "get(s) +N/+N [and have <keywords>]", "have <keywords>", "have "<ability>"" (layers 6, 7c)."""
     p = q = 0
     kws: tuple[str, ...] = ()
     if c.take(("gets", "get")):
@@ -364,7 +377,7 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),
     ("conditional static", lambda toks, ctx, raw: conditional_statics.line_conditional_static(  # CR 611.3a
-        toks, raw, (lambda c: selector_static(c, ctx), combat_static))),
+        toks, raw, (lambda c: self_static(c, ctx), lambda c: selector_static(c, ctx), combat_static))),
     ("casting rule", lambda toks, ctx, raw: statics.line_casting(toks, ctx, raw)),  # reader/statics.py
     ("loyalty ability", lambda toks, ctx, raw: statics.line_loyalty(toks, ctx, raw)),  # CR 606
     ("static ability", line_static),
