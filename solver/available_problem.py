@@ -47,7 +47,7 @@ def available_problem(view: View, player: str) -> AvailableProblem:
         units.append(Unit(len(ids), creatures, counters, k, in_groups))
         members.append(ids)
     life = view.state.player(player).life
-    dependence = order_dependence(view, player)
+    dependence = order_dependence(view, player, acts)
     if dependence is not None:
         raise Unsupported(dependence)
     any_color = spend_as_any_color_reason(view, player, [(a.source, a.cost.mana) for a in acts])

@@ -40,7 +40,7 @@ import weakref
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement, product
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
 from mtgsolve.models import producible
 
@@ -634,13 +634,15 @@ def _reads_counters(produce: Produce) -> tuple[str, ...]:
     return ()
 
 
-def order_dependence(view: View, player: str) -> str | None:
+def order_dependence(view: View, player: str, acts: Sequence[Activation] | None = None) -> str | None:
     """Why the player's mana abilities can't be treated as independent
     activations, or None: an amount read from power or counters (CR 107.3)
     while another mana ability removes counters that could change it (the
-    result would depend on the order of activations)."""
+    result would depend on the order of activations). ``acts``: the player's
+    :func:`activations` when the caller has them already (computed otherwise)."""
+    acts = activations(view, player) if acts is None else acts
     reads, removes = [], []
-    live = _live_sources(view, player)
+    live = frozenset(a.source for a in acts)
     for o in view.permanents_of(player):
         for ab in view.chars(o.id).mana_abilities:
             r = _reads_counters(ab.produce)
@@ -656,11 +658,11 @@ def order_dependence(view: View, player: str) -> str | None:
             if ("power" in r and pt_counter_changes(kind, 0)) or (f"counters:{kind}" in r and q.id == o.id):
                 return (f"{o.name}'s mana ability reads {'power' if 'power' in r else kind + ' counters'} while "
                         f"{q.name}'s mana ability removes {kind} counters (the order of activations matters)")
-    return _board_dependence(view, player) or _condition_dependence(view, player) or \
+    return _board_dependence(view, player, acts) or _condition_dependence(view, player, acts) or \
         rider_dependence(view, player)  # riders: solver.mana_riders
 
 
-def _condition_dependence(view: View, player: str) -> str | None:
+def _condition_dependence(view: View, player: str, live: Sequence[Activation]) -> str | None:
     """A static "as long as you control …" / "… cards in your graveyard" (CR 611.3a)
     whose effect a mana ability reads — haste on a permanent with a {T}/{Q} mana ability
     (CR 302.6), or power/toughness while an amount or activation condition reads them —
@@ -668,7 +670,6 @@ def _condition_dependence(view: View, player: str) -> str | None:
     discards or removes or puts counters (or taps, for "as long as it's untapped"):
     activating that one first could turn the condition off, so the order of activations
     would matter."""
-    live = activations(view, player)
     changers = [a for a in live
                 if a.cost.sacrifice_self or a.cost.sacrifice is not None or a.cost.discard_hand or a.cost.exile_self
                 or a.cost.remove_counters or a.cost.remove_x_counters or a.cost.put_counters]
@@ -703,11 +704,6 @@ def _reads_pt(ab: ManaAbility) -> bool:
     return bool(_condition_kinds(ab.condition) & {"control_power", "total_power"})
 
 
-def _live_sources(view: View, player: str) -> frozenset[str]:
-    """The permanents with a mana ability :func:`activations` lists now."""
-    return frozenset(a.source for a in activations(view, player))
-
-
 def _may_activate(o, ab: ManaAbility, live: frozenset[str]) -> bool:
     """Could ``ab`` of ``o`` be activated at some point of a sequence of mana
     activations? Not when ``o`` has no activatable mana ability now and this one
@@ -728,13 +724,13 @@ def _condition_kinds(cond: ActivationCondition | None) -> set[str]:
     return out
 
 
-def _live_sacrificers(view: View, player: str) -> list:
-    """The player's permanents with a mana ability that sacrifices something and can be activated now."""
-    ids = sorted({a.source for a in activations(view, player) if a.cost.sacrifice_self or a.cost.sacrifice is not None})
+def _live_sacrificers(view: View, acts: Sequence[Activation]) -> list:
+    """The permanents with a mana ability that sacrifices something and can be activated now (``acts``)."""
+    ids = sorted({a.source for a in acts if a.cost.sacrifice_self or a.cost.sacrifice is not None})
     return [view.state.obj(i) for i in ids]
 
 
-def _board_dependence(view: View, player: str) -> str | None:
+def _board_dependence(view: View, player: str, acts: Sequence[Activation]) -> str | None:
     """Like :func:`order_dependence` for amounts read from the life total
     (another mana ability costs life, deals damage or has a rider) and from the
     graveyard, devotion, toughness or keyworded permanents (another mana
@@ -754,11 +750,11 @@ def _board_dependence(view: View, player: str) -> str | None:
         # "Activate only if you control a Swamp": sacrificing that Swamp for mana first would change it
         # (only sacrifices that can happen now, and only when this ability itself can be activated)
         if kinds & {"control", "control_power"} and condition_holds(view, cond, o, player) and \
-                any(a.source == o.id for a in activations(view, player)) and \
-                (live := [q for q in _live_sacrificers(view, player) if q.id != o.id]):
+                any(a.source == o.id for a in acts) and \
+                (live := [q for q in _live_sacrificers(view, acts) if q.id != o.id]):
             return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
                     f"{live[0].name}'s mana ability could change (the order of activations matters)")
-    active = _live_sources(view, player)
+    active = frozenset(a.source for a in acts)
     readers = [(o, ab.produce.count) for o, ab in abilities if ab.produce.count is not None and _may_activate(
         o, ab, active) and (
         ab.produce.count.what in ("life", "cards", "devotion", "greatest_toughness") or ab.produce.count.keyword
