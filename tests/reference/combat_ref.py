@@ -40,6 +40,8 @@ def _condition_met(state, a, o) -> bool:
                    and (not sel.subtypes or set(sel.subtypes) & set(p.card.data.subtypes))) >= cond.n
     if cond.kind == "your_turn":
         return state.turn.active == you
+    if cond.kind == "opponent_poison":
+        return any(p.poison >= cond.n for p in state.players if p.id != you)
     if cond.kind == "equipped":
         return any(p.zone == "battlefield" and p.attached_to == o.id and p.card is not None
                    and "Equipment" in p.card.data.subtypes for p in state.objects)
