@@ -166,3 +166,20 @@ def test_attacking_and_untapped_conditions():
     assert r["status"] == "unsupported" and "untapped" in r["reason"], r
     r = _answer({"alice": [{"card": calm_elf, "id": "bear"}, "Forest"]}, {"kind": "available_mana"})
     assert r["status"] == "ok" and r["bundles"] == ["{G}{G}"], r
+
+
+def test_an_unread_condition_blocks_what_it_reaches_and_nothing_else():
+    """Contract §2.0: "As long as this creature is monstrous, it has haste." is not read (the
+    monstrous designation is not in the situation format), so it stays an unread static that
+    could change characteristics: `attacks` is refused naming it; passing priority while bob has
+    still to pass moves only priority (CR 117.3d) and is answered."""
+    wild = _creature("As long as this creature is monstrous, it has haste.")
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "declare_attackers"},
+         "battlefield": {"alice": [{"card": wild, "id": "bear", "sick": True}]}}
+    loaded = situation_from_dict(dict(d, query={"kind": "attacks"}))
+    r = answer(loaded.state, loaded.queries[0])
+    assert r["status"] == "unsupported" and r["unsupported"][0]["object"] == "bear", r
+    loaded = situation_from_dict(dict(d, turn={"number": 3, "active": "alice", "step": "main1"}, query={"kind": "pass"}))
+    r = answer(loaded.state, loaded.queries[0])
+    assert r["status"] == "ok", r
