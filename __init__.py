@@ -1,7 +1,7 @@
 """mtgsolve: exact legal choices in Magic: The Gathering situations, compiled to CP-SAT.
 
 >>> from mtgsolve import Situation
->>> sit = Situation.from_file("instances/targets/flagbearer_redirect.yaml")   # doctest: +SKIP
+>>> sit = Situation.load("instances/targets/flagbearer_redirect.yaml")       # doctest: +SKIP
 >>> sit.legal_actions                                                          # doctest: +SKIP
 
 The package is laid out as the repository: :mod:`mtgsolve.solver` (situations,
@@ -33,7 +33,7 @@ def __getattr__(name: str) -> Any:
         from .solver.api import Situation
         return Situation
     if name == "solve":
-        from .solver.runner import solve_file
+        from .solver.api.runner import solve_file
         return solve_file
     if name == "answer":
         from .solver.queries import answer

@@ -33,7 +33,7 @@ from typing import Any, List, Optional
 
 EXIT_OK = 0
 EXIT_FAILED = 1
-EXIT_BAD_INPUT = 2  # the same as solver.errors.EXIT_BAD_INPUT (not imported: start-up time)
+EXIT_BAD_INPUT = 2  # the same as solver.core.errors.EXIT_BAD_INPUT (not imported: start-up time)
 EXIT_INTERNAL = 3
 
 
@@ -67,7 +67,7 @@ def _fail(exc: BaseException) -> None:
     """Print one line for ``exc`` and exit (2 for bad input, 3 otherwise)."""
     if os.environ.get("MTGSOLVE_DEBUG"):
         raise exc
-    from mtgsolve.solver.errors import MtgsolveError, error_line
+    from mtgsolve.solver.core.errors import MtgsolveError, error_line
 
     _echo(error_line(exc), err=True)
     raise _Exit(EXIT_BAD_INPUT if isinstance(exc, MtgsolveError) else EXIT_INTERNAL)
@@ -129,14 +129,14 @@ def _inputs(paths: List[str], what: str = "situation files") -> list[str]:
 
 def _load(f: str):
     """A loaded situation from a file or standard input (``-``, YAML or JSON)."""
-    from mtgsolve.solver.situation import load_situation, parse_document, situation_from_dict
+    from mtgsolve.solver.io.load import load_situation, parse_document, situation_from_dict
 
     if f == STDIN:
         data = sys.stdin.buffer.read() if hasattr(sys.stdin, "buffer") else sys.stdin.read().encode("utf-8")
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as e:
-            from mtgsolve.solver.errors import SituationError
+            from mtgsolve.solver.core.errors import SituationError
 
             raise SituationError("<stdin>", "", f"not UTF-8 text (bad byte at offset {e.start})") from None
         return situation_from_dict(parse_document(text, "<stdin>"), "<stdin>")
@@ -175,7 +175,7 @@ def _solve(files: List[str], as_json: bool, max_results: int, timeout: Optional[
     are imported (:func:`_warm`)."""
     outputs = []
     try:
-        from mtgsolve.solver.runner import solve_loaded
+        from mtgsolve.solver.api.runner import solve_loaded
 
         opts = _options(max_results, timeout)
         for f in _inputs(files):
@@ -326,8 +326,8 @@ def _build() -> Any:
     def check(paths: List[str] = typer.Argument(..., help="Situation files or directories, or - for standard input."),
               max_results: int = MaxResults, timeout: Optional[float] = Timeout) -> None:
         """Compare each file's answers with its `expect`: exit 1 if any differ, 2 if a file is bad input."""
-        from mtgsolve.solver.errors import MtgsolveError, error_line
-        from mtgsolve.solver.runner import check_loaded
+        from mtgsolve.solver.core.errors import MtgsolveError, error_line
+        from mtgsolve.solver.api.runner import check_loaded
 
         opts = _options(max_results, timeout)
         files = _inputs(paths)
@@ -382,12 +382,12 @@ def _build() -> Any:
             _bad_input(f"{out}: the output file exists; add --resume to continue it or --force to overwrite it")
         try:
             if backend == "ray":
-                from mtgsolve.solver.batch import batch_ray
+                from mtgsolve.solver.apps.batch import batch_ray
 
                 summary = batch_ray(paths, out, resume=resume, timeout=timeout, max_results=max_results,
                                     address=address)
             else:
-                from mtgsolve.solver.batch import batch as run_batch
+                from mtgsolve.solver.apps.batch import batch as run_batch
 
                 summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
         except typer.Exit:
@@ -407,7 +407,7 @@ def _build() -> Any:
         if allow_paths is not None and not allow_paths.is_dir():
             _bad_input(f"--allow-paths: {allow_paths} is not a directory")
         try:
-            from mtgsolve.solver.mcp_server import serve
+            from mtgsolve.solver.apps.mcp_server import serve
         except ImportError as e:
             _bad_input(f"mcp: the MCP SDK is not installed ({e.name}); pip install 'mtgsolve[mcp]'")
         serve(allow_paths)
@@ -417,7 +417,7 @@ def _build() -> Any:
     @_exits
     def schema() -> None:
         """Print the situation file's JSON Schema (contract §1; one precise schema per query kind)."""
-        from mtgsolve.solver.situation import situation_json_schema
+        from mtgsolve.solver.io.load import situation_json_schema
 
         _echo(json.dumps(situation_json_schema(), indent=2, sort_keys=True))
 
@@ -429,7 +429,7 @@ def _build() -> Any:
         """What the project understood of a card, ability by ability; every unmodeled part listed."""
         try:
             from mtgsolve.solver.cards import get_card
-            from mtgsolve.solver.cards.describe import describe_card
+            from mtgsolve.solver.api.describe import describe_card
 
             card = get_card(name)
             info = describe_card(card)
@@ -465,7 +465,7 @@ def _build() -> Any:
                      out: Path = typer.Option(Path("cards.json.gz"), "--out", help="Where to write the card database.")) -> None:
         """Build a card database from an MTGJSON file, with each card's supported and unsupported parts."""
         try:
-            from mtgsolve.solver.reader.importer import import_cards
+            from mtgsolve.solver.cards.importer import import_cards
             summary = import_cards(src, out)
         except Exception as e:  # noqa: BLE001
             _fail(e)
@@ -480,7 +480,7 @@ def _build() -> Any:
                        as_json: bool = typer.Option(False, "--json")) -> None:
         """How much of a card corpus the Oracle-text reader understands."""
         try:
-            from mtgsolve.solver.reader.coverage import coverage_report
+            from mtgsolve.solver.cards.coverage import coverage_report
             rep = coverage_report(src, top)
         except Exception as e:  # noqa: BLE001
             _fail(e)

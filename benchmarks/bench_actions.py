@@ -39,10 +39,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
-from mtgsolve.solver.actions import Oracle, candidates, legal_action_entries  # noqa: E402
+from mtgsolve.solver.engine.actions import Oracle, candidates, legal_action_entries  # noqa: E402
 from mtgsolve.solver.api import Situation  # noqa: E402
 from mtgsolve.solver.queries import answer  # noqa: E402
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 PHASE_RS_MS = 5.0
 
@@ -184,7 +184,7 @@ def batch_files(directory: Path, n: int) -> None:
 
 
 def bench_batch(n: int) -> None:
-    from mtgsolve.solver.batch import batch
+    from mtgsolve.solver.apps.batch import batch
 
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp) / "in"

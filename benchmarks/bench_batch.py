@@ -1,8 +1,8 @@
 """Batch throughput (issue 16 item 4): ``python -m benchmarks batch [--quick]``.
 
 N small generated files (two ``actions`` queries each) through
-:func:`solver.batch.batch` with ``jobs=1`` and ``jobs=2`` in this process, and
-through :func:`solver.batch.batch_ray` on a local 2-CPU Ray instance when Ray
+:func:`solver.apps.batch.batch` with ``jobs=1`` and ``jobs=2`` in this process, and
+through :func:`solver.apps.batch.batch_ray` on a local 2-CPU Ray instance when Ray
 is installed (``pip install -e ".[ray]"``); files/s. (Start-up, a whole
 ``mtgsolve solve`` process against the bare CP-SAT import:
 ``python -m benchmarks startup``.)
@@ -38,7 +38,7 @@ def write_files(d: Path, n: int) -> None:
 
 
 def bench_batch(n: int) -> None:
-    from mtgsolve.solver.batch import batch
+    from mtgsolve.solver.apps.batch import batch
 
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp) / "in"
@@ -52,7 +52,7 @@ def bench_batch(n: int) -> None:
         except ImportError:
             print("batch --backend ray: skipped (pip install -e '.[ray]')")
             return
-        from mtgsolve.solver.batch import batch_ray
+        from mtgsolve.solver.apps.batch import batch_ray
 
         t = time.perf_counter()
         ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)

@@ -37,10 +37,10 @@ for p in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(p))
 
 from mtgsolve.models.combat import enumerate_declarations  # noqa: E402
-from mtgsolve.solver.characteristics import View  # noqa: E402
-from mtgsolve.solver.combat import attack_problem, block_problem  # noqa: E402
+from mtgsolve.solver.rules.characteristics import View  # noqa: E402
+from mtgsolve.solver.engine.combat import attack_problem, block_problem  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 from tests.reference.combat_ref import attack_reference, block_reference  # noqa: E402
 
 PLAIN_A = ["Grizzly Bears", "Hill Giant"]

@@ -43,10 +43,10 @@ for p in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(p))
 
 from mtgsolve.solver.api import Situation  # noqa: E402
-from mtgsolve.solver.characteristics import View  # noqa: E402
+from mtgsolve.solver.rules.characteristics import View  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver import payments as pay_mod  # noqa: E402  (the rules layer: counter cache, counts)
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.payment import answers as pay_mod  # noqa: E402  (the rules layer: counter cache, counts)
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 BASICS_32 = ["Forest"] * 8 + ["Plains"] * 6 + ["Island"] * 6 + ["Swamp"] * 6 + ["Mountain"] * 6
 LANDS_40 = BASICS_32 + ["Reflecting Pool"] * 3 + ["Adarkar Wastes"] * 3 + ["Exotic Orchard"] * 2
@@ -166,7 +166,7 @@ def bench_cataracts(budget: float, reps: int) -> dict:
     state = _state(cataracts_board())
     view = View(state)
     from mtgsolve.models.payment_count import unsupported
-    from mtgsolve.solver.costs import total_cost
+    from mtgsolve.solver.rules.costs import total_cost
 
     problem = pay_mod.build_problem(view, "alice", total_cost(view, "alice", {"cast": "cultivate"}))
     why = unsupported(problem)
@@ -220,7 +220,7 @@ def bench_listing(quick: bool) -> dict:
           f"{n / w:,.0f} payments/s (counting DP walk + decoding + sorting) [target: >= 20,000/s]")
     # the CP-SAT enumeration on the same problem, capped, for comparison
     from mtgsolve.models import payment as pm
-    from mtgsolve.solver.costs import total_cost
+    from mtgsolve.solver.rules.costs import total_cost
 
     view = View(state)
     problem = pay_mod.build_problem(view, "alice", total_cost(view, "alice", {"cast": "hangarback-walker", "x": 2}))

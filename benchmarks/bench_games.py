@@ -4,7 +4,7 @@ Run: ``.venv/bin/python -m benchmarks games [--quick] [--games=N] [--decks=real|
 (or ``python -m benchmarks.bench_games …``, where ``--games N`` / ``--decks NAME`` also work).
 
 Plays seeded games between two uniformly random agents through the
-PettingZoo environment (:mod:`solver.env`, optional extra ``env``), from the
+PettingZoo environment (:mod:`solver.api.env`, optional extra ``env``), from the
 opening hand to the end, and prints games per second and steps per second (a
 step is one agent decision: a pass, a play, a cast or activation head, a
 completion, a declaration or another choice). Without pettingzoo the same
@@ -12,13 +12,13 @@ games are played through the Python API directly (:func:`play_api_game`).
 
 Decks (``--decks``): ``real`` (default) — two real, published decklists,
 the Gold and Silver decks of the Ninth Edition Core Game
-(``benchmarks/decks/games/``, :data:`solver.games.REAL_DECKS`); ``invented``
+(``benchmarks/decks/games/``, :data:`solver.api.games.REAL_DECKS`); ``invented``
 — two invented 40-card decks of fully modeled cards
-(:data:`solver.games.INVENTED_DECKS`).
+(:data:`solver.api.games.INVENTED_DECKS`).
 
 A game ends with a winner, or is *refused* when it reaches text the project
 does not read (contract §2.0: the engine refuses rather than guess; only the
-cards :func:`solver.games.unmodeled` lists can do that). Refusals are counted
+cards :func:`solver.api.games.unmodeled` lists can do that). Refusals are counted
 and listed by the blocking text; anything else — an exception, a game with
 neither a winner nor a refusal, a refusal naming a card the check calls fully
 modeled — fails the benchmark (exit code 1). ``--check`` prints, for every
@@ -34,8 +34,8 @@ from collections import Counter
 from pathlib import Path
 
 from mtgsolve.solver.api import Situation, UnsupportedActionError
-from mtgsolve.solver.encoding import ActionEncoding, completions
-from mtgsolve.solver.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, initial_situation, parse_decklist, unmodeled
+from mtgsolve.solver.api.encoding import ActionEncoding, completions
+from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, initial_situation, parse_decklist, unmodeled
 
 GAME_DECKS_DIR = Path(__file__).resolve().parent / "decks" / "games"
 DECKS = {"real": ("Ninth Edition Core Game: Gold vs Silver (real decklists)", REAL_DECKS),
@@ -103,12 +103,12 @@ def main(argv: list[str] | None = None) -> int:
     title, decks = DECKS[which]
     known = {t for d in decks for texts in unmodeled(d).values() for t in texts}
     try:
-        from mtgsolve.solver.env import random_game
+        from mtgsolve.solver.api.env import random_game
 
         def play(seed: int) -> tuple[str | None, int, int, str | None, tuple[str, ...]]:
             r = random_game(seed, decks)
             return r.winner, r.steps, r.turns, r.refused, r.unread
-        how = "PettingZoo AEC env (solver.env)"
+        how = "PettingZoo AEC env (solver.api.env)"
     except ImportError:
         def play(seed: int) -> tuple[str | None, int, int, str | None, tuple[str, ...]]:
             w, s, t, why = play_api_game(seed, decks)

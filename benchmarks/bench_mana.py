@@ -34,12 +34,12 @@ from mtgsolve.models import producible  # noqa: E402
 from mtgsolve.models.available import maximal_bundles  # noqa: E402
 from mtgsolve.models.ordering import solve_orderings  # noqa: E402
 from reference.mana_ref import available_mana as ref_available, could_produce as ref_could_produce  # noqa: E402
-from mtgsolve.solver.characteristics import View  # noqa: E402
-from mtgsolve.solver.mana import Mana  # noqa: E402
-from mtgsolve.solver.mana_sources import producible_problem  # noqa: E402
+from mtgsolve.solver.rules.characteristics import View  # noqa: E402
+from mtgsolve.solver.core.mana import Mana  # noqa: E402
+from mtgsolve.solver.rules.mana_sources import producible_problem  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
 from mtgsolve.solver.queries.available_mana import available_problem  # noqa: E402
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 
 class _Budget(Exception):

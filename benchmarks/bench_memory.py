@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 _PRELUDE = """
 import json, resource, sys, time
 sys.path.insert(0, {root!r})
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import Options, answer
 """
 
@@ -59,7 +59,7 @@ JOBS: list[tuple[str, str]] = [
      "opts = Options(max_results=10_000)"),
     ("targets, Arc Trail over 200 objects (Flagbearers), listing capped at 10,000",
      "from benchmarks.bench_targets import make_state\n"
-     "from solver.situation import dump_state\n"
+     "from solver.io.load import dump_state\n"
      "doc = dump_state(make_state(200, True, 2)); doc['query'] = {'kind': 'targets', 'cast': 'spell'}\n"
      "opts = Options(max_results=10_000)"),
     ("actions, 40 lands + 7 spells, exact counts",

@@ -24,11 +24,11 @@ if str(ROOT / "tests") not in sys.path:
 
 from mtgsolve.models.ordering import solve_orderings  # noqa: E402
 from reference.ordering_ref import counter_orders, mana_orders  # noqa: E402
-from mtgsolve.solver.characteristics import View  # noqa: E402
-from mtgsolve.solver.mana import Mana  # noqa: E402
+from mtgsolve.solver.rules.characteristics import View  # noqa: E402
+from mtgsolve.solver.core.mana import Mana  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver.replacement import counter_event, mana_event  # noqa: E402
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.rules.replacement import counter_event, mana_event  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 MIXED = ["Mana Reflection", "Contamination", "Nyxbloom Ancient", "Mana Reflection", "Contamination",
          "Mana Reflection", "Nyxbloom Ancient", "Mana Reflection"]

@@ -8,7 +8,7 @@ cards; every 10th card with ``--quick``) and prints:
 * the full reader, cold (line cache cleared) and warm (every line cached);
 * the hand-written library's builders against the reader on the 80 library
   cards (the library is a dictionary lookup: the ratio is the price of reading);
-* the coverage figures of the same run (see :mod:`solver.reader.coverage`),
+* the coverage figures of the same run (see :mod:`solver.cards.coverage`),
   with the coverage per layer — structure, costs, targets, statics, effects,
   whole cards — per line and per card (definitions in that module's docstring).
 
@@ -24,8 +24,8 @@ from pathlib import Path
 from mtgsolve.solver.cards import CardData, oracle_index
 from mtgsolve.solver.cards.library import LIBRARY
 from mtgsolve.solver.reader import _read_permanent_line, _context, read, read_lines
-from mtgsolve.solver.reader.coverage import LAYERS, measure
-from mtgsolve.solver.reader.importer import card_data, load_cards
+from mtgsolve.solver.cards.coverage import LAYERS, measure
+from mtgsolve.solver.cards.importer import card_data, load_cards
 from mtgsolve.solver.reader.tokens import normalise_chars, strip_reminder, tokenize
 
 DATA = Path(__file__).resolve().parent.parent / "solver" / "data" / "oracle-cards.json.gz"

@@ -3,7 +3,7 @@
 
 Generates mid-game boards from the decklists of ``benchmarks/decks/``
 (:mod:`benchmarks.realdecks`), loads each through the normal loader
-(:func:`solver.situation.situation_from_dict`) and answers every query through
+(:func:`solver.io.load.situation_from_dict`) and answers every query through
 :func:`solver.queries.answer` with ``Options(max_results, timeout)``, catching
 exceptions. It prints, per query kind, the share of results by status (``ok``,
 ``truncated``, ``unsupported``, ``error``, ``timeout``, and ``exception`` for a
@@ -43,7 +43,7 @@ def _unread_effect_texts(ability: Any) -> list[str]:
 
 def card_unread_lines(card: Any) -> list[str]:
     """The printed texts of a card's lines that were not read at all
-    (:class:`solver.ir.Unsupported` parts), in printed order."""
+    (:class:`solver.core.ir.Unsupported` parts), in printed order."""
     return [u.text or u.what for u in getattr(card, "unsupported", ())]
 
 
@@ -60,13 +60,13 @@ def card_unread_texts(card: Any) -> list[str]:
 
 def board_unread(state: Any) -> list[tuple[str, str, str]]:
     """(object id, card name, text) of every unread part of every object of
-    the situation (any zone). Uses :func:`solver.soundness.unread_parts` when
+    the situation (any zone). Uses :func:`solver.rules.soundness.check.unread_parts` when
     the soundness layer is present, else the cards' own unread parts."""
     import importlib
 
     names = {o.id: (o.card.name if o.card is not None else "") for o in state.objects}
     try:
-        unread_parts: Any = importlib.import_module("mtgsolve.solver.soundness").unread_parts
+        unread_parts: Any = importlib.import_module("mtgsolve.solver.rules.soundness.check").unread_parts
     except (ImportError, AttributeError):
         unread_parts = None
     if unread_parts is not None:
@@ -90,7 +90,7 @@ def _warm_up(opts: Any) -> None:
     timed query does not pay the process's start-up (imports, card database)."""
     from mtgsolve.solver.cards import oracle_index
     from mtgsolve.solver.queries import answer
-    from mtgsolve.solver.situation import situation_from_dict
+    from mtgsolve.solver.io.load import situation_from_dict
 
     oracle_index()
     warm = {"format": "mtgsolve/1", "players": ["alice", "bob"],
@@ -123,9 +123,9 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
     error text), ``unsupported`` (the result's entries, each with ``card``),
     ``board_unread`` (the board holds an unread part), ``result``. A board that
     fails to load gives one record of kind ``load``."""
-    from mtgsolve.solver.errors import MtgsolveError
+    from mtgsolve.solver.core.errors import MtgsolveError
     from mtgsolve.solver.queries import Options, answer
-    from mtgsolve.solver.situation import situation_from_dict
+    from mtgsolve.solver.io.load import situation_from_dict
 
     opts = Options(max_results=max_results, timeout=timeout)
     records: list[dict] = []

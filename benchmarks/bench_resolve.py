@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "tests"))  # the brute-force references live under
 
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver.situation import load_situation, situation_from_dict  # noqa: E402
+from mtgsolve.solver.io.load import load_situation, situation_from_dict  # noqa: E402
 
 
 def _time(fn: Callable[[], object], repeat: int) -> float:

@@ -43,13 +43,13 @@ for p in (ROOT, ROOT / "tests"):
         sys.path.insert(0, str(p))
 
 from mtgsolve.models.targets import cpsat_count  # noqa: E402
-from mtgsolve.solver import ir  # noqa: E402
+from mtgsolve.solver.core import ir  # noqa: E402
 from mtgsolve.solver.cards import Card, CardData  # noqa: E402
-from mtgsolve.solver.characteristics import View  # noqa: E402
+from mtgsolve.solver.rules.characteristics import View  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
-from mtgsolve.solver.state import GameState  # noqa: E402
-from mtgsolve.solver.targeting import cast_source, target_choice_count, targeting_problem  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
+from mtgsolve.solver.core.state import GameState  # noqa: E402
+from mtgsolve.solver.rules.targeting import cast_source, target_choice_count, targeting_problem  # noqa: E402
 
 CREATURES = ("Grizzly Bears", "Llanowar Elves", "Silvercoat Lion", "Balduvian Bears", "Birds of Paradise",
              "White Knight", "Raging Goblin")

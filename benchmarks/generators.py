@@ -2,7 +2,7 @@
 
 Every generator returns a situation *document* (the mapping of contract §1),
 so it goes through the same loader as a user's file
-(:func:`solver.situation.situation_from_dict`). Generators are deterministic
+(:func:`solver.io.load.situation_from_dict`). Generators are deterministic
 given their ``seed``.
 
 * :func:`could_produce_board` — n permanents, ~20% "could produce" sources

@@ -29,7 +29,7 @@ DB = Path(__file__).resolve().parent.parent / "solver" / "data" / "oracle-cards.
 def _faces(names: set[str]) -> dict:
     from phase import build_oracle_face
 
-    from mtgsolve.solver.mana import ManaCost
+    from mtgsolve.solver.core.mana import ManaCost
 
     with gzip.open(DB, "rt", encoding="utf-8") as f:
         cards = json.load(f)

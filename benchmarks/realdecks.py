@@ -248,7 +248,7 @@ class _Ids:
     """Explicit unique ids (contract §1 shape: slug of the card name, numbered)."""
 
     def __init__(self) -> None:
-        from mtgsolve.solver.situation import object_id_base
+        from mtgsolve.solver.io.load import object_id_base
 
         self._base = object_id_base
         self._used: set[str] = set(PLAYERS)

@@ -1,7 +1,7 @@
 """CP-SAT model of the mana a player can put in their pool now (``available_mana``).
 
 Rules-level description (built by :mod:`solver.queries.available_mana` from
-:func:`solver.mana_sources.activations`):
+:func:`solver.rules.mana_sources.activations`):
 
 * :class:`Unit` — interchangeable permanents counted together (principle 2:
   counts per class, never one boolean per copy);
@@ -9,7 +9,7 @@ Rules-level description (built by :mod:`solver.queries.available_mana` from
   template per sacrificed unit) with its resource needs ({T}/{Q}: one use per
   permanent; sacrifice; life, CR 119.4; counters; other creatures tapped), its
   mana cost, and its distinct outcomes (mana vectors W U B R G C; replacement
-  orders and triggered mana already applied by :mod:`solver.mana_sources`).
+  orders and triggered mana already applied by :mod:`solver.rules.mana_sources`).
 
 How the answer is computed
 --------------------------
@@ -64,9 +64,9 @@ import numpy as np
 from ortools.graph.python import min_cost_flow
 from ortools.sat.python import cp_model
 
-from mtgsolve.solver.errors import UnsupportedCase
+from mtgsolve.solver.core.errors import UnsupportedCase
 
-from mtgsolve.solver.mana import TYPES, ManaCost
+from mtgsolve.solver.core.mana import TYPES, ManaCost
 
 from .available_count import count_maximal
 from .base import LeanModel, new_solver

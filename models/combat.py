@@ -4,7 +4,7 @@ Both declarations have one shape, a *bipartite choice*: every **item** (an
 attacking candidate, or a blocking candidate) picks a set of **options** (what
 it attacks, or which attacking creatures it blocks) of at most ``cap`` of
 them (1 for attackers; 1, 1 + N or any number for blockers, CR 509.1a).
-Nothing here knows about cards or game states: :mod:`solver.combat` builds a
+Nothing here knows about cards or game states: :mod:`solver.engine.combat` builds a
 :class:`ChoiceProblem` from the rules view and decodes the answers.
 
 The model

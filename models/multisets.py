@@ -1,7 +1,7 @@
 """Choosing ``n`` items from classes of interchangeable items (principle 2: counts per class).
 
 Used by the delve count (:mod:`models.payment_delve`: which graveyard cards are exiled) and by the
-card choices of casting options (:mod:`solver.casting_payments`: cards discarded, exiled or returned).
+card choices of casting options (:mod:`solver.payment.casting`: cards discarded, exiled or returned).
 Plain Python, no solver: importing it costs nothing.
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ event's state after every step, and at each step it re-checks which effects
 are applicable (CR 616.1f), as an effect may stop or start applying once
 another has modified the event (CR 616.2).
 
-Rules-level description (built by :mod:`solver.replacement`):
+Rules-level description (built by :mod:`solver.rules.replacement`):
 
 * the event's state is a vector of non-negative integers (six mana types for a
   mana production event; one entry per counter kind for counters);

@@ -8,7 +8,7 @@ decision (:meth:`PaymentModel.payable`), the distinct payments
 (:meth:`PaymentModel.enumerate`, as keys; :func:`decode` gives each one as a typed
 :class:`Paid`) and, when there is none, the parts of the cost that can't be paid
 together (:func:`unpaid_core`). Plain data in, typed values out: the contract's payment
-objects and the English reason are made in the rules layer (:mod:`solver.payment_words`).
+objects and the English reason are made in the rules layer (:mod:`solver.payment.words`).
 
 Encoding
 --------
@@ -58,7 +58,7 @@ Encoding
   literal. When the cost can't be paid, the solver's
   ``sufficient_assumptions_for_infeasibility`` gives a set of parts that can't
   be paid together; it is shrunk to a minimal one (:func:`unpaid_core`), which
-  :func:`solver.payment_words.explain` words in rules terms.
+  :func:`solver.payment.words.explain` words in rules terms.
 """
 from __future__ import annotations
 
@@ -70,8 +70,8 @@ from typing import Any, Iterable
 import numpy as np
 from ortools.sat.python import cp_model
 
-from mtgsolve.solver.errors import UnsupportedCase
-from mtgsolve.solver.mana import COLORS, TYPES, ManaCost, Symbol
+from mtgsolve.solver.core.errors import UnsupportedCase
+from mtgsolve.solver.core.mana import COLORS, TYPES, ManaCost, Symbol
 
 from .base import new_solver
 
@@ -335,7 +335,7 @@ Uses = tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
 @dataclass(frozen=True)
 class Paid:
     """One distinct payment, decoded (:func:`decode`): the situation it leaves behind
-    (contract §2.3), as typed values; :mod:`solver.payment_words` makes the contract's
+    (contract §2.3), as typed values; :mod:`solver.payment.words` makes the contract's
     payment object of it.
 
     ``tap``, ``untap``, ``sacrifice``, ``exile`` (delve, CR 702.66a): sorted ids.
@@ -1492,7 +1492,7 @@ def unpaid_core(problem: PaymentProblem, time_limit: float | None = None) -> lis
 
     Every part of the cost is guarded by an assumption literal; the solver's
     ``sufficient_assumptions_for_infeasibility`` gives parts that can't be paid together,
-    shrunk here one part at a time. :mod:`solver.payment_words` words the answer.
+    shrunk here one part at a time. :mod:`solver.payment.words` words the answer.
     """
     model = PaymentModel(problem, explain=True, keys=False)
     parts = model.parts

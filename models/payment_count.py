@@ -122,7 +122,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any, Iterator
 
-from mtgsolve.solver.mana import TYPES
+from mtgsolve.solver.core.mana import TYPES
 
 from .payment import (GENERIC, MAIN_TAP, Paid, PaymentKey, PaymentProblem, _fate_order, is_counter_fate, mana_text,
                       symbol_options)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from mtgsolve.solver.mana import ManaCost, Symbol
+from mtgsolve.solver.core.mana import ManaCost, Symbol
 
 from .multisets import multiset_count, multisets
 from .payment import Paid, PaymentKey, PaymentModel, PaymentProblem, decode

@@ -1,6 +1,6 @@
 """CP-SAT model of "could produce" (CR 106.7) as a least fixed point.
 
-Rules-level description (built by :mod:`solver.mana_sources`):
+Rules-level description (built by :mod:`solver.rules.mana_sources`):
 
 * ``base``: for each permanent, the types of mana its abilities would produce
   by themselves (fixed amounts, "any color", basic land types …), after

@@ -9,11 +9,11 @@ Resolving a spell or ability (CR 608) involves four kinds of choices:
    the game state the next one sees (a fight that kills a creature changes
    what a later effect can do; CR 616.1f re-checks applicability after every
    replacement step).  They are sequential decisions over a changing state,
-   not a static constraint problem, so :mod:`solver.resolution` enumerates
+   not a static constraint problem, so :mod:`solver.engine.resolution` enumerates
    them structurally: it branches on the game state itself, one branch per
    answer, and merges branches that reach the same situation.  Replacement
    orders come from the single ordering mechanism
-   (:func:`solver.replacement.counter_event_outcomes`), which has its own
+   (:func:`solver.rules.replacement.counter_event_outcomes`), which has its own
    model; "may" has two answers.  No auxiliary variable is involved, so the
    branching enumerates exactly the distinct decision sequences.
 2. **Putting triggered abilities on the stack** (CR 603.3b, 603.3d) after
@@ -27,7 +27,7 @@ The model (per player; players act in APNAP order, so their spaces multiply)
 * ``at[t][p]`` — trigger ``t`` is the ``p``-th put on the stack (p = 0 is the
   bottom): a permutation matrix (exactly one per row and per column).
 * ``pick[t][c]`` — trigger ``t`` gets its ``c``-th legal target choice
-  (choices come from the targeting rules, :func:`solver.resolution.
+  (choices come from the targeting rules, :func:`solver.engine.resolution.
   trigger_target_choices`): exactly one per trigger.
 * Interchangeable triggers (the same ability of the same source with the same
   last known information and the same legal choices — :class:`TriggerSpec`
@@ -37,7 +37,7 @@ The model (per player; players act in APNAP order, so their spaces multiply)
 
 All decision variables are the ``at`` and ``pick`` literals; ``pos`` is fixed
 by ``at``.  A player with a single waiting ability needs no model (its
-placements are exactly its target choices), and :mod:`solver.resolution`
+placements are exactly its target choices), and :mod:`solver.engine.resolution`
 lists those directly.  Enumeration uses one worker and a fixed seed; results are sorted.
 The brute-force reference is ``tests/reference/resolution.py``.
 """

@@ -1,7 +1,7 @@
 """The CP-SAT model of a choice of targets (CR 115.3, 115.6, 601.2c).
 
 Input: a :class:`TargetProblem`, the rules-level description built by
-:func:`solver.targeting.targeting_problem` - slots with their legal candidates
+:func:`solver.rules.targeting.targeting_problem` - slots with their legal candidates
 (object and player ids), cardinalities and "another target" links, and the
 requirements that say an object or player must be chosen. Nothing here knows
 about cards or game states.
@@ -35,7 +35,7 @@ Counting
     satisfies): the number of ways to pick ``k`` of ``m`` interchangeable
     members is a binomial, and the state is (targets per slot, requirements
     obeyed). It is used for ``count`` when the listing is cut short
-    (``truncated``) and by :func:`solver.targeting.target_choice_count`; the
+    (``truncated``) and by :func:`solver.rules.targeting.target_choice_count`; the
     tests check it against both the CP-SAT enumeration and the brute-force
     reference.
 """

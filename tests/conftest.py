@@ -33,7 +33,7 @@ if str(ROOT) not in sys.path:  # tests import the benchmark generators (benchmar
 
 # Record the last situation document loaded, before any module imports the loader by
 # name (conftest is imported first), so a failing differential test can save it.
-import mtgsolve.solver.situation as _situation  # noqa: E402
+import mtgsolve.solver.io.load as _situation  # noqa: E402
 
 _LAST: dict[str, Any] = {}
 _load = _situation.situation_from_dict

@@ -15,12 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reference.actions_ref import reference_actions
-from mtgsolve.solver.actions import Oracle, candidates, timing_reason
+from mtgsolve.solver.engine.actions import Oracle, candidates, timing_reason
 from mtgsolve.solver.api import Situation
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.runner import check_loaded
-from mtgsolve.solver.situation import load_situation, situation_from_dict
+from mtgsolve.solver.api.runner import check_loaded
+from mtgsolve.solver.io.load import load_situation, situation_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = sorted((ROOT / "instances" / "actions").glob("*.yaml"))
@@ -101,7 +101,7 @@ def test_identical_cards_share_their_work():
     three = state_of(battlefield={"alice": lands, "bob": ["Grizzly Bears"]},
                      hand={"alice": ["Shock", "Shock", "Shock", "Lightning Bolt"]})
     o1, o3 = Oracle(one, "alice"), Oracle(three, "alice")
-    from mtgsolve.solver.actions import legal_action_entries
+    from mtgsolve.solver.engine.actions import legal_action_entries
     e1, _, _ = legal_action_entries(one, "alice", oracle=o1)
     e3, _, _ = legal_action_entries(three, "alice", oracle=o3)
     assert [a for a in e3 if a.get("object") == "shock"] == [a for a in e1 if a.get("object") == "shock"]
@@ -117,7 +117,7 @@ def test_candidates_include_illegal_heads():
     heads = [(c.kind, c.object, c.index) for c in candidates(s, "alice")]
     assert heads == [("activate", "prodigal-pyromancer", 1), ("cast", "grizzly-bears", 0), ("pass", "", 0),
                      ("play_land", "forest-2", 0)]
-    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.rules.characteristics import View
     v = View(s)
     reasons = [timing_reason(s, v, "alice", c) for c in candidates(s, "alice")]
     assert "tapped" in reasons[0] and "107.5" in reasons[0]
@@ -206,9 +206,9 @@ COSTS = ["{G}", "{1}{R}", "{W}{U}", "{2}{G}{G}", "{S}", "{S}{S}", "{C}", "{G/W}{
        st.sampled_from(["", "{R}", "{G}{W}"]), st.sampled_from([None, 0, 1, 2]))
 def test_payment_witness_is_sound(perms, cost, pool, x):
     from reference.pay_ref import brute_pay
-    from mtgsolve.solver.actions import payment_witness
-    from mtgsolve.solver.characteristics import View
-    from mtgsolve.solver.costs import total_cost
+    from mtgsolve.solver.engine.actions import payment_witness
+    from mtgsolve.solver.rules.characteristics import View
+    from mtgsolve.solver.rules.costs import total_cost
 
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {"alice": perms}}
     if pool:

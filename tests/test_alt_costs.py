@@ -21,14 +21,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reference.alt_costs_ref import brute_cast, reference_cast_entries, reference_modes
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.reader.casting_options import read
-from mtgsolve.solver.runner import check_loaded
-from mtgsolve.solver.situation import load_situation, situation_from_dict
+from mtgsolve.solver.api.runner import check_loaded
+from mtgsolve.solver.io.load import load_situation, situation_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 INSTANCES = sorted((ROOT / "instances" / "casting").glob("*.yaml"))

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from mtgsolve.solver.api import (Action, ActionError, AmbiguousActionError, IllegalActionError, InvalidActionError,
                         Payment, Situation, UnsupportedActionError, Verdict)
-from mtgsolve.solver.situation import dump_state, situation_from_dict
+from mtgsolve.solver.io.load import dump_state, situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "200"))
 SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",

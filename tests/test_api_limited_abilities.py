@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from mtgsolve.solver.api import Action, Situation
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 DOC = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"active": "alice", "step": "main1"},
        "battlefield": {"alice": ["Abzan Devotee", "Forest", "Forest"]}, "hand": {"alice": ["Grizzly Bears"]}}

@@ -1,4 +1,4 @@
-"""``Situation.resolve()`` asks the rules layer (solver.resolution) directly: the same
+"""``Situation.resolve()`` asks the rules layer (solver.engine.resolution) directly: the same
 outcomes as the ``resolve`` query, whose situations load again unchanged (issue 18)."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from mtgsolve.solver.api import Situation
-from mtgsolve.solver.errors import QueryError
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.core.errors import QueryError
+from mtgsolve.solver.io.load import situation_from_dict
 
 INSTANCES = sorted((Path(__file__).resolve().parent.parent / "instances" / "resolve").glob("*.yaml"))
 

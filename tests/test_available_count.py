@@ -25,10 +25,10 @@ from benchmarks.generators import hypothesis_draw, mixed_lands_board, random_sma
 from reference.mana_ref import available_mana as reference_available
 from mtgsolve.models import available, available_count
 from mtgsolve.models.available_count import SUBSETS, count_maximal, count_outside, count_points
-from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.rules.characteristics import View
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.queries.available_mana import available_problem
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
 SETTINGS = dict(deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",

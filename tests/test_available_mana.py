@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from benchmarks.generators import hypothesis_draw, mixed_lands_board, random_small_board, xmage_board  # noqa: E402
 from reference.mana_ref import available_mana as reference_available  # noqa: E402
-from mtgsolve.solver.errors import QueryError  # noqa: E402
-from mtgsolve.solver.mana import Mana  # noqa: E402
+from mtgsolve.solver.core.errors import QueryError  # noqa: E402
+from mtgsolve.solver.core.mana import Mana  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
-from mtgsolve.solver.situation import situation_from_dict  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
 SETTINGS = dict(deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",
@@ -202,19 +202,19 @@ def test_mana_costs_boards_match_reference(data):
 
 
 # ---------------------------------------------------------------------------
-# The mana-source API other models build on (solver.mana_sources)
+# The mana-source API other models build on (solver.rules.mana_sources)
 # ---------------------------------------------------------------------------
 
 
 def _view(battlefield, **kw):
-    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.rules.characteristics import View
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": battlefield}
     d.update(kw)
     return View(situation_from_dict(d).state)
 
 
 def test_activations_api_gates_and_fields():
-    from mtgsolve.solver.mana_sources import activations, interchangeable_classes
+    from mtgsolve.solver.rules.mana_sources import activations, interchangeable_classes
     view = _view({"alice": ["Forest", "Forest", {"card": "Forest", "tapped": True}, "Adarkar Wastes",
                             {"card": "Llanowar Elves", "sick": True}, "Birds of Paradise",
                             {"card": "Vivid Crag", "counters": {"charge": 0}}, "Squandered Resources",
@@ -241,7 +241,7 @@ def test_activations_api_gates_and_fields():
 
 
 def test_mana_event_outcomes_api():
-    from mtgsolve.solver.replacement import mana_event_outcomes
+    from mtgsolve.solver.rules.replacement import mana_event_outcomes
     view = _view({"alice": ["Forest", "Mana Reflection", "Contamination"]})
     assert mana_event_outcomes(view, "forest", "alice", Mana.parse("{G}")) == {
         Mana.parse("{B}"): [("mana-reflection", "contamination")],

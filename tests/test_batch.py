@@ -15,7 +15,7 @@ import yaml
 from typer.testing import CliRunner
 
 from mtgsolve.cli import app
-from mtgsolve.solver.batch import batch, read_done, solve_one
+from mtgsolve.solver.apps.batch import batch, read_done, solve_one
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,7 +75,7 @@ def test_results_match_solve(tmp_path):
     files = make_files(tmp_path / "in", 3)
     out = tmp_path / "out.jsonl"
     batch([str(f) for f in files], out)
-    from mtgsolve.solver.runner import solve_file
+    from mtgsolve.solver.api.runner import solve_file
     for line, f in zip(lines(out), files):
         assert line == json.loads(json.dumps(solve_file(f)))
 
@@ -185,7 +185,7 @@ def slow_solve(path: str, timeout, max_results) -> dict:
 
 
 def test_hung_worker_is_killed_and_batch_goes_on(tmp_path, monkeypatch):
-    import mtgsolve.solver.batch as b
+    import mtgsolve.solver.apps.batch as b
     monkeypatch.setattr(b, "GRACE", 0.2)
     d = tmp_path / "in"
     make_files(d, 3)
@@ -263,7 +263,7 @@ def test_worker_death_in_a_chunk_loses_nothing(tmp_path):
 
 
 SCRIPT = """
-from mtgsolve.solver.batch import batch
+from mtgsolve.solver.apps.batch import batch
 s = batch([{src!r}], {out!r}, jobs=2)
 print("DONE", s.done, s.failed)
 """

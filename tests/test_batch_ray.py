@@ -1,4 +1,4 @@
-"""The Ray backend of batch (``mtgsolve batch --backend ray``, :func:`solver.batch.batch_ray`): the same lines,
+"""The Ray backend of batch (``mtgsolve batch --backend ray``, :func:`solver.apps.batch.batch_ray`): the same lines,
 resume and error semantics as local batch, against a local Ray instance started by the test.
 
 Needs the optional extra ``ray`` (``pip install -e '.[ray]'``); skipped without it. Marker: ``ray``."""
@@ -11,7 +11,7 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from mtgsolve.solver.batch import batch, batch_ray, read_done  # noqa: E402
+from mtgsolve.solver.apps.batch import batch, batch_ray, read_done  # noqa: E402
 from test_batch import by_file, make_files  # noqa: E402
 
 pytestmark = pytest.mark.ray

@@ -7,9 +7,9 @@ from typer.testing import CliRunner
 
 from mtgsolve.cli import app
 from mtgsolve.solver.cards import UnknownCard, get_card
-from mtgsolve.solver.cards.describe import describe_card
+from mtgsolve.solver.api.describe import describe_card
 from mtgsolve.solver.cards.library import LIBRARY
-from mtgsolve.solver.ir import Unsupported
+from mtgsolve.solver.core.ir import Unsupported
 
 # card -> the kinds of its abilities in printed order ("Spell" for an instant/sorcery effect)
 MODELED = {

@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 from reference.actions_ref import reference_actions
 from reference.pay_ref import brute_pay
 from reference.targets_ref import reference_targets
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, get_card, read_card
-from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.rules.characteristics import View
 from mtgsolve.solver.queries import answer
 from mtgsolve.solver.queries.pay import pay_view
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
@@ -305,7 +305,7 @@ def test_loyalty_pay_and_reasons():
            "battlefield": {"alice": [{"card": "Liliana Vess", "counters": {"loyalty": 1}}]}}
     assert run(doc, {"kind": "pay", "activate": {"object": "liliana-vess", "index": 2}})["payable"] is False
     assert run(doc, {"kind": "pay", "activate": {"object": "liliana-vess", "index": 1}})["count"] == 1
-    from mtgsolve.solver.actions import Candidate, timing_reason
+    from mtgsolve.solver.engine.actions import Candidate, timing_reason
 
     loaded = situation_from_dict({**BASE, **doc})
     view = View(loaded.state)

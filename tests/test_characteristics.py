@@ -1,9 +1,9 @@
 """Characteristics after continuous effects (CR 613, 305.6, 305.7, 302.6)."""
 from __future__ import annotations
 
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.ir import ManaAbility
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.ir import ManaAbility
+from mtgsolve.solver.io.load import situation_from_dict
 
 
 def view(**zones) -> View:
@@ -140,7 +140,7 @@ def test_token_colors_come_from_the_effect_cr_111_4():
 
 
 def test_unsupported_abilities_keep_numbering():
-    from mtgsolve.solver.ir import Unsupported, ability_kind_of_line, is_activated, is_triggered
+    from mtgsolve.solver.core.ir import Unsupported, ability_kind_of_line, is_activated, is_triggered
 
     assert ability_kind_of_line("{2}, {T}: Draw a card.") == "activated"
     assert ability_kind_of_line("Equip {2}") == "activated"

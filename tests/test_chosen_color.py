@@ -1,7 +1,7 @@
 """"Choose a color as it enters" and "one mana of the chosen color" (CR 106.5, 614.12).
 
-The reader compiles the Oracle lines into :class:`~solver.ir.EntersWith` with
-``choose="color"`` and :class:`~solver.ir.Produce` of kind ``chosen_color``;
+The reader compiles the Oracle lines into :class:`~solver.core.ir.EntersWith` with
+``choose="color"`` and :class:`~solver.core.ir.Produce` of kind ``chosen_color``;
 the engine reads the object's ``chosen`` color (situation key ``chosen``),
 adds nothing for an undefined color (CR 106.5), and resolution branches on
 the choice as the permanent enters. Instances: instances/mana/chosen_color.yaml,
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.errors import SituationError
-from mtgsolve.solver.mana import Mana, chosen_color_letter
+from mtgsolve.solver.core.errors import SituationError
+from mtgsolve.solver.core.mana import Mana, chosen_color_letter
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 
 def _parts(name: str) -> list:

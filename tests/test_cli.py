@@ -196,9 +196,9 @@ def _error_result(*args, **kwargs):
 
 @pytest.mark.parametrize("as_json", [False, True])
 def test_exit_1_when_a_query_answers_error(monkeypatch, as_json):
-    import mtgsolve.solver.runner
+    import mtgsolve.solver.api.runner
     from mtgsolve import solver  # noqa: E402
-    monkeypatch.setattr(solver.runner, "solve_loaded", _error_result)
+    monkeypatch.setattr(solver.api.runner, "solve_loaded", _error_result)
     res = CliRunner().invoke(app, ["solve", str(EXAMPLE)] + (["--json"] if as_json else []))
     assert res.exit_code == 1
     assert "error" in res.stdout  # the answers are still printed

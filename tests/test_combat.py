@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 
 from mtgsolve.models.combat import (ChoiceProblem, CouplingDP, Item, count_independent, enumerate_declarations,
                            first_independent, solve)
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.combat import attack_problem, block_problem
-from mtgsolve.solver.combat import (apply_attack_declaration, apply_block_declaration, assignment_plans, attack_declarations,
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.engine.combat import attack_problem, block_problem
+from mtgsolve.solver.engine.combat import (apply_attack_declaration, apply_block_declaration, assignment_plans, attack_declarations,
                            block_declarations, damage_assignments)
-from mtgsolve.solver.errors import SituationError, UnsupportedCase
+from mtgsolve.solver.core.errors import SituationError, UnsupportedCase
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import dump_state, situation_from_dict
+from mtgsolve.solver.io.load import dump_state, situation_from_dict
 from tests.reference.combat_ref import attack_reference, block_reference, damage_reference
 
 SEEN: dict[str, int] = {}  # the largest answer each property test met (non-vacuity)

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, oracle_index
-from mtgsolve.solver.characteristics import View
+from mtgsolve.solver.rules.characteristics import View
 from mtgsolve.solver.queries import answer
 from mtgsolve.solver.reader import read
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 
 def statics(name: str) -> list[ir.Static]:

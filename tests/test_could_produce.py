@@ -1,7 +1,7 @@
 """``could_produce`` (CR 106.7; contract §2.1).
 
 The least-fixed-point CP-SAT model (``models.producible`` through
-``solver.mana_sources``) against the plain iteration of
+``solver.rules.mana_sources``) against the plain iteration of
 ``tests/reference/mana_ref.py`` on random boards from the card library, plus
 the CR example and the Exotic Orchard / Reflecting Pool rulings.
 
@@ -17,11 +17,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from benchmarks.generators import could_produce_board, hypothesis_draw, random_small_board  # noqa: E402
 from reference.mana_ref import could_produce as reference_could_produce  # noqa: E402
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import QueryError
-from mtgsolve.solver.mana_sources import could_produce
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import QueryError
+from mtgsolve.solver.rules.mana_sources import could_produce
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
 SETTINGS = dict(deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",

@@ -17,10 +17,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reference.helps_ref import brute_helped
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "40"))
 
@@ -134,9 +134,9 @@ def test_delve_counts_without_listing_and_lists_the_same():
     from mtgsolve.models import payment as pm
     from mtgsolve.models.payment_count import counter_for
     from mtgsolve.models.payment_delve import DelveCounter
-    from mtgsolve.solver.characteristics import View
-    from mtgsolve.solver.costs import total_cost
-    from mtgsolve.solver.payment_problem import build_problem
+    from mtgsolve.solver.rules.characteristics import View
+    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.payment.problem import build_problem
 
     d = doc(battlefield={"alice": ["Island", "Island", "Island", "Swamp", {"card": "Island", "tapped": True}]},
             hand={"alice": ["Murktide Regent"]},
@@ -159,9 +159,9 @@ def test_delve_with_x_any_counts_every_x():
     from mtgsolve.models import payment as pm
     from mtgsolve.models.payment_count import counter_for
     from mtgsolve.models.payment_delve import EveryXCounter
-    from mtgsolve.solver.characteristics import View
-    from mtgsolve.solver.costs import total_cost
-    from mtgsolve.solver.payment_problem import build_problem
+    from mtgsolve.solver.rules.characteristics import View
+    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.payment.problem import build_problem
 
     d = doc(battlefield={"alice": ["Island", "Island", "Island"]}, hand={"alice": ["Logic Knot"]},
             graveyard={"alice": ["Opt", "Opt", "Forest", "Brainstorm"]})
@@ -178,16 +178,16 @@ def test_delve_with_x_any_counts_every_x():
 
 def test_convoke_as_abilities_counts_like_the_model():
     """Convoke and improvise become {T} one-mana abilities of the helpers' classes when that is
-    the same payment (solver/payment_problem.py ``_helpers_as_abilities``): the counting DP then
+    the same payment (solver/payment/problem.py ``_helpers_as_abilities``): the counting DP then
     counts them, equal to the CP-SAT model's enumeration of the same problem, and to the model's
     own convoke choices (the problem kept as it was)."""
     from dataclasses import replace
 
     from mtgsolve.models import payment as pm
     from mtgsolve.models.payment_count import counter_for
-    from mtgsolve.solver.characteristics import View
-    from mtgsolve.solver.costs import total_cost
-    from mtgsolve.solver.payment_problem import build_problem
+    from mtgsolve.solver.rules.characteristics import View
+    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.payment.problem import build_problem
 
     d = doc(battlefield={"alice": ["Forest", "Forest", "Llanowar Elves", {"card": "Llanowar Elves", "sick": True},
                                    "Birds of Paradise", "Memnite", "Savannah Lions", "Grizzly Bears"]},

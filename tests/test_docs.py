@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from mtgsolve.solver.situation import SCHEMA_ID, QUERY_SCHEMAS, situation_from_dict, situation_json_schema
+from mtgsolve.solver.io.load import SCHEMA_ID, QUERY_SCHEMAS, situation_from_dict, situation_json_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -85,7 +85,7 @@ def test_schema_covers_every_query_kind():
     from mtgsolve.solver.queries import KINDS
 
     schema = situation_json_schema()
-    assert set(KINDS) <= set(QUERY_SCHEMAS), "describe the new kind in solver.situation.QUERY_SCHEMAS"
+    assert set(KINDS) <= set(QUERY_SCHEMAS), "describe the new kind in solver.io.load.QUERY_SCHEMAS"
     assert schema["$defs"]["QuerySpec"]["properties"]["kind"]["enum"] == list(KINDS)
     assert schema["$id"] == SCHEMA_ID
     json.dumps(schema, sort_keys=True)  # serialisable, deterministic
@@ -152,7 +152,7 @@ def test_the_examples_in_situation_format_validate_and_load(validator):
 
 
 def test_the_getting_started_situation_answers_as_written(tmp_path):
-    from mtgsolve.solver.runner import solve_loaded
+    from mtgsolve.solver.api.runner import solve_loaded
 
     text = (DOCS / "getting-started.md").read_text(encoding="utf-8")
     doc = yaml.safe_load(re.search(r"Write `bolt.yaml`:\n\n```yaml\n(.*?)```", text, re.S).group(1))
@@ -165,7 +165,7 @@ def test_the_getting_started_situation_answers_as_written(tmp_path):
 # -- the YAML comma pitfall -----------------------------------------------------------------------------
 
 def test_a_comma_split_card_name_says_to_quote_it():
-    from mtgsolve.solver.errors import SituationError
+    from mtgsolve.solver.core.errors import SituationError
 
     doc = yaml.safe_load("format: mtgsolve/1\nplayers: [alice]\nbattlefield:\n"
                          "  alice: [Forest, Thalia, Guardian of Thraben]\n")

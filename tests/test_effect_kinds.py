@@ -1,5 +1,5 @@
 """Effect kinds as one dataclass per kind (issue 18 item 4): each effect class of
-:data:`solver.ir.Effect` is a small frozen dataclass with a distinct read-only ``kind``
+:data:`solver.core.ir.Effect` is a small frozen dataclass with a distinct read-only ``kind``
 and a rules citation in its docstring, and the resolution engine has a handler for
 every kind it carries out, looked up by the class (an unread effect is refused
 before any handler runs)."""
@@ -9,8 +9,8 @@ import dataclasses
 
 import pytest
 
-from mtgsolve.solver import ir
-from mtgsolve.solver.resolution import _EFFECT_HANDLERS
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.engine.resolution import _EFFECT_HANDLERS
 
 
 def test_every_effect_kind_is_its_own_frozen_class():

@@ -1,7 +1,7 @@
 """The PettingZoo environment (optional extra ``env``, issue 17 item 5): PettingZoo's own
 ``api_test`` and seeded random-agent games played to the end, between the two real decklists
-(the default, :data:`solver.games.REAL_DECKS`) and between the two invented decks of fully
-modeled cards (:data:`solver.games.INVENTED_DECKS`)."""
+(the default, :data:`solver.api.games.REAL_DECKS`) and between the two invented decks of fully
+modeled cards (:data:`solver.api.games.INVENTED_DECKS`)."""
 from __future__ import annotations
 
 import os
@@ -20,8 +20,8 @@ GAMES = int(os.environ.get("MTGSOLVE_GAMES", "5"))
 def test_pettingzoo_api_test(which):
     from pettingzoo.test import api_test
 
-    from mtgsolve.solver.env import MtgEnv
-    from mtgsolve.solver.games import INVENTED_DECKS, REAL_DECKS
+    from mtgsolve.solver.api.env import MtgEnv
+    from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS
 
     api_test(MtgEnv(decks=REAL_DECKS if which == "real" else INVENTED_DECKS, seed=3), num_cycles=300,
              verbose_progress=False)
@@ -29,8 +29,8 @@ def test_pettingzoo_api_test(which):
 
 def test_random_agents_play_seeded_games_to_a_winner():
     """Invented decks of fully modeled cards: every game ends with a winner."""
-    from mtgsolve.solver.env import play_random_game
-    from mtgsolve.solver.games import INVENTED_DECKS
+    from mtgsolve.solver.api.env import play_random_game
+    from mtgsolve.solver.api.games import INVENTED_DECKS
 
     for seed in range(GAMES):
         winner, steps, turns = play_random_game(seed, INVENTED_DECKS)
@@ -40,8 +40,8 @@ def test_random_agents_play_seeded_games_to_a_winner():
 def test_random_agents_play_real_decks_to_the_end():
     """The real decklists (every card fully modeled, tests/test_game_decks.py): every game ends
     with a winner (issue 17 "done when"; ``python -m benchmarks games`` plays 100)."""
-    from mtgsolve.solver.env import random_game
-    from mtgsolve.solver.games import REAL_DECKS
+    from mtgsolve.solver.api.env import random_game
+    from mtgsolve.solver.api.games import REAL_DECKS
 
     for seed in range(GAMES):
         r = random_game(seed, REAL_DECKS)
@@ -49,11 +49,11 @@ def test_random_agents_play_real_decks_to_the_end():
 
 
 def test_dealer_realises_shuffles_and_hides_them():
-    """The environment is the dealer (solver.games.deal_shuffled): a library a search shuffles
+    """The environment is the dealer (solver.api.games.deal_shuffled): a library a search shuffles
     (Rampant Growth, CR 701.23, 701.24) is put into a seeded concrete order at once, so no
     library stays ``shuffled`` between decisions and Index (CR 401.4) always sees a known order;
     the same seed deals the same order; observations never show library order."""
-    from mtgsolve.solver.env import MtgEnv
+    from mtgsolve.solver.api.env import MtgEnv
 
     searched = 0
     for seed in range(GAMES * 3):
@@ -77,7 +77,7 @@ def test_deal_shuffled_is_a_seeded_order():
     import random
 
     from mtgsolve.solver.api import Situation
-    from mtgsolve.solver.games import deal_shuffled
+    from mtgsolve.solver.api.games import deal_shuffled
 
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                "library": {"alice": ["Forest", "Island", "Mountain", "Plains", "Swamp"]},
@@ -97,8 +97,8 @@ def test_refusal_ends_the_game_as_a_truncation():
     1999 Starter decks of benchmarks/decks/games/ (Coercion, Eye Spy, Time Ebb unread) are used."""
     from pathlib import Path
 
-    from mtgsolve.solver.env import MtgEnv
-    from mtgsolve.solver.games import unmodeled
+    from mtgsolve.solver.api.env import MtgEnv
+    from mtgsolve.solver.api.games import unmodeled
 
     root = Path(__file__).resolve().parent.parent / "benchmarks" / "decks" / "games"
     decks = (root / "starter_1999_deck_1.txt", root / "starter_1999_deck_2.txt")
@@ -123,13 +123,13 @@ def test_refusal_ends_the_game_as_a_truncation():
 
 
 def test_same_seed_same_game():
-    from mtgsolve.solver.env import play_random_game
+    from mtgsolve.solver.api.env import play_random_game
 
     assert play_random_game(11) == play_random_game(11)
 
 
 def test_observation_hides_libraries_and_opponent_hand():
-    from mtgsolve.solver.env import MtgEnv
+    from mtgsolve.solver.api.env import MtgEnv
 
     e = MtgEnv(seed=2)
     e.reset(seed=2)

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from reference.actions_ref import reference_face_entries
 from mtgsolve.solver.cards import canonical_name, get_card, other_faces
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "40"))
 

@@ -16,10 +16,10 @@ from hypothesis import HealthCheck, event, given, settings, strategies as st
 from typer.testing import CliRunner
 
 from mtgsolve.cli import app
-from mtgsolve.solver.errors import MtgsolveError
+from mtgsolve.solver.core.errors import MtgsolveError
 from mtgsolve.solver.queries import Options
-from mtgsolve.solver.runner import solve_loaded
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.api.runner import solve_loaded
+from mtgsolve.solver.io.load import situation_from_dict
 
 N = int(os.environ.get("MTGSOLVE_FUZZ", "150"))
 FUZZ = settings(max_examples=N, deadline=None, derandomize=bool(os.environ.get("CI")),

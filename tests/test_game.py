@@ -1,6 +1,6 @@
-"""Whole games: the one transition engine (solver.transition), priority and steps
-(solver.turns, the ``pass`` query), the agents' API as a game (solver.play) and
-the fixed-size action encoding (solver.encoding).  Issue 17 items 1, 2, 4."""
+"""Whole games: the one transition engine (solver.engine.transition), priority and steps
+(solver.engine.turns, the ``pass`` query), the agents' API as a game (solver.api.play) and
+the fixed-size action encoding (solver.api.encoding).  Issue 17 items 1, 2, 4."""
 from __future__ import annotations
 
 import random
@@ -9,11 +9,11 @@ from fractions import Fraction
 import pytest
 
 from mtgsolve.solver.api import IllegalActionError, Situation, UnsupportedActionError
-from mtgsolve.solver.encoding import ActionEncoding
-from mtgsolve.solver.play import RandomOutcomeError
+from mtgsolve.solver.api.encoding import ActionEncoding
+from mtgsolve.solver.api.play import RandomOutcomeError
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
-from mtgsolve.solver.turns import pass_priority
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.engine.turns import pass_priority
 
 
 def sit(**kw) -> Situation:
@@ -206,7 +206,7 @@ def test_pass_outcomes_are_canonical_and_loadable():
     assert res["count"] == 3  # {M,M}, {M,S}, {S,S}
     for o in res["outcomes"]:
         again = situation_from_dict(o["situation"]).state
-        from mtgsolve.solver.situation import dump_state
+        from mtgsolve.solver.io.load import dump_state
         assert dump_state(again) == o["situation"]
     assert [b.choices for b in pass_priority(st)] == [o["choices"] for o in res["outcomes"]]
 
@@ -230,7 +230,7 @@ def test_encoding_is_fixed_size_over_a_game():
         i = rng.choice(legal)
         a = enc.decode(s, i)
         if getattr(a, "kind", "") in ("cast", "activate"):
-            from mtgsolve.solver.encoding import completions
+            from mtgsolve.solver.api.encoding import completions
             a = rng.choice(completions(s, a))
         s = s.apply(a)
     assert sizes == {enc.size}
@@ -238,7 +238,7 @@ def test_encoding_is_fixed_size_over_a_game():
 
 
 def test_option_picker_reaches_every_option_through_few_slots():
-    from mtgsolve.solver.encoding import OptionPicker
+    from mtgsolve.solver.api.encoding import OptionPicker
 
     s = sit(turn={"number": 3, "active": "alice", "step": "declare_attackers", "priority": "bob", "passed": ["alice"]},
             battlefield={"alice": [{"card": "Raging Goblin", "tapped": True, "attacking": "bob"},
@@ -353,10 +353,10 @@ def test_declarations_in_any_order():
 def test_random_game_declarations_match_the_reference(which):
     """Issue 17 "done when": the declarations and combat damage assignments offered while random
     agents play whole games are exactly those of the brute-force references
-    (tests/reference/combat_ref.py) — between the two real decklists (solver.games.REAL_DECKS)
+    (tests/reference/combat_ref.py) — between the two real decklists (solver.api.games.REAL_DECKS)
     and between the two invented decks. A game between the real decks may stop where the engine
-    refuses a line of a card that is not fully modeled (solver.games.unmodeled), and nowhere else."""
-    from mtgsolve.solver.games import INVENTED_DECKS, REAL_DECKS, initial_situation, parse_decklist, unmodeled
+    refuses a line of a card that is not fully modeled (solver.api.games.unmodeled), and nowhere else."""
+    from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, initial_situation, parse_decklist, unmodeled
 
     decks = REAL_DECKS if which == "real" else INVENTED_DECKS
     known = {t for d in decks for texts in unmodeled(d).values() for t in texts}
@@ -375,9 +375,9 @@ def test_random_game_declarations_match_the_reference(which):
 def _play_checking_declarations(s: Situation, pick: random.Random, seen: dict, seed: int,
                                 dealer: random.Random) -> None:
     """One random game to its end, checking every declaration and damage assignment offered
-    (``dealer`` realises shuffles, as the environment does: solver.games.deal_shuffled)."""
-    from mtgsolve.solver.encoding import completions
-    from mtgsolve.solver.games import deal_shuffled
+    (``dealer`` realises shuffles, as the environment does: solver.api.games.deal_shuffled)."""
+    from mtgsolve.solver.api.encoding import completions
+    from mtgsolve.solver.api.games import deal_shuffled
     from tests.reference.combat_ref import attack_reference, block_reference, damage_reference
 
     steps = 0

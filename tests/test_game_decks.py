@@ -1,14 +1,14 @@
 """The decklists of whole games (issue 17 "done when": two real decklists of cards the
 project models fully): the files of ``benchmarks/decks/games/``, the module constants of
-:mod:`solver.games` generated from them, and the fully-modeled check
-(:func:`solver.games.unmodeled`, also ``python -m benchmarks games --check``)."""
+:mod:`solver.api.games` generated from them, and the fully-modeled check
+(:func:`solver.api.games.unmodeled`, also ``python -m benchmarks games --check``)."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from mtgsolve.solver import games
+from mtgsolve.solver.api import games
 from mtgsolve.solver.cards import canonical_name
 
 DIR = Path(__file__).resolve().parent.parent / "benchmarks" / "decks" / "games"
@@ -37,7 +37,7 @@ def test_decklist_file(path: Path):
 
 
 def test_module_constants_are_the_files():
-    """solver.games holds the real decks' text so that an installed package needs no benchmark files."""
+    """solver.api.games holds the real decks' text so that an installed package needs no benchmark files."""
     assert games.NINTH_EDITION_GOLD == (DIR / "ninth_edition_core_game_gold.txt").read_text()
     assert games.NINTH_EDITION_SILVER == (DIR / "ninth_edition_core_game_silver.txt").read_text()
     assert games.REAL_DECKS == (games.NINTH_EDITION_GOLD, games.NINTH_EDITION_SILVER)

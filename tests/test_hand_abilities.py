@@ -12,12 +12,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from reference.actions_ref import reference_actions
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.api import Situation, UnsupportedActionError
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "400")) // 3
 
@@ -146,7 +146,7 @@ def test_cycle_trigger_blocks_only_cycling_that_card():
 
 
 def test_encoding_has_a_slot_for_cycling():
-    from mtgsolve.solver.encoding import ActionEncoding
+    from mtgsolve.solver.api.encoding import ActionEncoding
 
     sit = Situation(state_of(turn={"number": 4, "active": "bob", "step": "main1", "priority": "alice"},
                              battlefield={"alice": ["Island"]}, hand={"alice": ["Censor"]}))
@@ -231,7 +231,7 @@ def test_matches_brute_force_reference(d):
     sit = Situation(state)
     if any(o.zone == "battlefield" and o.card is not None and o.card.name in ("Wirewood Symbiote", "Quirion Ranger")
            for o in state.objects):
-        return   # the API refuses return costs (solver/hand_abilities.py api_refusal)
+        return   # the API refuses return costs (solver/rules/hand_abilities.py api_refusal)
     summary = answer(state, {"kind": "actions"})
     mask, cands = sit.legal_actions_mask()
     heads = [a for a, m in zip(cands, mask) if m]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolve.solver.runner import check_loaded
-from mtgsolve.solver.situation import load_situation
+from mtgsolve.solver.api.runner import check_loaded
+from mtgsolve.solver.io.load import load_situation
 
 ROOT = Path(__file__).resolve().parent.parent / "instances"
 FILES = sorted(p for p in ROOT.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file())

@@ -3,7 +3,7 @@ searching a library (CR 701.23: Rampant Growth, Nature's Lore, Demonic Tutor, Sy
 looking at its top cards then putting them back in any order (CR 401.4: Index, Sage Owl's trigger) —
 on seeded random libraries, the engine's outcomes are exactly the reference's distinct results, each
 once (no outcome is a permutation of interchangeable cards of another). Also: the reader reads these
-wordings into the effect kinds ``search`` and ``arrange_top`` (solver/ir.py)."""
+wordings into the effect kinds ``search`` and ``arrange_top`` (solver/core/ir.py)."""
 from __future__ import annotations
 
 import random
@@ -112,7 +112,7 @@ def test_other_search_wordings_stay_unread(name):
 
 @pytest.mark.parametrize("spell", ["Rampant Growth", "Index"])
 def test_no_library_listed_is_refused(spell):
-    """As for a draw (solver/turns.py): a situation listing no library at all does not say what the
+    """As for a draw (solver/engine/turns.py): a situation listing no library at all does not say what the
     library holds; once one library is listed, a player with no cards listed has an empty one."""
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                "turn": {"number": 3, "active": "alice", "step": "main1"},

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgsolve.solver.errors import SituationError
-from mtgsolve.solver.situation import load_situation
+from mtgsolve.solver.core.errors import SituationError
+from mtgsolve.solver.io.load import load_situation
 
 HEAD = "format: mtgsolve/1\nplayers: [alice, bob]\n"
 

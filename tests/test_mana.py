@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from mtgsolve.solver.mana import Mana, ManaCost, ManaSyntaxError, Symbol, parse_symbol
+from mtgsolve.solver.core.mana import Mana, ManaCost, ManaSyntaxError, Symbol, parse_symbol
 
 ALL_SYMBOLS = ["{W}", "{U}", "{B}", "{R}", "{G}", "{C}", "{0}", "{1}", "{12}", "{X}", "{S}",
                "{W/U}", "{W/B}", "{U/B}", "{U/R}", "{B/R}", "{B/G}", "{R/G}", "{R/W}", "{G/W}", "{G/U}",

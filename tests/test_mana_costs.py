@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 ELVES = ir.Selector(who="you", subtypes=frozenset({"Elf"}))
 
@@ -202,7 +202,7 @@ def test_no_name_chosen_names_nothing():
 
 
 def test_chosen_name_must_be_a_string():
-    from mtgsolve.solver.errors import SituationError
+    from mtgsolve.solver.core.errors import SituationError
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
          "battlefield": {"bob": [{"card": "Pithing Needle", "chosen": {"name": 3}}]}}
     with pytest.raises(SituationError) as e:
@@ -246,7 +246,7 @@ def test_castle_garenbrig_restricted_mana_and_its_own_cost():
 
 
 # ---------------------------------------------------------------------------
-# Unread statics that change nothing on the board (solver/inert.py)
+# Unread statics that change nothing on the board (solver/rules/soundness/inert.py)
 # ---------------------------------------------------------------------------
 
 CAULDRON = "Agatha's Soul Cauldron"
@@ -287,8 +287,8 @@ def test_off_battlefield_static_inert_on_the_battlefield():
     bf = {"alice": [{"card": "Grist, the Hunger Tide", "counters": {"loyalty": 3}}, "Forest"]}
     for q in ({"kind": "available_mana"}, {"kind": "could_produce"}, {"kind": "pay", "cost": "{G}"}):
         assert _answer(bf, q)["status"] == "ok", q
-    from mtgsolve.solver.characteristics import View
-    from mtgsolve.solver.inert import inert_on_board
+    from mtgsolve.solver.rules.characteristics import View
+    from mtgsolve.solver.rules.soundness.inert import inert_on_board
     st = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": bf}).state
     view = View(st)
     text = "As long as Grist isn't on the battlefield, it's a 1/1 Insect creature in addition to its other types."
@@ -300,8 +300,8 @@ def test_off_battlefield_static_inert_on_the_battlefield():
 def test_chosen_name_ban_reaches_cards_in_hand_type_bans_do_not():
     """Pithing Needle's "sources with the chosen name" include a card in a hand (its cycling);
     "artifacts" means artifact permanents only (CR 110.1)."""
-    from mtgsolve.solver.activation_rules import activation_ban
-    from mtgsolve.solver.characteristics import View
+    from mtgsolve.solver.rules.activation_rules import activation_ban
+    from mtgsolve.solver.rules.characteristics import View
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
          "battlefield": {"bob": [{"card": "Pithing Needle", "chosen": {"name": "Street Wraith"}}, "Collector Ouphe"]},
          "hand": {"alice": ["Street Wraith", "Mind Stone"]}}

@@ -20,12 +20,12 @@ from reference.mana_ref import could_produce as ref_could_produce
 from reference.pay_ref import brute_pay
 from mtgsolve.solver.api import Action, Situation, UnsupportedActionError
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.ir import ManaAbility, ManaRider, Unsupported
-from mtgsolve.solver.mana import Mana
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.ir import ManaAbility, ManaRider, Unsupported
+from mtgsolve.solver.core.mana import Mana
 from mtgsolve.solver.queries import answer
 from mtgsolve.solver.queries.pay import pay_view
-from mtgsolve.solver.situation import dump_state, situation_from_dict
+from mtgsolve.solver.io.load import dump_state, situation_from_dict
 from test_pay import _compare, _modeled_activations, _settings, boards
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}

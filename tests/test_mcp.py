@@ -1,4 +1,4 @@
-"""The MCP server (solver.mcp_server), exercised in-process with the official SDK's
+"""The MCP server (solver.apps.mcp_server), exercised in-process with the official SDK's
 client (``mcp.Client`` connected to the server object), plus one stdio round trip."""
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 import yaml
 from mcp import Client, StdioServerParameters
 
-from mtgsolve.solver.mcp_server import build_server
+from mtgsolve.solver.apps.mcp_server import build_server
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_TOOLS = ["could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve"]
@@ -62,7 +62,7 @@ def _refs(node, out):
 
 
 def test_tools_listed_with_typed_input_and_output():
-    from mtgsolve.solver.situation import SCHEMA_ID
+    from mtgsolve.solver.io.load import SCHEMA_ID
 
     listed = {t.name: t for t in tools(server())}
     assert set(QUERY_TOOLS + ["solve", "check", "situation_schema"]) <= set(listed)
@@ -85,7 +85,7 @@ def test_tool_list_is_small():
 
 
 def test_the_shared_schema_is_a_resource_and_a_tool():
-    from mtgsolve.solver.situation import SCHEMA_ID, situation_json_schema
+    from mtgsolve.solver.io.load import SCHEMA_ID, situation_json_schema
 
     async def go():
         async with Client(server()) as c:
@@ -102,7 +102,7 @@ def test_the_shared_schema_is_a_resource_and_a_tool():
 def _validator(tool):
     jsonschema = pytest.importorskip("jsonschema")
     referencing = pytest.importorskip("referencing")
-    from mtgsolve.solver.situation import SCHEMA_ID, situation_json_schema
+    from mtgsolve.solver.io.load import SCHEMA_ID, situation_json_schema
 
     registry = referencing.Registry().with_resource(
         SCHEMA_ID, referencing.Resource.from_contents(situation_json_schema()))

@@ -23,13 +23,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import situation_from_dict
-from mtgsolve.solver.targeting import has_legal_targets, target_choice_count
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.rules.targeting import has_legal_targets, target_choice_count
 from tests.reference.targets_ref import reference_targets
 
 INSTANCES = Path(__file__).resolve().parent.parent / "instances" / "targets"
@@ -100,7 +100,7 @@ def test_escalate_stays_an_unread_cost():
 
 
 def test_unread_mode_effects_are_reported():
-    from mtgsolve.solver.unread import card_parts
+    from mtgsolve.solver.rules.soundness.unread import card_parts
 
     parts = {text: (kind, aff) for text, kind, aff in card_parts(get_card("Collective Brutality"))}
     assert parts["Choose one or more —"] == ("spell", frozenset({"effect"}))

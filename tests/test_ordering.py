@@ -1,6 +1,6 @@
 """Replacement-effect orderings (CR 614.5, 616.1, 616.2; contract §2.5).
 
-The CP-SAT sequence model (``models.ordering`` through ``solver.replacement``)
+The CP-SAT sequence model (``models.ordering`` through ``solver.rules.replacement``)
 against the brute-force walk of ``tests/reference/ordering_ref.py`` on random
 sets of effects, plus the rulings as examples and the ``order`` query's shape.
 
@@ -15,13 +15,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from reference.ordering_ref import counter_orders, mana_orders
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import QueryError
-from mtgsolve.solver.mana import Mana
-from mtgsolve.solver.mana_sources import could_produce, production_choices
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import QueryError
+from mtgsolve.solver.core.mana import Mana
+from mtgsolve.solver.rules.mana_sources import could_produce, production_choices
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.replacement import counter_event, counter_event_outcomes, mana_event, mana_event_outcomes
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.rules.replacement import counter_event, counter_event_outcomes, mana_event, mana_event_outcomes
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None
 SETTINGS = dict(deadline=None, derandomize=os.environ.get("CI", "").lower() == "true",

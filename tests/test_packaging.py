@@ -31,7 +31,7 @@ def test_only_mtgsolve_is_importable_outside_the_checkout(tmp_path: Path) -> Non
                "print(mtgsolve.Situation.__module__, mtgsolve.__version__)", tmp_path)
     generic, api = out.splitlines()
     assert generic == "[]"
-    assert api == f"mtgsolve.solver.api {metadata.version('mtgsolve')}"
+    assert api == f"mtgsolve.solver.api.situation {metadata.version('mtgsolve')}"
 
 
 def test_version_flag_prints_the_distribution_version(tmp_path: Path) -> None:

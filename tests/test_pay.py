@@ -17,12 +17,12 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from reference.pay_ref import brute_pay
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import QueryError
-from mtgsolve.solver.ir import Unsupported
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import QueryError
+from mtgsolve.solver.core.ir import Unsupported
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.queries.pay import count_payments, is_payable, pay_view
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
 

@@ -21,12 +21,12 @@ from hypothesis import strategies as st
 from mtgsolve.models import payment as pm
 from mtgsolve.models import payment_count as pcount
 from reference.pay_ref import brute_pay
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.costs import total_cost
-from mtgsolve.solver.payment_words import payment_object
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.rules.costs import total_cost
+from mtgsolve.solver.payment.words import payment_object
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.queries.pay import build_problem, count_payments
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "0")) or None

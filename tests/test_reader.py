@@ -16,17 +16,17 @@ import os
 import pytest
 from dataclasses import replace
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, get_card, oracle_index
 from mtgsolve.solver.cards.library import LIBRARY
-from mtgsolve.solver.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
+from mtgsolve.solver.core.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
                        CounterReplacement, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                        ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
                        TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed)
-from mtgsolve.solver.mana import Mana, ManaCost
+from mtgsolve.solver.core.mana import Mana, ManaCost
 from mtgsolve.solver.reader import read, read_lines, without_text
-from mtgsolve.solver.reader.coverage import is_mana_ability_line, measure
-from mtgsolve.solver.reader.importer import flatten, import_cards, load_cards
+from mtgsolve.solver.cards.coverage import is_mana_ability_line, measure
+from mtgsolve.solver.cards.importer import flatten, import_cards, load_cards
 from mtgsolve.solver.reader.tokens import strip_reminder, template, tokenize
 
 LAND = frozenset({"Land"})
@@ -678,7 +678,7 @@ def test_imported_database_is_used_through_env(tmp_path, monkeypatch, clean_card
     assert elf.source == "reader" and elf.fully_supported
     assert without_text(list(elf.abilities)) == [ManaAbility(TAP, fixed("{G}"))]
     assert get_card("Lightning Bolt").source == "library"
-    from mtgsolve.solver.situation import situation_from_dict
+    from mtgsolve.solver.io.load import situation_from_dict
 
     loaded = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                   "battlefield": {"alice": ["Test Elf Mystic"]}})
@@ -718,7 +718,7 @@ def test_import_failure_writes_nothing(tmp_path):
 
 
 def test_coverage_report_on_a_file(tmp_path):
-    from mtgsolve.solver.reader.coverage import coverage_report
+    from mtgsolve.solver.cards.coverage import coverage_report
 
     src = tmp_path / "AtomicCards.json.gz"
     with gzip.open(src, "wt", encoding="utf-8") as f:

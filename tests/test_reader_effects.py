@@ -2,10 +2,10 @@
 the resolve query (CR 400.7, 406, 608.2b, 704.5d)."""
 from __future__ import annotations
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 
 def _spell(name: str) -> ir.SpellBehaviour:

@@ -24,13 +24,13 @@ from reference.mana_ref import available_mana as reference_available
 from reference.mana_ref import could_produce as reference_could_produce
 from reference.pay_ref import brute_pay
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import SituationError
-from mtgsolve.solver.ir import Count, EntersWith, Filter, ManaAbility, Unsupported
-from mtgsolve.solver.mana import Mana
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import SituationError
+from mtgsolve.solver.core.ir import Count, EntersWith, Filter, ManaAbility, Unsupported
+from mtgsolve.solver.core.mana import Mana
 from mtgsolve.solver.queries import answer
 from mtgsolve.solver.queries.pay import pay_view
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
 

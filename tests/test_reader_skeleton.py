@@ -13,10 +13,10 @@ import pytest
 
 from mtgsolve.solver import reader
 from mtgsolve.solver.cards import CardData, oracle_index
-from mtgsolve.solver.ir import Filter, Skeleton, TargetSpec, Unsupported
+from mtgsolve.solver.core.ir import Filter, Skeleton, TargetSpec, Unsupported
 from mtgsolve.solver.reader import read_lines
-from mtgsolve.solver.reader.importer import card_data, load_cards
-from mtgsolve.solver.unread import card_parts
+from mtgsolve.solver.cards.importer import card_data, load_cards
+from mtgsolve.solver.rules.soundness.unread import card_parts
 
 CREATURE = frozenset({"Creature"})
 

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, oracle_index
-from mtgsolve.solver.ir import (ANY_TARGET, ActivatedAbility, Cost, Filter, Keyword, T, TargetSpec, Trigger,
+from mtgsolve.solver.core.ir import (ANY_TARGET, ActivatedAbility, Cost, Filter, Keyword, T, TargetSpec, Trigger,
                        TriggeredAbility, UnreadEffect, Unsupported)
-from mtgsolve.solver.mana import ManaCost
+from mtgsolve.solver.core.mana import ManaCost
 from mtgsolve.solver.queries import answer
 from mtgsolve.solver.reader import read, read_lines
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 CREATURE = frozenset({"Creature"})
 

@@ -23,8 +23,8 @@ import pytest
 from benchmarks.bench_realdecks import card_unread_lines, format_report, run_boards, summarize
 from benchmarks.realdecks import DECKS_DIR, generate_boards, load_decks, parse_deck
 from mtgsolve.solver.cards import canonical_name, get_card
-from mtgsolve.solver.ir import ability_kind_of_line
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.core.ir import ability_kind_of_line
+from mtgsolve.solver.io.load import situation_from_dict
 
 SEED = 20261130
 N_BOARDS = int(os.environ.get("MTGSOLVE_REALDECKS_BOARDS", "25"))
@@ -160,7 +160,7 @@ def test_the_soundness_check_catches_a_planted_violation():
     spell whose targeting line is unread (a modal spell such as Kolaghan's
     Command, "• Destroy target artifact.", while modes are not read) is
     reported."""
-    from mtgsolve.solver.situation import object_id_base
+    from mtgsolve.solver.io.load import object_id_base
 
     name = next((n for n in ("Kolaghan's Command", "Boros Charm", "Fatal Push", "Brokers Confluence")
                  if _targeting_lines(get_card(n))),

@@ -23,10 +23,10 @@ from hypothesis import strategies as st
 
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 from reference.resolution import distinct_stacks
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.resolution import ResolutionUnsupported, _fight, _World, resolve_top
-from mtgsolve.solver.situation import dump_state, situation_from_dict
+from mtgsolve.solver.engine.resolution import ResolutionUnsupported, _fight, _World, resolve_top
+from mtgsolve.solver.io.load import dump_state, situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "60"))
 CI = os.environ.get("CI", "").lower() == "true"

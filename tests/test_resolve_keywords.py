@@ -21,9 +21,9 @@ from typing import Any
 import pytest
 
 from mtgsolve.solver.cards import card_from_mapping, get_card
-from mtgsolve.solver.ir import Keyword
+from mtgsolve.solver.core.ir import Keyword
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 
 def situation(**kw: Any) -> dict:

@@ -11,11 +11,11 @@ import pytest
 import yaml
 
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.errors import MtgsolveError, QueryError, SituationError, error_line
-from mtgsolve.solver.mana import Mana
-from mtgsolve.solver.situation import (SCHEMA_ID, Loaded, dump_state, load_situation, next_free_id, object_id_base,
+from mtgsolve.solver.core.errors import MtgsolveError, QueryError, SituationError, error_line
+from mtgsolve.solver.core.mana import Mana
+from mtgsolve.solver.io.load import (SCHEMA_ID, Loaded, dump_state, load_situation, next_free_id, object_id_base,
                               situation_from_dict, situation_json_schema)
-from mtgsolve.solver.state import AbilityRef, GameState, Player, Turn
+from mtgsolve.solver.core.state import AbilityRef, GameState, Player, Turn
 
 
 def load_yaml(tmp_path: Path, text: str, name: str = "situation.yaml") -> Loaded:

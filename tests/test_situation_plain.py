@@ -13,9 +13,9 @@ import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 from pydantic import BaseModel, ValidationError
 
-from mtgsolve.solver import situation
-from mtgsolve.solver import situation_shape as shape
-from mtgsolve.solver.situation import load_situation, read_document
+from mtgsolve.solver.io import load as situation
+from mtgsolve.solver.io import shape
+from mtgsolve.solver.io.load import load_situation, read_document
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted(p for p in (ROOT / "instances").rglob("*") if p.suffix in (".yaml", ".yml", ".json"))
@@ -83,7 +83,7 @@ def test_instance_files_agree_and_mostly_take_the_plain_path():
 def test_loading_a_plain_file_imports_no_pydantic():
     import subprocess
 
-    code = ("import sys\nfrom mtgsolve.solver.situation import load_situation\n"
+    code = ("import sys\nfrom mtgsolve.solver.io.load import load_situation\n"
             "load_situation('instances/examples/flagbearer_shock.yaml')\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'pydantic_core')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)

@@ -1,4 +1,4 @@
-"""Soundness (contract §2.0, solver/soundness.py): an answer is ``ok`` only when no unread part
+"""Soundness (contract §2.0, solver/rules/soundness/check.py): an answer is ``ok`` only when no unread part
 could change it; parts that cannot change it do not block it.
 
 Each family of unread text is tested both ways: it blocks the questions it reaches, and no other.
@@ -13,12 +13,12 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.api import Situation, UnsupportedCaseError
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
-from mtgsolve.solver.soundness import blocking, classify, scope_of, unread_parts
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.rules.soundness.check import blocking, classify, scope_of, unread_parts
 
 
 def card(name: str, text: str, types: tuple[str, ...] = ("Artifact",), cost: str = "{2}", **kw) -> dict:
@@ -222,7 +222,7 @@ def test_an_unread_stack_object_blocks_its_own_resolution():
 
 def test_a_stack_ability_is_numbered_among_triggered_and_activated_abilities():
     # contract §1 ``ability``: the n-th triggered or activated ability in printed order — the same
-    # numbering as the engine's resolution (solver/transition.py), not "activated first"
+    # numbering as the engine's resolution (solver/engine/transition.py), not "activated first"
     text = "Whenever this creature attacks, frobnicate.\n{T}: Zap the moon."
     src = card("Moon Cannon", text, ("Creature",), "{2}")
     s = state(battlefield={"alice": [src]},
@@ -359,7 +359,7 @@ def test_mcp_legal_actions_returns_the_structured_refusal():
     import asyncio
     import json
 
-    from mtgsolve.solver.mcp_server import build_server
+    from mtgsolve.solver.apps.mcp_server import build_server
 
     server = build_server()
     doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
@@ -694,7 +694,7 @@ def test_at_the_end_of_a_step_untap_statics_and_mana_riders_act_only_when_they_c
 
 
 def test_event_families_of_graveyard_leavers_and_tapped_entries():
-    from mtgsolve.solver.trigger_reach import event_families
+    from mtgsolve.solver.rules.soundness.trigger_reach import event_families
 
     assert event_families("Whenever an instant or sorcery card leaves your graveyard, put a +1/+1 counter on "
                           "this creature.") == frozenset({"leaves_graveyard"})

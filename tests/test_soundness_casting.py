@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 
 def state(bob="bob", **kw):

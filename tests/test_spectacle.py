@@ -4,10 +4,10 @@ entries, and soundness: when the situation doesn't record it, the spectacle line
 unread part naming its printed text (contract §2.0), never a guess."""
 from __future__ import annotations
 
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import dump_state, situation_from_dict
+from mtgsolve.solver.io.load import dump_state, situation_from_dict
 
 SPECTACLE = ("Spectacle {R} (You may cast this spell for its spectacle cost rather than its mana cost if an "
              "opponent lost life this turn.)")
@@ -73,7 +73,7 @@ def test_life_lost_this_turn_round_trips_and_is_validated():
     assert dump_state(st)["players"][1] == {"id": "bob", "life_lost_this_turn": 4}
     import pytest
 
-    from mtgsolve.solver.errors import SituationError
+    from mtgsolve.solver.core.errors import SituationError
 
     with pytest.raises(SituationError):
         state({"id": "bob", "life_lost_this_turn": -1})

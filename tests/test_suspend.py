@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 
 from reference.actions_ref import reference_actions
 from reference.pay_ref import brute_pay
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.api import Action, InvalidActionError, Situation
 from mtgsolve.solver.cards import get_card
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import answer
-from mtgsolve.solver.situation import situation_from_dict
+from mtgsolve.solver.io.load import situation_from_dict
 
 EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "400")) // 4
 
@@ -182,7 +182,7 @@ def test_api_suspend_strings_and_json():
 
 
 def test_mask_and_encoding_have_suspend_slots():
-    from mtgsolve.solver.encoding import ActionEncoding
+    from mtgsolve.solver.api.encoding import ActionEncoding
 
     sit = Situation(state_of(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Rift Bolt"]}))
     mask, cands = sit.legal_actions_mask()

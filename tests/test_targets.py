@@ -25,13 +25,13 @@ from hypothesis import strategies as st
 from mtgsolve.models.targets import (Requirement, Slot, TargetProblem, count_choices, cpsat_count, enumerate_choices,
                             is_feasible)
 from reference.targets_ref import reference_problem_choices, reference_targets
-from mtgsolve.solver import ir
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import Card, CardData
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.errors import QueryError
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.queries import Options, answer
-from mtgsolve.solver.situation import situation_from_dict
-from mtgsolve.solver.targeting import (cast_source, has_legal_targets, stack_source, target_choice_count, targeting_problem)
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.rules.targeting import (cast_source, has_legal_targets, stack_source, target_choice_count, targeting_problem)
 
 BASE = {"format": "mtgsolve/1"}
 INSTANCES = Path(__file__).resolve().parent.parent / "instances" / "targets"
@@ -321,7 +321,7 @@ def test_stack_source_is_not_its_own_target():
     view = View(state)
     src = stack_source(view, "shock")
     assert src.self_id == "shock"
-    from mtgsolve.solver.targeting import slot_candidates
+    from mtgsolve.solver.rules.targeting import slot_candidates
     spec = ir.TargetSpec(ir.Filter(types=frozenset({"Instant"}), zone="stack"))
     assert slot_candidates(view, src, spec) == ()
     other = replace(src, self_id=None)

@@ -1,7 +1,7 @@
 """Hand-written behaviour for the cards the project must hold (issue 2's list).
 
 Each entry maps a card name to a builder returning ``(abilities, spell)`` in
-the IR of :mod:`solver.ir`, abilities in printed order.  Oracle facts (cost,
+the IR of :mod:`solver.core.ir`, abilities in printed order.  Oracle facts (cost,
 types, power/toughness, text) come from the card database, never from here.
 Basic land types give their mana abilities intrinsically (CR 305.6), so
 Plains, Tundra … list no abilities of their own.
@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..ir import (
+from ..core.ir import (
     ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF,
     ActivatedAbility, Conjure, Cost, CounterReplacement, CreateTokens, Damage, Destroy, Draw, Enchant, EntersWith, Fight,
     Filter, GainLife, Keyword, LookAtHand, Pump, PutCounters, ReturnToBattlefield, Tap, UntilEndOfTurn, Untap,
     ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, Static, T, TargetSpec,
     TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
 )
-from ..mana import ManaCost
+from ..core.mana import ManaCost
 
 Builder = Callable[[object], tuple[list, SpellBehaviour | None]]
 LIBRARY: dict[str, Builder] = {}

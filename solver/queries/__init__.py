@@ -11,14 +11,14 @@ from __future__ import annotations
 import importlib
 from typing import Any, Callable
 
-from ..errors import QueryError, UnsupportedCase
-from ..options import Options
-from ..soundness import blocking, scope_of, unsupported_result
-from ..state import GameState
+from ..core.errors import QueryError, UnsupportedCase
+from ..core.options import QUERY_KINDS, Options
+from ..rules.soundness.check import blocking, scope_of, unsupported_result
+from ..core.state import GameState
 
 __all__ = ["KINDS", "Options", "QueryFn", "answer", "register"]
 
-KINDS: tuple[str, ...] = ("could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve", "pass", "attacks", "blocks")
+KINDS: tuple[str, ...] = QUERY_KINDS
 
 
 QueryFn = Callable[[GameState, dict, Options], dict]
@@ -57,7 +57,7 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
     if fn is None:
         return {"kind": kind, "status": "error", "error": f"the '{kind}' query is not implemented yet in this version"}
     if kind in ("pay", "targets") and "cast" in query:   # an Adventure, a split card's half (CR 715.3, 709.3)
-        from ..faces import select_face
+        from ..rules.faces import select_face
         try:
             state, query = select_face(state, query)
         except QueryError as e:
@@ -85,7 +85,7 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
 
 
 def _blocking(state: GameState, query: dict) -> list:
-    """The unread parts that could change this query's answer (contract §2.0; :mod:`solver.soundness`).
+    """The unread parts that could change this query's answer (contract §2.0; :mod:`solver.rules.soundness.check`).
 
     A query naming objects or players the situation lacks is left to its own
     code, which reports the bad argument (exit code 2) rather than a refusal."""

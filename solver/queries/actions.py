@@ -19,12 +19,12 @@ text, which cannot change the entry: text that could — an unread cost, target
 or timing rule, an unread activated ability of the player — makes the whole
 answer ``unsupported``, contract §2.0). ``unread`` is an extension of
 contract §2.6. The rules live in
-:mod:`solver.actions`.
+:mod:`solver.engine.actions`.
 """
 from __future__ import annotations
 
-from ..actions import actions_result
-from ..state import GameState
+from ..engine.actions import actions_result
+from ..core.state import GameState
 from . import Options, register
 
 

@@ -8,13 +8,13 @@ Result: ``{"count": n, "declarations": [{"attackers": {id: what it attacks}, "co
 sorted canonically (by the sorted list of (attacker, what it attacks) pairs; the
 empty declaration first), ``count`` exact, ``status: truncated`` beyond
 ``options.max_results``, ``status: timeout`` when ``options.timeout`` struck.
-Rules: :mod:`solver.combat`; model: :mod:`models.combat`.
+Rules: :mod:`solver.engine.combat`; model: :mod:`models.combat`.
 """
 from __future__ import annotations
 
-from ..combat import CombatError, attack_declarations
-from ..errors import QueryError
-from ..state import GameState
+from ..engine.combat import CombatError, attack_declarations
+from ..core.errors import QueryError
+from ..core.state import GameState
 from . import Options, register
 
 KEYS = frozenset({"kind", "player"})

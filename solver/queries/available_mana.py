@@ -6,10 +6,10 @@ abilities whose costs they can pay (with mana from other abilities, life,
 sacrifices, counters, other creatures tapped), the triggered mana abilities
 and replacement effects on each production event in every order the player may
 choose (all folded into each ability's outcomes by
-:mod:`solver.mana_sources`). Bundles are exact (no wildcard), listed only when
+:mod:`solver.rules.mana_sources`). Bundles are exact (no wildcard), listed only when
 no other reachable pool contains them, and decided by :mod:`models.available`.
 
-A thin façade: the problem is built by :mod:`solver.available_problem`.
+A thin façade: the problem is built by :mod:`solver.payment.available`.
 """
 from __future__ import annotations
 
@@ -17,12 +17,12 @@ from typing import Any, cast
 
 from mtgsolve.models.available import Unsupported, maximal_bundles
 
-from ..available_problem import available_problem, restricted_sources  # the compile step (rules layer)
-from ..characteristics import View
-from ..errors import QueryError
-from ..mana import Mana
-from ..mana_sources import activations
-from ..state import GameState
+from ..payment.available import available_problem, restricted_sources  # the compile step (rules layer)
+from ..rules.characteristics import View
+from ..core.errors import QueryError
+from ..core.mana import Mana
+from ..rules.mana_sources import activations
+from ..core.state import GameState
 from . import Options, register
 
 __all__ = ["available_mana", "available_problem", "check_player", "restricted_sources"]

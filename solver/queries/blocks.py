@@ -7,13 +7,13 @@
 Result: ``{"count": n, "declarations": [{"blockers": {id: [attacker ids]}}, …]}``,
 sorted by the sorted list of (blocker, attackers) pairs (the empty declaration
 first), ``count`` exact, ``status: truncated`` / ``timeout`` as for ``attacks``.
-Rules: :mod:`solver.combat`; model: :mod:`models.combat`.
+Rules: :mod:`solver.engine.combat`; model: :mod:`models.combat`.
 """
 from __future__ import annotations
 
-from ..combat import CombatError, block_declarations
-from ..errors import QueryError
-from ..state import GameState
+from ..engine.combat import CombatError, block_declarations
+from ..core.errors import QueryError
+from ..core.state import GameState
 from . import Options, register
 
 KEYS = frozenset({"kind", "player"})

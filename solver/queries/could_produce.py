@@ -1,16 +1,16 @@
 """The ``could_produce`` query (contract §2.1; CR 106.7).
 
 For each permanent asked about (default: every permanent), the types of mana
-it could produce, in W U B R G C order, from :func:`solver.mana_sources.could_produce`
+it could produce, in W U B R G C order, from :func:`solver.rules.mana_sources.could_produce`
 (the least fixed point decided by :mod:`models.producible`).
 """
 from __future__ import annotations
 
-from ..characteristics import View
-from ..errors import QueryError
-from ..mana import canonical_types
-from ..mana_sources import could_produce as could_produce_all
-from ..state import GameState
+from ..rules.characteristics import View
+from ..core.errors import QueryError
+from ..core.mana import canonical_types
+from ..rules.mana_sources import could_produce as could_produce_all
+from ..core.state import GameState
 from . import Options, register
 
 

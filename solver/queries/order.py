@@ -3,7 +3,7 @@
 Every distinct result of applying the replacement effects that modify one
 event, in each order the affected object's controller may choose, with the
 orders (ids of the effects' sources) leading to it — from the one ordering
-mechanism, :mod:`solver.replacement`.
+mechanism, :mod:`solver.rules.replacement`.
 
 Events:
 
@@ -22,13 +22,13 @@ Events:
 """
 from __future__ import annotations
 
-from ..characteristics import View
-from ..errors import QueryError
-from ..ir import ManaAbility
-from ..mana import Mana, ManaSyntaxError
-from ..mana_sources import could_produce, production_choices
-from ..replacement import EventOutcomes, counter_event, mana_event
-from ..state import GameState
+from ..rules.characteristics import View
+from ..core.errors import QueryError
+from ..core.ir import ManaAbility
+from ..core.mana import Mana, ManaSyntaxError
+from ..rules.mana_sources import could_produce, production_choices
+from ..rules.replacement import EventOutcomes, counter_event, mana_event
+from ..core.state import GameState
 from . import Options, register
 
 EVENT_KINDS = ("tap_for_mana", "counters", "enter")

@@ -12,18 +12,18 @@ Result: ``count`` and ``outcomes`` (sorted by the canonical JSON of
 list it), ``damage`` (the combat damage assignment), ``discard`` (cards
 discarded to hand size, CR 514.1), ``drawn`` (a random draw), and the keys
 of ``resolve`` (``may``, ``triggers``, ``legend_rule``, …).  The rules are
-in :mod:`solver.turns`; this module parses and formats.
+in :mod:`solver.engine.turns`; this module parses and formats.
 
 Status ``unsupported`` (contract §2.0) when any unread part of the situation
 could change what happens, or the engine meets something it does not model
-(a step trigger it cannot read, combat without :mod:`solver.combat`);
+(a step trigger it cannot read, combat without :mod:`solver.engine.combat`);
 ``error`` when no player can pass (the game is over, the untap step).
 """
 from __future__ import annotations
 
-from ..errors import QueryError, UnsupportedCase
-from ..resolution import CannotResolve, ResolutionUnsupported
-from ..state import GameState
+from ..core.errors import QueryError, UnsupportedCase
+from ..engine.resolution import CannotResolve, ResolutionUnsupported
+from ..core.state import GameState
 from . import Options, register
 
 ALLOWED_KEYS = ("kind",)
@@ -31,8 +31,8 @@ ALLOWED_KEYS = ("kind",)
 
 @register("pass")
 def pass_query(state: GameState, query: dict, options: Options) -> dict:
-    from ..situation import dump_state
-    from ..turns import GameOver, pass_priority
+    from ..io.load import dump_state
+    from ..engine.turns import GameOver, pass_priority
 
     for key in query:
         if key not in ALLOWED_KEYS:
@@ -70,7 +70,7 @@ def pass_query(state: GameState, query: dict, options: Options) -> dict:
 def _blocking(state: GameState) -> dict | None:
     """Contract §2.0: every unread part can change what passing does."""
     try:
-        from ..soundness import Scope, blocking, unsupported_result
+        from ..rules.soundness.check import Scope, blocking, unsupported_result
     except ImportError:  # pragma: no cover - the soundness layer is always present in releases
         return None
     parts = blocking(state, Scope("pass", state.priority))

@@ -1,16 +1,16 @@
 """The ``pay`` query (contract §2.3; CR 601.2f–h, 602.2b, 605): a façade.
 
-It parses the query (the paying player, the total cost: :mod:`solver.costs`), asks the
-rules layer (:func:`solver.payments.pay_outcome`: one CP-SAT solve decides ``payable``;
+It parses the query (the paying player, the total cost: :mod:`solver.rules.costs`), asks the
+rules layer (:func:`solver.payment.answers.pay_outcome`: one CP-SAT solve decides ``payable``;
 ``payments`` lists every distinct resulting situation, see :mod:`models.payment`, or the
 counting dynamic programme of :mod:`models.payment_count` where it applies; when nothing
 can pay the cost, ``reason`` is one sentence derived from an unsatisfiable core of the
 cost's parts) and formats the result.
 
 The rules-layer entry points stay importable from here for other callers:
-:func:`build_problem`, :func:`is_payable` (:mod:`solver.payment_problem`),
+:func:`build_problem`, :func:`is_payable` (:mod:`solver.payment.problem`),
 :func:`count_payments`, :func:`find_payment`, :func:`payments`, :func:`payment_counter`
-(:mod:`solver.payments`). They take a *cost spec*: a :class:`~solver.costs.TotalCost`, or
+(:mod:`solver.payment.answers`). They take a *cost spec*: a :class:`~solver.rules.costs.TotalCost`, or
 a mapping shaped like a pay query without ``kind`` (``{"cast": id}``,
 ``{"activate": {"object": id, "index": n}}``, ``{"cost": "{1}{G}"}``, with optional ``x``
 and ``life``).
@@ -20,13 +20,13 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from ..characteristics import View
-from ..costs import query_player, total_cost
-from ..errors import UnsupportedCase
-from ..payment_problem import build_problem, is_payable, purpose_of
-from ..payments import (PayOutcome, PaymentLookupError, count_payments, find_payment, pay_outcome, payment_counter,
+from ..rules.characteristics import View
+from ..rules.costs import query_player, total_cost
+from ..core.errors import UnsupportedCase
+from ..payment.problem import build_problem, is_payable, purpose_of
+from ..payment.answers import (PayOutcome, PaymentLookupError, count_payments, find_payment, pay_outcome, payment_counter,
                         payments)
-from ..state import GameState
+from ..core.state import GameState
 from . import Options, register
 
 __all__ = ["PaymentLookupError", "build_problem", "count_payments", "find_payment", "is_payable", "pay_query",

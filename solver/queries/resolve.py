@@ -11,7 +11,7 @@ Result fields (contract §2.7), plus documented extensions:
   ``situation``; each ``{"choices": {...}, "situation": {...}}``:
 
   - ``situation`` is a complete situation (format ``mtgsolve/1``) that loads
-    again with :func:`solver.situation.situation_from_dict`; every object has
+    again with :func:`solver.io.load.situation_from_dict`; every object has
     its ``id``; priority is the active player's (CR 117.3b);
   - ``choices`` — what was chosen on the way, keys present only when they
     happened: ``may`` (CR 608.2d; a list when the text has several "you
@@ -37,7 +37,7 @@ Result fields (contract §2.7), plus documented extensions:
 * (extension) ``unsupported`` — parts of cards involved that the project does
   not model (present only when non-empty).
 
-Errors: an empty stack is a located :class:`~solver.errors.QueryError`
+Errors: an empty stack is a located :class:`~solver.core.errors.QueryError`
 (``situation.yaml: query: nothing to resolve: the stack is empty``); a query
 key other than ``kind`` likewise. Behaviour the project does not model gives
 ``status: error`` with ``error: "unsupported: …"``, never a guessed answer; a
@@ -51,9 +51,9 @@ from __future__ import annotations
 
 import time
 
-from ..errors import QueryError
-from ..resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, ResolveTimeout, resolve_top
-from ..state import GameState
+from ..core.errors import QueryError
+from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, ResolveTimeout, resolve_top
+from ..core.state import GameState
 from . import Options, register
 
 ALLOWED_KEYS = ("kind",)

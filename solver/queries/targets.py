@@ -20,14 +20,14 @@ chosen (``copy`` for a copy, else ``cast``, ``activate`` or ``trigger``).
 ``player`` defaults to the spell's or ability's controller. ``how`` must fit
 the source: a spell takes ``cast``, an activated ability ``activate``, a
 triggered ability ``trigger``, and any of them ``copy``, ``change`` or
-``random``. Rules and interpretations: :mod:`solver.targeting`.
+``random``. Rules and interpretations: :mod:`solver.rules.targeting`.
 """
 from __future__ import annotations
 
-from ..characteristics import View
-from ..errors import QueryError
-from ..state import GameState
-from ..targeting import (HOWS, TargetingError, TargetingSource, activated_source, cast_source, stack_source,
+from ..rules.characteristics import View
+from ..core.errors import QueryError
+from ..core.state import GameState
+from ..rules.targeting import (HOWS, TargetingError, TargetingSource, activated_source, cast_source, stack_source,
                          targeting_problem, triggered_source)
 from . import Options, register
 
@@ -84,7 +84,7 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             if not isinstance(alt, str):
                 raise _err("alternative", f"expected the name of an alternative cost, got {alt!r}")
             if alt:
-                from ..casting_options import find_alternative
+                from ..rules.casting_options import find_alternative
 
                 if find_alternative(o, alt) is None:
                     raise _err("alternative", f"{o.name} has no alternative cost {alt!r}")
@@ -121,7 +121,7 @@ def targets_query(state: GameState, query: dict, options: Options) -> dict:
     player = query.get("player", source.controller)
     if not isinstance(player, str) or not state.is_player(player):
         raise _err("player", f"'{player}' is not a player (players: {', '.join(state.player_ids)})")
-    if source.modal is not None or "modes" in query:  # a modal spell or ability (CR 700.2): solver/modes.py
+    if source.modal is not None or "modes" in query:  # a modal spell or ability (CR 700.2): solver/rules/modes.py
         from .targets_modes import modal_targets
         return modal_targets(view, source, query, player, how, options)
     problem = targeting_problem(view, source, chooser=player, how=how)

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 import time
 
-from ..characteristics import View
-from ..errors import QueryError, UnsupportedCase
-from ..modes import selection_error, with_modes
-from ..targeting import TargetingSource, mode_selection_counts, targeting_problem
+from ..rules.characteristics import View
+from ..core.errors import QueryError, UnsupportedCase
+from ..rules.modes import selection_error, with_modes
+from ..rules.targeting import TargetingSource, mode_selection_counts, targeting_problem
 from . import Options
 
 

@@ -2,9 +2,9 @@
 
 :func:`read` is what :func:`solver.cards.read_card` calls for every card that
 is not in the hand-written library.  It returns the card's abilities in
-printed order and, for an instant or sorcery, its :class:`~solver.ir.SpellBehaviour`.
+printed order and, for an instant or sorcery, its :class:`~solver.core.ir.SpellBehaviour`.
 Every line the grammar does not fully understand comes out as an
-:class:`~solver.ir.Unsupported` part carrying the original line — nothing is
+:class:`~solver.core.ir.Unsupported` part carrying the original line — nothing is
 dropped.  (Reminder text is not a line: CR 207.2a gives it no rules meaning;
 basic land types' mana abilities are intrinsic, CR 305.6, so "({T}: Add {W}.)"
 yields nothing.)
@@ -47,7 +47,7 @@ comparisons between the two use :func:`without_text`, which clears every
 included).  The library is the reader's oracle (tests/test_reader.py).
 
 Also in this package, above the card library they read from
-(``solver.reader.importer`` and ``solver.reader.coverage`` import
+(``solver.cards.importer`` and ``solver.cards.coverage`` import
 :mod:`solver.cards`, so this module does not re-export them):
 :func:`.importer.import_cards` (``mtgsolve cards import``) and
 :func:`.coverage.coverage_report` (``mtgsolve cards coverage``).
@@ -65,7 +65,7 @@ from dataclasses import fields, is_dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from ..ir import Ability, SpellBehaviour, Unsupported, ability_kind_of_line
+from ..core.ir import Ability, SpellBehaviour, Unsupported, ability_kind_of_line
 from .grammar import LineContext, Scope, mentions_target, read_line
 from .hand_abilities import read_extra
 from .line_reading import LineReading
@@ -73,7 +73,7 @@ from .skeleton import annotate, spell_line_skeleton
 from .tokens import normalise_chars, self_names, strip_reminder, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..cards import CardData
+    from ..core.card import CardData
 
 __all__ = ["read", "read_lines", "LineReading", "without_text"]
 
@@ -158,7 +158,7 @@ def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading],
 def _unmodeled(r: LineReading, ctx: LineContext, modal: bool) -> LineReading:
     """An instruction of a spell that is not modeled at all (another line's targets or modes
     are not read): unsupported, keeping the structure it had (its target slots) as a
-    :class:`~solver.ir.Skeleton` (reader/skeleton.py)."""
+    :class:`~solver.core.ir.Skeleton` (reader/skeleton.py)."""
     u = Unsupported(r.pattern, r.raw, ability_kind_of_line(r.raw),
                     (frozenset({"targets", "effect"}) | (frozenset({"costs"}) if r.clean.startswith("+") else frozenset()))
                     if modal else frozenset())
@@ -170,7 +170,7 @@ def _unmodeled(r: LineReading, ctx: LineContext, modal: bool) -> LineReading:
 
 def _modeled_structure(r: LineReading) -> bool:
     """The line's structure is read *into abilities or the spell* (no unsupported part but
-    riders): a structure read only as a :class:`~solver.ir.Skeleton` of an unsupported part
+    riders): a structure read only as a :class:`~solver.core.ir.Skeleton` of an unsupported part
     (reader/skeleton.py) does not give the spell its targets or modes."""
     return r.template is not None and not any(isinstance(p, Unsupported) and p.kind != "rider" for p in r.parts)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..ir import ActivationCondition, Selector
+from ..core.ir import ActivationCondition, Selector
 from .tokens import Token
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, number, subtype_word

@@ -3,8 +3,8 @@ alternative costs, additional costs, kicker, and casting from the graveyard.
 
 A line template of :mod:`.grammar` (tried first, before keyword lines): it reads
 the whole line or raises ``NoMatch`` (the line then goes on to the other
-templates and, unread, stays :class:`~solver.ir.Unsupported`). What it produces,
-:class:`~solver.ir.CastingOption`, is applied by :mod:`solver.casting_options`.
+templates and, unread, stays :class:`~solver.core.ir.Unsupported`). What it produces,
+:class:`~solver.core.ir.CastingOption`, is applied by :mod:`solver.rules.casting_options`.
 
 Wordings read (reminder text ignored)
 -------------------------------------
@@ -33,12 +33,12 @@ Wordings read (reminder text ignored)
 * "Spectacle <mana>" (CR 702.137a): an alternative cost from the hand, with
   the condition ``opponent_lost_life`` (an opponent lost life this turn: the
   players' ``life_lost_this_turn``; when it is not recorded the soundness
-  layer reports the line as unread, :func:`solver.soundness.unread_parts`);
+  layer reports the line as unread, :func:`solver.rules.soundness.check.unread_parts`);
 * "Overload <mana>" (CR 702.96a): an alternative cost from the hand; cast this way the
-  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.casting_options.overloaded``),
+  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.rules.casting_options.overloaded``),
   and what it then does to each object stays an ``Unsupported`` part affecting its effect only;
 * "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
-  hand (:class:`~solver.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
+  hand (:class:`~solver.core.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
@@ -64,8 +64,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..ir import CardCost, CastingOption, Selector, Suspend, Unsupported
-from ..mana import ManaCost, ManaSyntaxError
+from ..core.ir import CardCost, CastingOption, Selector, Suspend, Unsupported
+from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
 from .vocabulary import singular
@@ -252,7 +252,7 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"overload\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.96a–b: an alternative cost from the hand; cast this way, "target" in the spell's text
-        # reads "each": the spell has no targets (solver/casting_options.py: ``overloaded``); what it
+        # reads "each": the spell has no targets (solver/rules/casting_options.py: ``overloaded``); what it
         # then does to each object is not modeled (whether it was overloaded is not recorded on the stack)
         return [CastingOption("alternative", "overload", _mana(m.group(1)), CardCost(), "hand", text=raw),
                 Unsupported("rider: overloaded (CR 702.96b), it acts on every object its text describes", raw,
@@ -293,10 +293,10 @@ def read(raw: str) -> list:
 
 
 def _suspend(n: int, mana: ManaCost, raw: str) -> list:
-    """"Suspend N—[mana]" (CR 702.62a): the special action from the hand (:class:`~solver.ir.Suspend`,
+    """"Suspend N—[mana]" (CR 702.62a): the special action from the hand (:class:`~solver.core.ir.Suspend`,
     CR 116.2f) and the keyword's two triggered abilities, which work in exile (a time counter removed
     each upkeep; cast without paying its mana cost when the last is removed, with haste): those stay
-    an unread triggered part (``affects={"triggers"}``; :mod:`solver.unread` makes it function in
+    an unread triggered part (``affects={"triggers"}``; :mod:`solver.rules.soundness.unread` makes it function in
     exile only). "Suspend X—…" (a chosen number of counters) is not read."""
     if mana.x_count:
         raise _NoMatch("suspend with {X}")

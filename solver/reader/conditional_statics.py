@@ -4,7 +4,7 @@
 The static is one the grammar already reads — an anthem or self-pump
 ("this creature gets +1/+0 and has haste", layers 6 and 7c) or a combat
 requirement or restriction ("attacks each combat if able", CR 508.1d) — and
-carries the condition (``Static.condition``); :mod:`solver.characteristics`
+carries the condition (``Static.condition``); :mod:`solver.rules.characteristics`
 applies it only while the condition holds, evaluated on the board as it is
 (CR 611.3a: such an effect isn't locked in; it applies whenever its condition
 is true). A list "gets +2/+2, has flying, and attacks each combat if able"
@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..ir import Ability, ActivationCondition, Static
+from ..core.ir import Ability, ActivationCondition, Static
 from .activation_conditions import _controlled
 from .cursor import Cursor, NoMatch, sentences
 from .phrases import _counter_word, number
@@ -46,7 +46,7 @@ from .tokens import Token
 __all__ = ["line_conditional_static", "static_condition"]
 
 # static kinds a condition may govern: the ones the characteristics view gathers (layers 6/7c)
-# and the combat requirements and restrictions read through it (solver/combat.py)
+# and the combat requirements and restrictions read through it (solver/engine/combat.py)
 _GOVERNED = frozenset({"pump", "must_attack", "must_block", "cant_attack", "cant_block", "unblockable",
                        "cant_attack_alone", "cant_block_alone"})
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..ir import Cost
-from ..mana import ManaCost
+from ..core.ir import Cost
+from ..core.mana import ManaCost
 from .tokens import Token
 from .cursor import Cursor, NoMatch, split_top
 from .phrases import _counter_word, mana_cost, mana_run, number

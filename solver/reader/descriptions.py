@@ -1,13 +1,13 @@
 """Object descriptions (noun phrases): :func:`desc` reads "nontoken creature you
 control with power 2 or less" into a :class:`Desc`, which becomes an IR
-:class:`~solver.ir.Selector` or :class:`~solver.ir.Filter` only when the IR can
+:class:`~solver.core.ir.Selector` or :class:`~solver.core.ir.Filter` only when the IR can
 hold every word of it."""
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-from ..ir import CARD_TYPES, Filter, Selector
+from ..core.ir import CARD_TYPES, Filter, Selector
 from .subtypes import SUBTYPES
 from .vocabulary import COLOR_WORDS, GRANTABLE_KEYWORDS, singular, STRIKE_WORDS, TYPE_PLURALS, TYPE_WORDS
 from .cursor import Cursor, NoMatch
@@ -165,7 +165,7 @@ def desc(c: Cursor, targeting: bool = False) -> Desc:
     """adjective* noun (("," noun)* ","? "or" noun)? qualifiers*
 
     ``targeting``: a target's description (CR 115.1): the qualifiers only a
-    :class:`~solver.ir.Filter` holds after the noun ("with power 2 or less",
+    :class:`~solver.core.ir.Filter` holds after the noun ("with power 2 or less",
     "with flying", "other than SELF") are read too."""
     d = Desc()
     _adjectives(c, d)
@@ -293,7 +293,7 @@ def _nouns(c: Cursor, d: Desc) -> None:
 
 def _qualifiers(c: Cursor, d: Desc, targeting: bool) -> None:
     """What follows the noun: "card", "with mana value 3 or less", "you control", "in your graveyard", …;
-    with ``targeting``, those only a :class:`~solver.ir.Filter` holds too (see :func:`desc`)."""
+    with ``targeting``, those only a :class:`~solver.core.ir.Filter` holds too (see :func:`desc`)."""
     while True:
         if c.take("card") or c.take("cards"):
             d.card = True

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
+from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap)
-from ..mana import COLORS
+from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch

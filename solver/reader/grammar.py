@@ -2,7 +2,7 @@
 
 Parsing is top-down with backtracking over the tokens of :mod:`.tokens`.  A
 :class:`Cursor` walks a token list; each grammar function either consumes the
-tokens of its phrase and returns its meaning in the IR of :mod:`solver.ir`, or
+tokens of its phrase and returns its meaning in the IR of :mod:`solver.core.ir`, or
 raises :class:`NoMatch` (the cursor is then restored by whoever tried it).  A
 template matches a line only if it consumes *every* token of it, so any word
 the grammar does not know makes the line unsupported instead of being skipped.
@@ -10,7 +10,7 @@ the grammar does not know makes the line unsupported instead of being skipped.
 Layers, bottom up (each a module of its own; :mod:`.shared_readers` lists them):
 
 * phrases — numbers, mana runs, object descriptions (:func:`desc`, converted to
-  :class:`~solver.ir.Selector` or :class:`~solver.ir.Filter` only when the IR
+  :class:`~solver.core.ir.Selector` or :class:`~solver.core.ir.Filter` only when the IR
   can hold every word of them), target phrases (CR 115), costs (CR 118, 602.1a),
   mana production (CR 106, 605);
 * clauses and sentences — the instructions of spells and abilities (CR 608):
@@ -22,7 +22,7 @@ Layers, bottom up (each a module of its own; :mod:`.shared_readers` lists them):
 
 Sentences after the one that defines an ability that the grammar cannot read
 (for example "Spend this mana only to cast creature spells.") are kept as an
-:class:`~solver.ir.Unsupported` *rider* after the ability, so the ability keeps
+:class:`~solver.core.ir.Unsupported` *rider* after the ability, so the ability keeps
 its place in printed order and nothing is dropped — except that a rider
 mentioning "target" makes the whole line unsupported (its targets would be
 incomplete), and so does any unread sentence of a non-mana activated or
@@ -33,9 +33,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..ir import (Ability, ActivatedAbility, ActivationCondition, Enchant, EntersWith, Keyword, ManaAbility, SELF,
+from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, Enchant, EntersWith, Keyword, ManaAbility, SELF,
                   Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
-from ..mana import COLORS
+from ..core.mana import COLORS
 from .subtypes import SUBTYPES
 from .tokens import detokenize, template, Token
 from .vocabulary import (BASIC_PLURALS, BASIC_TYPES, COLOR_WORDS, _GRAMMAR_WORDS, KEYWORD_NAMES, LAND_SUBTYPES,

@@ -24,7 +24,7 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
 * **loyalty timing**: "As long as <this> entered this turn, you may activate her loyalty
   abilities any time you could cast an instant." — ``Static(kind="loyalty_as_instant_if_entered")``;
 * **"Cards in graveyards can't be the targets of spells or abilities."** —
-  ``Static(kind="graveyard_cards_untargetable")`` (CR 115.1; solver/targeting.py);
+  ``Static(kind="graveyard_cards_untargetable")`` (CR 115.1; solver/rules/targeting.py);
 * **additional land plays** (CR 305.2): "You may play an additional land on
   each of your turns." / "You may play two additional lands on each of your
   turns." — ``Static(kind="additional_lands", amount=N)``.
@@ -37,7 +37,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import SELF, ActivatedAbility, ActivationCondition, Cost, Filter, Selector, Static, UnreadEffect
+from ..core.ir import SELF, ActivatedAbility, ActivationCondition, Cost, Filter, Selector, Static, UnreadEffect
 from .tokens import NUMBER_WORDS, Token
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",

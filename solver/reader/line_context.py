@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..ir import Ability, ability_kind_of_line, Unsupported
+from ..core.ir import Ability, ability_kind_of_line, Unsupported
 from .tokens import template, Token
 from .cursor import mentions_target, NoMatch
 from .scope import Scope

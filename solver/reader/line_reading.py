@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..ir import Ability, Unsupported
+from ..core.ir import Ability, Unsupported
 from .tokens import Token, template
 
 __all__ = ["LineReading"]

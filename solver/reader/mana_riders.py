@@ -1,6 +1,6 @@
 """Sentences after "Add …" in a mana ability that the IR models (CR 605.1a):
-additional effects (:class:`~solver.ir.ManaRider`) and conditional amounts
-("If <condition>, add {C}{C}{C} instead", :attr:`~solver.ir.Produce.instead`).
+additional effects (:class:`~solver.core.ir.ManaRider`) and conditional amounts
+("If <condition>, add {C}{C}{C} instead", :attr:`~solver.core.ir.Produce.instead`).
 
 Read on their own so that :func:`solver.reader.grammar.line_activated` needs
 only one call per sentence; every function returns None for a sentence it
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..ir import ActivationCondition, ManaRider, Produce, Selector
+from ..core.ir import ActivationCondition, ManaRider, Produce, Selector
 from .tokens import Token
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, is_subtype, number

@@ -8,7 +8,7 @@ one line per mode ("• …")::
     When this creature enters, choose one —                   (a triggered ability)
 
 :func:`read_group` reads such a group of lines into one IR object with
-``modes`` (:class:`~solver.ir.Mode`), ``min_modes``, ``max_modes`` and
+``modes`` (:class:`~solver.core.ir.Mode`), ``min_modes``, ``max_modes`` and
 ``mode_repeat``. Each mode's sentences are read with the reader's own
 machinery (:func:`.structure.structured_sentences`: the effect grammar, else the
 target phrases with the effect kept as ``UnreadEffect``), in a scope of
@@ -41,7 +41,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..ir import SELF, ActivatedAbility, Cost, Mode, SpellBehaviour, TriggeredAbility, UnreadEffect
+from ..core.ir import SELF, ActivatedAbility, Cost, Mode, SpellBehaviour, TriggeredAbility, UnreadEffect
 from .tokens import NUMBER_WORDS, Token
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal, Sequence, overload
 
-from ..mana import Mana, ManaCost, ManaSyntaxError, parse_symbol
+from ..core.mana import Mana, ManaCost, ManaSyntaxError, parse_symbol
 from .subtypes import SUBTYPES
 from .tokens import NUMBER_WORDS, Token
 from .vocabulary import COLOR_WORDS, singular

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..ir import Count, Filter, Produce
-from ..mana import Mana
+from ..core.ir import Count, Filter, Produce
+from ..core.mana import Mana
 from .vocabulary import COLOR_WORDS, SIMPLE_KEYWORDS, TYPE_PLURALS, TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, mana_amount, number

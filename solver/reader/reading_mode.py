@@ -6,7 +6,7 @@ target model does not evaluate — counts known only on casting ("X target …",
 number of target …", CR 601.2b–c), a controller or graveyard named elsewhere in the
 ability ("… defending player controls", "from that player's graveyard"), a further
 description kept as printed (``Filter.condition``). Such forms appear only in the
-:class:`~solver.ir.Skeleton` of an unsupported part, never in an ability the engine
+:class:`~solver.core.ir.Skeleton` of an unsupported part, never in an ability the engine
 models: outside the flag, the same words leave the line unread.
 """
 from __future__ import annotations

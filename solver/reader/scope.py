@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
+from ..core.ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
 from .vocabulary import GRANTABLE_KEYWORDS, STRIKE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import number

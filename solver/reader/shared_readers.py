@@ -17,11 +17,11 @@ may sit below :mod:`.grammar`.  New code should import from the section module.
 """
 from __future__ import annotations
 
-from ..ir import (Ability, ability_kind_of_line, ActivatedAbility, ActivationCondition, ANY_TARGET, ATTACHED,
+from ..core.ir import (Ability, ability_kind_of_line, ActivatedAbility, ActivationCondition, ANY_TARGET, ATTACHED,
                   CARD_TYPES, CONTROLLER, Cost, Count, CounterReplacement, Effect, Enchant, EntersWith, Filter,
                   Keyword, ManaAbility, ManaReplacement, Produce, Ref, Selector, SELF, SpendRestriction, Static, T,
                   TargetSpec, TokenReplacement, Trigger, TriggeredAbility, TriggeredManaAbility, Unsupported)
-from ..mana import COLORS, Mana, ManaCost, ManaSyntaxError, parse_symbol
+from ..core.mana import COLORS, Mana, ManaCost, ManaSyntaxError, parse_symbol
 from .subtypes import SUBTYPES
 from .tokens import detokenize, NUMBER_WORDS, template, Token
 from .vocabulary import (ABILITY_WORDS, BASIC_PLURALS, BASIC_TYPES, COLOR_WORDS, _GRAMMAR_WORDS, GRANTABLE_KEYWORDS,

@@ -3,10 +3,10 @@
 Legal choices depend on each ability's kind, costs, timing and targets, not on what
 it does (issue "real decks"). :mod:`.structure` reads an ability whose *effect* is
 unread when its event or cost is one the grammar models; this module goes one layer
-further for lines that stay :class:`~solver.ir.Unsupported` as a whole: it reads
-their structure into a :class:`~solver.ir.Skeleton` attached to the unsupported part
+further for lines that stay :class:`~solver.core.ir.Unsupported` as a whole: it reads
+their structure into a :class:`~solver.core.ir.Skeleton` attached to the unsupported part
 (``Unsupported.structure``). The part stays unsupported — the soundness analysis
-(solver/unread.py, solver/soundness.py) classifies and blocks it exactly as before;
+(solver/rules/soundness/unread.py, solver/rules/soundness/check.py) classifies and blocks it exactly as before;
 only the reader's structure layer (``LineReading.structured``, ``cards coverage``)
 and ``cards show`` see the difference.
 
@@ -36,7 +36,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Sequence
 
-from ..ir import Cost, Skeleton, TargetSpec, Unsupported
+from ..core.ir import Cost, Skeleton, TargetSpec, Unsupported
 from .reading_mode import skeleton_reading
 from .structure import KEYWORD_AFFECTS, _after_flavor_word, _g, _phrase_start, loyalty_cost, scan_targets
 from .tokens import NUMBER_WORDS, Token, detokenize
@@ -631,7 +631,7 @@ def spell_line_skeleton(toks: Sequence[Token], ctx: Any) -> Skeleton | None:
 
 def annotate(template: str | None, parts: Sequence[Any], toks: Sequence[Token], ctx: Any, raw: str
              ) -> tuple[str | None, tuple[Any, ...]] | None:
-    """``(template, parts)`` with a :class:`~solver.ir.Skeleton` on each unsupported part
+    """``(template, parts)`` with a :class:`~solver.core.ir.Skeleton` on each unsupported part
     whose structure is read, or None when some unsupported part's structure is not read
     (then nothing changes)."""
     g = _g()

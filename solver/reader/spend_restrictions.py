@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import Filter, SpendRestriction
+from ..core.ir import Filter, SpendRestriction
 from .subtypes import SUBTYPES
 from .tokens import Token
 from .vocabulary import singular, TYPE_PLURALS, TYPE_WORDS
@@ -55,7 +55,7 @@ def _spend_nouns(c: Cursor, types: dict[str, str], plurals: dict[str, str]) -> l
 
 def _spend_filters(adjs: set[str], non: set[str], nouns: list[tuple[str | None, str | None]],
                    zone: str) -> tuple[Filter, ...]:
-    """The filters (any of) for adjectives + nouns (see :class:`~solver.ir.Filter`)."""
+    """The filters (any of) for adjectives + nouns (see :class:`~solver.core.ir.Filter`)."""
     def one(types: frozenset[str] = frozenset(), subtypes: frozenset[str] = frozenset()) -> Filter:
         return Filter(types=types, subtypes=subtypes, zone=zone, nontypes=frozenset(non),
                       colorless="colorless" in adjs, multicolored="multicolored" in adjs,

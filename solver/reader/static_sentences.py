@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import Ability, CounterReplacement, EntersWith, ManaReplacement, Selector, Static, TokenReplacement
-from ..mana import COLORS
+from ..core.ir import Ability, CounterReplacement, EntersWith, ManaReplacement, Selector, Static, TokenReplacement
+from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import BASIC_TYPES, COLOR_WORDS, singular
 from .cursor import Cursor, NoMatch, sentences

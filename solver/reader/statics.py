@@ -4,12 +4,12 @@ and restrictions, target-quality keywords, and loyalty abilities.
 Hooked into :mod:`.grammar` in three places: :func:`keyword_item` is tried
 first for every keyword of a keyword line, :func:`line_casting` and
 :func:`line_loyalty` are line templates. What they produce is executed by
-:mod:`solver.casting_rules` (costs, timing, qualities), :mod:`solver.targeting`
-and :mod:`solver.actions` (loyalty abilities).
+:mod:`solver.rules.casting_rules` (costs, timing, qualities), :mod:`solver.rules.targeting`
+and :mod:`solver.engine.actions` (loyalty abilities).
 
 Wordings read
 -------------
-Cost changes (CR 601.2f, 118.7) — :class:`~solver.ir.CastingRule`:
+Cost changes (CR 601.2f, 118.7) — :class:`~solver.core.ir.CastingRule`:
 
 * "<spells> [you cast | your opponents cast] cost {N} more|less to cast."
   and "Each <spell> [you cast | your opponents cast] costs {N} more|less to
@@ -27,7 +27,7 @@ Cost changes (CR 601.2f, 118.7) — :class:`~solver.ir.CastingRule`:
 * "As long as this … is untapped, each spell that would cost less than N
   mana to cast costs N mana to cast." (Trinisphere).
 
-Timing (CR 601.3, 702.8a) — :class:`~solver.ir.CastingRule`:
+Timing (CR 601.3, 702.8a) — :class:`~solver.core.ir.CastingRule`:
 
 * "You may cast <spells> as though they had flash." (Leyline of
   Anticipation; "creature spells": Vivien, Champion of the Wilds);
@@ -54,7 +54,7 @@ Targeting (CR 702.11, 702.16, 702.18, 702.21):
 
 Loyalty abilities (CR 606):
 
-* "[+N]: …", "[−N]: …", "[0]: …": an :class:`~solver.ir.ActivatedAbility`
+* "[+N]: …", "[−N]: …", "[0]: …": an :class:`~solver.core.ir.ActivatedAbility`
   with ``Cost(loyalty=±N)`` and ``sorcery=True`` (CR 606.3); its effect is
   read by the effect grammar, or, when not, kept as
   ``UnreadEffect(...)`` provided every "target" of the text is
@@ -73,7 +73,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import (SELF, ActivatedAbility, CastingRule, Cost, Count, Filter, Keyword, Selector, Static,
+from ..core.ir import (SELF, ActivatedAbility, CastingRule, Cost, Count, Filter, Keyword, Selector, Static,
                   UnreadEffect, Unsupported)
 from .subtypes import SUBTYPES
 from .tokens import Token, detokenize, template
@@ -344,7 +344,7 @@ def spend_as_any_color(c) -> Static:
     """"You may spend mana as though it were mana of any color to activate abilities of
     <permanents> you control." (CR 609.4b): ``Static("spend_as_any_color", affected)``; the
     payment models refuse (unsupported) the payments it could change
-    (:func:`solver.activation_rules.spend_as_any_color_reason`)."""
+    (:func:`solver.rules.activation_rules.spend_as_any_color_reason`)."""
     c.need("you", "may", "spend", "mana", "as", "though", "it", "were", "mana", "of", "any", "color", "to",
            "activate", "abilities", "of")
     d = desc(c)
@@ -358,7 +358,7 @@ def activation_ban(c) -> list[Static]:
     """"Activated abilities of <permanents> can't be activated [unless they're mana abilities]."
     (CR 602.5; Collector Ouphe, Karn, the Great Creator, Damping Matrix) and "… of sources with the
     chosen name …" (Pithing Needle, Phyrexian Revoker): ``Static("cant_activate")``, one per kind
-    of permanent ("artifacts and creatures"), applied by :mod:`solver.activation_rules`."""
+    of permanent ("artifacts and creatures"), applied by :mod:`solver.rules.activation_rules`."""
     c.need("activated", "abilities", "of")
     if c.take("sources", "with", "the", "chosen", "name"):
         parts = [Static("cant_activate", chosen_name=True)]

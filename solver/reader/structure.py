@@ -9,10 +9,10 @@ sentence they cannot read as an ``UnreadEffect(<the printed
 sentence>)``:
 
 * an instant's or sorcery's instructions → targets and effects of its
-  :class:`~solver.ir.SpellBehaviour` (read sentences stay typed);
-* "[cost]: [effect]" → :class:`~solver.ir.ActivatedAbility` (cost read by
+  :class:`~solver.core.ir.SpellBehaviour` (read sentences stay typed);
+* "[cost]: [effect]" → :class:`~solver.core.ir.ActivatedAbility` (cost read by
   :func:`.grammar.parse_cost`; "Activate only as a sorcery." → ``sorcery``);
-* "When/Whenever/At [event], [effect]" → :class:`~solver.ir.TriggeredAbility`
+* "When/Whenever/At [event], [effect]" → :class:`~solver.core.ir.TriggeredAbility`
   when the event is one :func:`.grammar._trigger_event` reads;
 * "Equip {N}" → an activated ability targeting a creature you control,
   activated only as a sorcery (CR 702.6a).
@@ -23,7 +23,7 @@ instruction: a sentence about casting or activating ("This spell costs …",
 activate …"), a choice of modes ("Choose one —", bullets, CR 700.2) or a
 sentence in quotes that grants an ability is never an effect.  Every word
 "target" outside quotes must be an instance read into a
-:class:`~solver.ir.TargetSpec` (:func:`scan_targets`) whose description the
+:class:`~solver.core.ir.TargetSpec` (:func:`scan_targets`) whose description the
 IR holds completely: the words after a target phrase must end it (a verb, a
 preposition of the effect, the end of the sentence), so "target creature
 with flying" is never read as "target creature" (a looser filter); anything
@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
+from ..core.ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
                   UnreadEffect, UntilEndOfTurn)
 from .reading_mode import reading_skeleton, skeleton_reading
 from .tokens import NUMBER_WORDS, Token, detokenize
@@ -727,7 +727,7 @@ def _is_modal(body: Sequence[Token]) -> bool:
 
 def line_affects(body: Sequence[Token], ctx, raw: str) -> frozenset[str]:
     """What an unread line could change when its shape says so; empty: let the
-    soundness layer classify the text (solver/soundness.py)."""
+    soundness layer classify the text (solver/rules/soundness/check.py)."""
     if not body:
         return frozenset()
     body = _after_flavor_word(body, ctx) or body

@@ -2,7 +2,7 @@
 a creature you control dies", …"""
 from __future__ import annotations
 
-from ..ir import Trigger
+from ..core.ir import Trigger
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_selector
 

@@ -24,7 +24,7 @@ LAND_SUBTYPES = frozenset(BASIC_TYPES) | frozenset({"Desert", "Gate", "Lair", "L
 SIMPLE_KEYWORDS: frozenset[str] = frozenset({
     "hexproof", "shroud", "haste", "flash", "flying", "trample", "first strike", "defender", "indestructible",
     "vigilance", "reach", "menace", "lifelink", "deathtouch", "double strike",
-    # evasion (block restrictions only, solver/combat.py): CR 702.36 fear, 702.13 intimidate, 702.28 shadow,
+    # evasion (block restrictions only, solver/engine/combat.py): CR 702.36 fear, 702.13 intimidate, 702.28 shadow,
     # 702.31 horsemanship, 702.118 skulk
     "fear", "intimidate", "shadow", "horsemanship", "skulk"})
 # The two-word ones, read as a pair of words ("first strike", "double strike").

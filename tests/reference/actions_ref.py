@@ -1,5 +1,5 @@
 """Brute-force reference for the ``actions`` query (contract §2.6), written
-independently of :mod:`solver.actions`: the timing rules spelled out plainly,
+independently of :mod:`solver.engine.actions`: the timing rules spelled out plainly,
 and every count obtained by brute force from the other references
 (``reference_targets`` lists every target choice, ``brute_pay`` every payment).
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from reference.pay_ref import brute_pay
 from reference.targets_ref import reference_targets
-from mtgsolve.solver import ir
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.state import GameState
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.state import GameState
 
 SORCERY_STEPS = {"main1", "main2"}
 

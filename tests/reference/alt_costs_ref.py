@@ -1,9 +1,9 @@
 """Brute-force reference for casting modes (alternative and additional costs,
 kicker, flashback …; CR 601.2b, 118.9, 702.33, 702.34, 702.74, 702.133,
-702.138), written independently of :mod:`solver.casting_options`.
+702.138), written independently of :mod:`solver.rules.casting_options`.
 
 The total cost of a mode is re-read plainly from the card's
-:class:`~solver.ir.CastingOption` parts; its mana, life and a sacrifice of one
+:class:`~solver.core.ir.CastingOption` parts; its mana, life and a sacrifice of one
 permanent are paid by the plain simulation of :mod:`reference.pay_ref` (one run
 per kind of permanent the sacrifice accepts, the results united); every other
 part is chosen by listing every set of distinct objects (``itertools.combinations``
@@ -17,9 +17,9 @@ import itertools
 import json
 from dataclasses import replace
 
-from mtgsolve.solver import ir
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.mana import ManaCost
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.mana import ManaCost
 
 from .pay_ref import TotalCost, _classes, brute_payments, query_player, reference_cost_changes
 

@@ -1,5 +1,5 @@
 """Brute-force reference for combat declarations and combat damage (CR 508.1,
-509.1, 510.1), written independently of solver/combat.py and models/combat.py.
+509.1, 510.1), written independently of solver/engine/combat.py and models/combat.py.
 
 It reads only the situation (objects, their status) and each permanent's
 characteristics from the View (types, colors, power/toughness, abilities as
@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import itertools
 
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.ir import Keyword, Static
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.ir import Keyword, Static
 
 
 def _kw(view, oid, name):

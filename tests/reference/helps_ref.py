@@ -1,6 +1,6 @@
 """Brute-force reference for delve, convoke and improvise (CR 702.66a, 702.51a,
 702.126a), written independently of :mod:`models.payment` and
-:mod:`solver.payment_problem`.
+:mod:`solver.payment.problem`.
 
 For a ``pay`` query ``{cast, x}`` (X fixed) of a card whose IR has
 ``CastingOption(kind="payment")`` parts: list every set of graveyard cards to
@@ -22,9 +22,9 @@ import itertools
 import json
 from dataclasses import replace
 
-from mtgsolve.solver import ir
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.mana import ManaCost
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.mana import ManaCost
 
 from .alt_costs_ref import _card_classes, _sets
 from .pay_ref import TotalCost, _classes, brute_payments, query_player, reference_cost_changes

@@ -1,6 +1,6 @@
 """Brute-force reference for the library effects of resolution (CR 701.23 search,
 CR 401.4 "look at the top N cards, then put them back in any order"), written
-independently of the engine (solver/resolution.py): walk every card the player could
+independently of the engine (solver/engine/resolution.py): walk every card the player could
 find and every permutation of the cards looked at, and keep each distinct result once.
 
 A library is given as a list of card names, top first. Cards with the same name in a

@@ -1,6 +1,6 @@
 """Brute-force reference for ``could_produce`` (CR 106.7) and ``available_mana``.
 
-Written independently of ``solver.mana_sources``, ``models.producible`` and
+Written independently of ``solver.rules.mana_sources``, ``models.producible`` and
 ``models.available``, as plainly as possible:
 
 * :func:`could_produce` iterates "what each permanent could produce" from
@@ -13,7 +13,7 @@ Written independently of ``solver.mana_sources``, ``models.producible`` and
   removing counters, paying life and mana from the pool in every way — and
   keeps the pools no other reachable pool contains.
 
-Only the characteristics view (``solver.characteristics.View``, the
+Only the characteristics view (``solver.rules.characteristics.View``, the
 foundation every query shares) is reused.
 """
 from __future__ import annotations
@@ -24,10 +24,10 @@ from dataclasses import replace
 from dataclasses import replace as _dc_replace
 from itertools import combinations, combinations_with_replacement
 
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.ir import ManaAbility, TriggeredManaAbility
-from mtgsolve.solver.mana import COLORS, TYPES, Mana
-from mtgsolve.solver.state import GameState
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.ir import ManaAbility, TriggeredManaAbility
+from mtgsolve.solver.core.mana import COLORS, TYPES, Mana
+from mtgsolve.solver.core.state import GameState
 
 from .ordering_ref import mana_orders
 

@@ -1,6 +1,6 @@
 """Brute-force reference for replacement-effect orderings (CR 614.5, 616.1).
 
-Written independently of ``solver.replacement`` and ``models.ordering``, as
+Written independently of ``solver.rules.replacement`` and ``models.ordering``, as
 plainly as possible: it walks every legal sequence of individual effects,
 re-checking after each application which effects still apply (616.1f),
 offering only self-replacement effects while any applies (616.1a), and using
@@ -9,9 +9,9 @@ each effect at most once (614.5). Results map an outcome to the set of orders
 """
 from __future__ import annotations
 
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.ir import Count, CounterReplacement, EntersWith, ManaReplacement
-from mtgsolve.solver.mana import Mana
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.ir import Count, CounterReplacement, EntersWith, ManaReplacement
+from mtgsolve.solver.core.mana import Mana
 
 
 def _mana_effects(view: View, tapped: str, tapper: str) -> list[tuple[str, ManaReplacement]]:

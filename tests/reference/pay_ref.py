@@ -37,9 +37,9 @@ from collections import Counter
 from dataclasses import dataclass
 from dataclasses import replace as _replace
 
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.ir import Cost, ManaAbility, Selector, SpendRestriction, TriggeredManaAbility
-from mtgsolve.solver.mana import COLORS, TYPES, Mana, ManaCost
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.ir import Cost, ManaAbility, Selector, SpendRestriction, TriggeredManaAbility
+from mtgsolve.solver.core.mana import COLORS, TYPES, Mana, ManaCost
 
 from .mana_ref import _amounts, _condition, banned, could_produce
 from .ordering_ref import mana_orders
@@ -811,7 +811,7 @@ def reference_cost_changes(view: View, player: str, tc: TotalCost) -> TotalCost:
     of the spell, plus every cost increase that applies, minus every reduction
     (generic mana only, not below zero), then raised to the largest minimum
     (Trinisphere, untapped) that applies; {0} when nothing is left."""
-    from mtgsolve.solver import ir
+    from mtgsolve.solver.core import ir
 
     if tc.what != "cast" or not tc.mana:
         return tc

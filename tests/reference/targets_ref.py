@@ -1,13 +1,13 @@
 """Brute-force reference for the ``targets`` query (contract §2.4).
 
-Written independently of ``solver/targeting.py`` and ``models/targets.py``,
+Written independently of ``solver/rules/targeting.py`` and ``models/targets.py``,
 as plainly as possible: find the target slots in the card's IR, test every
 object and player of the game against each slot's criteria, try every
 combination of targets, and keep the ones that obey the most Flagbearer
 requirements (CR 601.2c). Only characteristics come from the shared
-:class:`solver.characteristics.View`.
+:class:`solver.rules.characteristics.View`.
 
-The interpretations are the ones documented in ``solver/targeting.py``:
+The interpretations are the ones documented in ``solver/rules/targeting.py``:
 a Flagbearer player satisfies every Flagbearer requirement; with
 ``counts_first`` the maximum is taken per announced number of targets.
 """
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import itertools
 
-from mtgsolve.solver import ir
-from mtgsolve.solver.characteristics import View
-from mtgsolve.solver.state import GameState
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core.state import GameState
 
 
 def _slots_of_card(card) -> list[ir.TargetSpec]:

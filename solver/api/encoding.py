@@ -1,0 +1,215 @@
+"""A fixed-size action encoding for learning agents, stable across a game.
+
+:meth:`Situation.legal_actions_mask` indexes the *current* situation's
+candidates, so its length changes from one situation to the next.  An
+:class:`ActionEncoding` is built once per game (from its first situation) and
+gives every situation of that game the same index space::
+
+    index 0                      pass
+    1 .. N                       play / cast card k        (k-th card of the game, ids sorted)
+    N+1 .. N+A                   activate card k's i-th activated ability (per card, in printed order)
+    N+A+1 .. N+A+S               suspend card k (the cards with suspend, ids sorted; CR 702.62a)
+    N+A+S+1 .. N+A+S+M           option m of a pending choice (m = 0 .. M-1)
+
+*Cards* are every object with a card in the first situation (every zone);
+for a card, "play" is playing it as a land (CR 305) when it is a land card and
+casting it otherwise (CR 601).  Each card gets as many activate slots as it
+has printed activated abilities (mana abilities included in the numbering,
+as in contract §2; their slots are never legal: mana abilities are part of
+payments; an ability that works from the hand — cycling, channel, CR 113.6k —
+is legal in its slot while the card is in its owner's hand). A card with
+suspend has a slot for the special action of suspending it from its owner's
+hand (CR 116.2f).  *Options* are the choices of a pending decision — a declaration
+of attackers or blockers, a damage assignment, a discard, a choice during
+resolution (:mod:`solver.api.play`) — in their canonical order, or the
+completions (targets × payment) of an action head the agent picked when it
+has more than one (:func:`completions`).  Objects created during the game
+(tokens, copies) have no slot: their actions are never offered (documented
+limit).  ``mask(sit)`` is an ``int8`` array with 1 at every legal index.
+"""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ..core import ir
+from ..core.state import GameState
+
+__all__ = ["ActionEncoding", "completions", "TooManyOptions"]
+
+
+class TooManyOptions(ValueError):
+    """A choice has more options than the encoding's option slots."""
+
+
+def _printed_activated(card: Any) -> int:
+    return sum(1 for a in card.abilities if ir.is_activated(a)) if card is not None else 0
+
+
+class ActionEncoding:
+    """The index space of one game (module docstring)."""
+
+    def __init__(self, first: Any, max_options: int = 256):
+        state: GameState = getattr(first, "state", first)
+        cards = sorted((o for o in state.objects if o.card is not None and o.zone != "stack"), key=lambda o: o.id)
+        self.cards: tuple[str, ...] = tuple(o.id for o in cards)
+        self.max_options = max_options
+        slots: list[tuple] = [("pass",)]
+        slots += [("play", o.id) for o in cards]
+        for o in cards:
+            slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
+        from ..rules.suspend import suspend_of
+
+        slots += [("suspend", o.id) for o in cards if suspend_of(o) is not None]
+        self.first_option = len(slots)
+        slots += [("option", m) for m in range(max_options)]
+        self.slots: tuple[tuple, ...] = tuple(slots)
+        self.index: dict[tuple, int] = {s: i for i, s in enumerate(slots)}
+
+    @property
+    def size(self) -> int:
+        return len(self.slots)
+
+    def describe(self, i: int) -> str:
+        s = self.slots[i]
+        return " ".join(str(x) for x in s)
+
+    # -- heads and options --------------------------------------------------
+    def encode_head(self, action: Any) -> int | None:
+        """The index of an action head (pass, play_land / cast, activate), or None (no slot)."""
+        kind = action.kind
+        if kind == "pass":
+            return 0
+        if kind in ("play_land", "cast"):
+            return self.index.get(("play", action.object))
+        if kind == "activate":
+            return self.index.get(("activate", action.object, action.index))
+        if kind == "suspend":
+            return self.index.get(("suspend", action.object))
+        return None
+
+    def mask(self, sit: Any, options: Sequence[Any] | None = None) -> Any:
+        """1 at every legal index of ``sit`` (``options``: a completion choice in progress)."""
+        import numpy as np
+
+        m = np.zeros(self.size, dtype=np.int8)
+        if options is not None or sit.decision is not None:
+            n = len(options) if options is not None else sit.legal_actions.count()
+            if n > self.max_options:
+                raise TooManyOptions(f"{n} options; the encoding has {self.max_options} option slots")
+            m[self.first_option:self.first_option + n] = 1
+            return m
+        if sit.is_terminal:
+            return m
+        for head in sit.legal_actions.heads():
+            i = self.encode_head(head)
+            if i is not None:
+                m[i] = 1
+        return m
+
+    def decode(self, sit: Any, i: int, options: Sequence[Any] | None = None) -> Any:
+        """The action head (or option) at index ``i``."""
+        from .situation import Action
+
+        s = self.slots[i]
+        if s[0] == "option":
+            opts = list(options) if options is not None else list(sit.legal_actions)
+            return opts[s[1]]
+        if s[0] == "pass":
+            return Action("pass")
+        if s[0] == "play":
+            o = sit.state.obj(s[1])
+            from ..engine.actions import is_land_card
+
+            return Action("play_land" if is_land_card(o) else "cast", s[1])
+        if s[0] == "suspend":
+            return Action("suspend", s[1])
+        return Action("activate", s[1], s[2])
+
+
+def completions(sit: Any, head: Any) -> list[Any]:
+    """Every fully specified legal action extending ``head`` (targets × distinct
+    payments, in the order of ``legal_actions``)."""
+    from .situation import Action, Payment, UnsupportedActionError
+    from ..engine.actions import Undecided
+
+    if head.kind in ("pass", "play_land"):
+        return [head]
+    c = head.head
+    oracle = sit.oracle()
+    try:
+        choices = oracle.target_choices(c)
+        pays = oracle.payments(c)
+    except Undecided as u:
+        raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
+    return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, Payment.from_json(p),
+                   int(p.get("x", 0) or 0)) for t in choices for p in pays]
+
+
+def _features(option: Any) -> dict[str, str]:
+    """An option as flat features (path → canonical JSON value), for :class:`OptionPicker`."""
+    import json
+
+    data = option.choices if hasattr(option, "choices") and not hasattr(option, "payment") else option.to_json()
+    out: dict[str, str] = {}
+
+    def rec(prefix: str, v: Any) -> None:
+        if isinstance(v, dict) and v:
+            for k in sorted(v):
+                rec(f"{prefix}/{k}", v[k])
+        else:
+            out[prefix or "/"] = json.dumps(v, sort_keys=True)
+
+    rec("", data)
+    return out
+
+
+class OptionPicker:
+    """Choosing one of many options through at most ``max_options`` slots at a time.
+
+    With few options each slot is an option. With more, the choice is made
+    feature by feature (for a declaration of blockers: blocker by blocker,
+    what it blocks; for a payment: field by field): each step offers the
+    distinct values of the next feature among the options still possible,
+    until one option remains — every option stays reachable and no illegal
+    one is ever offered."""
+
+    def __init__(self, options: Sequence[Any], max_options: int):
+        self.options = list(options)
+        self.max_options = max_options
+        self.left = list(range(len(self.options)))
+        self.factored = len(self.options) > max_options
+        self.feats = [_features(o) for o in self.options] if self.factored else []
+        self._next: tuple[str, list[str | None]] | None = None
+
+    def slots(self) -> list[str]:
+        """Labels of the current slots (their number is the mask's count)."""
+        if not self.factored:
+            return [str(o) for o in self.options]
+        key, values = self._step()
+        return [f"{key} = {v}" for v in values]
+
+    def _step(self) -> tuple[str, list[str | None]]:
+        if self._next is None:
+            keys = sorted({k for i in self.left for k in self.feats[i]})
+            for k in keys:
+                values = sorted({self.feats[i].get(k) for i in self.left}, key=lambda v: (v is None, v or ""))
+                if len(values) > 1:
+                    if len(values) > self.max_options:
+                        raise TooManyOptions(f"{len(values)} values for {k}; {self.max_options} option slots")
+                    self._next = (k, values)
+                    break
+            else:  # pragma: no cover - distinct options always differ somewhere
+                raise AssertionError("options with identical features")
+        return self._next
+
+    def pick(self, slot: int) -> Any | None:
+        """Take slot ``slot``: the chosen option when it is decided, else None (narrowed)."""
+        if not self.factored:
+            return self.options[slot]
+        key, values = self._step()
+        v = values[slot]
+        self.left = [i for i in self.left if self.feats[i].get(key) == v]
+        self._next = None
+        if len(self.left) == 1:
+            return self.options[self.left[0]]
+        return None

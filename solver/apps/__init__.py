@@ -1,0 +1,1 @@
+"""Programs built on the API and the queries: the MCP server, batch runs."""

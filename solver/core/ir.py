@@ -1,0 +1,1870 @@
+"""The intermediate representation of card behaviour.
+
+Every card's abilities are expressed as frozen, hashable dataclasses from this
+module.  The models (``models/``) and the rules code consume only this
+representation, never Oracle text; the hand-written library
+(``solver/cards/library.py``) and the Oracle-text reader both produce it.
+
+Anything a card says that this representation cannot express is kept as an
+:class:`Unsupported` part, so it is reported (``mtgsolve cards show``) and never
+silently dropped.
+
+Vocabulary
+----------
+* A :class:`Selector` names a set of objects/players relative to an ability's
+  controller ("lands you control", "a land an opponent controls", "enchanted
+  creature", "this permanent").
+* A :class:`Filter` is a targeting criterion (CR 115): which objects or players
+  a target slot accepts.
+* A :class:`Ref` points, inside an effect, at a target slot, the source, the
+  enchanted object, the controller, …
+* An :data:`Effect` is one instruction of a resolving spell or ability (CR 608.2c):
+  one small frozen dataclass per kind (:class:`Damage`, :class:`Destroy`,
+  :class:`Pump`, … :class:`UnreadEffect`), each holding only its own fields; the
+  resolution engine dispatches on the class. ``kind`` is a read-only class-level
+  name of the kind (``"damage"``, ``"unread"``, …) for descriptions and messages.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields, replace
+from typing import ClassVar, Sequence, Union, get_args
+
+from .mana import ManaCost, Mana
+
+#: What an unread part could change (contract §2.0): ``costs`` (CR 601.2f), ``targets``
+#: (CR 115, 702.11, 702.16, 702.18), ``timing`` (CR 117, 305, 601.3, 602.5), ``mana``
+#: (CR 106, 605), ``replacement`` (CR 614, 615), ``triggers`` (CR 603), ``effect`` (what
+#: happens on resolution), ``characteristics`` (CR 613), ``combat`` (CR 506–511), ``unknown``.
+AFFECTS: tuple[str, ...] = ("costs", "targets", "timing", "mana", "replacement", "triggers", "effect",
+                            "characteristics", "combat", "unknown")
+
+# --------------------------------------------------------------------------
+# Selectors, filters, references
+# --------------------------------------------------------------------------
+
+ANY_TARGET_TYPES = frozenset({"Creature", "Planeswalker", "Battle"})  # CR 115.4
+
+
+@dataclass(frozen=True)
+class Selector:
+    """A set of permanents (or players) described relative to a controller.
+
+    ``who``: ``any`` | ``you`` | ``opponent`` — whose permanents (relative to the
+    controller of the ability/effect). ``types`` are card types the object must
+    have (all of them; empty: any permanent). ``subtypes`` likewise (any of).
+    ``nonbasic``/``basic``: supertype conditions; ``self_only`` means the
+    source itself; ``attached`` means the object the source is attached to.
+    ``exclude_self`` drops the source ("another", "other"). ``attacking``: only
+    attacking creatures (CR 506.4; the object key ``attacking``).
+    """
+
+    who: str = "any"
+    types: frozenset[str] = frozenset()
+    subtypes: frozenset[str] = frozenset()
+    nonbasic: bool = False
+    basic: bool = False
+    self_only: bool = False
+    attached: bool = False
+    exclude_self: bool = False
+    nontypes: frozenset[str] = frozenset()
+    attacking: bool = False
+
+    def describe(self) -> str:
+        if self.self_only:
+            return "this permanent"
+        if self.attached:
+            return "enchanted " + (" ".join(sorted(self.types)).lower() or "permanent")
+        words = []
+        if self.exclude_self:
+            words.append("other")
+        if self.basic:
+            words.append("basic")
+        if self.nonbasic:
+            words.append("nonbasic")
+        if self.attacking:
+            words.append("attacking")
+        words.extend("non" + t.lower() for t in sorted(self.nontypes))
+        words.extend(sorted(self.subtypes))
+        words.append("/".join(sorted(t.lower() for t in self.types)) or "permanent")
+        s = " ".join(words) + "s"
+        if self.who == "you":
+            s += " you control"
+        elif self.who == "opponent":
+            s += " an opponent controls"
+        return s
+
+
+LANDS_YOU_CONTROL = Selector(who="you", types=frozenset({"Land"}))
+LANDS_OPP_CONTROLS = Selector(who="opponent", types=frozenset({"Land"}))
+
+
+@dataclass(frozen=True)
+class Filter:
+    """A targeting criterion (CR 115.1, 115.2, 115.4).
+
+    ``types``: card types accepted (any of); the pseudo-type ``Permanent``
+    accepts any permanent. ``players``: players are accepted too.
+    ``who``: ``any`` | ``you`` | ``opponent`` — controller of the object (owner for
+    cards in a graveyard) or, for players, which players. ``not_colors``:
+    colors the object must not have ("nonblack"). ``mv_max``: mana value at
+    most. ``zone``: ``battlefield`` or ``graveyard`` (objects outside the
+    battlefield are legal only where the text says so, CR 115.2).
+    ``subtypes``: subtypes required (any of).
+
+    Spells named by a mana spending restriction (:class:`SpendRestriction`,
+    CR 106.6) also use ``nontypes`` (none of these card types: "noncreature"),
+    ``supertypes`` (all of these: "legendary"), ``colorless`` and
+    ``multicolored`` (CR 105.2b–c); there ``types`` may be empty (any type) and
+    ``zone`` is ``stack``. Targeting uses them too (the reader's target
+    descriptions: "target noncreature spell", "target legendary creature",
+    "target multicolored permanent", "target red creature" through ``colors``,
+    "target creature with mana value 3 or greater" through ``mv_min``), with the
+    further targeting qualifiers below (``tapped`` … ``other_than_source``),
+    all matched by :func:`solver.rules.targeting.object_matches`.
+
+    Further spell descriptions of spending restrictions (CR 106.6; never set by
+    targeting): ``mv_min`` (mana value at least: "with mana value 4 or
+    greater", CR 202.3); ``has_x`` ("spells with {X} in their mana costs",
+    CR 107.3); ``from_zones`` / ``not_from_zones`` (the zone the spell is cast
+    from, CR 601.2a: ``hand``/``graveyard`` mean the caster's own, ``exile``
+    any; "spells from your graveyard", "can't be spent to cast spells from
+    your hand"); ``chosen_type`` ("of the chosen type": the source's chosen
+    creature type, object key ``chosen: {type: …}``, CR 205.3m — bound to
+    ``subtypes`` when the ability is activated; unbound, nothing matches);
+    ``colors`` (all of these colors: "black creature cards", for counts);
+    ``not_owned`` ("spells you don't own": the caster isn't the card's owner).
+    """
+
+    types: frozenset[str] = frozenset()
+    players: bool = False
+    who: str = "any"
+    not_colors: frozenset[str] = frozenset()
+    mv_max: int | None = None
+    zone: str = "battlefield"
+    subtypes: frozenset[str] = frozenset()
+    nontypes: frozenset[str] = frozenset()
+    supertypes: frozenset[str] = frozenset()
+    colorless: bool = False
+    multicolored: bool = False
+    mv_min: int | None = None
+    has_x: bool = False
+    from_zones: frozenset[str] = frozenset()
+    not_from_zones: frozenset[str] = frozenset()
+    chosen_type: bool = False
+    colors: frozenset[str] = frozenset()
+    not_owned: bool = False
+    # Targeting qualifiers read by the Oracle reader (CR 115.1; each defaults to "no condition"):
+    tapped: bool | None = None              # "tapped" / "untapped" (CR 110.5)
+    combat: frozenset[str] = frozenset()    # any of "attacking", "blocking" (CR 506.4)
+    power_min: int | None = None            # "with power N or greater"
+    power_max: int | None = None            # "with power N or less"
+    toughness_min: int | None = None
+    toughness_max: int | None = None
+    token: bool | None = None               # "token" / "nontoken" (CR 111)
+    not_supertypes: frozenset[str] = frozenset()  # "nonlegendary", "nonbasic" (CR 205.4)
+    keywords: frozenset[str] = frozenset()  # "with flying": has all of these keywords (CR 702)
+    not_keywords: frozenset[str] = frozenset()  # "without flying"
+    other_than_source: bool = False         # "another target …" of a permanent's ability: not its source
+    total_pt_max: int | None = None         # "with total power and toughness N or less" (CR 208)
+    not_subtypes: frozenset[str] = frozenset()  # "non-Human": none of these subtypes (CR 205.3)
+    monocolored: bool = False               # "monocolored": exactly one color (CR 105.2c)
+    # controlled by a player the ability names elsewhere ("defending player", "that player", "target
+    # opponent"): read only in structures of unread abilities (reader/skeleton.py), never in a modeled one
+    controller_ref: str = ""
+    # a further description the filter's fields don't hold ("that was dealt damage this turn", "with a
+    # +1/+1 counter on it"), as printed: likewise only in structures of unread abilities
+    condition: str = ""
+
+    @property
+    def is_any_target(self) -> bool:
+        return self.players and self.types == ANY_TARGET_TYPES and self.who == "any"
+
+    def describe(self) -> str:
+        if self.is_any_target:
+            return "any target"
+        parts = []
+        if self.types:
+            words: list[str] = []
+            words.extend("non" + {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c] for c in sorted(self.not_colors))
+            if self.zone != "stack":
+                words.extend("non" + t.lower() for t in sorted(self.nontypes))
+            words.extend(sorted(self.subtypes))
+            if self.zone == "stack":
+                words.extend("non" + t.lower() for t in sorted(self.nontypes))
+                words.append(" or ".join(sorted(t.lower() for t in self.types if t != "Spell")))
+                words.append("spell")
+                words = [w for w in words if w]
+            elif self.types != CARD_TYPES:
+                words.append(" or ".join(sorted(t.lower() for t in self.types)))
+            if self.zone == "graveyard":
+                words.append("card")
+            if self.mv_max is not None:
+                words.append(f"with mana value {self.mv_max} or less")
+            words.extend(_filter_qualifier_words(self))
+            if self.zone == "graveyard":
+                words.append({"you": "from your graveyard", "opponent": "from an opponent's graveyard"}.get(
+                    self.who, "from a graveyard"))
+            elif self.who == "you":
+                words.append("you control")
+            elif self.who == "opponent":
+                words.append("an opponent controls")
+            if self.controller_ref:
+                words.append(f"{self.controller_ref} controls")
+            if self.condition:
+                words.append(self.condition)
+            parts.append(" ".join(words))
+        if self.players:
+            parts.append({"any": "player", "you": "you", "opponent": "opponent"}[self.who])
+        return " or ".join(parts)
+
+
+def _filter_qualifier_words(f: "Filter") -> list[str]:
+    """The targeting qualifiers of a filter (tapped, attacking, power, …) as words."""
+    w: list[str] = []
+    if f.other_than_source:
+        w.append("other than this object")
+    if f.tapped is not None:
+        w.append("tapped" if f.tapped else "untapped")
+    if f.combat:
+        w.append(" or ".join(sorted(f.combat)))
+    if f.token is not None:
+        w.append("token" if f.token else "nontoken")
+    if f.not_supertypes:
+        w.append(" ".join("non" + t.lower() for t in sorted(f.not_supertypes)))
+    if f.zone != "stack":
+        if f.colors:
+            w.append("/".join(sorted(f.colors)))
+        if f.multicolored:
+            w.append("multicolored")
+        if f.monocolored:
+            w.append("monocolored")
+        if f.not_subtypes:
+            w.append(" ".join("non-" + t for t in sorted(f.not_subtypes)))
+        if f.colorless:
+            w.append("colorless")
+        if f.supertypes:
+            w.append(" ".join(t.lower() for t in sorted(f.supertypes)))
+    if f.mv_min is not None and (f.zone != "stack" or f.types != frozenset()):
+        w.append(f"with mana value {f.mv_min} or greater")
+    for name, lo, hi in (("power", f.power_min, f.power_max), ("toughness", f.toughness_min, f.toughness_max)):
+        if lo is not None:
+            w.append(f"with {name} {lo} or greater")
+        if hi is not None:
+            w.append(f"with {name} {hi} or less")
+    if f.total_pt_max is not None:
+        w.append(f"with total power and toughness {f.total_pt_max} or less")
+    if f.keywords:
+        w.append("with " + " and ".join(sorted(f.keywords)))
+    if f.not_keywords:
+        w.append("without " + " or ".join(sorted(f.not_keywords)))
+    return w
+
+
+ANY_TARGET = Filter(types=ANY_TARGET_TYPES, players=True)
+CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land",
+                        "Planeswalker", "Sorcery"})  # CR 300.1: a card of any type
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """One instance of the word "target" (CR 115.1, 115.3, 601.2c).
+
+    ``min``/``max``: how many targets this instance takes ("up to two": 0..2,
+    CR 115.6). ``distinct_from``: indices of earlier instances whose chosen
+    objects this one may not repeat ("any other target", "another target").
+    ``divided``: an amount (damage, counters) is divided as the controller
+    chooses among the chosen targets ("divided as you choose among one or two
+    targets", CR 601.2d: each target gets at least one, so ``min`` ≥ 1 and
+    ``max`` ≤ the amount when it is a number).
+    """
+
+    filter: Filter
+    min: int = 1
+    max: int = 1
+    distinct_from: tuple[int, ...] = ()
+    divided: bool = False  # an amount "divided as you choose among" the targets (CR 601.2d)
+    # a number of targets known only on casting: "x" (as many as the announced X, CR 601.2b–c),
+    # "any" (any number, ``min`` at least); read only in structures of unread abilities
+    # (reader/skeleton.py), never in an ability the engine models
+    variable: str = ""
+
+    def describe(self) -> str:
+        if self.variable:
+            n = "X target" if self.variable == "x" else ("any number of target" if self.min == 0
+                                                          else f"{self.min} or more target")
+            return f"{n} {self.filter.describe()}"
+        if self.min == self.max:
+            n = "target" if self.max == 1 else f"{self.max} target"
+        elif self.min == 0:
+            n = f"up to {self.max} target"
+        else:
+            n = f"{self.min} to {self.max} target"
+        other = " other" if self.distinct_from else ""
+        div = " (divided as you choose, CR 601.2d)" if self.divided else ""
+        if self.filter.is_any_target:
+            return ("any" + other + " target" if self.max == 1 and self.min == 1 else f"{n}s (any)") + div
+        return f"{n}{other} {self.filter.describe()}{div}"
+
+
+@dataclass(frozen=True)
+class Ref:
+    """What an effect acts on: ``target`` (slot ``index``), ``self`` (the source),
+    ``attached`` (what the source enchants), ``controller`` (the ability's
+    controller), ``each_target`` (every object chosen for slot ``index``),
+    ``each_opponent`` (each opponent of the controller), ``each_player``."""
+
+    kind: str
+    index: int = 0
+
+    def describe(self) -> str:
+        if self.kind == "target":
+            return f"target #{self.index + 1}"
+        return {"self": "this object", "attached": "enchanted creature", "controller": "you",
+                "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
+                "each_player": "each player"}.get(self.kind, self.kind)
+
+
+SELF = Ref("self")
+ATTACHED = Ref("attached")
+CONTROLLER = Ref("controller")
+
+
+def T(i: int = 0) -> Ref:
+    """Shorthand for target slot ``i``."""
+    return Ref("target", i)
+
+
+@dataclass(frozen=True)
+class Count:
+    """An amount read from the game when it is needed (CR 107.3, 605).
+
+    ``what``:
+      * ``number`` — the number of permanents in ``selector`` ("for each creature you control");
+      * ``power`` — the power of ``selector``'s permanent ("equal to this creature's power");
+      * ``greatest_power`` — the greatest power among ``selector`` (0 if none);
+      * ``counters`` — the number of ``counter`` counters on ``selector``'s permanent;
+      * ``x`` — the X chosen for the ability's cost ("for each storage counter
+        removed this way", "Remove X storage counters …: Add X mana");
+      * ``life`` — the controller's life total (CR 119);
+      * ``devotion`` — the controller's devotion to ``color`` (a letter, CR 700.5);
+      * ``greatest_toughness`` — the greatest toughness among ``selector`` (0 if none);
+      * ``cards`` — the number of cards in the controller's graveyard matching
+        ``card_filter`` ("creature cards in your graveyard": types any of,
+        ``colors`` all of).
+    ``plus`` is added ("{C}, plus an additional {C} for each …"; "X plus one").
+    ``keyword``: with ``number``, only permanents with that keyword count
+    ("creatures you control with defender", CR 702); ``min_power``: only
+    creatures with at least that power ("creature with power 4 or greater");
+    ``same_name``: only permanents with the source's name ("artifact you
+    control named Powerstone Shard", CR 201.2).
+    """
+
+    selector: Selector
+    what: str = "number"
+    counter: str = ""
+    plus: int = 0
+    keyword: str = ""
+    color: str = ""
+    card_filter: "Filter | None" = None
+    min_power: int | None = None
+    same_name: bool = False
+
+    def describe(self) -> str:
+        base = {"number": f"the number of {self.selector.describe()}",
+                "power": f"the power of {self.selector.describe()}",
+                "greatest_power": f"the greatest power among {self.selector.describe()}",
+                "counters": f"the number of {self.counter} counters on {self.selector.describe()}",
+                "x": "X", "life": "your life total", "devotion": f"your devotion to {self.color}",
+                "greatest_toughness": "this permanent's toughness" if self.selector.self_only
+                else f"the greatest toughness among {self.selector.describe()}",
+                "cards": "the number of " + (describe_spell_filter(self.card_filter)[:-len(" spells")]
+                                             if self.card_filter else "") + " cards in your graveyard",
+                }.get(self.what, self.what)
+        if self.keyword:
+            base += f" with {self.keyword}"
+        if self.min_power is not None:
+            base += f" with power {self.min_power} or greater"
+        if self.same_name:
+            base += " with this permanent's name"
+        return base + (f" plus {self.plus}" if self.plus else "")
+
+
+Amount = Union[int, str, Count]  # int, "X" (CR 107.3), or a count
+
+
+def describe_amount(a: Amount) -> str:
+    return a.describe() if isinstance(a, Count) else str(a)
+
+
+# --------------------------------------------------------------------------
+# Costs
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Cost:
+    """An activation cost (CR 118, 602.1a).
+
+    ``mana``: mana symbols; ``tap``: {T} (CR 107.5); ``untap``: {Q} (CR 107.6);
+    ``life``: pay N life; ``sacrifice_self``; ``sacrifice``: sacrifice one
+    permanent matching the selector ("Sacrifice a land"); ``remove_counters``:
+    (counter, n) from this permanent; ``tap_other_creatures``: tap N untapped
+    creatures you control (not restricted by summoning sickness).
+    ``remove_x_counters``: (counter, least X) — remove X counters of that kind
+    from this permanent, X chosen on activation (CR 107.3a; "Remove any number
+    of storage counters": least 0, "one or more": least 1); only on mana
+    abilities, whose production reads X through ``Count(what="x")``.
+    ``tap_selector``: which untapped permanents ``tap_other_creatures`` taps
+    ("Tap three untapped Elves you control"; None: creatures you control); with
+    no {T} in the cost the source may be one of them (tapping for a cost other
+    than {T} ignores summoning sickness, CR 302.6). ``put_counters``:
+    (counter, n) put on this permanent as a cost ("Put a -0/-1 counter on this
+    creature", CR 118.1). ``discard_hand``: "Discard your hand" (CR 701.9).
+    """
+
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    life: int = 0
+    sacrifice_self: bool = False
+    sacrifice: Selector | None = None
+    remove_counters: tuple[str, int] | None = None
+    tap_other_creatures: int = 0
+    remove_x_counters: tuple[str, int] | None = None
+    loyalty: int | None = None  # a loyalty ability's cost (CR 606.4): +N puts, -N removes loyalty counters
+    tap_selector: Selector | None = None
+    put_counters: tuple[str, int] | None = None
+    discard_hand: bool = False
+    discard_self: bool = False  # "Discard this card" (CR 701.9): the ability works from the hand (CR 113.6k)
+    return_: Selector | None = None  # "Return an Elf you control to its owner's hand" (non-mana abilities)
+    exile_self: bool = False  # "Exile this artifact" (CR 406.2): the permanent is exiled as the cost
+
+    def describe(self) -> str:
+        parts = []
+        if self.loyalty is not None:
+            parts.append(f"[{'+' if self.loyalty > 0 else ''}{self.loyalty}]".replace("-", "−"))
+        if self.mana:
+            parts.append(self.mana.text)
+        if self.tap:
+            parts.append("{T}")
+        if self.untap:
+            parts.append("{Q}")
+        if self.life:
+            parts.append(f"Pay {self.life} life")
+        if self.sacrifice_self:
+            parts.append("Sacrifice this permanent")
+        if self.sacrifice is not None:
+            parts.append(f"Sacrifice a {self.sacrifice.describe().rstrip('s').replace('s you control', '')}")
+        if self.remove_counters:
+            parts.append(f"Remove {self.remove_counters[1]} {self.remove_counters[0]} counter(s) from this permanent")
+        if self.tap_other_creatures:
+            what = "creature(s) you control" if self.tap_selector is None else self.tap_selector.describe()
+            parts.append(f"Tap {self.tap_other_creatures} untapped {what}")
+        if self.put_counters:
+            parts.append(f"Put {self.put_counters[1]} {self.put_counters[0]} counter(s) on this permanent")
+        if self.discard_hand:
+            parts.append("Discard your hand")
+        if self.discard_self:
+            parts.append("Discard this card")
+        if self.exile_self:
+            parts.append("Exile this permanent")
+        if self.return_ is not None:
+            parts.append(f"Return a {self.return_.describe().rstrip('s').replace('s you control', '')} "
+                         "to its owner's hand")
+        if self.remove_x_counters:
+            parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
+                         f"(X at least {self.remove_x_counters[1]})")
+        return ", ".join(parts) or "{0}"
+
+
+# --------------------------------------------------------------------------
+# Mana production (CR 106, 605)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Produce:
+    """What a mana ability adds (CR 106.1, 605).
+
+    ``kind``:
+      * ``fixed`` — ``options`` holds one amount (``{C}{C}``);
+      * ``choice`` — one of ``options`` ("{W}{W}, {W}{B}, or {B}{B}", "{R} or {G}");
+      * ``any_color`` / ``any_type`` — ``amount`` mana of one chosen color/type;
+      * ``combination`` — ``amount`` mana in any combination of colors;
+      * ``could_produce`` — one mana of any color (``of_type`` False) or type
+        (True) that a permanent in ``selector`` could produce (CR 106.7);
+      * ``sacrificed_could_produce`` — any type the sacrificed permanent could produce;
+      * ``that_land_produced`` — (triggered) one mana of any type that land produced;
+      * ``chosen_color`` — ``amount`` mana of the color chosen for the source
+        as it entered (its ``chosen`` color, :class:`EntersWith`), or one of
+        ``options`` ("{R} or one mana of the chosen color"); with no color
+        chosen that part adds nothing (CR 106.5: mana of an undefined type);
+      * ``count`` — ``options[0]`` once for each permanent counted by ``count``
+        (or ``count``'s amount, see :class:`Count`);
+      * ``different_colors`` — ``amount`` mana of different colors (one of each
+        of ``amount`` distinct colors: "two mana of different colors");
+      * ``among_colors`` — one mana of any color among the permanents you
+        control that match one of ``among`` (characteristics now, CR 105.2,
+        106.5: none of those permanents colored, no mana) — "any color among
+        legendary creatures and planeswalkers you control"; a filter with
+        ``zone`` ``graveyard`` looks at the cards in your graveyard instead
+        ("among legendary creature cards in your graveyard");
+      * ``commander_identity`` — one mana of any color in the color identity of
+        the controller's commander(s) (CR 903.4; objects marked ``commander``,
+        in any zone); with no commander, no mana (CR 903.4f).
+
+    A ``count`` on the kinds ``any_color``, ``choice`` and ``combination`` is
+    a variable amount (CR 107.3): "X mana of any one color, where X is …",
+    "X {G} or X {W}" (each option scaled), "X mana in any combination of
+    {U} and/or {R}". ``combination`` with ``options`` (one-mana units) allows
+    only those types; without, any color.
+    """
+
+    kind: str
+    options: tuple[Mana, ...] = ()
+    amount: int = 1
+    selector: Selector | None = None
+    of_type: bool = False
+    count: Count | None = None
+    instead: "tuple[ActivationCondition, Produce] | None" = None
+    among: "tuple[Filter, ...]" = ()
+
+    def describe(self) -> str:
+        if self.instead is not None:
+            base = replace(self, instead=None).describe()
+            return f"{base}; if {self.instead[0].describe()}, {self.instead[1].describe()} instead"
+        k = self.kind
+        if k == "fixed":
+            return self.options[0].text
+        if k == "choice" and self.count is not None:
+            return " or ".join("X " + o.text for o in self.options) + f", where X is {self.count.describe()}"
+        if k == "choice":
+            return " or ".join(o.text for o in self.options)
+        if k == "any_color" and self.count is not None:
+            return f"X mana of any one color, where X is {self.count.describe()}"
+        if k == "any_color":
+            return f"{self.amount} mana of any one color"
+        if k == "any_type":
+            return f"{self.amount} mana of any one type"
+        if k == "combination" and self.count is not None:
+            kinds = " and/or ".join(o.text for o in self.options) or "colors"
+            return f"X mana in any combination of {kinds}, where X is {self.count.describe()}"
+        if k == "combination":
+            return f"{self.amount} mana in any combination of colors"
+        if k == "could_produce" and self.selector is not None:
+            return f"one mana of any {'type' if self.of_type else 'color'} that {self.selector.describe()} could produce"
+        if k == "sacrificed_could_produce":
+            return "one mana of any type the sacrificed permanent could produce"
+        if k == "that_land_produced":
+            return "one mana of any type that land produced"
+        if k == "chosen_color":
+            return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
+        if k == "count" and self.count is not None:
+            return f"{self.options[0].text} for each of {self.count.describe()}"
+        if k == "different_colors":
+            return f"{self.amount} mana of different colors"
+        if k == "among_colors":
+            what = " or ".join(describe_spell_filter(f)[:-len(" spells")] +
+                               (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
+                               for f in self.among)
+            return f"one mana of any color among {what}"
+        if k == "commander_identity":
+            return "one mana of any color in your commander's color identity"
+        return k
+
+
+def fixed(text: str) -> Produce:
+    return Produce("fixed", (Mana.parse(text),))
+
+
+def choice(*texts: str) -> Produce:
+    return Produce("choice", tuple(Mana.parse(t) for t in texts))
+
+
+# --------------------------------------------------------------------------
+# Effects (what spells and abilities do when they resolve, CR 608)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _EffectBase:
+    """What every effect kind shares: ``optional`` marks "you may" (CR 608.2d), and ``kind``, a
+    class-level name of the kind (read-only; the resolution engine dispatches on the class)."""
+
+    kind: ClassVar[str] = ""
+    optional: bool = field(default=False, kw_only=True)
+
+    def describe(self) -> str:
+        return ("you may: " if self.optional else "") + self._text()
+
+    def _text(self) -> str:
+        return self.kind
+
+
+def _ref_text(r: Ref | None) -> str:
+    return r.describe() if r else ""
+
+
+@dataclass(frozen=True)
+class Damage(_EffectBase):
+    """``amount`` damage to ``to`` (CR 120)."""
+
+    kind: ClassVar[str] = "damage"
+    to: Ref
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"{describe_amount(self.amount)} damage to {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Destroy(_EffectBase):
+    """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.19)."""
+
+    kind: ClassVar[str] = "destroy"
+    to: Ref
+    cant_be_regenerated: bool = False
+
+    def _text(self) -> str:
+        return f"destroy {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Pump(_EffectBase):
+    """``to`` gets +``power``/+``toughness`` (and ``keywords``) until end of turn (CR 611.2a, 613.4c)."""
+
+    kind: ClassVar[str] = "pump"
+    to: Ref
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+
+    def _text(self) -> str:
+        kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
+        return f"{_ref_text(self.to)} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+
+
+@dataclass(frozen=True)
+class Fight(_EffectBase):
+    """``to`` fights ``other`` (CR 701.14)."""
+
+    kind: ClassVar[str] = "fight"
+    to: Ref
+    other: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} fights {_ref_text(self.other)}"
+
+
+@dataclass(frozen=True)
+class Draw(_EffectBase):
+    """The controller (or the players ``to`` names) draws ``amount`` cards (CR 121)."""
+
+    kind: ClassVar[str] = "draw"
+    amount: Amount
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} draws " if self.to else "draw ") + f"{describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
+class Mill(_EffectBase):
+    """The controller (or the players ``to`` names) mills ``amount`` cards (CR 701.17)."""
+
+    kind: ClassVar[str] = "mill"
+    amount: Amount
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} mills " if self.to else "mill ") + f"{describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
+class GainLife(_EffectBase):
+    """The controller (or the players ``to`` names) gains ``amount`` life (CR 119.3)."""
+
+    kind: ClassVar[str] = "gain_life"
+    amount: Amount
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} gains " if self.to else "gain ") + f"{describe_amount(self.amount)} life"
+
+
+@dataclass(frozen=True)
+class LoseLife(_EffectBase):
+    """The players ``to`` names lose ``amount`` life (CR 119.3)."""
+
+    kind: ClassVar[str] = "lose_life"
+    to: Ref
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} loses {describe_amount(self.amount)} life"
+
+
+@dataclass(frozen=True)
+class LookAtHand(_EffectBase):
+    """Look at ``to``'s hand: no change to the game (the hand is a hidden zone, CR 400.2)."""
+
+    kind: ClassVar[str] = "look_hand"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"look at {_ref_text(self.to)}'s hand"
+
+
+@dataclass(frozen=True)
+class CreateTokens(_EffectBase):
+    """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs;
+    CR 701.7, 111.2: the controller of the effect creates them under their control)."""
+
+    kind: ClassVar[str] = "tokens"
+    amount: Amount
+    token: tuple[tuple[str, object], ...]
+
+    def _text(self) -> str:
+        return f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
+
+
+@dataclass(frozen=True)
+class ReturnToBattlefield(_EffectBase):
+    """Put ``to`` (a card in a graveyard) onto the battlefield under its owner's control (CR 400.7)."""
+
+    kind: ClassVar[str] = "return_to_battlefield"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"return {_ref_text(self.to)} to the battlefield"
+
+
+@dataclass(frozen=True)
+class Exile(_EffectBase):
+    """Move ``to`` (a permanent, or a card in a graveyard) to its owner's exile (CR 406, 701.13)."""
+
+    kind: ClassVar[str] = "exile"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"exile {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class CounterSpell(_EffectBase):
+    """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist)."""
+
+    kind: ClassVar[str] = "counter"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"counter {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class SkipUntap(_EffectBase):
+    """``to`` doesn't untap during its controller's next untap step (CR 502.3; object key ``skip_untap``)."""
+
+    kind: ClassVar[str] = "skip_untap"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} doesn't untap during its controller's next untap step"
+
+
+@dataclass(frozen=True)
+class ReturnToHand(_EffectBase):
+    """Move ``to`` (a permanent, or a card in a graveyard) to its owner's hand (CR 400.7)."""
+
+    kind: ClassVar[str] = "return_to_hand"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"return {_ref_text(self.to)} to its owner's hand"
+
+
+@dataclass(frozen=True)
+class Untap(_EffectBase):
+    """Untap ``to`` (CR 701.26b)."""
+
+    kind: ClassVar[str] = "untap"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"untap {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Tap(_EffectBase):
+    """Tap ``to`` (CR 701.26a)."""
+
+    kind: ClassVar[str] = "tap"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"tap {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class PutCounters(_EffectBase):
+    """Put ``amount`` ``counter`` counters on ``to`` (CR 122.1)."""
+
+    kind: ClassVar[str] = "counters"
+    to: Ref
+    amount: Amount
+    counter: str
+
+    def _text(self) -> str:
+        return f"put {describe_amount(self.amount)} {self.counter} counter(s) on {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Conjure(_EffectBase):
+    """Conjure ``amount`` cards named ``card`` into ``zone`` (then shuffle if ``shuffle``): a digital
+    keyword action, not in the CR (rules §1.12)."""
+
+    kind: ClassVar[str] = "conjure"
+    amount: Amount
+    card: str
+    zone: str
+    shuffle: bool = False
+
+    def _text(self) -> str:
+        return (f"conjure {describe_amount(self.amount)} {self.card} into {self.zone}"
+                + (", then shuffle" if self.shuffle else ""))
+
+
+@dataclass(frozen=True)
+class UntilEndOfTurn(_EffectBase):
+    """Create ``granted`` (a static or replacement ability) until end of turn: a continuous effect
+    from a resolving spell or ability (CR 611.2a)."""
+
+    kind: ClassVar[str] = "continuous"
+    granted: "Ability"
+
+    def _text(self) -> str:
+        return f"until end of turn: {self.granted.describe() if self.granted else ''}"
+
+
+@dataclass(frozen=True)
+class SearchLibrary(_EffectBase):
+    """The controller searches their library (CR 701.23) for a card matching ``quality`` (a
+    :class:`Filter` of zone ``library``: ``types`` any of, ``supertypes`` all of, ``subtypes`` any
+    of; None: "a card"), puts it into ``zone`` (``hand``, or ``battlefield`` under their control,
+    ``tapped`` when it says so), then shuffles (``shuffle``, CR 701.24). For a card with a stated
+    quality the player may find nothing (CR 701.23b); for "a card" they must find one if the
+    library has one (CR 701.23c). Resolution gives one outcome per class of interchangeable
+    qualifying cards plus "find nothing"."""
+
+    kind: ClassVar[str] = "search"
+    zone: str
+    quality: Filter | None = None
+    tapped: bool = False
+    shuffle: bool = True
+
+    def _text(self) -> str:
+        where = "into your hand" if self.zone == "hand" else \
+            "onto the battlefield" + (" tapped" if self.tapped else "")
+        return (f"search your library for {describe_library_card(self.quality)}, put it {where}"
+                + (", then shuffle" if self.shuffle else ""))
+
+
+@dataclass(frozen=True)
+class ArrangeTop(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library, then puts them back in any
+    order (CR 401.4: the owner arranges cards put into a library together): one outcome per
+    distinct order of those cards (interchangeable cards are one)."""
+
+    kind: ClassVar[str] = "arrange_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"look at the top {describe_amount(self.amount)} card(s) of your library, then put them back in any order"
+
+
+@dataclass(frozen=True)
+class UnreadEffect(_EffectBase):
+    """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
+    is refused, CR 608.2c)."""
+
+    kind: ClassVar[str] = "unread"
+    text: str
+
+    def describe(self) -> str:
+        return f"unread effect: {self.text}"
+
+
+#: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
+Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
+               ReturnToBattlefield, Exile, CounterSpell, SkipUntap, ReturnToHand, Untap, Tap, PutCounters,
+               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, UnreadEffect]
+#: The effect classes, for ``isinstance`` checks.
+EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
+
+
+def describe_library_card(f: Filter | None) -> str:
+    """"a card", "a basic land card", "a Forest or Plains card" (a search's stated quality, CR 701.23)."""
+    if f is None:
+        return "a card"
+    words = [w.lower() for w in sorted(f.supertypes)]
+    if f.subtypes:
+        words.append(" or ".join(sorted(f.subtypes)))
+    if f.types:
+        words.append(" or ".join(sorted(t.lower() for t in f.types)))
+    words.append("card")
+    first = words[0]
+    return ("an " if first[0] in "aeiou" else "a ") + " ".join(words)
+
+
+# --------------------------------------------------------------------------
+# Modes (CR 700.2)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Mode:
+    """One mode of a modal spell or ability (CR 700.2): a bulleted option.
+
+    ``targets``: the mode's instances of "target" in printed order (``Ref``
+    indices and ``distinct_from`` in ``effects``/``targets`` are local to the
+    mode); ``effects``: what it does (``UnreadEffect`` when not read).
+
+    The spell or ability that has modes carries them in ``modes`` with
+    ``min_modes``..``max_modes`` (how many may be chosen, CR 700.2a–b) and
+    ``mode_repeat`` ("You may choose the same mode more than once", CR 700.2d).
+    Its own ``targets`` is empty (targets are those of the chosen modes, CR
+    700.2c, 601.2c) and its own ``effects`` is one ``UnreadEffect(
+    text=<the printed mode-choice line>)``: resolving a modal spell or ability
+    is not modeled, so ``resolve`` refuses it rather than pick modes
+    (``solver/rules/modes.py`` chooses them for ``targets`` and ``actions``)."""
+
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return "; ".join(e.describe() for e in self.effects) + t
+
+
+def describe_modes(a: object) -> str:
+    """The modes of a spell or ability, for ``describe`` (empty when it has none)."""
+    modes = getattr(a, "modes", ())
+    if not modes:
+        return ""
+    lo, hi = getattr(a, "min_modes", 1), getattr(a, "max_modes", 1)
+    n = str(lo) if lo == hi else f"{lo} to {hi}"
+    rep = ", the same mode more than once allowed" if getattr(a, "mode_repeat", False) else ""
+    return f"; choose {n} mode(s){rep} (CR 700.2): " + " | ".join(
+        f"[{i}] {m.describe()}" for i, m in enumerate(modes, start=1))
+
+
+# --------------------------------------------------------------------------
+# Abilities
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ActivationCondition:
+    """A restriction on when an ability may be activated (CR 602.5b, 602.5d, 602.5e).
+
+    ``kind``:
+      * ``control`` — you control at least ``n`` permanents in ``selector``
+        ("Activate only if you control a Swamp or a Mountain", "… five or more lands");
+      * ``control_power`` — you control a creature with power ``n`` or greater (Ferocious);
+      * ``counters`` — this permanent has at least ``n`` ``counter`` counters;
+      * ``entered_this_turn`` — this permanent entered the battlefield this turn
+        (object key ``entered_this_turn``);
+      * ``is_creature`` — this permanent is a creature;
+      * ``your_turn`` / ``opponent_turn`` — during your / an opponent's turn;
+      * ``sorcery`` — when you could cast a sorcery (CR 307.1: your main phase, empty stack);
+      * ``instant`` — whenever you could cast an instant (any time you have priority);
+      * ``graveyard_card`` — there is a card with one of ``selector``'s subtypes in
+        your graveyard ("if there is an Elf card in your graveyard");
+      * ``total_power`` — creatures you control have total power ``n`` or greater
+        (Formidable: the sum of their powers, negative ones included);
+      * ``opponent_poison`` — an opponent has ``n`` or more poison counters (CR 122.1f);
+      * ``same_name_lands`` — you control ``n`` or more lands with the same name;
+      * ``graveyard_count`` — ``n`` or more cards are in your graveyard (threshold);
+      * ``equipped`` — an Equipment is attached to this permanent (CR 301.5; statics only);
+      * ``attacking`` / ``untapped`` — this permanent is attacking (CR 506.4) / untapped (statics only);
+      * ``graveyard_types`` — ``n`` or more card types among cards in your graveyard
+        (delirium, CR 205.2a);
+      * ``any`` / ``all`` — one of / each of ``parts``.
+    """
+
+    kind: str
+    selector: Selector | None = None
+    n: int = 1
+    counter: str = ""
+    parts: tuple["ActivationCondition", ...] = ()
+
+    def describe(self) -> str:
+        k = self.kind
+        if k == "control":
+            sel = self.selector
+            if sel is not None and self.n == 1 and len(sel.subtypes) > 1 and not sel.types:
+                # "a Swamp or a Mountain": any of the subtypes
+                return "you control " + " or ".join(f"a {t}" for t in sorted(sel.subtypes))
+            what = sel.describe() if sel else "permanents"
+            return f"you control {self.n} or more {what.replace(' you control', '')}"
+        if k == "control_power":
+            return f"you control a creature with power {self.n} or greater"
+        if k == "counters":
+            return f"this permanent has {self.n} or more {self.counter} counters"
+        if k in ("any", "all"):
+            return (" or " if k == "any" else " and ").join(p.describe() for p in self.parts)
+        if k == "graveyard_card" and self.selector is not None:
+            return f"there is a {'/'.join(sorted(self.selector.subtypes))} card in your graveyard"
+        if k == "total_power":
+            return f"creatures you control have total power {self.n} or greater"
+        if k == "opponent_poison":
+            return f"an opponent has {self.n} or more poison counters"
+        if k == "same_name_lands":
+            return f"you control {self.n} or more lands with the same name"
+        if k == "equipped":
+            return "this permanent is equipped"
+        if k in ("attacking", "untapped"):
+            return f"this permanent is {k}"
+        if k == "graveyard_count":
+            return f"there are {self.n} or more cards in your graveyard"
+        if k == "graveyard_types":
+            return f"there are {self.n} or more card types among cards in your graveyard"
+        return {"entered_this_turn": "this permanent entered this turn", "is_creature": "this permanent is a creature",
+                "your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
+                "sorcery": "as a sorcery", "instant": "as an instant"}.get(k, k)
+
+
+def describe_spell_filter(f: Filter) -> str:
+    """A spell description as printed in a spending restriction ("colorless Eldrazi spells")."""
+    words = [{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
+             for c in "WUBRG" if c in f.colors]
+    if f.chosen_type:
+        words.append("chosen-type")
+    if f.colorless:
+        words.append("colorless")
+    if f.multicolored:
+        words.append("multicolored")
+    words.extend(sorted(s.lower() for s in f.supertypes))
+    words.extend("non" + t.lower() for t in sorted(f.nontypes))
+    if f.subtypes:
+        words.append(" or ".join(sorted(f.subtypes)))
+    if f.types:
+        words.append(" or ".join(sorted(t.lower() for t in f.types)))
+    words.append("spells")
+    if f.mv_min is not None:
+        words.append(f"with mana value {f.mv_min} or greater")
+    if f.mv_max is not None:
+        words.append(f"with mana value {f.mv_max} or less")
+    if f.has_x:
+        words.append("with {X} in their mana costs")
+    if f.not_owned:
+        words.append("you don't own")
+    zone = {"hand": "your hand", "graveyard": "your graveyard"}
+    if f.from_zones:
+        words.append("from " + " or ".join(sorted(zone.get(z, z) for z in f.from_zones)))
+    if f.not_from_zones:
+        words.append("not from " + " or ".join(sorted(zone.get(z, z) for z in f.not_from_zones)))
+    return " ".join(words)
+
+
+@dataclass(frozen=True)
+class SpendRestriction:
+    """What the mana an ability adds may be spent on (CR 106.6: "Spend this mana
+    only to …"; the restriction does not change the mana's type, CR 106.6, so
+    could-produce, CR 106.7, ignores it). Replacement effects that increase the
+    amount produced extend the restriction to all of it (CR 106.6a); mana added
+    by a *triggered* mana ability (Mana Flare) is that ability's own, unrestricted.
+
+    The mana may be spent only to:
+
+    * cast a spell matching one of ``spells`` (spell filters, see :class:`Filter`);
+    * if ``abilities``: activate an ability (CR 602, mana abilities included,
+      CR 605.1a) of a source matching one of ``sources`` (empty: any source);
+    * if ``other``: pay any other cost (neither casting a spell nor activating
+      an ability) — set only by the negative form "This mana can't be spent
+      to cast nonartifact spells".
+    """
+
+    spells: tuple[Filter, ...] = ()
+    abilities: bool = False
+    sources: tuple[Filter, ...] = ()
+    other: bool = False
+
+    def describe(self) -> str:
+        if self.other:
+            if self.abilities and not self.sources and len(self.spells) == 1:
+                f = self.spells[0]
+                if f == Filter(zone="stack", not_from_zones=f.not_from_zones):
+                    return "this mana can't be spent to cast spells from " + " or ".join(
+                        "your " + z if z in ("hand", "graveyard") else z for z in sorted(f.not_from_zones))
+                allowed = describe_spell_filter(f)
+                return f"this mana can't be spent to cast spells other than {allowed}"
+        parts = [describe_spell_filter(f) for f in self.spells]
+        out = ("cast " + " or ".join(parts)) if parts else ""
+        if self.abilities:
+            srcs = " or ".join(describe_spell_filter(f)[:-len(" spells")] or "any" for f in self.sources)
+            act = "activate abilities" + (f" of {srcs} sources" if self.sources else "")
+            out = f"{out} or {act}" if out else act
+        return "spend this mana only to " + (out or "nothing")
+
+
+@dataclass(frozen=True)
+class ManaRider:
+    """An additional effect of an activated mana ability, part of its resolution
+    (CR 605.1a: a mana ability may have effects besides adding mana; it resolves
+    immediately, CR 605.3b).
+
+    ``kind``:
+      * ``skip_untap`` — "This land doesn't untap during your next untap step"
+        (CR 502.3: an effect that keeps it tapped; object key ``skip_untap``);
+      * ``add_counters`` — put ``n`` ``counter`` counters on this permanent;
+      * ``sacrifice_if_none`` — "If there are no ``counter`` counters on this
+        land, sacrifice it" (checked after the cost removed one);
+      * ``gain_life`` / ``lose_life`` — ``who`` (``you``, ``each_opponent``,
+        ``each_player``) gains / loses ``n`` life;
+      * ``draw`` — you draw ``n`` cards.
+
+    ``condition``: the rider happens only if it holds as the ability resolves
+    ("If you control a God, … you gain 1 life"; :class:`ActivationCondition`)."""
+
+    kind: str
+    n: int = 1
+    counter: str = ""
+    who: str = "you"
+    condition: "ActivationCondition | None" = None
+
+    def describe(self) -> str:
+        k = self.kind
+        who = {"you": "you", "each_opponent": "each opponent", "each_player": "each player"}[self.who]
+        if k == "skip_untap":
+            out = "this permanent doesn't untap during your next untap step"
+        elif k == "add_counters":
+            out = f"put {self.n} {self.counter} counter(s) on this permanent"
+        elif k == "sacrifice_if_none":
+            out = f"if there are no {self.counter} counters on this permanent, sacrifice it"
+        elif k in ("gain_life", "lose_life"):
+            out = f"{who} {'gain' if k == 'gain_life' else 'lose'}{'s' if who != 'you' else ''} {self.n} life"
+        elif k == "draw":
+            out = f"draw {self.n} card(s)"
+        else:
+            out = k
+        return f"if {self.condition.describe()}, {out}" if self.condition is not None else out
+
+
+@dataclass(frozen=True)
+class ManaAbility:
+    """An activated mana ability (CR 605.1a). ``damage_to_you``: the land deals
+    that much damage to its controller as part of the effect (Adarkar Wastes).
+    ``limit``: at most that many activations each turn ("Activate only once
+    each turn", CR 602.5b; counted by the object key ``activated_this_turn``);
+    ``condition``: when it may be activated (:class:`ActivationCondition`)."""
+
+    cost: Cost
+    produce: Produce
+    damage_to_you: int = 0
+    text: str = ""
+    limit: int | None = None
+    condition: ActivationCondition | None = None
+    spend: "SpendRestriction | None" = None
+    riders: "tuple[ManaRider, ...]" = ()
+
+    def describe(self) -> str:
+        dmg = f"; deals {self.damage_to_you} damage to you" if self.damage_to_you else ""
+        dmg += "".join(f"; {r.describe()}" for r in self.riders)
+        lim = ""
+        if self.limit is not None:
+            lim = "; activate only once each turn" if self.limit == 1 else f"; activate at most {self.limit} times each turn"
+        cond = f"; activate only if {self.condition.describe()}" if self.condition is not None else ""
+        spend = f"; {self.spend.describe()} (CR 106.6)" if self.spend is not None else ""
+        return f"mana ability: {self.cost.describe()}: add {self.produce.describe()}{dmg}{lim}{cond}{spend}"
+
+
+@dataclass(frozen=True)
+class ActivatedAbility:
+    """A non-mana activated ability (CR 602). ``sorcery``: activate only as a sorcery.
+
+    ``zone``: where its source must be for it to be activated — ``battlefield``, or ``hand`` for
+    an ability whose cost discards the card (cycling and typecycling, CR 702.29a/e; channel and
+    other "[cost], Discard this card: …" abilities; CR 113.6k). ``reduction``: "This ability
+    costs {N} less to activate for each <permanent you control>" as ``(N, Filter)`` (the
+    permanents counted: ``who``, ``types``, ``supertypes``, ``subtypes``), reducing
+    the generic mana of the cost only (CR 601.2f via 602.2b, 118.7). ``limit``: at most that
+    many activations each turn ("Activate only once each turn", CR 602.5b; object key
+    ``activated_this_turn``). ``condition``: "Activate only if …" (CR 602.5b), besides the
+    kinds of :class:`ActivationCondition` also ``opponent_controls`` (an opponent controls
+    ``n`` or more permanents in ``selector``) and ``hand_exactly`` (you have exactly ``n``
+    cards in hand)."""
+
+    cost: Cost
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    sorcery: bool = False
+    text: str = ""
+    # a modal ability (CR 700.2, solver/reader/modes.py): see :class:`Mode`
+    modes: "tuple[Mode, ...]" = ()
+    min_modes: int = 0
+    max_modes: int = 0
+    mode_repeat: bool = False
+    zone: str = "battlefield"
+    reduction: "tuple[int, Filter] | None" = None
+    limit: int | None = None
+    condition: "ActivationCondition | None" = None  # "Activate only if …" (CR 602.5b)
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        extra = ""
+        if self.zone != "battlefield":
+            extra += f"; activated from the {self.zone} (CR 113.6k)"
+        if self.reduction is not None:
+            extra += f"; costs {{{self.reduction[0]}}} less to activate for each {self.reduction[1].describe()}"
+        if self.limit is not None:
+            extra += "; activate only once each turn" if self.limit == 1 else \
+                f"; activate at most {self.limit} times each turn"
+        if self.condition is not None:
+            c = self.condition
+            what = (f"an opponent controls {c.n} or more {c.selector.describe() if c.selector else 'permanents'}"
+                    if c.kind == "opponent_controls" else f"you have exactly {c.n} cards in hand"
+                    if c.kind == "hand_exactly" else c.describe())
+            extra += f"; activate only if {what}"
+        return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
+            + describe_modes(self) + extra
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A trigger event (CR 603.1). ``event``: ``enters`` | ``attacks`` | ``dies`` |
+    ``becomes_tapped`` | ``upkeep`` (of the controller) | ``tapped_for_mana``.
+    ``selector``: what must be tapped for ``tapped_for_mana`` (lands; enchanted land)."""
+
+    event: str
+    selector: Selector | None = None
+
+    def describe(self) -> str:
+        if self.event == "tapped_for_mana":
+            return f"whenever {self.selector.describe() if self.selector else 'it'} is tapped for mana"
+        return {"enters": "when this enters", "attacks": "whenever this attacks", "dies": "when this dies",
+                "becomes_tapped": "whenever this becomes tapped", "upkeep": "at the beginning of your upkeep"}.get(self.event, self.event)
+
+
+@dataclass(frozen=True)
+class TriggeredAbility:
+    """A triggered ability that uses the stack (CR 603)."""
+
+    trigger: Trigger
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    text: str = ""
+    # a modal ability (CR 700.2, solver/reader/modes.py): see :class:`Mode`
+    modes: "tuple[Mode, ...]" = ()
+    min_modes: int = 0
+    max_modes: int = 0
+    mode_repeat: bool = False
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return f"triggered: {self.trigger.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
+            + describe_modes(self)
+
+
+@dataclass(frozen=True)
+class TriggeredManaAbility:
+    """A triggered mana ability (CR 605.1b, 605.4a, 106.12a): whenever a permanent
+    in ``trigger.selector`` is tapped for mana, the tapping player (or the land's
+    controller) adds ``produce``."""
+
+    trigger: Trigger
+    produce: Produce
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"triggered mana ability: {self.trigger.describe()}: add {self.produce.describe()}"
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability (CR 702), by its lower-case name: ``hexproof``,
+    ``shroud``, ``protection`` (``arg``: a color letter), ``haste``, ``flash``,
+    ``indestructible``, ``deathtouch``, ``lifelink``, ``flying``, ``reach``,
+    ``vigilance``, ``menace``, ``trample``, ``first strike``, ``double
+    strike``, ``defender``, ``landwalk`` (``arg``: land type); ``enchant`` is
+    :class:`Enchant`.
+
+    What each one does in the questions this project answers:
+
+    * ``hexproof``, ``shroud``, ``protection`` — targeting (CR 702.11b,
+      702.18a, 702.16b) and, for protection, damage prevention and Auras
+      (CR 702.16c, 702.16e). ``protection``'s ``arg`` is a quality
+      (:func:`solver.rules.casting_rules.has_quality`): a color letter,
+      ``multicolored``, ``monocolored``, ``colorless``, ``everything``
+      (CR 702.16j), a card type (``Artifact``, ``Creature`` …: "protection
+      from artifacts") or ``colored spells`` (spells only: "protection from
+      spells that are one or more colors");
+    * ``hexproof from`` (``arg``: a quality as for protection) — CR 702.11e:
+      can't be the target of spells with that quality an opponent controls
+      or abilities an opponent controls from sources with that quality;
+    * ``ward`` (``arg``: the ward cost as printed) — CR 702.21a: a triggered
+      ability that counters the spell or ability targeting it unless its
+      controller pays; it never makes a target illegal, so choices of
+      targets are unchanged;
+    * ``indestructible`` — not destroyed by lethal damage, deathtouch or
+      "destroy" (CR 702.12b);
+    * ``deathtouch`` — a creature dealt damage by it (any amount, any damage,
+      not only combat: fight, "deals N damage") is destroyed by the next
+      state-based action check (CR 702.2b, 704.5h);
+    * ``lifelink`` — damage it deals makes its controller gain that much life
+      at the same time (CR 702.15b);
+    * ``haste``, ``flash`` — when a permanent can be activated ({T}) or a
+      spell cast (CR 702.10, 702.8);
+    * ``vigilance``, ``reach``, ``menace``, ``flying``, ``first strike``,
+      ``double strike``, ``trample``, ``landwalk``, ``defender``, and the
+      evasion keywords ``fear``, ``intimidate``, ``shadow``, ``horsemanship``,
+      ``skulk`` — combat only (attacking, blocking, combat damage: CR
+      506–511), applied by :mod:`solver.engine.combat` (the ``attacks`` and
+      ``blocks`` queries, combat damage in ``pass``); a fight, which is not
+      combat damage, ignores them (CR 701.14d)."""
+
+    name: str
+    arg: str = ""
+
+    def describe(self) -> str:
+        if self.name in ("protection", "hexproof from"):
+            return f"keyword: {self.name.removesuffix(' from')} from {self.arg_text}"
+        return f"keyword: {self.name}{(' ' + self.arg) if self.arg else ''}"
+
+    @property
+    def arg_text(self) -> str:
+        if self.arg in CARD_TYPES:
+            return "sorceries" if self.arg == "Sorcery" else self.arg.lower() + "s"
+        return {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
+                "colored spells": "spells that are one or more colors"}.get(self.arg, self.arg)
+
+
+@dataclass(frozen=True)
+class Enchant:
+    """Enchant [object] (CR 702.5a, 303.4a): the Aura spell's target and what it may enchant."""
+
+    filter: Filter
+
+    def describe(self) -> str:
+        return f"enchant {self.filter.describe()}"
+
+
+@dataclass(frozen=True)
+class Static:
+    """A static ability creating a continuous effect (CR 604, 613).
+
+    ``kind``:
+      * ``set_land_types`` — ``affected`` lands have exactly ``subtypes`` as land types (CR 305.7; layer 4);
+      * ``add_types`` — ``affected`` gain ``subtypes`` in addition (layer 4); ``all_basic``: every basic land type;
+      * ``set_color`` — ``affected`` are ``color`` (layer 5);
+      * ``set_color_cards`` — spells you control and nonland cards you own that
+        aren't on the battlefield are ``color`` (layer 5, Celestial Dawn);
+      * ``grant`` — ``affected`` have ``granted`` (layer 6);
+      * ``pump`` — ``affected`` get +``power``/+``toughness`` (layer 7c) and ``keywords`` (layer 6);
+      * ``player_subtype`` — the controller is a ``subtypes`` (Enroll in the Coalition);
+      * ``player_keyword`` — the controller has ``keywords`` ("You have hexproof": CR 702.11d;
+        "You have shroud": CR 702.18b);
+      * ``must_target`` — opponents must choose at least one object/player with subtype
+        in ``subtypes`` (``battlefield_only``) while choosing targets as part of casting
+        a spell or activating an ability they control (CR 601.2c);
+      * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
+      * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b);
+      * ``spend_as_any_color`` — you may spend mana as though it were mana of any color to
+        activate abilities of ``affected`` (CR 609.4b; payments it could change are unsupported);
+      * ``cant_activate`` — activated abilities of ``affected`` (or, with
+        ``chosen_name``, of sources with the name chosen for this static's
+        source: its ``chosen`` name) can't be activated; with ``except_mana``
+        "unless they're mana abilities" (CR 602.5, 605.1a: mana abilities are
+        activated abilities too);
+      * combat restrictions and requirements on ``affected`` (CR 508.1c–d, 509.1b–c; solver/engine/combat.py);
+        besides those below: ``max_blockers`` (``amount``), ``unblockable_power_le`` / ``_ge`` and
+        ``cant_block_power_le`` / ``_ge`` (power ``amount``), ``must_be_blocked`` ("must be blocked if
+        able"), ``unblockable_by`` / ``blockable_only_by``
+        (blockers with any of ``subtypes``, ``color``, ``keywords``), ``attack_needs_defender_land``
+        (the defending player controls a land of a type in ``subtypes``):
+        ``cant_attack``, ``cant_block``, ``cant_attack_alone``, ``cant_block_alone``, ``must_attack``
+        ("attacks each combat if able"), ``must_block`` ("blocks each combat if able"), ``block_additional``
+        (can block ``amount`` additional creatures), ``block_any_number``, ``block_only_flying`` ("can block
+        only creatures with flying"), ``unblockable`` ("can't be blocked"), ``min_blockers`` ("can't be
+        blocked except by ``amount`` or more creatures"), ``lure`` ("All creatures able to block
+        ``affected`` do so"); ``attack_tax`` — creatures can't attack the controller unless their
+        controller pays {``amount``} for each of them (Ghostly Prison, Propaganda; CR 508.1g–h).
+    """
+
+    kind: str
+    affected: Selector | None = None
+    subtypes: frozenset[str] = frozenset()
+    all_basic: bool = False
+    color: frozenset[str] = frozenset()
+    granted: "Ability | None" = None
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    battlefield_only: bool = False
+    text: str = ""
+    amount: int = 0
+    chosen_name: bool = False
+    except_mana: bool = False
+    # "As long as <condition>, …" (CR 611.3a): applies only while it holds (solver/rules/characteristics.py)
+    condition: "ActivationCondition | None" = None
+
+    def describe(self) -> str:
+        if self.condition is not None:
+            return f"as long as {self.condition.describe()}: " + replace(self, condition=None).describe()
+        a = self.affected.describe() if self.affected else ""
+        k = self.kind
+        if k == "cant_activate":
+            who = "sources with the chosen name" if self.chosen_name else a
+            unless = " unless they're mana abilities" if self.except_mana else ""
+            return f"static (CR 602.5): activated abilities of {who} can't be activated{unless}"
+        if k == "player_keyword":
+            return "static: you have " + ", ".join(self.keywords)
+        if k == "set_land_types":
+            return f"static (layer 4): {a} are {'/'.join(sorted(self.subtypes))} (CR 305.7)"
+        if k == "add_types":
+            what = "every basic land type" if self.all_basic else "/".join(sorted(self.subtypes))
+            return f"static (layer 4): {a} are {what} in addition to their other types"
+        if k == "set_color":
+            return f"static (layer 5): {a} are {'/'.join(sorted(self.color))}"
+        if k == "set_color_cards":
+            return (f"static (layer 5): spells you control and nonland cards you own that aren't on the battlefield "
+                    f"are {'/'.join(sorted(self.color))}")
+        if k == "grant":
+            return f"static (layer 6): {a} have [{self.granted.describe() if self.granted else ''}]"
+        if k == "pump":
+            kw = (" and have " + ", ".join(self.keywords)) if self.keywords else ""
+            return f"static (layer 7c): {a} get {self.power:+d}/{self.toughness:+d}{kw}"
+        if k == "player_subtype":
+            return f"static: you are a {'/'.join(sorted(self.subtypes))}"
+        if k == "must_target":
+            where = " on the battlefield" if self.battlefield_only else ""
+            return f"static: opponents casting a spell or activating an ability must choose at least one {'/'.join(sorted(self.subtypes))}{where} as a target if able (CR 601.2c)"
+        if k == "activate_as_haste":
+            return f"static: you may activate abilities of {a} as though they had haste"
+        if k == "spend_as_any_color":
+            return f"static (CR 609.4b): you may spend mana as though it were mana of any color to activate abilities of {a}"
+        if k == "spend_white_as_any":
+            return "static: you may spend white mana as though it were mana of any color; other mana only as though it were colorless"
+        combat = {"cant_attack": "can't attack", "cant_block": "can't block",
+                  "cant_attack_alone": "can't attack alone", "cant_block_alone": "can't block alone",
+                  "must_attack": "attacks each combat if able", "must_block": "blocks each combat if able",
+                  "block_additional": f"can block {self.amount} additional creature(s) each combat",
+                  "block_any_number": "can block any number of creatures",
+                  "block_only_flying": "can block only creatures with flying", "unblockable": "can't be blocked",
+                  "min_blockers": f"can't be blocked except by {self.amount} or more creatures",
+                  "lure": "must be blocked by all creatures able to block it",
+                  "must_be_blocked": "must be blocked if able",
+                  "max_blockers": f"can't be blocked by more than {self.amount} creature(s)",
+                  "unblockable_power_le": f"can't be blocked by creatures with power {self.amount} or less",
+                  "unblockable_power_ge": f"can't be blocked by creatures with power {self.amount} or greater",
+                  "cant_block_power_le": f"can't block creatures with power {self.amount} or less",
+                  "cant_block_power_ge": f"can't block creatures with power {self.amount} or greater",
+                  "attack_needs_defender_land": "can't attack unless defending player controls "
+                                                + " or ".join(("an " if t[0] in "AEIOU" else "a ") + t
+                                                              for t in sorted(self.subtypes))}
+        if k in ("unblockable_by", "blockable_only_by"):
+            who = " or ".join(sorted(self.subtypes) + sorted(self.color) + list(self.keywords))
+            how = "can't be blocked by" if k == "unblockable_by" else "can be blocked only by"
+            return f"static (combat, CR 509.1b): {a} {how} {who}"
+        if k in combat:
+            return f"static (combat, CR 508.1/509.1): {a} {combat[k]}"
+        if k == "attack_tax":
+            return (f"static (CR 508.1g): creatures can't attack you unless their controller pays {{{self.amount}}} "
+                    "for each of them")
+        return f"static: {k}"
+
+
+@dataclass(frozen=True)
+class ManaReplacement:
+    """A replacement effect on a mana production event (CR 106.12b, 614).
+
+    Applies when a permanent matching ``tapped`` is tapped for mana by a player
+    matching ``tapper`` (``any`` | ``you``, relative to this effect's
+    controller). ``op``: ``multiply`` (``factor`` times as much of that mana),
+    ``set_type`` (``mana_type`` instead of any other type, amount kept),
+    ``set_type_and_amount`` (one ``mana_type`` instead of any other type and amount).
+    """
+
+    tapped: Selector
+    op: str
+    tapper: str = "any"
+    factor: int = 1
+    mana_type: str = ""
+    text: str = ""
+
+    def describe(self) -> str:
+        who = "you tap" if self.tapper == "you" else "a player taps"
+        if self.op == "multiply":
+            what = {2: "twice", 3: "three times"}.get(self.factor, f"{self.factor} times") + " as much of that mana"
+        elif self.op == "set_type":
+            what = f"{{{self.mana_type}}} instead of any other type"
+        else:
+            what = f"{{{self.mana_type}}} instead of any other type and amount"
+        return f"replacement (CR 106.12b): if {who} {self.tapped.describe().rstrip('s')} for mana, it produces {what}"
+
+
+@dataclass(frozen=True)
+class CounterReplacement:
+    """A replacement effect on counters being put on a permanent (CR 122.6, 614).
+
+    ``affected``: which permanents; ``counter``: counter kind it applies to
+    (empty: any); ``op``: ``double`` (twice that many) or ``plus_one``
+    (that many plus one)."""
+
+    affected: Selector
+    op: str
+    counter: str = ""
+    text: str = ""
+
+    def describe(self) -> str:
+        c = self.counter or "any"
+        what = "twice that many" if self.op == "double" else "that many plus one"
+        return f"replacement: if {c} counters would be put on {self.affected.describe().rstrip('s')}, {what} instead"
+
+
+@dataclass(frozen=True)
+class TokenReplacement:
+    """If an effect would create tokens under your control, ``factor`` times that many instead."""
+
+    factor: int = 2
+    text: str = ""
+
+    def describe(self) -> str:
+        return f"replacement: tokens you would create are created {self.factor} times over"
+
+
+@dataclass(frozen=True)
+class EntersWith:
+    """"This permanent enters [tapped] [with N counters]" — a self-replacement
+    on entering (CR 614.1c). ``amount`` may be ``"X"`` (CR 107.3m: the spell's X).
+    ``choose``: "As this permanent enters, choose a color [other than …]"
+    (``"color"``; CR 614.12, 614.1c), ``choose_except`` the colors not allowed
+    (letters); the choice is the object's ``chosen`` color. ``"creature type"``:
+    "As this permanent enters, choose a creature type" (the object's ``chosen``
+    type; resolution does not enumerate the ~300 creature types, it reports
+    such an entry unsupported)."""
+
+    counter: str = ""
+    amount: Amount = 0
+    tapped: bool = False
+    text: str = ""
+    choose: str = ""
+    choose_except: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        parts = []
+        if self.tapped:
+            parts.append("tapped")
+        if self.counter:
+            parts.append(f"with {describe_amount(self.amount)} {self.counter} counters")
+        if self.choose:
+            other = (" other than " + "/".join(self.choose_except)) if self.choose_except else ""
+            parts.append(f"choosing a {self.choose}{other}")
+        return "replacement: enters " + " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    """The structure of an ability whose meaning is not modeled (reader/skeleton.py): what
+    legal choices could depend on, read even though the ability itself stays unread.
+
+    ``kind``: ``keyword`` (a keyword ability named with its parameter, CR 702 — its costs,
+    timing and targets are those the keyword's rule defines), ``static`` (CR 604: no cost,
+    timing or target slot of its own), ``triggered`` (CR 603: event, condition and effect
+    unread; its target slots read), ``activated`` (CR 602: cost and timing read, effect
+    unread; its target slots read). ``keyword``: the keyword's name; ``cost``: an activated
+    ability's cost; ``timing``: the activation restrictions read ("sorcery", "once each turn",
+    …); ``targets``: the target slots (CR 115.1), each with its filter and count."""
+
+    kind: str
+    keyword: str = ""
+    cost: Cost | None = None
+    timing: tuple[str, ...] = ()
+    targets: tuple["TargetSpec", ...] = ()
+    # a cost the IR cannot hold, item by item: "mana {1}{U}", "tap", "exile: ~ from your graveyard"
+    cost_items: tuple[str, ...] = ()
+    modes: tuple[int, int | None] | None = None  # a choice of modes (CR 700.2): how many, None: no maximum
+
+    def describe(self) -> str:
+        bits = [self.kind + (f" {self.keyword}" if self.keyword else "")]
+        if self.cost is not None:
+            bits.append(f"cost {self.cost.describe()}")
+        if self.cost_items:
+            bits.append("cost " + ", ".join(self.cost_items))
+        if self.modes is not None:
+            lo, hi = self.modes
+            bits.append(f"choose {lo}..{'any' if hi is None else hi} modes")
+        bits += list(self.timing)
+        if self.targets:
+            bits.append("targets: " + ", ".join(t.describe() for t in self.targets))
+        return "; ".join(bits)
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    """A part of a card the project does not model. Always reported.
+
+    ``kind`` says what sort of ability the part is when that is known
+    (``activated``, ``triggered``, ``static`` or ``""``; ``rider`` for an
+    unread sentence of the ability before it, which is not an ability of its
+    own), so that
+    ``{object, index}`` numbering of activated and triggered abilities stays
+    right even when an earlier ability is not modeled (a query that names an
+    unsupported ability reports it as unsupported)."""
+
+    what: str
+    text: str = ""
+    kind: str = ""
+    affects: frozenset[str] = frozenset()  # what it could change (AFFECTS), when known; empty: classify the text
+    # its structure, when read although its meaning is not (reader/skeleton.py); still unread
+    structure: Skeleton | None = None
+
+    def describe(self) -> str:
+        return f"unsupported: {self.text or self.what}"
+
+
+def ability_kind_of_line(line: str) -> str:
+    """Classify an Oracle line by its shape (CR 113.3): ``activated`` ("[Cost]:
+    [Effect]", CR 602.1), ``triggered`` ("When/Whenever/At …", CR 603.1) or
+    ``static`` otherwise. Quoted text (granted abilities) and reminder text
+    are ignored."""
+    import re
+
+    body = re.sub(r"\([^)]*\)", "", line)
+    body = re.sub(r'"[^"]*"', '""', body).strip()
+    low = body.lower()
+    if low.startswith(("when ", "whenever ", "at ")):
+        return "triggered"
+    if ":" in body and not low.startswith(("choose ", "•")):
+        head = body.split(":", 1)[0]
+        if "{" in head or any(w in head.lower() for w in ("sacrifice", "tap ", "pay ", "remove ", "discard", "exile",
+                                                          "return ", "untap", "put ", "reveal", "mill", "collect",
+                                                          "forage", "loyalty", "+", "−", "-", "equip", "cycling", "[")):
+            return "activated"
+    if low.startswith(("equip ", "equip—", "equip{", "cycling", "fortify", "reconfigure", "level up", "outlast", "scavenge", "unearth",
+                       "ninjutsu", "transmute", "embalm", "eternalize", "boast", "crew", "basic landcycling",
+                       "landcycling", "transfigure", "auto-equip")):
+        return "activated"  # keyword abilities that are activated abilities (CR 702)
+    if low.startswith(("persist", "undying", "prowess", "exalted", "evolve", "afflict", "annihilator")):
+        return "triggered"  # keyword abilities that are triggered abilities (CR 702.79, 702.93)
+    return "static"
+
+
+@dataclass(frozen=True)
+class CastingRule:
+    """A static ability that changes the casting of spells (module
+    :mod:`solver.rules.casting_rules` applies them; the reader is
+    :mod:`solver.reader.statics`).
+
+    ``kind``:
+      * ``cost_increase`` / ``cost_reduction`` — spells matching ``spells``
+        (None: every spell) cast by ``who`` (``you`` | ``opponent`` | ``any``,
+        relative to this ability's controller) cost ``amount`` generic mana
+        more / less, times ``per`` when given ("for each artifact you
+        control"; CR 601.2f, 118.7: a reduction reduces only the generic
+        component); ``self_only``: the ability of the spell itself ("This
+        spell costs {1} less to cast for each …", affinity, CR 702.41a);
+      * ``cost_minimum`` — Trinisphere: a spell whose total cost is less than
+        ``amount`` mana costs ``amount`` mana (applied after every increase and
+        reduction, CR 601.2f), while the source is untapped when
+        ``untapped_only``;
+      * ``as_though_flash`` — ``who`` may cast ``spells`` as though they had
+        flash (CR 702.8a, 601.3);
+      * ``sorcery_timing_only`` — ``who`` can cast spells only any time they
+        could cast a sorcery (CR 307.1, 601.3; Teferi, Time Raveler);
+      * ``cant_cast_during_your_turn`` — ``who`` can't cast spells during this
+        ability's controller's turn (CR 601.3; Dragonlord Dromoka).
+    """
+
+    kind: str
+    who: str = "any"
+    spells: Filter | None = None
+    amount: int = 0
+    per: Count | None = None
+    self_only: bool = False
+    untapped_only: bool = False
+    text: str = ""
+    spells_or: tuple[Filter, ...] = ()   # further spell descriptions, any of ("Green spells and blue spells")
+
+    def spell_filters(self) -> tuple[Filter, ...] | None:
+        """The spell descriptions a spell must fit one of (None: every spell)."""
+        if self.spells is None:
+            return None
+        return (self.spells,) + self.spells_or
+
+    def describe(self) -> str:
+        who = {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
+        what = " and ".join(describe_spell_filter(f) for f in (self.spell_filters() or ())) or "spells"
+        if self.self_only:
+            what, who = "this spell", ""
+        k = self.kind
+        if k in ("cost_increase", "cost_reduction"):
+            per = f" for each of {self.per.describe()}" if self.per is not None else ""
+            more = "more" if k == "cost_increase" else "less"
+            verb = "costs" if self.self_only else "cost"
+            return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
+        if k == "cost_minimum":
+            cond = "as long as this permanent is untapped, " if self.untapped_only else ""
+            return f"cost rule (CR 601.2f): {cond}each spell that would cost less than {self.amount} mana costs {self.amount} mana"
+        if k == "as_though_flash":
+            return f"timing rule (CR 702.8a): {self.who} may cast {what} as though they had flash"
+        if k == "sorcery_timing_only":
+            return f"timing rule (CR 601.3): {self.who} can cast spells only any time they could cast a sorcery"
+        if k == "cant_cast_during_your_turn":
+            return f"timing rule (CR 601.3): {self.who} can't cast spells during your turn"
+        return f"casting rule: {k}"
+
+
+@dataclass(frozen=True)
+class CardCost:
+    """The parts of a spell's alternative or additional cost other than mana
+    (CR 118.9, 601.2b, 601.2h), for :class:`CastingOption`.
+
+    ``life``: pay N life (CR 119.4); ``sacrifice``: sacrifice ``sacrifice_count``
+    permanents you control, each matching one of the selectors (CR 701.21;
+    "an artifact or creature" is two selectors); ``return_``: return
+    ``return_count`` permanents you control matching one of the selectors to
+    their owner's hand; ``exile_hand``: exile N cards from your hand (other than
+    the spell), of color ``exile_hand_color`` when set; ``discard``: discard N
+    cards (of card type ``discard_type`` when set: retrace's land card);
+    ``exile_graveyard``: exile N other cards from your graveyard (escape)."""
+
+    life: int = 0
+    sacrifice: tuple[Selector, ...] = ()
+    sacrifice_count: int = 0
+    return_: tuple[Selector, ...] = ()
+    return_count: int = 0
+    exile_hand: int = 0
+    sacrifice_color: str = ""       # the sacrificed permanents are of this color ("a green creature")
+    exile_hand_color: str = ""
+    discard: int = 0
+    discard_type: str = ""
+    exile_graveyard: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.life or self.sacrifice_count or self.return_count or self.exile_hand or self.discard
+                    or self.exile_graveyard)
+
+
+@dataclass(frozen=True)
+class CastingOption:
+    """A way of casting the spell itself, or a cost it adds (read by
+    :mod:`solver.reader.casting_options`, applied by :mod:`solver.rules.casting_options`).
+
+    ``kind``:
+      * ``alternative`` — pay ``mana`` (None: no mana, i.e. {0}) and ``cost``
+        rather than the mana cost (CR 118.9: "You may … rather than pay this
+        spell's mana cost", evoke 702.74a, flashback 702.34a, escape 702.138a,
+        dash 702.109a), cast from ``zone`` (``hand`` or ``graveyard``), only
+        when ``condition`` holds (``not_your_turn``; ``control`` with
+        ``condition_selector``: "If you control a Plains");
+      * ``permission`` — cast from ``zone`` paying the mana cost plus ``cost``
+        (jump-start 702.133a, retrace 702.81a);
+      * ``additional`` — a mandatory additional cost (CR 601.2b: "As an
+        additional cost to cast this spell, …"): ``mana`` and ``cost``;
+      * ``kicker`` — an optional additional cost (CR 702.33a): ``mana`` and ``cost``;
+      * ``payment`` — another way to pay the total cost, whatever the mode (zone
+        ``any``), named ``delve`` (CR 702.66a: exile cards from your graveyard,
+        each paying {1}), ``convoke`` (CR 702.51a: tap untapped creatures you
+        control, each paying {1} or one mana of its color) or ``improvise``
+        (CR 702.126a: tap untapped artifacts you control, each paying {1}).
+
+    ``name`` is how queries name the option (``alternative: <name>``): the
+    keyword (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``,
+    ``retrace``) or, for "rather than pay" lines, the cost as printed
+    ("pay 1 life and exile a blue card from your hand")."""
+
+    kind: str
+    name: str = ""
+    mana: ManaCost | None = None
+    cost: CardCost = CardCost()
+    zone: str = "hand"
+    condition: str = ""
+    condition_selector: Selector | None = None
+    text: str = ""
+
+    def describe(self) -> str:
+        if self.kind == "payment":
+            rule = {"delve": "702.66a", "convoke": "702.51a", "improvise": "702.126a"}.get(self.name, "601.2h")
+            return f"casting option (CR {rule}): {self.name} pays part of the total cost"
+        parts = [self.mana.text] if self.mana is not None and self.mana else []
+        c = self.cost
+        if c.life:
+            parts.append(f"pay {c.life} life")
+        if c.sacrifice_count:
+            parts.append(f"sacrifice {c.sacrifice_count} of " + " or ".join(s.describe() for s in c.sacrifice))
+        if c.return_count:
+            parts.append(f"return {c.return_count} of " + " or ".join(s.describe() for s in c.return_))
+        if c.exile_hand:
+            parts.append(f"exile {c.exile_hand} {c.exile_hand_color} card(s) from your hand".replace("  ", " "))
+        if c.discard:
+            parts.append(f"discard {c.discard} {c.discard_type.lower()} card(s)".replace("  ", " "))
+        if c.exile_graveyard:
+            parts.append(f"exile {c.exile_graveyard} other card(s) from your graveyard")
+        what = ", ".join(parts) or "{0}"
+        cond = f" if {self.condition}" if self.condition else ""
+        return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}: {what}{cond}"
+
+
+@dataclass(frozen=True)
+class Suspend:
+    """"Suspend N—[cost]" (CR 702.62a), the part that works from the hand: its owner may, as a
+    special action (CR 116.2f), pay ``mana`` and exile the card from their hand with
+    ``time_counters`` time counters on it, any time they have priority and could begin to cast it
+    (sorcery timing unless it is an instant or has flash, CR 702.62a). It doesn't use the stack.
+    The keyword's two triggered abilities, which work in exile (removing a time counter each upkeep;
+    casting it without paying its mana cost when the last is removed, with haste), are a separate
+    :class:`Unsupported` part (read by :mod:`solver.reader.casting_options`, applied by
+    :mod:`solver.rules.suspend`)."""
+
+    time_counters: int
+    mana: ManaCost
+    text: str = ""
+
+    def describe(self) -> str:
+        return (f"suspend (CR 702.62a, 116.2f): a special action from the hand: pay {self.mana.text or '{0}'} and "
+                f"exile it with {self.time_counters} time counter(s)")
+
+
+Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
+                Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
+                CastingOption, Suspend]
+
+
+@dataclass(frozen=True)
+class SpellBehaviour:
+    """What an instant or sorcery does (CR 608.2): its target slots and effects."""
+
+    targets: tuple[TargetSpec, ...] = ()
+    effects: tuple[Effect, ...] = ()
+    # a modal spell (CR 700.2, solver/reader/modes.py): see :class:`Mode`
+    modes: "tuple[Mode, ...]" = ()
+    min_modes: int = 0
+    max_modes: int = 0
+    mode_repeat: bool = False
+
+    def describe(self) -> str:
+        t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
+        return "spell: " + "; ".join(e.describe() for e in self.effects) + t + describe_modes(self)
+
+
+def is_activated(a: Ability) -> bool:
+    """Activated abilities (mana or not, modeled or not) count for ``{object, index}`` references."""
+    return isinstance(a, (ManaAbility, ActivatedAbility)) or (isinstance(a, Unsupported) and a.kind == "activated")
+
+
+def is_triggered(a: Ability) -> bool:
+    return isinstance(a, (TriggeredAbility, TriggeredManaAbility)) or (
+        isinstance(a, Unsupported) and a.kind == "triggered")
+
+
+def numbered_abilities(abilities: Sequence[Ability]) -> list[Ability]:
+    """The abilities ``{object, index}`` numbers (contract §1 ``ability``): the triggered and activated
+    ones, mana abilities and unmodeled ones included, in printed order (index 1 first)."""
+    return [a for a in abilities if is_activated(a) or is_triggered(a)]
+
+
+def ir_fields(obj) -> dict:
+    """The dataclass fields of an IR node, for JSON export and comparison."""
+    return {f.name: getattr(obj, f.name) for f in fields(obj)}

@@ -1,0 +1,220 @@
+"""The validated game state that every query works on.
+
+A :class:`GameState` is built from a situation file by :mod:`solver.io.load`
+(which validates it) and written back by :func:`solver.io.dump.dump_state`.
+It is plain data: characteristics after continuous effects are computed by
+:mod:`solver.rules.characteristics`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, TypeVar, cast
+
+from .card import Card
+from .mana import Mana
+
+_T = TypeVar("_T")
+
+ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command", "stack")
+STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+                          "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+                          "end", "cleanup")
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    life: int = 20
+    poison: int = 0
+    lost: bool = False  # the player has lost the game (CR 104.3)
+    life_lost_this_turn: int | None = None  # life lost this turn (CR 119.3, 702.137a); None: not recorded
+
+
+@dataclass(frozen=True)
+class Turn:
+    number: int = 1
+    active: str = ""
+    step: str = "main1"
+    priority: str = ""
+    lands_played: int = 0
+    passed: tuple[str, ...] = ()  # players who passed priority in succession (CR 117.3d, 117.4), turn order
+
+
+@dataclass(frozen=True)
+class AbilityRef:
+    """``{source: id, index: n}``: the n-th (1-based) activated or triggered ability of ``source``."""
+
+    source: str
+    index: int
+
+
+@dataclass(frozen=True)
+class GameObject:
+    """A card, token, copy or ability in a zone (contract §1, "Objects").
+
+    ``card`` is None only for abilities on the stack (``ability`` set).
+    ``order`` is the object's position in its zone list (stack and library: top first),
+    and ``timestamp`` its timestamp for CR 613.7 (by default, its position in
+    the file's order of objects). ``activated_this_turn`` (extension):
+    (ability index, times) for its activated abilities activated this turn,
+    for "Activate only once each turn" (CR 602.5b); ``entered_this_turn``
+    (extension): it entered the battlefield this turn; ``skip_untap``
+    (extension): it doesn't untap during its controller's next untap step
+    (CR 502.3; Cinder Marsh's mana ability).
+    """
+
+    id: str
+    zone: str
+    owner: str
+    controller: str
+    card: Card | None = None
+    tapped: bool = False
+    sick: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    damage: int = 0
+    attached_to: str | None = None
+    token: bool = False
+    conjured: bool = False
+    chosen: tuple[tuple[str, Any], ...] = ()
+    x: int = 0
+    targets: tuple[tuple[str, ...], ...] | None = None
+    copy: bool = False
+    ability: AbilityRef | None = None
+    last_known: tuple[tuple[str, Any], ...] = ()
+    order: int = 0
+    timestamp: int = 0
+    activated_this_turn: tuple[tuple[int, int], ...] = ()
+    entered_this_turn: bool = False
+    skip_untap: bool = False
+    attacking: str | None = None  # the player, planeswalker or battle it attacks (CR 506.4, 508.1b)
+    blocking: tuple[str, ...] = ()  # the attacking creatures it blocks (CR 509.1a), sorted
+    blocked: bool = False  # an attacking creature that has been blocked (CR 509.1h)
+    commander: bool = False  # (extension) a card designated as its owner's commander, in any zone (CR 903.3)
+
+    @property
+    def name(self) -> str:
+        return self.card.name if self.card is not None else f"ability of {self.ability.source if self.ability else '?'}"
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+    def activated(self, index: int) -> int:
+        """How many times its ``index``-th activated ability was activated this turn (CR 602.5b)."""
+        return dict(self.activated_this_turn).get(index, 0)
+
+    def with_(self, **kw: Any) -> "GameObject":
+        return replace(self, **kw)
+
+
+@dataclass(frozen=True)
+class ContinuousEffectEntry:
+    """An entry of the situation's ``effects`` list: a resolved spell's effect
+    (``card``) or an activated ability's effect (``ability``) still in force.
+    ``targets``: (extension) the targets the spell or ability had, when its
+    effect refers to them (Giant Growth's +3/+3)."""
+
+    controller: str
+    card: Card | None = None
+    ability: AbilityRef | None = None
+    targets: tuple[tuple[str, ...], ...] | None = None
+    order: int = 0
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A whole situation, validated. Objects are kept in file order per zone."""
+
+    players: tuple[Player, ...]
+    turn: Turn
+    objects: tuple[GameObject, ...] = ()
+    mana_pool: tuple[tuple[str, Mana], ...] = ()
+    effects: tuple[ContinuousEffectEntry, ...] = ()
+    shuffled: tuple[str, ...] = ()
+    name: str | None = None
+    description: str | None = None
+    rules: tuple[str, ...] = ()
+
+    # -- lookups ---------------------------------------------------------
+    @property
+    def player_ids(self) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players)
+
+    def player(self, pid: str) -> Player:
+        for p in self.players:
+            if p.id == pid:
+                return p
+        raise KeyError(pid)
+
+    def is_player(self, ident: str) -> bool:
+        return any(p.id == ident for p in self.players)
+
+    def memo(self, key: str, compute: Callable[[], _T]) -> _T:
+        """``compute()``, once per (immutable) state and ``key``: what the rules layer derives from a
+        whole state (the object index, its unread parts, the events a resolution can cause …)."""
+        cache = self.__dict__.get("_memo")
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_memo", cache)
+        if key not in cache:
+            cache[key] = compute()
+        return cast(_T, cache[key])
+
+    def _by_id(self) -> dict[str, GameObject]:
+        """Objects by id, built once per (immutable) state: lookups are O(1) on big boards (a hot
+        path: its own attribute rather than :meth:`memo`)."""
+        index = self.__dict__.get("_index")
+        if index is None:
+            index = {}
+            for o in self.objects:
+                index.setdefault(o.id, o)  # the first, as a linear search would find
+            object.__setattr__(self, "_index", index)
+        return index
+
+    def obj(self, oid: str) -> GameObject:
+        o = self._by_id().get(oid)
+        if o is None:
+            raise KeyError(oid)
+        return o
+
+    def find(self, oid: str) -> GameObject | None:
+        return self._by_id().get(oid)
+
+    def zone(self, zone: str, player: str | None = None) -> list[GameObject]:
+        """Objects in ``zone`` (for the battlefield: controlled by ``player``; elsewhere owned), in order."""
+        out = [o for o in self.objects if o.zone == zone and (
+            player is None or (o.controller if zone == "battlefield" else o.owner) == player)]
+        if zone in ("stack", "library"):
+            out.sort(key=lambda o: o.order)
+        return out
+
+    @property
+    def battlefield(self) -> list[GameObject]:
+        return [o for o in self.objects if o.zone == "battlefield"]
+
+    def opponents(self, pid: str) -> tuple[str, ...]:
+        return tuple(p.id for p in self.players if p.id != pid)
+
+    def pool(self, pid: str) -> Mana:
+        return dict(self.mana_pool).get(pid, Mana())
+
+    @property
+    def priority(self) -> str:
+        return self.turn.priority or self.turn.active
+
+    def replace_objects(self, objects: list[GameObject] | tuple[GameObject, ...]) -> "GameState":
+        return replace(self, objects=tuple(objects))
+
+    def with_(self, **kw: Any) -> "GameState":
+        return replace(self, **kw)
+
+
+def opponent_lost_life(state: GameState, player: str) -> bool | None:
+    """CR 702.137a (spectacle): did an opponent of ``player`` lose life this turn? From the
+    players' ``life_lost_this_turn``; None when no opponent is recorded as having lost life
+    and some opponent's is not recorded (the answer is unknown)."""
+    opps = [p for p in state.players if p.id != player and not p.lost]
+    if any((p.life_lost_this_turn or 0) > 0 for p in opps):
+        return True
+    if any(p.life_lost_this_turn is None for p in opps):
+        return None
+    return False

@@ -1,0 +1,1 @@
+"""Legal actions and the transition kernel: casting, resolution, combat, turns."""

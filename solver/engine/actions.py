@@ -1,0 +1,1106 @@
+"""What a player may do now: the rules behind the ``actions`` query (contract §2.6).
+
+A player with priority may (CR 117.1):
+
+* **pass** priority (CR 117.3d);
+* **play a land** from their hand: during a main phase of their own turn, with
+  an empty stack, while they have priority, if they have played fewer lands
+  than allowed this turn (one; CR 305.2, 505.5b, 116.2a);
+* **cast a spell** from their hand (CR 601.2a): an instant, or a card with
+  flash, any time they have priority (CR 304.1, 702.8a); anything else only
+  during a main phase of their own turn with an empty stack (CR 307.1, 301.1,
+  302.1, 303.1, 306.1, 310.1). The spell must have a legal choice of targets
+  (CR 601.2c) and its total cost must be payable (CR 601.2f-h);
+* **activate an activated ability** of a permanent they control (CR 602.2):
+  any time they have priority unless the ability says "activate only as a
+  sorcery" (CR 602.5d); a {T} or {Q} ability of a creature needs the creature
+  to have been under their control since their most recent turn began, or
+  haste (CR 302.6, 602.5a); the cost must be payable and the targets legal.
+  Mana abilities are not listed here (CR 605.3a: they are activated while
+  paying; ``available_mana`` reports them).
+
+Deciding is cheaper than counting (design principle 3), so each candidate goes
+through three stages, stopping at the first that rules it out:
+
+1. rules checks that need no solver (priority, step, zone, timing, {T}/{Q},
+   summoning sickness) — :func:`timing_reason`;
+2. *decisions*: is there at least one legal target choice, is the cost
+   payable at all (one solve each at most);
+3. *counts*, only for candidates that survived: the exact number of legal
+   target choices and of distinct payments.
+
+Identical cards in hand share their decisions and counts (two Shocks have the
+same targets and the same payments), and spells with the same total cost share
+their payments (Shock and Lightning Bolt both cost {R}), so a hand of seven
+spells costs at most seven decisions and seven counts of each kind.
+
+Deciding payability first tries a *witness* (:func:`payment_witness`): a
+matching of the cost's mana symbols to untapped sources that each add one mana
+for {T} alone (and to pool mana). A witness found is a payment, so the cost is
+payable without any solve; when none is found — or when replacement effects,
+triggered mana, Celestial Dawn or non-mana cost parts are involved — the
+CP-SAT payment model decides. The ``actions`` query needs the payment counts
+of legal candidates anyway, so there the enumeration itself decides (a count
+of 0 means not payable) and no separate decision solve is made.
+
+The decisions and counts are asked of the rules layer's targeting
+(:mod:`solver.rules.targeting`, :mod:`models.targets`) and payments
+(:mod:`solver.rules.costs`, :mod:`solver.payment.problem`, :mod:`solver.payment.answers`,
+:mod:`solver.rules.casting_options`) through :class:`Oracle` — the same functions the
+``targets`` and ``pay`` queries (contract §2.3, §2.4) format; this module never
+re-implements them.
+
+Candidates and their order
+--------------------------
+:func:`candidates` lists every action *head* the player could conceivably take
+(legal or not), in the canonical order of the ``actions`` result: by kind
+(``activate`` < ``cast`` < ``pass`` < ``play_land`` < ``suspend``), then object
+id, then ability index. ``suspend`` is the special action of exiling a card with
+suspend from the hand (CR 116.2f, 702.62a; :mod:`solver.rules.suspend`). This order is also the index space of the Python API's action
+masks (:meth:`solver.api.Situation.legal_actions_mask`).
+"""
+from __future__ import annotations
+
+import time
+import weakref
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..core import ir
+from ..rules.characteristics import View
+from ..core.errors import QueryError
+from ..core.options import Options
+from ..core.moves import KINDS, Candidate
+from ..core.state import GameObject, GameState
+
+if TYPE_CHECKING:
+    from ..rules.costs import TotalCost
+
+MAIN_PHASES = ("main1", "main2")
+NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
+NO_TARGETS = "there is no legal choice of targets (CR 601.2c, 115)"
+LAND_LIMIT = 1  # CR 305.2: one land per turn; more with additional land plays (solver/rules/hand_abilities.py)
+
+SORCERY_TIMING_TYPES = ("Artifact", "Creature", "Enchantment", "Planeswalker", "Battle", "Sorcery", "Kindred", "Tribal")
+
+
+# ---------------------------------------------------------------------------
+# Candidates
+# ---------------------------------------------------------------------------
+
+PASS = Candidate.make("pass")
+
+
+def hand_of(state: GameState, player: str) -> list[GameObject]:
+    return [o for o in state.objects if o.zone == "hand" and o.owner == player]
+
+
+def is_land_card(o: GameObject) -> bool:
+    return o.card is not None and "Land" in o.card.data.types
+
+
+def candidates(state: GameState, player: str, view: View | None = None, modes: bool = False) -> list[Candidate]:
+    """Every action head ``player`` could take, legal or not, in canonical order.
+
+    * ``pass``;
+    * ``play_land`` for each land card in the player's hand (CR 305.9: a card
+      that is a land and another type can only be played as a land);
+    * ``cast`` for each other card in the player's hand;
+    * ``activate`` for each non-mana activated ability of each permanent the
+      player controls (characteristics after continuous effects, so granted
+      abilities count and abilities removed by Blood Moon do not).
+
+    With ``modes`` (the ``actions`` query), each other way to cast a card is a
+    candidate of its own (:mod:`solver.rules.casting_options`): its alternative costs
+    and permissions (from the hand, or from the graveyard: flashback, escape …)
+    and its kicker, paid or not.
+    """
+    view = view or View(state)
+    out = [PASS]
+    for o in hand_of(state, player):
+        if o.card is None:
+            continue
+        out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+    if modes:
+        from ..rules.casting_options import has_options, mode_zone
+        from ..rules.casting_options import modes as modes_of
+
+        for o in state.objects:
+            if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
+                    or not has_options(o):
+                continue
+            for alt, kicked in modes_of(o):
+                if (alt or kicked) and mode_zone(o, alt) == o.zone:
+                    out.append(Candidate.make("cast", o.id, 0, alt, kicked))
+    for o in state.objects:
+        if o.zone != "battlefield" or o.controller != player:
+            continue
+        for i, a in enumerate(view.chars(o.id).activated, start=1):
+            if isinstance(a, ir.ActivatedAbility) and a.zone == "battlefield":
+                out.append(Candidate.make("activate", o.id, i))
+    from ..rules.hand_abilities import hand_ability_indices
+
+    for o in hand_of(state, player):   # cycling, channel …: abilities of the card in the hand (CR 113.6k)
+        out.extend(Candidate.make("activate", o.id, i) for i in hand_ability_indices(view, o))
+    from ..rules.suspend import suspend_of
+
+    out.extend(Candidate.make("suspend", o.id) for o in hand_of(state, player) if suspend_of(o) is not None)
+    out.sort()
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Rules checks that need no solver
+# ---------------------------------------------------------------------------
+
+def priority_reason(state: GameState, player: str) -> str | None:
+    """Why ``player`` cannot act now, or None if they hold priority (CR 117)."""
+    t = state.turn
+    if t.step == "untap":
+        return "no player receives priority during the untap step (CR 502.4)"
+    if t.step == "cleanup" and not any(o.zone == "stack" for o in state.objects):
+        return "players normally receive no priority during the cleanup step (CR 514.3)"
+    if state.priority != player:
+        return f"{player} does not have priority ({state.priority} does; CR 117.1)"
+    return None
+
+
+def _stack_empty(state: GameState) -> bool:
+    return not any(o.zone == "stack" for o in state.objects)
+
+
+def _sorcery_timing_reason(state: GameState, player: str, what: str, rule: str) -> str | None:
+    """CR 307.1-style timing: own turn, main phase, empty stack."""
+    t = state.turn
+    if t.active != player:
+        return f"{what} only during your own turn, and it is {t.active}'s turn ({rule})"
+    if t.step not in MAIN_PHASES:
+        return f"{what} only during a main phase, and this is the {t.step.replace('_', ' ')} step ({rule})"
+    if not _stack_empty(state):
+        return f"{what} only while the stack is empty ({rule})"
+    return None
+
+
+def has_flash(o: GameObject, view: View) -> bool:
+    """CR 702.8a: flash lets a spell be cast any time its controller could cast an instant."""
+    if o.card is None:
+        return False
+    if any(isinstance(a, ir.Keyword) and a.name == "flash" for a in view.chars(o.id).abilities):
+        return True
+    return any(k.lower() == "flash" for k in o.card.data.keywords)
+
+
+def ability_of(view: View, cand: Candidate) -> ir.ActivatedAbility | None:
+    acts = view.chars(cand.object).activated
+    a = acts[cand.index - 1] if 1 <= cand.index <= len(acts) else None
+    return a if isinstance(a, ir.ActivatedAbility) else None
+
+
+def timing_reason(state: GameState, view: View, player: str, cand: Candidate) -> str | None:
+    """Why ``cand`` is illegal before any target or cost is considered, or None.
+
+    Every reason is one sentence citing the rule (contract: "a reason when
+    something is illegal")."""
+    why = priority_reason(state, player)
+    if why:
+        return why
+    if cand.kind == "pass":
+        return None
+    o = state.find(cand.object)
+    if o is None:
+        return f"there is no object '{cand.object}'"
+    if cand.kind == "play_land":
+        if o.zone != "hand" or o.owner != player:
+            return f"{o.name} ({o.id}) is not in {player}'s hand (CR 305.1)"
+        if not is_land_card(o):
+            return f"{o.name} is not a land card (CR 305.1)"
+        why = _sorcery_timing_reason(state, player, "a land can be played", "CR 305.2, 505.5b")
+        if why:
+            return why
+        from ..rules.hand_abilities import land_limit
+
+        limit = land_limit(view, player)   # one, plus additional land plays (CR 305.2, 305.2a)
+        if state.turn.lands_played >= limit:
+            return (f"{player} has already played {state.turn.lands_played} land(s) this turn and may play "
+                    f"{limit} (CR 305.2)")
+        return None
+    if cand.kind == "cast":
+        if cand.alternative or cand.kicked:
+            from ..rules.casting_options import mode_reason
+
+            why = mode_reason(view, player, o, cand.alternative, cand.kicked)
+            if why:
+                return why
+        elif o.zone != "hand" or o.owner != player:
+            return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
+        if o.card is None:
+            return f"{o.id} is not a card"
+        if is_land_card(o):
+            return f"{o.name} is a land: lands are played, not cast (CR 305.9)"
+        from ..rules.faces import whole_card_reason
+
+        why = whole_card_reason(o)   # a split card is cast as one half (CR 709.3): the entries with face
+        if why:
+            return why
+        return cast_timing_reason(state, view, player, o)
+    if cand.kind == "suspend":
+        from ..rules.suspend import suspend_reason   # a special action from the hand (CR 116.2f, 702.62a)
+
+        cast_why = cast_timing_reason(state, view, player, o) if o.card is not None else None
+        return suspend_reason(player, o, cast_why)
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        if o.zone != "battlefield" or (ab is not None and ab.zone != "battlefield"):
+            from ..rules.hand_abilities import hand_reason   # cycling, channel … (CR 113.6k, 702.29a)
+
+            sorcery_why = _sorcery_timing_reason(state, player, "this ability can be activated", "CR 602.5d")
+            return hand_reason(view, player, o, cand.index, sorcery_why)
+        if o.controller != player:
+            return f"{player} does not control {o.name} ({o.id}) (CR 602.2)"
+        ab = ability_of(view, cand)
+        if ab is None:
+            acts = view.chars(o.id).activated
+            if 1 <= cand.index <= len(acts):
+                a = acts[cand.index - 1]
+                if isinstance(a, ir.Unsupported):
+                    return (f"ability {cand.index} of {o.name} is not modeled by this project "
+                            f"(unsupported: {a.text or a.what})")
+                return f"ability {cand.index} of {o.name} is a mana ability, activated while paying costs (CR 605.3a)"
+            return f"{o.name} has no activated ability {cand.index} (it has {len(acts)})"
+        from ..rules.activation_rules import activation_ban
+        banned = activation_ban(view, o.id, mana=False)  # "Activated abilities of … can't be activated"
+        if banned:
+            return banned
+        from ..rules.hand_abilities import loyalty_as_instant
+
+        if ab.sorcery and not (ab.cost.loyalty is not None and loyalty_as_instant(view, o)):
+            rule = "CR 606.3" if ab.cost.loyalty is not None else "CR 602.5d"
+            why = _sorcery_timing_reason(state, player, "this ability can be activated", rule)
+            if why:
+                return why
+        if ab.cost.loyalty is not None:
+            why = loyalty_reason(view, o, cand.index)
+            if why:
+                return why
+        from ..rules.hand_abilities import restriction_reason
+
+        why = restriction_reason(view, player, o, ab, cand.index)   # "Activate only once each turn / if …" (CR 602.5b)
+        if why:
+            return why
+        cost = ab.cost
+        if cost.tap and o.tapped:
+            return f"{o.name} is tapped: {{T}} requires it to be untapped (CR 107.5)"
+        if cost.untap and not o.tapped:
+            return f"{o.name} is untapped: {{Q}} requires it to be tapped (CR 107.6)"
+        if (cost.tap or cost.untap) and not view.can_pay_tap_symbol(o.id):
+            return (f"{o.name} has not been under {player}'s control since their most recent turn began and has no "
+                    f"haste, so its {{T}}/{{Q}} abilities can't be activated (CR 302.6, 602.5a)")
+        if cost.remove_counters:
+            kind, n = cost.remove_counters
+            if o.counter(kind) < n:
+                return f"{o.name} has {o.counter(kind)} {kind} counter(s); the cost removes {n} (CR 118.3)"
+        return None
+    return f"unknown action kind '{cand.kind}'"
+
+
+def cast_timing_reason(state: GameState, view: View, player: str, o: GameObject) -> str | None:
+    """When the card ``o`` may be cast (CR 601.2a, 601.3): an instant, a card with flash or a
+    permission to cast it as though it had flash any time its caster has priority (CR 304.1, 702.8a),
+    anything else only as a sorcery (CR 307.1); rules of the situation that forbid casting win
+    (CR 601.3, 101.2). None when it may be cast now (timing only)."""
+    assert o.card is not None
+    types = set(o.card.data.types)
+    from ..rules.casting_rules import cast_restriction, may_cast_as_though_flash
+
+    sorcery_why = _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
+    why = cast_restriction(view, player, sorcery_why is None)  # CR 601.3, 101.2: "can't" beats "may"
+    if why:
+        return why
+    if "Instant" in types or has_flash(o, view) or may_cast_as_though_flash(view, player, o.id):
+        return None  # CR 304.1, 702.8a
+    return sorcery_why
+
+
+def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
+    """CR 606.3: a loyalty ability of a permanent only if no loyalty ability of
+    that permanent was activated this turn (object key ``activated_this_turn``);
+    CR 606.6: a negative loyalty cost needs that many loyalty counters."""
+    acts = view.chars(o.id).activated
+    loyalty = {i for i, a in enumerate(acts, start=1)
+               if isinstance(a, ir.ActivatedAbility) and a.cost.loyalty is not None}
+    if any(o.activated(i) for i in loyalty):
+        return f"a loyalty ability of {o.name} ({o.id}) has already been activated this turn (CR 606.3)"
+    ab = acts[index - 1]
+    n = ab.cost.loyalty if isinstance(ab, ir.ActivatedAbility) else None
+    if n is not None and n < 0 and o.counter("loyalty") < -n:
+        return (f"{o.name} has {o.counter('loyalty')} loyalty counter(s); the cost removes {-n} "
+                "(CR 606.6)")
+    return None
+
+
+def modal_subject(state: GameState, view: View, cand: Candidate) -> bool:
+    """Is the spell or ability modal (CR 700.2; solver/rules/modes.py)? Its targets are those of the
+    modes chosen (CR 601.2b-c): counted by :meth:`Oracle.target_count`, never listed by the Oracle."""
+    if cand.kind == "cast":
+        card = state.obj(cand.object).card
+        return card is not None and card.spell is not None and bool(card.spell.modes)
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        return ab is not None and bool(ab.modes)
+    return False
+
+
+def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.TargetSpec, ...]:
+    """The target slots of the spell or ability (CR 115.1): an instant or
+    sorcery's spell targets, an Aura spell's Enchant target (CR 303.4a), an
+    activated ability's targets. A modal spell or ability (CR 700.2): every
+    mode's instances, in printed order (non-empty as soon as a mode targets,
+    so callers go through the Oracle, which refuses to list modal choices)."""
+    if modal_subject(state, view, cand):
+        o = state.obj(cand.object)
+        src = o.card.spell if cand.kind == "cast" else ability_of(view, cand)  # type: ignore[union-attr]
+        return tuple(t for m in src.modes for t in m.targets)  # type: ignore[union-attr]
+    if cand.kind == "cast":
+        o = state.obj(cand.object)
+        card = o.card
+        if card is None:
+            return ()
+        if cand.alternative:
+            from ..rules.casting_options import overloaded
+
+            if overloaded(o, cand.alternative):
+                return ()   # cast for its overload cost: "target" reads "each" (CR 702.96b)
+        if card.spell is not None and card.spell.targets:
+            return card.spell.targets
+        if "Aura" in card.data.subtypes:
+            for a in card.abilities:
+                if isinstance(a, ir.Enchant):
+                    return (ir.TargetSpec(a.filter),)
+        return ()
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        return ab.targets if ab is not None else ()
+    return ()
+
+
+def unsupported_parts(state: GameState, cand: Candidate) -> list[str]:
+    """The printed text the project does not read on the card being cast (its
+    effect, triggers …: parts that cannot change whether and how it is cast,
+    else the soundness check would have refused the answer). Empty for other
+    actions."""
+    if cand.kind != "cast":
+        return []
+    from ..rules.soundness.check import unread_parts
+    return [p.text for p in unread_parts(state) if p.object == cand.object]
+
+
+def has_x(state: GameState, view: View, cand: Candidate) -> bool:
+    if cand.kind == "cast":
+        card = state.obj(cand.object).card
+        return card is not None and card.data.mana_cost.x_count > 0
+    if cand.kind == "activate":
+        ab = ability_of(view, cand)
+        return ab is not None and ab.cost.mana.x_count > 0
+    return False
+
+
+def cost_subject(cand: Candidate) -> dict:
+    """The part of a ``pay`` query naming what is cast or activated, with the casting mode
+    (``alternative``, ``kicked``: contract extensions, :mod:`solver.rules.casting_options`)."""
+    d = query_subject(cand)
+    if cand.alternative:
+        d["alternative"] = cand.alternative
+    if cand.kicked:
+        d["kicked"] = cand.kicked
+    return d
+
+
+def query_subject(cand: Candidate) -> dict:
+    """The part of a ``pay`` / ``targets`` query naming what is cast or activated (contract §2.3, §2.4)."""
+    if cand.kind == "cast":
+        return {"cast": cand.object, **({"alternative": cand.alternative} if cand.alternative else {})}
+    if cand.kind == "activate":
+        return {"activate": {"object": cand.object, "index": cand.index}}
+    if cand.kind == "suspend":
+        return {"suspend": cand.object}   # the suspend cost (CR 702.62a); it has no targets
+    raise ValueError(f"{cand.kind} has no cost or targets")
+
+
+# ---------------------------------------------------------------------------
+# A payment witness (a sufficient check that needs no solver)
+# ---------------------------------------------------------------------------
+
+_SINGLE_KINDS = ("fixed", "choice", "any_color", "any_type")
+MAX_ANNOUNCEMENTS = 64
+
+
+def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
+    """The mana types one {T}-only mana ability of ``oid`` can add as exactly one
+    mana (CR 106.1, 605.1a), or None when it has no such ability ready now."""
+    o = view.obj(oid)
+    if o.tapped:
+        return None
+    from ..rules.activation_rules import activation_ban
+    if activation_ban(view, oid, mana=True):
+        return None   # "Activated abilities of artifacts can't be activated" (CR 602.5)
+    types: set[str] = set()
+    for a in view.chars(oid).mana_abilities:
+        c = a.cost
+        if not c.tap or c.mana or c.untap or c.life or c.sacrifice_self or c.sacrifice is not None \
+                or c.remove_counters or c.tap_other_creatures:
+            continue
+        if a.condition is not None or a.limit is not None:
+            continue  # activation conditions, timing (never during a payment) and limits: the pay model
+        if a.spend is not None:
+            continue  # restricted mana (CR 106.6) may not pay every cost: left to the pay model
+        p = a.produce
+        if p.kind == "fixed" or p.kind == "choice":
+            if all(m.total == 1 for m in p.options):
+                types.update(t for m in p.options for t in m.types())
+        elif p.kind == "any_color" and p.amount == 1:
+            types.update("WUBRG")
+        elif p.kind == "any_type" and p.amount == 1:
+            types.update("WUBRGC")
+    if not types or not view.can_pay_tap_symbol(oid):
+        return None
+    return frozenset(types)
+
+
+_SOURCES: "weakref.WeakKeyDictionary[View, dict[str, list]]" = weakref.WeakKeyDictionary()
+
+
+def _simple_sources(view: View, player: str) -> list[tuple[str, frozenset[str], bool]]:
+    """``(id, types, snow)`` of the player's one-mana {T} sources, once per view."""
+    per = _SOURCES.setdefault(view, {})
+    if player not in per:
+        out = []
+        for o in view.permanents_of(player):
+            types = _simple_source_types(view, o.id)
+            if types is not None:
+                out.append((o.id, types, "Snow" in view.chars(o.id).supertypes))
+        per[player] = out
+    return per[player]
+
+
+def payment_witness(view: View, player: str, tc: Any) -> bool:
+    """True when a payment of the total cost ``tc`` (a
+    :class:`solver.rules.costs.TotalCost`) is found by matching its mana symbols to
+    untapped sources that each add one mana for {T} alone, and to the mana in
+    the pool (CR 601.2g-h). A True answer is a proof that the cost is payable;
+    False proves nothing (the pay model then decides).
+
+    Used only where such a matching is a real payment: no replacement effects
+    on mana, no triggered mana abilities, no mana-spending rules (Celestial
+    Dawn), and a cost with no non-mana part other than the source's own {T}.
+    Phyrexian symbols are matched only with mana; X is 0 unless fixed."""
+    from mtgsolve.models.payment import GENERIC, symbol_options
+
+    if tc.untap or tc.life or tc.sacrifice_self or tc.sacrifice is not None or tc.remove_counters \
+            or tc.tap_creatures or tc.tap_symbol_blocked:
+        return False
+    if tc.what == "cast" and not tc.mana:
+        return False  # CR 118.6
+    if view.mana_replacements or view.triggered_mana or view.statics("spend_white_as_any"):
+        return False
+    sources = [(types, snow) for oid, types, snow in _simple_sources(view, player) if not (tc.tap and oid == tc.source)]
+    for t, n in zip("WUBRGC", view.state.pool(player).counts):
+        sources.extend([(frozenset(t), False)] * n)
+    x = tc.x or 0
+    generic = 0
+    choices: list[list[tuple[str, int]]] = []
+    for sym in tc.mana.symbols:
+        if sym.kind == "X":
+            generic += x
+            continue
+        opts = [o for o in symbol_options(sym, False) if o[0] != "life"]
+        if not opts:
+            return False
+        if len(opts) == 1 and opts[0][0] == GENERIC:
+            generic += opts[0][1]
+        else:
+            choices.append(opts)
+    n_ann = 1
+    for c in choices:
+        n_ann *= len(c)
+    if n_ann > MAX_ANNOUNCEMENTS:
+        return False
+    import itertools
+
+    for pick in itertools.product(*choices):
+        units: list[str] = []
+        g = generic
+        for req, n in pick:
+            if req == GENERIC:
+                g += n
+            else:
+                units.extend([req] * n)
+        if len(units) + g > len(sources):
+            continue
+        if _match(units, sources) and len(sources) - len(units) >= g:
+            return True
+    return False
+
+
+def _match(units: list[str], sources: list[tuple[frozenset[str], bool]]) -> bool:
+    """Can every unit (a mana type, or ``S`` for mana from a snow source) get its
+    own source? Kuhn's augmenting paths (CR 107.4h for ``S``)."""
+    owner: dict[int, int] = {}
+
+    def ok(u: int, s: int) -> bool:
+        req = units[u]
+        types, snow = sources[s]
+        return snow if req == "S" else req in types
+
+    def augment(u: int, seen: set[int]) -> bool:
+        for s in range(len(sources)):
+            if s in seen or not ok(u, s):
+                continue
+            seen.add(s)
+            if s not in owner or augment(owner[s], seen):
+                owner[s] = u
+                return True
+        return False
+
+    return all(augment(u, set()) for u in range(len(units)))
+
+
+# ---------------------------------------------------------------------------
+# Decisions and counts, asked of the rules layer's targeting and payments
+# ---------------------------------------------------------------------------
+
+class Undecided(Exception):
+    """A sub-query could not answer (timeout, not implemented, error)."""
+
+    def __init__(self, status: str, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class _Entry:
+    """What is known about one candidate."""
+
+    reason: str | None = None          # illegal, with why
+    decided: bool = False              # legality fully decided
+    targets: int | None = None
+    payments: int | None = None
+
+
+class Oracle:
+    """Decides and counts the candidates of one player in one state, with caches.
+
+    ``deadline`` (a :func:`time.monotonic` value) bounds the whole work; each
+    sub-query is given what remains. Results that identical cards share are
+    computed once (``_share_key``).
+    """
+
+    def __init__(self, state: GameState, player: str, options: Options | None = None, view: View | None = None,
+                 deadline: float | None = None):
+        self.state = state
+        self.player = player
+        self.options = options or Options()
+        self.view = view or View(state)
+        self.deadline = deadline
+        if deadline is None and self.options.timeout is not None:
+            self.deadline = time.monotonic() + self.options.timeout
+        self._entries: dict[Candidate, _Entry] = {}
+        self._shared: dict[tuple, Any] = {}
+        self.solves = 0  # sub-queries actually asked (for benchmarks)
+        self.witnessed = 0  # payability decided by a witness, without a solve
+
+    # -- plumbing ----------------------------------------------------------
+    def _remaining(self) -> float | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Undecided("timeout", "time limit reached")
+        return left
+
+    def _share_key(self, cand: Candidate, what: str) -> tuple:
+        """Identical cards in hand (same card, owner) share targets and payments."""
+        if cand.kind == "cast":
+            o = self.state.obj(cand.object)
+            same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
+            return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked)
+        if cand.kind == "suspend":   # identical cards in a hand: the same suspend cost (CR 702.62a)
+            o = self.state.obj(cand.object)
+            same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
+            return (what, "suspend", same[0].id)
+        if cand.kind == "activate":
+            o = self.state.obj(cand.object)
+            if o.zone == "hand":   # identical cards in a hand: the same ability (cycling, channel)
+                same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
+                return (what, "activate", same[0].id, cand.index)
+        return (what, cand.kind, cand.object, cand.index)
+
+    def entry(self, cand: Candidate) -> _Entry:
+        e = self._entries.get(cand)
+        if e is None:
+            e = _Entry(reason=timing_reason(self.state, self.view, self.player, cand))
+            if e.reason is not None or cand.kind in ("pass", "play_land"):
+                e.decided = True
+            self._entries[cand] = e
+        return e
+
+    # -- targets -----------------------------------------------------------
+    def _no_modal_listing(self, cand: Candidate) -> None:
+        """Concrete (modes, targets) choices are not listed through the Oracle (CR 700.2)."""
+        if modal_subject(self.state, self.view, cand):
+            raise Undecided("error", "unsupported: choosing the modes of a modal spell or ability (CR 700.2) "
+                                     "is counted by the actions query and listed by the targets query (modes), "
+                                     "not enumerated as actions")
+
+    def targets_legal(self, cand: Candidate) -> tuple[bool, str | None]:
+        """CR 601.2c: is there at least one legal choice of targets?"""
+        if not target_specs(self.state, self.view, cand) and not modal_subject(self.state, self.view, cand):
+            return True, None
+        key = self._share_key(cand, "targets_legal")
+        if key not in self._shared:
+            self._shared[key] = self._decide_targets(cand)
+        return self._shared[key]
+
+    def _decide_targets(self, cand: Candidate) -> tuple[bool, str | None]:
+        self._remaining()
+        self.solves += 1
+        if modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal selection of modes
+            from ..rules.targeting import has_legal_targets
+
+            ok = has_legal_targets(self.view, self.player, **query_subject(cand))
+        else:
+            # the slots of the (cached) target problem: built once for deciding and checking choices
+            from mtgsolve.models.targets import TargetProblem, is_feasible
+
+            ok = is_feasible(TargetProblem(self._target_problem(cand).slots), self._remaining())
+        return ok, None if ok else NO_TARGETS
+
+    def target_count(self, cand: Candidate) -> int:
+        """The exact number of legal target choices (contract §2.4), counted without listing them
+        (a modal spell or ability: of (modes, targets) choices, CR 700.2, solver/rules/modes.py)."""
+        if not target_specs(self.state, self.view, cand) and not modal_subject(self.state, self.view, cand):
+            return 1
+        key = self._share_key(cand, "target_count")
+        if key not in self._shared:
+            from ..rules.targeting import target_choice_count
+
+            self._remaining()
+            self.solves += 1
+            self._shared[key] = int(target_choice_count(self.view, self.player, **query_subject(cand)))
+        return self._shared[key]
+
+    def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
+        """Every legal choice of targets, sorted (contract §2.4)."""
+        self._no_modal_listing(cand)
+        if not target_specs(self.state, self.view, cand):
+            return [()]
+        key = self._share_key(cand, "target_choices")
+        if key not in self._shared:
+            from mtgsolve.models.targets import enumerate_choices
+
+            from ..rules.soundness.check import Scope, blocking, unsupported_result
+
+            timeout = self._remaining()
+            self.solves += 1
+            # the targets question's own soundness (contract §2.0): unread text that could change
+            # the choices of targets refuses the listing rather than answering a wrong one
+            blocked = blocking(self.state, Scope("targets", self.player, cand.object), self.view)
+            if blocked:
+                raise Undecided("error", "unsupported: " + unsupported_result("targets", blocked)["reason"])
+            ans = enumerate_choices(self._target_problem(cand), time_limit=timeout)
+            if ans.timed_out:
+                raise Undecided("timeout", "targets query: timeout")
+            self._shared[key] = [tuple(tuple(slot) for slot in ch) for ch in ans.choices]
+        return self._shared[key]
+
+    def _target_problem(self, cand: Candidate):
+        self._no_modal_listing(cand)
+        key = self._share_key(cand, "target_problem")
+        if key not in self._shared:
+            from ..rules.targeting import source_of, targeting_problem
+
+            src = source_of(self.view, **query_subject(cand))
+            self._shared[key] = targeting_problem(self.view, src, chooser=self.player)
+        return self._shared[key]
+
+    def target_choice_legal(self, cand: Candidate, targets: tuple[tuple[str, ...], ...]) -> bool:
+        """Is ``targets`` one of the legal choices (contract §2.4)? One solve at most
+        (:func:`models.targets.is_legal_choice`), never a listing (issue 16)."""
+        self._no_modal_listing(cand)
+        if not target_specs(self.state, self.view, cand):
+            return targets == ()
+        listed = self._shared.get(self._share_key(cand, "target_choices"))
+        if listed is not None:
+            return targets in set(listed)
+        from mtgsolve.models.targets import is_legal_choice
+
+        self.solves += 1
+        try:
+            return is_legal_choice(self._target_problem(cand), tuple(tuple(sorted(t)) for t in targets),
+                                   self._remaining())
+        except TimeoutError:
+            raise Undecided("timeout", "time limit reached deciding a choice of targets") from None
+
+    def target_examples(self, cand: Candidate, n: int = 3) -> tuple[list, int]:
+        """The first ``n`` legal choices of targets (sorted) and how many there are, without
+        listing them all (for reasons)."""
+        self._no_modal_listing(cand)
+        listed = self._shared.get(self._share_key(cand, "target_choices"))
+        if listed is not None:
+            return listed[:n], len(listed)
+        from mtgsolve.models.targets import enumerate_choices
+
+        ans = enumerate_choices(self._target_problem(cand), max_results=n, time_limit=self._remaining())
+        return list(ans.choices), ans.count
+
+    def find_payment(self, cand: Candidate, x: int | None, payment: dict) -> "dict | None | bool":
+        """A distinct payment agreeing with ``payment`` on its key parts
+        (:func:`solver.payment.answers.find_payment`: one solve or a walk of the counting DP),
+        ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
+        from mtgsolve.models import payment as pm
+
+        from ..payment.answers import PaymentLookupError, find_payment
+
+        listed = self._shared.get(("payments",) + self._cost_key(cand, x))
+        if listed is not None or self._extra(cand, x) is not None:
+            return False
+        self._remaining()
+        self.solves += 1
+        try:
+            return find_payment(self.view, self.player, self._total_cost(cand, x), payment)
+        except PaymentLookupError:
+            return False
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+
+    def payment_count_known(self, cand: Candidate, x: int | None = None) -> int | None:
+        """The number of distinct payments when it is known or cheap (counted by the DP), else None."""
+        key = ("payments",) + self._cost_key(cand, x)
+        if key in self._shared:
+            return len(self._shared[key])
+        ckey = ("payment_count",) + self._cost_key(cand, x)
+        if ckey not in self._shared:
+            n = self._counted(cand, x)
+            if n is None:
+                return None
+            self._shared[ckey] = n
+        return self._shared[ckey]
+
+    # -- payments ----------------------------------------------------------
+    def cost_spec(self, cand: Candidate, x: int | None = None) -> dict:
+        """The pay query's description of the total cost (X: every value unless ``x``)."""
+        q = dict(cost_subject(cand))
+        if x is not None:
+            q["x"] = x
+        elif has_x(self.state, self.view, cand):
+            q["x"] = "any"
+        return q
+
+    def _cost_key(self, cand: Candidate, x: int | None) -> tuple:
+        """Spells with the same total cost have the same payments: share them."""
+        tc = self._total_cost(cand, x)
+        if tc is None:
+            return self._share_key(cand, f"cost:{x}")
+        from dataclasses import replace
+
+        # the spell matters only to spending restrictions (CR 106.6) on the player's mana
+        spell = tc.spell if self._spend_matters() else None
+        return ("cost", replace(tc, subject="", source_name="", spell=spell))
+
+    def _spend_matters(self) -> bool:
+        """Does any mana ability of the player's permanents carry a spending restriction (CR 106.6)?"""
+        key = ("spend_matters",)
+        if key not in self._shared:
+            self._shared[key] = any(a.spend is not None for o in self.view.permanents_of(self.player)
+                                    for a in self.view.chars(o.id).mana_abilities)
+        return self._shared[key]
+
+    def _total_cost(self, cand: Candidate, x: int | None) -> TotalCost:
+        key = ("tc", cand, x)
+        if key not in self._shared:
+            from ..rules.costs import total_cost
+
+            self._shared[key] = total_cost(self.view, self.player, self.cost_spec(cand, x))
+        return self._shared[key]
+
+    def _payment_model(self, cand: Candidate, x: int | None):
+        """A fresh CP-SAT payment model (models/payment.py) for the candidate's total cost, or None
+        when the cost can't be paid by definition (CR 118.6: no mana cost)."""
+        from mtgsolve.models import payment as pm
+
+        from ..payment.problem import build_problem
+
+        tc = self._total_cost(cand, x)
+        if tc.what == "cast" and not tc.mana:
+            return None
+        try:
+            return pm.PaymentModel(build_problem(self.view, self.player, tc))
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+
+    def _counter_of(self, cand: Candidate, x: int | None):
+        """The counting DP of the candidate's total cost when it applies (it also lists), else None."""
+        from mtgsolve.models import payment as pm
+
+        from ..payment.problem import build_problem
+        from ..payment.answers import payment_counter
+
+        tc = self._total_cost(cand, x)
+        if tc.extra is not None or (tc.what == "cast" and not tc.mana):
+            return None
+        try:
+            return payment_counter(build_problem(self.view, self.player, tc))
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+
+    def _extra(self, cand: Candidate, x: int | None) -> TotalCost | None:
+        """The total cost when it has a casting mode's costs (:mod:`solver.rules.casting_options`), or an
+        activation cost returning a permanent (paid the same way), else None."""
+        if cand.kind not in ("cast", "activate"):
+            return None
+        tc = self._total_cost(cand, x)
+        return tc if tc is not None and tc.extra is not None else None
+
+    def _by_options(self, fn: str, tc: Any, *args: Any) -> Any:
+        """A call into :mod:`solver.payment.casting` (timeouts and engine limits as :class:`Undecided`)."""
+        from ..payment import casting as casting_payments
+        from ..core.errors import UnsupportedCase
+
+        self._remaining()
+        self.solves += 1
+        try:
+            return getattr(casting_payments, fn)(self.view, self.player, tc, *args)
+        except TimeoutError:
+            raise Undecided("timeout", "time limit reached counting payments") from None
+        except UnsupportedCase as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+
+    def payable(self, cand: Candidate, x: int | None = None) -> tuple[bool, str | None]:
+        """CR 601.2f-h / 602.2b: can the total cost be paid at all (X free unless ``x``)? One solve."""
+        key = ("payable",) + self._cost_key(cand, x)
+        if key not in self._shared:
+            count_key = ("payments",) + self._cost_key(cand, x)
+            tc = self._extra(cand, x)
+            if count_key in self._shared:
+                ok = bool(self._shared[count_key])
+            elif tc is not None:
+                ok = bool(self._by_options("payable", tc, self.deadline))
+            elif payment_witness(self.view, self.player, self._total_cost(cand, x)):
+                ok = True
+                self.witnessed += 1
+            else:
+                self.solves += 1
+                self._remaining()
+                model = self._payment_model(cand, x)
+                ok = False if model is None else model.payable(self._remaining())
+                if ok is None:
+                    raise Undecided("timeout", "time limit reached deciding a payment")
+            self._shared[key] = ok
+        ok = self._shared[key]
+        return ok, None if ok else NOT_PAYABLE
+
+    def payment_reason(self, cand: Candidate, x: int | None = None) -> str:
+        """Why the cost can't be paid, in one sentence (the pay query's ``reason``:
+        :func:`solver.payment.answers.unpayable_reason`)."""
+        from ..core.errors import UnsupportedCase
+        from ..payment.answers import unpayable_reason
+
+        self._remaining()
+        self.solves += 1
+        try:
+            tc = self._total_cost(cand, x)
+        except UnsupportedCase:   # an activated ability the project does not model: no reason to give
+            why = None
+        else:
+            why = unpayable_reason(self.view, self.player, tc, self.deadline)
+        return f"{NOT_PAYABLE[:-len(' (CR 601.2g-h)')]}: {why} (CR 601.2g-h)" if why else NOT_PAYABLE
+
+    def payment_count(self, cand: Candidate, x: int | None = None) -> int:
+        """The exact number of distinct payments (contract §2.3): counted by the DP of
+        :mod:`models.payment_count` where it applies (no listing), else by listing them."""
+        key = ("payments",) + self._cost_key(cand, x)
+        if key in self._shared:
+            return len(self._shared[key])
+        ckey = ("payment_count",) + self._cost_key(cand, x)
+        if ckey not in self._shared:
+            tc = self._extra(cand, x)
+            n = self._by_options("count", tc, self.deadline) if tc is not None else self._counted(cand, x)
+            if n is None:
+                n = len(self.payments(cand, x))
+            self._shared[ckey] = n
+            self._shared[("payable",) + self._cost_key(cand, x)] = n > 0
+        return self._shared[ckey]
+
+    def _counted(self, cand: Candidate, x: int | None) -> int | None:
+        """The DP's count of distinct payments, or None where it does not apply."""
+        extra = self._extra(cand, x)
+        if extra is not None:
+            return self._by_options("count", extra, self.deadline)
+        from mtgsolve.models import payment as pm
+
+        from ..payment.problem import build_problem
+        from ..payment.answers import payment_counter
+
+        self._remaining()
+        tc = self._total_cost(cand, x)
+        if tc.what == "cast" and not tc.mana:
+            return 0
+        try:
+            counter = payment_counter(build_problem(self.view, self.player, tc))
+        except pm.Unsupported as e:
+            raise Undecided("error", f"unsupported: {e}") from None
+        if counter is None:
+            return None
+        self.solves += 1
+        return counter.count()
+
+    def payments(self, cand: Candidate, x: int | None = None) -> list[dict]:
+        """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
+        key = ("payments",) + self._cost_key(cand, x)
+        if key not in self._shared and self._extra(cand, x) is not None:
+            self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
+            self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
+        if key not in self._shared:
+            from ..payment.words import listed_objects, payment_objects
+
+            self._remaining()
+            counter = self._counter_of(cand, x)
+            model = None if counter is not None else self._payment_model(cand, x)
+            if counter is not None:   # listed by the counting DP (models/payment_count.py)
+                self.solves += 1
+                pays = listed_objects(counter)
+            elif model is None:
+                pays = []
+            else:
+                res = model.enumerate(None, self.deadline)
+                self.solves += len(res.keys) + 1
+                if res.timed_out or not res.complete:
+                    raise Undecided("timeout", "time limit reached counting payments")
+                pays = payment_objects(model.p, res.keys)
+            self._shared[key] = pays
+            self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
+        return self._shared[key]
+
+    # -- the whole decision ------------------------------------------------
+    def legal(self, cand: Candidate, counting: bool = False) -> tuple[bool, str | None]:
+        """Is ``cand`` legal now (some target choice and some payment)? With a reason when not.
+
+        With ``counting`` (the caller will count payments of legal candidates
+        anyway) the payment decision is the enumeration itself: a count of 0
+        means not payable, and no separate decision solve is made."""
+        e = self.entry(cand)
+        if e.decided:
+            return e.reason is None, e.reason
+        if cand.kind == "cast" and (cand.alternative or cand.kicked):
+            from ..rules.casting_options import zone_blockers  # cast from the graveyard: its own unread text
+
+            texts = zone_blockers(self.state, self.view, cand.object)
+            if texts:
+                raise Undecided("error", f"unsupported: {cand.object}: text the project does not read could "
+                                         f"change {cand.describe(self.state)}: {texts[0]}")
+        ok, why = self.targets_legal(cand)
+        if ok:
+            if counting:
+                ok = self.payment_count(cand) > 0
+                why = None if ok else NOT_PAYABLE
+            else:
+                ok, why = self.payable(cand)
+        e.decided = True
+        e.reason = None if ok else why
+        return ok, e.reason
+
+    def counts(self, cand: Candidate) -> tuple[int, int]:
+        """Exact numbers of legal target choices and distinct payments of a legal candidate."""
+        e = self.entry(cand)
+        if e.targets is None:
+            e.targets = self.target_count(cand)
+        if e.payments is None:
+            e.payments = self.payment_count(cand)
+        return e.targets, e.payments
+
+
+# ---------------------------------------------------------------------------
+# The actions result
+# ---------------------------------------------------------------------------
+
+def action_entry(oracle: Oracle, cand: Candidate) -> dict:
+    """One entry of the ``actions`` list (contract §2.6), for a legal candidate."""
+    d = cand.to_json()
+    if cand.kind == "suspend":   # a special action: no targets (CR 116.2f, 702.62a)
+        d["payments"] = oracle.payment_count(cand)
+        return d
+    if cand.kind in ("cast", "activate"):
+        t, p = oracle.counts(cand)
+        d["targets"] = t
+        d["payments"] = p
+        unread = unsupported_parts(oracle.state, cand)
+        if unread:
+            d["unread"] = unread   # text of the card that can't change this entry (contract §2.0)
+    return d
+
+
+def face_entries(state: GameState, player: str, options: Options | None = None) -> list[dict]:
+    """The ``cast`` (and ``play_land``) entries, each with ``face``, for casting the Adventures,
+    split cards' halves and modal double-faced cards' back faces of ``player``'s hand cards
+    (CR 715.3, 709.3, 712.12): the candidates of that card on the situation in which it has
+    only that face's characteristics (:func:`solver.rules.faces.with_face`, CR 715.3b)."""
+    from ..rules.faces import castable_faces, with_face
+
+    out: list[dict] = []
+    for oid, face in castable_faces(state, player):
+        sub = with_face(state, oid, face)
+        oracle = Oracle(sub, player, options)
+        for cand in candidates(sub, player, oracle.view, modes=True):
+            if cand.kind in ("cast", "play_land") and cand.object == oid and oracle.legal(cand, counting=True)[0]:
+                out.append({**action_entry(oracle, cand), "face": face.data.name})
+    return out
+
+
+def legal_action_entries(state: GameState, player: str, options: Options | None = None,
+                         oracle: Oracle | None = None) -> tuple[list[dict], str, str | None]:
+    """Every legal action of ``player`` as contract §2.6 entries, in canonical
+    order, with the status (``ok`` / ``timeout`` / ``error``) and a message."""
+    oracle = oracle or Oracle(state, player, options)
+    out: list[dict] = []
+    try:
+        for cand in candidates(state, player, oracle.view, modes=True):
+            ok, _ = oracle.legal(cand, counting=True)
+            if ok:
+                out.append(action_entry(oracle, cand))
+        faces = face_entries(state, player, oracle.options)   # an Adventure cast from the hand (CR 715.3)
+        if faces:   # each after the card's other cast entries (a stable sort on kind and object)
+            out = sorted(out + faces, key=lambda e: (KINDS.index(e["kind"]), e.get("object", "")))
+    except Undecided as u:
+        return out, u.status, u.message
+    return out, "ok", None
+
+
+def actions_result(state: GameState, query: dict, options: Options | None = None) -> dict:
+    """The body of the ``actions`` query result (contract §2.6)."""
+    options = options or Options()
+    allowed = {"kind", "player"}
+    for k in query:
+        if k not in allowed:
+            import difflib
+            m = difflib.get_close_matches(str(k), sorted(allowed), n=1)
+            hint = f" (did you mean '{m[0]}'?)" if m else ""
+            raise QueryError("", str(k), f"unknown key '{k}' for an actions query{hint}; allowed: player")
+    player = query.get("player", state.priority)
+    if not isinstance(player, str) or not state.is_player(player):
+        raise QueryError("", "player", f"unknown player {player!r} (players: {', '.join(state.player_ids)})")
+    oracle = Oracle(state, player, options)
+    entries, status, message = legal_action_entries(state, player, options, oracle=oracle)
+    body: dict[str, Any] = {}
+    if status in ("timeout", "error"):
+        body["status"] = status
+        body["count"] = None
+        body["actions"] = entries
+        body["error" if status == "error" else "reason"] = message
+        return body
+    count = len(entries)
+    if len(entries) > options.max_results:
+        body["status"] = "truncated"
+        entries = entries[:options.max_results]
+    body["count"] = count
+    body["actions"] = entries
+    return body

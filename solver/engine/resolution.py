@@ -1,0 +1,1133 @@
+"""Resolving the top object of the stack (CR 608), then state-based actions
+(CR 704) and putting triggered abilities on the stack (CR 603.3), under every
+legal choice — the rules engine behind the ``resolve`` query (contract §2.7).
+
+:func:`resolve_top` takes a :class:`~solver.core.state.GameState` and returns every
+distinct resulting situation as an :class:`Outcome`: the new state (written
+canonically, loadable again), the choices that lead to it and, when a random
+event took part, its probability.
+
+What happens, in order:
+
+1. **Targets are re-checked** (CR 608.2b) with the source's last known
+   information when it has left the battlefield (contract ``last_known``).  A
+   spell or ability all of whose targets are illegal doesn't resolve; a spell
+   is put into its owner's graveyard (an Aura spell too: Cartouche of
+   Strength ruling 5).  Illegal targets are not affected by the parts of the
+   effect that name them.
+2. **Effects** of the IR (:data:`solver.core.ir.Effect`, one class per kind; dispatched on the class by
+   :data:`_EFFECT_HANDLERS`) are carried out in
+   printed order.  "You may" (CR 608.2d) is a choice of the controller: both
+   answers are followed.  Fight follows CR 701.14a–d (no damage if either
+   creature is gone, no longer a creature, or an illegal target; trample plays
+   no part: fight damage is not combat damage).  Damage from a source with
+   lifelink makes the source's controller gain that much life at the same
+   time (CR 702.15b); damage from a source with deathtouch marks the
+   creature dealt it for the next state-based action check (CR 702.2b).
+   Counters go through the one ordering mechanism, :func:`solver.rules.replacement.counter_event_outcomes`
+   (Hardened Scales / Doubling Season orders are separate outcomes).  Conjure
+   creates new *cards* (not tokens) owned by the conjuring player, then
+   shuffles (the library is written in a canonical order and marked
+   ``shuffled``).  Drawing from a shuffled library is a random event: one
+   outcome per distinct card drawn, with its probability.  A library search
+   (CR 701.23) gives one outcome per class of interchangeable qualifying
+   cards, plus "find nothing" for a stated quality (701.23b), then shuffles;
+   looking at the top N cards and putting them back in any order (CR 401.4)
+   gives one outcome per distinct order of those cards — refused on a
+   shuffled library the player does not see whole (:func:`_arrange_top`).
+3. **A permanent spell** enters the battlefield under its controller's
+   control (CR 608.3), an Aura attached to its target (CR 303.4f), with its
+   own "enters tapped / with counters" replacement (CR 614.1c; X is the
+   spell's X, CR 107.3m); its "when this enters" abilities trigger.
+4. **State-based actions** (CR 704.5) are performed simultaneously and
+   repeated until none apply: a player at 0 or less life, who drew from an
+   empty library or has ten poison counters loses (reported in
+   :attr:`Outcome.losers`; the game is not continued further); tokens outside
+   the battlefield cease to exist; creatures with toughness 0 or less go to
+   the graveyard; creatures with lethal damage, or dealt damage by a source
+   with deathtouch since the last check (CR 702.2b, 704.5h), are destroyed
+   (indestructible ones survive); planeswalkers with no loyalty go to the
+   graveyard; the legend rule (a choice); Auras attached illegally or to nothing go to their
+   owner's graveyard (CR 704.5m, 303.4c–d); +1/+1 and -1/-1 counters
+   annihilate.  Creatures put into a graveyard from the battlefield "die" and
+   their dies-abilities trigger (Hangarback Walker), with last known
+   information.
+5. **Triggered abilities** waiting to be put on the stack are put there
+   (CR 603.3b): active player first, then the others in turn order; each
+   player orders their own (a choice); targets are chosen for each (CR
+   603.3d; one outcome per legal choice, Flagbearer requirements do not
+   apply to triggered abilities); an ability with no legal target choice is
+   removed.  Steps 4 and 5 repeat until neither does anything (CR 704.3).
+
+Outcome identity: two outcomes are the same when their situations are the
+same (:func:`solver.io.dump.dump_state`, compared as canonical JSON).  When
+several choice sets lead to one situation, the outcome lists the first (in
+canonical order) as ``choices`` and the others as ``alternatives``.
+
+Not modeled (reported in :attr:`ResolveResult.unsupported`, never silently
+ignored): abilities the card library marks unsupported on objects that enter
+or leave the battlefield (e.g. Kitchen Finks' persist);
+704.5n (Equipment), 704.5r/s/t; a player who loses in a game of more than two
+players leaving the game (CR 800.4a) — the state is left as is and the loser
+reported.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import re
+import time
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, Callable, Iterable
+
+from ..core import ir
+from ..cards import Card, card_from_mapping, get_card
+from ..rules.characteristics import View
+from ..core.ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
+from ..core.mana import COLORS
+from ..io.dump import dump_state
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
+from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
+                         _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
+                         _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
+                         _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
+                         target_legal, trigger_target_choices)
+
+COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+__all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "outcome_key"]
+
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
+class NothingToResolve(ValueError):
+    """The stack is empty."""
+
+
+class CannotResolve(ValueError):
+    """The top of the stack cannot resolve as given: it makes no rules sense
+    (a mana ability on the stack, CR 605.3b) or lacks what resolving needs
+    (its chosen targets)."""
+
+
+class ResolveTimeout(Exception):
+    """The deadline passed while enumerating outcomes."""
+
+
+# ===========================================================================
+# Public results
+# ===========================================================================
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct result of resolving the top of the stack.
+
+    ``state``: the resulting situation (canonical: ``situation_from_dict(
+    dump_state(state)).state == state``); ``choices``: the choices that lead to
+    it (the first in canonical order); ``alternatives``: other choice sets
+    leading to the same situation; ``probability``: the chance of this
+    outcome given its choices, when a random event took part (else None);
+    ``losers``: players who lost the game by a state-based action (CR
+    704.5a–c).
+    """
+
+    state: GameState
+    situation: dict
+    choices: dict
+    alternatives: tuple[dict, ...] = ()
+    probability: Fraction | None = None
+    alternative_probabilities: tuple[Fraction | None, ...] = ()
+    losers: tuple[str, ...] = ()
+
+    def to_json(self) -> dict:
+        d: dict[str, Any] = {"choices": self.choices}
+        if self.alternatives:
+            d["alternatives"] = list(self.alternatives)
+        if self.probability is not None:
+            d["probability"] = float(self.probability)
+            if self.alternatives:
+                d["alternative_probabilities"] = [None if p is None else float(p) for p in self.alternative_probabilities]
+        if self.losers:
+            d["losers"] = list(self.losers)
+        d["situation"] = self.situation
+        return d
+
+
+@dataclass(frozen=True)
+class ResolveResult:
+    """Every outcome, sorted, and the notes on what was not modeled."""
+
+    outcomes: tuple[Outcome, ...]
+    unsupported: tuple[str, ...] = ()
+    resolved: bool = True  # False: every target was illegal (CR 608.2b), it was removed without resolving
+
+
+def _canon(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def outcome_key(o: Outcome) -> tuple[str, str]:
+    """Sort key of outcomes: canonical JSON of the choices, then of the situation."""
+    return (_canon(o.choices), _canon(o.situation))
+
+
+# ===========================================================================
+# Abilities and targets
+# ===========================================================================
+
+# ===========================================================================
+# Resolution context
+# ===========================================================================
+
+@dataclass(frozen=True)
+class _Ctx:
+    """What a resolving spell or ability knows while its effects happen."""
+
+    stack_id: str
+    controller: str
+    source_id: str | None  # ability: its source; spell: the spell itself
+    source: GameObject | None  # the source as it is, or as last known on the battlefield
+    source_on_battlefield: bool
+    damage_source: "_DamageSource"  # the source as a dealer of damage (colors, deathtouch, lifelink)
+    targets: tuple[tuple[str, ...], ...]  # legal targets only (CR 608.2b)
+    x: int
+    entry: ContinuousEffectEntry | None  # the effects-list entry for its continuous effects
+
+
+def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
+    """The objects or players an effect's reference names now."""
+    if ref is None:
+        return []
+    k = ref.kind
+    if k in ("target", "each_target"):
+        if ref.index >= len(ctx.targets):
+            return []
+        return list(ctx.targets[ref.index])
+    if k == "controller":
+        return [ctx.controller]
+    if k in ("each_opponent", "each_player"):
+        return [p for p in w.life if k == "each_player" or p != ctx.controller]
+    if k == "self":
+        return [ctx.source_id] if ctx.source_on_battlefield and ctx.source_id else []
+    if k == "attached":
+        host = ctx.source.attached_to if ctx.source is not None else None
+        return [host] if host is not None else []
+    raise ResolutionUnsupported(f"effect reference '{k}'")
+
+
+def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
+    if isinstance(a, bool):
+        raise ResolutionUnsupported(f"amount {a!r}")
+    if isinstance(a, int):
+        return a
+    if a == "X":
+        return ctx.x
+    if isinstance(a, ir.Count):
+        src = ctx.source if ctx.source_on_battlefield else None
+        return len(w.view().select(a.selector, src, ctx.controller))
+    if isinstance(a, str) and a.startswith("counters:"):
+        kind = a.split(":", 1)[1]
+        return ctx.source.counter(kind) if ctx.source is not None else 0
+    raise ResolutionUnsupported(f"amount {a!r}")
+
+
+# ===========================================================================
+# Effects (CR 608.2c–d and the keyword actions)
+# ===========================================================================
+
+@dataclass(frozen=True)
+class _DamageSource:
+    """What matters about a source of damage when it deals damage: its colors
+    (protection, CR 702.16e), whether it has deathtouch (CR 702.2b) or
+    lifelink (CR 702.15b), and its controller (who gains the life).  Both
+    keywords work from any zone (CR 702.2d, 702.15d): a source that has left
+    the battlefield is judged by its last known information."""
+
+    colors: frozenset[str]
+    controller: str
+    deathtouch: bool = False
+    lifelink: bool = False
+    types: frozenset[str] = frozenset()     # qualities for protection (CR 702.16e): card types,
+    subtypes: frozenset[str] = frozenset()  # subtypes, and whether the source is a spell
+    spell: bool = False
+
+
+def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = None,
+                      current: bool = True) -> _DamageSource:
+    """The object ``oid`` as a source of damage, from its characteristics now
+    (on the battlefield or the stack, after layers, when ``current``) or else
+    from the printed abilities of ``card`` (default: its card) — its last
+    known information as far as the situation records it."""
+    o = w.objects.get(oid)
+    if current and o is not None and o.zone in ("battlefield", "stack"):
+        c = w.view().chars(oid)
+        return _DamageSource(c.colors, controller, c.keyword("deathtouch"), c.keyword("lifelink"), c.types,
+                             c.subtypes, o.zone == "stack")
+    card = card or (o.card if o is not None else None)
+    kws = {a.name for a in (card.abilities if card else ()) if isinstance(a, ir.Keyword)}
+    colors = card.data.mana_cost.colors if card else frozenset()
+    return _DamageSource(colors, controller, "deathtouch" in kws, "lifelink" in kws,
+                         frozenset(card.data.types) if card else frozenset(),
+                         frozenset(card.data.subtypes) if card else frozenset(),
+                         o is not None and o.zone == "stack")
+
+
+def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> int:
+    """CR 120.3: damage to a player is life loss; to a creature, marked damage;
+    to a planeswalker, loyalty counters removed. 0 damage is not dealt (CR
+    120.8); protection prevents damage from sources of that color (CR 702.16e).
+    A creature dealt damage by a source with deathtouch is marked for CR
+    704.5h; damage from a source with lifelink makes its controller gain that
+    much life, as part of the same event (CR 702.15b, 120.3f).  Returns the
+    damage dealt."""
+    if amount <= 0:
+        return 0
+    if target in w.life:
+        w.life[target] -= amount
+        _lifelink(w, source, amount)
+        return amount
+    o = w.objects.get(target)
+    if o is None or o.zone != "battlefield":
+        return 0
+    c = w.view().chars(target)
+    from ..rules.casting_rules import protected_from
+
+    if protected_from(c, source.colors, source.types, source.subtypes, source.spell):  # CR 702.16e
+        return 0
+    if c.is_creature:
+        o = o.with_(damage=o.damage + amount)
+        if source.deathtouch:
+            w.deathtouched.add(target)
+    if "Planeswalker" in c.types:
+        counters = dict(o.counters)
+        counters["loyalty"] = max(0, counters.get("loyalty", 0) - amount)
+        o = o.with_(counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
+    w.put(o)
+    _lifelink(w, source, amount)
+    return amount
+
+
+def _lifelink(w: _World, source: _DamageSource, amount: int) -> None:
+    """CR 702.15b: damage dealt by a source with lifelink causes that source's
+    controller to gain that much life (in addition to the damage's other results)."""
+    if source.lifelink and amount > 0 and source.controller in w.life:
+        w.life[source.controller] += amount
+    w.changed()
+
+
+def _fight(w: _World, a: str, b: str) -> None:
+    """CR 701.14a–d: each deals damage equal to its power to the other (both
+    amounts fixed first; damage is dealt simultaneously); a creature fighting
+    itself deals twice its power to itself. Not combat damage: trample and
+    other combat-damage rules play no part, but deathtouch and lifelink apply
+    to any damage (CR 702.2b, 702.15b)."""
+    view = w.view()
+    for oid in (a, b):
+        o = w.objects.get(oid)
+        if o is None or o.zone != "battlefield" or not view.chars(oid).is_creature:
+            return  # 701.14b
+    ca, cb = view.chars(a), view.chars(b)
+    pa, pb = max(0, ca.power or 0), max(0, cb.power or 0)
+    sa = _damage_source_of(w, a, w.objects[a].controller)
+    sb = _damage_source_of(w, b, w.objects[b].controller)
+    if a == b:
+        _deal_damage(w, sa, a, 2 * pa)  # 701.14c
+        return
+    _deal_damage(w, sa, b, pa)
+    _deal_damage(w, sb, a, pb)
+
+
+def _record_effect_entry(w: _World, ctx: _Ctx) -> None:
+    """Record the resolving object's continuous effects in the ``effects`` list
+    (once per resolution): ``{card|ability, controller, targets}``."""
+    if ctx.entry is None or any(e is ctx.entry for e in w.effects):
+        return
+    w.effects.append(ctx.entry)
+    w.changed()
+
+
+def _apply_effect(w: _World, ctx: _Ctx, eff: Effect) -> list[_World]:
+    """Carry out one effect on branch ``w``; returns the resulting branches. Dispatch is on the
+    effect's class (:data:`_EFFECT_HANDLERS`)."""
+    handler = _EFFECT_HANDLERS.get(type(eff))
+    if handler is None:
+        raise ResolutionUnsupported(f"effect '{eff.kind}'")
+    return handler(w, ctx, eff)
+
+
+def _do_damage(w: _World, ctx: _Ctx, eff: ir.Damage) -> list[_World]:
+    n = _amount(w, ctx, eff.amount)
+    for t in _refs(w, ctx, eff.to):
+        _deal_damage(w, ctx.damage_source, t, n)
+    return [w]
+
+
+def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
+    view = w.view()
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not view.chars(t).keyword("indestructible"):
+            _move(w, t, "graveyard")
+    return [w]
+
+
+def _do_pump(w: _World, ctx: _Ctx, eff: ir.Pump) -> list[_World]:
+    if not _refs(w, ctx, eff.to):
+        return [w]
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _do_until_end_of_turn(w: _World, ctx: _Ctx, eff: ir.UntilEndOfTurn) -> list[_World]:
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _do_fight(w: _World, ctx: _Ctx, eff: ir.Fight) -> list[_World]:
+    xs, ys = _refs(w, ctx, eff.to), _refs(w, ctx, eff.other)
+    if len(xs) == 1 and len(ys) == 1:
+        _fight(w, xs[0], ys[0])
+    return [w]
+
+
+def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_World]:
+    n = _amount(w, ctx, eff.amount or 1)
+    worlds = [w]
+    for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]):
+        if p in w.life:  # players only
+            worlds = [w3 for w2 in worlds for w3 in _draw(w2, p, n, mill=isinstance(eff, ir.Mill))]
+    return worlds
+
+
+def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_World]:
+    n = _amount(w, ctx, eff.amount)
+    who = _refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]
+    gain = isinstance(eff, ir.GainLife)
+    for p in who:
+        if p in w.life:  # a player (CR 119.3); an object can't gain or lose life
+            w.life[p] += n if gain else -n
+    w.changed()
+    return [w]
+
+
+def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
+    return [w]  # no change to the game
+
+
+def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield) -> list[_World]:
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        worlds = [w3 for w2 in worlds for w3 in _return_to_battlefield(w2, t)]
+    return worlds
+
+
+def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
+    # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist)
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "stack" and o.ability is None:
+            if o.copy or o.card is None:
+                _cease(w, t, resolving=ctx.stack_id)
+            else:
+                _move(w, t, "graveyard")
+    return [w]
+
+
+def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
+    # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not o.skip_untap:
+            w.put(o.with_(skip_untap=True))
+    return [w]
+
+
+def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnToHand) -> list[_World]:
+    # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
+    # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
+    zone = "exile" if isinstance(eff, ir.Exile) else "hand"
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone in ("battlefield", "graveyard"):
+            _move(w, t, zone)
+    return [w]
+
+
+def _do_tap_or_untap(w: _World, ctx: _Ctx, eff: ir.Tap | ir.Untap) -> list[_World]:
+    tap = isinstance(eff, ir.Tap)
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is None or o.zone != "battlefield":
+            continue
+        if tap and not o.tapped:
+            w.put(o.with_(tapped=True))
+            _becomes_tapped(w, t)
+        elif not tap and o.tapped:
+            w.put(o.with_(tapped=False))
+    return [w]
+
+
+def _do_counters(w: _World, ctx: _Ctx, eff: ir.PutCounters) -> list[_World]:
+    worlds = [w]
+    n = _amount(w, ctx, eff.amount)
+    for t in _refs(w, ctx, eff.to):
+        worlds = [w3 for w2 in worlds for w3 in _put_counters(w2, t, eff.counter, n)]
+    return worlds
+
+
+def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
+    return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
+def _becomes_tapped(w: _World, oid: str) -> None:
+    """"Whenever this becomes tapped" abilities trigger (City of Brass)."""
+    o = w.objects[oid]
+    if o.card is None:
+        return
+    live = w.view().chars(oid).abilities
+    for a in o.card.abilities:
+        if isinstance(a, TriggeredAbility) and a.trigger.event == "becomes_tapped" and a in live:
+            w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, (), w.next_tick()))
+
+
+def _interchangeable_key(o: GameObject) -> tuple:
+    """Objects equal in everything but id and position are interchangeable."""
+    return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
+            o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
+
+
+def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
+    """CR 121: draw ``n`` cards one at a time. From a library in random order
+    (``shuffled``) the card drawn is a random event: one branch per class of
+    interchangeable cards, with its probability. From an empty library: the
+    player loses at the next state-based action check (CR 704.5b).
+
+    ``mill`` (CR 701.17a): the top cards go to the graveyard instead, recorded
+    as ``milled``; milling from an empty library does nothing (CR 701.17b)."""
+    worlds = [w]
+    for _ in range(n):
+        nxt: list[_World] = []
+        for v in worlds:
+            lib = v.zone_list("library", player)
+            if not lib:
+                if not mill:
+                    v.drew_empty.add(player)
+                nxt.append(v)
+                continue
+            if player not in v.shuffled or len(lib) == 1:
+                _move(v, lib[0].id, "graveyard") if mill else _to_hand(v, lib[0].id)
+                nxt.append(v)
+                continue
+            classes: dict[tuple, list[GameObject]] = {}
+            for o in lib:
+                classes.setdefault(_interchangeable_key(o), []).append(o)
+            for members in classes.values():
+                v2 = v.fork()
+                v2.prob *= Fraction(len(members), len(lib))
+                _move(v2, members[0].id, "graveyard") if mill else _to_hand(v2, members[0].id)
+                # a random result, not a choice
+                v2.choices.setdefault("milled" if mill else "drawn", []).append(members[0].id)
+                nxt.append(v2)
+        worlds = nxt
+    return worlds
+
+
+def _to_hand(w: _World, oid: str) -> None:
+    o = w.objects[oid]
+    w.put(o.with_(zone="hand", order=w.next_tick()))
+
+
+@lru_cache(maxsize=256)
+def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
+    """The card of a token described by the IR (MTGJSON field names), built
+    exactly as an inline card in a situation file would be."""
+    d: dict[str, Any] = dict(token)
+    types = list(d.get("types", ()))
+    subtypes = list(d.get("subtypes", ()))
+    type_line = " ".join(types) + (" — " + " ".join(subtypes) if subtypes else "")
+    mapping: dict[str, Any] = {"name": d["name"], "type": type_line, "types": types}
+    if subtypes:
+        mapping["subtypes"] = subtypes
+    if "power" in d:
+        mapping["power"] = str(d["power"])
+    if "toughness" in d:
+        mapping["toughness"] = str(d["toughness"])
+    mapping["colors"] = list(d.get("colors", ()))  # CR 111.4: a token's colors are set by the effect
+    kws = [str(k).capitalize() for k in d.get("keywords", ())]
+    if kws:
+        mapping["keywords"] = kws
+        mapping["text"] = "\n".join(kws)
+    return card_from_mapping(mapping)
+
+
+def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
+    """CR 111.1: create tokens under the controller's control; token
+    replacement effects of that player (Doubling Season) multiply the number
+    (every order gives the same number, so there is no choice)."""
+    n = _amount(w, ctx, eff.amount)
+    for s in w.view().token_replacements:
+        if s.controller == ctx.controller:
+            n *= s.ability.factor
+    if n <= 0:
+        return [w]
+    card = _token_card(eff.token)
+    worlds = [w]
+    for _ in range(n):
+        nxt = []
+        for v in worlds:
+            oid = _new_id(v, _id_base(card.name))
+            obj = GameObject(id=oid, zone="token-limbo", owner=ctx.controller, controller=ctx.controller, card=card,
+                             token=True, order=v.next_tick(), timestamp=v.next_tick())
+            v.put(obj)
+            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0))
+        worlds = nxt
+    return worlds
+
+
+def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
+    """Conjure (Alchemy; rules reference §1.12): create ``amount`` new cards
+    named ``card`` — cards, not tokens — owned by the conjuring player, in
+    their ``zone``; then shuffle if told. The shuffled library is written in a
+    canonical order and marked ``shuffled`` (contract §2.7)."""
+    n = _amount(w, ctx, eff.amount)
+    zone = eff.zone
+    if zone not in ("hand", "graveyard", "library", "exile", "battlefield"):
+        raise ResolutionUnsupported(f"conjure into '{zone}'")
+    if zone == "library" and not eff.shuffle:
+        raise ResolutionUnsupported("conjure into a library without shuffling (position not modeled)")
+    card = get_card(eff.card)
+    player = ctx.controller
+    worlds = [w]
+    for _ in range(n):
+        nxt = []
+        for v in worlds:
+            oid = _new_id(v, _id_base(card.name))
+            if zone == "battlefield":
+                v.put(GameObject(id=oid, zone="conjure-limbo", owner=player, controller=player, card=card,
+                                 conjured=True, order=v.next_tick(), timestamp=v.next_tick()))
+                nxt.extend(_enter_battlefield(v, oid, player, x=0))
+            else:
+                v.put(GameObject(id=oid, zone=zone, owner=player, controller=player, card=card, conjured=True,
+                                 order=v.next_tick(), timestamp=v.next_tick()))
+                nxt.append(v)
+        worlds = nxt
+    if eff.shuffle:
+        for v in worlds:
+            _shuffle(v, player)
+    return worlds
+
+
+def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
+    """Whether a card in a library is one a search looks for (CR 701.23): ``f``'s ``types``
+    (any of), ``supertypes`` (all of) and ``subtypes`` (any of); ``None`` is "a card"."""
+    if f is None:
+        return card is not None
+    if card is None:
+        return False
+    d = card.data
+    return ((not f.types or bool(f.types & set(d.types))) and f.supertypes <= set(d.supertypes)
+            and (not f.subtypes or bool(f.subtypes & set(d.subtypes))))
+
+
+def _require_libraries(w: _World, player: str, what: str) -> None:
+    """A situation that lists no library at all does not say what a library holds (as for a draw
+    in :mod:`solver.engine.turns`): refused. Once any library is listed, a player with none listed has
+    an empty library."""
+    if not w.shuffled and not any(o.zone == "library" for o in w.objects.values()):
+        raise ResolutionUnsupported(f"{player} {what} but the situation lists no library; list the libraries "
+                                    "(a player with no cards listed has an empty library)")
+
+
+def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
+    """CR 701.23: the controller searches their library for a card with ``eff.quality``
+    (its stated quality) and puts it into ``eff.zone`` (hand, or the battlefield under their control —
+    tapped if ``eff.tapped`` — with its own replacements and "enters" triggers, CR 614.1c,
+    603.6a), then shuffles (CR 701.24, :func:`_shuffle`).
+
+    One outcome per class of interchangeable qualifying cards (choice ``searched``: the id of
+    the card found), and — when the search has a stated quality (CR 701.23b) or nothing
+    qualifies — one where nothing is found (``searched: null``). "A card" must be found if the
+    library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
+    changes nothing here: the choice is the same, and it is shuffled again after."""
+    player = ctx.controller
+    _require_libraries(w, player, "searches their library (CR 701.23)")
+    classes: dict[tuple, GameObject] = {}
+    for o in w.zone_list("library", player):
+        if _has_quality(o.card, eff.quality):
+            classes.setdefault(_interchangeable_key(o), o)
+    finds: list[str | None] = [o.id for o in classes.values()]
+    if eff.quality is not None or not finds:
+        finds.append(None)
+    out: list[_World] = []
+    for found in finds:
+        v = w.fork() if len(finds) > 1 else w
+        v.choices["searched"] = found
+        branch = [v]
+        if found is not None and eff.zone == "battlefield":
+            branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
+        elif found is not None:
+            _to_hand(v, found)
+        if eff.shuffle:
+            for b in branch:
+                _shuffle(b, player)
+        out.extend(branch)
+    return out
+
+
+def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
+    """Every distinct order of a multiset of class indices (permutations of equal
+    elements are one order), in lexicographic order."""
+    counts: dict[int, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    out: list[tuple[int, ...]] = []
+
+    def walk(prefix: list[int]) -> None:
+        if len(prefix) == len(keys):
+            out.append(tuple(prefix))
+            return
+        for k in sorted(counts):
+            if counts[k]:
+                counts[k] -= 1
+                prefix.append(k)
+                walk(prefix)
+                prefix.pop()
+                counts[k] += 1
+
+    walk([])
+    return out
+
+
+def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
+    """Look at the top ``n`` cards of ``player``'s library, then put them back in any order
+    (CR 401.4): one outcome per distinct order of those cards (choice ``arranged``: their ids,
+    top first); interchangeable cards (same card, same state) are one, and within a class the
+    cards keep their relative order, so no outcome is a permutation of another.
+
+    A library in random order (``shuffled``) is refused unless the player sees all of it (or
+    all its cards are interchangeable): which cards are on top is then a random event and the
+    cards below stay in random order, which the situation format (``shuffled`` marks a whole
+    library) cannot say. Seeing the whole library ends its randomness: it is no longer
+    ``shuffled``."""
+    _require_libraries(w, player, f"looks at the top {n} cards of their library (CR 401.4)")
+    lib = w.zone_list("library", player)
+    top = lib[:n]
+    keys: list[int] = []
+    index: dict[tuple, int] = {}
+    for o in top:
+        keys.append(index.setdefault(_interchangeable_key(o), len(index)))
+    if player in w.shuffled and len(index) > 1 and len(lib) > n:
+        raise ResolutionUnsupported(
+            f"looking at the top {n} cards of {player}'s shuffled library: which cards are on top is a random "
+            "event and the rest stays in random order, which the situation format cannot express (its "
+            "'shuffled' marks a whole library)")
+    if player in w.shuffled and len(lib) <= n:
+        w.shuffled.discard(player)  # the player looked at every card and chose the order
+        w.changed()
+    slots = sorted(o.order for o in top)
+    members: dict[int, list[GameObject]] = {}
+    for o, k in zip(top, keys):
+        members.setdefault(k, []).append(o)
+    orders = _distinct_orders(keys) if len(index) > 1 else [tuple(keys)]
+    out: list[_World] = []
+    for order in orders:
+        v = w.fork() if len(orders) > 1 else w
+        taken = {k: 0 for k in members}
+        ids = []
+        for slot, k in zip(slots, order):
+            o = members[k][taken[k]]
+            taken[k] += 1
+            ids.append(o.id)
+            if v.objects[o.id].order != slot:
+                v.put(v.objects[o.id].with_(order=slot))
+        if len(orders) > 1:
+            v.choices["arranged"] = ids
+        out.append(v)
+    return out
+
+
+def _natural(s: str) -> tuple:
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s))
+
+
+def _shuffle(w: _World, player: str) -> None:
+    """CR 701.24: the library is in random order: written canonically (by
+    card name, then id) and marked ``shuffled``; never expanded into orders."""
+    lib = w.zone_list("library", player)
+    lib.sort(key=lambda o: (o.card.name if o.card else "", _natural(o.id)))
+    for i, o in enumerate(lib):
+        w.objects[o.id] = o.with_(order=i)
+    w.shuffled.add(player)
+    w.changed()
+
+
+def _counter_outcomes(w: _World, oid: str, counter: str, amount: int, entering: bool, x: int) -> list[tuple[int, Any]]:
+    """The distinct numbers of counters actually put, each with the
+    replacement orders leading to it, from the one ordering mechanism
+    (:func:`solver.rules.replacement.counter_event_outcomes`)."""
+    if amount <= 0 and not entering:
+        return [(0, None)]
+    from ..rules.replacement import counter_event_outcomes  # the shared ordering mechanism (issue 6)
+    res = counter_event_outcomes(w.view(), oid, counter, amount, entering, x)
+    return [_decode_counter_outcome(r, counter) for r in res]
+
+
+def _decode_counter_outcome(r: Any, counter: str) -> tuple[int, Any]:
+    """Accepts the ordering helper's outcome objects: a mapping or an object
+    with ``counters``/``result`` and ``orders``."""
+    get: Callable[[str], Any] = (lambda k: r.get(k)) if isinstance(r, dict) else (lambda k: getattr(r, k, None))
+    orders = get("orders")
+    res = get("counters")
+    if res is None:
+        res = get("result")
+        if isinstance(res, dict) and "counters" in res:
+            res = res["counters"]
+    if isinstance(res, dict):
+        n = int(res.get(counter, 0))
+    elif isinstance(res, int):
+        n = res
+    else:
+        n = int(get("amount"))
+    if orders is not None:
+        orders = [list(o) for o in orders]
+    return n, orders
+
+
+def _put_counters(w: _World, oid: str, counter: str, amount: int) -> list[_World]:
+    """CR 122.6: put counters on a permanent, through the replacement orders."""
+    o = w.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return [w]
+    outs = _counter_outcomes(w, oid, counter, amount, False, 0)
+    worlds = []
+    for n, orders in outs:
+        v = w.fork() if len(outs) > 1 else w
+        if n > 0:
+            c = dict(v.objects[oid].counters)
+            c[counter] = c.get(counter, 0) + n
+            v.put(v.objects[oid].with_(counters=tuple(sorted((k, m) for k, m in c.items() if m))))
+        if len(outs) > 1:
+            _note_orders(v, oid, counter, orders)
+        worlds.append(v)
+    return worlds
+
+
+def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
+    """Record, as a choice, the replacement orders that give this result (only
+    called when different orders give different results)."""
+    if orders:
+        w.add_choice("replacements", {"object": oid, "counter": counter, "orders": orders})
+
+
+def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
+                       token: bool | None = None, tapped: bool = False) -> list[_World]:
+    """An object enters the battlefield under ``controller``'s control (CR 608.3,
+    110.2), with its own "enters tapped / with counters" replacements (CR
+    614.1c; X from the spell, CR 107.3m) applied through the ordering
+    mechanism; its "when this enters" abilities trigger (CR 603.6a).
+    ``tapped``: the effect putting it there says "tapped"."""
+    o = w.objects[oid]
+    ew = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, EntersWith)]
+    loyalty = o.card.data.loyalty if o.card is not None and "Planeswalker" in o.card.data.types else None
+    if loyalty is not None and str(loyalty).isdigit():
+        # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
+        ew.insert(0, EntersWith(counter="loyalty", amount=int(loyalty)))
+    tapped = tapped or any(a.tapped for a in ew)
+    # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
+    if o.controller != controller:
+        w.put(o.with_(controller=controller))
+    branches: list[tuple[_World, dict[str, int]]] = [(w, {})]
+    for a in ew:
+        if not a.counter:
+            continue
+        amt = a.amount
+        if amt == "X":
+            n = x
+        elif isinstance(amt, int):
+            n = amt
+        elif isinstance(amt, ir.Count):
+            n = len(w.view().select(amt.selector, None, controller))
+        else:
+            raise ResolutionUnsupported(f"enters with {amt!r} counters")
+        nxt = []
+        for v, cs in branches:
+            outs = _counter_outcomes(v, oid, a.counter, n, True, x)
+            for m, orders in outs:
+                v2 = v.fork() if len(outs) > 1 else v
+                cs2 = dict(cs)
+                if m > 0:
+                    cs2[a.counter] = cs2.get(a.counter, 0) + m
+                if len(outs) > 1:
+                    _note_orders(v2, oid, a.counter, orders)
+                nxt.append((v2, cs2))
+        branches = nxt
+    # "As this enters, choose a color [other than …]" (CR 614.12): one branch per color the
+    # controller may choose; the choice becomes the permanent's `chosen` color
+    if any(a.choose == "creature type" for a in ew):
+        # one outcome per creature type (CR 205.3m lists hundreds): not enumerated
+        raise ResolutionUnsupported(f"{o.name} enters with a creature type chosen (not enumerated)")
+    if any(a.choose in ("card name", "nonland card name") for a in ew):
+        # one outcome per card name (CR 201.3): not enumerated
+        raise ResolutionUnsupported(f"{o.name} enters with a card name chosen (not enumerated)")
+    choose = [a for a in ew if a.choose == "color"]
+    if choose:
+        allowed = [c for c in COLORS if not any(c in a.choose_except for a in choose)]
+        chosen_branches: list[tuple[_World, dict[str, int], tuple[tuple[str, str], ...]]] = []
+        for v, cs in branches:
+            for c in allowed:
+                v2 = v.fork() if len(allowed) > 1 else v
+                v2.add_choice("chosen", {"object": oid, "color": COLOR_NAMES[c]})
+                chosen_branches.append((v2, cs, (("color", COLOR_NAMES[c]),)))
+    else:
+        chosen_branches = [(v, cs, ()) for v, cs in branches]
+    out = []
+    for v, cs, chosen in chosen_branches:
+        cur = v.objects[oid]
+        new = cur.with_(zone="battlefield", controller=controller, tapped=tapped, sick=True,
+                        counters=tuple(sorted(cs.items())), damage=0, attached_to=attach_to, chosen=chosen, x=0,
+                        skip_untap=False,
+                        targets=None, copy=False, last_known=(), order=v.next_tick(), timestamp=v.next_tick(),
+                        token=cur.token if token is None else token)
+        v.put(new)
+        _note_unsupported(v, new, "enters the battlefield")
+        if new.card is not None:
+            live = v.view().chars(oid).abilities  # an ability it doesn't have now doesn't trigger
+            for ab in new.card.abilities:
+                if isinstance(ab, TriggeredAbility) and ab.trigger.event == "enters" and ab in live:
+                    v.pending.append(_PendingTrigger(oid, _index_of(new.card, ab), controller, ab, (), v.next_tick()))
+        out.append(v)
+    return out
+
+
+def _return_to_battlefield(w: _World, oid: str) -> list[_World]:
+    o = w.objects.get(oid)
+    if o is None or o.zone == "battlefield":
+        return [w]
+    return _enter_battlefield(w, oid, o.owner, x=0)
+
+
+# ===========================================================================
+# Resolving the top of the stack
+# ===========================================================================
+
+def _check_targets(w: _World, o: GameObject, where: str) -> tuple[tuple[TargetSpec, ...], tuple[tuple[str, ...], ...], bool]:
+    """CR 608.2b: the target slots, the still-legal targets per slot, and
+    whether the object resolves (False when it had targets and every one is
+    now illegal)."""
+    from ..rules.targeting import TargetingError, stack_source
+
+    view = w.view()
+    try:
+        src = stack_source(view, o.id)
+    except TargetingError as e:
+        raise ResolutionUnsupported(f"{where} ('{o.id}'): {e}") from None
+    specs = src.specs
+    if not specs:
+        return specs, (), True
+    if o.targets is None:
+        raise CannotResolve(f"{where} ('{o.id}') needs its chosen targets: one list of ids per instance of "
+                            f"'target' ({len(specs)})")
+    if len(o.targets) != len(specs):
+        raise CannotResolve(f"{where} ('{o.id}') has {len(o.targets)} target lists but its text has "
+                            f"{len(specs)} instance(s) of 'target'")
+    legal = tuple(tuple(t for t in group if target_legal(view, src, spec, t, w.losers))
+                  for spec, group in zip(specs, o.targets))
+    chosen = sum(len(g) for g in o.targets)
+    resolves = chosen == 0 or any(legal)
+    return specs, legal, resolves
+
+
+def _leave_stack(w: _World, o: GameObject) -> None:
+    """After resolving (CR 608.2n) or failing to: a spell card to its owner's
+    graveyard; a copy of a spell, or an ability, ceases to exist."""
+    if o.ability is not None or o.copy or o.card is None:
+        _cease(w, o.id)
+    else:
+        _move(w, o.id, "graveyard")
+
+
+def _resolve_object(w: _World, o: GameObject) -> list[_World]:
+    """Resolve stack object ``o`` (the top of the stack) on branch ``w``."""
+    where = "the top of the stack"
+    if o.ability is not None:
+        src = w.objects.get(o.ability.source)
+        if src is None:
+            raise CannotResolve(f"ability source '{o.ability.source}' is not in the game")
+        ab = ability_of(dict(o.last_known).get("card") or src.card, o.ability.index)
+        if ab is None:
+            raise CannotResolve(f"'{src.id}' has no triggered or activated ability #{o.ability.index}")
+        if isinstance(ab, (ir.ManaAbility, ir.TriggeredManaAbility)):
+            raise CannotResolve(f"ability #{o.ability.index} of '{src.id}' is a mana ability: it doesn't use the "
+                                "stack (CR 605.3b, 605.4a)")
+        if isinstance(ab, Unsupported):
+            raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
+        on_bf = src.zone == "battlefield" and not o.last_known
+        lki_src = src if on_bf else _lki_object(src, o.last_known) if o.last_known else src
+        colors = w.view().chars(src.id).colors if src.zone == "battlefield" else \
+            (src.card.data.mana_cost.colors if src.card else frozenset())
+        specs, legal, resolves = _check_targets(w, o, where)
+        if not resolves:
+            _leave_stack(w, o)
+            w.fizzled = True
+            return [w]
+        entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
+                                      targets=legal if specs else None)
+        dsrc = _damage_source_of(w, src.id, lki_src.controller, dict(o.last_known).get("card"),
+                                 current=src.zone == "battlefield" and not o.last_known)
+        ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry)
+        effects = tuple(getattr(ab, "effects", ()) or ())
+        worlds = _run_effects(w, ctx, effects)
+        for v in worlds:
+            _cease(v, o.id)
+        return worlds
+
+    card = o.card
+    assert card is not None
+    colors = w.view().chars(o.id).colors
+    specs, legal, resolves = _check_targets(w, o, where)
+    if not resolves:
+        _leave_stack(w, o)
+        w.fizzled = True
+        return [w]
+    types = set(card.data.types)
+    if types & {"Instant", "Sorcery"}:
+        if card.spell is None:
+            what = "; ".join(u.text or u.what for u in card.unsupported) or "no behaviour"
+            raise ResolutionUnsupported(f"spell '{card.name}': {what}")
+        entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None)
+        dsrc = replace(_damage_source_of(w, o.id, o.controller), colors=colors)
+        ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
+        worlds = _run_effects(w, ctx, card.spell.effects)
+        for v in worlds:
+            _leave_stack(v, v.objects[o.id])
+        return worlds
+    if not _is_permanent_card(card):
+        raise ResolutionUnsupported(f"spell '{card.name}' of types {sorted(types)}")
+    attach = None
+    if _is_aura(card):
+        if not legal or not legal[0]:
+            raise ResolutionUnsupported(f"Aura spell '{o.id}' without a target")
+        attach = legal[0][0]  # CR 303.4f: it enters attached to its target
+    # CR 608.3f: a copy of a permanent spell becomes a token
+    return _enter_battlefield(w, o.id, o.controller, o.x, attach_to=attach, token=True if o.copy else None)
+
+
+def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_World]:
+    unread = [e.text for e in effects if isinstance(e, ir.UnreadEffect)]
+    if unread:  # a sentence the reader did not read (only its structure): never skipped silently
+        raise ResolutionUnsupported("effect not read: " + " ".join(unread))
+    worlds = [w]
+    n_optional = sum(1 for e in effects if e.optional)
+    for eff in effects:
+        nxt: list[_World] = []
+        for v in worlds:
+            if eff.optional:  # CR 608.2d: "you may" — both answers
+                skip = v.fork()
+                _record_may(skip, False, n_optional)
+                nxt.append(skip)
+                _record_may(v, True, n_optional)
+                nxt.extend(_apply_effect(v, ctx, eff))
+            else:
+                nxt.extend(_apply_effect(v, ctx, eff))
+        worlds = nxt
+    return worlds
+
+
+#: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
+_EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
+    ir.Damage: _do_damage,
+    ir.Destroy: _do_destroy,
+    ir.Pump: _do_pump,
+    ir.UntilEndOfTurn: _do_until_end_of_turn,
+    ir.Fight: _do_fight,
+    ir.Draw: _do_draw_or_mill,
+    ir.Mill: _do_draw_or_mill,
+    ir.GainLife: _do_life,
+    ir.LoseLife: _do_life,
+    ir.LookAtHand: _do_nothing,
+    ir.CreateTokens: _create_tokens,
+    ir.ReturnToBattlefield: _do_return_to_battlefield,
+    ir.CounterSpell: _do_counter,
+    ir.SkipUntap: _do_skip_untap,
+    ir.Exile: _do_exile_or_return_to_hand,
+    ir.ReturnToHand: _do_exile_or_return_to_hand,
+    ir.Tap: _do_tap_or_untap,
+    ir.Untap: _do_tap_or_untap,
+    ir.PutCounters: _do_counters,
+    ir.Conjure: _conjure,
+    ir.SearchLibrary: _search,
+    ir.ArrangeTop: _do_arrange_top,
+}
+
+
+def _record_may(w: _World, value: bool, n_optional: int) -> None:
+    if n_optional <= 1:
+        w.choices["may"] = value
+    else:
+        w.choices.setdefault("may", []).append(value)
+
+
+# ===========================================================================
+# State-based actions (CR 704) and triggered abilities (CR 603.3)
+# ===========================================================================
+
+def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResult:
+    """Resolve the top object of the stack under every legal choice, then
+    state-based actions and triggered abilities (module docstring); every
+    distinct resulting situation once, sorted by :func:`outcome_key`.
+
+    Raises :class:`NothingToResolve` (empty stack), :class:`CannotResolve`
+    (the top of the stack makes no rules sense as given),
+    :class:`ResolutionUnsupported` (behaviour not modeled) or
+    :class:`ResolveTimeout` (``deadline``, a :func:`time.monotonic` value,
+    passed)."""
+    stack = state.zone("stack")
+    if not stack:
+        raise NothingToResolve("the stack is empty")
+    top = stack[0]
+    start = _World(state)
+    todo = _resolve_object(start, top)
+    done: list[_World] = []
+    while todo:
+        if deadline is not None and time.monotonic() > deadline:
+            raise ResolveTimeout()
+        v = todo.pop()
+        if _game_over(v):  # CR 104.2a: the game is over; nothing more happens
+            done.append(v)
+            continue
+        nxt = _sba_once(v)
+        if nxt is not None:
+            todo.extend(nxt)
+            continue
+        if v.pending:
+            todo.extend(_put_triggers(v))
+            continue
+        done.append(v)
+    random = any(v.prob != 1 for v in done)
+    groups: dict[str, dict[str, Any]] = {}
+    for v in done:
+        fs = _finalize(v)
+        sit = dump_state(fs)
+        key = _canon(sit)
+        g = groups.setdefault(key, {"state": fs, "situation": sit, "choices": {}, "losers": set()})
+        ck = _canon(v.choices)
+        prev = g["choices"].get(ck)
+        g["choices"][ck] = (v.choices, (prev[1] if prev else 0) + v.prob)
+        g["losers"] |= v.losers
+    outcomes = []
+    for g in groups.values():
+        ordered = sorted(g["choices"].items())
+        (_, (c0, p0)), rest = ordered[0], ordered[1:]
+        outcomes.append(Outcome(state=g["state"], situation=g["situation"], choices=c0,
+                                alternatives=tuple(c for _, (c, _) in rest),
+                                probability=p0 if random else None,
+                                alternative_probabilities=tuple(p for _, (_, p) in rest) if random else (),
+                                losers=tuple(p for p in state.player_ids if p in g["losers"])))
+    outcomes.sort(key=outcome_key)
+    if len(state.players) > 2 and any(o.losers for o in outcomes):
+        start.notes.add("a player lost in a game of more than two players: leaving the game (CR 800.4a) "
+                        "is not modeled")
+    return ResolveResult(tuple(outcomes), tuple(sorted(start.notes)), resolved=not start.fizzled)

@@ -1,0 +1,848 @@
+"""The one place where the game state changes between decisions (rules layer).
+
+Every change of state goes through here before a player receives priority:
+playing a land, casting, activating and paying (:mod:`solver.engine.apply`,
+which ``Situation.apply`` calls), resolving (:mod:`solver.engine.resolution`) and
+passing priority / turn-based actions (:mod:`solver.engine.turns`) — all in the rules
+layer.  This module holds what they share:
+
+* :func:`settle` — CR 117.5 and 704.3: whenever a player would receive
+  priority, state-based actions (CR 704.5 as modeled by
+  ``_sba_once`` below: 704.5a–d, f–j, m, q) are performed
+  simultaneously and repeated, then waiting triggered abilities are put on the
+  stack (CR 603.3b), until neither happens.  A player who loses is marked
+  ``lost`` (CR 104.3, 704.5a–c); the game is over when at most one player
+  remains (CR 104.2a).
+* zone moves shared by the engines: :func:`empty_mana_pools` (CR 500.4),
+  :func:`draw_top` (CR 121.1, 504.1), :func:`discard` (CR 701.9),
+  :func:`renumber` (canonical zone positions).
+* :class:`Branch` — one distinct result of a transition: the new state, the
+  choices that lead to it and, for random events, its probability.
+* the machinery behind all of them (moved here from
+  :mod:`solver.engine.resolution`, which re-exports it): ``_World`` (one branch of
+  a change), ``_move`` (zone moves with last known information and
+  leaves-the-battlefield triggers, CR 400.7, 603.10a), ``_cease`` (CR
+  704.5d), ``_sba_once`` (CR 704.5), ``_put_triggers`` (CR 603.3b/d),
+  ``_finalize`` (a branch as a canonical state), and :func:`dies_triggers`
+  for creatures that died in a change made outside a ``_World`` (sacrificed
+  to pay a cost, CR 700.4).
+
+Before this module, the action applier (then in :mod:`solver.api`) checked
+only 704.5d/m/n after an action, so a player at 1 life who paid 1 life (a painland's damage) kept
+priority at 0 life; now the same :func:`settle` runs after actions, after
+resolution and after turn-based actions.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Iterable
+
+from ..core import ir
+from ..cards import Card
+from ..rules.characteristics import View
+from ..core.ir import Enchant, TargetSpec, TriggeredAbility
+from ..core.mana import Mana
+from ..core.object_ids import next_free_id, object_id_base
+from ..io.dump import dump_state
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
+
+__all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
+           "discard", "renumber", "next_player", "mark_losers"]
+
+
+@dataclass(frozen=True)
+class Branch:
+    """One distinct result of a transition: ``state``; the ``choices`` made on
+    the way (contract §2.7/2.10 shape); ``probability`` when a random event
+    took part (else None); ``losers``: players who lost on the way."""
+
+    state: GameState
+    choices: dict = field(default_factory=dict)
+    probability: Fraction | None = None
+    losers: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Settled:
+    """The results of :func:`settle`: every distinct branch (more than one only
+    when a choice was made: the legend rule, the order and targets of
+    triggered abilities) and the notes on what was not modeled."""
+
+    branches: tuple[Branch, ...]
+    notes: tuple[str, ...] = ()
+    changed: bool = False
+
+
+# ---------------------------------------------------------------------------
+# Players and the end of the game
+# ---------------------------------------------------------------------------
+
+def alive(state: GameState) -> tuple[str, ...]:
+    """Players still in the game, in turn order."""
+    return tuple(p.id for p in state.players if not p.lost)
+
+
+def game_over(state: GameState) -> bool:
+    """CR 104.2a: the game is over when one player (or none) remains."""
+    return len(alive(state)) <= 1 and any(p.lost for p in state.players)
+
+
+def winner(state: GameState) -> str | None:
+    """The player who won (CR 104.2a), or None (game not over, or a draw)."""
+    left = alive(state)
+    return left[0] if game_over(state) and len(left) == 1 else None
+
+
+def next_player(state: GameState, pid: str) -> str:
+    """The next player in turn order after ``pid`` who is still in the game (CR 101.4)."""
+    ids = state.player_ids
+    i = ids.index(pid)
+    for k in range(1, len(ids) + 1):
+        cand = ids[(i + k) % len(ids)]
+        if not state.player(cand).lost:
+            return cand
+    return pid
+
+
+def mark_losers(state: GameState, losers: Iterable[str]) -> GameState:
+    """``lost: true`` on each of ``losers`` (CR 104.3)."""
+    lose = set(losers)
+    if not lose:
+        return state
+    players = tuple(replace(p, lost=True) if p.id in lose else p for p in state.players)
+    return replace(state, players=players)
+
+
+# ---------------------------------------------------------------------------
+# State-based actions and triggered abilities (CR 117.5, 704.3, 603.3)
+# ---------------------------------------------------------------------------
+
+def settle(state: GameState, *, pending: Iterable[Any] = (), drew_empty: Iterable[str] = (),
+           deathtouched: Iterable[str] = ()) -> Settled:
+    """CR 117.5: before a player receives priority, perform state-based actions
+    (CR 704.3: all applicable ones simultaneously, repeated until none apply)
+    and put waiting triggered abilities on the stack (CR 603.3b), until
+    neither does anything.
+
+    ``pending``: triggered abilities waiting (``_PendingTrigger``);
+    ``drew_empty``: players who attempted to draw from an empty library since
+    the last check (CR 704.5b); ``deathtouched``: creatures dealt damage by a
+    source with deathtouch since the last check (CR 704.5h).
+
+    When nothing applies the state is returned unchanged (the very same
+    object).  Otherwise every branch is written canonically (as the
+    ``resolve`` query writes situations), keeping the input's turn (priority,
+    passes) and metadata, with ``lost`` on players who lost.
+    """
+    start = _World(state)
+    prelost = {p.id for p in state.players if p.lost}
+    start.losers = set(prelost)
+    start.pending = list(pending)
+    start.drew_empty = set(drew_empty)
+    start.deathtouched = set(deathtouched)
+    todo = [start]
+    done: list[Any] = []
+    changed = bool(start.pending)
+    while todo:
+        v = todo.pop()
+        if _game_over(v):
+            done.append(v)
+            continue
+        nxt = _sba_once(v)
+        if nxt is not None:
+            changed = True
+            todo.extend(nxt)
+            continue
+        if v.pending:
+            changed = True
+            todo.extend(_put_triggers(v))
+            continue
+        done.append(v)
+    if not changed:
+        return Settled((Branch(state),), tuple(sorted(start.notes)), False)
+    out: dict[str, Branch] = {}
+    for v in done:
+        fs = _finalize(v)
+        fs = replace(fs, turn=state.turn, name=state.name, description=state.description, rules=state.rules)
+        fs = mark_losers(fs, v.losers)
+        key = _key(fs)
+        if key not in out:
+            out[key] = Branch(fs, dict(v.choices), None, tuple(p for p in state.player_ids
+                                                                if p in v.losers and p not in prelost))
+    branches = tuple(out[k] for k in sorted(out))
+    return Settled(branches, tuple(sorted(start.notes)), True)
+
+
+def _key(state: GameState) -> str:
+    return json.dumps(dump_state(state), sort_keys=True, separators=(",", ":"))
+
+
+def state_key(state: GameState) -> str:
+    """Canonical JSON of the situation: equal keys, the same situation."""
+    return _key(state)
+
+
+# ---------------------------------------------------------------------------
+# Zone moves and other shared changes
+# ---------------------------------------------------------------------------
+
+def renumber(state: GameState, objects: Iterable[GameObject]) -> GameState:
+    """``state`` with ``objects``, each zone list's positions renumbered 0, 1, …
+    in their current order (the loader's ``order``)."""
+    groups: dict[tuple[str, str], list[GameObject]] = {}
+    for o in objects:
+        key = "" if o.zone == "stack" else (o.controller if o.zone == "battlefield" else o.owner)
+        groups.setdefault((o.zone, key), []).append(o)
+    out: list[GameObject] = []
+    for objs in groups.values():
+        objs.sort(key=lambda o: o.order)
+        out.extend(o if o.order == i else o.with_(order=i) for i, o in enumerate(objs))
+    pos = {o.id: i for i, o in enumerate(state.objects)}
+    out.sort(key=lambda o: pos.get(o.id, len(pos)))
+    return replace(state, objects=tuple(out))
+
+
+def empty_mana_pools(state: GameState) -> GameState:
+    """CR 500.4: when a step or phase ends, unused mana empties from each pool."""
+    if not any(m for _, m in state.mana_pool):
+        return state
+    return replace(state, mana_pool=())
+
+
+def draw_top(state: GameState, player: str, card: GameObject | None = None) -> tuple[GameState, bool]:
+    """CR 121.1: ``player`` puts the top card of their library (or ``card``, the
+    one a random draw picked) into their hand. Returns the new state and
+    whether the draw came from an empty library (CR 704.5b: a loss at the
+    next check)."""
+    library = state.zone("library", player)
+    if not library:
+        return state, True
+    card = card or library[0]
+    hand = [o.order for o in state.objects if o.zone == "hand" and o.owner == player]
+    drawn = card.with_(zone="hand", order=max(hand, default=-1) + 1)
+    objs = [drawn if o.id == card.id else o for o in state.objects]
+    return renumber(state, objs), False
+
+
+def discard(state: GameState, ids: Iterable[str]) -> GameState:
+    """CR 701.9a: the cards go from their owner's hand to their owner's graveyard (on top)."""
+    ids = list(ids)
+    if not ids:
+        return state
+    top: dict[str, int] = {}
+    for o in state.objects:
+        if o.zone == "graveyard":
+            top[o.owner] = max(top.get(o.owner, -1), o.order)
+    objs = []
+    moved = set(ids)
+    for o in state.objects:
+        if o.id in moved:
+            top[o.owner] = top.get(o.owner, -1) + 1
+            o = o.with_(zone="graveyard", order=top[o.owner])
+        objs.append(o)
+    return renumber(state, objs)
+
+
+def pools_empty(state: GameState) -> bool:
+    return not any(isinstance(m, Mana) and m for _, m in state.mana_pool)
+
+
+def with_players(state: GameState, players: Iterable[Player]) -> GameState:
+    return replace(state, players=tuple(players))
+
+
+# ===========================================================================
+# The shared machinery of state changes (moved here from solver.engine.resolution so
+# that resolution, actions and turn-based actions use one engine): the
+# branch-world, zone moves with last known information and leaves-the-
+# battlefield triggers (CR 400.7, 603.10a), tokens ceasing to exist
+# (CR 704.5d), state-based actions (CR 704.5), putting triggered abilities on
+# the stack (CR 603.3), and the canonical finalisation of a branch.
+# ===========================================================================
+
+KEYED_ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command")
+PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+LKI_KEYS: tuple[str, ...] = ("card", "owner", "controller", "tapped", "sick", "counters", "damage", "attached_to",
+                             "token", "conjured", "chosen")  # solver.io.load.LastKnownSpec's field order
+
+
+class ResolutionUnsupported(ValueError):
+    """The change needs behaviour the project does not model (raised during
+    resolution, state-based actions or zone moves)."""
+
+
+def ability_of(card: Card | None, index: int):
+    """The ``index``-th (1-based, printed order) triggered or activated ability of
+    ``card`` (contract §1 ``ability``; mana abilities count as activated), or None."""
+    if card is None:
+        return None
+    acts = ir.numbered_abilities(card.abilities)
+    return acts[index - 1] if 1 <= index <= len(acts) else None
+
+
+def _index_of(card: Card, ability: Any) -> int:
+    acts = ir.numbered_abilities(card.abilities)
+    for i, a in enumerate(acts):
+        if a is ability:
+            return i + 1
+    return acts.index(ability) + 1
+
+
+def _enchant(abilities: Iterable[Any]) -> Enchant | None:
+    for a in abilities:
+        if isinstance(a, Enchant):
+            return a
+    return None
+
+
+def _is_aura(card: Card | None) -> bool:
+    return card is not None and "Enchantment" in card.data.types and "Aura" in card.data.subtypes
+
+
+def _is_permanent_card(card: Card | None) -> bool:
+    return card is not None and bool(PERMANENT_TYPES & set(card.data.types))
+
+
+def target_legal(view: View, source: "Any", spec: TargetSpec, target: str, out_of_game: Iterable[str] = ()) -> bool:
+    """CR 608.2b: is ``target`` still a legal target for slot ``spec`` of the
+    spell or ability described by ``source`` (a
+    :class:`solver.rules.targeting.TargetingSource`, e.g. from
+    :func:`solver.rules.targeting.stack_source`, which uses the source's last known
+    information)?  The targeting rules' own checks, per target: the filter
+    (zone — a target no longer in the zone it was in is illegal — types,
+    controller, colors, mana value), hexproof, shroud and protection (CR
+    702.11b, 702.18a, 702.16b), and CR 115.5; a player who has left the game
+    is illegal. Flagbearer requirements play no part at resolution."""
+    from ..rules.targeting import can_be_targeted, object_matches, player_matches
+
+    state = view.state
+    if state.is_player(target):
+        return target not in set(out_of_game) and player_matches(view, source, spec.filter, target) and \
+            can_be_targeted(view, source, target)
+    if target == source.self_id or state.find(target) is None:
+        return False
+    return object_matches(view, source, spec.filter, target) and can_be_targeted(view, source, target)
+
+
+def trigger_target_choices(view: View, ability: TriggeredAbility, source_id: str,
+                           controller: str) -> list[tuple[tuple[str, ...], ...]]:
+    """Every legal choice of targets for a triggered ability being put on the
+    stack (CR 603.3d), from the targeting rules and their CP-SAT model
+    (:func:`solver.rules.targeting.targeting_problem` with ``how: trigger``, so
+    Flagbearer requirements don't apply); ``[()]`` for an ability without
+    targets, ``[]`` when a required target has no legal candidate."""
+    if not ability.targets:
+        return [()]
+    from mtgsolve.models.targets import enumerate_choices
+
+    from ..rules.targeting import ability_source, targeting_problem
+
+    src = ability_source(view, source_id, ability, "triggered", controller=controller)
+    answer = enumerate_choices(targeting_problem(view, src, chooser=controller, how="trigger"))
+    return [tuple(tuple(g) for g in c) for c in answer.choices]
+
+
+# ===========================================================================
+# The world: a mutable copy of the game while resolving
+# ===========================================================================
+
+@dataclass(frozen=True)
+class _PendingTrigger:
+    """A triggered ability waiting to be put on the stack (CR 603.3)."""
+
+    source: str
+    index: int
+    controller: str
+    ability: TriggeredAbility
+    last_known: tuple[tuple[str, Any], ...] = ()
+    seq: int = 0
+
+
+class _World:
+    """One branch of the resolution: the game as it is on this branch."""
+
+    __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
+                 "tick", "_view", "base", "notes", "fizzled", "deathtouched")
+
+    def __init__(self, base: GameState):
+        self.base = base
+        self.objects: dict[str, GameObject] = {o.id: o for o in base.objects}
+        self.life: dict[str, int] = {p.id: p.life for p in base.players}
+        self.effects: list[ContinuousEffectEntry] = list(base.effects)
+        self.shuffled: set[str] = set(base.shuffled)
+        self.choices: dict[str, Any] = {}
+        self.prob = Fraction(1)
+        self.pending: list[_PendingTrigger] = []
+        self.drew_empty: set[str] = set()
+        self.losers: set[str] = set()
+        self.tick = max([o.timestamp for o in base.objects] + [o.order for o in base.objects] + [0]) + 1
+        self._view: View | None = None
+        self.notes: set[str] = set()  # shared by every branch: what was not modeled
+        self.fizzled = False  # CR 608.2b: every target illegal, the object did not resolve
+        # CR 702.2b, 704.5h: creatures dealt damage by a source with deathtouch since the last SBA check
+        self.deathtouched: set[str] = set()
+
+    def fork(self) -> "_World":
+        w = _World.__new__(_World)
+        w.base = self.base
+        w.objects = dict(self.objects)
+        w.life = dict(self.life)
+        w.effects = list(self.effects)
+        w.shuffled = set(self.shuffled)
+        w.choices = json.loads(json.dumps(self.choices))
+        w.prob = self.prob
+        w.pending = list(self.pending)
+        w.drew_empty = set(self.drew_empty)
+        w.losers = set(self.losers)
+        w.tick = self.tick
+        w._view = self._view
+        w.notes = self.notes
+        w.fizzled = self.fizzled
+        w.deathtouched = set(self.deathtouched)
+        return w
+
+    # -- reading ------------------------------------------------------------
+    def state(self) -> GameState:
+        players = tuple(Player(p.id, self.life[p.id], p.poison, p.lost) for p in self.base.players)
+        effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
+        return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
+                       shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled))
+
+    def view(self) -> View:
+        if self._view is None:
+            self._view = View(self.state())
+        return self._view
+
+    def changed(self) -> None:
+        self._view = None
+
+    def next_tick(self) -> int:
+        self.tick += 1
+        return self.tick
+
+    def taken_ids(self) -> set[str]:
+        return set(self.objects) | set(self.base.player_ids)
+
+    def zone_list(self, zone: str, key: str | None = None) -> list[GameObject]:
+        out = [o for o in self.objects.values() if o.zone == zone and (
+            key is None or (o.controller if zone == "battlefield" else o.owner) == key)]
+        out.sort(key=lambda o: o.order)
+        return out
+
+    # -- writing ------------------------------------------------------------
+    def put(self, o: GameObject) -> None:
+        self.objects[o.id] = o
+        self.changed()
+
+    def add_choice(self, key: str, value: Any) -> None:
+        """Append to a list-valued choice (``replacements``, ``triggers``)."""
+        self.choices.setdefault(key, []).append(value)
+
+
+def _lki_entries(o: GameObject) -> tuple[tuple[str, Any], ...]:
+    """The last known information of a permanent leaving the battlefield, as
+    contract ``last_known`` keys (only those that differ from the card as it
+    will be in its new zone)."""
+    items: dict[str, Any] = {}
+    if o.controller != o.owner:
+        items["controller"] = o.controller
+    if o.tapped:
+        items["tapped"] = True
+    if o.counters:
+        items["counters"] = tuple(sorted(o.counters))
+    if o.damage:
+        items["damage"] = o.damage
+    if o.attached_to is not None:
+        items["attached_to"] = o.attached_to
+    return tuple((k, items[k]) for k in LKI_KEYS if k in items)
+
+
+def _lki_object(o: GameObject, lki: tuple[tuple[str, Any], ...]) -> GameObject:
+    """The source as it last existed on the battlefield (contract ``last_known``)."""
+    d = dict(lki)
+    kw: dict[str, Any] = {"zone": "battlefield"}
+    for k, v in d.items():
+        if k == "counters":
+            kw[k] = tuple(sorted(v))
+        else:
+            kw[k] = v
+    return o.with_(**kw)
+
+
+# ===========================================================================
+# Zone changes
+# ===========================================================================
+
+def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
+    """Move an object to ``zone`` (its owner's; on top of the stack / at the end of
+    other lists). Leaving the battlefield: dies triggers (if ``dies_ok`` and it
+    was a creature), last known information for abilities from it, and the
+    new object is untapped, uncountered, undamaged, unattached (CR 400.7)."""
+    o = w.objects[oid]
+    if o.zone == "battlefield":
+        view = w.view()
+        c = view.chars(oid)
+        lki = _lki_entries(o)
+        if o.attached_to is not None and o.attached_to not in w.objects and o.attached_to not in w.life:
+            lki = tuple(kv for kv in lki if kv[0] != "attached_to")  # it was attached to a token that ceased to exist
+        _note_unsupported(w, o, "leaves the battlefield")
+        # abilities from this source on the stack or waiting: remember its last known information
+        for sid, so in list(w.objects.items()):
+            if so.zone == "stack" and so.ability is not None and so.ability.source == oid and not so.last_known:
+                w.objects[sid] = so.with_(last_known=lki)
+        w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
+        if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
+            for a in o.card.abilities:  # leaves-the-battlefield abilities look back (CR 603.10a)
+                if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
+                    w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, lki,
+                                                     w.next_tick()))
+        _drop_from_effects(w, oid)
+        w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
+    new = o.with_(zone=zone, controller=o.owner, tapped=False, sick=False, counters=(), damage=0, attached_to=None,
+                  chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False, order=w.next_tick(),
+                  timestamp=w.next_tick(), attacking=None, blocking=(), blocked=False)  # CR 506.4: leaves combat
+    w.put(new)
+
+
+def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bool:
+    """An ability's effect entry whose effects all apply to "this object" (Icehide
+    Troll's +2/+0 and indestructible)."""
+    ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
+    effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn))]
+    return bool(effs) and all(isinstance(x, ir.Pump) and x.to.kind == "self" for x in effs)
+
+
+def _drop_from_effects(w: _World, oid: str) -> None:
+    """CR 400.7: an object that changes zones is a new object; effects that
+    named it as a target, or an ability's effects on "this object", no longer
+    apply to it (entries left affecting nothing are removed)."""
+    out = []
+    src = w.objects.get(oid)
+    for e in w.effects:
+        if e.ability is not None and e.ability.source == oid and src is not None and _only_affects_its_source(e, src):
+            continue
+        if e.targets is not None and any(oid in g for g in e.targets):
+            groups = tuple(tuple(t for t in g if t != oid) for g in e.targets)
+            if not any(groups):
+                continue
+            e = replace(e, targets=groups)
+        out.append(e)
+    w.effects = out
+
+
+def _note_unsupported(w: _World, o: GameObject, when: str) -> None:
+    """Record the parts of a card the project does not model, for an object
+    that enters or leaves the battlefield (they might have mattered)."""
+    if o.card is None:
+        return
+    for u in o.card.unsupported:
+        if u.kind in ("activated", "rider"):
+            continue   # an activated ability (or its rider) acts only once activated, not as it moves (CR 602)
+        w.notes.add(f"{o.id} {when}; not modeled: {u.what}")
+
+
+def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
+    """A token or copy ceases to exist (CR 704.5d, 704.5e, 111.7).
+
+    ``resolving``: the stack object now resolving; its own targets don't
+    matter any more (it leaves the stack as it finishes, CR 608.2n).
+
+    An ability from it still waiting or on the stack exists independently of
+    it (CR 113.7a), but a situation file can only name an ability's source by
+    an object in the game (contract §1), so that case is reported unsupported
+    rather than written as a situation that would not load."""
+    for so in list(w.objects.values()):
+        if so.id == oid:
+            continue
+        if so.id == resolving and so.zone == "stack":
+            continue
+        if so.ability is not None and so.ability.source == oid:
+            raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability '{so.id}' is on "
+                                        "the stack: the situation format cannot name that ability's source")
+        if so.targets and any(oid in g for g in so.targets):
+            raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while '{so.id}' targets it: the "
+                                        "situation format cannot name a target that no longer exists")
+        if so.last_known and dict(so.last_known).get("attached_to") == oid:
+            # the object it enchanted no longer exists: the same as having left the battlefield (CR 701.14b)
+            w.objects[so.id] = so.with_(last_known=tuple(kv for kv in so.last_known if kv[0] != "attached_to"))
+    w.pending = [replace(p, last_known=tuple(kv for kv in p.last_known if kv[0] != "attached_to"))
+                 if dict(p.last_known).get("attached_to") == oid else p for p in w.pending]
+    w.effects = [replace(e, targets=tuple(tuple(t for t in g if t != oid) for g in e.targets))
+                 if e.targets is not None and any(oid in g for g in e.targets) else e for e in w.effects]
+    if any(p.source == oid for p in w.pending):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while its ability waits to be put on "
+                                    "the stack: the situation format cannot name that ability's source")
+    if any(e.ability is not None and e.ability.source == oid for e in w.effects):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while an effect of its ability is in "
+                                    "force: the situation format cannot name that effect's source")
+    del w.objects[oid]
+    w.changed()
+
+
+def _new_id(w: _World, base: str) -> str:
+    return next_free_id(base, w.taken_ids())
+
+
+def _id_base(name: str) -> str:
+    return object_id_base(name)
+
+
+
+# ===========================================================================
+# State-based actions (CR 704) and triggered abilities (CR 603.3)
+# ===========================================================================
+
+def _aura_legal(view: View, aura: GameObject, host: str | None) -> bool:
+    """CR 303.4c–d, 702.5a, 704.5m: is ``aura`` legally attached to ``host``?"""
+    if host is None:
+        return False
+    c = view.chars(aura.id)
+    en = _enchant(c.abilities) or _enchant(aura.card.abilities if aura.card else ())
+    if en is None:
+        return True  # no enchant restriction known
+    if c.is_creature or host == aura.id:
+        return False
+    state = view.state
+    if state.is_player(host):
+        f = en.filter
+        if not f.players:
+            return False
+        return f.who == "any" or (f.who == "you") == (host == aura.controller)
+    h = state.find(host)
+    if h is None or h.zone != "battlefield":
+        return False
+    from ..rules.targeting import TargetingSource, object_matches
+
+    if not object_matches(view, TargetingSource("spell", aura.id, aura.controller, ()), en.filter, host):
+        return False
+    from ..rules.casting_rules import protected_from
+
+    if protected_from(view.chars(host), c.colors, c.types, c.subtypes):  # CR 702.16c: Auras with that quality
+        return False
+    return True
+
+
+def _sba_once(w: _World) -> list[_World] | None:
+    """Perform every applicable state-based action simultaneously (CR 704.3,
+    704.5). Returns None when none applies, else the branches (the legend
+    rule is the only choice)."""
+    view = w.view()
+    changed = False
+    for p in w.base.players:
+        if p.id in w.losers:
+            continue
+        if w.life[p.id] <= 0 or p.id in w.drew_empty or p.poison >= 10:  # 704.5a–c
+            w.losers.add(p.id)
+            changed = True
+    w.drew_empty.clear()
+    deathtouched, w.deathtouched = w.deathtouched, set()  # "since the last time SBAs were checked"
+    to_cease: list[str] = []
+    to_graveyard: list[tuple[str, bool]] = []  # (id, destroyed-or-put: both "die" if creatures)
+    counter_fix: dict[str, tuple[tuple[str, int], ...]] = {}
+    legend_groups: dict[tuple[str, str], list[str]] = {}
+    for o in sorted(w.objects.values(), key=lambda o: (o.order, o.id)):
+        if o.token and o.zone != "battlefield" and o.zone not in ("token-limbo",):
+            to_cease.append(o.id)  # 704.5d
+            continue
+        if o.zone != "battlefield":
+            continue
+        c = view.chars(o.id)
+        if c.is_creature and c.toughness is not None:
+            if c.toughness <= 0:  # 704.5f
+                to_graveyard.append((o.id, True))
+                continue
+            if o.damage >= c.toughness and not c.keyword("indestructible"):  # 704.5g
+                to_graveyard.append((o.id, True))
+                continue
+            if o.id in deathtouched and not c.keyword("indestructible"):  # 704.5h, 702.2b
+                to_graveyard.append((o.id, True))
+                continue
+        if "Planeswalker" in c.types and o.counter("loyalty") <= 0:  # 704.5i
+            to_graveyard.append((o.id, True))
+            continue
+        if _is_aura(o.card) or _enchant(c.abilities) is not None and "Aura" in c.subtypes:
+            if not _aura_legal(view, o, o.attached_to):  # 704.5m
+                to_graveyard.append((o.id, True))
+                continue
+        if "Legendary" in c.supertypes:  # 704.5j
+            legend_groups.setdefault((o.controller, c.name), []).append(o.id)
+        plus, minus = o.counter("+1/+1"), o.counter("-1/-1")
+        if plus and minus:  # 704.5q
+            m = min(plus, minus)
+            cs = dict(o.counters)
+            cs["+1/+1"] -= m
+            cs["-1/-1"] -= m
+            counter_fix[o.id] = tuple(sorted((k, v) for k, v in cs.items() if v))
+    gone = {i for i, _ in to_graveyard}
+    legend_choices = [(k, [i for i in ids if i not in gone]) for k, ids in sorted(legend_groups.items())]
+    legend_choices = [(k, ids) for k, ids in legend_choices if len(ids) > 1]
+    if not (to_cease or to_graveyard or counter_fix or legend_choices or changed):
+        return None
+    # 704.5j: the controller chooses which legendary permanent of each name to keep
+    branches: list[tuple[_World, list[str]]] = [(w, [])]
+    for (_controller, _name), ids in legend_choices:
+        nxt: list[tuple[_World, list[str]]] = []
+        for v, extra in branches:
+            for keep in ids:
+                v2 = v.fork()
+                v2.choices.setdefault("legend_rule", []).append(keep)
+                nxt.append((v2, extra + [i for i in ids if i != keep]))
+        branches = nxt
+    out = []
+    for v, extra in branches:
+        for oid, fixed in counter_fix.items():
+            v.put(v.objects[oid].with_(counters=fixed))
+        for oid in to_cease:
+            _cease(v, oid)
+        for oid in [i for i, _ in to_graveyard] + extra:
+            if oid in v.objects and v.objects[oid].zone == "battlefield":
+                _move(v, oid, "graveyard")
+        out.append(v)
+    return out
+
+
+def _apnap(state: GameState) -> list[str]:
+    """Players in APNAP order (CR 101.4): the active player, then the others in turn order."""
+    ids = list(state.player_ids)
+    i = ids.index(state.turn.active) if state.turn.active in ids else 0
+    return ids[i:] + ids[:i]
+
+
+def _put_triggers(w: _World) -> list[_World]:
+    """CR 603.3b/d: put every waiting triggered ability on the stack — active
+    player first, each player in the order they choose, with targets chosen
+    for each (one branch per distinct stack); an ability with no legal target
+    choice is removed from the stack.  The combinatorial part (orders ×
+    target choices) is :mod:`models.resolution`'s model."""
+    from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
+
+    pending = sorted(w.pending, key=lambda p: p.seq)
+    w.pending = []
+    view = w.view()
+    per_player: list[tuple[list[_PendingTrigger], list[list[tuple]], list[Any]]] = []
+    for pid in _apnap(w.base):
+        mine = [p for p in pending if p.controller == pid]
+        if not mine:
+            continue
+        trig, opts = [], []
+        for p in mine:
+            choices = trigger_target_choices(view, p.ability, p.source, p.controller)
+            if not choices:
+                continue  # CR 603.3d: no legal targets — removed from the stack
+            trig.append(p)
+            opts.append(choices)
+        if not trig:
+            continue
+        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o)), len(o)) for p, o in zip(trig, opts)]
+        placements: list[Any]
+        if len(trig) == 1:
+            placements = [((0, c),) for c in range(len(opts[0]))]
+        else:
+            placements = enumerate_placements(specs)
+        per_player.append((trig, opts, placements))
+    out = []
+    for combo in itertools.product(*(pl for _, _, pl in per_player)):
+        v = w.fork()
+        placed = []
+        for (trig, opts, _), placement in zip(per_player, combo):
+            for t, c in placement:
+                p = trig[t]
+                targets = opts[t][c] if p.ability.targets else None
+                stack = v.zone_list("stack")
+                top = (stack[0].order - 1) if stack else 0
+                sid = _new_id(v, f"ability-of-{p.source}")
+                v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
+                                 targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
+                                 order=top, timestamp=v.next_tick()))
+                entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
+                if targets is not None:
+                    entry["targets"] = [list(g) for g in targets]
+                placed.append(entry)
+        v.choices["triggers"] = list(reversed(placed)) + v.choices.get("triggers", [])  # top of the stack first
+        out.append(v)
+    return out
+
+
+def _game_over(w: _World) -> bool:
+    return bool(w.losers) and len(w.base.players) - len(w.losers) <= 1
+
+
+def _finalize(w: _World) -> GameState:
+    """The branch as a canonical :class:`GameState`: zone lists renumbered,
+    timestamps relabelled by rank (battlefield) or position (elsewhere), so
+    that ``situation_from_dict(dump_state(s)).state == s``; priority to the
+    active player (CR 117.3b); metadata dropped (a new situation)."""
+    for o in w.objects.values():
+        if o.zone not in KEYED_ZONES and o.zone != "stack":
+            raise AssertionError(f"object {o.id} left in zone {o.zone}")
+    pids = w.base.player_ids
+    rank = {pid: i for i, pid in enumerate(pids)}
+    zone_rank = {z: i for i, z in enumerate(KEYED_ZONES + ("stack",))}
+
+    def place(o: GameObject) -> tuple:
+        key = "" if o.zone == "stack" else (o.controller if o.zone == "battlefield" else o.owner)
+        return (zone_rank[o.zone], rank.get(key, 0), o.order, o.id)
+
+    ordered = sorted(w.objects.values(), key=place)
+    orders: list[int] = []
+    prev, n = None, 0
+    for o in ordered:  # index within its zone list (the loader's ``order``)
+        group = place(o)[:2]
+        n = n + 1 if group == prev else 0
+        prev = group
+        orders.append(n)
+    n_bf = sum(1 for o in ordered if o.zone == "battlefield")
+    ranks = sorted(range(n_bf), key=lambda i: (ordered[i].timestamp, i))
+    stamps = list(range(1, len(ordered) + 1))  # position in the file, as the loader numbers them
+    for r, i in enumerate(ranks):
+        stamps[i] = r + 1  # battlefield: relative order of timestamps kept (CR 613.7)
+    objects = tuple(o if (o.order == k and o.timestamp == t) else o.with_(order=k, timestamp=t)
+                    for o, k, t in zip(ordered, orders, stamps))
+    # CR 506.4: an attacking creature that left the battlefield left combat; blockers keep blocking the others
+    attacking_now = {o.id for o in objects if o.attacking is not None and o.zone == "battlefield"}
+    objects = tuple(o.with_(blocking=tuple(a for a in o.blocking if a in attacking_now))
+                    if any(a not in attacking_now for a in o.blocking) else o for o in objects)
+    # CR 104.3, 704.5a-c: a player who lost is marked ``lost`` (contract §1)
+    players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers) for p in w.base.players)
+    effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
+    turn = replace(w.base.turn, priority=w.base.turn.active)
+    return GameState(players=players, turn=turn, objects=objects, mana_pool=w.base.mana_pool, effects=effects,
+                     shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=())
+
+
+# ===========================================================================
+# Leaves-the-battlefield triggers across a change made elsewhere
+# ===========================================================================
+
+def dies_triggers(before: GameState, after: GameState) -> list[_PendingTrigger]:
+    """The "when this dies" abilities (CR 603.6c, 603.10a, 700.4) of creatures
+    that were on the battlefield in ``before`` and are in a graveyard in
+    ``after`` — for changes made outside a :class:`_World` (a creature
+    sacrificed to pay a cost, CR 601.2h; combat damage's state-based actions),
+    to be put on the stack by :func:`settle` (``pending``). They look back in
+    time: the abilities and last known information are the creature's as it
+    last existed on the battlefield. A token that died has ceased to exist by
+    then (CR 704.5d); its dies abilities are reported, not dropped."""
+    gone = [o for o in before.battlefield if o.card is not None and (
+        after.find(o.id) is None or after.obj(o.id).zone == "graveyard")]
+    out: list[_PendingTrigger] = []
+    if not gone:
+        return out
+    view = View(before)
+    seq = 0
+    for o in gone:
+        n = after.find(o.id)
+        c = view.chars(o.id)
+        if not c.is_creature or o.card is None:
+            continue
+        for a in o.card.abilities:
+            if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
+                if n is None:
+                    raise ResolutionUnsupported(f"'{o.id}' died and ceased to exist (CR 704.5d) with a dies-"
+                                                "triggered ability: the situation format cannot name its source")
+                seq += 1
+                out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, _lki_entries(o), seq))
+    return out

@@ -1,0 +1,674 @@
+"""Priority, steps and turns (rules layer): what happens when a player passes.
+
+CR 117.3d: a player who passes gives priority to the next player in turn
+order; the passes are recorded in ``turn.passed`` (contract §1).  CR 117.4:
+when all players (still in the game) have passed in succession,
+
+* with a non-empty stack the top object resolves (:func:`solver.engine.resolution.resolve_top`,
+  then state-based actions and triggers — CR 608, 704, 603.3);
+* with an empty stack the step or phase ends: unused mana empties
+  (CR 500.4), and the next step begins (CR 500.1: untap, upkeep, draw,
+  main 1, beginning of combat, declare attackers, declare blockers, first-strike
+  and regular combat damage, end of combat, main 2, end, cleanup) with its
+  turn-based actions:
+
+  - untap (CR 502.3): the active player's permanents untap, except those
+    marked ``skip_untap`` (which lose the mark); no player receives priority
+    (CR 502.4), the game goes on to the upkeep;
+  - upkeep (CR 503): "at the beginning of your upkeep" abilities trigger;
+  - draw (CR 504.1): the active player draws the listed top card; from a
+    ``shuffled`` library a random event, one outcome per distinct card with
+    its probability; from an empty library the player loses at the next
+    state-based action check (CR 704.5b) — when the situation lists no
+    library at all, what would be drawn is unknown and the answer is
+    unsupported; the player who plays first skips the draw of turn 1
+    (CR 103.8a);
+  - beginning of combat (CR 507), end of combat (CR 511; at its end every
+    creature is removed from combat, CR 511.3);
+  - declare attackers (CR 508.1): the active player's declaration is a
+    choice, each legal one as :func:`solver.engine.combat.attack_declarations` lists
+    it; "whenever this attacks" abilities trigger (CR 508.3a); with no
+    attackers the declare blockers and combat damage steps are skipped
+    (CR 508.8);
+  - declare blockers (CR 509.1): the defending player's declaration, each
+    legal one as :func:`solver.engine.combat.block_declarations` lists it;
+  - combat damage (CR 510): each distinct assignment of
+    :func:`solver.engine.combat.damage_assignments`; a first-strike damage step
+    first when an attacking or blocking creature has first strike or double
+    strike (CR 510.4);
+  - cleanup (CR 514): the active player discards down to the maximum hand
+    size, seven (514.1, a choice: one outcome per distinct set of cards,
+    interchangeable cards merged); damage wears off and "until end of turn"
+    effects end (514.2: the ``effects`` list empties); no player receives
+    priority unless a state-based action or trigger happens (514.3a: then
+    they do, and another cleanup step follows);
+  - then the next turn (CR 500.1, 302.6): the next player in turn order is
+    active, ``lands_played`` is 0, permanents the new active player controls
+    are no longer ``sick``, "this turn" marks reset; the game stops at that
+    turn's upkeep with the active player holding priority.
+
+After the turn-based actions, :func:`solver.engine.transition.settle` performs
+state-based actions (a player at 0 life, with ten poison counters or who drew
+from an empty library loses: ``lost: true``, CR 104.3, 704.5a–c) and puts
+triggered abilities on the stack; the active player receives priority
+(CR 117.3a).  The game is over when one player remains (CR 104.2a).
+
+Branching.  :func:`pass_priority` returns every distinct outcome
+(:class:`~solver.engine.transition.Branch`: state, choices, probability).  Callers
+that play one game (the agents' API) pass a :class:`Chooser` that stops at
+the first choice (:class:`NeedDecision`, to be answered by
+:func:`resume`) or samples random events.
+
+Not modeled (answered unsupported, never guessed): abilities that trigger at
+steps other than "at the beginning of your upkeep" and "whenever this
+attacks"; costs to attack or block (Ghostly Prison); more than 100,000
+legal declarations; a draw when the situation lists no library at all;
+attacks on several defending players; combat when :mod:`solver.engine.combat` is
+absent and a creature could attack.  Unread text anywhere in the situation
+makes the ``pass`` query answer unsupported (soundness layer, contract §2.0).
+Mulligans and the start of the game (CR 103) are outside ``pass``: a game
+starts from a situation.
+"""
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable
+
+from ..core import ir
+from ..core.errors import UnsupportedCase
+from ..core.state import STEPS, GameObject, GameState
+from ..rules.step_order import has_first_strike, next_step
+from .transition import (Branch, alive, discard, draw_top, empty_mana_pools, game_over, mark_losers, next_player,
+                         settle, state_key)
+
+__all__ = ["pass_priority", "resume", "Chooser", "NeedDecision", "Option", "GameOver", "MAX_HAND_SIZE",
+           "COMBAT_STEPS"]
+
+MAX_HAND_SIZE = 7  # CR 402.2
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                "combat_damage", "end_of_combat")
+
+
+class GameOver(ValueError):
+    """The game is over (CR 104.1): nobody passes any more."""
+
+
+# ---------------------------------------------------------------------------
+# Work items, options and choosers
+# ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Item:
+    """A state on its way to the next priority: ``stage`` is what happens next
+    (``tba``: the turn-based actions of ``state.turn.step``; ``settle``:
+    state-based actions and triggers; ``done``)."""
+
+    state: GameState
+    stage: str
+    choices: dict = field(default_factory=dict)
+    prob: Fraction = Fraction(1)
+    random: bool = False
+    pending: tuple = ()
+    drew_empty: tuple[str, ...] = ()
+
+
+class Option:
+    """One option at a branching point: ``label`` (an action string for
+    choices, e.g. ``declare attackers raging-goblin -> bob``), the ``choices``
+    it records, its probability for random events, and the work that follows
+    (``item``; built on first use when given as ``make``, so that listing
+    thousands of declarations builds no state until one is taken)."""
+
+    __slots__ = ("label", "choices", "probability", "_item", "_make")
+
+    def __init__(self, label: str, choices: dict, probability: Fraction | None, item: _Item | None = None,
+                 make: Callable[[], _Item] | None = None):
+        self.label = label
+        self.choices = choices
+        self.probability = probability
+        self._item = item
+        self._make = make
+
+    @property
+    def item(self) -> _Item:
+        if self._item is None:
+            assert self._make is not None
+            self._item = self._make()
+            self._make = None
+        return self._item
+
+    def __repr__(self) -> str:
+        return f"Option({self.label!r})"
+
+
+class NeedDecision(Exception):
+    """Raised by a stopping :class:`Chooser`: ``player`` must choose one of ``options`` (``kind``:
+    ``attackers``, ``blockers``, ``damage``, ``discard``, ``choose``)."""
+
+    def __init__(self, kind: str, player: str, options: list[Option], state: GameState | None = None):
+        super().__init__(f"{player} must choose ({kind}): {len(options)} options")
+        self.kind = kind
+        self.player = player
+        self.options = options
+        self.state = state  # the state in which the choice is made
+
+
+class Chooser:
+    """How branching points are taken: every option (the ``pass`` query), or —
+    with ``stop=True`` — one path: a single option is taken, a choice among
+    several raises :class:`NeedDecision`, a random event is sampled with
+    ``rng`` (``random.Random``) or, without it, raises :class:`NeedDecision`
+    of kind ``random``."""
+
+    def __init__(self, stop: bool = False, rng: Any = None):
+        self.stop = stop
+        self.rng = rng
+
+    def take(self, kind: str, player: str, options: list[Option], random: bool = False,
+             state: GameState | None = None) -> list[Option]:
+        if not self.stop or len(options) <= 1:
+            return options
+        if random:
+            if self.rng is None:
+                raise NeedDecision("random", player, options, state)
+            r = Fraction(self.rng.random())
+            acc = Fraction(0)
+            for o in options:
+                acc += o.probability or 0
+                if r < acc:
+                    return [o]
+            return [options[-1]]
+        raise NeedDecision(kind, player, options, state)
+
+
+ALL = Chooser()
+
+
+# ---------------------------------------------------------------------------
+# Entry points
+# ---------------------------------------------------------------------------
+
+def pass_priority(state: GameState, chooser: Chooser = ALL) -> list[Branch]:
+    """Every distinct outcome of the player with priority passing (module docstring),
+    sorted by the canonical JSON of choices then situation; identical
+    situations merged (probabilities summed)."""
+    if game_over(state):
+        raise GameOver("the game is over (CR 104.2a): no player passes")
+    p = state.priority
+    t = state.turn
+    passed = set(t.passed) | {p}
+    order = {pid: i for i, pid in enumerate(state.player_ids)}
+    waiting = [pid for pid in alive(state) if pid not in passed]
+    if waiting:  # CR 117.3d: priority to the next player in turn order
+        nxt = next_player(state, p)
+        turn = replace(t, priority=nxt, passed=tuple(sorted(passed, key=order.__getitem__)))
+        return [Branch(replace(state, turn=turn), {}, None)]
+    cleared = replace(state, turn=replace(t, passed=(), priority=t.active))
+    if state.zone("stack"):
+        items = _resolve(cleared, chooser)
+    else:
+        items = [_Item(_end_step(cleared), "tba")]
+    return _merge(_run(items, chooser))
+
+
+def resume(option: Option, chooser: Chooser) -> list[Branch]:
+    """Continue after a :class:`NeedDecision` was answered with ``option``."""
+    return _merge(_run([option.item], chooser))
+
+
+# ---------------------------------------------------------------------------
+# The work loop
+# ---------------------------------------------------------------------------
+
+def _run(items: list[_Item], chooser: Chooser) -> list[_Item]:
+    done: list[_Item] = []
+    todo = list(items)
+    guard = 0
+    while todo:
+        guard += 1
+        if guard > 100_000:
+            raise UnsupportedCase("unsupported: the turn structure did not reach a player's priority")
+        it = todo.pop()
+        if it.stage == "done":
+            done.append(it)
+        elif it.stage == "tba":
+            todo.extend(_turn_based_actions(it, chooser))
+        elif it.stage == "settle":
+            todo.extend(_settle(it, chooser))
+        else:  # pragma: no cover
+            raise AssertionError(it.stage)
+    return done
+
+
+def _merge(items: list[_Item]) -> list[Branch]:
+    random = any(it.random for it in items)
+    if len(items) == 1 and not random:  # one outcome: nothing to merge or sort
+        st = items[0].state
+        if st.name is not None or st.description is not None or st.rules:
+            st = replace(st, name=None, description=None, rules=())
+        return [Branch(st, items[0].choices, None)]
+    groups: dict[str, dict[str, Any]] = {}
+    for it in items:
+        st = it.state
+        if st.name is not None or st.description is not None or st.rules:
+            st = replace(st, name=None, description=None, rules=())  # a new situation (as resolve writes)
+        key = state_key(st)
+        g = groups.setdefault(key, {"state": st, "choices": {}})
+        ck = json.dumps(it.choices, sort_keys=True)
+        prev = g["choices"].get(ck)
+        g["choices"][ck] = (it.choices, (prev[1] if prev else 0) + it.prob)
+    out = []
+    for key, g in groups.items():
+        ordered = sorted(g["choices"].items())
+        total = sum((p for _, (_, p) in ordered), Fraction(0))
+        out.append((ordered[0][0], key, Branch(g["state"], ordered[0][1][0], total if random else None)))
+    out.sort(key=lambda x: (x[0], x[1]))
+    return [b for _, _, b in out]
+
+
+def _with(it: _Item, state: GameState | None = None, stage: str | None = None, choices: dict | None = None,
+          prob: Fraction = Fraction(1), random: bool = False, **kw: Any) -> _Item:
+    """``it`` moved on: a new state and stage, ``choices`` recorded (a key met
+    twice, e.g. two damage steps, becomes a list), probability multiplied."""
+    c = dict(it.choices)
+    for k, v in (choices or {}).items():
+        if k not in c:
+            c[k] = v
+        elif isinstance(c[k], list) and isinstance(v, list):
+            c[k] = c[k] + v
+        else:
+            c[k] = [c[k], v]
+    return replace(it, state=state if state is not None else it.state, stage=stage or it.stage, choices=c,
+                   prob=it.prob * prob, random=it.random or random, **kw)
+
+
+def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], random: bool = False,
+            state: GameState | None = None) -> list[_Item]:
+    return [o.item for o in chooser.take(kind, player, options, random, state)]
+
+
+# ---------------------------------------------------------------------------
+# Resolving the top of the stack (CR 117.4, 608)
+# ---------------------------------------------------------------------------
+
+def _resolve(state: GameState, chooser: Chooser) -> list[_Item]:
+    from .resolution import resolve_top
+
+    res = resolve_top(state)
+    if res.unsupported:
+        raise UnsupportedCase("unsupported: " + "; ".join(res.unsupported))
+    random = any(o.probability is not None for o in res.outcomes)
+    options = []
+    for o in res.outcomes:
+        s = mark_losers(o.state, o.losers)
+        s = replace(s, turn=replace(s.turn, passed=(), priority=s.turn.active))
+        item = _Item(s, "done", dict(o.choices), o.probability or Fraction(1), random)
+        label = "choose " + json.dumps(o.choices, sort_keys=True, separators=(",", ":"))
+        options.append(Option(label, dict(o.choices), o.probability, item))
+    if random:
+        return _branch(chooser, "random", state.turn.active, options, True, state)
+    return _branch(chooser, "choose", state.zone("stack")[0].controller, options, state=state)
+
+
+# ---------------------------------------------------------------------------
+# Steps
+# ---------------------------------------------------------------------------
+
+_has_first_strike = has_first_strike   # (solver/rules/step_order.py, shared with the soundness layer)
+_next_step = next_step
+
+
+def _end_step(state: GameState) -> GameState:
+    """The current step ends (CR 500.4: mana empties) and the next begins: the
+    new state is at the next step, before its turn-based actions."""
+    state = empty_mana_pools(state)
+    t = state.turn
+    if t.step == "end_of_combat":  # CR 511.3: removed from combat
+        state = _remove_from_combat(state)
+    if t.step == "cleanup":  # players had priority in it (CR 514.3a): another cleanup step
+        return replace(state, turn=replace(t, passed=(), priority=t.active))
+    nxt = _next_step(state)
+    if nxt is None:
+        return _new_turn(state)
+    return replace(state, turn=replace(t, step=nxt, passed=(), priority=t.active))
+
+
+def _remove_from_combat(state: GameState) -> GameState:
+    objs = [o.with_(attacking=None, blocking=(), blocked=False)
+            if (o.attacking is not None or o.blocking or o.blocked) else o for o in state.objects]
+    return replace(state, objects=tuple(objs))
+
+
+def _new_turn(state: GameState) -> GameState:
+    """CR 500.1, 302.6: the next player's turn begins at its untap step."""
+    t = state.turn
+    active = next_player(state, t.active)
+    objs = []
+    for o in state.objects:
+        kw: dict[str, Any] = {}
+        if o.activated_this_turn:
+            kw["activated_this_turn"] = ()
+        if o.entered_this_turn:
+            kw["entered_this_turn"] = False
+        if o.zone == "battlefield" and o.controller == active and o.sick:
+            kw["sick"] = False  # CR 302.6: controlled continuously since this turn began
+        objs.append(o.with_(**kw) if kw else o)
+    turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=())
+    return replace(state, objects=tuple(objs), turn=turn)
+
+
+def _steps_triggers_unsupported(state: GameState, step: str) -> None:
+    """Abilities that would trigger at this step but are not modeled make the
+    answer unsupported (never silently skipped)."""
+    from ..rules.soundness.step_reach import may_trigger_in_steps
+
+    for o in state.battlefield:
+        if o.card is None:
+            continue
+        for u in o.card.unsupported:
+            text = " ".join(re.sub(r"\([^)]*\)", "", u.text or u.what).lower().split())  # CR 207.2a
+            candidate = "at the beginning of" in text or "at end of" in text or ("whenever" in text and (
+                "attack" in text or "block" in text or "combat damage" in text or "draw" in text))
+            # its event, read from its words, can happen as this step begins (solver/rules/soundness/step_reach.py)
+            if candidate and may_trigger_in_steps((step,), text):
+                raise UnsupportedCase(f"unsupported: {o.id} ({o.name}): \"{u.text or u.what}\" "
+                                      f"could trigger during the {step.replace('_', ' ')} step")
+
+
+def _turn_based_actions(it: _Item, chooser: Chooser) -> list[_Item]:
+    state = it.state
+    step = state.turn.step
+    active = state.turn.active
+    _steps_triggers_unsupported(state, step)
+    if step == "untap":  # CR 502.3; no priority (502.4): on to the upkeep
+        objs = []
+        for o in state.objects:
+            if o.zone == "battlefield" and o.controller == active:
+                if o.skip_untap:
+                    o = o.with_(skip_untap=False)
+                elif o.tapped:
+                    o = o.with_(tapped=False)
+            objs.append(o)
+        s = replace(state, objects=tuple(objs), turn=replace(state.turn, step="upkeep"))
+        return [_with(it, s, "tba")]
+    if step == "upkeep":  # CR 503.1: upkeep triggers
+        return [_with(it, stage="settle", pending=it.pending + tuple(_triggers(state, "upkeep", active)))]
+    if step == "draw":
+        if state.turn.number == 1 and active == state.player_ids[0]:
+            return [_with(it, stage="settle")]  # CR 103.8a
+        return _draw(it, chooser)
+    if step == "declare_attackers":
+        return _declare_attackers(it, chooser)
+    if step == "declare_blockers":
+        return _declare_blockers(it, chooser)
+    if step in ("first_strike_damage", "combat_damage"):
+        return _combat_damage(it, chooser)
+    if step == "cleanup":
+        return _cleanup(it, chooser)
+    return [_with(it, stage="settle")]
+
+
+def _triggers(state: GameState, event: str, controller: str | None, only: set[str] | None = None) -> list[Any]:
+    """Triggered abilities of permanents on ``event`` (CR 603.2), as waiting triggers."""
+    from ..rules.characteristics import View
+    from .transition import _index_of, _PendingTrigger
+
+    view = View(state)
+    out = []
+    seq = 0
+    for o in state.battlefield:
+        if o.card is None or (controller is not None and o.controller != controller):
+            continue
+        if only is not None and o.id not in only:
+            continue
+        live = view.chars(o.id).abilities
+        for a in o.card.abilities:
+            if isinstance(a, ir.TriggeredAbility) and a.trigger.event == event and a in live:
+                seq += 1
+                out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
+    return out
+
+
+def _draw(it: _Item, chooser: Chooser) -> list[_Item]:
+    """CR 504.1, 121.1; a shuffled library: one outcome per distinct card (its probability)."""
+    state = it.state
+    player = state.turn.active
+    library = state.zone("library", player)
+    if not library:
+        if not any(o.zone == "library" for o in state.objects) and not state.shuffled:
+            # no library is listed at all: the situation does not say what would be drawn
+            raise UnsupportedCase(f"unsupported: {player} draws (CR 504.1) but the situation lists no library; "
+                                  "list the libraries (a player with no cards listed has an empty library)")
+        return [_with(it, stage="settle", drew_empty=it.drew_empty + (player,))]
+    if player not in state.shuffled or len(library) == 1:
+        s, _ = draw_top(state, player)
+        return [_with(it, s, "settle")]
+    groups: dict[Any, list[GameObject]] = {}
+    for o in library:
+        groups.setdefault(_class(o), []).append(o)
+    options = []
+    for objs in groups.values():
+        p = Fraction(len(objs), len(library))
+        s, _ = draw_top(state, player, objs[0])
+        options.append(Option(f"draw {objs[0].id}", {"drawn": [objs[0].id]}, p,
+                              _with(it, s, "settle", {"drawn": [objs[0].id]}, p, True)))
+    return _branch(chooser, "random", player, options, True, state)
+
+
+def _class(o: GameObject) -> tuple:
+    """Interchangeable cards in a hidden zone: same card, owner and status."""
+    return (o.card, o.owner, o.controller, o.tapped, o.counters, o.token, o.conjured, o.chosen)
+
+
+# ---------------------------------------------------------------------------
+# Combat (CR 506-511) through solver.engine.combat
+# ---------------------------------------------------------------------------
+
+def _combat() -> Any:
+    try:
+        return importlib.import_module("mtgsolve.solver.engine.combat")
+    except ModuleNotFoundError as e:
+        if e.name != "mtgsolve.solver.engine.combat":
+            raise
+        return None
+
+
+def _could_attack(state: GameState, player: str) -> list[str]:
+    from ..rules.characteristics import View
+
+    view = View(state)
+    out = []
+    for o in state.battlefield:
+        if o.controller != player or o.tapped:
+            continue
+        c = view.chars(o.id)
+        if not c.is_creature:
+            continue
+        if o.sick and not c.keyword("haste"):
+            continue
+        out.append(o.id)
+    return out
+
+
+LIMIT = 100_000
+
+
+def _label_attack(decl: dict) -> str:
+    a = decl.get("attackers") or {}
+    return "declare attackers " + (", ".join(f"{k} -> {v}" for k, v in sorted(a.items())) or "none")
+
+
+def _label_block(decl: dict) -> str:
+    b = decl.get("blockers") or {}
+    return "declare blockers " + (", ".join(f"{k} -> {' + '.join(v) if isinstance(v, list) else v}"
+                                            for k, v in sorted(b.items())) or "none")
+
+
+def _declare_attackers(it: _Item, chooser: Chooser) -> list[_Item]:
+    state = it.state
+    active = state.turn.active
+    combat = _combat()
+    if combat is None:
+        if _could_attack(state, active):
+            raise UnsupportedCase("unsupported: declaring attackers (CR 508.1) needs solver.engine.combat, "
+                                  "which this version lacks")
+        return [_with(it, stage="settle", choices={"attackers": {}})]
+    count, decls, status = combat.attack_declarations(state, active, LIMIT)
+    if status != "ok" or (count is not None and count > len(decls)):
+        raise UnsupportedCase(f"unsupported: {count} legal declarations of attackers; more than {LIMIT}")
+    options = []
+    for d in decls:
+        if d.get("cost"):
+            raise UnsupportedCase(f"unsupported: a declaration of attackers with a cost ({d['cost']}) "
+                                  "is not applied by pass")
+        chosen = {"attackers": dict(d.get("attackers") or {})}
+
+        def make(d: dict = d, chosen: dict = chosen) -> _Item:
+            s = combat.apply_attack_declaration(state, d)
+            attackers = set(chosen["attackers"])
+            pend = tuple(_triggers(s, "attacks", None, attackers)) if attackers else ()  # CR 508.3a
+            return _with(it, s, "settle", chosen, pending=it.pending + pend)
+
+        options.append(Option(_label_attack(d), chosen, None, make=make))
+    if not options:
+        raise UnsupportedCase("unsupported: no legal declaration of attackers was listed")
+    return _branch(chooser, "attackers", active, options, state=state)
+
+
+def _defender(state: GameState) -> str | None:
+    defenders = set()
+    for o in state.battlefield:
+        if o.attacking is not None:
+            if state.is_player(o.attacking):
+                defenders.add(o.attacking)
+            else:
+                d = state.find(o.attacking)
+                if d is not None:
+                    defenders.add(d.controller)
+    if len(defenders) > 1:
+        raise UnsupportedCase("unsupported: attacks on several defending players (multiplayer combat)")
+    return next(iter(defenders), None)
+
+
+def _declare_blockers(it: _Item, chooser: Chooser) -> list[_Item]:
+    state = it.state
+    combat = _combat()
+    defender = _defender(state)
+    if defender is None:
+        return [_with(it, stage="settle")]
+    if combat is None:
+        raise UnsupportedCase("unsupported: declaring blockers (CR 509.1) needs solver.engine.combat")
+    count, decls, status = combat.block_declarations(state, defender, LIMIT)
+    if status != "ok" or (count is not None and count > len(decls)):
+        raise UnsupportedCase(f"unsupported: {count} legal declarations of blockers; more than {LIMIT}")
+    options = []
+    for d in decls:
+        if d.get("cost"):
+            raise UnsupportedCase(f"unsupported: a declaration of blockers with a cost ({d['cost']}) "
+                                  "is not applied by pass")
+        b = {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in (d.get("blockers") or {}).items()}
+
+        def make(d: dict = d, b: dict = b) -> _Item:
+            return _with(it, combat.apply_block_declaration(state, d), "settle", {"blockers": b})
+
+        options.append(Option(_label_block(d), {"blockers": b}, None, make=make))
+    if not options:
+        raise UnsupportedCase("unsupported: no legal declaration of blockers was listed")
+    return _branch(chooser, "blockers", defender, options, state=state)
+
+
+def _combat_damage(it: _Item, chooser: Chooser) -> list[_Item]:
+    state = it.state
+    combat = _combat()
+    if combat is None:
+        raise UnsupportedCase("unsupported: combat damage (CR 510) needs solver.engine.combat")
+    fs = None  # the combat damage step of turn.step (first-strike or regular, CR 510.4)
+    results = combat.damage_assignments(state, fs)
+    options = []
+    for choices, s in results:  # damage dealt, state-based actions and triggers done (transition.settle)
+        label = "assign damage " + json.dumps(choices, sort_keys=True, separators=(",", ":"))
+        extra = {k: v for k, v in choices.items() if v}
+        options.append(Option(label, extra, None, _with(it, s, "settle", extra)))
+    if not options:
+        return [_with(it, stage="settle")]
+    return _branch(chooser, "damage", state.turn.active, options, state=state)
+
+
+# ---------------------------------------------------------------------------
+# Cleanup (CR 514)
+# ---------------------------------------------------------------------------
+
+def _cleanup(it: _Item, chooser: Chooser) -> list[_Item]:
+    state = it.state
+    active = state.turn.active
+    hand = state.zone("hand", active)
+    excess = len(hand) - MAX_HAND_SIZE
+    options: list[Option] = []
+    if excess > 0:  # CR 514.1: discard down to hand size, the player's choice
+        groups: dict[Any, list[GameObject]] = {}
+        for o in sorted(hand, key=lambda o: o.order):
+            groups.setdefault(_class(o), []).append(o)
+        classes = list(groups.values())
+        for counts in _compositions(excess, [len(g) for g in classes]):
+            ids = sorted(i for g, n in zip(classes, counts) for i in (o.id for o in g[:n]))
+            s = discard(state, ids)
+            options.append(Option("discard " + ", ".join(ids), {"discard": ids}, None,
+                                  _with(it, s, "tba", {"discard": ids})))
+        options.sort(key=lambda o: o.choices["discard"])
+        items = _branch(chooser, "discard", active, options, state=state)
+    else:
+        items = [it]
+    out = []
+    for x in items:
+        s = x.state
+        objs = tuple(o.with_(damage=0) if o.damage else o for o in s.objects)  # CR 514.2
+        s = replace(s, objects=objs, effects=())
+        out.append(replace(x, state=s, stage="settle", choices=x.choices))
+    return out
+
+
+def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
+    """Every way to take ``total`` items from groups of sizes ``caps`` (counts per group)."""
+    out = []
+    for combo in itertools.product(*(range(min(c, total) + 1) for c in caps)):
+        if sum(combo) == total:
+            out.append(combo)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# After the turn-based actions: state-based actions, triggers, priority
+# ---------------------------------------------------------------------------
+
+def _settle(it: _Item, chooser: Chooser) -> list[_Item]:
+    state = it.state
+    res = settle(state, pending=it.pending, drew_empty=it.drew_empty)
+    if res.notes:
+        raise UnsupportedCase("unsupported: " + "; ".join(res.notes))
+    options = []
+    for b in res.branches:
+        s = b.state
+        extra = {k: v for k, v in b.choices.items()}
+        label = "choose " + json.dumps(extra, sort_keys=True, separators=(",", ":"))
+        options.append(Option(label, extra, None, _with(replace(it, pending=(), drew_empty=()), s, "done", extra)))
+    items = _branch(chooser, "choose", state.turn.active, options, state=state) if len(options) > 1 \
+        else [o.item for o in options]
+    out = []
+    for x in items:
+        s = x.state
+        if game_over(s):
+            out.append(replace(x, stage="done"))
+            continue
+        if s.turn.step == "cleanup":
+            if not res.changed:  # CR 514.3: no priority; the turn ends
+                out.append(replace(x, state=_new_turn(empty_mana_pools(s)), stage="tba"))
+                continue
+            # CR 514.3a: players receive priority; another cleanup step follows
+        s = replace(s, turn=replace(s.turn, priority=s.turn.active, passed=()))
+        out.append(replace(x, state=s, stage="done"))
+    return out

@@ -1,0 +1,1 @@
+"""Situation files ↔ game states (contract §1)."""

@@ -1,0 +1,209 @@
+"""Write a game state back as a situation (contract §1): :func:`dump_state`, the inverse of the
+loader (:mod:`solver.io.load`), deterministic and with only the keys that differ from the contract's
+defaults. The rules layer keys, sorts and carries the outcomes of resolution and of passing priority by
+the canonical JSON of this form, so it lives below the interface layer that reads files.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from ..cards import Card, CardData, UnknownCard, get_card
+from .messages import DEFAULT_LIFE
+from ..core.state import ZONES, ContinuousEffectEntry, GameObject, GameState, Player, Turn
+
+__all__ = ["FORMAT", "KEYED_ZONES", "OWNED_ZONES", "dump_state"]
+
+FORMAT = "mtgsolve/1"
+
+OWNED_ZONES: tuple[str, ...] = ("hand", "graveyard", "library", "exile", "command")
+KEYED_ZONES: tuple[str, ...] = ("battlefield",) + OWNED_ZONES  # zones written as player id → list
+assert ZONES == KEYED_ZONES + ("stack",)
+
+
+def _dump_card(card: Card) -> str | dict:
+    """A card by name when the library gives the same card, else inline (MTGJSON field names)."""
+    from ..cards import canonical_name
+
+    if canonical_name(card.name) is None:  # not in the database (tokens): skip UnknownCard's slow "did you mean"
+        return _inline_card(card.data)
+    try:
+        if get_card(card.name) == card:
+            return card.name
+    except UnknownCard:
+        pass
+    return _inline_card(card.data)
+
+
+def _inline_card(data: CardData) -> dict:
+    out: dict[str, Any] = {"name": data.name}
+    if data.mana_cost:
+        out["manaCost"] = data.mana_cost.text
+    if data.type_line:
+        out["type"] = data.type_line
+    for key, value in (("types", data.types), ("subtypes", data.subtypes), ("supertypes", data.supertypes)):
+        if value:
+            out[key] = list(value)
+    for key, number in (("power", data.power), ("toughness", data.toughness), ("loyalty", data.loyalty)):
+        if number is not None:
+            out[key] = number
+    if data.text:
+        out["text"] = data.text
+    if data.keywords:
+        out["keywords"] = list(data.keywords)
+    if data.layout != "normal":
+        out["layout"] = data.layout
+    if data.colors is not None:
+        out["colors"] = list(data.colors)
+    return out
+
+
+def _thaw(v: Any) -> Any:
+    return list(v) if isinstance(v, tuple) else v
+
+
+def _dump_status(items: Iterable[tuple[str, Any]]) -> dict:
+    """Status keys shared by objects and last known information, in contract order."""
+    out: dict[str, Any] = {}
+    for key, value in items:
+        if key == "card":
+            out[key] = _dump_card(value)
+        elif key == "counters":
+            out[key] = dict(value)
+        elif key == "chosen":
+            out[key] = {k: _thaw(v) for k, v in value}
+        else:
+            out[key] = value
+    return out
+
+
+def _dump_object(o: GameObject, position: int) -> dict:
+    d: dict[str, Any] = {"id": o.id}
+    if o.card is not None:
+        d["card"] = _dump_card(o.card)
+    if o.ability is not None:
+        d["ability"] = {"source": o.ability.source, "index": o.ability.index}
+    if o.zone == "stack":
+        d["controller"] = o.controller
+        if o.owner != o.controller:
+            d["owner"] = o.owner
+    elif o.zone == "battlefield":
+        if o.owner != o.controller:
+            d["owner"] = o.owner
+    elif o.controller != o.owner:
+        d["controller"] = o.controller
+    status = [("tapped", o.tapped), ("sick", o.sick), ("counters", o.counters), ("damage", o.damage),
+              ("attached_to", o.attached_to), ("token", o.token), ("conjured", o.conjured), ("chosen", o.chosen),
+              ("x", o.x)]
+    d.update(_dump_status((k, v) for k, v in status if v))
+    if o.targets is not None:
+        d["targets"] = [list(t) for t in o.targets]
+    if o.copy:
+        d["copy"] = True
+    if o.last_known:
+        d["last_known"] = _dump_status(o.last_known)
+    if o.timestamp != position:
+        d["timestamp"] = o.timestamp
+    if o.activated_this_turn:
+        d["activated_this_turn"] = dict(o.activated_this_turn)
+    if o.entered_this_turn:
+        d["entered_this_turn"] = True
+    if o.skip_untap:
+        d["skip_untap"] = True
+    if o.commander:
+        d["commander"] = True
+    if o.attacking is not None:
+        d["attacking"] = o.attacking
+    if o.blocking:
+        d["blocking"] = list(o.blocking)
+    if o.blocked:
+        d["blocked"] = True
+    return d
+
+
+def _zone_groups(state: GameState, zone: str) -> dict[str, list[GameObject]]:
+    """Objects of a keyed zone by zone key, players in turn order, each list in order."""
+    groups: dict[str, list[GameObject]] = {pid: [] for pid in state.player_ids}
+    for o in state.objects:
+        if o.zone == zone:
+            groups.setdefault(o.controller if zone == "battlefield" else o.owner, []).append(o)
+    return {k: sorted(v, key=lambda o: o.order) for k, v in groups.items() if v}
+
+
+def dump_state(state: GameState) -> dict:
+    """Write a :class:`GameState` as a situation (contract §1), deterministic.
+
+    Every object carries its ``id``; other keys appear only when they differ
+    from the contract's defaults.  ``situation_from_dict(dump_state(s)).state == s``
+    for every state loaded from a situation.
+    """
+    out: dict[str, Any] = {"format": FORMAT}
+    if state.name is not None:
+        out["name"] = state.name
+    if state.description is not None:
+        out["description"] = state.description
+    if state.rules:
+        out["rules"] = list(state.rules)
+    out["players"] = [_dump_player(p) for p in state.players]
+    out["turn"] = _dump_turn(state.turn)
+    position = 0
+    for zone in KEYED_ZONES:
+        groups = _zone_groups(state, zone)
+        if groups:
+            out[zone] = {}
+            for key, objs in groups.items():
+                out[zone][key] = []
+                for o in objs:
+                    position += 1
+                    out[zone][key].append(_dump_object(o, position))
+    stack = sorted((o for o in state.objects if o.zone == "stack"), key=lambda o: o.order)
+    if stack:
+        out["stack"] = []
+        for o in stack:
+            position += 1
+            out["stack"].append(_dump_object(o, position))
+    pools = {pid: m.text for pid, m in state.mana_pool if m}
+    if pools:
+        out["mana_pool"] = pools
+    if state.effects:
+        out["effects"] = [_dump_effect(e) for e in sorted(state.effects, key=lambda e: e.order)]
+    if state.shuffled:
+        out["shuffled"] = {pid: True for pid in state.shuffled}
+    return out
+
+
+def _dump_player(p: Player) -> str | dict:
+    if p.life == DEFAULT_LIFE and p.poison == 0 and not p.lost and p.life_lost_this_turn is None:
+        return p.id
+    d: dict[str, Any] = {"id": p.id}
+    if p.life != DEFAULT_LIFE:
+        d["life"] = p.life
+    if p.poison:
+        d["poison"] = p.poison
+    if p.lost:
+        d["lost"] = True
+    if p.life_lost_this_turn is not None:
+        d["life_lost_this_turn"] = p.life_lost_this_turn
+    return d
+
+
+def _dump_turn(t: Turn) -> dict:
+    d: dict[str, Any] = {"number": t.number, "active": t.active, "step": t.step}
+    if t.priority and t.priority != t.active:
+        d["priority"] = t.priority
+    if t.lands_played:
+        d["lands_played"] = t.lands_played
+    if t.passed:
+        d["passed"] = list(t.passed)
+    return d
+
+
+def _dump_effect(e: ContinuousEffectEntry) -> dict:
+    d: dict[str, Any] = {}
+    if e.card is not None:
+        d["card"] = _dump_card(e.card)
+    if e.ability is not None:
+        d["ability"] = {"source": e.ability.source, "index": e.ability.index}
+    d["controller"] = e.controller
+    if e.targets is not None:
+        d["targets"] = [list(t) for t in e.targets]
+    return d

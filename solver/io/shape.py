@@ -1,0 +1,239 @@
+"""The shape of a situation file (contract §1) as pydantic v2 models, key for key
+(``extra="forbid"``, strict types): the second pass of :mod:`solver.io.load` for documents its
+plain checks do not accept as they are (any error, inline cards, ``last_known``; its messages come
+from these models), and the published JSON Schema (``mtgsolve schema``). Imported on first use:
+pydantic costs start-up time (issue 16)."""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic_core import PydanticCustomError
+
+from .messages import DEFAULT_LIFE, MAX_INT, _did_you_mean, _tag_of, _unknown_key_message
+from ..core.state import STEPS
+
+
+def _one_of(what: str, **alternatives: Any) -> Any:
+    """A union chosen by the Python type of the value (``str=…, map=…, list=…``).
+
+    Unlike a plain union, a failure reports one error at the right place
+    ("expected a card name or a mapping, got 3") instead of one per member.
+    """
+    tags = {f"§{k}": t for k, t in alternatives.items()}
+
+    def pick(value: Any) -> str | None:
+        tag = _tag_of(value)
+        return tag if tag in tags else None
+
+    members = tuple(Annotated[t, Tag(tag)] for tag, t in tags.items())
+    error_type = "wrong_shape_or_string" if "str" in alternatives else "wrong_shape"
+    return Annotated[Union[members], Discriminator(pick, custom_error_type=error_type,  # type: ignore[valid-type]
+                                                   custom_error_message=f"expected {what}")]
+
+
+class _Spec(BaseModel):
+    """Base of the situation models: strict types, no unknown keys."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _reject_unknown_keys(cls, data: Any) -> Any:
+        # Done here rather than by extra="forbid" alone so that the message can
+        # suggest the closest valid key ("unknown key 'tapd' (did you mean 'tapped'?)").
+        if isinstance(data, dict) and cls.model_config.get("extra") == "forbid":
+            allowed = [f.alias or name for name, f in cls.model_fields.items()]
+            for key in data:
+                if key not in allowed:
+                    raise PydanticCustomError("unknown_key", "{message}",
+                                              {"message": _unknown_key_message(key, allowed)})
+        return data
+
+
+Id = Annotated[str, Field(min_length=1, max_length=200)]
+Count = Annotated[int, Field(ge=0, le=MAX_INT)]
+CardName = Annotated[str, Field(min_length=1, max_length=200, description="A card name from the card library")]
+
+
+class InlineCard(_Spec):
+    """An inline card: a mapping with MTGJSON's field names (other MTGJSON fields are allowed)."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    name: CardName
+    manaCost: str | None = None
+    type: str | None = None
+    types: list[str] | None = None
+    subtypes: list[str] | None = None
+    supertypes: list[str] | None = None
+    keywords: list[str] | None = None
+    power: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
+    toughness: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
+    loyalty: _one_of("a string or an integer", str=str, int=int) | None = None  # type: ignore[valid-type]
+    text: str | None = None
+    layout: str | None = None
+
+
+CardRef = _one_of("a card name or an inline card mapping", str=CardName, map=InlineCard)
+_Scalar = _one_of("a string, an integer or true/false", bool=bool, int=int, str=str)
+ChosenValue = _one_of("a string, an integer, true/false or a list of them",
+                      bool=bool, int=int, str=str, list=list[_Scalar])  # type: ignore[valid-type]
+Targets = Annotated[list[list[Id]], Field(description="One list of ids per instance of the word 'target'")]
+
+
+class AbilitySpec(_Spec):
+    """``{source, index}``: the n-th (1-based, printed order) triggered or activated ability of ``source``."""
+
+    source: Id
+    index: Annotated[int, Field(ge=1, le=MAX_INT)]
+
+
+class LastKnownSpec(_Spec):
+    """The source's last known information as it last existed on the battlefield (object keys)."""
+
+    card: CardRef | None = None  # type: ignore[valid-type]
+    owner: Id | None = None
+    controller: Id | None = None
+    tapped: bool | None = None
+    sick: bool | None = None
+    counters: dict[Id, Count] | None = None
+    damage: Count | None = None
+    attached_to: Id | None = None
+    token: bool | None = None
+    conjured: bool | None = None
+    chosen: dict[Id, ChosenValue] | None = None  # type: ignore[valid-type]
+
+
+class ObjectSpec(_Spec):
+    """An object given as a mapping (contract §1, "Objects")."""
+
+    card: CardRef | None = Field(  # type: ignore[valid-type]
+        None, description="Card name or inline card; required except for abilities on the stack")
+    id: Id | None = Field(None, description="The object's id (default: automatic, from the card name)")
+    owner: Id | None = Field(None, description="Owner (default: from the zone key)")
+    controller: Id | None = Field(None, description="Controller (default: from the zone key)")
+    tapped: bool = False
+    sick: bool = Field(False, description="Its controller has not controlled it continuously since "
+                                          "their most recent turn began (CR 302.6)")
+    counters: dict[Id, Count] | None = Field(None, description="Counter name → number")
+    damage: Count = Field(0, description="Damage marked on it")
+    attached_to: Id | None = Field(None, description="Id of the object or player it is attached to")
+    token: bool = False
+    conjured: bool = False
+    chosen: dict[Id, ChosenValue] | None = Field(  # type: ignore[valid-type]
+        None, description="Choices made earlier, e.g. {color: green}")
+    x: Count = Field(0, description="(stack) the value announced for X")
+    targets: Targets | None = Field(None, description="(stack) chosen targets: one list of ids per 'target'")
+    copy_: bool = Field(False, alias="copy", description="(stack) a copy of a spell or ability")
+    ability: AbilitySpec | None = Field(None, description="(stack, instead of card) the ability's source and index")
+    last_known: LastKnownSpec | None = Field(None, description="(stack abilities) the source's last known info")
+    timestamp: Count | None = Field(None, description="(extension) timestamp (CR 613.7); default: file position")
+    activated_this_turn: dict[Any, Count] | None = Field(
+        None, description="(extension) activated-ability index (1-based) → times activated this turn (CR 602.5b)")
+    entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
+    skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
+                                                "untap step (CR 502.3)")
+    commander: bool = Field(False, description="(extension) the card is its owner's commander, in any zone "
+                                               "(CR 903.3): its color identity is the player's commander's "
+                                               "(CR 903.4)")
+    attacking: Id | None = Field(None, description="(creature on the battlefield) the player, planeswalker or "
+                                                   "battle it is attacking (CR 506.4, 508.1b)")
+    blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "
+                                                        "it blocks (CR 509.1)")
+    blocked: bool = Field(False, description="(attacking creature) it has been blocked (CR 509.1h, 506.4)")
+
+
+ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
+
+
+class PlayerSpec(_Spec):
+    """A player given as a mapping."""
+
+    id: Id
+    life: Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)] = DEFAULT_LIFE
+    poison: Count = 0
+    lost: bool = Field(False, description="The player has lost the game (CR 104.3)")
+    life_lost_this_turn: Count | None = Field(
+        None, description="Life the player has lost this turn (CR 119.3; spectacle, CR 702.137a); absent: "
+                          "not recorded")
+
+
+PlayerEntry = _one_of("a player id or a mapping {id, life, poison}", str=Id, map=PlayerSpec)
+
+
+def _check_step(value: Any) -> Any:
+    if isinstance(value, str) and value not in STEPS:
+        hint = _did_you_mean(value, STEPS, 0.5) or f" (one of: {', '.join(STEPS)})"
+        raise PydanticCustomError("unknown_step", "{message}", {"message": f"unknown step '{value}'{hint}"})
+    return value
+
+
+Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[valid-type]
+
+
+class TurnSpec(_Spec):
+    """``{number, active, step, priority, lands_played}``."""
+
+    number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
+    active: Id | None = Field(None, description="Active player (default: the first player)")
+    step: Step = "main1"  # type: ignore[valid-type]
+    priority: Id | None = Field(None, description="Player with priority (default: the active player)")
+    lands_played: Count = Field(0, description="Lands the active player has played this turn")
+    passed: list[Id] | None = Field(None, description="Players who have passed priority in succession since the "
+                                                      "last spell, ability or action (CR 117.3d, 117.4)")
+
+
+class EffectSpec(_Spec):
+    """A continuous effect still in force from a resolved spell (``card``) or ability (``ability``)."""
+
+    card: CardRef | None = None  # type: ignore[valid-type]
+    ability: AbilitySpec | None = None
+    controller: Id
+    targets: Targets | None = Field(None, description="(extension) the targets the spell or ability had")
+
+    @model_validator(mode="after")
+    def _card_or_ability(self) -> "EffectSpec":
+        if (self.card is None) == (self.ability is None):
+            raise PydanticCustomError("effect_shape", "an effect needs exactly one of 'card' or 'ability'")
+        return self
+
+
+class QuerySpec(_Spec):
+    """A query (contract §2): a mapping with ``kind``; the rest is checked by the query's module."""
+
+    model_config = ConfigDict(extra="allow", strict=True, frozen=True)
+
+    kind: Annotated[str, Field(min_length=1)]
+
+
+Zone = dict[Id, list[ObjectEntry]]  # type: ignore[valid-type]
+
+
+class SituationSpec(_Spec):
+    """A situation file, format mtgsolve/1 (contract §1)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True, title="Situation")
+
+    format: Literal["mtgsolve/1"]
+    name: str | None = None
+    description: str | None = None
+    rules: list[str] | None = Field(None, description="CR rules / rulings the situation exercises")
+    players: Annotated[list[PlayerEntry],  # type: ignore[valid-type]
+                       Field(min_length=1, description="Players in turn order (APNAP)")]
+    turn: TurnSpec | None = None
+    battlefield: Zone | None = Field(None, description="Controller → objects")
+    hand: Zone | None = Field(None, description="Owner → objects")
+    graveyard: Zone | None = Field(None, description="Owner → objects")
+    library: Zone | None = Field(None, description="Owner → objects, top first")
+    exile: Zone | None = Field(None, description="Owner → objects")
+    command: Zone | None = Field(None, description="Owner → objects")
+    stack: list[ObjectEntry] | None = Field(  # type: ignore[valid-type]
+        None, description="Spells and abilities, top first")
+    mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
+    effects: list[EffectSpec] | None = None
+    shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
+    query: _one_of("a query mapping or a list of queries",  # type: ignore[valid-type]
+                   map=QuerySpec, list=list[QuerySpec]) | None = None
+    expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]
+                    list=list[Union[dict[str, Any], None]]) | None = None

@@ -1,0 +1,106 @@
+"""Casting a card's faces: an adventurer card cast as its Adventure (CR 715), a split card
+cast as one of its halves (CR 709.3).
+
+CR 715.3: as a player casts an adventurer card, they choose whether to cast it
+as an Adventure; if they do, the spell has only its alternative
+characteristics (the Adventure's name, mana cost, types, text) while on the
+stack (CR 715.3b), and legality is judged on those (715.3a). Elsewhere, and
+when cast normally, the card has only its normal characteristics (715.4).
+
+So casting the Adventure is answered on the situation in which the card has
+the Adventure's characteristics: :func:`with_face` replaces the card of that
+one object (same id, zone, owner) by the face's :class:`~solver.cards.Card`
+(from :func:`solver.cards.other_faces`). Every question about the cast —
+timing (an Adventure instant may be cast any time an instant may), targets,
+total cost and cost changes (Sunscape Familiar sees a red instant), spending
+restrictions — then follows unchanged.
+
+The ``actions`` entries are made by :func:`solver.engine.actions.face_entries` on
+that situation. Contract extensions (documented in docs/extensions.md): ``pay`` and
+``targets`` queries take ``face: <face name>`` with ``cast``; ``actions``
+entries for casting a face carry ``face: <face name>`` (an entry without it
+casts the card normally). Only from the hand: going on an adventure and
+casting the creature from exile (715.3d) is not recorded by a situation.
+
+A split card (CR 709) has the combined characteristics of its halves off the
+stack (:func:`solver.cards.split_card`) and is cast as one half (709.3): each
+half is a face here, and casting the whole card is not an action
+(:func:`whole_card_reason`).
+
+A modal double-faced card (CR 712) has only its front face's characteristics
+off the stack and battlefield (712.8a); its back face may be cast, or played
+if it is a land (712.12): the ``actions`` entries for the back face carry
+``face`` (``play_land`` with ``face`` for a land back face).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..core.errors import QueryError, UnsupportedCase
+from ..core.state import GameState
+
+#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
+FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc"})
+
+__all__ = ["FACE_LAYOUTS", "castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
+
+
+def faces_of(o: Any) -> tuple:
+    """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
+    if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
+        return ()
+    from ..cards import other_faces
+
+    return other_faces(o.card)
+
+
+def with_face(state: GameState, oid: str, face: Any) -> GameState:
+    """The situation with object ``oid``'s card replaced by ``face`` (CR 715.3b: the spell
+    has only the Adventure's characteristics)."""
+    return replace(state, objects=tuple(replace(o, card=face) if o.id == oid else o for o in state.objects))
+
+
+def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
+    """``(object id, face)`` for every card in ``player``'s hand with an Adventure."""
+    return [(o.id, f) for o in state.objects if o.zone == "hand" and o.owner == player
+            for f in faces_of(o)]
+
+
+def whole_card_reason(o: Any) -> str | None:
+    """Why the card can't be cast as a whole, or None: a split card is cast as one of its
+    halves (CR 709.3), named by ``face``."""
+    if o.card is None or o.card.data.layout != "split" or not faces_of(o):
+        return None
+    names = " or ".join(f.data.name for f in faces_of(o))
+    return f"{o.name} is a split card: it is cast as one of its halves, {names} (CR 709.3; face: <half>)"
+
+
+def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
+    """For a ``pay`` or ``targets`` query with ``face`` (and ``cast``): the situation in which
+    the cast card has that face's characteristics, and the query without ``face``. Without
+    ``face``, casting a split card (which is cast as one half) raises
+    :class:`~solver.core.errors.UnsupportedCase` naming the halves (the query answers
+    ``unsupported`` with that reason, as it did before the halves were known)."""
+    if "face" not in query:
+        oid = query.get("cast")
+        o = state.find(oid) if isinstance(oid, str) else None
+        why = whole_card_reason(o) if o is not None else None
+        if why:
+            raise UnsupportedCase(why)
+        return state, query
+    name = query["face"]
+    rest = {k: v for k, v in query.items() if k != "face"}
+    oid = query.get("cast")
+    if not isinstance(oid, str) or state.find(oid) is None:
+        raise QueryError("", "face", "'face' goes with 'cast' naming a card")
+    o = state.obj(oid)
+    faces = faces_of(o)
+    hit = [f for f in faces if isinstance(name, str) and f.data.name.lower() == name.lower()]
+    if not hit:
+        have = ", ".join(repr(f.data.name) for f in faces) or "none"
+        raise QueryError("", "face", f"{o.name} has no other face {name!r} that may be cast (it has: {have})")
+    if o.zone != "hand":
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from its owner's hand "
+                                     f"only (it is in the {o.zone})")
+    return with_face(state, oid, hit[0]), rest

@@ -1,0 +1,106 @@
+"""Choosing the modes of a modal spell or ability (CR 700.2, 601.2b–c, 602.2b, 603.3c).
+
+The rules layer between the IR's modes (:class:`solver.core.ir.Mode`, read by
+:mod:`solver.reader.modes`) and the targeting model (:mod:`models.targets`):
+
+* CR 601.2b: the modes are announced first; 601.2c: then the targets, for the
+  chosen modes only (700.2c: a target of a mode not chosen does not exist);
+* CR 700.2a–b: a mode that would be illegal — no legal choice of targets — can't
+  be chosen; so a *selection* of modes is legal only when its combined target
+  problem has a solution (each chosen mode's instances of "target" are distinct
+  instances, CR 601.2c: one object may be chosen once for each);
+* CR 700.2d: a mode is chosen at most once unless the card says "You may choose
+  the same mode more than once", in which case it counts as that many modes
+  (its targets that many times).
+
+A selection is a sorted tuple of 1-based mode numbers in printed order;
+selections are listed in lexicographic order. The number of (selection,
+targets) choices is the sum over legal selections of the number of target
+choices for that selection (:func:`models.targets.count_choices` per
+selection: no enumeration).
+
+This module is the modes' data (what may be chosen, the slots of a selection); the
+questions that need targeting — which selections have legal targets, how many (modes,
+targets) choices there are — are answered in :mod:`solver.rules.targeting`
+(``mode_selection_counts``, ``modal_choice_count``, ``has_legal_modes``), which builds on
+this module (no import cycle).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING
+
+from ..core import ir
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .targeting import TargetingSource
+
+__all__ = ["ModeChoice", "modal_of", "selections", "selection_specs", "selection_error", "with_modes"]
+
+
+@dataclass(frozen=True)
+class ModeChoice:
+    """The modes of a spell or ability as far as choosing them goes: each mode's
+    target instances, and how many modes may be chosen (CR 700.2)."""
+
+    modes: tuple[tuple[ir.TargetSpec, ...], ...]
+    min_modes: int
+    max_modes: int
+    repeat: bool = False
+
+    @property
+    def n(self) -> int:
+        return len(self.modes)
+
+
+def modal_of(x: object) -> ModeChoice | None:
+    """The mode choice of a :class:`~solver.core.ir.SpellBehaviour`, activated or triggered ability
+    (None when it has no modes)."""
+    modes = getattr(x, "modes", ()) or ()
+    if not modes:
+        return None
+    return ModeChoice(tuple(tuple(m.targets) for m in modes), int(getattr(x, "min_modes", 1)),
+                      int(getattr(x, "max_modes", 1)), bool(getattr(x, "mode_repeat", False)))
+
+
+def selections(mc: ModeChoice) -> list[tuple[int, ...]]:
+    """Every selection of modes the text allows (ignoring targets), sorted."""
+    pick = combinations_with_replacement if mc.repeat else combinations
+    out: list[tuple[int, ...]] = []
+    for k in range(mc.min_modes, mc.max_modes + 1):
+        out.extend(pick(range(1, mc.n + 1), k))
+    return sorted(out)
+
+
+def selection_error(mc: ModeChoice, sel: object) -> str | None:
+    """Why ``sel`` (a list of 1-based mode numbers) is not a selection the text allows, or None."""
+    if not isinstance(sel, (list, tuple)) or any(not isinstance(i, int) or isinstance(i, bool) for i in sel):
+        return "expected a list of mode numbers (1-based, printed order)"
+    bad = [i for i in sel if not 1 <= i <= mc.n]
+    if bad:
+        return f"no mode {bad[0]} (the card has {mc.n} modes)"
+    if not mc.repeat and len(set(sel)) != len(sel):
+        return "a mode can't be chosen more than once (CR 700.2d)"
+    if not mc.min_modes <= len(sel) <= mc.max_modes:
+        n = str(mc.min_modes) if mc.min_modes == mc.max_modes else f"{mc.min_modes} to {mc.max_modes}"
+        return f"choose {n} mode(s), not {len(sel)} (CR 700.2)"
+    return None
+
+
+def selection_specs(mc: ModeChoice, sel: tuple[int, ...]) -> tuple[ir.TargetSpec, ...]:
+    """The instances of "target" of the chosen modes, in printed order (a mode chosen
+    twice gives its instances twice, CR 700.2d); "another target" links stay inside a mode."""
+    out: list[ir.TargetSpec] = []
+    for i in sel:
+        off = len(out)
+        for spec in mc.modes[i - 1]:
+            out.append(replace(spec, distinct_from=tuple(d + off for d in spec.distinct_from))
+                       if spec.distinct_from else spec)
+    return tuple(out)
+
+
+def with_modes(source: "TargetingSource", sel: tuple[int, ...]) -> "TargetingSource":
+    """The targeting source with the modes ``sel`` chosen (CR 601.2b): its slots are those modes'."""
+    assert source.modal is not None
+    return replace(source, specs=selection_specs(source.modal, tuple(sel)), selection=tuple(sel))

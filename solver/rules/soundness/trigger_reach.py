@@ -1,0 +1,272 @@
+"""Could an unread triggered ability trigger while the top of the stack resolves? (contract §2.0)
+
+The soundness layer refuses ``resolve`` whenever an unread part could change its outcome. A
+triggered ability changes it only if its trigger event happens during the resolution (CR 603.2:
+it triggers when the event occurs; CR 603.3: it is put on the stack the next time a player would
+receive priority — part of the outcome). The resolving object's effects are modeled (otherwise
+its own unread text refuses the question), so the events they can cause are known:
+
+* :func:`produced_events` — the families of events the resolution of the top of the stack can
+  cause: from each modeled effect (destroying → a permanent leaves the battlefield and a card is
+  put into a graveyard; creating tokens → a permanent enters; drawing; …), a permanent spell
+  entering the battlefield, and state-based actions after them (CR 704: damage or -N/-N can make
+  creatures die). ``None`` when some effect is not one the table knows (then anything can
+  happen).
+* :func:`event_families` — the families a trigger's event belongs to, from its printed words or
+  its read :class:`~solver.core.ir.Trigger`; ``None`` when its words name no family the table knows.
+
+A triggered part can't trigger during the resolution when both are known and share no family:
+"At the beginning of your upkeep" (no step begins during a resolution), "Whenever you cast …"
+(no spell is cast by a modeled effect), "Whenever … attacks" (no attack is declared), prowess,
+cascade, a Saga's chapter abilities (no lore counter is added, CR 714.2b), "When this creature
+enters" of a permanent already on the battlefield (it does not enter again). Conservative
+everywhere else.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Iterable
+
+from ...core import ir
+from ...core.state import GameState
+
+__all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "TRIGGER_EVENT_FAMILIES"]
+
+#: Families of events each modeled effect class can cause (CR 608.2, 704 after it); a class not
+#: here (:class:`ir.UntilEndOfTurn`, :class:`ir.UnreadEffect`, …) makes the resolution's events unknown.
+_EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    ir.Damage: "damage leaves graveyard life",      # damage to players is life loss (CR 120.3); SBA deaths
+    ir.Destroy: "leaves graveyard",
+    ir.Exile: "leaves exile leaves_graveyard",
+    ir.ReturnToHand: "leaves leaves_graveyard",
+    ir.ReturnToBattlefield: "enters leaves_graveyard from_graveyard",
+    ir.Pump: "leaves graveyard",                    # -N/-N: state-based deaths (CR 704.5f)
+    ir.Fight: "damage leaves graveyard",
+    ir.Draw: "draw",
+    ir.Mill: "mill graveyard",
+    ir.GainLife: "life",
+    ir.LoseLife: "life",
+    ir.LookAtHand: "",
+    ir.CreateTokens: "enters create",
+    ir.CounterSpell: "countered graveyard",
+    ir.SkipUntap: "",
+    ir.Untap: "tap",
+    ir.Tap: "tap",
+    ir.PutCounters: "counters leaves graveyard",    # -1/-1 counters: state-based deaths
+    ir.Conjure: "enters conjure from_outside",
+    ir.SearchLibrary: "search shuffle enters from_library",
+    ir.ArrangeTop: "",
+}.items()}
+
+#: Event words → family. Order doesn't matter: every matching family counts.
+_EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(rx)) for fam, rx in (
+    ("step", r"^at (?:the )?(?:beginning|end) of\b"),
+    ("cast", r"\bcasts?\b|\bcopies\b|\bcopy\b"),
+    ("cycle", r"\bcycles?\b|\bcycling\b"),
+    ("attack", r"\battacks?\b|\battacking\b"),
+    ("block", r"\bblocks?\b|\bblocked\b|\bblocking\b"),
+    ("target", r"\bbecomes? the target\b|\btargets?\b"),
+    ("activate", r"\bactivates?\b|\bactivated\b"),
+    ("mana", r"\bfor mana\b"),
+    ("draw", r"\bdraws?\b|\bdrawn\b"),
+    ("enters", r"\benters?\b|\bentered\b"),
+    ("leaves", r"\bdies\b|\bdie\b|\bleaves? the battlefield\b|\bput into (?:a|an|your|its owner's|their|an "
+               r"opponent's) graveyard\b|\bdestroyed\b"),
+    ("graveyard", r"\bgraveyards?\b"),
+    ("damage", r"\bdamage\b"),
+    ("life", r"\blife\b"),
+    ("counters", r"\bcounters?\b|\bproliferate\b"),
+    ("discard", r"\bdiscards?\b"),
+    ("sacrifice", r"\bsacrifices?\b"),
+    ("search", r"\bsearch(?:es)?\b"),
+    ("shuffle", r"\bshuffles?\b"),
+    ("mill", r"\bmills?\b|\bmilled\b"),
+    ("leaves_graveyard", r"\bleaves? (?:your|a|an opponent's) graveyard\b"),
+    ("exile", r"\bexiled?\b"),
+    ("tap", r"\btaps?\b|\buntaps?\b|\btapped\b|\buntapped\b"),
+    ("create", r"\bcreates?\b|\btokens?\b"),
+    ("countered", r"\bcountered\b"),
+    ("transform", r"\btransforms?\b"),
+    ("random", r"\broll\b|\bflip\b|\bcoin\b"),
+    ("gain_control", r"\bgains? control\b|\bcontrol of\b"),
+    ("turn_face", r"\bturned face up\b|\bface-down\b"),
+    ("phase", r"\bphases?\b"),
+))
+
+#: Keyword triggers (CR 702) by the event they trigger on.
+_KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
+    "prowess": "cast", "cascade": "cast", "storm": "cast", "extort": "cast", "ward": "target",
+    "exalted": "attack", "annihilator": "attack", "battle cry": "attack", "melee": "attack",
+    "myriad": "attack", "afflict": "block", "bushido": "block", "flanking": "block", "rampage": "block",
+    "persist": "leaves", "undying": "leaves", "afterlife": "leaves", "evoke": "enters",
+    "training": "attack", "mentor": "attack", "dethrone": "attack", "renown": "damage",
+    "soulshift": "leaves", "exploit": "enters", "fabricate": "enters", "backup": "enters",
+    "evolve": "enters", "riot": "enters", "living weapon": "enters",
+}.items()}
+
+#: A read trigger event (:class:`~solver.core.ir.Trigger`) as event families.
+TRIGGER_EVENT_FAMILIES: dict[str, frozenset[str]] = {
+    "enters": frozenset({"self_enters"}), "dies": frozenset({"leaves"}), "attacks": frozenset({"attack"}),
+    "becomes_tapped": frozenset({"tap"}), "upkeep": frozenset({"step"}), "tapped_for_mana": frozenset({"mana"}),
+}
+
+_REMINDER = re.compile(r"\([^)]*\)")
+_CHAPTER = re.compile(r"^[ivx]+(?:, [ivx]+)* —")
+_SELF_ENTERS = re.compile(r"^(?:when|whenever) (?:this \w+|~|it) enters\b(?! or)")
+
+
+def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
+    out: set[str] = set()
+    for e in effects:
+        got = _EFFECT_EVENTS.get(type(e))
+        if got is None:
+            return None
+        if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
+            got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
+        out |= got
+    return frozenset(out)
+
+
+def _stack_effects(state: GameState, o: Any) -> list[Any] | None:
+    """The modeled effects of a stack object (all modes of a modal one), or None when unknown."""
+    if o.card is not None:
+        spell = o.card.spell
+        if spell is None:
+            return []
+        return list(spell.effects) + [e for m in getattr(spell, "modes", ()) or () for e in m.effects]
+    if o.ability is None:
+        return None
+    src = state.find(o.ability.source)
+    lki = dict(o.last_known).get("card")
+    card = lki if lki is not None else (src.card if src is not None else None)
+    if card is None:
+        return None
+    numbered = ir.numbered_abilities(card.abilities)
+    if not 1 <= o.ability.index <= len(numbered):
+        return None
+    a = numbered[o.ability.index - 1]
+    if isinstance(a, ir.Unsupported):
+        return None
+    return list(getattr(a, "effects", ()) or ()) + [e for m in getattr(a, "modes", ()) or () for e in m.effects]
+
+
+def produced_events(state: GameState) -> frozenset[str] | None:
+    """The event families the resolution of the top of the stack can cause; None: unknown (once per
+    state: every unread trigger of the board asks)."""
+    return state.memo("produced_events", lambda: _produced_events(state))
+
+
+def _produced_events(state: GameState) -> frozenset[str] | None:
+    stack = state.zone("stack")
+    if not stack:
+        return frozenset()
+    top = stack[0]
+    effects = _stack_effects(state, top)
+    if effects is None:
+        return None
+    got = _events_of_effects(effects)
+    if got is None:
+        return None
+    if top.card is not None and not ({"Instant", "Sorcery"} & set(top.card.data.types)):
+        got |= {"enters", "leaves", "graveyard", "from_stack"}  # it enters (CR 608.3); the legend rule (704.5j)
+    if top.card is not None and ({"Instant", "Sorcery"} & set(top.card.data.types)):
+        got |= {"graveyard"}                       # the spell is put into its owner's graveyard (CR 608.2n)
+    return frozenset(got)
+
+
+def _words(text: str) -> str:
+    return " ".join(_REMINDER.sub("", text).lower().replace("—", " — ").split())
+
+
+def event_clause(text: str) -> str:
+    """The trigger event of a printed triggered ability, lower case without reminder text: its words up
+    to the first comma, after an ability word ("Landfall — …", CR 207.2c)."""
+    w = _words(text)
+    if " — " in w[:40]:
+        head, rest = w.split(" — ", 1)
+        if rest.startswith(("when", "whenever", "at ")):
+            w = rest
+    return w.split(",", 1)[0]
+
+
+def event_families(text: str, trigger: ir.Trigger | None = None) -> frozenset[str] | None:
+    """The families of a triggered ability's event; None when not known."""
+    if trigger is not None:
+        return TRIGGER_EVENT_FAMILIES.get(trigger.event)
+    w = _words(text)
+    if _CHAPTER.match(w):
+        return frozenset({"counters"})             # a lore counter is added (CR 714.2b)
+    for n in (2, 1):
+        head = " ".join(w.split()[:n]).rstrip(" —-")
+        if head in _KEYWORD_EVENTS:
+            return _KEYWORD_EVENTS[head]
+    clause = event_clause(text)
+    if not clause.startswith(("when", "whenever", "at ")):
+        return None
+    if _SELF_ENTERS.match(clause):
+        return frozenset({"self_enters"})
+    out = {fam for fam, rx in _EVENT_WORDS if rx.search(clause)}
+    if "leaves_graveyard" in out and not re.search(r"\bput into\b|\bdies\b|\bdestroyed\b", clause):
+        out -= {"graveyard", "leaves"}     # a card leaving a graveyard: not one put into it
+    if re.search(r"\benters? (?:the battlefield )?(?:un)?tapped\b", clause) and not re.search(
+            r"\bbecomes? (?:un)?tapped\b|\b(?:un)?taps?\b", clause):
+        out.discard("tap")                 # "enters tapped" is how it enters, not a tap (CR 110.5)
+    return frozenset(out) or None
+
+
+def _read_trigger(state: GameState, oid: str, text: str) -> tuple[bool, ir.Trigger | None]:
+    """(found, its Trigger) for an unread effect ``text`` of a triggered ability of ``oid`` whose
+    event is read; (False, None) when the text is not such an effect."""
+    o = state.find(oid)
+    if o is None or o.card is None:
+        return False, None
+    for a in o.card.abilities:
+        if isinstance(a, ir.TriggeredAbility) and any(
+                isinstance(e, ir.UnreadEffect) and e.text == text
+                for e in list(a.effects) + [x for m in a.modes for x in m.effects]):
+            return True, a.trigger
+    return False, None
+
+
+def may_trigger(state: GameState, oid: str, zone: str, text: str) -> bool:
+    """Could this unread triggered part (of object ``oid`` in ``zone``) trigger while the top of the
+    stack resolves? True unless both its event and the resolution's events are known and disjoint."""
+    produced = produced_events(state)
+    if produced is None:
+        return True
+    found, trig = _read_trigger(state, oid, text)
+    fams = event_families(text, trig) if found else event_families(text)
+    if found and trig is None:
+        return True
+    if fams is None:
+        return True
+    if "self_enters" in fams:
+        # it enters only by being put onto the battlefield from where it is: not again from the
+        # battlefield; from a hidden zone only by an effect that moves cards from there (CR 400.7)
+        fams = (fams - {"self_enters"}) | ({f"from_{zone}"} if zone != "battlefield" else set())
+    if _self_to_graveyard(state, oid, text):
+        # "When <this card> is put into a graveyard from anywhere": only by a move from where it is —
+        # never from a graveyard or exile, from a library by milling, off the battlefield or the stack
+        # by leaving or being countered; a modeled effect never discards (CR 400.7, 701.9, 701.17)
+        fams = _SELF_TO_GRAVEYARD.get(zone, frozenset())
+    return bool(fams & produced)
+
+
+#: How a card in each zone can be put into a graveyard by a resolution (families of the move).
+_SELF_TO_GRAVEYARD: dict[str, frozenset[str]] = {
+    "library": frozenset({"mill"}), "battlefield": frozenset({"leaves", "graveyard"}),
+    "stack": frozenset({"countered"}),
+}
+
+
+def _self_to_graveyard(state: GameState, oid: str, text: str) -> bool:
+    """Is this "When <this card> is put into a graveyard from anywhere" (its own move)?"""
+    from ...reader.tokens import self_names
+
+    o = state.find(oid)
+    if o is None or o.card is None:
+        return False
+    w = _words(text)
+    for name in self_names(o.card.name, legendary="Legendary" in o.card.data.supertypes):
+        w = w.replace(name.lower(), "~")
+    return bool(re.match(r"^when (?:~|this \w+) is put into (?:a|your|its owner's) graveyard from anywhere,", w))

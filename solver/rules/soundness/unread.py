@@ -1,0 +1,523 @@
+"""Unread parts of a card and what each could change (contract §2.0), from the card alone.
+
+The classification half of the soundness analysis (:mod:`solver.rules.soundness.check` adds the
+situation: zones, controllers, the question asked). It reads only the card's IR and
+printed words, so the card library (``cards show``) and the rules layer both use it.
+
+* :func:`card_parts` — every unread part of a card: unread lines and keywords
+  (:class:`~solver.core.ir.Unsupported`), unread effects of abilities whose structure was read
+  (``UnreadEffect``), abilities that work only from another zone (CR 113.6), a
+  face the card database does not hold (CR 709, 712, 715);
+* :func:`classify` — what an unread part could change (``affects``), conservatively:
+  a word that could mean a category adds it; a static ability matching none is
+  ``unknown``;
+* :func:`reach` and :func:`active` — whose choices a part can change and whether it
+  functions from a zone (CR 113.6).
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from ...core import ir
+
+AFFECTS = ir.AFFECTS
+_ORDER = {a: i for i, a in enumerate(AFFECTS)}
+
+MULTI_FACE = frozenset({"transform", "modal_dfc", "adventure", "split", "flip", "meld", "aftermath",
+                        "reversible_card", "prepare", "prototype", "double_faced_token"})
+
+
+#: Layouts whose other face matters only on the battlefield (transformed, flipped, melded); a situation
+#: lists such a permanent front face up (the contract has no key for the face shown).
+BACK_FACE_ONLY_ON_BATTLEFIELD = frozenset({"transform", "flip", "meld"})
+
+
+
+_REMINDER = re.compile(r"\([^)]*\)")
+
+
+def words(text: str) -> str:
+    return " ".join(_REMINDER.sub("", text).lower().split())
+
+
+_COSTS = re.compile(
+    r"\bcosts? (?:\{[^}]*\}|x|\w+ )*(?:more|less)\b|\bcost \{|\bless to (?:cast|activate)|\bmore to (?:cast|activate)"
+    r"|\baffinity\b|\bconvoke\b|\bdelve\b|\bimprovise\b|\brather than pay|\badditional cost|\bwithout paying"
+    r"|\bspend only\b|\bonly mana\b|\bcost(?:s)? to (?:cast|activate)|\bcan't (?:be )?(?:spent|paid)|\bkicker\b"
+    r"|\bbuyback\b|\bentwine\b|\bescalate\b|\bmultikicker\b|\bphyrexian\b|\bpay\b.*\blife\b|\bcosts? \{")
+_TARGETS = re.compile(r"\btarget|\bhexproof\b|\bshroud\b|\bprotection\b|\bcan't be the target|\bchoose (?:one|two|three|"
+                      r"four|five|up to|any number)|•|\bdivided\b|\bdistribute\b|\bspree\b|\bsplice\b")
+_TIMING = re.compile(
+    r"\bmay activate\b|\bany time you could cast\b|cycling\b|\bflash\b|\bcan't cast\b|\bcan cast\b|\bcan't play\b|\bmay play\b|\bmay cast\b|\bonly any time\b|\bas though\b"
+    r"|\bcan't be cast\b|\bcan't activate\b|\bcan't be activated\b|\bactivate (?:only|this)|\bcast (?:this|it|them)"
+    r"(?: spell)? only\b|\bsplit second\b|\bplay (?:an )?additional land|\bfrom the top of your library\b"
+    r"|\bfrom your graveyard\b|\bfrom exile\b|\bfrom your hand\b|\bcycling\b|\bchannel\b|\bninjutsu\b|\bflashback\b"
+    r"|\bescape\b|\bunearth\b|\bmadness\b|\bsuspend\b|\bforetell\b|\bplot\b|\bdisturb\b|\bdash\b|\bblitz\b|\bevoke\b"
+    r"|\bretrace\b|\bjump-start\b|\baftermath\b|\bembalm\b|\beternalize\b|\bencore\b|\bscavenge\b|\btransmute\b"
+    r"|\bmiracle\b|\bcommander\b|\bany player may\b"
+    r"|\bcan't (?:cast|activate|play)|\bonly during\b|\bonly as a sorcery\b|\bmutate\b|\bemerge\b|\bsurge\b"
+    r"|\bprowl\b|\bspectacle\b|\boverload\b|\bbestow\b|\bdisguise\b|\bmorph\b|\bmegamorph\b|\bcraft\b|\bwarp\b")
+_MANA = re.compile(r"\bmana\b|\badd \{|\badd (?:one|two|three|four|five|x|an amount)\b|\badds?\b.*\{[wubrgc]\}")
+_REPLACEMENT = re.compile(r"\binstead\b|\bwould\b|\benters? (?:the battlefield )?(?:tapped|untapped|with|as)\b|\bas [^.]* enters\b"
+                          r"|\bskip\b|\bprevent\b|\bdouble\b|\btwice\b")
+_CHARACTERISTICS = re.compile(
+    r"\bgets? [+-]|\bget [+-]|\bhave\b|\bhas\b|\bgains?\b|\bloses?\b|\bis (?:a|an|the|every|all|also|no longer|"
+    r"colorless|white|blue|black|red|green)\b|\bare (?:\w+ )?(?:creatures?|lands?|artifacts?|enchantments?|"
+    r"colorless|white|blue|black|red|green|every)\b|\bbase power\b|\bpower\b|\btoughness\b|\bin addition to its "
+    r"other types\b|\bcreature type\b|\bcolor\b|\bdevoid\b|\bchangeling\b|\bcopy\b|\bcontrol of\b|\bphases?\b"
+    r"|\bcounts? as\b|\bnames?\b|\bmana value\b|\blegend rule\b|\bisn't\b|\baren't\b")
+_COMBAT = re.compile(r"\battack|\bblock|\bcombat\b|\bfirst strike\b|\btrample\b|\bflying\b|\breach\b|\bmenace\b"
+                     r"|\bvigilance\b|\bdefender\b|\bdouble strike\b|\bcan't be blocked|\bdeathtouch\b|\blifelink\b"
+                     r"|\bwalk\b|\bintimidate\b|\bfear\b|\bshadow\b|\bhorsemanship\b|\bskulk\b|\bflanking\b"
+                     r"|\bbanding\b|\bbushido\b|\brampage\b|\bdamage\b")
+_TRIGGER_WORDS = re.compile(r"\btrigger|\bwhenever\b|\bwhen\b|\bat the beginning\b|\bprowess\b|\bward\b|\bexalted\b"
+                            r"|\bpersist\b|\bundying\b|\bevolve\b|\bcascade\b|\bstorm\b|\bafterlife\b|\bextort\b")
+
+#: Cues that an ability of a card works from a zone other than the battlefield (CR 113.6).
+_ZONE_CUE = re.compile(
+    r"\bthis spell\b|\bthis card\b|\bcast this\b|\bas an additional cost to cast\b|\brather than pay this\b"
+    r"|\byou may cast (?:it|this)\b|\bflash\b|\bsplit second\b|\bcan't be countered\b"
+    r"|cycling\b|\bchannel\b|\bninjutsu\b|\bevoke\b|\bdash\b|\bflashback\b|\bescape\b|\bunearth\b"
+    r"|\bmadness\b|\bsuspend\b|\bforetell\b|\bplot\b|\bdisturb\b|\bblitz\b|\bretrace\b|\bjump-start\b|\baftermath\b"
+    r"|\bembalm\b|\beternalize\b|\bencore\b|\bscavenge\b|\btransmute\b|\bforecast\b|\breinforce\b|\bbloodrush\b"
+    r"|\baffinity\b|\bconvoke\b|\bdelve\b|\bimprovise\b|\bkicker\b|\bmultikicker\b|\bbuyback\b|\bentwine\b"
+    r"|\bescalate\b|\boverload\b|\bspectacle\b|\bsurge\b|\bemerge\b|\boffering\b|\bprowl\b|\bmiracle\b"
+    r"|\bmorph\b|\bmegamorph\b|\bdisguise\b|\bbestow\b|\bmutate\b|\bcasualty\b|\bbargain\b|\bspree\b|\bcleave\b"
+    r"|\bdredge\b|\bcompanion\b|\bsneak\b|\bwarp\b|\bcraft\b|\bharmonize\b|\bcollect evidence\b"
+    r"|\bgift\b|\bimpending\b|\bprototype\b|\bfreerunning\b|\bsquad\b|\bmayhem\b|\bwhile (?:~|this card) is in\b")
+_ABILITIES = re.compile(r"\bactivated abilities\b|\bmana abilit|\babilities of\b|\bcan't be activated\b|\bmana\b"
+                        r"|\babilities (?:cost|can't)\b")
+_SELF_ZONE_TRIGGER = re.compile(r"\bis put into\b|\bfrom anywhere\b|\bdiscard|\bis milled\b|\bis exiled\b"
+                                r"|\bcycle\b|\bleaves\b|\breveal|\bdraw\b|\bin your graveyard\b|\bin your hand\b")
+_ADDS_MANA = re.compile(r"\badds?\b|\bmana\b(?! abilit| value| cost)")
+_MANA_TRIGGER = re.compile(r"\bfor mana\b|\bcauses? (?:you|a player|that player) to add\b|\badds? mana\b|\bmana is added\b")
+_ANY_PLAYER = re.compile(r"\bany player may\b")
+_YOU_ONLY = re.compile(r"\byou\b|\byour\b")
+_OPPONENTS = re.compile(r"\bopponents?\b|\bplayers?\b|\beach player\b|\bnoncreature spells\b|\beach spell\b")
+
+
+_SELF_ENTERS = re.compile(r"^(?:as )?(?:this|~) (?:\w+ )?(?:\w+ )?enters\b|^if you control [^,]*, (?:this|~) \w+ enters"
+                          r"|^(?:this|~) \w+ enters tapped|^you may have (?:this|~) \w+ enter")
+_SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
+    (re.compile(r"\b(?:doesn't|don't) untap during\b"), frozenset({"replacement"})),
+    (re.compile(r"\bno maximum hand size\b|\bmaximum hand size\b"), frozenset({"effect"})),
+    (re.compile(r"^(?:daybound|nightbound)\b"), frozenset({"replacement", "triggers"})),
+    (re.compile(r"^play with the top card of your library revealed\.?$"), frozenset({"effect"})),
+    # granting an equip ability (CR 702.6) adds an action of the Equipment's controller, never mana
+    (re.compile(r"^(?:metalcraft — )?equipment you control (?:have|has) equip \{[\dx]+\}"
+                r"(?: as long as you control [\w ]+)?\.?$"), frozenset({"timing", "costs"})),
+    (re.compile(r"^living weapon\b|^modular\b|^fading\b|^vanishing\b|^echo\b|^mentor\b|^cascade\b|^exalted\b"
+                r"|^persist\b|^undying\b|^prowess\b|^afterlife\b|^evolve\b|^extort\b|^riot\b|^battle cry\b"),
+     frozenset({"triggers", "replacement"})),
+)
+
+
+def classify(text: str, kind: str) -> frozenset[str]:
+    """What an unread part with this printed ``text`` and ability ``kind`` could change.
+
+    ``kind`` is ``activated`` (CR 602), ``triggered`` (CR 603), ``static``
+    (CR 604), ``spell`` (the text of an instant or sorcery), ``keyword``,
+    ``rider`` (an unread sentence of a modeled mana ability), ``face`` or
+    ``effect``. Conservative: any word that could mean a category adds it.
+    """
+    w = words(text) or text.lower()
+    out: set[str] = set()
+    if kind == "effect":
+        return frozenset({"unknown"})
+    if kind == "face":
+        return frozenset({"timing", "costs", "targets", "mana", "characteristics", "effect"})
+    if kind == "rider":
+        if re.search(r"\bspen[dt]\b|\bcan't be spent\b|\bany player may\b|\bactivate\b|\bonly\b", w):
+            return frozenset({"mana"})       # who may use the mana, or when: what can be paid
+        return frozenset({"effect"})
+    if kind == "triggered":
+        out.add("triggers")
+        if _MANA_TRIGGER.search(w):
+            out.add("mana")                  # a triggered mana ability (CR 605.1b)
+        return frozenset(out)
+    if kind == "activated":
+        out |= {"timing", "effect"}          # it is an action its controller may take (CR 602)
+        if _ADDS_MANA.search(w.split(":", 1)[-1]):
+            out.add("mana")                  # it could be a mana ability (CR 605.1a)
+        if _TARGETS.search(w):
+            out.add("targets")
+        if _COSTS.search(w):
+            out.add("costs")
+        return frozenset(out)
+    if kind == "spell":
+        out.add("effect")
+        if _TARGETS.search(w):
+            out.add("targets")
+        if _COSTS.search(w) or re.search(r"\bx\b", w):
+            out.add("costs")
+        if _TIMING.search(w):
+            out.add("timing")
+        if re.search(r"\bthis spell\b[^.]*\b(?:is|has|gets?)\b|\bdevoid\b|\bcolorless\b", w):
+            out.add("characteristics")
+        return frozenset(out)
+    # static abilities and keywords: every category their words could mean
+    if _SELF_ENTERS.search(w):
+        return frozenset({"replacement"} | ({"characteristics"} if re.search(r"\bchoose\b|\bcopy\b", w) else set()))
+    for rx, cats in _SPECIFIC:
+        if rx.search(w):
+            return cats
+    for name, rx in (("costs", _COSTS), ("targets", _TARGETS), ("timing", _TIMING), ("mana", _MANA),
+                     ("replacement", _REPLACEMENT), ("characteristics", _CHARACTERISTICS), ("combat", _COMBAT),
+                     ("triggers", _TRIGGER_WORDS)):
+        if rx.search(w):
+            out.add(name)
+    if re.search(r"\bcan't be countered\b", w):
+        out |= {"effect", "replacement"}    # matters when something tries to counter it
+    if out == {"triggers"} and re.search(r"\bward\b", w):
+        return frozenset(out)            # ward: a triggered ability (CR 702.21); targeting stays legal
+    if "replacement" in out and _MANA.search(w):
+        out.add("mana")
+    if not out:
+        out.add("unknown")
+    return frozenset(out)
+
+
+_PT = re.compile(r"\bgets? [+-][\dx]+/[+-][\dx]+|\bget [+-][\dx]+/[+-][\dx]+|\bbase power and toughness\b"
+                 r"|\bpower and toughness\b|\bpower\b|\btoughness\b")
+_COMBAT_KW = (r"(?:flying|haste|trample|first strike|double strike|menace|reach|vigilance|deathtouch|lifelink|"
+              r"indestructible|defender|fear|intimidate|\w+walk|skulk|shadow|horsemanship)")
+_GRANT = re.compile(rf"\b(?:has|have|gains?|loses?) {_COMBAT_KW}(?:(?:,| and|, and) {_COMBAT_KW})*")
+
+
+def pt_or_combat_only(text: str) -> bool:
+    """The only characteristics the words change are power/toughness and combat keywords (no types,
+    colors, names, mana value, or abilities that bear on casting, targeting or mana)."""
+    w = words(text)
+    if not _CHARACTERISTICS.search(w):
+        return False
+    rest = _GRANT.sub(" ", _PT.sub(" ", w))
+    return not _CHARACTERISTICS.search(rest)
+
+
+def reach(text: str, kind: str, zone: str) -> str:
+    """Whose own choices (costs, timing, mana) the part can change: ``controller``, ``opponents`` or ``all``."""
+    w = words(text)
+    if _ANY_PLAYER.search(w):
+        return "all"
+    if kind in ("activated", "face", "spell", "rider") or zone not in ("battlefield", "stack", "effects", "command"):
+        return "controller"          # its controller's action, or a card in its owner's hand, graveyard …
+    if re.search(r"\bopponents?\b", w) and not re.search(r"\bplayers?\b", w):
+        return "opponents"
+    if re.search(r"\bplayers?\b|\beach spell\b|\bspells\b(?! you cast)", w):
+        return "all"
+    if _YOU_ONLY.search(w):
+        return "controller"
+    return "all"
+
+
+_ELSEWHERE_ONLY = re.compile(
+    r"\bthis card from your (?:graveyard|hand)\b|\bexile this card from\b|\bdiscard this card\b"
+    r"|\breveal this card from your hand\b|\breturn this card from\b|\bwhile this card is in\b"
+    r"|\bthis spell\b|\bopening hand\b"
+    r"|^[\w ]*cycling\b|^channel\b|^ninjutsu\b|^unearth\b|^flashback\b|^escape\b|^embalm\b"
+    r"|^eternalize\b|^scavenge\b|^transmute\b|^encore\b|^retrace\b|^disturb\b|^foretell\b|^plot\b")
+
+
+_SELF_CAST = re.compile(
+    r"\bthis spell\b|\bcast this\b|^(?:dash|evoke|kicker|multikicker|delve|convoke|improvise|affinity|flash|buyback"
+    r"|entwine|escalate|overload|spectacle|surge|emerge|prowl|madness|miracle|morph|megamorph|disguise|bestow|mutate"
+    r"|casualty|bargain|spree|cleave|offering|replicate|splice|suspend|foretell|plot|warp|sneak|impending|prototype"
+    r"|squad|gift|freerunning|blitz|flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
+    r"|eternalize|scavenge|ninjutsu|channel|transmute|forecast|reinforce|bloodrush|[\w ]*cycling|tiered|mayhem)\b")
+_FROM_GRAVEYARD = re.compile(r"^(?:flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
+                             r"|eternalize|scavenge|mayhem)\b|\bfrom your graveyard\b|\bin your graveyard\b")
+_FROM_EXILE = re.compile(r"^(?:foretell|plot|suspend|warp|impending)\b|\bfrom exile\b|\bexiled\b")
+_ON_THE_STACK = re.compile(r"\bsplit second\b|\bcan't be countered\b")
+
+
+_CASTING_COST = re.compile(
+    r"\bthis spell costs\b|\brather than pay\b|\badditional cost\b|\bspend only\b|\bcosts? \{[^}]*\} (?:more|less)"
+    r"|^(?:kicker|multikicker|delve|convoke|improvise|affinity|dash|evoke|spectacle|surge|emerge|prowl|offering"
+    r"|bargain|casualty|buyback|entwine|escalate|overload|spree|replicate|splice|squad|gift|freerunning|blitz|mutate"
+    r"|bestow|prototype|impending|madness|miracle|sneak|warp|cleave|tiered|flash)\b")
+
+
+def casting_cost(text: str) -> bool:
+    """The words change how this spell is cast or paid for (CR 601.2b, 601.2f), as opposed to another
+    action of the card (cycling, channel, ninjutsu …)."""
+    return bool(_CASTING_COST.search(words(text)))
+
+
+def self_cast(text: str) -> bool:
+    """The words are about casting or using this card itself from a hidden zone (its own cost, an
+    alternative or additional cost, a keyword that works from the hand or graveyard, CR 113.6)."""
+    return bool(_SELF_CAST.search(words(text))) and not _ON_THE_STACK.search(words(text))
+
+
+_GRAVEYARD_KEYWORD = re.compile(r"^(?:flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
+                               r"|eternalize|scavenge|mayhem)\b")
+_EXILE_KEYWORD = re.compile(r"^(?:foretell|plot|suspend|warp|impending)\b")
+
+
+def _keyword_zone(w: str, zone: str) -> bool | None:
+    """For a line led by a keyword that casts or uses the card from a hidden zone (CR 702): whether it
+    functions in ``zone`` by the keyword alone — later words ("for each card in your graveyard") name
+    what it counts, not where it works; None when the line is not led by such a keyword."""
+    if not _SELF_CAST.match(w) or w.startswith(("this spell", "cast this")):
+        return None
+    if _GRAVEYARD_KEYWORD.match(w):
+        return zone == "graveyard"               # flashback, disturb …: only from the graveyard
+    if zone == "exile":
+        return bool(_EXILE_KEYWORD.match(w))     # foretold, plotted, suspended cards
+    return zone in ("hand", "command")           # cycling, disguise, suspend, kicker …: from the hand
+
+
+def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
+    """Whether a part can function in ``zone`` (CR 113.6)."""
+    if kind == "triggered" and words(text).startswith("suspend"):
+        return zone == "exile"       # suspend's triggered abilities work on a card in exile (CR 702.62a)
+    if zone in ("graveyard", "exile") and kind in ("static", "keyword", "spell") and casting_cost(text):
+        return True                  # how the spell is paid for: it matters if the card can be cast from
+        #                              there (flashback, a granted permission), which one line can't rule out
+    if kind in ("static", "keyword", "activated", "spell") and zone in ("hand", "graveyard", "exile", "command"):
+        by_keyword = _keyword_zone(words(text), zone)
+        if by_keyword is not None:
+            return by_keyword
+    if kind == "spell" and zone == "graveyard" and _SELF_CAST.match(words(text)) \
+            and not words(text).startswith("this spell") and not _FROM_GRAVEYARD.search(words(text)):
+        return False                 # an instant's or sorcery's keyword for the hand (suspend, cycling …, CR 702.62a)
+    if kind in ("static", "keyword", "activated") and self_cast(text):
+        w = words(text)             # never on the battlefield or the stack; elsewhere where its words say
+        if zone == "graveyard":
+            return bool(_FROM_GRAVEYARD.search(w))
+        if zone == "exile":
+            return bool(_FROM_EXILE.search(w))
+        return zone in ("hand", "command")
+    if zone == "battlefield" and kind in ("activated", "static", "keyword") and _ELSEWHERE_ONLY.search(words(text)):
+        return False                 # an ability that works only from the hand or the graveyard (CR 113.6k)
+    if re.search(r"\bopening hand\b", words(text)):
+        return False                 # mid-game, an opening-hand ability (Leyline) never applies again
+    if zone == "battlefield" and kind == "static" and _SELF_ENTERS.search(words(text)):
+        return False                 # how it enters: it is already on the battlefield (CR 614.1c-d)
+    if zone in ("battlefield", "stack", "effects"):
+        return True
+    if kind == "triggered":          # off the battlefield: only triggers on this card's own zone changes
+        return bool(_SELF_ZONE_TRIGGER.search(words(text)))
+    if kind == "face":
+        return zone in ("hand", "graveyard", "exile", "command")
+    if kind == "spell" or ({"Instant", "Sorcery"} & set(card_types) and kind not in ("triggered", "activated")):
+        return zone in ("hand", "command", "exile") or bool(_ZONE_CUE.search(words(text)))
+    if zone == "command":
+        return True                  # emblems, commanders: conservatively everything
+    return bool(_ZONE_CUE.search(words(text)))
+
+
+def sorted_affects(affects: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(set(affects), key=_ORDER.__getitem__))
+
+
+# ---------------------------------------------------------------------------
+# Finding the parts
+# ---------------------------------------------------------------------------
+
+def _printed(u: ir.Unsupported) -> str:
+    return u.text or u.what
+
+
+_CHAPTER = re.compile(r"^[IVX]+(?:, [IVX]+)* —")
+
+
+def _kind_of(u: ir.Unsupported, card_types: tuple[str, ...]) -> str:
+    if u.kind == "rider" or u.what.startswith("rider: "):
+        return "rider"
+    if _CHAPTER.match(_printed(u)):
+        return "triggered"           # a chapter ability is a triggered ability (CR 714.2b)
+    if u.kind in ("activated", "triggered"):
+        return u.kind
+    if {"Instant", "Sorcery"} & set(card_types):
+        return "spell"
+    if u.kind == "static" or not u.kind:
+        kind = ir.ability_kind_of_line(_printed(u))
+        return kind
+    return u.kind
+
+
+def _unread_effects(a: object) -> Iterator[tuple[str, str]]:
+    """(kind, text) of the unread effects inside a partially read ability."""
+    effects = getattr(a, "effects", ()) or ()
+    kind = ("triggered" if isinstance(a, ir.TriggeredAbility)
+            else "activated" if isinstance(a, ir.ActivatedAbility) else "spell")
+    for e in effects:
+        if isinstance(e, ir.UnreadEffect):
+            yield kind, e.text
+    # the unread effects of each mode of a modal spell or ability (CR 700.2; solver/reader/modes.py)
+    for m in getattr(a, "modes", ()) or ():
+        for e in m.effects:
+            if isinstance(e, ir.UnreadEffect):
+                yield kind, e.text
+
+
+def _unread_effect_affects(kind: str, text: str) -> frozenset[str]:
+    """An unread effect of an ability whose costs, timing and targets were read: it matters on
+    resolution only — unless it adds mana, which would make the ability a mana ability (CR 605.1)."""
+    base = {"triggers"} if kind == "triggered" else {"effect"}
+    w = words(text)
+    if kind == "activated" and _ADDS_MANA.search(w):
+        base |= {"mana", "timing"}   # a mana ability is not an action of `actions` (CR 605.3a)
+    if kind == "triggered" and _MANA_TRIGGER.search(w):
+        base.add("mana")
+    return frozenset(base)
+
+
+def _bullet_parents(text: str) -> dict[str, str]:
+    """The ability kind of each mode line ("• …") of a card: that of the line introducing the modes
+    (CR 700.2: a modal spell, or a modal triggered or activated ability)."""
+    out: dict[str, str] = {}
+    head = ""
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith("•"):
+            if head:
+                out[line] = head
+        else:
+            k = ir.ability_kind_of_line(line)
+            head = "triggered" if k == "triggered" else "activated" if k == "activated" else ""
+    return out
+
+
+def _keyword_item(u: ir.Unsupported) -> str:
+    """The unread keyword of a line of several keywords ("Flying, protection from …, annihilator 6"),
+    when the reader names it (``what`` "annihilator N"); '' otherwise."""
+    if not u.text or u.what == u.text or u.kind == "rider":
+        return ""
+    items = [i.strip() for i in re.sub(r"\([^)]*\)", "", u.text).split(",")]
+    if len(items) < 2:
+        return ""
+    want = u.what.lower().strip(". ")
+    hits = [i for i in items if re.sub(r"\b\d+\b", "n", i.lower()) == want]
+    return hits[0] if len(hits) == 1 else ""
+
+
+def card_parts(card: object, abilities: tuple | None = None, zone: str | None = None) -> list[tuple[str, str, frozenset[str]]]:
+    """The unread parts of a card as ``(printed text, kind, affects)``: its unread lines and keywords,
+    unread effects of abilities whose structure was read, abilities read but functioning only from
+    another zone, and a face the card database does not hold. ``abilities`` defaults to the card's
+    printed ones; ``zone`` (None: anywhere) decides how a missing face can matter."""
+    out: list[tuple[str, str, frozenset[str]]] = []
+    types = tuple(card.data.types)  # type: ignore[attr-defined]
+    parent = _bullet_parents(card.data.text)  # type: ignore[attr-defined]
+    for a in card.abilities if abilities is None else abilities:  # type: ignore[attr-defined]
+        if isinstance(a, ir.Unsupported):
+            text = _printed(a)
+            kind = parent.get(text) or _kind_of(a, types)
+            sentence = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
+            item = _keyword_item(a)
+            if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
+                sentence, kind = item, ir.ability_kind_of_line(item)
+            mine = classify(sentence, kind)
+            # the reader's classification, widened by the words (never narrowed to "unknown")
+            out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
+        elif isinstance(a, ir.ActivatedAbility) and a.zone != "battlefield":
+            # an ability read as working from the hand (cycling, channel; CR 113.6k): its costs, timing
+            # and targets are modeled there; its unread effect is named by the printed line, whose words
+            # say where it functions (``active``), and matters only once activated (on the stack)
+            if any(True for _ in _unread_effects(a)):
+                out.append((a.text, "activated", frozenset({"effect"})))
+        else:
+            for kind, text in _unread_effects(a):
+                out.append((text, kind, _unread_effect_affects(kind, text)))
+            if isinstance(a, ir.ActivatedAbility) and a.text and _ELSEWHERE_ONLY.search(words(a.text)) \
+                    and zone != "elsewhere":
+                # an ability that works from the hand or graveyard: the engine lists activated abilities of
+                # permanents only, so off the battlefield it would be missed, on it wrongly offered (CR 113.6)
+                out.append((a.text, "activated", frozenset({"timing"})))
+    spell = card.spell  # type: ignore[attr-defined]
+    if spell is not None:
+        for _, text in _unread_effects(spell):
+            out.append((text, "spell", frozenset({"effect"})))
+    data = card.data  # type: ignore[attr-defined]
+    if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
+        return out                    # only the front face exists off the battlefield (CR 712.8a)
+    if data.layout in ("adventure", "split", "modal_dfc"):
+        from ...cards import other_faces
+
+        faces = other_faces(card)  # type: ignore[arg-type]
+        if faces:
+            parts = {"adventure": _adventure_parts, "split": _split_parts, "modal_dfc": _mdfc_parts}
+            out.extend(parts[data.layout](card, faces, zone))
+            return out
+    if data.layout in MULTI_FACE:
+        other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
+        text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
+        if zone == "battlefield":
+            if data.layout == "prototype":    # it may have been cast prototyped (CR 702.160)
+                out.append((text, "face", frozenset({"characteristics"})))
+            elif data.layout in ("modal_dfc", "split"):
+                # which face is up (a modal double-faced card's land back face, CR 712.8d) or which
+                # halves a split permanent has (a Room's doors, CR 709.5) is not recorded: its
+                # characteristics, mana abilities included, are unknown
+                up = f"{data.name} (layout {data.layout}): which face of this permanent is up is not recorded"
+                out.append((up, "static", frozenset({"characteristics", "mana"})))
+        elif zone == "stack":
+            out.append((text, "face", frozenset({"effect", "targets", "characteristics"})))
+        else:
+            out.append((text, "face", classify(text, "face")))
+    return out
+
+
+def _adventure_parts(card: object, faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """An adventurer card whose Adventure the database holds (CR 715). In the hand (or with no
+    zone) the Adventure may be cast: its own unread parts count, as a spell's text. Elsewhere the
+    card has only its normal characteristics (CR 715.4), except that on the stack it may be the
+    Adventure (which one was cast is not recorded) and in exile it may be "on an adventure",
+    castable as the creature (CR 715.3d; not recorded either): those stay unread parts."""
+    data = card.data  # type: ignore[attr-defined]
+    names = " and ".join(f.data.name for f in faces)
+    if zone in (None, "hand"):
+        return _face_parts_in_hand(faces, zone)
+    if zone == "stack":
+        text = f"{names} (the Adventure of {data.name}): whether this spell was cast as its Adventure is not recorded"
+        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
+    if zone == "exile":
+        text = (f"{names} (the Adventure of {data.name}): whether this card is on an adventure "
+                "(castable as the creature from exile, CR 715.3d) is not recorded")
+        return [(text, "face", classify(text, "face"))]
+    return []
+
+
+def _split_parts(card: object, halves: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """A split card whose halves the database holds (CR 709). In the hand (or with no zone) each
+    half may be cast: the halves' unread parts count, as spell text. Off the stack the card has
+    the combined characteristics of its halves (709.4, :func:`solver.cards.split_card`), so
+    elsewhere nothing is missing, except on the stack, where which half was cast is not recorded."""
+    if zone in (None, "hand"):
+        return _face_parts_in_hand(halves, zone)
+    if zone == "stack":
+        data = card.data  # type: ignore[attr-defined]
+        text = f"{data.name} (split card): which half was cast is not recorded"
+        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
+    return []
+
+
+def _mdfc_parts(card: object, faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """A modal double-faced card whose back face the database holds (CR 712). Off the stack and
+    battlefield it has only its front face's characteristics (712.8a); in the hand the back face
+    may be cast or played (its unread parts count there); on the stack which face was cast, and
+    on the battlefield which face is up, are not recorded (unread)."""
+    data = card.data  # type: ignore[attr-defined]
+    if zone in (None, "hand"):
+        return _face_parts_in_hand(faces, zone)
+    if zone == "stack":
+        text = f"{data.name} (modal double-faced card): which face was cast is not recorded"
+        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
+    if zone == "battlefield":
+        text = f"{data.name} (layout {data.layout}): which face of this permanent is up is not recorded"
+        return [(text, "static", frozenset({"characteristics", "mana"}))]
+    return []
+
+
+def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    """The unread parts of the faces a card in the hand may be cast or played as, those that
+    function in the hand judged by the face's own types (CR 113.6: a land face's "As this
+    enters …" does not function from the hand; an instant's spell text counts there)."""
+    out: list[tuple[str, str, frozenset[str]]] = []
+    for f in faces:
+        types = tuple(f.data.types)
+        out.extend(p for p in card_parts(f, None, zone) if zone is None or active(p[0], p[1], zone, types))
+    return out

@@ -1,0 +1,39 @@
+"""The order of steps within a turn (CR 500.1): which step follows the current one.
+
+Shared by the turn engine (:mod:`solver.engine.turns`) and the soundness layer's reach of ``pass``
+(:mod:`solver.rules.soundness.step_reach`), below both.
+"""
+from __future__ import annotations
+
+from ..core.state import STEPS, GameState
+
+__all__ = ["next_step", "has_first_strike"]
+
+
+def has_first_strike(state: GameState) -> bool:
+    """Does an attacking or blocking creature have first strike or double strike (CR 510.4)?"""
+    from .characteristics import View
+
+    view = View(state)
+    for o in state.battlefield:
+        if o.attacking is not None or o.blocking:
+            c = view.chars(o.id)
+            if c.keyword("first strike") or c.keyword("double strike"):
+                return True
+    return False
+
+
+def next_step(state: GameState) -> str | None:
+    """The step after the current one (None: the turn is over), CR 500.1, 508.8, 510.4."""
+    i = STEPS.index(state.turn.step)
+    while True:
+        i += 1
+        if i >= len(STEPS):
+            return None
+        nxt = STEPS[i]
+        attackers = any(o.attacking is not None for o in state.battlefield)
+        if nxt in ("declare_blockers", "first_strike_damage", "combat_damage") and not attackers:
+            continue  # CR 508.8
+        if nxt == "first_strike_damage" and not has_first_strike(state):
+            continue  # CR 510.4
+        return nxt
