@@ -5,11 +5,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .ir import Ability, SpellBehaviour, Unsupported
 from .mana import ManaCost, ManaSyntaxError
+from .memo import Memo
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,8 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     spell: SpellBehaviour | None = None
     source: str = "library"
+    # what the rules derive from the card alone, once (its unread parts per zone; solver/core/memo.py)
+    memo: Memo = field(default_factory=Memo, init=False, compare=False, repr=False)
 
     @property
     def name(self) -> str:

@@ -8,9 +8,10 @@ It is plain data: characteristics after continuous effects are computed by
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, TypeVar, cast
+from typing import Any, Callable, TypeVar
 
 from .card import Card
+from .memo import Memo
 from .mana import Mana
 
 _T = TypeVar("_T")
@@ -133,6 +134,9 @@ class GameState:
     name: str | None = None
     description: str | None = None
     rules: tuple[str, ...] = ()
+    # what the rules layer derives from the whole state, once (solver/core/memo.py); not part of
+    # the state's value: never compared, hashed, copied by ``replace`` or written
+    _memo: Memo = field(default_factory=Memo, init=False, compare=False, repr=False)
 
     # -- lookups ---------------------------------------------------------
     @property
@@ -151,23 +155,16 @@ class GameState:
     def memo(self, key: str, compute: Callable[[], _T]) -> _T:
         """``compute()``, once per (immutable) state and ``key``: what the rules layer derives from a
         whole state (the object index, its unread parts, the events a resolution can cause …)."""
-        cache = self.__dict__.get("_memo")
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_memo", cache)
-        if key not in cache:
-            cache[key] = compute()
-        return cast(_T, cache[key])
+        return self._memo.get(key, compute)
 
     def _by_id(self) -> dict[str, GameObject]:
-        """Objects by id, built once per (immutable) state: lookups are O(1) on big boards (a hot
-        path: its own attribute rather than :meth:`memo`)."""
-        index = self.__dict__.get("_index")
+        """Objects by id, built once per (immutable) state: lookups are O(1) on big boards."""
+        index: dict[str, GameObject] | None = self._memo.values.get("_index")  # type: ignore[assignment]
         if index is None:
             index = {}
             for o in self.objects:
                 index.setdefault(o.id, o)  # the first, as a linear search would find
-            object.__setattr__(self, "_index", index)
+            self._memo.values["_index"] = index
         return index
 
     def obj(self, oid: str) -> GameObject:

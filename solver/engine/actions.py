@@ -62,7 +62,6 @@ masks (:meth:`solver.api.Situation.legal_actions_mask`).
 from __future__ import annotations
 
 import time
-import weakref
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -466,20 +465,17 @@ def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
     return frozenset(types)
 
 
-_SOURCES: "weakref.WeakKeyDictionary[View, dict[str, list]]" = weakref.WeakKeyDictionary()
-
-
 def _simple_sources(view: View, player: str) -> list[tuple[str, frozenset[str], bool]]:
     """``(id, types, snow)`` of the player's one-mana {T} sources, once per view."""
-    per = _SOURCES.setdefault(view, {})
-    if player not in per:
+    def sources() -> list[tuple[str, frozenset[str], bool]]:
         out = []
         for o in view.permanents_of(player):
             types = _simple_source_types(view, o.id)
             if types is not None:
                 out.append((o.id, types, "Snow" in view.chars(o.id).supertypes))
-        per[player] = out
-    return per[player]
+        return out
+
+    return view.memo.get(("simple_sources", player), sources)
 
 
 def payment_witness(view: View, player: str, tc: Any) -> bool:

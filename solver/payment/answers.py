@@ -38,6 +38,7 @@ from ..rules.characteristics import View
 from ..rules.costs import TotalCost
 from ..core.errors import UnsupportedCase
 from ..core.mana import Mana
+from ..core.memo import BoundedCache
 from .problem import _cost_of, _no_mana_cost, build_problem
 from .words import explain, listed_objects, payment_object, payment_objects
 
@@ -49,21 +50,14 @@ __all__ = ["PayOutcome", "PaymentLookupError", "count_payments", "find_payment",
 # The counting DP, per problem
 # ---------------------------------------------------------------------------
 
-_COUNTERS: dict[PaymentProblem, Any] = {}
-_COUNTERS_MAX = 64
+_COUNTERS: "BoundedCache[PaymentProblem, pcount.PaymentCounter | None]" = BoundedCache(64)
 
 
 def payment_counter(problem: PaymentProblem) -> "pcount.PaymentCounter | None":
     """The counting DP of :mod:`models.payment_count` for ``problem`` when it applies (else
     ``None``); built once per problem and kept (a small cache: agents ask several questions of
     one situation, and identical costs share it)."""
-    if problem in _COUNTERS:
-        return _COUNTERS[problem]
-    c = pcount.counter_for(problem)
-    if len(_COUNTERS) >= _COUNTERS_MAX:
-        _COUNTERS.pop(next(iter(_COUNTERS)))
-    _COUNTERS[problem] = c
-    return c
+    return _COUNTERS.get(problem, lambda: pcount.counter_for(problem))
 
 
 def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,

@@ -10,7 +10,6 @@ payment model takes. Nothing here parses a query or formats a result: the
 """
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -39,15 +38,8 @@ class _Base:
         self.activations = activations(view, player, paying=True)  # during a payment (CR 605.3a)
 
 
-_BASE_CACHE: "weakref.WeakKeyDictionary[View, dict[str, _Base]]" = weakref.WeakKeyDictionary()
-
-
 def _base(view: View, player: str) -> _Base:
-    per = _BASE_CACHE.setdefault(view, {})
-    b = per.get(player)
-    if b is None:
-        b = per[player] = _Base(view, player)
-    return b
+    return view.memo.get(("payment_base", player), lambda: _Base(view, player))
 
 
 def _outcome(o: Any, tag: int = 0, effects: tuple[int, ...] = ()) -> Outcome:

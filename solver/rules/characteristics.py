@@ -31,6 +31,7 @@ from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
                  TriggeredManaAbility, UntilEndOfTurn, fixed)
 from ..core.mana import ManaCost
+from ..core.memo import Memo
 from ..core.state import AbilityRef, GameObject, GameState
 
 BASIC_LAND_TYPES: tuple[str, ...] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
@@ -168,6 +169,7 @@ class View:
 
     def __init__(self, state: GameState):
         self.state = state
+        self.memo = Memo()  # what the rules derive from this view, once (solver/core/memo.py)
         self._objs = {o.id: o for o in state.objects}
         self._chars: dict[str, Chars] = {}
         self._compute()

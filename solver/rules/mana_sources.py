@@ -36,7 +36,6 @@ Rules choices worth knowing:
 """
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement, product
@@ -143,9 +142,6 @@ def _referenced_ids(view: View) -> set[str]:
     return out
 
 
-_CLASS_CACHE: "weakref.WeakKeyDictionary[View, dict[str, str]]" = weakref.WeakKeyDictionary()
-
-
 def class_of(view: View) -> dict[str, str]:
     """Permanent id → its class key (the id of the first interchangeable permanent, battlefield order).
 
@@ -156,9 +152,10 @@ def class_of(view: View) -> dict[str, str]:
     (tapped, summoning sick, counters, damage, attachments, choices, X, what was done this
     turn) and the same characteristics now (CR 613); never equal: a permanent something
     refers to (an attachment, a target, an ability's source, an effect)."""
-    cached = _CLASS_CACHE.get(view)
-    if cached is not None:
-        return cached
+    return view.memo.get("class_of", lambda: _classes(view))
+
+
+def _classes(view: View) -> dict[str, str]:
     refs = _referenced_ids(view)
     first: dict[tuple, str] = {}
     out: dict[str, str] = {}
@@ -173,7 +170,6 @@ def class_of(view: View) -> dict[str, str]:
                    c.types, c.subtypes, c.supertypes, c.colors, c.abilities, c.power, c.toughness,
                    o.activated_this_turn, o.entered_this_turn, o.skip_untap)
         out[o.id] = first.setdefault(key, o.id)
-    _CLASS_CACHE[view] = out
     return out
 
 
@@ -427,9 +423,6 @@ def ability_outcomes(view: View, source_id: str, ability: ManaAbility, tapper: s
 # Could produce (CR 106.7)
 # ---------------------------------------------------------------------------
 
-_CP_CACHE: "weakref.WeakKeyDictionary[View, dict[str, frozenset[str]]]" = weakref.WeakKeyDictionary()
-
-
 class _TypesCache:
     """Types of mana a permanent's production may become after replacement
     effects (every order), shared by permanents with the same effects."""
@@ -516,12 +509,7 @@ def could_produce(view: View, timeout: float | None = None) -> dict[str, frozens
     Costs are ignored (tapped, counters, life), replacement effects are taken
     in every order (union), and "could produce" chains are the least fixed
     point, decided by :mod:`models.producible`."""
-    cached = _CP_CACHE.get(view)
-    if cached is not None:
-        return cached
-    out = producible.solve(producible_problem(view), timeout)
-    _CP_CACHE[view] = out
-    return out
+    return view.memo.get("could_produce", lambda: producible.solve(producible_problem(view), timeout))
 
 
 class _LazyCouldProduce(Mapping[str, frozenset[str]]):

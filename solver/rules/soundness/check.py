@@ -172,11 +172,9 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     abilities = view.chars(o.id).abilities if zone == "battlefield" and view is not None else card.abilities
     if abilities is card.abilities or abilities == card.abilities:
         # the card's own abilities: classified once per card and zone (cards are immutable and shared)
-        memo = card.__dict__.setdefault("_unread_memo", {})
-        rows = memo.get(zone)
-        if rows is None:
-            rows = memo[zone] = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
-                                 for text, kind, affects in card_parts(card, abilities, zone)]
+        rows = card.memo.get(("unread", zone), lambda: [
+            (text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
+            for text, kind, affects in card_parts(card, abilities, zone)])
     else:
         rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
                 for text, kind, affects in card_parts(card, abilities, zone)]
