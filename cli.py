@@ -127,6 +127,17 @@ def _inputs(paths: List[str], what: str = "situation files") -> list[str]:
     return out
 
 
+_CARD_FILE: list[str] = []  # the user's card database for this command (--cards or MTGSOLVE_CARDS): the edge's choice
+
+
+def _cards():
+    """The card database of this command (:class:`solver.cards.CardDB`), checked readable."""
+    from mtgsolve.solver.cards import DATA_ENV, CardDB
+
+    path = _CARD_FILE[0] if _CARD_FILE else os.environ.get(DATA_ENV)  # the fast `solve` path skips the option
+    return CardDB(path or None).check()
+
+
 def _load(f: str):
     """A loaded situation from a file or standard input (``-``, YAML or JSON)."""
     from mtgsolve.solver.io.load import load_situation, parse_document, situation_from_dict
@@ -139,8 +150,8 @@ def _load(f: str):
             from mtgsolve.solver.core.errors import SituationError
 
             raise SituationError("<stdin>", "", f"not UTF-8 text (bad byte at offset {e.start})") from None
-        return situation_from_dict(parse_document(text, "<stdin>"), "<stdin>")
-    return load_situation(f)
+        return situation_from_dict(parse_document(text, "<stdin>"), "<stdin>", cards=_cards())
+    return load_situation(f, cards=_cards())
 
 
 def _warm(loaded: Any) -> None:
@@ -297,14 +308,14 @@ def _build() -> Any:
 
     @app.callback()
     def _global(cards: Optional[Path] = typer.Option(
-            None, "--cards", help="A card database to add to the built-in one (an MTGJSON file, or one made by "
-                                  "'mtgsolve cards import'); its cards win on a name clash. The same as setting "
-                                  "MTGSOLVE_CARDS."),
+            None, "--cards", envvar="MTGSOLVE_CARDS", show_envvar=False,
+            help="A card database to add to the built-in one (an MTGJSON file, or one made by "
+                 "'mtgsolve cards import'); its cards win on a name clash. The same as setting "
+                 "MTGSOLVE_CARDS."),
             show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_print_version,
                                               help="Print the version and exit.")) -> None:
         """Exact legal choices in Magic: The Gathering situations (CP-SAT)."""
-        if cards is not None:
-            os.environ["MTGSOLVE_CARDS"] = str(cards)  # read when a card is first looked up (batch workers too)
+        _CARD_FILE[:] = [str(cards)] if cards is not None and str(cards) else []
 
     MaxResults = typer.Option(10_000, "--max-results", min=0,
                               help="Cut listings after this many entries (status: truncated).")
@@ -385,11 +396,15 @@ def _build() -> Any:
                 from mtgsolve.solver.apps.batch import batch_ray
 
                 summary = batch_ray(paths, out, resume=resume, timeout=timeout, max_results=max_results,
-                                    address=address)
+                                    address=address, cards=_cards().path)
             else:
-                from mtgsolve.solver.apps.batch import batch as run_batch
+                from functools import partial
 
-                summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results)
+                from mtgsolve.solver.apps.batch import batch as run_batch, solve_one
+
+                db = _cards().path
+                summary = run_batch(paths, out, jobs=jobs, resume=resume, timeout=timeout, max_results=max_results,
+                                    solve=partial(solve_one, cards=db) if db else solve_one)
         except typer.Exit:
             raise
         except Exception as e:  # noqa: BLE001
@@ -410,7 +425,7 @@ def _build() -> Any:
             from mtgsolve.solver.apps.mcp_server import serve
         except ImportError as e:
             _bad_input(f"mcp: the MCP SDK is not installed ({e.name}); pip install 'mtgsolve[mcp]'")
-        serve(allow_paths)
+        serve(allow_paths, _cards())
 
 
     @app.command()
@@ -428,10 +443,9 @@ def _build() -> Any:
                    as_json: bool = typer.Option(False, "--json")) -> None:
         """What the project understood of a card, ability by ability; every unmodeled part listed."""
         try:
-            from mtgsolve.solver.cards import get_card
             from mtgsolve.solver.api.describe import describe_card
 
-            card = get_card(name)
+            card = _cards().get(name)
             info = describe_card(card)
         except KeyError as e:
             _echo(f"{name}: {e}", err=True)

@@ -667,24 +667,33 @@ def test_import_shapes(tmp_path, shape):
     assert entries["Test Elf Mystic"]["mtgsolve"]["fully_supported"]
 
 
-def test_imported_database_is_used_through_env(tmp_path, monkeypatch, clean_card_caches):
+def test_imported_database_is_used_through_a_card_db(tmp_path, monkeypatch, clean_card_caches):
+    """A user's card database is a :class:`CardDB` passed explicitly: the loader reads names in it,
+    the state keeps it, and writing the state back names its cards; the environment variable is
+    read by the command line only (tests/test_cli.py), never by a look-up."""
+    from mtgsolve.solver.cards import SHIPPED, CardDB, UnknownCard
+    from mtgsolve.solver.io.dump import dump_state
+    from mtgsolve.solver.io.load import situation_from_dict
+
     src = tmp_path / "AtomicCards.json"
     src.write_text(json.dumps({"data": {c["name"]: [c] for c in (ELF, OGRE, BOLT)}}))
     out = tmp_path / "cards.json"
     import_cards(src, out)
-    monkeypatch.setenv("MTGSOLVE_CARDS", str(out))
-    _clear_caches()
-    elf = get_card("test elf mystic")
+    db = CardDB(str(out))
+    elf = db.get("test elf mystic")
     assert elf.source == "reader" and elf.fully_supported
     assert without_text(list(elf.abilities)) == [ManaAbility(TAP, fixed("{G}"))]
-    assert get_card("Lightning Bolt").source == "library"
-    from mtgsolve.solver.io.load import situation_from_dict
-
-    loaded = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
-                                  "battlefield": {"alice": ["Test Elf Mystic"]}})
-    state = getattr(loaded, "state", loaded)
-    objs = [o for o in state.objects if o.card is not None and o.card.name == "Test Elf Mystic"]
-    assert objs and objs[0].card.fully_supported
+    assert db.get("Lightning Bolt").source == "library"
+    situation = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {"alice": ["Test Elf Mystic"]}}
+    loaded = situation_from_dict(situation, cards=db)
+    objs = [o for o in loaded.state.objects if o.card is not None and o.card.name == "Test Elf Mystic"]
+    assert objs and objs[0].card.fully_supported and loaded.state.card_db is db
+    assert dump_state(loaded.state)["battlefield"]["alice"][0]["card"] == "Test Elf Mystic"
+    monkeypatch.setenv("MTGSOLVE_CARDS", str(out))  # not read below the command line
+    with pytest.raises(UnknownCard):
+        get_card("Test Elf Mystic")
+    with pytest.raises(Exception, match="unknown card 'Test Elf Mystic'"):
+        situation_from_dict(situation, cards=SHIPPED)
 
 
 def test_line_cache_respects_self_names():

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..cards import SHIPPED, CardDB
 from ..core.errors import MtgsolveError, QueryError
 from ..queries import Options, answer
 
@@ -24,11 +25,12 @@ def solve_loaded(loaded: Any, options: Options = Options()) -> list[dict]:
     return results
 
 
-def solve_file(path: str | Path, options: Options = Options()) -> dict:
-    """``{"file", "name", "results"}`` for one file (contract §3, ``solve --json``)."""
+def solve_file(path: str | Path, options: Options = Options(), cards: CardDB = SHIPPED) -> dict:
+    """``{"file", "name", "results"}`` for one file (contract §3, ``solve --json``), its card names
+    read in ``cards``."""
     from ..io.load import load_situation
 
-    loaded = load_situation(path)
+    loaded = load_situation(path, cards=cards)
     return {"file": str(path), "name": loaded.state.name, "results": solve_loaded(loaded, options)}
 
 

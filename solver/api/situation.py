@@ -82,6 +82,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from ..cards import SHIPPED, CardDB
 from ..core import ir
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
                       priority_reason, target_specs)
@@ -170,20 +171,23 @@ class Situation:
 
     # -- construction ------------------------------------------------------
     @classmethod
-    def load(cls, path: str | Path) -> "Situation":
-        """Load a situation file (YAML or JSON); bad input raises a located
+    def load(cls, path: str | Path, cards: CardDB | None = None) -> "Situation":
+        """Load a situation file (YAML or JSON), its card names read in ``cards`` (a
+        :class:`~solver.cards.CardDB`; default: the shipped database); bad input raises a located
         :class:`~solver.core.errors.SituationError` (a ``ValueError``)."""
         from ..io.load import load_situation
 
-        loaded = load_situation(path)
+        loaded = load_situation(path, cards=cards or SHIPPED)
         return cls(loaded.state, source=loaded.source, queries=loaded.queries, expect=loaded.expect)
 
     @classmethod
-    def from_dict(cls, d: Mapping[str, Any], source: str = "<situation>") -> "Situation":
-        """Validate a situation mapping (contract §1)."""
+    def from_dict(cls, d: Mapping[str, Any], source: str = "<situation>",
+                  cards: CardDB | None = None) -> "Situation":
+        """Validate a situation mapping (contract §1); card names are read in ``cards`` (default:
+        the shipped database)."""
         from ..io.load import situation_from_dict
 
-        loaded = situation_from_dict(d, source)
+        loaded = situation_from_dict(d, source, cards=cards or SHIPPED)
         return cls(loaded.state, source=loaded.source, queries=loaded.queries, expect=loaded.expect)
 
     def to_dict(self) -> dict:

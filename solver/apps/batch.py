@@ -85,18 +85,23 @@ class BatchSummary:
 # One file
 # ---------------------------------------------------------------------------
 
-def solve_one(path: str, timeout: float | None, max_results: int, data: bytes | None = None) -> dict:
+def solve_one(path: str, timeout: float | None, max_results: int, data: bytes | None = None,
+              cards: str | None = None) -> dict:
     """The output line (as a dict) for one file. Never raises for a bad file.
 
     ``data``: the file's bytes, already read (the Ray backend reads files where
-    the batch was started and solves them elsewhere); errors still name ``path``."""
+    the batch was started and solves them elsewhere); errors still name ``path``.
+    ``cards``: the user's card file added to the shipped database (:class:`solver.cards.CardDB`)."""
+    from ..cards import CardDB
     from ..core.errors import MtgsolveError, QueryError, error_line
     from ..queries import Options, answer
     from ..io.load import load_situation, situation_from_dict
 
     deadline = time.monotonic() + timeout if timeout is not None else None
     try:
-        loaded = load_situation(path) if data is None else situation_from_dict(_parse_bytes(path, data), path)
+        db = CardDB(cards)
+        loaded = load_situation(path, cards=db) if data is None else \
+            situation_from_dict(_parse_bytes(path, data), path, cards=db)
         many = len(loaded.queries) != 1 or isinstance(loaded.raw.get("query"), list)
         results = []
         for i, q in enumerate(loaded.queries):
@@ -455,10 +460,11 @@ RAY_CHUNK = 64
 """Most files per Ray task (fewer near the end; one per task with a timeout)."""
 
 
-def _ray_solve_chunk(items: list[tuple[str, bytes | None]], timeout: float | None, max_results: int) -> list[dict]:
+def _ray_solve_chunk(items: list[tuple[str, bytes | None]], timeout: float | None, max_results: int,
+                     cards: str | None = None) -> list[dict]:
     """A Ray task: the lines for a chunk of files given as (path, bytes) — the
     bytes travel with the task, so the cluster's nodes need not see the files."""
-    return [solve_one(path, timeout, max_results, data) for path, data in items]
+    return [solve_one(path, timeout, max_results, data, cards) for path, data in items]
 
 
 def _read_bytes(path: str) -> bytes | None:
@@ -476,8 +482,9 @@ def _read_bytes(path: str) -> bytes | None:
 
 def batch_ray(paths: Sequence[str | Path], out: str | Path, resume: bool = False, timeout: float | None = None,
               max_results: int = 10_000, progress: bool | None = None, *, address: str | None = None,
-              chunk: int | None = None) -> BatchSummary:
-    """:func:`batch` on a Ray cluster (``pip install 'mtgsolve[ray]'``).
+              chunk: int | None = None, cards: str | None = None) -> BatchSummary:
+    """:func:`batch` on a Ray cluster (``pip install 'mtgsolve[ray]'``); ``cards``: the user's card
+    file added to the shipped database (it must be readable at the same path on every node).
 
     The same output lines, resume and error semantics as :func:`batch` with
     ``jobs > 1``: one whole, flushed line per file in completion order, files
@@ -527,7 +534,7 @@ def batch_ray(paths: Sequence[str | Path], out: str | Path, resume: bool = False
                 bar.advance(line)
 
             if todo:
-                _run_ray(ray, todo, timeout, max_results, emit, chunk)
+                _run_ray(ray, todo, timeout, max_results, emit, chunk, cards)
     finally:
         if started_here:
             ray.shutdown()
@@ -535,7 +542,8 @@ def batch_ray(paths: Sequence[str | Path], out: str | Path, resume: bool = False
     return summary
 
 
-def _run_ray(ray: Any, todo: list[str], timeout: float | None, max_results: int, emit, chunk: int | None) -> None:
+def _run_ray(ray: Any, todo: list[str], timeout: float | None, max_results: int, emit, chunk: int | None,
+             cards: str | None = None) -> None:
     remote = ray.remote(max_retries=0)(_ray_solve_chunk)
     cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
     size = 1 if timeout is not None else (chunk or max(1, min(RAY_CHUNK, len(todo) // (4 * cpus))))
@@ -550,11 +558,11 @@ def _run_ray(ray: Any, todo: list[str], timeout: float | None, max_results: int,
             for p in paths:
                 data = _read_bytes(p)
                 if data is None:  # unreadable here: the usual located line, made here
-                    emit(solve_one(p, timeout, max_results))
+                    emit(solve_one(p, timeout, max_results, cards=cards))
                 else:
                     items.append((p, data))
             if items:
-                running[remote.remote(items, timeout, max_results)] = ([p for p, _ in items], time.monotonic())
+                running[remote.remote(items, timeout, max_results, cards)] = ([p for p, _ in items], time.monotonic())
 
     submit()
     while running:

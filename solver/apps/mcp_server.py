@@ -167,7 +167,10 @@ Player = Annotated[str | None, Field(None, description="Player id (default: the 
 class Situations:
     """Turns tool arguments into loaded situations, enforcing the path policy."""
 
-    def __init__(self, allow_paths: str | Path | None):
+    def __init__(self, allow_paths: str | Path | None, cards: Any = None):
+        from ..cards import SHIPPED
+
+        self.cards = cards or SHIPPED  # the card database names are read in (solver.cards.CardDB)
         self.root = Path(allow_paths).resolve() if allow_paths is not None else None
         if self.root is not None and not self.root.is_dir():
             raise ValueError(f"--allow-paths: {allow_paths} is not a directory")
@@ -182,9 +185,9 @@ class Situations:
             raise ToolError("give exactly one of 'situation' (a mapping) or 'path'")
         try:
             if situation is not None:
-                return situation_from_dict(situation, SOURCE)
+                return situation_from_dict(situation, SOURCE, cards=self.cards)
             assert path is not None
-            return load_situation(self.resolve(path))
+            return load_situation(self.resolve(path), cards=self.cards)
         except MtgsolveError as e:
             raise ToolError(str(e)) from None
 
@@ -232,15 +235,16 @@ def _query(kind: str, **params: Any) -> dict:
     return q
 
 
-def build_server(allow_paths: str | Path | None = None) -> Any:
+def build_server(allow_paths: str | Path | None = None, cards: Any = None) -> Any:
     """The MCP server (not yet running). ``allow_paths``: the directory situation
-    files may be read from through ``path`` (default: none may)."""
+    files may be read from through ``path`` (default: none may); ``cards``: the card database
+    (:class:`solver.cards.CardDB`; default: the shipped one)."""
     from mcp.server.mcpserver import MCPServer
     from mcp.server.mcpserver.tools import Tool
 
     from .. import __version__
 
-    sits = Situations(allow_paths)
+    sits = Situations(allow_paths, cards)
     fns = _query_tools(sits) + _file_tools(sits) + _game_tools(sits)
     tools = []
     for fn in fns:
@@ -474,6 +478,6 @@ def _refer_to_situation_schema(params: dict) -> dict:
     return out
 
 
-def serve(allow_paths: str | Path | None = None) -> None:
+def serve(allow_paths: str | Path | None = None, cards: Any = None) -> None:
     """Run the server over stdio until the client disconnects."""
-    build_server(allow_paths).run("stdio")
+    build_server(allow_paths, cards).run("stdio")

@@ -13,7 +13,6 @@ import re
 import difflib
 import gzip
 import json
-import os
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
@@ -23,7 +22,7 @@ from ..core.card import Card, CardData
 from ..core.ir import Ability, SpellBehaviour, Unsupported
 from ..core.mana import ManaCost, ManaSyntaxError
 
-DATA_ENV = "MTGSOLVE_CARDS"  # optional path to another MTGJSON-shaped card file
+DATA_ENV = "MTGSOLVE_CARDS"  # read by the command line only (the edge), like its --cards option
 
 
 DEFAULT_DB = Path(__file__).resolve().parent.parent / "data" / "oracle-cards.json.gz"
@@ -33,18 +32,60 @@ def _open_default() -> Any:
     return open(DEFAULT_DB, "rb")
 
 
-@lru_cache(maxsize=None)
-def oracle_index() -> dict[str, dict]:
-    """Every card of the card database by exact name.
+@dataclass(frozen=True)
+class CardDB:
+    """A card database: the shipped ``solver/data/oracle-cards.json.gz`` (35,033 real cards from
+    MTGJSON-shaped data) plus, when ``path`` names another MTGJSON-shaped file (a list of cards,
+    or AtomicCards' ``data`` mapping of name → list of faces), that file's cards, which win on a
+    name clash.
 
-    The database is the shipped ``solver/data/oracle-cards.json.gz`` (35,033
-    real cards from MTGJSON-shaped data) plus, when ``MTGSOLVE_CARDS`` (or the
-    command line's ``--cards``) names another MTGJSON-shaped file (a list of
-    cards, or AtomicCards' ``data`` mapping of name → list of faces), that
-    file's cards, which win on a name clash.
+    It is passed explicitly: the situation loader reads names with it and the state it builds
+    keeps it (``GameState.card_db``) for what the engine creates by name (conjured cards) and for
+    writing the state back. The command line makes one from ``--cards`` or ``MTGSOLVE_CARDS``;
+    :data:`SHIPPED` is the shipped database alone. Look-ups are cached per database.
     """
+
+    path: str | None = None
+
+    def get(self, name: str) -> Card:
+        """The card called ``name`` (case-insensitive). Raises :class:`UnknownCard`."""
+        # the shipped database's cards are the very objects ``get_card(name)`` gives (one cache entry)
+        return get_card(name) if self.path is None else get_card(name, self.path)
+
+    def canonical_name(self, name: str) -> str | None:
+        """The database's spelling of ``name`` (case-insensitive), or None."""
+        return canonical_name(name, self.path)
+
+    def index(self) -> dict[str, dict]:
+        """Every card by exact name (reads the whole database)."""
+        return oracle_index(self.path)
+
+    def suggest(self, name: str) -> str | None:
+        """The closest known card name, for "did you mean" messages."""
+        return suggest(name, self.path)
+
+    def check(self) -> "CardDB":
+        """This database, once its user file is known to be readable (a located line if not)."""
+        _user_index(self.path)
+        return self
+
+
+SHIPPED = CardDB()
+"""The shipped card database alone."""
+
+
+def db_of(state: Any) -> CardDB:
+    """The card database a game state was loaded with (:data:`SHIPPED` when none is recorded)."""
+    db = getattr(state, "card_db", None)
+    return db if isinstance(db, CardDB) else SHIPPED
+
+
+@lru_cache(maxsize=8)
+def oracle_index(path: str | None = None) -> dict[str, dict]:
+    """Every card of the card database by exact name: the shipped cards, and the cards of the
+    user's file at ``path`` (see :class:`CardDB`), which win on a name clash."""
     base = _builtin_index()
-    user = _user_index()
+    user = _user_index(path)
     if not user:
         return base
     merged = dict(base)
@@ -63,9 +104,8 @@ def _builtin_index() -> dict[str, dict]:
     return index
 
 
-def _user_index() -> dict[str, dict]:
-    """The cards of the user's database (``MTGSOLVE_CARDS``), or ``{}``."""
-    path = os.environ.get(DATA_ENV)
+def _user_index(path: str | None) -> dict[str, dict]:
+    """The cards of the user's database at ``path``, or ``{}``."""
     return _user_cards(path) if path else {}
 
 
@@ -91,9 +131,9 @@ def _user_cards(path: str) -> dict[str, dict]:
     return index
 
 
-def _user_hit(name: str) -> str | None:
+def _user_hit(name: str, path: str | None) -> str | None:
     """The user database's spelling of ``name`` (case-insensitive), or None."""
-    user = _user_index()
+    user = _user_index(path)
     if not user:
         return None
     if name in user:
@@ -136,26 +176,26 @@ def _builtin_lookup(name: str) -> tuple[str | None, dict | None] | None:
     return lookup(DEFAULT_DB, _builtin_index, name)
 
 
-def _exact_record(name: str) -> dict | None:
-    """``oracle_index().get(name)``, reading the whole database only when there is no index."""
-    user = _user_index()
+def _exact_record(name: str, path: str | None = None) -> dict | None:
+    """``oracle_index(path).get(name)``, reading the whole database only when there is no index."""
+    user = _user_index(path)
     if name in user:
         return user[name]
     found = _builtin_lookup(name)
     if found is None:
-        return oracle_index().get(name)
+        return oracle_index(path).get(name)
     return found[1] if found[0] == name else None
 
 
-@lru_cache(maxsize=None)
-def _lower_index() -> dict[str, str]:
-    return {n.lower(): n for n in oracle_index()}
+@lru_cache(maxsize=8)
+def _lower_index(path: str | None = None) -> dict[str, str]:
+    return {n.lower(): n for n in oracle_index(path)}
 
 
-def canonical_name(name: str) -> str | None:
+def canonical_name(name: str, path: str | None = None) -> str | None:
     """The database's spelling of ``name`` (case-insensitive), or None; the
-    user's database (``--cards``) first."""
-    hit = _user_hit(name)
+    user's database at ``path`` (``--cards``) first."""
+    hit = _user_hit(name, path)
     if hit is not None:
         return hit
     if name in _library_data():
@@ -163,27 +203,27 @@ def canonical_name(name: str) -> str | None:
     found = _builtin_lookup(name)
     if found is not None and found[0] is not None:
         return found[0]  # what the lines below give, without reading the whole database
-    idx = oracle_index()
+    idx = oracle_index(path)
     if name in idx:
         return name
-    return _lower_index().get(name.lower()) or _face_aliases().get(name.lower())
+    return _lower_index(path).get(name.lower()) or _face_aliases(path).get(name.lower())
 
 
-@lru_cache(maxsize=None)
-def _face_aliases() -> dict[str, str]:
+@lru_cache(maxsize=8)
+def _face_aliases(path: str | None = None) -> dict[str, str]:
     """A face's own name (lower case) → the multi-face card's full name ("Bonecrusher Giant" →
     "Bonecrusher Giant // Stomp"), where only one card has a face of that name and no card is
     called that (CR 709, 712, 715: each face has its own name)."""
     seen: dict[str, set[str]] = {}
-    for full in oracle_index():
+    for full in oracle_index(path):
         if " // " in full:
             for face in full.split(" // "):
                 seen.setdefault(face.lower(), set()).add(full)
-    low = _lower_index()
+    low = _lower_index(path)
     return {face: next(iter(fulls)) for face, fulls in seen.items() if len(fulls) == 1 and face not in low}
 
 
-def suggest(name: str) -> str | None:
+def suggest(name: str, path: str | None = None) -> str | None:
     """The closest known card name, for "did you mean" messages."""
     from .library import LIBRARY
 
@@ -191,16 +231,16 @@ def suggest(name: str) -> str | None:
     m = difflib.get_close_matches(name, lib, n=1, cutoff=0.6)
     if m:
         return m[0]
-    low = _lower_index()
+    low = _lower_index(path)
     m = difflib.get_close_matches(name.lower(), list(low), n=1, cutoff=0.8)
     return low[m[0]] if m else None
 
 
 class UnknownCard(KeyError):
-    def __init__(self, name: str):
+    def __init__(self, name: str, path: str | None = None):
         super().__init__(name)
         self.name = name
-        self.suggestion = suggest(name)
+        self.suggestion = suggest(name, path)
 
     def __str__(self) -> str:
         s = f"unknown card '{self.name}'"
@@ -222,13 +262,14 @@ def _library_data() -> dict[str, dict]:
 
 
 @lru_cache(maxsize=None)
-def get_card(name: str) -> Card:
-    """The card called ``name`` (case-insensitive). Raises :class:`UnknownCard`."""
+def get_card(name: str, path: str | None = None) -> Card:
+    """The card called ``name`` (case-insensitive) in the shipped database, or in the database
+    with the user's file at ``path`` (:class:`CardDB`). Raises :class:`UnknownCard`."""
     from .library import LIBRARY
 
-    user = _user_hit(name)  # the user's database (--cards) wins on a name clash
+    user = _user_hit(name, path)  # the user's database (--cards) wins on a name clash
     if user is not None:
-        data = CardData.from_mtgjson(_user_index()[user])
+        data = CardData.from_mtgjson(_user_index(path)[user])
         build = LIBRARY.get(user)
         lib = _library_data()
         if build is not None and user in lib and data.text == CardData.from_mtgjson(lib[user]).text:
@@ -240,10 +281,10 @@ def get_card(name: str) -> Card:
     if hit is not None:
         abilities, spell = LIBRARY[hit](CardData.from_mtgjson(lib[hit]))
         return Card(CardData.from_mtgjson(lib[hit]), tuple(abilities), spell, "library")
-    canon = canonical_name(name)
+    canon = canonical_name(name, path)
     if canon is None:
-        raise UnknownCard(name)
-    data = CardData.from_mtgjson(_exact_record(canon) or oracle_index()[canon])
+        raise UnknownCard(name, path)
+    data = CardData.from_mtgjson(_exact_record(canon, path) or oracle_index(path)[canon])
     build = LIBRARY.get(canon)
     if build is not None:
         abilities, spell = build(data)
@@ -299,15 +340,16 @@ def other_faces(card: Card) -> tuple[Card, ...]:
     return _other_faces(card.data.name)
 
 
-def card_from_mapping(d: Mapping[str, Any]) -> Card:
-    """An inline card (contract §1: a mapping with MTGJSON's field names)."""
+def card_from_mapping(d: Mapping[str, Any], path: str | None = None) -> Card:
+    """An inline card (contract §1: a mapping with MTGJSON's field names); ``path``: the user's
+    card file of the database it is read beside (:class:`CardDB`)."""
     data = CardData.from_mtgjson(d)
     if data.unreadable_cost is not None:  # a user's inline card must use CR 107.4 symbols
         ManaCost.parse(data.unreadable_cost)  # raises ManaSyntaxError naming the symbol
     from .library import LIBRARY
 
     build = LIBRARY.get(data.name)
-    known = _exact_record(data.name) if build is not None else None
+    known = _exact_record(data.name, path) if build is not None else None
     if build is not None and known is not None and data.text == CardData.from_mtgjson(known).text:
         abilities, spell = build(data)
         return Card(data, tuple(abilities), spell, "library")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Protocol
 
 from .ir import Ability, SpellBehaviour, Unsupported
 from .mana import ManaCost, ManaSyntaxError
@@ -100,3 +100,12 @@ class Card:
     @property
     def fully_supported(self) -> bool:
         return not self.unsupported
+
+
+class CardSource(Protocol):
+    """What the game state needs of the card database it was loaded with
+    (:class:`solver.cards.CardDB`): cards by name."""
+
+    def get(self, name: str) -> Card: ...
+
+    def canonical_name(self, name: str) -> str | None: ...

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, TypeVar
 
-from .card import Card
+from .card import Card, CardSource
 from .memo import Memo
 from .mana import Mana
 
@@ -134,6 +134,9 @@ class GameState:
     name: str | None = None
     description: str | None = None
     rules: tuple[str, ...] = ()
+    # the card database the state was loaded with (solver.cards.CardDB; None: the shipped one):
+    # what the engine creates by name comes from it. Not part of the state's value.
+    card_db: CardSource | None = field(default=None, compare=False, repr=False)
     # what the rules layer derives from the whole state, once (solver/core/memo.py); not part of
     # the state's value: never compared, hashed, copied by ``replace`` or written
     _memo: Memo = field(default_factory=Memo, init=False, compare=False, repr=False)

@@ -83,7 +83,7 @@ from functools import lru_cache
 from typing import Any, Callable, Iterable
 
 from ..core import ir
-from ..cards import Card, card_from_mapping, get_card
+from ..cards import Card, card_from_mapping, db_of
 from ..rules.characteristics import View
 from ..core.ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
@@ -598,7 +598,7 @@ def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
         raise ResolutionUnsupported(f"conjure into '{zone}'")
     if zone == "library" and not eff.shuffle:
         raise ResolutionUnsupported("conjure into a library without shuffling (position not modeled)")
-    card = get_card(eff.card)
+    card = db_of(w.state).get(eff.card)  # the database the state was loaded with
     player = ctx.controller
     worlds = [w]
     for _ in range(n):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..cards import Card, CardData, UnknownCard, get_card
+from ..cards import SHIPPED, Card, CardData, CardDB, UnknownCard, db_of
 from .messages import DEFAULT_LIFE
 from ..core.state import ZONES, ContinuousEffectEntry, GameObject, GameState, Player, Turn
 
@@ -20,14 +20,12 @@ KEYED_ZONES: tuple[str, ...] = ("battlefield",) + OWNED_ZONES  # zones written a
 assert ZONES == KEYED_ZONES + ("stack",)
 
 
-def _dump_card(card: Card) -> str | dict:
-    """A card by name when the library gives the same card, else inline (MTGJSON field names)."""
-    from ..cards import canonical_name
-
-    if canonical_name(card.name) is None:  # not in the database (tokens): skip UnknownCard's slow "did you mean"
+def _dump_card(card: Card, cards: CardDB = SHIPPED) -> str | dict:
+    """A card by name when the database ``cards`` gives the same card, else inline (MTGJSON field names)."""
+    if cards.canonical_name(card.name) is None:  # not in the database (tokens): skip UnknownCard's slow "did you mean"
         return _inline_card(card.data)
     try:
-        if get_card(card.name) == card:
+        if cards.get(card.name) == card:
             return card.name
     except UnknownCard:
         pass
@@ -61,12 +59,12 @@ def _thaw(v: Any) -> Any:
     return list(v) if isinstance(v, tuple) else v
 
 
-def _dump_status(items: Iterable[tuple[str, Any]]) -> dict:
+def _dump_status(items: Iterable[tuple[str, Any]], cards: CardDB) -> dict:
     """Status keys shared by objects and last known information, in contract order."""
     out: dict[str, Any] = {}
     for key, value in items:
         if key == "card":
-            out[key] = _dump_card(value)
+            out[key] = _dump_card(value, cards)
         elif key == "counters":
             out[key] = dict(value)
         elif key == "chosen":
@@ -76,10 +74,10 @@ def _dump_status(items: Iterable[tuple[str, Any]]) -> dict:
     return out
 
 
-def _dump_object(o: GameObject, position: int) -> dict:
+def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
     d: dict[str, Any] = {"id": o.id}
     if o.card is not None:
-        d["card"] = _dump_card(o.card)
+        d["card"] = _dump_card(o.card, cards)
     if o.ability is not None:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
     if o.zone == "stack":
@@ -94,13 +92,13 @@ def _dump_object(o: GameObject, position: int) -> dict:
     status = [("tapped", o.tapped), ("sick", o.sick), ("counters", o.counters), ("damage", o.damage),
               ("attached_to", o.attached_to), ("token", o.token), ("conjured", o.conjured), ("chosen", o.chosen),
               ("x", o.x)]
-    d.update(_dump_status((k, v) for k, v in status if v))
+    d.update(_dump_status(((k, v) for k, v in status if v), cards))
     if o.targets is not None:
         d["targets"] = [list(t) for t in o.targets]
     if o.copy:
         d["copy"] = True
     if o.last_known:
-        d["last_known"] = _dump_status(o.last_known)
+        d["last_known"] = _dump_status(o.last_known, cards)
     if o.timestamp != position:
         d["timestamp"] = o.timestamp
     if o.activated_this_turn:
@@ -136,6 +134,7 @@ def dump_state(state: GameState) -> dict:
     from the contract's defaults.  ``situation_from_dict(dump_state(s)).state == s``
     for every state loaded from a situation.
     """
+    cards = db_of(state)  # a card is written by name when the state's database gives it
     out: dict[str, Any] = {"format": FORMAT}
     if state.name is not None:
         out["name"] = state.name
@@ -154,18 +153,18 @@ def dump_state(state: GameState) -> dict:
                 out[zone][key] = []
                 for o in objs:
                     position += 1
-                    out[zone][key].append(_dump_object(o, position))
+                    out[zone][key].append(_dump_object(o, position, cards))
     stack = sorted((o for o in state.objects if o.zone == "stack"), key=lambda o: o.order)
     if stack:
         out["stack"] = []
         for o in stack:
             position += 1
-            out["stack"].append(_dump_object(o, position))
+            out["stack"].append(_dump_object(o, position, cards))
     pools = {pid: m.text for pid, m in state.mana_pool if m}
     if pools:
         out["mana_pool"] = pools
     if state.effects:
-        out["effects"] = [_dump_effect(e) for e in sorted(state.effects, key=lambda e: e.order)]
+        out["effects"] = [_dump_effect(e, cards) for e in sorted(state.effects, key=lambda e: e.order)]
     if state.shuffled:
         out["shuffled"] = {pid: True for pid in state.shuffled}
     return out
@@ -197,10 +196,10 @@ def _dump_turn(t: Turn) -> dict:
     return d
 
 
-def _dump_effect(e: ContinuousEffectEntry) -> dict:
+def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
     d: dict[str, Any] = {}
     if e.card is not None:
-        d["card"] = _dump_card(e.card)
+        d["card"] = _dump_card(e.card, cards)
     if e.ability is not None:
         d["ability"] = {"source": e.ability.source, "index": e.ability.index}
     d["controller"] = e.controller

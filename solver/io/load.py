@@ -48,7 +48,7 @@ from typing import Any, Callable, Container, Mapping, NoReturn
 
 import yaml
 
-from ..cards import Card, UnknownCard, card_from_mapping, get_card
+from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -770,7 +770,7 @@ class _Pending:
         return _at(self.zone, self.index) if self.key is None else _at(self.zone, self.key, self.index)
 
 
-def _comma_hint(err: SituationError, entries: list, i: int) -> SituationError:
+def _comma_hint(err: SituationError, entries: list, i: int, cards: CardDB = SHIPPED) -> SituationError:
     """YAML splits ``[Thalia, Guardian of Thraben]`` at the comma: when an unknown
     card name and the entries after it join (with ", ") into a known card name,
     say to quote it instead of suggesting a look-alike card."""
@@ -778,13 +778,11 @@ def _comma_hint(err: SituationError, entries: list, i: int) -> SituationError:
     if (not isinstance(name, str) or not err.message.startswith("unknown card")
             or err.file.lower().endswith(".json")):
         return err
-    from ..cards import canonical_name
-
     for j in range(i + 1, min(i + 4, len(entries))):
         if not all(isinstance(x, str) for x in entries[i:j + 1]):
             break
         joined = ", ".join(entries[i:j + 1])
-        canon = canonical_name(joined)
+        canon = cards.canonical_name(joined)
         if canon is not None:
             return SituationError(err.file, err.path,
                                   f"unknown card '{name}': YAML split the card name '{canon}' at its comma; "
@@ -795,9 +793,10 @@ def _comma_hint(err: SituationError, entries: list, i: int) -> SituationError:
 class _Builder:
     """Builds a :class:`GameState` from a validated :class:`SituationSpec`."""
 
-    def __init__(self, spec: Any, source: str):  # SituationSpec, or its _PlainSituation
+    def __init__(self, spec: Any, source: str, cards: CardDB = SHIPPED):  # SituationSpec, or its _PlainSituation
         self.spec = spec
         self.source = source
+        self.cards = cards
         self.player_ids: tuple[str, ...] = ()
         self.objects: dict[str, _Pending] = {}
 
@@ -855,7 +854,7 @@ class _Builder:
                     try:
                         out.append(self.pending(zone, pid, i, entry))
                     except SituationError as e:
-                        raise _comma_hint(e, entries, i) from None
+                        raise _comma_hint(e, entries, i, self.cards) from None
         for i, entry in enumerate(self.spec.stack or []):
             out.append(self.pending("stack", None, i, entry))
         return out
@@ -887,13 +886,13 @@ class _Builder:
         where = path if isinstance(path, str) else None
         if isinstance(ref, str):
             try:
-                card = get_card(ref)
+                card = self.cards.get(ref)
             except UnknownCard as e:
                 self.fail(where or path(), str(e))  # type: ignore[operator]
-            return get_card(card.name)  # the cached card under its canonical name
+            return self.cards.get(card.name)  # the cached card under its canonical name
         mapping = ref.model_dump(exclude_unset=True)
         try:
-            return card_from_mapping(mapping)
+            return card_from_mapping(mapping, self.cards.path)
         except ManaSyntaxError as e:
             self.fail(_at(where or path(), "manaCost"), str(e))  # type: ignore[operator]
         except (ValueError, KeyError, TypeError) as e:
@@ -1169,7 +1168,7 @@ class _Builder:
         if source in self.objects:
             return source
         try:
-            return get_card(source).name
+            return self.cards.get(source).name
         except UnknownCard as e:
             hint = _did_you_mean(source, self.objects) or (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
             self.fail(path, f"unknown object or card '{source}'{hint}")
@@ -1196,7 +1195,7 @@ class _Builder:
         return GameState(
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
             shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
-            rules=tuple(self.spec.rules or ()))
+            rules=tuple(self.spec.rules or ()), card_db=self.cards)
 
 
 def _counters(given: dict[str, int] | None) -> tuple[tuple[str, int], ...]:
@@ -1232,11 +1231,13 @@ def _queries(raw: dict, source: str) -> tuple[tuple[dict, ...], tuple[dict | Non
     return queries, tuple(expect)
 
 
-def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int | None = None) -> Loaded:
+def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int | None = None,
+                        cards: CardDB = SHIPPED) -> Loaded:
     """Validate a parsed situation document (contract §1) and build its :class:`Loaded`.
 
     ``max_objects`` (default 20,000, or ``$MTGSOLVE_MAX_OBJECTS``) bounds the
-    number of objects.  Raises :class:`SituationError` on any bad input.
+    number of objects; card names are read in ``cards`` (the shipped database unless the
+    caller passes another), which the state keeps. Raises :class:`SituationError` on any bad input.
     """
     if d is None:
         raise SituationError(source, "", "the document is empty")
@@ -1255,11 +1256,14 @@ def situation_from_dict(d: Any, source: str = "<situation>", *, max_objects: int
     if n > limit:
         raise SituationError(source, "", f"too many objects ({n}; the limit is {limit}, "
                                          f"set {MAX_OBJECTS_ENV} to allow more)")
-    state = _Builder(_validated_spec(d, source), source).build()
+    state = _Builder(_validated_spec(d, source), source, cards).build()
     queries, expect = _queries(d, source)
     return Loaded(state=state, queries=queries, expect=expect, source=source, raw=d)
 
 
-def load_situation(path: str | Path, *, max_bytes: int | None = None, max_objects: int | None = None) -> Loaded:
-    """Load a situation file (``.yaml``/``.yml`` or ``.json``); errors name ``path`` as given."""
-    return situation_from_dict(read_document(path, max_bytes=max_bytes), str(path), max_objects=max_objects)
+def load_situation(path: str | Path, *, max_bytes: int | None = None, max_objects: int | None = None,
+                   cards: CardDB = SHIPPED) -> Loaded:
+    """Load a situation file (``.yaml``/``.yml`` or ``.json``) with the card database ``cards``;
+    errors name ``path`` as given."""
+    return situation_from_dict(read_document(path, max_bytes=max_bytes), str(path), max_objects=max_objects,
+                               cards=cards)
