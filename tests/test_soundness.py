@@ -829,3 +829,35 @@ def test_an_untap_rule_waits_for_an_untap_step_even_on_the_resolving_permanent()
     entry = card("Moon Gate", "This artifact enters tapped and doesn't untap during your untap step during a full moon.")
     s2 = state(battlefield={"alice": ["Forest"], "bob": []}, stack=[{"card": entry["card"], "controller": "alice"}])
     assert answer(s2, {"kind": "resolve"})["status"] == "unsupported"   # how it enters matters as it resolves
+
+
+def test_cast_this_turn_is_not_a_cost_of_the_card_itself():
+    """ "cast this turn" / "cast this way" name other spells, not this card (CR 113.6): such a static
+    functions on the battlefield; "this spell costs …" and casting keywords are the card's own."""
+    from mtgsolve.solver.rules.soundness.unread import active, self_cast
+
+    tax = "Each spell a player casts costs {1} more to cast for each other spell that player has cast this turn."
+    assert not self_cast(tax) and active(tax, "static", "battlefield", ("Artifact",))
+    assert not self_cast("Spells cast this way cost {2} less to cast.")
+    assert self_cast("This spell costs {1} less to cast for each artifact you control.")
+    assert self_cast("Flashback {2}{R}")
+    assert not active("This spell costs {1} less to cast for each artifact you control.", "static", "battlefield",
+                      ("Artifact",))
+
+
+def test_an_inline_card_is_read_for_soundness_as_the_database_card_is():
+    """One path: the same Oracle text inline or from the database gives the same unread parts."""
+    from mtgsolve.solver.cards import get_card
+    from mtgsolve.solver.io.load import situation_from_dict
+    from mtgsolve.solver.rules.soundness.check import unread_parts
+
+    sphere = get_card("Damping Sphere").data
+    inline = {"name": "Test Sphere", "type": sphere.type_line, "types": list(sphere.types), "manaCost": "{1}",
+              "text": sphere.text}
+
+    def parts(card: object) -> list:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+             "battlefield": {"bob": [{"card": card} if isinstance(card, dict) else card]}}
+        return [(p.text, p.affects, p.reach, p.active) for p in unread_parts(situation_from_dict(d).state)]
+
+    assert parts(inline) == parts("Damping Sphere") and len(parts(inline)) == 2

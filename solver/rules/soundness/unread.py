@@ -220,7 +220,7 @@ _ELSEWHERE_ONLY = re.compile(
 
 
 _SELF_CAST = re.compile(
-    r"\bthis spell\b|\bcast this\b|^(?:dash|evoke|kicker|multikicker|delve|convoke|improvise|affinity|flash|buyback"
+    r"\bthis spell\b|\bcast this\b(?! turn\b| way\b)|^(?:dash|evoke|kicker|multikicker|delve|convoke|improvise|affinity|flash|buyback"
     r"|entwine|escalate|overload|spectacle|surge|emerge|prowl|madness|miracle|morph|megamorph|disguise|bestow|mutate"
     r"|casualty|bargain|spree|cleave|offering|replicate|splice|suspend|foretell|plot|warp|sneak|impending|prototype"
     r"|squad|gift|freerunning|blitz|flashback|escape|retrace|jump-start|aftermath|disturb|unearth|encore|embalm"
