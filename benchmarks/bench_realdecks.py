@@ -1,5 +1,5 @@
 """Real-decks benchmark (issues 14, 15): ``python -m benchmarks.bench_realdecks
-[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick]``.
+[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick] [--decks heldout|DIR]``.
 
 Generates mid-game boards from the decklists of ``benchmarks/decks/``
 (:mod:`benchmarks.realdecks`), loads each through the normal loader
@@ -326,6 +326,15 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
+def _decks_dir(name: str | None) -> Any:
+    """``None``: the development corpus; ``heldout``: the held-out set; else a directory."""
+    from benchmarks.realdecks import DECKS_DIR
+
+    if name is None:
+        return DECKS_DIR
+    return DECKS_DIR / "heldout" if name == "heldout" else name
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.bench_realdecks", description=__doc__.split("\n")[0])
     ap.add_argument("--boards", type=int, default=None, help="number of boards (default 400; 40 with --quick)")
@@ -335,9 +344,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--json", default=None, help="write the report (and the per-query records) as JSON here")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--decks", default=None,
+                    help="the decklists' directory (default benchmarks/decks; 'heldout' for benchmarks/decks/heldout, "
+                         "the held-out set)")
     args, _unknown = ap.parse_known_args(sys.argv[1:] if argv is None else argv)
     n = args.boards if args.boards is not None else (40 if args.quick else 400)
-    decks = load_decks()
+    decks = load_decks(_decks_dir(args.decks))
     t = time.perf_counter()
     boards = generate_boards(n, args.seed, decks)
     gen_s = time.perf_counter() - t

@@ -74,6 +74,17 @@ def test_every_deck_parses_and_every_name_resolves(decks):
     assert covered == set(FORMATS)
 
 
+def test_the_held_out_decks_parse_and_every_name_resolves():
+    """The held-out set (benchmarks/decks/heldout/, never developed against): real 60-card lists."""
+    held = load_decks(DECKS_DIR / "heldout")
+    assert len(held) >= 10
+    assert not {d.key for d in held} & {d.key for d in load_decks()}
+    for d in held:
+        assert d.source and d.format and d.size >= 60, d.key
+        assert all(canonical_name(name) == name for _, name in d.cards), d.key
+        assert all(n <= 4 for n, name in d.cards if name not in BASICS), d.key
+
+
 def test_parse_deck_rejects_a_malformed_line(tmp_path):
     p = tmp_path / "bad.txt"
     p.write_text("# format: Modern\n# source: test\n4 Lightning Bolt\nLightning Bolt x4\n", encoding="utf-8")
