@@ -46,7 +46,6 @@ from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.mana import Mana
 from ..core.object_ids import next_free_id, object_id_base
-from ..io.dump import dump_state
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
@@ -163,26 +162,24 @@ def settle(state: GameState, *, pending: Iterable[Any] = (), drew_empty: Iterabl
         done.append(v)
     if not changed:
         return Settled((Branch(state),), tuple(sorted(start.notes)), False)
-    out: dict[str, Branch] = {}
+    out: dict[tuple, Branch] = {}
     for v in done:
         fs = _finalize(v)
         fs = replace(fs, turn=state.turn, name=state.name, description=state.description, rules=state.rules)
         fs = mark_losers(fs, v.losers)
-        key = _key(fs)
+        key = fs.key()
         if key not in out:
             out[key] = Branch(fs, dict(v.choices), None, tuple(p for p in state.player_ids
                                                                 if p in v.losers and p not in prelost))
-    branches = tuple(out[k] for k in sorted(out))
+    branches = tuple(sorted(out.values(), key=lambda b: choices_key(b.choices)))
     return Settled(branches, tuple(sorted(start.notes)), True)
 
 
-def _key(state: GameState) -> str:
-    return json.dumps(dump_state(state), sort_keys=True, separators=(",", ":"))
-
-
-def state_key(state: GameState) -> str:
-    """Canonical JSON of the situation: equal keys, the same situation."""
-    return _key(state)
+def choices_key(choices: Any) -> str:
+    """The canonical text of a record of choices (plain lists, dicts, strings and numbers): the
+    engine's deterministic order of the results of one change.  The order users see (choices, then
+    the situation's canonical JSON) is made where the situations are written (``queries``/``api``)."""
+    return json.dumps(choices, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------------
