@@ -92,7 +92,8 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
-                         target_legal, trigger_target_choices)
+                         target_legal, trigger_target_choices, draw, move, queue_triggers,
+                         change_life)
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -283,7 +284,7 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> 
     if amount <= 0:
         return 0
     if target in w.life:
-        w.life[target] -= amount
+        change_life(w, target, -amount)  # CR 120.3a
         _lifelink(w, source, amount)
         return amount
     o = w.objects.get(target)
@@ -311,7 +312,7 @@ def _lifelink(w: _World, source: _DamageSource, amount: int) -> None:
     """CR 702.15b: damage dealt by a source with lifelink causes that source's
     controller to gain that much life (in addition to the damage's other results)."""
     if source.lifelink and amount > 0 and source.controller in w.life:
-        w.life[source.controller] += amount
+        change_life(w, source.controller, amount)
     w.changed()
 
 
@@ -405,7 +406,7 @@ def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_Worl
     gain = isinstance(eff, ir.GainLife)
     for p in who:
         if p in w.life:  # a player (CR 119.3); an object can't gain or lose life
-            w.life[p] += n if gain else -n
+            change_life(w, p, n if gain else -n)
     w.changed()
     return [w]
 
@@ -515,7 +516,7 @@ def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
                 nxt.append(v)
                 continue
             if player not in v.shuffled or len(lib) == 1:
-                _move(v, lib[0].id, "graveyard") if mill else _to_hand(v, lib[0].id)
+                _move(v, lib[0].id, "graveyard") if mill else draw(v, player, lib[0].id)
                 nxt.append(v)
                 continue
             classes: dict[tuple, list[GameObject]] = {}
@@ -524,17 +525,12 @@ def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
             for members in classes.values():
                 v2 = v.fork()
                 v2.prob *= Fraction(len(members), len(lib))
-                _move(v2, members[0].id, "graveyard") if mill else _to_hand(v2, members[0].id)
+                _move(v2, members[0].id, "graveyard") if mill else draw(v2, player, members[0].id)
                 # a random result, not a choice
                 v2.choices.setdefault("milled" if mill else "drawn", []).append(members[0].id)
                 nxt.append(v2)
         worlds = nxt
     return worlds
-
-
-def _to_hand(w: _World, oid: str) -> None:
-    o = w.objects[oid]
-    w.put(o.with_(zone="hand", order=w.next_tick()))
 
 
 @lru_cache(maxsize=256)
@@ -666,7 +662,7 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
         if found is not None and eff.zone == "battlefield":
             branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
         elif found is not None:
-            _to_hand(v, found)
+            move(v, found, "hand", timestamp=v.objects[found].timestamp)  # CR 701.23a: put into the hand
         if eff.shuffle:
             for b in branch:
                 _shuffle(b, player)
