@@ -35,7 +35,8 @@ from typing import TYPE_CHECKING, Any, Iterator
 
 from ..core.errors import UnsupportedCase
 from ..core.state import GameState
-from ..engine.transition import Branch, ResolutionUnsupported, dies_triggers, game_over, winner
+from ..engine.apply import Applied
+from ..engine.transition import Branch, ResolutionUnsupported, game_over, winner
 from ..engine.turns import Decision, GameOver, Option, pass_priority, play_pass, resume, resume_all, settle_action
 from ..queries.canonical import canonical_branches, situation_json
 
@@ -260,45 +261,25 @@ def _check_sound(sit: "Situation") -> None:
     sit._check_sound("pass")
 
 
-def after_action(sit: "Situation", state: GameState) -> "Situation":
+def after_action(sit: "Situation", applied: Applied) -> "Situation":
     """CR 117.5: state-based actions (and triggers they cause) after an action,
-    through :func:`solver.engine.turns.settle_action`; the passes in succession are
-    reset (CR 117.3d: an action was taken)."""
+    through :func:`solver.engine.turns.settle_action`, with the abilities that triggered as the
+    action was taken (the dies abilities of creatures sacrificed to pay a cost, CR 700.4, 603.10a:
+    queued when they moved); the passes in succession are reset (CR 117.3d: an action was taken)."""
+    state = applied.state
     if state.turn.passed:
         state = replace(state, turn=replace(state.turn, passed=()))
-    try:
-        # creatures sacrificed to pay a cost die (CR 700.4): their dies abilities trigger (CR 603.10a)
-        pending = dies_triggers(sit.state, state)
-    except ResolutionUnsupported as e:
-        raise NotModeledError(str(e)) from None
-    if pending:
-        placed = {o.controller for o in state.zone("stack") if o.ability is not None and sit.state.find(o.id) is None
-                  and o.id != _new_activation(sit, state)}
-        if placed & {p.controller for p in pending}:
-            raise NotModeledError("abilities triggered by the action and by a creature dying to pay its cost "
-                                  "are put on the stack together (CR 603.3b); their order is not modeled by apply")
+    pending = applied.pending
+    if set(applied.stacked) & {p.controller for p in pending}:
+        raise NotModeledError("abilities triggered by the action and by a creature dying to pay its cost "
+                              "are put on the stack together (CR 603.3b); their order is not modeled by apply")
     try:
         settled = settle_action(state, pending)
-    except UnsupportedCase as e:
+    except (UnsupportedCase, ResolutionUnsupported) as e:
         raise NotModeledError(str(e)) from None
     if isinstance(settled, Decision):
         return _situation(settled.state, sit, canonical_decision(settled))
     return _situation(settled, sit)
-
-
-def _new_activation(sit: "Situation", state: GameState) -> str | None:
-    """The id of the activated ability the action put on the stack (not a trigger), if any."""
-    new = [o for o in state.zone("stack") if o.ability is not None and sit.state.find(o.id) is None]
-    for o in new:
-        ref = o.ability
-        src = state.find(ref.source) if ref is not None else None
-        if ref is not None and src is not None and src.card is not None:
-            from ..engine.transition import ability_of
-
-            from ..core import ir
-            if ir.is_activated(ability_of(src.card, ref.index)):
-                return o.id
-    return None
 
 
 def outcomes_of(sit: "Situation", action: Any = "pass") -> list[tuple[dict, Any, "Situation"]]:

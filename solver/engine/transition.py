@@ -894,38 +894,3 @@ def _finalize(w: _World) -> GameState:
     turn = replace(w.base.turn, priority=w.base.turn.active)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.base.mana_pool, effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=())
-
-
-# ===========================================================================
-# Leaves-the-battlefield triggers across a change made elsewhere
-# ===========================================================================
-
-def dies_triggers(before: GameState, after: GameState) -> list[_PendingTrigger]:
-    """The "when this dies" abilities (CR 603.6c, 603.10a, 700.4) of creatures
-    that were on the battlefield in ``before`` and are in a graveyard in
-    ``after`` — for changes made outside a :class:`_World` (a creature
-    sacrificed to pay a cost, CR 601.2h; combat damage's state-based actions),
-    to be put on the stack by :func:`settle` (``pending``). They look back in
-    time: the abilities and last known information are the creature's as it
-    last existed on the battlefield. A token that died has ceased to exist by
-    then (CR 704.5d); its dies abilities are reported, not dropped."""
-    gone = [o for o in before.battlefield if o.card is not None and (
-        after.find(o.id) is None or after.obj(o.id).zone == "graveyard")]
-    out: list[_PendingTrigger] = []
-    if not gone:
-        return out
-    view = View(before)
-    seq = 0
-    for o in gone:
-        n = after.find(o.id)
-        c = view.chars(o.id)
-        if not c.is_creature or o.card is None:
-            continue
-        for a in o.card.abilities:
-            if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
-                if n is None:
-                    raise ResolutionUnsupported(f"'{o.id}' died and ceased to exist (CR 704.5d) with a dies-"
-                                                "triggered ability: the situation format cannot name its source")
-                seq += 1
-                out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, _lki_entries(o), seq))
-    return out
