@@ -18,6 +18,15 @@ changes when a player takes an action while holding priority —
   the riders of mana abilities, pools left as the payment says;
 
 then the abilities that triggered meanwhile go on the stack (CR 603.3b).
+Every change goes through the kernel of :mod:`solver.engine.transition`
+(``docs/kernel.md``): zone changes through ``move`` (CR 400.7; a creature
+sacrificed as a cost dies and its dies abilities are queued with its last
+known information, CR 700.4, 603.10a), draws through ``draw``, life and
+counters through ``change_life``/``adjust_counters``, the action's own
+triggers onto the stack through ``put_triggers`` (APNAP, CR 101.4, with the
+player's ``trigger_order``). The queued dies abilities are returned with the
+new state (:class:`Applied`) and put on the stack with the state-based
+actions.
 State-based actions are not performed here: :func:`solver.api.play.after_action`
 settles the result through :func:`solver.engine.transition.settle` (CR 117.5, 704.3)
 like every other change of state, all of 704.5 in one place. Passing priority is not applied here: :mod:`solver.engine.turns` moves the

@@ -13,19 +13,26 @@ layer.  This module holds what they share:
   stack (CR 603.3b), until neither happens.  A player who loses is marked
   ``lost`` (CR 104.3, 704.5a–c); the game is over when at most one player
   remains (CR 104.2a).
-* zone moves shared by the engines: :func:`empty_mana_pools` (CR 500.4),
-  :func:`draw_top` (CR 121.1, 504.1), :func:`discard` (CR 701.9),
-  :func:`renumber` (canonical zone positions).
+* the kernel (``docs/kernel.md``): the primitives every change of state goes
+  through — :func:`move`, the one zone change (CR 400.7: a new object; leaving
+  the battlefield it records last known information, CR 608.2h, and queues
+  "when this dies" abilities, CR 603.10a, 700.4); :func:`draw` (CR 121.1) and,
+  on whole states, :func:`draw_top` (CR 504.1) and :func:`discard` (CR 701.9);
+  :func:`queue_triggers` (CR 603.2); :func:`put_triggers`, the one function
+  that puts waiting triggered abilities on the stack in APNAP order (CR 101.4,
+  603.3b/d); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
+  122.1); :func:`empty_mana_pools` (CR 500.4); :func:`renumber` (canonical
+  zone positions).  Resolution, combat damage, turn-based actions and the
+  action applier (:mod:`solver.engine.apply`) all use them, so triggers are
+  queued when the move happens — no state is compared with another.
 * :class:`Branch` — one distinct result of a transition: the new state, the
-  choices that lead to it and, for random events, its probability.
-* the machinery behind all of them (moved here from
-  :mod:`solver.engine.resolution`, which re-exports it): ``_World`` (one branch of
-  a change), ``_move`` (zone moves with last known information and
-  leaves-the-battlefield triggers, CR 400.7, 603.10a), ``_cease`` (CR
-  704.5d), ``_sba_once`` (CR 704.5), ``_put_triggers`` (CR 603.3b/d),
-  ``_finalize`` (a branch as a canonical state), and :func:`dies_triggers`
-  for creatures that died in a change made outside a ``_World`` (sacrificed
-  to pay a cost, CR 700.4).
+  choices that lead to it and, for random events, its probability.  Results
+  are identified by :meth:`GameState.key` and ordered by the canonical text of
+  their choices (:func:`choices_key`); the order users see is made where the
+  situations are written (:mod:`solver.queries.canonical`).
+* the machinery behind all of them: ``_World`` (one branch of a change),
+  ``_cease`` (CR 704.5d), ``_sba_once`` (CR 704.5), ``_finalize`` (a branch
+  as a canonical state).
 
 Before this module, the action applier (then in :mod:`solver.api`) checked
 only 704.5d/m/n after an action, so a player at 1 life who paid 1 life (a painland's damage) kept
@@ -49,7 +56,8 @@ from ..core.object_ids import next_free_id, object_id_base
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
-           "discard", "renumber", "next_player", "mark_losers"]
+           "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
+           "change_life", "adjust_counters", "choices_key"]
 
 
 @dataclass(frozen=True)
