@@ -29,11 +29,16 @@ observations and the end of the game (the agents' API as a game).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterator
 
 from ..core.errors import UnsupportedCase
-from ..engine.transition import Branch, ResolutionUnsupported, dies_triggers, game_over, settle, winner
+from ..core.state import GameState
+from ..engine.apply import Applied
+from ..engine.transition import Branch, ResolutionUnsupported, game_over, winner
+from ..engine.turns import Decision, GameOver, Option, pass_priority, play_pass, resume, resume_all, settle_action
+from ..queries.canonical import canonical_branches, situation_json
 
 if TYPE_CHECKING:  # pragma: no cover
     from .situation import Situation
@@ -58,12 +63,14 @@ class NotModeledError(ValueError):
 class Choice:
     """One option of a pending decision: ``kind`` (``attackers``, ``blockers``,
     ``damage``, ``discard``, ``choose``), its canonical ``label`` (the action
-    string) and its ``index`` among the options (canonical order)."""
+    string), its ``index`` among the options (canonical order), the ``choices``
+    it records and its typed ``value`` (:class:`solver.engine.turns.Option`)."""
 
     kind: str
     label: str
     index: int
     choices: Any = None
+    value: Any = None
 
     def __str__(self) -> str:
         return self.label
@@ -102,13 +109,18 @@ class DecisionActions:
 
     def __iter__(self) -> Iterator[Choice]:
         for i, o in enumerate(self.decision.options):
-            yield Choice(self.decision.kind, o.label, i, o.choices)
+            yield Choice(self.decision.kind, o.label, i, o.choices, o.value)
 
     def __contains__(self, action: object) -> bool:
         return self.find(action) is not None
 
     def find(self, action: object) -> Choice | None:
+        """The option ``action`` names: a :class:`Choice` (by its typed value), or the action string
+        users see (also as ``{"choice": string}``; a declaration in any order of its entries)."""
         if isinstance(action, Choice):
+            for c in self:
+                if c.index == action.index and c.kind == action.kind and c.value == action.value:
+                    return c
             label = action.label
         elif isinstance(action, str):
             label = action
@@ -175,136 +187,118 @@ class NoActions:
         return {"kind": "actions", "status": "ok", "count": 0, "actions": []}
 
 
-def _situation(state: Any, like: "Situation", decision: Any = None) -> "Situation":
-    s = type(like)(state, source=like.source)
-    s.decision = decision
-    return s
+def _situation(state: GameState, like: "Situation", decision: Decision | None = None) -> "Situation":
+    return like.successor(state, decision)
 
 
-def _one(branches: list[Branch], like: "Situation") -> "Situation":
-    if len(branches) != 1:  # a stopping chooser yields one path
-        raise AssertionError(f"expected one outcome, got {len(branches)}")
-    return _situation(branches[0].state, like)
+def canonical_decision(d: Decision) -> Decision:
+    """``d`` with its options in canonical order: by the engine's ``rank``, options of equal rank
+    (the branches of one change: a resolution's, a state-based action's, a trigger order's) by the
+    canonical JSON of the situation each leads to. Options of distinct ranks are never built."""
+    ranks: dict[tuple, int] = {}
+    for o in d.options:
+        ranks[o.rank] = ranks.get(o.rank, 0) + 1
+    if all(n == 1 for n in ranks.values()):
+        ordered = sorted(d.options, key=lambda o: o.rank)
+    else:
+        ordered = sorted(d.options, key=lambda o: (o.rank, situation_json(o.state) if ranks[o.rank] > 1 else ""))
+    return replace(d, options=tuple(ordered))
+
+
+def _sample(d: Decision, rng: Any) -> Option:
+    """A random event's outcome, drawn with ``rng`` (``random.Random``) by the options' probabilities."""
+    r = Fraction(rng.random())
+    acc = Fraction(0)
+    for o in d.options:
+        acc += o.probability or 0
+        if r < acc:
+            return o
+    return d.options[-1]
+
+
+def _follow(step: Branch | Decision, like: "Situation", rng: Any) -> "Situation":
+    """The situation one path of the game reaches: random events sampled with ``rng`` (without
+    one, :class:`RandomOutcomeError`), up to the next situation or the next player's decision."""
+    while isinstance(step, Decision):
+        d = canonical_decision(step)
+        if d.kind != "random":
+            return _situation(d.state, like, d)
+        if rng is None:
+            raise RandomOutcomeError(
+                f"passing leads to a random event with {len(d.options)} outcomes (e.g. a draw from a shuffled "
+                f"library): list them with Situation.outcomes('pass'), or give apply(..., rng=random.Random(seed)) "
+                f"to sample one")
+        step = resume(_sample(d, rng))
+    return _situation(step.state, like)
 
 
 def game_apply(sit: "Situation", action: Any, rng: Any = None) -> "Situation":
     """``pass`` or the answer to a pending decision (module docstring)."""
-    from ..engine.turns import Chooser, GameOver, NeedDecision, pass_priority, resume
-
-    chooser = Chooser(stop=True, rng=rng)
     try:
         if sit.decision is not None:
-            choice = DecisionActions(sit).find(action)
-            if choice is None:
-                raise IllegalChoiceError(f"{action}: not one of the {len(sit.decision.options)} options of "
-                                         f"{sit.decision.player}'s {sit.decision.kind} decision "
-                                         f"(see legal_actions)")
-            return _one(resume(sit.decision.options[choice.index], chooser), sit)
+            return _follow(resume(_option(sit, action)), sit, rng)
         _check_sound(sit)
-        return _one(pass_priority(sit.state, chooser), sit)
-    except NeedDecision as d:
-        if d.kind == "random":
-            raise RandomOutcomeError(
-                f"passing leads to a random event with {len(d.options)} outcomes (e.g. a draw from a shuffled "
-                f"library): list them with Situation.outcomes('pass'), or give apply(..., rng=random.Random(seed)) "
-                f"to sample one") from None
-        return _decision_situation(sit, d)
+        return _follow(play_pass(sit.state), sit, rng)
     except GameOver as e:
         raise IllegalChoiceError(str(e)) from None
     except UnsupportedCase as e:
         raise NotModeledError(str(e)) from None
 
 
-def _decision_situation(sit: "Situation", d: Any) -> "Situation":
-    """The situation in which ``d`` is decided: the state before the choice
-    (the options' common predecessor is the step being entered)."""
-    state = _decision_state(d)
-    return _situation(state, sit, d)
-
-
-def _decision_state(d: Any) -> Any:
-    opts = d.options
-    base = getattr(d, "state", None)
-    if base is not None:
-        return base
-    return opts[0].item.state
+def _option(sit: "Situation", action: Any) -> Option:
+    """The option of the pending decision that ``action`` names (:meth:`DecisionActions.find`)."""
+    decision = sit.decision
+    assert decision is not None
+    choice = DecisionActions(sit).find(action)
+    if choice is None:
+        raise IllegalChoiceError(f"{action}: not one of the {len(decision.options)} options of "
+                                 f"{decision.player}'s {decision.kind} decision (see legal_actions)")
+    return decision.options[choice.index]
 
 
 def _check_sound(sit: "Situation") -> None:
     """Contract §2.0: every unread part of the situation can change what passing does."""
-    check = getattr(sit, "_check_sound", None)
-    if check is not None:
-        check("pass")
+    sit._check_sound("pass")
 
 
-def after_action(sit: "Situation", state: Any) -> "Situation":
+def after_action(sit: "Situation", applied: Applied) -> "Situation":
     """CR 117.5: state-based actions (and triggers they cause) after an action,
-    through :func:`solver.engine.transition.settle`; the passes in succession are
-    reset (CR 117.3d: an action was taken)."""
-    from dataclasses import replace
-
-    from ..engine.turns import NeedDecision, Option, _Item
-
+    through :func:`solver.engine.turns.settle_action`, with the abilities that triggered as the
+    action was taken (the dies abilities of creatures sacrificed to pay a cost, CR 700.4, 603.10a:
+    queued when they moved); the passes in succession are reset (CR 117.3d: an action was taken)."""
+    state = applied.state
     if state.turn.passed:
         state = replace(state, turn=replace(state.turn, passed=()))
+    pending = applied.pending
+    if set(applied.stacked) & {p.controller for p in pending}:
+        raise NotModeledError("abilities triggered by the action and by a creature dying to pay its cost "
+                              "are put on the stack together (CR 603.3b); their order is not modeled by apply")
     try:
-        # creatures sacrificed to pay a cost die (CR 700.4): their dies abilities trigger (CR 603.10a)
-        pending = dies_triggers(sit.state, state)
-    except ResolutionUnsupported as e:
+        settled = settle_action(state, pending)
+    except (UnsupportedCase, ResolutionUnsupported) as e:
         raise NotModeledError(str(e)) from None
-    if pending:
-        placed = {o.controller for o in state.zone("stack") if o.ability is not None and sit.state.find(o.id) is None
-                  and o.id != _new_activation(sit, state)}
-        if placed & {p.controller for p in pending}:
-            raise NotModeledError("abilities triggered by the action and by a creature dying to pay its cost "
-                                  "are put on the stack together (CR 603.3b); their order is not modeled by apply")
-    res = settle(state, pending=pending)
-    if res.notes:
-        raise NotModeledError("not modeled: " + "; ".join(res.notes))
-    if len(res.branches) == 1:
-        return _situation(res.branches[0].state, sit)
-    import json
-
-    options = [Option("choose " + json.dumps(b.choices, sort_keys=True, separators=(",", ":")), b.choices, None,
-                      _Item(b.state, "done", b.choices)) for b in res.branches]
-    d = NeedDecision("choose", state.turn.active, options)
-    d.state = state
-    return _situation(state, sit, d)
-
-
-def _new_activation(sit: "Situation", state: Any) -> str | None:
-    """The id of the activated ability the action put on the stack (not a trigger), if any."""
-    new = [o for o in state.zone("stack") if o.ability is not None and sit.state.find(o.id) is None]
-    for o in new:
-        src = state.find(o.ability.source)
-        if src is not None and src.card is not None:
-            from ..engine.transition import ability_of
-
-            from ..core import ir
-            if ir.is_activated(ability_of(src.card, o.ability.index)):
-                return o.id
-    return None
+    if isinstance(settled, Decision):
+        return _situation(settled.state, sit, canonical_decision(settled))
+    return _situation(settled, sit)
 
 
 def outcomes_of(sit: "Situation", action: Any = "pass") -> list[tuple[dict, Any, "Situation"]]:
     """Every outcome of passing (or of answering the pending decision): ``(choices,
     probability or None, situation)``, as the ``pass`` query lists them."""
-    from ..engine.turns import ALL, pass_priority, resume
-
     try:
         if sit.decision is not None:
             choice = DecisionActions(sit).find(action)
             if choice is None:
                 raise ValueError(f"{action}: not an option of the pending decision")
-            branches = resume(sit.decision.options[choice.index], ALL)
+            branches = resume_all(sit.decision.options[choice.index])
         else:
             if str(action) != "pass":
                 raise ValueError("outcomes: only 'pass' (or a pending decision's option) has several outcomes")
             _check_sound(sit)
-            branches = pass_priority(sit.state, ALL)
+            branches = pass_priority(sit.state)
     except UnsupportedCase as e:
         raise NotModeledError(str(e)) from None
-    return [(b.choices, b.probability, _situation(b.state, sit)) for b in branches]
+    return [(b.choices, b.probability, _situation(b.state, sit)) for b in canonical_branches(branches)]
 
 
 def is_terminal(sit: "Situation") -> bool:

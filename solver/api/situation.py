@@ -167,7 +167,7 @@ class Situation:
         self.queries = queries
         self.expect = expect
         self._oracles: dict[str, Oracle] = {}
-        self.decision: Any = None  # a pending choice of the game (solver.api.play; solver.engine.turns.NeedDecision)
+        self.decision: Any = None  # a pending choice of the game (solver.api.play; solver.engine.turns.Decision)
 
     # -- construction ------------------------------------------------------
     @classmethod
@@ -189,6 +189,13 @@ class Situation:
 
         loaded = situation_from_dict(d, source, cards=cards or SHIPPED)
         return cls(loaded.state, source=loaded.source, queries=loaded.queries, expect=loaded.expect)
+
+    def successor(self, state: GameState, decision: Any = None) -> "Situation":
+        """The situation the game reaches from this one: ``state``, with the pending ``decision``
+        (:class:`solver.engine.turns.Decision`) when a player must choose in it."""
+        s = Situation(state, source=self.source)
+        s.decision = decision
+        return s
 
     def to_dict(self) -> dict:
         """The situation as a contract §1 mapping (every object with its id)."""
@@ -294,8 +301,11 @@ class Situation:
             raise UnsupportedCaseError(f"resolve: {e or 'unread text could change the outcome'}", ()) from None
         except CannotResolve as e:
             raise UnsupportedActionError(f"resolve: error: {e or None}") from None
-        # each outcome's state is canonical (it loads again from its situation JSON unchanged)
-        return [(o.choices, Situation(o.state)) for o in res.outcomes]
+        # each outcome's state is canonical (it loads again from its situation JSON unchanged);
+        # in the resolve query's order (solver.queries.resolve)
+        from ..queries.canonical import canonical_outcomes
+
+        return [(o.choices, Situation(o.state)) for o, _ in canonical_outcomes(res.outcomes)]
 
     # -- legal actions -----------------------------------------------------
     @cached_property

@@ -201,11 +201,61 @@ class GameState:
     def priority(self) -> str:
         return self.turn.priority or self.turn.active
 
+    def key(self) -> tuple:
+        """A canonical hashable value of the situation this state denotes (built once per state).
+
+        Two states have equal keys exactly when they are the same situation (contract §1): the same
+        players, turn, objects in each zone list in the same order, pools, effects in force and
+        ``shuffled`` marks — whatever the representation (the order of the ``objects`` tuple, the
+        ``order`` numbers beyond their relative order within a zone list, the order of counters,
+        choices, pools and ``shuffled`` marks, an unset ``priority`` and the active player's).  The
+        engine identifies and merges the outcomes of a change by it (CR 608, 704.3, 117.4: two
+        ways to reach one situation are one outcome).  It is an identity, not an order: the
+        canonical order of outcomes shown to users is the edge's (``queries``/``api``)."""
+        return self.memo("state.key", self._key)
+
+    def _key(self) -> tuple:
+        groups: dict[tuple[str, str], list[GameObject]] = {}
+        for o in self.objects:
+            holder = "" if o.zone == "stack" else (o.controller if o.zone == "battlefield" else o.owner)
+            groups.setdefault((o.zone, holder), []).append(o)
+        rank = {pid: i for i, pid in enumerate(self.player_ids)}
+        zone_rank = {z: i for i, z in enumerate(ZONES)}
+        lists = tuple((zone, holder, tuple(_object_key(o) for o in sorted(objs, key=lambda o: o.order)))
+                      for (zone, holder), objs in sorted(groups.items(), key=lambda kv: (
+                          zone_rank.get(kv[0][0], len(zone_rank)), rank.get(kv[0][1], len(rank)), kv[0][1])))
+        t = self.turn
+        turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
+                t.lands_played, t.passed)
+        pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
+        effects = tuple((e.controller, e.card, e.ability, e.targets) for e in sorted(self.effects, key=lambda e: e.order))
+        return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
+                self.description, self.rules)
+
     def replace_objects(self, objects: list[GameObject] | tuple[GameObject, ...]) -> "GameState":
         return replace(self, objects=tuple(objects))
 
     def with_(self, **kw: Any) -> "GameState":
         return replace(self, **kw)
+
+
+def _status_key(items: tuple[tuple[str, Any], ...]) -> tuple:
+    """Status keys (an object's or its last known information's) as a canonical value: maps
+    (counters, chosen values) without their order."""
+    out = []
+    for k, v in items:
+        if k in ("counters", "chosen") and isinstance(v, tuple):
+            v = tuple(sorted(dict(v).items()))
+        out.append((k, v))
+    return tuple(sorted(out, key=lambda kv: kv[0]))
+
+
+def _object_key(o: GameObject) -> tuple:
+    """One object of a zone list as a canonical value (its zone and position are the list's)."""
+    return (o.id, o.card, o.ability, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(dict(o.counters).items())),
+            o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
+            o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
+            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

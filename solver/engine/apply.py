@@ -18,6 +18,15 @@ changes when a player takes an action while holding priority —
   the riders of mana abilities, pools left as the payment says;
 
 then the abilities that triggered meanwhile go on the stack (CR 603.3b).
+Every change goes through the kernel of :mod:`solver.engine.transition`
+(``docs/kernel.md``): zone changes through ``move`` (CR 400.7; a creature
+sacrificed as a cost dies and its dies abilities are queued with its last
+known information, CR 700.4, 603.10a), draws through ``draw``, life and
+counters through ``change_life``/``adjust_counters``, the action's own
+triggers onto the stack through ``put_triggers`` (APNAP, CR 101.4, with the
+player's ``trigger_order``). The queued dies abilities are returned with the
+new state (:class:`Applied`) and put on the stack with the state-based
+actions.
 State-based actions are not performed here: :func:`solver.api.play.after_action`
 settles the result through :func:`solver.engine.transition.settle` (CR 117.5, 704.3)
 like every other change of state, all of 704.5 in one place. Passing priority is not applied here: :mod:`solver.engine.turns` moves the
@@ -29,7 +38,7 @@ interface layer (``tests/test_import_graph.py``).
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Sequence, cast
 
 from ..core import ir
@@ -39,12 +48,27 @@ from ..core.mana import Mana
 from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payment, UnsupportedActionError
 from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, GameObject, GameState
+from .transition import (_PendingTrigger, _World, adjust_counters, change_life, draw, move, put_triggers,
+                         queue_triggers)
 
-__all__ = ["ActionApplier", "apply_action", "stack_index"]
+__all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
+
+
+@dataclass(frozen=True)
+class Applied:
+    """The result of an action: ``state`` right after it (before state-based actions);
+    ``pending``: abilities that triggered as it was taken and wait to be put on the stack with the
+    state-based actions' (the "when this dies" abilities of creatures sacrificed to pay a cost, CR
+    700.4, 603.10a, queued by :func:`~solver.engine.transition.move`); ``stacked``: the players whose
+    own triggered abilities the action put on the stack (CR 603.3b)."""
+
+    state: GameState
+    pending: tuple[_PendingTrigger, ...] = ()
+    stacked: tuple[str, ...] = ()
 
 
 def apply_action(state: GameState, view: View, player: str, action: Action,
-                 trigger_order: Sequence[str] | None = None) -> GameState:
+                 trigger_order: Sequence[str] | None = None) -> Applied:
     """The state right after ``player`` takes the fully specified legal ``action``
     in ``state`` (``view`` is its rules view), before state-based actions are
     checked for priority (CR 117.5; :func:`solver.api.play.after_action`).
@@ -76,13 +100,13 @@ class ActionApplier:
         self.action = action
         self.player = player
         self.trigger_order = list(trigger_order) if trigger_order is not None else None
-        self.objs: dict[str, GameObject] = {o.id: o for o in state.objects}
-        self.order: list[str] = [o.id for o in state.objects]
-        self.players = {p.id: p for p in state.players}
+        self.w = _World(state)  # the objects and life totals, changed through the kernel (solver.engine.transition)
+        self.w.stamper = self.stamp
+        self.objs: dict[str, GameObject] = self.w.objects  # read; written through self.w.put and the kernel
         self.pools = dict(state.mana_pool)
         self.turn = state.turn
         self.next_ts = max((o.timestamp for o in state.objects), default=0) + 1
-        self.triggers: list[tuple[str, str, int]] = []  # (controller, source, ability index)
+        self.triggers: list[_PendingTrigger] = []  # the action's own triggers (dies triggers wait in self.w.pending)
 
     # -- helpers -----------------------------------------------------------
     def stamp(self) -> int:
@@ -91,20 +115,12 @@ class ActionApplier:
         return ts
 
     def put_on_stack(self, obj: GameObject) -> None:
-        for oid, o in list(self.objs.items()):
-            if o.zone == "stack":
-                self.objs[oid] = o.with_(order=o.order + 1)
-        if obj.id not in self.objs:
-            self.order.append(obj.id)
-        self.objs[obj.id] = obj.with_(zone="stack", order=0)
+        """A new ability object on top of the stack (CR 602.2a)."""
+        top = min((o.order for o in self.objs.values() if o.zone == "stack"), default=0) - 1
+        self.w.put(obj.with_(zone="stack", order=top))
 
     def taken_ids(self) -> set[str]:
-        return set(self.objs) | set(self.players)
-
-    def move_to_graveyard(self, oid: str) -> None:
-        o = self.objs[oid]
-        self.objs[oid] = o.with_(zone="graveyard", controller=o.owner, tapped=False, sick=False, counters=(),
-                                 damage=0, attached_to=None, order=10**9, timestamp=self.stamp())
+        return self.w.taken_ids()
 
     def triggered(self, source: GameObject, event: str) -> None:
         """Triggered abilities of ``source`` on ``event`` (CR 603.2), to be put on the stack later.
@@ -121,13 +137,11 @@ class ActionApplier:
             return
         live = self.live_abilities(source.id)
         for i, a in wanted:
-            if a not in live:
-                continue
-            if a.targets:
+            if a in live and a.targets:
                 raise UnsupportedActionError(
                     f"{source.name}'s triggered ability needs targets chosen as it is put on the stack "
                     f"(CR 603.3d); apply does not model that choice yet")
-            self.triggers.append((source.controller, source.id, i))
+        self.triggers += queue_triggers(self.w, source, event, live)
 
     def live_abilities(self, oid: str) -> tuple:
         """The abilities the permanent has now (after continuous effects)."""
@@ -141,31 +155,26 @@ class ActionApplier:
         """CR 601.2g-h: activate mana abilities and pay the total cost, as the payment describes."""
         for oid in payment.tap:
             o = self.objs[oid]
-            self.objs[oid] = o.with_(tapped=True)
+            self.w.put(o.with_(tapped=True))
             self.triggered(o, "becomes_tapped")
         for oid in payment.untap:
-            self.objs[oid] = self.objs[oid].with_(tapped=False)
+            self.w.put(self.objs[oid].with_(tapped=False))
         for oid, counters in payment.remove_counters:  # CR 118.3: removing counters as a cost
-            o = self.objs[oid]
-            left = dict(o.counters)
-            for kind, n in counters:
-                left[kind] = left.get(kind, 0) - n
-            self.objs[oid] = o.with_(counters=tuple(sorted((k, v) for k, v in left.items() if v > 0)))
+            adjust_counters(self.w, oid, [(kind, -n) for kind, n in counters])
         self.pay_riders(payment)
         for oid, uses in payment.activated:  # CR 602.5b: these count toward "once each turn"
             o = self.objs[oid]
             done = dict(o.activated_this_turn)
             for index, n in uses:
                 done[index] = done.get(index, 0) + n
-            self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())))
-        for oid in payment.sacrifice:
-            self.move_to_graveyard(oid)
-        p = self.players[self.player]
-        self.players[self.player] = replace(p, life=p.life - payment.life - payment.damage)
+            self.w.put(o.with_(activated_this_turn=tuple(sorted(done.items()))))
+        for oid in payment.sacrifice:  # CR 701.21a; a creature dies: its dies abilities wait (CR 700.4, 603.10a)
+            move(self.w, oid, "graveyard")
+        change_life(self.w, self.player, -(payment.life + payment.damage))  # CR 119.4, 120.3a
         for pid, n in payment.life_gained:   # CR 119.3 (riders of mana abilities)
-            self.players[pid] = replace(self.players[pid], life=self.players[pid].life + n)
+            change_life(self.w, pid, n)
         for pid, n in payment.life_lost:
-            self.players[pid] = replace(self.players[pid], life=self.players[pid].life - n)
+            change_life(self.w, pid, -n)
         if payment.draw:
             self.draw(self.player, payment.draw)
         if payment.restricted_pool_after:
@@ -176,7 +185,7 @@ class ActionApplier:
         pools = dict(payment.pool_after)
         self.pools[self.player] = Mana.parse(pools.pop(self.player, ""))
         for pid, text in pools.items():
-            if pid in self.players:
+            if pid in self.w.life:
                 self.pools[pid] = Mana.parse(text)
 
     def pay_riders(self, payment: Payment) -> None:
@@ -187,19 +196,15 @@ class ActionApplier:
             if oid not in self.objs or self.objs[oid].zone != "battlefield":
                 raise InvalidActionError(f"payment: {oid} is not a permanent")
         for pid, _ in payment.life_gained + payment.life_lost:
-            if pid not in self.players:
+            if pid not in self.w.life:
                 raise InvalidActionError(f"payment: {pid} is not a player")
         if payment.add_counters and self.view.counter_replacements:
             raise UnsupportedActionError("counters put on a permanent by a mana ability with counter replacement "
                                          "effects in force (CR 614.1a, 616) are not modeled by apply")
         for oid in payment.skip_untap:
-            self.objs[oid] = self.objs[oid].with_(skip_untap=True)
+            self.w.put(self.objs[oid].with_(skip_untap=True))
         for oid, counters in payment.add_counters:  # CR 122.1
-            o = self.objs[oid]
-            now = dict(o.counters)
-            for kind, n in counters:
-                now[kind] = now.get(kind, 0) + n
-            self.objs[oid] = o.with_(counters=tuple(sorted((k, v) for k, v in now.items() if v > 0)))
+            adjust_counters(self.w, oid, counters)
 
     def draw(self, player: str, n: int) -> None:
         """CR 121.1: the player puts the top ``n`` cards of their library into their hand.
@@ -214,13 +219,11 @@ class ActionApplier:
         if len(library) < n:
             raise UnsupportedActionError(f"the payment draws {n} card(s) but {player}'s library lists "
                                          f"{len(library)}: the cards drawn are not known")
-        hand = [o.order for o in self.objs.values() if o.zone == "hand" and o.owner == player]
-        top = max(hand, default=-1) + 1
-        for i, card in enumerate(library[:n]):
-            self.objs[card.id] = card.with_(zone="hand", order=top + i)
+        for _ in range(n):
+            draw(self.w, player)
 
     # -- the actions -------------------------------------------------------
-    def run(self) -> GameState:
+    def run(self) -> Applied:
         a = self.action
         if a.kind == "pass":  # passing priority moves the game on: solver.engine.turns (CR 117.3d-117.4)
             raise InvalidActionError("'pass' is not applied here: passing priority is solver.engine.turns' move")
@@ -232,13 +235,12 @@ class ActionApplier:
             self.suspend(a)
         else:
             self.activate(a)
-        self.stack_triggers()
-        return self.build()
+        stacked = self.stack_triggers()
+        return Applied(self.build(), tuple(self.w.pending), stacked)
 
     def play_land(self, a: Action) -> None:
         o = self.objs[_object_of(a)]
-        entered = o.with_(zone="battlefield", controller=self.player, tapped=False, sick=True, counters=(), damage=0,
-                          attached_to=None, targets=None, x=0, timestamp=self.stamp(), order=10**9)
+        tapped = False
         counters: dict[str, int] = {}
         for ab in (o.card.abilities if o.card else ()):
             if isinstance(ab, ir.EntersWith):
@@ -248,11 +250,11 @@ class ActionApplier:
                     raise UnsupportedActionError(f"'{o.id}' has its controller choose a {ab.choose} as it enters; "
                                                  "apply can't make that choice")
                 if ab.tapped:
-                    entered = entered.with_(tapped=True)
+                    tapped = True
                 if ab.counter:
                     amount = ab.amount if isinstance(ab.amount, int) else 0  # X of a played land is 0 (CR 107.3)
                     counters[ab.counter] = counters.get(ab.counter, 0) + amount
-        self.objs[o.id] = entered
+        move(self.w, o.id, "battlefield", controller=self.player, sick=True, tapped=tapped)  # CR 305.1
         self.turn = replace(self.turn, lands_played=self.turn.lands_played + 1)
         if counters:
             self.enter_with_counters(o.id, counters)
@@ -277,14 +279,12 @@ class ActionApplier:
                     f"(CR 616.1): {len(results)} outcomes; apply does not choose that order")
             final = dict(next(iter(results)))
         o = self.objs[oid]
-        self.objs[oid] = o.with_(counters=tuple(sorted((k, v) for k, v in final.items() if v)))
+        self.w.put(o.with_(counters=tuple(sorted((k, v) for k, v in final.items() if v))))
 
     def cast(self, a: Action) -> None:
-        o = self.objs[_object_of(a)]
         specs = target_specs(self.state, self.view, a.head)
-        spell = o.with_(zone="stack", controller=self.player, tapped=False, sick=False, counters=(), damage=0,
-                        attached_to=None, x=a.x or 0, targets=a.targets if specs else None, timestamp=self.stamp())
-        self.put_on_stack(spell)
+        move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
+             targets=a.targets if specs else None)
         self.pay(_payment_of_complete(a), a.x or 0)
 
     def suspend(self, a: Action) -> None:
@@ -299,8 +299,7 @@ class ActionApplier:
         assert s is not None   # a legal suspend action names a card with suspend
         self.pay(_payment_of_complete(a), 0)
         counters = (("time", s.time_counters),) if s.time_counters > 0 else ()
-        self.objs[oid] = o.with_(zone="exile", controller=o.owner, tapped=False, sick=False, counters=counters,
-                                 damage=0, attached_to=None, order=10**9, timestamp=self.stamp())
+        move(self.w, oid, "exile", counters=counters)
 
     def activate(self, a: Action) -> None:
         oid = _object_of(a)
@@ -316,16 +315,14 @@ class ActionApplier:
         before = source
         self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
         if ab.cost.discard_self:   # cycling, channel: the card is discarded as the cost (CR 602.2b, 601.2h, 701.9)
-            self.move_to_graveyard(oid)
+            move(self.w, oid, "graveyard")
         if ab.cost.exile_self:     # "Exile this artifact" (CR 602.2b, 601.2h, 406.2)
-            gone = self.objs[oid]
-            self.objs[oid] = gone.with_(zone="exile", controller=gone.owner, tapped=False, sick=False, counters=(),
-                                        damage=0, attached_to=None, order=10**9, timestamp=self.stamp())
+            move(self.w, oid, "exile")
         if ab.limit is not None:   # "Activate only once each turn" (CR 602.5b): object key activated_this_turn
             o = self.objs[oid]
             done = dict(o.activated_this_turn)
             done[a.head.index] = done.get(a.head.index, 0) + 1
-            self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())))
+            self.w.put(o.with_(activated_this_turn=tuple(sorted(done.items()))))
         if ab.cost.loyalty is not None:
             # CR 606.3: one loyalty ability per permanent each turn; CR 606.4: a +N cost puts N loyalty
             # counters on it (as a cost: not doubled by Doubling Season, per its ruling); -N was paid above
@@ -335,8 +332,8 @@ class ActionApplier:
             counters = dict(o.counters)
             if ab.cost.loyalty > 0:
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
-            self.objs[oid] = o.with_(activated_this_turn=tuple(sorted(done.items())),
-                                          counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0)))
+            self.w.put(o.with_(activated_this_turn=tuple(sorted(done.items())),
+                               counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0))))
         if before.zone == "battlefield" and self.objs[oid].zone != "battlefield":  # the source left: keep its last known information
             lki = [("card", before.card), ("owner", before.owner), ("controller", before.controller),
                    ("tapped", before.tapped), ("sick", before.sick), ("counters", dict(before.counters) or None),
@@ -344,52 +341,58 @@ class ActionApplier:
                    ("conjured", before.conjured), ("chosen", before.chosen or None)]
             lki_t = tuple((k, (tuple(sorted(cast(dict, v).items())) if k == "counters" else v)) for k, v in lki
                           if v not in (None, False, 0, ()) or k in ("card", "owner", "controller"))
-            self.objs[aid] = self.objs[aid].with_(last_known=lki_t)
+            self.w.put(self.objs[aid].with_(last_known=lki_t))
 
     # -- afterwards --------------------------------------------------------
-    def stack_triggers(self) -> None:
-        """CR 603.3b: APNAP; each player orders their own triggers (``trigger_order``)."""
+    def stack_triggers(self) -> tuple[str, ...]:
+        """CR 603.3b: the action's own triggered abilities go on the stack in APNAP order, each
+        player's in the order ``trigger_order`` gives (:func:`~solver.engine.transition.put_triggers`);
+        the dies abilities of creatures sacrificed to pay a cost keep waiting (:class:`Applied`).
+        Returns the players whose abilities were put on the stack."""
         if not self.triggers:
-            return
-        ids = self.state.player_ids
-        start = ids.index(self.turn.active)
-        apnap = ids[start:] + ids[:start]
-        for pid in apnap:  # active player's go on the stack first (so they resolve last)
-            mine = [t for t in self.triggers if t[0] == pid]
-            if len(mine) > 1:
-                if self.trigger_order is None:
-                    raise AmbiguousActionError(
-                        f"{pid} puts {len(mine)} triggered abilities on the stack and chooses their order "
-                        f"(CR 603.3b); pass trigger_order=[source ids, top of the stack first]: "
-                        f"{', '.join(sorted(t[1] for t in mine))}")
-                rank = {s: i for i, s in enumerate(self.trigger_order)}
-                missing = [t[1] for t in mine if t[1] not in rank]
-                if missing:
-                    raise InvalidActionError(f"trigger_order does not list {', '.join(missing)}")
-                mine.sort(key=lambda t: -rank[t[1]])  # the last listed goes on the stack first
-            for controller, source, index in mine:
-                aid = next_free_id(f"ability-of-{source}", self.taken_ids())
-                self.put_on_stack(GameObject(id=aid, zone="stack", owner=controller, controller=controller,
-                                             card=None, ability=AbilityRef(source, index), timestamp=self.stamp()))
+            return ()
+        own = {p.seq for p in self.triggers}
+        waiting = [p for p in self.w.pending if p.seq not in own]
+        self.w.pending = [p for p in self.w.pending if p.seq in own]
+        (self.w,) = put_triggers(self.w, self.chosen_order)
+        self.objs = self.w.objects
+        self.w.pending = waiting
+        return tuple(sorted({p.controller for p in self.triggers}))
+
+    def chosen_order(self, pid: str, mine: list[_PendingTrigger]) -> list[_PendingTrigger]:
+        """The order ``pid``'s abilities go on the stack (the first at the bottom): ``trigger_order``
+        lists their sources top of the stack first (CR 603.3b)."""
+        if len(mine) <= 1:
+            return mine
+        if self.trigger_order is None:
+            raise AmbiguousActionError(
+                f"{pid} puts {len(mine)} triggered abilities on the stack and chooses their order "
+                f"(CR 603.3b); pass trigger_order=[source ids, top of the stack first]: "
+                f"{', '.join(sorted(t.source for t in mine))}")
+        rank = {s: i for i, s in enumerate(self.trigger_order)}
+        missing = [t.source for t in mine if t.source not in rank]
+        if missing:
+            raise InvalidActionError(f"trigger_order does not list {', '.join(missing)}")
+        return sorted(mine, key=lambda t: -rank[t.source])  # the last listed goes on the stack first
 
     def build(self) -> GameState:
         """The new state, objects in the loader's canonical order with positions renumbered
         (so that loading ``dump_state`` of it gives an equal state)."""
         zones = ("battlefield", "hand", "graveyard", "library", "exile", "command")
         ids = self.state.player_ids
+        objs = list(self.w.objects.values())
         out: list[GameObject] = []
         for zone in zones:
             for pid in ids:
-                group = [self.objs[i] for i in self.order if i in self.objs and self.objs[i].zone == zone and
-                         (self.objs[i].controller if zone == "battlefield" else self.objs[i].owner) == pid]
+                group = [o for o in objs if o.zone == zone and (o.controller if zone == "battlefield" else o.owner) == pid]
                 group.sort(key=lambda o: o.order)
                 out.extend(o.with_(order=n) for n, o in enumerate(group))
-        stack = sorted((self.objs[i] for i in self.order if i in self.objs and self.objs[i].zone == "stack"),
-                       key=lambda o: o.order)
+        stack = sorted((o for o in objs if o.zone == "stack"), key=lambda o: o.order)
         out.extend(o.with_(order=n) for n, o in enumerate(stack))
         pools = tuple((pid, self.pools[pid]) for pid in ids if pid in self.pools and self.pools[pid])
-        return replace(self.state, players=tuple(self.players[p] for p in ids), turn=self.turn, objects=tuple(out),
-                       mana_pool=pools)
+        players = tuple(p if p.life == self.w.life[p.id] else replace(p, life=self.w.life[p.id])
+                        for p in self.state.players)
+        return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools)
 
 
 def _object_of(a: Action) -> str:

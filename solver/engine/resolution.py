@@ -60,7 +60,7 @@ What happens, in order:
    removed.  Steps 4 and 5 repeat until neither does anything (CR 704.3).
 
 Outcome identity: two outcomes are the same when their situations are the
-same (:func:`solver.io.dump.dump_state`, compared as canonical JSON).  When
+same (:meth:`solver.core.state.GameState.key`).  When
 several choice sets lead to one situation, the outcome lists the first (in
 canonical order) as ``choices`` and the others as ``alternatives``.
 
@@ -87,18 +87,18 @@ from ..cards import Card, card_from_mapping, db_of
 from ..rules.characteristics import View
 from ..core.ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
-from ..io.dump import dump_state
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
-                         target_legal, trigger_target_choices)
+                         target_legal, trigger_target_choices, draw, move, queue_triggers,
+                         change_life)
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
-           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "outcome_key"]
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of"]
 
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -126,7 +126,8 @@ class Outcome:
     """One distinct result of resolving the top of the stack.
 
     ``state``: the resulting situation (canonical: ``situation_from_dict(
-    dump_state(state)).state == state``); ``choices``: the choices that lead to
+    dump_state(state)).state == state``; the situation dict itself is written
+    at the edge, :mod:`solver.queries.resolve`); ``choices``: the choices that lead to
     it (the first in canonical order); ``alternatives``: other choice sets
     leading to the same situation; ``probability``: the chance of this
     outcome given its choices, when a random event took part (else None);
@@ -135,14 +136,14 @@ class Outcome:
     """
 
     state: GameState
-    situation: dict
     choices: dict
     alternatives: tuple[dict, ...] = ()
     probability: Fraction | None = None
     alternative_probabilities: tuple[Fraction | None, ...] = ()
     losers: tuple[str, ...] = ()
 
-    def to_json(self) -> dict:
+    def to_json(self, situation: dict) -> dict:
+        """The contract §2.7 entry of this outcome, ``situation`` being its state written as a situation."""
         d: dict[str, Any] = {"choices": self.choices}
         if self.alternatives:
             d["alternatives"] = list(self.alternatives)
@@ -152,13 +153,15 @@ class Outcome:
                 d["alternative_probabilities"] = [None if p is None else float(p) for p in self.alternative_probabilities]
         if self.losers:
             d["losers"] = list(self.losers)
-        d["situation"] = self.situation
+        d["situation"] = situation
         return d
 
 
 @dataclass(frozen=True)
 class ResolveResult:
-    """Every outcome, sorted, and the notes on what was not modeled."""
+    """Every outcome, in the engine's order (by the canonical text of their choices; the order
+    users see, choices then situation, is made by :mod:`solver.queries.resolve`), and the notes
+    on what was not modeled."""
 
     outcomes: tuple[Outcome, ...]
     unsupported: tuple[str, ...] = ()
@@ -167,11 +170,6 @@ class ResolveResult:
 
 def _canon(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def outcome_key(o: Outcome) -> tuple[str, str]:
-    """Sort key of outcomes: canonical JSON of the choices, then of the situation."""
-    return (_canon(o.choices), _canon(o.situation))
 
 
 # ===========================================================================
@@ -286,7 +284,7 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> 
     if amount <= 0:
         return 0
     if target in w.life:
-        w.life[target] -= amount
+        change_life(w, target, -amount)  # CR 120.3a
         _lifelink(w, source, amount)
         return amount
     o = w.objects.get(target)
@@ -314,7 +312,7 @@ def _lifelink(w: _World, source: _DamageSource, amount: int) -> None:
     """CR 702.15b: damage dealt by a source with lifelink causes that source's
     controller to gain that much life (in addition to the damage's other results)."""
     if source.lifelink and amount > 0 and source.controller in w.life:
-        w.life[source.controller] += amount
+        change_life(w, source.controller, amount)
     w.changed()
 
 
@@ -408,7 +406,7 @@ def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_Worl
     gain = isinstance(eff, ir.GainLife)
     for p in who:
         if p in w.life:  # a player (CR 119.3); an object can't gain or lose life
-            w.life[p] += n if gain else -n
+            change_life(w, p, n if gain else -n)
     w.changed()
     return [w]
 
@@ -518,7 +516,7 @@ def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
                 nxt.append(v)
                 continue
             if player not in v.shuffled or len(lib) == 1:
-                _move(v, lib[0].id, "graveyard") if mill else _to_hand(v, lib[0].id)
+                _move(v, lib[0].id, "graveyard") if mill else draw(v, player, lib[0].id)
                 nxt.append(v)
                 continue
             classes: dict[tuple, list[GameObject]] = {}
@@ -527,17 +525,12 @@ def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
             for members in classes.values():
                 v2 = v.fork()
                 v2.prob *= Fraction(len(members), len(lib))
-                _move(v2, members[0].id, "graveyard") if mill else _to_hand(v2, members[0].id)
+                _move(v2, members[0].id, "graveyard") if mill else draw(v2, player, members[0].id)
                 # a random result, not a choice
                 v2.choices.setdefault("milled" if mill else "drawn", []).append(members[0].id)
                 nxt.append(v2)
         worlds = nxt
     return worlds
-
-
-def _to_hand(w: _World, oid: str) -> None:
-    o = w.objects[oid]
-    w.put(o.with_(zone="hand", order=w.next_tick()))
 
 
 @lru_cache(maxsize=256)
@@ -669,7 +662,7 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
         if found is not None and eff.zone == "battlefield":
             branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
         elif found is not None:
-            _to_hand(v, found)
+            move(v, found, "hand", timestamp=v.objects[found].timestamp)  # CR 701.23a: put into the hand
         if eff.shuffle:
             for b in branch:
                 _shuffle(b, player)
@@ -1077,7 +1070,8 @@ def _record_may(w: _World, value: bool, n_optional: int) -> None:
 def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResult:
     """Resolve the top object of the stack under every legal choice, then
     state-based actions and triggered abilities (module docstring); every
-    distinct resulting situation once, sorted by :func:`outcome_key`.
+    distinct resulting situation once (identified by :meth:`GameState.key`), in the
+    order of the canonical text of their choices.
 
     Raises :class:`NothingToResolve` (empty stack), :class:`CannotResolve`
     (the top of the stack makes no rules sense as given),
@@ -1107,12 +1101,10 @@ def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResul
             continue
         done.append(v)
     random = any(v.prob != 1 for v in done)
-    groups: dict[str, dict[str, Any]] = {}
+    groups: dict[tuple, dict[str, Any]] = {}
     for v in done:
         fs = _finalize(v)
-        sit = dump_state(fs)
-        key = _canon(sit)
-        g = groups.setdefault(key, {"state": fs, "situation": sit, "choices": {}, "losers": set()})
+        g = groups.setdefault(fs.key(), {"state": fs, "choices": {}, "losers": set()})
         ck = _canon(v.choices)
         prev = g["choices"].get(ck)
         g["choices"][ck] = (v.choices, (prev[1] if prev else 0) + v.prob)
@@ -1121,12 +1113,12 @@ def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResul
     for g in groups.values():
         ordered = sorted(g["choices"].items())
         (_, (c0, p0)), rest = ordered[0], ordered[1:]
-        outcomes.append(Outcome(state=g["state"], situation=g["situation"], choices=c0,
+        outcomes.append(Outcome(state=g["state"], choices=c0,
                                 alternatives=tuple(c for _, (c, _) in rest),
                                 probability=p0 if random else None,
                                 alternative_probabilities=tuple(p for _, (_, p) in rest) if random else (),
                                 losers=tuple(p for p in state.player_ids if p in g["losers"])))
-    outcomes.sort(key=outcome_key)
+    outcomes.sort(key=lambda o: _canon(o.choices))  # the edge adds the situations to this order
     if len(state.players) > 2 and any(o.losers for o in outcomes):
         start.notes.add("a player lost in a game of more than two players: leaving the game (CR 800.4a) "
                         "is not modeled")

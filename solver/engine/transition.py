@@ -13,19 +13,26 @@ layer.  This module holds what they share:
   stack (CR 603.3b), until neither happens.  A player who loses is marked
   ``lost`` (CR 104.3, 704.5a–c); the game is over when at most one player
   remains (CR 104.2a).
-* zone moves shared by the engines: :func:`empty_mana_pools` (CR 500.4),
-  :func:`draw_top` (CR 121.1, 504.1), :func:`discard` (CR 701.9),
-  :func:`renumber` (canonical zone positions).
+* the kernel (``docs/kernel.md``): the primitives every change of state goes
+  through — :func:`move`, the one zone change (CR 400.7: a new object; leaving
+  the battlefield it records last known information, CR 608.2h, and queues
+  "when this dies" abilities, CR 603.10a, 700.4); :func:`draw` (CR 121.1) and,
+  on whole states, :func:`draw_top` (CR 504.1) and :func:`discard` (CR 701.9);
+  :func:`queue_triggers` (CR 603.2); :func:`put_triggers`, the one function
+  that puts waiting triggered abilities on the stack in APNAP order (CR 101.4,
+  603.3b/d); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
+  122.1); :func:`empty_mana_pools` (CR 500.4); :func:`renumber` (canonical
+  zone positions).  Resolution, combat damage, turn-based actions and the
+  action applier (:mod:`solver.engine.apply`) all use them, so triggers are
+  queued when the move happens — no state is compared with another.
 * :class:`Branch` — one distinct result of a transition: the new state, the
-  choices that lead to it and, for random events, its probability.
-* the machinery behind all of them (moved here from
-  :mod:`solver.engine.resolution`, which re-exports it): ``_World`` (one branch of
-  a change), ``_move`` (zone moves with last known information and
-  leaves-the-battlefield triggers, CR 400.7, 603.10a), ``_cease`` (CR
-  704.5d), ``_sba_once`` (CR 704.5), ``_put_triggers`` (CR 603.3b/d),
-  ``_finalize`` (a branch as a canonical state), and :func:`dies_triggers`
-  for creatures that died in a change made outside a ``_World`` (sacrificed
-  to pay a cost, CR 700.4).
+  choices that lead to it and, for random events, its probability.  Results
+  are identified by :meth:`GameState.key` and ordered by the canonical text of
+  their choices (:func:`choices_key`); the order users see is made where the
+  situations are written (:mod:`solver.queries.canonical`).
+* the machinery behind all of them: ``_World`` (one branch of a change),
+  ``_cease`` (CR 704.5d), ``_sba_once`` (CR 704.5), ``_finalize`` (a branch
+  as a canonical state).
 
 Before this module, the action applier (then in :mod:`solver.api`) checked
 only 704.5d/m/n after an action, so a player at 1 life who paid 1 life (a painland's damage) kept
@@ -38,7 +45,7 @@ import itertools
 import json
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..core import ir
 from ..cards import Card
@@ -46,11 +53,11 @@ from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.mana import Mana
 from ..core.object_ids import next_free_id, object_id_base
-from ..io.dump import dump_state
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
-           "discard", "renumber", "next_player", "mark_losers"]
+           "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
+           "change_life", "adjust_counters", "choices_key"]
 
 
 @dataclass(frozen=True)
@@ -158,31 +165,29 @@ def settle(state: GameState, *, pending: Iterable[Any] = (), drew_empty: Iterabl
             continue
         if v.pending:
             changed = True
-            todo.extend(_put_triggers(v))
+            todo.extend(put_triggers(v))
             continue
         done.append(v)
     if not changed:
         return Settled((Branch(state),), tuple(sorted(start.notes)), False)
-    out: dict[str, Branch] = {}
+    out: dict[tuple, Branch] = {}
     for v in done:
         fs = _finalize(v)
         fs = replace(fs, turn=state.turn, name=state.name, description=state.description, rules=state.rules)
         fs = mark_losers(fs, v.losers)
-        key = _key(fs)
+        key = fs.key()
         if key not in out:
             out[key] = Branch(fs, dict(v.choices), None, tuple(p for p in state.player_ids
                                                                 if p in v.losers and p not in prelost))
-    branches = tuple(out[k] for k in sorted(out))
+    branches = tuple(sorted(out.values(), key=lambda b: choices_key(b.choices)))
     return Settled(branches, tuple(sorted(start.notes)), True)
 
 
-def _key(state: GameState) -> str:
-    return json.dumps(dump_state(state), sort_keys=True, separators=(",", ":"))
-
-
-def state_key(state: GameState) -> str:
-    """Canonical JSON of the situation: equal keys, the same situation."""
-    return _key(state)
+def choices_key(choices: Any) -> str:
+    """The canonical text of a record of choices (plain lists, dicts, strings and numbers): the
+    engine's deterministic order of the results of one change.  The order users see (choices, then
+    the situation's canonical JSON) is made where the situations are written (``queries``/``api``)."""
+    return json.dumps(choices, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
 # ---------------------------------------------------------------------------
@@ -214,36 +219,38 @@ def empty_mana_pools(state: GameState) -> GameState:
 
 def draw_top(state: GameState, player: str, card: GameObject | None = None) -> tuple[GameState, bool]:
     """CR 121.1: ``player`` puts the top card of their library (or ``card``, the
-    one a random draw picked) into their hand. Returns the new state and
+    one a random draw picked) into their hand (:func:`draw`). Returns the new state and
     whether the draw came from an empty library (CR 704.5b: a loss at the
     next check)."""
-    library = state.zone("library", player)
-    if not library:
+    w = _World(state)
+    if not draw(w, player, card.id if card is not None else None):
         return state, True
-    card = card or library[0]
-    hand = [o.order for o in state.objects if o.zone == "hand" and o.owner == player]
-    drawn = card.with_(zone="hand", order=max(hand, default=-1) + 1)
-    objs = [drawn if o.id == card.id else o for o in state.objects]
-    return renumber(state, objs), False
+    return renumber(state, w.objects.values()), False
+
+
+def draw(w: _World, player: str, card: str | None = None) -> GameObject | None:
+    """CR 121.1-121.2: ``player`` draws one card — the top of their library, or ``card`` (the one a
+    random draw picked) — through :func:`move`; it keeps its timestamp. None when the library is
+    empty (the caller records the attempt, CR 704.5b)."""
+    library = w.zone_list("library", player)
+    if not library:
+        return None
+    oid = card or library[0].id
+    return move(w, oid, "hand", timestamp=w.objects[oid].timestamp)
 
 
 def discard(state: GameState, ids: Iterable[str]) -> GameState:
-    """CR 701.9a: the cards go from their owner's hand to their owner's graveyard (on top)."""
+    """CR 701.9a: the cards go from their owner's hand to their owner's graveyard (on top), each
+    through :func:`move` (keeping its timestamp)."""
     ids = list(ids)
     if not ids:
         return state
-    top: dict[str, int] = {}
-    for o in state.objects:
-        if o.zone == "graveyard":
-            top[o.owner] = max(top.get(o.owner, -1), o.order)
-    objs = []
-    moved = set(ids)
-    for o in state.objects:
-        if o.id in moved:
-            top[o.owner] = top.get(o.owner, -1) + 1
-            o = o.with_(zone="graveyard", order=top[o.owner])
-        objs.append(o)
-    return renumber(state, objs)
+    w = _World(state)
+    chosen = set(ids)
+    for o in state.objects:  # simultaneously (CR 701.9a): in the order the state lists them
+        if o.id in chosen:
+            move(w, o.id, "graveyard", timestamp=o.timestamp)
+    return renumber(state, w.objects.values())
 
 
 def pools_empty(state: GameState) -> bool:
@@ -365,7 +372,7 @@ class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
-                 "tick", "_view", "base", "notes", "fizzled", "deathtouched")
+                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -384,6 +391,8 @@ class _World:
         self.fizzled = False  # CR 608.2b: every target illegal, the object did not resolve
         # CR 702.2b, 704.5h: creatures dealt damage by a source with deathtouch since the last SBA check
         self.deathtouched: set[str] = set()
+        # where new timestamps come from (CR 613.7): the world's ticks, or the action applier's own count
+        self.stamper: Callable[[], int] | None = None
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -402,6 +411,7 @@ class _World:
         w.notes = self.notes
         w.fizzled = self.fizzled
         w.deathtouched = set(self.deathtouched)
+        w.stamper = self.stamper
         return w
 
     # -- reading ------------------------------------------------------------
@@ -422,6 +432,10 @@ class _World:
     def next_tick(self) -> int:
         self.tick += 1
         return self.tick
+
+    def new_timestamp(self) -> int:
+        """A timestamp later than every other (CR 613.7d-e: an object entering a zone, an ability put on the stack)."""
+        return self.stamper() if self.stamper is not None else self.next_tick()
 
     def taken_ids(self) -> set[str]:
         return set(self.objects) | set(self.base.player_ids)
@@ -476,35 +490,97 @@ def _lki_object(o: GameObject, lki: tuple[tuple[str, Any], ...]) -> GameObject:
 # Zone changes
 # ===========================================================================
 
-def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
-    """Move an object to ``zone`` (its owner's; on top of the stack / at the end of
-    other lists). Leaving the battlefield: dies triggers (if ``dies_ok`` and it
-    was a creature), last known information for abilities from it, and the
-    new object is untapped, uncountered, undamaged, unattached (CR 400.7)."""
+def move(w: _World, oid: str, zone: str, *, controller: str | None = None, timestamp: int | None = None,
+         dies_ok: bool = True, **status: Any) -> GameObject:
+    """The one zone change (CR 400.7): object ``oid`` goes to ``zone`` (its owner's, or under
+    ``controller`` on the battlefield and the stack) and becomes a new object — untapped,
+    uncountered, undamaged, unattached, out of combat (CR 506.4), with no choices, X, targets or
+    last known information — on top of the stack / at the end (top) of the other lists, with a
+    new timestamp (``timestamp`` keeps a given one: a card drawn or discarded, whose timestamp
+    no rule reads, CR 613.7). ``status``: what the new object is as it arrives (``sick`` on the
+    battlefield, a spell's ``x`` and ``targets`` on the stack, counters it is exiled with).
+
+    What it records as it leaves the battlefield (CR 603.10a: leaves-the-battlefield abilities
+    look back in time):
+
+    * its last known information (CR 608.2h, 113.7a) on abilities from it on the stack or
+      waiting to be put there (contract ``last_known``);
+    * the "when this dies" abilities of a creature put into a graveyard (CR 700.4, 603.6c), queued
+      in ``w.pending`` with that information (unless ``dies_ok`` is False) — to be put on the
+      stack by :func:`put_triggers` the next time a player would receive priority (CR 603.3);
+    * effects that named it, or that only applied to it, no longer apply to the new object;
+      damage from a deathtouch source is forgotten (CR 400.7, 704.5h);
+    * the parts of its card the project does not model (``w.notes``)."""
     o = w.objects[oid]
     if o.zone == "battlefield":
-        view = w.view()
-        c = view.chars(oid)
-        lki = _lki_entries(o)
-        if o.attached_to is not None and o.attached_to not in w.objects and o.attached_to not in w.life:
-            lki = tuple(kv for kv in lki if kv[0] != "attached_to")  # it was attached to a token that ceased to exist
-        _note_unsupported(w, o, "leaves the battlefield")
-        # abilities from this source on the stack or waiting: remember its last known information
-        for sid, so in list(w.objects.items()):
-            if so.zone == "stack" and so.ability is not None and so.ability.source == oid and not so.last_known:
-                w.objects[sid] = so.with_(last_known=lki)
-        w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
-        if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
-            for a in o.card.abilities:  # leaves-the-battlefield abilities look back (CR 603.10a)
-                if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
-                    w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, lki,
-                                                     w.next_tick()))
-        _drop_from_effects(w, oid)
-        w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
-    new = o.with_(zone=zone, controller=o.owner, tapped=False, sick=False, counters=(), damage=0, attached_to=None,
-                  chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False, order=w.next_tick(),
-                  timestamp=w.next_tick(), attacking=None, blocking=(), blocked=False)  # CR 506.4: leaves combat
+        _leave_battlefield(w, o, zone, dies_ok)
+    if zone == "stack":
+        order = min((x.order for x in w.objects.values() if x.zone == "stack"), default=0) - 1
+    else:
+        order = w.next_tick()
+    new = o.with_(zone=zone, controller=controller or o.owner, tapped=False, sick=False, counters=(), damage=0,
+                  attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
+                  order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
+                  blocking=(), blocked=False)
+    if status:
+        new = new.with_(**status)
     w.put(new)
+    return new
+
+
+def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> None:
+    """What a permanent leaving the battlefield records (:func:`move`)."""
+    oid = o.id
+    c = w.view().chars(oid)
+    lki = _lki_entries(o)
+    if o.attached_to is not None and o.attached_to not in w.objects and o.attached_to not in w.life:
+        lki = tuple(kv for kv in lki if kv[0] != "attached_to")  # it was attached to a token that ceased to exist
+    _note_unsupported(w, o, "leaves the battlefield")
+    # abilities from this source on the stack or waiting: remember its last known information
+    for sid, so in list(w.objects.items()):
+        if so.zone == "stack" and so.ability is not None and so.ability.source == oid and not so.last_known:
+            w.objects[sid] = so.with_(last_known=lki)
+    w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
+    if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
+        queue_triggers(w, o, "dies", c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
+    _drop_from_effects(w, oid)
+    w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
+
+
+_move = move
+
+
+def queue_triggers(w: _World, source: GameObject, event: str, live: Iterable[Any],
+                   last_known: tuple[tuple[str, Any], ...] = ()) -> list[_PendingTrigger]:
+    """CR 603.2: the triggered abilities of ``source`` on ``event`` that it has (``live``: its
+    abilities after continuous effects; one it lost, CR 613, does not trigger) wait in
+    ``w.pending`` to be put on the stack (:func:`put_triggers`), numbered as the stack names
+    them (contract §1)."""
+    if source.card is None:
+        return []
+    have = list(live)
+    out = []
+    for a in source.card.abilities:
+        if isinstance(a, TriggeredAbility) and a.trigger.event == event and a in have:
+            out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
+                                       w.next_tick()))
+    w.pending.extend(out)
+    return out
+
+
+def change_life(w: _World, player: str, amount: int) -> None:
+    """CR 119.3-119.4: ``player`` gains (``amount`` > 0) or loses life."""
+    w.life[player] += amount
+    w.changed()
+
+
+def adjust_counters(w: _World, oid: str, counters: Iterable[tuple[str, int]]) -> None:
+    """CR 122.1: put (positive) or remove (negative) counters on ``oid``; none is left below zero."""
+    o = w.objects[oid]
+    now = dict(o.counters)
+    for kind, n in counters:
+        now[kind] = now.get(kind, 0) + n
+    w.put(o.with_(counters=tuple(sorted((k, v) for k, v in now.items() if v > 0))))
 
 
 def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bool:
@@ -711,12 +787,19 @@ def _apnap(state: GameState) -> list[str]:
     return ids[i:] + ids[:i]
 
 
-def _put_triggers(w: _World) -> list[_World]:
+TriggerOrder = Callable[[str, list["_PendingTrigger"]], list["_PendingTrigger"]]
+
+
+def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
     """CR 603.3b/d: put every waiting triggered ability on the stack — active
-    player first, each player in the order they choose, with targets chosen
+    player first (APNAP, CR 101.4), each player in the order they choose, with targets chosen
     for each (one branch per distinct stack); an ability with no legal target
     choice is removed from the stack.  The combinatorial part (orders ×
-    target choices) is :mod:`models.resolution`'s model."""
+    target choices) is :mod:`models.resolution`'s model.
+
+    ``order``: the order a player already chose (the action applier's ``trigger_order``):
+    given a player and their waiting abilities, the order they go on the stack (the first at
+    the bottom); then there is one branch."""
     from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
     pending = sorted(w.pending, key=lambda p: p.seq)
@@ -736,8 +819,13 @@ def _put_triggers(w: _World) -> list[_World]:
             opts.append(choices)
         if not trig:
             continue
-        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o)), len(o)) for p, o in zip(trig, opts)]
         placements: list[Any]
+        if order is not None:
+            chosen = order(pid, trig)
+            placements = [tuple((trig.index(p), 0) for p in chosen)]
+            per_player.append((trig, opts, placements))
+            continue
+        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o)), len(o)) for p, o in zip(trig, opts)]
         if len(trig) == 1:
             placements = [((0, c),) for c in range(len(opts[0]))]
         else:
@@ -756,7 +844,7 @@ def _put_triggers(w: _World) -> list[_World]:
                 sid = _new_id(v, f"ability-of-{p.source}")
                 v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
-                                 order=top, timestamp=v.next_tick()))
+                                 order=top, timestamp=v.new_timestamp()))
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
                 if targets is not None:
                     entry["targets"] = [list(g) for g in targets]
@@ -764,6 +852,9 @@ def _put_triggers(w: _World) -> list[_World]:
         v.choices["triggers"] = list(reversed(placed)) + v.choices.get("triggers", [])  # top of the stack first
         out.append(v)
     return out
+
+
+_put_triggers = put_triggers
 
 
 def _game_over(w: _World) -> bool:
@@ -811,38 +902,3 @@ def _finalize(w: _World) -> GameState:
     turn = replace(w.base.turn, priority=w.base.turn.active)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.base.mana_pool, effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=())
-
-
-# ===========================================================================
-# Leaves-the-battlefield triggers across a change made elsewhere
-# ===========================================================================
-
-def dies_triggers(before: GameState, after: GameState) -> list[_PendingTrigger]:
-    """The "when this dies" abilities (CR 603.6c, 603.10a, 700.4) of creatures
-    that were on the battlefield in ``before`` and are in a graveyard in
-    ``after`` — for changes made outside a :class:`_World` (a creature
-    sacrificed to pay a cost, CR 601.2h; combat damage's state-based actions),
-    to be put on the stack by :func:`settle` (``pending``). They look back in
-    time: the abilities and last known information are the creature's as it
-    last existed on the battlefield. A token that died has ceased to exist by
-    then (CR 704.5d); its dies abilities are reported, not dropped."""
-    gone = [o for o in before.battlefield if o.card is not None and (
-        after.find(o.id) is None or after.obj(o.id).zone == "graveyard")]
-    out: list[_PendingTrigger] = []
-    if not gone:
-        return out
-    view = View(before)
-    seq = 0
-    for o in gone:
-        n = after.find(o.id)
-        c = view.chars(o.id)
-        if not c.is_creature or o.card is None:
-            continue
-        for a in o.card.abilities:
-            if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
-                if n is None:
-                    raise ResolutionUnsupported(f"'{o.id}' died and ceased to exist (CR 704.5d) with a dies-"
-                                                "triggered ability: the situation format cannot name its source")
-                seq += 1
-                out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, _lki_entries(o), seq))
-    return out

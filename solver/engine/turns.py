@@ -54,10 +54,16 @@ triggered abilities on the stack; the active player receives priority
 (CR 117.3a).  The game is over when one player remains (CR 104.2a).
 
 Branching.  :func:`pass_priority` returns every distinct outcome
-(:class:`~solver.engine.transition.Branch`: state, choices, probability).  Callers
-that play one game (the agents' API) pass a :class:`Chooser` that stops at
-the first choice (:class:`NeedDecision`, to be answered by
-:func:`resume`) or samples random events.
+(:class:`~solver.engine.transition.Branch`: state, choices, probability),
+identified by :meth:`GameState.key` and merged, in the engine's order (the
+canonical JSON of the choices; the ``pass`` query orders them by choices then
+situation where it writes them).  Callers that play one game (the agents'
+API) follow one path with :func:`play_pass`: it returns the next situation or
+the first pending choice as a value, a :class:`Decision` (kind, player, typed
+:class:`Option` values, the state the choice is made in) — a random event
+too, which the caller samples — answered by :func:`resume`.  Each option has
+a ``rank``: its place in the canonical order, options of equal rank (the
+branches of one change) being ordered by their situations at the edge.
 
 Not modeled (answered unsupported, never guessed): abilities that trigger at
 steps other than "at the beginning of your upkeep" and "whenever this
@@ -77,16 +83,17 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from ..core import ir
 from ..core.errors import UnsupportedCase
 from ..core.state import STEPS, GameObject, GameState
 from ..rules.step_order import has_first_strike, next_step
-from .transition import (Branch, alive, discard, draw_top, empty_mana_pools, game_over, mark_losers, next_player,
-                         settle, state_key)
+from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
+                         next_player, settle)
 
-__all__ = ["pass_priority", "resume", "Chooser", "NeedDecision", "Option", "GameOver", "MAX_HAND_SIZE",
+__all__ = ["pass_priority", "play_pass", "resume", "resume_all", "settle_action", "Chooser", "Decision", "Option",
+           "GameOver", "MAX_HAND_SIZE",
            "COMBAT_STEPS"]
 
 MAX_HAND_SIZE = 7  # CR 402.2
@@ -118,19 +125,25 @@ class _Item:
 
 
 class Option:
-    """One option at a branching point: ``label`` (an action string for
-    choices, e.g. ``declare attackers raging-goblin -> bob``), the ``choices``
-    it records, its probability for random events, and the work that follows
-    (``item``; built on first use when given as ``make``, so that listing
-    thousands of declarations builds no state until one is taken)."""
+    """One option at a branching point: ``kind`` (the decision's), its typed ``value`` (a
+    declaration's ``{creature: what}`` map, a damage assignment, the cards discarded, the card
+    drawn, the choices of a resolution or a state-based action), ``label`` (the action string
+    users see, e.g. ``declare attackers raging-goblin -> bob``), the ``choices`` it records,
+    its probability for random events, ``rank`` (its place in the canonical order; options of
+    equal rank are ordered by their situations at the edge, :mod:`solver.api.play`) and the work
+    that follows (``item``; built on first use when given as ``make``, so that listing thousands
+    of declarations builds no state until one is taken)."""
 
-    __slots__ = ("label", "choices", "probability", "_item", "_make")
+    __slots__ = ("kind", "value", "label", "choices", "probability", "rank", "_item", "_make")
 
-    def __init__(self, label: str, choices: dict, probability: Fraction | None, item: _Item | None = None,
-                 make: Callable[[], _Item] | None = None):
+    def __init__(self, kind: str, value: Any, label: str, choices: dict, probability: Fraction | None,
+                 rank: tuple = (), item: _Item | None = None, make: Callable[[], _Item] | None = None):
+        self.kind = kind
+        self.value = value
         self.label = label
         self.choices = choices
         self.probability = probability
+        self.rank = rank
         self._item = item
         self._make = make
 
@@ -142,61 +155,90 @@ class Option:
             self._make = None
         return self._item
 
+    @property
+    def state(self) -> GameState:
+        """The state this option leads to (before what follows it)."""
+        return self.item.state
+
     def __repr__(self) -> str:
         return f"Option({self.label!r})"
 
 
-class NeedDecision(Exception):
-    """Raised by a stopping :class:`Chooser`: ``player`` must choose one of ``options`` (``kind``:
-    ``attackers``, ``blockers``, ``damage``, ``discard``, ``choose``)."""
+@dataclass(frozen=True)
+class Decision:
+    """A pending decision, returned by the turn engine when a single path is followed
+    (:func:`play_pass`, :func:`resume`): ``player`` must choose one of ``options`` in ``state`` (the
+    state in which the choice is made). ``kind``: ``attackers`` (CR 508.1), ``blockers`` (CR
+    509.1), ``damage`` (CR 510.1), ``discard`` (CR 514.1), ``choose`` (a choice during
+    resolution, a state-based action or putting triggers on the stack: CR 608.2, 704.5j, 603.3b)
+    or ``random`` (a random event; ``probability`` on each option)."""
 
-    def __init__(self, kind: str, player: str, options: list[Option], state: GameState | None = None):
-        super().__init__(f"{player} must choose ({kind}): {len(options)} options")
-        self.kind = kind
-        self.player = player
-        self.options = options
-        self.state = state  # the state in which the choice is made
+    kind: str
+    player: str
+    options: tuple[Option, ...]
+    state: GameState
 
 
 class Chooser:
-    """How branching points are taken: every option (the ``pass`` query), or —
-    with ``stop=True`` — one path: a single option is taken, a choice among
-    several raises :class:`NeedDecision`, a random event is sampled with
-    ``rng`` (``random.Random``) or, without it, raises :class:`NeedDecision`
-    of kind ``random``."""
+    """How branching points are taken: every option (the ``pass`` query), or — with
+    ``stop=True`` — one path: a single option is taken, a choice among several (a random event
+    too) is returned as a :class:`Decision`."""
 
-    def __init__(self, stop: bool = False, rng: Any = None):
+    def __init__(self, stop: bool = False):
         self.stop = stop
-        self.rng = rng
 
-    def take(self, kind: str, player: str, options: list[Option], random: bool = False,
-             state: GameState | None = None) -> list[Option]:
+    def take(self, kind: str, player: str, options: list[Option], state: GameState) -> list[Option] | Decision:
         if not self.stop or len(options) <= 1:
             return options
-        if random:
-            if self.rng is None:
-                raise NeedDecision("random", player, options, state)
-            r = Fraction(self.rng.random())
-            acc = Fraction(0)
-            for o in options:
-                acc += o.probability or 0
-                if r < acc:
-                    return [o]
-            return [options[-1]]
-        raise NeedDecision(kind, player, options, state)
+        return Decision(kind, player, tuple(options), state)
 
 
 ALL = Chooser()
+ONE = Chooser(stop=True)
+
+Step = list["_Item"] | Decision   # what a step of the work loop gives: the items that follow, or a decision
 
 
 # ---------------------------------------------------------------------------
 # Entry points
 # ---------------------------------------------------------------------------
 
-def pass_priority(state: GameState, chooser: Chooser = ALL) -> list[Branch]:
-    """Every distinct outcome of the player with priority passing (module docstring),
-    sorted by the canonical JSON of choices then situation; identical
-    situations merged (probabilities summed)."""
+def pass_priority(state: GameState) -> list[Branch]:
+    """Every distinct outcome of the player with priority passing (module docstring), in the
+    engine's order (by the canonical JSON of the choices); identical situations
+    (:meth:`GameState.key`) merged, probabilities summed. The ``pass`` query orders them by
+    choices then situation (:mod:`solver.queries.pass`)."""
+    out = _pass(state, ALL)
+    assert not isinstance(out, Decision)
+    return out
+
+
+def play_pass(state: GameState) -> Branch | Decision:
+    """One path of passing: the next situation, or the first :class:`Decision` on the way."""
+    return _one(_pass(state, ONE))
+
+
+def resume(option: Option) -> Branch | Decision:
+    """Continue one path after a :class:`Decision` was answered with ``option``."""
+    return _one(_finish(_run([option.item], ONE)))
+
+
+def resume_all(option: Option) -> list[Branch]:
+    """Every outcome after a :class:`Decision` was answered with ``option``."""
+    out = _finish(_run([option.item], ALL))
+    assert not isinstance(out, Decision)
+    return out
+
+
+def _one(out: list[Branch] | Decision) -> Branch | Decision:
+    if isinstance(out, Decision):
+        return out
+    if len(out) != 1:  # a stopping chooser yields one path
+        raise AssertionError(f"expected one outcome, got {len(out)}")
+    return out[0]
+
+
+def _pass(state: GameState, chooser: Chooser) -> list[Branch] | Decision:
     if game_over(state):
         raise GameOver("the game is over (CR 104.2a): no player passes")
     p = state.priority
@@ -211,21 +253,43 @@ def pass_priority(state: GameState, chooser: Chooser = ALL) -> list[Branch]:
     cleared = replace(state, turn=replace(t, passed=(), priority=t.active))
     if state.zone("stack"):
         items = _resolve(cleared, chooser)
+        if isinstance(items, Decision):
+            return items
     else:
         items = [_Item(_end_step(cleared), "tba")]
-    return _merge(_run(items, chooser))
+    return _finish(_run(items, chooser))
 
 
-def resume(option: Option, chooser: Chooser) -> list[Branch]:
-    """Continue after a :class:`NeedDecision` was answered with ``option``."""
-    return _merge(_run([option.item], chooser))
+def _finish(done: Step) -> list[Branch] | Decision:
+    return done if isinstance(done, Decision) else _merge(done)
+
+
+def settle_action(state: GameState, pending: Iterable[Any] = ()) -> GameState | Decision:
+    """CR 117.5 after a player's action: state-based actions and waiting triggers
+    (:func:`~solver.engine.transition.settle`); the next state, or the ``choose`` decision among
+    the branches (the legend rule, the order and targets of triggers). Raises
+    :class:`UnsupportedCase` for what is not modeled."""
+    res = settle(state, pending=pending)
+    if res.notes:
+        raise UnsupportedCase("not modeled: " + "; ".join(res.notes))
+    if len(res.branches) == 1:
+        return res.branches[0].state
+    options = tuple(Option("choose", b.choices, _choose_label(b.choices), b.choices, None, (),
+                           _Item(b.state, "done", b.choices)) for b in res.branches)
+    return Decision("choose", state.turn.active, options, state)
+
+
+def _choose_label(choices: dict) -> str:
+    return "choose " + json.dumps(choices, sort_keys=True, separators=(",", ":"))
 
 
 # ---------------------------------------------------------------------------
 # The work loop
 # ---------------------------------------------------------------------------
 
-def _run(items: list[_Item], chooser: Chooser) -> list[_Item]:
+def _run(items: list[_Item], chooser: Chooser) -> Step:
+    """Carry every item on to the next priority; a :class:`Decision` met on the way (one path
+    followed) is returned as it is."""
     done: list[_Item] = []
     todo = list(items)
     guard = 0
@@ -236,10 +300,11 @@ def _run(items: list[_Item], chooser: Chooser) -> list[_Item]:
         it = todo.pop()
         if it.stage == "done":
             done.append(it)
-        elif it.stage == "tba":
-            todo.extend(_turn_based_actions(it, chooser))
-        elif it.stage == "settle":
-            todo.extend(_settle(it, chooser))
+        elif it.stage in ("tba", "settle"):
+            nxt = _turn_based_actions(it, chooser) if it.stage == "tba" else _settle(it, chooser)
+            if isinstance(nxt, Decision):
+                return nxt
+            todo.extend(nxt)
         else:  # pragma: no cover
             raise AssertionError(it.stage)
     return done
@@ -252,23 +317,22 @@ def _merge(items: list[_Item]) -> list[Branch]:
         if st.name is not None or st.description is not None or st.rules:
             st = replace(st, name=None, description=None, rules=())
         return [Branch(st, items[0].choices, None)]
-    groups: dict[str, dict[str, Any]] = {}
+    groups: dict[tuple, dict[str, Any]] = {}
     for it in items:
         st = it.state
         if st.name is not None or st.description is not None or st.rules:
             st = replace(st, name=None, description=None, rules=())  # a new situation (as resolve writes)
-        key = state_key(st)
-        g = groups.setdefault(key, {"state": st, "choices": {}})
+        g = groups.setdefault(st.key(), {"state": st, "choices": {}})
         ck = json.dumps(it.choices, sort_keys=True)
         prev = g["choices"].get(ck)
         g["choices"][ck] = (it.choices, (prev[1] if prev else 0) + it.prob)
     out = []
-    for key, g in groups.items():
+    for g in groups.values():
         ordered = sorted(g["choices"].items())
         total = sum((p for _, (_, p) in ordered), Fraction(0))
-        out.append((ordered[0][0], key, Branch(g["state"], ordered[0][1][0], total if random else None)))
-    out.sort(key=lambda x: (x[0], x[1]))
-    return [b for _, _, b in out]
+        out.append((ordered[0][0], Branch(g["state"], ordered[0][1][0], total if random else None)))
+    out.sort(key=lambda x: x[0])  # stable: merged groups of equal choices keep the order they were reached in
+    return [b for _, b in out]
 
 
 def _with(it: _Item, state: GameState | None = None, stage: str | None = None, choices: dict | None = None,
@@ -287,16 +351,16 @@ def _with(it: _Item, state: GameState | None = None, stage: str | None = None, c
                    prob=it.prob * prob, random=it.random or random, **kw)
 
 
-def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], random: bool = False,
-            state: GameState | None = None) -> list[_Item]:
-    return [o.item for o in chooser.take(kind, player, options, random, state)]
+def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], state: GameState) -> Step:
+    taken = chooser.take(kind, player, options, state)
+    return taken if isinstance(taken, Decision) else [o.item for o in taken]
 
 
 # ---------------------------------------------------------------------------
 # Resolving the top of the stack (CR 117.4, 608)
 # ---------------------------------------------------------------------------
 
-def _resolve(state: GameState, chooser: Chooser) -> list[_Item]:
+def _resolve(state: GameState, chooser: Chooser) -> Step:
     from .resolution import resolve_top
 
     res = resolve_top(state)
@@ -308,11 +372,12 @@ def _resolve(state: GameState, chooser: Chooser) -> list[_Item]:
         s = mark_losers(o.state, o.losers)
         s = replace(s, turn=replace(s.turn, passed=(), priority=s.turn.active))
         item = _Item(s, "done", dict(o.choices), o.probability or Fraction(1), random)
-        label = "choose " + json.dumps(o.choices, sort_keys=True, separators=(",", ":"))
-        options.append(Option(label, dict(o.choices), o.probability, item))
+        kind = "random" if random else "choose"
+        options.append(Option(kind, dict(o.choices), _choose_label(o.choices), dict(o.choices), o.probability,
+                              (choices_key(o.choices),), item))
     if random:
-        return _branch(chooser, "random", state.turn.active, options, True, state)
-    return _branch(chooser, "choose", state.zone("stack")[0].controller, options, state=state)
+        return _branch(chooser, "random", state.turn.active, options, state)
+    return _branch(chooser, "choose", state.zone("stack")[0].controller, options, state)
 
 
 # ---------------------------------------------------------------------------
@@ -380,7 +445,7 @@ def _steps_triggers_unsupported(state: GameState, step: str) -> None:
                                       f"could trigger during the {step.replace('_', ' ')} step")
 
 
-def _turn_based_actions(it: _Item, chooser: Chooser) -> list[_Item]:
+def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     step = state.turn.step
     active = state.turn.active
@@ -434,7 +499,7 @@ def _triggers(state: GameState, event: str, controller: str | None, only: set[st
     return out
 
 
-def _draw(it: _Item, chooser: Chooser) -> list[_Item]:
+def _draw(it: _Item, chooser: Chooser) -> Step:
     """CR 504.1, 121.1; a shuffled library: one outcome per distinct card (its probability)."""
     state = it.state
     player = state.turn.active
@@ -452,12 +517,12 @@ def _draw(it: _Item, chooser: Chooser) -> list[_Item]:
     for o in library:
         groups.setdefault(_class(o), []).append(o)
     options = []
-    for objs in groups.values():
+    for i, objs in enumerate(groups.values()):
         p = Fraction(len(objs), len(library))
         s, _ = draw_top(state, player, objs[0])
-        options.append(Option(f"draw {objs[0].id}", {"drawn": [objs[0].id]}, p,
+        options.append(Option("random", objs[0].id, f"draw {objs[0].id}", {"drawn": [objs[0].id]}, p, (i,),
                               _with(it, s, "settle", {"drawn": [objs[0].id]}, p, True)))
-    return _branch(chooser, "random", player, options, True, state)
+    return _branch(chooser, "random", player, options, state)
 
 
 def _class(o: GameObject) -> tuple:
@@ -509,7 +574,7 @@ def _label_block(decl: dict) -> str:
                                             for k, v in sorted(b.items())) or "none")
 
 
-def _declare_attackers(it: _Item, chooser: Chooser) -> list[_Item]:
+def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     active = state.turn.active
     combat = _combat()
@@ -522,7 +587,7 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> list[_Item]:
     if status != "ok" or (count is not None and count > len(decls)):
         raise UnsupportedCase(f"unsupported: {count} legal declarations of attackers; more than {LIMIT}")
     options = []
-    for d in decls:
+    for i, d in enumerate(decls):
         if d.get("cost"):
             raise UnsupportedCase(f"unsupported: a declaration of attackers with a cost ({d['cost']}) "
                                   "is not applied by pass")
@@ -534,10 +599,10 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> list[_Item]:
             pend = tuple(_triggers(s, "attacks", None, attackers)) if attackers else ()  # CR 508.3a
             return _with(it, s, "settle", chosen, pending=it.pending + pend)
 
-        options.append(Option(_label_attack(d), chosen, None, make=make))
+        options.append(Option("attackers", chosen["attackers"], _label_attack(d), chosen, None, (i,), make=make))
     if not options:
         raise UnsupportedCase("unsupported: no legal declaration of attackers was listed")
-    return _branch(chooser, "attackers", active, options, state=state)
+    return _branch(chooser, "attackers", active, options, state)
 
 
 def _defender(state: GameState) -> str | None:
@@ -555,7 +620,7 @@ def _defender(state: GameState) -> str | None:
     return next(iter(defenders), None)
 
 
-def _declare_blockers(it: _Item, chooser: Chooser) -> list[_Item]:
+def _declare_blockers(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     combat = _combat()
     defender = _defender(state)
@@ -567,7 +632,7 @@ def _declare_blockers(it: _Item, chooser: Chooser) -> list[_Item]:
     if status != "ok" or (count is not None and count > len(decls)):
         raise UnsupportedCase(f"unsupported: {count} legal declarations of blockers; more than {LIMIT}")
     options = []
-    for d in decls:
+    for i, d in enumerate(decls):
         if d.get("cost"):
             raise UnsupportedCase(f"unsupported: a declaration of blockers with a cost ({d['cost']}) "
                                   "is not applied by pass")
@@ -576,13 +641,13 @@ def _declare_blockers(it: _Item, chooser: Chooser) -> list[_Item]:
         def make(d: dict = d, b: dict = b) -> _Item:
             return _with(it, combat.apply_block_declaration(state, d), "settle", {"blockers": b})
 
-        options.append(Option(_label_block(d), {"blockers": b}, None, make=make))
+        options.append(Option("blockers", b, _label_block(d), {"blockers": b}, None, (i,), make=make))
     if not options:
         raise UnsupportedCase("unsupported: no legal declaration of blockers was listed")
-    return _branch(chooser, "blockers", defender, options, state=state)
+    return _branch(chooser, "blockers", defender, options, state)
 
 
-def _combat_damage(it: _Item, chooser: Chooser) -> list[_Item]:
+def _combat_damage(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     combat = _combat()
     if combat is None:
@@ -590,20 +655,22 @@ def _combat_damage(it: _Item, chooser: Chooser) -> list[_Item]:
     fs = None  # the combat damage step of turn.step (first-strike or regular, CR 510.4)
     results = combat.damage_assignments(state, fs)
     options = []
+    plans: dict[str, int] = {}  # the assignments in their order; the branches of one are ordered at the edge
     for choices, s in results:  # damage dealt, state-based actions and triggers done (transition.settle)
         label = "assign damage " + json.dumps(choices, sort_keys=True, separators=(",", ":"))
         extra = {k: v for k, v in choices.items() if v}
-        options.append(Option(label, extra, None, _with(it, s, "settle", extra)))
+        plan = plans.setdefault(choices_key(choices.get("combat_damage")), len(plans))
+        options.append(Option("damage", choices, label, extra, None, (plan,), _with(it, s, "settle", extra)))
     if not options:
         return [_with(it, stage="settle")]
-    return _branch(chooser, "damage", state.turn.active, options, state=state)
+    return _branch(chooser, "damage", state.turn.active, options, state)
 
 
 # ---------------------------------------------------------------------------
 # Cleanup (CR 514)
 # ---------------------------------------------------------------------------
 
-def _cleanup(it: _Item, chooser: Chooser) -> list[_Item]:
+def _cleanup(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     active = state.turn.active
     hand = state.zone("hand", active)
@@ -617,10 +684,14 @@ def _cleanup(it: _Item, chooser: Chooser) -> list[_Item]:
         for counts in _compositions(excess, [len(g) for g in classes]):
             ids = sorted(i for g, n in zip(classes, counts) for i in (o.id for o in g[:n]))
             s = discard(state, ids)
-            options.append(Option("discard " + ", ".join(ids), {"discard": ids}, None,
+            options.append(Option("discard", tuple(ids), "discard " + ", ".join(ids), {"discard": ids}, None, (),
                                   _with(it, s, "tba", {"discard": ids})))
         options.sort(key=lambda o: o.choices["discard"])
-        items = _branch(chooser, "discard", active, options, state=state)
+        options = [_ranked(o, i) for i, o in enumerate(options)]
+        taken = _branch(chooser, "discard", active, options, state)
+        if isinstance(taken, Decision):
+            return taken
+        items = taken
     else:
         items = [it]
     out = []
@@ -630,6 +701,11 @@ def _cleanup(it: _Item, chooser: Chooser) -> list[_Item]:
         s = replace(s, objects=objs, effects=())
         out.append(replace(x, state=s, stage="settle", choices=x.choices))
     return out
+
+
+def _ranked(o: Option, rank: int) -> Option:
+    o.rank = (rank,)
+    return o
 
 
 def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
@@ -645,19 +721,21 @@ def _compositions(total: int, caps: list[int]) -> list[tuple[int, ...]]:
 # After the turn-based actions: state-based actions, triggers, priority
 # ---------------------------------------------------------------------------
 
-def _settle(it: _Item, chooser: Chooser) -> list[_Item]:
+def _settle(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     res = settle(state, pending=it.pending, drew_empty=it.drew_empty)
     if res.notes:
         raise UnsupportedCase("unsupported: " + "; ".join(res.notes))
     options = []
-    for b in res.branches:
+    for b in res.branches:  # ranked alike: ordered by their situations at the edge (solver.api.play)
         s = b.state
         extra = {k: v for k, v in b.choices.items()}
-        label = "choose " + json.dumps(extra, sort_keys=True, separators=(",", ":"))
-        options.append(Option(label, extra, None, _with(replace(it, pending=(), drew_empty=()), s, "done", extra)))
-    items = _branch(chooser, "choose", state.turn.active, options, state=state) if len(options) > 1 \
-        else [o.item for o in options]
+        options.append(Option("choose", extra, _choose_label(extra), extra, None, (),
+                              _with(replace(it, pending=(), drew_empty=()), s, "done", extra)))
+    taken = _branch(chooser, "choose", state.turn.active, options, state)
+    if isinstance(taken, Decision):
+        return taken
+    items = taken
     out = []
     for x in items:
         s = x.state

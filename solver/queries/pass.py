@@ -25,6 +25,7 @@ from ..core.errors import QueryError, UnsupportedCase
 from ..engine.resolution import CannotResolve, ResolutionUnsupported
 from ..core.state import GameState
 from . import Options, register
+from .canonical import canonical_branches
 
 ALLOWED_KEYS = ("kind",)
 
@@ -53,7 +54,7 @@ def pass_query(state: GameState, query: dict, options: Options) -> dict:
     except CannotResolve as e:
         return {"status": "error", "error": str(e)}
     outcomes = []
-    for b in branches:
+    for b in canonical_branches(branches):
         d: dict = {"choices": b.choices}
         if b.probability is not None:
             d["probability"] = float(b.probability)

@@ -55,6 +55,7 @@ from ..core.errors import QueryError
 from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, ResolveTimeout, resolve_top
 from ..core.state import GameState
 from . import Options, register
+from .canonical import canonical_outcomes
 
 ALLOWED_KEYS = ("kind",)
 
@@ -76,7 +77,7 @@ def resolve(state: GameState, query: dict, options: Options) -> dict:
         return {"status": "error", "error": str(e)}
     except ResolveTimeout:
         return {"status": "timeout", "count": None, "outcomes": []}
-    outcomes = [o.to_json() for o in res.outcomes]
+    outcomes = [o.to_json(sit) for o, sit in canonical_outcomes(res.outcomes)]
     body: dict = {"count": len(outcomes), "resolved": res.resolved}
     if len(outcomes) > options.max_results:
         body["status"] = "truncated"
