@@ -208,7 +208,7 @@ def test_payment_witness_is_sound(perms, cost, pool, x):
     from reference.pay_ref import brute_pay
     from mtgsolve.solver.engine.actions import payment_witness
     from mtgsolve.solver.rules.characteristics import View
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
 
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {"alice": perms}}
     if pool:

@@ -22,7 +22,7 @@ from mtgsolve.models import payment as pm
 from mtgsolve.models import payment_count as pcount
 from reference.pay_ref import brute_pay
 from mtgsolve.solver.rules.characteristics import View
-from mtgsolve.solver.rules.costs import total_cost
+from mtgsolve.solver.queries.pay import cost_of as total_cost
 from mtgsolve.solver.payment.words import payment_object
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.queries.pay import build_problem, count_payments

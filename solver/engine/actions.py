@@ -74,7 +74,8 @@ from ..core.moves import KINDS, Candidate
 from ..core.state import GameObject, GameState
 
 if TYPE_CHECKING:
-    from ..rules.costs import TotalCost
+    from ..rules.costs import CostRequest, TotalCost
+    from ..rules.targeting import TargetingSource
 
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
@@ -404,26 +405,31 @@ def has_x(state: GameState, view: View, cand: Candidate) -> bool:
     return False
 
 
-def cost_subject(cand: Candidate) -> dict:
-    """The part of a ``pay`` query naming what is cast or activated, with the casting mode
-    (``alternative``, ``kicked``: contract extensions, :mod:`solver.rules.casting_options`)."""
-    d = query_subject(cand)
-    if cand.alternative:
-        d["alternative"] = cand.alternative
-    if cand.kicked:
-        d["kicked"] = cand.kicked
-    return d
+def cost_request(cand: Candidate, x: int | None = None, has_x_cost: bool = False) -> CostRequest:
+    """The pay request of what ``cand`` casts, activates or suspends, with the casting mode
+    (``alternative``, ``kicked``: :mod:`solver.rules.casting_options`) and X: ``x`` when given,
+    every value when the cost has {X} (``has_x_cost``), else 0 (CR 107.3a, 601.2b)."""
+    if cand.kind not in ("cast", "activate", "suspend"):
+        raise ValueError(f"{cand.kind} has no cost")
+    from ..rules.costs import CostRequest
+
+    announced = x if x is not None else None if has_x_cost else 0
+    assert cand.object is not None   # cast, activate and suspend name an object
+    return CostRequest(cand.kind, cand.object, cand.index if cand.kind == "activate" else 1, announced,
+                       alternative=cand.alternative, kicked=cand.kicked)
 
 
-def query_subject(cand: Candidate) -> dict:
-    """The part of a ``pay`` / ``targets`` query naming what is cast or activated (contract §2.3, §2.4)."""
+def targeting_source(view: View, cand: Candidate) -> TargetingSource:
+    """The targeting source (:mod:`solver.rules.targeting`) of the spell cast or the ability
+    activated (contract §2.4)."""
+    from ..rules.targeting import activated_source, cast_source
+
+    assert cand.object is not None   # cast and activate name an object
     if cand.kind == "cast":
-        return {"cast": cand.object, **({"alternative": cand.alternative} if cand.alternative else {})}
+        return cast_source(view, cand.object, cand.alternative)
     if cand.kind == "activate":
-        return {"activate": {"object": cand.object, "index": cand.index}}
-    if cand.kind == "suspend":
-        return {"suspend": cand.object}   # the suspend cost (CR 702.62a); it has no targets
-    raise ValueError(f"{cand.kind} has no cost or targets")
+        return activated_source(view, cand.object, cand.index)
+    raise ValueError(f"{cand.kind} has no targets")
 
 
 # ---------------------------------------------------------------------------
@@ -667,7 +673,7 @@ class Oracle:
         if modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal selection of modes
             from ..rules.targeting import has_legal_targets
 
-            ok = has_legal_targets(self.view, self.player, **query_subject(cand))
+            ok = has_legal_targets(self.view, targeting_source(self.view, cand))
         else:
             # the slots of the (cached) target problem: built once for deciding and checking choices
             from mtgsolve.models.targets import TargetProblem, is_feasible
@@ -686,7 +692,8 @@ class Oracle:
 
             self._remaining()
             self.solves += 1
-            self._shared[key] = int(target_choice_count(self.view, self.player, **query_subject(cand)))
+            self._shared[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
+                                                        chooser=self.player))
         return self._shared[key]
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
@@ -717,9 +724,9 @@ class Oracle:
         self._no_modal_listing(cand)
         key = self._share_key(cand, "target_problem")
         if key not in self._shared:
-            from ..rules.targeting import source_of, targeting_problem
+            from ..rules.targeting import targeting_problem
 
-            src = source_of(self.view, **query_subject(cand))
+            src = targeting_source(self.view, cand)
             self._shared[key] = targeting_problem(self.view, src, chooser=self.player)
         return self._shared[key]
 
@@ -787,14 +794,9 @@ class Oracle:
         return self._shared[ckey]
 
     # -- payments ----------------------------------------------------------
-    def cost_spec(self, cand: Candidate, x: int | None = None) -> dict:
-        """The pay query's description of the total cost (X: every value unless ``x``)."""
-        q = dict(cost_subject(cand))
-        if x is not None:
-            q["x"] = x
-        elif has_x(self.state, self.view, cand):
-            q["x"] = "any"
-        return q
+    def cost_request(self, cand: Candidate, x: int | None = None) -> CostRequest:
+        """The pay request of the candidate's total cost (X: every value unless ``x``)."""
+        return cost_request(cand, x, x is None and has_x(self.state, self.view, cand))
 
     def _cost_key(self, cand: Candidate, x: int | None) -> tuple:
         """Spells with the same total cost have the same payments: share them."""
@@ -820,7 +822,7 @@ class Oracle:
         if key not in self._shared:
             from ..rules.costs import total_cost
 
-            self._shared[key] = total_cost(self.view, self.player, self.cost_spec(cand, x))
+            self._shared[key] = total_cost(self.view, self.player, self.cost_request(cand, x))
         return self._shared[key]
 
     def _payment_model(self, cand: Candidate, x: int | None):

@@ -211,11 +211,12 @@ def _may_attack(view: View, oid: str, target: str) -> bool:
 def _most_payable(view: View, player: str, most: int) -> int:
     """The largest N <= ``most`` such that ``player`` can pay {N} now (nothing tapped for attacking)."""
     from ..payment.problem import is_payable
+    from ..rules.costs import bare_cost
 
     lo, hi = 0, most  # {0} is always payable; payability is monotone in N: binary search
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if is_payable(view, player, {"cost": "{%d}" % mid}):
+        if is_payable(view, player, bare_cost("{%d}" % mid)):
             lo = mid
         else:
             hi = mid - 1
@@ -252,12 +253,13 @@ def _payable(state: GameState, view: View, player: str, attackers: dict[str, str
              cache: dict) -> bool:
     """Can ``player`` pay {amount} with these creatures attacking (CR 508.1h)?"""
     from ..payment.problem import is_payable
+    from ..rules.costs import bare_cost
 
     tapped = frozenset(a for a in attackers if not view.chars(a).keyword("vigilance"))
     key = (amount, tapped)
     if key not in cache:
         after = _tapped_for_attack(state, view, attackers)
-        cache[key] = is_payable(View(after), player, {"cost": "{%d}" % amount})
+        cache[key] = is_payable(View(after), player, bare_cost("{%d}" % amount))
     return cache[key]
 
 

@@ -1,8 +1,7 @@
 """The payments of a total cost (CR 601.2f–h, 602.2b, 605): the rules layer's answers
 to "can it be paid, in how many distinct ways, which ones, and if not, why not?".
 
-Rules layer: takes a :class:`~solver.rules.costs.TotalCost` (or a cost spec shaped like a
-``pay`` query without ``kind``), compiles it with :func:`solver.payment.problem.build_problem`
+Rules layer: takes a :class:`~solver.rules.costs.TotalCost`, compiles it with :func:`solver.payment.problem.build_problem`
 and asks the models: the counting dynamic programme of :mod:`models.payment_count` where
 it applies (plain ``{T}`` mana abilities, counters removed, one class of abilities with a
 generic mana cost, …: exact counts whose cost does not grow with the count, listing at
@@ -21,8 +20,7 @@ Both the ``pay`` query (:mod:`solver.queries.pay`, which parses the query and fo
 * :func:`unpayable_reason` — why nothing pays the cost, in one sentence.
 
 They raise :class:`~models.payment.Unsupported` for payments the model can't represent
-exactly and :class:`~solver.core.errors.QueryError` for a bad cost spec (:func:`pay_outcome`
-and :func:`unpayable_reason` report those instead).
+exactly (:func:`pay_outcome` and :func:`unpayable_reason` report those instead).
 """
 from __future__ import annotations
 
@@ -38,7 +36,7 @@ from ..rules.characteristics import View
 from ..rules.costs import TotalCost
 from ..core.errors import UnsupportedCase
 from ..core.mana import Mana
-from .problem import _cost_of, _no_mana_cost, build_problem
+from .problem import _no_mana_cost, build_problem
 from .words import explain, listed_objects, payment_object, payment_objects
 
 __all__ = ["PayOutcome", "PaymentLookupError", "count_payments", "find_payment", "pay_outcome",
@@ -66,11 +64,10 @@ def payment_counter(problem: PaymentProblem) -> "pcount.PaymentCounter | None":
     return c
 
 
-def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,
+def count_payments(view: View, player: str, tc: TotalCost, limit: int | None = None,
                    timeout: float | None = None) -> int:
     """The number of distinct payments (at most ``limit`` when given). Exact and without
     enumeration where :mod:`models.payment_count` applies; by enumeration otherwise."""
-    tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return 0
     problem = build_problem(view, player, tc)
@@ -82,9 +79,8 @@ def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = 
     return len(pm.PaymentModel(problem).enumerate(limit, deadline).keys)
 
 
-def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) -> list[dict]:
+def payments(view: View, player: str, tc: TotalCost, limit: int | None = None) -> list[dict]:
     """The distinct payments as contract objects, sorted."""
-    tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return []
     problem = build_problem(view, player, tc)
@@ -102,7 +98,7 @@ class PaymentLookupError(LookupError):
     """A payment the one-solve check can't describe (the caller lists the payments instead)."""
 
 
-def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict | None:
+def find_payment(view: View, player: str, tc: TotalCost, payment: dict) -> dict | None:
     """A distinct payment of the cost that agrees with ``payment`` (a contract §2.3 payment
     object) on how many members of each class it taps and sacrifices, the life paid, the
     damage, X and the mana left in the pool — or ``None`` when there is none, so that
@@ -113,7 +109,6 @@ def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict
     the caller compares it with ``payment`` on the whole situation it leaves (riders,
     counters, restricted mana), and lists the payments if they differ. Raises
     :class:`PaymentLookupError` for a payment naming things the check can't express."""
-    tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return None
     problem = build_problem(view, player, tc)
