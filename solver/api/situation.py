@@ -82,7 +82,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from mtgsolve.models.payment import Paid
+
 from ..core import ir
+from ..payment.paid import CostPayment
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
                       priority_reason, target_specs)
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
@@ -431,9 +434,8 @@ class Situation:
         want = payment_key(self.view, p, a.x or 0, self.player)
         xq = a.x if has_x(self.state, self.view, cand) else None
         # decide with one solve (or a walk of the counting DP), without listing (issue 16)
-        found = oracle.find_payment(cand, xq, p.to_json(a.x or 0))
-        if isinstance(found, dict) and payment_key(self.view, Payment.from_json(found), int(found.get("x", 0) or 0),
-                                                   self.player) == want:
+        found = oracle.find_payment(cand, xq, p, a.x or 0)
+        if isinstance(found, Paid) and payment_key(self.view, CostPayment(found).move(), found.x, self.player) == want:
             return None
         if found is None:
             n = oracle.payment_count_known(cand, xq)
@@ -441,7 +443,7 @@ class Situation:
                     f"{self._name(cand.object)}{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")
         payments = oracle.payments(cand, xq)
         for q in payments:
-            if payment_key(self.view, Payment.from_json(q), int(q.get("x", 0) or 0), self.player) == want:
+            if payment_key(self.view, q.move(), q.x, self.player) == want:
                 return None
         return (f"this is not one of the {len(payments)} distinct ways to pay for {self._name(cand.object)}"
                 f"{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")
@@ -479,8 +481,8 @@ class Situation:
                     shown = "; ".join(str(_payment_of(p)) for p in pays[:3]) + (" ..." if len(pays) > 3 else "")
                     raise AmbiguousActionError(f"{a}: {len(pays)} distinct payments ({shown}); "
                                                f"name one with 'paying ...'")
-                payment = Payment.from_json(pays[0])
-                x = int(pays[0].get("x", 0) or 0)
+                payment = pays[0].move()
+                x = pays[0].x
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return Action(a.kind, a.object, a.index, targets, payment, x)
@@ -609,8 +611,8 @@ def _fmt_targets(targets: tuple) -> str:
     return "; ".join(", ".join(slot) if slot else "()" for slot in targets) or "(no targets)"
 
 
-def _payment_of(d: Mapping[str, Any]) -> str:
-    a = Action("cast", "_", None, None, Payment.from_json(d), int(d.get("x", 0) or 0))
+def _payment_of(p: CostPayment) -> str:
+    a = Action("cast", "_", None, None, p.move(), p.x)
     s = str(a)
     return s[s.index("paying"):]
 
@@ -649,8 +651,7 @@ class LegalActions:
                 raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
             for t in choices:
                 for p in pays:
-                    yield Action(c.kind, c.object, c.index if c.kind == "activate" else None, t,
-                                 Payment.from_json(p), int(p.get("x", 0) or 0))
+                    yield Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x)
 
     def __contains__(self, action: object) -> bool:
         try:

@@ -74,6 +74,10 @@ from ..core.moves import KINDS, Candidate
 from ..core.state import GameObject, GameState
 
 if TYPE_CHECKING:
+    from mtgsolve.models.payment import Paid
+
+    from ..core.moves import Payment
+    from ..payment.paid import CostPayment
     from ..rules.costs import CostRequest, TotalCost
     from ..rules.targeting import TargetingSource
 
@@ -760,8 +764,8 @@ class Oracle:
         ans = enumerate_choices(self._target_problem(cand), max_results=n, time_limit=self._remaining())
         return list(ans.choices), ans.count
 
-    def find_payment(self, cand: Candidate, x: int | None, payment: dict) -> "dict | None | bool":
-        """A distinct payment agreeing with ``payment`` on its key parts
+    def find_payment(self, cand: Candidate, x: int | None, payment: Payment, x_paid: int) -> "Paid | None | bool":
+        """A distinct payment agreeing with ``payment`` (X = ``x_paid``) on its key parts
         (:func:`solver.payment.answers.find_payment`: one solve or a walk of the counting DP),
         ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
         from mtgsolve.models import payment as pm
@@ -774,7 +778,7 @@ class Oracle:
         self._remaining()
         self.solves += 1
         try:
-            return find_payment(self.view, self.player, self._total_cost(cand, x), payment)
+            return find_payment(self.view, self.player, self._total_cost(cand, x), payment, x_paid)
         except PaymentLookupError:
             return False
         except pm.Unsupported as e:
@@ -956,21 +960,21 @@ class Oracle:
         self.solves += 1
         return counter.count()
 
-    def payments(self, cand: Candidate, x: int | None = None) -> list[dict]:
+    def payments(self, cand: Candidate, x: int | None = None) -> list[CostPayment]:
         """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
         key = ("payments",) + self._cost_key(cand, x)
         if key not in self._shared and self._extra(cand, x) is not None:
             self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
         if key not in self._shared:
-            from ..payment.words import listed_objects, payment_objects
+            from ..payment.answers import counted_payments, decoded_payments
 
             self._remaining()
             counter = self._counter_of(cand, x)
             model = None if counter is not None else self._payment_model(cand, x)
             if counter is not None:   # listed by the counting DP (models/payment_count.py)
                 self.solves += 1
-                pays = listed_objects(counter)
+                pays = counted_payments(counter)
             elif model is None:
                 pays = []
             else:
@@ -978,7 +982,7 @@ class Oracle:
                 self.solves += len(res.keys) + 1
                 if res.timed_out or not res.complete:
                     raise Undecided("timeout", "time limit reached counting payments")
-                pays = payment_objects(model.p, res.keys)
+                pays = decoded_payments(model.p, res.keys)
             self._shared[key] = pays
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
         return self._shared[key]

@@ -27,9 +27,10 @@ from ..rules.costs import CostRequest, TotalCost, total_cost
 from ..core.errors import QueryError, UnsupportedCase
 from ..payment import answers, problem
 from ..payment.problem import build_problem, purpose_of
-from ..payment.answers import PayOutcome, PaymentLookupError, pay_outcome, payment_counter
+from ..payment.answers import PaymentLookupError, pay_outcome, payment_counter
 from ..core.state import GameState
 from . import Options, register
+from .payments import outcome_result, payment_object
 
 __all__ = ["PaymentLookupError", "build_problem", "cost_of", "cost_request", "count_payments", "is_payable",
            "pay_query", "pay_view", "payment_counter", "payments", "purpose_of", "query_player"]
@@ -50,20 +51,7 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
     except UnsupportedCase as e:   # an activated ability the project does not model
         return {"status": "error", "error": f"unsupported: {e}"}
     deadline = None if options.timeout is None else start + options.timeout
-    return result_of(pay_outcome(view, player, tc, options.max_results, deadline))
-
-
-def result_of(o: PayOutcome) -> dict:
-    """The contract §2.3 fields of an outcome, in the contract's order."""
-    if o.status == "error":
-        return {"status": "error", "error": o.error}
-    out: dict[str, Any] = {"status": o.status, "payable": o.payable, "count": o.count, "payments": o.payments}
-    if o.x_values is not None:
-        out["x_values"] = o.x_values
-        out["x_max"] = o.x_max
-    if o.reason is not None:
-        out["reason"] = o.reason
-    return out
+    return outcome_result(pay_outcome(view, player, tc, options.max_results, deadline))
 
 
 # ---------------------------------------------------------------------------
@@ -187,5 +175,5 @@ def count_payments(view: View, player: str, spec: "TotalCost | dict", limit: int
 
 
 def payments(view: View, player: str, spec: "TotalCost | dict", limit: int | None = None) -> list[dict]:
-    """:func:`solver.payment.answers.payments` of a cost spec."""
-    return answers.payments(view, player, cost_of(view, player, spec), limit)
+    """The contract objects of :func:`solver.payment.answers.payments` of a cost spec."""
+    return [payment_object(p) for p in answers.payments(view, player, cost_of(view, player, spec), limit)]
