@@ -86,6 +86,7 @@ from mtgsolve.models.payment import Paid
 
 from ..core import ir
 from ..payment.paid import CostPayment
+from ..queries.results import action_object, unread_object, unsupported_result
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
                       priority_reason, target_specs)
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
@@ -236,7 +237,7 @@ class Situation:
         change: ``{object, text, affects, zone}`` (:mod:`solver.rules.soundness.check`)."""
         from ..rules.soundness.check import unread_parts
 
-        return [p.to_json() | {"zone": p.zone} for p in unread_parts(self.state, self.view)]
+        return [unread_object(p) | {"zone": p.zone} for p in unread_parts(self.state, self.view)]
 
     def blocking(self, kind: str = "actions", **query: Any) -> list[dict]:
         """The unread parts that could change the answer to a question of ``kind``
@@ -245,7 +246,7 @@ class Situation:
         from ..rules.soundness.check import blocking, scope_of
 
         scope = scope_of(self.state, {"kind": kind, "player": self.player} | query)
-        return [p.to_json() for p in blocking(self.state, scope, self.view)]
+        return [unread_object(p) for p in blocking(self.state, scope, self.view)]
 
     def _check_sound(self, kind: str = "actions", **query: Any) -> None:
         parts = self.blocking(kind, **query)
@@ -277,7 +278,7 @@ class Situation:
         outcome's choices and the resulting situation."""
         from ..core.errors import QueryError, UnsupportedCase
         from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, resolve_top
-        from ..rules.soundness.check import blocking, scope_of, unsupported_result
+        from ..rules.soundness.check import blocking, scope_of
 
         scope = scope_of(self.state, {"kind": "resolve"})   # the resolve question's soundness (contract §2.0)
         if scope.player is None or self.state.is_player(scope.player):
@@ -692,12 +693,13 @@ class LegalActions:
         """The ``actions`` query's result for the player with priority (contract §2.6),
         computed with this situation's caches."""
         sit = self.situation
-        from ..rules.soundness.check import blocking, scope_of, unsupported_result
+        from ..rules.soundness.check import blocking, scope_of
 
         parts = blocking(sit.state, scope_of(sit.state, {"kind": "actions", "player": sit.player}), sit.view)
         if parts:
             return unsupported_result("actions", parts)
-        entries, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
+        found, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
+        entries = [action_object(e) for e in found]
         if status != "ok":
             key = "error" if status == "error" else "reason"
             return {"kind": "actions", "status": status, "count": None, "actions": entries, key: message}

@@ -68,7 +68,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import ir
 from ..rules.characteristics import View
-from ..core.errors import QueryError
 from ..core.options import Options
 from ..core.moves import KINDS, Candidate
 from ..core.state import GameObject, GameState
@@ -709,7 +708,7 @@ class Oracle:
         if key not in self._shared:
             from mtgsolve.models.targets import enumerate_choices
 
-            from ..rules.soundness.check import Scope, blocking, unsupported_result
+            from ..rules.soundness.check import Scope, blocking, refusal_reason
 
             timeout = self._remaining()
             self.solves += 1
@@ -717,7 +716,7 @@ class Oracle:
             # the choices of targets refuses the listing rather than answering a wrong one
             blocked = blocking(self.state, Scope("targets", self.player, cand.object), self.view)
             if blocked:
-                raise Undecided("error", "unsupported: " + unsupported_result("targets", blocked)["reason"])
+                raise Undecided("error", "unsupported: " + refusal_reason("targets", blocked))
             ans = enumerate_choices(self._target_problem(cand), time_limit=timeout)
             if ans.timed_out:
                 raise Undecided("timeout", "targets query: timeout")
@@ -1029,45 +1028,61 @@ class Oracle:
 # The actions result
 # ---------------------------------------------------------------------------
 
-def action_entry(oracle: Oracle, cand: Candidate) -> dict:
-    """One entry of the ``actions`` list (contract §2.6), for a legal candidate."""
-    d = cand.to_json()
+@dataclass(frozen=True)
+class ActionEntry:
+    """One legal action of the ``actions`` answer (contract §2.6), as typed values: the
+    candidate; for ``cast`` and ``activate`` the exact numbers of legal target choices and of
+    distinct payments (``suspend``: payments only, a special action has no targets, CR 116.2f);
+    the card's printed text the project does not read and that can't change this entry
+    (``unread``, contract §2.0); the face cast or played (``face``: an Adventure, a split
+    card's half, a modal double-faced card's back, CR 715.3, 709.3, 712.12)."""
+
+    cand: Candidate
+    targets: int | None = None
+    payments: int | None = None
+    unread: tuple[str, ...] = ()
+    face: str | None = None
+
+    def order(self) -> tuple[int, str]:
+        """The canonical order of the answer's entries: kind, then object."""
+        return KINDS.index(self.cand.kind), self.cand.object or ""
+
+
+def action_entry(oracle: Oracle, cand: Candidate) -> ActionEntry:
+    """The entry of a legal candidate (contract §2.6)."""
     if cand.kind == "suspend":   # a special action: no targets (CR 116.2f, 702.62a)
-        d["payments"] = oracle.payment_count(cand)
-        return d
+        return ActionEntry(cand, payments=oracle.payment_count(cand))
     if cand.kind in ("cast", "activate"):
         t, p = oracle.counts(cand)
-        d["targets"] = t
-        d["payments"] = p
-        unread = unsupported_parts(oracle.state, cand)
-        if unread:
-            d["unread"] = unread   # text of the card that can't change this entry (contract §2.0)
-    return d
+        return ActionEntry(cand, t, p, tuple(unsupported_parts(oracle.state, cand)))
+    return ActionEntry(cand)
 
 
-def face_entries(state: GameState, player: str, options: Options | None = None) -> list[dict]:
+def face_entries(state: GameState, player: str, options: Options | None = None) -> list[ActionEntry]:
     """The ``cast`` (and ``play_land``) entries, each with ``face``, for casting the Adventures,
     split cards' halves and modal double-faced cards' back faces of ``player``'s hand cards
     (CR 715.3, 709.3, 712.12): the candidates of that card on the situation in which it has
     only that face's characteristics (:func:`solver.rules.faces.with_face`, CR 715.3b)."""
+    from dataclasses import replace
+
     from ..rules.faces import castable_faces, with_face
 
-    out: list[dict] = []
+    out: list[ActionEntry] = []
     for oid, face in castable_faces(state, player):
         sub = with_face(state, oid, face)
         oracle = Oracle(sub, player, options)
         for cand in candidates(sub, player, oracle.view, modes=True):
             if cand.kind in ("cast", "play_land") and cand.object == oid and oracle.legal(cand, counting=True)[0]:
-                out.append({**action_entry(oracle, cand), "face": face.data.name})
+                out.append(replace(action_entry(oracle, cand), face=face.data.name))
     return out
 
 
 def legal_action_entries(state: GameState, player: str, options: Options | None = None,
-                         oracle: Oracle | None = None) -> tuple[list[dict], str, str | None]:
-    """Every legal action of ``player`` as contract §2.6 entries, in canonical
-    order, with the status (``ok`` / ``timeout`` / ``error``) and a message."""
+                         oracle: Oracle | None = None) -> tuple[list[ActionEntry], str, str | None]:
+    """Every legal action of ``player`` as entries, in canonical order, with the status
+    (``ok`` / ``timeout`` / ``error``) and a message."""
     oracle = oracle or Oracle(state, player, options)
-    out: list[dict] = []
+    out: list[ActionEntry] = []
     try:
         for cand in candidates(state, player, oracle.view, modes=True):
             ok, _ = oracle.legal(cand, counting=True)
@@ -1075,38 +1090,7 @@ def legal_action_entries(state: GameState, player: str, options: Options | None 
                 out.append(action_entry(oracle, cand))
         faces = face_entries(state, player, oracle.options)   # an Adventure cast from the hand (CR 715.3)
         if faces:   # each after the card's other cast entries (a stable sort on kind and object)
-            out = sorted(out + faces, key=lambda e: (KINDS.index(e["kind"]), e.get("object", "")))
+            out = sorted(out + faces, key=ActionEntry.order)
     except Undecided as u:
         return out, u.status, u.message
     return out, "ok", None
-
-
-def actions_result(state: GameState, query: dict, options: Options | None = None) -> dict:
-    """The body of the ``actions`` query result (contract §2.6)."""
-    options = options or Options()
-    allowed = {"kind", "player"}
-    for k in query:
-        if k not in allowed:
-            import difflib
-            m = difflib.get_close_matches(str(k), sorted(allowed), n=1)
-            hint = f" (did you mean '{m[0]}'?)" if m else ""
-            raise QueryError("", str(k), f"unknown key '{k}' for an actions query{hint}; allowed: player")
-    player = query.get("player", state.priority)
-    if not isinstance(player, str) or not state.is_player(player):
-        raise QueryError("", "player", f"unknown player {player!r} (players: {', '.join(state.player_ids)})")
-    oracle = Oracle(state, player, options)
-    entries, status, message = legal_action_entries(state, player, options, oracle=oracle)
-    body: dict[str, Any] = {}
-    if status in ("timeout", "error"):
-        body["status"] = status
-        body["count"] = None
-        body["actions"] = entries
-        body["error" if status == "error" else "reason"] = message
-        return body
-    count = len(entries)
-    if len(entries) > options.max_results:
-        body["status"] = "truncated"
-        entries = entries[:options.max_results]
-    body["count"] = count
-    body["actions"] = entries
-    return body
