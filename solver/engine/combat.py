@@ -69,12 +69,31 @@ from ..core.state import GameObject, GameState, Player
 
 __all__ = [
     "attack_problem", "block_problem", "attack_declarations", "block_declarations", "damage_assignments",
-    "apply_attack_declaration", "apply_block_declaration", "defending_players", "CombatError",
+    "apply_attack_declaration", "apply_block_declaration", "defending_players", "AttackDeclaration",
+    "BlockDeclaration", "CombatError",
 ]
 
 
 class CombatError(ValueError):
     """A combat question that makes no sense for the situation (bad player, bad declaration)."""
+
+
+@dataclass(frozen=True)
+class AttackDeclaration:
+    """One declaration of attackers (CR 508.1): each attacking creature with the player,
+    planeswalker or battle it attacks (CR 508.1b), and the generic mana the declaration costs
+    (``cost``, CR 508.1h; 0: none)."""
+
+    attackers: tuple[tuple[str, str], ...] = ()
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class BlockDeclaration:
+    """One declaration of blockers (CR 509.1): each blocking creature with the attacking
+    creatures it blocks (CR 509.1a), sorted."""
+
+    blockers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 # ---------------------------------------------------------------------------
@@ -264,9 +283,9 @@ def _payable(state: GameState, view: View, player: str, attackers: dict[str, str
 
 
 def attack_declarations(state: GameState, player: str | None = None, limit: int | None = None,
-                        timeout: float | None = None) -> tuple[int | None, list[dict], str]:
+                        timeout: float | None = None) -> tuple[int | None, list[AttackDeclaration], str]:
     """Every legal declaration of attackers for ``player`` (default: the active
-    player) as contract §2.8 entries, sorted; returns (exact count, the first
+    player), sorted as contract §2.8 lists them; returns (exact count, the first
     ``limit`` entries, status: ``ok`` | ``truncated`` | ``timeout``)."""
     from mtgsolve.models.combat import solve
 
@@ -304,11 +323,8 @@ def attack_declarations(state: GameState, player: str | None = None, limit: int 
     return count, kept, "ok"
 
 
-def _attack_entry(decl, cost: int) -> dict:
-    out: dict[str, Any] = {"attackers": {a: sel[0] for a, sel in decl}}
-    if cost:
-        out["cost"] = "{%d}" % cost
-    return out
+def _attack_entry(decl: Any, cost: int) -> AttackDeclaration:
+    return AttackDeclaration(tuple((a, sel[0]) for a, sel in decl), cost)
 
 
 # ---------------------------------------------------------------------------
@@ -444,9 +460,9 @@ def block_problem(view: View, defender: str):
 
 
 def block_declarations(state: GameState, player: str | None = None, limit: int | None = None,
-                       timeout: float | None = None) -> tuple[int | None, list[dict], str]:
+                       timeout: float | None = None) -> tuple[int | None, list[BlockDeclaration], str]:
     """Every legal declaration of blockers for the defending ``player`` (default:
-    the only defending player) as contract §2.9 entries, sorted; returns
+    the only defending player), sorted as contract §2.9 lists them; returns
     (exact count, the first ``limit`` entries, status)."""
     from mtgsolve.models.combat import solve
 
@@ -467,7 +483,7 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
     defending_players(state)  # battles: unsupported
     problem = block_problem(view, player)
     ans = solve(problem, limit, timeout)
-    decls = [{"blockers": {b: list(sel) for b, sel in d}} for d, _ in ans.declarations]
+    decls = [BlockDeclaration(tuple((b, tuple(sel)) for b, sel in d)) for d, _ in ans.declarations]
     status = "timeout" if ans.timed_out else "truncated" if ans.truncated else "ok"
     return ans.count, decls, status
 
@@ -476,11 +492,11 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
 # Applying declarations (CR 508.1f, 509.1, 509.1h)
 # ---------------------------------------------------------------------------
 
-def apply_attack_declaration(state: GameState, decl: dict) -> GameState:
-    """The state after declaring ``decl`` (a §2.8 entry): each attacker gets
-    ``attacking`` and, without vigilance, becomes tapped (CR 508.1f). A cost
-    (``cost``) is not paid here: the caller pays it (CR 508.1h)."""
-    attackers = dict(decl.get("attackers", {}))
+def apply_attack_declaration(state: GameState, decl: AttackDeclaration) -> GameState:
+    """The state after declaring ``decl``: each attacker gets ``attacking`` and, without
+    vigilance, becomes tapped (CR 508.1f). A cost (``cost``) is not paid here: the caller
+    pays it (CR 508.1h)."""
+    attackers = dict(decl.attackers)
     view = View(state)
     for a in attackers:
         o = state.find(a)
@@ -495,11 +511,10 @@ def apply_attack_declaration(state: GameState, decl: dict) -> GameState:
     return state.replace_objects(objs)
 
 
-def apply_block_declaration(state: GameState, decl: dict) -> GameState:
-    """The state after declaring ``decl`` (a §2.9 entry): each blocker gets
-    ``blocking``; each attacking creature it blocks becomes ``blocked``
-    (CR 509.1h). Blocking doesn't tap."""
-    blockers = {b: tuple(sorted(a)) for b, a in decl.get("blockers", {}).items()}
+def apply_block_declaration(state: GameState, decl: BlockDeclaration) -> GameState:
+    """The state after declaring ``decl``: each blocker gets ``blocking``; each attacking
+    creature it blocks becomes ``blocked`` (CR 509.1h). Blocking doesn't tap."""
+    blockers = {b: tuple(sorted(a)) for b, a in decl.blockers}
     blocked = {a for aa in blockers.values() for a in aa}
     for b, aa in blockers.items():
         o = state.find(b)

@@ -7,9 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.actions import ActionEntry
+from ..engine.combat import AttackDeclaration, BlockDeclaration
 from ..rules.soundness.check import UnreadPart, refusal_reason
 
-__all__ = ["action_object", "unread_object", "unsupported_result"]
+__all__ = ["action_object", "attack_object", "block_object", "unread_object", "unsupported_result"]
 
 
 def action_object(e: ActionEntry) -> dict:
@@ -26,6 +27,21 @@ def action_object(e: ActionEntry) -> dict:
     if e.face is not None:
         d["face"] = e.face
     return d
+
+
+def attack_object(d: AttackDeclaration) -> dict[str, Any]:
+    """One declaration of the ``attacks`` answer (contract §2.8): ``attackers`` (id → what it
+    attacks) and ``cost`` (``"{N}"``) when it costs mana (CR 508.1h)."""
+    out: dict[str, Any] = {"attackers": dict(d.attackers)}
+    if d.cost:
+        out["cost"] = "{%d}" % d.cost
+    return out
+
+
+def block_object(d: BlockDeclaration) -> dict[str, Any]:
+    """One declaration of the ``blocks`` answer (contract §2.9): ``blockers`` (id → the
+    attackers it blocks)."""
+    return {"blockers": {b: list(a) for b, a in d.blockers}}
 
 
 def unread_object(p: UnreadPart) -> dict[str, Any]:
