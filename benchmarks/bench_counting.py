@@ -46,6 +46,7 @@ from mtgsolve.solver.api import Situation  # noqa: E402
 from mtgsolve.solver.rules.characteristics import View  # noqa: E402
 from mtgsolve.solver.queries import Options, answer  # noqa: E402
 from mtgsolve.solver.payment import answers as pay_mod  # noqa: E402  (the rules layer: counter cache, counts)
+from mtgsolve.solver.queries import pay as pay_specs  # noqa: E402  (cost specs read as pay queries)
 from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 BASICS_32 = ["Forest"] * 8 + ["Plains"] * 6 + ["Island"] * 6 + ["Swamp"] * 6 + ["Mountain"] * 6
@@ -149,14 +150,14 @@ def bench_board_40(reps: int, phase_ms: float | None) -> dict:
     # Hangarback Walker, X = 1..20: pay counts (fresh view, cold DP)
     times, counts = [], []
     for x in range(1, 21):
-        w, n = _median(lambda: pay_mod.count_payments(View(state), "alice", {"cast": "hangarback-walker", "x": x}),
+        w, n = _median(lambda: pay_specs.count_payments(View(state), "alice", {"cast": "hangarback-walker", "x": x}),
                        max(1, reps // 2))
         times.append(w)
         counts.append(n)
     print("  pay counts, Hangarback Walker X=1..20: " + ", ".join(f"X={x}: {n}" for x, n in zip(range(1, 21), counts)))
     print(f"    per count: median {statistics.median(times) * 1e3:.2f} ms, max {max(times) * 1e3:.2f} ms "
           f"[target: < 50 ms each]")
-    w_any, n_any = _median(lambda: pay_mod.count_payments(View(state), "alice",
+    w_any, n_any = _median(lambda: pay_specs.count_payments(View(state), "alice",
                                                           {"cast": "hangarback-walker", "x": "any"}), reps)
     print(f"    x: any (every X at once): {n_any} payments counted in {w_any * 1e3:.2f} ms")
     return {"full": w_full, "mask": w_mask, "hb_max": max(times)}
@@ -166,7 +167,7 @@ def bench_cataracts(budget: float, reps: int) -> dict:
     state = _state(cataracts_board())
     view = View(state)
     from mtgsolve.models.payment_count import unsupported
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
 
     problem = pay_mod.build_problem(view, "alice", total_cost(view, "alice", {"cast": "cultivate"}))
     why = unsupported(problem)
@@ -220,7 +221,7 @@ def bench_listing(quick: bool) -> dict:
           f"{n / w:,.0f} payments/s (counting DP walk + decoding + sorting) [target: >= 20,000/s]")
     # the CP-SAT enumeration on the same problem, capped, for comparison
     from mtgsolve.models import payment as pm
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
 
     view = View(state)
     problem = pay_mod.build_problem(view, "alice", total_cost(view, "alice", {"cast": "hangarback-walker", "x": 2}))
@@ -292,7 +293,7 @@ def plot(sizes: list[int], out: Path) -> None:
         full.append(w * 1e3)
         w, _ = _median(lambda: Situation(state).legal_actions_mask(), 3)
         mask.append(w * 1e3)
-        w, _ = _median(lambda: pay_mod.count_payments(View(state), "alice",
+        w, _ = _median(lambda: pay_specs.count_payments(View(state), "alice",
                                                       {"cast": "hangarback-walker", "x": "any"}), 3)
         hb.append(w * 1e3)
     fig, ax = plt.subplots(figsize=(6, 4))

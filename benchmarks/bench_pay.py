@@ -35,7 +35,7 @@ if str(ROOT / "tests") not in sys.path:
 from benchmarks.gen_pay import enumeration_board, mixed_board  # noqa: E402
 from mtgsolve.models import payment as pm  # noqa: E402
 from mtgsolve.solver.rules.characteristics import View  # noqa: E402
-from mtgsolve.solver.rules.costs import total_cost  # noqa: E402
+from mtgsolve.solver.queries.pay import cost_of as total_cost  # noqa: E402
 from mtgsolve.solver.queries import Options  # noqa: E402
 from mtgsolve.solver.queries.pay import build_problem, is_payable, pay_view  # noqa: E402
 from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402

@@ -104,8 +104,8 @@ def test_identical_cards_share_their_work():
     from mtgsolve.solver.engine.actions import legal_action_entries
     e1, _, _ = legal_action_entries(one, "alice", oracle=o1)
     e3, _, _ = legal_action_entries(three, "alice", oracle=o3)
-    assert [a for a in e3 if a.get("object") == "shock"] == [a for a in e1 if a.get("object") == "shock"]
-    assert len([a for a in e3 if a["kind"] == "cast"]) == 4
+    assert [a for a in e3 if a.cand.object == "shock"] == [a for a in e1 if a.cand.object == "shock"]
+    assert len([a for a in e3 if a.cand.kind == "cast"]) == 4
     # three Shocks cost what one does; Lightning Bolt ({R}, the same total cost) shares the payments
     assert o3.solves <= o1.solves + 2
 
@@ -208,7 +208,7 @@ def test_payment_witness_is_sound(perms, cost, pool, x):
     from reference.pay_ref import brute_pay
     from mtgsolve.solver.engine.actions import payment_witness
     from mtgsolve.solver.rules.characteristics import View
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
 
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {"alice": perms}}
     if pool:

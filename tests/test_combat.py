@@ -17,7 +17,7 @@ from mtgsolve.models.combat import (ChoiceProblem, CouplingDP, Item, count_indep
                            first_independent, solve)
 from mtgsolve.solver.rules.characteristics import View
 from mtgsolve.solver.engine.combat import attack_problem, block_problem
-from mtgsolve.solver.engine.combat import (apply_attack_declaration, apply_block_declaration, assignment_plans, attack_declarations,
+from mtgsolve.solver.engine.combat import (AttackDeclaration, BlockDeclaration, apply_attack_declaration, apply_block_declaration, assignment_plans, attack_declarations,
                            block_declarations, damage_assignments)
 from mtgsolve.solver.core.errors import SituationError, UnsupportedCase
 from mtgsolve.solver.queries import Options, answer
@@ -158,7 +158,7 @@ def test_attacks_match_reference(board):
     state = load(board)
     count, decls, status = attack_declarations(state, "alice")
     assert status == "ok" and count == len(decls)
-    got = [(tuple(sorted(d["attackers"].items())), int(d.get("cost", "{0}")[1:-1])) for d in decls]
+    got = [(tuple(sorted(d.attackers)), d.cost) for d in decls]
     assert got == sorted(got)
     assert got == attack_reference(state, "alice", _payable_by_mountains(state))
     cp = solve(attack_problem(View(state), "alice"), engine="cpsat")
@@ -193,7 +193,7 @@ def test_blocks_match_reference(board):
     state = load(board)
     count, decls, status = block_declarations(state, "bob")
     assert status == "ok" and count == len(decls)
-    got = [tuple(sorted((b, tuple(a)) for b, a in d["blockers"].items())) for d in decls]
+    got = [tuple(sorted(d.blockers)) for d in decls]
     assert got == sorted(got)
     assert got == block_reference(state, "bob")
     cp = solve(block_problem(View(state), "bob"), engine="cpsat")
@@ -366,11 +366,11 @@ def test_apply_declarations_and_vigilance():
                   "battlefield": {"alice": ["Serra Angel", "Grizzly Bears"], "bob": ["Giant Spider"]}})
     count, decls, _ = attack_declarations(state)
     assert count == 4
-    after = apply_attack_declaration(state, {"attackers": {"serra-angel": "bob", "grizzly-bears": "bob"}})
+    after = apply_attack_declaration(state, AttackDeclaration((("serra-angel", "bob"), ("grizzly-bears", "bob"))))
     assert not after.obj("serra-angel").tapped and after.obj("grizzly-bears").tapped  # CR 702.20b
     count, decls, _ = block_declarations(after)
     assert count == 3
-    blocked = apply_block_declaration(after, {"blockers": {"giant-spider": ["serra-angel"]}})
+    blocked = apply_block_declaration(after, BlockDeclaration((("giant-spider", ("serra-angel",)),)))
     assert blocked.obj("serra-angel").blocked and blocked.obj("giant-spider").blocking == ("serra-angel",)
     assert situation_from_dict(dump_state(blocked)).state == blocked
 

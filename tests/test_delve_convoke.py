@@ -135,7 +135,7 @@ def test_delve_counts_without_listing_and_lists_the_same():
     from mtgsolve.models.payment_count import counter_for
     from mtgsolve.models.payment_delve import DelveCounter
     from mtgsolve.solver.rules.characteristics import View
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
     from mtgsolve.solver.payment.problem import build_problem
 
     d = doc(battlefield={"alice": ["Island", "Island", "Island", "Swamp", {"card": "Island", "tapped": True}]},
@@ -160,7 +160,7 @@ def test_delve_with_x_any_counts_every_x():
     from mtgsolve.models.payment_count import counter_for
     from mtgsolve.models.payment_delve import EveryXCounter
     from mtgsolve.solver.rules.characteristics import View
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
     from mtgsolve.solver.payment.problem import build_problem
 
     d = doc(battlefield={"alice": ["Island", "Island", "Island"]}, hand={"alice": ["Logic Knot"]},
@@ -186,7 +186,7 @@ def test_convoke_as_abilities_counts_like_the_model():
     from mtgsolve.models import payment as pm
     from mtgsolve.models.payment_count import counter_for
     from mtgsolve.solver.rules.characteristics import View
-    from mtgsolve.solver.rules.costs import total_cost
+    from mtgsolve.solver.queries.pay import cost_of as total_cost
     from mtgsolve.solver.payment.problem import build_problem
 
     d = doc(battlefield={"alice": ["Forest", "Forest", "Llanowar Elves", {"card": "Llanowar Elves", "sick": True},

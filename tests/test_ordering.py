@@ -158,7 +158,7 @@ def test_counter_outcomes_api_shapes():
     assert [dict(o) for o in outs] == [{"+1/+1": 5}, {"+1/+1": 6}]
     assert [o.orders for o in outs] == [[("hangarback-walker", "doubling-season", "hardened-scales")],
                                         [("hangarback-walker", "hardened-scales", "doubling-season")]]
-    assert outs[1].result == {"counters": {"+1/+1": 6}}
+    assert outs[1].counters == {"+1/+1": 6}
     assert mana_event_outcomes(View(st_), "doubling-season", "alice", Mana()) == {Mana(): [()]}
 
 

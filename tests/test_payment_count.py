@@ -22,8 +22,8 @@ from mtgsolve.models import payment as pm
 from mtgsolve.models import payment_count as pcount
 from reference.pay_ref import brute_pay
 from mtgsolve.solver.rules.characteristics import View
-from mtgsolve.solver.rules.costs import total_cost
-from mtgsolve.solver.payment.words import payment_object
+from mtgsolve.solver.queries.pay import cost_of as total_cost
+from mtgsolve.solver.queries.payments import paid_object as payment_object
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.queries.pay import build_problem, count_payments
 from mtgsolve.solver.io.load import situation_from_dict

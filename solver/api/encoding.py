@@ -129,7 +129,7 @@ class ActionEncoding:
 def completions(sit: Any, head: Any) -> list[Any]:
     """Every fully specified legal action extending ``head`` (targets × distinct
     payments, in the order of ``legal_actions``)."""
-    from .situation import Action, Payment, UnsupportedActionError
+    from .situation import Action, UnsupportedActionError
     from ..engine.actions import Undecided
 
     if head.kind in ("pass", "play_land"):
@@ -141,8 +141,8 @@ def completions(sit: Any, head: Any) -> list[Any]:
         pays = oracle.payments(c)
     except Undecided as u:
         raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
-    return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, Payment.from_json(p),
-                   int(p.get("x", 0) or 0)) for t in choices for p in pays]
+    return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x)
+            for t in choices for p in pays]
 
 
 def _features(option: Any) -> dict[str, str]:

@@ -82,8 +82,12 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
+from mtgsolve.models.payment import Paid
+
 from ..cards import SHIPPED, CardDB
 from ..core import ir
+from ..payment.paid import CostPayment
+from ..queries.results import action_object, unread_object, unsupported_result
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
                       priority_reason, target_specs)
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
@@ -244,7 +248,7 @@ class Situation:
         change: ``{object, text, affects, zone}`` (:mod:`solver.rules.soundness.check`)."""
         from ..rules.soundness.check import unread_parts
 
-        return [p.to_json() | {"zone": p.zone} for p in unread_parts(self.state, self.view)]
+        return [unread_object(p) | {"zone": p.zone} for p in unread_parts(self.state, self.view)]
 
     def blocking(self, kind: str = "actions", **query: Any) -> list[dict]:
         """The unread parts that could change the answer to a question of ``kind``
@@ -253,7 +257,7 @@ class Situation:
         from ..rules.soundness.check import blocking, scope_of
 
         scope = scope_of(self.state, {"kind": kind, "player": self.player} | query)
-        return [p.to_json() for p in blocking(self.state, scope, self.view)]
+        return [unread_object(p) for p in blocking(self.state, scope, self.view)]
 
     def _check_sound(self, kind: str = "actions", **query: Any) -> None:
         parts = self.blocking(kind, **query)
@@ -285,7 +289,7 @@ class Situation:
         outcome's choices and the resulting situation."""
         from ..core.errors import QueryError, UnsupportedCase
         from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, resolve_top
-        from ..rules.soundness.check import blocking, scope_of, unsupported_result
+        from ..rules.soundness.check import blocking, scope_of
 
         scope = scope_of(self.state, {"kind": "resolve"})   # the resolve question's soundness (contract §2.0)
         if scope.player is None or self.state.is_player(scope.player):
@@ -445,9 +449,8 @@ class Situation:
         want = payment_key(self.view, p, a.x or 0, self.player)
         xq = a.x if has_x(self.state, self.view, cand) else None
         # decide with one solve (or a walk of the counting DP), without listing (issue 16)
-        found = oracle.find_payment(cand, xq, p.to_json(a.x or 0))
-        if isinstance(found, dict) and payment_key(self.view, Payment.from_json(found), int(found.get("x", 0) or 0),
-                                                   self.player) == want:
+        found = oracle.find_payment(cand, xq, p, a.x or 0)
+        if isinstance(found, Paid) and payment_key(self.view, CostPayment(found).move(), found.x, self.player) == want:
             return None
         if found is None:
             n = oracle.payment_count_known(cand, xq)
@@ -455,7 +458,7 @@ class Situation:
                     f"{self._name(cand.object)}{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")
         payments = oracle.payments(cand, xq)
         for q in payments:
-            if payment_key(self.view, Payment.from_json(q), int(q.get("x", 0) or 0), self.player) == want:
+            if payment_key(self.view, q.move(), q.x, self.player) == want:
                 return None
         return (f"this is not one of the {len(payments)} distinct ways to pay for {self._name(cand.object)}"
                 f"{f' with X={a.x}' if a.x else ''} (CR 601.2g-h, 602.2b)")
@@ -493,8 +496,8 @@ class Situation:
                     shown = "; ".join(str(_payment_of(p)) for p in pays[:3]) + (" ..." if len(pays) > 3 else "")
                     raise AmbiguousActionError(f"{a}: {len(pays)} distinct payments ({shown}); "
                                                f"name one with 'paying ...'")
-                payment = Payment.from_json(pays[0])
-                x = int(pays[0].get("x", 0) or 0)
+                payment = pays[0].move()
+                x = pays[0].x
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return Action(a.kind, a.object, a.index, targets, payment, x)
@@ -623,8 +626,8 @@ def _fmt_targets(targets: tuple) -> str:
     return "; ".join(", ".join(slot) if slot else "()" for slot in targets) or "(no targets)"
 
 
-def _payment_of(d: Mapping[str, Any]) -> str:
-    a = Action("cast", "_", None, None, Payment.from_json(d), int(d.get("x", 0) or 0))
+def _payment_of(p: CostPayment) -> str:
+    a = Action("cast", "_", None, None, p.move(), p.x)
     s = str(a)
     return s[s.index("paying"):]
 
@@ -663,8 +666,7 @@ class LegalActions:
                 raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
             for t in choices:
                 for p in pays:
-                    yield Action(c.kind, c.object, c.index if c.kind == "activate" else None, t,
-                                 Payment.from_json(p), int(p.get("x", 0) or 0))
+                    yield Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x)
 
     def __contains__(self, action: object) -> bool:
         try:
@@ -705,12 +707,13 @@ class LegalActions:
         """The ``actions`` query's result for the player with priority (contract §2.6),
         computed with this situation's caches."""
         sit = self.situation
-        from ..rules.soundness.check import blocking, scope_of, unsupported_result
+        from ..rules.soundness.check import blocking, scope_of
 
         parts = blocking(sit.state, scope_of(sit.state, {"kind": "actions", "player": sit.player}), sit.view)
         if parts:
             return unsupported_result("actions", parts)
-        entries, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
+        found, status, message = legal_action_entries(sit.state, sit.player, oracle=sit.oracle())
+        entries = [action_object(e) for e in found]
         if status != "ok":
             key = "error" if status == "error" else "reason"
             return {"kind": "actions", "status": status, "count": None, "actions": entries, key: message}

@@ -67,13 +67,17 @@ from typing import TYPE_CHECKING, Any
 
 from ..core import ir
 from ..rules.characteristics import View
-from ..core.errors import QueryError
 from ..core.options import Options
 from ..core.moves import KINDS, Candidate
 from ..core.state import GameObject, GameState
 
 if TYPE_CHECKING:
-    from ..rules.costs import TotalCost
+    from mtgsolve.models.payment import Paid
+
+    from ..core.moves import Payment
+    from ..payment.paid import CostPayment
+    from ..rules.costs import CostRequest, TotalCost
+    from ..rules.targeting import TargetingSource
 
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
@@ -403,26 +407,31 @@ def has_x(state: GameState, view: View, cand: Candidate) -> bool:
     return False
 
 
-def cost_subject(cand: Candidate) -> dict:
-    """The part of a ``pay`` query naming what is cast or activated, with the casting mode
-    (``alternative``, ``kicked``: contract extensions, :mod:`solver.rules.casting_options`)."""
-    d = query_subject(cand)
-    if cand.alternative:
-        d["alternative"] = cand.alternative
-    if cand.kicked:
-        d["kicked"] = cand.kicked
-    return d
+def cost_request(cand: Candidate, x: int | None = None, has_x_cost: bool = False) -> CostRequest:
+    """The pay request of what ``cand`` casts, activates or suspends, with the casting mode
+    (``alternative``, ``kicked``: :mod:`solver.rules.casting_options`) and X: ``x`` when given,
+    every value when the cost has {X} (``has_x_cost``), else 0 (CR 107.3a, 601.2b)."""
+    if cand.kind not in ("cast", "activate", "suspend"):
+        raise ValueError(f"{cand.kind} has no cost")
+    from ..rules.costs import CostRequest
+
+    announced = x if x is not None else None if has_x_cost else 0
+    assert cand.object is not None   # cast, activate and suspend name an object
+    return CostRequest(cand.kind, cand.object, cand.index if cand.kind == "activate" else 1, announced,
+                       alternative=cand.alternative, kicked=cand.kicked)
 
 
-def query_subject(cand: Candidate) -> dict:
-    """The part of a ``pay`` / ``targets`` query naming what is cast or activated (contract §2.3, §2.4)."""
+def targeting_source(view: View, cand: Candidate) -> TargetingSource:
+    """The targeting source (:mod:`solver.rules.targeting`) of the spell cast or the ability
+    activated (contract §2.4)."""
+    from ..rules.targeting import activated_source, cast_source
+
+    assert cand.object is not None   # cast and activate name an object
     if cand.kind == "cast":
-        return {"cast": cand.object, **({"alternative": cand.alternative} if cand.alternative else {})}
+        return cast_source(view, cand.object, cand.alternative)
     if cand.kind == "activate":
-        return {"activate": {"object": cand.object, "index": cand.index}}
-    if cand.kind == "suspend":
-        return {"suspend": cand.object}   # the suspend cost (CR 702.62a); it has no targets
-    raise ValueError(f"{cand.kind} has no cost or targets")
+        return activated_source(view, cand.object, cand.index)
+    raise ValueError(f"{cand.kind} has no targets")
 
 
 # ---------------------------------------------------------------------------
@@ -663,7 +672,7 @@ class Oracle:
         if modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal selection of modes
             from ..rules.targeting import has_legal_targets
 
-            ok = has_legal_targets(self.view, self.player, **query_subject(cand))
+            ok = has_legal_targets(self.view, targeting_source(self.view, cand))
         else:
             # the slots of the (cached) target problem: built once for deciding and checking choices
             from mtgsolve.models.targets import TargetProblem, is_feasible
@@ -682,7 +691,8 @@ class Oracle:
 
             self._remaining()
             self.solves += 1
-            self._shared[key] = int(target_choice_count(self.view, self.player, **query_subject(cand)))
+            self._shared[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
+                                                        chooser=self.player))
         return self._shared[key]
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
@@ -694,7 +704,7 @@ class Oracle:
         if key not in self._shared:
             from mtgsolve.models.targets import enumerate_choices
 
-            from ..rules.soundness.check import Scope, blocking, unsupported_result
+            from ..rules.soundness.check import Scope, blocking, refusal_reason
 
             timeout = self._remaining()
             self.solves += 1
@@ -702,7 +712,7 @@ class Oracle:
             # the choices of targets refuses the listing rather than answering a wrong one
             blocked = blocking(self.state, Scope("targets", self.player, cand.object), self.view)
             if blocked:
-                raise Undecided("error", "unsupported: " + unsupported_result("targets", blocked)["reason"])
+                raise Undecided("error", "unsupported: " + refusal_reason("targets", blocked))
             ans = enumerate_choices(self._target_problem(cand), time_limit=timeout)
             if ans.timed_out:
                 raise Undecided("timeout", "targets query: timeout")
@@ -713,9 +723,9 @@ class Oracle:
         self._no_modal_listing(cand)
         key = self._share_key(cand, "target_problem")
         if key not in self._shared:
-            from ..rules.targeting import source_of, targeting_problem
+            from ..rules.targeting import targeting_problem
 
-            src = source_of(self.view, **query_subject(cand))
+            src = targeting_source(self.view, cand)
             self._shared[key] = targeting_problem(self.view, src, chooser=self.player)
         return self._shared[key]
 
@@ -749,8 +759,8 @@ class Oracle:
         ans = enumerate_choices(self._target_problem(cand), max_results=n, time_limit=self._remaining())
         return list(ans.choices), ans.count
 
-    def find_payment(self, cand: Candidate, x: int | None, payment: dict) -> "dict | None | bool":
-        """A distinct payment agreeing with ``payment`` on its key parts
+    def find_payment(self, cand: Candidate, x: int | None, payment: Payment, x_paid: int) -> "Paid | None | bool":
+        """A distinct payment agreeing with ``payment`` (X = ``x_paid``) on its key parts
         (:func:`solver.payment.answers.find_payment`: one solve or a walk of the counting DP),
         ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
         from mtgsolve.models import payment as pm
@@ -763,7 +773,7 @@ class Oracle:
         self._remaining()
         self.solves += 1
         try:
-            return find_payment(self.view, self.player, self._total_cost(cand, x), payment)
+            return find_payment(self.view, self.player, self._total_cost(cand, x), payment, x_paid)
         except PaymentLookupError:
             return False
         except pm.Unsupported as e:
@@ -783,14 +793,9 @@ class Oracle:
         return self._shared[ckey]
 
     # -- payments ----------------------------------------------------------
-    def cost_spec(self, cand: Candidate, x: int | None = None) -> dict:
-        """The pay query's description of the total cost (X: every value unless ``x``)."""
-        q = dict(cost_subject(cand))
-        if x is not None:
-            q["x"] = x
-        elif has_x(self.state, self.view, cand):
-            q["x"] = "any"
-        return q
+    def cost_request(self, cand: Candidate, x: int | None = None) -> CostRequest:
+        """The pay request of the candidate's total cost (X: every value unless ``x``)."""
+        return cost_request(cand, x, x is None and has_x(self.state, self.view, cand))
 
     def _cost_key(self, cand: Candidate, x: int | None) -> tuple:
         """Spells with the same total cost have the same payments: share them."""
@@ -816,7 +821,7 @@ class Oracle:
         if key not in self._shared:
             from ..rules.costs import total_cost
 
-            self._shared[key] = total_cost(self.view, self.player, self.cost_spec(cand, x))
+            self._shared[key] = total_cost(self.view, self.player, self.cost_request(cand, x))
         return self._shared[key]
 
     def _payment_model(self, cand: Candidate, x: int | None):
@@ -950,21 +955,21 @@ class Oracle:
         self.solves += 1
         return counter.count()
 
-    def payments(self, cand: Candidate, x: int | None = None) -> list[dict]:
+    def payments(self, cand: Candidate, x: int | None = None) -> list[CostPayment]:
         """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
         key = ("payments",) + self._cost_key(cand, x)
         if key not in self._shared and self._extra(cand, x) is not None:
             self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
         if key not in self._shared:
-            from ..payment.words import listed_objects, payment_objects
+            from ..payment.answers import counted_payments, decoded_payments
 
             self._remaining()
             counter = self._counter_of(cand, x)
             model = None if counter is not None else self._payment_model(cand, x)
             if counter is not None:   # listed by the counting DP (models/payment_count.py)
                 self.solves += 1
-                pays = listed_objects(counter)
+                pays = counted_payments(counter)
             elif model is None:
                 pays = []
             else:
@@ -972,7 +977,7 @@ class Oracle:
                 self.solves += len(res.keys) + 1
                 if res.timed_out or not res.complete:
                     raise Undecided("timeout", "time limit reached counting payments")
-                pays = payment_objects(model.p, res.keys)
+                pays = decoded_payments(model.p, res.keys)
             self._shared[key] = pays
             self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
         return self._shared[key]
@@ -1019,45 +1024,61 @@ class Oracle:
 # The actions result
 # ---------------------------------------------------------------------------
 
-def action_entry(oracle: Oracle, cand: Candidate) -> dict:
-    """One entry of the ``actions`` list (contract §2.6), for a legal candidate."""
-    d = cand.to_json()
+@dataclass(frozen=True)
+class ActionEntry:
+    """One legal action of the ``actions`` answer (contract §2.6), as typed values: the
+    candidate; for ``cast`` and ``activate`` the exact numbers of legal target choices and of
+    distinct payments (``suspend``: payments only, a special action has no targets, CR 116.2f);
+    the card's printed text the project does not read and that can't change this entry
+    (``unread``, contract §2.0); the face cast or played (``face``: an Adventure, a split
+    card's half, a modal double-faced card's back, CR 715.3, 709.3, 712.12)."""
+
+    cand: Candidate
+    targets: int | None = None
+    payments: int | None = None
+    unread: tuple[str, ...] = ()
+    face: str | None = None
+
+    def order(self) -> tuple[int, str]:
+        """The canonical order of the answer's entries: kind, then object."""
+        return KINDS.index(self.cand.kind), self.cand.object or ""
+
+
+def action_entry(oracle: Oracle, cand: Candidate) -> ActionEntry:
+    """The entry of a legal candidate (contract §2.6)."""
     if cand.kind == "suspend":   # a special action: no targets (CR 116.2f, 702.62a)
-        d["payments"] = oracle.payment_count(cand)
-        return d
+        return ActionEntry(cand, payments=oracle.payment_count(cand))
     if cand.kind in ("cast", "activate"):
         t, p = oracle.counts(cand)
-        d["targets"] = t
-        d["payments"] = p
-        unread = unsupported_parts(oracle.state, cand)
-        if unread:
-            d["unread"] = unread   # text of the card that can't change this entry (contract §2.0)
-    return d
+        return ActionEntry(cand, t, p, tuple(unsupported_parts(oracle.state, cand)))
+    return ActionEntry(cand)
 
 
-def face_entries(state: GameState, player: str, options: Options | None = None) -> list[dict]:
+def face_entries(state: GameState, player: str, options: Options | None = None) -> list[ActionEntry]:
     """The ``cast`` (and ``play_land``) entries, each with ``face``, for casting the Adventures,
     split cards' halves and modal double-faced cards' back faces of ``player``'s hand cards
     (CR 715.3, 709.3, 712.12): the candidates of that card on the situation in which it has
     only that face's characteristics (:func:`solver.rules.faces.with_face`, CR 715.3b)."""
+    from dataclasses import replace
+
     from ..rules.faces import castable_faces, with_face
 
-    out: list[dict] = []
+    out: list[ActionEntry] = []
     for oid, face in castable_faces(state, player):
         sub = with_face(state, oid, face)
         oracle = Oracle(sub, player, options)
         for cand in candidates(sub, player, oracle.view, modes=True):
             if cand.kind in ("cast", "play_land") and cand.object == oid and oracle.legal(cand, counting=True)[0]:
-                out.append({**action_entry(oracle, cand), "face": face.data.name})
+                out.append(replace(action_entry(oracle, cand), face=face.data.name))
     return out
 
 
 def legal_action_entries(state: GameState, player: str, options: Options | None = None,
-                         oracle: Oracle | None = None) -> tuple[list[dict], str, str | None]:
-    """Every legal action of ``player`` as contract §2.6 entries, in canonical
-    order, with the status (``ok`` / ``timeout`` / ``error``) and a message."""
+                         oracle: Oracle | None = None) -> tuple[list[ActionEntry], str, str | None]:
+    """Every legal action of ``player`` as entries, in canonical order, with the status
+    (``ok`` / ``timeout`` / ``error``) and a message."""
     oracle = oracle or Oracle(state, player, options)
-    out: list[dict] = []
+    out: list[ActionEntry] = []
     try:
         for cand in candidates(state, player, oracle.view, modes=True):
             ok, _ = oracle.legal(cand, counting=True)
@@ -1065,38 +1086,7 @@ def legal_action_entries(state: GameState, player: str, options: Options | None 
                 out.append(action_entry(oracle, cand))
         faces = face_entries(state, player, oracle.options)   # an Adventure cast from the hand (CR 715.3)
         if faces:   # each after the card's other cast entries (a stable sort on kind and object)
-            out = sorted(out + faces, key=lambda e: (KINDS.index(e["kind"]), e.get("object", "")))
+            out = sorted(out + faces, key=ActionEntry.order)
     except Undecided as u:
         return out, u.status, u.message
     return out, "ok", None
-
-
-def actions_result(state: GameState, query: dict, options: Options | None = None) -> dict:
-    """The body of the ``actions`` query result (contract §2.6)."""
-    options = options or Options()
-    allowed = {"kind", "player"}
-    for k in query:
-        if k not in allowed:
-            import difflib
-            m = difflib.get_close_matches(str(k), sorted(allowed), n=1)
-            hint = f" (did you mean '{m[0]}'?)" if m else ""
-            raise QueryError("", str(k), f"unknown key '{k}' for an actions query{hint}; allowed: player")
-    player = query.get("player", state.priority)
-    if not isinstance(player, str) or not state.is_player(player):
-        raise QueryError("", "player", f"unknown player {player!r} (players: {', '.join(state.player_ids)})")
-    oracle = Oracle(state, player, options)
-    entries, status, message = legal_action_entries(state, player, options, oracle=oracle)
-    body: dict[str, Any] = {}
-    if status in ("timeout", "error"):
-        body["status"] = status
-        body["count"] = None
-        body["actions"] = entries
-        body["error" if status == "error" else "reason"] = message
-        return body
-    count = len(entries)
-    if len(entries) > options.max_results:
-        body["status"] = "truncated"
-        entries = entries[:options.max_results]
-    body["count"] = count
-    body["actions"] = entries
-    return body

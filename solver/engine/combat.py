@@ -69,12 +69,31 @@ from ..core.state import GameObject, GameState, Player
 
 __all__ = [
     "attack_problem", "block_problem", "attack_declarations", "block_declarations", "damage_assignments",
-    "apply_attack_declaration", "apply_block_declaration", "defending_players", "CombatError",
+    "apply_attack_declaration", "apply_block_declaration", "defending_players", "AttackDeclaration",
+    "BlockDeclaration", "CombatError",
 ]
 
 
 class CombatError(ValueError):
     """A combat question that makes no sense for the situation (bad player, bad declaration)."""
+
+
+@dataclass(frozen=True)
+class AttackDeclaration:
+    """One declaration of attackers (CR 508.1): each attacking creature with the player,
+    planeswalker or battle it attacks (CR 508.1b), and the generic mana the declaration costs
+    (``cost``, CR 508.1h; 0: none)."""
+
+    attackers: tuple[tuple[str, str], ...] = ()
+    cost: int = 0
+
+
+@dataclass(frozen=True)
+class BlockDeclaration:
+    """One declaration of blockers (CR 509.1): each blocking creature with the attacking
+    creatures it blocks (CR 509.1a), sorted."""
+
+    blockers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
 # ---------------------------------------------------------------------------
@@ -211,11 +230,12 @@ def _may_attack(view: View, oid: str, target: str) -> bool:
 def _most_payable(view: View, player: str, most: int) -> int:
     """The largest N <= ``most`` such that ``player`` can pay {N} now (nothing tapped for attacking)."""
     from ..payment.problem import is_payable
+    from ..rules.costs import bare_cost
 
     lo, hi = 0, most  # {0} is always payable; payability is monotone in N: binary search
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if is_payable(view, player, {"cost": "{%d}" % mid}):
+        if is_payable(view, player, bare_cost("{%d}" % mid)):
             lo = mid
         else:
             hi = mid - 1
@@ -252,19 +272,20 @@ def _payable(state: GameState, view: View, player: str, attackers: dict[str, str
              cache: dict) -> bool:
     """Can ``player`` pay {amount} with these creatures attacking (CR 508.1h)?"""
     from ..payment.problem import is_payable
+    from ..rules.costs import bare_cost
 
     tapped = frozenset(a for a in attackers if not view.chars(a).keyword("vigilance"))
     key = (amount, tapped)
     if key not in cache:
         after = _tapped_for_attack(state, view, attackers)
-        cache[key] = is_payable(View(after), player, {"cost": "{%d}" % amount})
+        cache[key] = is_payable(View(after), player, bare_cost("{%d}" % amount))
     return cache[key]
 
 
 def attack_declarations(state: GameState, player: str | None = None, limit: int | None = None,
-                        timeout: float | None = None) -> tuple[int | None, list[dict], str]:
+                        timeout: float | None = None) -> tuple[int | None, list[AttackDeclaration], str]:
     """Every legal declaration of attackers for ``player`` (default: the active
-    player) as contract §2.8 entries, sorted; returns (exact count, the first
+    player), sorted as contract §2.8 lists them; returns (exact count, the first
     ``limit`` entries, status: ``ok`` | ``truncated`` | ``timeout``)."""
     from mtgsolve.models.combat import solve
 
@@ -302,11 +323,8 @@ def attack_declarations(state: GameState, player: str | None = None, limit: int 
     return count, kept, "ok"
 
 
-def _attack_entry(decl, cost: int) -> dict:
-    out: dict[str, Any] = {"attackers": {a: sel[0] for a, sel in decl}}
-    if cost:
-        out["cost"] = "{%d}" % cost
-    return out
+def _attack_entry(decl: Any, cost: int) -> AttackDeclaration:
+    return AttackDeclaration(tuple((a, sel[0]) for a, sel in decl), cost)
 
 
 # ---------------------------------------------------------------------------
@@ -442,9 +460,9 @@ def block_problem(view: View, defender: str):
 
 
 def block_declarations(state: GameState, player: str | None = None, limit: int | None = None,
-                       timeout: float | None = None) -> tuple[int | None, list[dict], str]:
+                       timeout: float | None = None) -> tuple[int | None, list[BlockDeclaration], str]:
     """Every legal declaration of blockers for the defending ``player`` (default:
-    the only defending player) as contract §2.9 entries, sorted; returns
+    the only defending player), sorted as contract §2.9 lists them; returns
     (exact count, the first ``limit`` entries, status)."""
     from mtgsolve.models.combat import solve
 
@@ -465,7 +483,7 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
     defending_players(state)  # battles: unsupported
     problem = block_problem(view, player)
     ans = solve(problem, limit, timeout)
-    decls = [{"blockers": {b: list(sel) for b, sel in d}} for d, _ in ans.declarations]
+    decls = [BlockDeclaration(tuple((b, tuple(sel)) for b, sel in d)) for d, _ in ans.declarations]
     status = "timeout" if ans.timed_out else "truncated" if ans.truncated else "ok"
     return ans.count, decls, status
 
@@ -474,11 +492,11 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
 # Applying declarations (CR 508.1f, 509.1, 509.1h)
 # ---------------------------------------------------------------------------
 
-def apply_attack_declaration(state: GameState, decl: dict) -> GameState:
-    """The state after declaring ``decl`` (a §2.8 entry): each attacker gets
-    ``attacking`` and, without vigilance, becomes tapped (CR 508.1f). A cost
-    (``cost``) is not paid here: the caller pays it (CR 508.1h)."""
-    attackers = dict(decl.get("attackers", {}))
+def apply_attack_declaration(state: GameState, decl: AttackDeclaration) -> GameState:
+    """The state after declaring ``decl``: each attacker gets ``attacking`` and, without
+    vigilance, becomes tapped (CR 508.1f). A cost (``cost``) is not paid here: the caller
+    pays it (CR 508.1h)."""
+    attackers = dict(decl.attackers)
     view = View(state)
     for a in attackers:
         o = state.find(a)
@@ -493,11 +511,10 @@ def apply_attack_declaration(state: GameState, decl: dict) -> GameState:
     return state.replace_objects(objs)
 
 
-def apply_block_declaration(state: GameState, decl: dict) -> GameState:
-    """The state after declaring ``decl`` (a §2.9 entry): each blocker gets
-    ``blocking``; each attacking creature it blocks becomes ``blocked``
-    (CR 509.1h). Blocking doesn't tap."""
-    blockers = {b: tuple(sorted(a)) for b, a in decl.get("blockers", {}).items()}
+def apply_block_declaration(state: GameState, decl: BlockDeclaration) -> GameState:
+    """The state after declaring ``decl``: each blocker gets ``blocking``; each attacking
+    creature it blocks becomes ``blocked`` (CR 509.1h). Blocking doesn't tap."""
+    blockers = {b: tuple(sorted(a)) for b, a in decl.blockers}
     blocked = {a for aa in blockers.values() for a in aa}
     for b, aa in blockers.items():
         o = state.find(b)

@@ -563,15 +563,14 @@ def _could_attack(state: GameState, player: str) -> list[str]:
 LIMIT = 100_000
 
 
-def _label_attack(decl: dict) -> str:
-    a = decl.get("attackers") or {}
+def _label_attack(decl: Any) -> str:
+    a = dict(decl.attackers)
     return "declare attackers " + (", ".join(f"{k} -> {v}" for k, v in sorted(a.items())) or "none")
 
 
-def _label_block(decl: dict) -> str:
-    b = decl.get("blockers") or {}
-    return "declare blockers " + (", ".join(f"{k} -> {' + '.join(v) if isinstance(v, list) else v}"
-                                            for k, v in sorted(b.items())) or "none")
+def _label_block(decl: Any) -> str:
+    b = dict(decl.blockers)
+    return "declare blockers " + (", ".join(f"{k} -> {' + '.join(v)}" for k, v in sorted(b.items())) or "none")
 
 
 def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
@@ -588,12 +587,12 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
         raise UnsupportedCase(f"unsupported: {count} legal declarations of attackers; more than {LIMIT}")
     options = []
     for i, d in enumerate(decls):
-        if d.get("cost"):
-            raise UnsupportedCase(f"unsupported: a declaration of attackers with a cost ({d['cost']}) "
+        if d.cost:
+            raise UnsupportedCase(f"unsupported: a declaration of attackers with a cost ({{{d.cost}}}) "
                                   "is not applied by pass")
-        chosen = {"attackers": dict(d.get("attackers") or {})}
+        chosen = {"attackers": dict(d.attackers)}
 
-        def make(d: dict = d, chosen: dict = chosen) -> _Item:
+        def make(d: Any = d, chosen: dict = chosen) -> _Item:
             s = combat.apply_attack_declaration(state, d)
             attackers = set(chosen["attackers"])
             pend = tuple(_triggers(s, "attacks", None, attackers)) if attackers else ()  # CR 508.3a
@@ -633,12 +632,9 @@ def _declare_blockers(it: _Item, chooser: Chooser) -> Step:
         raise UnsupportedCase(f"unsupported: {count} legal declarations of blockers; more than {LIMIT}")
     options = []
     for i, d in enumerate(decls):
-        if d.get("cost"):
-            raise UnsupportedCase(f"unsupported: a declaration of blockers with a cost ({d['cost']}) "
-                                  "is not applied by pass")
-        b = {k: list(v) if isinstance(v, (list, tuple)) else v for k, v in (d.get("blockers") or {}).items()}
+        b = {k: list(v) for k, v in d.blockers}
 
-        def make(d: dict = d, b: dict = b) -> _Item:
+        def make(d: Any = d, b: dict = b) -> _Item:
             return _with(it, combat.apply_block_declaration(state, d), "settle", {"blockers": b})
 
         options.append(Option("blockers", b, _label_block(d), {"blockers": b}, None, (i,), make=make))

@@ -1,17 +1,17 @@
 """The payments of a total cost (CR 601.2f–h, 602.2b, 605): the rules layer's answers
 to "can it be paid, in how many distinct ways, which ones, and if not, why not?".
 
-Rules layer: takes a :class:`~solver.rules.costs.TotalCost` (or a cost spec shaped like a
-``pay`` query without ``kind``), compiles it with :func:`solver.payment.problem.build_problem`
-and asks the models: the counting dynamic programme of :mod:`models.payment_count` where
+Rules layer: takes a :class:`~solver.rules.costs.TotalCost`, compiles it with
+:func:`solver.payment.problem.build_problem` and asks the models: the counting dynamic programme of :mod:`models.payment_count` where
 it applies (plain ``{T}`` mana abilities, counters removed, one class of abilities with a
 generic mana cost, …: exact counts whose cost does not grow with the count, listing at
 the speed of a walk), :class:`models.payment.PaymentModel` otherwise. A cost with a
 casting mode's costs (alternative, additional: ``extra``) is answered by
 :mod:`solver.rules.casting_options`.
 
-Both the ``pay`` query (:mod:`solver.queries.pay`, which parses the query and formats
-:class:`PayOutcome`) and the ``actions`` engine (:mod:`solver.engine.actions`) call it.
+The answers are typed (:mod:`solver.payment.paid`: :class:`CostPayment`, :class:`PayOutcome`).
+Both the ``pay`` query (:mod:`solver.queries.pay`, which parses the query, and
+:mod:`solver.queries.payments`, which writes the contract's objects) and the ``actions`` engine (:mod:`solver.engine.actions`) call it.
 
 * :func:`payment_counter` — the counting DP of a problem (kept in a small cache);
 * :func:`count_payments` — the number of distinct payments, up to a limit;
@@ -21,13 +21,11 @@ Both the ``pay`` query (:mod:`solver.queries.pay`, which parses the query and fo
 * :func:`unpayable_reason` — why nothing pays the cost, in one sentence.
 
 They raise :class:`~models.payment.Unsupported` for payments the model can't represent
-exactly and :class:`~solver.core.errors.QueryError` for a bad cost spec (:func:`pay_outcome`
-and :func:`unpayable_reason` report those instead).
+exactly (:func:`pay_outcome` and :func:`unpayable_reason` report those instead).
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from typing import Any, cast
 
 from mtgsolve.models import payment as pm
@@ -39,11 +37,13 @@ from ..rules.costs import TotalCost
 from ..core.errors import UnsupportedCase
 from ..core.mana import Mana
 from ..core.memo import BoundedCache
-from .problem import _cost_of, _no_mana_cost, build_problem
-from .words import explain, listed_objects, payment_object, payment_objects
+from ..core.moves import Payment
+from .paid import CostPayment, PayOutcome
+from .problem import _no_mana_cost, build_problem
+from .words import explain
 
-__all__ = ["PayOutcome", "PaymentLookupError", "count_payments", "find_payment", "pay_outcome",
-           "payment_counter", "payments", "unpayable_reason"]
+__all__ = ["CostPayment", "PayOutcome", "PaymentLookupError", "count_payments", "counted_payments",
+           "decoded_payments", "find_payment", "pay_outcome", "payment_counter", "payments", "unpayable_reason"]
 
 
 # ---------------------------------------------------------------------------
@@ -60,11 +60,10 @@ def payment_counter(problem: PaymentProblem) -> "pcount.PaymentCounter | None":
     return _COUNTERS.get(problem, lambda: pcount.counter_for(problem))
 
 
-def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = None,
+def count_payments(view: View, player: str, tc: TotalCost, limit: int | None = None,
                    timeout: float | None = None) -> int:
     """The number of distinct payments (at most ``limit`` when given). Exact and without
     enumeration where :mod:`models.payment_count` applies; by enumeration otherwise."""
-    tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return 0
     problem = build_problem(view, player, tc)
@@ -76,16 +75,29 @@ def count_payments(view: View, player: str, cost_spec: Any, limit: int | None = 
     return len(pm.PaymentModel(problem).enumerate(limit, deadline).keys)
 
 
-def payments(view: View, player: str, cost_spec: Any, limit: int | None = None) -> list[dict]:
-    """The distinct payments as contract objects, sorted."""
-    tc = _cost_of(view, player, cost_spec)
+def payments(view: View, player: str, tc: TotalCost, limit: int | None = None) -> list[CostPayment]:
+    """The distinct payments (at most ``limit``), sorted as the pay query lists them."""
     if _no_mana_cost(tc):
         return []
     problem = build_problem(view, player, tc)
     counter = payment_counter(problem)
     if counter is not None:
-        return listed_objects(counter, limit)
-    return payment_objects(problem, pm.PaymentModel(problem).enumerate(limit).keys)
+        return counted_payments(counter, limit)
+    return decoded_payments(problem, pm.PaymentModel(problem).enumerate(limit).keys)
+
+
+def decoded_payments(problem: PaymentProblem, keys: Any) -> list[CostPayment]:
+    """The payments of distinct payments' keys (:func:`models.payment.decode`), in the pay
+    query's order (:meth:`~models.payment.Paid.sort_key`)."""
+    return [CostPayment(p) for p in sorted((pm.decode(problem, k) for k in keys), key=pm.Paid.sort_key)]
+
+
+def counted_payments(counter: Any, limit: int | None = None) -> list[CostPayment]:
+    """The payments a counting DP lists (at most ``limit``), already in the pay query's order."""
+    from mtgsolve.models.payment_delve import DelveCounter, EveryXCounter
+
+    exile_last = isinstance(counter, (DelveCounter, EveryXCounter))
+    return [CostPayment(p, exile_last=exile_last) for p in counter.payments(limit)]
 
 
 # ---------------------------------------------------------------------------
@@ -96,9 +108,9 @@ class PaymentLookupError(LookupError):
     """A payment the one-solve check can't describe (the caller lists the payments instead)."""
 
 
-def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict | None:
-    """A distinct payment of the cost that agrees with ``payment`` (a contract §2.3 payment
-    object) on how many members of each class it taps and sacrifices, the life paid, the
+def find_payment(view: View, player: str, tc: TotalCost, payment: Payment, x: int) -> pm.Paid | None:
+    """A distinct payment of the cost that agrees with ``payment`` (the API's move, with ``x``
+    for X) on how many members of each class it taps and sacrifices, the life paid, the
     damage, X and the mana left in the pool — or ``None`` when there is none, so that
     ``payment`` is not a way to pay the cost. Decided without listing (issue 16): a walk of
     the counting DP where it applies, otherwise one CP-SAT solve with the key fixed.
@@ -107,13 +119,12 @@ def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict
     the caller compares it with ``payment`` on the whole situation it leaves (riders,
     counters, restricted mana), and lists the payments if they differ. Raises
     :class:`PaymentLookupError` for a payment naming things the check can't express."""
-    tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return None
     problem = build_problem(view, player, tc)
-    if problem.main.delve_classes or payment.get("exile"):
+    if problem.main.delve_classes or payment.exile:
         raise PaymentLookupError("exile")      # cards exiled by delve (CR 702.66a): list instead
-    parts = _payment_parts(problem, tc, player, payment)
+    parts = _payment_parts(problem, tc, player, payment, x)
     if parts is None:
         return None
     tapped, sacrificed, pool, life, damage, x = parts
@@ -126,11 +137,11 @@ def find_payment(view: View, player: str, cost_spec: Any, payment: dict) -> dict
         kept = tuple(tuple((f, tapped.get(c, 0) if f is None else 1) for f in counter.fates[c])
                      for c in range(len(problem.classes)))
         key = pm.PaymentKey(tuple(0 for _ in problem.classes), kept, life, damage, x, pool)
-        return payment_object(pm.decode(problem, key))
+        return pm.decode(problem, key)
     return _solve_for_key(problem, tapped, sacrificed, pool, life, damage, x)
 
 
-def _payment_parts(problem: PaymentProblem, tc: TotalCost, player: str, payment: dict
+def _payment_parts(problem: PaymentProblem, tc: TotalCost, player: str, payment: Payment, x: int
                    ) -> tuple[dict[int, int], dict[int, int], tuple[int, ...], int, int, int] | None:
     """What :func:`find_payment` compares of ``payment``: members tapped and sacrificed per
     class, the pool left, life, damage and X; ``None`` when it taps an already tapped
@@ -139,7 +150,7 @@ def _payment_parts(problem: PaymentProblem, tc: TotalCost, player: str, payment:
     src = problem.main.source_cls
     tapped: dict[int, int] = {}
     sacrificed: dict[int, int] = {}
-    for oid in payment.get("tap", ()):
+    for oid in payment.tap:
         c = cls_of.get(oid)
         if c is not None and c == src and problem.main.tap and not tc.untap:
             continue      # the source's own {T} (the decoded payment names it; compared by the caller)
@@ -148,23 +159,22 @@ def _payment_parts(problem: PaymentProblem, tc: TotalCost, player: str, payment:
         if problem.classes[c].tapped:
             return None   # an already tapped permanent can't be tapped again (CR 107.5)
         tapped[c] = tapped.get(c, 0) + 1
-    for oid in payment.get("sacrifice", ()):
+    for oid in payment.sacrifice:
         c = cls_of.get(oid)
         if c is None:
             raise PaymentLookupError(oid)
         sacrificed[c] = sacrificed.get(c, 0) + 1
-    if payment.get("untap"):
+    if payment.untap:
         raise PaymentLookupError("untap")
-    pools = {pid: text for pid, text in (payment.get("pool_after") or {}).items() if text}
+    pools = {pid: text for pid, text in payment.pool_after if text}
     if set(pools) - {player}:
         raise PaymentLookupError("pool_after")
     pool = tuple(Mana.parse(pools.get(player, "")).counts)
-    life, damage, x = int(payment.get("life", 0) or 0), int(payment.get("damage", 0) or 0), int(payment.get("x", 0) or 0)
-    return tapped, sacrificed, pool, life, damage, x
+    return tapped, sacrificed, pool, payment.life, payment.damage, x
 
 
 def _solve_for_key(problem: PaymentProblem, tapped: dict[int, int], sacrificed: dict[int, int],
-                   pool: tuple[int, ...], life: int, damage: int, x: int) -> dict | None:
+                   pool: tuple[int, ...], life: int, damage: int, x: int) -> pm.Paid | None:
     """One CP-SAT solve of the payment model with the payment's key parts fixed."""
     src = problem.main.source_cls
     model = pm.PaymentModel(problem)
@@ -199,41 +209,12 @@ def _solve_for_key(problem: PaymentProblem, tapped: dict[int, int], sacrificed: 
     if st not in (pm.cp_model.OPTIMAL, pm.cp_model.FEASIBLE):
         return None
     values = [e if isinstance(e, int) else int(solver.value(cast(Any, e))) for _, e in model.key_exprs]
-    return payment_object(pm.decode(problem, model._key(values)))
+    return pm.decode(problem, model._key(values))
 
 
 # ---------------------------------------------------------------------------
 # The whole answer, and why not
 # ---------------------------------------------------------------------------
-
-@dataclass
-class PayOutcome:
-    """Everything the ``pay`` query reports (contract §2.3), as plain values.
-
-    ``status``: ``ok`` | ``truncated`` | ``timeout`` | ``error`` (with ``error``);
-    ``payable`` and ``count`` are ``None`` when undecided (timeout, or a listing cut
-    before the count is known); ``x_values``/``x_max`` are given (``x_values`` not
-    ``None``) when X was left free; ``reason`` when nothing pays the cost."""
-
-    status: str = "ok"
-    payable: bool | None = None
-    count: int | None = None
-    payments: list[dict] = field(default_factory=list)
-    x_values: list[int] | None = None
-    x_max: int | None = None
-    reason: str | None = None
-    error: str | None = None
-
-    @classmethod
-    def from_result(cls, d: dict) -> "PayOutcome":
-        """From a ``pay`` result mapping (:func:`solver.payment.casting.pay_result`)."""
-        return cls(d.get("status", "ok"), d.get("payable"), d.get("count"), list(d.get("payments", [])),
-                   d.get("x_values"), d.get("x_max"), d.get("reason"), d.get("error"))
-
-    @classmethod
-    def unsupported(cls, e: Exception) -> "PayOutcome":
-        return cls(status="error", error=f"unsupported: {e}")
-
 
 def no_mana_cost_reason(tc: TotalCost) -> str:
     return f"{tc.subject} has no mana cost, so it can't be cast by paying one (CR 118.6)"
@@ -254,7 +235,7 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
         from .casting import pay_result
 
         try:
-            return PayOutcome.from_result(pay_result(view, player, tc, max_results, deadline))
+            return pay_result(view, player, tc, max_results, deadline)
         except UnsupportedCase as e:
             return PayOutcome.unsupported(e)
     try:
@@ -269,7 +250,7 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
         res = model.enumerate(max_results, deadline)
     except Unsupported as e:
         return PayOutcome.unsupported(e)
-    pays = payment_objects(problem, res.keys)
+    pays = decoded_payments(problem, res.keys)
     out = PayOutcome("timeout" if res.timed_out else "truncated" if not res.complete else "ok")
     if not pays and res.timed_out:
         return out
@@ -277,7 +258,7 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
     out.count = len(pays) if res.complete else None
     out.payments = pays
     if tc.x is None:
-        out.x_values = sorted({p["x"] for p in pays})
+        out.x_values = sorted({p.x for p in pays})
         out.x_max = pm.PaymentModel(problem, keys=False).max_x(_left(deadline)) if pays else None
     if not pays:
         out.reason = explain(problem, _left(deadline))
@@ -289,10 +270,10 @@ def _by_counting(problem: PaymentProblem, tc: TotalCost, counter: "pcount.Paymen
     """The answer from the counting DP (:mod:`models.payment_count`): the count is exact
     even when the listing is cut at ``max_results``."""
     n = counter.count()
-    pays = listed_objects(counter, max_results)
+    pays = counted_payments(counter, max_results)
     out = PayOutcome("ok" if max_results is None or n <= max_results else "truncated", n > 0, n, pays)
     if tc.x is None:
-        out.x_values = sorted({p["x"] for p in pays})
+        out.x_values = sorted({p.x for p in pays})
         xs = counter.x_values()
         out.x_max = xs[-1] if xs else None
     if not n:
@@ -309,7 +290,7 @@ def unpayable_reason(view: View, player: str, tc: TotalCost, deadline: float | N
         from .casting import pay_result
 
         try:
-            return pay_result(view, player, tc, 1, deadline).get("reason")
+            return pay_result(view, player, tc, 1, deadline).reason
         except UnsupportedCase:
             return None
     try:

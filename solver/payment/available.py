@@ -140,9 +140,9 @@ def _supersets(groups: list[frozenset[int]], g: int) -> tuple[int, ...]:
     return tuple(h for h, us in enumerate(groups) if groups[g] <= us)
 
 
-def restricted_sources(view: View, acts: list[Activation]) -> list[dict]:
+def restricted_sources(view: View, acts: list[Activation]) -> list[tuple[tuple[str, ...], str]]:
     """Spending restrictions (CR 106.6) on the player's mana, for the ``restricted``
-    extension key: ``[{"objects": [ids], "restriction": text}]``, sorted.
+    extension key: ``(sorted ids of the sources, restriction text)``, sorted by text.
 
     Restricted mana is mana in the pool (a restriction doesn't change its type,
     CR 106.6), so bundles count it; what it changes is what the mana may pay.
@@ -167,4 +167,4 @@ def restricted_sources(view: View, acts: list[Activation]) -> list[dict]:
         ids = by_text.setdefault(a.spend.describe(), [])
         if a.source not in ids:
             ids.append(a.source)
-    return [{"objects": sorted(ids), "restriction": text} for text, ids in sorted(by_text.items())]
+    return [(tuple(sorted(ids)), text) for text, ids in sorted(by_text.items())]

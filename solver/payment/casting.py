@@ -4,7 +4,7 @@ choices of cards and permanents those costs add, and every payment of the whole 
 :func:`~solver.rules.casting_options.apply_mode`, are :mod:`solver.rules.casting_options`).
 
 Payments (contract §2.3, with the extension keys ``exile``, ``discard`` and
-``return``)
+``return``: :class:`~solver.payment.paid.CostPayment`)
     Mana, life and one sacrifice are paid through the payment model (a
     sacrificed permanent may have been tapped for mana first, CR 601.2g–h).
     The other parts are choices of cards and permanents made independently of
@@ -38,7 +38,8 @@ from ..rules.casting_options import Extra
 from ..rules.characteristics import View
 from ..core.errors import UnsupportedCase
 from ..rules.mana_sources import card_classes
-from .words import explain, payment_object
+from .paid import CostPayment, PayOutcome
+from .words import explain
 
 
 # ---------------------------------------------------------------------------
@@ -185,27 +186,11 @@ def payable(view: View, player: str, tc: Any, deadline: float | None = None) -> 
     return bool(verdict)
 
 
-def _with(p: dict, key: str, ids: list[str]) -> dict:
-    q = dict(p)
-    if key == "sacrifice":
-        q["sacrifice"] = sorted(list(p.get("sacrifice", [])) + ids)
-    else:
-        q[key] = sorted(list(q.get(key, [])) + ids)
-    return q
-
-
-def sort_key(paid: Paid, q: dict) -> tuple:
-    """The pay query's order of a payment with the casting mode's choices: ``q``, the payment
-    object of ``paid`` with those choices added (:func:`_with`)."""
-    merged = replace(paid, sacrifice=tuple(q["sacrifice"]), exile=tuple(q.get("exile", ())))
-    return (merged.sort_key(), q.get("exile", []), q.get("discard", []), q.get("return", []))
-
-
 def payments(view: View, player: str, tc: Any, limit: int | None = None,
-             deadline: float | None = None) -> tuple[int, list[dict]]:
+             deadline: float | None = None) -> tuple[int, list[CostPayment]]:
     """``(count, payments)``: the exact number of distinct payments and the first
-    ``limit`` of them in the pay query's order (contract §2.3; the extension keys
-    ``exile``, ``discard``, ``return`` hold the cards and permanents chosen)."""
+    ``limit`` of them in the pay query's order (contract §2.3; each with the cards and
+    permanents the casting mode's costs choose, :attr:`CostPayment.chosen`)."""
     if tc.what == "cast" and not tc.mana:
         return 0, []
     problem = _problem(view, player, tc)
@@ -217,34 +202,24 @@ def payments(view: View, player: str, tc: Any, limit: int | None = None,
         return 0, []
     base, _ = _model_keys(problem, None, deadline)
     total = len(base) * outside
-    rows: list[tuple[tuple, dict]] = []
-    for p in base:
-        obj = payment_object(p)
-        for combo in itertools.product(*(list(part.choices()) for part in parts)):
-            q = obj
-            for part, ids in zip(parts, combo):
-                q = _with(q, part.key, ids)
-            rows.append((sort_key(p, q), q))
-    rows.sort(key=lambda r: r[0])
-    out = [q for _, q in rows]
-    return total, out if limit is None else out[:limit]
+    rows = [CostPayment(p, tuple((part.key, tuple(ids)) for part, ids in zip(parts, combo)))
+            for p in base for combo in itertools.product(*(list(part.choices()) for part in parts))]
+    rows.sort(key=CostPayment.sort_key)
+    return total, rows if limit is None else rows[:limit]
 
 
-def pay_result(view: View, player: str, tc: Any, max_results: int | None, deadline: float | None) -> dict:
+def pay_result(view: View, player: str, tc: Any, max_results: int | None, deadline: float | None) -> PayOutcome:
     """The ``pay`` query's answer for a total cost with ``extra`` (contract §2.3)."""
-    from mtgsolve.models import payment as pm
-
     try:
         n, pays = payments(view, player, tc, max_results, deadline)
     except TimeoutError:
-        return {"status": "timeout", "payable": None, "count": None, "payments": []}
-    out: dict[str, Any] = {"status": "ok" if max_results is None or n <= max_results else "truncated",
-                           "payable": n > 0, "count": n, "payments": pays}
+        return PayOutcome("timeout", None, None, [])
+    out = PayOutcome("ok" if max_results is None or n <= max_results else "truncated", n > 0, n, pays)
     if tc.x is None:
-        out["x_values"] = sorted({p["x"] for p in pays})
-        out["x_max"] = max(out["x_values"]) if out["x_values"] else None
+        out.x_values = sorted({p.x for p in pays})
+        out.x_max = max(out.x_values) if out.x_values else None
     if not n:
-        out["reason"] = reason(view, player, tc)
+        out.reason = reason(view, player, tc)
     return out
 
 

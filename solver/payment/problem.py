@@ -18,8 +18,7 @@ from mtgsolve.models.payment import MainCost, ManaAbilityUse, Outcome, PaymentPr
 
 from ..rules.activation_rules import spend_as_any_color_reason
 from ..rules.characteristics import View
-from ..rules.costs import TotalCost, sacrifice_phrase, spend_white_as_any, total_cost
-from ..core.errors import QueryError
+from ..rules.costs import TotalCost, sacrifice_phrase, spend_white_as_any
 from ..rules.mana_sources import (activation_cap, activations, card_classes, interchangeable_classes, order_dependence,
                            tappable_by_cost)
 from ..rules.spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
@@ -412,24 +411,14 @@ def _helps(view: View, player: str, tc: TotalCost, classes: list[PermClass]) -> 
     return out
 
 
-def _cost_of(view: View, player: str, cost_spec: Any) -> TotalCost:
-    if isinstance(cost_spec, TotalCost):
-        return cost_spec
-    if not isinstance(cost_spec, dict):
-        raise QueryError("", "", "a cost spec is a TotalCost or a mapping like a pay query")
-    q = {k: v for k, v in cost_spec.items() if k != "kind"}
-    return total_cost(view, player, q)
-
-
 def _no_mana_cost(tc: TotalCost) -> bool:
     """CR 118.6: a spell with no mana cost can't be cast by paying it."""
     return tc.what == "cast" and not tc.mana
 
 
-def is_payable(view: View, player: str, cost_spec: Any, timeout: float | None = None) -> bool:
+def is_payable(view: View, player: str, tc: TotalCost, timeout: float | None = None) -> bool:
     """Can ``player`` pay the total cost now? One CP-SAT solve (contract §2.3).
     Raises :class:`TimeoutError` when ``timeout`` runs out before an answer."""
-    tc = _cost_of(view, player, cost_spec)
     if _no_mana_cost(tc):
         return False
     problem = build_problem(view, player, tc)

@@ -1,86 +1,24 @@
-"""Payments and unpayable costs in the contract's words (rules layer; CR 601.2f–h, 605, 106.6,
+"""Why a total cost can't be paid, in rules terms (rules layer; CR 601.2f–h, 605, 106.6,
 107.5, 107.6, 119.4).
 
-:mod:`models.payment` answers in typed values: a distinct payment is a
-:class:`~models.payment.Paid`, and a cost that can't be paid has a minimal set of parts
-that can't be paid together (:func:`~models.payment.unpaid_core`). This module makes of
-them what the ``pay`` query, the actions engine and the API report:
-
-* :func:`payment_object` — the contract §2.3 payment object of a :class:`Paid`;
-* :func:`payment_objects` — the objects of decoded keys, in the pay query's order;
-* :func:`listed_objects` — the objects a counting DP (:mod:`models.payment_count`,
-  :mod:`models.payment_delve`) lists, already in that order;
-* :func:`explain` — one sentence saying why the total cost can't be paid, in rules terms.
+:mod:`models.payment` answers in typed values: a cost that can't be paid has a minimal set
+of parts that can't be paid together (:func:`~models.payment.unpaid_core`).
+:func:`explain` words it as one sentence citing the rules: the ``reason`` of the ``pay``
+query and of an illegal action, kept with the typed answers (:class:`~solver.payment.paid.PayOutcome`)
+because it is a rule explanation, not a format. The contract's payment objects are written
+by :mod:`solver.queries.payments`.
 """
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Iterable, cast
+from typing import cast
 
 from mtgsolve.models import payment as pm
-from mtgsolve.models.payment import (SNOW, CostPart, Outcome, Paid, PaymentKey, PaymentProblem, SpendRule, can_spend,
-                                     mana_text, symbol_options)
-from mtgsolve.models.payment_delve import DelveCounter, EveryXCounter
+from mtgsolve.models.payment import SNOW, CostPart, Outcome, PaymentProblem, SpendRule, can_spend, symbol_options
 
 from ..core.mana import TYPES, ManaCost, Symbol
 
-__all__ = ["explain", "listed_objects", "payment_object", "payment_objects"]
-
-
-# ---------------------------------------------------------------------------
-# Payment objects (contract §2.3)
-# ---------------------------------------------------------------------------
-
-
-def _ids_map(uses: Iterable[tuple[str, tuple[tuple[Any, int], ...]]]) -> dict[str, dict[str, int]]:
-    return {oid: {str(k): n for k, n in sorted(cs, key=lambda kn: str(kn[0]))} for oid, cs in uses}
-
-
-def payment_object(p: Paid, exile_last: bool = False) -> dict:
-    """The contract §2.3 payment object of ``p``: ``tap``, ``untap``, ``sacrifice``, ``life``,
-    ``damage``, ``x``, ``pool_after`` always; the extension keys only when not empty, in the
-    order the pay query has always written them (``exile`` after ``remove_counters``, or last
-    when ``exile_last``: the listing of delve's counting DP; counters put as a cost after the
-    cards drawn when no rider added counters)."""
-    out: dict[str, Any] = {"tap": list(p.tap), "untap": list(p.untap), "sacrifice": list(p.sacrifice),
-                           "life": p.life, "damage": p.damage, "x": p.x, "pool_after": {p.player: mana_text(p.pool_after)}}
-    if p.remove_counters:
-        out["remove_counters"] = {oid: {name: n} for oid, name, n in p.remove_counters}
-    if p.exile and not exile_last:
-        out["exile"] = list(p.exile)       # delve (CR 702.66a): the first cards of each class, in zone order
-    if p.skip_untap:
-        out["skip_untap"] = list(p.skip_untap)
-    if p.counters_added:
-        out["add_counters"] = _ids_map(p.add_counters)
-    if p.draw:
-        out["draw"] = p.draw
-    if p.counters_put and not p.counters_added:
-        out["add_counters"] = _ids_map(p.add_counters)
-    if p.activated:
-        out["activated"] = _ids_map(p.activated)
-    if p.life_gained:
-        out["life_gained"] = dict(p.life_gained)
-    if p.life_lost:
-        out["life_lost"] = dict(p.life_lost)
-    if p.restricted_after:
-        # restricted mana left in the pool keeps its restriction (CR 106.6): listed apart from pool_after
-        out["restricted_pool_after"] = {p.player: [{"mana": mana_text(amounts), "restriction": text}
-                                                   for text, amounts in p.restricted_after]}
-    if p.exile and exile_last:
-        out["exile"] = list(p.exile)
-    return out
-
-
-def payment_objects(problem: PaymentProblem, keys: Iterable[PaymentKey]) -> list[dict]:
-    """The payment objects of distinct payments' keys, in the pay query's order
-    (:meth:`Paid.sort_key`)."""
-    return [payment_object(p) for p in sorted((pm.decode(problem, k) for k in keys), key=Paid.sort_key)]
-
-
-def listed_objects(counter: Any, limit: int | None = None) -> list[dict]:
-    """The payment objects a counting DP lists (at most ``limit``), in the pay query's order."""
-    exile_last = isinstance(counter, (DelveCounter, EveryXCounter))
-    return [payment_object(p, exile_last) for p in counter.payments(limit)]
+__all__ = ["explain"]
 
 
 # ---------------------------------------------------------------------------

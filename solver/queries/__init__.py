@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.options import QUERY_KINDS, Options
-from ..rules.soundness.check import blocking, scope_of, unsupported_result
+from ..rules.soundness.check import blocking, scope_of
 from ..core.state import GameState
 
 __all__ = ["KINDS", "Options", "QueryFn", "answer", "register"]
@@ -66,6 +66,8 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
             return {"kind": kind, "status": "unsupported", "unsupported": [], "reason": str(e)}
     blocked = _blocking(state, query)
     if blocked:
+        from .results import unsupported_result
+
         return unsupported_result(kind, blocked)
     try:
         body = fn(state, query, options)

@@ -23,12 +23,42 @@ contract §2.6. The rules live in
 """
 from __future__ import annotations
 
-from ..engine.actions import actions_result
+from typing import Any
+
+from ..core.errors import QueryError
+from ..engine.actions import Oracle, legal_action_entries
 from ..core.state import GameState
 from . import Options, register
+from .results import action_object
 
 
 @register("actions")
 def actions(state: GameState, query: dict, options: Options) -> dict:
-    """Contract §2.6 (CR 117, 305, 601, 602)."""
-    return actions_result(state, query, options)
+    """The body of the ``actions`` query result (contract §2.6; CR 117, 305, 601, 602)."""
+    allowed = {"kind", "player"}
+    for k in query:
+        if k not in allowed:
+            import difflib
+            m = difflib.get_close_matches(str(k), sorted(allowed), n=1)
+            hint = f" (did you mean '{m[0]}'?)" if m else ""
+            raise QueryError("", str(k), f"unknown key '{k}' for an actions query{hint}; allowed: player")
+    player = query.get("player", state.priority)
+    if not isinstance(player, str) or not state.is_player(player):
+        raise QueryError("", "player", f"unknown player {player!r} (players: {', '.join(state.player_ids)})")
+    oracle = Oracle(state, player, options)
+    found, status, message = legal_action_entries(state, player, options, oracle=oracle)
+    entries = [action_object(e) for e in found]
+    body: dict[str, Any] = {}
+    if status in ("timeout", "error"):
+        body["status"] = status
+        body["count"] = None
+        body["actions"] = entries
+        body["error" if status == "error" else "reason"] = message
+        return body
+    count = len(entries)
+    if len(entries) > options.max_results:
+        body["status"] = "truncated"
+        entries = entries[:options.max_results]
+    body["count"] = count
+    body["actions"] = entries
+    return body

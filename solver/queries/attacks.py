@@ -16,6 +16,7 @@ from ..engine.combat import CombatError, attack_declarations
 from ..core.errors import QueryError
 from ..core.state import GameState
 from . import Options, register
+from .results import attack_object
 
 KEYS = frozenset({"kind", "player"})
 
@@ -33,7 +34,7 @@ def attacks_query(state: GameState, query: dict, options: Options) -> dict:
         count, decls, status = attack_declarations(state, player, options.max_results, options.timeout)
     except CombatError as e:
         raise QueryError("", "", str(e)) from None
-    out: dict = {"count": count, "declarations": decls}
+    out: dict = {"count": count, "declarations": [attack_object(d) for d in decls]}
     if status != "ok":
         out["status"] = status
     return out

@@ -49,5 +49,5 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
     bundles = [Mana(cast("tuple[int, int, int, int, int, int]", b)).text for b in res.bundles]
     out: dict[str, Any] = {"status": res.status, "count": res.count, "bundles": bundles}
     if restricted:   # extension: which permanents' mana in the bundles is restricted (CR 106.6)
-        out["restricted"] = restricted
+        out["restricted"] = [{"objects": list(ids), "restriction": text} for ids, text in restricted]
     return out

@@ -15,6 +15,7 @@ from ..engine.combat import CombatError, block_declarations
 from ..core.errors import QueryError
 from ..core.state import GameState
 from . import Options, register
+from .results import block_object
 
 KEYS = frozenset({"kind", "player"})
 
@@ -32,7 +33,7 @@ def blocks_query(state: GameState, query: dict, options: Options) -> dict:
         count, decls, status = block_declarations(state, player, options.max_results, options.timeout)
     except CombatError as e:
         raise QueryError("", "player" if "name the" in str(e) else "", str(e)) from None
-    out: dict = {"count": count, "declarations": decls}
+    out: dict = {"count": count, "declarations": [block_object(d) for d in decls]}
     if status != "ok":
         out["status"] = status
     return out

@@ -71,7 +71,9 @@ def pass_query(state: GameState, query: dict, options: Options) -> dict:
 def _blocking(state: GameState) -> dict | None:
     """Contract §2.0: every unread part can change what passing does."""
     try:
-        from ..rules.soundness.check import Scope, blocking, unsupported_result
+        from ..rules.soundness.check import Scope, blocking
+
+        from .results import unsupported_result
     except ImportError:  # pragma: no cover - the soundness layer is always present in releases
         return None
     parts = blocking(state, Scope("pass", state.priority))

@@ -183,24 +183,11 @@ class Extra:
                     or self.exile_graveyard)
 
 
-def _kicked_value(v: Any) -> int:
-    if v is True:
-        return 1
-    if v is False or v is None:
-        return 0
-    if isinstance(v, int) and not isinstance(v, bool) and v >= 0:
-        return v
-    raise QueryError("", "kicked", f"expected true, false or a number, got {v!r}")
-
-
-def apply_mode(view: View, player: str, tc: Any, query: dict) -> Any:
-    """The :class:`~solver.rules.costs.TotalCost` of casting ``tc.spell`` in the mode the
-    query names (``alternative``, ``kicked``), with the card's mandatory
-    additional costs (CR 601.2b, 601.2f). ``tc`` is the plain cast cost."""
-    alternative = query.get("alternative", "") or ""
-    if not isinstance(alternative, str):
-        raise QueryError("", "alternative", f"expected the name of an alternative cost, got {alternative!r}")
-    kicked = _kicked_value(query.get("kicked"))
+def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: int = 0) -> Any:
+    """The :class:`~solver.rules.costs.TotalCost` of casting ``tc.spell`` in the mode named
+    (``alternative``: an alternative cost or permission's name; ``kicked``: how many times
+    the kicker cost is paid), with the card's mandatory additional costs (CR 601.2b,
+    601.2f). ``tc`` is the plain cast cost."""
     o = view.obj(tc.spell)
     opts = options_of(o)
     if not opts and not alternative and not kicked:

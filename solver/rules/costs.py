@@ -121,89 +121,84 @@ def sacrifice_phrase(sel: ir.Selector) -> str:
 
 
 # ---------------------------------------------------------------------------
-# Reading the query
+# The cost named
 # ---------------------------------------------------------------------------
 
-_PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "suspend", "x", "life", "alternative", "kicked")
+@dataclass(frozen=True)
+class CostRequest:
+    """What a ``pay`` query names, as typed values (contract §2.3): the query façade
+    (:func:`solver.queries.pay.cost_request`) reads it from the query, the actions engine makes
+    it from a candidate; :func:`total_cost` makes the :class:`TotalCost` of it.
+
+    ``what``: ``cast`` | ``cost`` | ``activate`` | ``suspend``; ``subject``: the card or
+    permanent's id, or the mana cost's text for ``cost``; ``index``: the activated ability's
+    1-based index; ``x``: the announced X (CR 107.3a, 601.2b; ``None``: every value, contract
+    ``x: any``); ``life_allowed``: False forbids paying life for Phyrexian symbols;
+    ``alternative`` and ``kicked``: the casting mode (``cast`` only; CR 118.9, 702.33a)."""
+
+    what: str
+    subject: str
+    index: int = 1
+    x: int | None = 0
+    life_allowed: bool = True
+    alternative: str = ""
+    kicked: int = 0
 
 
-def query_player(view: View, query: dict) -> str:
-    """The paying player: ``player`` or the player with priority (contract §2)."""
-    pid = query.get("player", view.state.priority)
-    if not isinstance(pid, str) or not view.state.is_player(pid):
-        raise QueryError("", "player", f"unknown player {pid!r}; players: {', '.join(view.state.player_ids)}")
-    return pid
+def bare_cost(text: str) -> TotalCost:
+    """The total cost of a bare mana cost such as ``{1}{G}`` (a ``cost`` request; raises
+    :class:`~solver.core.mana.ManaSyntaxError` for bad text)."""
+    mana = ManaCost.parse(text)
+    return TotalCost("cost", mana, subject=mana.text or "{0}")
 
 
-def total_cost(view: View, player: str, query: dict, modifiers: bool = True) -> TotalCost:
-    """The total cost named by a ``pay`` query (contract §2.3).
+def total_cost(view: View, player: str, request: CostRequest, modifiers: bool = True) -> TotalCost:
+    """The total cost named by a ``pay`` request (contract §2.3).
 
     For ``cast``, the cost changes of the situation apply (CR 601.2f:
     increases, reductions, then minimums; :func:`solver.rules.casting_rules.modified_cost`)
     unless ``modifiers`` is False (the printed mana cost, for references).
 
     Raises :class:`~solver.core.errors.QueryError` (path inside the query) for
-    unknown keys, missing or several of ``cast``/``cost``/``activate``,
-    unknown objects, ability indices out of range, a land named by ``cast``,
-    bad ``x``/``life`` values, and ``x`` on a cost without ``{X}``.
+    unknown objects, ability indices out of range, a land named by ``cast``, a bad
+    mana cost text, an unknown alternative cost and ``x`` on a cost without ``{X}``.
     """
-    for k in query:
-        if k not in _PAY_KEYS:
-            raise QueryError("", str(k), f"unknown key '{k}' in a pay query; known: {', '.join(_PAY_KEYS[1:])}")
-    given = [k for k in ("cast", "cost", "activate", "suspend") if k in query]
-    if len(given) != 1:
-        raise QueryError("", "", "a pay query needs exactly one of 'cast', 'cost', 'activate' or 'suspend'"
-                         + (f" (got {', '.join(given)})" if given else ""))
-    life_allowed = query.get("life", True)
-    if not isinstance(life_allowed, bool):
-        raise QueryError("", "life", f"expected true or false, got {life_allowed!r}")
-    what = given[0]
+    what = request.what
     if what == "cast":
-        tc = _cast_cost(view, query["cast"])
+        tc = _cast_cost(view, request.subject)
         from .casting_options import apply_mode  # alternative / additional costs, kicker (CR 601.2b, 118.9)
 
-        tc = apply_mode(view, player, tc, query)
-    elif "alternative" in query or "kicked" in query:
-        raise QueryError("", "alternative" if "alternative" in query else "kicked",
-                         "'alternative' and 'kicked' apply only to 'cast'")
+        tc = apply_mode(view, player, tc, request.alternative, request.kicked)
     elif what == "cost":
-        text = query["cost"]
-        if not isinstance(text, str):
-            raise QueryError("", "cost", f"expected a mana cost string such as '{{1}}{{G}}', got {text!r}")
         try:
-            mana = ManaCost.parse(text)
+            tc = bare_cost(request.subject)
         except ManaSyntaxError as e:
             raise QueryError("", "cost", str(e)) from None
-        tc = TotalCost("cost", mana, subject=mana.text or "{0}")
     elif what == "suspend":
-        tc = _suspend_cost(view, player, query["suspend"])
+        tc = _suspend_cost(view, player, request.subject)
     else:
-        tc = _activation_cost(view, player, query["activate"])
-    x = _x_value(query, tc.mana)
+        tc = _activation_cost(view, player, request.subject, request.index)
+    x = _x_value(request.x, tc.mana)
     if what == "cast" and modifiers:
         from .casting_rules import modified_cost
 
         assert tc.spell is not None   # a spell's cost names the spell (_cast_cost)
         tc = TotalCost(**{**tc.__dict__, "mana": modified_cost(view, player, tc.spell, tc.mana, x).mana})
-    return TotalCost(**{**tc.__dict__, "x": x, "life_allowed": life_allowed})
+    return TotalCost(**{**tc.__dict__, "x": x, "life_allowed": request.life_allowed})
 
 
-def _x_value(query: dict, mana: ManaCost) -> int | None:
-    if "x" not in query:
-        return 0
-    x = query["x"]
-    if x == "any":
+def _x_value(x: int | None, mana: ManaCost) -> int | None:
+    """X as announced (CR 107.3a): every value (``None``) only for a cost with ``{X}``."""
+    if x is None:
         return None if mana.x_count else 0
-    if isinstance(x, bool) or not isinstance(x, int) or x < 0:
-        raise QueryError("", "x", f"expected a number of at least 0 or 'any', got {x!r}")
     if x and not mana.x_count:
         raise QueryError("", "x", f"the cost {mana.text or '{0}'} has no {{X}}")
     return x
 
 
-def _cast_cost(view: View, oid: Any) -> TotalCost:
+def _cast_cost(view: View, oid: str) -> TotalCost:
     """CR 601.2f: the mana cost of the card (CR 202.1)."""
-    if not isinstance(oid, str) or view.state.find(oid) is None:
+    if view.state.find(oid) is None:
         raise QueryError("", "cast", f"unknown object {oid!r}")
     o = view.state.obj(oid)
     if o.card is None:
@@ -213,10 +208,10 @@ def _cast_cost(view: View, oid: Any) -> TotalCost:
     return TotalCost("cast", o.card.data.mana_cost, subject=o.card.name, spell=oid)
 
 
-def _suspend_cost(view: View, player: str, oid: Any) -> TotalCost:
+def _suspend_cost(view: View, player: str, oid: str) -> TotalCost:
     """CR 702.62a, 116.2f: the suspend cost of a card with suspend in ``player``'s hand (the cost of a
     special action: no cost changes of spells apply, CR 601.2f)."""
-    if not isinstance(oid, str) or view.state.find(oid) is None:
+    if view.state.find(oid) is None:
         raise QueryError("", "suspend", f"unknown object {oid!r}")
     o = view.state.obj(oid)
     from .suspend import suspend_of
@@ -230,12 +225,9 @@ def _suspend_cost(view: View, player: str, oid: Any) -> TotalCost:
     return TotalCost("suspend", s.mana, subject=f"suspending {o.card.name if o.card else oid}")
 
 
-def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
-    """CR 602.2b: the activation cost of ``{object, index}``."""
-    if not isinstance(ref, dict) or set(ref) - {"object", "index"} or "object" not in ref:
-        raise QueryError("", "activate", "expected {object: <id>, index: <n>}")
-    oid, index = ref["object"], ref.get("index", 1)
-    if not isinstance(oid, str) or view.state.find(oid) is None:
+def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost:
+    """CR 602.2b: the activation cost of the ``index``-th activated ability of ``oid``."""
+    if view.state.find(oid) is None:
         raise QueryError("", "activate.object", f"unknown object {oid!r}")
     o = view.state.obj(oid)
     acts = view.chars(oid).activated
@@ -248,7 +240,7 @@ def _activation_cost(view: View, player: str, ref: Any) -> TotalCost:
     if not from_hand and o.controller != player:
         raise QueryError("", "activate.object", f"'{oid}' is controlled by {o.controller}, not {player}: "
                                                 "only its controller can activate its abilities (CR 602.2)")
-    if isinstance(index, bool) or not isinstance(index, int) or not 1 <= index <= len(acts):
+    if not 1 <= index <= len(acts):
         have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"
         raise QueryError("", "activate.index", f"{view.chars(oid).name} has no activated ability {index!r} ({have})")
     ability = acts[index - 1]

@@ -307,11 +307,6 @@ class CounterOutcome:
     order_count: int
 
     @property
-    def result(self) -> dict:
-        """The contract's ``result`` shape (§2.5): ``{"counters": {...}}``."""
-        return {"counters": dict(self.counters)}
-
-    @property
     def key(self) -> CounterResult:
         return tuple(sorted(self.counters.items()))
 

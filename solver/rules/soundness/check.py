@@ -90,9 +90,6 @@ class UnreadPart:
     reach: str = "all"          # controller | opponents | all
     active: bool = True         # functions from its zone (CR 113.6)
 
-    def to_json(self) -> dict:
-        return {"object": self.object, "text": self.text, "affects": list(self.affects)}
-
     def reaches(self, player: str | None) -> bool:
         if player is None or self.reach == "all":
             return True
@@ -587,9 +584,10 @@ def scope_of(state: GameState, query: dict) -> Scope:
     return Scope(kind, player, subject)
 
 
-def unsupported_result(kind: str, parts: list[UnreadPart]) -> dict:
-    """The contract §2.0 result for a blocked answer."""
+def refusal_reason(kind: str, parts: list[UnreadPart]) -> str:
+    """Why a ``kind`` answer is refused for ``parts`` (contract §2.0): the first three parts'
+    objects and texts (the ``reason`` of the ``unsupported`` answer,
+    :func:`solver.queries.results.unsupported_result`)."""
     what = "; ".join(f"{p.object}: {p.text}" for p in parts[:3]) + (f"; and {len(parts) - 3} more"
                                                                     if len(parts) > 3 else "")
-    return {"kind": kind, "status": "unsupported", "unsupported": [p.to_json() for p in parts],
-            "reason": f"text the project does not read could change this answer: {what}"}
+    return f"text the project does not read could change this answer: {what}"
