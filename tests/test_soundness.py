@@ -861,3 +861,28 @@ def test_an_inline_card_is_read_for_soundness_as_the_database_card_is():
         return [(p.text, p.affects, p.reach, p.active) for p in unread_parts(situation_from_dict(d).state)]
 
     assert parts(inline) == parts("Damping Sphere") and len(parts(inline)) == 2
+
+
+def test_a_spell_cost_change_reaches_pay_not_the_mana_a_player_can_make():
+    """ "Each spell … costs {1} more to cast" changes what casting costs (CR 601.2f), never a mana
+    ability's cost (CR 605): it blocks `pay` for a spell and not `available_mana`; a cost change that
+    names activating abilities still blocks `available_mana`."""
+    from mtgsolve.solver.io.load import situation_from_dict
+    from mtgsolve.solver.queries import answer
+
+    def statuses(text: str) -> tuple[str, str]:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+             "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "battlefield": {"alice": ["Mountain"], "bob": [{"card": {"name": "Test Tax", "type": "Artifact",
+                                                                      "types": ["Artifact"], "text": text}}]},
+             "hand": {"alice": ["Lightning Bolt"]}}
+        state = situation_from_dict(d).state
+        return (answer(state, {"kind": "pay", "player": "alice", "cast": "lightning-bolt"})["status"],
+                answer(state, {"kind": "available_mana", "player": "alice"})["status"])
+
+    assert statuses("Each spell a player casts costs {1} more to cast for each other spell that player has "
+                    "cast this turn.") == ("unsupported", "ok")
+    assert statuses("Spells your opponents cast cost {1} more to cast for each card in their hands.") == \
+        ("unsupported", "ok")
+    assert statuses("Activated abilities of lands cost {1} more to activate.")[1] == "unsupported"
+    assert statuses("Spells cost {1} more to cast and abilities cost {1} more to activate.")[1] == "unsupported"

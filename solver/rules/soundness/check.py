@@ -285,6 +285,8 @@ def unread_parts(state: GameState, view: View | None = None) -> tuple[UnreadPart
 # ---------------------------------------------------------------------------
 
 _OWN_CHOICES = frozenset({"costs", "timing", "mana"})
+# a cost change that names only spells' costs ("Each spell a player casts costs {1} more to cast …")
+_SPELL_COST_ONLY = re.compile(r"^(?:[\w' ]*\bspells?\b[^.]*?\bcosts? (?:\{[^}]*\}|x) (?:more|less) to cast\b)(?![^.]*\bactivat)")
 
 #: For each query kind: the categories that can change its answer.
 QUERY_AFFECTS: dict[str, frozenset[str]] = {
@@ -451,6 +453,8 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         return True                  # an effect in force whose text is unread: anything
     kind, player = scope.kind, scope.player
     hit = set(part.affects) & QUERY_AFFECTS.get(kind, frozenset(AFFECTS))
+    if kind == "available_mana" and hit == {"costs"} and _SPELL_COST_ONLY.search(_words(part.text)):
+        return False                 # what casting a spell costs (CR 601.2f) is no cost of a mana ability (CR 605)
     own = scope.subject is not None and part.object == scope.subject
     on_top = part.zone == "stack" and part.object == _top_of_stack(state)
     if part.zone == "stack" and part.kind in ("static", "keyword", "activated") \

@@ -62,7 +62,7 @@ _MANA = re.compile(r"\bmana\b|\badd \{|\badd (?:one|two|three|four|five|x|an amo
 _REPLACEMENT = re.compile(r"\binstead\b|\bwould\b|\benters? (?:the battlefield )?(?:tapped|untapped|with|as)\b|\bas [^.]* enters\b"
                           r"|\bskip\b|\bprevent\b|\bdouble\b|\btwice\b")
 _CHARACTERISTICS = re.compile(
-    r"\bgets? [+-]|\bget [+-]|\bhave\b|\bhas\b|\bgains?\b|\bloses?\b|\bis (?:a|an|the|every|all|also|no longer|"
+    r"\bgets? [+-]|\bget [+-]|\bhave\b(?! cast\b)|\bhas\b(?! cast\b)|\bgains?\b|\bloses?\b|\bis (?:a|an|the|every|all|also|no longer|"
     r"colorless|white|blue|black|red|green)\b|\bare (?:\w+ )?(?:creatures?|lands?|artifacts?|enchantments?|"
     r"colorless|white|blue|black|red|green|every)\b|\bbase power\b|\bpower\b|\btoughness\b|\bin addition to its "
     r"other types\b|\bcreature type\b|\bcolor\b|\bdevoid\b|\bchangeling\b|\bcopy\b|\bcontrol of\b|\bphases?\b"
