@@ -243,7 +243,11 @@ class Situations:
         if "\x00" in path:
             raise ToolError(f"{path!r}: a path cannot contain a NUL byte")
         p = Path(path)
-        full = (p if p.is_absolute() else self.root / p).resolve()
+        try:
+            full = (p if p.is_absolute() else self.root / p).resolve()
+        except (RuntimeError, OSError) as e:   # a symbolic link loop (RuntimeError before Python 3.13)
+            why = "Too many levels of symbolic links" if isinstance(e, RuntimeError) else (e.strerror or str(e))
+            raise ToolError(f"{path}: cannot read the file: {why}") from None
         if os.path.commonpath([str(full), str(self.root)]) != str(self.root):
             raise ToolError(f"{path}: outside the allowed directory {self.root}")
         return str(full)
