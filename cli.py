@@ -421,10 +421,16 @@ def _build() -> Any:
         """Serve the queries as MCP tools over stdio (pip install 'mtgsolve[mcp]')."""
         if allow_paths is not None and not allow_paths.is_dir():
             _bad_input(f"--allow-paths: {allow_paths} is not a directory")
+        import importlib.util
+
+        missing = [m for m in ("mcp", "mcp_types") if importlib.util.find_spec(m) is None]
+        if missing:
+            _bad_input(f"mcp: the MCP server needs the optional extra 'mcp' (the MCP SDK is not installed): "
+                       f"pip install 'mtgsolve[mcp]'")
         try:
             from mtgsolve.solver.apps.mcp_server import serve
         except ImportError as e:
-            _bad_input(f"mcp: the MCP SDK is not installed ({e.name}); pip install 'mtgsolve[mcp]'")
+            _bad_input(f"mcp: the MCP SDK cannot be imported ({e.name}): pip install 'mtgsolve[mcp]'")
         serve(allow_paths, _cards())
 
 

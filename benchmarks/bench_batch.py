@@ -7,7 +7,15 @@ is installed (``pip install -e ".[ray]"``); files/s. (Start-up, a whole
 ``mtgsolve solve`` process against the bare CP-SAT import:
 ``python -m benchmarks startup``.)
 
-Wall-clock on the current machine; nothing is asserted.
+A realistic mix as well: the seeded mid-game boards of the real decklists
+(:func:`benchmarks.realdecks.generate_boards`, ``benchmarks/decks/``; actions,
+targets, pay, available_mana, could_produce and resolve queries on 20–60
+object boards), written as files and run the same way, with ``--timeout 10`` as
+``python -m benchmarks realdecks`` (``--boards=N``: how many; default 200, 40 with
+``--quick``).
+
+Wall-clock on the current machine; nothing is asserted. The load average is
+printed with each line (``/proc/loadavg``).
 """
 from __future__ import annotations
 
@@ -37,6 +45,33 @@ def write_files(d: Path, n: int) -> None:
         (d / f"s{i:05d}.yaml").write_text(yaml.safe_dump(small_situation(i), sort_keys=False))
 
 
+def _load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def bench_batch_realdecks(n: int, seed: int = 20261130, timeout: float = 10.0) -> None:
+    """The real-deck boards as files, through :func:`batch` with ``jobs`` 1 and 2 (a timeout of
+    ``timeout`` s per file, so both go through warm worker processes)."""
+    from benchmarks.realdecks import generate_boards
+    from mtgsolve.solver.apps.batch import batch
+
+    with tempfile.TemporaryDirectory() as tmp:
+        d = Path(tmp) / "boards"
+        d.mkdir()
+        for i, board in enumerate(generate_boards(n, seed)):
+            (d / f"b{i:04d}.yaml").write_text(yaml.safe_dump(board, sort_keys=False))
+        queries = sum(len(b.get("query", [])) for b in map(yaml.safe_load, (f.read_text() for f in d.iterdir())))
+        for jobs in (1, 2):
+            before = _load()
+            s = batch([d], Path(tmp) / f"real{jobs}.jsonl", jobs=jobs, timeout=timeout, progress=False)
+            print(f"batch --jobs {jobs} --timeout {timeout:g}: {n} real-deck boards ({queries} queries, seed {seed}) "
+                  f"in {s.seconds:.2f} s = {s.done / s.seconds:.1f} files/s, {s.timeouts} with timeouts, "
+                  f"{s.failed} failed; load {before} -> {_load()}")
+
+
 def bench_batch(n: int) -> None:
     from mtgsolve.solver.apps.batch import batch
 
@@ -44,9 +79,10 @@ def bench_batch(n: int) -> None:
         d = Path(tmp) / "in"
         write_files(d, n)
         for jobs in (1, 2):
+            before = _load()
             s = batch([d], Path(tmp) / f"out{jobs}.jsonl", jobs=jobs, progress=False)
             print(f"batch --jobs {jobs}: {n} small files in {s.seconds:.2f} s = {s.done / s.seconds:.0f} files/s "
-                  f"(target with --jobs 2: >= 500)")
+                  f"(target with --jobs 2: >= 500); load {before} -> {_load()}")
         try:
             import ray
         except ImportError:
@@ -69,7 +105,9 @@ def bench_batch(n: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     quick = "--quick" in argv
+    boards = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--boards=")), 40 if quick else 200)
     bench_batch(500 if quick else 3000)
+    bench_batch_realdecks(boards)
     return 0
 
 

@@ -6,14 +6,17 @@ import json
 import sys
 from pathlib import Path
 
-import anyio
 import pytest
 import yaml
-from mcp import Client, StdioServerParameters
 
-from mtgsolve.solver.apps.mcp_server import build_server
-from mtgsolve.solver.queries import answer
-from mtgsolve.solver.io.load import situation_from_dict
+pytest.importorskip("mcp", reason="the optional extra 'mcp' is not installed (pip install 'mtgsolve[mcp]')")
+
+import anyio  # noqa: E402  (after the skip: anyio comes with the SDK)
+from mcp import Client, StdioServerParameters  # noqa: E402
+
+from mtgsolve.solver.apps.mcp_server import build_server  # noqa: E402
+from mtgsolve.solver.queries import answer  # noqa: E402
+from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERY_TOOLS = ["could_produce", "available_mana", "pay", "targets", "order", "actions", "resolve"]

@@ -53,6 +53,12 @@ environment then ends the game for both agents as a *truncation* (PettingZoo:
 the episode stops for a reason outside the game) with no reward, and
 ``infos[agent]["unsupported"]`` holds the engine's message and
 ``infos[agent]["unread"]`` the blocking parts (``{object, text, affects}``).
+That holds wherever the refusal comes from — applying an action, or deciding
+which actions are legal (the action mask, computed after each ``step()`` and,
+for the opening, by the first ``last()``/``observe()``): ``reset``, ``step``,
+``last`` and ``observe`` never raise it.
+Every truncation says why in ``infos[agent]["truncated"]`` (one line:
+``unsupported: …`` or ``max_steps: …``).
 """
 from __future__ import annotations
 
@@ -131,6 +137,8 @@ class MtgEnv(AECEnv):
         self.infos: dict[str, dict] = {a: {} for a in self.agents}
         self.agent_selection = self.situation.player
         self._mask_cache: tuple[int, Any] | None = None
+        # the first decision's legal actions are decided by the first last()/observe() (PettingZoo:
+        # no agent is done right after reset), where a refusal at the opening truncates the game
 
     def _current_picker(self) -> OptionPicker | None:
         """The choice in progress: a pending decision's options or a head's completions."""
@@ -140,9 +148,18 @@ class MtgEnv(AECEnv):
         return self._picker
 
     def _mask(self) -> Any:
+        """The acting agent's action mask. Deciding which actions are legal can reach text the
+        project does not read (contract §2.0): the game is then refused (:meth:`_refuse`) and
+        the mask is empty — never an exception out of ``last()``, ``observe()`` or ``step()``."""
+        if any(self.truncations.values()):
+            return np.zeros(self.encoding.size, dtype=np.int8)
         if self._mask_cache is None:
-            picker = self._current_picker()
-            self._mask_cache = (0, self.encoding.mask(self.situation, picker.slots() if picker else None))
+            try:
+                picker = self._current_picker()
+                self._mask_cache = (0, self.encoding.mask(self.situation, picker.slots() if picker else None))
+            except UnsupportedActionError as e:   # UnsupportedCaseError too: an unread part blocks the answer
+                self._refuse(e)
+                return np.zeros(self.encoding.size, dtype=np.int8)
         return self._mask_cache[1]
 
     def observe(self, agent: str) -> dict:
@@ -157,6 +174,8 @@ class MtgEnv(AECEnv):
             return
         sit = self.situation
         mask = self._mask()
+        if self.truncations[agent]:   # refused while deciding the legal actions: the game is over
+            return
         if action is None or not (0 <= int(action) < self.encoding.size) or not mask[int(action)]:
             raise ValueError(f"{agent}: action {action} is not legal now (see observation['action_mask'])")
         self._cumulative_rewards[agent] = 0
@@ -165,6 +184,8 @@ class MtgEnv(AECEnv):
             self._advance(sit, int(action))
         except UnsupportedActionError as e:  # unread text reached: the engine refuses (contract §2.0)
             self._refuse(e)
+        if not self.situation.is_terminal and not any(self.truncations.values()):
+            self._mask()   # the next decision's legal actions, so that a refusal ends the game here
 
     def _advance(self, sit: Situation, action: int) -> None:
         """One decision of the acting agent: a pending choice's option, a
@@ -191,19 +212,19 @@ class MtgEnv(AECEnv):
         self.situation = deal_shuffled(sit.apply(chosen, rng=self._dealer), self._dealer)
         self.steps += 1
         self._after()
-        if not self.situation.is_terminal and not any(self.truncations.values()):
-            self._mask()   # the next decision's legal actions, so that a refusal ends the game here
 
     def _refuse(self, e: UnsupportedActionError) -> None:
         """The engine refused to go on (unread text could change the game, contract
         §2.0): the game ends for both agents as a truncation, without reward;
         ``infos`` carry the message and the blocking parts."""
         self.rewards = {a: 0 for a in self.agents}
-        parts = list(getattr(e, "parts", []))
+        parts = [dict(p) for p in getattr(e, "parts", [])]
+        message = " ".join(str(e).split()) or type(e).__name__
         for a in self.agents:
             self.truncations[a] = True
             self.infos[a] = {"turn": self.situation.state.turn.number, "step": self.situation.state.turn.step,
-                             "winner": None, "unsupported": str(e), "unread": parts}
+                             "winner": None, "truncated": f"unsupported: {message}", "unsupported": message,
+                             "unread": parts}
         self._mask_cache = None
         self._picker = None
         self._accumulate_rewards()
@@ -226,6 +247,8 @@ class MtgEnv(AECEnv):
             self.agent_selection = self.agents[0]
         for a in self.agents:
             self.infos[a] = {"turn": sit.state.turn.number, "step": sit.state.turn.step, "winner": sit.winner}
+            if self.truncations[a]:
+                self.infos[a]["truncated"] = f"max_steps: {self.max_steps} agent steps reached"
 
     def _was_dead_step(self, action: Any) -> None:  # PettingZoo's protocol for finished agents
         super()._was_dead_step(action)

@@ -36,6 +36,19 @@ Guarantees:
   script in every worker: there the call must sit under that guard, and
   :func:`batch` says so (a :class:`RuntimeError`) instead of letting every
   worker fail. Otherwise files are solved in this process.
+* **Workers never outlive the batch**: a worker process exits when the process
+  that started it dies, even by ``kill -9`` (Linux: the parent-death signal,
+  ``prctl(PR_SET_PDEATHSIG)``; elsewhere a thread that checks the parent's pid
+  every second), so nothing is left holding the output or a pipe
+  (``mtgsolve batch … | tail`` ends).
+* **Every input named is answered**: a file of a directory that cannot be read
+  — a symbolic link in a loop or to nothing, among others — is one error line
+  naming it and what is wrong (``d/loop.yaml: cannot read the file: Too many
+  levels of symbolic links``), counted in :attr:`BatchSummary.failed`; never a
+  silent skip or a traceback.
+* **Output**: ``out``'s directory must exist (it is not created): else a located
+  :class:`~solver.core.errors.MtgsolveError` (the command line: one line, exit
+  code 2) before anything is read.
 * **Ray**: :func:`batch_ray` (``mtgsolve batch --backend ray``) gives the same
   lines, resume and error semantics on a Ray cluster (docs/batch.md).
 * **Progress**: a rich progress bar on stderr, only when stderr is a terminal.
@@ -48,6 +61,7 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -196,18 +210,58 @@ def read_done(out: Path) -> tuple[set[str], int]:
     return done, errors
 
 
-def expand(paths: Iterable[str | Path]) -> list[str]:
-    """Files and directories → situation files (directories recursively, sorted), duplicates dropped."""
-    from ..api.runner import situation_files
+SUFFIXES = (".yaml", ".yml", ".json")
+"""The situation files of a directory (as :func:`solver.api.runner.situation_files`)."""
 
+
+def expand(paths: Iterable[str | Path]) -> list[str]:
+    """Files and directories → situation files (directories recursively, sorted), duplicates dropped.
+
+    In a directory, a situation file's name that cannot be read as a file — a symbolic
+    link in a loop or to nothing — is kept, so that its line says what is wrong (reading
+    it fails with a located message) instead of the file vanishing from the batch. Links to
+    directories are not followed (no loop through them)."""
     out: list[str] = []
     seen: set[str] = set()
-    for f in situation_files([str(p) for p in paths]):
-        s = str(f)
-        if s not in seen:
-            seen.add(s)
-            out.append(s)
+    for p in paths:
+        pp = Path(p)
+        if pp.is_dir():
+            files = sorted(f for f in pp.rglob("*") if f.suffix in SUFFIXES and (f.is_file() or _broken_link(f)))
+        else:
+            files = [pp]
+        for f in files:
+            s = str(f)
+            if s not in seen:
+                seen.add(s)
+                out.append(s)
     return out
+
+
+def _broken_link(f: Path) -> bool:
+    """A symbolic link that leads to nothing readable: a loop, or a missing target."""
+    return f.is_symlink() and not f.exists()
+
+
+def _same_file(a: str | Path, b: str | Path) -> bool:
+    """Whether two names are the same file (symbolic links followed; a looping link is only itself)."""
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+def _open_output(out: Path, resume: bool) -> tuple[set[str], int]:
+    """Check ``out``'s directory (never created) and prepare the output: the files already
+    answered and their error lines with ``resume``, else an empty file."""
+    from ..core.errors import MtgsolveError
+
+    if not out.parent.is_dir():
+        raise MtgsolveError(str(out), "", f"the output's directory {out.parent} does not exist "
+                                          f"(batch does not create it)")
+    try:
+        if resume:
+            return read_done(out)
+        out.write_bytes(b"")
+    except OSError as e:
+        raise MtgsolveError(str(out), "", f"cannot write the output: {e.strerror or e}") from None
+    return set(), 0
 
 
 # ---------------------------------------------------------------------------
@@ -231,10 +285,48 @@ def warm_up() -> None:
     importlib.import_module("ortools.sat.python.cp_model")
 
 
-def _worker_main(conn: Connection, solve: Callable[[str, float | None, int], dict], warm: bool = True) -> None:
-    """A worker process: warm up (unless forked from a warm parent), say
-    ``"ready"``, then answer chunks ``[(index, path), …], timeout, max_results``
-    — one ``(index, line)`` message per file, as each is answered — until ``None``."""
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option (Linux, ``<linux/prctl.h>``): the signal a process gets when its parent dies."""
+
+
+def die_with_parent(parent: int) -> None:
+    """Make this (worker) process exit when the process ``parent`` dies, however it dies
+    (``kill -9`` included): on Linux the kernel sends it ``SIGKILL`` then
+    (``prctl(PR_SET_PDEATHSIG)``, through ctypes); elsewhere, or if that call fails, a
+    daemon thread checks every second that the parent is still the same process. A parent
+    already gone (it died before this ran) ends the process at once."""
+    import signal
+
+    armed = False
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            armed = libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        except (OSError, AttributeError):
+            armed = False
+    if os.getppid() != parent:
+        os._exit(1)
+    if not armed:
+        import threading
+
+        def watch() -> None:
+            while os.getppid() == parent:
+                time.sleep(1.0)
+            os._exit(1)
+
+        threading.Thread(target=watch, name="mtgsolve-parent-watch", daemon=True).start()
+
+
+def _worker_main(conn: Connection, solve: Callable[[str, float | None, int], dict], warm: bool = True,
+                 parent: int | None = None) -> None:
+    """A worker process: tied to the batch's process ``parent`` (:func:`die_with_parent`),
+    warm up (unless forked from a warm parent), say ``"ready"``, then answer chunks
+    ``[(index, path), …], timeout, max_results`` — one ``(index, line)`` message per file, as
+    each is answered — until ``None``."""
+    if parent is not None:
+        die_with_parent(parent)
     try:
         if warm:
             try:
@@ -259,7 +351,7 @@ class _Worker:
         self.conn: Connection = parent
         self.solve = solve
         forked = ctx.get_start_method() == "fork"
-        self.proc = ctx.Process(target=_worker_main, args=(child, solve, not forked), daemon=True)
+        self.proc = ctx.Process(target=_worker_main, args=(child, solve, not forked, os.getpid()), daemon=True)
         self.proc.start()
         child.close()
         self.pending: list[tuple[int, str]] = []  # files sent, not yet answered (first = the one being solved)
@@ -421,14 +513,9 @@ def batch(paths: Sequence[str | Path], out: str | Path, jobs: int = 1, resume: b
         raise ValueError("timeout must be positive")
     t0 = time.monotonic()
     out = Path(out)
-    files = [f for f in expand(paths) if Path(f).resolve() != out.resolve()]  # never read the output itself
-    summary = BatchSummary(total=len(files))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if resume:
-        done, summary.failed = read_done(out)
-    else:
-        done = set()
-        out.write_bytes(b"")
+    done, failed = _open_output(out, resume)
+    files = [f for f in expand(paths) if not _same_file(f, out)]  # never read the output itself
+    summary = BatchSummary(total=len(files), failed=failed)
     todo = [f for f in files if f not in done]
     summary.skipped = len(files) - len(todo)
     show = sys.stderr.isatty() if progress is None else progress
@@ -505,14 +592,9 @@ def batch_ray(paths: Sequence[str | Path], out: str | Path, resume: bool = False
         raise ValueError("timeout must be positive")
     t0 = time.monotonic()
     out = Path(out)
-    files = [f for f in expand(paths) if Path(f).resolve() != out.resolve()]
-    summary = BatchSummary(total=len(files))
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if resume:
-        done, summary.failed = read_done(out)
-    else:
-        done = set()
-        out.write_bytes(b"")
+    done, failed = _open_output(out, resume)
+    files = [f for f in expand(paths) if not _same_file(f, out)]
+    summary = BatchSummary(total=len(files), failed=failed)
     todo = [f for f in files if f not in done]
     summary.skipped = len(files) - len(todo)
     started_here = False

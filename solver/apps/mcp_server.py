@@ -1,6 +1,8 @@
 """The MCP server: ``mtgsolve mcp`` serves the queries as tools over stdio.
 
-Built on the official Python MCP SDK (``mcp`` 2.x, :class:`mcp.server.mcpserver.MCPServer`).
+Built on the official Python MCP SDK (``mcp`` 2.x, :class:`mcp.server.mcpserver.MCPServer`), the
+optional extra ``mcp`` (``pip install 'mtgsolve[mcp]'``; without it ``mtgsolve mcp`` says so in one
+line and exits 2).
 
 Tools (one per query kind of contract §2, plus ``solve`` and ``check``, plus two
 conveniences for agents):
@@ -13,6 +15,9 @@ conveniences for agents):
 ``order``           §2.5 — ``event``
 ``actions``         §2.6 — ``player``
 ``resolve``         §2.7
+``pass``            §2.10
+``attacks``         §2.8 — ``player``
+``blocks``          §2.9 — ``player``
 ``solve``           every query written in the situation → ``{name, results}``
 ``check``           compare with the situation's ``expect`` (contract §4) → ``{ok, message, results}``
 ``legal_actions``   every fully specified legal action as a string (:mod:`solver.api`)
@@ -33,12 +38,18 @@ tool. The whole tool list stays small (a test keeps it under 40 KB) instead of
 repeating the 17 KB schema in every tool.
 
 Outputs are the contract's results as structured content (and the same JSON as
-text). Errors are raised, never returned as results: bad input (a located
+text): exactly the fields of ``mtgsolve solve --json``, for every status — ``ok``,
+``truncated``, ``timeout``, ``unsupported`` (with ``unsupported`` and ``reason``, contract
+§2.0) and ``error`` (with ``error``: a question the query cannot answer, such as passing in
+the untap step). Those are answers, never tool errors; ``legal_actions`` and
+``apply_action`` answer a refusal of the engine the same way (``status: unsupported``).
+Errors are raised, never returned as results: bad input (a located
 one-line message such as ``situation: battlefield.alice[2].card: unknown card
 'Forrest' (did you mean 'Forest'?)``), a malformed query, a refused path (also
 one with a NUL byte), an unreadable file, an illegal action — the client
-receives a tool error (``isError: true``) with that one line; an unexpected
-failure is one line too (``internal error: …``), never a traceback.
+receives a tool error (``isError: true``) with that one line; arguments that do not fit
+a tool's input schema are one line (``max_results: Input should be a valid integer…``); an
+unexpected failure is one line too (``internal error: …``), never a traceback.
 """
 import copy
 import functools
@@ -73,12 +84,31 @@ class AbilityRefIn(BaseModel):
     index: int = Field(1, ge=1, description="1-based index in printed order")
 
 
+class UnsupportedPart(BaseModel):
+    """A part of the situation the project does not read that could change the answer (contract §2.0)."""
+
+    model_config = ConfigDict(extra="allow")
+    object: str | None = Field(None, description="The object's id")
+    text: str | None = Field(None, description="The card's text as printed")
+    affects: list[str] = Field(default_factory=list, description="What it could change (costs, targets, mana, ...)")
+
+
+Status = Literal["ok", "unsupported", "error", "timeout", "truncated"]
+"""Every status of contract §2 (the same as ``mtgsolve solve --json``)."""
+
+
 class Result(BaseModel):
-    """A query result (contract §2): ``kind``, ``status`` and the kind's fields."""
+    """A query result (contract §2): ``kind``, ``status`` and the kind's fields — exactly the
+    CLI's JSON. ``unsupported`` (with ``unsupported`` and ``reason``, contract §2.0) and
+    ``error`` (with ``error``) are answers too, not tool errors."""
 
     model_config = ConfigDict(extra="allow")
     kind: str
-    status: Literal["ok", "error", "timeout", "truncated"]
+    status: Status
+    unsupported: list[UnsupportedPart] | None = Field(
+        None, description="status unsupported: the unread parts that could change the answer")
+    reason: str | None = Field(None, description="Why: the refusal (unsupported), or why a cost can't be paid")
+    error: str | None = Field(None, description="status error: what the query cannot answer")
 
 
 class CouldProduceResult(Result):
@@ -95,7 +125,6 @@ class PayResult(Result):
     count: int | None = None
     payments: list[dict[str, Any]] | None = Field(
         None, description="Each distinct payment: tap, untap, sacrifice, life, damage, x, pool_after")
-    reason: str | None = Field(None, description="Why the cost can't be paid")
 
 
 class TargetsResult(Result):
@@ -119,6 +148,18 @@ class ActionsResult(Result):
 class ResolveResult(Result):
     count: int | None = None
     outcomes: list[dict[str, Any]] | None = Field(None, description="Each outcome's choices and situation")
+    resolved: bool | None = Field(None, description="Whether the object resolved (false: all targets illegal)")
+
+
+class PassResult(Result):
+    count: int | None = None
+    outcomes: list[dict[str, Any]] | None = Field(None, description="Each outcome's choices and situation")
+
+
+class DeclarationsResult(Result):
+    count: int | None = None
+    declarations: list[dict[str, Any]] | None = Field(
+        None, description="attacks: {attackers: {id: what it attacks}}; blocks: {blockers: {id: [attackers]}}")
 
 
 class SolveResult(BaseModel):
@@ -137,18 +178,23 @@ class CheckResult(BaseModel):
 class LegalActionsResult(BaseModel):
     model_config = ConfigDict(extra="allow")
     player: str
+    status: Status = Field("ok", description="'truncated' when max_results cut the list; 'unsupported' when "
+                                             "unread text could change the answer (contract §2.0)")
     count: int | None = Field(None, description="Number of fully specified legal actions")
     actions: list[str] = Field(default_factory=list, description="Canonical action strings (up to max_results)")
     truncated: bool = False
-    status: str = Field("ok", description="'unsupported' when unread text could change the answer (contract §2.0)")
-    unsupported: list[dict[str, Any]] = Field(default_factory=list,
-                                              description="The blocking parts: {object, text, affects}")
+    unsupported: list[UnsupportedPart] = Field(default_factory=list, description="The blocking parts")
+    reason: str | None = Field(None, description="status unsupported: the refusal")
 
 
 class ApplyResult(BaseModel):
     model_config = ConfigDict(extra="allow")
     action: str = Field(description="The action applied, fully specified, as its canonical string")
-    situation: dict[str, Any] = Field(description="The situation after it (contract §1)")
+    status: Status = Field("ok", description="'unsupported' when a consequence of the action is not modeled "
+                                             "(contract §2.0): no situation then")
+    situation: dict[str, Any] | None = Field(None, description="The situation after it (contract §1)")
+    unsupported: list[UnsupportedPart] = Field(default_factory=list, description="The blocking parts")
+    reason: str | None = Field(None, description="status unsupported: the refusal")
 
 
 # ---------------------------------------------------------------------------
@@ -200,7 +246,11 @@ class Situations:
         if "\x00" in path:
             raise ToolError(f"{path!r}: a path cannot contain a NUL byte")
         p = Path(path)
-        full = (p if p.is_absolute() else self.root / p).resolve()
+        try:
+            full = (p if p.is_absolute() else self.root / p).resolve()
+        except (RuntimeError, OSError) as e:   # a symbolic link loop (RuntimeError before Python 3.13)
+            why = "Too many levels of symbolic links" if isinstance(e, RuntimeError) else (e.strerror or str(e))
+            raise ToolError(f"{path}: cannot read the file: {why}") from None
         if os.path.commonpath([str(full), str(self.root)]) != str(self.root):
             raise ToolError(f"{path}: outside the allowed directory {self.root}")
         return str(full)
@@ -211,6 +261,13 @@ def _result(payload: dict) -> Any:
 
     return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload, ensure_ascii=False))],
                           structured_content=payload)
+
+
+def _refusal(e: Exception) -> dict[str, Any]:
+    """The structured refusal (contract §2.0) of an action the engine does not model: the
+    blocking parts when known, and the engine's message as ``reason`` (one line)."""
+    return {"status": "unsupported", "unsupported": [dict(p) for p in getattr(e, "parts", ())],
+            "reason": " ".join(str(e).split())}
 
 
 def _answer(loaded: Any, query: dict, max_results: int, timeout: float | None) -> Any:
@@ -240,16 +297,18 @@ def build_server(allow_paths: str | Path | None = None, cards: Any = None) -> An
     files may be read from through ``path`` (default: none may); ``cards``: the card database
     (:class:`solver.cards.CardDB`; default: the shipped one)."""
     from mcp.server.mcpserver import MCPServer
-    from mcp.server.mcpserver.tools import Tool
 
     from .. import __version__
 
     sits = Situations(allow_paths, cards)
     fns = _query_tools(sits) + _file_tools(sits) + _game_tools(sits)
+    tool_class = _one_line_tool_class()
     tools = []
     for fn in fns:
-        tool = Tool.from_function(_one_line_errors(fn))
-        tool.parameters = _refer_to_situation_schema(tool.parameters)
+        tool = tool_class.from_function(_one_line_errors(fn))
+        tool.parameters = _without_titles(_refer_to_situation_schema(tool.parameters))
+        if tool.fn_metadata.output_schema is not None:
+            tool.fn_metadata.output_schema = _without_titles(tool.fn_metadata.output_schema)
         tools.append(tool)
     server = MCPServer("mtgsolve", version=__version__, instructions=INSTRUCTIONS, tools=tools, log_level="WARNING")
 
@@ -324,7 +383,28 @@ def _query_tools(sits: "Situations") -> list[Callable[..., Any]]:
         """Contract §2.7 (CR 608, 704): every outcome of resolving the top of the stack."""
         return _answer(sits.load(situation, path), _query("resolve"), max_results, timeout)
 
-    return [could_produce, available_mana, pay, targets, order, actions, resolve]
+    def pass_(situation: SituationArg = None, path: PathArg = None,
+              max_results: MaxResults = 10_000, timeout: Timeout = None) -> Annotated[CallToolResult, PassResult]:
+        """Contract §2.10 (CR 117.3d-117.4, 500-514): every outcome of the player with priority passing."""
+        return _answer(sits.load(situation, path), _query("pass"), max_results, timeout)
+
+    pass_.__name__ = "pass"
+
+    def attacks(situation: SituationArg = None, path: PathArg = None,
+                player: Annotated[str | None, Field(None, description="The attacking player (default: active)")] = None,
+                max_results: MaxResults = 10_000, timeout: Timeout = None
+                ) -> Annotated[CallToolResult, DeclarationsResult]:
+        """Contract §2.8 (CR 508.1): every legal declaration of attackers."""
+        return _answer(sits.load(situation, path), _query("attacks", player=player), max_results, timeout)
+
+    def blocks(situation: SituationArg = None, path: PathArg = None,
+               player: Annotated[str | None, Field(None, description="The defending player")] = None,
+               max_results: MaxResults = 10_000, timeout: Timeout = None
+               ) -> Annotated[CallToolResult, DeclarationsResult]:
+        """Contract §2.9 (CR 509.1): every legal declaration of blockers for the attack in the situation."""
+        return _answer(sits.load(situation, path), _query("blocks", player=player), max_results, timeout)
+
+    return [could_produce, available_mana, pay, targets, order, actions, resolve, pass_, attacks, blocks]
 
 
 def _file_tools(sits: "Situations") -> list[Callable[..., Any]]:
@@ -377,24 +457,25 @@ def _game_tools(sits: "Situations") -> list[Callable[..., Any]]:
                       max_results: MaxResults = 1_000) -> Annotated[CallToolResult, LegalActionsResult]:
         """Every fully specified legal action of the player with priority, as canonical strings
         (e.g. 'cast shock -> bob paying mountain'); feed one to apply_action."""
-        from ..api.situation import ActionError, Situation, UnsupportedCaseError
+        from ..api.situation import ActionError, Situation, UnsupportedActionError
 
         loaded = sits.load(situation, path)
         sit = Situation(loaded.state, source=loaded.source)
         try:
             sit._check_sound("actions")
-        except UnsupportedCaseError as e:   # contract §2.0: the same structured refusal as the queries
-            return _result({"player": sit.player, "status": "unsupported", "unsupported": e.parts, "reason": str(e)})
-        try:
             listed: list[str] = []
             for a in sit.legal_actions:
                 if len(listed) >= max_results:
                     break
                 listed.append(str(a))
             count = sit.legal_actions.count()
+        except UnsupportedActionError as e:   # contract §2.0: the same structured refusal as the queries
+            return _result({"player": sit.player, **_refusal(e)})
         except ActionError as e:
             raise ToolError(str(e)) from None
-        return _result({"player": sit.player, "count": count, "actions": listed, "truncated": count > len(listed)})
+        truncated = count > len(listed)
+        return _result({"player": sit.player, "status": "truncated" if truncated else "ok", "count": count,
+                        "actions": listed, "truncated": truncated})
 
     def apply_action(action: Annotated[str | dict[str, Any], Field(
                          description="An action string ('play forest', 'cast shock -> bob', 'pass') or its JSON")],
@@ -404,16 +485,23 @@ def _game_tools(sits: "Situations") -> list[Callable[..., Any]]:
                      ) -> Annotated[CallToolResult, ApplyResult]:
         """The situation after the player with priority takes the action (partial actions are
         completed when only one completion is legal)."""
-        from ..api.situation import ActionError, Situation
+        from ..api.situation import ActionError, Situation, UnsupportedActionError
 
         loaded = sits.load(situation, path)
         sit = Situation(loaded.state, source=loaded.source)
         try:
             full = sit.complete(action)
-            after = sit.apply(full, trigger_order=trigger_order)
+        except UnsupportedActionError as e:
+            return _result({"action": str(action), **_refusal(e)})
         except ActionError as e:
             raise ToolError(f"{loaded.source}: {e}") from None
-        return _result({"action": str(full), "situation": after.to_dict()})
+        try:
+            after = sit.apply(full, trigger_order=trigger_order)
+        except UnsupportedActionError as e:   # legal, but a consequence is not modeled: refused, never guessed
+            return _result({"action": str(full), **_refusal(e)})
+        except ActionError as e:
+            raise ToolError(f"{loaded.source}: {e}") from None
+        return _result({"action": str(full), "status": "ok", "situation": after.to_dict()})
 
     def situation_schema() -> Annotated[CallToolResult, SchemaResult]:
         """The JSON Schema of a situation (contract §1, format mtgsolve/1; one precise schema per query
@@ -455,10 +543,62 @@ def _one_line_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @functools.lru_cache(maxsize=1)
+def _one_line_tool_class() -> Any:
+    """The SDK's :class:`~mcp.server.mcpserver.tools.Tool` whose failures outside the tool's
+    body are one line too: arguments that do not match the input schema (the SDK's message is
+    pydantic's, several lines with links) become ``max_results: Input should be a valid
+    integer…``, one ``field: problem`` per error; a result that does not fit the output
+    schema (a bug) becomes ``internal error: …``."""
+    from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+    from mcp.server.mcpserver.tools import Tool
+    from pydantic import ValidationError
+
+    class OneLineTool(Tool):
+        async def run(self, arguments: dict[str, Any], context: Any, convert_result: bool = False) -> Any:
+            try:
+                return await super().run(arguments, context, convert_result)
+            except UnexpectedToolError as e:
+                cause = e.__cause__
+                if isinstance(cause, ValidationError):
+                    raise ToolError(f"Error executing tool {self.name}: internal error: the result does not fit "
+                                    f"the output schema: {_validation_line(cause)}") from None
+                raise
+            except ToolError as e:
+                cause = e.__cause__
+                if isinstance(cause, ValidationError):   # the SDK logs the field names of the cause only
+                    raise ToolError(f"Error executing tool {self.name}: {_validation_line(cause)}") from cause
+                raise
+
+    return OneLineTool
+
+
+def _validation_line(e: Any) -> str:
+    """A pydantic ``ValidationError`` as one line: ``field: message`` per error (the rejected
+    values are left out: they are the caller's data)."""
+    parts = []
+    for err in e.errors():
+        loc = ".".join(str(x) for x in err.get("loc", ())) or "arguments"
+        parts.append(f"{loc}: {' '.join(str(err.get('msg', '')).split())}")
+    return "; ".join(parts) or " ".join(str(e).split())
+
+
+@functools.lru_cache(maxsize=1)
 def _situation_schema() -> str:
     from ..io.load import situation_json_schema
 
     return json.dumps(situation_json_schema(), sort_keys=True)
+
+
+def _without_titles(schema: Any) -> Any:
+    """The schema without pydantic's generated ``title`` of every property and definition
+    (``"max_results"`` → ``"Max Results"``: nothing a client needs, a fifth of the tool list's
+    size). Only the schema published is changed; arguments and results are validated by the
+    tools' models as before."""
+    if isinstance(schema, dict):
+        return {k: _without_titles(v) for k, v in schema.items() if not (k == "title" and isinstance(v, str))}
+    if isinstance(schema, list):
+        return [_without_titles(v) for v in schema]
+    return schema
 
 
 def _refer_to_situation_schema(params: dict) -> dict:
