@@ -95,6 +95,8 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          target_legal, trigger_target_choices, draw, move, queue_triggers,
                          change_life)
 
+from .ward import counter_object, resolve_ward
+
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
@@ -423,14 +425,12 @@ def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield)
 
 
 def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
-    # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist)
+    # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist); one that
+    # can't be countered stays (CR 101.2)
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "stack" and o.ability is None:
-            if o.copy or o.card is None:
-                _cease(w, t, resolving=ctx.stack_id)
-            else:
-                _move(w, t, "graveyard")
+            counter_object(w, t, ctx.stack_id)
     return [w]
 
 
@@ -957,6 +957,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
                                 "stack (CR 605.3b, 605.4a)")
         if isinstance(ab, Unsupported):
             raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
+        if isinstance(ab, ir.Ward):  # "counter that spell or ability unless that player pays" (CR 702.21a)
+            return resolve_ward(w, o, ab)
         on_bf = src.zone == "battlefield" and not o.last_known
         lki_src = src if on_bf else _lki_object(src, o.last_known) if o.last_known else src
         colors = w.view().chars(src.id).colors if src.zone == "battlefield" else \
