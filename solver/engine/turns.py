@@ -278,7 +278,22 @@ def settle_action(state: GameState, pending: Iterable[Any] = ()) -> GameState | 
         return res.branches[0].state
     options = tuple(Option("choose", b.choices, _choose_label(b.choices), b.choices, None, (),
                            _Item(b.state, "done", b.choices)) for b in res.branches)
-    return Decision("choose", state.turn.active, options, state)
+    return Decision("choose", _trigger_orderer(res.branches) or state.turn.active, options, state)
+
+
+def _trigger_orderer(branches: Iterable[Branch]) -> str | None:
+    """CR 603.3b: when the branches differ only in the order of one player's triggered abilities
+    (two ward abilities of one permanent's controller), that player chooses; None otherwise."""
+    players: set[str] = set()
+    for b in branches:
+        if set(b.choices) != {"triggers"}:
+            return None
+        for entry in b.choices["triggers"]:
+            o = b.state.find(entry.get("id", ""))
+            if o is None:
+                return None
+            players.add(o.controller)
+    return players.pop() if len(players) == 1 else None
 
 
 def _choose_label(choices: dict) -> str:
