@@ -35,6 +35,9 @@ What happens, in order:
    looking at the top N cards and putting them back in any order (CR 401.4)
    gives one outcome per distinct order of those cards — refused on a
    shuffled library the player does not see whole (:func:`_arrange_top`).
+   A ward ability (CR 702.21a) is resolved by :mod:`solver.engine.ward`: the targeting spell's
+   controller pays (every distinct payment an outcome) or declines (the spell is countered,
+   unless it can't be, CR 101.2).
 3. **A permanent spell** enters the battlefield under its controller's
    control (CR 608.3), an Aura attached to its target (CR 303.4f), with its
    own "enters tapped / with counters" replacement (CR 614.1c; X is the

@@ -20,7 +20,9 @@ layer.  This module holds what they share:
   on whole states, :func:`draw_top` (CR 504.1) and :func:`discard` (CR 701.9);
   :func:`queue_triggers` (CR 603.2); :func:`put_triggers`, the one function
   that puts waiting triggered abilities on the stack in APNAP order (CR 101.4,
-  603.3b/d); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
+  603.3b/d); :func:`queue_target_triggers` (CR 603.2, 702.21a: ward, as a
+  spell or ability becomes the target); :func:`pay` (a cost paid while
+  resolving, CR 608.2g); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
   122.1); :func:`empty_mana_pools` (CR 500.4); :func:`renumber` (canonical
   zone positions).  Resolution, combat damage, turn-based actions and the
   action applier (:mod:`solver.engine.apply`) all use them, so triggers are
