@@ -64,7 +64,7 @@ def ward_decider(state: GameState) -> str | None:
     return target.controller if target is not None and target.zone == "stack" else None
 
 
-def ward_cost(ward: ir.Ward, player: str) -> Any:
+def ward_cost(ward: ir.Ward) -> Any:
     """The ward cost as a total cost for the payment model (:class:`solver.rules.costs.TotalCost`)."""
     from ..rules.costs import TotalCost
 
@@ -123,6 +123,6 @@ def _payments(w: _World, player: str, ward: ir.Ward) -> list[dict]:
     from ..payment.answers import payments
 
     try:
-        return payments(w.view(), player, ward_cost(ward, player))
+        return payments(w.view(), player, ward_cost(ward))
     except (Unsupported, UnsupportedCase) as e:
         raise ResolutionUnsupported(f"paying ward ({ward.text or ward.cost.describe()}): {e}") from None
