@@ -173,10 +173,19 @@ def test_reader_granted_qualities():
     assert g.granted == ir.Keyword("hexproof from", "U") and g.affected.exclude_self
 
 
-def test_reader_ward_is_an_unread_trigger_that_does_not_touch_targets():
-    """CR 702.21a: ward is a triggered ability; it never makes a target illegal."""
-    (ward,) = [a for a in parts("Tolarian Terror") if isinstance(a, ir.Unsupported)]
-    assert ward.kind == "triggered" and ward.affects == frozenset({"triggers"}) and ward.text.startswith("Ward {2}")
+def test_reader_ward_reads_its_cost_and_leaves_other_costs_unread():
+    """CR 702.21a: ward is a triggered ability; "Ward {N}" and "Ward—Pay N life" are read (ir.Ward,
+    numbered among the triggered abilities); a cost the engine does not pay stays an unread
+    triggered part that never makes a target illegal."""
+    (ward,) = [a for a in parts("Tolarian Terror") if isinstance(a, ir.Ward)]
+    assert ward.cost.mana.text == "{2}" and ward.text.startswith("Ward {2}") and ir.is_triggered(ward)
+    (life,) = [a for a in inline("Ward—Pay 3 life.") if isinstance(a, ir.Ward)]
+    assert life.cost.life == 3 and not life.cost.mana
+    (both,) = [a for a in inline("Ward—{2}, Pay 2 life.") if isinstance(a, ir.Ward)]
+    assert both.cost.life == 2 and both.cost.mana.text == "{2}"
+    for text in ("Ward—Discard a card.", "Ward—Pay life equal to this creature's power.", "Ward—Collect evidence 4."):
+        (u,) = [a for a in inline(text) if isinstance(a, ir.Unsupported)]
+        assert u.kind == "triggered" and u.affects == frozenset({"triggers"}) and u.text == text
 
 
 def test_reader_loyalty_abilities():

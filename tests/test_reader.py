@@ -421,7 +421,8 @@ def test_keywords():
 
 def test_keywords_without_ir_meaning_are_unsupported():
     assert [u.what for u in unsupported("Prowess, exalted")] == ["prowess", "exalted"]
-    assert [u.what for u in unsupported("Ward {2}")] == ["ward {M}"]
+    assert [u.what for u in unsupported("Ward {2}")] == []   # read: ir.Ward (CR 702.21a)
+    assert [u.what for u in unsupported("Ward—Discard a card.")] == ["ward —Discard a card"]
     # "protection from creatures" and "hexproof from black" are read (solver/reader/statics.py)
     assert [u.what for u in unsupported("Protection from the chosen player")] == ["protection from the chosen player"]
     assert [u.what for u in unsupported("Hexproof from the chosen color")] == ["hexproof from the chosen color"]

@@ -122,7 +122,7 @@ def test_abrupt_decay():
     assert sp.targets == (TargetSpec(Filter(types=frozenset({"Permanent"}), nontypes=frozenset({"Land"}), mv_max=3)),)
     assert sp.effects == (ir.Destroy(T(0)),)
     (u,) = abilities
-    assert isinstance(u, Unsupported) and u.text == "This spell can't be countered."
+    assert u == ir.CantBeCountered("This spell can't be countered.")   # read (CR 101.2, 701.6a)
 
 
 def test_thoughtseize_targets_a_player():

@@ -886,3 +886,57 @@ def test_a_spell_cost_change_reaches_pay_not_the_mana_a_player_can_make():
         ("unsupported", "ok")
     assert statuses("Activated abilities of lands cost {1} more to activate.")[1] == "unsupported"
     assert statuses("Spells cost {1} more to cast and abilities cost {1} more to activate.")[1] == "unsupported"
+
+
+# --- ward (CR 702.21a): read, it is no unread part; an unread ward cost blocks exactly triggers ------------
+WARD_BF = {"alice": ["Mountain", "Forest", "Forest", "Island", "Island", "Island"], "bob": ["Grizzly Bears"]}
+
+
+def _with_ward(ward: dict | str) -> object:
+    bf = {"alice": list(WARD_BF["alice"]), "bob": list(WARD_BF["bob"]) + [ward]}
+    return state(battlefield=bf, hand={"alice": ["Lightning Bolt", "Man-o'-War"]})
+
+
+def test_a_read_ward_is_no_unread_part_cr_702_21a():
+    s = _with_ward("Tomakul Honor Guard")
+    assert unread_parts(s) == ()
+    assert set(statuses(s).values()) == {"ok"}
+    top = state(battlefield={"alice": ["Mountain"], "bob": ["Tomakul Honor Guard"]},
+                stack=[{"card": "Man-o'-War", "controller": "alice"}])
+    assert answer(top, {"kind": "resolve"})["status"] == "ok"
+
+
+def test_an_unread_ward_cost_does_not_block_targets_pay_or_actions():
+    """Ward never makes a target illegal (CR 702.21a): targeting, paying and listing actions stay ok."""
+    s = _with_ward(card("Moon Guard", "Ward—Discard a card.", ("Creature",)))
+    assert [p.text for p in unread_parts(s)] == ["Ward—Discard a card."]
+    assert set(statuses(s).values()) == {"ok"}
+    assert answer(s, {"kind": "targets", "cast": "lightning-bolt"})["count"] >= 4
+
+
+def test_an_unread_ward_cost_blocks_a_resolution_that_puts_a_targeted_trigger_on_the_stack():
+    """Man-o'-War's enters trigger may target the ward creature (CR 603.3d): ward would trigger."""
+    guard = card("Moon Guard", "Ward—Discard a card.", ("Creature",))
+    enters = state(battlefield={"alice": ["Island"], "bob": [guard]},
+                   stack=[{"card": "Man-o'-War", "controller": "alice"}])
+    got = answer(enters, {"kind": "resolve"})
+    assert got["status"] == "unsupported" and got["unsupported"][0]["text"] == "Ward—Discard a card."
+    bolt = state(battlefield={"alice": ["Mountain"], "bob": [guard]},
+                 stack=[{"card": "Lightning Bolt", "controller": "alice", "targets": [["bob"]]}])
+    assert answer(bolt, {"kind": "resolve"})["status"] == "ok"        # no targeting trigger anywhere
+    passing = situation_from_dict({
+        "format": "mtgsolve/1", "players": ["alice", "bob"],
+        "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob", "passed": ["alice"]},
+        "battlefield": {"alice": ["Island"], "bob": [guard]},
+        "stack": [{"card": "Man-o'-War", "controller": "alice"}]}).state
+    assert answer(passing, {"kind": "pass"})["status"] == "unsupported"
+
+
+def test_an_unread_ward_cost_blocks_casting_at_it_in_a_game():
+    """Situation.apply: what follows a cast is its triggers (ward among them), so the unread ward blocks."""
+    s = Situation(_with_ward(card("Moon Guard", "Ward—Discard a card.", ("Creature",))))
+    with pytest.raises(UnsupportedCaseError):
+        s.apply("cast lightning-bolt -> moon-guard paying mountain")
+    ok = Situation(_with_ward("Tomakul Honor Guard"))
+    after = ok.apply("cast lightning-bolt -> tomakul-honor-guard paying mountain")
+    assert after.stack == ["ability-of-tomakul-honor-guard", "lightning-bolt"]

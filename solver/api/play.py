@@ -273,6 +273,10 @@ def after_action(sit: "Situation", applied: Applied) -> "Situation":
     if set(applied.stacked) & {p.controller for p in pending}:
         raise NotModeledError("abilities triggered by the action and by a creature dying to pay its cost "
                               "are put on the stack together (CR 603.3b); their order is not modeled by apply")
+    apnap = _apnap_rank(state)
+    if any(apnap[p.controller] < apnap[s] for p in pending if p.refers_to is not None for s in applied.stacked):
+        raise NotModeledError("a ward ability (CR 702.21a) and the action's own triggered abilities of a player "
+                              "later in APNAP order go on the stack together (CR 603.3b): not modeled by apply")
     try:
         settled = settle_action(state, pending)
     except (UnsupportedCase, ResolutionUnsupported) as e:
@@ -280,6 +284,13 @@ def after_action(sit: "Situation", applied: Applied) -> "Situation":
     if isinstance(settled, Decision):
         return _situation(settled.state, sit, canonical_decision(settled))
     return _situation(settled, sit)
+
+
+def _apnap_rank(state: GameState) -> dict[str, int]:
+    """Each player's place in APNAP order (CR 101.4): the active player first, then turn order."""
+    ids = list(state.player_ids)
+    i = ids.index(state.turn.active) if state.turn.active in ids else 0
+    return {pid: n for n, pid in enumerate(ids[i:] + ids[:i])}
 
 
 def outcomes_of(sit: "Situation", action: Any = "pass") -> list[tuple[dict, Any, "Situation"]]:

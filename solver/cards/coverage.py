@@ -231,7 +231,7 @@ class CoverageReport:
             f"Coverage of the Oracle-text reader over {self.source}",
             f"  cards fully understood:            {pct(self.fully_understood, self.cards)}",
             f"    (game cards, no vanguard/scheme/plane: {pct(self.game_fully_understood, self.game_cards)})",
-            f"    not understood only for keyword abilities the IR lacks (ward, prowess, …): "
+            f"    not understood only for keyword abilities the IR lacks (prowess, exalted, …): "
             f"{pct(self.keyword_gap_cards, self.cards)}",
             f"  cards with mana abilities, all understood: {pct(self.mana_cards_understood, self.mana_cards)}",
             f"    mana-ability lines understood:   {pct(self.mana_lines_understood, self.mana_lines)}",

@@ -1827,9 +1827,50 @@ class Suspend:
                 f"exile it with {self.time_counters} time counter(s)")
 
 
+# --------------------------------------------------------------------------
+# Ward (CR 702.21) and "can't be countered" (CR 101.2, 701.6a): keywords the engine models
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ward:
+    """"Ward [cost]" (CR 702.21a): a triggered ability — "Whenever this permanent becomes the
+    target of a spell or ability an opponent controls, counter that spell or ability unless that
+    player pays [cost]." ``cost``: the ward cost as the activation-cost grammar reads it
+    (:func:`solver.reader.costs.parse_cost`): mana ("Ward {2}"), life ("Ward—Pay 3 life"), both
+    ("Ward—{2}, Pay 2 life"), or a sacrifice ("Ward—Sacrifice a creature"); a cost with X (CR
+    702.21b) or another cost part stays :class:`Unsupported`. ``text``: the line as printed.
+
+    It is numbered among the triggered abilities (``{source, index}``, contract §1). It triggers
+    when a spell is cast, an ability activated or a triggered ability put on the stack with this
+    permanent among its targets (CR 115.1, 603.2, 603.3d) by an opponent of its controller
+    (:func:`solver.engine.transition.queue_target_triggers`); its stack object names the spell or
+    ability it would counter (object key ``refers_to``); it resolves in
+    :mod:`solver.engine.ward`. It never makes a target illegal (CR 702.21a)."""
+
+    cost: Cost
+    text: str = ""
+    event: ClassVar[str] = "becomes_target"   # the trigger event (CR 603.2)
+
+    def describe(self) -> str:
+        return f"keyword: ward ({self.cost.describe()}) (CR 702.21a)"
+
+
+@dataclass(frozen=True)
+class CantBeCountered:
+    """"This spell can't be countered." (CR 101.2: a "can't" beats an effect that would counter it;
+    CR 701.6a): a static ability that works on the stack (CR 113.6c). A spell or ability that would
+    counter it (:class:`CounterSpell`, ward's "counter … unless …") does nothing to it."""
+
+    text: str = ""
+
+    def describe(self) -> str:
+        return "static: this spell can't be countered (CR 101.2, 701.6a)"
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend]
+                CastingOption, Suspend, Ward, CantBeCountered]
 
 
 @dataclass(frozen=True)
@@ -1855,7 +1896,7 @@ def is_activated(a: Ability) -> bool:
 
 
 def is_triggered(a: Ability) -> bool:
-    return isinstance(a, (TriggeredAbility, TriggeredManaAbility)) or (
+    return isinstance(a, (TriggeredAbility, TriggeredManaAbility, Ward)) or (
         isinstance(a, Unsupported) and a.kind == "triggered")
 
 

@@ -61,7 +61,9 @@ class GameObject:
     for "Activate only once each turn" (CR 602.5b); ``entered_this_turn``
     (extension): it entered the battlefield this turn; ``skip_untap``
     (extension): it doesn't untap during its controller's next untap step
-    (CR 502.3; Cinder Marsh's mana ability).
+    (CR 502.3; Cinder Marsh's mana ability); ``refers_to`` (extension, abilities on the
+    stack): the id of the spell or ability on the stack the ability refers to (ward's "that
+    spell or ability", CR 702.21a).
     """
 
     id: str
@@ -91,6 +93,9 @@ class GameObject:
     blocking: tuple[str, ...] = ()  # the attacking creatures it blocks (CR 509.1a), sorted
     blocked: bool = False  # an attacking creature that has been blocked (CR 509.1h)
     commander: bool = False  # (extension) a card designated as its owner's commander, in any zone (CR 903.3)
+    # (extension) an ability on the stack: the spell or ability on the stack it refers to ("counter that spell
+    # or ability", ward, CR 702.21a); None: none, or it has left the stack (CR 400.7)
+    refers_to: str | None = None
 
     @property
     def name(self) -> str:
@@ -255,7 +260,7 @@ def _object_key(o: GameObject) -> tuple:
     return (o.id, o.card, o.ability, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(dict(o.counters).items())),
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
-            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked)
+            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

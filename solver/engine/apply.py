@@ -17,7 +17,9 @@ changes when a player takes an action while holding priority —
   sacrificed, counters removed, life paid, damage from mana abilities taken,
   the riders of mana abilities, pools left as the payment says;
 
-then the abilities that triggered meanwhile go on the stack (CR 603.3b).
+then the abilities that triggered meanwhile go on the stack (CR 603.3b); the ward abilities of
+the permanents a spell or ability targets (CR 702.21a) are queued as it is cast or activated
+(:func:`~solver.engine.transition.queue_target_triggers`) and wait with the dies abilities.
 Every change goes through the kernel of :mod:`solver.engine.transition`
 (``docs/kernel.md``): zone changes through ``move`` (CR 400.7; a creature
 sacrificed as a cost dies and its dies abilities are queued with its last
@@ -49,7 +51,7 @@ from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payme
 from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, GameObject, GameState
 from .transition import (_PendingTrigger, _World, adjust_counters, change_life, draw, move, put_triggers,
-                         queue_triggers)
+                         queue_target_triggers, queue_triggers)
 
 __all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
 
@@ -285,6 +287,7 @@ class ActionApplier:
         specs = target_specs(self.state, self.view, a.head)
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
              targets=a.targets if specs else None)
+        queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
         self.pay(_payment_of_complete(a), a.x or 0)
 
     def suspend(self, a: Action) -> None:
@@ -312,6 +315,7 @@ class ActionApplier:
                          x=a.x or 0, targets=a.targets if specs else None,
                          ability=AbilityRef(oid, stack_index(source, ab)), timestamp=self.stamp())
         self.put_on_stack(obj)
+        queue_target_triggers(self.w, aid)  # the targets' ward abilities (CR 702.21a)
         before = source
         self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
         if ab.cost.discard_self:   # cycling, channel: the card is discarded as the cost (CR 602.2b, 601.2h, 701.9)
@@ -356,7 +360,7 @@ class ActionApplier:
         self.w.pending = [p for p in self.w.pending if p.seq in own]
         (self.w,) = put_triggers(self.w, self.chosen_order)
         self.objs = self.w.objects
-        self.w.pending = waiting
+        self.w.pending = waiting + self.w.pending  # and those they triggered (ward, CR 702.21a)
         return tuple(sorted({p.controller for p in self.triggers}))
 
     def chosen_order(self, pid: str, mine: list[_PendingTrigger]) -> list[_PendingTrigger]:

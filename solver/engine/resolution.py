@@ -35,6 +35,9 @@ What happens, in order:
    looking at the top N cards and putting them back in any order (CR 401.4)
    gives one outcome per distinct order of those cards — refused on a
    shuffled library the player does not see whole (:func:`_arrange_top`).
+   A ward ability (CR 702.21a) is resolved by :mod:`solver.engine.ward`: the targeting spell's
+   controller pays (every distinct payment an outcome) or declines (the spell is countered,
+   unless it can't be, CR 101.2).
 3. **A permanent spell** enters the battlefield under its controller's
    control (CR 608.3), an Aura attached to its target (CR 303.4f), with its
    own "enters tapped / with counters" replacement (CR 614.1c; X is the
@@ -94,6 +97,8 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, draw, move, queue_triggers,
                          change_life)
+
+from .ward import counter_object, resolve_ward
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -423,14 +428,12 @@ def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield)
 
 
 def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
-    # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist)
+    # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist); one that
+    # can't be countered stays (CR 101.2)
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "stack" and o.ability is None:
-            if o.copy or o.card is None:
-                _cease(w, t, resolving=ctx.stack_id)
-            else:
-                _move(w, t, "graveyard")
+            counter_object(w, t, ctx.stack_id)
     return [w]
 
 
@@ -957,6 +960,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
                                 "stack (CR 605.3b, 605.4a)")
         if isinstance(ab, Unsupported):
             raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
+        if isinstance(ab, ir.Ward):  # "counter that spell or ability unless that player pays" (CR 702.21a)
+            return resolve_ward(w, o, ab)
         on_bf = src.zone == "battlefield" and not o.last_known
         lki_src = src if on_bf else _lki_object(src, o.last_known) if o.last_known else src
         colors = w.view().chars(src.id).colors if src.zone == "battlefield" else \

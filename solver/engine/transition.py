@@ -20,7 +20,9 @@ layer.  This module holds what they share:
   on whole states, :func:`draw_top` (CR 504.1) and :func:`discard` (CR 701.9);
   :func:`queue_triggers` (CR 603.2); :func:`put_triggers`, the one function
   that puts waiting triggered abilities on the stack in APNAP order (CR 101.4,
-  603.3b/d); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
+  603.3b/d); :func:`queue_target_triggers` (CR 603.2, 702.21a: ward, as a
+  spell or ability becomes the target); :func:`pay` (a cost paid while
+  resolving, CR 608.2g); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
   122.1); :func:`empty_mana_pools` (CR 500.4); :func:`renumber` (canonical
   zone positions).  Resolution, combat damage, turn-based actions and the
   action applier (:mod:`solver.engine.apply`) all use them, so triggers are
@@ -52,12 +54,13 @@ from ..cards import Card
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.mana import Mana
+from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
-           "change_life", "adjust_counters", "choices_key"]
+           "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key"]
 
 
 @dataclass(frozen=True)
@@ -334,14 +337,14 @@ def target_legal(view: View, source: "Any", spec: TargetSpec, target: str, out_o
     return object_matches(view, source, spec.filter, target) and can_be_targeted(view, source, target)
 
 
-def trigger_target_choices(view: View, ability: TriggeredAbility, source_id: str,
+def trigger_target_choices(view: View, ability: TriggeredAbility | ir.Ward, source_id: str,
                            controller: str) -> list[tuple[tuple[str, ...], ...]]:
     """Every legal choice of targets for a triggered ability being put on the
     stack (CR 603.3d), from the targeting rules and their CP-SAT model
     (:func:`solver.rules.targeting.targeting_problem` with ``how: trigger``, so
     Flagbearer requirements don't apply); ``[()]`` for an ability without
     targets, ``[]`` when a required target has no legal candidate."""
-    if not ability.targets:
+    if not getattr(ability, "targets", ()):
         return [()]
     from mtgsolve.models.targets import enumerate_choices
 
@@ -363,16 +366,17 @@ class _PendingTrigger:
     source: str
     index: int
     controller: str
-    ability: TriggeredAbility
+    ability: TriggeredAbility | ir.Ward
     last_known: tuple[tuple[str, Any], ...] = ()
     seq: int = 0
+    refers_to: str | None = None  # the spell or ability on the stack it refers to (ward, CR 702.21a)
 
 
 class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
-                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper")
+                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -393,6 +397,7 @@ class _World:
         self.deathtouched: set[str] = set()
         # where new timestamps come from (CR 613.7): the world's ticks, or the action applier's own count
         self.stamper: Callable[[], int] | None = None
+        self.pools: dict[str, Mana] = dict(base.mana_pool)  # mana pools (a cost paid while resolving, CR 608.2g)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -412,6 +417,7 @@ class _World:
         w.fizzled = self.fizzled
         w.deathtouched = set(self.deathtouched)
         w.stamper = self.stamper
+        w.pools = dict(self.pools)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -419,7 +425,14 @@ class _World:
         players = tuple(Player(p.id, self.life[p.id], p.poison, p.lost) for p in self.base.players)
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
         return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
-                       shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled))
+                       shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
+                       mana_pool=self.mana_pool())
+
+    def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
+        """The pools as a state holds them (the base's own value when no cost was paid from them)."""
+        if self.pools == dict(self.base.mana_pool):
+            return self.base.mana_pool
+        return tuple((pid, self.pools[pid]) for pid in self.base.player_ids if self.pools.get(pid))
 
     def view(self) -> View:
         if self._view is None:
@@ -514,6 +527,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     o = w.objects[oid]
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
+    if o.zone == "stack":
+        _forget_references(w, oid)
     if zone == "stack":
         order = min((x.order for x in w.objects.values() if x.zone == "stack"), default=0) - 1
     else:
@@ -521,7 +536,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     new = o.with_(zone=zone, controller=controller or o.owner, tapped=False, sick=False, counters=(), damage=0,
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
-                  blocking=(), blocked=False)
+                  blocking=(), blocked=False, refers_to=None)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -550,21 +565,66 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
 _move = move
 
 
+def _forget_references(w: _World, oid: str) -> None:
+    """CR 400.7: ``oid`` leaves the stack; an ability that referred to it ("that spell or ability",
+    ward, CR 702.21a) no longer finds it (object key ``refers_to`` dropped), nor does one waiting."""
+    for sid, so in list(w.objects.items()):
+        if so.refers_to == oid:
+            w.objects[sid] = so.with_(refers_to=None)
+    w.pending = [replace(p, refers_to=None) if p.refers_to == oid else p for p in w.pending]
+    w.changed()
+
+
 def queue_triggers(w: _World, source: GameObject, event: str, live: Iterable[Any],
-                   last_known: tuple[tuple[str, Any], ...] = ()) -> list[_PendingTrigger]:
+                   last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None
+                   ) -> list[_PendingTrigger]:
     """CR 603.2: the triggered abilities of ``source`` on ``event`` that it has (``live``: its
     abilities after continuous effects; one it lost, CR 613, does not trigger) wait in
     ``w.pending`` to be put on the stack (:func:`put_triggers`), numbered as the stack names
-    them (contract §1)."""
+    them (contract §1). ``refers_to``: the spell or ability on the stack the abilities refer to
+    (``becomes_target``: the one that targets ``source``, ward, CR 702.21a)."""
     if source.card is None:
         return []
     have = list(live)
     out = []
     for a in source.card.abilities:
-        if isinstance(a, TriggeredAbility) and a.trigger.event == event and a in have:
+        if _trigger_event(a) == event and a in have:
+            assert isinstance(a, (TriggeredAbility, ir.Ward))
             out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
-                                       w.next_tick()))
+                                       w.next_tick(), refers_to))
     w.pending.extend(out)
+    return out
+
+
+def _trigger_event(a: Any) -> str | None:
+    """The trigger event of a triggered ability that uses the stack (CR 603.1): a read trigger's, or a
+    keyword's (ward: ``becomes_target``, CR 702.21a)."""
+    if isinstance(a, TriggeredAbility):
+        return a.trigger.event
+    if isinstance(a, ir.Ward):
+        return a.event
+    return None
+
+
+def queue_target_triggers(w: _World, stack_id: str) -> list[_PendingTrigger]:
+    """CR 115.1, 603.2, 702.21a: spell or ability ``stack_id`` was just cast, activated or put on the
+    stack with its targets; each permanent among them (once, however many times it is targeted)
+    whose controller is an opponent of the object's controller has its ``becomes_target`` abilities
+    (ward) queued, referring to ``stack_id``."""
+    so = w.objects[stack_id]
+    out: list[_PendingTrigger] = []
+    seen: set[str] = set()
+    for group in so.targets or ():
+        for t in group:
+            o = w.objects.get(t)
+            if t in seen or o is None or o.zone != "battlefield" or o.card is None:
+                continue
+            seen.add(t)
+            if o.controller == so.controller or o.controller not in w.base.opponents(so.controller):
+                continue
+            if not any(_trigger_event(a) == "becomes_target" for a in o.card.abilities):
+                continue
+            out += queue_triggers(w, o, "becomes_target", w.view().chars(t).abilities, refers_to=stack_id)
     return out
 
 
@@ -581,6 +641,48 @@ def adjust_counters(w: _World, oid: str, counters: Iterable[tuple[str, int]]) ->
     for kind, n in counters:
         now[kind] = now.get(kind, 0) + n
     w.put(o.with_(counters=tuple(sorted((k, v) for k, v in now.items() if v > 0))))
+
+
+def pay(w: _World, player: str, payment: Payment) -> None:
+    """CR 601.2g-h, 605.3a, 118.3: ``player`` pays a cost as ``payment`` (a distinct payment of the
+    payment model, contract §2.3) describes — while a spell or ability resolves (ward's "unless that
+    player pays", CR 608.2g, 702.21a): permanents tapped (their "becomes tapped" abilities queued)
+    and untapped, counters removed and put, per-turn uses counted (CR 602.5b), permanents
+    sacrificed through :func:`move` (dies abilities queued), life paid and damage taken (CR 119.4,
+    120.3a), life gained or lost by mana abilities' riders, the pools left as it says. Raises
+    :class:`ResolutionUnsupported` for what a situation can't hold (restricted mana, CR 106.6) or
+    the payment doesn't determine (cards drawn, exiled, discarded or returned)."""
+    if payment.restricted_pool_after or payment.draw or payment.exile or payment.discard or payment.returned:
+        raise ResolutionUnsupported("a payment during resolution that leaves restricted mana or draws, exiles, "
+                                    "discards or returns cards is not modeled")
+    for oid in payment.tap:
+        w.put(w.objects[oid].with_(tapped=True))
+        queue_triggers(w, w.objects[oid], "becomes_tapped", w.view().chars(oid).abilities)
+    for oid in payment.untap:
+        w.put(w.objects[oid].with_(tapped=False))
+    for oid, counters in payment.remove_counters:
+        adjust_counters(w, oid, [(kind, -n) for kind, n in counters])
+    for oid in payment.skip_untap:
+        w.put(w.objects[oid].with_(skip_untap=True))
+    for oid, counters in payment.add_counters:
+        adjust_counters(w, oid, counters)
+    for oid, uses in payment.activated:
+        done = dict(w.objects[oid].activated_this_turn)
+        for index, n in uses:
+            done[index] = done.get(index, 0) + n
+        w.put(w.objects[oid].with_(activated_this_turn=tuple(sorted(done.items()))))
+    for oid in payment.sacrifice:
+        move(w, oid, "graveyard")
+    change_life(w, player, -(payment.life + payment.damage))
+    for pid, n in payment.life_gained:
+        change_life(w, pid, n)
+    for pid, n in payment.life_lost:
+        change_life(w, pid, -n)
+    after = dict(payment.pool_after)
+    for pid in set(w.pools) | set(after) | {player}:
+        if pid == player or pid in after:
+            w.pools[pid] = Mana.parse(after.get(pid, ""))
+    w.changed()
 
 
 def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bool:
@@ -654,6 +756,8 @@ def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
     if any(e.ability is not None and e.ability.source == oid for e in w.effects):
         raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while an effect of its ability is in "
                                     "force: the situation format cannot name that effect's source")
+    if w.objects[oid].zone == "stack":
+        _forget_references(w, oid)
     del w.objects[oid]
     w.changed()
 
@@ -825,7 +929,8 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
             placements = [tuple((trig.index(p), 0) for p in chosen)]
             per_player.append((trig, opts, placements))
             continue
-        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o)), len(o)) for p, o in zip(trig, opts)]
+        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o), p.refers_to or ""), len(o))
+                 for p, o in zip(trig, opts)]
         if len(trig) == 1:
             placements = [((0, c),) for c in range(len(opts[0]))]
         else:
@@ -838,13 +943,15 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
         for (trig, opts, _), placement in zip(per_player, combo):
             for t, c in placement:
                 p = trig[t]
-                targets = opts[t][c] if p.ability.targets else None
+                targets = opts[t][c] if getattr(p.ability, "targets", ()) else None
                 stack = v.zone_list("stack")
                 top = (stack[0].order - 1) if stack else 0
                 sid = _new_id(v, f"ability-of-{p.source}")
                 v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
-                                 order=top, timestamp=v.new_timestamp()))
+                                 order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to))
+                if targets:
+                    queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
                 if targets is not None:
                     entry["targets"] = [list(g) for g in targets]
@@ -900,5 +1007,5 @@ def _finalize(w: _World) -> GameState:
     players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers) for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active)
-    return GameState(players=players, turn=turn, objects=objects, mana_pool=w.base.mana_pool, effects=effects,
+    return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=())

@@ -170,8 +170,10 @@ class Decision:
     (:func:`play_pass`, :func:`resume`): ``player`` must choose one of ``options`` in ``state`` (the
     state in which the choice is made). ``kind``: ``attackers`` (CR 508.1), ``blockers`` (CR
     509.1), ``damage`` (CR 510.1), ``discard`` (CR 514.1), ``choose`` (a choice during
-    resolution, a state-based action or putting triggers on the stack: CR 608.2, 704.5j, 603.3b)
-    or ``random`` (a random event; ``probability`` on each option)."""
+    resolution, a state-based action or putting triggers on the stack: CR 608.2, 704.5j, 603.3b),
+    ``ward`` (the controller of a spell or ability a ward ability would counter pays or declines,
+    CR 702.21a: options of value :class:`solver.engine.ward.WardChoice`) or ``random`` (a random
+    event; ``probability`` on each option)."""
 
     kind: str
     player: str
@@ -276,7 +278,22 @@ def settle_action(state: GameState, pending: Iterable[Any] = ()) -> GameState | 
         return res.branches[0].state
     options = tuple(Option("choose", b.choices, _choose_label(b.choices), b.choices, None, (),
                            _Item(b.state, "done", b.choices)) for b in res.branches)
-    return Decision("choose", state.turn.active, options, state)
+    return Decision("choose", _trigger_orderer(res.branches) or state.turn.active, options, state)
+
+
+def _trigger_orderer(branches: Iterable[Branch]) -> str | None:
+    """CR 603.3b: when the branches differ only in the order of one player's triggered abilities
+    (two ward abilities of one permanent's controller), that player chooses; None otherwise."""
+    players: set[str] = set()
+    for b in branches:
+        if set(b.choices) != {"triggers"}:
+            return None
+        for entry in b.choices["triggers"]:
+            o = b.state.find(entry.get("id", ""))
+            if o is None:
+                return None
+            players.add(o.controller)
+    return players.pop() if len(players) == 1 else None
 
 
 def _choose_label(choices: dict) -> str:
@@ -377,7 +394,28 @@ def _resolve(state: GameState, chooser: Chooser) -> Step:
                               (choices_key(o.choices),), item))
     if random:
         return _branch(chooser, "random", state.turn.active, options, state)
+    from .ward import ward_decider
+
+    decider = ward_decider(state)
+    if decider is not None:   # CR 702.21a: the targeting object's controller pays or declines
+        return _branch(chooser, "ward", decider, [_ward_option(o) for o in options], state)
     return _branch(chooser, "choose", state.zone("stack")[0].controller, options, state)
+
+
+def _ward_option(o: Option) -> Option:
+    """A ``ward`` decision's option (CR 702.21a): typed :class:`~solver.engine.ward.WardChoice` (pay
+    with a payment, or decline), labelled ``ward pay {payment}`` / ``ward decline`` (followed by the
+    other choices on the way, when there are: the order of triggers it caused)."""
+    from .ward import WardChoice
+
+    rec = dict(o.choices.get("ward") or {})
+    value = WardChoice(rec.get("payment") if rec.get("paid") else None)
+    label = "ward pay " + json.dumps(value.payment, sort_keys=True, separators=(",", ":")) if value.paid \
+        else "ward decline"
+    rest = {k: v for k, v in o.choices.items() if k != "ward"}
+    if rest:
+        label += " then " + json.dumps(rest, sort_keys=True, separators=(",", ":"))
+    return Option("ward", value, label, o.choices, o.probability, o.rank, o.item)
 
 
 # ---------------------------------------------------------------------------

@@ -115,6 +115,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["blocking"] = list(o.blocking)
     if o.blocked:
         d["blocked"] = True
+    if o.refers_to is not None:
+        d["refers_to"] = o.refers_to
     return d
 
 

@@ -133,7 +133,7 @@ class _PlainObject(_Plain):
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
-                     commander=False)
+                     commander=False, refers_to=None)
 
 
 class _PlainAbility(_Plain):
@@ -249,6 +249,7 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
+    "refers_to": _opt_id,
     "tapped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "timestamp": _opt(_count),
@@ -1097,7 +1098,23 @@ class _Builder:
             timestamp=s.timestamp if s.timestamp is not None else position,
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
-            blocked=s.blocked, commander=s.commander)
+            blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p))
+
+    def refers_to(self, p: _Pending) -> str | None:
+        """``refers_to`` (extension): an ability on the stack names another spell or ability on the
+        stack ("that spell or ability", ward, CR 702.21a)."""
+        ref = p.spec.refers_to
+        if ref is None:
+            return None
+        path = _at(p.path, "refers_to")
+        if p.spec.ability is None:
+            self.fail(path, "'refers_to' is only for abilities on the stack")
+        self.known(ref, path, players=False, what="object")
+        if ref == p.id:
+            self.fail(path, "an ability cannot refer to itself")
+        if self.objects[ref].zone != "stack":
+            self.fail(path, f"'{ref}' is not on the stack (refers_to names a spell or ability on the stack)")
+        return ref
 
     def chosen(self, given: dict[str, Any] | None, path: str) -> tuple[tuple[str, Any], ...]:
         """``chosen``: earlier choices; a ``color`` (what "the chosen color" of a

@@ -191,6 +191,8 @@ def line_keywords(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     items: list[list[Token]] = []
     for part in split_top(toks, ";"):
         items.extend(split_top(part, ","))
+    if len(toks) > 1 and toks[0].low == "ward" and toks[1].low == "—":
+        items = [list(toks)]  # "Ward—{2}, Pay 2 life.": an em-dash cost runs to the end of the line (CR 702.21a)
     if not items or any(not it for it in items):
         raise NoMatch("empty keyword")
     # a final period is allowed only after a keyword's em-dash cost ("Ward—Pay 3 life.")

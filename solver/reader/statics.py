@@ -73,8 +73,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import (SELF, ActivatedAbility, CastingRule, Cost, Count, Filter, Keyword, Selector, Static,
-                  UnreadEffect, Unsupported)
+from ..core.ir import (SELF, ActivatedAbility, CantBeCountered, CastingRule, Cost, Count, Filter, Keyword, Selector, Static,
+                  UnreadEffect, Unsupported, Ward)
+from .costs import parse_cost
 from .subtypes import SUBTYPES
 from .tokens import Token, detokenize, template
 from .vocabulary import COLOR_WORDS, singular, TYPE_PLURALS
@@ -310,10 +311,31 @@ def keyword_item(toks: Sequence[Token], raw: str = "") -> list | None:
             d.who = "you"
             return [CastingRule("cost_reduction", amount=1, per=Count(to_selector(d)), self_only=True)]
         if low[:1] == ["ward"]:
-            return [Unsupported("ward " + template(toks[1:]).strip(), raw, "triggered", frozenset({"triggers"}))]
+            return [ward(toks[1:], raw)]
     except NoMatch:
         return None
     return None
+
+
+def ward(toks: Sequence[Token], raw: str) -> Ward | Unsupported:
+    """"Ward {N}" / "Ward—<cost>" (CR 702.21a): :class:`~solver.core.ir.Ward` when the activation-cost
+    grammar (:func:`solver.reader.costs.parse_cost`) reads the cost and it is one the engine pays at
+    resolution (mana without X, CR 702.21b; life; one sacrifice); otherwise an ``Unsupported``
+    triggered part (``affects={"triggers"}``: it never makes a target illegal)."""
+    body = list(toks[1:]) if toks and toks[0].low == "—" else list(toks)
+    try:
+        cost = parse_cost(body)
+    except NoMatch:
+        cost = None
+    if cost is not None and _ward_payable(cost):
+        return Ward(cost, raw)
+    return Unsupported("ward " + template(toks).strip(), raw, "triggered", frozenset({"triggers"}))
+
+
+def _ward_payable(cost: Cost) -> bool:
+    """A ward cost the engine pays (:mod:`solver.engine.ward`): mana without X, life, a sacrifice."""
+    plain = Cost(mana=cost.mana, life=cost.life, sacrifice=cost.sacrifice)
+    return cost == plain and cost.mana.x_count == 0 and cost != Cost()
 
 
 def granted_qualities(c) -> list[Static]:
@@ -328,6 +350,13 @@ def granted_qualities(c) -> list[Static]:
     kws = quality_keywords(c)
     c.end()
     return pump + [Static("grant", sel, granted=k) for k in kws]
+
+
+def cant_be_countered(c) -> CantBeCountered:
+    """"This spell can't be countered." (CR 101.2, 701.6a)."""
+    c.need("SELF", "can't", "be", "countered")
+    c.take(".")
+    return CantBeCountered()
 
 
 def untargetable_self(c) -> list[Keyword]:
@@ -377,7 +406,7 @@ def activation_ban(c) -> list[Static]:
 
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
                  cant_cast_during_your_turn, granted_qualities, untargetable_self,
-                 activation_ban, spend_as_any_color)
+                 activation_ban, spend_as_any_color, cant_be_countered)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:

@@ -16,7 +16,7 @@ import re
 
 from ...core.state import GameState
 from ..step_order import next_step
-from .trigger_reach import TRIGGER_EVENT_FAMILIES, event_clause, event_families
+from .trigger_reach import TRIGGER_EVENT_FAMILIES, event_clause, event_families, targeting_triggers
 
 __all__ = ["steps_entered", "step_events", "may_trigger_at_step_end", "may_trigger_in_steps", "named_steps"]
 
@@ -81,7 +81,10 @@ def named_steps(text: str) -> frozenset[str] | None:
 
 def may_trigger_at_step_end(state: GameState, text: str, trigger_event: str | None = None) -> bool:
     """Could a triggered part with these printed words (or this read trigger event) trigger when
-    the current step ends? True unless known not to."""
+    the current step ends? True unless known not to. "Becomes the target" (ward, CR 702.21a) can
+    happen whenever a triggered ability with targets may be put on the stack (CR 603.3d)."""
+    if trigger_event is None and "target" in (event_families(text) or frozenset()) and targeting_triggers(state):
+        return True
     return may_trigger_in_steps(steps_entered(state), text, trigger_event)
 
 

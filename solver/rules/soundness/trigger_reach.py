@@ -30,7 +30,8 @@ from typing import Any, Iterable
 from ...core import ir
 from ...core.state import GameState
 
-__all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "TRIGGER_EVENT_FAMILIES"]
+__all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "targeting_triggers",
+           "TRIGGER_EVENT_FAMILIES"]
 
 #: Families of events each modeled effect class can cause (CR 608.2, 704 after it); a class not
 #: here (:class:`ir.UntilEndOfTurn`, :class:`ir.UnreadEffect`, …) makes the resolution's events unknown.
@@ -156,11 +157,47 @@ def produced_events(state: GameState) -> frozenset[str] | None:
     return state.memo("produced_events", lambda: _produced_events(state))
 
 
+#: What resolving a ward ability can cause (CR 702.21a): the spell or ability countered (a spell put
+#: into its owner's graveyard), or its cost paid — mana abilities activated (tapping, mana), life
+#: paid, a permanent sacrificed.
+_WARD_EVENTS = frozenset("countered graveyard tap mana life leaves sacrifice".split())
+
+
+def _is_ward(state: GameState, o: Any) -> bool:
+    if o.ability is None:
+        return False
+    src = state.find(o.ability.source)
+    card = dict(o.last_known).get("card") or (src.card if src is not None else None)
+    numbered = ir.numbered_abilities(card.abilities) if card is not None else []
+    return 1 <= o.ability.index <= len(numbered) and isinstance(numbered[o.ability.index - 1], ir.Ward)
+
+
+def targeting_triggers(state: GameState) -> bool:
+    """Could a triggered ability be put on the stack with targets after the resolution (CR 603.3d:
+    a permanent then "becomes the target", ward's event)? Some read triggered ability with targets
+    on a card in the game (an unread one blocks by its own rule); once per state."""
+    return state.memo("targeting_triggers", lambda: _targeting_triggers(state))
+
+
+def _targeting_triggers(state: GameState) -> bool:
+    return any(isinstance(a, ir.TriggeredAbility) and (a.targets or any(m.targets for m in a.modes))
+               for o in state.objects if o.card is not None for a in o.card.abilities)
+
+
 def _produced_events(state: GameState) -> frozenset[str] | None:
+    got = _produced_top_events(state)
+    if got and targeting_triggers(state):
+        got |= {"target"}
+    return got
+
+
+def _produced_top_events(state: GameState) -> frozenset[str] | None:
     stack = state.zone("stack")
     if not stack:
         return frozenset()
     top = stack[0]
+    if _is_ward(state, top):
+        return _WARD_EVENTS
     effects = _stack_effects(state, top)
     if effects is None:
         return None
