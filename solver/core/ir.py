@@ -1636,6 +1636,8 @@ def ability_kind_of_line(line: str) -> str:
     low = body.lower()
     if low.startswith(("when ", "whenever ", "at ")):
         return "triggered"
+    if re.match(r"[ivx]+(?:, [ivx]+)* —", low):
+        return "triggered"  # a Saga's chapter ability (CR 714.2b)
     if ":" in body and not low.startswith(("choose ", "•")):
         head = body.split(":", 1)[0]
         if "{" in head or any(w in head.lower() for w in ("sacrifice", "tap ", "pay ", "remove ", "discard", "exile",

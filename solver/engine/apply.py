@@ -45,6 +45,7 @@ from typing import Sequence, cast
 
 from ..core import ir
 from .actions import ability_of, target_specs
+from ..rules.sagas import is_saga
 from ..rules.characteristics import View
 from ..core.mana import Mana
 from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payment, UnsupportedActionError
@@ -256,6 +257,8 @@ class ActionApplier:
                 if ab.counter:
                     amount = ab.amount if isinstance(ab.amount, int) else 0  # X of a played land is 0 (CR 107.3)
                     counters[ab.counter] = counters.get(ab.counter, 0) + amount
+        if is_saga(o.card):
+            counters["lore"] = counters.get("lore", 0) + 1  # CR 714.3a: a Saga land (Urza's Saga)
         move(self.w, o.id, "battlefield", controller=self.player, sick=True, tapped=tapped)  # CR 305.1
         self.turn = replace(self.turn, lands_played=self.turn.lands_played + 1)
         if counters:

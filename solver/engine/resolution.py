@@ -87,6 +87,7 @@ from typing import Any, Callable, Iterable
 
 from ..core import ir
 from ..cards import Card, card_from_mapping, db_of
+from ..rules.sagas import is_saga
 from ..rules.characteristics import View
 from ..core.ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
@@ -831,6 +832,8 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     if loyalty is not None and str(loyalty).isdigit():
         # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
         ew.insert(0, EntersWith(counter="loyalty", amount=int(loyalty)))
+    if is_saga(o.card):
+        ew.insert(0, EntersWith(counter="lore", amount=1))  # CR 714.3a
     tapped = tapped or any(a.tapped for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:

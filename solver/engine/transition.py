@@ -51,6 +51,7 @@ from typing import Any, Callable, Iterable
 
 from ..core import ir
 from ..cards import Card
+from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.mana import Mana
@@ -843,6 +844,9 @@ def _sba_once(w: _World) -> list[_World] | None:
         if "Planeswalker" in c.types and o.counter("loyalty") <= 0:  # 704.5i
             to_graveyard.append((o.id, True))
             continue
+        if _saga_done(w, o):  # 704.5s, 714.4: the Saga is sacrificed
+            to_graveyard.append((o.id, False))
+            continue
         if _is_aura(o.card) or _enchant(c.abilities) is not None and "Aura" in c.subtypes:
             if not _aura_legal(view, o, o.attached_to):  # 704.5m
                 to_graveyard.append((o.id, True))
@@ -882,6 +886,21 @@ def _sba_once(w: _World) -> list[_World] | None:
                 _move(v, oid, "graveyard")
         out.append(v)
     return out
+
+
+def _saga_done(w: _World, o: GameObject) -> bool:
+    """CR 714.4 (704.5s): a Saga with chapter abilities whose lore counters are at least its final
+    chapter number, and that isn't the source of a chapter ability that has triggered but not yet
+    left the stack (on the stack, or waiting to be put there)."""
+    if not is_saga(o.card):
+        return False
+    final = final_chapter(o.card)
+    if final is None or o.counter("lore") < final:
+        return False
+    waiting = [(t.source, t.ability) for t in w.pending]
+    on_stack = [(s.ability.source, ability_of(o.card, s.ability.index)) for s in w.objects.values()
+                if s.zone == "stack" and s.ability is not None]
+    return not any(src == o.id and ability_is_chapter(ab) for src, ab in waiting + on_stack)
 
 
 def _apnap(state: GameState) -> list[str]:

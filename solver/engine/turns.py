@@ -513,7 +513,34 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
         return _combat_damage(it, chooser)
     if step == "cleanup":
         return _cleanup(it, chooser)
+    if step == "main1":
+        return [_with(it, _lore_counters(state), "settle")]
     return [_with(it, stage="settle")]
+
+
+def _lore_counters(state: GameState) -> GameState:
+    """CR 714.3b: as the precombat main phase begins, the active player puts a lore counter on each
+    Saga they control (a turn-based action; it doesn't use the stack). A chapter ability that this
+    makes trigger (CR 714.2b) is not read by the project: the answer is refused, never guessed;
+    so is a counter replacement effect that would change the counters put (CR 614.1, 122.6)."""
+    from ..rules.characteristics import View
+    from ..rules.sagas import chapters_triggered, is_saga
+
+    sagas = [o for o in state.battlefield if o.controller == state.turn.active and is_saga(o.card)]
+    if not sagas:
+        return state
+    if View(state).counter_replacements:
+        raise UnsupportedCase("unsupported: lore counters put on Sagas (CR 714.3b) with counter replacement "
+                              "effects in force are not modeled")
+    put = {}
+    for o in sagas:
+        lore = o.counter("lore")
+        fired = chapters_triggered(o.card, lore, lore + 1)
+        if fired:
+            raise UnsupportedCase(f"unsupported: {o.id} ({o.name}): \"{fired[0]}\" triggers as a lore counter "
+                                  "is put on it (CR 714.2b, 714.3b) and is not modeled")
+        put[o.id] = tuple(sorted({**dict(o.counters), "lore": lore + 1}.items()))
+    return replace(state, objects=tuple(o.with_(counters=put[o.id]) if o.id in put else o for o in state.objects))
 
 
 def _triggers(state: GameState, event: str, controller: str | None, only: set[str] | None = None) -> list[Any]:

@@ -37,6 +37,7 @@ _STEP_NAMES: tuple[tuple[frozenset[str], re.Pattern[str]], ...] = tuple(
 _STEP_EVENTS: dict[str, frozenset[str]] = {
     "untap": frozenset({"tap"}),
     "draw": frozenset({"draw"}),
+    "main1": frozenset({"counters"}),  # lore counters on the active player's Sagas (CR 714.3b)
     "declare_attackers": frozenset({"attack", "tap"}),
     "declare_blockers": frozenset({"block"}),
     "first_strike_damage": frozenset({"damage", "leaves", "graveyard", "life"}),

@@ -206,9 +206,21 @@ def _produced_top_events(state: GameState) -> frozenset[str] | None:
         return None
     if top.card is not None and not ({"Instant", "Sorcery"} & set(top.card.data.types)):
         got |= {"enters", "leaves", "graveyard", "from_stack"}  # it enters (CR 608.3); the legend rule (704.5j)
+        if _enters_with_counters(top.card):
+            got |= {"counters"}                    # counters put as it enters (CR 122.6, 306.5b, 714.3a)
     if top.card is not None and ({"Instant", "Sorcery"} & set(top.card.data.types)):
         got |= {"graveyard"}                       # the spell is put into its owner's graveyard (CR 608.2n)
     return frozenset(got)
+
+
+def _enters_with_counters(card: Any) -> bool:
+    """A permanent card that enters with counters: a planeswalker's loyalty (CR 306.5b), a Saga's
+    lore counter (714.3a), an "enters with … counters" ability (614.1c), read or not."""
+    types = set(card.data.types)
+    if "Planeswalker" in types or "Saga" in card.data.subtypes or "Battle" in types:
+        return True
+    return any(isinstance(a, ir.EntersWith) and a.counter for a in card.abilities) or \
+        bool(re.search(r"\benters? with\b[^.]*\bcounters?\b", card.data.text.lower()))
 
 
 def _words(text: str) -> str:
