@@ -339,22 +339,22 @@ def test_mana_replacement_effects():
 
 def test_type_changing_statics():
     assert one("Nonbasic lands are Mountains.") == \
-        Static("set_land_types", Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"}))
+        ir.SetLandTypes(Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"}))
     assert one("Each land is a Swamp in addition to its other land types.") == \
-        Static("add_types", Selector(types=LAND), subtypes=frozenset({"Swamp"}))
+        ir.AddTypes(Selector(types=LAND), subtypes=frozenset({"Swamp"}))
     assert one("Lands you control are every basic land type in addition to their other types.") == \
-        Static("add_types", LANDS_YOU_CONTROL, all_basic=True)
+        ir.AddTypes(LANDS_YOU_CONTROL, all_basic=True)
     assert one("Enchanted land is an Island.") == \
-        Static("set_land_types", Selector(attached=True, types=LAND), subtypes=frozenset({"Island"}))
+        ir.SetLandTypes(Selector(attached=True, types=LAND), subtypes=frozenset({"Island"}))
 
 
 def test_grant_and_anthems():
     assert one('Lands you control have "{T}: Add one mana of any color."') == \
-        Static("grant", LANDS_YOU_CONTROL, granted=ManaAbility(TAP, ANY_COLOR))
+        ir.Grant(LANDS_YOU_CONTROL, granted=ManaAbility(TAP, ANY_COLOR))
     assert one("Enchanted creature gets +1/+1 and has trample.") == \
-        Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",))
+        ir.StaticPump(Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",))
     assert one("Other Elves you control get +1/+1.") == \
-        Static("pump", Selector(who="you", subtypes=frozenset({"Elf"}), exclude_self=True), power=1, toughness=1)
+        ir.StaticPump(Selector(who="you", subtypes=frozenset({"Elf"}), exclude_self=True), power=1, toughness=1)
 
 
 def test_adjectives_are_not_subtypes():
@@ -372,9 +372,9 @@ def test_flagbearer_requirements_both_wordings_and_player():
     enroll = ("While choosing targets as part of casting a spell or activating an ability, your opponents must "
               "choose at least one Flagbearer if able.")
     fb = frozenset({"Flagbearer"})
-    assert one(current) == one(previous) == Static("must_target", subtypes=fb, battlefield_only=True)
-    assert one(enroll) == Static("must_target", subtypes=fb, battlefield_only=False)
-    assert one("You are a Flagbearer.") == Static("player_subtype", subtypes=fb)
+    assert one(current) == one(previous) == ir.MustTarget(subtypes=fb, battlefield_only=True)
+    assert one(enroll) == ir.MustTarget(subtypes=fb, battlefield_only=False)
+    assert one("You are a Flagbearer.") == ir.PlayerSubtype(subtypes=fb)
 
 
 def test_counter_and_token_replacements():

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..core import ir
 from ..core.ir import (
     ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF,
     ActivatedAbility, Conjure, Cost, CounterReplacement, CreateTokens, Damage, Destroy, Draw, Enchant, EntersWith, Fight,
     Filter, GainLife, Keyword, LookAtHand, Pump, PutCounters, ReturnToBattlefield, Tap, UntilEndOfTurn, Untap,
-    ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, Static, T, TargetSpec,
+    ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, T, TargetSpec,
     TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
 )
 from ..core.mana import ManaCost
@@ -52,8 +53,8 @@ ANY_COLOR = Produce("any_color")
 CREATURE_FILTER = Filter(types=CREATURE)
 
 
-def _must_target(battlefield_only: bool) -> Static:
-    return Static("must_target", subtypes=FLAGBEARER, battlefield_only=battlefield_only)
+def _must_target(battlefield_only: bool) -> ir.MustTarget:
+    return ir.MustTarget(subtypes=FLAGBEARER, battlefield_only=battlefield_only)
 
 
 # ---- basic and basic-typed lands (CR 305.6: intrinsic mana abilities) ----
@@ -88,14 +89,14 @@ _def("Tinder Farm", EntersWith(tapped=True), _mana(TAP, fixed("{G}")),
 _def("Cascading Cataracts", Keyword("indestructible"), _mana(TAP, fixed("{C}")),
      _mana(_cost("{5}", tap=True), Produce("combination", amount=5)))
 _def("Ancient Tomb", _mana(TAP, fixed("{C}{C}"), damage=2))
-_def("Urborg, Tomb of Yawgmoth", Static("add_types", Selector(types=LAND), subtypes=frozenset({"Swamp"})))
+_def("Urborg, Tomb of Yawgmoth", ir.AddTypes(Selector(types=LAND), subtypes=frozenset({"Swamp"})))
 
 # ---- mana creatures and rocks ----
 _def("Llanowar Elves", _mana(TAP, fixed("{G}")))
 _def("Birds of Paradise", Keyword("flying"), _mana(TAP, ANY_COLOR))
 _def("Sylvan Caryatid", Keyword("defender"), Keyword("hexproof"), _mana(TAP, ANY_COLOR))
 _def("Sol Ring", _mana(TAP, fixed("{C}{C}")))
-_def("Chromatic Lantern", Static("grant", LANDS_YOU_CONTROL, granted=_mana(TAP, ANY_COLOR)), _mana(TAP, ANY_COLOR))
+_def("Chromatic Lantern", ir.Grant(LANDS_YOU_CONTROL, granted=_mana(TAP, ANY_COLOR)), _mana(TAP, ANY_COLOR))
 _def("Springleaf Drum", _mana(Cost(tap=True, tap_other_creatures=1), ANY_COLOR))
 
 # ---- mana replacement effects (CR 106.12b, 614) ----
@@ -121,13 +122,13 @@ _def("Overgrowth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_
 _def("Wild Growth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}")))
 
 # ---- type- and color-changing statics (CR 305.7, 613) ----
-_def("Blood Moon", Static("set_land_types", Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"})))
-_def("Prismatic Omen", Static("add_types", LANDS_YOU_CONTROL, all_basic=True))
+_def("Blood Moon", ir.SetLandTypes(Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"})))
+_def("Prismatic Omen", ir.AddTypes(LANDS_YOU_CONTROL, all_basic=True))
 _def("Celestial Dawn",
-     Static("set_land_types", LANDS_YOU_CONTROL, subtypes=frozenset({"Plains"})),
-     Static("set_color", Selector(who="you", nontypes=LAND), color=frozenset({"W"})),
-     Static("set_color_cards", color=frozenset({"W"})),
-     Static("spend_white_as_any"))
+     ir.SetLandTypes(LANDS_YOU_CONTROL, subtypes=frozenset({"Plains"})),
+     ir.SetColor(Selector(who="you", nontypes=LAND), color=frozenset({"W"})),
+     ir.SetColorCards(color=frozenset({"W"})),
+     ir.SpendWhiteAsAny())
 
 # ---- counters (CR 122.6, 614.1c, 107.3m) ----
 _def("Doubling Season", TokenReplacement(2),
@@ -144,8 +145,8 @@ _def("Endless One", EntersWith(counter="+1/+1", amount="X"))
 _def("Coalition Honor Guard", _must_target(True))
 _def("Standard Bearer", _must_target(True))
 _def("Coalition Flag", Enchant(Filter(types=CREATURE, who="you")),
-     Static("add_types", Selector(attached=True, types=CREATURE), subtypes=FLAGBEARER), _must_target(True))
-_def("Enroll in the Coalition", Static("player_subtype", subtypes=FLAGBEARER), _must_target(False))
+     ir.AddTypes(Selector(attached=True, types=CREATURE), subtypes=FLAGBEARER), _must_target(True))
+_def("Enroll in the Coalition", ir.PlayerSubtype(subtypes=FLAGBEARER), _must_target(False))
 
 # ---- targeted spells ----
 _def("Shock", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Damage(T(0), 2),)))
@@ -181,7 +182,7 @@ _def("Order of Whiteclay", ActivatedAbility(
     targets=(TargetSpec(Filter(types=CREATURE, zone="graveyard", who="you", mv_max=3)),),
     effects=(ReturnToBattlefield(T(0)),)))
 _def("Prodigal Pyromancer", ActivatedAbility(TAP, targets=(TargetSpec(ANY_TARGET),), effects=(Damage(T(0), 1),)))
-_def("Thousand-Year Elixir", Static("activate_as_haste", Selector(who="you", types=CREATURE)),
+_def("Thousand-Year Elixir", ir.ActivateAsHaste(Selector(who="you", types=CREATURE)),
      ActivatedAbility(_cost("{1}", tap=True), targets=(TargetSpec(CREATURE_FILTER),), effects=(Untap(T(0)),)))
 _def("Icehide Troll", ActivatedAbility(_cost("{S}{S}"), effects=(
     Pump(SELF, power=2, toughness=0, keywords=("indestructible",)), Tap(SELF))))
@@ -193,6 +194,6 @@ _def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(GainLife(2),)
 _def("Cartouche of Strength", Enchant(Filter(types=CREATURE, who="you")),
      TriggeredAbility(Trigger("enters"), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
                       effects=(Fight(ATTACHED, T(0), optional=True),)),
-     Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
+     ir.StaticPump(Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
 _def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(Trigger("attacks"), effects=(
     Conjure(4, "Lightning Bolt", "library", shuffle=True),)))

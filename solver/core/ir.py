@@ -23,6 +23,9 @@ Vocabulary
   :class:`Pump`, … :class:`UnreadEffect`), each holding only its own fields; the
   resolution engine dispatches on the class. ``kind`` is a read-only class-level
   name of the kind (``"damage"``, ``"unread"``, …) for descriptions and messages.
+* A :class:`Static` is a static ability (CR 604, 613): one class per kind as well
+  (:class:`SetLandTypes`, :class:`StaticPump`, :class:`CantBlock`, …), defined in
+  :mod:`solver.core.statics` and importable from here.
 """
 from __future__ import annotations
 
@@ -30,6 +33,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
+from .statics import *  # noqa: F401,F403  (the static kinds, CR 604: one class per kind)
 
 #: What an unread part could change (contract §2.0): ``costs`` (CR 601.2f), ``targets``
 #: (CR 115, 702.11, 702.16, 702.18), ``timing`` (CR 117, 305, 601.3, 602.5), ``mana``
@@ -1348,131 +1352,6 @@ class Enchant:
 
     def describe(self) -> str:
         return f"enchant {self.filter.describe()}"
-
-
-@dataclass(frozen=True)
-class Static:
-    """A static ability creating a continuous effect (CR 604, 613).
-
-    ``kind``:
-      * ``set_land_types`` — ``affected`` lands have exactly ``subtypes`` as land types (CR 305.7; layer 4);
-      * ``add_types`` — ``affected`` gain ``subtypes`` in addition (layer 4); ``all_basic``: every basic land type;
-      * ``set_color`` — ``affected`` are ``color`` (layer 5);
-      * ``set_color_cards`` — spells you control and nonland cards you own that
-        aren't on the battlefield are ``color`` (layer 5, Celestial Dawn);
-      * ``grant`` — ``affected`` have ``granted`` (layer 6);
-      * ``pump`` — ``affected`` get +``power``/+``toughness`` (layer 7c) and ``keywords`` (layer 6);
-      * ``player_subtype`` — the controller is a ``subtypes`` (Enroll in the Coalition);
-      * ``player_keyword`` — the controller has ``keywords`` ("You have hexproof": CR 702.11d;
-        "You have shroud": CR 702.18b);
-      * ``must_target`` — opponents must choose at least one object/player with subtype
-        in ``subtypes`` (``battlefield_only``) while choosing targets as part of casting
-        a spell or activating an ability they control (CR 601.2c);
-      * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
-      * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b);
-      * ``spend_as_any_color`` — you may spend mana as though it were mana of any color to
-        activate abilities of ``affected`` (CR 609.4b; payments it could change are unsupported);
-      * ``cant_activate`` — activated abilities of ``affected`` (or, with
-        ``chosen_name``, of sources with the name chosen for this static's
-        source: its ``chosen`` name) can't be activated; with ``except_mana``
-        "unless they're mana abilities" (CR 602.5, 605.1a: mana abilities are
-        activated abilities too);
-      * combat restrictions and requirements on ``affected`` (CR 508.1c–d, 509.1b–c; solver/engine/combat.py);
-        besides those below: ``max_blockers`` (``amount``), ``unblockable_power_le`` / ``_ge`` and
-        ``cant_block_power_le`` / ``_ge`` (power ``amount``), ``must_be_blocked`` ("must be blocked if
-        able"), ``unblockable_by`` / ``blockable_only_by``
-        (blockers with any of ``subtypes``, ``color``, ``keywords``), ``attack_needs_defender_land``
-        (the defending player controls a land of a type in ``subtypes``):
-        ``cant_attack``, ``cant_block``, ``cant_attack_alone``, ``cant_block_alone``, ``must_attack``
-        ("attacks each combat if able"), ``must_block`` ("blocks each combat if able"), ``block_additional``
-        (can block ``amount`` additional creatures), ``block_any_number``, ``block_only_flying`` ("can block
-        only creatures with flying"), ``unblockable`` ("can't be blocked"), ``min_blockers`` ("can't be
-        blocked except by ``amount`` or more creatures"), ``lure`` ("All creatures able to block
-        ``affected`` do so"); ``attack_tax`` — creatures can't attack the controller unless their
-        controller pays {``amount``} for each of them (Ghostly Prison, Propaganda; CR 508.1g–h).
-    """
-
-    kind: str
-    affected: Selector | None = None
-    subtypes: frozenset[str] = frozenset()
-    all_basic: bool = False
-    color: frozenset[str] = frozenset()
-    granted: "Ability | None" = None
-    power: int = 0
-    toughness: int = 0
-    keywords: tuple[str, ...] = ()
-    battlefield_only: bool = False
-    text: str = ""
-    amount: int = 0
-    chosen_name: bool = False
-    except_mana: bool = False
-    # "As long as <condition>, …" (CR 611.3a): applies only while it holds (solver/rules/characteristics.py)
-    condition: "ActivationCondition | None" = None
-
-    def describe(self) -> str:
-        if self.condition is not None:
-            return f"as long as {self.condition.describe()}: " + replace(self, condition=None).describe()
-        a = self.affected.describe() if self.affected else ""
-        k = self.kind
-        if k == "cant_activate":
-            who = "sources with the chosen name" if self.chosen_name else a
-            unless = " unless they're mana abilities" if self.except_mana else ""
-            return f"static (CR 602.5): activated abilities of {who} can't be activated{unless}"
-        if k == "player_keyword":
-            return "static: you have " + ", ".join(self.keywords)
-        if k == "set_land_types":
-            return f"static (layer 4): {a} are {'/'.join(sorted(self.subtypes))} (CR 305.7)"
-        if k == "add_types":
-            what = "every basic land type" if self.all_basic else "/".join(sorted(self.subtypes))
-            return f"static (layer 4): {a} are {what} in addition to their other types"
-        if k == "set_color":
-            return f"static (layer 5): {a} are {'/'.join(sorted(self.color))}"
-        if k == "set_color_cards":
-            return (f"static (layer 5): spells you control and nonland cards you own that aren't on the battlefield "
-                    f"are {'/'.join(sorted(self.color))}")
-        if k == "grant":
-            return f"static (layer 6): {a} have [{self.granted.describe() if self.granted else ''}]"
-        if k == "pump":
-            kw = (" and have " + ", ".join(self.keywords)) if self.keywords else ""
-            return f"static (layer 7c): {a} get {self.power:+d}/{self.toughness:+d}{kw}"
-        if k == "player_subtype":
-            return f"static: you are a {'/'.join(sorted(self.subtypes))}"
-        if k == "must_target":
-            where = " on the battlefield" if self.battlefield_only else ""
-            return f"static: opponents casting a spell or activating an ability must choose at least one {'/'.join(sorted(self.subtypes))}{where} as a target if able (CR 601.2c)"
-        if k == "activate_as_haste":
-            return f"static: you may activate abilities of {a} as though they had haste"
-        if k == "spend_as_any_color":
-            return f"static (CR 609.4b): you may spend mana as though it were mana of any color to activate abilities of {a}"
-        if k == "spend_white_as_any":
-            return "static: you may spend white mana as though it were mana of any color; other mana only as though it were colorless"
-        combat = {"cant_attack": "can't attack", "cant_block": "can't block",
-                  "cant_attack_alone": "can't attack alone", "cant_block_alone": "can't block alone",
-                  "must_attack": "attacks each combat if able", "must_block": "blocks each combat if able",
-                  "block_additional": f"can block {self.amount} additional creature(s) each combat",
-                  "block_any_number": "can block any number of creatures",
-                  "block_only_flying": "can block only creatures with flying", "unblockable": "can't be blocked",
-                  "min_blockers": f"can't be blocked except by {self.amount} or more creatures",
-                  "lure": "must be blocked by all creatures able to block it",
-                  "must_be_blocked": "must be blocked if able",
-                  "max_blockers": f"can't be blocked by more than {self.amount} creature(s)",
-                  "unblockable_power_le": f"can't be blocked by creatures with power {self.amount} or less",
-                  "unblockable_power_ge": f"can't be blocked by creatures with power {self.amount} or greater",
-                  "cant_block_power_le": f"can't block creatures with power {self.amount} or less",
-                  "cant_block_power_ge": f"can't block creatures with power {self.amount} or greater",
-                  "attack_needs_defender_land": "can't attack unless defending player controls "
-                                                + " or ".join(("an " if t[0] in "AEIOU" else "a ") + t
-                                                              for t in sorted(self.subtypes))}
-        if k in ("unblockable_by", "blockable_only_by"):
-            who = " or ".join(sorted(self.subtypes) + sorted(self.color) + list(self.keywords))
-            how = "can't be blocked by" if k == "unblockable_by" else "can be blocked only by"
-            return f"static (combat, CR 509.1b): {a} {how} {who}"
-        if k in combat:
-            return f"static (combat, CR 508.1/509.1): {a} {combat[k]}"
-        if k == "attack_tax":
-            return (f"static (CR 508.1g): creatures can't attack you unless their controller pays {{{self.amount}}} "
-                    "for each of them")
-        return f"static: {k}"
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
+from ..core import ir
 from ..core.ir import Ability, ActivationCondition, Static
 from .activation_conditions import _controlled
 from .cursor import Cursor, NoMatch, sentences
@@ -47,8 +48,8 @@ __all__ = ["line_conditional_static", "static_condition"]
 
 # static kinds a condition may govern: the ones the characteristics view gathers (layers 6/7c)
 # and the combat requirements and restrictions read through it (solver/engine/combat.py)
-_GOVERNED = frozenset({"pump", "must_attack", "must_block", "cant_attack", "cant_block", "unblockable",
-                       "cant_attack_alone", "cant_block_alone"})
+_GOVERNED: tuple[type[Static], ...] = (ir.StaticPump, ir.MustAttack, ir.MustBlock, ir.CantAttack, ir.CantBlock,
+                                       ir.Unblockable, ir.CantAttackAlone, ir.CantBlockAlone)
 
 Body = Callable[[Cursor], Static]
 
@@ -131,7 +132,7 @@ def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
                 continue
             except _Both as both:   # "can't attack or block": two combat statics
                 c.end()
-                out.extend(Static(k, both.sel) for k in both.kinds)
+                out.extend(k(both.sel) for k in both.kinds)
                 break
             out.append(s)
             break
@@ -164,8 +165,8 @@ def line_conditional_static(toks: Sequence[Token], raw: str, readers: Sequence[B
         c.end()
         body = words[:at]
     statics = _statics(body, readers)
-    if any(s.kind not in _GOVERNED for s in statics):
+    if any(not isinstance(s, _GOVERNED) for s in statics):
         raise NoMatch("a static kind a condition doesn't govern here")
-    if any("flash" in s.keywords for s in statics):   # works on a spell in the hand (CR 702.8a), not read there
+    if any(isinstance(s, ir.StaticPump) and "flash" in s.keywords for s in statics):   # works on a spell in the hand (CR 702.8a), not read there
         raise NoMatch("a conditional flash")
     return [replace(s, condition=cond, text=raw) for s in statics]

@@ -22,12 +22,12 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   of a permanent (CR 602.5b): the ability with ``limit=1``, counted by the
   object key ``activated_this_turn``;
 * **loyalty timing**: "As long as <this> entered this turn, you may activate her loyalty
-  abilities any time you could cast an instant." — ``Static(kind="loyalty_as_instant_if_entered")``;
+  abilities any time you could cast an instant." — ``LoyaltyAsInstantIfEntered``;
 * **"Cards in graveyards can't be the targets of spells or abilities."** —
-  ``Static(kind="graveyard_cards_untargetable")`` (CR 115.1; solver/rules/targeting.py);
+  ``GraveyardCardsUntargetable`` (CR 115.1; solver/rules/targeting.py);
 * **additional land plays** (CR 305.2): "You may play an additional land on
   each of your turns." / "You may play two additional lands on each of your
-  turns." — ``Static(kind="additional_lands", amount=N)``.
+  turns." — ``AdditionalLands(amount=N)``.
 
 Anything else raises nothing and returns None: the grammar reads the line as
 before (unsupported when no template reads it).
@@ -37,6 +37,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from ..core import ir
 from ..core.ir import SELF, ActivatedAbility, ActivationCondition, Cost, Filter, Selector, Static, UnreadEffect
 from .tokens import NUMBER_WORDS, Token
 
@@ -265,7 +266,7 @@ def line_additional_lands(toks: Sequence[Token], ctx, raw: str) -> tuple[list, i
     c.need("on", "each", "of", "your", "turns")
     c.take(".")
     c.end()
-    return [Static(kind="additional_lands", amount=n, text=raw)], 0
+    return [ir.AdditionalLands(amount=n, text=raw)], 0
 
 
 def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
@@ -279,7 +280,7 @@ def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list,
     c.need("loyalty", "abilities", "any", "time", "you", "could", "cast", "an", "instant")
     c.take(".")
     c.end()
-    return [Static(kind="loyalty_as_instant_if_entered", text=raw)], 0
+    return [ir.LoyaltyAsInstantIfEntered(text=raw)], 0
 
 
 def _return_item(item: Sequence[Token]) -> Selector | None:
@@ -390,7 +391,7 @@ def line_exile_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
 
 def line_graveyards_untargetable(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     """"Cards in graveyards can't be the targets of spells or abilities." (a restriction on every
-    player's choice of targets, CR 115.1): ``Static(kind="graveyard_cards_untargetable")``."""
+    player's choice of targets, CR 115.1): ``GraveyardCardsUntargetable``."""
     g = _g()
     if ctx.is_spell:
         raise g.NoMatch("spell text")
@@ -398,4 +399,4 @@ def line_graveyards_untargetable(toks: Sequence[Token], ctx, raw: str) -> tuple[
     c.need("cards", "in", "graveyards", "can't", "be", "the", "targets", "of", "spells", "or", "abilities")
     c.take(".")
     c.end()
-    return [Static(kind="graveyard_cards_untargetable", text=raw)], 0
+    return [ir.GraveyardCardsUntargetable(text=raw)], 0

@@ -45,7 +45,7 @@ def hand_ability_indices(view: View, o: GameObject) -> list[int]:
 def name_ban(view: View, o: GameObject) -> str | None:
     """A "can't be activated" static naming ``o``'s name (Pithing Needle, Phyrexian Revoker: "sources
     with the chosen name", CR 602.5); bans describing permanents don't reach a card in a hand."""
-    for s in view.statics("cant_activate"):
+    for s in view.statics(ir.CantActivate):
         if not getattr(s.ability, "chosen_name", False):
             continue
         src = view.state.find(s.source)
@@ -161,7 +161,7 @@ def loyalty_as_instant(view: View, o: GameObject) -> bool:
     cast an instant." (The Wandering Emperor): a permanent with that static that entered this turn
     (object key ``entered_this_turn``) has its loyalty abilities activated as instants rather than
     sorceries (CR 606.3 is the default such an effect changes)."""
-    return o.entered_this_turn and any(isinstance(a, ir.Static) and a.kind == "loyalty_as_instant_if_entered"
+    return o.entered_this_turn and any(isinstance(a, ir.LoyaltyAsInstantIfEntered)
                                        for a in view.chars(o.id).abilities)
 
 
@@ -183,4 +183,4 @@ def land_limit(view: View, player: str) -> int:
     """CR 305.2: the number of lands ``player`` may play this turn — one, plus the additional land
     plays of the "You may play an additional land on each of your turns" statics of permanents they
     control (cumulative, CR 305.2a)."""
-    return 1 + sum(s.ability.amount for s in view.statics("additional_lands") if s.controller == player)
+    return 1 + sum(s.ability.amount for s in view.statics(ir.AdditionalLands) if s.controller == player)

@@ -47,7 +47,7 @@ from mtgsolve.models import producible
 from .activation_rules import activation_ban
 from .characteristics import View
 from .conditions import condition_holds
-from ..core.ir import (ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, Static,
+from ..core.ir import (ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, Static, StaticPump,
                  TriggeredManaAbility)
 from ..core.mana import COLORS, TYPES, Mana, chosen_color_letter
 from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
@@ -679,7 +679,7 @@ def _condition_dependence(view: View, player: str, live: Sequence[Activation]) -
     reads_pt = any(_reads_pt(ab) for o in view.permanents_of(player) for ab in view.chars(o.id).mana_abilities)
     for o in view.permanents:
         for ab in (o.card.abilities if o.card is not None else ()):
-            if not (isinstance(ab, Static) and ab.condition is not None and ab.kind == "pump"):
+            if not (isinstance(ab, StaticPump) and ab.condition is not None):
                 continue
             kind = ab.condition.kind
             by = tappers if kind == "untapped" else changers if kind in (
