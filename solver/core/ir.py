@@ -1532,39 +1532,31 @@ def ability_kind_of_line(line: str) -> str:
 
 @dataclass(frozen=True)
 class CastingRule:
-    """A static ability that changes the casting of spells (module
-    :mod:`solver.rules.casting_rules` applies them; the reader is
-    :mod:`solver.reader.statics`).
+    """A static ability that changes the casting of spells (CR 601.2f, 601.3; module
+    :mod:`solver.rules.casting_rules` applies them; the reader is :mod:`solver.reader.statics`):
+    the base of the kinds below, one class each. ``who`` (``you`` | ``opponent`` | ``any``,
+    relative to this ability's controller) says whose spells it changes; ``text`` is the printed
+    line. ``kind`` is a read-only class-level name of the kind."""
 
-    ``kind``:
-      * ``cost_increase`` / ``cost_reduction`` — spells matching ``spells``
-        (None: every spell) cast by ``who`` (``you`` | ``opponent`` | ``any``,
-        relative to this ability's controller) cost ``amount`` generic mana
-        more / less, times ``per`` when given ("for each artifact you
-        control"; CR 601.2f, 118.7: a reduction reduces only the generic
-        component); ``self_only``: the ability of the spell itself ("This
-        spell costs {1} less to cast for each …", affinity, CR 702.41a);
-      * ``cost_minimum`` — Trinisphere: a spell whose total cost is less than
-        ``amount`` mana costs ``amount`` mana (applied after every increase and
-        reduction, CR 601.2f), while the source is untapped when
-        ``untapped_only``;
-      * ``as_though_flash`` — ``who`` may cast ``spells`` as though they had
-        flash (CR 702.8a, 601.3);
-      * ``sorcery_timing_only`` — ``who`` can cast spells only any time they
-        could cast a sorcery (CR 307.1, 601.3; Teferi, Time Raveler);
-      * ``cant_cast_during_your_turn`` — ``who`` can't cast spells during this
-        ability's controller's turn (CR 601.3; Dragonlord Dromoka).
-    """
+    kind: ClassVar[str] = ""
+    who: str = field(default="any", kw_only=True)
+    text: str = field(default="", kw_only=True)
 
-    kind: str
-    who: str = "any"
+    @property
+    def _who(self) -> str:
+        return {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
+
+    def describe(self) -> str:
+        return f"casting rule: {self.kind}"
+
+
+@dataclass(frozen=True)
+class SpellsRule(CastingRule):
+    """A casting rule about the spells matching ``spells`` (None: every spell) or any of
+    ``spells_or`` ("Green spells and blue spells", CR 601.2f)."""
+
     spells: Filter | None = None
-    amount: int = 0
-    per: Count | None = None
-    self_only: bool = False
-    untapped_only: bool = False
-    text: str = ""
-    spells_or: tuple[Filter, ...] = ()   # further spell descriptions, any of ("Green spells and blue spells")
+    spells_or: tuple[Filter, ...] = ()   # further spell descriptions, any of
 
     def spell_filters(self) -> tuple[Filter, ...] | None:
         """The spell descriptions a spell must fit one of (None: every spell)."""
@@ -1572,27 +1564,95 @@ class CastingRule:
             return None
         return (self.spells,) + self.spells_or
 
+    @property
+    def _what(self) -> str:
+        return " and ".join(describe_spell_filter(f) for f in (self.spell_filters() or ())) or "spells"
+
+
+@dataclass(frozen=True)
+class CostChangeRule(SpellsRule):
+    """Spells matching the rule cast by ``who`` cost ``amount`` generic mana more (or less),
+    times ``per`` when given ("for each artifact you control"; CR 601.2f, 118.7: a reduction
+    reduces only the generic component); ``self_only``: the ability of the spell itself
+    ("This spell costs {1} less to cast for each …", affinity, CR 702.41a)."""
+
+    amount: int = 0
+    per: Count | None = None
+    self_only: bool = False
+
     def describe(self) -> str:
-        who = {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
-        what = " and ".join(describe_spell_filter(f) for f in (self.spell_filters() or ())) or "spells"
-        if self.self_only:
-            what, who = "this spell", ""
-        k = self.kind
-        if k in ("cost_increase", "cost_reduction"):
-            per = f" for each of {self.per.describe()}" if self.per is not None else ""
-            more = "more" if k == "cost_increase" else "less"
-            verb = "costs" if self.self_only else "cost"
-            return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
-        if k == "cost_minimum":
-            cond = "as long as this permanent is untapped, " if self.untapped_only else ""
-            return f"cost rule (CR 601.2f): {cond}each spell that would cost less than {self.amount} mana costs {self.amount} mana"
-        if k == "as_though_flash":
-            return f"timing rule (CR 702.8a): {self.who} may cast {what} as though they had flash"
-        if k == "sorcery_timing_only":
-            return f"timing rule (CR 601.3): {self.who} can cast spells only any time they could cast a sorcery"
-        if k == "cant_cast_during_your_turn":
-            return f"timing rule (CR 601.3): {self.who} can't cast spells during your turn"
-        return f"casting rule: {k}"
+        what, who = ("this spell", "") if self.self_only else (self._what, self._who)
+        per = f" for each of {self.per.describe()}" if self.per is not None else ""
+        more = "more" if isinstance(self, CostIncrease) else "less"
+        verb = "costs" if self.self_only else "cost"
+        return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
+
+
+@dataclass(frozen=True)
+class CostIncrease(CostChangeRule):
+    """The spells cost ``amount`` (times ``per``) generic mana more (CR 601.2f)."""
+
+    kind: ClassVar[str] = "cost_increase"
+
+
+@dataclass(frozen=True)
+class CostReduction(CostChangeRule):
+    """The spells cost ``amount`` (times ``per``) generic mana less (CR 601.2f, 118.7)."""
+
+    kind: ClassVar[str] = "cost_reduction"
+
+
+@dataclass(frozen=True)
+class CostMinimum(CastingRule):
+    """Trinisphere: a spell whose total cost is less than ``amount`` mana costs ``amount`` mana
+    (applied after every increase and reduction, CR 601.2f), while the source is untapped when
+    ``untapped_only``."""
+
+    kind: ClassVar[str] = "cost_minimum"
+    amount: int = 0
+    untapped_only: bool = False
+
+    def describe(self) -> str:
+        cond = "as long as this permanent is untapped, " if self.untapped_only else ""
+        return (f"cost rule (CR 601.2f): {cond}each spell that would cost less than {self.amount} mana costs "
+                f"{self.amount} mana")
+
+
+@dataclass(frozen=True)
+class AsThoughFlash(SpellsRule):
+    """``who`` may cast the spells as though they had flash (CR 702.8a, 601.3)."""
+
+    kind: ClassVar[str] = "as_though_flash"
+
+    def describe(self) -> str:
+        return f"timing rule (CR 702.8a): {self.who} may cast {self._what} as though they had flash"
+
+
+@dataclass(frozen=True)
+class SorceryTimingOnly(CastingRule):
+    """``who`` can cast spells only any time they could cast a sorcery (CR 307.1, 601.3; Teferi,
+    Time Raveler)."""
+
+    kind: ClassVar[str] = "sorcery_timing_only"
+
+    def describe(self) -> str:
+        return f"timing rule (CR 601.3): {self.who} can cast spells only any time they could cast a sorcery"
+
+
+@dataclass(frozen=True)
+class CantCastDuringYourTurn(CastingRule):
+    """``who`` can't cast spells during this ability's controller's turn (CR 601.3; Dragonlord
+    Dromoka)."""
+
+    kind: ClassVar[str] = "cant_cast_during_your_turn"
+
+    def describe(self) -> str:
+        return f"timing rule (CR 601.3): {self.who} can't cast spells during your turn"
+
+
+#: Every casting-rule kind.
+CASTING_RULE_CLASSES: tuple[type[CastingRule], ...] = (CostIncrease, CostReduction, CostMinimum, AsThoughFlash,
+                                                        SorceryTimingOnly, CantCastDuringYourTurn)
 
 
 @dataclass(frozen=True)

@@ -166,8 +166,8 @@ def cost_change(c) -> CastingRule:
         raise NoMatch("an amount")
     if more_fs and (_every_spell(f) is None or any(_every_spell(x) is None for x in more_fs)):
         raise NoMatch("every spell among alternatives")
-    return CastingRule("cost_increase" if more else "cost_reduction", who=who, spells=_every_spell(f), amount=n,
-                       spells_or=tuple(more_fs))
+    return (ir.CostIncrease if more else ir.CostReduction)(who=who, spells=_every_spell(f), amount=n,
+                                                           spells_or=tuple(more_fs))
 
 
 def self_cost_change(c) -> CastingRule:
@@ -192,7 +192,7 @@ def self_cost_change(c) -> CastingRule:
         sel = to_selector(d)
         per = Count(replace(sel, attacking=True) if attacking else sel)
     c.end()
-    return CastingRule("cost_increase" if more else "cost_reduction", amount=n, per=per, self_only=True)
+    return (ir.CostIncrease if more else ir.CostReduction)(amount=n, per=per, self_only=True)
 
 
 def trinisphere(c) -> CastingRule:
@@ -206,7 +206,7 @@ def trinisphere(c) -> CastingRule:
     c.end()
     if n != m or not isinstance(n, int):
         raise NoMatch("the same amount")
-    return CastingRule("cost_minimum", amount=n, untapped_only=True)
+    return ir.CostMinimum(amount=n, untapped_only=True)
 
 
 def as_though_flash(c) -> CastingRule:
@@ -215,20 +215,20 @@ def as_though_flash(c) -> CastingRule:
     f = spells_phrase(c)
     c.need("as", "though", "they", "had", "flash")
     c.end()
-    return CastingRule("as_though_flash", who="you", spells=_every_spell(f))
+    return ir.AsThoughFlash(who="you", spells=_every_spell(f))
 
 
 def sorcery_timing_only(c) -> CastingRule:
     c.need("each", "opponent", "can", "cast", "spells", "only", "any", "time", "they", "could", "cast", "a",
            "sorcery")
     c.end()
-    return CastingRule("sorcery_timing_only", who="opponent")
+    return ir.SorceryTimingOnly(who="opponent")
 
 
 def cant_cast_during_your_turn(c) -> CastingRule:
     c.need("your", "opponents", "can't", "cast", "spells", "during", "your", "turn")
     c.end()
-    return CastingRule("cant_cast_during_your_turn", who="opponent")
+    return ir.CantCastDuringYourTurn(who="opponent")
 
 
 # --------------------------------------------------------------------------
@@ -309,7 +309,7 @@ def keyword_item(toks: Sequence[Token], raw: str = "") -> list | None:
             if not d.plural and not d.subtypes:  # "affinity for artifacts", "affinity for Equipment"
                 raise NoMatch("affinity for a plural")
             d.who = "you"
-            return [CastingRule("cost_reduction", amount=1, per=Count(to_selector(d)), self_only=True)]
+            return [ir.CostReduction(amount=1, per=Count(to_selector(d)), self_only=True)]
         if low[:1] == ["ward"]:
             return [Unsupported("ward " + template(toks[1:]).strip(), raw, "triggered", frozenset({"triggers"}))]
     except NoMatch:

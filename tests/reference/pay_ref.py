@@ -821,10 +821,10 @@ def reference_cost_changes(view: View, player: str, tc: TotalCost) -> TotalCost:
     for o in view.state.objects:
         if o.zone == "battlefield":
             for a in view.chars(o.id).abilities:
-                if isinstance(a, ir.CastingRule) and not a.self_only:
+                if isinstance(a, ir.CastingRule) and not getattr(a, "self_only", False):
                     rules.append((o, o.controller, a))
     for a in spell.card.abilities:
-        if isinstance(a, ir.CastingRule) and a.self_only:
+        if isinstance(a, ir.CastingRule) and getattr(a, "self_only", False):
             rules.append((spell, player, a))
     more = less = minimum = 0
     for src, ctl, r in rules:
