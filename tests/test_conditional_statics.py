@@ -26,16 +26,16 @@ def custom(text: str) -> list[ir.Ability]:
 def test_reads_both_word_orders_and_lists():
     raider, = statics("Goblin Tomb Raider")
     assert (raider.kind, raider.power, raider.toughness, raider.keywords) == ("pump", 1, 0, ("haste",))
-    assert raider.condition == ir.ActivationCondition("control", ir.Selector(who="you", types=frozenset({"Artifact"})))
+    assert raider.condition == ir.ControlCount(ir.Selector(who="you", types=frozenset({"Artifact"})))
     ape, = statics("Kird Ape")   # "<static> as long as <condition>"
     assert (ape.power, ape.toughness) == (1, 2) and ape.condition.kind == "control"
     assert ape.condition.selector.subtypes == {"Forest"}
     bear, = statics("Werebear")   # threshold, behind an ability word
-    assert bear.condition == ir.ActivationCondition("graveyard_count", n=7) and bear.power == 3
+    assert bear.condition == ir.GraveyardCount(n=7) and bear.power == 3
     drc = statics("Dragon's Rage Channeler")   # "gets +2/+2, has flying, and attacks each combat if able"
     assert [(s.kind, s.power, s.keywords) if isinstance(s, ir.StaticPump) else s.kind for s in drc] == \
         [("pump", 2, ()), ("pump", 0, ("flying",)), "must_attack"]
-    assert {s.condition for s in drc} == {ir.ActivationCondition("graveyard_types", n=4)}
+    assert {s.condition for s in drc} == {ir.GraveyardTypes(n=4)}
     assert "as long as there are 4 or more card types among cards in your graveyard" in drc[0].describe()
 
 

@@ -30,7 +30,8 @@ def _leaves(base: type) -> set[type]:
     return out
 
 
-FAMILIES = [(ir.Static, ir.STATIC_CLASSES), (ir.CastingRule, ir.CASTING_RULE_CLASSES)]
+FAMILIES = [(ir.Static, ir.STATIC_CLASSES), (ir.CastingRule, ir.CASTING_RULE_CLASSES),
+            (ir.ActivationCondition, ir.CONDITION_CLASSES)]
 
 
 @pytest.mark.parametrize("base,classes", FAMILIES, ids=lambda v: getattr(v, "__name__", ""))
@@ -84,7 +85,7 @@ KIND_IS_DATA = {
 
 
 #: families still dispatched on a ``kind`` string (issue 23, to convert; the list only shrinks)
-NOT_YET = {"ActivationCondition", "CastingOption", "ManaRider", "Produce"}
+NOT_YET = {"CastingOption", "ManaRider", "Produce"}
 
 
 def test_no_ir_class_has_a_kind_field_but_the_documented_ones():
@@ -93,3 +94,16 @@ def test_no_ir_class_has_a_kind_field_but_the_documented_ones():
                        and obj.__module__.startswith(ir.__name__.rsplit(".", 1)[0])
                        and "kind" in {f.name for f in dataclasses.fields(obj)})
     assert with_kind == sorted(set(KIND_IS_DATA) | NOT_YET), with_kind
+
+
+def test_condition_table_has_every_board_condition():
+    """:func:`solver.rules.conditions.condition_holds` looks the condition up by class; the kinds
+    it leaves out are the ones only statics (CR 611.3a) or non-mana activated abilities carry,
+    checked by the characteristics view and :mod:`solver.rules.hand_abilities`."""
+    from mtgsolve.solver.rules.conditions import _HOLDS
+
+    elsewhere = {ir.Equipped, ir.SourceAttacking, ir.SourceUntapped, ir.GraveyardCount, ir.GraveyardTypes,
+                 ir.OpponentControls, ir.HandExactly}
+    assert set(_HOLDS) == set(ir.CONDITION_CLASSES) - elsewhere
+    assert ir.condition_classes(ir.AllConditions(parts=(ir.YourTurn(), ir.AnyCondition(parts=(ir.IsCreature(),))))) \
+        == {ir.AllConditions, ir.YourTurn, ir.AnyCondition, ir.IsCreature}

@@ -751,21 +751,20 @@ def _cond(name: str) -> ir.ActivationCondition:
 
 
 def test_reader_activation_conditions():
-    C = ir.ActivationCondition
     you = dict(who="you")
-    assert _cond("Blazemire Verge") == C("control", ir.Selector(subtypes=frozenset({"Swamp", "Mountain"}),
+    assert _cond("Blazemire Verge") == ir.ControlCount(ir.Selector(subtypes=frozenset({"Swamp", "Mountain"}),
                                                                               **you))
-    assert _cond("Temple of the False God") == C("control", ir.Selector(types=frozenset({"Land"}), **you),
+    assert _cond("Temple of the False God") == ir.ControlCount(ir.Selector(types=frozenset({"Land"}), **you),
                                                               n=5)
-    assert _cond("Mox Opal") == C("control", ir.Selector(types=frozenset({"Artifact"}), **you), n=3)
-    assert _cond("Fanatic of Rhonas") == C("control_power", n=4)
-    assert _cond("Dark Fortress") == C("any", parts=(
-        C("entered_this_turn"), C("control", ir.Selector(types=frozenset({"Land"}), basic=True, **you))))
-    assert _cond("Pyramid of the Pantheon") == C("counters", n=3, counter="brick")
-    assert _cond("Tablet of Compleation") == C("counters", n=2, counter="oil")
-    assert _cond("Flywheel Racer") == C("is_creature")
-    assert _cond("Whisperer of the Wilds") == C("control_power", n=4)
-    assert _cond("Lavinia, Foil to Conspiracy") == C("opponent_turn")
+    assert _cond("Mox Opal") == ir.ControlCount(ir.Selector(types=frozenset({"Artifact"}), **you), n=3)
+    assert _cond("Fanatic of Rhonas") == ir.ControlPower(n=4)
+    assert _cond("Dark Fortress") == ir.AnyCondition(parts=(
+        ir.EnteredThisTurn(), ir.ControlCount(ir.Selector(types=frozenset({"Land"}), basic=True, **you))))
+    assert _cond("Pyramid of the Pantheon") == ir.CountersOnSource(n=3, counter="brick")
+    assert _cond("Tablet of Compleation") == ir.CountersOnSource(n=2, counter="oil")
+    assert _cond("Flywheel Racer") == ir.IsCreature()
+    assert _cond("Whisperer of the Wilds") == ir.ControlPower(n=4)
+    assert _cond("Lavinia, Foil to Conspiracy") == ir.OpponentTurn()
 
 
 def test_reader_storage_lands_and_batteries():

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
+from .conditions import *  # noqa: F401,F403  (the condition kinds, CR 602.5b: one class per kind)
 from .statics import *  # noqa: F401,F403  (the static kinds, CR 604: one class per kind)
 
 #: What an unread part could change (contract §2.0): ``costs`` (CR 601.2f), ``targets``
@@ -968,77 +969,6 @@ def describe_modes(a: object) -> str:
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ActivationCondition:
-    """A restriction on when an ability may be activated (CR 602.5b, 602.5d, 602.5e).
-
-    ``kind``:
-      * ``control`` — you control at least ``n`` permanents in ``selector``
-        ("Activate only if you control a Swamp or a Mountain", "… five or more lands");
-      * ``control_power`` — you control a creature with power ``n`` or greater (Ferocious);
-      * ``counters`` — this permanent has at least ``n`` ``counter`` counters;
-      * ``entered_this_turn`` — this permanent entered the battlefield this turn
-        (object key ``entered_this_turn``);
-      * ``is_creature`` — this permanent is a creature;
-      * ``your_turn`` / ``opponent_turn`` — during your / an opponent's turn;
-      * ``sorcery`` — when you could cast a sorcery (CR 307.1: your main phase, empty stack);
-      * ``instant`` — whenever you could cast an instant (any time you have priority);
-      * ``graveyard_card`` — there is a card with one of ``selector``'s subtypes in
-        your graveyard ("if there is an Elf card in your graveyard");
-      * ``total_power`` — creatures you control have total power ``n`` or greater
-        (Formidable: the sum of their powers, negative ones included);
-      * ``opponent_poison`` — an opponent has ``n`` or more poison counters (CR 122.1f);
-      * ``same_name_lands`` — you control ``n`` or more lands with the same name;
-      * ``graveyard_count`` — ``n`` or more cards are in your graveyard (threshold);
-      * ``equipped`` — an Equipment is attached to this permanent (CR 301.5; statics only);
-      * ``attacking`` / ``untapped`` — this permanent is attacking (CR 506.4) / untapped (statics only);
-      * ``graveyard_types`` — ``n`` or more card types among cards in your graveyard
-        (delirium, CR 205.2a);
-      * ``any`` / ``all`` — one of / each of ``parts``.
-    """
-
-    kind: str
-    selector: Selector | None = None
-    n: int = 1
-    counter: str = ""
-    parts: tuple["ActivationCondition", ...] = ()
-
-    def describe(self) -> str:
-        k = self.kind
-        if k == "control":
-            sel = self.selector
-            if sel is not None and self.n == 1 and len(sel.subtypes) > 1 and not sel.types:
-                # "a Swamp or a Mountain": any of the subtypes
-                return "you control " + " or ".join(f"a {t}" for t in sorted(sel.subtypes))
-            what = sel.describe() if sel else "permanents"
-            return f"you control {self.n} or more {what.replace(' you control', '')}"
-        if k == "control_power":
-            return f"you control a creature with power {self.n} or greater"
-        if k == "counters":
-            return f"this permanent has {self.n} or more {self.counter} counters"
-        if k in ("any", "all"):
-            return (" or " if k == "any" else " and ").join(p.describe() for p in self.parts)
-        if k == "graveyard_card" and self.selector is not None:
-            return f"there is a {'/'.join(sorted(self.selector.subtypes))} card in your graveyard"
-        if k == "total_power":
-            return f"creatures you control have total power {self.n} or greater"
-        if k == "opponent_poison":
-            return f"an opponent has {self.n} or more poison counters"
-        if k == "same_name_lands":
-            return f"you control {self.n} or more lands with the same name"
-        if k == "equipped":
-            return "this permanent is equipped"
-        if k in ("attacking", "untapped"):
-            return f"this permanent is {k}"
-        if k == "graveyard_count":
-            return f"there are {self.n} or more cards in your graveyard"
-        if k == "graveyard_types":
-            return f"there are {self.n} or more card types among cards in your graveyard"
-        return {"entered_this_turn": "this permanent entered this turn", "is_creature": "this permanent is a creature",
-                "your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
-                "sorcery": "as a sorcery", "instant": "as an instant"}.get(k, k)
-
-
 def describe_spell_filter(f: Filter) -> str:
     """A spell description as printed in a spending restriction ("colorless Eldrazi spells")."""
     words = [{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
@@ -1195,10 +1125,9 @@ class ActivatedAbility:
     permanents counted: ``who``, ``types``, ``supertypes``, ``subtypes``), reducing
     the generic mana of the cost only (CR 601.2f via 602.2b, 118.7). ``limit``: at most that
     many activations each turn ("Activate only once each turn", CR 602.5b; object key
-    ``activated_this_turn``). ``condition``: "Activate only if …" (CR 602.5b), besides the
-    kinds of :class:`ActivationCondition` also ``opponent_controls`` (an opponent controls
-    ``n`` or more permanents in ``selector``) and ``hand_exactly`` (you have exactly ``n``
-    cards in hand)."""
+    ``activated_this_turn``). ``condition``: "Activate only if …" (CR 602.5b), any
+    :class:`ActivationCondition` (:class:`OpponentControls` and :class:`HandExactly` only
+    here)."""
 
     cost: Cost
     targets: tuple[TargetSpec, ...] = ()
@@ -1226,11 +1155,7 @@ class ActivatedAbility:
             extra += "; activate only once each turn" if self.limit == 1 else \
                 f"; activate at most {self.limit} times each turn"
         if self.condition is not None:
-            c = self.condition
-            what = (f"an opponent controls {c.n} or more {c.selector.describe() if c.selector else 'permanents'}"
-                    if c.kind == "opponent_controls" else f"you have exactly {c.n} cards in hand"
-                    if c.kind == "hand_exactly" else c.describe())
-            extra += f"; activate only if {what}"
+            extra += f"; activate only if {self.condition.describe()}"
         return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
             + describe_modes(self) + extra
 

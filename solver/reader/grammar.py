@@ -34,7 +34,7 @@ from dataclasses import replace
 from typing import Callable, Sequence
 
 from ..core import ir
-from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, Enchant, EntersWith, Keyword, ManaAbility, SELF,
+from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, AllConditions, Enchant, EntersWith, Keyword, ManaAbility, SELF,
                   Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
 from ..core.mana import COLORS
 from .subtypes import SUBTYPES
@@ -248,7 +248,7 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
                 prod = replace(prod, instead=alt)  # "If <condition>, add … instead" (CR 608.2h)
             else:
                 rest.append(st)
-        cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
+        cond = None if not conds else conds[0] if len(conds) == 1 else AllConditions(parts=tuple(conds))
         return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond,
                                           riders=tuple(riders)), rest, raw)
     if cost.remove_x_counters is not None:

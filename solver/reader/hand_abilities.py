@@ -38,7 +38,8 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..core import ir
-from ..core.ir import SELF, ActivatedAbility, ActivationCondition, Cost, Filter, Selector, Static, UnreadEffect
+from ..core.ir import (SELF, ActivatedAbility, ActivationCondition, AllConditions, Cost, Filter, HandExactly,
+                       InstantTime, OpponentControls, Selector, SorceryTime, UnreadEffect)
 from .tokens import NUMBER_WORDS, Token
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
@@ -198,21 +199,21 @@ def _restriction(st: Sequence[Token]) -> tuple[int | None, ActivationCondition |
             raise g.NoMatch("a card type")
         c.i += 1
         c.end()
-        return None, ActivationCondition("opponent_controls", Selector(who="opponent", types=frozenset({_TYPE_WORDS[w]})),
+        return None, OpponentControls(Selector(who="opponent", types=frozenset({_TYPE_WORDS[w]})),
                                          n=int(n))
     c = g.Cursor(st)
     if c.take("activate", "only", "if", "you", "have", "exactly"):
         n = g.number(c)
         c.need("cards", "in", "hand")
         c.end()
-        return None, ActivationCondition("hand_exactly", n=int(n))
+        return None, HandExactly(n=int(n))
     r = g.activation_restriction(st)
     if r is None:
         raise g.NoMatch("no restriction")
     limit, conds = r
-    if any(k.kind == "instant" for k in conds):
+    if any(isinstance(k, InstantTime) for k in conds):
         raise g.NoMatch("'as an instant' is not read for non-mana abilities")
-    cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
+    cond = None if not conds else conds[0] if len(conds) == 1 else AllConditions(parts=tuple(conds))
     return limit, cond
 
 
@@ -239,9 +240,9 @@ def line_limited(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     a = res.abilities[0]
     if a.zone != "battlefield" or a.limit is not None or a.condition is not None or a.cost.loyalty is not None:
         raise g.NoMatch("not a permanent's ability")
-    if cond is not None and cond.kind == "sorcery" and limit is None:
+    if isinstance(cond, SorceryTime) and limit is None:
         return [replace(a, sorcery=True, text=raw)], res.unread
-    if cond is not None and cond.kind == "sorcery":
+    if isinstance(cond, SorceryTime):
         cond, a = None, replace(a, sorcery=True)
     return [replace(a, limit=limit, condition=cond, text=raw)], res.unread
 
@@ -314,7 +315,7 @@ def _permanent_ability(cost, toks: Sequence[Token], k: int, raw: str) -> tuple[l
     if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
         limit, cond = _restriction(sents[-1])
         sents = sents[:-1]
-    sorcery = cond is not None and cond.kind == "sorcery"
+    sorcery = isinstance(cond, SorceryTime)
     if sorcery:
         cond = None
     s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import ActivationCondition, ManaRider, Produce, Selector
+from ..core.ir import ActivationCondition, AllConditions, ControlCount, ManaRider, Produce, Selector
 from .tokens import Token
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, is_subtype, number
@@ -34,17 +34,17 @@ def _condition(c) -> ActivationCondition:
     """After "if": "you control …" (also "an Urza's Power-Plant and an Urza's
     Tower"), "SELF has a <kind> counter on it", "there are N or more …"."""
     if c.take("you", "control"):
-        parts = []
+        parts: list[ActivationCondition] = []
         while True:
             save = c.i
             if c.take(("a", "an"), "urza's") and c.peek() is not None and is_subtype(c.peek().text):
-                parts.append(ActivationCondition("control", Selector(who="you", subtypes=frozenset({c.next().text}))))
+                parts.append(ControlCount(Selector(who="you", subtypes=frozenset({c.next().text}))))
             else:
                 c.i = save
                 parts.append(_controlled_until_and(c))
             if not c.take("and"):
                 break
-        return parts[0] if len(parts) == 1 else ActivationCondition("all", parts=tuple(parts))
+        return parts[0] if len(parts) == 1 else AllConditions(parts=tuple(parts))
     return _activation_if(c)
 
 

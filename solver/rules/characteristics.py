@@ -397,30 +397,30 @@ class View:
         cond = s.ability.condition
         if cond is None:
             return True
-        k, you = cond.kind, s.controller
-        if k == "control":
+        you = s.controller
+        if isinstance(cond, ir.ControlCount):
             src = self._objs[s.source]
             return sum(1 for w in work.values() if _matches(cond.selector, w, src, you)) >= cond.n
-        if k == "your_turn":
+        if isinstance(cond, ir.YourTurn):
             return self.state.turn.active == you
-        if k == "equipped":   # an Equipment (its subtype after layer 4) attached to the source (CR 301.5)
+        if isinstance(cond, ir.Equipped):   # an Equipment (its subtype after layer 4) attached to the source (CR 301.5)
             return any(w.id != s.source and self._objs[w.id].attached_to == s.source and "Equipment" in w.subtypes
                        for w in work.values())
-        if k == "counters":
+        if isinstance(cond, ir.CountersOnSource):
             return self._objs[s.source].counter(cond.counter) >= cond.n
-        if k == "attacking":
+        if isinstance(cond, ir.SourceAttacking):
             return self._objs[s.source].attacking is not None
-        if k == "untapped":
+        if isinstance(cond, ir.SourceUntapped):
             return not self._objs[s.source].tapped
-        if k == "opponent_poison":
+        if isinstance(cond, ir.OpponentPoison):
             return any(p.poison >= cond.n for p in self.state.players if p.id != you)
         graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]
-        if k == "graveyard_count":
+        if isinstance(cond, ir.GraveyardCount):
             return len(graveyard) >= cond.n
-        if k == "graveyard_types":   # card types (CR 205.2a) among the cards, as printed
+        if isinstance(cond, ir.GraveyardTypes):   # card types (CR 205.2a) among the cards, as printed
             return len({t for o in graveyard if o.card is not None for t in o.card.data.types
                         if t in ir.CARD_TYPES}) >= cond.n
-        raise ValueError(f"a static's condition {k!r} is not evaluated by the characteristics view")
+        raise ValueError(f"a static's condition {cond.kind!r} is not evaluated by the characteristics view")
 
     def _gather(self, cls: type[A], include_effects: bool = True) -> list[Sourced[A]]:
         """Abilities of class ``cls`` of permanents (after layer 6) and, when

@@ -89,15 +89,16 @@ def limit_reason(o: GameObject, ab: ir.ActivatedAbility, index: int) -> str | No
 def condition_holds(view: View, cond: ir.ActivationCondition, o: GameObject, player: str) -> bool:
     """"Activate only if …" (CR 602.5b) on the board as it is: an opponent controls N or more
     permanents of a kind; the player has exactly N cards in hand; else :mod:`solver.rules.conditions`."""
-    if cond.kind == "opponent_controls":
-        return any(sum(1 for p in view.permanents_of(q) if cond.selector is not None
-                       and cond.selector.types <= view.chars(p.id).types) >= cond.n
+    if isinstance(cond, ir.OpponentControls):
+        sel = cond.selector
+        return any(sum(1 for p in view.permanents_of(q) if sel is not None
+                       and sel.types <= view.chars(p.id).types) >= cond.n
                    for q in view.state.player_ids if q != player)
-    if cond.kind == "hand_exactly":
+    if isinstance(cond, ir.HandExactly):
         return sum(1 for h in view.state.objects if h.zone == "hand" and h.owner == player) == cond.n
-    if cond.kind in ("any", "all"):
+    if isinstance(cond, ir.CompoundCondition):
         parts = [condition_holds(view, c, o, player) for c in cond.parts]
-        return any(parts) if cond.kind == "any" else all(parts)
+        return any(parts) if isinstance(cond, ir.AnyCondition) else all(parts)
     from .conditions import condition_holds as holds
 
     return holds(view, cond, o, player)

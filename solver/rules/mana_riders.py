@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from .characteristics import View
 from .conditions import condition_holds
-from ..core.ir import ActivationCondition, ManaAbility, ManaRider
+from ..core.ir import ActivationCondition, CompoundCondition, ControlCount, ControlPower, CountersOnSource, ManaAbility, ManaRider
 from ..core.state import GameObject
 
 
@@ -100,7 +100,7 @@ def rider_effects(view: View, source, ability: ManaAbility, player: str, counter
 def _reads(cond: ActivationCondition | None) -> list[ActivationCondition]:
     if cond is None:
         return []
-    if cond.kind in ("any", "all"):
+    if isinstance(cond, CompoundCondition):
         return [c for p in cond.parts for c in _reads(p)]
     return [cond]
 
@@ -136,11 +136,11 @@ def rider_dependence(view: View, player: str) -> str | None:
     if not conds:
         return None
     for o, c in conds:
-        if c.kind == "control" and c.selector is not None:
+        if isinstance(c, ControlCount) and c.selector is not None:
             hit = [q for q in view.select(c.selector, o, player) if q in sacrificable]
-        elif c.kind == "control_power":
+        elif isinstance(c, ControlPower):
             hit = [q for q in sacrificable if view.chars(q).is_creature]
-        elif c.kind == "counters":
+        elif isinstance(c, CountersOnSource):
             kinds = set()
             for ab in view.chars(o.id).mana_abilities:
                 rc = ab.cost.remove_counters or ab.cost.remove_x_counters

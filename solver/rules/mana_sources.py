@@ -47,8 +47,9 @@ from mtgsolve.models import producible
 from .activation_rules import activation_ban
 from .characteristics import View
 from .conditions import condition_holds
+from ..core import ir
 from ..core.ir import (ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, Static, StaticPump,
-                 TriggeredManaAbility)
+                 TriggeredManaAbility, condition_classes)
 from ..core.mana import COLORS, TYPES, Mana, chosen_color_letter
 from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
 from .replacement import mana_effects, mana_event
@@ -681,9 +682,9 @@ def _condition_dependence(view: View, player: str, live: Sequence[Activation]) -
         for ab in (o.card.abilities if o.card is not None else ()):
             if not (isinstance(ab, StaticPump) and ab.condition is not None):
                 continue
-            kind = ab.condition.kind
-            by = tappers if kind == "untapped" else changers if kind in (
-                "control", "graveyard_count", "graveyard_types", "equipped", "counters") else []
+            cond = ab.condition
+            by = tappers if isinstance(cond, ir.SourceUntapped) else changers if isinstance(cond, (
+                ir.ControlCount, ir.GraveyardCount, ir.GraveyardTypes, ir.Equipped, ir.CountersOnSource)) else []
             if not by:
                 continue
             affected = [q.id for q in view.permanents if view.matches(ab.affected, q.id, o, o.controller)]
@@ -701,7 +702,7 @@ def _reads_pt(ab: ManaAbility) -> bool:
     c = ab.produce.count
     if c is not None and (c.what in ("power", "greatest_power", "greatest_toughness") or c.min_power is not None):
         return True
-    return bool(_condition_kinds(ab.condition) & {"control_power", "total_power"})
+    return bool(condition_classes(ab.condition) & {ir.ControlPower, ir.TotalPower})
 
 
 def _may_activate(o, ab: ManaAbility, live: frozenset[str]) -> bool:
@@ -713,15 +714,6 @@ def _may_activate(o, ab: ManaAbility, live: frozenset[str]) -> bool:
     with one is kept (conservative). Only a reader that can be activated makes
     the order of activations matter."""
     return o.id in live or ab.condition is not None
-
-
-def _condition_kinds(cond: ActivationCondition | None) -> set[str]:
-    if cond is None:
-        return set()
-    out = {cond.kind}
-    for p in cond.parts:
-        out |= _condition_kinds(p)
-    return out
 
 
 def _live_sacrificers(view: View, acts: Sequence[Activation]) -> list:
@@ -743,13 +735,13 @@ def _board_dependence(view: View, player: str, acts: Sequence[Activation]) -> st
         cond = ab.condition
         if cond is None:
             continue
-        kinds = _condition_kinds(cond)
-        if sacrificers and kinds & {"graveyard_card", "total_power", "same_name_lands"}:
+        kinds = condition_classes(cond)
+        if sacrificers and kinds & {ir.GraveyardCard, ir.TotalPower, ir.SameNameLands}:
             return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
                     f"{sacrificers[0].name}'s mana ability could change (the order of activations matters)")
         # "Activate only if you control a Swamp": sacrificing that Swamp for mana first would change it
         # (only sacrifices that can happen now, and only when this ability itself can be activated)
-        if kinds & {"control", "control_power"} and condition_holds(view, cond, o, player) and \
+        if kinds & {ir.ControlCount, ir.ControlPower} and condition_holds(view, cond, o, player) and \
                 any(a.source == o.id for a in acts) and \
                 (live := [q for q in _live_sacrificers(view, acts) if q.id != o.id]):
             return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
@@ -806,8 +798,8 @@ def timing_restricted(cond: ActivationCondition | None) -> bool:
     paying a cost during the casting of a spell or the activation of an
     ability, nor when a rule asks for a payment (CR 605.3a gives those moments
     to mana abilities without such a restriction; Lion's Eye Diamond's ruling)."""
-    return cond is not None and (cond.kind in ("instant", "sorcery")
-                                 or any(timing_restricted(p) for p in cond.parts if cond.kind == "all"))
+    return isinstance(cond, (ir.InstantTime, ir.SorceryTime)) or (
+        isinstance(cond, ir.AllConditions) and any(timing_restricted(p) for p in cond.parts))
 
 
 def _discards_counted(view: View, c: Count, player: str) -> bool:
