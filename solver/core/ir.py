@@ -1047,43 +1047,102 @@ class SpendRestriction:
 class ManaRider:
     """An additional effect of an activated mana ability, part of its resolution
     (CR 605.1a: a mana ability may have effects besides adding mana; it resolves
-    immediately, CR 605.3b).
-
-    ``kind``:
-      * ``skip_untap`` — "This land doesn't untap during your next untap step"
-        (CR 502.3: an effect that keeps it tapped; object key ``skip_untap``);
-      * ``add_counters`` — put ``n`` ``counter`` counters on this permanent;
-      * ``sacrifice_if_none`` — "If there are no ``counter`` counters on this
-        land, sacrifice it" (checked after the cost removed one);
-      * ``gain_life`` / ``lose_life`` — ``who`` (``you``, ``each_opponent``,
-        ``each_player``) gains / loses ``n`` life;
-      * ``draw`` — you draw ``n`` cards.
+    immediately, CR 605.3b): the base of the rider kinds below, one class each.
 
     ``condition``: the rider happens only if it holds as the ability resolves
-    ("If you control a God, … you gain 1 life"; :class:`ActivationCondition`)."""
+    ("If you control a God, … you gain 1 life"; :class:`ActivationCondition`).
+    ``kind`` is a read-only class-level name of the kind."""
 
-    kind: str
-    n: int = 1
-    counter: str = ""
-    who: str = "you"
-    condition: "ActivationCondition | None" = None
+    kind: ClassVar[str] = ""
+    condition: "ActivationCondition | None" = field(default=None, kw_only=True)
 
     def describe(self) -> str:
-        k = self.kind
-        who = {"you": "you", "each_opponent": "each opponent", "each_player": "each player"}[self.who]
-        if k == "skip_untap":
-            out = "this permanent doesn't untap during your next untap step"
-        elif k == "add_counters":
-            out = f"put {self.n} {self.counter} counter(s) on this permanent"
-        elif k == "sacrifice_if_none":
-            out = f"if there are no {self.counter} counters on this permanent, sacrifice it"
-        elif k in ("gain_life", "lose_life"):
-            out = f"{who} {'gain' if k == 'gain_life' else 'lose'}{'s' if who != 'you' else ''} {self.n} life"
-        elif k == "draw":
-            out = f"draw {self.n} card(s)"
-        else:
-            out = k
+        out = self._text()
         return f"if {self.condition.describe()}, {out}" if self.condition is not None else out
+
+    def _text(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class SkipUntapRider(ManaRider):
+    """"This land doesn't untap during your next untap step" (CR 502.3: an effect that keeps
+    it tapped; object key ``skip_untap``)."""
+
+    kind: ClassVar[str] = "skip_untap"
+
+    def _text(self) -> str:
+        return "this permanent doesn't untap during your next untap step"
+
+
+@dataclass(frozen=True)
+class AddCountersRider(ManaRider):
+    """Put ``n`` ``counter`` counters on this permanent (CR 122.1)."""
+
+    kind: ClassVar[str] = "add_counters"
+    n: int = 1
+    counter: str = ""
+
+    def _text(self) -> str:
+        return f"put {self.n} {self.counter} counter(s) on this permanent"
+
+
+@dataclass(frozen=True)
+class SacrificeIfNone(ManaRider):
+    """"If there are no ``counter`` counters on this land, sacrifice it" (depletion lands;
+    checked after the cost removed one, CR 701.21)."""
+
+    kind: ClassVar[str] = "sacrifice_if_none"
+    counter: str = ""
+
+    def _text(self) -> str:
+        return f"if there are no {self.counter} counters on this permanent, sacrifice it"
+
+
+@dataclass(frozen=True)
+class LifeRider(ManaRider):
+    """``who`` (``you``, ``each_opponent``, ``each_player``) gains or loses ``n`` life
+    (CR 119.3); ``verb`` says which."""
+
+    verb: ClassVar[str] = ""
+    n: int = 1
+    who: str = "you"
+
+    def _text(self) -> str:
+        who = {"you": "you", "each_opponent": "each opponent", "each_player": "each player"}[self.who]
+        return f"{who} {self.verb}{'s' if who != 'you' else ''} {self.n} life"
+
+
+@dataclass(frozen=True)
+class GainLifeRider(LifeRider):
+    """``who`` gains ``n`` life (CR 119.3)."""
+
+    kind: ClassVar[str] = "gain_life"
+    verb: ClassVar[str] = "gain"
+
+
+@dataclass(frozen=True)
+class LoseLifeRider(LifeRider):
+    """``who`` loses ``n`` life (CR 119.3)."""
+
+    kind: ClassVar[str] = "lose_life"
+    verb: ClassVar[str] = "lose"
+
+
+@dataclass(frozen=True)
+class DrawRider(ManaRider):
+    """You draw ``n`` cards (CR 121.1)."""
+
+    kind: ClassVar[str] = "draw"
+    n: int = 1
+
+    def _text(self) -> str:
+        return f"draw {self.n} card(s)"
+
+
+#: Every mana-rider kind.
+RIDER_CLASSES: tuple[type[ManaRider], ...] = (SkipUntapRider, AddCountersRider, SacrificeIfNone, GainLifeRider,
+                                              LoseLifeRider, DrawRider)
 
 
 @dataclass(frozen=True)
