@@ -1673,44 +1673,33 @@ class CardCost:
 @dataclass(frozen=True)
 class CastingOption:
     """A way of casting the spell itself, or a cost it adds (read by
-    :mod:`solver.reader.casting_options`, applied by :mod:`solver.rules.casting_options`).
+    :mod:`solver.reader.casting_options`, applied by :mod:`solver.rules.casting_options`): the
+    base of the option kinds below, one class each (CR 601.2b, 601.2f–h, 118.9).
 
-    ``kind``:
-      * ``alternative`` — pay ``mana`` (None: no mana, i.e. {0}) and ``cost``
-        rather than the mana cost (CR 118.9: "You may … rather than pay this
-        spell's mana cost", evoke 702.74a, flashback 702.34a, escape 702.138a,
-        dash 702.109a), cast from ``zone`` (``hand`` or ``graveyard``), only
-        when ``condition`` holds (``not_your_turn``; ``control`` with
-        ``condition_selector``: "If you control a Plains");
-      * ``permission`` — cast from ``zone`` paying the mana cost plus ``cost``
-        (jump-start 702.133a, retrace 702.81a);
-      * ``additional`` — a mandatory additional cost (CR 601.2b: "As an
-        additional cost to cast this spell, …"): ``mana`` and ``cost``;
-      * ``kicker`` — an optional additional cost (CR 702.33a): ``mana`` and ``cost``;
-      * ``payment`` — another way to pay the total cost, whatever the mode (zone
-        ``any``), named ``delve`` (CR 702.66a: exile cards from your graveyard,
-        each paying {1}), ``convoke`` (CR 702.51a: tap untapped creatures you
-        control, each paying {1} or one mana of its color) or ``improvise``
-        (CR 702.126a: tap untapped artifacts you control, each paying {1}).
+    ``name`` is how queries name the option (``alternative: <name>``): the keyword
+    (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``, ``retrace``, ``delve`` …)
+    or, for "rather than pay" lines, the cost as printed ("pay 1 life and exile a blue card from
+    your hand"). ``zone``: where the card is cast from with it (``hand``, ``graveyard``; ``any``
+    for a way of paying, whatever the mode). ``kind`` is a read-only class-level name."""
 
-    ``name`` is how queries name the option (``alternative: <name>``): the
-    keyword (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``,
-    ``retrace``) or, for "rather than pay" lines, the cost as printed
-    ("pay 1 life and exile a blue card from your hand")."""
-
-    kind: str
+    kind: ClassVar[str] = ""
     name: str = ""
-    mana: ManaCost | None = None
-    cost: CardCost = CardCost()
-    zone: str = "hand"
-    condition: str = ""
-    condition_selector: Selector | None = None
-    text: str = ""
+    zone: str = field(default="hand", kw_only=True)
+    text: str = field(default="", kw_only=True)
 
     def describe(self) -> str:
-        if self.kind == "payment":
-            rule = {"delve": "702.66a", "convoke": "702.51a", "improvise": "702.126a"}.get(self.name, "601.2h")
-            return f"casting option (CR {rule}): {self.name} pays part of the total cost"
+        return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}"
+
+
+@dataclass(frozen=True)
+class CostOption(CastingOption):
+    """An option with a cost: ``mana`` (None: no mana of its own) and ``cost``, the other parts
+    (CR 118.9, 601.2b)."""
+
+    mana: ManaCost | None = None
+    cost: CardCost = CardCost()
+
+    def describe(self) -> str:
         parts = [self.mana.text] if self.mana is not None and self.mana else []
         c = self.cost
         if c.life:
@@ -1726,8 +1715,71 @@ class CastingOption:
         if c.exile_graveyard:
             parts.append(f"exile {c.exile_graveyard} other card(s) from your graveyard")
         what = ", ".join(parts) or "{0}"
-        cond = f" if {self.condition}" if self.condition else ""
+        cond = f" if {self._condition}" if self._condition else ""
         return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}: {what}{cond}"
+
+    @property
+    def _condition(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class AlternativeCost(CostOption):
+    """Pay ``mana`` (None: no mana, i.e. {0}) and ``cost`` rather than the mana cost (CR 118.9:
+    "You may … rather than pay this spell's mana cost", evoke 702.74a, flashback 702.34a, escape
+    702.138a, dash 702.109a, overload 702.96a, spectacle 702.137a), cast from ``zone``, only when
+    ``condition`` holds (``not_your_turn``; ``opponent_lost_life``; ``control`` with
+    ``condition_selector``: "If you control a Plains")."""
+
+    kind: ClassVar[str] = "alternative"
+    condition: str = ""
+    condition_selector: Selector | None = None
+
+    @property
+    def _condition(self) -> str:
+        return self.condition
+
+
+@dataclass(frozen=True)
+class CastPermission(CostOption):
+    """Cast from ``zone`` paying the mana cost plus ``cost`` (jump-start, CR 702.133a; retrace, CR 702.81a)."""
+
+    kind: ClassVar[str] = "permission"
+
+
+@dataclass(frozen=True)
+class AdditionalCost(CostOption):
+    """A mandatory additional cost (CR 601.2b: "As an additional cost to cast this spell, …"):
+    ``mana`` and ``cost``."""
+
+    kind: ClassVar[str] = "additional"
+
+
+@dataclass(frozen=True)
+class Kicker(CostOption):
+    """An optional additional cost (CR 702.33a): ``mana`` and ``cost``."""
+
+    kind: ClassVar[str] = "kicker"
+
+
+@dataclass(frozen=True)
+class PaymentOption(CastingOption):
+    """Another way to pay the total cost, whatever the mode (zone ``any``), named ``delve``
+    (CR 702.66a: exile cards from your graveyard, each paying {1}), ``convoke`` (CR 702.51a: tap
+    untapped creatures you control, each paying {1} or one mana of its color) or ``improvise``
+    (CR 702.126a: tap untapped artifacts you control, each paying {1})."""
+
+    kind: ClassVar[str] = "payment"
+    zone: str = field(default="any", kw_only=True)
+
+    def describe(self) -> str:
+        rule = {"delve": "702.66a", "convoke": "702.51a", "improvise": "702.126a"}.get(self.name, "601.2h")
+        return f"casting option (CR {rule}): {self.name} pays part of the total cost"
+
+
+#: Every casting-option kind.
+OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
+                                                   PaymentOption)
 
 
 @dataclass(frozen=True)

@@ -257,7 +257,7 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
         if o.card is None or o.zone in ("battlefield", "stack"):
             continue
         for a in o.card.abilities:
-            if not isinstance(a, ir.CastingOption) or a.condition != "opponent_lost_life":
+            if not isinstance(a, ir.AlternativeCost) or a.condition != "opponent_lost_life":
                 continue
             if opponent_lost_life(state, o.owner) is not None:
                 continue
