@@ -65,7 +65,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -246,6 +246,22 @@ class SpendRule:
     sources: tuple[str, ...] = ()
 
 
+class UseEffect(NamedTuple):
+    """The uses of a per-turn-limited mana ability without {T} (CR 602.5b), one name of
+    :attr:`PaymentProblem.effects`: the ability ``index`` of the members of class ``cls``, each
+    with ``left`` uses left this turn; ``put``: ``(counter, n)`` when each use puts n such
+    counters on the member (a cost, CR 118.1: Wall of Roots' -0/-1 counter). Its text (the
+    model's variable name) is ``use:<cls>:<index>:<left>[:<counter>:<n>]``."""
+
+    cls: int
+    ability: int
+    left: int
+    put: tuple[str, int] | None = None
+
+    def __str__(self) -> str:
+        return f"use:{self.cls}:{self.ability}:{self.left}" + (f":{self.put[0]}:{self.put[1]}" if self.put else "")
+
+
 @dataclass(frozen=True)
 class PaymentProblem:
     """Everything the payment model needs (built by :mod:`solver.queries.pay`)."""
@@ -258,7 +274,7 @@ class PaymentProblem:
     main: MainCost
     celestial: bool = False     # Celestial Dawn's spending rule for this player
     rules: tuple[SpendRule, ...] = ()   # spending restrictions; Outcome.tag t refers to rules[t - 1]
-    effects: tuple[str, ...] = ()       # riders' quantities: "gain:<player>", "lose:<player>", "draw"
+    effects: tuple[str | UseEffect, ...] = ()  # riders' quantities: "gain:<player>", "lose:<player>", "draw", uses
 
     @property
     def snow_matters(self) -> bool:
@@ -1443,17 +1459,16 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
     for name, n in zip(problem.effects, key.effects):
         if not n:
             continue
-        if name.startswith("use:"):
+        if isinstance(name, UseEffect):
             # a per-turn-limited ability without {T} (CR 602.5b): its uses, spread over the members
             # of the class in board order, each up to the uses it has left (members are alike)
-            _, c, index, left, *puts = name.split(":")
-            for oid in problem.classes[int(c)].members:
-                k = min(int(left), n)
+            for oid in problem.classes[name.cls].members:
+                k = min(name.left, n)
                 if k:
-                    used.setdefault(oid, {})[int(index)] = k
-                    if puts:  # each use put counters on it as a cost (CR 118.1)
+                    used.setdefault(oid, {})[name.ability] = k
+                    if name.put:  # each use put counters on it as a cost (CR 118.1)
                         put_on = put.setdefault(oid, {})
-                        put_on[puts[0]] = put_on.get(puts[0], 0) + k * int(puts[1])
+                        put_on[name.put[0]] = put_on.get(name.put[0], 0) + k * name.put[1]
                 n -= k
             continue
         if name == "draw":
