@@ -32,7 +32,7 @@ def _leaves(base: type) -> set[type]:
 
 FAMILIES = [(ir.Static, ir.STATIC_CLASSES), (ir.CastingRule, ir.CASTING_RULE_CLASSES),
             (ir.ActivationCondition, ir.CONDITION_CLASSES), (ir.ManaRider, ir.RIDER_CLASSES),
-            (ir.CastingOption, ir.OPTION_CLASSES)]
+            (ir.CastingOption, ir.OPTION_CLASSES), (ir.Produce, ir.PRODUCE_CLASSES)]
 
 
 @pytest.mark.parametrize("base,classes", FAMILIES, ids=lambda v: getattr(v, "__name__", ""))
@@ -85,16 +85,12 @@ KIND_IS_DATA = {
 }
 
 
-#: families still dispatched on a ``kind`` string (issue 23, to convert; the list only shrinks)
-NOT_YET = {"Produce"}
-
-
 def test_no_ir_class_has_a_kind_field_but_the_documented_ones():
     with_kind = sorted(name for name, obj in vars(ir).items()
                        if isinstance(obj, type) and dataclasses.is_dataclass(obj)
                        and obj.__module__.startswith(ir.__name__.rsplit(".", 1)[0])
                        and "kind" in {f.name for f in dataclasses.fields(obj)})
-    assert with_kind == sorted(set(KIND_IS_DATA) | NOT_YET), with_kind
+    assert with_kind == sorted(KIND_IS_DATA), with_kind
 
 
 def test_condition_table_has_every_board_condition():

@@ -43,7 +43,7 @@ def test_reader_lions_eye_diamond():
     ab = _ability("Lion's Eye Diamond")
     assert ab.cost == ir.Cost(sacrifice_self=True, discard_hand=True)
     assert ab.condition == ir.InstantTime()
-    assert ab.produce == ir.Produce("any_color", amount=3)
+    assert ab.produce == ir.AnyColor(amount=3)
 
 
 def test_springleaf_drum_unchanged():

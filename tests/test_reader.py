@@ -19,7 +19,8 @@ from dataclasses import replace
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, get_card, oracle_index
 from mtgsolve.solver.cards.library import LIBRARY
-from mtgsolve.solver.core.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
+from mtgsolve.solver.core.ir import (AnyColor, AnyType, Combination, CouldProduce, CountedMana, SacrificedCouldProduce,
+                                     ThatLandProduced, ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
                        CounterReplacement, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                        ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
                        TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed)
@@ -32,7 +33,7 @@ from mtgsolve.solver.reader.tokens import strip_reminder, template, tokenize
 LAND = frozenset({"Land"})
 CREATURE = frozenset({"Creature"})
 TAP = Cost(tap=True)
-ANY_COLOR = Produce("any_color")
+ANY_COLOR = AnyColor()
 
 # Library cards the reader does not fully understand, and why (their other parts must still agree).
 EXPECTED_PARTIAL = {
@@ -174,18 +175,18 @@ MANA_CASES = [
     ("{W/B}, {T}: Add {W}{W}, {W}{B}, or {B}{B}.",
      ManaAbility(Cost(mana=ManaCost.parse("{W/B}"), tap=True), choice("{W}{W}", "{W}{B}", "{B}{B}"))),
     ("{T}: Add one mana of any color.", ManaAbility(TAP, ANY_COLOR)),
-    ("{T}: Add one mana of any type.", ManaAbility(TAP, Produce("any_type"))),
-    ("{T}: Add two mana of any one color.", ManaAbility(TAP, Produce("any_color", amount=2))),
+    ("{T}: Add one mana of any type.", ManaAbility(TAP, AnyType())),
+    ("{T}: Add two mana of any one color.", ManaAbility(TAP, AnyColor(amount=2))),
     ("{T}: Add one mana of any color that a land you control could produce.",
-     ManaAbility(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL))),
+     ManaAbility(TAP, CouldProduce(selector=LANDS_YOU_CONTROL))),
     ("{T}: Add one mana of any color that a land an opponent controls could produce.",
-     ManaAbility(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS))),
+     ManaAbility(TAP, CouldProduce(selector=LANDS_OPP_CONTROLS))),
     ("{T}: Add one mana of any type that a land you control could produce.",
-     ManaAbility(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True))),
+     ManaAbility(TAP, CouldProduce(selector=LANDS_YOU_CONTROL, of_type=True))),
     ("Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
-     ManaAbility(Cost(sacrifice=Selector(who="you", types=LAND)), Produce("sacrificed_could_produce", of_type=True))),
+     ManaAbility(Cost(sacrifice=Selector(who="you", types=LAND)), SacrificedCouldProduce(of_type=True))),
     ("{T}: Add {G} for each creature you control.",
-     ManaAbility(TAP, Produce("count", (Mana.parse("{G}"),), count=Count(Selector(who="you", types=CREATURE))))),
+     ManaAbility(TAP, CountedMana((Mana.parse("{G}"),), count=Count(Selector(who="you", types=CREATURE))))),
     ("{T}, Pay 1 life: Add one mana of any color.", ManaAbility(Cost(tap=True, life=1), ANY_COLOR)),
     ("{T}, Sacrifice this land: Add {R}{W}.", ManaAbility(Cost(tap=True, sacrifice_self=True), fixed("{R}{W}"))),
     ("{T}, Remove a charge counter from this land: Add one mana of any color.",
@@ -196,7 +197,7 @@ MANA_CASES = [
     ("{T}: Add {W} or {U}. This land deals 1 damage to you.", ManaAbility(TAP, choice("{W}", "{U}"), 1)),
     ("{T}: Add {C}{C}. This land deals 2 damage to you.", ManaAbility(TAP, fixed("{C}{C}"), 2)),
     ("{5}, {T}: Add five mana in any combination of colors.",
-     ManaAbility(Cost(mana=ManaCost.parse("{5}"), tap=True), Produce("combination", amount=5))),
+     ManaAbility(Cost(mana=ManaCost.parse("{5}"), tap=True), Combination(amount=5))),
     ("{T}, Sacrifice a Forest: Add two mana in any combination of {R} and/or {G}.",
      ManaAbility(Cost(tap=True, sacrifice=Selector(who="you", subtypes=frozenset({"Forest"}))),
                  choice("{R}{R}", "{R}{G}", "{G}{G}"))),
@@ -290,7 +291,7 @@ def test_spending_restrictions_of_real_cards():
     creature = ir.SpendRestriction(spells=(_spells(types=frozenset({"Creature"})),))
     zig = get_card("Ancient Ziggurat").abilities
     assert [a for a in zig if isinstance(a, ManaAbility)] == [
-        ManaAbility(TAP, ir.Produce("any_color"), text=zig[0].text, spend=creature)]
+        ManaAbility(TAP, ir.AnyColor(), text=zig[0].text, spend=creature)]
     pillar = get_card("Pillar of the Paruns").abilities
     assert pillar[0].spend == ir.SpendRestriction(spells=(_spells(multicolored=True),))
     temple = [a for a in get_card("Eldrazi Temple").abilities if isinstance(a, ManaAbility)]
@@ -310,7 +311,7 @@ def test_spending_restrictions_of_real_cards():
 
 def test_triggered_mana_abilities():
     assert one("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.") \
-        == TriggeredManaAbility(Trigger("tapped_for_mana", Selector(types=LAND)), Produce("that_land_produced"))
+        == TriggeredManaAbility(Trigger("tapped_for_mana", Selector(types=LAND)), ThatLandProduced())
     assert one("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.") == \
         TriggeredManaAbility(Trigger("tapped_for_mana", Selector(attached=True, types=LAND)), fixed("{G}{G}"))
     assert one("Whenever you tap a creature for mana, add an additional {G}.") == \
@@ -776,9 +777,9 @@ def test_reader_storage_lands_and_batteries():
     assert reef.produce.options == (Mana.parse("{U}"), Mana.parse("{B}"))
     network = _mana("Mage-Ring Network")[1]
     assert network.cost == Cost(tap=True, remove_x_counters=("storage", 0))
-    assert network.produce == ir.Produce("count", (Mana.parse("{C}"),), count=ir.Count(ir.Selector(self_only=True), "x"))
+    assert network.produce == ir.CountedMana((Mana.parse("{C}"),), count=ir.Count(ir.Selector(self_only=True), "x"))
     (battery,) = _mana("Black Mana Battery")
-    assert battery.produce == ir.Produce("count", (Mana.parse("{B}"),),
+    assert battery.produce == ir.CountedMana((Mana.parse("{B}"),),
                                          count=ir.Count(ir.Selector(self_only=True), "x", plus=1))
     (rasputin,) = _mana("Rasputin, the Oneiromancer")
     assert rasputin.cost.remove_x_counters == ("dream", 1)
@@ -786,11 +787,11 @@ def test_reader_storage_lands_and_batteries():
 
 def test_reader_variable_amounts():
     self_ = ir.Selector(self_only=True)
-    assert _mana("Viridian Joiner")[0].produce == ir.Produce("count", (Mana.parse("{G}"),),
+    assert _mana("Viridian Joiner")[0].produce == ir.CountedMana((Mana.parse("{G}"),),
                                                               count=ir.Count(self_, "power"))
-    assert _mana("Heronblade Elite")[0].produce == ir.Produce("any_color", count=ir.Count(self_, "power"))
-    assert _mana("Everflowing Chalice")[0].produce == ir.Produce(
-        "count", (Mana.parse("{C}"),), count=ir.Count(self_, "counters", counter="charge"))
+    assert _mana("Heronblade Elite")[0].produce == ir.AnyColor(count=ir.Count(self_, "power"))
+    assert _mana("Everflowing Chalice")[0].produce == ir.CountedMana(
+        (Mana.parse("{C}"),), count=ir.Count(self_, "counters", counter="charge"))
     assert _mana("Gyre Sage")[0].produce.count == ir.Count(self_, "counters", counter="+1/+1")
     assert _mana("Bighorner Rancher")[0].produce.count == ir.Count(
         ir.Selector(who="you", types=frozenset({"Creature"})), "greatest_power")
@@ -798,5 +799,5 @@ def test_reader_variable_amounts():
     assert brigid.kind == "choice" and brigid.options == (Mana.parse("{G}"), Mana.parse("{W}"))
     assert brigid.count == ir.Count(ir.Selector(who="you", types=frozenset({"Creature"}), exclude_self=True))
     assert _mana("Famous Museum")[0].produce.count == ir.Count(self_, "counters", counter="art", plus=1)
-    assert _mana("Lotus Blossom")[0].produce == ir.Produce("any_color", count=ir.Count(self_, "counters",
+    assert _mana("Lotus Blossom")[0].produce == ir.AnyColor(count=ir.Count(self_, "counters",
                                                                                         counter="petal"))

@@ -20,6 +20,7 @@ from ..core.ir import (
     Filter, GainLife, Keyword, LookAtHand, Pump, PutCounters, ReturnToBattlefield, Tap, UntilEndOfTurn, Untap,
     ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, T, TargetSpec,
     TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
+    AnyColor, Combination, CouldProduce, CountedMana, SacrificedCouldProduce, ThatLandProduced,
 )
 from ..core.mana import ManaCost
 
@@ -49,7 +50,7 @@ def _cost(mana: str = "", **kw) -> Cost:
     return Cost(mana=ManaCost.parse(mana), **kw)
 
 
-ANY_COLOR = Produce("any_color")
+ANY_COLOR = AnyColor()
 CREATURE_FILTER = Filter(types=CREATURE)
 
 
@@ -64,16 +65,16 @@ for _n in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Snow-Covered Fore
 _def("Wastes", _mana(TAP, fixed("{C}"), text="{T}: Add {C}."))
 
 # ---- "could produce" lands and sources (CR 106.7) ----
-_def("Reflecting Pool", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True)))
-_def("Exotic Orchard", _mana(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS)))
-_def("Fellwar Stone", _mana(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS)))
-_def("Harvester Druid", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL)))
-_def("Naga Vitalist", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True)))
+_def("Reflecting Pool", _mana(TAP, CouldProduce(selector=LANDS_YOU_CONTROL, of_type=True)))
+_def("Exotic Orchard", _mana(TAP, CouldProduce(selector=LANDS_OPP_CONTROLS)))
+_def("Fellwar Stone", _mana(TAP, CouldProduce(selector=LANDS_OPP_CONTROLS)))
+_def("Harvester Druid", _mana(TAP, CouldProduce(selector=LANDS_YOU_CONTROL)))
+_def("Naga Vitalist", _mana(TAP, CouldProduce(selector=LANDS_YOU_CONTROL, of_type=True)))
 _def("Squandered Resources", _mana(Cost(sacrifice=Selector(who="you", types=LAND)),
-                                   Produce("sacrificed_could_produce", of_type=True)))
+                                   SacrificedCouldProduce(of_type=True)))
 
 # ---- other mana lands ----
-_def("Gaea's Cradle", _mana(TAP, Produce("count", (fixed("{G}").options[0],),
+_def("Gaea's Cradle", _mana(TAP, CountedMana((fixed("{G}").options[0],),
                                          count=Count(Selector(who="you", types=CREATURE)))))
 _def("Vivid Crag", EntersWith(counter="charge", amount=2, tapped=True),
      _mana(TAP, fixed("{R}")), _mana(Cost(tap=True, remove_counters=("charge", 1)), ANY_COLOR))
@@ -87,7 +88,7 @@ _def("Crystal Quarry", _mana(TAP, fixed("{C}")), _mana(_cost("{5}", tap=True), f
 _def("Tinder Farm", EntersWith(tapped=True), _mana(TAP, fixed("{G}")),
      _mana(Cost(tap=True, sacrifice_self=True), fixed("{R}{W}")))
 _def("Cascading Cataracts", Keyword("indestructible"), _mana(TAP, fixed("{C}")),
-     _mana(_cost("{5}", tap=True), Produce("combination", amount=5)))
+     _mana(_cost("{5}", tap=True), Combination(amount=5)))
 _def("Ancient Tomb", _mana(TAP, fixed("{C}{C}"), damage=2))
 _def("Urborg, Tomb of Yawgmoth", ir.AddTypes(Selector(types=LAND), subtypes=frozenset({"Swamp"})))
 
@@ -117,7 +118,7 @@ _def("Nyxbloom Ancient", Keyword("trample"), ManaReplacement(_ANY_PERMANENT, "mu
 _LAND_TAPPED = Trigger("tapped_for_mana", Selector(types=LAND))
 _ENCHANTED_LAND_TAPPED = Trigger("tapped_for_mana", Selector(attached=True, types=LAND))
 for _n in ("Mana Flare", "Heartbeat of Spring", "Zhur-Taa Ancient"):
-    _def(_n, TriggeredManaAbility(_LAND_TAPPED, Produce("that_land_produced")))
+    _def(_n, TriggeredManaAbility(_LAND_TAPPED, ThatLandProduced()))
 _def("Overgrowth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}{G}")))
 _def("Wild Growth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}")))
 

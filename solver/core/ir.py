@@ -489,101 +489,240 @@ class Cost:
 
 @dataclass(frozen=True)
 class Produce:
-    """What a mana ability adds (CR 106.1, 605).
+    """What a mana ability adds (CR 106.1, 605): the base of the production kinds below, one
+    class each. ``instead``: "If <condition>, add … instead" — another production used when
+    the condition holds as the ability resolves (CR 608.2h). ``kind`` is a read-only
+    class-level name of the kind.
 
-    ``kind``:
-      * ``fixed`` — ``options`` holds one amount (``{C}{C}``);
-      * ``choice`` — one of ``options`` ("{W}{W}, {W}{B}, or {B}{B}", "{R} or {G}");
-      * ``any_color`` / ``any_type`` — ``amount`` mana of one chosen color/type;
-      * ``combination`` — ``amount`` mana in any combination of colors;
-      * ``could_produce`` — one mana of any color (``of_type`` False) or type
-        (True) that a permanent in ``selector`` could produce (CR 106.7);
-      * ``sacrificed_could_produce`` — any type the sacrificed permanent could produce;
-      * ``that_land_produced`` — (triggered) one mana of any type that land produced;
-      * ``chosen_color`` — ``amount`` mana of the color chosen for the source
-        as it entered (its ``chosen`` color, :class:`EntersWith`), or one of
-        ``options`` ("{R} or one mana of the chosen color"); with no color
-        chosen that part adds nothing (CR 106.5: mana of an undefined type);
-      * ``count`` — ``options[0]`` once for each permanent counted by ``count``
-        (or ``count``'s amount, see :class:`Count`);
-      * ``different_colors`` — ``amount`` mana of different colors (one of each
-        of ``amount`` distinct colors: "two mana of different colors");
-      * ``among_colors`` — one mana of any color among the permanents you
-        control that match one of ``among`` (characteristics now, CR 105.2,
-        106.5: none of those permanents colored, no mana) — "any color among
-        legendary creatures and planeswalkers you control"; a filter with
-        ``zone`` ``graveyard`` looks at the cards in your graveyard instead
-        ("among legendary creature cards in your graveyard");
-      * ``commander_identity`` — one mana of any color in the color identity of
-        the controller's commander(s) (CR 903.4; objects marked ``commander``,
-        in any zone); with no commander, no mana (CR 903.4f).
+    The reads every production answers — ``options`` (the mana amounts it names),
+    ``amount`` (how many mana), ``count`` (a variable amount, CR 107.3), ``selector``,
+    ``of_type``, ``among`` — are the kind's own fields where it has them and these class-level
+    defaults otherwise (nothing named, one mana, no variable amount)."""
 
-    A ``count`` on the kinds ``any_color``, ``choice`` and ``combination`` is
-    a variable amount (CR 107.3): "X mana of any one color, where X is …",
-    "X {G} or X {W}" (each option scaled), "X mana in any combination of
-    {U} and/or {R}". ``combination`` with ``options`` (one-mana units) allows
-    only those types; without, any color.
-    """
+    kind: ClassVar[str] = ""
+    instead: "tuple[ActivationCondition, Produce] | None" = field(default=None, kw_only=True)
 
-    kind: str
-    options: tuple[Mana, ...] = ()
-    amount: int = 1
-    selector: Selector | None = None
-    of_type: bool = False
-    count: Count | None = None
-    instead: "tuple[ActivationCondition, Produce] | None" = None
-    among: "tuple[Filter, ...]" = ()
+    @property
+    def options(self) -> tuple[Mana, ...]:
+        return ()
+
+    @property
+    def amount(self) -> int:
+        return 1
+
+    @property
+    def count(self) -> "Count | None":
+        return None
+
+    @property
+    def selector(self) -> "Selector | None":
+        return None
+
+    @property
+    def of_type(self) -> bool:
+        return False
+
+    @property
+    def among(self) -> "tuple[Filter, ...]":
+        return ()
 
     def describe(self) -> str:
         if self.instead is not None:
             base = replace(self, instead=None).describe()
             return f"{base}; if {self.instead[0].describe()}, {self.instead[1].describe()} instead"
-        k = self.kind
-        if k == "fixed":
-            return self.options[0].text
-        if k == "choice" and self.count is not None:
+        return self._text()
+
+    def _text(self) -> str:
+        return self.kind
+
+
+@dataclass(frozen=True)
+class FixedMana(Produce):
+    """``options`` holds one amount, added as it is (``{C}{C}``; CR 106.1)."""
+
+    kind: ClassVar[str] = "fixed"
+    options: tuple[Mana, ...] = ()
+
+    def _text(self) -> str:
+        return self.options[0].text
+
+
+@dataclass(frozen=True)
+class ManaChoice(Produce):
+    """One of ``options`` ("{W}{W}, {W}{B}, or {B}{B}", "{R} or {G}"; CR 106.1); with ``count``
+    each option is scaled by it ("X {G} or X {W}", CR 107.3)."""
+
+    kind: ClassVar[str] = "choice"
+    options: tuple[Mana, ...] = ()
+    count: "Count | None" = None
+
+    def _text(self) -> str:
+        if self.count is not None:
             return " or ".join("X " + o.text for o in self.options) + f", where X is {self.count.describe()}"
-        if k == "choice":
-            return " or ".join(o.text for o in self.options)
-        if k == "any_color" and self.count is not None:
+        return " or ".join(o.text for o in self.options)
+
+
+@dataclass(frozen=True)
+class AnyColor(Produce):
+    """``amount`` mana of one chosen color (CR 106.1b); with ``count``, X mana of any one color,
+    where X is it (CR 107.3)."""
+
+    kind: ClassVar[str] = "any_color"
+    amount: int = 1
+    count: "Count | None" = None
+
+    def _text(self) -> str:
+        if self.count is not None:
             return f"X mana of any one color, where X is {self.count.describe()}"
-        if k == "any_color":
-            return f"{self.amount} mana of any one color"
-        if k == "any_type":
-            return f"{self.amount} mana of any one type"
-        if k == "combination" and self.count is not None:
+        return f"{self.amount} mana of any one color"
+
+
+@dataclass(frozen=True)
+class AnyType(Produce):
+    """``amount`` mana of one chosen type (colorless included, CR 106.1)."""
+
+    kind: ClassVar[str] = "any_type"
+    amount: int = 1
+
+    def _text(self) -> str:
+        return f"{self.amount} mana of any one type"
+
+
+@dataclass(frozen=True)
+class Combination(Produce):
+    """``amount`` mana in any combination of colors (CR 106.1b); with ``options`` (one-mana
+    units) only those types; with ``count`` a variable amount ("X mana in any combination of
+    {U} and/or {R}", CR 107.3)."""
+
+    kind: ClassVar[str] = "combination"
+    options: tuple[Mana, ...] = ()
+    amount: int = 1
+    count: "Count | None" = None
+
+    def _text(self) -> str:
+        if self.count is not None:
             kinds = " and/or ".join(o.text for o in self.options) or "colors"
             return f"X mana in any combination of {kinds}, where X is {self.count.describe()}"
-        if k == "combination":
-            return f"{self.amount} mana in any combination of colors"
-        if k == "could_produce" and self.selector is not None:
-            return f"one mana of any {'type' if self.of_type else 'color'} that {self.selector.describe()} could produce"
-        if k == "sacrificed_could_produce":
-            return "one mana of any type the sacrificed permanent could produce"
-        if k == "that_land_produced":
-            return "one mana of any type that land produced"
-        if k == "chosen_color":
-            return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
-        if k == "count" and self.count is not None:
-            return f"{self.options[0].text} for each of {self.count.describe()}"
-        if k == "different_colors":
-            return f"{self.amount} mana of different colors"
-        if k == "among_colors":
-            what = " or ".join(describe_spell_filter(f)[:-len(" spells")] +
-                               (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
-                               for f in self.among)
-            return f"one mana of any color among {what}"
-        if k == "commander_identity":
-            return "one mana of any color in your commander's color identity"
-        return k
+        return f"{self.amount} mana in any combination of colors"
+
+
+@dataclass(frozen=True)
+class CouldProduce(Produce):
+    """One mana of any color (``of_type`` False) or type (True) that a permanent in ``selector``
+    could produce (CR 106.7)."""
+
+    kind: ClassVar[str] = "could_produce"
+    selector: "Selector | None" = None
+    of_type: bool = False
+
+    def _text(self) -> str:
+        if self.selector is None:
+            return self.kind
+        return f"one mana of any {'type' if self.of_type else 'color'} that {self.selector.describe()} could produce"
+
+
+@dataclass(frozen=True)
+class SacrificedCouldProduce(Produce):
+    """One mana of any type (``of_type``) or color the sacrificed permanent could produce (CR 106.7)."""
+
+    kind: ClassVar[str] = "sacrificed_could_produce"
+    of_type: bool = False
+
+    def _text(self) -> str:
+        return "one mana of any type the sacrificed permanent could produce"
+
+
+@dataclass(frozen=True)
+class ThatLandProduced(Produce):
+    """(A triggered mana ability) one mana of any type that land produced (CR 106.12a, 605.1b)."""
+
+    kind: ClassVar[str] = "that_land_produced"
+
+    def _text(self) -> str:
+        return "one mana of any type that land produced"
+
+
+@dataclass(frozen=True)
+class ChosenColor(Produce):
+    """``amount`` mana of the color chosen for the source as it entered (its ``chosen`` color,
+    :class:`EntersWith`), or one of ``options`` ("{R} or one mana of the chosen color"); with no
+    color chosen that part adds nothing (CR 106.5: mana of an undefined type)."""
+
+    kind: ClassVar[str] = "chosen_color"
+    options: tuple[Mana, ...] = ()
+    amount: int = 1
+
+    def _text(self) -> str:
+        return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
+
+
+@dataclass(frozen=True)
+class CountedMana(Produce):
+    """``options[0]`` once for each permanent counted by ``count`` (or ``count``'s amount, see
+    :class:`Count`; CR 107.3)."""
+
+    kind: ClassVar[str] = "count"
+    options: tuple[Mana, ...] = ()
+    count: "Count | None" = None
+
+    def _text(self) -> str:
+        if self.count is None:
+            return self.kind
+        return f"{self.options[0].text} for each of {self.count.describe()}"
+
+
+@dataclass(frozen=True)
+class DifferentColors(Produce):
+    """``amount`` mana of different colors (one of each of ``amount`` distinct colors: "two mana
+    of different colors", CR 106.1b)."""
+
+    kind: ClassVar[str] = "different_colors"
+    amount: int = 1
+
+    def _text(self) -> str:
+        return f"{self.amount} mana of different colors"
+
+
+@dataclass(frozen=True)
+class AmongColors(Produce):
+    """One mana of any color among the permanents you control that match one of ``among``
+    (characteristics now, CR 105.2, 106.5: none of those permanents colored, no mana) — "any
+    color among legendary creatures and planeswalkers you control"; a filter with ``zone``
+    ``graveyard`` looks at the cards in your graveyard instead."""
+
+    kind: ClassVar[str] = "among_colors"
+    among: "tuple[Filter, ...]" = ()
+
+    def _text(self) -> str:
+        what = " or ".join(describe_spell_filter(f)[:-len(" spells")] +
+                           (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
+                           for f in self.among)
+        return f"one mana of any color among {what}"
+
+
+@dataclass(frozen=True)
+class CommanderIdentity(Produce):
+    """One mana of any color in the color identity of the controller's commander(s) (CR 903.4;
+    objects marked ``commander``, in any zone); with no commander, no mana (CR 903.4f)."""
+
+    kind: ClassVar[str] = "commander_identity"
+
+    def _text(self) -> str:
+        return "one mana of any color in your commander's color identity"
+
+
+#: Every production kind.
+PRODUCE_CLASSES: tuple[type[Produce], ...] = (
+    FixedMana, ManaChoice, AnyColor, AnyType, Combination, CouldProduce, SacrificedCouldProduce, ThatLandProduced,
+    ChosenColor, CountedMana, DifferentColors, AmongColors, CommanderIdentity)
 
 
 def fixed(text: str) -> Produce:
-    return Produce("fixed", (Mana.parse(text),))
+    return FixedMana((Mana.parse(text),))
 
 
 def choice(*texts: str) -> Produce:
-    return Produce("choice", tuple(Mana.parse(t) for t in texts))
+    return ManaChoice(tuple(Mana.parse(t) for t in texts))
 
 
 # --------------------------------------------------------------------------

@@ -281,32 +281,31 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
         cond, alt = produce.instead
         produce = alt if src is not None and condition_holds(view, cond, src, controller) else \
             replace(produce, instead=None)
-    k = produce.kind
     out: list[Mana]
     amount = produce.amount
-    if produce.count is not None and k != "count":  # a variable amount (CR 107.3)
+    if produce.count is not None and not isinstance(produce, ir.CountedMana):  # a variable amount (CR 107.3)
         amount = count_value(view, produce.count, src, controller, x)
-    if k == "fixed":
+    if isinstance(produce, ir.FixedMana):
         out = [produce.options[0]]
-    elif k == "choice":
+    elif isinstance(produce, ir.ManaChoice):
         out = [o.scale(amount) for o in produce.options] if produce.count is not None else list(produce.options)
-    elif k == "combination" and produce.options:
+    elif isinstance(produce, ir.Combination) and produce.options:
         letters = [t for o in produce.options for t in o.types()]
         if types_only:
             out = [_unit(c).scale(amount) for c in letters]
         else:
             out = [Mana.of(list(combo)) for combo in combinations_with_replacement(letters, amount)]
-    elif k == "any_color":
+    elif isinstance(produce, ir.AnyColor):
         out = [_unit(c).scale(amount) for c in COLORS]
-    elif k == "any_type":
+    elif isinstance(produce, ir.AnyType):
         out = [_unit(t).scale(produce.amount) for t in TYPES]
-    elif k == "different_colors":
+    elif isinstance(produce, ir.DifferentColors):
         # "two mana of different colors": distinct colors, one mana each
         if types_only:
             out = [_unit(c) for c in COLORS] if amount <= len(COLORS) else []
         else:
             out = [Mana.of(list(combo)) for combo in combinations(COLORS, amount)]
-    elif k == "among_colors":
+    elif isinstance(produce, ir.AmongColors):
         # "any color among legendary creatures and planeswalkers you control" (characteristics now)
         cols: set[str] = set()
         for f in produce.among:
@@ -317,7 +316,7 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
                 if filter_matches(f, c):
                     cols |= c.colors
         out = [_unit(c) for c in COLORS if c in cols]
-    elif k == "commander_identity":
+    elif isinstance(produce, ir.CommanderIdentity):
         # the color identity of the controller's commanders, wherever they are (CR 903.3, 903.4);
         # no commander: no mana (CR 903.4f)
         ident: set[str] = set()
@@ -325,32 +324,32 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
             if o.commander and o.owner == controller and o.card is not None:
                 ident |= o.card.data.identity
         out = [_unit(c) for c in COLORS if c in ident]
-    elif k == "combination":
+    elif isinstance(produce, ir.Combination):
         if types_only:
             out = [_unit(c).scale(amount) for c in COLORS]
         else:
             out = [Mana.of(list(combo)) for combo in combinations_with_replacement(COLORS, amount)]
-    elif k == "could_produce":
+    elif isinstance(produce, ir.CouldProduce):
         allowed = TYPES if produce.of_type else COLORS
         ts: set[str] = set()
         for q in view.select(produce.selector, src, controller):
             ts |= cp.get(q, frozenset())
         out = [_unit(t) for t in TYPES if t in ts and t in allowed]
-    elif k == "sacrificed_could_produce":
+    elif isinstance(produce, ir.SacrificedCouldProduce):
         allowed = TYPES if produce.of_type else COLORS
         sac_ts = cp.get(sacrificed, frozenset()) if sacrificed else frozenset()
         out = [_unit(t) for t in TYPES if t in sac_ts and t in allowed]
-    elif k == "count":
+    elif isinstance(produce, ir.CountedMana):
         assert produce.count is not None, "a counted production needs its count"
         out = [produce.options[0].scale(count_value(view, produce.count, src, controller, x))]
-    elif k == "that_land_produced":
+    elif isinstance(produce, ir.ThatLandProduced):
         out = []  # needs a land's production: only meaningful as a trigger (see _trigger_adds)
-    elif k == "chosen_color":
+    elif isinstance(produce, ir.ChosenColor):
         # the color chosen as the source entered; none chosen: that part adds nothing (CR 106.5)
         color = chosen_color_letter(dict(src.chosen).get("color")) if src is not None else None
         out = list(produce.options) + ([_unit(color).scale(amount)] if color else [])
     else:
-        raise ValueError(f"unsupported mana production {k!r}")
+        raise ValueError(f"unsupported mana production {produce.kind!r}")
     out = [m for m in out if m]
     if not out:
         return [Mana()]
@@ -372,7 +371,7 @@ def _triggers_on(view: View, tapped_id: str) -> list:
 def _trigger_adds(view: View, trig, produced: Mana, cp: Mapping[str, frozenset[str]]) -> list[Mana]:
     """What one triggered mana ability may add, given what the land actually produced."""
     p: Produce = trig.ability.produce
-    if p.kind == "that_land_produced":
+    if isinstance(p, ir.ThatLandProduced):
         return [_unit(t) for t in produced.types()]  # "one mana of any type that land produced"
     return [m for m in production_choices(view, trig.source, p, cp)]
 
@@ -484,8 +483,8 @@ def producible_problem(view: View) -> producible.ProducibleProblem:
             if isinstance(ab, ManaAbility):
                 p = ab.produce
                 taps = ab.cost.tap
-                if p.kind in ("could_produce", "sacrificed_could_produce"):
-                    if p.kind == "could_produce":
+                if isinstance(p, (ir.CouldProduce, ir.SacrificedCouldProduce)):
+                    if isinstance(p, ir.CouldProduce):
                         sources = cache.select(p.selector, o, o.controller)
                     elif ab.cost.sacrifice is not None:
                         sources = cache.select(ab.cost.sacrifice, o, o.controller)
@@ -504,7 +503,7 @@ def producible_problem(view: View) -> producible.ProducibleProblem:
                 # CR 106.7 "an ability of that permanent": a triggered mana ability with a
                 # fixed production (Overgrowth) would produce it; "that land produced"
                 # has no land to refer to, so no type can be defined.
-                if ab.produce.kind not in ("that_land_produced", "could_produce", "sacrificed_could_produce"):
+                if not isinstance(ab.produce, (ir.ThatLandProduced, ir.CouldProduce, ir.SacrificedCouldProduce)):
                     for m in production_choices(view, o.id, ab.produce, {}, types_only=True):
                         ts.update(m.types())
         base.append((o.id, frozenset(ts)))
