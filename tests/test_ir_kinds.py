@@ -5,7 +5,7 @@ kinds up by class (``isinstance`` or a table keyed by class), not by a ``kind`` 
 
 The last test keeps string dispatch from coming back: no IR class of :mod:`solver.core.ir`
 has a ``kind`` *field*, except where a ``kind`` is data rather than the class of the value
-(listed in ``KIND_IS_DATA`` with the reason)."""
+(listed in ``KIND_IS_DATA`` with the reason), and trigger events have no ``event`` field."""
 from __future__ import annotations
 
 import dataclasses
@@ -18,33 +18,38 @@ from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.rules.characteristics import View
 
 
+def _name(cls: type) -> str:
+    """A kind's read-only name: ``kind``, or ``event`` for trigger events."""
+    return cls.__dict__.get("kind") or cls.__dict__.get("event") or ""
+
+
 def _leaves(base: type) -> set[type]:
-    """The concrete kinds under ``base``: subclasses with a ``kind`` of their own."""
+    """The concrete kinds under ``base``: subclasses with a name of their own."""
     out: set[type] = set()
     todo = list(base.__subclasses__())
     while todo:
         c = todo.pop()
         todo.extend(c.__subclasses__())
-        if c.__dict__.get("kind"):
+        if _name(c):
             out.add(c)
     return out
 
 
 FAMILIES = [(ir.Static, ir.STATIC_CLASSES), (ir.CastingRule, ir.CASTING_RULE_CLASSES),
             (ir.ActivationCondition, ir.CONDITION_CLASSES), (ir.ManaRider, ir.RIDER_CLASSES),
-            (ir.CastingOption, ir.OPTION_CLASSES), (ir.Produce, ir.PRODUCE_CLASSES)]
+            (ir.CastingOption, ir.OPTION_CLASSES), (ir.Produce, ir.PRODUCE_CLASSES), (ir.Trigger, ir.TRIGGER_CLASSES)]
 
 
 @pytest.mark.parametrize("base,classes", FAMILIES, ids=lambda v: getattr(v, "__name__", ""))
 def test_every_kind_is_its_own_frozen_class(base, classes):
     assert set(classes) == _leaves(base), "a kind missing from the family's list of classes"
-    kinds = [c.kind for c in classes]
+    kinds = [_name(c) for c in classes]
     assert len(set(kinds)) == len(kinds) and all(kinds)
     for cls in classes:
         assert issubclass(cls, base) and dataclasses.is_dataclass(cls)
         assert cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
         assert "CR " in (cls.__doc__ or ""), cls.__name__
-        assert "kind" not in {f.name for f in dataclasses.fields(cls)}  # a class constant, not a field
+        assert not {"kind", "event"} & {f.name for f in dataclasses.fields(cls)}  # a class constant, not a field
 
 
 @pytest.mark.parametrize("base,classes", FAMILIES, ids=lambda v: getattr(v, "__name__", ""))
@@ -89,7 +94,7 @@ def test_no_ir_class_has_a_kind_field_but_the_documented_ones():
     with_kind = sorted(name for name, obj in vars(ir).items()
                        if isinstance(obj, type) and dataclasses.is_dataclass(obj)
                        and obj.__module__.startswith(ir.__name__.rsplit(".", 1)[0])
-                       and "kind" in {f.name for f in dataclasses.fields(obj)})
+                       and {"kind", "event"} & {f.name for f in dataclasses.fields(obj)})
     assert with_kind == sorted(KIND_IS_DATA), with_kind
 
 

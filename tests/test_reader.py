@@ -19,7 +19,8 @@ from dataclasses import replace
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, get_card, oracle_index
 from mtgsolve.solver.cards.library import LIBRARY
-from mtgsolve.solver.core.ir import (AnyColor, AnyType, Combination, CouldProduce, CountedMana, SacrificedCouldProduce,
+from mtgsolve.solver.core.ir import (AnyColor, AnyType, AttacksTrigger, BecomesTappedTrigger, Combination, CouldProduce,
+                                     CountedMana, EntersTrigger, SacrificedCouldProduce, TappedForMana,
                                      ThatLandProduced, ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
                        CounterReplacement, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                        ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
@@ -311,11 +312,11 @@ def test_spending_restrictions_of_real_cards():
 
 def test_triggered_mana_abilities():
     assert one("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.") \
-        == TriggeredManaAbility(Trigger("tapped_for_mana", Selector(types=LAND)), ThatLandProduced())
+        == TriggeredManaAbility(TappedForMana(Selector(types=LAND)), ThatLandProduced())
     assert one("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.") == \
-        TriggeredManaAbility(Trigger("tapped_for_mana", Selector(attached=True, types=LAND)), fixed("{G}{G}"))
+        TriggeredManaAbility(TappedForMana(Selector(attached=True, types=LAND)), fixed("{G}{G}"))
     assert one("Whenever you tap a creature for mana, add an additional {G}.") == \
-        TriggeredManaAbility(Trigger("tapped_for_mana", Selector(who="you", types=CREATURE)), fixed("{G}"))
+        TriggeredManaAbility(TappedForMana(Selector(who="you", types=CREATURE)), fixed("{G}"))
 
 
 # ---------------------------------------------------------------------------
@@ -506,16 +507,16 @@ def test_activated_and_triggered_abilities():
         ir.ActivatedAbility(Cost(mana=ManaCost.parse("{2}"), sacrifice_self=True),
                             effects=(ir.Draw(1),), sorcery=True)
     assert one("Whenever this land becomes tapped, it deals 1 damage to you.", types=("Land",)) == \
-        TriggeredAbility(Trigger("becomes_tapped"), effects=(ir.Damage(CONTROLLER, 1),))
+        TriggeredAbility(BecomesTappedTrigger(), effects=(ir.Damage(CONTROLLER, 1),))
     assert one("When Cartouche of Strength enters the battlefield, you may have enchanted creature fight target "
                "creature an opponent controls.", name="Cartouche of Strength", types=("Enchantment",)) == \
-        TriggeredAbility(Trigger("enters"), (TargetSpec(Filter(types=CREATURE, who="opponent")),),
+        TriggeredAbility(EntersTrigger(), (TargetSpec(Filter(types=CREATURE, who="opponent")),),
                          (ir.Fight(ATTACHED, T(0), optional=True),))
 
 
 def test_legendary_short_name_is_self():
     a = one("Whenever Urza attacks, draw a card.", name="Urza, Lord Test", supertypes=("Legendary",))
-    assert a == TriggeredAbility(Trigger("attacks"), effects=(ir.Draw(1),))
+    assert a == TriggeredAbility(AttacksTrigger(), effects=(ir.Draw(1),))
 
 
 def test_unsupported_lines_are_kept_with_their_text():
@@ -523,7 +524,7 @@ def test_unsupported_lines_are_kept_with_their_text():
     abilities, _ = read(card(text))
     assert abilities[0] == Keyword("flying")
     # the structure is read (an upkeep trigger, no targets); the effect is kept as printed, unread
-    assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.Trigger("upkeep")
+    assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.UpkeepTrigger()
     assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you pay {2}."),)
     assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
     text = "Flying\nAt the beginning of combat on your turn, sacrifice this creature unless you pay {2}."

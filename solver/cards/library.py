@@ -21,6 +21,7 @@ from ..core.ir import (
     ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, T, TargetSpec,
     TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
     AnyColor, Combination, CouldProduce, CountedMana, SacrificedCouldProduce, ThatLandProduced,
+    AttacksTrigger, BecomesTappedTrigger, DiesTrigger, EntersTrigger, TappedForMana,
 )
 from ..core.mana import ManaCost
 
@@ -79,7 +80,7 @@ _def("Gaea's Cradle", _mana(TAP, CountedMana((fixed("{G}").options[0],),
 _def("Vivid Crag", EntersWith(counter="charge", amount=2, tapped=True),
      _mana(TAP, fixed("{R}")), _mana(Cost(tap=True, remove_counters=("charge", 1)), ANY_COLOR))
 _def("Mana Confluence", _mana(Cost(tap=True, life=1), ANY_COLOR))
-_def("City of Brass", TriggeredAbility(Trigger("becomes_tapped"), effects=(Damage(CONTROLLER, 1),)),
+_def("City of Brass", TriggeredAbility(BecomesTappedTrigger(), effects=(Damage(CONTROLLER, 1),)),
      _mana(TAP, ANY_COLOR))
 _def("Adarkar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{W}", "{U}"), damage=1))
 _def("Llanowar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{B}", "{G}"), damage=1))
@@ -115,8 +116,8 @@ _def("Mana Reflection", ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you"
 _def("Nyxbloom Ancient", Keyword("trample"), ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you", factor=3))
 
 # ---- triggered mana abilities (CR 605.1b, 106.12a) ----
-_LAND_TAPPED = Trigger("tapped_for_mana", Selector(types=LAND))
-_ENCHANTED_LAND_TAPPED = Trigger("tapped_for_mana", Selector(attached=True, types=LAND))
+_LAND_TAPPED = TappedForMana(Selector(types=LAND))
+_ENCHANTED_LAND_TAPPED = TappedForMana(Selector(attached=True, types=LAND))
 for _n in ("Mana Flare", "Heartbeat of Spring", "Zhur-Taa Ancient"):
     _def(_n, TriggeredManaAbility(_LAND_TAPPED, ThatLandProduced()))
 _def("Overgrowth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}{G}")))
@@ -138,7 +139,7 @@ _def("Hardened Scales", CounterReplacement(Selector(who="you", types=CREATURE), 
 _THOPTER = (("name", "Thopter"), ("types", ("Artifact", "Creature")), ("subtypes", ("Thopter",)),
             ("power", 1), ("toughness", 1), ("keywords", ("flying",)), ("colors", ()))
 _def("Hangarback Walker", EntersWith(counter="+1/+1", amount="X"),
-     TriggeredAbility(Trigger("dies"), effects=(CreateTokens("counters:+1/+1", _THOPTER),)),
+     TriggeredAbility(DiesTrigger(), effects=(CreateTokens("counters:+1/+1", _THOPTER),)),
      ActivatedAbility(_cost("{1}", tap=True), effects=(PutCounters(SELF, 1, "+1/+1"),)))
 _def("Endless One", EntersWith(counter="+1/+1", amount="X"))
 
@@ -187,14 +188,14 @@ _def("Thousand-Year Elixir", ir.ActivateAsHaste(Selector(who="you", types=CREATU
      ActivatedAbility(_cost("{1}", tap=True), targets=(TargetSpec(CREATURE_FILTER),), effects=(Untap(T(0)),)))
 _def("Icehide Troll", ActivatedAbility(_cost("{S}{S}"), effects=(
     Pump(SELF, power=2, toughness=0, keywords=("indestructible",)), Tap(SELF))))
-_def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(GainLife(2),)),
+_def("Kitchen Finks", TriggeredAbility(EntersTrigger(), effects=(GainLife(2),)),
      Unsupported("persist", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the "
                  "battlefield under its owner's control with a -1/-1 counter on it.)", "triggered"))
 
 # ---- auras with triggers, conjure ----
 _def("Cartouche of Strength", Enchant(Filter(types=CREATURE, who="you")),
-     TriggeredAbility(Trigger("enters"), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
+     TriggeredAbility(EntersTrigger(), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
                       effects=(Fight(ATTACHED, T(0), optional=True),)),
      ir.StaticPump(Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
-_def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(Trigger("attacks"), effects=(
+_def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(AttacksTrigger(), effects=(
     Conjure(4, "Lightning Bolt", "library", shuffle=True),)))

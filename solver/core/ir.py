@@ -1360,18 +1360,87 @@ class ActivatedAbility:
 
 @dataclass(frozen=True)
 class Trigger:
-    """A trigger event (CR 603.1). ``event``: ``enters`` | ``attacks`` | ``dies`` |
-    ``becomes_tapped`` | ``upkeep`` (of the controller) | ``tapped_for_mana``.
-    ``selector``: what must be tapped for ``tapped_for_mana`` (lands; enchanted land)."""
+    """A trigger event (CR 603.1): the base of the event kinds below, one class each.
+    ``event`` is a read-only class-level name of the kind (``enters``, ``dies`` …);
+    ``of_source``: the event happens to the ability's source ("this"), so "it" in the effect
+    is the source."""
 
-    event: str
+    event: ClassVar[str] = ""
+    of_source: ClassVar[bool] = False
+
+    def describe(self) -> str:
+        return self.event
+
+
+@dataclass(frozen=True)
+class EntersTrigger(Trigger):
+    """"When this enters" (CR 603.6a: an enters-the-battlefield trigger)."""
+
+    event: ClassVar[str] = "enters"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when this enters"
+
+
+@dataclass(frozen=True)
+class DiesTrigger(Trigger):
+    """"When this dies" (CR 700.4, 603.6c: a leaves-the-battlefield trigger, which looks back)."""
+
+    event: ClassVar[str] = "dies"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when this dies"
+
+
+@dataclass(frozen=True)
+class AttacksTrigger(Trigger):
+    """"Whenever this attacks" (CR 508.3a: triggers as attackers are declared)."""
+
+    event: ClassVar[str] = "attacks"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this attacks"
+
+
+@dataclass(frozen=True)
+class BecomesTappedTrigger(Trigger):
+    """"Whenever this becomes tapped" (CR 603.2, 701.26a)."""
+
+    event: ClassVar[str] = "becomes_tapped"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this becomes tapped"
+
+
+@dataclass(frozen=True)
+class UpkeepTrigger(Trigger):
+    """"At the beginning of your upkeep" (CR 503.1a, 603.2b)."""
+
+    event: ClassVar[str] = "upkeep"
+
+    def describe(self) -> str:
+        return "at the beginning of your upkeep"
+
+
+@dataclass(frozen=True)
+class TappedForMana(Trigger):
+    """Whenever a permanent in ``selector`` is tapped for mana (lands; enchanted land) — the
+    event of triggered mana abilities (CR 106.12a, 605.1b)."""
+
+    event: ClassVar[str] = "tapped_for_mana"
     selector: Selector | None = None
 
     def describe(self) -> str:
-        if self.event == "tapped_for_mana":
-            return f"whenever {self.selector.describe() if self.selector else 'it'} is tapped for mana"
-        return {"enters": "when this enters", "attacks": "whenever this attacks", "dies": "when this dies",
-                "becomes_tapped": "whenever this becomes tapped", "upkeep": "at the beginning of your upkeep"}.get(self.event, self.event)
+        return f"whenever {self.selector.describe() if self.selector else 'it'} is tapped for mana"
+
+
+#: Every trigger-event kind.
+TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
+                                              UpkeepTrigger, TappedForMana)
 
 
 @dataclass(frozen=True)

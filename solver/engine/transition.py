@@ -496,7 +496,7 @@ def _move(w: _World, oid: str, zone: str, *, dies_ok: bool = True) -> None:
         w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
         if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
             for a in o.card.abilities:  # leaves-the-battlefield abilities look back (CR 603.10a)
-                if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
+                if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ir.DiesTrigger) and a in c.abilities:
                     w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, lki,
                                                      w.next_tick()))
         _drop_from_effects(w, oid)
@@ -839,7 +839,7 @@ def dies_triggers(before: GameState, after: GameState) -> list[_PendingTrigger]:
         if not c.is_creature or o.card is None:
             continue
         for a in o.card.abilities:
-            if isinstance(a, TriggeredAbility) and a.trigger.event == "dies" and a in c.abilities:
+            if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ir.DiesTrigger) and a in c.abilities:
                 if n is None:
                     raise ResolutionUnsupported(f"'{o.id}' died and ceased to exist (CR 704.5d) with a dies-"
                                                 "triggered ability: the situation format cannot name its source")

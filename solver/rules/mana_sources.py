@@ -361,7 +361,7 @@ def _triggers_on(view: View, tapped_id: str) -> list:
     out = []
     for s in view.triggered_mana:
         ab: TriggeredManaAbility = s.ability
-        if ab.trigger.event != "tapped_for_mana" or ab.trigger.selector is None:
+        if not isinstance(ab.trigger, ir.TappedForMana) or ab.trigger.selector is None:
             continue
         if view.matches(ab.trigger.selector, tapped_id, view.state.find(s.source), s.controller):
             out.append(s)

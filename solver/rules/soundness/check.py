@@ -356,7 +356,7 @@ def _may_trigger_at_step_end(state: GameState, part: UnreadPart) -> bool:
 
     found, trig = _read_trigger(state, part.object, part.text)
     if found:
-        return trig is None or may_trigger_at_step_end(state, part.text, trig.event)
+        return trig is None or may_trigger_at_step_end(state, part.text, type(trig))
     return may_trigger_at_step_end(state, part.text)
 
 
