@@ -109,3 +109,33 @@ def test_condition_table_has_every_board_condition():
     assert set(_HOLDS) == set(ir.CONDITION_CLASSES) - elsewhere
     assert ir.condition_classes(ir.AllConditions(parts=(ir.YourTurn(), ir.AnyCondition(parts=(ir.IsCreature(),))))) \
         == {ir.AllConditions, ir.YourTurn, ir.AnyCondition, ir.IsCreature}
+
+
+def _ir_names() -> set[str]:
+    """The read-only names of every kind of every family (effects included)."""
+    out = {c.kind for c in ir.EFFECT_CLASSES}
+    for base, classes in FAMILIES:
+        out |= {_name(c) for c in classes}
+    return out
+
+
+def test_no_string_dispatch_on_ir_kinds_in_solver():
+    """No ``x.kind == "<an IR kind name>"`` / ``x.event in (…)`` in ``solver/``: the IR is
+    dispatched on by class. (Other ``kind`` strings — reader tokens, action kinds, unread parts'
+    kinds — are not IR kind names and may stay; a name shared with them would show up here.)"""
+    import ast
+    from pathlib import Path
+
+    names = _ir_names()
+    root = Path(ir.__file__).resolve().parent.parent
+    hits = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Compare) and isinstance(node.left, ast.Attribute)
+                    and node.left.attr in ("kind", "event")):
+                continue
+            consts = [c for comp in node.comparators for c in ast.walk(comp)
+                      if isinstance(c, ast.Constant) and isinstance(c.value, str)]
+            if any(c.value in names for c in consts):
+                hits.append(f"{path.relative_to(root)}:{node.lineno}")
+    assert hits == [], hits
