@@ -246,6 +246,18 @@ class SpendRule:
     sources: tuple[str, ...] = ()
 
 
+class LifeEffect(NamedTuple):
+    """The life ``player`` gains (``verb`` ``gain``) or loses (``lose``) through mana abilities'
+    riders (CR 119.3), one name of :attr:`PaymentProblem.effects`. Its text (the model's
+    variable name) is ``<verb>:<player>``."""
+
+    verb: str
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.verb}:{self.player}"
+
+
 class UseEffect(NamedTuple):
     """The uses of a per-turn-limited mana ability without {T} (CR 602.5b), one name of
     :attr:`PaymentProblem.effects`: the ability ``index`` of the members of class ``cls``, each
@@ -274,7 +286,7 @@ class PaymentProblem:
     main: MainCost
     celestial: bool = False     # Celestial Dawn's spending rule for this player
     rules: tuple[SpendRule, ...] = ()   # spending restrictions; Outcome.tag t refers to rules[t - 1]
-    effects: tuple[str | UseEffect, ...] = ()  # riders' quantities: "gain:<player>", "lose:<player>", "draw", uses
+    effects: tuple[str | LifeEffect | UseEffect, ...] = ()  # riders' quantities: life, "draw" (cards), uses
 
     @property
     def snow_matters(self) -> bool:
@@ -1051,8 +1063,9 @@ class PaymentModel:
         ab_life = sum(ab_life_terms) if ab_life_terms else 0
         dmg = sum(damage_terms) if damage_terms else 0
         # riders: life gained first (the player orders the activations), lost after (CR 119.4)
-        gain = _total(fx_terms[p.effects.index(f"gain:{p.player}")]) if f"gain:{p.player}" in p.effects else 0
-        lose = _total(fx_terms[p.effects.index(f"lose:{p.player}")]) if f"lose:{p.player}" in p.effects else 0
+        gained, lost = LifeEffect("gain", p.player), LifeEffect("lose", p.player)
+        gain = _total(fx_terms[p.effects.index(gained)]) if gained in p.effects else 0
+        lose = _total(fx_terms[p.effects.index(lost)]) if lost in p.effects else 0
         if ab_life_terms:
             self._add(ab_life <= max(L, 0) + gain)
         if not isinstance(main_life, int):
@@ -1473,10 +1486,8 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
             continue
         if name == "draw":
             draw = n
-        elif name.startswith("gain:"):
-            gained[name[5:]] = n
-        elif name.startswith("lose:"):
-            lost[name[5:]] = n
+        elif isinstance(name, LifeEffect):
+            (gained if name.verb == "gain" else lost)[name.player] = n
 
     def by_id(d: dict[str, dict[Any, int]]) -> tuple:
         return tuple((oid, tuple(sorted(d[oid].items()))) for oid in sorted(d))

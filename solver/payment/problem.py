@@ -16,7 +16,7 @@ from typing import Any
 
 from mtgsolve.models import payment as pm
 from mtgsolve.models.payment import (MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported,
-                                     UseEffect)
+                                     LifeEffect, UseEffect)
 
 from ..rules.activation_rules import spend_as_any_color_reason
 from ..rules.characteristics import View
@@ -60,26 +60,27 @@ def _outcome(o: Any, tag: int = 0, effects: tuple[int, ...] = ()) -> Outcome:
                    tuple(o.restricted_snow.counts), tag, effects)
 
 
-def _effect_names(acts: list) -> tuple[str, ...]:
+def _effect_names(acts: list) -> tuple[str | LifeEffect, ...]:
     """The riders' quantities that some activation changes (:attr:`PaymentProblem.effects`):
-    ``gain:<player>``, ``lose:<player>`` (CR 119.3), ``draw`` (CR 121.1); empty for plain boards."""
-    names = set()
+    the life each player gains or loses (:class:`LifeEffect`, CR 119.3), ``draw`` (CR 121.1),
+    in the order of their texts; empty for plain boards."""
+    names: set[str | LifeEffect] = set()
     for a in acts:
         for (verb, pid), n in a.riders.life:
             if n:
-                names.add(f"{verb}:{pid}")
+                names.add(LifeEffect(verb, pid))
         if a.riders.draw:
             names.add("draw")
-    return tuple(sorted(names))
+    return tuple(sorted(names, key=str))
 
 
-def _effect_vector(names: tuple[str | UseEffect, ...], fx: Any, use: UseEffect | None = None) -> tuple[int, ...]:
+def _effect_vector(names: tuple[str | LifeEffect | UseEffect, ...], fx: Any, use: UseEffect | None = None) -> tuple[int, ...]:
     """Per name of :attr:`PaymentProblem.effects`, what one activation adds: the riders'
     life and cards, and 1 for ``use`` (a per-turn-limited ability, :class:`UseEffect`) when
     this activation is of that ability."""
     if not names:
         return ()
-    life: dict[str | UseEffect, int] = {f"{verb}:{pid}": n for (verb, pid), n in fx.life}
+    life: dict[str | LifeEffect | UseEffect, int] = {LifeEffect(verb, pid): n for (verb, pid), n in fx.life}
     return tuple(fx.draw if name == "draw" else 1 if name == use else life.get(name, 0) for name in names)
 
 
@@ -203,7 +204,7 @@ class _Uses:
     abilities: list[ManaAbilityUse]
     tags: dict[Any, int]               # spending restriction -> tag (1-based, CR 106.6)
     tag_sources: dict[Any, list[str]]  # spending restriction -> names of the classes whose mana has it
-    effect_names: tuple[str | UseEffect, ...]
+    effect_names: tuple[str | LifeEffect | UseEffect, ...]
     limited: dict[tuple[int, int], int]
 
 
@@ -226,7 +227,7 @@ def _ability_uses(view: View, player: str, base: _Base, groups: list[list[str]],
     dependence = order_dependence(view, player)
     if dependence is not None:
         raise Unsupported(dependence)
-    effect_names: tuple[str | UseEffect, ...] = _effect_names(base.activations)
+    effect_names: tuple[str | LifeEffect | UseEffect, ...] = _effect_names(base.activations)
     # a per-turn-limited mana ability without {T} (CR 602.5b): each activation is counted, so that
     # the payment says it was used ("activated") and payments that differ only in using it differ
     limited = {(cls_of[a.source], a.index): a.uses_left for a in base.activations
