@@ -82,7 +82,7 @@ class CombatError(ValueError):
 # ---------------------------------------------------------------------------
 
 def _applying(view: View, kind: type[ir.CombatStatic], oid: str) -> int:
-    """How many ``kind`` combat statics (ir.Static) apply to permanent ``oid``."""
+    """How many combat statics of class ``kind`` (ir.CombatStatic) apply to permanent ``oid``."""
     n = 0
     for s in view.statics(kind):
         sel = s.ability.affected
@@ -104,7 +104,7 @@ def _amounts(view: View, kind: type[ir.BlockAdditional | ir.MinBlockers | ir.Max
 
 
 def _statics_on(view: View, kind: type[ir.CombatStatic], oid: str) -> list:
-    """The ``kind`` combat statics (ir.Static) that apply to permanent ``oid``."""
+    """The combat statics of class ``kind`` (ir.CombatStatic) that apply to permanent ``oid``."""
     out = []
     for s in view.statics(kind):
         sel = s.ability.affected
