@@ -65,7 +65,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -246,6 +246,34 @@ class SpendRule:
     sources: tuple[str, ...] = ()
 
 
+class LifeEffect(NamedTuple):
+    """The life ``player`` gains (``verb`` ``gain``) or loses (``lose``) through mana abilities'
+    riders (CR 119.3), one name of :attr:`PaymentProblem.effects`. Its text (the model's
+    variable name) is ``<verb>:<player>``."""
+
+    verb: str
+    player: str
+
+    def __str__(self) -> str:
+        return f"{self.verb}:{self.player}"
+
+
+class UseEffect(NamedTuple):
+    """The uses of a per-turn-limited mana ability without {T} (CR 602.5b), one name of
+    :attr:`PaymentProblem.effects`: the ability ``index`` of the members of class ``cls``, each
+    with ``left`` uses left this turn; ``put``: ``(counter, n)`` when each use puts n such
+    counters on the member (a cost, CR 118.1: Wall of Roots' -0/-1 counter). Its text (the
+    model's variable name) is ``use:<cls>:<index>:<left>[:<counter>:<n>]``."""
+
+    cls: int
+    ability: int
+    left: int
+    put: tuple[str, int] | None = None
+
+    def __str__(self) -> str:
+        return f"use:{self.cls}:{self.ability}:{self.left}" + (f":{self.put[0]}:{self.put[1]}" if self.put else "")
+
+
 @dataclass(frozen=True)
 class PaymentProblem:
     """Everything the payment model needs (built by :mod:`solver.queries.pay`)."""
@@ -258,7 +286,7 @@ class PaymentProblem:
     main: MainCost
     celestial: bool = False     # Celestial Dawn's spending rule for this player
     rules: tuple[SpendRule, ...] = ()   # spending restrictions; Outcome.tag t refers to rules[t - 1]
-    effects: tuple[str, ...] = ()       # riders' quantities: "gain:<player>", "lose:<player>", "draw"
+    effects: tuple[str | LifeEffect | UseEffect, ...] = ()  # riders' quantities: life, "draw" (cards), uses
 
     @property
     def snow_matters(self) -> bool:
@@ -1035,8 +1063,9 @@ class PaymentModel:
         ab_life = sum(ab_life_terms) if ab_life_terms else 0
         dmg = sum(damage_terms) if damage_terms else 0
         # riders: life gained first (the player orders the activations), lost after (CR 119.4)
-        gain = _total(fx_terms[p.effects.index(f"gain:{p.player}")]) if f"gain:{p.player}" in p.effects else 0
-        lose = _total(fx_terms[p.effects.index(f"lose:{p.player}")]) if f"lose:{p.player}" in p.effects else 0
+        gained, lost = LifeEffect("gain", p.player), LifeEffect("lose", p.player)
+        gain = _total(fx_terms[p.effects.index(gained)]) if gained in p.effects else 0
+        lose = _total(fx_terms[p.effects.index(lost)]) if lost in p.effects else 0
         if ab_life_terms:
             self._add(ab_life <= max(L, 0) + gain)
         if not isinstance(main_life, int):
@@ -1443,25 +1472,22 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
     for name, n in zip(problem.effects, key.effects):
         if not n:
             continue
-        if name.startswith("use:"):
+        if isinstance(name, UseEffect):
             # a per-turn-limited ability without {T} (CR 602.5b): its uses, spread over the members
             # of the class in board order, each up to the uses it has left (members are alike)
-            _, c, index, left, *puts = name.split(":")
-            for oid in problem.classes[int(c)].members:
-                k = min(int(left), n)
+            for oid in problem.classes[name.cls].members:
+                k = min(name.left, n)
                 if k:
-                    used.setdefault(oid, {})[int(index)] = k
-                    if puts:  # each use put counters on it as a cost (CR 118.1)
+                    used.setdefault(oid, {})[name.ability] = k
+                    if name.put:  # each use put counters on it as a cost (CR 118.1)
                         put_on = put.setdefault(oid, {})
-                        put_on[puts[0]] = put_on.get(puts[0], 0) + k * int(puts[1])
+                        put_on[name.put[0]] = put_on.get(name.put[0], 0) + k * name.put[1]
                 n -= k
             continue
         if name == "draw":
             draw = n
-        elif name.startswith("gain:"):
-            gained[name[5:]] = n
-        elif name.startswith("lose:"):
-            lost[name[5:]] = n
+        elif isinstance(name, LifeEffect):
+            (gained if name.verb == "gain" else lost)[name.player] = n
 
     def by_id(d: dict[str, dict[Any, int]]) -> tuple:
         return tuple((oid, tuple(sorted(d[oid].items()))) for oid in sorted(d))

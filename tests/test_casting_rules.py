@@ -166,7 +166,7 @@ def test_reader_target_qualities():
 def test_reader_granted_qualities():
     """"<permanents> have protection from …" grants the keyword (layer 6)."""
     got = inline("Creatures you control have protection from black.")
-    assert list(got) == [ir.Static("grant", ir.Selector(who="you", types=frozenset({"Creature"})),
+    assert list(got) == [ir.Grant(ir.Selector(who="you", types=frozenset({"Creature"})),
                              granted=ir.Keyword("protection", "B"), text="Creatures you control have protection "
                                                                          "from black.")]
     (g,) = inline("Other creatures you control have hexproof from blue.")

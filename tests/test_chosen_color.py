@@ -28,18 +28,18 @@ def test_reader_chosen_color_templates():
     assert ir.EntersWith(tapped=True) in [ir.EntersWith(tapped=a.tapped) for a in heart if isinstance(a, ir.EntersWith)]
     assert any(isinstance(a, ir.EntersWith) and a.choose == "color" and not a.choose_except for a in heart)
     (mana,) = [a for a in heart if isinstance(a, ir.ManaAbility)]
-    assert mana.produce == ir.Produce("chosen_color", amount=1)
+    assert mana.produce == ir.ChosenColor(amount=1)
     assert get_card("Coldsteel Heart").fully_supported
 
     bluff = _parts("Thriving Bluff")
     (enters,) = [a for a in bluff if isinstance(a, ir.EntersWith)]
     assert enters.tapped and enters.choose == "color" and enters.choose_except == ("R",)
     (mana,) = [a for a in bluff if isinstance(a, ir.ManaAbility)]
-    assert mana.produce == ir.Produce("chosen_color", (Mana.parse("{R}"),), amount=1)
+    assert mana.produce == ir.ChosenColor((Mana.parse("{R}"),), amount=1)
     assert get_card("Thriving Bluff").fully_supported
 
     (trig,) = [a for a in _parts("Utopia Sprawl") if isinstance(a, ir.TriggeredManaAbility)]
-    assert trig.produce == ir.Produce("chosen_color", amount=1)
+    assert trig.produce == ir.ChosenColor(amount=1)
 
 
 @pytest.mark.parametrize("value,letter", [("green", "G"), ("Blue", "U"), ("b", "B"), ("W", "W"),

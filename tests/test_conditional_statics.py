@@ -26,16 +26,16 @@ def custom(text: str) -> list[ir.Ability]:
 def test_reads_both_word_orders_and_lists():
     raider, = statics("Goblin Tomb Raider")
     assert (raider.kind, raider.power, raider.toughness, raider.keywords) == ("pump", 1, 0, ("haste",))
-    assert raider.condition == ir.ActivationCondition("control", ir.Selector(who="you", types=frozenset({"Artifact"})))
+    assert raider.condition == ir.ControlCount(ir.Selector(who="you", types=frozenset({"Artifact"})))
     ape, = statics("Kird Ape")   # "<static> as long as <condition>"
     assert (ape.power, ape.toughness) == (1, 2) and ape.condition.kind == "control"
     assert ape.condition.selector.subtypes == {"Forest"}
     bear, = statics("Werebear")   # threshold, behind an ability word
-    assert bear.condition == ir.ActivationCondition("graveyard_count", n=7) and bear.power == 3
+    assert bear.condition == ir.GraveyardCount(n=7) and bear.power == 3
     drc = statics("Dragon's Rage Channeler")   # "gets +2/+2, has flying, and attacks each combat if able"
-    assert [(s.kind, s.power, s.keywords) for s in drc] == [("pump", 2, ()), ("pump", 0, ("flying",)),
-                                                            ("must_attack", 0, ())]
-    assert {s.condition for s in drc} == {ir.ActivationCondition("graveyard_types", n=4)}
+    assert [(s.kind, s.power, s.keywords) if isinstance(s, ir.StaticPump) else s.kind for s in drc] == \
+        [("pump", 2, ()), ("pump", 0, ("flying",)), "must_attack"]
+    assert {s.condition for s in drc} == {ir.GraveyardTypes(n=4)}
     assert "as long as there are 4 or more card types among cards in your graveyard" in drc[0].describe()
 
 
@@ -139,12 +139,12 @@ def test_a_pump_and_a_combat_restriction_under_one_condition():
     """"… this creature gets +2/+2 and can't block": two statics with the same condition."""
     wild = _creature("As long as there are seven or more cards in your graveyard, this creature gets +2/+2 and "
                      "can't block.")
-    read = [(a.kind, a.power) for a in custom(wild["text"])]
-    assert read == [("pump", 2), ("cant_block", 0)]
+    read = [(type(a), a.power if isinstance(a, ir.StaticPump) else None) for a in custom(wild["text"])]
+    assert read == [(ir.StaticPump, 2), (ir.CantBlock, None)]
     on = _view({"alice": [{"card": wild, "id": "bear"}]}, {"alice": ["Forest"] * 7})
-    assert on.chars("bear").power == 4 and [s.source for s in on.statics("cant_block")] == ["bear"]
+    assert on.chars("bear").power == 4 and [s.source for s in on.statics(ir.CantBlock)] == ["bear"]
     off = _view({"alice": [{"card": wild, "id": "bear"}]}, {"alice": ["Forest"] * 6})
-    assert off.chars("bear").power == 2 and off.statics("cant_block") == []
+    assert off.chars("bear").power == 2 and off.statics(ir.CantBlock) == []
 
 
 def test_attacking_and_untapped_conditions():

@@ -1,5 +1,5 @@
 """Delve (CR 702.66a), convoke (702.51a) and improvise (702.126a): the reader
-(:mod:`solver.reader.casting_options`, ``CastingOption(kind="payment")``), the
+(:mod:`solver.reader.casting_options`, ``PaymentOption``), the
 payment model's choices (:meth:`models.payment.PaymentModel._add_helps`), the
 ``exile`` key of payments, soundness (the keyword no longer blocks), and a
 differential test against the brute-force reference

@@ -42,8 +42,8 @@ def test_reader_wall_of_roots():
 def test_reader_lions_eye_diamond():
     ab = _ability("Lion's Eye Diamond")
     assert ab.cost == ir.Cost(sacrifice_self=True, discard_hand=True)
-    assert ab.condition == ir.ActivationCondition("instant")
-    assert ab.produce == ir.Produce("any_color", amount=3)
+    assert ab.condition == ir.InstantTime()
+    assert ab.produce == ir.AnyColor(amount=3)
 
 
 def test_springleaf_drum_unchanged():

@@ -21,6 +21,7 @@ from reference.pay_ref import brute_pay
 from mtgsolve.solver.api import Action, Situation, UnsupportedActionError
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.rules.characteristics import View
+from mtgsolve.solver.core import ir
 from mtgsolve.solver.core.ir import ManaAbility, ManaRider, Unsupported
 from mtgsolve.solver.core.mana import Mana
 from mtgsolve.solver.queries import answer
@@ -52,31 +53,31 @@ def run(board: dict, query: dict, **extra) -> dict:
 def test_reader_skip_untap():
     plain, marsh = _mana("Cinder Marsh")
     assert not plain.riders
-    assert marsh.riders == (ManaRider("skip_untap"),)
+    assert marsh.riders == (ir.SkipUntapRider(),)
     assert not _unsupported("Cinder Marsh")
 
 
 def test_reader_counters_and_depletion():
     (stock, _) = _mana("Glittering Stockpile")
-    assert stock.riders == (ManaRider("add_counters", n=1, counter="stash"),)
+    assert stock.riders == (ir.AddCountersRider(n=1, counter="stash"),)
     (obelisk,) = _mana("Runecarved Obelisk")
-    assert obelisk.riders == (ManaRider("add_counters", n=2, counter="charge"),)
+    assert obelisk.riders == (ir.AddCountersRider(n=2, counter="charge"),)
     (woodlot,) = _mana("Hickory Woodlot")
     assert woodlot.cost.remove_counters == ("depletion", 1)
-    assert woodlot.riders == (ManaRider("sacrifice_if_none", counter="depletion"),)
+    assert woodlot.riders == (ir.SacrificeIfNone(counter="depletion"),)
     assert not _unsupported("Hickory Woodlot") and not _unsupported("Gemstone Mine")
 
 
 def test_reader_life_and_draw():
     grove = _mana("Grove of the Burnwillows")[1]
-    assert grove.riders == (ManaRider("gain_life", n=1, who="each_opponent"),)
+    assert grove.riders == (ir.GainLifeRider(n=1, who="each_opponent"),)
     frag = _mana("Cryptolith Fragment // Aurora of Emrakul")[0]
-    assert frag.riders == (ManaRider("lose_life", n=1, who="each_player"),)
+    assert frag.riders == (ir.LoseLifeRider(n=1, who="each_player"),)
     (reclaimer,) = _mana("Avid Reclaimer")
     (r,) = reclaimer.riders
     assert (r.kind, r.n, r.who, r.condition.kind) == ("gain_life", 2, "you", "control")
     (sphere,) = _mana("Chromatic Sphere")
-    assert sphere.riders == (ManaRider("draw", n=1),) and sphere.cost.sacrifice_self
+    assert sphere.riders == (ir.DrawRider(n=1),) and sphere.cost.sacrifice_self
     # a comma list of alternatives is not read: kept unsupported, never dropped
     assert [u.what for u in _unsupported("Altar of the Pantheon") if u.what.startswith("rider")]
 

@@ -19,7 +19,9 @@ from dataclasses import replace
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, get_card, oracle_index
 from mtgsolve.solver.cards.library import LIBRARY
-from mtgsolve.solver.core.ir import (ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
+from mtgsolve.solver.core.ir import (AnyColor, AnyType, AttacksTrigger, BecomesTappedTrigger, Combination, CouldProduce,
+                                     CountedMana, EntersTrigger, SacrificedCouldProduce, TappedForMana,
+                                     ThatLandProduced, ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF, Cost, Count,
                        CounterReplacement, Enchant, EntersWith, Filter, Keyword, ManaAbility,
                        ManaReplacement, Produce, Ref, Selector, Static, T, TargetSpec, TokenReplacement, Trigger,
                        TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed)
@@ -32,7 +34,7 @@ from mtgsolve.solver.reader.tokens import strip_reminder, template, tokenize
 LAND = frozenset({"Land"})
 CREATURE = frozenset({"Creature"})
 TAP = Cost(tap=True)
-ANY_COLOR = Produce("any_color")
+ANY_COLOR = AnyColor()
 
 # Library cards the reader does not fully understand, and why (their other parts must still agree).
 EXPECTED_PARTIAL = {
@@ -174,18 +176,18 @@ MANA_CASES = [
     ("{W/B}, {T}: Add {W}{W}, {W}{B}, or {B}{B}.",
      ManaAbility(Cost(mana=ManaCost.parse("{W/B}"), tap=True), choice("{W}{W}", "{W}{B}", "{B}{B}"))),
     ("{T}: Add one mana of any color.", ManaAbility(TAP, ANY_COLOR)),
-    ("{T}: Add one mana of any type.", ManaAbility(TAP, Produce("any_type"))),
-    ("{T}: Add two mana of any one color.", ManaAbility(TAP, Produce("any_color", amount=2))),
+    ("{T}: Add one mana of any type.", ManaAbility(TAP, AnyType())),
+    ("{T}: Add two mana of any one color.", ManaAbility(TAP, AnyColor(amount=2))),
     ("{T}: Add one mana of any color that a land you control could produce.",
-     ManaAbility(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL))),
+     ManaAbility(TAP, CouldProduce(selector=LANDS_YOU_CONTROL))),
     ("{T}: Add one mana of any color that a land an opponent controls could produce.",
-     ManaAbility(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS))),
+     ManaAbility(TAP, CouldProduce(selector=LANDS_OPP_CONTROLS))),
     ("{T}: Add one mana of any type that a land you control could produce.",
-     ManaAbility(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True))),
+     ManaAbility(TAP, CouldProduce(selector=LANDS_YOU_CONTROL, of_type=True))),
     ("Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
-     ManaAbility(Cost(sacrifice=Selector(who="you", types=LAND)), Produce("sacrificed_could_produce", of_type=True))),
+     ManaAbility(Cost(sacrifice=Selector(who="you", types=LAND)), SacrificedCouldProduce(of_type=True))),
     ("{T}: Add {G} for each creature you control.",
-     ManaAbility(TAP, Produce("count", (Mana.parse("{G}"),), count=Count(Selector(who="you", types=CREATURE))))),
+     ManaAbility(TAP, CountedMana((Mana.parse("{G}"),), count=Count(Selector(who="you", types=CREATURE))))),
     ("{T}, Pay 1 life: Add one mana of any color.", ManaAbility(Cost(tap=True, life=1), ANY_COLOR)),
     ("{T}, Sacrifice this land: Add {R}{W}.", ManaAbility(Cost(tap=True, sacrifice_self=True), fixed("{R}{W}"))),
     ("{T}, Remove a charge counter from this land: Add one mana of any color.",
@@ -196,7 +198,7 @@ MANA_CASES = [
     ("{T}: Add {W} or {U}. This land deals 1 damage to you.", ManaAbility(TAP, choice("{W}", "{U}"), 1)),
     ("{T}: Add {C}{C}. This land deals 2 damage to you.", ManaAbility(TAP, fixed("{C}{C}"), 2)),
     ("{5}, {T}: Add five mana in any combination of colors.",
-     ManaAbility(Cost(mana=ManaCost.parse("{5}"), tap=True), Produce("combination", amount=5))),
+     ManaAbility(Cost(mana=ManaCost.parse("{5}"), tap=True), Combination(amount=5))),
     ("{T}, Sacrifice a Forest: Add two mana in any combination of {R} and/or {G}.",
      ManaAbility(Cost(tap=True, sacrifice=Selector(who="you", subtypes=frozenset({"Forest"}))),
                  choice("{R}{R}", "{R}{G}", "{G}{G}"))),
@@ -290,7 +292,7 @@ def test_spending_restrictions_of_real_cards():
     creature = ir.SpendRestriction(spells=(_spells(types=frozenset({"Creature"})),))
     zig = get_card("Ancient Ziggurat").abilities
     assert [a for a in zig if isinstance(a, ManaAbility)] == [
-        ManaAbility(TAP, ir.Produce("any_color"), text=zig[0].text, spend=creature)]
+        ManaAbility(TAP, ir.AnyColor(), text=zig[0].text, spend=creature)]
     pillar = get_card("Pillar of the Paruns").abilities
     assert pillar[0].spend == ir.SpendRestriction(spells=(_spells(multicolored=True),))
     temple = [a for a in get_card("Eldrazi Temple").abilities if isinstance(a, ManaAbility)]
@@ -310,11 +312,11 @@ def test_spending_restrictions_of_real_cards():
 
 def test_triggered_mana_abilities():
     assert one("Whenever a player taps a land for mana, that player adds one mana of any type that land produced.") \
-        == TriggeredManaAbility(Trigger("tapped_for_mana", Selector(types=LAND)), Produce("that_land_produced"))
+        == TriggeredManaAbility(TappedForMana(Selector(types=LAND)), ThatLandProduced())
     assert one("Whenever enchanted land is tapped for mana, its controller adds an additional {G}{G}.") == \
-        TriggeredManaAbility(Trigger("tapped_for_mana", Selector(attached=True, types=LAND)), fixed("{G}{G}"))
+        TriggeredManaAbility(TappedForMana(Selector(attached=True, types=LAND)), fixed("{G}{G}"))
     assert one("Whenever you tap a creature for mana, add an additional {G}.") == \
-        TriggeredManaAbility(Trigger("tapped_for_mana", Selector(who="you", types=CREATURE)), fixed("{G}"))
+        TriggeredManaAbility(TappedForMana(Selector(who="you", types=CREATURE)), fixed("{G}"))
 
 
 # ---------------------------------------------------------------------------
@@ -339,22 +341,22 @@ def test_mana_replacement_effects():
 
 def test_type_changing_statics():
     assert one("Nonbasic lands are Mountains.") == \
-        Static("set_land_types", Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"}))
+        ir.SetLandTypes(Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"}))
     assert one("Each land is a Swamp in addition to its other land types.") == \
-        Static("add_types", Selector(types=LAND), subtypes=frozenset({"Swamp"}))
+        ir.AddTypes(Selector(types=LAND), subtypes=frozenset({"Swamp"}))
     assert one("Lands you control are every basic land type in addition to their other types.") == \
-        Static("add_types", LANDS_YOU_CONTROL, all_basic=True)
+        ir.AddTypes(LANDS_YOU_CONTROL, all_basic=True)
     assert one("Enchanted land is an Island.") == \
-        Static("set_land_types", Selector(attached=True, types=LAND), subtypes=frozenset({"Island"}))
+        ir.SetLandTypes(Selector(attached=True, types=LAND), subtypes=frozenset({"Island"}))
 
 
 def test_grant_and_anthems():
     assert one('Lands you control have "{T}: Add one mana of any color."') == \
-        Static("grant", LANDS_YOU_CONTROL, granted=ManaAbility(TAP, ANY_COLOR))
+        ir.Grant(LANDS_YOU_CONTROL, granted=ManaAbility(TAP, ANY_COLOR))
     assert one("Enchanted creature gets +1/+1 and has trample.") == \
-        Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",))
+        ir.StaticPump(Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",))
     assert one("Other Elves you control get +1/+1.") == \
-        Static("pump", Selector(who="you", subtypes=frozenset({"Elf"}), exclude_self=True), power=1, toughness=1)
+        ir.StaticPump(Selector(who="you", subtypes=frozenset({"Elf"}), exclude_self=True), power=1, toughness=1)
 
 
 def test_adjectives_are_not_subtypes():
@@ -372,9 +374,9 @@ def test_flagbearer_requirements_both_wordings_and_player():
     enroll = ("While choosing targets as part of casting a spell or activating an ability, your opponents must "
               "choose at least one Flagbearer if able.")
     fb = frozenset({"Flagbearer"})
-    assert one(current) == one(previous) == Static("must_target", subtypes=fb, battlefield_only=True)
-    assert one(enroll) == Static("must_target", subtypes=fb, battlefield_only=False)
-    assert one("You are a Flagbearer.") == Static("player_subtype", subtypes=fb)
+    assert one(current) == one(previous) == ir.MustTarget(subtypes=fb, battlefield_only=True)
+    assert one(enroll) == ir.MustTarget(subtypes=fb, battlefield_only=False)
+    assert one("You are a Flagbearer.") == ir.PlayerSubtype(subtypes=fb)
 
 
 def test_counter_and_token_replacements():
@@ -506,16 +508,16 @@ def test_activated_and_triggered_abilities():
         ir.ActivatedAbility(Cost(mana=ManaCost.parse("{2}"), sacrifice_self=True),
                             effects=(ir.Draw(1),), sorcery=True)
     assert one("Whenever this land becomes tapped, it deals 1 damage to you.", types=("Land",)) == \
-        TriggeredAbility(Trigger("becomes_tapped"), effects=(ir.Damage(CONTROLLER, 1),))
+        TriggeredAbility(BecomesTappedTrigger(), effects=(ir.Damage(CONTROLLER, 1),))
     assert one("When Cartouche of Strength enters the battlefield, you may have enchanted creature fight target "
                "creature an opponent controls.", name="Cartouche of Strength", types=("Enchantment",)) == \
-        TriggeredAbility(Trigger("enters"), (TargetSpec(Filter(types=CREATURE, who="opponent")),),
+        TriggeredAbility(EntersTrigger(), (TargetSpec(Filter(types=CREATURE, who="opponent")),),
                          (ir.Fight(ATTACHED, T(0), optional=True),))
 
 
 def test_legendary_short_name_is_self():
     a = one("Whenever Urza attacks, draw a card.", name="Urza, Lord Test", supertypes=("Legendary",))
-    assert a == TriggeredAbility(Trigger("attacks"), effects=(ir.Draw(1),))
+    assert a == TriggeredAbility(AttacksTrigger(), effects=(ir.Draw(1),))
 
 
 def test_unsupported_lines_are_kept_with_their_text():
@@ -523,7 +525,7 @@ def test_unsupported_lines_are_kept_with_their_text():
     abilities, _ = read(card(text))
     assert abilities[0] == Keyword("flying")
     # the structure is read (an upkeep trigger, no targets); the effect is kept as printed, unread
-    assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.Trigger("upkeep")
+    assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.UpkeepTrigger()
     assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you pay {2}."),)
     assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
     text = "Flying\nAt the beginning of combat on your turn, sacrifice this creature unless you pay {2}."
@@ -761,21 +763,20 @@ def _cond(name: str) -> ir.ActivationCondition:
 
 
 def test_reader_activation_conditions():
-    C = ir.ActivationCondition
     you = dict(who="you")
-    assert _cond("Blazemire Verge") == C("control", ir.Selector(subtypes=frozenset({"Swamp", "Mountain"}),
+    assert _cond("Blazemire Verge") == ir.ControlCount(ir.Selector(subtypes=frozenset({"Swamp", "Mountain"}),
                                                                               **you))
-    assert _cond("Temple of the False God") == C("control", ir.Selector(types=frozenset({"Land"}), **you),
+    assert _cond("Temple of the False God") == ir.ControlCount(ir.Selector(types=frozenset({"Land"}), **you),
                                                               n=5)
-    assert _cond("Mox Opal") == C("control", ir.Selector(types=frozenset({"Artifact"}), **you), n=3)
-    assert _cond("Fanatic of Rhonas") == C("control_power", n=4)
-    assert _cond("Dark Fortress") == C("any", parts=(
-        C("entered_this_turn"), C("control", ir.Selector(types=frozenset({"Land"}), basic=True, **you))))
-    assert _cond("Pyramid of the Pantheon") == C("counters", n=3, counter="brick")
-    assert _cond("Tablet of Compleation") == C("counters", n=2, counter="oil")
-    assert _cond("Flywheel Racer") == C("is_creature")
-    assert _cond("Whisperer of the Wilds") == C("control_power", n=4)
-    assert _cond("Lavinia, Foil to Conspiracy") == C("opponent_turn")
+    assert _cond("Mox Opal") == ir.ControlCount(ir.Selector(types=frozenset({"Artifact"}), **you), n=3)
+    assert _cond("Fanatic of Rhonas") == ir.ControlPower(n=4)
+    assert _cond("Dark Fortress") == ir.AnyCondition(parts=(
+        ir.EnteredThisTurn(), ir.ControlCount(ir.Selector(types=frozenset({"Land"}), basic=True, **you))))
+    assert _cond("Pyramid of the Pantheon") == ir.CountersOnSource(n=3, counter="brick")
+    assert _cond("Tablet of Compleation") == ir.CountersOnSource(n=2, counter="oil")
+    assert _cond("Flywheel Racer") == ir.IsCreature()
+    assert _cond("Whisperer of the Wilds") == ir.ControlPower(n=4)
+    assert _cond("Lavinia, Foil to Conspiracy") == ir.OpponentTurn()
 
 
 def test_reader_storage_lands_and_batteries():
@@ -787,9 +788,9 @@ def test_reader_storage_lands_and_batteries():
     assert reef.produce.options == (Mana.parse("{U}"), Mana.parse("{B}"))
     network = _mana("Mage-Ring Network")[1]
     assert network.cost == Cost(tap=True, remove_x_counters=("storage", 0))
-    assert network.produce == ir.Produce("count", (Mana.parse("{C}"),), count=ir.Count(ir.Selector(self_only=True), "x"))
+    assert network.produce == ir.CountedMana((Mana.parse("{C}"),), count=ir.Count(ir.Selector(self_only=True), "x"))
     (battery,) = _mana("Black Mana Battery")
-    assert battery.produce == ir.Produce("count", (Mana.parse("{B}"),),
+    assert battery.produce == ir.CountedMana((Mana.parse("{B}"),),
                                          count=ir.Count(ir.Selector(self_only=True), "x", plus=1))
     (rasputin,) = _mana("Rasputin, the Oneiromancer")
     assert rasputin.cost.remove_x_counters == ("dream", 1)
@@ -797,11 +798,11 @@ def test_reader_storage_lands_and_batteries():
 
 def test_reader_variable_amounts():
     self_ = ir.Selector(self_only=True)
-    assert _mana("Viridian Joiner")[0].produce == ir.Produce("count", (Mana.parse("{G}"),),
+    assert _mana("Viridian Joiner")[0].produce == ir.CountedMana((Mana.parse("{G}"),),
                                                               count=ir.Count(self_, "power"))
-    assert _mana("Heronblade Elite")[0].produce == ir.Produce("any_color", count=ir.Count(self_, "power"))
-    assert _mana("Everflowing Chalice")[0].produce == ir.Produce(
-        "count", (Mana.parse("{C}"),), count=ir.Count(self_, "counters", counter="charge"))
+    assert _mana("Heronblade Elite")[0].produce == ir.AnyColor(count=ir.Count(self_, "power"))
+    assert _mana("Everflowing Chalice")[0].produce == ir.CountedMana(
+        (Mana.parse("{C}"),), count=ir.Count(self_, "counters", counter="charge"))
     assert _mana("Gyre Sage")[0].produce.count == ir.Count(self_, "counters", counter="+1/+1")
     assert _mana("Bighorner Rancher")[0].produce.count == ir.Count(
         ir.Selector(who="you", types=frozenset({"Creature"})), "greatest_power")
@@ -809,5 +810,5 @@ def test_reader_variable_amounts():
     assert brigid.kind == "choice" and brigid.options == (Mana.parse("{G}"), Mana.parse("{W}"))
     assert brigid.count == ir.Count(ir.Selector(who="you", types=frozenset({"Creature"}), exclude_self=True))
     assert _mana("Famous Museum")[0].produce.count == ir.Count(self_, "counters", counter="art", plus=1)
-    assert _mana("Lotus Blossom")[0].produce == ir.Produce("any_color", count=ir.Count(self_, "counters",
+    assert _mana("Lotus Blossom")[0].produce == ir.AnyColor(count=ir.Count(self_, "counters",
                                                                                         counter="petal"))

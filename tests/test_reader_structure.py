@@ -12,7 +12,7 @@ import pytest
 
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, oracle_index
-from mtgsolve.solver.core.ir import (ANY_TARGET, ActivatedAbility, Cost, Filter, Keyword, T, TargetSpec, Trigger,
+from mtgsolve.solver.core.ir import (ANY_TARGET, ActivatedAbility, Cost, EntersTrigger, Filter, Keyword, T, TargetSpec, Trigger,
                        TriggeredAbility, UnreadEffect, Unsupported)
 from mtgsolve.solver.core.mana import ManaCost
 from mtgsolve.solver.queries import answer
@@ -262,7 +262,7 @@ def test_jace_possessive_target_player():
 def test_snapcaster_mage_trigger_target():
     (flash, trig), _ = rd("Snapcaster Mage")
     assert flash == Keyword("flash")
-    assert isinstance(trig, TriggeredAbility) and trig.trigger == Trigger("enters")
+    assert isinstance(trig, TriggeredAbility) and trig.trigger == EntersTrigger()
     assert trig.targets == (TargetSpec(Filter(types=frozenset({"Instant", "Sorcery"}), who="you", zone="graveyard")),)
     assert unread(trig.effects) == ["target instant or sorcery card in your graveyard gains flashback until end of "
                                     "turn. The flashback cost is equal to its mana cost."]

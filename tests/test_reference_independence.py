@@ -7,7 +7,10 @@ only what *states the question*:
 * loading the situation: ``solver.io.load``, ``solver.core.state`` (the game
   state data classes), ``solver.core.errors``;
 * reading card data: ``solver.cards`` (the card library), ``solver.core.ir`` (the
-  ability IR data classes), ``solver.core.mana`` (mana symbols and amounts);
+  ability IR data classes, with its sibling modules ``solver.core.statics``,
+  ``solver.core.conditions`` and ``solver.core.production``, whose classes it
+  re-exports), ``solver.core.mana``
+  (mana symbols and amounts);
 * the characteristics view ``solver.rules.characteristics`` (CR 613: what each
   object *is* on this board). It is rules-layer code, but it is the input every
   question is asked about rather than an answer to one; it is checked by its
@@ -40,6 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = frozenset({
     "solver.io.load", "solver.core.state", "solver.core.errors",      # loading the situation
     "solver.cards", "solver.core.ir", "solver.core.mana",               # reading card data
+    "solver.core.statics", "solver.core.conditions", "solver.core.production",  # the IR's kinds
 })
 SHARED_INPUT = frozenset({
     # CR 613 characteristics: the board every question is asked about (see the module docstring).

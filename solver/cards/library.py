@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from typing import Callable
 
+from ..core import ir
 from ..core.ir import (
     ANY_TARGET, ATTACHED, CONTROLLER, LANDS_OPP_CONTROLS, LANDS_YOU_CONTROL, SELF,
     ActivatedAbility, Conjure, Cost, CounterReplacement, CreateTokens, Damage, Destroy, Draw, Enchant, EntersWith, Fight,
     Filter, GainLife, Keyword, LookAtHand, Pump, PutCounters, ReturnToBattlefield, Tap, UntilEndOfTurn, Untap,
-    ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, Static, T, TargetSpec,
+    ManaAbility, ManaReplacement, Produce, Selector, SpellBehaviour, T, TargetSpec,
     TokenReplacement, Trigger, Ref, TriggeredAbility, TriggeredManaAbility, Unsupported, choice, fixed, Count,
+    AnyColor, Combination, CouldProduce, CountedMana, SacrificedCouldProduce, ThatLandProduced,
+    AttacksTrigger, BecomesTappedTrigger, DiesTrigger, EntersTrigger, TappedForMana,
 )
 from ..core.mana import ManaCost
 
@@ -48,12 +51,12 @@ def _cost(mana: str = "", **kw) -> Cost:
     return Cost(mana=ManaCost.parse(mana), **kw)
 
 
-ANY_COLOR = Produce("any_color")
+ANY_COLOR = AnyColor()
 CREATURE_FILTER = Filter(types=CREATURE)
 
 
-def _must_target(battlefield_only: bool) -> Static:
-    return Static("must_target", subtypes=FLAGBEARER, battlefield_only=battlefield_only)
+def _must_target(battlefield_only: bool) -> ir.MustTarget:
+    return ir.MustTarget(subtypes=FLAGBEARER, battlefield_only=battlefield_only)
 
 
 # ---- basic and basic-typed lands (CR 305.6: intrinsic mana abilities) ----
@@ -63,21 +66,21 @@ for _n in ("Plains", "Island", "Swamp", "Mountain", "Forest", "Snow-Covered Fore
 _def("Wastes", _mana(TAP, fixed("{C}"), text="{T}: Add {C}."))
 
 # ---- "could produce" lands and sources (CR 106.7) ----
-_def("Reflecting Pool", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True)))
-_def("Exotic Orchard", _mana(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS)))
-_def("Fellwar Stone", _mana(TAP, Produce("could_produce", selector=LANDS_OPP_CONTROLS)))
-_def("Harvester Druid", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL)))
-_def("Naga Vitalist", _mana(TAP, Produce("could_produce", selector=LANDS_YOU_CONTROL, of_type=True)))
+_def("Reflecting Pool", _mana(TAP, CouldProduce(selector=LANDS_YOU_CONTROL, of_type=True)))
+_def("Exotic Orchard", _mana(TAP, CouldProduce(selector=LANDS_OPP_CONTROLS)))
+_def("Fellwar Stone", _mana(TAP, CouldProduce(selector=LANDS_OPP_CONTROLS)))
+_def("Harvester Druid", _mana(TAP, CouldProduce(selector=LANDS_YOU_CONTROL)))
+_def("Naga Vitalist", _mana(TAP, CouldProduce(selector=LANDS_YOU_CONTROL, of_type=True)))
 _def("Squandered Resources", _mana(Cost(sacrifice=Selector(who="you", types=LAND)),
-                                   Produce("sacrificed_could_produce", of_type=True)))
+                                   SacrificedCouldProduce(of_type=True)))
 
 # ---- other mana lands ----
-_def("Gaea's Cradle", _mana(TAP, Produce("count", (fixed("{G}").options[0],),
+_def("Gaea's Cradle", _mana(TAP, CountedMana((fixed("{G}").options[0],),
                                          count=Count(Selector(who="you", types=CREATURE)))))
 _def("Vivid Crag", EntersWith(counter="charge", amount=2, tapped=True),
      _mana(TAP, fixed("{R}")), _mana(Cost(tap=True, remove_counters=("charge", 1)), ANY_COLOR))
 _def("Mana Confluence", _mana(Cost(tap=True, life=1), ANY_COLOR))
-_def("City of Brass", TriggeredAbility(Trigger("becomes_tapped"), effects=(Damage(CONTROLLER, 1),)),
+_def("City of Brass", TriggeredAbility(BecomesTappedTrigger(), effects=(Damage(CONTROLLER, 1),)),
      _mana(TAP, ANY_COLOR))
 _def("Adarkar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{W}", "{U}"), damage=1))
 _def("Llanowar Wastes", _mana(TAP, fixed("{C}")), _mana(TAP, choice("{B}", "{G}"), damage=1))
@@ -86,16 +89,16 @@ _def("Crystal Quarry", _mana(TAP, fixed("{C}")), _mana(_cost("{5}", tap=True), f
 _def("Tinder Farm", EntersWith(tapped=True), _mana(TAP, fixed("{G}")),
      _mana(Cost(tap=True, sacrifice_self=True), fixed("{R}{W}")))
 _def("Cascading Cataracts", Keyword("indestructible"), _mana(TAP, fixed("{C}")),
-     _mana(_cost("{5}", tap=True), Produce("combination", amount=5)))
+     _mana(_cost("{5}", tap=True), Combination(amount=5)))
 _def("Ancient Tomb", _mana(TAP, fixed("{C}{C}"), damage=2))
-_def("Urborg, Tomb of Yawgmoth", Static("add_types", Selector(types=LAND), subtypes=frozenset({"Swamp"})))
+_def("Urborg, Tomb of Yawgmoth", ir.AddTypes(Selector(types=LAND), subtypes=frozenset({"Swamp"})))
 
 # ---- mana creatures and rocks ----
 _def("Llanowar Elves", _mana(TAP, fixed("{G}")))
 _def("Birds of Paradise", Keyword("flying"), _mana(TAP, ANY_COLOR))
 _def("Sylvan Caryatid", Keyword("defender"), Keyword("hexproof"), _mana(TAP, ANY_COLOR))
 _def("Sol Ring", _mana(TAP, fixed("{C}{C}")))
-_def("Chromatic Lantern", Static("grant", LANDS_YOU_CONTROL, granted=_mana(TAP, ANY_COLOR)), _mana(TAP, ANY_COLOR))
+_def("Chromatic Lantern", ir.Grant(LANDS_YOU_CONTROL, granted=_mana(TAP, ANY_COLOR)), _mana(TAP, ANY_COLOR))
 _def("Springleaf Drum", _mana(Cost(tap=True, tap_other_creatures=1), ANY_COLOR))
 
 # ---- mana replacement effects (CR 106.12b, 614) ----
@@ -113,21 +116,21 @@ _def("Mana Reflection", ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you"
 _def("Nyxbloom Ancient", Keyword("trample"), ManaReplacement(_ANY_PERMANENT, "multiply", tapper="you", factor=3))
 
 # ---- triggered mana abilities (CR 605.1b, 106.12a) ----
-_LAND_TAPPED = Trigger("tapped_for_mana", Selector(types=LAND))
-_ENCHANTED_LAND_TAPPED = Trigger("tapped_for_mana", Selector(attached=True, types=LAND))
+_LAND_TAPPED = TappedForMana(Selector(types=LAND))
+_ENCHANTED_LAND_TAPPED = TappedForMana(Selector(attached=True, types=LAND))
 for _n in ("Mana Flare", "Heartbeat of Spring", "Zhur-Taa Ancient"):
-    _def(_n, TriggeredManaAbility(_LAND_TAPPED, Produce("that_land_produced")))
+    _def(_n, TriggeredManaAbility(_LAND_TAPPED, ThatLandProduced()))
 _def("Overgrowth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}{G}")))
 _def("Wild Growth", Enchant(Filter(types=LAND)), TriggeredManaAbility(_ENCHANTED_LAND_TAPPED, fixed("{G}")))
 
 # ---- type- and color-changing statics (CR 305.7, 613) ----
-_def("Blood Moon", Static("set_land_types", Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"})))
-_def("Prismatic Omen", Static("add_types", LANDS_YOU_CONTROL, all_basic=True))
+_def("Blood Moon", ir.SetLandTypes(Selector(types=LAND, nonbasic=True), subtypes=frozenset({"Mountain"})))
+_def("Prismatic Omen", ir.AddTypes(LANDS_YOU_CONTROL, all_basic=True))
 _def("Celestial Dawn",
-     Static("set_land_types", LANDS_YOU_CONTROL, subtypes=frozenset({"Plains"})),
-     Static("set_color", Selector(who="you", nontypes=LAND), color=frozenset({"W"})),
-     Static("set_color_cards", color=frozenset({"W"})),
-     Static("spend_white_as_any"))
+     ir.SetLandTypes(LANDS_YOU_CONTROL, subtypes=frozenset({"Plains"})),
+     ir.SetColor(Selector(who="you", nontypes=LAND), color=frozenset({"W"})),
+     ir.SetColorCards(color=frozenset({"W"})),
+     ir.SpendWhiteAsAny())
 
 # ---- counters (CR 122.6, 614.1c, 107.3m) ----
 _def("Doubling Season", TokenReplacement(2),
@@ -136,7 +139,7 @@ _def("Hardened Scales", CounterReplacement(Selector(who="you", types=CREATURE), 
 _THOPTER = (("name", "Thopter"), ("types", ("Artifact", "Creature")), ("subtypes", ("Thopter",)),
             ("power", 1), ("toughness", 1), ("keywords", ("flying",)), ("colors", ()))
 _def("Hangarback Walker", EntersWith(counter="+1/+1", amount="X"),
-     TriggeredAbility(Trigger("dies"), effects=(CreateTokens("counters:+1/+1", _THOPTER),)),
+     TriggeredAbility(DiesTrigger(), effects=(CreateTokens("counters:+1/+1", _THOPTER),)),
      ActivatedAbility(_cost("{1}", tap=True), effects=(PutCounters(SELF, 1, "+1/+1"),)))
 _def("Endless One", EntersWith(counter="+1/+1", amount="X"))
 
@@ -144,8 +147,8 @@ _def("Endless One", EntersWith(counter="+1/+1", amount="X"))
 _def("Coalition Honor Guard", _must_target(True))
 _def("Standard Bearer", _must_target(True))
 _def("Coalition Flag", Enchant(Filter(types=CREATURE, who="you")),
-     Static("add_types", Selector(attached=True, types=CREATURE), subtypes=FLAGBEARER), _must_target(True))
-_def("Enroll in the Coalition", Static("player_subtype", subtypes=FLAGBEARER), _must_target(False))
+     ir.AddTypes(Selector(attached=True, types=CREATURE), subtypes=FLAGBEARER), _must_target(True))
+_def("Enroll in the Coalition", ir.PlayerSubtype(subtypes=FLAGBEARER), _must_target(False))
 
 # ---- targeted spells ----
 _def("Shock", spell=SpellBehaviour((TargetSpec(ANY_TARGET),), (Damage(T(0), 2),)))
@@ -181,18 +184,18 @@ _def("Order of Whiteclay", ActivatedAbility(
     targets=(TargetSpec(Filter(types=CREATURE, zone="graveyard", who="you", mv_max=3)),),
     effects=(ReturnToBattlefield(T(0)),)))
 _def("Prodigal Pyromancer", ActivatedAbility(TAP, targets=(TargetSpec(ANY_TARGET),), effects=(Damage(T(0), 1),)))
-_def("Thousand-Year Elixir", Static("activate_as_haste", Selector(who="you", types=CREATURE)),
+_def("Thousand-Year Elixir", ir.ActivateAsHaste(Selector(who="you", types=CREATURE)),
      ActivatedAbility(_cost("{1}", tap=True), targets=(TargetSpec(CREATURE_FILTER),), effects=(Untap(T(0)),)))
 _def("Icehide Troll", ActivatedAbility(_cost("{S}{S}"), effects=(
     Pump(SELF, power=2, toughness=0, keywords=("indestructible",)), Tap(SELF))))
-_def("Kitchen Finks", TriggeredAbility(Trigger("enters"), effects=(GainLife(2),)),
+_def("Kitchen Finks", TriggeredAbility(EntersTrigger(), effects=(GainLife(2),)),
      Unsupported("persist", "Persist (When this creature dies, if it had no -1/-1 counters on it, return it to the "
                  "battlefield under its owner's control with a -1/-1 counter on it.)", "triggered"))
 
 # ---- auras with triggers, conjure ----
 _def("Cartouche of Strength", Enchant(Filter(types=CREATURE, who="you")),
-     TriggeredAbility(Trigger("enters"), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
+     TriggeredAbility(EntersTrigger(), targets=(TargetSpec(Filter(types=CREATURE, who="opponent")),),
                       effects=(Fight(ATTACHED, T(0), optional=True),)),
-     Static("pump", Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
-_def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(Trigger("attacks"), effects=(
+     ir.StaticPump(Selector(attached=True, types=CREATURE), power=1, toughness=1, keywords=("trample",)))
+_def("Toralf's Disciple", Keyword("haste"), TriggeredAbility(AttacksTrigger(), effects=(
     Conjure(4, "Lightning Bolt", "library", shuffle=True),)))

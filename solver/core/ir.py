@@ -23,6 +23,16 @@ Vocabulary
   :class:`Pump`, … :class:`UnreadEffect`), each holding only its own fields; the
   resolution engine dispatches on the class. ``kind`` is a read-only class-level
   name of the kind (``"damage"``, ``"unread"``, …) for descriptions and messages.
+* The other families are sum types the same way — one small frozen dataclass per kind
+  under a common base, dispatched on by class, with a read-only class-level ``kind``:
+  :class:`Static` (static abilities, CR 604, 613: :class:`SetLandTypes`,
+  :class:`StaticPump`, :class:`CantBlock`, … in :mod:`solver.core.statics`),
+  :class:`ActivationCondition` (CR 602.5b, 611.3a: :class:`ControlCount`,
+  :class:`YourTurn`, … in :mod:`solver.core.conditions`), :class:`Produce` and
+  :class:`ManaRider` (CR 106, 605: :class:`FixedMana`, :class:`AnyColor`, …,
+  :class:`DrawRider`, … in :mod:`solver.core.production`), and, here,
+  :class:`CastingRule`, :class:`CastingOption` and :class:`Trigger` (its class-level name
+  is ``event``). Every class is importable from this module.
 """
 from __future__ import annotations
 
@@ -30,6 +40,10 @@ from dataclasses import dataclass, field, fields, replace
 from typing import ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
+from .conditions import *  # noqa: F401,F403  (the condition kinds, CR 602.5b: one class per kind)
+from .production import *  # noqa: F401,F403  (mana production and riders, CR 106, 605: one class per kind)
+from .production import describe_spell_filter
+from .statics import *  # noqa: F401,F403  (the static kinds, CR 604: one class per kind)
 
 #: What an unread part could change (contract §2.0): ``costs`` (CR 601.2f), ``targets``
 #: (CR 115, 702.11, 702.16, 702.18), ``timing`` (CR 117, 305, 601.3, 602.5), ``mana``
@@ -482,105 +496,6 @@ class Cost:
 # --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Produce:
-    """What a mana ability adds (CR 106.1, 605).
-
-    ``kind``:
-      * ``fixed`` — ``options`` holds one amount (``{C}{C}``);
-      * ``choice`` — one of ``options`` ("{W}{W}, {W}{B}, or {B}{B}", "{R} or {G}");
-      * ``any_color`` / ``any_type`` — ``amount`` mana of one chosen color/type;
-      * ``combination`` — ``amount`` mana in any combination of colors;
-      * ``could_produce`` — one mana of any color (``of_type`` False) or type
-        (True) that a permanent in ``selector`` could produce (CR 106.7);
-      * ``sacrificed_could_produce`` — any type the sacrificed permanent could produce;
-      * ``that_land_produced`` — (triggered) one mana of any type that land produced;
-      * ``chosen_color`` — ``amount`` mana of the color chosen for the source
-        as it entered (its ``chosen`` color, :class:`EntersWith`), or one of
-        ``options`` ("{R} or one mana of the chosen color"); with no color
-        chosen that part adds nothing (CR 106.5: mana of an undefined type);
-      * ``count`` — ``options[0]`` once for each permanent counted by ``count``
-        (or ``count``'s amount, see :class:`Count`);
-      * ``different_colors`` — ``amount`` mana of different colors (one of each
-        of ``amount`` distinct colors: "two mana of different colors");
-      * ``among_colors`` — one mana of any color among the permanents you
-        control that match one of ``among`` (characteristics now, CR 105.2,
-        106.5: none of those permanents colored, no mana) — "any color among
-        legendary creatures and planeswalkers you control"; a filter with
-        ``zone`` ``graveyard`` looks at the cards in your graveyard instead
-        ("among legendary creature cards in your graveyard");
-      * ``commander_identity`` — one mana of any color in the color identity of
-        the controller's commander(s) (CR 903.4; objects marked ``commander``,
-        in any zone); with no commander, no mana (CR 903.4f).
-
-    A ``count`` on the kinds ``any_color``, ``choice`` and ``combination`` is
-    a variable amount (CR 107.3): "X mana of any one color, where X is …",
-    "X {G} or X {W}" (each option scaled), "X mana in any combination of
-    {U} and/or {R}". ``combination`` with ``options`` (one-mana units) allows
-    only those types; without, any color.
-    """
-
-    kind: str
-    options: tuple[Mana, ...] = ()
-    amount: int = 1
-    selector: Selector | None = None
-    of_type: bool = False
-    count: Count | None = None
-    instead: "tuple[ActivationCondition, Produce] | None" = None
-    among: "tuple[Filter, ...]" = ()
-
-    def describe(self) -> str:
-        if self.instead is not None:
-            base = replace(self, instead=None).describe()
-            return f"{base}; if {self.instead[0].describe()}, {self.instead[1].describe()} instead"
-        k = self.kind
-        if k == "fixed":
-            return self.options[0].text
-        if k == "choice" and self.count is not None:
-            return " or ".join("X " + o.text for o in self.options) + f", where X is {self.count.describe()}"
-        if k == "choice":
-            return " or ".join(o.text for o in self.options)
-        if k == "any_color" and self.count is not None:
-            return f"X mana of any one color, where X is {self.count.describe()}"
-        if k == "any_color":
-            return f"{self.amount} mana of any one color"
-        if k == "any_type":
-            return f"{self.amount} mana of any one type"
-        if k == "combination" and self.count is not None:
-            kinds = " and/or ".join(o.text for o in self.options) or "colors"
-            return f"X mana in any combination of {kinds}, where X is {self.count.describe()}"
-        if k == "combination":
-            return f"{self.amount} mana in any combination of colors"
-        if k == "could_produce" and self.selector is not None:
-            return f"one mana of any {'type' if self.of_type else 'color'} that {self.selector.describe()} could produce"
-        if k == "sacrificed_could_produce":
-            return "one mana of any type the sacrificed permanent could produce"
-        if k == "that_land_produced":
-            return "one mana of any type that land produced"
-        if k == "chosen_color":
-            return " or ".join([o.text for o in self.options] + [f"{self.amount} mana of the chosen color"])
-        if k == "count" and self.count is not None:
-            return f"{self.options[0].text} for each of {self.count.describe()}"
-        if k == "different_colors":
-            return f"{self.amount} mana of different colors"
-        if k == "among_colors":
-            what = " or ".join(describe_spell_filter(f)[:-len(" spells")] +
-                               (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
-                               for f in self.among)
-            return f"one mana of any color among {what}"
-        if k == "commander_identity":
-            return "one mana of any color in your commander's color identity"
-        return k
-
-
-def fixed(text: str) -> Produce:
-    return Produce("fixed", (Mana.parse(text),))
-
-
-def choice(*texts: str) -> Produce:
-    return Produce("choice", tuple(Mana.parse(t) for t in texts))
-
-
 # --------------------------------------------------------------------------
 # Effects (what spells and abilities do when they resolve, CR 608)
 # --------------------------------------------------------------------------
@@ -965,110 +880,6 @@ def describe_modes(a: object) -> str:
 
 
 @dataclass(frozen=True)
-class ActivationCondition:
-    """A restriction on when an ability may be activated (CR 602.5b, 602.5d, 602.5e).
-
-    ``kind``:
-      * ``control`` — you control at least ``n`` permanents in ``selector``
-        ("Activate only if you control a Swamp or a Mountain", "… five or more lands");
-      * ``control_power`` — you control a creature with power ``n`` or greater (Ferocious);
-      * ``counters`` — this permanent has at least ``n`` ``counter`` counters;
-      * ``entered_this_turn`` — this permanent entered the battlefield this turn
-        (object key ``entered_this_turn``);
-      * ``is_creature`` — this permanent is a creature;
-      * ``your_turn`` / ``opponent_turn`` — during your / an opponent's turn;
-      * ``sorcery`` — when you could cast a sorcery (CR 307.1: your main phase, empty stack);
-      * ``instant`` — whenever you could cast an instant (any time you have priority);
-      * ``graveyard_card`` — there is a card with one of ``selector``'s subtypes in
-        your graveyard ("if there is an Elf card in your graveyard");
-      * ``total_power`` — creatures you control have total power ``n`` or greater
-        (Formidable: the sum of their powers, negative ones included);
-      * ``opponent_poison`` — an opponent has ``n`` or more poison counters (CR 122.1f);
-      * ``same_name_lands`` — you control ``n`` or more lands with the same name;
-      * ``graveyard_count`` — ``n`` or more cards are in your graveyard (threshold);
-      * ``equipped`` — an Equipment is attached to this permanent (CR 301.5; statics only);
-      * ``attacking`` / ``untapped`` — this permanent is attacking (CR 506.4) / untapped (statics only);
-      * ``graveyard_types`` — ``n`` or more card types among cards in your graveyard
-        (delirium, CR 205.2a);
-      * ``any`` / ``all`` — one of / each of ``parts``.
-    """
-
-    kind: str
-    selector: Selector | None = None
-    n: int = 1
-    counter: str = ""
-    parts: tuple["ActivationCondition", ...] = ()
-
-    def describe(self) -> str:
-        k = self.kind
-        if k == "control":
-            sel = self.selector
-            if sel is not None and self.n == 1 and len(sel.subtypes) > 1 and not sel.types:
-                # "a Swamp or a Mountain": any of the subtypes
-                return "you control " + " or ".join(f"a {t}" for t in sorted(sel.subtypes))
-            what = sel.describe() if sel else "permanents"
-            return f"you control {self.n} or more {what.replace(' you control', '')}"
-        if k == "control_power":
-            return f"you control a creature with power {self.n} or greater"
-        if k == "counters":
-            return f"this permanent has {self.n} or more {self.counter} counters"
-        if k in ("any", "all"):
-            return (" or " if k == "any" else " and ").join(p.describe() for p in self.parts)
-        if k == "graveyard_card" and self.selector is not None:
-            return f"there is a {'/'.join(sorted(self.selector.subtypes))} card in your graveyard"
-        if k == "total_power":
-            return f"creatures you control have total power {self.n} or greater"
-        if k == "opponent_poison":
-            return f"an opponent has {self.n} or more poison counters"
-        if k == "same_name_lands":
-            return f"you control {self.n} or more lands with the same name"
-        if k == "equipped":
-            return "this permanent is equipped"
-        if k in ("attacking", "untapped"):
-            return f"this permanent is {k}"
-        if k == "graveyard_count":
-            return f"there are {self.n} or more cards in your graveyard"
-        if k == "graveyard_types":
-            return f"there are {self.n} or more card types among cards in your graveyard"
-        return {"entered_this_turn": "this permanent entered this turn", "is_creature": "this permanent is a creature",
-                "your_turn": "during your turn", "opponent_turn": "during an opponent's turn",
-                "sorcery": "as a sorcery", "instant": "as an instant"}.get(k, k)
-
-
-def describe_spell_filter(f: Filter) -> str:
-    """A spell description as printed in a spending restriction ("colorless Eldrazi spells")."""
-    words = [{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
-             for c in "WUBRG" if c in f.colors]
-    if f.chosen_type:
-        words.append("chosen-type")
-    if f.colorless:
-        words.append("colorless")
-    if f.multicolored:
-        words.append("multicolored")
-    words.extend(sorted(s.lower() for s in f.supertypes))
-    words.extend("non" + t.lower() for t in sorted(f.nontypes))
-    if f.subtypes:
-        words.append(" or ".join(sorted(f.subtypes)))
-    if f.types:
-        words.append(" or ".join(sorted(t.lower() for t in f.types)))
-    words.append("spells")
-    if f.mv_min is not None:
-        words.append(f"with mana value {f.mv_min} or greater")
-    if f.mv_max is not None:
-        words.append(f"with mana value {f.mv_max} or less")
-    if f.has_x:
-        words.append("with {X} in their mana costs")
-    if f.not_owned:
-        words.append("you don't own")
-    zone = {"hand": "your hand", "graveyard": "your graveyard"}
-    if f.from_zones:
-        words.append("from " + " or ".join(sorted(zone.get(z, z) for z in f.from_zones)))
-    if f.not_from_zones:
-        words.append("not from " + " or ".join(sorted(zone.get(z, z) for z in f.not_from_zones)))
-    return " ".join(words)
-
-
-@dataclass(frozen=True)
 class SpendRestriction:
     """What the mana an ability adds may be spent on (CR 106.6: "Spend this mana
     only to …"; the restriction does not change the mana's type, CR 106.6, so
@@ -1110,49 +921,6 @@ class SpendRestriction:
 
 
 @dataclass(frozen=True)
-class ManaRider:
-    """An additional effect of an activated mana ability, part of its resolution
-    (CR 605.1a: a mana ability may have effects besides adding mana; it resolves
-    immediately, CR 605.3b).
-
-    ``kind``:
-      * ``skip_untap`` — "This land doesn't untap during your next untap step"
-        (CR 502.3: an effect that keeps it tapped; object key ``skip_untap``);
-      * ``add_counters`` — put ``n`` ``counter`` counters on this permanent;
-      * ``sacrifice_if_none`` — "If there are no ``counter`` counters on this
-        land, sacrifice it" (checked after the cost removed one);
-      * ``gain_life`` / ``lose_life`` — ``who`` (``you``, ``each_opponent``,
-        ``each_player``) gains / loses ``n`` life;
-      * ``draw`` — you draw ``n`` cards.
-
-    ``condition``: the rider happens only if it holds as the ability resolves
-    ("If you control a God, … you gain 1 life"; :class:`ActivationCondition`)."""
-
-    kind: str
-    n: int = 1
-    counter: str = ""
-    who: str = "you"
-    condition: "ActivationCondition | None" = None
-
-    def describe(self) -> str:
-        k = self.kind
-        who = {"you": "you", "each_opponent": "each opponent", "each_player": "each player"}[self.who]
-        if k == "skip_untap":
-            out = "this permanent doesn't untap during your next untap step"
-        elif k == "add_counters":
-            out = f"put {self.n} {self.counter} counter(s) on this permanent"
-        elif k == "sacrifice_if_none":
-            out = f"if there are no {self.counter} counters on this permanent, sacrifice it"
-        elif k in ("gain_life", "lose_life"):
-            out = f"{who} {'gain' if k == 'gain_life' else 'lose'}{'s' if who != 'you' else ''} {self.n} life"
-        elif k == "draw":
-            out = f"draw {self.n} card(s)"
-        else:
-            out = k
-        return f"if {self.condition.describe()}, {out}" if self.condition is not None else out
-
-
-@dataclass(frozen=True)
 class ManaAbility:
     """An activated mana ability (CR 605.1a). ``damage_to_you``: the land deals
     that much damage to its controller as part of the effect (Adarkar Wastes).
@@ -1191,10 +959,9 @@ class ActivatedAbility:
     permanents counted: ``who``, ``types``, ``supertypes``, ``subtypes``), reducing
     the generic mana of the cost only (CR 601.2f via 602.2b, 118.7). ``limit``: at most that
     many activations each turn ("Activate only once each turn", CR 602.5b; object key
-    ``activated_this_turn``). ``condition``: "Activate only if …" (CR 602.5b), besides the
-    kinds of :class:`ActivationCondition` also ``opponent_controls`` (an opponent controls
-    ``n`` or more permanents in ``selector``) and ``hand_exactly`` (you have exactly ``n``
-    cards in hand)."""
+    ``activated_this_turn``). ``condition``: "Activate only if …" (CR 602.5b), any
+    :class:`ActivationCondition` (:class:`OpponentControls` and :class:`HandExactly` only
+    here)."""
 
     cost: Cost
     targets: tuple[TargetSpec, ...] = ()
@@ -1222,29 +989,107 @@ class ActivatedAbility:
             extra += "; activate only once each turn" if self.limit == 1 else \
                 f"; activate at most {self.limit} times each turn"
         if self.condition is not None:
-            c = self.condition
-            what = (f"an opponent controls {c.n} or more {c.selector.describe() if c.selector else 'permanents'}"
-                    if c.kind == "opponent_controls" else f"you have exactly {c.n} cards in hand"
-                    if c.kind == "hand_exactly" else c.describe())
-            extra += f"; activate only if {what}"
+            extra += f"; activate only if {self.condition.describe()}"
         return f"activated: {self.cost.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
             + describe_modes(self) + extra
 
 
 @dataclass(frozen=True)
 class Trigger:
-    """A trigger event (CR 603.1). ``event``: ``enters`` | ``attacks`` | ``dies`` |
-    ``becomes_tapped`` | ``upkeep`` (of the controller) | ``tapped_for_mana``.
-    ``selector``: what must be tapped for ``tapped_for_mana`` (lands; enchanted land)."""
+    """A trigger event (CR 603.1): the base of the event kinds below, one class each.
+    ``event`` is a read-only class-level name of the kind (``enters``, ``dies`` …);
+    ``of_source``: the event happens to the ability's source ("this"), so "it" in the effect
+    is the source."""
 
-    event: str
+    event: ClassVar[str] = ""
+    of_source: ClassVar[bool] = False
+
+    def describe(self) -> str:
+        return self.event
+
+
+@dataclass(frozen=True)
+class EntersTrigger(Trigger):
+    """"When this enters" (CR 603.6a: an enters-the-battlefield trigger)."""
+
+    event: ClassVar[str] = "enters"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when this enters"
+
+
+@dataclass(frozen=True)
+class DiesTrigger(Trigger):
+    """"When this dies" (CR 700.4, 603.6c: a leaves-the-battlefield trigger, which looks back)."""
+
+    event: ClassVar[str] = "dies"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when this dies"
+
+
+@dataclass(frozen=True)
+class AttacksTrigger(Trigger):
+    """"Whenever this attacks" (CR 508.3a: triggers as attackers are declared)."""
+
+    event: ClassVar[str] = "attacks"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this attacks"
+
+
+@dataclass(frozen=True)
+class BecomesTappedTrigger(Trigger):
+    """"Whenever this becomes tapped" (CR 603.2, 701.26a)."""
+
+    event: ClassVar[str] = "becomes_tapped"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this becomes tapped"
+
+
+@dataclass(frozen=True)
+class UpkeepTrigger(Trigger):
+    """"At the beginning of your upkeep" (CR 503.1a, 603.2b)."""
+
+    event: ClassVar[str] = "upkeep"
+
+    def describe(self) -> str:
+        return "at the beginning of your upkeep"
+
+
+@dataclass(frozen=True)
+class TappedForMana(Trigger):
+    """Whenever a permanent in ``selector`` is tapped for mana (lands; enchanted land) — the
+    event of triggered mana abilities (CR 106.12a, 605.1b)."""
+
+    event: ClassVar[str] = "tapped_for_mana"
     selector: Selector | None = None
 
     def describe(self) -> str:
-        if self.event == "tapped_for_mana":
-            return f"whenever {self.selector.describe() if self.selector else 'it'} is tapped for mana"
-        return {"enters": "when this enters", "attacks": "whenever this attacks", "dies": "when this dies",
-                "becomes_tapped": "whenever this becomes tapped", "upkeep": "at the beginning of your upkeep"}.get(self.event, self.event)
+        return f"whenever {self.selector.describe() if self.selector else 'it'} is tapped for mana"
+
+
+@dataclass(frozen=True)
+class BecomesTargetTrigger(Trigger):
+    """"Whenever this permanent becomes the target of a spell or ability an opponent controls" — the
+    event of ward (CR 702.21a, 115.1): a spell cast, an ability activated or a triggered ability put
+    on the stack with this permanent among its targets."""
+
+    event: ClassVar[str] = "becomes_target"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this becomes the target of a spell or ability an opponent controls"
+
+
+#: Every trigger-event kind.
+TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
+                                              UpkeepTrigger, TappedForMana, BecomesTargetTrigger)
 
 
 @dataclass(frozen=True)
@@ -1348,131 +1193,6 @@ class Enchant:
 
     def describe(self) -> str:
         return f"enchant {self.filter.describe()}"
-
-
-@dataclass(frozen=True)
-class Static:
-    """A static ability creating a continuous effect (CR 604, 613).
-
-    ``kind``:
-      * ``set_land_types`` — ``affected`` lands have exactly ``subtypes`` as land types (CR 305.7; layer 4);
-      * ``add_types`` — ``affected`` gain ``subtypes`` in addition (layer 4); ``all_basic``: every basic land type;
-      * ``set_color`` — ``affected`` are ``color`` (layer 5);
-      * ``set_color_cards`` — spells you control and nonland cards you own that
-        aren't on the battlefield are ``color`` (layer 5, Celestial Dawn);
-      * ``grant`` — ``affected`` have ``granted`` (layer 6);
-      * ``pump`` — ``affected`` get +``power``/+``toughness`` (layer 7c) and ``keywords`` (layer 6);
-      * ``player_subtype`` — the controller is a ``subtypes`` (Enroll in the Coalition);
-      * ``player_keyword`` — the controller has ``keywords`` ("You have hexproof": CR 702.11d;
-        "You have shroud": CR 702.18b);
-      * ``must_target`` — opponents must choose at least one object/player with subtype
-        in ``subtypes`` (``battlefield_only``) while choosing targets as part of casting
-        a spell or activating an ability they control (CR 601.2c);
-      * ``activate_as_haste`` — you may activate abilities of ``affected`` as though they had haste;
-      * ``spend_white_as_any`` — Celestial Dawn's mana-spending rule (CR 609.4b);
-      * ``spend_as_any_color`` — you may spend mana as though it were mana of any color to
-        activate abilities of ``affected`` (CR 609.4b; payments it could change are unsupported);
-      * ``cant_activate`` — activated abilities of ``affected`` (or, with
-        ``chosen_name``, of sources with the name chosen for this static's
-        source: its ``chosen`` name) can't be activated; with ``except_mana``
-        "unless they're mana abilities" (CR 602.5, 605.1a: mana abilities are
-        activated abilities too);
-      * combat restrictions and requirements on ``affected`` (CR 508.1c–d, 509.1b–c; solver/engine/combat.py);
-        besides those below: ``max_blockers`` (``amount``), ``unblockable_power_le`` / ``_ge`` and
-        ``cant_block_power_le`` / ``_ge`` (power ``amount``), ``must_be_blocked`` ("must be blocked if
-        able"), ``unblockable_by`` / ``blockable_only_by``
-        (blockers with any of ``subtypes``, ``color``, ``keywords``), ``attack_needs_defender_land``
-        (the defending player controls a land of a type in ``subtypes``):
-        ``cant_attack``, ``cant_block``, ``cant_attack_alone``, ``cant_block_alone``, ``must_attack``
-        ("attacks each combat if able"), ``must_block`` ("blocks each combat if able"), ``block_additional``
-        (can block ``amount`` additional creatures), ``block_any_number``, ``block_only_flying`` ("can block
-        only creatures with flying"), ``unblockable`` ("can't be blocked"), ``min_blockers`` ("can't be
-        blocked except by ``amount`` or more creatures"), ``lure`` ("All creatures able to block
-        ``affected`` do so"); ``attack_tax`` — creatures can't attack the controller unless their
-        controller pays {``amount``} for each of them (Ghostly Prison, Propaganda; CR 508.1g–h).
-    """
-
-    kind: str
-    affected: Selector | None = None
-    subtypes: frozenset[str] = frozenset()
-    all_basic: bool = False
-    color: frozenset[str] = frozenset()
-    granted: "Ability | None" = None
-    power: int = 0
-    toughness: int = 0
-    keywords: tuple[str, ...] = ()
-    battlefield_only: bool = False
-    text: str = ""
-    amount: int = 0
-    chosen_name: bool = False
-    except_mana: bool = False
-    # "As long as <condition>, …" (CR 611.3a): applies only while it holds (solver/rules/characteristics.py)
-    condition: "ActivationCondition | None" = None
-
-    def describe(self) -> str:
-        if self.condition is not None:
-            return f"as long as {self.condition.describe()}: " + replace(self, condition=None).describe()
-        a = self.affected.describe() if self.affected else ""
-        k = self.kind
-        if k == "cant_activate":
-            who = "sources with the chosen name" if self.chosen_name else a
-            unless = " unless they're mana abilities" if self.except_mana else ""
-            return f"static (CR 602.5): activated abilities of {who} can't be activated{unless}"
-        if k == "player_keyword":
-            return "static: you have " + ", ".join(self.keywords)
-        if k == "set_land_types":
-            return f"static (layer 4): {a} are {'/'.join(sorted(self.subtypes))} (CR 305.7)"
-        if k == "add_types":
-            what = "every basic land type" if self.all_basic else "/".join(sorted(self.subtypes))
-            return f"static (layer 4): {a} are {what} in addition to their other types"
-        if k == "set_color":
-            return f"static (layer 5): {a} are {'/'.join(sorted(self.color))}"
-        if k == "set_color_cards":
-            return (f"static (layer 5): spells you control and nonland cards you own that aren't on the battlefield "
-                    f"are {'/'.join(sorted(self.color))}")
-        if k == "grant":
-            return f"static (layer 6): {a} have [{self.granted.describe() if self.granted else ''}]"
-        if k == "pump":
-            kw = (" and have " + ", ".join(self.keywords)) if self.keywords else ""
-            return f"static (layer 7c): {a} get {self.power:+d}/{self.toughness:+d}{kw}"
-        if k == "player_subtype":
-            return f"static: you are a {'/'.join(sorted(self.subtypes))}"
-        if k == "must_target":
-            where = " on the battlefield" if self.battlefield_only else ""
-            return f"static: opponents casting a spell or activating an ability must choose at least one {'/'.join(sorted(self.subtypes))}{where} as a target if able (CR 601.2c)"
-        if k == "activate_as_haste":
-            return f"static: you may activate abilities of {a} as though they had haste"
-        if k == "spend_as_any_color":
-            return f"static (CR 609.4b): you may spend mana as though it were mana of any color to activate abilities of {a}"
-        if k == "spend_white_as_any":
-            return "static: you may spend white mana as though it were mana of any color; other mana only as though it were colorless"
-        combat = {"cant_attack": "can't attack", "cant_block": "can't block",
-                  "cant_attack_alone": "can't attack alone", "cant_block_alone": "can't block alone",
-                  "must_attack": "attacks each combat if able", "must_block": "blocks each combat if able",
-                  "block_additional": f"can block {self.amount} additional creature(s) each combat",
-                  "block_any_number": "can block any number of creatures",
-                  "block_only_flying": "can block only creatures with flying", "unblockable": "can't be blocked",
-                  "min_blockers": f"can't be blocked except by {self.amount} or more creatures",
-                  "lure": "must be blocked by all creatures able to block it",
-                  "must_be_blocked": "must be blocked if able",
-                  "max_blockers": f"can't be blocked by more than {self.amount} creature(s)",
-                  "unblockable_power_le": f"can't be blocked by creatures with power {self.amount} or less",
-                  "unblockable_power_ge": f"can't be blocked by creatures with power {self.amount} or greater",
-                  "cant_block_power_le": f"can't block creatures with power {self.amount} or less",
-                  "cant_block_power_ge": f"can't block creatures with power {self.amount} or greater",
-                  "attack_needs_defender_land": "can't attack unless defending player controls "
-                                                + " or ".join(("an " if t[0] in "AEIOU" else "a ") + t
-                                                              for t in sorted(self.subtypes))}
-        if k in ("unblockable_by", "blockable_only_by"):
-            who = " or ".join(sorted(self.subtypes) + sorted(self.color) + list(self.keywords))
-            how = "can't be blocked by" if k == "unblockable_by" else "can be blocked only by"
-            return f"static (combat, CR 509.1b): {a} {how} {who}"
-        if k in combat:
-            return f"static (combat, CR 508.1/509.1): {a} {combat[k]}"
-        if k == "attack_tax":
-            return (f"static (CR 508.1g): creatures can't attack you unless their controller pays {{{self.amount}}} "
-                    "for each of them")
-        return f"static: {k}"
 
 
 @dataclass(frozen=True)
@@ -1655,39 +1375,31 @@ def ability_kind_of_line(line: str) -> str:
 
 @dataclass(frozen=True)
 class CastingRule:
-    """A static ability that changes the casting of spells (module
-    :mod:`solver.rules.casting_rules` applies them; the reader is
-    :mod:`solver.reader.statics`).
+    """A static ability that changes the casting of spells (CR 601.2f, 601.3; module
+    :mod:`solver.rules.casting_rules` applies them; the reader is :mod:`solver.reader.statics`):
+    the base of the kinds below, one class each. ``who`` (``you`` | ``opponent`` | ``any``,
+    relative to this ability's controller) says whose spells it changes; ``text`` is the printed
+    line. ``kind`` is a read-only class-level name of the kind."""
 
-    ``kind``:
-      * ``cost_increase`` / ``cost_reduction`` — spells matching ``spells``
-        (None: every spell) cast by ``who`` (``you`` | ``opponent`` | ``any``,
-        relative to this ability's controller) cost ``amount`` generic mana
-        more / less, times ``per`` when given ("for each artifact you
-        control"; CR 601.2f, 118.7: a reduction reduces only the generic
-        component); ``self_only``: the ability of the spell itself ("This
-        spell costs {1} less to cast for each …", affinity, CR 702.41a);
-      * ``cost_minimum`` — Trinisphere: a spell whose total cost is less than
-        ``amount`` mana costs ``amount`` mana (applied after every increase and
-        reduction, CR 601.2f), while the source is untapped when
-        ``untapped_only``;
-      * ``as_though_flash`` — ``who`` may cast ``spells`` as though they had
-        flash (CR 702.8a, 601.3);
-      * ``sorcery_timing_only`` — ``who`` can cast spells only any time they
-        could cast a sorcery (CR 307.1, 601.3; Teferi, Time Raveler);
-      * ``cant_cast_during_your_turn`` — ``who`` can't cast spells during this
-        ability's controller's turn (CR 601.3; Dragonlord Dromoka).
-    """
+    kind: ClassVar[str] = ""
+    who: str = field(default="any", kw_only=True)
+    text: str = field(default="", kw_only=True)
 
-    kind: str
-    who: str = "any"
+    @property
+    def _who(self) -> str:
+        return {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
+
+    def describe(self) -> str:
+        return f"casting rule: {self.kind}"
+
+
+@dataclass(frozen=True)
+class SpellsRule(CastingRule):
+    """A casting rule about the spells matching ``spells`` (None: every spell) or any of
+    ``spells_or`` ("Green spells and blue spells", CR 601.2f)."""
+
     spells: Filter | None = None
-    amount: int = 0
-    per: Count | None = None
-    self_only: bool = False
-    untapped_only: bool = False
-    text: str = ""
-    spells_or: tuple[Filter, ...] = ()   # further spell descriptions, any of ("Green spells and blue spells")
+    spells_or: tuple[Filter, ...] = ()   # further spell descriptions, any of
 
     def spell_filters(self) -> tuple[Filter, ...] | None:
         """The spell descriptions a spell must fit one of (None: every spell)."""
@@ -1695,27 +1407,95 @@ class CastingRule:
             return None
         return (self.spells,) + self.spells_or
 
+    @property
+    def _what(self) -> str:
+        return " and ".join(describe_spell_filter(f) for f in (self.spell_filters() or ())) or "spells"
+
+
+@dataclass(frozen=True)
+class CostChangeRule(SpellsRule):
+    """Spells matching the rule cast by ``who`` cost ``amount`` generic mana more (or less),
+    times ``per`` when given ("for each artifact you control"; CR 601.2f, 118.7: a reduction
+    reduces only the generic component); ``self_only``: the ability of the spell itself
+    ("This spell costs {1} less to cast for each …", affinity, CR 702.41a)."""
+
+    amount: int = 0
+    per: Count | None = None
+    self_only: bool = False
+
     def describe(self) -> str:
-        who = {"you": " you cast", "opponent": " your opponents cast", "any": ""}[self.who]
-        what = " and ".join(describe_spell_filter(f) for f in (self.spell_filters() or ())) or "spells"
-        if self.self_only:
-            what, who = "this spell", ""
-        k = self.kind
-        if k in ("cost_increase", "cost_reduction"):
-            per = f" for each of {self.per.describe()}" if self.per is not None else ""
-            more = "more" if k == "cost_increase" else "less"
-            verb = "costs" if self.self_only else "cost"
-            return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
-        if k == "cost_minimum":
-            cond = "as long as this permanent is untapped, " if self.untapped_only else ""
-            return f"cost rule (CR 601.2f): {cond}each spell that would cost less than {self.amount} mana costs {self.amount} mana"
-        if k == "as_though_flash":
-            return f"timing rule (CR 702.8a): {self.who} may cast {what} as though they had flash"
-        if k == "sorcery_timing_only":
-            return f"timing rule (CR 601.3): {self.who} can cast spells only any time they could cast a sorcery"
-        if k == "cant_cast_during_your_turn":
-            return f"timing rule (CR 601.3): {self.who} can't cast spells during your turn"
-        return f"casting rule: {k}"
+        what, who = ("this spell", "") if self.self_only else (self._what, self._who)
+        per = f" for each of {self.per.describe()}" if self.per is not None else ""
+        more = "more" if isinstance(self, CostIncrease) else "less"
+        verb = "costs" if self.self_only else "cost"
+        return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
+
+
+@dataclass(frozen=True)
+class CostIncrease(CostChangeRule):
+    """The spells cost ``amount`` (times ``per``) generic mana more (CR 601.2f)."""
+
+    kind: ClassVar[str] = "cost_increase"
+
+
+@dataclass(frozen=True)
+class CostReduction(CostChangeRule):
+    """The spells cost ``amount`` (times ``per``) generic mana less (CR 601.2f, 118.7)."""
+
+    kind: ClassVar[str] = "cost_reduction"
+
+
+@dataclass(frozen=True)
+class CostMinimum(CastingRule):
+    """Trinisphere: a spell whose total cost is less than ``amount`` mana costs ``amount`` mana
+    (applied after every increase and reduction, CR 601.2f), while the source is untapped when
+    ``untapped_only``."""
+
+    kind: ClassVar[str] = "cost_minimum"
+    amount: int = 0
+    untapped_only: bool = False
+
+    def describe(self) -> str:
+        cond = "as long as this permanent is untapped, " if self.untapped_only else ""
+        return (f"cost rule (CR 601.2f): {cond}each spell that would cost less than {self.amount} mana costs "
+                f"{self.amount} mana")
+
+
+@dataclass(frozen=True)
+class AsThoughFlash(SpellsRule):
+    """``who`` may cast the spells as though they had flash (CR 702.8a, 601.3)."""
+
+    kind: ClassVar[str] = "as_though_flash"
+
+    def describe(self) -> str:
+        return f"timing rule (CR 702.8a): {self.who} may cast {self._what} as though they had flash"
+
+
+@dataclass(frozen=True)
+class SorceryTimingOnly(CastingRule):
+    """``who`` can cast spells only any time they could cast a sorcery (CR 307.1, 601.3; Teferi,
+    Time Raveler)."""
+
+    kind: ClassVar[str] = "sorcery_timing_only"
+
+    def describe(self) -> str:
+        return f"timing rule (CR 601.3): {self.who} can cast spells only any time they could cast a sorcery"
+
+
+@dataclass(frozen=True)
+class CantCastDuringYourTurn(CastingRule):
+    """``who`` can't cast spells during this ability's controller's turn (CR 601.3; Dragonlord
+    Dromoka)."""
+
+    kind: ClassVar[str] = "cant_cast_during_your_turn"
+
+    def describe(self) -> str:
+        return f"timing rule (CR 601.3): {self.who} can't cast spells during your turn"
+
+
+#: Every casting-rule kind.
+CASTING_RULE_CLASSES: tuple[type[CastingRule], ...] = (CostIncrease, CostReduction, CostMinimum, AsThoughFlash,
+                                                        SorceryTimingOnly, CantCastDuringYourTurn)
 
 
 @dataclass(frozen=True)
@@ -1752,44 +1532,33 @@ class CardCost:
 @dataclass(frozen=True)
 class CastingOption:
     """A way of casting the spell itself, or a cost it adds (read by
-    :mod:`solver.reader.casting_options`, applied by :mod:`solver.rules.casting_options`).
+    :mod:`solver.reader.casting_options`, applied by :mod:`solver.rules.casting_options`): the
+    base of the option kinds below, one class each (CR 601.2b, 601.2f–h, 118.9).
 
-    ``kind``:
-      * ``alternative`` — pay ``mana`` (None: no mana, i.e. {0}) and ``cost``
-        rather than the mana cost (CR 118.9: "You may … rather than pay this
-        spell's mana cost", evoke 702.74a, flashback 702.34a, escape 702.138a,
-        dash 702.109a), cast from ``zone`` (``hand`` or ``graveyard``), only
-        when ``condition`` holds (``not_your_turn``; ``control`` with
-        ``condition_selector``: "If you control a Plains");
-      * ``permission`` — cast from ``zone`` paying the mana cost plus ``cost``
-        (jump-start 702.133a, retrace 702.81a);
-      * ``additional`` — a mandatory additional cost (CR 601.2b: "As an
-        additional cost to cast this spell, …"): ``mana`` and ``cost``;
-      * ``kicker`` — an optional additional cost (CR 702.33a): ``mana`` and ``cost``;
-      * ``payment`` — another way to pay the total cost, whatever the mode (zone
-        ``any``), named ``delve`` (CR 702.66a: exile cards from your graveyard,
-        each paying {1}), ``convoke`` (CR 702.51a: tap untapped creatures you
-        control, each paying {1} or one mana of its color) or ``improvise``
-        (CR 702.126a: tap untapped artifacts you control, each paying {1}).
+    ``name`` is how queries name the option (``alternative: <name>``): the keyword
+    (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``, ``retrace``, ``delve`` …)
+    or, for "rather than pay" lines, the cost as printed ("pay 1 life and exile a blue card from
+    your hand"). ``zone``: where the card is cast from with it (``hand``, ``graveyard``; ``any``
+    for a way of paying, whatever the mode). ``kind`` is a read-only class-level name."""
 
-    ``name`` is how queries name the option (``alternative: <name>``): the
-    keyword (``flashback``, ``escape``, ``evoke``, ``dash``, ``jump-start``,
-    ``retrace``) or, for "rather than pay" lines, the cost as printed
-    ("pay 1 life and exile a blue card from your hand")."""
-
-    kind: str
+    kind: ClassVar[str] = ""
     name: str = ""
-    mana: ManaCost | None = None
-    cost: CardCost = CardCost()
-    zone: str = "hand"
-    condition: str = ""
-    condition_selector: Selector | None = None
-    text: str = ""
+    zone: str = field(default="hand", kw_only=True)
+    text: str = field(default="", kw_only=True)
 
     def describe(self) -> str:
-        if self.kind == "payment":
-            rule = {"delve": "702.66a", "convoke": "702.51a", "improvise": "702.126a"}.get(self.name, "601.2h")
-            return f"casting option (CR {rule}): {self.name} pays part of the total cost"
+        return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}"
+
+
+@dataclass(frozen=True)
+class CostOption(CastingOption):
+    """An option with a cost: ``mana`` (None: no mana of its own) and ``cost``, the other parts
+    (CR 118.9, 601.2b)."""
+
+    mana: ManaCost | None = None
+    cost: CardCost = CardCost()
+
+    def describe(self) -> str:
         parts = [self.mana.text] if self.mana is not None and self.mana else []
         c = self.cost
         if c.life:
@@ -1805,8 +1574,71 @@ class CastingOption:
         if c.exile_graveyard:
             parts.append(f"exile {c.exile_graveyard} other card(s) from your graveyard")
         what = ", ".join(parts) or "{0}"
-        cond = f" if {self.condition}" if self.condition else ""
+        cond = f" if {self._condition}" if self._condition else ""
         return f"casting option (CR 601.2b, 118.9): {self.kind} {self.name!r} from {self.zone}: {what}{cond}"
+
+    @property
+    def _condition(self) -> str:
+        return ""
+
+
+@dataclass(frozen=True)
+class AlternativeCost(CostOption):
+    """Pay ``mana`` (None: no mana, i.e. {0}) and ``cost`` rather than the mana cost (CR 118.9:
+    "You may … rather than pay this spell's mana cost", evoke 702.74a, flashback 702.34a, escape
+    702.138a, dash 702.109a, overload 702.96a, spectacle 702.137a), cast from ``zone``, only when
+    ``condition`` holds (``not_your_turn``; ``opponent_lost_life``; ``control`` with
+    ``condition_selector``: "If you control a Plains")."""
+
+    kind: ClassVar[str] = "alternative"
+    condition: str = ""
+    condition_selector: Selector | None = None
+
+    @property
+    def _condition(self) -> str:
+        return self.condition
+
+
+@dataclass(frozen=True)
+class CastPermission(CostOption):
+    """Cast from ``zone`` paying the mana cost plus ``cost`` (jump-start, CR 702.133a; retrace, CR 702.81a)."""
+
+    kind: ClassVar[str] = "permission"
+
+
+@dataclass(frozen=True)
+class AdditionalCost(CostOption):
+    """A mandatory additional cost (CR 601.2b: "As an additional cost to cast this spell, …"):
+    ``mana`` and ``cost``."""
+
+    kind: ClassVar[str] = "additional"
+
+
+@dataclass(frozen=True)
+class Kicker(CostOption):
+    """An optional additional cost (CR 702.33a): ``mana`` and ``cost``."""
+
+    kind: ClassVar[str] = "kicker"
+
+
+@dataclass(frozen=True)
+class PaymentOption(CastingOption):
+    """Another way to pay the total cost, whatever the mode (zone ``any``), named ``delve``
+    (CR 702.66a: exile cards from your graveyard, each paying {1}), ``convoke`` (CR 702.51a: tap
+    untapped creatures you control, each paying {1} or one mana of its color) or ``improvise``
+    (CR 702.126a: tap untapped artifacts you control, each paying {1})."""
+
+    kind: ClassVar[str] = "payment"
+    zone: str = field(default="any", kw_only=True)
+
+    def describe(self) -> str:
+        rule = {"delve": "702.66a", "convoke": "702.51a", "improvise": "702.126a"}.get(self.name, "601.2h")
+        return f"casting option (CR {rule}): {self.name} pays part of the total cost"
+
+
+#: Every casting-option kind.
+OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
+                                                   PaymentOption)
 
 
 @dataclass(frozen=True)
@@ -1852,7 +1684,7 @@ class Ward:
 
     cost: Cost
     text: str = ""
-    event: ClassVar[str] = "becomes_target"   # the trigger event (CR 603.2)
+    trigger: ClassVar[type[Trigger]] = BecomesTargetTrigger   # the trigger event (CR 603.2)
 
     def describe(self) -> str:
         return f"keyword: ward ({self.cost.describe()}) (CR 702.21a)"

@@ -462,12 +462,12 @@ def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
         if a.spend is not None:
             continue  # restricted mana (CR 106.6) may not pay every cost: left to the pay model
         p = a.produce
-        if p.kind == "fixed" or p.kind == "choice":
+        if isinstance(p, (ir.FixedMana, ir.ManaChoice)):
             if all(m.total == 1 for m in p.options):
                 types.update(t for m in p.options for t in m.types())
-        elif p.kind == "any_color" and p.amount == 1:
+        elif isinstance(p, ir.AnyColor) and p.amount == 1:
             types.update("WUBRG")
-        elif p.kind == "any_type" and p.amount == 1:
+        elif isinstance(p, ir.AnyType) and p.amount == 1:
             types.update("WUBRGC")
     if not types or not view.can_pay_tap_symbol(oid):
         return None
@@ -505,7 +505,7 @@ def payment_witness(view: View, player: str, tc: Any) -> bool:
         return False
     if tc.what == "cast" and not tc.mana:
         return False  # CR 118.6
-    if view.mana_replacements or view.triggered_mana or view.statics("spend_white_as_any"):
+    if view.mana_replacements or view.triggered_mana or view.statics(ir.SpendWhiteAsAny):
         return False
     sources = [(types, snow) for oid, types, snow in _simple_sources(view, player) if not (tc.tap and oid == tc.source)]
     for t, n in zip("WUBRGC", view.state.pool(player).counts):

@@ -125,7 +125,7 @@ class ActionApplier:
     def taken_ids(self) -> set[str]:
         return self.w.taken_ids()
 
-    def triggered(self, source: GameObject, event: str) -> None:
+    def triggered(self, source: GameObject, event: type[ir.Trigger]) -> None:
         """Triggered abilities of ``source`` on ``event`` (CR 603.2), to be put on the stack later.
 
         Numbered as the stack names them (contract §1: the n-th triggered or
@@ -135,7 +135,7 @@ class ActionApplier:
             return
         printed = ir.numbered_abilities(source.card.abilities)
         wanted = [(i, a) for i, a in enumerate(printed, start=1)
-                  if isinstance(a, ir.TriggeredAbility) and a.trigger.event == event]
+                  if isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, event)]
         if not wanted:
             return
         live = self.live_abilities(source.id)
@@ -159,7 +159,7 @@ class ActionApplier:
         for oid in payment.tap:
             o = self.objs[oid]
             self.w.put(o.with_(tapped=True))
-            self.triggered(o, "becomes_tapped")
+            self.triggered(o, ir.BecomesTappedTrigger)
         for oid in payment.untap:
             self.w.put(self.objs[oid].with_(tapped=False))
         for oid, counters in payment.remove_counters:  # CR 118.3: removing counters as a cost
@@ -263,7 +263,7 @@ class ActionApplier:
         self.turn = replace(self.turn, lands_played=self.turn.lands_played + 1)
         if counters:
             self.enter_with_counters(o.id, counters)
-        self.triggered(self.objs[o.id], "enters")
+        self.triggered(self.objs[o.id], ir.EntersTrigger)
 
     def enter_with_counters(self, oid: str, counters: dict[str, int]) -> None:
         """CR 614.1c, 616: the counters a permanent enters with, after counter

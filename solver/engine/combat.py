@@ -100,8 +100,8 @@ class BlockDeclaration:
 # Statics that apply to a creature
 # ---------------------------------------------------------------------------
 
-def _applying(view: View, kind: str, oid: str) -> int:
-    """How many ``kind`` combat statics (ir.Static) apply to permanent ``oid``."""
+def _applying(view: View, kind: type[ir.CombatStatic], oid: str) -> int:
+    """How many combat statics of class ``kind`` (ir.CombatStatic) apply to permanent ``oid``."""
     n = 0
     for s in view.statics(kind):
         sel = s.ability.affected
@@ -113,7 +113,7 @@ def _applying(view: View, kind: str, oid: str) -> int:
     return n
 
 
-def _amounts(view: View, kind: str, oid: str) -> list[int]:
+def _amounts(view: View, kind: type[ir.BlockAdditional | ir.MinBlockers | ir.MaxBlockers], oid: str) -> list[int]:
     out = []
     for s in view.statics(kind):
         sel = s.ability.affected
@@ -122,8 +122,8 @@ def _amounts(view: View, kind: str, oid: str) -> list[int]:
     return out
 
 
-def _statics_on(view: View, kind: str, oid: str) -> list:
-    """The ``kind`` combat statics (ir.Static) that apply to permanent ``oid``."""
+def _statics_on(view: View, kind: type[ir.CombatStatic], oid: str) -> list:
+    """The combat statics of class ``kind`` (ir.CombatStatic) that apply to permanent ``oid``."""
     out = []
     for s in view.statics(kind):
         sel = s.ability.affected
@@ -180,7 +180,7 @@ def can_attack(view: View, oid: str, player: str) -> bool:
         return False
     if o.sick and not c.keyword("haste"):
         return False
-    if c.keyword("defender") or _applying(view, "cant_attack", oid):
+    if c.keyword("defender") or _applying(view, ir.CantAttack, oid):
         return False
     return True
 
@@ -189,7 +189,7 @@ def attack_taxes(view: View) -> dict[str, int]:
     """Generic mana per creature attacking each player (Ghostly Prison,
     Propaganda: CR 508.1d, 508.1g); several such effects add up."""
     out: dict[str, int] = {}
-    for s in view.statics("attack_tax"):
+    for s in view.statics(ir.AttackTax):
         out[s.controller] = out.get(s.controller, 0) + s.ability.amount
     return out
 
@@ -205,8 +205,8 @@ def attack_problem(view: View, player: str):
         if not can_attack(view, o.id, player):
             continue
         items.append(Item(o.id, tuple(t for t in targets if _may_attack(view, o.id, t)), cap=1,
-                          alone=_applying(view, "cant_attack_alone", o.id) > 0,
-                          any_weight=_applying(view, "must_attack", o.id)))
+                          alone=_applying(view, ir.CantAttackAlone, o.id) > 0,
+                          any_weight=_applying(view, ir.MustAttack, o.id)))
     taxes = attack_taxes(view)
     costs = tuple(sorted((t, taxes[t]) for t in targets if taxes.get(t)))
     return ChoiceProblem(tuple(i for i in items if i.options), costs=costs)
@@ -219,7 +219,7 @@ def _defending_player_of(view: View, target: str) -> str:
 def _may_attack(view: View, oid: str, target: str) -> bool:
     """Restrictions on one (attacker, target) pair (CR 508.1c): "can't attack unless
     defending player controls an Island" (sea serpents)."""
-    for st in _statics_on(view, "attack_needs_defender_land", oid):
+    for st in _statics_on(view, ir.AttackNeedsDefenderLand, oid):
         defender = _defending_player_of(view, target)
         if not any(view.chars(o.id).is_land and st.subtypes & view.chars(o.id).subtypes
                    for o in view.permanents if view.chars(o.id).controller == defender):
@@ -379,7 +379,7 @@ def _unblockable_by_landwalk(view: View, attacker: Chars, defender: str) -> bool
 def can_block_pair(view: View, blocker: str, attacker: str) -> bool:
     """CR 509.1b restrictions on one (blocker, attacker) pair."""
     b, a = view.chars(blocker), view.chars(attacker)
-    if _applying(view, "unblockable", attacker):
+    if _applying(view, ir.Unblockable, attacker):
         return False
     if a.keyword("flying") and not (b.keyword("flying") or b.keyword("reach")):  # 702.9b, 702.17b
         return False
@@ -387,7 +387,7 @@ def can_block_pair(view: View, blocker: str, attacker: str) -> bool:
 
     if protected_from(a, b.colors, b.types, b.subtypes):  # 702.16f: blockers with the quality (color, type …)
         return False
-    if _applying(view, "block_only_flying", blocker) and not a.keyword("flying"):
+    if _applying(view, ir.BlockOnlyFlying, blocker) and not a.keyword("flying"):
         return False
     if _unblockable_by_landwalk(view, a, b.controller):
         return False
@@ -402,17 +402,17 @@ def can_block_pair(view: View, blocker: str, attacker: str) -> bool:
     if a.keyword("skulk") and (b.power or 0) > (a.power or 0):  # 702.118b
         return False
     bp, ap = b.power or 0, a.power or 0
-    if any(bp <= st.amount for st in _statics_on(view, "unblockable_power_le", attacker)):
+    if any(bp <= st.amount for st in _statics_on(view, ir.UnblockablePowerLe, attacker)):
         return False
-    if any(bp >= st.amount for st in _statics_on(view, "unblockable_power_ge", attacker)):
+    if any(bp >= st.amount for st in _statics_on(view, ir.UnblockablePowerGe, attacker)):
         return False
-    if any(_blocker_matches(view, blocker, st) for st in _statics_on(view, "unblockable_by", attacker)):
+    if any(_blocker_matches(view, blocker, st) for st in _statics_on(view, ir.UnblockableBy, attacker)):
         return False
-    if any(not _blocker_matches(view, blocker, st) for st in _statics_on(view, "blockable_only_by", attacker)):
+    if any(not _blocker_matches(view, blocker, st) for st in _statics_on(view, ir.BlockableOnlyBy, attacker)):
         return False
-    if any(ap <= st.amount for st in _statics_on(view, "cant_block_power_le", blocker)):
+    if any(ap <= st.amount for st in _statics_on(view, ir.CantBlockPowerLe, blocker)):
         return False
-    if any(ap >= st.amount for st in _statics_on(view, "cant_block_power_ge", blocker)):
+    if any(ap >= st.amount for st in _statics_on(view, ir.CantBlockPowerGe, blocker)):
         return False
     return True
 
@@ -423,7 +423,7 @@ def can_block(view: View, oid: str, defender: str) -> bool:
     c = _creature(view, o)
     if c is None or c.controller != defender or o.tapped or o.attacking is not None:
         return False
-    return not _applying(view, "cant_block", oid)
+    return not _applying(view, ir.CantBlock, oid)
 
 
 def block_problem(view: View, defender: str):
@@ -431,7 +431,7 @@ def block_problem(view: View, defender: str):
     from mtgsolve.models.combat import ChoiceProblem, Item
 
     attackers = _attackers_of(view, defender)
-    lure = {a: _applying(view, "lure", a) for a in attackers}
+    lure = {a: _applying(view, ir.Lure, a) for a in attackers}
     items = []
     for o in sorted(view.permanents, key=lambda o: o.id):
         if not can_block(view, o.id, defender):
@@ -439,23 +439,23 @@ def block_problem(view: View, defender: str):
         options = tuple(a for a in attackers if can_block_pair(view, o.id, a))
         if not options:
             continue
-        if _applying(view, "block_any_number", o.id):
+        if _applying(view, ir.BlockAnyNumber, o.id):
             cap = len(options)
         else:
-            cap = 1 + sum(_amounts(view, "block_additional", o.id))
+            cap = 1 + sum(_amounts(view, ir.BlockAdditional, o.id))
         items.append(Item(o.id, options, cap=max(1, min(cap, len(options))),
-                          alone=_applying(view, "cant_block_alone", o.id) > 0,
-                          any_weight=_applying(view, "must_block", o.id),
+                          alone=_applying(view, ir.CantBlockAlone, o.id) > 0,
+                          any_weight=_applying(view, ir.MustBlock, o.id),
                           weights=tuple((a, lure[a]) for a in options if lure[a])))
     mins, maxs = [], []
     for a in attackers:
-        n = max([2 if view.chars(a).keyword("menace") else 1] + _amounts(view, "min_blockers", a))
+        n = max([2 if view.chars(a).keyword("menace") else 1] + _amounts(view, ir.MinBlockers, a))
         if n > 1:
             mins.append((a, n))
-        most = _amounts(view, "max_blockers", a)
+        most = _amounts(view, ir.MaxBlockers, a)
         if most:
             maxs.append((a, min(most)))
-    must = tuple((a, n) for a in attackers if (n := _applying(view, "must_be_blocked", a)))
+    must = tuple((a, n) for a in attackers if (n := _applying(view, ir.MustBeBlocked, a)))
     return ChoiceProblem(tuple(items), min_choosers=tuple(mins), max_choosers=tuple(maxs), option_weights=must)
 
 

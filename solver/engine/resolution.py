@@ -491,7 +491,7 @@ def _becomes_tapped(w: _World, oid: str) -> None:
         return
     live = w.view().chars(oid).abilities
     for a in o.card.abilities:
-        if isinstance(a, TriggeredAbility) and a.trigger.event == "becomes_tapped" and a in live:
+        if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ir.BecomesTappedTrigger) and a in live:
             w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, (), w.next_tick()))
 
 
@@ -895,7 +895,7 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
         if new.card is not None:
             live = v.view().chars(oid).abilities  # an ability it doesn't have now doesn't trigger
             for ab in new.card.abilities:
-                if isinstance(ab, TriggeredAbility) and ab.trigger.event == "enters" and ab in live:
+                if isinstance(ab, TriggeredAbility) and isinstance(ab.trigger, ir.EntersTrigger) and ab in live:
                     v.pending.append(_PendingTrigger(oid, _index_of(new.card, ab), controller, ab, (), v.next_tick()))
         out.append(v)
     return out

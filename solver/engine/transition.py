@@ -558,7 +558,7 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
             w.objects[sid] = so.with_(last_known=lki)
     w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
     if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
-        queue_triggers(w, o, "dies", c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
+        queue_triggers(w, o, ir.DiesTrigger, c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
     _drop_from_effects(w, oid)
     w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
 
@@ -576,7 +576,7 @@ def _forget_references(w: _World, oid: str) -> None:
     w.changed()
 
 
-def queue_triggers(w: _World, source: GameObject, event: str, live: Iterable[Any],
+def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live: Iterable[Any],
                    last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None
                    ) -> list[_PendingTrigger]:
     """CR 603.2: the triggered abilities of ``source`` on ``event`` that it has (``live``: its
@@ -589,7 +589,8 @@ def queue_triggers(w: _World, source: GameObject, event: str, live: Iterable[Any
     have = list(live)
     out = []
     for a in source.card.abilities:
-        if _trigger_event(a) == event and a in have:
+        cls = _trigger_event(a)
+        if cls is not None and issubclass(cls, event) and a in have:
             assert isinstance(a, (TriggeredAbility, ir.Ward))
             out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
                                        w.next_tick(), refers_to))
@@ -597,13 +598,13 @@ def queue_triggers(w: _World, source: GameObject, event: str, live: Iterable[Any
     return out
 
 
-def _trigger_event(a: Any) -> str | None:
-    """The trigger event of a triggered ability that uses the stack (CR 603.1): a read trigger's, or a
-    keyword's (ward: ``becomes_target``, CR 702.21a)."""
+def _trigger_event(a: Any) -> type[ir.Trigger] | None:
+    """The trigger event class of a triggered ability that uses the stack (CR 603.1): a read
+    trigger's, or a keyword's (ward: :class:`ir.BecomesTargetTrigger`, CR 702.21a)."""
     if isinstance(a, TriggeredAbility):
-        return a.trigger.event
+        return type(a.trigger)
     if isinstance(a, ir.Ward):
-        return a.event
+        return a.trigger
     return None
 
 
@@ -623,9 +624,9 @@ def queue_target_triggers(w: _World, stack_id: str) -> list[_PendingTrigger]:
             seen.add(t)
             if o.controller == so.controller or o.controller not in w.base.opponents(so.controller):
                 continue
-            if not any(_trigger_event(a) == "becomes_target" for a in o.card.abilities):
+            if not any(_trigger_event(a) is ir.BecomesTargetTrigger for a in o.card.abilities):
                 continue
-            out += queue_triggers(w, o, "becomes_target", w.view().chars(t).abilities, refers_to=stack_id)
+            out += queue_triggers(w, o, ir.BecomesTargetTrigger, w.view().chars(t).abilities, refers_to=stack_id)
     return out
 
 
@@ -658,7 +659,7 @@ def pay(w: _World, player: str, payment: Payment) -> None:
                                     "discards or returns cards is not modeled")
     for oid in payment.tap:
         w.put(w.objects[oid].with_(tapped=True))
-        queue_triggers(w, w.objects[oid], "becomes_tapped", w.view().chars(oid).abilities)
+        queue_triggers(w, w.objects[oid], ir.BecomesTappedTrigger, w.view().chars(oid).abilities)
     for oid in payment.untap:
         w.put(w.objects[oid].with_(tapped=False))
     for oid, counters in payment.remove_counters:

@@ -500,7 +500,7 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
         s = replace(state, objects=tuple(objs), turn=replace(state.turn, step="upkeep"))
         return [_with(it, s, "tba")]
     if step == "upkeep":  # CR 503.1: upkeep triggers
-        return [_with(it, stage="settle", pending=it.pending + tuple(_triggers(state, "upkeep", active)))]
+        return [_with(it, stage="settle", pending=it.pending + tuple(_triggers(state, ir.UpkeepTrigger, active)))]
     if step == "draw":
         if state.turn.number == 1 and active == state.player_ids[0]:
             return [_with(it, stage="settle")]  # CR 103.8a
@@ -543,7 +543,7 @@ def _lore_counters(state: GameState) -> GameState:
     return replace(state, objects=tuple(o.with_(counters=put[o.id]) if o.id in put else o for o in state.objects))
 
 
-def _triggers(state: GameState, event: str, controller: str | None, only: set[str] | None = None) -> list[Any]:
+def _triggers(state: GameState, event: type[ir.Trigger], controller: str | None, only: set[str] | None = None) -> list[Any]:
     """Triggered abilities of permanents on ``event`` (CR 603.2), as waiting triggers."""
     from ..rules.characteristics import View
     from .transition import _index_of, _PendingTrigger
@@ -558,7 +558,7 @@ def _triggers(state: GameState, event: str, controller: str | None, only: set[st
             continue
         live = view.chars(o.id).abilities
         for a in o.card.abilities:
-            if isinstance(a, ir.TriggeredAbility) and a.trigger.event == event and a in live:
+            if isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, event) and a in live:
                 seq += 1
                 out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
     return out
@@ -660,7 +660,7 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
         def make(d: Any = d, chosen: dict = chosen) -> _Item:
             s = combat.apply_attack_declaration(state, d)
             attackers = set(chosen["attackers"])
-            pend = tuple(_triggers(s, "attacks", None, attackers)) if attackers else ()  # CR 508.3a
+            pend = tuple(_triggers(s, ir.AttacksTrigger, None, attackers)) if attackers else ()  # CR 508.3a
             return _with(it, s, "settle", chosen, pending=it.pending + pend)
 
         options.append(Option("attackers", chosen["attackers"], _label_attack(d), chosen, None, (i,), make=make))

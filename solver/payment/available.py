@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from mtgsolve.models.available import AvailableProblem, Template, Unit, Unsupported
 
+from ..core import ir
 from ..rules.activation_rules import spend_as_any_color_reason
 from ..rules.characteristics import View
 from ..rules.mana_sources import Activation, activation_cap, activations, interchangeable_classes, order_dependence
@@ -95,7 +96,7 @@ def available_problem(view: View, player: str) -> AvailableProblem:
                 counters=cost.remove_counters[1] if cost.remove_counters else 0,
                 cost=cost.mana, max_uses=cap, label=f"{a.index}" + (f" X={a.x}" if a.variable else ""),
                 tap_groups=_supersets(groups, group_of[a.source, a.index]) if cost.tap_other_creatures else ())
-    white = any(s.controller == player for s in view.statics("spend_white_as_any"))
+    white = any(s.controller == player for s in view.statics(ir.SpendWhiteAsAny))
     return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()),
                             white)
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from mtgsolve.models import payment as pm
-from mtgsolve.models.payment import MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported
+from mtgsolve.models.payment import (MainCost, ManaAbilityUse, Outcome, PaymentProblem, PermClass, SpendRule, Unsupported,
+                                     LifeEffect, UseEffect)
 
 from ..rules.activation_rules import spend_as_any_color_reason
 from ..rules.characteristics import View
@@ -50,35 +51,34 @@ def _outcome(o: Any, tag: int = 0, effects: tuple[int, ...] = ()) -> Outcome:
                    tuple(o.restricted_snow.counts), tag, effects)
 
 
-def _effect_names(acts: list) -> tuple[str, ...]:
+def _effect_names(acts: list) -> tuple[str | LifeEffect, ...]:
     """The riders' quantities that some activation changes (:attr:`PaymentProblem.effects`):
-    ``gain:<player>``, ``lose:<player>`` (CR 119.3), ``draw`` (CR 121.1); empty for plain boards."""
-    names = set()
+    the life each player gains or loses (:class:`LifeEffect`, CR 119.3), ``draw`` (CR 121.1),
+    in the order of their texts; empty for plain boards."""
+    names: set[str | LifeEffect] = set()
     for a in acts:
         for (verb, pid), n in a.riders.life:
             if n:
-                names.add(f"{verb}:{pid}")
+                names.add(LifeEffect(verb, pid))
         if a.riders.draw:
             names.add("draw")
-    return tuple(sorted(names))
+    return tuple(sorted(names, key=str))
 
 
-def _effect_vector(names: tuple[str, ...], fx: Any, use: str | None = None) -> tuple[int, ...]:
+def _effect_vector(names: tuple[str | LifeEffect | UseEffect, ...], fx: Any, use: UseEffect | None = None) -> tuple[int, ...]:
     """Per name of :attr:`PaymentProblem.effects`, what one activation adds: the riders'
-    life and cards, and 1 for ``use`` (``use:<class>:<ability index>:<uses left per member>``,
-    a per-turn-limited ability) when this activation is of that ability."""
+    life and cards, and 1 for ``use`` (a per-turn-limited ability, :class:`UseEffect`) when
+    this activation is of that ability."""
     if not names:
         return ()
-    life = {f"{verb}:{pid}": n for (verb, pid), n in fx.life}
+    life: dict[str | LifeEffect | UseEffect, int] = {LifeEffect(verb, pid): n for (verb, pid), n in fx.life}
     return tuple(fx.draw if name == "draw" else 1 if name == use else life.get(name, 0) for name in names)
 
 
-def _use_name(c: int, index: int, left: int, put: tuple[str, int] | None) -> str:
+def _use_name(c: int, index: int, left: int, put: tuple[str, int] | None) -> UseEffect:
     """The effect name counting uses of a per-turn-limited ability without {T}
-    (:attr:`PaymentProblem.effects`): ``use:<class>:<index>:<uses left per member>``,
-    plus ``:<counter>:<n>`` when each use puts n such counters on the member
-    (a cost, CR 118.1: Wall of Roots' -0/-1 counter)."""
-    return f"use:{c}:{index}:{left}" + (f":{put[0]}:{put[1]}" if put else "")
+    (:attr:`PaymentProblem.effects`, a typed :class:`~models.payment.UseEffect`)."""
+    return UseEffect(c, index, left, put)
 
 
 def _check_cost_parts(view: View, act: Any, name: str) -> None:
@@ -195,7 +195,7 @@ class _Uses:
     abilities: list[ManaAbilityUse]
     tags: dict[Any, int]               # spending restriction -> tag (1-based, CR 106.6)
     tag_sources: dict[Any, list[str]]  # spending restriction -> names of the classes whose mana has it
-    effect_names: tuple[str, ...]
+    effect_names: tuple[str | LifeEffect | UseEffect, ...]
     limited: dict[tuple[int, int], int]
 
 
@@ -218,7 +218,7 @@ def _ability_uses(view: View, player: str, base: _Base, groups: list[list[str]],
     dependence = order_dependence(view, player)
     if dependence is not None:
         raise Unsupported(dependence)
-    effect_names = _effect_names(base.activations)
+    effect_names: tuple[str | LifeEffect | UseEffect, ...] = _effect_names(base.activations)
     # a per-turn-limited mana ability without {T} (CR 602.5b): each activation is counted, so that
     # the payment says it was used ("activated") and payments that differ only in using it differ
     limited = {(cls_of[a.source], a.index): a.uses_left for a in base.activations

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from ..rules.characteristics import View
 from ..core.errors import QueryError
+from ..core import ir
 from ..core.ir import ManaAbility
 from ..core.mana import Mana, ManaSyntaxError
 from ..rules.mana_sources import could_produce, production_choices
@@ -80,7 +81,7 @@ def _tap_for_mana(state: GameState, view: View, event: dict, options: Options) -
         except ManaSyntaxError as e:
             raise QueryError("", "event.mana", str(e)) from None
     else:
-        needs_cp = any(a.produce.kind in ("could_produce", "sacrificed_could_produce") for a in abilities)
+        needs_cp = any(isinstance(a.produce, (ir.CouldProduce, ir.SacrificedCouldProduce)) for a in abilities)
         cp = could_produce(view, options.timeout) if needs_cp else {}
         produced = sorted({m for a in abilities for m in production_choices(view, oid, a.produce, cp)},
                           key=lambda m: m.counts)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import ActivationCondition, Selector
+from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, EnteredThisTurn,
+                       GraveyardCard, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
+                       SorceryTime, TotalPower, YourTurn)
 from .tokens import Token
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, number, subtype_word
@@ -17,11 +19,11 @@ def _controlled(c: Cursor) -> ActivationCondition:
     if c.take("a", "creature", "with", "power"):
         n = number(c)
         c.need("or", "greater")
-        return ActivationCondition("control_power", n=n)
+        return ControlPower(n=n)
     save = c.i
     n = c.attempt(number)
     if isinstance(n, int) and c.take("or", "more", "lands", "with", "the", "same", "name"):
-        return ActivationCondition("same_name_lands", n=n)
+        return SameNameLands(n=n)
     c.i = save
     if c.peek() is not None and c.low() not in ("a", "an"):
         n = number(c)
@@ -30,7 +32,7 @@ def _controlled(c: Cursor) -> ActivationCondition:
         if not d.plural or d.who != "any":
             raise NoMatch("N or more <permanents>")
         d.who = "you"
-        return ActivationCondition("control", to_selector(d), n=n)
+        return ControlCount(to_selector(d), n=n)
     descs = []
     while True:
         c.need(("a", "an"))
@@ -42,10 +44,10 @@ def _controlled(c: Cursor) -> ActivationCondition:
         if not c.take("or"):
             break
     if len(descs) == 1:
-        return ActivationCondition("control", to_selector(descs[0]))
+        return ControlCount(to_selector(descs[0]))
     if any(d.types or d.nontypes or d.basic or d.nonbasic or d.other or len(d.subtypes) != 1 for d in descs):
         raise NoMatch("alternatives other than subtypes")  # "a Swamp or a Mountain": any of the subtypes
-    return ActivationCondition("control", Selector(who="you", subtypes=frozenset(s for d in descs for s in d.subtypes)))
+    return ControlCount(Selector(who="you", subtypes=frozenset(s for d in descs for s in d.subtypes)))
 
 
 def _activation_if(c: Cursor) -> ActivationCondition:
@@ -53,35 +55,35 @@ def _activation_if(c: Cursor) -> ActivationCondition:
     if c.take("you", "control"):
         return _controlled(c)
     if c.take("SELF", "entered", "this", "turn"):
-        return ActivationCondition("entered_this_turn")
+        return EnteredThisTurn()
     if c.take("there", "is", ("a", "an")):  # "there is an Elf card in your graveyard"
         sub = subtype_word(c)
         c.need("card", "in", "your", "graveyard")
-        return ActivationCondition("graveyard_card", Selector(subtypes=frozenset({sub})))
+        return GraveyardCard(Selector(subtypes=frozenset({sub})))
     if c.take("creatures", "you", "control", "have", "total", "power"):  # Formidable
         n = number(c)
         c.need("or", "greater")
-        return ActivationCondition("total_power", n=n)
+        return TotalPower(n=n)
     if c.take("an", "opponent", "has"):  # Corrupted
         n = number(c)
         c.need("or", "more", "poison", "counters")
-        return ActivationCondition("opponent_poison", n=n)
+        return OpponentPoison(n=n)
     if c.take("SELF", "is", "a", "creature"):
-        return ActivationCondition("is_creature")
+        return IsCreature()
     if c.take("there", ("are", "is")):
         n = number(c, allow_a=True)
         if not c.take("or", "more") and n != 1:
             raise NoMatch("N or more counters")
         kind = _counter_word(c)
         c.need(("counter", "counters"), "on", "SELF")
-        return ActivationCondition("counters", n=n, counter=kind)
+        return CountersOnSource(n=n, counter=kind)
     if c.take("SELF", "has"):
         n = number(c, allow_a=True)
         if not c.take("or", "more") and n != 1:
             raise NoMatch("N or more counters")
         kind = _counter_word(c)
         c.need(("counter", "counters"), "on", "it")
-        return ActivationCondition("counters", n=n, counter=kind)
+        return CountersOnSource(n=n, counter=kind)
     raise NoMatch("activation condition")
 
 
@@ -112,15 +114,15 @@ def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[Activa
                 alts = [_activation_if(c)]
                 while c.take("or", "if"):
                     alts.append(_activation_if(c))
-                conds.append(alts[0] if len(alts) == 1 else ActivationCondition("any", parts=tuple(alts)))
+                conds.append(alts[0] if len(alts) == 1 else AnyCondition(parts=tuple(alts)))
             elif c.take("during", "your", "turn"):
-                conds.append(ActivationCondition("your_turn"))
+                conds.append(YourTurn())
             elif c.take("during", ("an", "each"), "opponent's", "turn"):
-                conds.append(ActivationCondition("opponent_turn"))
+                conds.append(OpponentTurn())
             elif c.take("as", "a", "sorcery"):
-                conds.append(ActivationCondition("sorcery"))
+                conds.append(SorceryTime())
             elif c.take("as", "an", "instant"):
-                conds.append(ActivationCondition("instant"))
+                conds.append(InstantTime())
             else:
                 raise NoMatch("restriction")
         c.end()

@@ -64,7 +64,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..core.ir import CardCost, CastingOption, Selector, Suspend, Unsupported
+from ..core.ir import (AdditionalCost, AlternativeCost, CardCost, CastPermission, Kicker, PaymentOption, Selector, Suspend,
+                       Unsupported)
 from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
@@ -234,19 +235,19 @@ def read(raw: str) -> list:
                 sel = sels[0]
         name = m.group(3).strip()
         mana, cost = parse_cost(name)
-        return [CastingOption("alternative", name, mana if mana is not None else ManaCost.parse("{0}"), cost,
-                              "hand", cond, sel, raw)]
+        return [AlternativeCost(name, mana if mana is not None else ManaCost.parse("{0}"), cost, cond, sel,
+                                zone="hand", text=raw)]
     m = re.fullmatch(r"as an additional cost to cast this spell, (.+)", text, re.I)
     if m:
         if m.group(1).lower().startswith("you may"):
             raise _NoMatch("an optional additional cost")
         mana, cost = parse_cost(m.group(1))
-        return [CastingOption("additional", "additional cost", mana, cost, "hand", text=raw)]
+        return [AdditionalCost("additional cost", mana, cost, zone="hand", text=raw)]
     m = re.fullmatch(r"dash\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.109a: an alternative cost from the hand; the dashed permanent's haste and its
         # return at the next end step are not modeled (whether it was dashed is not recorded)
-        return [CastingOption("alternative", "dash", _mana(m.group(1)), CardCost(), "hand", text=raw),
+        return [AlternativeCost("dash", _mana(m.group(1)), CardCost(), zone="hand", text=raw),
                 Unsupported("dash: if its dash cost was paid, it has haste and returns to its owner's hand at "
                             "the beginning of the next end step", raw, "triggered", frozenset({"triggers", "combat"}))]
     m = re.fullmatch(r"overload\s+(" + _MANA + r")", text, re.I)
@@ -254,7 +255,7 @@ def read(raw: str) -> list:
         # CR 702.96a–b: an alternative cost from the hand; cast this way, "target" in the spell's text
         # reads "each": the spell has no targets (solver/rules/casting_options.py: ``overloaded``); what it
         # then does to each object is not modeled (whether it was overloaded is not recorded on the stack)
-        return [CastingOption("alternative", "overload", _mana(m.group(1)), CardCost(), "hand", text=raw),
+        return [AlternativeCost("overload", _mana(m.group(1)), CardCost(), zone="hand", text=raw),
                 Unsupported("rider: overloaded (CR 702.96b), it acts on every object its text describes", raw,
                             "rider", frozenset({"effect"}))]
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
@@ -263,19 +264,18 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"spectacle\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.137a: an alternative cost usable if an opponent lost life this turn
-        return [CastingOption("alternative", "spectacle", _mana(m.group(1)), CardCost(), "hand",
-                              "opponent_lost_life", text=raw)]
+        return [AlternativeCost("spectacle", _mana(m.group(1)), CardCost(), "opponent_lost_life", zone="hand",
+                                text=raw)]
     m = re.fullmatch(r"(kicker|flashback|escape|evoke)(\s*(?:—|-).+|\s+" + _MANA + r")", text, re.I)
     if m:
         kw = m.group(1).lower()
         mana, cost = _keyword_cost(m.group(2))
         if kw == "kicker":
-            return [CastingOption("kicker", "kicker", mana, cost, "hand", text=raw)]
+            return [Kicker("kicker", mana, cost, zone="hand", text=raw)]
         if kw == "escape" and not cost.exile_graveyard:
             raise _NoMatch("escape exiles other cards")
         zone = "graveyard" if kw in ("flashback", "escape") else "hand"
-        opt = CastingOption("alternative", kw, mana if mana is not None else ManaCost.parse("{0}"), cost, zone,
-                            text=raw)
+        opt = AlternativeCost(kw, mana if mana is not None else ManaCost.parse("{0}"), cost, zone=zone, text=raw)
         if kw == "evoke":
             # CR 702.74a: evoke is also a triggered ability; whether the evoke cost was paid is not recorded
             return [opt, Unsupported("evoke: sacrificed when it enters if its evoke cost was paid", raw, "triggered",
@@ -283,12 +283,12 @@ def read(raw: str) -> list:
         return [opt]
     if low in ("delve", "convoke", "improvise"):
         # CR 702.66a, 702.51a, 702.126a: ways to pay the total cost, whatever the mode
-        return [CastingOption("payment", low, None, CardCost(), "any", text=raw)]
+        return [PaymentOption(low, zone="any", text=raw)]
     if low == "jump-start":
-        return [CastingOption("permission", "jump-start", None, CardCost(discard=1), "graveyard", text=raw)]
+        return [CastPermission("jump-start", None, CardCost(discard=1), zone="graveyard", text=raw)]
     if low == "retrace":
-        return [CastingOption("permission", "retrace", None, CardCost(discard=1, discard_type="Land"), "graveyard",
-                              text=raw)]
+        return [CastPermission("retrace", None, CardCost(discard=1, discard_type="Land"), zone="graveyard",
+                               text=raw)]
     raise _NoMatch("not a casting option")
 
 

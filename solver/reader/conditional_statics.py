@@ -36,7 +36,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import Ability, ActivationCondition, Static
+from ..core import ir
+from ..core.ir import (Ability, ActivationCondition, ControlCount, CountersOnSource, Equipped, GraveyardCount, GraveyardTypes,
+                       OpponentPoison, SourceAttacking, SourceUntapped, Static, YourTurn)
 from .activation_conditions import _controlled
 from .cursor import Cursor, NoMatch, sentences
 from .phrases import _counter_word, number
@@ -47,8 +49,8 @@ __all__ = ["line_conditional_static", "static_condition"]
 
 # static kinds a condition may govern: the ones the characteristics view gathers (layers 6/7c)
 # and the combat requirements and restrictions read through it (solver/engine/combat.py)
-_GOVERNED = frozenset({"pump", "must_attack", "must_block", "cant_attack", "cant_block", "unblockable",
-                       "cant_attack_alone", "cant_block_alone"})
+_GOVERNED: tuple[type[Static], ...] = (ir.StaticPump, ir.MustAttack, ir.MustBlock, ir.CantAttack, ir.CantBlock,
+                                       ir.Unblockable, ir.CantAttackAlone, ir.CantBlockAlone)
 
 Body = Callable[[Cursor], Static]
 
@@ -57,37 +59,37 @@ def static_condition(c: Cursor) -> ActivationCondition:
     """The condition after "as long as" (see the module docstring)."""
     if c.take("you", "control"):
         cond = _controlled(c)
-        if cond.kind != "control":
+        if not isinstance(cond, ControlCount):
             raise NoMatch("a condition read from power")   # would read layer 7 while computing it
         return cond
     if c.take("it's", "your", "turn"):
-        return ActivationCondition("your_turn")
+        return YourTurn()
     if c.take(("SELF", "it"), "is", "equipped"):
-        return ActivationCondition("equipped")
+        return Equipped()
     if c.take(("SELF", "it"), "is", "attacking") or c.take("it's", "attacking"):
-        return ActivationCondition("attacking")
+        return SourceAttacking()
     if c.take(("SELF", "it"), "is", "untapped") or c.take("it's", "untapped"):
-        return ActivationCondition("untapped")
+        return SourceUntapped()
     if c.take(("SELF", "it"), "has"):   # "it has a +1/+1 counter on it", "three or more … counters"
         n = number(c, allow_a=True)
         if n != 1 and not c.take("or", "more"):
             raise NoMatch("N or more counters")
         kind = _counter_word(c)
         c.need(("counter", "counters"), "on", "it")
-        return ActivationCondition("counters", n=n, counter=kind)
+        return CountersOnSource(n=n, counter=kind)
     if c.take("an", "opponent", "has"):
         n = number(c)
         c.need("or", "more", "poison", "counters")
-        return ActivationCondition("opponent_poison", n=n)
+        return OpponentPoison(n=n)
     c.take("there", "are")
     n = number(c)
     if not isinstance(n, int):
         raise NoMatch("a number")
     c.need("or", "more")
     if c.take("card", "types", "among", "cards", "in", "your", "graveyard"):
-        return ActivationCondition("graveyard_types", n=n)
+        return GraveyardTypes(n=n)
     if c.take("cards", "in", "your", "graveyard") or c.take("cards", "are", "in", "your", "graveyard"):
-        return ActivationCondition("graveyard_count", n=n)
+        return GraveyardCount(n=n)
     raise NoMatch("a static condition")
 
 
@@ -131,7 +133,7 @@ def _statics(body: Sequence[Token], readers: Sequence[Body]) -> list[Static]:
                 continue
             except _Both as both:   # "can't attack or block": two combat statics
                 c.end()
-                out.extend(Static(k, both.sel) for k in both.kinds)
+                out.extend(k(both.sel) for k in both.kinds)
                 break
             out.append(s)
             break
@@ -164,8 +166,8 @@ def line_conditional_static(toks: Sequence[Token], raw: str, readers: Sequence[B
         c.end()
         body = words[:at]
     statics = _statics(body, readers)
-    if any(s.kind not in _GOVERNED for s in statics):
+    if any(not isinstance(s, _GOVERNED) for s in statics):
         raise NoMatch("a static kind a condition doesn't govern here")
-    if any("flash" in s.keywords for s in statics):   # works on a spell in the hand (CR 702.8a), not read there
+    if any(isinstance(s, ir.StaticPump) and "flash" in s.keywords for s in statics):   # works on a spell in the hand (CR 702.8a), not read there
         raise NoMatch("a conditional flash")
     return [replace(s, condition=cond, text=raw) for s in statics]

@@ -33,7 +33,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, Enchant, EntersWith, Keyword, ManaAbility, SELF,
+from ..core import ir
+from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, AllConditions, Enchant, EntersWith, Keyword, ManaAbility, SELF,
                   Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
 from ..core.mana import COLORS
 from .subtypes import SUBTYPES
@@ -77,12 +78,12 @@ def selector_static(c: Cursor, ctx: "LineContext") -> Static:
             if not _in_addition(c):
                 raise NoMatch("every basic land type")
             c.end()
-            return Static("add_types", sel, all_basic=True)
+            return ir.AddTypes(sel, all_basic=True)
         t = c.peek()
         if t is not None and t.low in COLOR_WORDS:
             col = color_word(c)
             c.end()
-            return Static("set_color", sel, color=frozenset({col}))
+            return ir.SetColor(sel, color=frozenset({col}))
         c.take(("a", "an"))
         t = c.next()
         if t.kind != "WORD" or not t.text[:1].isupper() or t.low in _GRAMMAR_WORDS:
@@ -97,8 +98,8 @@ def selector_static(c: Cursor, ctx: "LineContext") -> Static:
         if sub in LAND_SUBTYPES:
             if "Land" not in sel.types:
                 raise NoMatch("land types for lands")
-            return Static("add_types" if addition else "set_land_types", sel, subtypes=frozenset({sub}))
-        return Static("add_types", sel, subtypes=frozenset({sub}))
+            return (ir.AddTypes if addition else ir.SetLandTypes)(sel, subtypes=frozenset({sub}))
+        return ir.AddTypes(sel, subtypes=frozenset({sub}))
     return _gets_or_has(c, sel, ctx)
 
 
@@ -127,10 +128,10 @@ def _gets_or_has(c: Cursor, sel: Selector, ctx: "LineContext") -> Static:
                 inner.append(c.next())
             c.i += 1
             c.end()
-            return Static("grant", sel, granted=read_quoted(inner, ctx))
+            return ir.Grant(sel, granted=read_quoted(inner, ctx))
         kws = keyword_list(c)
     c.end()
-    return Static("pump", sel, power=p, toughness=q, keywords=kws)
+    return ir.StaticPump(sel, power=p, toughness=q, keywords=kws)
 
 
 def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
@@ -249,7 +250,7 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
                 prod = replace(prod, instead=alt)  # "If <condition>, add … instead" (CR 608.2h)
             else:
                 rest.append(st)
-        cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
+        cond = None if not conds else conds[0] if len(conds) == 1 else AllConditions(parts=tuple(conds))
         return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond,
                                           riders=tuple(riders)), rest, raw)
     if cost.remove_x_counters is not None:
@@ -280,7 +281,7 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
         if len(sents) != 1:
             raise NoMatch("triggered mana ability with more")
         return [TriggeredManaAbility(trig, add_clause(Cursor(sents[0]), triggered=True), raw)]
-    s = Scope(last=SELF if trig.event in ("enters", "dies", "attacks", "becomes_tapped") else None)
+    s = Scope(last=SELF if trig.of_source else None)
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")
@@ -316,7 +317,7 @@ def line_spend_white(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[
     c.need(*_SPEND_WHITE)
     c.take(".")
     c.end()
-    return [Static("spend_white_as_any", text=raw)]
+    return [ir.SpendWhiteAsAny(text=raw)]
 
 
 def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
@@ -334,10 +335,10 @@ def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abili
             continue
         rest = sents[1:]
         extra: list[Ability] = []
-        if isinstance(a, Static) and a.kind == "set_color" and rest and _same_is_true_for_cards(rest[0]):
+        if isinstance(a, ir.SetColor) and rest and _same_is_true_for_cards(rest[0]):
             # Celestial Dawn: "The same is true for spells you control and nonland cards you own
             # that aren't on the battlefield." (layer 5 for objects off the battlefield)
-            extra.append(Static("set_color_cards", color=a.color, text=""))
+            extra.append(ir.SetColorCards(color=a.color, text=""))
             rest = rest[1:]
         if isinstance(a, EntersWith) and not a.choose and rest and \
                 (ch := Cursor(rest[0]).attempt(choose_as_enters, True)) is not None:

@@ -22,12 +22,12 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   of a permanent (CR 602.5b): the ability with ``limit=1``, counted by the
   object key ``activated_this_turn``;
 * **loyalty timing**: "As long as <this> entered this turn, you may activate her loyalty
-  abilities any time you could cast an instant." — ``Static(kind="loyalty_as_instant_if_entered")``;
+  abilities any time you could cast an instant." — ``LoyaltyAsInstantIfEntered``;
 * **"Cards in graveyards can't be the targets of spells or abilities."** —
-  ``Static(kind="graveyard_cards_untargetable")`` (CR 115.1; solver/rules/targeting.py);
+  ``GraveyardCardsUntargetable`` (CR 115.1; solver/rules/targeting.py);
 * **additional land plays** (CR 305.2): "You may play an additional land on
   each of your turns." / "You may play two additional lands on each of your
-  turns." — ``Static(kind="additional_lands", amount=N)``.
+  turns." — ``AdditionalLands(amount=N)``.
 
 Anything else raises nothing and returns None: the grammar reads the line as
 before (unsupported when no template reads it).
@@ -37,7 +37,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import SELF, ActivatedAbility, ActivationCondition, Cost, Filter, Selector, Static, UnreadEffect
+from ..core import ir
+from ..core.ir import (SELF, ActivatedAbility, ActivationCondition, AllConditions, Cost, Filter, HandExactly,
+                       InstantTime, OpponentControls, Selector, SorceryTime, UnreadEffect)
 from .tokens import NUMBER_WORDS, Token
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
@@ -197,21 +199,21 @@ def _restriction(st: Sequence[Token]) -> tuple[int | None, ActivationCondition |
             raise g.NoMatch("a card type")
         c.i += 1
         c.end()
-        return None, ActivationCondition("opponent_controls", Selector(who="opponent", types=frozenset({_TYPE_WORDS[w]})),
+        return None, OpponentControls(Selector(who="opponent", types=frozenset({_TYPE_WORDS[w]})),
                                          n=int(n))
     c = g.Cursor(st)
     if c.take("activate", "only", "if", "you", "have", "exactly"):
         n = g.number(c)
         c.need("cards", "in", "hand")
         c.end()
-        return None, ActivationCondition("hand_exactly", n=int(n))
+        return None, HandExactly(n=int(n))
     r = g.activation_restriction(st)
     if r is None:
         raise g.NoMatch("no restriction")
     limit, conds = r
-    if any(k.kind == "instant" for k in conds):
+    if any(isinstance(k, InstantTime) for k in conds):
         raise g.NoMatch("'as an instant' is not read for non-mana abilities")
-    cond = None if not conds else conds[0] if len(conds) == 1 else ActivationCondition("all", parts=tuple(conds))
+    cond = None if not conds else conds[0] if len(conds) == 1 else AllConditions(parts=tuple(conds))
     return limit, cond
 
 
@@ -238,9 +240,9 @@ def line_limited(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     a = res.abilities[0]
     if a.zone != "battlefield" or a.limit is not None or a.condition is not None or a.cost.loyalty is not None:
         raise g.NoMatch("not a permanent's ability")
-    if cond is not None and cond.kind == "sorcery" and limit is None:
+    if isinstance(cond, SorceryTime) and limit is None:
         return [replace(a, sorcery=True, text=raw)], res.unread
-    if cond is not None and cond.kind == "sorcery":
+    if isinstance(cond, SorceryTime):
         cond, a = None, replace(a, sorcery=True)
     return [replace(a, limit=limit, condition=cond, text=raw)], res.unread
 
@@ -265,7 +267,7 @@ def line_additional_lands(toks: Sequence[Token], ctx, raw: str) -> tuple[list, i
     c.need("on", "each", "of", "your", "turns")
     c.take(".")
     c.end()
-    return [Static(kind="additional_lands", amount=n, text=raw)], 0
+    return [ir.AdditionalLands(amount=n, text=raw)], 0
 
 
 def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
@@ -279,7 +281,7 @@ def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list,
     c.need("loyalty", "abilities", "any", "time", "you", "could", "cast", "an", "instant")
     c.take(".")
     c.end()
-    return [Static(kind="loyalty_as_instant_if_entered", text=raw)], 0
+    return [ir.LoyaltyAsInstantIfEntered(text=raw)], 0
 
 
 def _return_item(item: Sequence[Token]) -> Selector | None:
@@ -313,7 +315,7 @@ def _permanent_ability(cost, toks: Sequence[Token], k: int, raw: str) -> tuple[l
     if len(sents) > 1 and [t.low for t in sents[-1][:2]] == ["activate", "only"]:
         limit, cond = _restriction(sents[-1])
         sents = sents[:-1]
-    sorcery = cond is not None and cond.kind == "sorcery"
+    sorcery = isinstance(cond, SorceryTime)
     if sorcery:
         cond = None
     s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
@@ -390,7 +392,7 @@ def line_exile_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
 
 def line_graveyards_untargetable(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     """"Cards in graveyards can't be the targets of spells or abilities." (a restriction on every
-    player's choice of targets, CR 115.1): ``Static(kind="graveyard_cards_untargetable")``."""
+    player's choice of targets, CR 115.1): ``GraveyardCardsUntargetable``."""
     g = _g()
     if ctx.is_spell:
         raise g.NoMatch("spell text")
@@ -398,4 +400,4 @@ def line_graveyards_untargetable(toks: Sequence[Token], ctx, raw: str) -> tuple[
     c.need("cards", "in", "graveyards", "can't", "be", "the", "targets", "of", "spells", "or", "abilities")
     c.take(".")
     c.end()
-    return [Static(kind="graveyard_cards_untargetable", text=raw)], 0
+    return [ir.GraveyardCardsUntargetable(text=raw)], 0

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import ActivationCondition, ManaRider, Produce, Selector
+from ..core.ir import (ActivationCondition, AddCountersRider, AllConditions, ControlCount, DrawRider, GainLifeRider,
+                       LoseLifeRider, ManaRider, Produce, SacrificeIfNone, Selector, SkipUntapRider)
 from .tokens import Token
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, is_subtype, number
@@ -34,17 +35,17 @@ def _condition(c) -> ActivationCondition:
     """After "if": "you control …" (also "an Urza's Power-Plant and an Urza's
     Tower"), "SELF has a <kind> counter on it", "there are N or more …"."""
     if c.take("you", "control"):
-        parts = []
+        parts: list[ActivationCondition] = []
         while True:
             save = c.i
             if c.take(("a", "an"), "urza's") and c.peek() is not None and is_subtype(c.peek().text):
-                parts.append(ActivationCondition("control", Selector(who="you", subtypes=frozenset({c.next().text}))))
+                parts.append(ControlCount(Selector(who="you", subtypes=frozenset({c.next().text}))))
             else:
                 c.i = save
                 parts.append(_controlled_until_and(c))
             if not c.take("and"):
                 break
-        return parts[0] if len(parts) == 1 else ActivationCondition("all", parts=tuple(parts))
+        return parts[0] if len(parts) == 1 else AllConditions(parts=tuple(parts))
     return _activation_if(c)
 
 
@@ -71,12 +72,12 @@ def rider(st: Sequence[Token]) -> ManaRider | None:
                 kind = _counter_word(c)
                 c.need("counters", "on", "SELF", ",", "sacrifice", "it")
                 c.end()
-                return ManaRider("sacrifice_if_none", counter=kind)
+                return SacrificeIfNone(counter=kind)
             cond = _condition(c)
             c.need(",")
         if cond is None and c.take("SELF", "doesn't", "untap", "during", "your", "next", "untap", "step"):
             c.end()
-            return ManaRider("skip_untap")
+            return SkipUntapRider()
         if cond is None and c.take("put"):
             n = number(c, allow_a=True)
             kind = _counter_word(c)
@@ -84,12 +85,12 @@ def rider(st: Sequence[Token]) -> ManaRider | None:
             c.end()
             if not isinstance(n, int) or n < 1:
                 return None
-            return ManaRider("add_counters", n=n, counter=kind)
+            return AddCountersRider(n=n, counter=kind)
         if cond is None and c.take("draw"):
             n = number(c, allow_a=True)
             c.need(("card", "cards"))
             c.end()
-            return ManaRider("draw", n=n) if isinstance(n, int) and n >= 1 else None
+            return DrawRider(n=n) if isinstance(n, int) and n >= 1 else None
         who = None
         if c.take("you"):
             who, verbs = "you", ("gain", "lose")
@@ -107,7 +108,7 @@ def rider(st: Sequence[Token]) -> ManaRider | None:
         c.end()
         if not isinstance(n, int) or n < 1:
             return None
-        return ManaRider("gain_life" if verb == verbs[0] else "lose_life", n=n, who=who, condition=cond)
+        return (GainLifeRider if verb == verbs[0] else LoseLifeRider)(n=n, who=who, condition=cond)
     except NoMatch:
         return None
 

@@ -168,7 +168,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
             raise g.NoMatch("a triggered mana ability")
         c.need(",")
         lo, hi, rep = choice(c.rest(), len(modes))
-        last = SELF if trig.event in ("enters", "dies", "attacks", "becomes_tapped") else None
+        last = SELF if trig.of_source else None
         ms, unread = _modes(modes, mode_raws, lambda: g.Scope(last=last))
         return ModalGroup(TriggeredAbility(trig, (), sentinel, head_raw, ms, lo, hi, rep), None, unread)
     k = g.find_top(body, ":")

@@ -2,9 +2,11 @@
 (CR 106, 605)."""
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
-from ..core.ir import Count, Filter, Produce
+from ..core.ir import (AmongColors, AnyColor, AnyType, ChosenColor, Combination, CommanderIdentity, Count,
+                       CountedMana, CouldProduce, DifferentColors, Filter, FixedMana, ManaChoice, Produce,
+                       SacrificedCouldProduce, ThatLandProduced)
 from ..core.mana import Mana
 from .vocabulary import COLOR_WORDS, SIMPLE_KEYWORDS, TYPE_PLURALS, TYPE_WORDS
 from .cursor import Cursor, NoMatch
@@ -124,9 +126,9 @@ def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
     if c.take("an", "amount", "of"):
         m = mana_amount(c)
         c.need("equal", "to")
-        return Produce("count", (m,), count=amount_phrase(c, x_cost))
+        return CountedMana((m,), count=amount_phrase(c, x_cost))
     if x_cost and c.take("that", "much"):
-        return Produce("count", (mana_amount(c),), count=Count(SELF_SELECTOR, "x"))
+        return CountedMana((mana_amount(c),), count=Count(SELF_SELECTOR, "x"))
     c.need("x")
     if c.kind() == "SYM":  # "X {G} or X {W}"
         opts = [mana_amount(c)]
@@ -134,23 +136,24 @@ def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
             opts.append(mana_amount(c))
         if len(opts) < 2 or len(set(opts)) != len(opts):
             raise NoMatch("X {A} or X {B}")
-        kind, options, letters = "choice", tuple(opts), None
+        make: Callable[[Count], Produce] = lambda n: ManaChoice(tuple(opts), count=n)
     else:
         c.need("mana")
         if c.take("of", "any", "one", "color"):
-            kind, options = "any_color", ()
+            make = lambda n: AnyColor(count=n)  # noqa: E731
         elif c.take("in", "any", "combination", "of", "colors"):
-            kind, options = "combination", ()
+            make = lambda n: Combination(count=n)  # noqa: E731
         else:
             c.need("in", "any", "combination", "of")
-            kind, options = "combination", _combination_units(c)
+            units = _combination_units(c)
+            make = lambda n: Combination(units, count=n)  # noqa: E731
     if c.take(",", "where", "x", "is"):
         count = amount_phrase(c, x_cost)
     elif x_cost:
         count = Count(SELF_SELECTOR, "x")
     else:
         raise NoMatch("X not defined")
-    return Produce(kind, options, count=count)
+    return make(count)
 
 
 def _combination_units(c: Cursor) -> tuple[Mana, ...]:
@@ -211,7 +214,7 @@ def _symbols_produce(c: Cursor, triggered: bool, x_cost: bool) -> Produce:
             raise NoMatch("an additional amount of another kind")
         c.need("for", "each")
         count = _for_each_counter(c, x_cost)
-        return Produce("count", (first,), count=Count(count.selector, count.what, count.counter, plus=1))
+        return CountedMana((first,), count=Count(count.selector, count.what, count.counter, plus=1))
     if c.take("for", "each"):
         return _for_each_produce(c, first, triggered, x_cost)
     opts = [first]
@@ -219,16 +222,16 @@ def _symbols_produce(c: Cursor, triggered: bool, x_cost: bool) -> Produce:
         c.i += 1
         opts.append(mana_amount(c))
     if (c.at(",", "or") or c.at("or")) and (chosen := c.attempt(_or_chosen_color)) is not None:
-        return Produce("chosen_color", tuple(opts), amount=chosen)
+        return ChosenColor(tuple(opts), amount=chosen)
     if c.take(",", "or") or (len(opts) == 1 and c.take("or")):
         opts.append(mana_amount(c))
     elif len(opts) > 1:
         raise NoMatch("list without 'or'")
     if len(opts) == 1:
-        return Produce("fixed", (first,))
+        return FixedMana((first,))
     if len(set(opts)) != len(opts):
         raise NoMatch("repeated option")
-    return Produce("choice", tuple(opts))
+    return ManaChoice(tuple(opts))
 
 
 def _for_each_produce(c: Cursor, first: Mana, triggered: bool, x_cost: bool) -> Produce:
@@ -238,11 +241,11 @@ def _for_each_produce(c: Cursor, first: Mana, triggered: bool, x_cost: bool) -> 
         try:
             count = _for_each_counter(c, x_cost)
             c.end()
-            return Produce("count", (first,), count=count)
+            return CountedMana((first,), count=count)
         except NoMatch:
             c.i = save
         if (cards := c.attempt(_graveyard_cards, False)) is not None:
-            return Produce("count", (first,), count=cards)
+            return CountedMana((first,), count=cards)
     d = desc(c)
     if d.plural:
         raise NoMatch("'for each' takes a singular noun")
@@ -251,15 +254,15 @@ def _for_each_produce(c: Cursor, first: Mana, triggered: bool, x_cost: bool) -> 
         c.need("or", "greater")
         if d.who == "any" and c.take("you", "control"):
             d.who = "you"
-        return Produce("count", (first,), count=Count(to_selector(d), min_power=n))
+        return CountedMana((first,), count=Count(to_selector(d), min_power=n))
     if not triggered and c.take("with"):  # "for each creature you control with defender"
         kw = c.next().low
         if kw not in SIMPLE_KEYWORDS:
             raise NoMatch("with <keyword>")
-        return Produce("count", (first,), count=Count(to_selector(d), keyword=kw))
+        return CountedMana((first,), count=Count(to_selector(d), keyword=kw))
     if not triggered and c.take("named", "SELF"):  # "for each artifact you control named ~"
-        return Produce("count", (first,), count=Count(to_selector(d), same_name=True))
-    return Produce("count", (first,), count=Count(to_selector(d)))
+        return CountedMana((first,), count=Count(to_selector(d), same_name=True))
+    return CountedMana((first,), count=Count(to_selector(d)))
 
 
 def _amount_produce(c: Cursor, triggered: bool) -> Produce:
@@ -271,57 +274,57 @@ def _amount_produce(c: Cursor, triggered: bool) -> Produce:
     t = c.peek()
     if n >= 2 and t is not None and t.kind == "SYM":  # "Add six {G}" (Castle Garenbrig)
         m = mana_amount(c)
-        return Produce("fixed", (m.scale(n),))
+        return FixedMana((m.scale(n),))
     c.need("mana")
     if n >= 2 and c.take("of", "different", "colors"):
-        return Produce("different_colors", amount=n)
+        return DifferentColors(amount=n)
     if c.take("of", "the", "chosen", "color"):
-        return Produce("chosen_color", amount=n)
+        return ChosenColor(amount=n)
     if c.take("in", "any", "combination", "of", "colors"):
-        return Produce("combination", amount=n)
+        return Combination(amount=n)
     if c.take("in", "any", "combination", "of"):
         # every multiset of n of those types
         letters = [t for p in _combination_units(c) for t in p.types()]
-        return Produce("choice", _combinations(n, letters))
+        return ManaChoice(_combinations(n, letters))
     c.need("of", "any")
     if n > 1:
         c.need("one", "color")
-        return Produce("any_color", amount=n)
+        return AnyColor(amount=n)
     one = c.take("one")
     kind = c.next().low
     if kind not in ("color", "type"):
         raise NoMatch("color or type")
     of_type = kind == "type"
     if c.done():
-        return Produce("any_type" if of_type else "any_color")
+        return AnyType() if of_type else AnyColor()
     if one:
         raise NoMatch("'any one color' then more words")
     if not of_type and c.take("in", "your", "commander's", "color", "identity"):
         c.end()  # Arcane Signet, Command Tower (CR 903.4, 903.4f)
-        return Produce("commander_identity")
+        return CommanderIdentity()
     if not of_type and c.take("among", "legendary", "creature", "cards", "in", "your", "graveyard"):
         c.end()  # The Grey Havens
-        return Produce("among_colors", among=(Filter(types=frozenset({"Creature"}), supertypes=frozenset({"Legendary"}),
+        return AmongColors(among=(Filter(types=frozenset({"Creature"}), supertypes=frozenset({"Legendary"}),
                                                      who="you", zone="graveyard"),))
     if not of_type and c.take("among"):
         among = _among_you_control(c)
         c.end()
-        return Produce("among_colors", among=among)
+        return AmongColors(among=among)
     if c.take("that", ("land", "permanent"), "produced"):
         if not triggered or not of_type:
             raise NoMatch("'that land produced' belongs to a triggered mana ability")
-        return Produce("that_land_produced")
+        return ThatLandProduced()
     if c.take("the", "sacrificed") or c.take("that", "the", "sacrificed"):
         d = desc(c)
         c.need("could", "produce")
         if d.types != ["Land"] or d.subtypes or d.who != "any":
             raise NoMatch("sacrificed land")
-        return Produce("sacrificed_could_produce", of_type=of_type)
+        return SacrificedCouldProduce(of_type=of_type)
     c.need("that")
     c.need(("a", "an"))
     d = desc(c)
     c.need("could", "produce")
-    return Produce("could_produce", selector=to_selector(d), of_type=of_type)
+    return CouldProduce(selector=to_selector(d), of_type=of_type)
 
 
 def _among_you_control(c: Cursor) -> tuple[Filter, ...]:

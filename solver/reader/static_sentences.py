@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from ..core import ir
 from ..core.ir import Ability, CounterReplacement, EntersWith, ManaReplacement, Selector, Static, TokenReplacement
 from ..core.mana import COLORS
 from .tokens import Token
@@ -187,7 +188,7 @@ def must_target(c: Cursor) -> Static:
     bf = c.take("on", "the", "battlefield")
     c.need("if", "able")
     c.end()
-    return Static("must_target", subtypes=frozenset({sub}), battlefield_only=bf)
+    return ir.MustTarget(subtypes=frozenset({sub}), battlefield_only=bf)
 
 
 def player_subtype(c: Cursor) -> Static:
@@ -195,7 +196,7 @@ def player_subtype(c: Cursor) -> Static:
     c.need("you", "are", ("a", "an"))
     sub = subtype_word(c)
     c.end()
-    return Static("player_subtype", subtypes=frozenset({sub}))
+    return ir.PlayerSubtype(subtypes=frozenset({sub}))
 
 
 def player_keyword(c: Cursor) -> Static:
@@ -205,7 +206,7 @@ def player_keyword(c: Cursor) -> Static:
     if kw not in ("hexproof", "shroud"):
         raise NoMatch("a player keyword")
     c.end()
-    return Static("player_keyword", keywords=(kw,))
+    return ir.PlayerKeyword(keywords=(kw,))
 
 
 def _combat_subject(c: Cursor) -> Selector:
@@ -235,77 +236,78 @@ def combat_static(c: Cursor) -> Static:
         if t.kind != "SYM" or not t.low.isdigit():
             raise NoMatch("generic mana")
         c.need("for", "each", "creature", "they", "control", "that's", "attacking", "you")
-        return Static("attack_tax", amount=int(t.low))
+        return ir.AttackTax(amount=int(t.low))
     if c.take("all", "creatures", "able", "to", "block"):
         sel = _combat_subject(c)
         c.need("do", "so")
-        return Static("lure", sel)
+        return ir.Lure(sel)
     sel = _combat_subject(c)
     if c.take("can't", "block", "and", "can't", "be", "blocked"):
-        raise _Both(["cant_block", "unblockable"], sel)
+        raise _Both([ir.CantBlock, ir.Unblockable], sel)
     if c.take("can't", "be", "blocked"):
         if c.done():
-            return Static("unblockable", sel)
+            return ir.Unblockable(sel)
         if c.take("by", "more", "than", "one", "creature"):
-            return Static("max_blockers", sel, amount=1)
+            return ir.MaxBlockers(sel, amount=1)
         if c.take("by", "creatures", "with", "power"):
             n = number(c)
-            kind = "unblockable_power_le" if c.take("or", "less") else "unblockable_power_ge" \
-                if c.take("or", "greater") else None
+            kind: type[ir.UnblockablePowerLe | ir.UnblockablePowerGe] | None = ir.UnblockablePowerLe \
+                if c.take("or", "less") else ir.UnblockablePowerGe if c.take("or", "greater") else None
             if kind is None or not isinstance(n, int):
                 raise NoMatch("power N or less/greater")
-            return Static(kind, sel, amount=n)
+            return kind(sel, amount=n)
         if c.take("except", "by"):
             if c.at(("two", "three", "four", "five")) or c.kind() == "NUM":
                 n = number(c)
                 c.need("or", "more", "creatures")
                 if not isinstance(n, int) or n < 2:
                     raise NoMatch("a number")
-                return Static("min_blockers", sel, amount=n)
-            return _blocker_filter(c, "blockable_only_by", sel)
+                return ir.MinBlockers(sel, amount=n)
+            return _blocker_filter(c, ir.BlockableOnlyBy, sel)
         c.need("by")
-        return _blocker_filter(c, "unblockable_by", sel)
+        return _blocker_filter(c, ir.UnblockableBy, sel)
     if c.take("can't", "block", "creatures", "with", "power"):
         n = number(c)
-        kind = "cant_block_power_le" if c.take("or", "less") else "cant_block_power_ge" \
-            if c.take("or", "greater") else None
-        if kind is None or not isinstance(n, int):
+        limit: type[ir.CantBlockPowerLe | ir.CantBlockPowerGe] | None = ir.CantBlockPowerLe \
+            if c.take("or", "less") else ir.CantBlockPowerGe if c.take("or", "greater") else None
+        if limit is None or not isinstance(n, int):
             raise NoMatch("power N or less/greater")
-        return Static(kind, sel, amount=n)
+        return limit(sel, amount=n)
     if c.take("can't", "attack", "unless", "defending", "player", "controls", ("a", "an")):
         t = c.next()
         if t.text not in BASIC_TYPES:
             raise NoMatch("a basic land type")
-        return Static("attack_needs_defender_land", sel, subtypes=frozenset({t.text}))
+        return ir.AttackNeedsDefenderLand(sel, subtypes=frozenset({t.text}))
     if c.take("must", "be", "blocked", "if", "able"):
-        return Static("must_be_blocked", sel)
+        return ir.MustBeBlocked(sel)
     if c.take("can", "block", "any", "number", "of", "creatures"):
-        return Static("block_any_number", sel)
+        return ir.BlockAnyNumber(sel)
     if c.take("can", "block", "an", "additional", "creature", "each", "combat"):
-        return Static("block_additional", sel, amount=1)
+        return ir.BlockAdditional(sel, amount=1)
     if c.take("can", "block", "only", "creatures", "with", "flying"):
-        return Static("block_only_flying", sel)
+        return ir.BlockOnlyFlying(sel)
     if c.take("can't"):
-        kinds = ["cant_attack"] if c.take("attack") else ["cant_block"] if c.take("block") else []
+        kinds: list[type[ir.CombatStatic]] = [ir.CantAttack] if c.take("attack") else \
+            [ir.CantBlock] if c.take("block") else []
         if not kinds:
             raise NoMatch("can't attack/block")
-        if kinds == ["cant_attack"] and c.take("or", "block"):
-            kinds.append("cant_block")
+        if kinds == [ir.CantAttack] and c.take("or", "block"):
+            kinds.append(ir.CantBlock)
         if c.take("alone"):
-            kinds = [k + "_alone" for k in kinds]
+            kinds = [_ALONE[k] for k in kinds]
         if len(kinds) == 2:
             raise _Both(kinds, sel)
-        return Static(kinds[0], sel)
+        return kinds[0](sel)
     if c.take("attacks", "each", "combat", "if", "able"):
-        return Static("must_attack", sel)
+        return ir.MustAttack(sel)
     if c.take("blocks", "each", "combat", "if", "able"):
-        return Static("must_block", sel)
+        return ir.MustBlock(sel)
     if c.take("attacks", "or", "blocks", "each", "combat", "if", "able"):
-        raise _Both(["must_attack", "must_block"], sel)
+        raise _Both([ir.MustAttack, ir.MustBlock], sel)
     raise NoMatch("combat static")
 
 
-def _blocker_filter(c: Cursor, kind: str, sel: Selector) -> Static:
+def _blocker_filter(c: Cursor, kind: type[ir.UnblockableBy | ir.BlockableOnlyBy], sel: Selector) -> Static:
     """Blockers described after "by": "creatures with flying [or reach]", "<color> creatures",
     "<Subtypes>" (Walls). Stored in ``keywords`` / ``color`` / ``subtypes`` (any of them matches)."""
     if c.take("creatures", "with"):
@@ -314,23 +316,28 @@ def _blocker_filter(c: Cursor, kind: str, sel: Selector) -> Static:
             kws.append(c.next().low)
         if any(k not in ("flying", "reach") for k in kws):
             raise NoMatch("flying or reach")
-        return Static(kind, sel, keywords=tuple(kws))
+        return kind(sel, keywords=tuple(kws))
     t = c.peek()
     if t is not None and t.low in COLOR_WORDS:
         col = color_word(c)
         c.need("creatures")
-        return Static(kind, sel, color=frozenset({col}))
+        return kind(sel, color=frozenset({col}))
     sub = subtype_word(c)
     one = singular(sub)
     if one == sub or not is_subtype(one):
         raise NoMatch("a plural subtype")
-    return Static(kind, sel, subtypes=frozenset({one}))
+    return kind(sel, subtypes=frozenset({one}))
+
+
+#: "can't attack alone" / "can't block alone" (CR 506.5): the alone form of each restriction
+_ALONE: dict[type[ir.CombatStatic], type[ir.CombatStatic]] = {ir.CantAttack: ir.CantAttackAlone,
+                                                               ir.CantBlock: ir.CantBlockAlone}
 
 
 class _Both(Exception):
     """Two combat statics from one sentence ("can't attack or block")."""
 
-    def __init__(self, kinds: list[str], sel: Selector):
+    def __init__(self, kinds: list[type[ir.CombatStatic]], sel: Selector):
         self.kinds, self.sel = kinds, sel
 
 
@@ -348,7 +355,7 @@ def line_combat(toks: Sequence[Token], ctx: "LineContext", raw: str) -> list[Abi
         return [replace(a, text=raw)]
     except _Both as both:
         c.end()
-        return [Static(k, both.sel, text=raw) for k in both.kinds]
+        return [k(both.sel, text=raw) for k in both.kinds]
 
 
 def activate_as_haste(c: Cursor) -> Static:
@@ -358,4 +365,4 @@ def activate_as_haste(c: Cursor) -> Static:
     c.next()
     c.need("had", "haste")
     c.end()
-    return Static("activate_as_haste", sel)
+    return ir.ActivateAsHaste(sel)

@@ -43,7 +43,7 @@ Targeting (CR 702.11, 702.16, 702.18, 702.21):
   everything, a card type ("artifacts", "creatures", "instants"), a plural
   subtype ("Demons"), or "spells that are one or more colors" (Emrakul);
 * "<permanents> have|has hexproof from …|protection from …" (granted:
-  ``Static("grant", granted=Keyword(...))``, one per quality);
+  ``Grant(granted=Keyword(...))``, one per quality);
 * "This … can't be the target of spells or abilities your opponents
   control." (hexproof's own definition, CR 702.11b) and "… can't be the
   target of spells or abilities." (shroud's, CR 702.18a);
@@ -73,6 +73,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
+from ..core import ir
 from ..core.ir import (SELF, ActivatedAbility, CantBeCountered, CastingRule, Cost, Count, Filter, Keyword, Selector, Static,
                   UnreadEffect, Unsupported, Ward)
 from .costs import parse_cost
@@ -166,8 +167,8 @@ def cost_change(c) -> CastingRule:
         raise NoMatch("an amount")
     if more_fs and (_every_spell(f) is None or any(_every_spell(x) is None for x in more_fs)):
         raise NoMatch("every spell among alternatives")
-    return CastingRule("cost_increase" if more else "cost_reduction", who=who, spells=_every_spell(f), amount=n,
-                       spells_or=tuple(more_fs))
+    return (ir.CostIncrease if more else ir.CostReduction)(who=who, spells=_every_spell(f), amount=n,
+                                                           spells_or=tuple(more_fs))
 
 
 def self_cost_change(c) -> CastingRule:
@@ -192,7 +193,7 @@ def self_cost_change(c) -> CastingRule:
         sel = to_selector(d)
         per = Count(replace(sel, attacking=True) if attacking else sel)
     c.end()
-    return CastingRule("cost_increase" if more else "cost_reduction", amount=n, per=per, self_only=True)
+    return (ir.CostIncrease if more else ir.CostReduction)(amount=n, per=per, self_only=True)
 
 
 def trinisphere(c) -> CastingRule:
@@ -206,7 +207,7 @@ def trinisphere(c) -> CastingRule:
     c.end()
     if n != m or not isinstance(n, int):
         raise NoMatch("the same amount")
-    return CastingRule("cost_minimum", amount=n, untapped_only=True)
+    return ir.CostMinimum(amount=n, untapped_only=True)
 
 
 def as_though_flash(c) -> CastingRule:
@@ -215,20 +216,20 @@ def as_though_flash(c) -> CastingRule:
     f = spells_phrase(c)
     c.need("as", "though", "they", "had", "flash")
     c.end()
-    return CastingRule("as_though_flash", who="you", spells=_every_spell(f))
+    return ir.AsThoughFlash(who="you", spells=_every_spell(f))
 
 
 def sorcery_timing_only(c) -> CastingRule:
     c.need("each", "opponent", "can", "cast", "spells", "only", "any", "time", "they", "could", "cast", "a",
            "sorcery")
     c.end()
-    return CastingRule("sorcery_timing_only", who="opponent")
+    return ir.SorceryTimingOnly(who="opponent")
 
 
 def cant_cast_during_your_turn(c) -> CastingRule:
     c.need("your", "opponents", "can't", "cast", "spells", "during", "your", "turn")
     c.end()
-    return CastingRule("cant_cast_during_your_turn", who="opponent")
+    return ir.CantCastDuringYourTurn(who="opponent")
 
 
 # --------------------------------------------------------------------------
@@ -309,7 +310,7 @@ def keyword_item(toks: Sequence[Token], raw: str = "") -> list | None:
             if not d.plural and not d.subtypes:  # "affinity for artifacts", "affinity for Equipment"
                 raise NoMatch("affinity for a plural")
             d.who = "you"
-            return [CastingRule("cost_reduction", amount=1, per=Count(to_selector(d)), self_only=True)]
+            return [ir.CostReduction(amount=1, per=Count(to_selector(d)), self_only=True)]
         if low[:1] == ["ward"]:
             return [ward(toks[1:], raw)]
     except NoMatch:
@@ -345,11 +346,11 @@ def granted_qualities(c) -> list[Static]:
     if c.take(("gets", "get")):  # "Equipped creature gets +2/+2 and has protection from red and from blue."
         p, q = pt(c)
         c.need("and")
-        pump = [Static("pump", sel, power=p, toughness=q)]
+        pump = [ir.StaticPump(sel, power=p, toughness=q)]
     c.need(("has", "have"))
     kws = quality_keywords(c)
     c.end()
-    return pump + [Static("grant", sel, granted=k) for k in kws]
+    return pump + [ir.Grant(sel, granted=k) for k in kws]
 
 
 def cant_be_countered(c) -> CantBeCountered:
@@ -371,7 +372,7 @@ def untargetable_self(c) -> list[Keyword]:
 
 def spend_as_any_color(c) -> Static:
     """"You may spend mana as though it were mana of any color to activate abilities of
-    <permanents> you control." (CR 609.4b): ``Static("spend_as_any_color", affected)``; the
+    <permanents> you control." (CR 609.4b): ``SpendAsAnyColor(affected)``; the
     payment models refuse (unsupported) the payments it could change
     (:func:`solver.rules.activation_rules.spend_as_any_color_reason`)."""
     c.need("you", "may", "spend", "mana", "as", "though", "it", "were", "mana", "of", "any", "color", "to",
@@ -380,24 +381,24 @@ def spend_as_any_color(c) -> Static:
     c.end()
     if not d.plural or d.who != "you":
         raise NoMatch("permanents you control")
-    return Static("spend_as_any_color", to_selector(d))
+    return ir.SpendAsAnyColor(to_selector(d))
 
 
 def activation_ban(c) -> list[Static]:
     """"Activated abilities of <permanents> can't be activated [unless they're mana abilities]."
     (CR 602.5; Collector Ouphe, Karn, the Great Creator, Damping Matrix) and "… of sources with the
-    chosen name …" (Pithing Needle, Phyrexian Revoker): ``Static("cant_activate")``, one per kind
+    chosen name …" (Pithing Needle, Phyrexian Revoker): ``CantActivate``, one per kind
     of permanent ("artifacts and creatures"), applied by :mod:`solver.rules.activation_rules`."""
     c.need("activated", "abilities", "of")
     if c.take("sources", "with", "the", "chosen", "name"):
-        parts = [Static("cant_activate", chosen_name=True)]
+        parts = [ir.CantActivate(chosen_name=True)]
     else:
         descs = [desc(c)]
         while c.take(",", "and") or c.take(",", "or") or c.take("and") or c.take("or") or c.take(","):
             descs.append(desc(c))
         if any(not d.plural or d.types_joined_by_or or (d.who != "any" and len(descs) > 1) for d in descs):
             raise NoMatch("plural permanents, one kind each (whose: only with one kind)")
-        parts = [Static("cant_activate", to_selector(d)) for d in descs]
+        parts = [ir.CantActivate(to_selector(d)) for d in descs]
     c.need("can't", "be", "activated")
     except_mana = c.take("unless", "they're", "mana", "abilities")
     c.end()

@@ -657,7 +657,7 @@ def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
     sents = g.sentences(c.rest())
     if not sents:
         raise g.NoMatch("no effect")
-    s = g.Scope(last=SELF if trig.event in ("enters", "dies", "attacks", "becomes_tapped") else None)
+    s = g.Scope(last=SELF if trig.of_source else None)
     n = structured_sentences(sents, s, retry=len(sents) > 1)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw)], n
 

@@ -2,7 +2,7 @@
 <permanents> can't be activated [unless they're mana abilities]." (Karn, the
 Great Creator; Collector Ouphe; Null Rod; Damping Matrix) and "… of sources
 with the chosen name …" (Phyrexian Revoker, Pithing Needle), read by
-:func:`solver.reader.statics.activation_ban` as ``Static("cant_activate")``.
+:func:`solver.reader.statics.activation_ban` as :class:`~solver.core.ir.CantActivate`.
 
 Mana abilities are activated abilities (CR 605.1a): a ban without "unless
 they're mana abilities" removes them from ``available_mana`` and ``pay``
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..core import ir
 from .characteristics import View
 from ..core.mana import ManaCost
 
@@ -37,7 +38,7 @@ def activation_ban(view: View, oid: str, mana: bool) -> str | None:
     or None. ``mana``: the ability is a mana ability (CR 605.1a), which "unless they're mana
     abilities" exempts."""
     in_play = view.obj(oid).zone == "battlefield"
-    for s in view.statics("cant_activate"):
+    for s in view.statics(ir.CantActivate):
         ab = s.ability
         if mana and ab.except_mana:
             continue
@@ -61,7 +62,7 @@ def spend_as_any_color_reason(view: View, player: str, sources: Sequence[tuple[s
     force for ``player`` and one of ``sources`` — (permanent, mana cost) of an ability activated
     in or by the payment — is such a permanent and its cost has a symbol other than generic
     mana (the rule could change which mana pays it). None when the rule can't change it."""
-    rules = [s for s in view.statics("spend_as_any_color") if s.controller == player]
+    rules = [s for s in view.statics(ir.SpendAsAnyColor) if s.controller == player]
     for s in rules:
         src = view.state.find(s.source)
         for oid, cost in sources:

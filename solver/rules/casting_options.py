@@ -60,11 +60,11 @@ def options_of(o: GameObject) -> tuple[ir.CastingOption, ...]:
     return tuple(a for a in o.card.abilities if isinstance(a, ir.CastingOption))
 
 
-def alternatives_of(o: GameObject) -> tuple[ir.CastingOption, ...]:
-    return tuple(a for a in options_of(o) if a.kind in ("alternative", "permission"))
+def alternatives_of(o: GameObject) -> tuple[ir.AlternativeCost | ir.CastPermission, ...]:
+    return tuple(a for a in options_of(o) if isinstance(a, (ir.AlternativeCost, ir.CastPermission)))
 
 
-def find_alternative(o: GameObject, name: str) -> ir.CastingOption | None:
+def find_alternative(o: GameObject, name: str) -> ir.AlternativeCost | ir.CastPermission | None:
     """The alternative named ``name`` (case-insensitive) on the card, or None."""
     for a in alternatives_of(o):
         if a.name.lower() == str(name).lower():
@@ -76,18 +76,18 @@ def overloaded(o: GameObject, alternative: str) -> bool:
     """Is ``o`` cast for its overload cost? Then "target" in its text reads "each": the spell
     has no targets (CR 702.96b)."""
     a = find_alternative(o, alternative) if alternative else None
-    return a is not None and a.kind == "alternative" and a.name.lower() == "overload"
+    return isinstance(a, ir.AlternativeCost) and a.name.lower() == "overload"
 
 
-def kicker_of(o: GameObject) -> ir.CastingOption | None:
-    ks = [a for a in options_of(o) if a.kind == "kicker"]
+def kicker_of(o: GameObject) -> ir.Kicker | None:
+    ks = [a for a in options_of(o) if isinstance(a, ir.Kicker)]
     return ks[0] if len(ks) == 1 else None
 
 
 def helps_of(o: GameObject) -> tuple[str, ...]:
     """The card's ways to pay its total cost in any mode: ``delve``, ``convoke``,
     ``improvise`` (CR 702.66a, 702.51a, 702.126a), in printed order."""
-    return tuple(a.name for a in options_of(o) if a.kind == "payment")
+    return tuple(a.name for a in options_of(o) if isinstance(a, ir.PaymentOption))
 
 
 def has_options(o: GameObject) -> bool:
@@ -113,7 +113,7 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
     and costs), or None: the option must exist, the card must be in the
     option's zone and owned by the player (CR 601.2a), its condition must hold."""
     if kicked and kicker_of(o) is None:
-        return f"{o.name} has no kicker (CR 702.33a)" if not any(a.kind == "kicker" for a in options_of(o)) \
+        return f"{o.name} has no kicker (CR 702.33a)" if not any(isinstance(a, ir.Kicker) for a in options_of(o)) \
             else f"{o.name} has several kicker costs, which are not modeled"
     if kicked not in (0, 1):
         return "kicker is paid at most once (CR 702.33a; multikicker is not modeled)"
@@ -134,7 +134,9 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
     return None
 
 
-def condition_reason(view: View, player: str, a: ir.CastingOption) -> str | None:
+def condition_reason(view: View, player: str, a: ir.AlternativeCost | ir.CastPermission) -> str | None:
+    if not isinstance(a, ir.AlternativeCost):
+        return None   # a permission has no condition of its own
     state = view.state
     if a.condition == "not_your_turn" and state.turn.active == player:
         return f"{a.name!r} may be used only when it is not {player}'s turn (CR 118.9)"
@@ -206,16 +208,16 @@ def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: 
         k = kicker_of(o)
         if k is None or kicked > 1:
             raise QueryError("", "kicked", f"{o.name} has no (single) kicker cost to pay (CR 702.33a)")
-    parts: list[ir.CastingOption] = [a for a in opts if a.kind == "additional"]
+    parts: list[ir.CostOption] = [a for a in opts if isinstance(a, ir.AdditionalCost)]
     if kicked:
         parts.append(kicker_of(o))  # type: ignore[arg-type]
-    if alt is not None and alt.kind == "alternative":
+    if isinstance(alt, ir.AlternativeCost):
         mana = alt.mana if alt.mana is not None else ManaCost.parse("{0}")
     else:
         mana = tc.mana                       # the mana cost (permissions pay it too)
         if alt is not None:
             parts.append(alt)
-    if alt is not None and alt.kind == "alternative":
+    if isinstance(alt, ir.AlternativeCost):
         parts.append(replace(alt, mana=None))
     life = 0
     sacs: list[tuple[tuple[ir.Selector, ...], int]] = []

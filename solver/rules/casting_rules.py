@@ -50,11 +50,16 @@ Qualities (CR 702.16a–b, 702.11e)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar, Union
 
 from ..core import ir
 from .characteristics import Chars, Sourced, View
 from ..core.errors import UnsupportedCase
 from ..core.mana import ManaCost, Symbol
+
+R = TypeVar("R", bound=ir.CastingRule)
+#: A rule that changes a spell's total cost (CR 601.2f).
+CostRule = Union[ir.CostChangeRule, ir.CostMinimum]
 
 PLAIN_KINDS = frozenset({"color", "colorless", "generic", "snow", "X"})
 
@@ -113,7 +118,7 @@ def rules_in_force(view: View) -> list[Sourced]:
     rules are not among them."""
     out = [Sourced(o.id, o.controller, a, o.timestamp)
            for o in view.permanents for a in view.chars(o.id).abilities
-           if isinstance(a, ir.CastingRule) and not a.self_only]
+           if isinstance(a, ir.CastingRule) and not (isinstance(a, ir.CostChangeRule) and a.self_only)]
     out.sort(key=lambda s: (s.timestamp, s.source))
     return out
 
@@ -131,11 +136,11 @@ def spell_matches(f: ir.Filter | None, c: Chars) -> bool:
     return filter_matches(f, c)
 
 
-def bound_rule(r: ir.CastingRule, source: "object | None") -> ir.CastingRule:
+def bound_rule(r: R, source: "object | None") -> R:
     """The rule with "of the chosen type" read as the creature type chosen for its source
     (object key ``chosen: {type: …}``, CR 205.3m, 614.12); with none chosen it stays
     unbound and no spell has it (as for spending restrictions, CR 106.6)."""
-    fs = r.spell_filters()
+    fs = r.spell_filters() if isinstance(r, ir.SpellsRule) else None
     if not fs or not any(f.chosen_type for f in fs) or source is None:
         return r
     from dataclasses import replace
@@ -143,11 +148,11 @@ def bound_rule(r: ir.CastingRule, source: "object | None") -> ir.CastingRule:
     from .spending import _bind_filter, chosen_type_of
 
     t = chosen_type_of(source)  # type: ignore[arg-type]
-    assert r.spells is not None
+    assert isinstance(r, ir.SpellsRule) and r.spells is not None
     return replace(r, spells=_bind_filter(r.spells, t), spells_or=tuple(_bind_filter(f, t) for f in r.spells_or))
 
 
-def rule_applies_to(r: ir.CastingRule, c: Chars) -> bool:
+def rule_applies_to(r: ir.SpellsRule, c: Chars) -> bool:
     """Does a spell with characteristics ``c`` fit one of the rule's spell descriptions
     ("Green spells and blue spells you cast cost {1} less": green or blue, and a
     green-and-blue spell once, CR 601.2f)?"""
@@ -155,30 +160,30 @@ def rule_applies_to(r: ir.CastingRule, c: Chars) -> bool:
     return fs is None or any(spell_matches(f, c) for f in fs)
 
 
-def cost_rules(view: View, player: str, spell_id: str) -> list[tuple[str | None, str, ir.CastingRule]]:
+def cost_rules(view: View, player: str, spell_id: str) -> list[tuple[str | None, str, CostRule]]:
     """Every cost rule that applies to ``player`` casting ``spell_id``: ``(source
     permanent or None for the spell's own rule, controller, rule)``."""
     c = view.chars(spell_id)
-    out: list[tuple[str | None, str, ir.CastingRule]] = []
+    out: list[tuple[str | None, str, CostRule]] = []
     for s in rules_in_force(view):
-        r: ir.CastingRule = bound_rule(s.ability, view.obj(s.source))
-        if r.kind not in ("cost_increase", "cost_reduction", "cost_minimum"):
-            continue
-        if r.kind == "cost_minimum":
+        r = bound_rule(s.ability, view.obj(s.source))
+        if isinstance(r, ir.CostMinimum):
             if r.untapped_only and view.obj(s.source).tapped:
                 continue
+        elif not isinstance(r, ir.CostChangeRule):
+            continue
         elif not _who_matches(r.who, s.controller, player) or not rule_applies_to(r, c):
             continue
         out.append((s.source, s.controller, r))
     o = view.obj(spell_id)
     if o.card is not None:
         for a in o.card.abilities:
-            if isinstance(a, ir.CastingRule) and a.self_only and a.kind in ("cost_increase", "cost_reduction"):
+            if isinstance(a, ir.CostChangeRule) and a.self_only:
                 out.append((None, player, a))
     return out
 
 
-def _amount(view: View, rule: ir.CastingRule, source: str | None, controller: str, spell_id: str) -> int:
+def _amount(view: View, rule: ir.CostChangeRule, source: str | None, controller: str, spell_id: str) -> int:
     if rule.per is None:
         return rule.amount
     from .mana_sources import count_value
@@ -215,9 +220,9 @@ def modified_cost(view: View, player: str, spell_id: str, mana: ManaCost, x: int
     rules = cost_rules(view, player, spell_id)
     if not rules:
         return CostChange(mana)
-    inc = sum(_amount(view, r, src, ctl, spell_id) for src, ctl, r in rules if r.kind == "cost_increase")
-    red = sum(_amount(view, r, src, ctl, spell_id) for src, ctl, r in rules if r.kind == "cost_reduction")
-    mins = [r.amount for _, _, r in rules if r.kind == "cost_minimum"]
+    inc = sum(_amount(view, r, src, ctl, spell_id) for src, ctl, r in rules if isinstance(r, ir.CostIncrease))
+    red = sum(_amount(view, r, src, ctl, spell_id) for src, ctl, r in rules if isinstance(r, ir.CostReduction))
+    mins = [r.amount for _, _, r in rules if isinstance(r, ir.CostMinimum)]
     symbols = list(mana.symbols)
     generic = mana.generic + inc
     taken = min(red, generic)
@@ -248,7 +253,7 @@ def may_cast_as_though_flash(view: View, player: str, card_id: str) -> bool:
     """An ``as_though_flash`` rule lets ``player`` cast this card any time they
     could cast an instant (CR 702.8a; Leyline of Anticipation)."""
     c = view.chars(card_id)
-    return any(s.ability.kind == "as_though_flash" and _who_matches(s.ability.who, s.controller, player)
+    return any(isinstance(s.ability, ir.AsThoughFlash) and _who_matches(s.ability.who, s.controller, player)
                and rule_applies_to(bound_rule(s.ability, view.obj(s.source)), c) for s in rules_in_force(view))
 
 
@@ -262,9 +267,9 @@ def cast_restriction(view: View, player: str, sorcery_time: bool) -> str | None:
         if not _who_matches(r.who, s.controller, player):
             continue
         name = view.chars(s.source).name
-        if r.kind == "sorcery_timing_only" and not sorcery_time:
+        if isinstance(r, ir.SorceryTimingOnly) and not sorcery_time:
             return (f"{name} ({s.source}) lets {player} cast spells only any time they could cast a sorcery "
                     "(CR 601.3, 307.1)")
-        if r.kind == "cant_cast_during_your_turn" and state.turn.active == s.controller:
+        if isinstance(r, ir.CantCastDuringYourTurn) and state.turn.active == s.controller:
             return f"{name} ({s.source}): {player} can't cast spells during {s.controller}'s turn (CR 601.3)"
     return None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Generic, Iterable, TypeVar
+from typing import Any, Generic, Iterable, TypeVar, cast
 
 from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
@@ -97,6 +97,7 @@ class Chars:
 
 
 A = TypeVar("A")
+S = TypeVar("S", bound=Static)
 
 
 @dataclass(frozen=True)
@@ -181,7 +182,7 @@ class View:
         if c is None:
             o = self._objs[oid]
             c = self._printed(o)
-            for s in self.statics("set_color_cards"):  # Celestial Dawn's second sentence (layer 5)
+            for s in self.statics(ir.SetColorCards):  # Celestial Dawn's second sentence (layer 5)
                 if (o.zone == "stack" and o.controller == s.controller) or (
                         o.zone != "stack" and o.owner == s.controller and "Land" not in c.types):
                     c = replace(c, colors=s.ability.color)
@@ -213,7 +214,7 @@ class View:
     def player_subtypes(self, pid: str) -> frozenset[str]:
         """Subtypes a player has (Enroll in the Coalition: "You are a Flagbearer")."""
         out: set[str] = set()
-        for s in self.statics("player_subtype"):
+        for s in self.statics(ir.PlayerSubtype):
             if s.controller == pid:
                 out |= s.ability.subtypes
         return frozenset(out)
@@ -221,13 +222,14 @@ class View:
     def player_keywords(self, pid: str) -> frozenset[str]:
         """Keywords a player has ("You have hexproof": CR 702.11d; shroud, 702.18b)."""
         out: set[str] = set()
-        for s in self.statics("player_keyword"):
+        for s in self.statics(ir.PlayerKeyword):
             if s.controller == pid:
                 out |= set(s.ability.keywords)
         return frozenset(out)
 
-    def statics(self, kind: str) -> list[Sourced[Static]]:
-        return [s for s in self._statics if s.ability.kind == kind]
+    def statics(self, kind: type[S]) -> list[Sourced[S]]:
+        """The statics of class ``kind`` in force (after layer 6), in timestamp order."""
+        return [cast("Sourced[S]", s) for s in self._statics if isinstance(s.ability, kind)]
 
     @cached_property
     def mana_replacements(self) -> list[Sourced[ManaReplacement]]:
@@ -257,7 +259,7 @@ class View:
             return True
         if c.keyword("haste"):
             return True
-        for s in self.statics("activate_as_haste"):
+        for s in self.statics(ir.ActivateAsHaste):
             src = self._objs.get(s.source)
             if s.controller == o.controller and s.ability.affected is not None and \
                     self.matches(s.ability.affected, oid, src, s.controller):
@@ -306,7 +308,7 @@ class View:
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         layer4 = [Sourced(o.id, o.controller, a, o.timestamp)
                   for o in perms if o.card for a in o.card.abilities
-                  if isinstance(a, Static) and a.kind in ("set_land_types", "add_types")]
+                  if isinstance(a, (ir.SetLandTypes, ir.AddTypes))]
         pending = sorted(layer4, key=lambda s: (s.timestamp, s.source))
         while pending:
             live = [s for s in pending if self._exists(s, work)]
@@ -336,23 +338,23 @@ class View:
 
         colors = {o.id: self._base_colors(o) for o in perms}
         for s in statics:
-            if s.ability.kind == "set_color":
+            if isinstance(sc := s.ability, ir.SetColor):
                 src = self._objs[s.source]
                 for o in perms:
-                    if _matches(s.ability.affected, work[o.id], src, s.controller):
-                        colors[o.id] = s.ability.color
+                    if _matches(sc.affected, work[o.id], src, s.controller):
+                        colors[o.id] = sc.color
 
         granted: dict[str, list[Ability]] = {o.id: [] for o in perms}
         ptmod: dict[str, list[int]] = {o.id: [0, 0] for o in perms}
         for s in statics:
             a = s.ability
             src = self._objs[s.source]
-            if a.kind == "grant":
+            if isinstance(a, ir.Grant):
                 for o in perms:
                     if _matches(a.affected, work[o.id], src, s.controller):
                         assert a.granted is not None, "a grant static needs the granted ability"
                         granted[o.id].append(a.granted)
-            elif a.kind == "pump":
+            elif isinstance(a, ir.StaticPump):
                 for o in perms:
                     if _matches(a.affected, work[o.id], src, s.controller):
                         ptmod[o.id][0] += a.power
@@ -397,30 +399,30 @@ class View:
         cond = s.ability.condition
         if cond is None:
             return True
-        k, you = cond.kind, s.controller
-        if k == "control":
+        you = s.controller
+        if isinstance(cond, ir.ControlCount):
             src = self._objs[s.source]
             return sum(1 for w in work.values() if _matches(cond.selector, w, src, you)) >= cond.n
-        if k == "your_turn":
+        if isinstance(cond, ir.YourTurn):
             return self.state.turn.active == you
-        if k == "equipped":   # an Equipment (its subtype after layer 4) attached to the source (CR 301.5)
+        if isinstance(cond, ir.Equipped):   # an Equipment (its subtype after layer 4) attached to the source (CR 301.5)
             return any(w.id != s.source and self._objs[w.id].attached_to == s.source and "Equipment" in w.subtypes
                        for w in work.values())
-        if k == "counters":
+        if isinstance(cond, ir.CountersOnSource):
             return self._objs[s.source].counter(cond.counter) >= cond.n
-        if k == "attacking":
+        if isinstance(cond, ir.SourceAttacking):
             return self._objs[s.source].attacking is not None
-        if k == "untapped":
+        if isinstance(cond, ir.SourceUntapped):
             return not self._objs[s.source].tapped
-        if k == "opponent_poison":
+        if isinstance(cond, ir.OpponentPoison):
             return any(p.poison >= cond.n for p in self.state.players if p.id != you)
         graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]
-        if k == "graveyard_count":
+        if isinstance(cond, ir.GraveyardCount):
             return len(graveyard) >= cond.n
-        if k == "graveyard_types":   # card types (CR 205.2a) among the cards, as printed
+        if isinstance(cond, ir.GraveyardTypes):   # card types (CR 205.2a) among the cards, as printed
             return len({t for o in graveyard if o.card is not None for t in o.card.data.types
                         if t in ir.CARD_TYPES}) >= cond.n
-        raise ValueError(f"a static's condition {k!r} is not evaluated by the characteristics view")
+        raise ValueError(f"a static's condition {cond.kind!r} is not evaluated by the characteristics view")
 
     def _gather(self, cls: type[A], include_effects: bool = True) -> list[Sourced[A]]:
         """Abilities of class ``cls`` of permanents (after layer 6) and, when
@@ -466,21 +468,21 @@ class View:
             return list(s.targets[ref.index])
         return []
 
-    def _exists(self, s: Sourced[Static], work: dict[str, _Work]) -> bool:
+    def _exists(self, s: Sourced[ir.SetLandTypes | ir.AddTypes], work: dict[str, _Work]) -> bool:
         """A static ability's effect exists while its source keeps the ability (CR 613.8a)."""
         w = work.get(s.source)
         return w is not None and not w.text_abilities_lost
 
-    def _affected(self, s: Sourced[Static], work: dict[str, _Work]) -> list[str]:
+    def _affected(self, s: Sourced[ir.SetLandTypes | ir.AddTypes], work: dict[str, _Work]) -> list[str]:
         src = self._objs[s.source]
         sel = s.ability.affected
         return [oid for oid, w in work.items() if _matches(sel, w, src, s.controller)]
 
-    def _apply4(self, s: Sourced[Static], work: dict[str, _Work]) -> None:
-        a: Static = s.ability
+    def _apply4(self, s: Sourced[ir.SetLandTypes | ir.AddTypes], work: dict[str, _Work]) -> None:
+        a = s.ability
         for oid in self._affected(s, work):
             w = work[oid]
-            if a.kind == "set_land_types":
+            if isinstance(a, ir.SetLandTypes):
                 if "Land" not in w.types:
                     continue
                 w.subtypes = (w.subtypes - LAND_TYPES) | a.subtypes
@@ -489,7 +491,7 @@ class View:
                 add = frozenset(BASIC_LAND_TYPES) if a.all_basic else a.subtypes
                 w.subtypes = w.subtypes | add
 
-    def _depends(self, a: Sourced[Static], b: Sourced[Static], work: dict[str, _Work]) -> bool:
+    def _depends(self, a: Sourced[ir.SetLandTypes | ir.AddTypes], b: Sourced[ir.SetLandTypes | ir.AddTypes], work: dict[str, _Work]) -> bool:
         """CR 613.8a: ``a`` depends on ``b`` if applying ``b`` would change ``a``'s
         existence or what it applies to (both in layer 4 here)."""
         trial = {k: replace(v) for k, v in work.items()}

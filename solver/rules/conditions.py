@@ -9,8 +9,10 @@ Both :mod:`solver.rules.mana_sources` and :mod:`solver.rules.mana_riders` use it
 from __future__ import annotations
 
 from collections import Counter
+from typing import Callable
 
 from .characteristics import View
+from ..core import ir
 from ..core.ir import ActivationCondition
 
 __all__ = ["condition_holds"]
@@ -21,43 +23,65 @@ def condition_holds(view: View, cond: ActivationCondition, source, player: str) 
 
     Timing is read from the situation's ``turn``: "as a sorcery" needs the
     player's own main phase and an empty stack (CR 307.1); "as an instant"
-    only needs priority, which every mana query assumes (CR 605.3a)."""
-    k = cond.kind
+    only needs priority, which every mana query assumes (CR 605.3a). Dispatches on
+    the condition's class (:data:`_HOLDS`)."""
+    check = _HOLDS.get(type(cond))
+    if check is None:
+        raise ValueError(f"unknown activation condition {cond.kind!r}")
+    return check(view, cond, source, player)
+
+
+def _control(view: View, cond: ir.ControlCount, source, player: str) -> bool:
+    return len(view.select(cond.selector, source, player)) >= cond.n
+
+
+def _control_power(view: View, cond: ir.ControlPower, source, player: str) -> bool:
+    return any(view.chars(q.id).is_creature and (view.chars(q.id).power or 0) >= cond.n
+               for q in view.permanents_of(player))
+
+
+def _sorcery(view: View, cond: ir.SorceryTime, source, player: str) -> bool:
     turn = view.state.turn
-    if k == "control":
-        return len(view.select(cond.selector, source, player)) >= cond.n
-    if k == "control_power":
-        return any(view.chars(q.id).is_creature and (view.chars(q.id).power or 0) >= cond.n
-                   for q in view.permanents_of(player))
-    if k == "counters":
-        return source.counter(cond.counter) >= cond.n
-    if k == "entered_this_turn":
-        return source.entered_this_turn
-    if k == "is_creature":
-        return view.chars(source.id).is_creature
-    if k == "your_turn":
-        return turn.active == player
-    if k == "opponent_turn":
-        return turn.active != player
-    if k == "sorcery":
-        return turn.active == player and turn.step in ("main1", "main2") and not view.state.zone("stack")
-    if k == "instant":
-        return True
-    if k == "graveyard_card":
-        sel = cond.selector
-        assert sel is not None, "a graveyard-card condition names the card's subtypes"
-        return any(o.owner == player and view.chars(o.id).subtypes & sel.subtypes
-                   for o in view.state.zone("graveyard"))
-    if k == "total_power":
-        return sum(view.chars(q.id).power or 0 for q in view.permanents_of(player)
-                   if view.chars(q.id).is_creature) >= cond.n
-    if k == "opponent_poison":
-        return any(p.poison >= cond.n for p in view.state.players if p.id != player)
-    if k == "same_name_lands":
-        names = Counter(view.chars(q.id).name for q in view.permanents_of(player) if view.chars(q.id).is_land)
-        return max(names.values(), default=0) >= cond.n
-    if k == "any":
-        return any(condition_holds(view, c, source, player) for c in cond.parts)
-    if k == "all":
-        return all(condition_holds(view, c, source, player) for c in cond.parts)
-    raise ValueError(f"unknown activation condition {k!r}")
+    return turn.active == player and turn.step in ("main1", "main2") and not view.state.zone("stack")
+
+
+def _graveyard_card(view: View, cond: ir.GraveyardCard, source, player: str) -> bool:
+    sel = cond.selector
+    assert sel is not None, "a graveyard-card condition names the card's subtypes"
+    return any(o.owner == player and view.chars(o.id).subtypes & sel.subtypes for o in view.state.zone("graveyard"))
+
+
+def _total_power(view: View, cond: ir.TotalPower, source, player: str) -> bool:
+    return sum(view.chars(q.id).power or 0 for q in view.permanents_of(player)
+               if view.chars(q.id).is_creature) >= cond.n
+
+
+def _same_name_lands(view: View, cond: ir.SameNameLands, source, player: str) -> bool:
+    names = Counter(view.chars(q.id).name for q in view.permanents_of(player) if view.chars(q.id).is_land)
+    return max(names.values(), default=0) >= cond.n
+
+
+#: How each condition kind is checked, by class (the kinds only statics or non-mana activated
+#: abilities carry — equipped, attacking, untapped, graveyard_count, graveyard_types,
+#: opponent_controls, hand_exactly — are checked where those are applied:
+#: :mod:`solver.rules.characteristics`, :mod:`.hand_abilities`).
+_HOLDS: dict[type, Callable[..., bool]] = {
+    ir.ControlCount: _control,
+    ir.ControlPower: _control_power,
+    ir.CountersOnSource: lambda view, cond, source, player: source.counter(cond.counter) >= cond.n,
+    ir.EnteredThisTurn: lambda view, cond, source, player: source.entered_this_turn,
+    ir.IsCreature: lambda view, cond, source, player: view.chars(source.id).is_creature,
+    ir.YourTurn: lambda view, cond, source, player: view.state.turn.active == player,
+    ir.OpponentTurn: lambda view, cond, source, player: view.state.turn.active != player,
+    ir.SorceryTime: _sorcery,
+    ir.InstantTime: lambda view, cond, source, player: True,
+    ir.GraveyardCard: _graveyard_card,
+    ir.TotalPower: _total_power,
+    ir.OpponentPoison: lambda view, cond, source, player: any(p.poison >= cond.n for p in view.state.players
+                                                              if p.id != player),
+    ir.SameNameLands: _same_name_lands,
+    ir.AnyCondition: lambda view, cond, source, player: any(condition_holds(view, c, source, player)
+                                                            for c in cond.parts),
+    ir.AllConditions: lambda view, cond, source, player: all(condition_holds(view, c, source, player)
+                                                             for c in cond.parts),
+}

@@ -312,4 +312,4 @@ def _return_extra(oid: str, cost: ir.Cost) -> Any:
 def spend_white_as_any(view: View, player: str) -> bool:
     """Celestial Dawn (CR 609.4b): ``player`` may spend white mana as though it
     were mana of any color, and other mana only as though it were colorless."""
-    return any(s.controller == player for s in view.statics("spend_white_as_any"))
+    return any(s.controller == player for s in view.statics(ir.SpendWhiteAsAny))

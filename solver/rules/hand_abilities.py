@@ -45,7 +45,7 @@ def hand_ability_indices(view: View, o: GameObject) -> list[int]:
 def name_ban(view: View, o: GameObject) -> str | None:
     """A "can't be activated" static naming ``o``'s name (Pithing Needle, Phyrexian Revoker: "sources
     with the chosen name", CR 602.5); bans describing permanents don't reach a card in a hand."""
-    for s in view.statics("cant_activate"):
+    for s in view.statics(ir.CantActivate):
         if not getattr(s.ability, "chosen_name", False):
             continue
         src = view.state.find(s.source)
@@ -89,15 +89,16 @@ def limit_reason(o: GameObject, ab: ir.ActivatedAbility, index: int) -> str | No
 def condition_holds(view: View, cond: ir.ActivationCondition, o: GameObject, player: str) -> bool:
     """"Activate only if …" (CR 602.5b) on the board as it is: an opponent controls N or more
     permanents of a kind; the player has exactly N cards in hand; else :mod:`solver.rules.conditions`."""
-    if cond.kind == "opponent_controls":
-        return any(sum(1 for p in view.permanents_of(q) if cond.selector is not None
-                       and cond.selector.types <= view.chars(p.id).types) >= cond.n
+    if isinstance(cond, ir.OpponentControls):
+        sel = cond.selector
+        return any(sum(1 for p in view.permanents_of(q) if sel is not None
+                       and sel.types <= view.chars(p.id).types) >= cond.n
                    for q in view.state.player_ids if q != player)
-    if cond.kind == "hand_exactly":
+    if isinstance(cond, ir.HandExactly):
         return sum(1 for h in view.state.objects if h.zone == "hand" and h.owner == player) == cond.n
-    if cond.kind in ("any", "all"):
+    if isinstance(cond, ir.CompoundCondition):
         parts = [condition_holds(view, c, o, player) for c in cond.parts]
-        return any(parts) if cond.kind == "any" else all(parts)
+        return any(parts) if isinstance(cond, ir.AnyCondition) else all(parts)
     from .conditions import condition_holds as holds
 
     return holds(view, cond, o, player)
@@ -161,7 +162,7 @@ def loyalty_as_instant(view: View, o: GameObject) -> bool:
     cast an instant." (The Wandering Emperor): a permanent with that static that entered this turn
     (object key ``entered_this_turn``) has its loyalty abilities activated as instants rather than
     sorceries (CR 606.3 is the default such an effect changes)."""
-    return o.entered_this_turn and any(isinstance(a, ir.Static) and a.kind == "loyalty_as_instant_if_entered"
+    return o.entered_this_turn and any(isinstance(a, ir.LoyaltyAsInstantIfEntered)
                                        for a in view.chars(o.id).abilities)
 
 
@@ -183,4 +184,4 @@ def land_limit(view: View, player: str) -> int:
     """CR 305.2: the number of lands ``player`` may play this turn — one, plus the additional land
     plays of the "You may play an additional land on each of your turns" statics of permanents they
     control (cumulative, CR 305.2a)."""
-    return 1 + sum(s.ability.amount for s in view.statics("additional_lands") if s.controller == player)
+    return 1 + sum(s.ability.amount for s in view.statics(ir.AdditionalLands) if s.controller == player)

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from .characteristics import View
 from .conditions import condition_holds
-from ..core.ir import ActivationCondition, ManaAbility, ManaRider
+from ..core import ir
+from ..core.ir import ActivationCondition, CompoundCondition, ControlCount, ControlPower, CountersOnSource, ManaAbility, ManaRider
 from ..core.state import GameObject
 
 
@@ -78,29 +79,27 @@ def rider_effects(view: View, source, ability: ManaAbility, player: str, counter
     for r in ability.riders:
         if r.condition is not None and not condition_holds(view, r.condition, source, player):
             continue
-        k = r.kind
-        if k == "skip_untap":
+        if isinstance(r, ir.SkipUntapRider):
             skip = True
-        elif k == "add_counters":
+        elif isinstance(r, ir.AddCountersRider):
             add[r.counter] = add.get(r.counter, 0) + r.n
-        elif k == "sacrifice_if_none":
+        elif isinstance(r, ir.SacrificeIfNone):
             left = source.counter(r.counter) - (counters_removed if rc and rc[0] == r.counter else 0)
             sac = sac or left + add.get(r.counter, 0) <= 0
-        elif k in ("gain_life", "lose_life"):
-            verb = "gain" if k == "gain_life" else "lose"
+        elif isinstance(r, ir.LifeRider):
             for pid in _players(view, r.who, player):
-                life[(verb, pid)] = life.get((verb, pid), 0) + r.n
-        elif k == "draw":
+                life[(r.verb, pid)] = life.get((r.verb, pid), 0) + r.n
+        elif isinstance(r, ir.DrawRider):
             draw += r.n
         else:
-            raise ValueError(f"unknown mana rider {k!r}")
+            raise ValueError(f"unknown mana rider {r.kind!r}")
     return RiderEffects(skip, tuple(sorted(add.items())), sac, tuple(sorted(life.items())), draw)
 
 
 def _reads(cond: ActivationCondition | None) -> list[ActivationCondition]:
     if cond is None:
         return []
-    if cond.kind in ("any", "all"):
+    if isinstance(cond, CompoundCondition):
         return [c for p in cond.parts for c in _reads(p)]
     return [cond]
 
@@ -126,7 +125,7 @@ def rider_dependence(view: View, player: str) -> str | None:
                 conds.extend((o, c) for c in _reads(ab.produce.instead[0]))
             for r in ab.riders:
                 conds.extend((o, c) for c in _reads(r.condition))
-                if r.kind == "sacrifice_if_none":
+                if isinstance(r, ir.SacrificeIfNone):
                     sacrificable.add(o.id)
             if ab.cost.sacrifice_self:
                 sacrificable.add(o.id)
@@ -136,18 +135,18 @@ def rider_dependence(view: View, player: str) -> str | None:
     if not conds:
         return None
     for o, c in conds:
-        if c.kind == "control" and c.selector is not None:
+        if isinstance(c, ControlCount) and c.selector is not None:
             hit = [q for q in view.select(c.selector, o, player) if q in sacrificable]
-        elif c.kind == "control_power":
+        elif isinstance(c, ControlPower):
             hit = [q for q in sacrificable if view.chars(q).is_creature]
-        elif c.kind == "counters":
+        elif isinstance(c, CountersOnSource):
             kinds = set()
             for ab in view.chars(o.id).mana_abilities:
                 rc = ab.cost.remove_counters or ab.cost.remove_x_counters
                 if rc and not ab.cost.tap:
                     kinds.add(rc[0])
                 if not ab.cost.tap:
-                    kinds.update(r.counter for r in ab.riders if r.kind == "add_counters")
+                    kinds.update(r.counter for r in ab.riders if isinstance(r, ir.AddCountersRider))
                     if ab.cost.put_counters:
                         kinds.add(ab.cost.put_counters[0])
             hit = [o.id] if c.counter in kinds else []

@@ -46,8 +46,9 @@ from mtgsolve.models import producible
 from .activation_rules import activation_ban
 from .characteristics import View
 from .conditions import condition_holds
-from ..core.ir import (ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, Static,
-                 TriggeredManaAbility)
+from ..core import ir
+from ..core.ir import (ActivationCondition, Cost, Count, ManaAbility, Produce, SpendRestriction, Static, StaticPump,
+                 TriggeredManaAbility, condition_classes)
 from ..core.mana import COLORS, TYPES, Mana, chosen_color_letter
 from .mana_riders import NONE as NO_RIDERS, RiderEffects, rider_dependence, rider_effects
 from .replacement import mana_effects, mana_event
@@ -276,32 +277,31 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
         cond, alt = produce.instead
         produce = alt if src is not None and condition_holds(view, cond, src, controller) else \
             replace(produce, instead=None)
-    k = produce.kind
     out: list[Mana]
     amount = produce.amount
-    if produce.count is not None and k != "count":  # a variable amount (CR 107.3)
+    if produce.count is not None and not isinstance(produce, ir.CountedMana):  # a variable amount (CR 107.3)
         amount = count_value(view, produce.count, src, controller, x)
-    if k == "fixed":
+    if isinstance(produce, ir.FixedMana):
         out = [produce.options[0]]
-    elif k == "choice":
+    elif isinstance(produce, ir.ManaChoice):
         out = [o.scale(amount) for o in produce.options] if produce.count is not None else list(produce.options)
-    elif k == "combination" and produce.options:
+    elif isinstance(produce, ir.Combination) and produce.options:
         letters = [t for o in produce.options for t in o.types()]
         if types_only:
             out = [_unit(c).scale(amount) for c in letters]
         else:
             out = [Mana.of(list(combo)) for combo in combinations_with_replacement(letters, amount)]
-    elif k == "any_color":
+    elif isinstance(produce, ir.AnyColor):
         out = [_unit(c).scale(amount) for c in COLORS]
-    elif k == "any_type":
+    elif isinstance(produce, ir.AnyType):
         out = [_unit(t).scale(produce.amount) for t in TYPES]
-    elif k == "different_colors":
+    elif isinstance(produce, ir.DifferentColors):
         # "two mana of different colors": distinct colors, one mana each
         if types_only:
             out = [_unit(c) for c in COLORS] if amount <= len(COLORS) else []
         else:
             out = [Mana.of(list(combo)) for combo in combinations(COLORS, amount)]
-    elif k == "among_colors":
+    elif isinstance(produce, ir.AmongColors):
         # "any color among legendary creatures and planeswalkers you control" (characteristics now)
         cols: set[str] = set()
         for f in produce.among:
@@ -312,7 +312,7 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
                 if filter_matches(f, c):
                     cols |= c.colors
         out = [_unit(c) for c in COLORS if c in cols]
-    elif k == "commander_identity":
+    elif isinstance(produce, ir.CommanderIdentity):
         # the color identity of the controller's commanders, wherever they are (CR 903.3, 903.4);
         # no commander: no mana (CR 903.4f)
         ident: set[str] = set()
@@ -320,32 +320,32 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
             if o.commander and o.owner == controller and o.card is not None:
                 ident |= o.card.data.identity
         out = [_unit(c) for c in COLORS if c in ident]
-    elif k == "combination":
+    elif isinstance(produce, ir.Combination):
         if types_only:
             out = [_unit(c).scale(amount) for c in COLORS]
         else:
             out = [Mana.of(list(combo)) for combo in combinations_with_replacement(COLORS, amount)]
-    elif k == "could_produce":
+    elif isinstance(produce, ir.CouldProduce):
         allowed = TYPES if produce.of_type else COLORS
         ts: set[str] = set()
         for q in view.select(produce.selector, src, controller):
             ts |= cp.get(q, frozenset())
         out = [_unit(t) for t in TYPES if t in ts and t in allowed]
-    elif k == "sacrificed_could_produce":
+    elif isinstance(produce, ir.SacrificedCouldProduce):
         allowed = TYPES if produce.of_type else COLORS
         sac_ts = cp.get(sacrificed, frozenset()) if sacrificed else frozenset()
         out = [_unit(t) for t in TYPES if t in sac_ts and t in allowed]
-    elif k == "count":
+    elif isinstance(produce, ir.CountedMana):
         assert produce.count is not None, "a counted production needs its count"
         out = [produce.options[0].scale(count_value(view, produce.count, src, controller, x))]
-    elif k == "that_land_produced":
+    elif isinstance(produce, ir.ThatLandProduced):
         out = []  # needs a land's production: only meaningful as a trigger (see _trigger_adds)
-    elif k == "chosen_color":
+    elif isinstance(produce, ir.ChosenColor):
         # the color chosen as the source entered; none chosen: that part adds nothing (CR 106.5)
         color = chosen_color_letter(dict(src.chosen).get("color")) if src is not None else None
         out = list(produce.options) + ([_unit(color).scale(amount)] if color else [])
     else:
-        raise ValueError(f"unsupported mana production {k!r}")
+        raise ValueError(f"unsupported mana production {produce.kind!r}")
     out = [m for m in out if m]
     if not out:
         return [Mana()]
@@ -357,7 +357,7 @@ def _triggers_on(view: View, tapped_id: str) -> list:
     out = []
     for s in view.triggered_mana:
         ab: TriggeredManaAbility = s.ability
-        if ab.trigger.event != "tapped_for_mana" or ab.trigger.selector is None:
+        if not isinstance(ab.trigger, ir.TappedForMana) or ab.trigger.selector is None:
             continue
         if view.matches(ab.trigger.selector, tapped_id, view.state.find(s.source), s.controller):
             out.append(s)
@@ -367,7 +367,7 @@ def _triggers_on(view: View, tapped_id: str) -> list:
 def _trigger_adds(view: View, trig, produced: Mana, cp: Mapping[str, frozenset[str]]) -> list[Mana]:
     """What one triggered mana ability may add, given what the land actually produced."""
     p: Produce = trig.ability.produce
-    if p.kind == "that_land_produced":
+    if isinstance(p, ir.ThatLandProduced):
         return [_unit(t) for t in produced.types()]  # "one mana of any type that land produced"
     return [m for m in production_choices(view, trig.source, p, cp)]
 
@@ -476,8 +476,8 @@ def producible_problem(view: View) -> producible.ProducibleProblem:
             if isinstance(ab, ManaAbility):
                 p = ab.produce
                 taps = ab.cost.tap
-                if p.kind in ("could_produce", "sacrificed_could_produce"):
-                    if p.kind == "could_produce":
+                if isinstance(p, (ir.CouldProduce, ir.SacrificedCouldProduce)):
+                    if isinstance(p, ir.CouldProduce):
                         sources = cache.select(p.selector, o, o.controller)
                     elif ab.cost.sacrifice is not None:
                         sources = cache.select(ab.cost.sacrifice, o, o.controller)
@@ -496,7 +496,7 @@ def producible_problem(view: View) -> producible.ProducibleProblem:
                 # CR 106.7 "an ability of that permanent": a triggered mana ability with a
                 # fixed production (Overgrowth) would produce it; "that land produced"
                 # has no land to refer to, so no type can be defined.
-                if ab.produce.kind not in ("that_land_produced", "could_produce", "sacrificed_could_produce"):
+                if not isinstance(ab.produce, (ir.ThatLandProduced, ir.CouldProduce, ir.SacrificedCouldProduce)):
                     for m in production_choices(view, o.id, ab.produce, {}, types_only=True):
                         ts.update(m.types())
         base.append((o.id, frozenset(ts)))
@@ -667,11 +667,11 @@ def _condition_dependence(view: View, player: str, live: Sequence[Activation]) -
     reads_pt = any(_reads_pt(ab) for o in view.permanents_of(player) for ab in view.chars(o.id).mana_abilities)
     for o in view.permanents:
         for ab in (o.card.abilities if o.card is not None else ()):
-            if not (isinstance(ab, Static) and ab.condition is not None and ab.kind == "pump"):
+            if not (isinstance(ab, StaticPump) and ab.condition is not None):
                 continue
-            kind = ab.condition.kind
-            by = tappers if kind == "untapped" else changers if kind in (
-                "control", "graveyard_count", "graveyard_types", "equipped", "counters") else []
+            cond = ab.condition
+            by = tappers if isinstance(cond, ir.SourceUntapped) else changers if isinstance(cond, (
+                ir.ControlCount, ir.GraveyardCount, ir.GraveyardTypes, ir.Equipped, ir.CountersOnSource)) else []
             if not by:
                 continue
             affected = [q.id for q in view.permanents if view.matches(ab.affected, q.id, o, o.controller)]
@@ -689,7 +689,7 @@ def _reads_pt(ab: ManaAbility) -> bool:
     c = ab.produce.count
     if c is not None and (c.what in ("power", "greatest_power", "greatest_toughness") or c.min_power is not None):
         return True
-    return bool(_condition_kinds(ab.condition) & {"control_power", "total_power"})
+    return bool(condition_classes(ab.condition) & {ir.ControlPower, ir.TotalPower})
 
 
 def _may_activate(o, ab: ManaAbility, live: frozenset[str]) -> bool:
@@ -701,15 +701,6 @@ def _may_activate(o, ab: ManaAbility, live: frozenset[str]) -> bool:
     with one is kept (conservative). Only a reader that can be activated makes
     the order of activations matter."""
     return o.id in live or ab.condition is not None
-
-
-def _condition_kinds(cond: ActivationCondition | None) -> set[str]:
-    if cond is None:
-        return set()
-    out = {cond.kind}
-    for p in cond.parts:
-        out |= _condition_kinds(p)
-    return out
 
 
 def _live_sacrificers(view: View, acts: Sequence[Activation]) -> list:
@@ -731,13 +722,13 @@ def _board_dependence(view: View, player: str, acts: Sequence[Activation]) -> st
         cond = ab.condition
         if cond is None:
             continue
-        kinds = _condition_kinds(cond)
-        if sacrificers and kinds & {"graveyard_card", "total_power", "same_name_lands"}:
+        kinds = condition_classes(cond)
+        if sacrificers and kinds & {ir.GraveyardCard, ir.TotalPower, ir.SameNameLands}:
             return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
                     f"{sacrificers[0].name}'s mana ability could change (the order of activations matters)")
         # "Activate only if you control a Swamp": sacrificing that Swamp for mana first would change it
         # (only sacrifices that can happen now, and only when this ability itself can be activated)
-        if kinds & {"control", "control_power"} and condition_holds(view, cond, o, player) and \
+        if kinds & {ir.ControlCount, ir.ControlPower} and condition_holds(view, cond, o, player) and \
                 any(a.source == o.id for a in acts) and \
                 (live := [q for q in _live_sacrificers(view, acts) if q.id != o.id]):
             return (f"{o.name}'s mana ability has an activation condition ({cond.describe()}) that "
@@ -794,8 +785,8 @@ def timing_restricted(cond: ActivationCondition | None) -> bool:
     paying a cost during the casting of a spell or the activation of an
     ability, nor when a rule asks for a payment (CR 605.3a gives those moments
     to mana abilities without such a restriction; Lion's Eye Diamond's ruling)."""
-    return cond is not None and (cond.kind in ("instant", "sorcery")
-                                 or any(timing_restricted(p) for p in cond.parts if cond.kind == "all"))
+    return isinstance(cond, (ir.InstantTime, ir.SorceryTime)) or (
+        isinstance(cond, ir.AllConditions) and any(timing_restricted(p) for p in cond.parts))
 
 
 def _discards_counted(view: View, c: Count, player: str) -> bool:

@@ -435,7 +435,7 @@ def can_be_targeted(view: View, source: TargetingSource, oid: str) -> bool:
         kws = view.player_keywords(oid)
         return "shroud" not in kws and ("hexproof" not in kws or oid == source.controller)
     o = view.obj(oid)
-    if o.zone == "graveyard" and view.statics("graveyard_cards_untargetable"):
+    if o.zone == "graveyard" and view.statics(ir.GraveyardCardsUntargetable):
         return False   # "Cards in graveyards can't be the targets of spells or abilities." (CR 115.1)
     if o.zone != "battlefield":
         return True
@@ -487,11 +487,11 @@ def applicable_requirements(view: View, source: TargetingSource, chooser: str, h
     by an opponent of the choosing controller (sorted by source id)."""
     if not requirements_apply(source, chooser, how):
         return []
-    reqs = [s for s in view.statics("must_target") if s.controller != source.controller]
+    reqs = [s for s in view.statics(ir.MustTarget) if s.controller != source.controller]
     return sorted(reqs, key=lambda s: (s.source, s.timestamp))
 
 
-def satisfies(view: View, requirement: ir.Static, ident: str) -> bool:
+def satisfies(view: View, requirement: ir.MustTarget, ident: str) -> bool:
     """Does choosing ``ident`` (object or player id) obey ``requirement``?
 
     Objects: a subtype the requirement names, on the battlefield when it says

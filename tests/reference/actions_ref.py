@@ -26,7 +26,7 @@ def _rules(state: GameState, view: View):
     for o in state.objects:
         if o.zone == "battlefield":
             for a in view.chars(o.id).abilities:
-                if isinstance(a, ir.CastingRule) and not a.self_only:
+                if isinstance(a, ir.CastingRule) and not getattr(a, "self_only", False):
                     yield o.controller, a
 
 

@@ -161,12 +161,12 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
             zone = alt.zone if alt is not None else "hand"
             if o.zone != zone:
                 continue
-            if alt is not None and alt.condition == "not_your_turn" and state.turn.active == player:
+            if getattr(alt, "condition", "") == "not_your_turn" and state.turn.active == player:
                 continue
-            if alt is not None and alt.condition == "opponent_lost_life" and not any(
+            if getattr(alt, "condition", "") == "opponent_lost_life" and not any(
                     p.id != player and not p.lost and (p.life_lost_this_turn or 0) > 0 for p in state.players):
                 continue        # spectacle (CR 702.137a): an opponent lost life this turn
-            if alt is not None and alt.condition == "control" and not any(
+            if getattr(alt, "condition", "") == "control" and not any(
                     p.zone == "battlefield" and view.matches(alt.condition_selector, p.id, None, player)
                     for p in state.objects):
                 continue

@@ -3,7 +3,7 @@
 :mod:`solver.payment.problem`.
 
 For a ``pay`` query ``{cast, x}`` (X fixed) of a card whose IR has
-``CastingOption(kind="payment")`` parts: list every set of graveyard cards to
+``PaymentOption`` parts: list every set of graveyard cards to
 exile (delve: each pays one generic mana) and every way to tap each untapped
 creature (convoke: one generic mana, or one colored symbol of one of its
 colors) or untapped artifact (improvise: one generic mana) the player

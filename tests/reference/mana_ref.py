@@ -25,7 +25,7 @@ from dataclasses import replace as _dc_replace
 from itertools import combinations, combinations_with_replacement
 
 from mtgsolve.solver.rules.characteristics import View
-from mtgsolve.solver.core.ir import ManaAbility, TriggeredManaAbility
+from mtgsolve.solver.core.ir import ManaAbility, SpendWhiteAsAny, TriggeredManaAbility
 from mtgsolve.solver.core.mana import COLORS, TYPES, Mana
 from mtgsolve.solver.core.state import GameState
 
@@ -354,7 +354,7 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
         used = dict(uses)
         reached.add(pool)
         view, cp = board(gone)
-        white = any(s.controller == player for s in view.statics("spend_white_as_any"))
+        white = any(s.controller == player for s in view.statics(SpendWhiteAsAny))
         cdict = {(i, k): n for i, k, n in counters}
         mine = [o for o in view.permanents if o.controller == player]
         for o in mine:

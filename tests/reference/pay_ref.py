@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from dataclasses import replace as _replace
 
 from mtgsolve.solver.rules.characteristics import View
-from mtgsolve.solver.core.ir import Cost, ManaAbility, Selector, SpendRestriction, TriggeredManaAbility
+from mtgsolve.solver.core.ir import Cost, ManaAbility, Selector, SpendRestriction, SpendWhiteAsAny, TriggeredManaAbility
 from mtgsolve.solver.core.mana import COLORS, TYPES, Mana, ManaCost
 
 from .mana_ref import _amounts, _condition, banned, could_produce
@@ -427,7 +427,7 @@ class _Sim:
         self.view = view
         self.player = player
         self.tc = tc
-        self.celestial = any(s.controller == player for s in view.statics("spend_white_as_any"))
+        self.celestial = any(s.controller == player for s in view.statics(SpendWhiteAsAny))
         self.life0 = view.state.player(player).life
         self.acts = _activations(view, player)
         self.perms = [o.id for o in view.permanents_of(player)]
@@ -821,10 +821,10 @@ def reference_cost_changes(view: View, player: str, tc: TotalCost) -> TotalCost:
     for o in view.state.objects:
         if o.zone == "battlefield":
             for a in view.chars(o.id).abilities:
-                if isinstance(a, ir.CastingRule) and not a.self_only:
+                if isinstance(a, ir.CastingRule) and not getattr(a, "self_only", False):
                     rules.append((o, o.controller, a))
     for a in spell.card.abilities:
-        if isinstance(a, ir.CastingRule) and a.self_only:
+        if isinstance(a, ir.CastingRule) and getattr(a, "self_only", False):
             rules.append((spell, player, a))
     more = less = minimum = 0
     for src, ctl, r in rules:

@@ -352,7 +352,7 @@ def _reference_slots(state: GameState, view: View, slots, controller, colors, ow
 
     reqs = []
     if how in ("cast", "activate") and chooser == controller:
-        for s in view.statics("must_target"):
+        for s in view.statics(ir.MustTarget):
             if s.controller != controller:
                 reqs.append(s.ability)
 

@@ -252,7 +252,7 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
         if o.card is None or o.zone in ("battlefield", "stack"):
             continue
         for a in o.card.abilities:
-            if not isinstance(a, ir.CastingOption) or a.condition != "opponent_lost_life":
+            if not isinstance(a, ir.AlternativeCost) or a.condition != "opponent_lost_life":
                 continue
             if opponent_lost_life(state, o.owner) is not None:
                 continue
@@ -353,7 +353,7 @@ def _may_trigger_at_step_end(state: GameState, part: UnreadPart) -> bool:
 
     found, trig = _read_trigger(state, part.object, part.text)
     if found:
-        return trig is None or may_trigger_at_step_end(state, part.text, trig.event)
+        return trig is None or may_trigger_at_step_end(state, part.text, type(trig))
     return may_trigger_at_step_end(state, part.text)
 
 

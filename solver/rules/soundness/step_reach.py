@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from ...core import ir
 from ...core.state import GameState
 from ..step_order import next_step
 from .trigger_reach import TRIGGER_EVENT_FAMILIES, event_clause, event_families, targeting_triggers
@@ -80,7 +81,7 @@ def named_steps(text: str) -> frozenset[str] | None:
     return frozenset(out) or None
 
 
-def may_trigger_at_step_end(state: GameState, text: str, trigger_event: str | None = None) -> bool:
+def may_trigger_at_step_end(state: GameState, text: str, trigger_event: type[ir.Trigger] | None = None) -> bool:
     """Could a triggered part with these printed words (or this read trigger event) trigger when
     the current step ends? True unless known not to. "Becomes the target" (ward, CR 702.21a) can
     happen whenever a triggered ability with targets may be put on the stack (CR 603.3d)."""
@@ -89,11 +90,11 @@ def may_trigger_at_step_end(state: GameState, text: str, trigger_event: str | No
     return may_trigger_in_steps(steps_entered(state), text, trigger_event)
 
 
-def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: str | None = None) -> bool:
+def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: type[ir.Trigger] | None = None) -> bool:
     """Could a triggered ability with these words (or this read trigger event) trigger as these steps
     begin and their turn-based actions are performed? True unless known not to."""
     if trigger_event is not None:
-        if trigger_event == "upkeep":
+        if trigger_event is ir.UpkeepTrigger:
             return "upkeep" in steps
         fams = TRIGGER_EVENT_FAMILIES.get(trigger_event)
         if fams is None:

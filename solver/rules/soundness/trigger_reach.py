@@ -106,9 +106,10 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 }.items()}
 
 #: A read trigger event (:class:`~solver.core.ir.Trigger`) as event families.
-TRIGGER_EVENT_FAMILIES: dict[str, frozenset[str]] = {
-    "enters": frozenset({"self_enters"}), "dies": frozenset({"leaves"}), "attacks": frozenset({"attack"}),
-    "becomes_tapped": frozenset({"tap"}), "upkeep": frozenset({"step"}), "tapped_for_mana": frozenset({"mana"}),
+TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
+    ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
+    ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
+    ir.UpkeepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
@@ -241,7 +242,7 @@ def event_clause(text: str) -> str:
 def event_families(text: str, trigger: ir.Trigger | None = None) -> frozenset[str] | None:
     """The families of a triggered ability's event; None when not known."""
     if trigger is not None:
-        return TRIGGER_EVENT_FAMILIES.get(trigger.event)
+        return TRIGGER_EVENT_FAMILIES.get(type(trigger))
     w = _words(text)
     if _CHAPTER.match(w):
         return frozenset({"counters"})             # a lore counter is added (CR 714.2b)
