@@ -96,7 +96,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
-                         target_legal, trigger_target_choices, draw, move, queue_triggers,
+                         target_legal, trigger_target_choices, create, draw, move, queue_triggers,
                          change_life)
 
 from .ward import counter_object, resolve_ward
@@ -466,7 +466,7 @@ def _do_tap_or_untap(w: _World, ctx: _Ctx, eff: ir.Tap | ir.Untap) -> list[_Worl
             continue
         if tap and not o.tapped:
             w.put(o.with_(tapped=True))
-            _becomes_tapped(w, t)
+            queue_triggers(w, w.objects[t], ir.BecomesTappedTrigger, w.view().chars(t).abilities)  # City of Brass
         elif not tap and o.tapped:
             w.put(o.with_(tapped=False))
     return [w]
@@ -482,17 +482,6 @@ def _do_counters(w: _World, ctx: _Ctx, eff: ir.PutCounters) -> list[_World]:
 
 def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
     return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
-
-
-def _becomes_tapped(w: _World, oid: str) -> None:
-    """"Whenever this becomes tapped" abilities trigger (City of Brass)."""
-    o = w.objects[oid]
-    if o.card is None:
-        return
-    live = w.view().chars(oid).abilities
-    for a in o.card.abilities:
-        if isinstance(a, TriggeredAbility) and isinstance(a.trigger, ir.BecomesTappedTrigger) and a in live:
-            w.pending.append(_PendingTrigger(oid, _index_of(o.card, a), o.controller, a, (), w.next_tick()))
 
 
 def _interchangeable_key(o: GameObject) -> tuple:
@@ -575,10 +564,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
     for _ in range(n):
         nxt = []
         for v in worlds:
-            oid = _new_id(v, _id_base(card.name))
-            obj = GameObject(id=oid, zone="token-limbo", owner=ctx.controller, controller=ctx.controller, card=card,
-                             token=True, order=v.next_tick(), timestamp=v.next_tick())
-            v.put(obj)
+            oid = create(v, card, ctx.controller, token=True)
             nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0))
         worlds = nxt
     return worlds
@@ -601,14 +587,11 @@ def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
     for _ in range(n):
         nxt = []
         for v in worlds:
-            oid = _new_id(v, _id_base(card.name))
+            oid = create(v, card, player, conjured=True)
             if zone == "battlefield":
-                v.put(GameObject(id=oid, zone="conjure-limbo", owner=player, controller=player, card=card,
-                                 conjured=True, order=v.next_tick(), timestamp=v.next_tick()))
                 nxt.extend(_enter_battlefield(v, oid, player, x=0))
             else:
-                v.put(GameObject(id=oid, zone=zone, owner=player, controller=player, card=card, conjured=True,
-                                 order=v.next_tick(), timestamp=v.next_tick()))
+                move(v, oid, zone)
                 nxt.append(v)
         worlds = nxt
     if eff.shuffle:
@@ -824,7 +807,8 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     """An object enters the battlefield under ``controller``'s control (CR 608.3,
     110.2), with its own "enters tapped / with counters" replacements (CR
     614.1c; X from the spell, CR 107.3m) applied through the ordering
-    mechanism; its "when this enters" abilities trigger (CR 603.6a).
+    mechanism; its "when this enters" abilities trigger (CR 603.6a). The object enters
+    through the kernel's :func:`~solver.engine.transition.move`, with the status these give it.
     ``tapped``: the effect putting it there says "tapped"."""
     o = w.objects[oid]
     ew = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, EntersWith)]
@@ -885,18 +869,11 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     out = []
     for v, cs, chosen in chosen_branches:
         cur = v.objects[oid]
-        new = cur.with_(zone="battlefield", controller=controller, tapped=tapped, sick=True,
-                        counters=tuple(sorted(cs.items())), damage=0, attached_to=attach_to, chosen=chosen, x=0,
-                        skip_untap=False,
-                        targets=None, copy=False, last_known=(), order=v.next_tick(), timestamp=v.next_tick(),
-                        token=cur.token if token is None else token)
-        v.put(new)
-        _note_unsupported(v, new, "enters the battlefield")
-        if new.card is not None:
-            live = v.view().chars(oid).abilities  # an ability it doesn't have now doesn't trigger
-            for ab in new.card.abilities:
-                if isinstance(ab, TriggeredAbility) and isinstance(ab.trigger, ir.EntersTrigger) and ab in live:
-                    v.pending.append(_PendingTrigger(oid, _index_of(new.card, ab), controller, ab, (), v.next_tick()))
+        new = move(v, oid, "battlefield", controller=controller, tapped=tapped, sick=True,
+                   counters=tuple(sorted(cs.items())), attached_to=attach_to, chosen=chosen,
+                   token=cur.token if token is None else token)
+        # CR 603.6a: its "when this enters" abilities (one it doesn't have now doesn't trigger)
+        queue_triggers(v, new, ir.EntersTrigger, v.view().chars(oid).abilities)
         out.append(v)
     return out
 

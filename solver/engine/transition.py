@@ -61,7 +61,7 @@ from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameStat
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
-           "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key"]
+           "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key", "create", "CREATED"]
 
 
 @dataclass(frozen=True)
@@ -524,7 +524,14 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
       stack by :func:`put_triggers` the next time a player would receive priority (CR 603.3);
     * effects that named it, or that only applied to it, no longer apply to the new object;
       damage from a deathtouch source is forgotten (CR 400.7, 704.5h);
-    * the parts of its card the project does not model (``w.notes``)."""
+    * the parts of its card the project does not model (``w.notes``) — as it enters the
+      battlefield too.
+
+    Entering the battlefield (CR 110.2, 608.3), ``status`` is the permanent's status as it
+    enters — ``controller``, ``tapped``, ``sick``, the ``counters`` it enters with (CR 614.1c,
+    122.6), ``attached_to`` (an Aura, CR 303.4f), ``chosen`` (CR 614.12), ``token`` (a copy of a
+    permanent spell, CR 608.3f) — the replacement effects that decide it having been applied by
+    the caller (resolution's ``_enter_battlefield``, the action applier's ``play_land``)."""
     o = w.objects[oid]
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
@@ -541,7 +548,27 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     if status:
         new = new.with_(**status)
     w.put(new)
+    if zone == "battlefield":
+        _note_unsupported(w, new, "enters the battlefield")
     return new
+
+
+#: Where a created object is between its creation and its arrival in its zone (:func:`create`).
+CREATED = "created"
+
+
+def create(w: _World, card: Card, owner: str, *, token: bool = False, conjured: bool = False) -> str:
+    """Creation, not a zone change (CR 111.1, 400.7; conjure: rules reference §1.12): a new
+    object — a token (``token``) or a new card (``conjured``) — comes into existence, owned and
+    controlled by ``owner``; it left no zone, so nothing looks back at it (no last known
+    information, no leaves-the-battlefield abilities). Returns its id (the card's name as an id,
+    made unique). It is nowhere yet (zone :data:`CREATED`): the caller puts it where the effect
+    says through :func:`move` — onto the battlefield through resolution's ``_enter_battlefield``
+    (its enters-with replacements, CR 614.1c; "when this enters" abilities, CR 603.6a)."""
+    oid = _new_id(w, _id_base(card.name))
+    w.put(GameObject(id=oid, zone=CREATED, owner=owner, controller=owner, card=card, token=token,
+                     conjured=conjured, order=w.next_tick(), timestamp=w.next_tick()))
+    return oid
 
 
 def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> None:
@@ -826,7 +853,7 @@ def _sba_once(w: _World) -> list[_World] | None:
     counter_fix: dict[str, tuple[tuple[str, int], ...]] = {}
     legend_groups: dict[tuple[str, str], list[str]] = {}
     for o in sorted(w.objects.values(), key=lambda o: (o.order, o.id)):
-        if o.token and o.zone != "battlefield" and o.zone not in ("token-limbo",):
+        if o.token and o.zone != "battlefield" and o.zone != CREATED:
             to_cease.append(o.id)  # 704.5d
             continue
         if o.zone != "battlefield":
