@@ -41,7 +41,7 @@ interface layer (``tests/test_import_graph.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence, cast
+from typing import Sequence
 
 from ..core import ir
 from .actions import ability_of, target_specs
@@ -319,7 +319,6 @@ class ActionApplier:
                          ability=AbilityRef(oid, stack_index(source, ab)), timestamp=self.stamp())
         self.put_on_stack(obj)
         queue_target_triggers(self.w, aid)  # the targets' ward abilities (CR 702.21a)
-        before = source
         self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
         if ab.cost.discard_self:   # cycling, channel: the card is discarded as the cost (CR 602.2b, 601.2h, 701.9)
             move(self.w, oid, "graveyard")
@@ -341,14 +340,6 @@ class ActionApplier:
                 counters["loyalty"] = counters.get("loyalty", 0) + ab.cost.loyalty
             self.w.put(o.with_(activated_this_turn=tuple(sorted(done.items())),
                                counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0))))
-        if before.zone == "battlefield" and self.objs[oid].zone != "battlefield":  # the source left: keep its last known information
-            lki = [("card", before.card), ("owner", before.owner), ("controller", before.controller),
-                   ("tapped", before.tapped), ("sick", before.sick), ("counters", dict(before.counters) or None),
-                   ("damage", before.damage), ("attached_to", before.attached_to), ("token", before.token),
-                   ("conjured", before.conjured), ("chosen", before.chosen or None)]
-            lki_t = tuple((k, (tuple(sorted(cast(dict, v).items())) if k == "counters" else v)) for k, v in lki
-                          if v not in (None, False, 0, ()) or k in ("card", "owner", "controller"))
-            self.w.put(self.objs[aid].with_(last_known=lki_t))
 
     # -- afterwards --------------------------------------------------------
     def stack_triggers(self) -> tuple[str, ...]:

@@ -485,6 +485,8 @@ def _lki_entries(o: GameObject) -> tuple[tuple[str, Any], ...]:
         items["damage"] = o.damage
     if o.attached_to is not None:
         items["attached_to"] = o.attached_to
+    if o.chosen:
+        items["chosen"] = o.chosen  # "the chosen color" (CR 614.12): the new object has none
     return tuple((k, items[k]) for k in LKI_KEYS if k in items)
 
 

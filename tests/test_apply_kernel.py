@@ -1,0 +1,44 @@
+"""The action applier changes the state through the kernel only (``docs/kernel.md``, issue 23):
+the last known information of an activated ability's source that left as the cost was paid is
+the kernel's one format (:func:`solver.engine.transition._lki_entries`, CR 608.2h, 113.7a)."""
+from __future__ import annotations
+
+from mtgsolve.solver.api import Situation
+
+
+def sit(**kw) -> Situation:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"}}
+    d.update(kw)
+    return Situation.from_dict(d)
+
+
+def test_a_sacrificed_source_leaves_the_kernels_last_known_information():
+    # CR 608.2h: the ability uses its source as it last existed on the battlefield — here the one
+    # thing that differs from the card in the graveyard is its +1/+1 counter (owner, controller and
+    # card are the graveyard card's own, so the kernel does not repeat them)
+    s = sit(battlefield={"alice": [{"card": "Mogg Fanatic", "counters": {"+1/+1": 1}}]})
+    after = s.apply("activate mogg-fanatic:1 -> bob paying sacrificing mogg-fanatic")
+    (ab,) = after.state.zone("stack")
+    assert ab.ability.source == "mogg-fanatic" and after.state.obj("mogg-fanatic").zone == "graveyard"
+    assert ab.last_known == (("counters", (("+1/+1", 1),)),)
+    [(choices, resolved)] = after.resolve()
+    assert resolved.state.player("bob").life == 19
+
+
+def test_a_stolen_source_remembers_its_controller():
+    s = sit(battlefield={"alice": [{"card": "Mogg Fanatic", "owner": "bob"}]})
+    after = s.apply("activate mogg-fanatic:1 -> bob paying sacrificing mogg-fanatic")
+    (ab,) = after.state.zone("stack")
+    assert ab.last_known == (("controller", "alice"),)
+    assert after.state.obj("mogg-fanatic").zone == "graveyard" and after.state.obj("mogg-fanatic").owner == "bob"
+
+
+def test_the_chosen_color_is_last_known_information():
+    # "the chosen color" (CR 614.12) of a permanent that left: the new object has no chosen value
+    from mtgsolve.solver.core.state import GameObject
+    from mtgsolve.solver.engine.transition import _lki_entries
+
+    o = GameObject(id="x", zone="battlefield", owner="alice", controller="alice", card=None,
+                   chosen=(("color", "red"),), tapped=True)
+    assert _lki_entries(o) == (("tapped", True), ("chosen", (("color", "red"),)))
