@@ -1,9 +1,13 @@
 """The action applier changes the state through the kernel only (``docs/kernel.md``, issue 23):
 the last known information of an activated ability's source that left as the cost was paid is
-the kernel's one format (:func:`solver.engine.transition._lki_entries`, CR 608.2h, 113.7a)."""
+the kernel's one format (:func:`solver.engine.transition._lki_entries`, CR 608.2h, 113.7a); what
+``move`` notes as not modeled refuses the action."""
 from __future__ import annotations
 
-from mtgsolve.solver.api import Situation
+import pytest
+
+from mtgsolve.solver.api import Situation, UnsupportedActionError
+from mtgsolve.solver.engine.apply import apply_action
 
 
 def sit(**kw) -> Situation:
@@ -42,3 +46,35 @@ def test_the_chosen_color_is_last_known_information():
     o = GameObject(id="x", zone="battlefield", owner="alice", controller="alice", card=None,
                    chosen=(("color", "red"),), tapped=True)
     assert _lki_entries(o) == (("tapped", True), ("chosen", (("color", "red"),)))
+
+
+# --- what move notes as not modeled is read: the action is refused, as the turn engine refuses ----
+
+def _viscera_seer_sacrificing(creature: str):
+    """The engine's applier itself (the api's soundness check refuses Kitchen Finks' unread text
+    before it is reached)."""
+    s = sit(battlefield={"alice": ["Viscera Seer", creature]})
+    oid = creature.lower().replace(" ", "-")
+    action = s.complete(f"activate viscera-seer:1 paying sacrificing {oid}")
+    return apply_action(s.state, s.view, s.player, action)
+
+
+def test_an_action_that_moves_unmodeled_text_is_refused():
+    # Kitchen Finks sacrificed as a cost dies: its persist (not modeled) would return it (CR 702.79a)
+    with pytest.raises(UnsupportedActionError, match="kitchen-finks leaves the battlefield; not modeled: persist"):
+        _viscera_seer_sacrificing("Kitchen Finks")
+
+
+def test_an_action_that_moves_only_modeled_text_is_applied():
+    applied = _viscera_seer_sacrificing("Grizzly Bears")
+    assert applied.state.obj("grizzly-bears").zone == "graveyard"
+    assert [o.id for o in applied.state.zone("stack")] == ["ability-of-viscera-seer"]
+
+
+def test_playing_a_land_with_unmodeled_text_is_refused_and_a_plain_one_is_not():
+    # Dark Depths' triggered ability is not read: the turn engine would refuse what follows, so
+    # apply refuses the play itself (before: the land was put onto the battlefield silently)
+    with pytest.raises(UnsupportedActionError, match="dark-depths enters the battlefield; not modeled"):
+        sit(hand={"alice": ["Dark Depths"]}).apply("play dark-depths")
+    after = sit(hand={"alice": ["Forest"]}).apply("play forest")
+    assert after.state.obj("forest").zone == "battlefield"

@@ -239,7 +239,16 @@ class ActionApplier:
         else:
             self.activate(a)
         stacked = self.stack_triggers()
+        self.refuse_unmodeled()
         return Applied(self.build(), tuple(self.w.pending), stacked)
+
+    def refuse_unmodeled(self) -> None:
+        """What the kernel noted as not modeled of an object that entered or left the battlefield
+        (``move``: persist on a creature sacrificed as a cost, a land's unread text as it is played)
+        could change what happens: the action is refused, as the turn engine refuses a change whose
+        settling noted such text (:func:`solver.engine.turns.settle_action`) — never ignored."""
+        if self.w.notes:
+            raise UnsupportedActionError("not modeled: " + "; ".join(sorted(self.w.notes)))
 
     def play_land(self, a: Action) -> None:
         o = self.objs[_object_of(a)]
