@@ -13,9 +13,9 @@ changes when a player takes an action while holding priority —
   "once each turn", CR 602.5b, 606.3-4);
 * ``suspend`` (CR 702.62a, 116.2f): a special action, the card exiled with
   time counters;
-* paying (CR 601.2g-h, 605.1a, 118.3): permanents tapped, untapped and
-  sacrificed, counters removed, life paid, damage from mana abilities taken,
-  the riders of mana abilities, pools left as the payment says;
+* paying (CR 601.2g-h, 605.1a, 118.3) through the kernel's one ``pay``: permanents tapped,
+  untapped and sacrificed, counters removed, life paid, damage from mana abilities taken,
+  the riders of mana abilities, the world's pools left as the payment says;
 
 then the abilities that triggered meanwhile go on the stack (CR 603.3b); the ward abilities of
 the permanents a spell or ability targets (CR 702.21a) are queued as it is cast or activated
@@ -23,8 +23,8 @@ the permanents a spell or ability targets (CR 702.21a) are queued as it is cast 
 Every change goes through the kernel of :mod:`solver.engine.transition`
 (``docs/kernel.md``): zone changes through ``move`` (CR 400.7; a creature
 sacrificed as a cost dies and its dies abilities are queued with its last
-known information, CR 700.4, 603.10a), draws through ``draw``, life and
-counters through ``change_life``/``adjust_counters``, the action's own
+known information, CR 700.4, 603.10a), costs through ``pay`` (draws through
+``draw``, life and counters through ``change_life``/``adjust_counters``), the action's own
 triggers onto the stack through ``put_triggers`` (APNAP, CR 101.4, with the
 player's ``trigger_order``). The queued dies abilities are returned with the
 new state (:class:`Applied`) and put on the stack with the state-based
@@ -47,11 +47,10 @@ from ..core import ir
 from .actions import ability_of, target_specs
 from ..rules.sagas import is_saga
 from ..rules.characteristics import View
-from ..core.mana import Mana
 from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payment, UnsupportedActionError
 from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, GameObject, GameState
-from .transition import (_PendingTrigger, _World, adjust_counters, change_life, draw, move, put_triggers,
+from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers)
 
 __all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
@@ -106,7 +105,6 @@ class ActionApplier:
         self.w = _World(state)  # the objects and life totals, changed through the kernel (solver.engine.transition)
         self.w.stamper = self.stamp
         self.objs: dict[str, GameObject] = self.w.objects  # read; written through self.w.put and the kernel
-        self.pools = dict(state.mana_pool)
         self.turn = state.turn
         self.next_ts = max((o.timestamp for o in state.objects), default=0) + 1
         self.triggers: list[_PendingTrigger] = []  # the action's own triggers (dies triggers wait in self.w.pending)
@@ -155,75 +153,31 @@ class ActionApplier:
 
     # -- payment -----------------------------------------------------------
     def pay(self, payment: Payment, x: int) -> None:
-        """CR 601.2g-h: activate mana abilities and pay the total cost, as the payment describes."""
-        for oid in payment.tap:
-            o = self.objs[oid]
-            self.w.put(o.with_(tapped=True))
-            self.triggered(o, ir.BecomesTappedTrigger)
-        for oid in payment.untap:
-            self.w.put(self.objs[oid].with_(tapped=False))
-        for oid, counters in payment.remove_counters:  # CR 118.3: removing counters as a cost
-            adjust_counters(self.w, oid, [(kind, -n) for kind, n in counters])
-        self.pay_riders(payment)
-        for oid, uses in payment.activated:  # CR 602.5b: these count toward "once each turn"
-            o = self.objs[oid]
-            done = dict(o.activated_this_turn)
-            for index, n in uses:
-                done[index] = done.get(index, 0) + n
-            self.w.put(o.with_(activated_this_turn=tuple(sorted(done.items()))))
-        for oid in payment.sacrifice:  # CR 701.21a; a creature dies: its dies abilities wait (CR 700.4, 603.10a)
-            move(self.w, oid, "graveyard")
-        change_life(self.w, self.player, -(payment.life + payment.damage))  # CR 119.4, 120.3a
-        for pid, n in payment.life_gained:   # CR 119.3 (riders of mana abilities)
-            change_life(self.w, pid, n)
-        for pid, n in payment.life_lost:
-            change_life(self.w, pid, -n)
-        if payment.draw:
-            self.draw(self.player, payment.draw)
-        if payment.restricted_pool_after:
-            # a situation file has no way to hold mana with a spending restriction (CR 106.6)
-            raise UnsupportedActionError("this payment leaves restricted mana in the pool ("
-                                  + "; ".join(f"{m}: {why}" for _, m, why in payment.restricted_pool_after)
-                                  + "), which a situation can't hold")
-        pools = dict(payment.pool_after)
-        self.pools[self.player] = Mana.parse(pools.pop(self.player, ""))
-        for pid, text in pools.items():
-            if pid in self.w.life:
-                self.pools[pid] = Mana.parse(text)
+        """CR 601.2g-h: activate mana abilities and pay the total cost, as the payment describes,
+        through the kernel's one :func:`~solver.engine.transition.pay` (the pools are the world's,
+        ``self.w.pools``); the "becomes tapped" abilities it queues are the action's own triggers."""
+        self.check_payment(payment)
+        try:
+            tapped = pay(self.w, self.player, payment)
+        except ResolutionUnsupported as e:
+            raise UnsupportedActionError(str(e)) from None
+        for t in tapped:
+            if getattr(t.ability, "targets", ()):
+                raise UnsupportedActionError(
+                    f"{self.objs[t.source].name}'s triggered ability needs targets chosen as it is put on the "
+                    f"stack (CR 603.3d); apply does not model that choice yet")
+        self.triggers += tapped
 
-    def pay_riders(self, payment: Payment) -> None:
-        """The riders of the mana abilities the payment activated (CR 605.1a): a
-        permanent kept tapped through its controller's next untap step
-        (CR 502.3, object key ``skip_untap``) and counters put on permanents."""
+    def check_payment(self, payment: Payment) -> None:
+        """The riders of the mana abilities the payment activated (CR 605.1a) name permanents (kept
+        tapped through the next untap step, CR 502.3, object key ``skip_untap``; counters put on
+        them) and players (life gained or lost)."""
         for oid in payment.skip_untap + tuple(o for o, _ in payment.add_counters):
             if oid not in self.objs or self.objs[oid].zone != "battlefield":
                 raise InvalidActionError(f"payment: {oid} is not a permanent")
         for pid, _ in payment.life_gained + payment.life_lost:
             if pid not in self.w.life:
                 raise InvalidActionError(f"payment: {pid} is not a player")
-        if payment.add_counters and self.view.counter_replacements:
-            raise UnsupportedActionError("counters put on a permanent by a mana ability with counter replacement "
-                                         "effects in force (CR 614.1a, 616) are not modeled by apply")
-        for oid in payment.skip_untap:
-            self.w.put(self.objs[oid].with_(skip_untap=True))
-        for oid, counters in payment.add_counters:  # CR 122.1
-            adjust_counters(self.w, oid, counters)
-
-    def draw(self, player: str, n: int) -> None:
-        """CR 121.1: the player puts the top ``n`` cards of their library into their hand.
-        Refused when the outcome isn't known from the situation: a library with fewer
-        listed cards (an unlisted library is indistinguishable from an empty one, and
-        drawing from an empty library is a loss, CR 704.5b) or a shuffled one (random)."""
-        library = sorted((o for o in self.objs.values() if o.zone == "library" and o.owner == player),
-                         key=lambda o: o.order)
-        if player in self.state.shuffled:
-            raise UnsupportedActionError(f"the payment draws {n} card(s) from {player}'s shuffled library "
-                                         "(a random card); apply does not choose it")
-        if len(library) < n:
-            raise UnsupportedActionError(f"the payment draws {n} card(s) but {player}'s library lists "
-                                         f"{len(library)}: the cards drawn are not known")
-        for _ in range(n):
-            draw(self.w, player)
 
     # -- the actions -------------------------------------------------------
     def run(self) -> Applied:
@@ -396,7 +350,7 @@ class ActionApplier:
                 out.extend(o.with_(order=n) for n, o in enumerate(group))
         stack = sorted((o for o in objs if o.zone == "stack"), key=lambda o: o.order)
         out.extend(o.with_(order=n) for n, o in enumerate(stack))
-        pools = tuple((pid, self.pools[pid]) for pid in ids if pid in self.pools and self.pools[pid])
+        pools = tuple((pid, self.w.pools[pid]) for pid in ids if self.w.pools.get(pid))
         players = tuple(p if p.life == self.w.life[p.id] else replace(p, life=self.w.life[p.id])
                         for p in self.state.players)
         return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools)

@@ -674,21 +674,36 @@ def adjust_counters(w: _World, oid: str, counters: Iterable[tuple[str, int]]) ->
     w.put(o.with_(counters=tuple(sorted((k, v) for k, v in now.items() if v > 0))))
 
 
-def pay(w: _World, player: str, payment: Payment) -> None:
-    """CR 601.2g-h, 605.3a, 118.3: ``player`` pays a cost as ``payment`` (a distinct payment of the
-    payment model, contract §2.3) describes — while a spell or ability resolves (ward's "unless that
-    player pays", CR 608.2g, 702.21a): permanents tapped (their "becomes tapped" abilities queued)
-    and untapped, counters removed and put, per-turn uses counted (CR 602.5b), permanents
-    sacrificed through :func:`move` (dies abilities queued), life paid and damage taken (CR 119.4,
-    120.3a), life gained or lost by mana abilities' riders, the pools left as it says. Raises
-    :class:`ResolutionUnsupported` for what a situation can't hold (restricted mana, CR 106.6) or
-    the payment doesn't determine (cards drawn, exiled, discarded or returned)."""
-    if payment.restricted_pool_after or payment.draw or payment.exile or payment.discard or payment.returned:
-        raise ResolutionUnsupported("a payment during resolution that leaves restricted mana or draws, exiles, "
-                                    "discards or returns cards is not modeled")
+def pay(w: _World, player: str, payment: Payment) -> list[_PendingTrigger]:
+    """The one payment of a cost (CR 601.2g-h, 602.2b, 605.3a, 118.3): ``player`` pays as
+    ``payment`` (a distinct payment of the payment model, contract §2.3) describes — as a spell is
+    cast or an ability activated (the action applier, :mod:`solver.engine.apply`) or while a spell
+    or ability resolves (ward's "unless that player pays", CR 608.2g, 702.21a). Permanents tapped
+    (their "becomes tapped" abilities queued in ``w.pending``, and returned) and untapped, counters
+    removed and put (CR 122.1), kept tapped through the next untap step (``skip_untap``, CR 502.3),
+    per-turn uses counted (CR 602.5b), permanents sacrificed through :func:`move` (dies abilities
+    queued, CR 700.4), life paid and damage taken (CR 119.4, 120.3a), life gained or lost by mana
+    abilities' riders (CR 605.1a), cards drawn through :func:`draw` (CR 121.1), the pools
+    (``w.pools``) left as it says.
+
+    Raises :class:`ResolutionUnsupported` for what a situation can't hold or the payment doesn't
+    determine: restricted mana left in a pool (CR 106.6), cards exiled, discarded or returned
+    (casting costs, which the callers refuse first), counters put with counter replacement effects
+    in force (CR 614.1a, 616), cards drawn from a shuffled library or one listing too few cards."""
+    if payment.restricted_pool_after:
+        raise ResolutionUnsupported("this payment leaves restricted mana in the pool ("
+                                    + "; ".join(f"{m}: {why}" for _, m, why in payment.restricted_pool_after)
+                                    + "), which a situation can't hold")
+    if payment.exile or payment.discard or payment.returned:
+        raise ResolutionUnsupported("a payment that exiles, discards or returns cards is not modeled")
+    if payment.add_counters and w.view().counter_replacements:
+        raise ResolutionUnsupported("counters put on a permanent by a mana ability with counter replacement "
+                                    "effects in force (CR 614.1a, 616) are not modeled")
+    live = {oid: w.view().chars(oid).abilities for oid in payment.tap}  # the abilities they have now (CR 613)
+    tapped: list[_PendingTrigger] = []
     for oid in payment.tap:
         w.put(w.objects[oid].with_(tapped=True))
-        queue_triggers(w, w.objects[oid], ir.BecomesTappedTrigger, w.view().chars(oid).abilities)
+        tapped += queue_triggers(w, w.objects[oid], ir.BecomesTappedTrigger, live[oid])
     for oid in payment.untap:
         w.put(w.objects[oid].with_(tapped=False))
     for oid, counters in payment.remove_counters:
@@ -702,18 +717,38 @@ def pay(w: _World, player: str, payment: Payment) -> None:
         for index, n in uses:
             done[index] = done.get(index, 0) + n
         w.put(w.objects[oid].with_(activated_this_turn=tuple(sorted(done.items()))))
-    for oid in payment.sacrifice:
+    for oid in payment.sacrifice:  # CR 701.21a; a creature dies: its dies abilities wait (CR 700.4, 603.10a)
         move(w, oid, "graveyard")
     change_life(w, player, -(payment.life + payment.damage))
     for pid, n in payment.life_gained:
         change_life(w, pid, n)
     for pid, n in payment.life_lost:
         change_life(w, pid, -n)
+    _pay_draws(w, player, payment.draw)
     after = dict(payment.pool_after)
     for pid in set(w.pools) | set(after) | {player}:
         if pid == player or pid in after:
             w.pools[pid] = Mana.parse(after.get(pid, ""))
     w.changed()
+    return tapped
+
+
+def _pay_draws(w: _World, player: str, n: int) -> None:
+    """CR 121.1: the cards a payment draws (a mana ability's rider), the top ``n`` of ``player``'s
+    library. Refused when the cards are not known from the situation: a shuffled library (a random
+    card) or one listing fewer cards (an unlisted library is indistinguishable from an empty one,
+    and drawing from an empty library is a loss, CR 704.5b)."""
+    if not n:
+        return
+    if player in w.shuffled:
+        raise ResolutionUnsupported(f"the payment draws {n} card(s) from {player}'s shuffled library "
+                                    "(a random card), which is not chosen for them")
+    listed = len(w.zone_list("library", player))
+    if listed < n:
+        raise ResolutionUnsupported(f"the payment draws {n} card(s) but {player}'s library lists "
+                                    f"{listed}: the cards drawn are not known")
+    for _ in range(n):
+        draw(w, player)
 
 
 def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bool:

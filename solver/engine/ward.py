@@ -112,6 +112,8 @@ def resolve_ward(w: _World, o: GameObject, ward: ir.Ward) -> list[_World]:
         payment = cp.move()       # the typed payment (contract §2.3), recorded as its contract object
         v = w.fork()
         v.choices["ward"] = {"paid": True, "payment": payment.to_json()}
+        if payment.draw:   # the random or unknown card drawn while resolving is not followed here
+            raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
         pay(v, player, payment)
         _cease(v, o.id)
         out.append(v)
