@@ -319,8 +319,8 @@ def test_lifelink_deathtouch_and_trample_results():
     # Nighthawk: 2 to the Giant; Dreadmaw: 2..6 to the Bears (>= lethal 2 before any to bob) — 5 ways;
     # Hill Giant: 3 to Nighthawk; Bears: 2 to Dreadmaw.
     assert len(outs) == 5
-    for choices, after in outs:
-        dm = choices["combat_damage"]["colossal-dreadmaw"]
+    for o in outs:
+        dm, after = dict(dict(o.damage)["colossal-dreadmaw"]), o.state
         assert dm.get("grizzly-bears", 0) >= 2
         assert after.player("alice").life == 22  # lifelink
         assert after.player("bob").life == 20 - dm.get("bob", 0)
@@ -337,11 +337,14 @@ def test_first_strike_steps_and_planeswalker_damage():
                                 {"card": "Boros Swiftblade", "attacking": "bob", "tapped": True},
                                 {"card": "Grizzly Bears", "attacking": "bob", "tapped": True}],
                       "bob": [{"card": "Jace, the Mind Sculptor", "counters": {"loyalty": 3}}]}})
-    [(ch, after)] = damage_assignments(state)
-    assert ch == {"combat_damage": {"boros-swiftblade": {"bob": 1}, "white-knight": {"jace-the-mind-sculptor": 2}}}
+    [o] = damage_assignments(state)
+    after = o.state
+    assert o.damage == (("boros-swiftblade", (("bob", 1),)), ("white-knight", (("jace-the-mind-sculptor", 2),)))
+    assert o.settled == {}
     assert after.obj("jace-the-mind-sculptor").counter("loyalty") == 1 and after.player("bob").life == 19
-    [(ch2, after2)] = damage_assignments(after.with_(turn=after.turn.__class__(3, "alice", "combat_damage")), False)
-    assert ch2 == {"combat_damage": {"boros-swiftblade": {"bob": 1}, "grizzly-bears": {"bob": 2}}}
+    [o2] = damage_assignments(after.with_(turn=after.turn.__class__(3, "alice", "combat_damage")), False)
+    after2 = o2.state
+    assert o2.damage == (("boros-swiftblade", (("bob", 1),)), ("grizzly-bears", (("bob", 2),)))
     assert after2.player("bob").life == 16
 
 
@@ -353,9 +356,10 @@ def test_dies_triggers_after_combat_damage_go_on_the_stack():
                                              "tapped": True}],
                                   "bob": [{"card": card, "blocking": ["hill-giant"]}]},
                   "library": {"bob": ["Forest"]}})
-    [(choices, after)] = damage_assignments(state)
-    assert choices["combat_damage"] == {"doomed-bear": {"hill-giant": 2}, "hill-giant": {"doomed-bear": 3}}
-    assert choices["triggers"][0]["ability"] == {"source": "doomed-bear", "index": 1}
+    [o] = damage_assignments(state)
+    after = o.state
+    assert o.damage == (("doomed-bear", (("hill-giant", 2),)), ("hill-giant", (("doomed-bear", 3),)))
+    assert o.settled["triggers"][0]["ability"] == {"source": "doomed-bear", "index": 1}
     assert after.obj("doomed-bear").zone == "graveyard" and after.obj("doomed-bear").blocking == ()
     assert [o.id for o in after.zone("stack")] == ["ability-of-doomed-bear"]
     assert situation_from_dict(dump_state(after)).state is not None

@@ -30,11 +30,6 @@ ALLOWED: dict[tuple[str, str], str] = {
         "an index: player attacked → generic mana per attacking creature (dict[str, int])",
     ("solver/engine/combat.py", "assignment_plans"):
         "typed plans: dealer id → recipient id → damage (dict[str, dict[str, int]])",
-    ("solver/engine/combat.py", "damage_assignments"):
-        "the choices of the play kernel's options (engine/turns.py), owned with the resolve/pass "
-        "outcome dicts by the one-kernel work",
-    ("solver/engine/resolution.py", "Outcome.to_json"):
-        "the resolve query's outcome object, owned by the one-kernel work (engine/resolution.py)",
     ("solver/rules/faces.py", "select_face"):
         "rewrites a pay/targets query (the query without 'face'), it answers nothing; its home is "
         "the query layer",

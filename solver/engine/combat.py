@@ -70,7 +70,7 @@ from ..core.state import GameObject, GameState, Player
 __all__ = [
     "attack_problem", "block_problem", "attack_declarations", "block_declarations", "damage_assignments",
     "apply_attack_declaration", "apply_block_declaration", "defending_players", "AttackDeclaration",
-    "BlockDeclaration", "CombatError",
+    "BlockDeclaration", "DamageOutcome", "CombatError",
 ]
 
 
@@ -94,6 +94,19 @@ class BlockDeclaration:
     creatures it blocks (CR 509.1a), sorted."""
 
     blockers: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class DamageOutcome:
+    """One distinct result of a combat damage step (CR 510): ``damage``, the assignment — each
+    creature that deals damage with its recipients and amounts (sorted; CR 510.1); ``settled``,
+    what state-based actions and triggered abilities chose after it (the ``legend_rule``,
+    ``triggers`` record of :class:`~solver.engine.transition.Branch`, CR 704.3, 603.3b);
+    ``state``, the state after the damage is dealt and settled (CR 510.2)."""
+
+    damage: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
+    settled: Any
+    state: GameState
 
 
 # ---------------------------------------------------------------------------
@@ -681,16 +694,16 @@ def _leave_combat(state: GameState) -> GameState:
     return state.replace_objects(objs)
 
 
-def damage_assignments(state: GameState, first_strike: bool | None = None) -> list[tuple[dict, GameState]]:
+def damage_assignments(state: GameState, first_strike: bool | None = None) -> list[DamageOutcome]:
     """CR 510: every distinct legal combat damage assignment of the current step
     (``first_strike``: the first-strike step; False: the regular step; None:
-    from ``turn.step``), each as (choices, the state after the damage is dealt,
-    CR 510.2). The damage is dealt through :mod:`solver.engine.resolution`
+    from ``turn.step``), each as a :class:`DamageOutcome` (the assignment, what settling chose,
+    the state after the damage is dealt, CR 510.2). The damage is dealt through :mod:`solver.engine.resolution`
     (protection, lifelink, deathtouch, loyalty), then :func:`solver.engine.transition.settle`
     performs state-based actions and puts waiting triggered abilities (dies
     triggers) on the stack (CR 704.3, 603.3b), which may branch further.
-    ``choices`` is ``{"combat_damage": {creature: {recipient: amount}}}`` plus
-    what settling chose (``legend_rule``, ``triggers``). Players who lost are
+    The play code records it as the choices ``{"combat_damage": {creature: {recipient: amount}}}``
+    plus what settling chose (:mod:`solver.engine.turns`). Players who lost are
     marked ``lost``; permanents that left the battlefield leave combat (506.4).
     Abilities that trigger on combat damage itself are not read by the reader
     (they stay unsupported, and the soundness layer reports them)."""
@@ -699,17 +712,15 @@ def damage_assignments(state: GameState, first_strike: bool | None = None) -> li
 
     if first_strike is None:
         first_strike = state.turn.step == "first_strike_damage"
-    out: list[tuple[dict, GameState]] = []
+    out: list[DamageOutcome] = []
     for plan in assignment_plans(state, first_strike):
         w = _World(state)
         sources = {d: _damage_source_of(w, d, state.obj(d).controller) for d in plan}
         for d in sorted(plan):  # CR 510.2: dealt simultaneously (only SBAs look at the result)
             for r, n in sorted(plan[d].items()):
                 _deal_damage(w, sources[d], r, n)
-        assigned = {"combat_damage": {d: dict(sorted(v.items())) for d, v in sorted(plan.items()) if v}}
+        assigned = tuple((d, tuple(sorted(v.items()))) for d, v in sorted(plan.items()) if v)
         settled = settle(w.state(), deathtouched=w.deathtouched)
         for b in settled.branches:
-            choices = dict(assigned)
-            choices.update(b.choices)
-            out.append((choices, _leave_combat(b.state)))
+            out.append(DamageOutcome(assigned, b.choices, _leave_combat(b.state)))
     return out

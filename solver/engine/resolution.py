@@ -132,8 +132,8 @@ class Outcome:
     """One distinct result of resolving the top of the stack.
 
     ``state``: the resulting situation (canonical: ``situation_from_dict(
-    dump_state(state)).state == state``; the situation dict itself is written
-    at the edge, :mod:`solver.queries.resolve`); ``choices``: the choices that lead to
+    dump_state(state)).state == state``; the outcome's contract object, situation
+    included, is written at the edge, :func:`solver.queries.resolve.outcome_json`); ``choices``: the choices that lead to
     it (the first in canonical order); ``alternatives``: other choice sets
     leading to the same situation; ``probability``: the chance of this
     outcome given its choices, when a random event took part (else None);
@@ -147,20 +147,6 @@ class Outcome:
     probability: Fraction | None = None
     alternative_probabilities: tuple[Fraction | None, ...] = ()
     losers: tuple[str, ...] = ()
-
-    def to_json(self, situation: dict) -> dict:
-        """The contract §2.7 entry of this outcome, ``situation`` being its state written as a situation."""
-        d: dict[str, Any] = {"choices": self.choices}
-        if self.alternatives:
-            d["alternatives"] = list(self.alternatives)
-        if self.probability is not None:
-            d["probability"] = float(self.probability)
-            if self.alternatives:
-                d["alternative_probabilities"] = [None if p is None else float(p) for p in self.alternative_probabilities]
-        if self.losers:
-            d["losers"] = list(self.losers)
-        d["situation"] = situation
-        return d
 
 
 @dataclass(frozen=True)

@@ -83,7 +83,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 from ..core import ir
 from ..core.errors import UnsupportedCase
@@ -91,6 +91,9 @@ from ..core.state import STEPS, GameObject, GameState
 from ..rules.step_order import has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
                          next_player, settle)
+
+if TYPE_CHECKING:
+    from .combat import DamageOutcome
 
 __all__ = ["pass_priority", "play_pass", "resume", "resume_all", "settle_action", "Chooser", "Decision", "Option",
            "GameOver", "MAX_HAND_SIZE",
@@ -716,15 +719,24 @@ def _combat_damage(it: _Item, chooser: Chooser) -> Step:
     fs = None  # the combat damage step of turn.step (first-strike or regular, CR 510.4)
     results = combat.damage_assignments(state, fs)
     options = []
-    plans: dict[str, int] = {}  # the assignments in their order; the branches of one are ordered at the edge
-    for choices, s in results:  # damage dealt, state-based actions and triggers done (transition.settle)
+    plans: dict[tuple, int] = {}  # the assignments in their order; the branches of one are ordered at the edge
+    for res in results:  # damage dealt, state-based actions and triggers done (transition.settle)
+        choices = _damage_choices(res)
         label = "assign damage " + json.dumps(choices, sort_keys=True, separators=(",", ":"))
         extra = {k: v for k, v in choices.items() if v}
-        plan = plans.setdefault(choices_key(choices.get("combat_damage")), len(plans))
-        options.append(Option("damage", choices, label, extra, None, (plan,), _with(it, s, "settle", extra)))
+        plan = plans.setdefault(res.damage, len(plans))
+        options.append(Option("damage", choices, label, extra, None, (plan,), _with(it, res.state, "settle", extra)))
     if not options:
         return [_with(it, stage="settle")]
     return _branch(chooser, "damage", state.turn.active, options, state)
+
+
+def _damage_choices(res: "DamageOutcome") -> dict[str, Any]:
+    """The choices a combat damage option records (a :class:`~solver.engine.combat.DamageOutcome`):
+    ``{"combat_damage": {creature: {recipient: amount}}}`` and what settling chose."""
+    choices: dict[str, Any] = {"combat_damage": {d: dict(to) for d, to in res.damage}}
+    choices.update(res.settled)
+    return choices
 
 
 # ---------------------------------------------------------------------------

@@ -50,9 +50,11 @@ with the reason. Options:
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ..core.errors import QueryError
-from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, ResolveTimeout, resolve_top
+from ..engine.resolution import (CannotResolve, NothingToResolve, Outcome, ResolutionUnsupported, ResolveTimeout,
+                                 resolve_top)
 from ..core.state import GameState
 from . import Options, register
 from .canonical import canonical_outcomes
@@ -77,7 +79,7 @@ def resolve(state: GameState, query: dict, options: Options) -> dict:
         return {"status": "error", "error": str(e)}
     except ResolveTimeout:
         return {"status": "timeout", "count": None, "outcomes": []}
-    outcomes = [o.to_json(sit) for o, sit in canonical_outcomes(res.outcomes)]
+    outcomes = [outcome_json(o, sit) for o, sit in canonical_outcomes(res.outcomes)]
     body: dict = {"count": len(outcomes), "resolved": res.resolved}
     if len(outcomes) > options.max_results:
         body["status"] = "truncated"
@@ -86,3 +88,18 @@ def resolve(state: GameState, query: dict, options: Options) -> dict:
     if res.unsupported:   # unread text that cannot change these outcomes (else the answer is refused)
         body["unread"] = list(res.unsupported)
     return body
+
+
+def outcome_json(o: Outcome, situation: dict) -> dict:
+    """The contract §2.7 entry of outcome ``o``, ``situation`` being its state written as a situation."""
+    d: dict[str, Any] = {"choices": o.choices}
+    if o.alternatives:
+        d["alternatives"] = list(o.alternatives)
+    if o.probability is not None:
+        d["probability"] = float(o.probability)
+        if o.alternatives:
+            d["alternative_probabilities"] = [None if p is None else float(p) for p in o.alternative_probabilities]
+    if o.losers:
+        d["losers"] = list(o.losers)
+    d["situation"] = situation
+    return d
