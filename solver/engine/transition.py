@@ -16,13 +16,15 @@ layer.  This module holds what they share:
 * the kernel (``docs/kernel.md``): the primitives every change of state goes
   through — :func:`move`, the one zone change (CR 400.7: a new object; leaving
   the battlefield it records last known information, CR 608.2h, and queues
-  "when this dies" abilities, CR 603.10a, 700.4); :func:`draw` (CR 121.1) and,
+  "when this dies" abilities, CR 603.10a, 700.4; entering the battlefield it sets the
+  permanent's status, CR 110.2, 614.1c); :func:`create`, the one creation of tokens and
+  conjured cards (CR 111.1, 400.7); :func:`draw` (CR 121.1) and,
   on whole states, :func:`draw_top` (CR 504.1) and :func:`discard` (CR 701.9);
   :func:`queue_triggers` (CR 603.2); :func:`put_triggers`, the one function
   that puts waiting triggered abilities on the stack in APNAP order (CR 101.4,
   603.3b/d); :func:`queue_target_triggers` (CR 603.2, 702.21a: ward, as a
-  spell or ability becomes the target); :func:`pay` (a cost paid while
-  resolving, CR 608.2g); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
+  spell or ability becomes the target); :func:`pay`, the one payment of a cost
+  (as a spell is cast or an ability activated, CR 601.2g-h; while resolving, CR 608.2g); :func:`change_life` (CR 119.3); :func:`adjust_counters` (CR
   122.1); :func:`empty_mana_pools` (CR 500.4); :func:`renumber` (canonical
   zone positions).  Resolution, combat damage, turn-based actions and the
   action applier (:mod:`solver.engine.apply`) all use them, so triggers are
