@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from ...core import ir
 from ...core.state import GameState
+from ...reader.tokens import self_names
 
 __all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "targeting_triggers",
            "TRIGGER_EVENT_FAMILIES"]
@@ -320,7 +321,6 @@ _SELF_TO_GRAVEYARD: dict[str, frozenset[str]] = {
 
 def _self_to_graveyard(state: GameState, oid: str, text: str) -> bool:
     """Is this "When <this card> is put into a graveyard from anywhere" (its own move)?"""
-    from ...reader.tokens import self_names
 
     o = state.find(oid)
     if o is None or o.card is None:
