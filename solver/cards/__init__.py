@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core.card import Card, CardData
+from ..core.card import Card as Card, CardData as CardData  # re-exported: the card values
 from ..core.ir import Ability, SpellBehaviour, Unsupported
 from ..core.mana import ManaCost, ManaSyntaxError
 from ..core.errors import MtgsolveError

@@ -146,7 +146,7 @@ class ActionApplier:
                     f"(CR 603.3d); apply does not model that choice yet")
         self.triggers += queue_triggers(self.w, source, event, live)
 
-    def live_abilities(self, oid: str) -> tuple:
+    def live_abilities(self, oid: str) -> tuple[ir.Ability, ...]:
         """The abilities the permanent has now (after continuous effects)."""
         before = self.state.find(oid)
         if before is not None and before.zone == "battlefield":
@@ -346,7 +346,7 @@ class ActionApplier:
                    ("tapped", before.tapped), ("sick", before.sick), ("counters", dict(before.counters) or None),
                    ("damage", before.damage), ("attached_to", before.attached_to), ("token", before.token),
                    ("conjured", before.conjured), ("chosen", before.chosen or None)]
-            lki_t = tuple((k, (tuple(sorted(cast(dict, v).items())) if k == "counters" else v)) for k, v in lki
+            lki_t = tuple((k, (tuple(sorted(cast("dict[str, int]", v).items())) if k == "counters" else v)) for k, v in lki
                           if v not in (None, False, 0, ()) or k in ("card", "owner", "controller"))
             self.w.put(self.objs[aid].with_(last_known=lki_t))
 
