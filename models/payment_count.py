@@ -126,6 +126,7 @@ from mtgsolve.solver.core.mana import TYPES
 
 from .payment import (GENERIC, MAIN_TAP, Fate, Outcome, Paid, PaymentKey, PaymentProblem, _fate_order, is_counter_fate,
                       mana_text, symbol_options)
+from .payment_delve import delve_counter
 
 NT = len(TYPES)          # W U B R G C
 ZERO = (0,) * NT
@@ -662,7 +663,6 @@ def counter_for(problem: PaymentProblem) -> PaymentCounter | None:
     a :class:`models.payment_delve.DelveCounter` when that applies (it counts per number of
     cards exiled, with this DP on each reduced cost)."""
     if problem.main.delve_classes:
-        from .payment_delve import delve_counter
 
         return delve_counter(problem, counter_for)  # type: ignore[return-value]
     if unsupported(problem) is not None:
