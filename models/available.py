@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
+from typing import Iterable, Iterator, NotRequired, TypedDict
 from itertools import combinations
 from math import comb
 
@@ -136,7 +137,7 @@ class Unsupported(UnsupportedCase):
 # ---------------------------------------------------------------------------
 
 
-def prune_outcomes(outcomes) -> tuple[tuple[int, ...], ...]:
+def prune_outcomes(outcomes: Iterable[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
     """Drop outcomes contained in another outcome of the same ability (choosing
     the larger one leaves a pool at least as large)."""
     outs = sorted(set(tuple(o) for o in outcomes if any(o)))
@@ -209,41 +210,61 @@ class Skeleton:
     steps: tuple[Step, ...]          # a multiset: orders are taken later
 
 
+#: Mana units ``(types, k)``: k mana, each of any one of the types (:func:`decompose`, :func:`demands`)
+Units = tuple[tuple[frozenset[int], int], ...]
+#: What abilities contend for: ``("life",)`` or ``(kind, n)`` — ``tap``/``sac``/``counters``/``costly``
+#: of unit n, ``creatures`` of tap group n
+Resource = tuple[str] | tuple[str, int]
+
+
+class _Item(TypedDict):
+    """One choice of :class:`_Prepared`: abilities of one unit with the same needs."""
+
+    t: Template                         # the first such template
+    outs: tuple[tuple[int, ...], ...]   # their outcomes, pruned
+    dec: Units | None                   # the outcomes as independent units (None: correlated)
+    cost: Units                         # the mana cost's demands
+    late: bool                          # used after the early (free) mana, in an order
+    sac_phase: str | None               # "before" / "after" its unit's costly use, or None
+    free: NotRequired[bool]             # used in full (nobody contends its resources), set by _free
+
+
 class _Prepared:
     """Templates split into free / contended, with their unit decompositions."""
 
     def __init__(self, p: AvailableProblem):
         self.p = p
         # abilities of one unit with the same needs are one choice: merge their outcomes
-        merged: dict[tuple, list] = {}
+        merged: dict[tuple[int, bool, int | None, int, int, int, ManaCost, int, tuple[int, ...]],
+                     tuple[Template, set[tuple[int, ...]]]] = {}
         for t in p.templates:
             key = (t.unit, t.uses_tap, t.victim, t.life, t.tap_others, t.counters, t.cost, t.max_uses, t.tap_groups)
-            merged.setdefault(key, [t, set()])[1].update(tuple(o) for o in t.outcomes)
-        temps = []
-        for t, outs in merged.values():
-            outs = prune_outcomes(outs)
+            merged.setdefault(key, (t, set()))[1].update(tuple(o) for o in t.outcomes)
+        temps: list[tuple[Template, tuple[tuple[int, ...], ...], Units | None]] = []
+        for t, outcomes in merged.values():
+            outs = prune_outcomes(outcomes)
             if outs:
                 temps.append((t, outs, decompose(outs)))
         costly_units = {t.unit for t, _, _ in temps if t.cost}
         # a sacrifice of a permanent that has a costly ability: before its use (early) or after (late)
-        self.items: list[dict] = []
+        self.items: list[_Item] = []
         for t, outs, dec in temps:
-            base = dict(t=t, outs=outs, dec=dec, cost=demands(t.cost, p.white_as_any) if t.cost else ())
-            if t.victim is not None and t.victim in costly_units and not t.cost:
-                self.items.append(dict(base, late=False, sac_phase="before"))
-                self.items.append(dict(base, late=True, sac_phase="after"))
-            else:
-                self.items.append(dict(base, late=bool(t.cost), sac_phase=None))
+            cost = demands(t.cost, p.white_as_any) if t.cost else ()
+            phases: list[tuple[bool, str | None]] = (
+                [(False, "before"), (True, "after")] if t.victim is not None and t.victim in costly_units
+                and not t.cost else [(bool(t.cost), None)])
+            for late, sac_phase in phases:
+                self.items.append(_Item(t=t, outs=outs, dec=dec, cost=cost, late=late, sac_phase=sac_phase))
         self.costly_units = costly_units
         self._free()
 
     def _free(self) -> None:
         """An early ability whose resources nobody else contends is used in full."""
         p, items = self.p, self.items
-        demand: dict[tuple, list[tuple[int, int]]] = {}
-        cap: dict[tuple, int] = {}
+        demand: dict[Resource, list[tuple[int, int]]] = {}
+        cap: dict[Resource, int] = {}
 
-        def need(res: tuple, i: int, per: int, capacity: int) -> None:
+        def need(res: Resource, i: int, per: int, capacity: int) -> None:
             demand.setdefault(res, []).append((i, per))
             cap[res] = capacity
 
@@ -284,18 +305,18 @@ class _Prepared:
         self.cap = cap
 
 
-def _skeletons(prep: _Prepared, deadline: float | None):
+def _skeletons(prep: _Prepared, deadline: float | None) -> list[Skeleton]:
     """Every distinct skeleton (CP-SAT enumeration of the contended choices)."""
     p, items = prep.p, prep.items
     m = _Model()
-    uses = []
+    uses: list[cp_model.IntVar] = []
     for i, it in enumerate(items):
         t = it["t"]
         if it["free"]:
             uses.append(m.new_constant(t.max_uses))
         else:
             uses.append(m.new_int_var(0, t.max_uses, f"uses_{i}"))
-    choice = {}
+    choice: dict[int, list[cp_model.IntVar]] = {}
     for i, it in enumerate(items):
         if it["dec"] is None:
             cs = [m.new_int_var(0, it["t"].max_uses, f"c_{i}_{j}") for j in range(len(it["outs"]))]
@@ -319,7 +340,7 @@ def _skeletons(prep: _Prepared, deadline: float | None):
     solver = new_solver(enumerate_all=True)
     if deadline is not None:
         solver.parameters.max_time_in_seconds = max(0.001, deadline - time.monotonic())
-    found: list[tuple] = []
+    found: list[tuple[tuple[int, ...], tuple[tuple[int, tuple[int, ...]], ...]]] = []
 
     class CB(cp_model.CpSolverSolutionCallback):
         def on_solution_callback(self) -> None:
@@ -330,8 +351,8 @@ def _skeletons(prep: _Prepared, deadline: float | None):
     status = solver.solve(m, CB())
     if status == cp_model.FEASIBLE or status == cp_model.UNKNOWN:
         raise TimeoutError
-    out = []
-    seen = set()
+    out: list[Skeleton] = []
+    seen: set[Skeleton] = set()
     for u, c in found:
         sk = _skeleton_of(prep, u, dict(c))
         if sk not in seen:
@@ -372,12 +393,13 @@ def _skeleton_of(prep: _Prepared, uses: tuple[int, ...], choice: dict[int, tuple
     return Skeleton(units, tuple(fixed), tuple(steps))
 
 
-def _step_key(s: Step) -> tuple:
+def _step_key(s: Step) -> tuple[tuple[tuple[list[int], int], ...], tuple[tuple[list[int], int], ...], tuple[int, ...],
+                                int, int]:
     return (tuple((sorted(S), n) for S, n in s.demands), tuple((sorted(S), k) for S, k in s.units), s.fixed,
             -1 if s.costly_of is None else s.costly_of, -1 if s.victim_of is None else s.victim_of)
 
 
-def _orders(steps: tuple[Step, ...]):
+def _orders(steps: tuple[Step, ...]) -> Iterator[tuple[Step, ...]]:
     """Distinct orders of the late steps (identical steps are not permuted) in
     which every sacrifice-after step follows a costly use of its unit."""
     kinds = sorted(set(steps), key=_step_key)
@@ -385,7 +407,7 @@ def _orders(steps: tuple[Step, ...]):
     n = len(steps)
     order: list[Step] = []
 
-    def rec():
+    def rec() -> Iterator[tuple[Step, ...]]:
         if len(order) == n:
             yield tuple(order)
             return
@@ -439,7 +461,7 @@ def rank_function(sk: Skeleton, order: tuple[Step, ...]) -> tuple[int, ...] | No
     def give(n: int, amount: int) -> None:
         supply[n] = supply.get(n, 0) + amount
 
-    def units_into(units, tau: int) -> int:
+    def units_into(units: Units, tau: int) -> int:
         added = 0
         for S, k in units:
             g = new()
@@ -513,7 +535,7 @@ def below(points: np.ndarray, gs: list[tuple[int, ...]]) -> np.ndarray:
 
 
 def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | None,
-                    earlier: list[tuple[int, ...]] | None = None) -> tuple[list, bool]:
+                    earlier: list[tuple[int, ...]] | None = None) -> tuple[list[tuple[int, ...]], bool]:
     """Every integer pool of the base polyhedron of ``f`` (CP-SAT enumeration over
     the six pool variables only), in decreasing lexicographic order (fixed
     search, largest value first); at most ``limit``. Returns (pools, complete).
@@ -573,7 +595,7 @@ def enumerate_pools(f: tuple[int, ...], limit: int | None, deadline: float | Non
 
 
 def _maximal_of(f: tuple[int, ...], earlier: list[tuple[int, ...]], need: int,
-                deadline: float | None) -> tuple[list, bool]:
+                deadline: float | None) -> tuple[list[tuple[int, ...]], bool]:
     """The pools of skeleton ``f`` outside the down-closures of ``earlier``
     skeletons (larger or equal totals), in decreasing order: all of them
     (complete) or at least ``need``. Returns (pools, complete)."""

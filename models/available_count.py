@@ -66,7 +66,7 @@ enumeration on random and large boards).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 from math import comb
 
@@ -111,7 +111,7 @@ def _layout(bounds: Sequence[int]) -> _Layout:
     return _Layout(tuple(order[:4]), order[4], order[5])
 
 
-def _outer_tuples(lay: _Layout, bounds: Sequence[int], total: int, rows: int):
+def _outer_tuples(lay: _Layout, bounds: Sequence[int], total: int, rows: int) -> Iterator[np.ndarray]:
     """Blocks (at most about ``rows`` tuples each) of every outer tuple within the
     bounds with sum at most ``total``, as (n x 4) int64 arrays: a Python loop over
     the first two coordinates, the last two from their grid sorted by sum (the
@@ -139,7 +139,7 @@ def _outer_tuples(lay: _Layout, bounds: Sequence[int], total: int, rows: int):
         yield np.concatenate(pending)
 
 
-def _interval(lay: _Layout, h: np.ndarray, sums: np.ndarray, r: np.ndarray):
+def _interval(lay: _Layout, h: np.ndarray, sums: np.ndarray, r: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Lower and upper ends of ``p_a`` over each outer tuple under ``h`` (empty: lo > hi)."""
     ok = r >= 0
     nz = lay.none >= 0

@@ -61,6 +61,12 @@ from .base import new_solver  # one worker, the fixed seed (determinism)
 
 Selection = tuple[str, ...]
 Declaration = tuple[tuple[str, Selection], ...]
+#: What :class:`CouplingDP` keeps of one item's selection: (the keyed options it picks, by
+#: position, its weight, whether it is non-empty, its cost capped at one more than affordable)
+Signature = tuple[tuple[int, ...], int, bool, int]
+#: A :class:`CouplingDP` state after some items: (counts per keyed option, capped; items active
+#: — 0, 1 or 2 for more; whether the one active item must be alone; weight; cost, capped)
+CouplingState = tuple[tuple[int, ...], int, bool, int, int]
 """A declaration: ``((item, (options…)), …)`` sorted by item, options sorted; inactive items left out.
 Sorting declarations as Python tuples is the contract's canonical order (empty first)."""
 
@@ -266,20 +272,20 @@ class CouplingDP:
         self.cap = {o: max(self.mins.get(o, 1), self.maxs[o] + 1 if o in self.maxs else 0) for o in self.keys}
         self.pos = {o: i for i, o in enumerate(self.keys)}
         self.sigs = [self._signatures(i) for i in self.items]
-        self.start = (tuple(0 for _ in self.keys), 0, False, 0, 0)
-        self._best: dict = {}
-        self._bestc: dict = {}
-        self._ways: dict = {}
+        self.start: CouplingState = (tuple(0 for _ in self.keys), 0, False, 0, 0)
+        self._best: dict[tuple[int, CouplingState], int] = {}
+        self._bestc: dict[tuple[int, CouplingState], int] = {}
+        self._ways: dict[tuple[int, CouplingState], int] = {}
         self.M = self.best(0, self.start)
 
-    def signature(self, item: Item, sel: Selection) -> tuple:
+    def signature(self, item: Item, sel: Selection) -> Signature:
         return (tuple(sorted(self.pos[o] for o in sel if o in self.pos)), _selection_weight(item, sel), bool(sel),
                 min(sum(self.amount.get(o, 0) for o in sel), self.C + 1))
 
     def cost_of(self, decl: Declaration) -> int:
         return sum(self.amount.get(o, 0) for _, sel in decl for o in sel)
 
-    def _signatures(self, item: Item) -> list[tuple[tuple, int]]:
+    def _signatures(self, item: Item) -> list[tuple[Signature, int]]:
         """(signature, number of selections with it), by a DP over the item's options."""
         ways: dict[tuple[int, tuple[int, ...], int, int], int] = {(0, (), 0, 0): 1}
         for o in item.options:
@@ -294,13 +300,13 @@ class CouplingDP:
             ways = nxt
             if len(ways) > MAX_STATES:
                 raise TooLarge()
-        out: dict[tuple, int] = {}
+        out: dict[Signature, int] = {}
         for (k, picked, s, c), n in ways.items():
             sig = (tuple(sorted(picked)), s + (item.any_weight if k else 0), k > 0, c)
             out[sig] = out.get(sig, 0) + n
         return sorted(out.items())
 
-    def step(self, state, k: int, sig: tuple):
+    def step(self, state: CouplingState, k: int, sig: Signature) -> CouplingState:
         picked, weight, nonempty, cost = sig
         if not nonempty:
             return state
@@ -318,17 +324,17 @@ class CouplingDP:
             active, lone_alone = 2, False
         return counts, active, lone_alone, w + weight, min(c0 + cost, self.C + 1)
 
-    def final_ok(self, state) -> bool:
+    def final_ok(self, state: CouplingState) -> bool:
         counts, active, lone_alone, _, cost = state
         if active == 1 and lone_alone or cost > self.C:
             return False
         return all((c == 0 or c >= self.mins.get(o, 1)) and c <= self.maxs.get(o, c) for o, c in zip(self.keys, counts))
 
-    def legal(self, state) -> bool:
+    def legal(self, state: CouplingState) -> bool:
         """A final state of a listed declaration: legal, payable, obeying at least ``M``."""
         return self.final_ok(state) and state[3] >= self.M
 
-    def best(self, k: int, state, free: bool = True) -> int:
+    def best(self, k: int, state: CouplingState, free: bool = True) -> int:
         """The most requirements a legal completion from ``state`` obeys (-1: none);
         ``free``: among completions that cost nothing (CR 508.1d: costs don't count)."""
         memo = self._best if free else self._bestc
@@ -346,7 +352,7 @@ class CouplingDP:
             memo[key] = r
         return r
 
-    def ways(self, k: int, state) -> int:
+    def ways(self, k: int, state: CouplingState) -> int:
         """The number of legal completions from ``state`` obeying at least ``M`` requirements
         (exactly ``M`` without costs, ``M`` being the maximum)."""
         key = (k, state)
@@ -372,7 +378,7 @@ class CouplingDP:
         out: list[Declaration] = []
         items = self.items
 
-        def dfs(start: int, cur: list[tuple[str, Selection]], state) -> bool:
+        def dfs(start: int, cur: list[tuple[str, Selection]], state: CouplingState) -> bool:
             # ``state``: after items < start; items from ``start`` on are still inactive
             if self.legal(state):
                 out.append(tuple(cur))

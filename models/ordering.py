@@ -116,18 +116,18 @@ def state_bound(problem: OrderingProblem) -> int:
     adds and sets first, then every multiplication."""
     base = max([sum(problem.initial)] + [sum(c.op.vector) for c in problem.classes if c.op.kind == "set"])
     base += sum(c.op.amount * c.count for c in problem.classes if c.op.kind == "add")
-    factor = prod(c.op.factor ** c.count for c in problem.classes if c.op.kind == "scale")
+    factor: int = prod(c.op.factor ** c.count for c in problem.classes if c.op.kind == "scale")
     return max(1, base * max(1, factor))
 
 
-def build(problem: OrderingProblem):
+def build(problem: OrderingProblem) -> tuple[LeanModel, list[list[cp_model.IntVar]], list[cp_model.IntVar]]:
     """The CP-SAT model and the list of pick variables ``picks[c][k]`` and final state vars."""
     m = _Model()
     classes = problem.classes
     n_steps = sum(c.count for c in classes)
     dims = len(problem.initial)
     ub = state_bound(problem)
-    states: list[list] = [[m.new_constant(v) for v in problem.initial]]
+    states: list[list[cp_model.IntVar]] = [[m.new_constant(v) for v in problem.initial]]
     picks = [[m.new_bool_var(f"pick_{c}_{k}") for k in range(n_steps)] for c in range(len(classes))]
     for k in range(n_steps):
         cur = states[-1]
@@ -175,7 +175,8 @@ def build(problem: OrderingProblem):
     return m, picks, states[-1]
 
 
-def _transition(m: cp_model.CpModel, op: Op, cur: list, nxt: list, lit) -> None:
+def _transition(m: cp_model.CpModel, op: Op, cur: list[cp_model.IntVar], nxt: list[cp_model.IntVar],
+                lit: cp_model.IntVar) -> None:
     dims = len(cur)
     if op.kind == "scale":
         for d in range(dims):
@@ -194,7 +195,7 @@ def _transition(m: cp_model.CpModel, op: Op, cur: list, nxt: list, lit) -> None:
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, picks, final):
+    def __init__(self, picks: list[list[cp_model.IntVar]], final: list[cp_model.IntVar]) -> None:
         super().__init__()
         self._picks = picks
         self._idx = [[p.index for p in row] for row in picks]

@@ -65,7 +65,7 @@ from __future__ import annotations
 import time
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import Any, Iterable, NamedTuple
+from typing import Any, Iterable, NamedTuple, TypeGuard, TypeVar, Union
 
 import numpy as np
 from ortools.sat.python import cp_model
@@ -78,6 +78,8 @@ from .base import new_solver
 Expr = Any
 """A CP-SAT linear expression, a variable or a plain int (the model adds ints and
 expressions freely; ortools' stubs type neither the mixed arithmetic nor its comparisons)."""
+
+_Key = TypeVar("_Key", str, int)  # a counter name or an ability index (:func:`_decode_riders`)
 
 
 @dataclass(frozen=True)
@@ -92,16 +94,20 @@ class MainTap:
 MAIN_TAP = MainTap()
 """The fate "tapped by the total cost's {T}" (see :data:`Fate`)."""
 
-CounterFate = tuple
+Mark = tuple[str, str, int]
+"""What a mana ability's rider leaves on the member it taps: ``("skip_untap", "", 1)`` or
+``("add", counter, n)`` (see ``RiderEffects.marks`` in ``solver/rules/mana_riders.py``)."""
+
+CounterFate = tuple[str, int] | tuple[str, int, tuple[Mark, ...]]
 """``(counter, k)`` (k counters removed as a mana ability's cost) or ``(counter, k, marks)`` (with
 its riders' marks): how a member tapped for mana was used besides being tapped."""
 
-Fate = Any
+Fate = Union[None, MainTap, CounterFate]
 """How a tapped member of a class was used: None (tapped for mana), :data:`MAIN_TAP` (tapped by the
 total cost's {T}) or a :data:`CounterFate` tuple; :func:`is_counter_fate` tells the tuples apart."""
 
 
-def is_counter_fate(f: Fate) -> bool:
+def is_counter_fate(f: Fate) -> TypeGuard[CounterFate]:
     """Is ``f`` a :data:`CounterFate` (not None, not :data:`MAIN_TAP`)?"""
     return isinstance(f, tuple)
 
@@ -134,12 +140,11 @@ class Outcome:
     tag: int = 0
     effects: tuple[int, ...] = ()     # amounts of PaymentProblem.effects (life gained/lost, cards drawn)
 
-    @property
-    def total(self) -> int:
-        return self._total  # type: ignore[attr-defined]  # set by __post_init__, kept out of the fields
+    #: ``sum(mana)``, set by ``__post_init__`` (not an argument, not compared, not shown)
+    total: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_total", sum(self.mana))
+        object.__setattr__(self, "total", sum(self.mana))
 
 
 @dataclass(frozen=True)
@@ -181,7 +186,7 @@ class ManaAbilityUse:
     counters: int = 0
     counter_name: str = ""
     tap_creatures: int = 0
-    marks: tuple = ()          # what the ability's riders leave on the member (skip untap, counters added)
+    marks: tuple[Mark, ...] = ()  # what the ability's riders leave on the member (skip untap, counters added)
     tap_classes: tuple[int, ...] | None = None
 
     @property
@@ -189,7 +194,7 @@ class ManaAbilityUse:
         return bool(self.mana_cost)
 
     @property
-    def fate(self) -> tuple | None:
+    def fate(self) -> CounterFate | None:
         if self.marks:
             return (self.counter_name, self.counters, self.marks)
         return (self.counter_name, self.counters) if self.counters else None
@@ -407,7 +412,7 @@ class Paid:
                 on[name] = on.get(name, 0) + n
         return tuple((oid, tuple(sorted(merged[oid].items()))) for oid in sorted(merged))
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[object, ...]:  # heterogeneous, only compared
         """The order of payments (contract §2: sorted lists): X, life, damage, the number of
         permanents tapped and sacrificed, then the ids and amounts of every part."""
         return (self.x, self.life, self.damage, len(self.tap) + len(self.sacrifice), list(self.tap),
@@ -484,14 +489,14 @@ class PaymentModel:
         self.m = cp_model.CpModel()
         self.parts: list[CostPart] = []
         self._eq_cache: dict[tuple[int, int], Expr] = {}
-        self._blocked: set[tuple] = set()
-        self._fates: list | None = None
+        self._blocked: set[tuple[int, ...]] = set()
+        self._fates: list[list[Fate]] | None = None
         self._build()
         if maximize_x and self.x_var is not None:
             self.m.maximize(self.x_var)
 
     # -- helpers ------------------------------------------------------------
-    def _part(self, name: str, text: str):
+    def _part(self, name: str, text: str) -> Expr:
         """A guard literal (explain mode) or the constant 1."""
         if not self.explain_mode:
             return 1
@@ -499,22 +504,22 @@ class PaymentModel:
         self.parts.append(CostPart(name, text, lit))
         return lit
 
-    def _int(self, lo: int, hi: int, name: str):
+    def _int(self, lo: int, hi: int, name: str) -> Expr:  # a cp_model.IntVar, summed with ints
         return self.m.new_int_var(lo, max(lo, hi), name)
 
-    def _forbid(self, lit) -> None:
+    def _forbid(self, lit: Expr) -> None:
         """This part can't be paid at all (an unsatisfiable guard)."""
         if self.explain_mode:
             self.m.add(lit == 0)
         else:
             self.m.add_bool_or([])
 
-    def _enforce(self, ct, lit) -> None:
+    def _enforce(self, ct: cp_model.Constraint | None, lit: Expr) -> None:
         """Make constraint ``ct`` conditional on the part literal (explain mode)."""
         if self.explain_mode and ct is not None:
             ct.only_enforce_if(lit)
 
-    def _add(self, ct):
+    def _add(self, ct: Expr) -> cp_model.Constraint | None:
         """``model.add`` that also takes the plain booleans Python gives when both
         sides of a comparison are constants."""
         if isinstance(ct, (bool, np.bool_)):
@@ -552,7 +557,7 @@ class PaymentModel:
         self.kinds: list[tuple[int, bool, int]] = [(t, s, 0) for t in range(6) for s in snows] + [
             (t, s, g) for g, t in restricted_types for s in snows]
         K = range(len(self.kinds))
-        left_by_kind: list[list] = [[] for _ in K]
+        left_by_kind: list[list[Expr]] = [[] for _ in K]
 
         amounts_cache: dict[Outcome, list[int]] = {}
 
@@ -561,12 +566,12 @@ class PaymentModel:
         self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
         # per class: taps[c][fate] and free_taps[c][fate] list the counts of members tapped
         # (fate: None, MAIN_TAP or (counter, n, …) removed); *_sacs[c] the counts of members sacrificed
-        taps: list[dict[Fate, list]] = [dict() for _ in range(ncls)]
-        free_taps: list[dict[Fate, list]] = [dict() for _ in range(ncls)]
-        self_sacs: list[list] = [[] for _ in range(ncls)]
-        early_sacs: list[list] = [[] for _ in range(ncls)]
-        late_sacs: list[list] = [[] for _ in range(ncls)]      # by the total cost
-        slot_sacs: list[dict[Fate, list]] = [dict() for _ in range(ncls)]  # sacrificed right after a filter land tapped them
+        taps: list[dict[Fate, list[Expr]]] = [dict() for _ in range(ncls)]
+        free_taps: list[dict[Fate, list[Expr]]] = [dict() for _ in range(ncls)]
+        self_sacs: list[list[Expr]] = [[] for _ in range(ncls)]
+        early_sacs: list[list[Expr]] = [[] for _ in range(ncls)]
+        late_sacs: list[list[Expr]] = [[] for _ in range(ncls)]      # by the total cost
+        slot_sacs: list[dict[Fate, list[Expr]]] = [dict() for _ in range(ncls)]  # sacrificed right after a filter land tapped them
 
         # classes whose members a mana ability with a mana cost may tap: a sacrifice of such a
         # member (Squandered Resources) may come right after that ability, in its slot
@@ -579,7 +584,7 @@ class PaymentModel:
         late_out: list[Expr] = [0] * len(self.kinds)
         damage_terms: list[Expr] = []
         ab_life_terms: list[Expr] = []
-        fx_terms: list[list] = [[] for _ in p.effects]
+        fx_terms: list[list[Expr]] = [[] for _ in p.effects]
 
         # pool leftovers
         for k, (t, s, g) in enumerate(self.kinds):
@@ -613,7 +618,7 @@ class PaymentModel:
             if v:
                 b.fx_terms[i].append(v * n)
 
-    def _produced(self, b: _Build, o: Outcome, n: Expr, cap: int, label: str) -> list:
+    def _produced(self, b: _Build, o: Outcome, n: Expr, cap: int, label: str) -> list[Expr]:
         """The mana ``n`` activations with outcome ``o`` add, per kind, net of what they
         leave in the pool: at most ``total - 1`` of each activation's mana is left, so that
         every activation contributes mana that is spent (contract §2.3). Also records the
@@ -897,7 +902,7 @@ class PaymentModel:
         main_life = 0
         plain = Counter(s for s in main.mana.symbols if s.kind not in ("X",))
         generic_n = sum(s.generic * c for s, c in plain.items() if s.kind == "generic")
-        exact: Counter = Counter()
+        exact: Counter[str] = Counter()
         exact_text: dict[str, str] = {}
         multi = []
         for sym, cnt in sorted(plain.items(), key=lambda kv: kv[0].sort_key()):
@@ -923,8 +928,8 @@ class PaymentModel:
             g = generic_n + x_generic * xs
             if self.explain_mode:
                 gv = self._int(0, generic_n + x_generic * (x_upper if main.x is None else main.x), "gen_demand")
-                self._add(gv == g).only_enforce_if(lit)
-                self._add(gv == 0).only_enforce_if(~lit)
+                self.m.add(gv == g).only_enforce_if(lit)   # never a constant: gv is a variable
+                self.m.add(gv == 0).only_enforce_if(~lit)
                 g = gv
             demand[GENERIC] = demand.get(GENERIC, 0) + g
         for sym, cnt, opts in multi:
@@ -1070,9 +1075,10 @@ class PaymentModel:
             self._add(ab_life <= max(L, 0) + gain)
         if not isinstance(main_life, int):
             pos = self.m.new_bool_var("main_life_pos")
-            self._add(main_life >= 1).only_enforce_if(pos)
-            self._add(main_life == 0).only_enforce_if(~pos)
-            self._add(main_life + ab_life + dmg + lose - gain <= L).only_enforce_if(pos)
+            # never constants: main_life is an expression
+            self.m.add(main_life >= 1).only_enforce_if(pos)
+            self.m.add(main_life == 0).only_enforce_if(~pos)
+            self.m.add(main_life + ab_life + dmg + lose - gain <= L).only_enforce_if(pos)
         elif main_life > 0:
             self._add(main_life + ab_life + dmg + lose - gain <= L)
         self.life_expr = ab_life + main_life
@@ -1128,7 +1134,7 @@ class PaymentModel:
         if not isinstance(chunk, int):
             self.codes.append(chunk)
 
-    def _add_helps(self, demand: dict, taps: list[dict]) -> None:
+    def _add_helps(self, demand: dict[str, Expr], taps: list[dict[Fate, list[Expr]]]) -> None:
         """The spell's other ways to pay its total cost, taken off ``demand`` before mana pays
         the rest (CR 601.2h):
 
@@ -1143,9 +1149,9 @@ class PaymentModel:
         Which creature paid which symbol is not part of the key: the situation left behind
         is the same (contract §2.3)."""
         p, main = self.p, self.p.main
-        self.delved: list = []
-        gen_help: list = []
-        color_help: dict[str, list] = {}
+        self.delved: list[Expr] = []
+        gen_help: list[Expr] = []
+        color_help: dict[str, list[Expr]] = {}
         for i, ids in enumerate(main.delve_classes):
             v = self._int(0, len(ids), f"delve[{i}]")
             self.delved.append(v)
@@ -1251,7 +1257,7 @@ class PaymentModel:
             return int(s.value(self.x_var))
         return None
 
-    def _eq_lit(self, idx: int, expr, value: int):
+    def _eq_lit(self, idx: int, expr: Expr, value: int) -> cp_model.IntVar:
         key = (idx, value)
         lit = self._eq_cache.get(key)
         if lit is None:
@@ -1274,8 +1280,8 @@ class PaymentModel:
         twice and the result is exact.
         """
         want = None if limit is None else limit + 1   # one more tells whether the listing is complete
-        keys: dict[tuple, PaymentKey] = {}
-        seen: set[tuple] = set()
+        keys: dict[tuple[int, ...], PaymentKey] = {}
+        seen: set[tuple[int, ...]] = set()
         variable = [(i, e) for i, (_, e) in enumerate(self.key_exprs) if not isinstance(e, int)]
         model = self
 
@@ -1376,12 +1382,12 @@ def _req_order(r: str) -> int:
     return (list(TYPES) + [SNOW, GENERIC]).index(r)
 
 
-def _fate_order(f: Fate) -> tuple:
+def _fate_order(f: Fate) -> tuple[int | str | tuple[Mark, ...], ...]:
     """Fates in the order a class's members are named: counters removed (fewest first), then
     tapped for mana, then tapped by the total cost's {T}."""
     if f is None:
         return (2, "", 0)
-    if f == MAIN_TAP:
+    if isinstance(f, MainTap):   # f == MAIN_TAP (every MainTap is equal)
         return (3, "", 0)
     return (1, f[0], f[1]) + ((f[2],) if len(f) > 2 else ())
 
@@ -1402,7 +1408,7 @@ def decode(problem: PaymentProblem, key: PaymentKey) -> Paid:
     untap: list[str] = []
     sac: list[str] = []
     removed: dict[str, tuple[str, int]] = {}
-    marked: dict[str, tuple] = {}     # member -> what riders left on it (skip untap, counters added)
+    marked: dict[str, tuple[Mark, ...]] = {}     # member -> what riders left on it (skip untap, counters added)
     main = problem.main
     for c, pc in enumerate(problem.classes):
         members = list(pc.members)
@@ -1453,7 +1459,7 @@ def decode(problem: PaymentProblem, key: PaymentKey) -> Paid:
     return _decode_riders(problem, key, marked, paid)
 
 
-def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, tuple], paid: Paid) -> Paid:
+def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, tuple[Mark, ...]], paid: Paid) -> Paid:
     """``paid`` with the riders of the mana abilities it activates (CR 605.1a): members whose
     untap is skipped, counters added (by the riders) or put (as a cost), life gained or lost
     (per player), cards the paying player draws, and the uses of per-turn-limited abilities
@@ -1489,7 +1495,7 @@ def _decode_riders(problem: PaymentProblem, key: PaymentKey, marked: dict[str, t
         elif isinstance(name, LifeEffect):
             (gained if name.verb == "gain" else lost)[name.player] = n
 
-    def by_id(d: dict[str, dict[Any, int]]) -> tuple:
+    def by_id(d: dict[str, dict[_Key, int]]) -> tuple[tuple[str, tuple[tuple[_Key, int], ...]], ...]:
         return tuple((oid, tuple(sorted(d[oid].items()))) for oid in sorted(d))
 
     return replace(paid, skip_untap=tuple(skip), counters_added=by_id(added), counters_put=by_id(put), draw=draw,

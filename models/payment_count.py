@@ -120,12 +120,13 @@ from collections import Counter, defaultdict
 from contextlib import contextmanager
 from dataclasses import dataclass
 from itertools import product
-from typing import Any, Iterator
+from typing import Callable, Iterator
 
 from mtgsolve.solver.core.mana import TYPES
 
-from .payment import (GENERIC, MAIN_TAP, Paid, PaymentKey, PaymentProblem, _fate_order, is_counter_fate, mana_text,
-                      symbol_options)
+from .payment import (GENERIC, MAIN_TAP, Fate, Outcome, Paid, PaymentKey, PaymentProblem, _fate_order, is_counter_fate,
+                      mana_text, symbol_options)
+from .payment_delve import delve_counter
 
 NT = len(TYPES)          # W U B R G C
 ZERO = (0,) * NT
@@ -136,7 +137,7 @@ def _costed_class(p: PaymentProblem) -> int | None:
     return next(iter(classes)) if len(classes) == 1 else None
 
 
-def _rule_use(p: PaymentProblem, o, costed: frozenset[int]) -> str:
+def _rule_use(p: PaymentProblem, o: Outcome, costed: frozenset[int]) -> str:
     """How an outcome under a spending restriction (CR 106.6) enters the DP: ``plain`` (its one
     mana may pay everything the DP lets mana pay), ``dead`` (it can pay nothing here, so the
     activation would be idle and is never part of a payment) or ``no``."""
@@ -202,7 +203,7 @@ def _configs(p: PaymentProblem) -> list[_Config]:
     main = p.main
     need = [0] * NT
     generic = 0
-    multi: list[tuple[int, tuple]] = []
+    multi: list[tuple[int, tuple[tuple[str, int], ...]]] = []
     for sym, cnt in Counter(s for s in main.mana.symbols if s.kind != "X").items():
         if sym.kind == "generic":
             generic += sym.generic * cnt
@@ -251,14 +252,23 @@ def _splits(mana: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...
     total = sum(mana)
     if total <= 1:
         return [(mana, ZERO)]
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     for left in product(*(range(m + 1) for m in mana)):
         if sum(left) <= total - 1:
             out.append((tuple(m - l for m, l in zip(mana, left)), tuple(left)))
     return out
 
 
-State = tuple  # (colored capped..., total, damage, pool_after...)
+State = tuple[int, ...]  # (colored capped..., total, damage, pool_after...)
+States = frozenset[State]
+Node = tuple[States, int]  # (S, used): partial states and the members of the layer's class tapped so far
+Option = tuple[int, tuple[int, ...], int, tuple[int, ...]]  # one member's (cost, spent, damage, left)
+Layer = tuple[int, Fate, int, tuple[Option, ...], bool]  # (class, fate, size, options, last)
+Tail = tuple[int, tuple[int, ...], int, int]  # an accepting state's (damage, pool_after, life, x)
+# an option as the step applies it: (spent on the colored types, total spent, damage, left, any left)
+CostOption = tuple[tuple[int, ...], int, int, tuple[int, ...], bool]
+Bounds = tuple[int | None, int, tuple[int, ...]]  # (most total, least total, least colored counts)
+Chosen = dict[tuple[int, Fate], int]  # per (class, fate) layer: the members tapped
 
 
 class PaymentCounter:
@@ -293,8 +303,8 @@ class PaymentCounter:
         self.costed_cls = _costed_class(p)
         src_tap = main.source_cls if main.tap else None
         # per (class, fate): the options of one member: (cost, spent vector, damage, left vector)
-        opts_of: dict[tuple[int, object], set] = defaultdict(set)
-        fates_of: dict[int, set] = defaultdict(set)
+        opts_of: dict[tuple[int, Fate], set[Option]] = defaultdict(set)
+        fates_of: dict[int, set[Fate]] = defaultdict(set)
         for a in p.abilities:
             if not any(o.total for o in a.outcomes):
                 continue
@@ -307,14 +317,14 @@ class PaymentCounter:
                     continue
                 for spent, left in _splits(tuple(o.mana)):
                     opts_of[a.cls, a.fate].add((cost, spent, o.damage, left))
-        self.fates = []
+        self.fates: list[tuple[Fate, ...]] = []
         for c, pc in enumerate(p.classes):
             f = sorted(fates_of.get(c, ()), key=_fate_order) if not pc.tapped else []
             if c == src_tap:
                 f.append(MAIN_TAP)
             self.fates.append(tuple(f))
         order = sorted({c for c, _ in opts_of}, key=lambda c: (c == self.costed_cls, c))
-        self.layers: list[tuple[int, object, int, tuple, bool]] = []   # (class, fate, size, options, last)
+        self.layers: list[Layer] = []
         for c in order:
             fs = sorted((f for cc, f in opts_of if cc == c), key=_fate_order)
             for i, fate in enumerate(fs):
@@ -331,8 +341,10 @@ class PaymentCounter:
             self.rem_cost[j] = self.rem_cost[j + 1] + size * max(cost for cost, _, _, _ in opts)
             for i, t in enumerate(self.ctypes):
                 self.rem_col[j][i] = self.rem_col[j + 1][i] + size * max(s[t] for _, s, _, _ in opts)
-        self._step_cache: dict[tuple, Any] = {}   # (j, S) -> next states; ("by_cost"|"bounds", j) -> per layer
-        self._acc_cache: dict[frozenset, tuple] = {}
+        self._step_cache: dict[tuple[int, States], States] = {}   # (j, S) -> next states; (~j, S) -> settled
+        self._by_cost_cache: dict[int, list[tuple[int, list[CostOption]]]] = {}
+        self._bounds_cache: dict[int, Bounds] = {}
+        self._acc_cache: dict[States, tuple[Tail, ...]] = {}
         with _no_gc():
             self._build()
 
@@ -352,9 +364,9 @@ class PaymentCounter:
                 return False
         return True
 
-    def _initial(self) -> frozenset:
+    def _initial(self) -> States:
         pool = self.p.pool
-        out = set()
+        out: set[State] = set()
         for left in product(*(range(n + 1) for n in pool)):
             spent = tuple(n - l for n, l in zip(pool, left))
             col = tuple(min(spent[t], cap) for t, cap in zip(self.ctypes, self.caps))
@@ -376,34 +388,34 @@ class PaymentCounter:
         head = (total - cost,) + st[nc + 1:]
         if not rest:
             return [st[:nc] + head]
-        out = []
+        out: list[State] = []
         for take in product(*(range(min(st[i], rest) + 1) for i in range(nc))):
             if sum(take) == rest:
                 out.append(tuple(st[i] - take[i] for i in range(nc)) + head)
         return out
 
-    def _by_cost(self, j: int) -> list:
+    def _by_cost(self, j: int) -> list[tuple[int, list[CostOption]]]:
         """Layer ``j``'s options grouped by their mana cost (paid once per state and cost);
         each option's spent mana restricted to the colored-requirement types."""
-        got = self._step_cache.get(("by_cost", j))
+        got = self._by_cost_cache.get(j)
         if got is None:
-            groups: dict[int, list] = defaultdict(list)
+            groups: dict[int, list[CostOption]] = defaultdict(list)
             for cost, spent, dmg, left in self.layers[j][3]:
                 groups[cost].append((tuple(spent[t] for t in self.ctypes), sum(spent), dmg, left, any(left)))
-            got = self._step_cache[("by_cost", j)] = sorted(groups.items())
+            got = self._by_cost_cache[j] = sorted(groups.items())
         return got
 
-    def _bounds(self, j: int) -> tuple:
+    def _bounds(self, j: int) -> Bounds:
         """:meth:`_alive`'s test before layer ``j`` as bounds: (most total, least total,
         least colored counts)."""
-        got = self._step_cache.get(("bounds", j))
+        got = self._bounds_cache.get(j)
         if got is None:
             hi = None if self.t_max is None else self.t_max + self.rem_cost[j]
-            got = self._step_cache[("bounds", j)] = (
+            got = self._bounds_cache[j] = (
                 hi, self.t_min - self.rem_total[j], tuple(n - r for n, r in zip(self.need_min, self.rem_col[j])))
         return got
 
-    def _step(self, j: int, S: frozenset) -> frozenset:
+    def _step(self, j: int, S: States) -> States:
         key = (j, S)
         got = self._step_cache.get(key)
         if got is not None:
@@ -413,7 +425,7 @@ class PaymentCounter:
         caps = self.caps
         hi, lo, col_lo = self._bounds(j)
         check_col = any(n > 0 for n in col_lo)
-        out: set[tuple] = set()
+        out: set[State] = set()
         add = out.add
         for st0 in S:
             for cost, opts in by_cost:
@@ -433,7 +445,7 @@ class PaymentCounter:
         self._step_cache[key] = res
         return res
 
-    def _settle(self, j: int, S: frozenset) -> frozenset:
+    def _settle(self, j: int, S: States) -> States:
         """``S`` (inside layer ``j``) without the states the layers after ``j`` can't complete."""
         key = (~j, S)
         got = self._step_cache.get(key)
@@ -441,14 +453,14 @@ class PaymentCounter:
             got = self._step_cache[key] = frozenset(st for st in S if self._alive(st, j + 1))
         return got
 
-    def _accept(self, S: frozenset) -> tuple:
+    def _accept(self, S: States) -> tuple[Tail, ...]:
         """The distinct tails (damage, pool_after, life, x) of the accepting states of ``S``."""
         got = self._acc_cache.get(S)
         if got is not None:
             return got
         nc = len(self.ctypes)
         L = self.p.life_total
-        tails = set()
+        tails: set[Tail] = set()
         for st in S:
             total, dmg, pool = st[nc], st[nc + 1], st[nc + 2:]
             for c in self.configs:
@@ -474,16 +486,16 @@ class PaymentCounter:
         """Forward: the nodes per layer with their prefix counts and edges; backward: how
         many payments each node leads to (``live``)."""
         start = self._initial()
-        self.start = (start, 0)
-        layers: list[dict] = [{self.start: 1}] if start else [{}]
-        edges: list[dict] = []
+        self.start: Node = (start, 0)
+        layers: list[dict[Node, int]] = [{self.start: 1}] if start else [{}]
+        edges: list[dict[Node, list[tuple[int, Node]]]] = []
         for j, (c, f, size, _, last) in enumerate(self.layers):
-            nxt: dict[tuple, int] = defaultdict(int)
-            ej: dict[tuple, list] = {}
+            nxt: dict[Node, int] = defaultdict(int)
+            ej: dict[Node, list[tuple[int, Node]]] = {}
             for node, cnt in layers[-1].items():
                 S, used = node
                 cur = S
-                out = []
+                out: list[tuple[int, Node]] = []
                 for k in range(size - used + 1):
                     if k:
                         cur = self._step(j, cur)
@@ -491,7 +503,7 @@ class PaymentCounter:
                         break
                     done = self._settle(j, cur)
                     if done:
-                        child = (done, 0 if last else used + k)
+                        child: Node = (done, 0 if last else used + k)
                         nxt[child] += cnt
                         out.append((k, child))
                 ej[node] = out
@@ -499,10 +511,10 @@ class PaymentCounter:
             layers.append(dict(nxt))
         self.sets = layers
         self.edges = edges
-        live: dict[tuple, int] = {node: len(self._accept(node[0])) for node in layers[-1]}
+        live: dict[Node, int] = {node: len(self._accept(node[0])) for node in layers[-1]}
         lives = [live]
         for j in range(len(self.layers) - 1, -1, -1):
-            prev = {}
+            prev: dict[Node, int] = {}
             for node, out in edges[j].items():
                 prev[node] = sum(lives[0].get(T, 0) for _, T in out)
             lives.insert(0, prev)
@@ -525,17 +537,17 @@ class PaymentCounter:
                 xs.update(t[3] for t in self._accept(node[0]))
         return sorted(xs)
 
-    def _walk(self, limit: int | None, emit) -> None:
+    def _walk(self, limit: int | None, emit: Callable[[Chosen, Tail], None]) -> None:
         """Call ``emit(chosen, tail)`` for each payment — ``chosen[(class, fate)]`` the members
         tapped — at most ``limit`` times: a depth-first walk of the live part of the DAG
         (every branch taken leads to a payment; plain recursion, O(1) per payment amortised)."""
         if not self.count() or (limit is not None and limit <= 0):
             return
         n_layers = len(self.layers)
-        chosen: dict[tuple[int, object], int] = {}
+        chosen: Chosen = {}
         left = [float("inf") if limit is None else limit]
 
-        def walk(j: int, node: tuple) -> bool:
+        def walk(j: int, node: Node) -> bool:
             if j == n_layers:
                 for tail in self._accept(node[0]):
                     emit(chosen, tail)
@@ -576,12 +588,12 @@ class PaymentCounter:
         src_tap = p.main.source_cls if p.main.tap else None
         extra = [p.classes[src_tap].members[0]] if src_tap is not None else []
         order = {(c, f): i for i, (c, f, *_r) in enumerate(self.layers)}   # fates in _fate_order per class
-        out: list = []
+        out: list[tuple[tuple[int, int, int, int, list[str], str, list[tuple[str, list[tuple[str, int]]]]], Paid]] = []
 
-        def emit(chosen: dict, tail: tuple) -> None:
+        def emit(chosen: Chosen, tail: Tail) -> None:
             dmg, pool, life, x = tail
             tap = list(extra)
-            removed: list[tuple] = []
+            removed: list[tuple[str, str, int]] = []
             at: dict[int, int] = {}
             for (c, f), k in sorted(chosen.items(), key=lambda kv: order[kv[0]]):
                 if not k:
@@ -594,7 +606,7 @@ class PaymentCounter:
                     removed.extend((oid, f[0], f[1]) for oid in ms)
             tap.sort()
             text = mana_text(pool)
-            rk: list = []
+            rk: list[tuple[str, list[tuple[str, int]]]] = []
             if removed:
                 removed.sort()
                 rk = [(oid, [(name, n)]) for oid, name, n in removed]
@@ -606,7 +618,7 @@ class PaymentCounter:
             out.sort(key=lambda kv: kv[0])
             return [d for _, d in out]
 
-    def contains(self, tapped: dict[int, int], tail: tuple) -> bool:
+    def contains(self, tapped: dict[int, int], tail: Tail) -> bool:
         """Is the payment tapping ``tapped[c]`` members of each class ``c`` (no other class)
         with tail ``(damage, pool_after, life, x)`` one of the distinct payments? A walk of
         one path of the DAG: no solve, no listing (issue 16, "decide with one solve"). Only
@@ -616,7 +628,7 @@ class PaymentCounter:
         layer_classes = {c for c, *_ in self.layers}
         if any(n and c not in layer_classes for c, n in tapped.items()):
             return False
-        node: tuple = self.start
+        node: Node = self.start
         if not node[0]:
             return False
         for j, (c, *_rest) in enumerate(self.layers):
@@ -627,16 +639,16 @@ class PaymentCounter:
             node = nxt
         return tuple(tail) in set(self._accept(node[0]))
 
-    def _key(self, chosen: dict, tail: tuple) -> PaymentKey:
+    def _key(self, chosen: Chosen, tail: Tail) -> PaymentKey:
         dmg, pool, life, x = tail
-        kept = []
+        kept: list[tuple[tuple[Fate, int], ...]] = []
         for c in range(len(self.p.classes)):
             kept.append(tuple((f, 1 if f == MAIN_TAP else chosen.get((c, f), 0)) for f in self.fates[c]))
         return PaymentKey(tuple(0 for _ in self.p.classes), tuple(kept), life, dmg, x, tuple(pool))
 
 
 @contextmanager
-def _no_gc():
+def _no_gc() -> Iterator[None]:
     was = gc.isenabled()
     gc.disable()
     try:
@@ -651,7 +663,6 @@ def counter_for(problem: PaymentProblem) -> PaymentCounter | None:
     a :class:`models.payment_delve.DelveCounter` when that applies (it counts per number of
     cards exiled, with this DP on each reduced cost)."""
     if problem.main.delve_classes:
-        from .payment_delve import delve_counter
 
         return delve_counter(problem, counter_for)  # type: ignore[return-value]
     if unsupported(problem) is not None:

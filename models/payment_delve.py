@@ -102,7 +102,7 @@ class DelveCounter:
         (:meth:`models.payment.Paid.sort_key`, whose last part is ``exile``): each reduced
         cost's payment is decoded and keyed once, then paired with every choice of cards."""
         ids = self.p.main.delve_classes
-        rows: list[tuple[tuple, list[str], Paid]] = []
+        rows: list[tuple[tuple[object, ...], list[str], Paid]] = []
         for i, (d, _, _) in enumerate(self.parts):
             picks = [sorted(oid for cls, n in zip(ids, pick) for oid in cls[:n]) for pick in multisets(self.sizes, d)]
             if not picks:

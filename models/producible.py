@@ -41,6 +41,7 @@ model alone took minutes.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Literal
 
 from ortools.sat.python import cp_model
 
@@ -50,6 +51,10 @@ TYPES = ("W", "U", "B", "R", "G", "C")
 
 
 _Model = LeanModel
+
+#: A node of the fixed point: ``("x", permanent, type)`` (the permanent could produce the type)
+#: or ``("y", k, type)`` (some permanent of source set number ``k`` could)
+Fact = tuple[Literal["x"], str, str] | tuple[Literal["y"], int, str]
 
 
 @dataclass(frozen=True)
@@ -81,8 +86,8 @@ class _Graph:
 
     def __init__(self, problem: ProducibleProblem):
         base = dict(problem.base)
-        self.nodes: list[tuple] = []
-        self.index: dict[tuple, int] = {}
+        self.nodes: list[Fact] = []
+        self.index: dict[Fact, int] = {}
         self.const: dict[int, bool] = {}
         self.preds: dict[int, list[int]] = {}
         for p in problem.objects:
@@ -128,7 +133,7 @@ class _Graph:
             if v not in self.const:
                 self.const[v] = False
 
-    def _node(self, key: tuple, value: bool | None) -> int:
+    def _node(self, key: Fact, value: bool | None) -> int:
         i = len(self.nodes)
         self.nodes.append(key)
         self.index[key] = i
@@ -137,7 +142,7 @@ class _Graph:
         return i
 
 
-def build(problem: ProducibleProblem):
+def build(problem: ProducibleProblem) -> tuple[LeanModel, Callable[[cp_model.CpSolver], dict[str, frozenset[str]]]]:
     """The CP-SAT model and a decoder from a solved solver to the answer."""
     g = _Graph(problem)
     m = _Model()

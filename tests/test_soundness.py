@@ -940,3 +940,22 @@ def test_an_unread_ward_cost_blocks_casting_at_it_in_a_game():
     ok = Situation(_with_ward("Tomakul Honor Guard"))
     after = ok.apply("cast lightning-bolt -> tomakul-honor-guard paying mountain")
     assert after.stack == ["ability-of-tomakul-honor-guard", "lightning-bolt"]
+
+
+def test_becomes_the_target_of_a_spell_is_not_reached_by_a_triggered_ability():
+    """A triggered ability put on the stack with targets (CR 603.3d) makes "becomes the target of a
+    spell or ability" (and ward) trigger, not "becomes the target of a spell" (CR 115.1: a triggered
+    ability is no spell)."""
+    from mtgsolve.solver.rules.soundness.trigger_reach import event_families
+
+    spell = event_families("Whenever this creature becomes the target of a spell, this creature deals 2 damage "
+                           "to that spell's controller.")
+    either = event_families("Whenever this creature becomes the target of a spell or ability an opponent "
+                            "controls, sacrifice it.")
+    plain = event_families("Whenever this creature becomes the target, draw a card.")
+    aura = event_families("Whenever enchanted creature becomes the target of an Aura spell, draw a card.")
+    assert spell is not None and "target" in spell and "target_ability" not in spell
+    assert aura is not None and "target_ability" not in aura
+    assert either is not None and {"target", "target_ability"} <= either
+    assert plain is not None and "target_ability" in plain
+    assert "target_ability" in (event_families("Ward {2}") or frozenset())

@@ -4,6 +4,8 @@ from __future__ import annotations
 from ..cards import Card
 from ..core.ir import AFFECTS, Unsupported, is_activated, is_triggered
 from ..rules.soundness.unread import MULTI_FACE
+from ..rules.soundness.unread import card_parts
+from ..cards import other_faces
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
@@ -30,7 +32,6 @@ def describe_card(card: Card) -> dict:
                 lines.append(f"intrinsic (CR 305.6, {t}): mana ability: {{T}}: add {{{c}}}")
     if card.spell is not None:
         lines.append(card.spell.describe())
-    from ..rules.soundness.unread import card_parts
 
     unread = card_parts(card)
     faces = d.name.split(" // ")
@@ -50,7 +51,6 @@ def describe_card(card: Card) -> dict:
                        for u in card.abilities if isinstance(u, Unsupported) and u.structure is not None],
     }
     if len(faces) > 1 or d.layout in MULTI_FACE:
-        from ..cards import other_faces
 
         known = {f.data.name for f in other_faces(card)}   # solver/data/card-faces.json (CR 709, 715)
         out["faces"] = [{"name": faces[0], "read": True}] + [{"name": f, "read": f in known} for f in faces[1:]]

@@ -33,6 +33,11 @@ from typing import Any, Sequence
 
 from ..core import ir
 from ..core.state import GameState
+from ..rules.suspend import suspend_of
+from .situation import Action
+from ..engine.actions import is_land_card
+from .situation import Action, UnsupportedActionError
+from ..engine.actions import Undecided
 
 __all__ = ["ActionEncoding", "completions", "TooManyOptions"]
 
@@ -57,7 +62,6 @@ class ActionEncoding:
         slots += [("play", o.id) for o in cards]
         for o in cards:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
-        from ..rules.suspend import suspend_of
 
         slots += [("suspend", o.id) for o in cards if suspend_of(o) is not None]
         self.first_option = len(slots)
@@ -108,7 +112,6 @@ class ActionEncoding:
 
     def decode(self, sit: Any, i: int, options: Sequence[Any] | None = None) -> Any:
         """The action head (or option) at index ``i``."""
-        from .situation import Action
 
         s = self.slots[i]
         if s[0] == "option":
@@ -118,7 +121,6 @@ class ActionEncoding:
             return Action("pass")
         if s[0] == "play":
             o = sit.state.obj(s[1])
-            from ..engine.actions import is_land_card
 
             return Action("play_land" if is_land_card(o) else "cast", s[1])
         if s[0] == "suspend":
@@ -129,8 +131,6 @@ class ActionEncoding:
 def completions(sit: Any, head: Any) -> list[Any]:
     """Every fully specified legal action extending ``head`` (targets × distinct
     payments, in the order of ``legal_actions``)."""
-    from .situation import Action, UnsupportedActionError
-    from ..engine.actions import Undecided
 
     if head.kind in ("pass", "play_land"):
         return [head]

@@ -28,6 +28,9 @@ from pathlib import Path
 from typing import Iterable
 
 from .situation import Situation
+from ..cards import canonical_name, get_card
+from ..rules.soundness.unread import card_parts
+from ..io.load import object_id_base
 
 __all__ = ["RED_DECK", "GREEN_DECK", "INVENTED_DECKS", "NINTH_EDITION_GOLD", "NINTH_EDITION_SILVER", "REAL_DECKS",
            "DEFAULT_DECKS", "parse_decklist", "unmodeled", "initial_situation", "deal_shuffled"]
@@ -132,8 +135,6 @@ def unmodeled(deck: str | Path | Iterable[str]) -> dict[str, list[str]]:
     not fully modeled: card name → the printed text of each unread part
     (:func:`solver.rules.soundness.unread.card_parts`, anywhere a game can put the card), or
     ``["not in the card database"]``. Empty when every card is fully modeled."""
-    from ..cards import canonical_name, get_card
-    from ..rules.soundness.unread import card_parts
 
     out: dict[str, list[str]] = {}
     for name in dict.fromkeys(_deck(deck)):
@@ -153,7 +154,6 @@ def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
     first player in the upkeep of turn 1 with priority (CR 103.2-103.8). Card
     ids are fixed by deck position (``a07-lightning-bolt``), so the encoding is
     the same for every game between the same decks."""
-    from ..io.load import object_id_base
 
     hand: dict[str, list] = {}
     library: dict[str, list] = {}

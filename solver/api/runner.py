@@ -10,6 +10,7 @@ from typing import Any
 from ..cards import SHIPPED, CardDB
 from ..core.errors import MtgsolveError, QueryError
 from ..queries import Options, answer
+from ..io.load import load_situation
 
 
 def solve_loaded(loaded: Any, options: Options = Options()) -> list[dict]:
@@ -28,7 +29,6 @@ def solve_loaded(loaded: Any, options: Options = Options()) -> list[dict]:
 def solve_file(path: str | Path, options: Options = Options(), cards: CardDB = SHIPPED) -> dict:
     """``{"file", "name", "results"}`` for one file (contract §3, ``solve --json``), its card names
     read in ``cards``."""
-    from ..io.load import load_situation
 
     loaded = load_situation(path, cards=cards)
     return {"file": str(path), "name": loaded.state.name, "results": solve_loaded(loaded, options)}

@@ -99,6 +99,23 @@ from ..core.moves import (KEYWORDS, Action,  # noqa: F401 (KEYWORDS, to_action: 
                     ActionError, AmbiguousActionError, IllegalActionError, InvalidActionError,
                     Payment, UnsupportedActionError, UnsupportedCaseError, to_action)
 from ..core.state import GameState, Turn
+from ..io.load import load_situation
+from ..io.load import situation_from_dict
+from ..io.load import dump_state
+from ..rules.soundness.check import unread_parts
+from ..rules.soundness.check import blocking, scope_of
+from ..rules.casting_options import api_refusal
+from ..rules.hand_abilities import api_refusal as return_cost_refusal
+from ..queries import Options, answer
+from ..core.errors import QueryError, UnsupportedCase
+from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, resolve_top
+from ..queries.canonical import canonical_outcomes
+from .play import DecisionActions, NoActions, is_terminal
+from .play import DecisionActions, is_terminal
+from . import play
+from .play import NotModeledError, outcomes_of
+from .play import is_terminal
+from .play import winner_of
 
 __all__ = [
     "Action", "ActionError", "AmbiguousActionError", "IllegalActionError", "InvalidActionError", "LegalActions",
@@ -179,7 +196,6 @@ class Situation:
         """Load a situation file (YAML or JSON), its card names read in ``cards`` (a
         :class:`~solver.cards.CardDB`; default: the shipped database); bad input raises a located
         :class:`~solver.core.errors.SituationError` (a ``ValueError``)."""
-        from ..io.load import load_situation
 
         loaded = load_situation(path, cards=cards or SHIPPED)
         return cls(loaded.state, source=loaded.source, queries=loaded.queries, expect=loaded.expect)
@@ -189,7 +205,6 @@ class Situation:
                   cards: CardDB | None = None) -> "Situation":
         """Validate a situation mapping (contract §1); card names are read in ``cards`` (default:
         the shipped database)."""
-        from ..io.load import situation_from_dict
 
         loaded = situation_from_dict(d, source, cards=cards or SHIPPED)
         return cls(loaded.state, source=loaded.source, queries=loaded.queries, expect=loaded.expect)
@@ -203,7 +218,6 @@ class Situation:
 
     def to_dict(self) -> dict:
         """The situation as a contract §1 mapping (every object with its id)."""
-        from ..io.load import dump_state
 
         return dump_state(self.state)
 
@@ -246,7 +260,6 @@ class Situation:
     def unsupported(self) -> list[dict]:
         """Every part of this situation the project does not read, with what it could
         change: ``{object, text, affects, zone}`` (:mod:`solver.rules.soundness.check`)."""
-        from ..rules.soundness.check import unread_parts
 
         return [unread_object(p) | {"zone": p.zone} for p in unread_parts(self.state, self.view)]
 
@@ -254,7 +267,6 @@ class Situation:
         """The unread parts that could change the answer to a question of ``kind``
         (``actions``, ``pay``, ``targets``, ``resolve``, …) asked with ``query``'s
         arguments (``cast=``, ``player=`` …); empty when the answer is sound."""
-        from ..rules.soundness.check import blocking, scope_of
 
         scope = scope_of(self.state, {"kind": kind, "player": self.player} | query)
         return [unread_object(p) for p in blocking(self.state, scope, self.view)]
@@ -266,12 +278,10 @@ class Situation:
             more = f" and {len(parts) - 3} more" if len(parts) > 3 else ""
             raise UnsupportedCaseError(f"{kind}: unread text could change the answer: {what}{more}", parts)
         if kind in ("actions", "action", "apply"):
-            from ..rules.casting_options import api_refusal  # casting modes: listed by the actions query only
 
             why = api_refusal(self.state, self.player, query.get("subject") if kind != "actions" else None)
             if why:
                 raise UnsupportedCaseError(f"{kind}: {why}", [])
-            from ..rules.hand_abilities import api_refusal as return_cost_refusal  # "Return an Elf you control …"
 
             why = return_cost_refusal(self.view, self.player, query.get("subject") if kind != "actions" else None)
             if why:
@@ -280,16 +290,12 @@ class Situation:
     # -- queries -----------------------------------------------------------
     def query(self, query: Mapping[str, Any], *, max_results: int = 10_000, timeout: float | None = None) -> dict:
         """Answer any contract §2 query on this situation."""
-        from ..queries import Options, answer
 
         return answer(self.state, dict(query), Options(max_results=max_results, timeout=timeout))
 
     def resolve(self) -> list[tuple[dict, "Situation"]]:
         """Resolve the top of the stack (the ``resolve`` query, contract §2.7): each
         outcome's choices and the resulting situation."""
-        from ..core.errors import QueryError, UnsupportedCase
-        from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, resolve_top
-        from ..rules.soundness.check import blocking, scope_of
 
         scope = scope_of(self.state, {"kind": "resolve"})   # the resolve question's soundness (contract §2.0)
         if scope.player is None or self.state.is_player(scope.player):
@@ -307,14 +313,12 @@ class Situation:
             raise UnsupportedActionError(f"resolve: error: {e or None}") from None
         # each outcome's state is canonical (it loads again from its situation JSON unchanged);
         # in the resolve query's order (solver.queries.resolve)
-        from ..queries.canonical import canonical_outcomes
 
         return [(o.choices, Situation(o.state)) for o, _ in canonical_outcomes(res.outcomes)]
 
     # -- legal actions -----------------------------------------------------
     @cached_property
     def legal_actions(self) -> "LegalActions":
-        from .play import DecisionActions, NoActions, is_terminal
 
         if is_terminal(self):  # the game is over (CR 104.2a): nobody acts
             return NoActions(self)  # type: ignore[return-value]
@@ -365,7 +369,6 @@ class Situation:
     def is_legal(self, action: "Action | str | Mapping[str, Any]") -> Verdict:
         """Is ``action`` legal now? A partially specified action is legal when some
         completion is. Malformed input raises :class:`InvalidActionError`."""
-        from .play import DecisionActions, is_terminal
 
         if is_terminal(self):
             return Verdict(False, action, "the game is over (CR 104.2a)")  # type: ignore[arg-type]
@@ -531,7 +534,6 @@ class Situation:
         order. State-based actions then happen and the abilities they trigger
         go on the stack (CR 117.5, 704.3: :func:`solver.engine.transition.settle`).
         """
-        from . import play
 
         if play.is_terminal(self):
             raise IllegalActionError(f"{action}: the game is over (CR 104.2a); {play.winner_of(self) or 'nobody'} won")
@@ -557,7 +559,6 @@ class Situation:
         """Every outcome of passing (or of answering the pending decision with
         ``action``) as the ``pass`` query lists them: ``(choices, probability or
         None, situation)`` — for random events (a draw from a shuffled library)."""
-        from .play import NotModeledError, outcomes_of
 
         try:
             return outcomes_of(self, action)
@@ -567,14 +568,12 @@ class Situation:
     @property
     def is_terminal(self) -> bool:
         """The game is over: at most one player has not lost (CR 104.2a)."""
-        from .play import is_terminal
 
         return is_terminal(self)
 
     @property
     def winner(self) -> str | None:
         """The player who won, or None (game not over, or nobody left)."""
-        from .play import winner_of
 
         return winner_of(self)
 
@@ -707,7 +706,6 @@ class LegalActions:
         """The ``actions`` query's result for the player with priority (contract §2.6),
         computed with this situation's caches."""
         sit = self.situation
-        from ..rules.soundness.check import blocking, scope_of
 
         parts = blocking(sit.state, scope_of(sit.state, {"kind": "actions", "player": sit.player}), sit.view)
         if parts:

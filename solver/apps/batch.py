@@ -497,6 +497,21 @@ def _respawn(ctx: Any, w: _Worker) -> _Worker:
 # The batch
 # ---------------------------------------------------------------------------
 
+def _emitter(fh: Any, summary: BatchSummary, bar: Any) -> Callable[[dict], None]:
+    """Write one answered file's line, whole and flushed, and count it in ``summary`` (both backends)."""
+    def emit(line: dict) -> None:
+        fh.write(dumps(line) + "\n")
+        fh.flush()
+        summary.done += 1
+        if "error" in line:
+            summary.failed += 1
+        elif any(r.get("status") == "timeout" for r in line.get("results", [])):
+            summary.timeouts += 1
+        bar.advance(line)
+
+    return emit
+
+
 def batch(paths: Sequence[str | Path], out: str | Path, jobs: int = 1, resume: bool = False,
           timeout: float | None = None, max_results: int = 10_000, progress: bool | None = None, *,
           solve: Callable[[str, float | None, int], dict] = solve_one) -> BatchSummary:
@@ -520,15 +535,7 @@ def batch(paths: Sequence[str | Path], out: str | Path, jobs: int = 1, resume: b
     summary.skipped = len(files) - len(todo)
     show = sys.stderr.isatty() if progress is None else progress
     with open(out, "a", encoding="utf-8") as fh, _Progress(show, len(todo)) as bar:
-        def emit(line: dict) -> None:
-            fh.write(dumps(line) + "\n")
-            fh.flush()
-            summary.done += 1
-            if "error" in line:
-                summary.failed += 1
-            elif any(r.get("status") == "timeout" for r in line.get("results", [])):
-                summary.timeouts += 1
-            bar.advance(line)
+        emit = _emitter(fh, summary, bar)
 
         if jobs == 1 and timeout is None:
             for f in todo:
@@ -605,15 +612,7 @@ def batch_ray(paths: Sequence[str | Path], out: str | Path, resume: bool = False
     show = sys.stderr.isatty() if progress is None else progress
     try:
         with open(out, "a", encoding="utf-8") as fh, _Progress(show, len(todo)) as bar:
-            def emit(line: dict) -> None:
-                fh.write(dumps(line) + "\n")
-                fh.flush()
-                summary.done += 1
-                if "error" in line:
-                    summary.failed += 1
-                elif any(r.get("status") == "timeout" for r in line.get("results", [])):
-                    summary.timeouts += 1
-                bar.advance(line)
+            emit = _emitter(fh, summary, bar)
 
             if todo:
                 _run_ray(ray, todo, timeout, max_results, emit, chunk, cards)

@@ -18,9 +18,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from ..core.card import Card, CardData
+from ..core.card import Card as Card, CardData as CardData  # re-exported: the card values
 from ..core.ir import Ability, SpellBehaviour, Unsupported
 from ..core.mana import ManaCost, ManaSyntaxError
+from ..core.errors import MtgsolveError
+from .library import LIBRARY
 
 DATA_ENV = "MTGSOLVE_CARDS"  # read by the command line only (the edge), like its --cards option
 
@@ -121,7 +123,6 @@ def _user_cards(path: str) -> dict[str, dict]:
         if not all(isinstance(c, dict) and isinstance(c.get("name"), str) for c in cards):
             raise ValueError("expected MTGJSON cards (mappings with a 'name')")
     except (OSError, ValueError, EOFError) as e:  # the user's file: one located line (contract §3)
-        from ..core.errors import MtgsolveError
         reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
         raise MtgsolveError(path, "", f"cannot read this card database ({DATA_ENV} or --cards): "
                                       f"{reason}") from None
@@ -225,7 +226,6 @@ def _face_aliases(path: str | None = None) -> dict[str, str]:
 
 def suggest(name: str, path: str | None = None) -> str | None:
     """The closest known card name, for "did you mean" messages."""
-    from .library import LIBRARY
 
     lib = list(LIBRARY)
     m = difflib.get_close_matches(name, lib, n=1, cutoff=0.6)
@@ -265,7 +265,6 @@ def _library_data() -> dict[str, dict]:
 def get_card(name: str, path: str | None = None) -> Card:
     """The card called ``name`` (case-insensitive) in the shipped database, or in the database
     with the user's file at ``path`` (:class:`CardDB`). Raises :class:`UnknownCard`."""
-    from .library import LIBRARY
 
     user = _user_hit(name, path)  # the user's database (--cards) wins on a name clash
     if user is not None:
@@ -346,7 +345,6 @@ def card_from_mapping(d: Mapping[str, Any], path: str | None = None) -> Card:
     data = CardData.from_mtgjson(d)
     if data.unreadable_cost is not None:  # a user's inline card must use CR 107.4 symbols
         ManaCost.parse(data.unreadable_cost)  # raises ManaSyntaxError naming the symbol
-    from .library import LIBRARY
 
     build = LIBRARY.get(data.name)
     known = _exact_record(data.name, path) if build is not None else None

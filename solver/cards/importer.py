@@ -32,6 +32,9 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..core.ir import Unsupported
+from . import CardData
+from . import read_card
+from .library import LIBRARY
 
 FORMAT = "mtgsolve-cards/1"
 # MTGJSON fields the card database keeps (Oracle facts; printings' fields are dropped).
@@ -99,7 +102,6 @@ def load_cards(path: str | os.PathLike) -> list[dict]:
 def card_data(raw: Mapping[str, Any]):
     """``(CardData, bad_cost)``: the card's data; a mana cost the project cannot parse
     (un-set symbols such as ``{D}``) is replaced by no cost and flagged."""
-    from . import CardData
 
     try:
         return CardData.from_mtgjson(raw), False
@@ -111,8 +113,6 @@ def card_data(raw: Mapping[str, Any]):
 
 def summarise(raw: Mapping[str, Any]) -> dict[str, Any]:
     """What the project understands of one card: the ``mtgsolve`` entry of the database."""
-    from . import read_card
-    from .library import LIBRARY
 
     data, bad_cost = card_data(raw)
     build = LIBRARY.get(data.name)

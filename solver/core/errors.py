@@ -32,7 +32,7 @@ class MtgsolveError(ValueError):
             return f"{self.file}: {self.path}: {self.message}"
         return f"{self.file}: {self.message}"
 
-    def __reduce__(self):  # picklable (batch workers send errors between processes)
+    def __reduce__(self) -> tuple[type[MtgsolveError], tuple[str, str, str]]:  # picklable (batch workers send errors between processes)
         return (type(self), (self.file, self.path, self.message))
 
 

@@ -37,13 +37,16 @@ Vocabulary
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import ClassVar, Sequence, Union, get_args
+from typing import TYPE_CHECKING, ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
 from .conditions import *  # noqa: F401,F403  (the condition kinds, CR 602.5b: one class per kind)
 from .production import *  # noqa: F401,F403  (mana production and riders, CR 106, 605: one class per kind)
 from .production import describe_spell_filter
 from .statics import *  # noqa: F401,F403  (the static kinds, CR 604: one class per kind)
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 #: What an unread part could change (contract §2.0): ``costs`` (CR 601.2f), ``targets``
 #: (CR 115, 702.11, 702.16, 702.18), ``timing`` (CR 117, 305, 601.3, 602.5), ``mana``
@@ -1740,6 +1743,6 @@ def numbered_abilities(abilities: Sequence[Ability]) -> list[Ability]:
     return [a for a in abilities if is_activated(a) or is_triggered(a)]
 
 
-def ir_fields(obj) -> dict:
+def ir_fields(obj: DataclassInstance) -> dict[str, object]:
     """The dataclass fields of an IR node, for JSON export and comparison."""
     return {f.name: getattr(obj, f.name) for f in fields(obj)}

@@ -116,7 +116,7 @@ class Symbol:
             return ()
         raise AssertionError(k)
 
-    def sort_key(self) -> tuple:
+    def sort_key(self) -> tuple[int, int, int, str]:
         """Canonical order in a cost: X, generic, snow, colorless, then by color WUBRG."""
         rank = {"X": 0, "generic": 1, "snow": 2, "colorless": 3}.get(self.kind)
         if rank is not None:

@@ -48,7 +48,7 @@ class Memo:
     def __hash__(self) -> int:
         return 0
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Memo], tuple[()]]:
         return (Memo, ())  # a pickled owner starts with an empty memo
 
 

@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from .json_value import JsonObject
 from .mana import Mana
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,7 +54,7 @@ class Candidate:
             raise ValueError(f"unknown action kind {kind!r}")
         return cls(KINDS.index(kind), object, index, kind, alternative, kicked)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
         if self.kind != "pass":
             d["object"] = self.object
@@ -296,13 +297,13 @@ class Payment:
                    _ids(d.get("exile"), "payment.exile"), _ids(d.get("discard"), "payment.discard"),
                    _ids(d.get("return"), "payment.return"))
 
-    def to_json(self, x: int = 0) -> dict:
-        d = {"tap": list(self.tap), "untap": list(self.untap), "sacrifice": list(self.sacrifice),
+    def to_json(self, x: int = 0) -> JsonObject:
+        d: JsonObject = {"tap": list(self.tap), "untap": list(self.untap), "sacrifice": list(self.sacrifice),
              "life": self.life, "damage": self.damage, "x": x, "pool_after": dict(self.pool_after)}
         if self.remove_counters:
             d["remove_counters"] = {o: dict(c) for o, c in self.remove_counters}
         if self.restricted_pool_after:
-            out: dict[str, list] = {}
+            out: dict[str, list[dict[str, str]]] = {}
             for pid, mana, why in self.restricted_pool_after:
                 out.setdefault(pid, []).append({"mana": mana, "restriction": why})
             d["restricted_pool_after"] = out
@@ -419,7 +420,7 @@ class Action:
         return replace(self, **kw)
 
     # -- JSON --------------------------------------------------------------
-    def to_json(self) -> dict:
+    def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
         if self.object is not None:
             d["object"] = self.object

@@ -8,13 +8,16 @@ It is plain data: characteristics after continuous effects are computed by
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, TypeVar
+from typing import Any, Callable, Hashable, TypeAlias, TypeVar
 
 from .card import Card, CardSource
 from .memo import Memo
 from .mana import Mana
 
 _T = TypeVar("_T")
+
+#: A state's canonical identity (:meth:`GameState.key`): hashed and compared, never read apart.
+StateKey: TypeAlias = tuple[Hashable, ...]
 
 ZONES: tuple[str, ...] = ("battlefield", "hand", "graveyard", "library", "exile", "command", "stack")
 STEPS: tuple[str, ...] = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -206,7 +209,7 @@ class GameState:
     def priority(self) -> str:
         return self.turn.priority or self.turn.active
 
-    def key(self) -> tuple:
+    def key(self) -> StateKey:
         """A canonical hashable value of the situation this state denotes (built once per state).
 
         Two states have equal keys exactly when they are the same situation (contract §1): the same
@@ -219,7 +222,7 @@ class GameState:
         canonical order of outcomes shown to users is the edge's (``queries``/``api``)."""
         return self.memo("state.key", self._key)
 
-    def _key(self) -> tuple:
+    def _key(self) -> StateKey:
         groups: dict[tuple[str, str], list[GameObject]] = {}
         for o in self.objects:
             holder = "" if o.zone == "stack" else (o.controller if o.zone == "battlefield" else o.owner)
@@ -244,7 +247,7 @@ class GameState:
         return replace(self, **kw)
 
 
-def _status_key(items: tuple[tuple[str, Any], ...]) -> tuple:
+def _status_key(items: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
     """Status keys (an object's or its last known information's) as a canonical value: maps
     (counters, chosen values) without their order."""
     out = []
@@ -255,7 +258,7 @@ def _status_key(items: tuple[tuple[str, Any], ...]) -> tuple:
     return tuple(sorted(out, key=lambda kv: kv[0]))
 
 
-def _object_key(o: GameObject) -> tuple:
+def _object_key(o: GameObject) -> tuple[Hashable, ...]:
     """One object of a zone list as a canonical value (its zone and position are the list's)."""
     return (o.id, o.card, o.ability, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(dict(o.counters).items())),
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,

@@ -63,7 +63,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Hashable, Literal, TypeAlias, overload
 
 from ..core import ir
 from ..rules.characteristics import View
@@ -72,7 +72,9 @@ from ..core.moves import KINDS, Candidate
 from ..core.state import GameObject, GameState
 
 if TYPE_CHECKING:
-    from mtgsolve.models.payment import Paid
+    from mtgsolve.models.payment import Paid, PaymentModel
+    from mtgsolve.models.payment_count import PaymentCounter
+    from mtgsolve.models.targets import TargetProblem
 
     from ..core.moves import Payment
     from ..payment.paid import CostPayment
@@ -582,6 +584,29 @@ class Undecided(Exception):
         self.message = message
 
 
+#: What identical cards share (:meth:`Oracle._share_key`, :meth:`Oracle._cost_key`): the question's
+#: name, then the candidate's kind, object (or its first identical card) and index — or a total cost
+ShareKey: TypeAlias = tuple[Hashable, ...]
+#: One choice of targets: per target slot, the chosen ids (contract §2.4)
+TargetChoice: TypeAlias = tuple[tuple[str, ...], ...]
+
+
+@dataclass
+class _Shared:
+    """The :class:`Oracle`'s answers that identical cards share, one map per question (keyed by
+    :data:`ShareKey`; the total cost by candidate and X)."""
+
+    targets_legal: dict[ShareKey, tuple[bool, str | None]] = field(default_factory=dict)
+    target_count: dict[ShareKey, int] = field(default_factory=dict)
+    target_choices: dict[ShareKey, list[TargetChoice]] = field(default_factory=dict)
+    target_problem: dict[ShareKey, TargetProblem] = field(default_factory=dict)
+    payments: dict[ShareKey, list[CostPayment]] = field(default_factory=dict)
+    payment_count: dict[ShareKey, int] = field(default_factory=dict)
+    payable: dict[ShareKey, bool] = field(default_factory=dict)
+    spend_matters: dict[ShareKey, bool] = field(default_factory=dict)
+    total_cost: dict[tuple[Candidate, int | None], TotalCost] = field(default_factory=dict)
+
+
 @dataclass
 class _Entry:
     """What is known about one candidate."""
@@ -610,7 +635,7 @@ class Oracle:
         if deadline is None and self.options.timeout is not None:
             self.deadline = time.monotonic() + self.options.timeout
         self._entries: dict[Candidate, _Entry] = {}
-        self._shared: dict[tuple, Any] = {}
+        self._shared = _Shared()
         self.solves = 0  # sub-queries actually asked (for benchmarks)
         self.witnessed = 0  # payability decided by a witness, without a solve
 
@@ -623,7 +648,7 @@ class Oracle:
             raise Undecided("timeout", "time limit reached")
         return left
 
-    def _share_key(self, cand: Candidate, what: str) -> tuple:
+    def _share_key(self, cand: Candidate, what: str) -> ShareKey:
         """Identical cards in hand (same card, owner) share targets and payments."""
         if cand.kind == "cast":
             o = self.state.obj(cand.object)
@@ -662,9 +687,9 @@ class Oracle:
         if not target_specs(self.state, self.view, cand) and not modal_subject(self.state, self.view, cand):
             return True, None
         key = self._share_key(cand, "targets_legal")
-        if key not in self._shared:
-            self._shared[key] = self._decide_targets(cand)
-        return self._shared[key]
+        if key not in self._shared.targets_legal:
+            self._shared.targets_legal[key] = self._decide_targets(cand)
+        return self._shared.targets_legal[key]
 
     def _decide_targets(self, cand: Candidate) -> tuple[bool, str | None]:
         self._remaining()
@@ -686,14 +711,14 @@ class Oracle:
         if not target_specs(self.state, self.view, cand) and not modal_subject(self.state, self.view, cand):
             return 1
         key = self._share_key(cand, "target_count")
-        if key not in self._shared:
+        if key not in self._shared.target_count:
             from ..rules.targeting import target_choice_count
 
             self._remaining()
             self.solves += 1
-            self._shared[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
-                                                        chooser=self.player))
-        return self._shared[key]
+            self._shared.target_count[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
+                                                                     chooser=self.player))
+        return self._shared.target_count[key]
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
         """Every legal choice of targets, sorted (contract §2.4)."""
@@ -701,7 +726,7 @@ class Oracle:
         if not target_specs(self.state, self.view, cand):
             return [()]
         key = self._share_key(cand, "target_choices")
-        if key not in self._shared:
+        if key not in self._shared.target_choices:
             from mtgsolve.models.targets import enumerate_choices
 
             from ..rules.soundness.check import Scope, blocking, refusal_reason
@@ -716,18 +741,18 @@ class Oracle:
             ans = enumerate_choices(self._target_problem(cand), time_limit=timeout)
             if ans.timed_out:
                 raise Undecided("timeout", "targets query: timeout")
-            self._shared[key] = [tuple(tuple(slot) for slot in ch) for ch in ans.choices]
-        return self._shared[key]
+            self._shared.target_choices[key] = [tuple(tuple(slot) for slot in ch) for ch in ans.choices]
+        return self._shared.target_choices[key]
 
-    def _target_problem(self, cand: Candidate):
+    def _target_problem(self, cand: Candidate) -> TargetProblem:
         self._no_modal_listing(cand)
         key = self._share_key(cand, "target_problem")
-        if key not in self._shared:
+        if key not in self._shared.target_problem:
             from ..rules.targeting import targeting_problem
 
             src = targeting_source(self.view, cand)
-            self._shared[key] = targeting_problem(self.view, src, chooser=self.player)
-        return self._shared[key]
+            self._shared.target_problem[key] = targeting_problem(self.view, src, chooser=self.player)
+        return self._shared.target_problem[key]
 
     def target_choice_legal(self, cand: Candidate, targets: tuple[tuple[str, ...], ...]) -> bool:
         """Is ``targets`` one of the legal choices (contract §2.4)? One solve at most
@@ -735,7 +760,7 @@ class Oracle:
         self._no_modal_listing(cand)
         if not target_specs(self.state, self.view, cand):
             return targets == ()
-        listed = self._shared.get(self._share_key(cand, "target_choices"))
+        listed = self._shared.target_choices.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return targets in set(listed)
         from mtgsolve.models.targets import is_legal_choice
@@ -747,11 +772,11 @@ class Oracle:
         except TimeoutError:
             raise Undecided("timeout", "time limit reached deciding a choice of targets") from None
 
-    def target_examples(self, cand: Candidate, n: int = 3) -> tuple[list, int]:
+    def target_examples(self, cand: Candidate, n: int = 3) -> tuple[list[TargetChoice], int]:
         """The first ``n`` legal choices of targets (sorted) and how many there are, without
         listing them all (for reasons)."""
         self._no_modal_listing(cand)
-        listed = self._shared.get(self._share_key(cand, "target_choices"))
+        listed = self._shared.target_choices.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return listed[:n], len(listed)
         from mtgsolve.models.targets import enumerate_choices
@@ -767,7 +792,7 @@ class Oracle:
 
         from ..payment.answers import PaymentLookupError, find_payment
 
-        listed = self._shared.get(("payments",) + self._cost_key(cand, x))
+        listed = self._shared.payments.get(("payments",) + self._cost_key(cand, x))
         if listed is not None or self._extra(cand, x) is not None:
             return False
         self._remaining()
@@ -782,22 +807,22 @@ class Oracle:
     def payment_count_known(self, cand: Candidate, x: int | None = None) -> int | None:
         """The number of distinct payments when it is known or cheap (counted by the DP), else None."""
         key = ("payments",) + self._cost_key(cand, x)
-        if key in self._shared:
-            return len(self._shared[key])
+        if key in self._shared.payments:
+            return len(self._shared.payments[key])
         ckey = ("payment_count",) + self._cost_key(cand, x)
-        if ckey not in self._shared:
+        if ckey not in self._shared.payment_count:
             n = self._counted(cand, x)
             if n is None:
                 return None
-            self._shared[ckey] = n
-        return self._shared[ckey]
+            self._shared.payment_count[ckey] = n
+        return self._shared.payment_count[ckey]
 
     # -- payments ----------------------------------------------------------
     def cost_request(self, cand: Candidate, x: int | None = None) -> CostRequest:
         """The pay request of the candidate's total cost (X: every value unless ``x``)."""
         return cost_request(cand, x, x is None and has_x(self.state, self.view, cand))
 
-    def _cost_key(self, cand: Candidate, x: int | None) -> tuple:
+    def _cost_key(self, cand: Candidate, x: int | None) -> ShareKey:
         """Spells with the same total cost have the same payments: share them."""
         tc = self._total_cost(cand, x)
         if tc is None:
@@ -811,20 +836,20 @@ class Oracle:
     def _spend_matters(self) -> bool:
         """Does any mana ability of the player's permanents carry a spending restriction (CR 106.6)?"""
         key = ("spend_matters",)
-        if key not in self._shared:
-            self._shared[key] = any(a.spend is not None for o in self.view.permanents_of(self.player)
-                                    for a in self.view.chars(o.id).mana_abilities)
-        return self._shared[key]
+        if key not in self._shared.spend_matters:
+            self._shared.spend_matters[key] = any(a.spend is not None for o in self.view.permanents_of(self.player)
+                                                  for a in self.view.chars(o.id).mana_abilities)
+        return self._shared.spend_matters[key]
 
     def _total_cost(self, cand: Candidate, x: int | None) -> TotalCost:
-        key = ("tc", cand, x)
-        if key not in self._shared:
+        key = (cand, x)
+        if key not in self._shared.total_cost:
             from ..rules.costs import total_cost
 
-            self._shared[key] = total_cost(self.view, self.player, self.cost_request(cand, x))
-        return self._shared[key]
+            self._shared.total_cost[key] = total_cost(self.view, self.player, self.cost_request(cand, x))
+        return self._shared.total_cost[key]
 
-    def _payment_model(self, cand: Candidate, x: int | None):
+    def _payment_model(self, cand: Candidate, x: int | None) -> PaymentModel | None:
         """A fresh CP-SAT payment model (models/payment.py) for the candidate's total cost, or None
         when the cost can't be paid by definition (CR 118.6: no mana cost)."""
         from mtgsolve.models import payment as pm
@@ -839,7 +864,7 @@ class Oracle:
         except pm.Unsupported as e:
             raise Undecided("error", f"unsupported: {e}") from None
 
-    def _counter_of(self, cand: Candidate, x: int | None):
+    def _counter_of(self, cand: Candidate, x: int | None) -> PaymentCounter | None:
         """The counting DP of the candidate's total cost when it applies (it also lists), else None."""
         from mtgsolve.models import payment as pm
 
@@ -862,7 +887,14 @@ class Oracle:
         tc = self._total_cost(cand, x)
         return tc if tc is not None and tc.extra is not None else None
 
-    def _by_options(self, fn: str, tc: Any, *args: Any) -> Any:
+    @overload
+    def _by_options(self, fn: Literal["count"], tc: TotalCost, *args: Any) -> int: ...
+    @overload
+    def _by_options(self, fn: Literal["payable"], tc: TotalCost, *args: Any) -> bool: ...
+    @overload
+    def _by_options(self, fn: Literal["payments"], tc: TotalCost, *args: Any) -> tuple[int, list[CostPayment]]: ...
+
+    def _by_options(self, fn: str, tc: TotalCost, *args: Any) -> Any:
         """A call into :mod:`solver.payment.casting` (timeouts and engine limits as :class:`Undecided`)."""
         from ..payment import casting as casting_payments
         from ..core.errors import UnsupportedCase
@@ -879,11 +911,12 @@ class Oracle:
     def payable(self, cand: Candidate, x: int | None = None) -> tuple[bool, str | None]:
         """CR 601.2f-h / 602.2b: can the total cost be paid at all (X free unless ``x``)? One solve."""
         key = ("payable",) + self._cost_key(cand, x)
-        if key not in self._shared:
+        if key not in self._shared.payable:
             count_key = ("payments",) + self._cost_key(cand, x)
             tc = self._extra(cand, x)
-            if count_key in self._shared:
-                ok = bool(self._shared[count_key])
+            ok: bool | None
+            if count_key in self._shared.payments:
+                ok = bool(self._shared.payments[count_key])
             elif tc is not None:
                 ok = bool(self._by_options("payable", tc, self.deadline))
             elif payment_witness(self.view, self.player, self._total_cost(cand, x)):
@@ -896,8 +929,8 @@ class Oracle:
                 ok = False if model is None else model.payable(self._remaining())
                 if ok is None:
                     raise Undecided("timeout", "time limit reached deciding a payment")
-            self._shared[key] = ok
-        ok = self._shared[key]
+            self._shared.payable[key] = ok
+        ok = self._shared.payable[key]
         return ok, None if ok else NOT_PAYABLE
 
     def payment_reason(self, cand: Candidate, x: int | None = None) -> str:
@@ -920,17 +953,17 @@ class Oracle:
         """The exact number of distinct payments (contract §2.3): counted by the DP of
         :mod:`models.payment_count` where it applies (no listing), else by listing them."""
         key = ("payments",) + self._cost_key(cand, x)
-        if key in self._shared:
-            return len(self._shared[key])
+        if key in self._shared.payments:
+            return len(self._shared.payments[key])
         ckey = ("payment_count",) + self._cost_key(cand, x)
-        if ckey not in self._shared:
+        if ckey not in self._shared.payment_count:
             tc = self._extra(cand, x)
             n = self._by_options("count", tc, self.deadline) if tc is not None else self._counted(cand, x)
             if n is None:
                 n = len(self.payments(cand, x))
-            self._shared[ckey] = n
-            self._shared[("payable",) + self._cost_key(cand, x)] = n > 0
-        return self._shared[ckey]
+            self._shared.payment_count[ckey] = n
+            self._shared.payable[("payable",) + self._cost_key(cand, x)] = n > 0
+        return self._shared.payment_count[ckey]
 
     def _counted(self, cand: Candidate, x: int | None) -> int | None:
         """The DP's count of distinct payments, or None where it does not apply."""
@@ -958,10 +991,11 @@ class Oracle:
     def payments(self, cand: Candidate, x: int | None = None) -> list[CostPayment]:
         """Every distinct payment (contract §2.3), sorted as the pay query lists them."""
         key = ("payments",) + self._cost_key(cand, x)
-        if key not in self._shared and self._extra(cand, x) is not None:
-            self._shared[key] = self._by_options("payments", self._extra(cand, x), None, self.deadline)[1]
-            self._shared[("payable",) + self._cost_key(cand, x)] = bool(self._shared[key])
-        if key not in self._shared:
+        extra = self._extra(cand, x) if key not in self._shared.payments else None
+        if extra is not None:
+            self._shared.payments[key] = self._by_options("payments", extra, None, self.deadline)[1]
+            self._shared.payable[("payable",) + self._cost_key(cand, x)] = bool(self._shared.payments[key])
+        if key not in self._shared.payments:
             from ..payment.answers import counted_payments, decoded_payments
 
             self._remaining()
@@ -978,9 +1012,9 @@ class Oracle:
                 if res.timed_out or not res.complete:
                     raise Undecided("timeout", "time limit reached counting payments")
                 pays = decoded_payments(model.p, res.keys)
-            self._shared[key] = pays
-            self._shared[("payable",) + self._cost_key(cand, x)] = bool(pays)
-        return self._shared[key]
+            self._shared.payments[key] = pays
+            self._shared.payable[("payable",) + self._cost_key(cand, x)] = bool(pays)
+        return self._shared.payments[key]
 
     # -- the whole decision ------------------------------------------------
     def legal(self, cand: Candidate, counting: bool = False) -> tuple[bool, str | None]:

@@ -144,7 +144,7 @@ class ActionApplier:
                     f"(CR 603.3d); apply does not model that choice yet")
         self.triggers += queue_triggers(self.w, source, event, live)
 
-    def live_abilities(self, oid: str) -> tuple:
+    def live_abilities(self, oid: str) -> tuple[ir.Ability, ...]:
         """The abilities the permanent has now (after continuous effects)."""
         before = self.state.find(oid)
         if before is not None and before.zone == "battlefield":

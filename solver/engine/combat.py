@@ -60,12 +60,18 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator, TypeVar
 
 from ..core import ir
 from ..rules.characteristics import Chars, View
 from ..core.errors import UnsupportedCase
+from ..core.json_value import JsonObject
 from ..core.state import GameObject, GameState, Player
+
+if TYPE_CHECKING:  # pragma: no cover
+    from mtgsolve.models.combat import ChoiceProblem
+
+_CS = TypeVar("_CS", bound=ir.CombatStatic)
 
 __all__ = [
     "attack_problem", "block_problem", "attack_declarations", "block_declarations", "damage_assignments",
@@ -105,7 +111,7 @@ class DamageOutcome:
     ``state``, the state after the damage is dealt and settled (CR 510.2)."""
 
     damage: tuple[tuple[str, tuple[tuple[str, int], ...]], ...]
-    settled: Any
+    settled: JsonObject
     state: GameState
 
 
@@ -135,7 +141,7 @@ def _amounts(view: View, kind: type[ir.BlockAdditional | ir.MinBlockers | ir.Max
     return out
 
 
-def _statics_on(view: View, kind: type[ir.CombatStatic], oid: str) -> list:
+def _statics_on(view: View, kind: type[_CS], oid: str) -> list[_CS]:
     """The combat statics of class ``kind`` (ir.CombatStatic) that apply to permanent ``oid``."""
     out = []
     for s in view.statics(kind):
@@ -145,7 +151,7 @@ def _statics_on(view: View, kind: type[ir.CombatStatic], oid: str) -> list:
     return out
 
 
-def _blocker_matches(view: View, blocker: str, st) -> bool:
+def _blocker_matches(view: View, blocker: str, st: ir.UnblockableBy | ir.BlockableOnlyBy) -> bool:
     """Does ``blocker`` fit a static's blocker description ("Walls", "blue creatures",
     "creatures with flying or reach"): any of its subtypes, colors or keywords."""
     c = view.chars(blocker)
@@ -207,7 +213,7 @@ def attack_taxes(view: View) -> dict[str, int]:
     return out
 
 
-def attack_problem(view: View, player: str):
+def attack_problem(view: View, player: str) -> ChoiceProblem:
     """The :class:`models.combat.ChoiceProblem` of ``player``'s declaration of attackers."""
     from mtgsolve.models.combat import ChoiceProblem, Item
 
@@ -255,7 +261,7 @@ def _most_payable(view: View, player: str, most: int) -> int:
     return lo
 
 
-def _payability_depends_on_attackers(view: View, problem) -> bool:
+def _payability_depends_on_attackers(view: View, problem: ChoiceProblem) -> bool:
     """Can tapping attacking creatures (CR 508.1f) change what the player can pay?
     Yes when a possible attacker has a mana ability, or a mana ability of the
     player's taps other creatures (Springleaf Drum)."""
@@ -282,7 +288,7 @@ def _tapped_for_attack(state: GameState, view: View, attackers: dict[str, str]) 
 
 
 def _payable(state: GameState, view: View, player: str, attackers: dict[str, str], amount: int,
-             cache: dict) -> bool:
+             cache: dict[tuple[int, frozenset[str]], bool]) -> bool:
     """Can ``player`` pay {amount} with these creatures attacking (CR 508.1h)?"""
     from ..payment.problem import is_payable
     from ..rules.costs import bare_cost
@@ -324,7 +330,7 @@ def attack_declarations(state: GameState, player: str | None = None, limit: int 
     ans = solve(bounded, None, timeout, engine="cpsat")
     if ans.timed_out:
         return None, [], "timeout"
-    cache: dict = {}
+    cache: dict[tuple[int, frozenset[str]], bool] = {}
     kept = []
     for d, cost in ans.declarations:
         if cost and not _payable(state, view, player, {a: sel[0] for a, sel in d}, cost, cache):
@@ -439,7 +445,7 @@ def can_block(view: View, oid: str, defender: str) -> bool:
     return not _applying(view, ir.CantBlock, oid)
 
 
-def block_problem(view: View, defender: str):
+def block_problem(view: View, defender: str) -> ChoiceProblem:
     """The :class:`models.combat.ChoiceProblem` of ``defender``'s declaration of blockers."""
     from mtgsolve.models.combat import ChoiceProblem, Item
 

@@ -83,7 +83,7 @@ import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Hashable, Iterable, TypedDict
 
 from ..core import ir
 from ..cards import Card, card_from_mapping, db_of
@@ -91,7 +91,8 @@ from ..rules.sagas import is_saga
 from ..rules.characteristics import View
 from ..core.ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
+from ..core.json_value import JsonObject
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
@@ -142,8 +143,8 @@ class Outcome:
     """
 
     state: GameState
-    choices: dict
-    alternatives: tuple[dict, ...] = ()
+    choices: JsonObject
+    alternatives: tuple[JsonObject, ...] = ()
     probability: Fraction | None = None
     alternative_probabilities: tuple[Fraction | None, ...] = ()
     losers: tuple[str, ...] = ()
@@ -470,7 +471,7 @@ def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
     return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
-def _interchangeable_key(o: GameObject) -> tuple:
+def _interchangeable_key(o: GameObject) -> tuple[Hashable, ...]:
     """Objects equal in everything but id and position are interchangeable."""
     return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
             o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
@@ -498,7 +499,7 @@ def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
                 _move(v, lib[0].id, "graveyard") if mill else draw(v, player, lib[0].id)
                 nxt.append(v)
                 continue
-            classes: dict[tuple, list[GameObject]] = {}
+            classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
             for o in lib:
                 classes.setdefault(_interchangeable_key(o), []).append(o)
             for members in classes.values():
@@ -620,7 +621,7 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     changes nothing here: the choice is the same, and it is shuffled again after."""
     player = ctx.controller
     _require_libraries(w, player, "searches their library (CR 701.23)")
-    classes: dict[tuple, GameObject] = {}
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
     for o in w.zone_list("library", player):
         if _has_quality(o.card, eff.quality):
             classes.setdefault(_interchangeable_key(o), o)
@@ -682,7 +683,7 @@ def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
     lib = w.zone_list("library", player)
     top = lib[:n]
     keys: list[int] = []
-    index: dict[tuple, int] = {}
+    index: dict[tuple[Hashable, ...], int] = {}
     for o in top:
         keys.append(index.setdefault(_interchangeable_key(o), len(index)))
     if player in w.shuffled and len(index) > 1 and len(lib) > n:
@@ -715,7 +716,7 @@ def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
     return out
 
 
-def _natural(s: str) -> tuple:
+def _natural(s: str) -> tuple[int | str, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s))
 
 
@@ -1038,6 +1039,16 @@ def _record_may(w: _World, value: bool, n_optional: int) -> None:
 # State-based actions (CR 704) and triggered abilities (CR 603.3)
 # ===========================================================================
 
+class _OutcomeGroup(TypedDict):
+    """The finished worlds of :func:`resolve_top` that reach one situation: its state, per
+    distinct choices (as canonical JSON) the choices and their summed probability, and the
+    players who lost on the way."""
+
+    state: GameState
+    choices: dict[str, tuple[JsonObject, Fraction]]
+    losers: set[str]
+
+
 def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResult:
     """Resolve the top object of the stack under every legal choice, then
     state-based actions and triggered abilities (module docstring); every
@@ -1072,7 +1083,7 @@ def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResul
             continue
         done.append(v)
     random = any(v.prob != 1 for v in done)
-    groups: dict[tuple, dict[str, Any]] = {}
+    groups: dict[StateKey, _OutcomeGroup] = {}
     for v in done:
         fs = _finalize(v)
         g = groups.setdefault(fs.key(), {"state": fs, "choices": {}, "losers": set()})

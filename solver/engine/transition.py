@@ -59,7 +59,8 @@ from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player
+from ..core.json_value import JsonObject
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
@@ -73,7 +74,7 @@ class Branch:
     took part (else None); ``losers``: players who lost on the way."""
 
     state: GameState
-    choices: dict = field(default_factory=dict)
+    choices: JsonObject = field(default_factory=dict)
     probability: Fraction | None = None
     losers: tuple[str, ...] = ()
 
@@ -176,7 +177,7 @@ def settle(state: GameState, *, pending: Iterable[Any] = (), drew_empty: Iterabl
         done.append(v)
     if not changed:
         return Settled((Branch(state),), tuple(sorted(start.notes)), False)
-    out: dict[tuple, Branch] = {}
+    out: dict[StateKey, Branch] = {}
     for v in done:
         fs = _finalize(v)
         fs = replace(fs, turn=state.turn, name=state.name, description=state.description, rules=state.rules)
@@ -287,7 +288,7 @@ class ResolutionUnsupported(ValueError):
     resolution, state-based actions or zone moves)."""
 
 
-def ability_of(card: Card | None, index: int):
+def ability_of(card: Card | None, index: int) -> ir.Ability | None:
     """The ``index``-th (1-based, printed order) triggered or activated ability of
     ``card`` (contract §1 ``ability``; mana abilities count as activated), or None."""
     if card is None:
@@ -995,7 +996,7 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
     pending = sorted(w.pending, key=lambda p: p.seq)
     w.pending = []
     view = w.view()
-    per_player: list[tuple[list[_PendingTrigger], list[list[tuple]], list[Any]]] = []
+    per_player: list[tuple[list[_PendingTrigger], list[list[tuple[tuple[str, ...], ...]]], list[Any]]] = []
     for pid in _apnap(w.base):
         mine = [p for p in pending if p.controller == pid]
         if not mine:
@@ -1066,7 +1067,7 @@ def _finalize(w: _World) -> GameState:
     rank = {pid: i for i, pid in enumerate(pids)}
     zone_rank = {z: i for i, z in enumerate(KEYED_ZONES + ("stack",))}
 
-    def place(o: GameObject) -> tuple:
+    def place(o: GameObject) -> tuple[int, int, int, str]:
         key = "" if o.zone == "stack" else (o.controller if o.zone == "battlefield" else o.owner)
         return (zone_rank[o.zone], rank.get(key, 0), o.order, o.id)
 

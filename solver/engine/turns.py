@@ -83,17 +83,19 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, TypedDict
 
 from ..core import ir
 from ..core.errors import UnsupportedCase
-from ..core.state import STEPS, GameObject, GameState
+from ..core.json_value import JsonObject
+from ..core.state import STEPS, GameObject, GameState, StateKey
 from ..rules.step_order import has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
                          next_player, settle)
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
+    from .transition import _PendingTrigger
 
 __all__ = ["pass_priority", "play_pass", "resume", "resume_all", "settle_action", "Chooser", "Decision", "Option",
            "GameOver", "MAX_HAND_SIZE",
@@ -120,10 +122,10 @@ class _Item:
 
     state: GameState
     stage: str
-    choices: dict = field(default_factory=dict)
+    choices: JsonObject = field(default_factory=dict)   # contract §2.7/2.10 shape
     prob: Fraction = Fraction(1)
     random: bool = False
-    pending: tuple = ()
+    pending: tuple[_PendingTrigger, ...] = ()
     drew_empty: tuple[str, ...] = ()
 
 
@@ -139,8 +141,8 @@ class Option:
 
     __slots__ = ("kind", "value", "label", "choices", "probability", "rank", "_item", "_make")
 
-    def __init__(self, kind: str, value: Any, label: str, choices: dict, probability: Fraction | None,
-                 rank: tuple = (), item: _Item | None = None, make: Callable[[], _Item] | None = None):
+    def __init__(self, kind: str, value: Any, label: str, choices: JsonObject, probability: Fraction | None,
+                 rank: tuple[int, ...] | tuple[str, ...] = (), item: _Item | None = None, make: Callable[[], _Item] | None = None):
         self.kind = kind
         self.value = value
         self.label = label
@@ -299,7 +301,7 @@ def _trigger_orderer(branches: Iterable[Branch]) -> str | None:
     return players.pop() if len(players) == 1 else None
 
 
-def _choose_label(choices: dict) -> str:
+def _choose_label(choices: JsonObject) -> str:
     return "choose " + json.dumps(choices, sort_keys=True, separators=(",", ":"))
 
 
@@ -330,6 +332,14 @@ def _run(items: list[_Item], chooser: Chooser) -> Step:
     return done
 
 
+class _MergeGroup(TypedDict):
+    """The items of :func:`_merge` that reach one situation: its state, and per distinct
+    choices (as canonical JSON) the choices and their summed probability."""
+
+    state: GameState
+    choices: dict[str, tuple[JsonObject, Fraction]]
+
+
 def _merge(items: list[_Item]) -> list[Branch]:
     random = any(it.random for it in items)
     if len(items) == 1 and not random:  # one outcome: nothing to merge or sort
@@ -337,7 +347,7 @@ def _merge(items: list[_Item]) -> list[Branch]:
         if st.name is not None or st.description is not None or st.rules:
             st = replace(st, name=None, description=None, rules=())
         return [Branch(st, items[0].choices, None)]
-    groups: dict[tuple, dict[str, Any]] = {}
+    groups: dict[StateKey, _MergeGroup] = {}
     for it in items:
         st = it.state
         if st.name is not None or st.description is not None or st.rules:
@@ -355,7 +365,7 @@ def _merge(items: list[_Item]) -> list[Branch]:
     return [b for _, b in out]
 
 
-def _with(it: _Item, state: GameState | None = None, stage: str | None = None, choices: dict | None = None,
+def _with(it: _Item, state: GameState | None = None, stage: str | None = None, choices: JsonObject | None = None,
           prob: Fraction = Fraction(1), random: bool = False, **kw: Any) -> _Item:
     """``it`` moved on: a new state and stage, ``choices`` recorded (a key met
     twice, e.g. two damage steps, becomes a list), probability multiplied."""
@@ -546,7 +556,8 @@ def _lore_counters(state: GameState) -> GameState:
     return replace(state, objects=tuple(o.with_(counters=put[o.id]) if o.id in put else o for o in state.objects))
 
 
-def _triggers(state: GameState, event: type[ir.Trigger], controller: str | None, only: set[str] | None = None) -> list[Any]:
+def _triggers(state: GameState, event: type[ir.Trigger], controller: str | None,
+              only: set[str] | None = None) -> list[_PendingTrigger]:
     """Triggered abilities of permanents on ``event`` (CR 603.2), as waiting triggers."""
     from ..rules.characteristics import View
     from .transition import _index_of, _PendingTrigger
@@ -593,7 +604,7 @@ def _draw(it: _Item, chooser: Chooser) -> Step:
     return _branch(chooser, "random", player, options, state)
 
 
-def _class(o: GameObject) -> tuple:
+def _class(o: GameObject) -> tuple[Hashable, ...]:
     """Interchangeable cards in a hidden zone: same card, owner and status."""
     return (o.card, o.owner, o.controller, o.tapped, o.counters, o.token, o.conjured, o.chosen)
 
@@ -660,7 +671,7 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
                                   "is not applied by pass")
         chosen = {"attackers": dict(d.attackers)}
 
-        def make(d: Any = d, chosen: dict = chosen) -> _Item:
+        def make(d: Any = d, chosen: dict[str, dict[str, str]] = chosen) -> _Item:
             s = combat.apply_attack_declaration(state, d)
             attackers = set(chosen["attackers"])
             pend = tuple(_triggers(s, ir.AttacksTrigger, None, attackers)) if attackers else ()  # CR 508.3a
@@ -702,7 +713,7 @@ def _declare_blockers(it: _Item, chooser: Chooser) -> Step:
     for i, d in enumerate(decls):
         b = {k: list(v) for k, v in d.blockers}
 
-        def make(d: Any = d, b: dict = b) -> _Item:
+        def make(d: Any = d, b: dict[str, list[str]] = b) -> _Item:
             return _with(it, combat.apply_block_declaration(state, d), "settle", {"blockers": b})
 
         options.append(Option("blockers", b, _label_block(d), {"blockers": b}, None, (i,), make=make))
@@ -719,7 +730,7 @@ def _combat_damage(it: _Item, chooser: Chooser) -> Step:
     fs = None  # the combat damage step of turn.step (first-strike or regular, CR 510.4)
     results = combat.damage_assignments(state, fs)
     options = []
-    plans: dict[tuple, int] = {}  # the assignments in their order; the branches of one are ordered at the edge
+    plans: dict[Hashable, int] = {}  # the assignments in their order; the branches of one are ordered at the edge
     for res in results:  # damage dealt, state-based actions and triggers done (transition.settle)
         choices = _damage_choices(res)
         label = "assign damage " + json.dumps(choices, sort_keys=True, separators=(",", ":"))

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..core import ir
+from ..core.json_value import JsonObject
 from ..core.state import GameObject, GameState
 from .transition import ResolutionUnsupported, _cease, _World, ability_of, move, pay
 
@@ -39,7 +40,7 @@ class WardChoice:
     """The typed value of a ``ward`` decision's option: ``payment`` (a contract §2.3 payment
     object) when the player pays, None when they decline (CR 702.21a)."""
 
-    payment: dict | None
+    payment: JsonObject | None
 
     @property
     def paid(self) -> bool:

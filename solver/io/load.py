@@ -56,6 +56,7 @@ from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (r
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
 from ..core.state import STEPS, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
+from ..core.options import QUERY_KINDS
 
 __all__ = [
     "FORMAT", "SCHEMA_ID", "Loaded", "SituationError", "SituationSpec", "dump_state", "load_situation",
@@ -462,7 +463,6 @@ QUERY_SCHEMAS: dict[str, dict] = {
 
 def query_kinds() -> tuple[str, ...]:
     """The query kinds this version answers (:data:`solver.core.options.QUERY_KINDS`)."""
-    from ..core.options import QUERY_KINDS
 
     return QUERY_KINDS
 

@@ -41,6 +41,8 @@ from ..core.moves import Payment
 from .paid import CostPayment, PayOutcome
 from .problem import _no_mana_cost, build_problem
 from .words import explain
+from mtgsolve.models.payment_delve import DelveCounter, EveryXCounter
+from .casting import pay_result
 
 __all__ = ["CostPayment", "PayOutcome", "PaymentLookupError", "count_payments", "counted_payments",
            "decoded_payments", "find_payment", "pay_outcome", "payment_counter", "payments", "unpayable_reason"]
@@ -94,7 +96,6 @@ def decoded_payments(problem: PaymentProblem, keys: Any) -> list[CostPayment]:
 
 def counted_payments(counter: Any, limit: int | None = None) -> list[CostPayment]:
     """The payments a counting DP lists (at most ``limit``), already in the pay query's order."""
-    from mtgsolve.models.payment_delve import DelveCounter, EveryXCounter
 
     exile_last = isinstance(counter, (DelveCounter, EveryXCounter))
     return [CostPayment(p, exile_last=exile_last) for p in counter.payments(limit)]
@@ -232,7 +233,6 @@ def pay_outcome(view: View, player: str, tc: TotalCost, max_results: int | None 
     if _no_mana_cost(tc):
         return PayOutcome(payable=False, count=0, payments=[], reason=no_mana_cost_reason(tc))
     if tc.extra is not None:  # a casting mode: alternative / additional costs (solver/rules/casting_options.py)
-        from .casting import pay_result
 
         try:
             return pay_result(view, player, tc, max_results, deadline)
@@ -287,7 +287,6 @@ def unpayable_reason(view: View, player: str, tc: TotalCost, deadline: float | N
     if _no_mana_cost(tc):
         return no_mana_cost_reason(tc)
     if tc.extra is not None:
-        from .casting import pay_result
 
         try:
             return pay_result(view, player, tc, 1, deadline).reason

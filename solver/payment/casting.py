@@ -40,6 +40,10 @@ from ..core.errors import UnsupportedCase
 from ..rules.mana_sources import card_classes
 from .paid import CostPayment, PayOutcome
 from .words import explain
+from .problem import build_problem
+from ..rules.costs import sacrifice_phrase
+from mtgsolve.models import payment as pm
+from mtgsolve.models.payment_count import counter_for as payment_counter
 
 
 # ---------------------------------------------------------------------------
@@ -95,7 +99,6 @@ def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Pa
 def _problem(view: View, player: str, tc: Any):
     """The payment model's problem for the model's part of ``tc`` (mana, life, one sacrifice),
     with the independence checks of the module docstring."""
-    from .problem import build_problem
 
     ex: Extra = tc.extra
     base = replace(tc, extra=None)
@@ -126,16 +129,12 @@ def _problem(view: View, player: str, tc: Any):
 
 
 def _noun(s: ir.Selector) -> str:
-    from ..rules.costs import sacrifice_phrase
 
     return sacrifice_phrase(s).split(" ", 1)[1]
 
 
 def _model_keys(problem: Any, limit: int | None = None, deadline: float | None = None) -> tuple[list[Paid], bool]:
     """The distinct payments of the model's part (decoded), and whether the listing is complete."""
-    from mtgsolve.models import payment as pm
-
-    from mtgsolve.models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
 
     counter = payment_counter(problem)
     if counter is not None:
@@ -148,7 +147,6 @@ def _model_keys(problem: Any, limit: int | None = None, deadline: float | None =
 
 
 def _model_count(problem: Any, deadline: float | None = None) -> int:
-    from mtgsolve.models.payment_count import counter_for as payment_counter  # the counting DP, when it applies
 
     counter = payment_counter(problem)
     if counter is not None:
@@ -172,7 +170,6 @@ def count(view: View, player: str, tc: Any, deadline: float | None = None) -> in
 
 def payable(view: View, player: str, tc: Any, deadline: float | None = None) -> bool:
     """Can ``tc`` be paid at all? (the outside parts first: no solve when one has no choice)."""
-    from mtgsolve.models import payment as pm
 
     if tc.what == "cast" and not tc.mana:
         return False

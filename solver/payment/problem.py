@@ -23,6 +23,7 @@ from ..rules.costs import TotalCost, sacrifice_phrase, spend_white_as_any
 from ..rules.mana_sources import (activation_cap, activations, card_classes, interchangeable_classes, order_dependence,
                            tappable_by_cost)
 from ..rules.spending import UNKNOWN, Purpose, activate_purpose, allows, cast_purpose
+from mtgsolve.models.payment import Outcome
 
 __all__ = ["build_problem", "is_payable", "purpose_of"]
 
@@ -355,7 +356,6 @@ def _helpers_as_abilities(main: MainCost, classes: list[PermClass], abilities: l
     if not (main.convoke_classes or main.improvise_classes) or celestial or any(a.costed for a in abilities) \
             or any(s.kind == "colorless" for s in main.mana.symbols):
         return main
-    from mtgsolve.models.payment import Outcome
 
     letters: dict[int, set[str]] = {}
     for c, colors in main.convoke_classes:

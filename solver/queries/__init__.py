@@ -15,6 +15,7 @@ from ..core.errors import QueryError, UnsupportedCase
 from ..core.options import QUERY_KINDS, Options
 from ..rules.soundness.check import blocking, scope_of
 from ..core.state import GameState
+from ..rules.faces import select_face
 
 __all__ = ["KINDS", "Options", "QueryFn", "answer", "register"]
 
@@ -57,7 +58,6 @@ def answer(state: GameState, query: dict, options: Options = Options(), path: st
     if fn is None:
         return {"kind": kind, "status": "error", "error": f"the '{kind}' query is not implemented yet in this version"}
     if kind in ("pay", "targets") and "cast" in query:   # an Adventure, a split card's half (CR 715.3, 709.3)
-        from ..rules.faces import select_face
         try:
             state, query = select_face(state, query)
         except QueryError as e:

@@ -26,14 +26,16 @@ from ..engine.resolution import CannotResolve, ResolutionUnsupported
 from ..core.state import GameState
 from . import Options, register
 from .canonical import canonical_branches
+from ..io.load import dump_state
+from ..engine.turns import GameOver, pass_priority
+from ..rules.soundness.check import Scope, blocking
+from .results import unsupported_result
 
 ALLOWED_KEYS = ("kind",)
 
 
 @register("pass")
 def pass_query(state: GameState, query: dict, options: Options) -> dict:
-    from ..io.load import dump_state
-    from ..engine.turns import GameOver, pass_priority
 
     for key in query:
         if key not in ALLOWED_KEYS:
@@ -71,9 +73,8 @@ def pass_query(state: GameState, query: dict, options: Options) -> dict:
 def _blocking(state: GameState) -> dict | None:
     """Contract §2.0: every unread part can change what passing does."""
     try:
-        from ..rules.soundness.check import Scope, blocking
+        pass
 
-        from .results import unsupported_result
     except ImportError:  # pragma: no cover - the soundness layer is always present in releases
         return None
     parts = blocking(state, Scope("pass", state.priority))

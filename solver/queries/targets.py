@@ -30,6 +30,8 @@ from ..core.state import GameState
 from ..rules.targeting import (HOWS, TargetingError, TargetingSource, activated_source, cast_source, stack_source,
                          targeting_problem, triggered_source)
 from . import Options, register
+from ..rules.casting_options import find_alternative
+from mtgsolve.models.targets import enumerate_choices
 
 FORMS = ("cast", "activate", "trigger", "spell")
 KEYS = frozenset({"kind", "player", "how", "modes", "alternative"}) | frozenset(FORMS)
@@ -84,7 +86,6 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             if not isinstance(alt, str):
                 raise _err("alternative", f"expected the name of an alternative cost, got {alt!r}")
             if alt:
-                from ..rules.casting_options import find_alternative
 
                 if find_alternative(o, alt) is None:
                     raise _err("alternative", f"{o.name} has no alternative cost {alt!r}")
@@ -107,7 +108,6 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
 @register("targets")
 def targets_query(state: GameState, query: dict, options: Options) -> dict:
     """Every legal choice of targets (contract §2.4)."""
-    from mtgsolve.models.targets import enumerate_choices
 
     view = View(state)
     source = source_from_query(state, view, query)

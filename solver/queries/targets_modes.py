@@ -34,11 +34,11 @@ from ..core.errors import QueryError, UnsupportedCase
 from ..rules.modes import selection_error, with_modes
 from ..rules.targeting import TargetingSource, mode_selection_counts, targeting_problem
 from . import Options
+from mtgsolve.models.targets import count_choices, enumerate_choices
 
 
 def modal_targets(view: View, source: TargetingSource, query: dict, player: str, how: str, options: Options) -> dict:
     """The body of a ``targets`` result for a modal source (module docstring)."""
-    from mtgsolve.models.targets import count_choices, enumerate_choices
 
     mc = source.modal
     if mc is None:

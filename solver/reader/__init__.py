@@ -74,6 +74,7 @@ from .tokens import normalise_chars, self_names, strip_reminder, tokenize
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.card import CardData
+from . import modes as _modes
 
 __all__ = ["read", "read_lines", "LineReading", "without_text"]
 
@@ -118,7 +119,6 @@ def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading],
     ctx, names, subtypes = _context(data)
     out: list[LineReading] = []
     # modal spells and abilities (CR 700.2): a mode-choice line and its "•" lines, read together
-    from . import modes as _modes
     raws = [r.strip() for r in (data.text or "").split("\n") if r.strip() and strip_reminder(r.strip())]
     spans, modal_spells, skip = _modes.group_spans(raws) if modal else {}, [], 0
     for i, raw in enumerate(raws):

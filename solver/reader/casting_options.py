@@ -70,6 +70,7 @@ from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
 from .vocabulary import singular
+from .subtypes import SUBTYPES
 
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
         "eight": 8, "nine": 9, "ten": 10}
@@ -103,7 +104,6 @@ def _singular_noun(word: str, plural: bool) -> str:
 def _selectors(phrase: str, plural: bool) -> tuple[Selector, ...]:
     """"artifact or creature", "Mountains", "basic land", "nonland permanent", "Goblin" → selectors
     of permanents you control (one per alternative)."""
-    from .subtypes import SUBTYPES
 
     out = []
     for alt in re.split(r"\s+or\s+|,\s*(?:or\s+)?", phrase.strip()):

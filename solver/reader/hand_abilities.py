@@ -41,6 +41,8 @@ from ..core import ir
 from ..core.ir import (SELF, ActivatedAbility, ActivationCondition, AllConditions, Cost, Filter, HandExactly,
                        InstantTime, OpponentControls, Selector, SorceryTime, UnreadEffect)
 from .tokens import NUMBER_WORDS, Token
+from . import grammar
+from .structure import structured_sentences
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
                "land": "Land", "lands": "Land", "enchantment": "Enchantment", "enchantments": "Enchantment",
@@ -49,7 +51,6 @@ _SUPERTYPES = {"legendary": "Legendary", "snow": "Snow", "basic": "Basic"}
 
 
 def _g():
-    from . import grammar
     return grammar
 
 
@@ -155,7 +156,6 @@ def line_discard_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
         body.append(st)
     if not body:
         raise g.NoMatch("no effect")
-    from .structure import structured_sentences
 
     n = structured_sentences(body, s, retry=len(body) > 1)
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, zone="hand",
@@ -319,7 +319,6 @@ def _permanent_ability(cost, toks: Sequence[Token], k: int, raw: str) -> tuple[l
     if sorcery:
         cond = None
     s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
-    from .structure import structured_sentences
 
     n = structured_sentences(sents, s, retry=len(sents) > 1) if len(sents) > 1 else _one_sentence(sents[0], s)
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, limit=limit,
@@ -359,7 +358,6 @@ def _one_sentence(st: Sequence[Token], s) -> int:
         s.targets.clear()
         s.effects.clear()
         s.last = SELF
-    from .structure import structured_sentences
 
     return structured_sentences([st], s, retry=False)
 

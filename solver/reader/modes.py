@@ -43,6 +43,11 @@ from typing import Sequence
 
 from ..core.ir import SELF, ActivatedAbility, Cost, Mode, SpellBehaviour, TriggeredAbility, UnreadEffect
 from .tokens import NUMBER_WORDS, Token
+from . import grammar
+from . import structure
+from .structure import loyalty_cost
+from .line_reading import LineReading
+from .tokens import normalise_chars, strip_reminder, tokenize
 
 
 @dataclass(frozen=True)
@@ -59,7 +64,6 @@ class ModalGroup:
 
 
 def _g():
-    from . import grammar
     return grammar
 
 
@@ -119,7 +123,6 @@ def read_mode(toks: Sequence[Token], scope) -> tuple[Mode, int]:
     """One mode ("• …", bullet included in ``toks``): its targets and effects in ``scope``
     (a fresh :class:`.grammar.Scope`). Returns the mode and its number of unread sentences."""
     g = _g()
-    from . import structure
 
     if not toks or toks[0].low != "•":
         raise g.NoMatch("not a mode")
@@ -146,7 +149,6 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
     """The modal spell or ability of a mode-choice line ``head`` and its mode lines
     (tokens as the reader makes them). Raises NoMatch when any part is not read."""
     g = _g()
-    from . import structure
 
     if len(modes) < 2:
         raise g.NoMatch("CR 700.2: two or more options")
@@ -179,7 +181,6 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
     cost_toks = body[:k]
     sorcery = False
     if cost_toks[0].low == "[":  # a loyalty ability (CR 606): activated only as a sorcery (CR 606.3)
-        from .structure import loyalty_cost
         c = g.Cursor(body)
         cost = Cost(loyalty=loyalty_cost(c))
         if c.i != k + 1:
@@ -216,8 +217,6 @@ def read_modal_lines(raws: Sequence[str], i: int, n: int, names: tuple[str, ...]
     """The :class:`~solver.reader.LineReading` of the mode-choice line ``raws[i]`` and of its
     ``n`` mode lines, and the modal spell behaviour (None for an ability); None when the
     group is not read (the caller then reads its lines one by one, as unsupported)."""
-    from .line_reading import LineReading
-    from .tokens import normalise_chars, strip_reminder, tokenize
 
     g = _g()
     lines = raws[i:i + n + 1]

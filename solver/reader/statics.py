@@ -87,6 +87,8 @@ from .scope import Scope, target_phrase
 from .production import _graveyard_cards
 from .effects import effect_text
 from .spend_restrictions import SPELL_TYPE_WORDS, _spend_filters, _spend_nouns
+from .structure import _ends_phrase
+from .structure import loyalty_cost
 
 
 # --------------------------------------------------------------------------
@@ -447,14 +449,12 @@ def _targets_only(sents, s) -> bool:
             target_phrase(c, s)
         except NoMatch:
             return False
-        from .structure import _ends_phrase  # soundness: nothing after it may describe the target further
         if not _ends_phrase(st, c.i):
             return False
     return True
 
 
 def _loyalty_cost(c) -> int:
-    from .structure import loyalty_cost
     return loyalty_cost(c)
 
 

@@ -39,6 +39,7 @@ from ..core.ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T,
                   UnreadEffect, UntilEndOfTurn)
 from .reading_mode import reading_skeleton, skeleton_reading
 from .tokens import NUMBER_WORDS, Token, detokenize
+from . import shared_readers
 
 # Words that may follow a complete target phrase: they start the rest of the
 # instruction, never a further description of the target.
@@ -72,7 +73,6 @@ POSSESSIVES: dict[str, Filter] = {
 
 
 def _g():
-    from . import shared_readers  # the grammar's readers below its line templates (no cycle)
     return shared_readers
 
 

@@ -46,6 +46,8 @@ from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
 from ..core.state import GameObject, GameState, opponent_lost_life
+from .soundness.check import unread_parts
+from ..cards import other_faces
 
 
 # ---------------------------------------------------------------------------
@@ -287,7 +289,6 @@ def zone_blockers(state: GameState, view: View, oid: str) -> list[str]:
     o = state.obj(oid)
     if o.zone == "hand":
         return []
-    from .soundness.check import unread_parts
 
     return [p.text for p in unread_parts(state, view) if p.object == oid and CAST_BLOCKING & set(p.affects)]
 
@@ -306,7 +307,6 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
             continue
         if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None:
             continue
-        from ..cards import other_faces
 
         if o.zone == "hand" and o.card.data.layout in ("adventure", "split", "modal_dfc") and other_faces(o.card):
             return (f"{o.name} ({o.id}) can be cast or played as another face (CR 715.3, 709.3, 712.12), which "

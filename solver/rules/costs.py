@@ -36,6 +36,13 @@ from ..core import ir
 from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost, ManaSyntaxError
+from .casting_options import apply_mode
+from .casting_rules import modified_cost
+from .suspend import suspend_of
+from .activation_rules import activation_ban
+from .hand_abilities import name_ban
+from .hand_abilities import reduced_mana
+from .casting_options import Extra
 
 
 @dataclass(frozen=True)
@@ -166,7 +173,6 @@ def total_cost(view: View, player: str, request: CostRequest, modifiers: bool = 
     what = request.what
     if what == "cast":
         tc = _cast_cost(view, request.subject)
-        from .casting_options import apply_mode  # alternative / additional costs, kicker (CR 601.2b, 118.9)
 
         tc = apply_mode(view, player, tc, request.alternative, request.kicked)
     elif what == "cost":
@@ -180,7 +186,6 @@ def total_cost(view: View, player: str, request: CostRequest, modifiers: bool = 
         tc = _activation_cost(view, player, request.subject, request.index)
     x = _x_value(request.x, tc.mana)
     if what == "cast" and modifiers:
-        from .casting_rules import modified_cost
 
         assert tc.spell is not None   # a spell's cost names the spell (_cast_cost)
         tc = TotalCost(**{**tc.__dict__, "mana": modified_cost(view, player, tc.spell, tc.mana, x).mana})
@@ -214,7 +219,6 @@ def _suspend_cost(view: View, player: str, oid: str) -> TotalCost:
     if view.state.find(oid) is None:
         raise QueryError("", "suspend", f"unknown object {oid!r}")
     o = view.state.obj(oid)
-    from .suspend import suspend_of
 
     s = suspend_of(o)
     if s is None:
@@ -261,8 +265,6 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
 
         cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
     name = view.chars(oid).name
-    from .activation_rules import activation_ban
-    from .hand_abilities import name_ban
 
     # bans describing permanents don't reach a card in a hand (CR 109.2); a chosen name does (CR 602.5)
     banned = name_ban(view, o) if from_hand else activation_ban(view, oid, mana=isinstance(ability, ir.ManaAbility))
@@ -275,7 +277,6 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
     blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)
     mana = cost.mana
     if isinstance(ability, ir.ActivatedAbility) and ability.reduction is not None:
-        from .hand_abilities import reduced_mana   # "This ability costs {1} less to activate …" (CR 601.2f)
 
         mana = reduced_mana(view, player, ability)
     return TotalCost(
@@ -304,7 +305,6 @@ def _return_extra(oid: str, cost: ir.Cost) -> Any:
     outside the payment model, as a casting cost's (:class:`solver.rules.casting_options.Extra`)."""
     if cost.return_ is None:
         return None
-    from .casting_options import Extra
 
     return Extra(oid, return_=(cost.return_,), return_count=1)
 

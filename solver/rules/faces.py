@@ -39,6 +39,7 @@ from typing import Any
 
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.state import GameState
+from ..cards import other_faces
 
 #: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc"})
@@ -50,7 +51,6 @@ def faces_of(o: Any) -> tuple:
     """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
     if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
         return ()
-    from ..cards import other_faces
 
     return other_faces(o.card)
 

@@ -30,6 +30,7 @@ from .characteristics import View
 from ..core.errors import UnsupportedCase
 from ..core.mana import ManaCost, Symbol
 from ..core.state import GameObject
+from .conditions import condition_holds as holds
 
 __all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "restriction_reason", "name_ban", "reduced_mana", "land_limit",
            "loyalty_as_instant", "api_refusal"]
@@ -99,7 +100,6 @@ def condition_holds(view: View, cond: ir.ActivationCondition, o: GameObject, pla
     if isinstance(cond, ir.CompoundCondition):
         parts = [condition_holds(view, c, o, player) for c in cond.parts]
         return any(parts) if isinstance(cond, ir.AnyCondition) else all(parts)
-    from .conditions import condition_holds as holds
 
     return holds(view, cond, o, player)
 

@@ -6,13 +6,13 @@ Shared by the turn engine (:mod:`solver.engine.turns`) and the soundness layer's
 from __future__ import annotations
 
 from ..core.state import STEPS, GameState
+from .characteristics import View
 
 __all__ = ["next_step", "has_first_strike"]
 
 
 def has_first_strike(state: GameState) -> bool:
     """Does an attacking or blocking creature have first strike or double strike (CR 510.4)?"""
-    from .characteristics import View
 
     view = View(state)
     for o in state.battlefield:

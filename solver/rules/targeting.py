@@ -128,6 +128,10 @@ from mtgsolve.models.targets import Requirement, Slot, TargetProblem
 
 from ..core.errors import UnsupportedCase
 from .modes import ModeChoice, modal_of, selections, with_modes
+from .casting_options import overloaded
+from .casting_rules import hexproof_from, protected_from
+from mtgsolve.models.targets import count_choices
+from mtgsolve.models.targets import is_feasible
 
 HOWS: tuple[str, ...] = ("cast", "activate", "trigger", "copy", "change", "random")
 """Why targets are being chosen (contract §2.4 ``how``)."""
@@ -236,7 +240,6 @@ def cast_source(view: View, card_id: str, alternative: str = "") -> TargetingSou
     in hand). Its controller is the card's owner (CR 601.2a: the caster).
     ``alternative``: the alternative cost it is cast for; with its overload cost
     the spell has no targets (CR 702.96b)."""
-    from .casting_options import overloaded
 
     o = _object(view, card_id, "cast")
     if o.card is None:
@@ -444,7 +447,6 @@ def can_be_targeted(view: View, source: TargetingSource, oid: str) -> bool:
         return False
     if c.keyword("hexproof") and o.controller != source.controller:
         return False
-    from .casting_rules import hexproof_from, protected_from
 
     spell = source.kind == "spell"
     if o.controller != source.controller and hexproof_from(c, source.colors, source.types, source.subtypes, spell):
@@ -596,7 +598,6 @@ def target_choice_count(view: View, source: "TargetingSource | str | None" = Non
     argument is then the player choosing. ``chooser`` defaults to the
     controller and ``how`` to the source's default (cast/activate/trigger).
     """
-    from mtgsolve.models.targets import count_choices
 
     src, who = _resolve(view, source, subject)
     chooser = chooser if chooser is not None else who
@@ -613,7 +614,6 @@ def has_legal_targets(view: View, source: "TargetingSource | str | None" = None,
     or ``how``. Same calling conventions as :func:`target_choice_count`
     (``has_legal_targets(view, src)`` or ``has_legal_targets(view, "alice",
     cast="shock")``)."""
-    from mtgsolve.models.targets import is_feasible
 
     src, _ = _resolve(view, source, subject)
     if src.modal is not None and src.selection is None:  # CR 700.2a: some legal selection of modes
@@ -633,7 +633,6 @@ def mode_selection_counts(view: View, source: TargetingSource, chooser: str | No
                           how: str | None = None, counts_first: bool = True) -> list[tuple[tuple[int, ...], int]]:
     """``(selection, number of target choices)`` for every selection the text allows, sorted
     (counts without enumeration; 0: the selection can't be chosen, CR 700.2a–b)."""
-    from mtgsolve.models.targets import count_choices
 
     assert source.modal is not None
     per_mode_ok = [_mode_feasible(view, source, i) for i in range(1, source.modal.n + 1)]

@@ -75,6 +75,8 @@ from .unread import (_ABILITIES, _printed, _unread_effects, AFFECTS, MULTI_FACE,
                      casting_cost,
                      classify, pt_or_combat_only, reach as _reach, self_cast, sorted_affects as _sorted,
                      words as _words)
+from .inert import inert_on_board
+from ...core.state import opponent_lost_life
 
 #: Layouts whose other face (or half) the card database does not hold.
 @dataclass(frozen=True)
@@ -181,7 +183,6 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
         rows = [(text, kind, affects, reach, act and bool(_COMMAND_ZONE_WORDS.search(_words(text))))
                 for text, kind, affects, reach, act in rows]
     if zone == "battlefield" and view is not None:
-        from .inert import inert_on_board   # statics that change nothing on this board (solver/rules/soundness/inert.py)
 
         rows = [(text, kind, affects, reach, act and not (kind == "static" and inert_on_board(view, o, text)))
                 for text, kind, affects, reach, act in rows]
@@ -245,7 +246,6 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
     recorded as having lost life this turn and some opponent's ``life_lost_this_turn`` is absent.
     The option's printed line is then an unread part about what may be cast (``timing``): the
     payments of a mode don't depend on it (the ``pay`` query doesn't check conditions)."""
-    from ...core.state import opponent_lost_life
 
     out: list[UnreadPart] = []
     for o in state.objects:

@@ -85,7 +85,8 @@ def may_trigger_at_step_end(state: GameState, text: str, trigger_event: type[ir.
     """Could a triggered part with these printed words (or this read trigger event) trigger when
     the current step ends? True unless known not to. "Becomes the target" (ward, CR 702.21a) can
     happen whenever a triggered ability with targets may be put on the stack (CR 603.3d)."""
-    if trigger_event is None and "target" in (event_families(text) or frozenset()) and targeting_triggers(state):
+    if trigger_event is None and "target_ability" in (event_families(text) or frozenset()) and \
+            targeting_triggers(state):
         return True
     return may_trigger_in_steps(steps_entered(state), text, trigger_event)
 

@@ -29,6 +29,7 @@ from typing import Any, Iterable
 
 from ...core import ir
 from ...core.state import GameState
+from ...reader.tokens import self_names
 
 __all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "targeting_triggers",
            "TRIGGER_EVENT_FAMILIES"]
@@ -96,7 +97,7 @@ _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(r
 
 #: Keyword triggers (CR 702) by the event they trigger on.
 _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
-    "prowess": "cast", "cascade": "cast", "storm": "cast", "extort": "cast", "ward": "target",
+    "prowess": "cast", "cascade": "cast", "storm": "cast", "extort": "cast", "ward": "target target_ability",
     "exalted": "attack", "annihilator": "attack", "battle cry": "attack", "melee": "attack",
     "myriad": "attack", "afflict": "block", "bushido": "block", "flanking": "block", "rampage": "block",
     "persist": "leaves", "undying": "leaves", "afterlife": "leaves", "evoke": "enters",
@@ -110,6 +111,7 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
     ir.UpkeepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
+    ir.BecomesTargetTrigger: frozenset({"target", "target_ability"}),   # ward: a spell or an ability
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
@@ -188,7 +190,7 @@ def _targeting_triggers(state: GameState) -> bool:
 def _produced_events(state: GameState) -> frozenset[str] | None:
     got = _produced_top_events(state)
     if got and targeting_triggers(state):
-        got |= {"target"}
+        got |= {"target_ability"}                 # a triggered ability put on the stack with targets
     return got
 
 
@@ -261,7 +263,15 @@ def event_families(text: str, trigger: ir.Trigger | None = None) -> frozenset[st
     if re.search(r"\benters? (?:the battlefield )?(?:un)?tapped\b", clause) and not re.search(
             r"\bbecomes? (?:un)?tapped\b|\b(?:un)?taps?\b", clause):
         out.discard("tap")                 # "enters tapped" is how it enters, not a tap (CR 110.5)
+    if "target" in out and not _SPELL_TARGET_ONLY.search(clause):
+        out.add("target_ability")          # an ability's target too (a triggered one, CR 603.3d)
     return frozenset(out) or None
+
+
+#: "becomes the target of a spell" (or "of an Aura spell", "of a spell an opponent controls"): a
+#: triggered ability put on the stack with targets doesn't make it trigger (CR 115.1, 603.3d)
+_SPELL_TARGET_ONLY = re.compile(r"\bbecomes? the target of (?:a|an|one or more) (?:[\w-]+ ){0,2}spells?\b"
+                                r"(?! or (?:an )?abilit)")
 
 
 def _read_trigger(state: GameState, oid: str, text: str) -> tuple[bool, ir.Trigger | None]:
@@ -311,7 +321,6 @@ _SELF_TO_GRAVEYARD: dict[str, frozenset[str]] = {
 
 def _self_to_graveyard(state: GameState, oid: str, text: str) -> bool:
     """Is this "When <this card> is put into a graveyard from anywhere" (its own move)?"""
-    from ...reader.tokens import self_names
 
     o = state.find(oid)
     if o is None or o.card is None:

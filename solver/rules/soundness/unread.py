@@ -20,6 +20,7 @@ import re
 from typing import Iterable, Iterator
 
 from ...core import ir
+from ...cards import other_faces
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -435,7 +436,6 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
     if data.layout in ("adventure", "split", "modal_dfc"):
-        from ...cards import other_faces
 
         faces = other_faces(card)  # type: ignore[arg-type]
         if faces:
