@@ -80,6 +80,42 @@ if TYPE_CHECKING:
     from ..payment.paid import CostPayment
     from ..rules.costs import CostRequest, TotalCost
     from ..rules.targeting import TargetingSource
+from ..rules.casting_options import has_options, mode_zone
+from ..rules.casting_options import modes as modes_of
+from ..rules.hand_abilities import hand_ability_indices
+from ..rules.suspend import suspend_of
+from ..rules.hand_abilities import land_limit
+from ..rules.casting_options import mode_reason
+from ..rules.faces import whole_card_reason
+from ..rules.suspend import suspend_reason
+from ..rules.hand_abilities import hand_reason
+from ..rules.activation_rules import activation_ban
+from ..rules.hand_abilities import loyalty_as_instant
+from ..rules.hand_abilities import restriction_reason
+from ..rules.casting_rules import cast_restriction, may_cast_as_though_flash
+from ..rules.casting_options import overloaded
+from ..rules.soundness.check import unread_parts
+from ..rules.costs import CostRequest
+from ..rules.targeting import activated_source, cast_source
+from mtgsolve.models.payment import GENERIC, symbol_options
+from ..rules.targeting import has_legal_targets
+from mtgsolve.models.targets import TargetProblem, is_feasible
+from ..rules.targeting import target_choice_count
+from mtgsolve.models.targets import enumerate_choices
+from ..rules.soundness.check import Scope, blocking, refusal_reason
+from ..rules.targeting import targeting_problem
+from mtgsolve.models.targets import is_legal_choice
+from mtgsolve.models import payment as pm
+from ..payment.answers import PaymentLookupError, find_payment
+from ..rules.costs import total_cost
+from ..payment.problem import build_problem
+from ..payment.answers import payment_counter
+from ..payment import casting as casting_payments
+from ..core.errors import UnsupportedCase
+from ..payment.answers import unpayable_reason
+from ..payment.answers import counted_payments, decoded_payments
+from ..rules.casting_options import zone_blockers
+from ..rules.faces import castable_faces, with_face
 
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
@@ -127,8 +163,6 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
             continue
         out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
     if modes:
-        from ..rules.casting_options import has_options, mode_zone
-        from ..rules.casting_options import modes as modes_of
 
         for o in state.objects:
             if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
@@ -143,11 +177,9 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
         for i, a in enumerate(view.chars(o.id).activated, start=1):
             if isinstance(a, ir.ActivatedAbility) and a.zone == "battlefield":
                 out.append(Candidate.make("activate", o.id, i))
-    from ..rules.hand_abilities import hand_ability_indices
 
     for o in hand_of(state, player):   # cycling, channel …: abilities of the card in the hand (CR 113.6k)
         out.extend(Candidate.make("activate", o.id, i) for i in hand_ability_indices(view, o))
-    from ..rules.suspend import suspend_of
 
     out.extend(Candidate.make("suspend", o.id) for o in hand_of(state, player) if suspend_of(o) is not None)
     out.sort()
@@ -222,7 +254,6 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         why = _sorcery_timing_reason(state, player, "a land can be played", "CR 305.2, 505.5b")
         if why:
             return why
-        from ..rules.hand_abilities import land_limit
 
         limit = land_limit(view, player)   # one, plus additional land plays (CR 305.2, 305.2a)
         if state.turn.lands_played >= limit:
@@ -231,7 +262,6 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         return None
     if cand.kind == "cast":
         if cand.alternative or cand.kicked:
-            from ..rules.casting_options import mode_reason
 
             why = mode_reason(view, player, o, cand.alternative, cand.kicked)
             if why:
@@ -242,21 +272,18 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             return f"{o.id} is not a card"
         if is_land_card(o):
             return f"{o.name} is a land: lands are played, not cast (CR 305.9)"
-        from ..rules.faces import whole_card_reason
 
         why = whole_card_reason(o)   # a split card is cast as one half (CR 709.3): the entries with face
         if why:
             return why
         return cast_timing_reason(state, view, player, o)
     if cand.kind == "suspend":
-        from ..rules.suspend import suspend_reason   # a special action from the hand (CR 116.2f, 702.62a)
 
         cast_why = cast_timing_reason(state, view, player, o) if o.card is not None else None
         return suspend_reason(player, o, cast_why)
     if cand.kind == "activate":
         ab = ability_of(view, cand)
         if o.zone != "battlefield" or (ab is not None and ab.zone != "battlefield"):
-            from ..rules.hand_abilities import hand_reason   # cycling, channel … (CR 113.6k, 702.29a)
 
             sorcery_why = _sorcery_timing_reason(state, player, "this ability can be activated", "CR 602.5d")
             return hand_reason(view, player, o, cand.index, sorcery_why)
@@ -272,11 +299,9 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
                             f"(unsupported: {a.text or a.what})")
                 return f"ability {cand.index} of {o.name} is a mana ability, activated while paying costs (CR 605.3a)"
             return f"{o.name} has no activated ability {cand.index} (it has {len(acts)})"
-        from ..rules.activation_rules import activation_ban
         banned = activation_ban(view, o.id, mana=False)  # "Activated abilities of … can't be activated"
         if banned:
             return banned
-        from ..rules.hand_abilities import loyalty_as_instant
 
         if ab.sorcery and not (ab.cost.loyalty is not None and loyalty_as_instant(view, o)):
             rule = "CR 606.3" if ab.cost.loyalty is not None else "CR 602.5d"
@@ -287,7 +312,6 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             why = loyalty_reason(view, o, cand.index)
             if why:
                 return why
-        from ..rules.hand_abilities import restriction_reason
 
         why = restriction_reason(view, player, o, ab, cand.index)   # "Activate only once each turn / if …" (CR 602.5b)
         if why:
@@ -315,7 +339,6 @@ def cast_timing_reason(state: GameState, view: View, player: str, o: GameObject)
     (CR 601.3, 101.2). None when it may be cast now (timing only)."""
     assert o.card is not None
     types = set(o.card.data.types)
-    from ..rules.casting_rules import cast_restriction, may_cast_as_though_flash
 
     sorcery_why = _sorcery_timing_reason(state, player, f"{o.name} can be cast", "CR 307.1, 302.1")
     why = cast_restriction(view, player, sorcery_why is None)  # CR 601.3, 101.2: "can't" beats "may"
@@ -371,7 +394,6 @@ def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.Targ
         if card is None:
             return ()
         if cand.alternative:
-            from ..rules.casting_options import overloaded
 
             if overloaded(o, cand.alternative):
                 return ()   # cast for its overload cost: "target" reads "each" (CR 702.96b)
@@ -395,7 +417,6 @@ def unsupported_parts(state: GameState, cand: Candidate) -> list[str]:
     actions."""
     if cand.kind != "cast":
         return []
-    from ..rules.soundness.check import unread_parts
     return [p.text for p in unread_parts(state) if p.object == cand.object]
 
 
@@ -415,7 +436,6 @@ def cost_request(cand: Candidate, x: int | None = None, has_x_cost: bool = False
     every value when the cost has {X} (``has_x_cost``), else 0 (CR 107.3a, 601.2b)."""
     if cand.kind not in ("cast", "activate", "suspend"):
         raise ValueError(f"{cand.kind} has no cost")
-    from ..rules.costs import CostRequest
 
     announced = x if x is not None else None if has_x_cost else 0
     assert cand.object is not None   # cast, activate and suspend name an object
@@ -426,7 +446,6 @@ def cost_request(cand: Candidate, x: int | None = None, has_x_cost: bool = False
 def targeting_source(view: View, cand: Candidate) -> TargetingSource:
     """The targeting source (:mod:`solver.rules.targeting`) of the spell cast or the ability
     activated (contract §2.4)."""
-    from ..rules.targeting import activated_source, cast_source
 
     assert cand.object is not None   # cast and activate name an object
     if cand.kind == "cast":
@@ -450,7 +469,6 @@ def _simple_source_types(view: View, oid: str) -> frozenset[str] | None:
     o = view.obj(oid)
     if o.tapped:
         return None
-    from ..rules.activation_rules import activation_ban
     if activation_ban(view, oid, mana=True):
         return None   # "Activated abilities of artifacts can't be activated" (CR 602.5)
     types: set[str] = set()
@@ -500,7 +518,6 @@ def payment_witness(view: View, player: str, tc: Any) -> bool:
     on mana, no triggered mana abilities, no mana-spending rules (Celestial
     Dawn), and a cost with no non-mana part other than the source's own {T}.
     Phyrexian symbols are matched only with mana; X is 0 unless fixed."""
-    from mtgsolve.models.payment import GENERIC, symbol_options
 
     if tc.untap or tc.life or tc.sacrifice_self or tc.sacrifice is not None or tc.remove_counters \
             or tc.tap_creatures or tc.tap_symbol_blocked:
@@ -695,12 +712,10 @@ class Oracle:
         self._remaining()
         self.solves += 1
         if modal_subject(self.state, self.view, cand):  # CR 700.2a: some legal selection of modes
-            from ..rules.targeting import has_legal_targets
 
             ok = has_legal_targets(self.view, targeting_source(self.view, cand))
         else:
             # the slots of the (cached) target problem: built once for deciding and checking choices
-            from mtgsolve.models.targets import TargetProblem, is_feasible
 
             ok = is_feasible(TargetProblem(self._target_problem(cand).slots), self._remaining())
         return ok, None if ok else NO_TARGETS
@@ -712,7 +727,6 @@ class Oracle:
             return 1
         key = self._share_key(cand, "target_count")
         if key not in self._shared.target_count:
-            from ..rules.targeting import target_choice_count
 
             self._remaining()
             self.solves += 1
@@ -727,9 +741,6 @@ class Oracle:
             return [()]
         key = self._share_key(cand, "target_choices")
         if key not in self._shared.target_choices:
-            from mtgsolve.models.targets import enumerate_choices
-
-            from ..rules.soundness.check import Scope, blocking, refusal_reason
 
             timeout = self._remaining()
             self.solves += 1
@@ -748,7 +759,6 @@ class Oracle:
         self._no_modal_listing(cand)
         key = self._share_key(cand, "target_problem")
         if key not in self._shared.target_problem:
-            from ..rules.targeting import targeting_problem
 
             src = targeting_source(self.view, cand)
             self._shared.target_problem[key] = targeting_problem(self.view, src, chooser=self.player)
@@ -763,7 +773,6 @@ class Oracle:
         listed = self._shared.target_choices.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return targets in set(listed)
-        from mtgsolve.models.targets import is_legal_choice
 
         self.solves += 1
         try:
@@ -779,7 +788,6 @@ class Oracle:
         listed = self._shared.target_choices.get(self._share_key(cand, "target_choices"))
         if listed is not None:
             return listed[:n], len(listed)
-        from mtgsolve.models.targets import enumerate_choices
 
         ans = enumerate_choices(self._target_problem(cand), max_results=n, time_limit=self._remaining())
         return list(ans.choices), ans.count
@@ -788,9 +796,6 @@ class Oracle:
         """A distinct payment agreeing with ``payment`` (X = ``x_paid``) on its key parts
         (:func:`solver.payment.answers.find_payment`: one solve or a walk of the counting DP),
         ``None`` when no payment does, ``False`` when the check can't tell (list instead)."""
-        from mtgsolve.models import payment as pm
-
-        from ..payment.answers import PaymentLookupError, find_payment
 
         listed = self._shared.payments.get(("payments",) + self._cost_key(cand, x))
         if listed is not None or self._extra(cand, x) is not None:
@@ -844,7 +849,6 @@ class Oracle:
     def _total_cost(self, cand: Candidate, x: int | None) -> TotalCost:
         key = (cand, x)
         if key not in self._shared.total_cost:
-            from ..rules.costs import total_cost
 
             self._shared.total_cost[key] = total_cost(self.view, self.player, self.cost_request(cand, x))
         return self._shared.total_cost[key]
@@ -852,9 +856,6 @@ class Oracle:
     def _payment_model(self, cand: Candidate, x: int | None) -> PaymentModel | None:
         """A fresh CP-SAT payment model (models/payment.py) for the candidate's total cost, or None
         when the cost can't be paid by definition (CR 118.6: no mana cost)."""
-        from mtgsolve.models import payment as pm
-
-        from ..payment.problem import build_problem
 
         tc = self._total_cost(cand, x)
         if tc.what == "cast" and not tc.mana:
@@ -866,10 +867,6 @@ class Oracle:
 
     def _counter_of(self, cand: Candidate, x: int | None) -> PaymentCounter | None:
         """The counting DP of the candidate's total cost when it applies (it also lists), else None."""
-        from mtgsolve.models import payment as pm
-
-        from ..payment.problem import build_problem
-        from ..payment.answers import payment_counter
 
         tc = self._total_cost(cand, x)
         if tc.extra is not None or (tc.what == "cast" and not tc.mana):
@@ -896,8 +893,6 @@ class Oracle:
 
     def _by_options(self, fn: str, tc: TotalCost, *args: Any) -> Any:
         """A call into :mod:`solver.payment.casting` (timeouts and engine limits as :class:`Undecided`)."""
-        from ..payment import casting as casting_payments
-        from ..core.errors import UnsupportedCase
 
         self._remaining()
         self.solves += 1
@@ -936,8 +931,6 @@ class Oracle:
     def payment_reason(self, cand: Candidate, x: int | None = None) -> str:
         """Why the cost can't be paid, in one sentence (the pay query's ``reason``:
         :func:`solver.payment.answers.unpayable_reason`)."""
-        from ..core.errors import UnsupportedCase
-        from ..payment.answers import unpayable_reason
 
         self._remaining()
         self.solves += 1
@@ -970,10 +963,6 @@ class Oracle:
         extra = self._extra(cand, x)
         if extra is not None:
             return self._by_options("count", extra, self.deadline)
-        from mtgsolve.models import payment as pm
-
-        from ..payment.problem import build_problem
-        from ..payment.answers import payment_counter
 
         self._remaining()
         tc = self._total_cost(cand, x)
@@ -996,7 +985,6 @@ class Oracle:
             self._shared.payments[key] = self._by_options("payments", extra, None, self.deadline)[1]
             self._shared.payable[("payable",) + self._cost_key(cand, x)] = bool(self._shared.payments[key])
         if key not in self._shared.payments:
-            from ..payment.answers import counted_payments, decoded_payments
 
             self._remaining()
             counter = self._counter_of(cand, x)
@@ -1027,7 +1015,6 @@ class Oracle:
         if e.decided:
             return e.reason is None, e.reason
         if cand.kind == "cast" and (cand.alternative or cand.kicked):
-            from ..rules.casting_options import zone_blockers  # cast from the graveyard: its own unread text
 
             texts = zone_blockers(self.state, self.view, cand.object)
             if texts:
@@ -1094,8 +1081,6 @@ def face_entries(state: GameState, player: str, options: Options | None = None) 
     (CR 715.3, 709.3, 712.12): the candidates of that card on the situation in which it has
     only that face's characteristics (:func:`solver.rules.faces.with_face`, CR 715.3b)."""
     from dataclasses import replace
-
-    from ..rules.faces import castable_faces, with_face
 
     out: list[ActionEntry] = []
     for oid, face in castable_faces(state, player):

@@ -52,6 +52,8 @@ from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, GameObject, GameState
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers)
+from ..rules.replacement import counter_event_outcomes
+from ..rules.suspend import suspend_of
 
 __all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
 
@@ -238,7 +240,6 @@ class ActionApplier:
         if not view.counter_replacements:
             final = counters
         else:
-            from ..rules.replacement import counter_event_outcomes
 
             results = counter_event_outcomes(view, oid, None, 0, True, 0)
             if len(results) != 1:
@@ -260,7 +261,6 @@ class ActionApplier:
         """CR 702.62a, 116.2f: pay the suspend cost and exile the card from its owner's hand with N time
         counters on it (a special action: nothing goes on the stack, CR 116.3 — the player keeps
         priority). Time counters are the object key ``counters`` of the card in exile."""
-        from ..rules.suspend import suspend_of
 
         oid = _object_of(a)
         o = self.objs[oid]

@@ -70,6 +70,13 @@ from ..core.state import GameObject, GameState, Player
 
 if TYPE_CHECKING:  # pragma: no cover
     from mtgsolve.models.combat import ChoiceProblem
+from mtgsolve.models.combat import ChoiceProblem, Item
+from ..payment.problem import is_payable
+from ..rules.costs import bare_cost
+from mtgsolve.models.combat import solve
+from ..rules.casting_rules import protected_from
+from .resolution import _damage_source_of, _deal_damage
+from .transition import _World, settle
 
 _CS = TypeVar("_CS", bound=ir.CombatStatic)
 
@@ -215,7 +222,6 @@ def attack_taxes(view: View) -> dict[str, int]:
 
 def attack_problem(view: View, player: str) -> ChoiceProblem:
     """The :class:`models.combat.ChoiceProblem` of ``player``'s declaration of attackers."""
-    from mtgsolve.models.combat import ChoiceProblem, Item
 
     _check_battles(view)
     targets = attack_targets(view, player)
@@ -248,8 +254,6 @@ def _may_attack(view: View, oid: str, target: str) -> bool:
 
 def _most_payable(view: View, player: str, most: int) -> int:
     """The largest N <= ``most`` such that ``player`` can pay {N} now (nothing tapped for attacking)."""
-    from ..payment.problem import is_payable
-    from ..rules.costs import bare_cost
 
     lo, hi = 0, most  # {0} is always payable; payability is monotone in N: binary search
     while lo < hi:
@@ -290,8 +294,6 @@ def _tapped_for_attack(state: GameState, view: View, attackers: dict[str, str]) 
 def _payable(state: GameState, view: View, player: str, attackers: dict[str, str], amount: int,
              cache: dict[tuple[int, frozenset[str]], bool]) -> bool:
     """Can ``player`` pay {amount} with these creatures attacking (CR 508.1h)?"""
-    from ..payment.problem import is_payable
-    from ..rules.costs import bare_cost
 
     tapped = frozenset(a for a in attackers if not view.chars(a).keyword("vigilance"))
     key = (amount, tapped)
@@ -306,7 +308,6 @@ def attack_declarations(state: GameState, player: str | None = None, limit: int 
     """Every legal declaration of attackers for ``player`` (default: the active
     player), sorted as contract §2.8 lists them; returns (exact count, the first
     ``limit`` entries, status: ``ok`` | ``truncated`` | ``timeout``)."""
-    from mtgsolve.models.combat import solve
 
     player = player or state.turn.active
     if not state.is_player(player):
@@ -402,7 +403,6 @@ def can_block_pair(view: View, blocker: str, attacker: str) -> bool:
         return False
     if a.keyword("flying") and not (b.keyword("flying") or b.keyword("reach")):  # 702.9b, 702.17b
         return False
-    from ..rules.casting_rules import protected_from
 
     if protected_from(a, b.colors, b.types, b.subtypes):  # 702.16f: blockers with the quality (color, type …)
         return False
@@ -447,7 +447,6 @@ def can_block(view: View, oid: str, defender: str) -> bool:
 
 def block_problem(view: View, defender: str) -> ChoiceProblem:
     """The :class:`models.combat.ChoiceProblem` of ``defender``'s declaration of blockers."""
-    from mtgsolve.models.combat import ChoiceProblem, Item
 
     attackers = _attackers_of(view, defender)
     lure = {a: _applying(view, ir.Lure, a) for a in attackers}
@@ -483,7 +482,6 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
     """Every legal declaration of blockers for the defending ``player`` (default:
     the only defending player), sorted as contract §2.9 lists them; returns
     (exact count, the first ``limit`` entries, status)."""
-    from mtgsolve.models.combat import solve
 
     if player is None:
         defenders = defending_players(state)
@@ -713,8 +711,6 @@ def damage_assignments(state: GameState, first_strike: bool | None = None) -> li
     marked ``lost``; permanents that left the battlefield leave combat (506.4).
     Abilities that trigger on combat damage itself are not read by the reader
     (they stay unsupported, and the soundness layer reports them)."""
-    from .resolution import _damage_source_of, _deal_damage
-    from .transition import _World, settle
 
     if first_strike is None:
         first_strike = state.turn.step == "first_strike_damage"

@@ -101,6 +101,9 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          change_life)
 
 from .ward import counter_object, resolve_ward
+from ..rules.casting_rules import protected_from
+from ..rules.replacement import counter_event_outcomes
+from ..rules.targeting import TargetingError, stack_source
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -284,7 +287,6 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> 
     if o is None or o.zone != "battlefield":
         return 0
     c = w.view().chars(target)
-    from ..rules.casting_rules import protected_from
 
     if protected_from(c, source.colors, source.types, source.subtypes, source.spell):  # CR 702.16e
         return 0
@@ -737,7 +739,6 @@ def _counter_outcomes(w: _World, oid: str, counter: str, amount: int, entering: 
     (:func:`solver.rules.replacement.counter_event_outcomes`)."""
     if amount <= 0 and not entering:
         return [(0, None)]
-    from ..rules.replacement import counter_event_outcomes  # the shared ordering mechanism (issue 6)
     res = counter_event_outcomes(w.view(), oid, counter, amount, entering, x)
     return [_decode_counter_outcome(r, counter) for r in res]
 
@@ -880,7 +881,6 @@ def _check_targets(w: _World, o: GameObject, where: str) -> tuple[tuple[TargetSp
     """CR 608.2b: the target slots, the still-legal targets per slot, and
     whether the object resolves (False when it had targets and every one is
     now illegal)."""
-    from ..rules.targeting import TargetingError, stack_source
 
     view = w.view()
     try:

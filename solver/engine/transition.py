@@ -61,6 +61,12 @@ from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
 from ..core.json_value import JsonObject
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
+from ..rules.targeting import can_be_targeted, object_matches, player_matches
+from mtgsolve.models.targets import enumerate_choices
+from ..rules.targeting import ability_source, targeting_problem
+from ..rules.targeting import TargetingSource, object_matches
+from ..rules.casting_rules import protected_from
+from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
@@ -330,7 +336,6 @@ def target_legal(view: View, source: "Any", spec: TargetSpec, target: str, out_o
     controller, colors, mana value), hexproof, shroud and protection (CR
     702.11b, 702.18a, 702.16b), and CR 115.5; a player who has left the game
     is illegal. Flagbearer requirements play no part at resolution."""
-    from ..rules.targeting import can_be_targeted, object_matches, player_matches
 
     state = view.state
     if state.is_player(target):
@@ -350,9 +355,6 @@ def trigger_target_choices(view: View, ability: TriggeredAbility | ir.Ward, sour
     targets, ``[]`` when a required target has no legal candidate."""
     if not getattr(ability, "targets", ()):
         return [()]
-    from mtgsolve.models.targets import enumerate_choices
-
-    from ..rules.targeting import ability_source, targeting_problem
 
     src = ability_source(view, source_id, ability, "triggered", controller=controller)
     answer = enumerate_choices(targeting_problem(view, src, chooser=controller, how="trigger"))
@@ -863,11 +865,9 @@ def _aura_legal(view: View, aura: GameObject, host: str | None) -> bool:
     h = state.find(host)
     if h is None or h.zone != "battlefield":
         return False
-    from ..rules.targeting import TargetingSource, object_matches
 
     if not object_matches(view, TargetingSource("spell", aura.id, aura.controller, ()), en.filter, host):
         return False
-    from ..rules.casting_rules import protected_from
 
     if protected_from(view.chars(host), c.colors, c.types, c.subtypes):  # CR 702.16c: Auras with that quality
         return False
@@ -991,7 +991,6 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
     ``order``: the order a player already chose (the action applier's ``trigger_order``):
     given a player and their waiting abilities, the order they go on the stack (the first at
     the bottom); then there is one branch."""
-    from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
     pending = sorted(w.pending, key=lambda p: p.seq)
     w.pending = []

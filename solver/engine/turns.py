@@ -96,6 +96,13 @@ from .transition import (Branch, alive, choices_key, discard, draw_top, empty_ma
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
+from .resolution import resolve_top
+from .ward import ward_decider
+from .ward import WardChoice
+from ..rules.soundness.step_reach import may_trigger_in_steps
+from ..rules.characteristics import View
+from ..rules.sagas import chapters_triggered, is_saga
+from .transition import _index_of, _PendingTrigger
 
 __all__ = ["pass_priority", "play_pass", "resume", "resume_all", "settle_action", "Chooser", "Decision", "Option",
            "GameOver", "MAX_HAND_SIZE",
@@ -391,7 +398,6 @@ def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], sta
 # ---------------------------------------------------------------------------
 
 def _resolve(state: GameState, chooser: Chooser) -> Step:
-    from .resolution import resolve_top
 
     res = resolve_top(state)
     if res.unsupported:
@@ -407,7 +413,6 @@ def _resolve(state: GameState, chooser: Chooser) -> Step:
                               (choices_key(o.choices),), item))
     if random:
         return _branch(chooser, "random", state.turn.active, options, state)
-    from .ward import ward_decider
 
     decider = ward_decider(state)
     if decider is not None:   # CR 702.21a: the targeting object's controller pays or declines
@@ -419,7 +424,6 @@ def _ward_option(o: Option) -> Option:
     """A ``ward`` decision's option (CR 702.21a): typed :class:`~solver.engine.ward.WardChoice` (pay
     with a payment, or decline), labelled ``ward pay {payment}`` / ``ward decline`` (followed by the
     other choices on the way, when there are: the order of triggers it caused)."""
-    from .ward import WardChoice
 
     rec = dict(o.choices.get("ward") or {})
     value = WardChoice(rec.get("payment") if rec.get("paid") else None)
@@ -481,7 +485,6 @@ def _new_turn(state: GameState) -> GameState:
 def _steps_triggers_unsupported(state: GameState, step: str) -> None:
     """Abilities that would trigger at this step but are not modeled make the
     answer unsupported (never silently skipped)."""
-    from ..rules.soundness.step_reach import may_trigger_in_steps
 
     for o in state.battlefield:
         if o.card is None:
@@ -536,8 +539,6 @@ def _lore_counters(state: GameState) -> GameState:
     Saga they control (a turn-based action; it doesn't use the stack). A chapter ability that this
     makes trigger (CR 714.2b) is not read by the project: the answer is refused, never guessed;
     so is a counter replacement effect that would change the counters put (CR 614.1, 122.6)."""
-    from ..rules.characteristics import View
-    from ..rules.sagas import chapters_triggered, is_saga
 
     sagas = [o for o in state.battlefield if o.controller == state.turn.active and is_saga(o.card)]
     if not sagas:
@@ -559,8 +560,6 @@ def _lore_counters(state: GameState) -> GameState:
 def _triggers(state: GameState, event: type[ir.Trigger], controller: str | None,
               only: set[str] | None = None) -> list[_PendingTrigger]:
     """Triggered abilities of permanents on ``event`` (CR 603.2), as waiting triggers."""
-    from ..rules.characteristics import View
-    from .transition import _index_of, _PendingTrigger
 
     view = View(state)
     out = []
@@ -623,7 +622,6 @@ def _combat() -> Any:
 
 
 def _could_attack(state: GameState, player: str) -> list[str]:
-    from ..rules.characteristics import View
 
     view = View(state)
     out = []

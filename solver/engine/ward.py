@@ -31,6 +31,10 @@ from .transition import ResolutionUnsupported, _cease, _World, ability_of, move,
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..payment.paid import CostPayment
+from ..rules.costs import TotalCost
+from mtgsolve.models.payment import Unsupported
+from ..core.errors import UnsupportedCase
+from ..payment.answers import payments
 
 __all__ = ["resolve_ward", "ward_decider", "ward_cost", "WardChoice", "cant_be_countered", "counter_object"]
 
@@ -69,7 +73,6 @@ def ward_decider(state: GameState) -> str | None:
 
 def ward_cost(ward: ir.Ward) -> Any:
     """The ward cost as a total cost for the payment model (:class:`solver.rules.costs.TotalCost`)."""
-    from ..rules.costs import TotalCost
 
     return TotalCost(what="cost", mana=ward.cost.mana, life=ward.cost.life, sacrifice=ward.cost.sacrifice,
                      subject="ward")
@@ -123,10 +126,6 @@ def resolve_ward(w: _World, o: GameObject, ward: ir.Ward) -> list[_World]:
 
 def _payments(w: _World, player: str, ward: ir.Ward) -> "list[CostPayment]":
     """Every distinct payment of the ward cost by ``player`` now (the ``pay`` query's payments)."""
-    from mtgsolve.models.payment import Unsupported
-
-    from ..core.errors import UnsupportedCase
-    from ..payment.answers import payments
 
     try:
         return payments(w.view(), player, ward_cost(ward))
