@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED = frozenset({
     "solver.io.load", "solver.core.state", "solver.core.errors",      # loading the situation
     "solver.cards", "solver.core.ir", "solver.core.mana",               # reading card data
-    "solver.core.statics", "solver.core.conditions", "solver.core.production",  # the IR's kinds
+    "solver.core.statics", "solver.core.conditions", "solver.core.production", "solver.core.selectors",  # the IR
 })
 SHARED_INPUT = frozenset({
     # CR 613 characteristics: the board every question is asked about (see the module docstring).

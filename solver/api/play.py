@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Iterator
+from typing import Any, Iterator, Protocol, TypeVar
 
 from ..core.errors import UnsupportedCase
 from ..core.state import GameState
@@ -40,8 +40,28 @@ from ..engine.transition import Branch, ResolutionUnsupported, game_over, winner
 from ..engine.turns import Decision, GameOver, Option, pass_priority, play_pass, resume, resume_all, settle_action
 from ..queries.canonical import canonical_branches, situation_json
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .situation import Situation
+class SituationLike(Protocol):
+    """What the game driver uses of :class:`solver.api.situation.Situation` (which calls it): the
+    state, the pending decision, who decides, the successor of a change, soundness and applying.
+    A protocol, so that this module needs nothing of the API class that uses it."""
+
+    state: GameState
+    decision: Any
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def legal_actions(self) -> Any: ...
+
+    def successor(self, state: GameState, decision: Any = None) -> Any: ...
+
+    def apply(self, action: Any, *, trigger_order: Any = None, rng: Any = None) -> Any: ...
+
+    def _check_sound(self, kind: str = "actions", **query: Any) -> None: ...
+
+
+Situation = TypeVar("Situation", bound=SituationLike)
 
 __all__ = ["Choice", "RandomOutcomeError", "IllegalChoiceError", "NotModeledError", "DecisionActions", "NoActions",
            "game_apply", "after_action", "outcomes_of", "is_terminal", "winner_of"]

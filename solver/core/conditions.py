@@ -11,10 +11,9 @@ also importable from :mod:`solver.core.ir`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-if TYPE_CHECKING:
-    from .ir import Selector
+from .selectors import Selector
 
 __all__ = [
     "ActivationCondition", "ControlCount", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",

@@ -8,12 +8,12 @@ of the kind. Every name is also importable from :mod:`solver.core.ir`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from .mana import Mana
 
-if TYPE_CHECKING:
-    from .ir import ActivationCondition, Count, Filter, Selector
+from .conditions import ActivationCondition
+from .selectors import Count, Filter, Selector, describe_spell_filter
 
 __all__ = [
     "Produce", "FixedMana", "ManaChoice", "AnyColor", "AnyType", "Combination", "CouldProduce",
@@ -22,39 +22,6 @@ __all__ = [
     "ManaRider", "SkipUntapRider", "AddCountersRider", "SacrificeIfNone", "LifeRider", "GainLifeRider",
     "LoseLifeRider", "DrawRider", "RIDER_CLASSES", "describe_spell_filter",
 ]
-
-
-def describe_spell_filter(f: Filter) -> str:
-    """A spell description as printed in a spending restriction ("colorless Eldrazi spells")."""
-    words = [{"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}[c]
-             for c in "WUBRG" if c in f.colors]
-    if f.chosen_type:
-        words.append("chosen-type")
-    if f.colorless:
-        words.append("colorless")
-    if f.multicolored:
-        words.append("multicolored")
-    words.extend(sorted(s.lower() for s in f.supertypes))
-    words.extend("non" + t.lower() for t in sorted(f.nontypes))
-    if f.subtypes:
-        words.append(" or ".join(sorted(f.subtypes)))
-    if f.types:
-        words.append(" or ".join(sorted(t.lower() for t in f.types)))
-    words.append("spells")
-    if f.mv_min is not None:
-        words.append(f"with mana value {f.mv_min} or greater")
-    if f.mv_max is not None:
-        words.append(f"with mana value {f.mv_max} or less")
-    if f.has_x:
-        words.append("with {X} in their mana costs")
-    if f.not_owned:
-        words.append("you don't own")
-    zone = {"hand": "your hand", "graveyard": "your graveyard"}
-    if f.from_zones:
-        words.append("from " + " or ".join(sorted(zone.get(z, z) for z in f.from_zones)))
-    if f.not_from_zones:
-        words.append("not from " + " or ".join(sorted(zone.get(z, z) for z in f.not_from_zones)))
-    return " ".join(words)
 
 
 

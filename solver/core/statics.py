@@ -14,19 +14,19 @@ and combat restrictions and requirements (CR 508.1c–d, 509.1b–c; applied by
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
-if TYPE_CHECKING:
-    from .ir import Ability, ActivationCondition, Selector
+from .conditions import ActivationCondition
+from .selectors import Selector
 
 __all__ = [
-    "Static", "AffectingStatic", "SetLandTypes", "AddTypes", "SetColor", "SetColorCards", "Grant", "StaticPump",
+    "Static", "AffectingStatic", "SetLandTypes", "AddTypes", "SetColor", "SetColorCards", "StaticPump",
     "PlayerSubtype", "PlayerKeyword", "MustTarget", "GraveyardCardsUntargetable", "AdditionalLands",
     "LoyaltyAsInstantIfEntered", "ActivateAsHaste", "SpendWhiteAsAny", "SpendAsAnyColor", "CantActivate",
     "CombatStatic", "CantAttack", "CantBlock", "CantAttackAlone", "CantBlockAlone", "MustAttack", "MustBlock",
     "BlockAdditional", "BlockAnyNumber", "BlockOnlyFlying", "Unblockable", "MinBlockers", "Lure", "MustBeBlocked",
     "MaxBlockers", "UnblockablePowerLe", "UnblockablePowerGe", "CantBlockPowerLe", "CantBlockPowerGe",
-    "AttackNeedsDefenderLand", "UnblockableBy", "BlockableOnlyBy", "AttackTax", "STATIC_CLASSES",
+    "AttackNeedsDefenderLand", "UnblockableBy", "BlockableOnlyBy", "AttackTax",
 ]
 
 
@@ -114,17 +114,6 @@ class SetColorCards(Static):
     def _text(self) -> str:
         return (f"static (layer 5): spells you control and nonland cards you own that aren't on the battlefield "
                 f"are {'/'.join(sorted(self.color))}")
-
-
-@dataclass(frozen=True)
-class Grant(AffectingStatic):
-    """``affected`` have ``granted`` (an ability-adding effect, layer 6, CR 613.1f)."""
-
-    kind: ClassVar[str] = "grant"
-    granted: "Ability | None" = None
-
-    def _text(self) -> str:
-        return f"static (layer 6): {self._a} have [{self.granted.describe() if self.granted else ''}]"
 
 
 @dataclass(frozen=True)
@@ -528,9 +517,10 @@ class AttackTax(Static):
                 "for each of them")
 
 
-#: Every static kind, for tests and lookups by class.
+#: Every static kind of this module (:data:`solver.core.ir.STATIC_CLASSES` adds :class:`~solver.core.ir.Grant`,
+#: which holds an ability of the IR).
 STATIC_CLASSES: tuple[type[Static], ...] = (
-    SetLandTypes, AddTypes, SetColor, SetColorCards, Grant, StaticPump, PlayerSubtype, PlayerKeyword, MustTarget,
+    SetLandTypes, AddTypes, SetColor, SetColorCards, StaticPump, PlayerSubtype, PlayerKeyword, MustTarget,
     GraveyardCardsUntargetable, AdditionalLands, LoyaltyAsInstantIfEntered, ActivateAsHaste, SpendWhiteAsAny,
     SpendAsAnyColor, CantActivate, CantAttack, CantBlock, CantAttackAlone, CantBlockAlone, MustAttack, MustBlock,
     BlockAdditional, BlockAnyNumber, BlockOnlyFlying, Unblockable, MinBlockers, Lure, MustBeBlocked, MaxBlockers,

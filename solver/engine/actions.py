@@ -79,7 +79,7 @@ if TYPE_CHECKING:
     from ..core.moves import Payment
     from ..payment.paid import CostPayment
     from ..rules.costs import CostRequest, TotalCost
-    from ..rules.targeting import TargetingSource
+    from ..rules.modes import TargetingSource
 from ..rules.casting_options import has_options, mode_zone
 from ..rules.casting_options import modes as modes_of
 from ..rules.hand_abilities import hand_ability_indices

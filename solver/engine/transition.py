@@ -64,7 +64,8 @@ from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameStat
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
-from ..rules.targeting import TargetingSource, object_matches
+from ..rules.modes import TargetingSource
+from ..rules.targeting import object_matches
 from ..rules.casting_rules import protected_from
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 

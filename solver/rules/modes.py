@@ -29,14 +29,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
-from typing import TYPE_CHECKING
-
 from ..core import ir
+from ..core.ir import TargetSpec
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .targeting import TargetingSource
-
-__all__ = ["ModeChoice", "modal_of", "selections", "selection_specs", "selection_error", "with_modes"]
+__all__ = ["ModeChoice", "TargetingSource", "modal_of", "selections", "selection_specs", "selection_error", "with_modes"]
 
 
 @dataclass(frozen=True)
@@ -52,6 +48,40 @@ class ModeChoice:
     @property
     def n(self) -> int:
         return len(self.modes)
+
+
+@dataclass(frozen=True)
+class TargetingSource:
+    """A spell or ability whose targets are being chosen.
+
+    ``kind``: ``spell`` | ``activated`` | ``triggered``. ``object_id``: the
+    spell's card (in hand or on the stack) or the ability's source object.
+    ``controller``: who controls the spell or ability (hexproof and "you
+    control" are relative to this player, CR 702.11b, 109.5). ``colors``: the
+    colors of the source for protection (CR 702.16b: a spell's own colors, an
+    ability's source's colors). ``self_id``: the spell or ability on the
+    stack, never a legal target for itself (CR 115.5). ``default_how``: the
+    ``how`` that applies when the query gives none.
+    """
+
+    kind: str
+    object_id: str
+    controller: str
+    specs: tuple[TargetSpec, ...]
+    colors: frozenset[str] = frozenset()
+    self_id: str | None = None
+    default_how: str = "cast"
+    types: frozenset[str] = frozenset()     # card types / subtypes of the spell or the ability's source:
+    subtypes: frozenset[str] = frozenset()  # qualities for protection and hexproof from (CR 702.16b, 702.11e)
+    # a modal spell or ability (CR 700.2; solver/rules/modes.py): its modes' target instances; ``specs`` are
+    # those of the modes ``selection`` chosen (None: not chosen yet — no target problem before, CR 601.2b-c)
+    modal: ModeChoice | None = None
+    selection: tuple[int, ...] | None = None
+
+    def allowed_hows(self) -> tuple[str, ...]:
+        """The ``how`` values that make sense for this kind of source."""
+        first = {"spell": "cast", "activated": "activate", "triggered": "trigger"}[self.kind]
+        return (first, "copy", "change", "random")
 
 
 def modal_of(x: object) -> ModeChoice | None:

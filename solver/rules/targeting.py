@@ -127,7 +127,7 @@ from ..core.ir import ActivatedAbility, Enchant, Filter, TargetSpec, TriggeredAb
 from mtgsolve.models.targets import Requirement, Slot, TargetProblem
 
 from ..core.errors import UnsupportedCase
-from .modes import ModeChoice, modal_of, selections, with_modes
+from .modes import ModeChoice, TargetingSource, modal_of, selections, with_modes
 from .casting_options import overloaded
 from .casting_rules import hexproof_from, protected_from
 from mtgsolve.models.targets import count_choices
@@ -150,40 +150,6 @@ class TargetingError(ValueError):
         super().__init__(message)
         self.field = field
         self.message = message
-
-
-@dataclass(frozen=True)
-class TargetingSource:
-    """A spell or ability whose targets are being chosen.
-
-    ``kind``: ``spell`` | ``activated`` | ``triggered``. ``object_id``: the
-    spell's card (in hand or on the stack) or the ability's source object.
-    ``controller``: who controls the spell or ability (hexproof and "you
-    control" are relative to this player, CR 702.11b, 109.5). ``colors``: the
-    colors of the source for protection (CR 702.16b: a spell's own colors, an
-    ability's source's colors). ``self_id``: the spell or ability on the
-    stack, never a legal target for itself (CR 115.5). ``default_how``: the
-    ``how`` that applies when the query gives none.
-    """
-
-    kind: str
-    object_id: str
-    controller: str
-    specs: tuple[TargetSpec, ...]
-    colors: frozenset[str] = frozenset()
-    self_id: str | None = None
-    default_how: str = "cast"
-    types: frozenset[str] = frozenset()     # card types / subtypes of the spell or the ability's source:
-    subtypes: frozenset[str] = frozenset()  # qualities for protection and hexproof from (CR 702.16b, 702.11e)
-    # a modal spell or ability (CR 700.2; solver/rules/modes.py): its modes' target instances; ``specs`` are
-    # those of the modes ``selection`` chosen (None: not chosen yet — no target problem before, CR 601.2b-c)
-    modal: "ModeChoice | None" = None
-    selection: tuple[int, ...] | None = None
-
-    def allowed_hows(self) -> tuple[str, ...]:
-        """The ``how`` values that make sense for this kind of source."""
-        first = {"spell": "cast", "activated": "activate", "triggered": "trigger"}[self.kind]
-        return (first, "copy", "change", "random")
 
 
 # --------------------------------------------------------------------------
