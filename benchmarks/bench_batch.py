@@ -125,8 +125,8 @@ def readme_figure(boards: int, real: dict[int, float], files: int, small: dict[i
     """The README's batch line: files/s with ``--jobs`` 1 and 2, real-deck boards and small files."""
     from benchmarks import readme
 
-    readme.line(f"batch: {boards} real-deck boards {real[1]:.0f} files/s (--jobs 1), {real[2]:.0f} (--jobs 2); "
-                f"{files:,} small land-only files {small[1]:,.0f}, {small[2]:,.0f}", since)
+    readme.line(f"batch, {boards} real-deck boards; {files:,} small land-only files: {real[1]:.0f} files/s (--jobs 1), "
+                f"{real[2]:.0f} (--jobs 2); {small[1]:,.0f}, {small[2]:,.0f}", since)
 
 
 if __name__ == "__main__":

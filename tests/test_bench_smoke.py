@@ -14,8 +14,8 @@ def test_batch_benchmark_prints_small_files_and_real_deck_lines(capsys):
     bench_batch.bench_batch_realdecks(3)
     bench_batch.readme_figure(3, {1: 1.0, 2: 2.0}, 6, {1: 3.0, 2: 4.0}, "0.0 0.0 0.0")
     out = capsys.readouterr().out
-    assert re.search(r"^README: batch: 3 real-deck boards 1 files/s \(--jobs 1\), 2 \(--jobs 2\); 6 small land-only "
-                     r"files 3, 4; load ", out, re.M), out
+    assert re.search(r"^README: batch, 3 real-deck boards; 6 small land-only files: 1 files/s \(--jobs 1\), "
+                     r"2 \(--jobs 2\); 3, 4; load ", out, re.M), out
     for jobs in (1, 2):
         assert re.search(rf"^batch --jobs {jobs}: 6 small files in [\d.]+ s = \d+ files/s .*; load ", out, re.M), out
         assert re.search(rf"^batch --jobs {jobs} --timeout 10: 3 real-deck boards \(\d+ queries, seed 20261130\) "
@@ -94,7 +94,7 @@ def test_games_benchmark_prints_the_readme_line(capsys):
 
     assert bench_games.main(["--games=2"]) == 0
     out = capsys.readouterr().out
-    assert re.search(r"^README: whole games, real decks \(2 seeded games, random agents\): [\d.]+ games/s, [\d,]+ "
+    assert re.search(r"^README: whole games, Ninth Edition Core Game decks, Gold vs Silver \(2 seeded games, random agents\): [\d.]+ games/s, [\d,]+ "
                      r"steps/s wall \([\d.]+ games, [\d,]+ steps per CPU-second\); 2 of 2 games to a winner, "
                      rf"0 refused, 0 exceptions{LOAD}", out, re.M), out
 
