@@ -52,9 +52,9 @@ def _load() -> str:
         return "?"
 
 
-def bench_batch_realdecks(n: int, seed: int = 20261130, timeout: float = 10.0) -> None:
+def bench_batch_realdecks(n: int, seed: int = 20261130, timeout: float = 10.0) -> dict[int, float]:
     """The real-deck boards as files, through :func:`batch` with ``jobs`` 1 and 2 (a timeout of
-    ``timeout`` s per file, so both go through warm worker processes)."""
+    ``timeout`` s per file, so both go through warm worker processes); files/s by ``jobs``."""
     from benchmarks.realdecks import generate_boards
     from mtgsolve.solver.apps.batch import batch
 
@@ -64,30 +64,37 @@ def bench_batch_realdecks(n: int, seed: int = 20261130, timeout: float = 10.0) -
         for i, board in enumerate(generate_boards(n, seed)):
             (d / f"b{i:04d}.yaml").write_text(yaml.safe_dump(board, sort_keys=False))
         queries = sum(len(b.get("query", [])) for b in map(yaml.safe_load, (f.read_text() for f in d.iterdir())))
+        rates = {}
         for jobs in (1, 2):
             before = _load()
             s = batch([d], Path(tmp) / f"real{jobs}.jsonl", jobs=jobs, timeout=timeout, progress=False)
             print(f"batch --jobs {jobs} --timeout {timeout:g}: {n} real-deck boards ({queries} queries, seed {seed}) "
                   f"in {s.seconds:.2f} s = {s.done / s.seconds:.1f} files/s, {s.timeouts} with timeouts, "
                   f"{s.failed} failed; load {before} -> {_load()}")
+            rates[jobs] = s.done / s.seconds
+    return rates
 
 
-def bench_batch(n: int) -> None:
+def bench_batch(n: int) -> dict[int, float]:
+    """``n`` small land-only files through :func:`batch` with ``jobs`` 1 and 2 (and Ray when installed);
+    files/s by ``jobs``."""
     from mtgsolve.solver.apps.batch import batch
 
     with tempfile.TemporaryDirectory() as tmp:
         d = Path(tmp) / "in"
         write_files(d, n)
+        rates = {}
         for jobs in (1, 2):
             before = _load()
             s = batch([d], Path(tmp) / f"out{jobs}.jsonl", jobs=jobs, progress=False)
+            rates[jobs] = s.done / s.seconds
             print(f"batch --jobs {jobs}: {n} small files in {s.seconds:.2f} s = {s.done / s.seconds:.0f} files/s "
                   f"(target with --jobs 2: >= 500); load {before} -> {_load()}")
         try:
             import ray
         except ImportError:
             print("batch --backend ray: skipped (pip install -e '.[ray]')")
-            return
+            return rates
         from mtgsolve.solver.apps.batch import batch_ray
 
         t = time.perf_counter()
@@ -100,15 +107,26 @@ def bench_batch(n: int) -> None:
             ray.shutdown()
         print(f"batch --backend ray (local, 2 CPUs): {n} files in {s.seconds:.2f} s = {s.done / s.seconds:.0f} "
               f"files/s once warm (starting Ray: {started:.1f} s)")
+    return rates
 
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     quick = "--quick" in argv
     boards = next((int(a.split("=", 1)[1]) for a in argv if a.startswith("--boards=")), 40 if quick else 200)
-    bench_batch(500 if quick else 3000)
-    bench_batch_realdecks(boards)
+    since = _load()
+    small = bench_batch(500 if quick else 3000)
+    real = bench_batch_realdecks(boards)
+    readme_figure(boards, real, 500 if quick else 3000, small, since)
     return 0
+
+
+def readme_figure(boards: int, real: dict[int, float], files: int, small: dict[int, float], since: str) -> None:
+    """The README's batch line: files/s with ``--jobs`` 1 and 2, real-deck boards and small files."""
+    from benchmarks import readme
+
+    readme.line(f"batch, {boards} real-deck boards; {files:,} small land-only files: {real[1]:.0f} files/s (--jobs 1), "
+                f"{real[2]:.0f} (--jobs 2); {small[1]:,.0f}, {small[2]:,.0f}", since)
 
 
 if __name__ == "__main__":

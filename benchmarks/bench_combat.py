@@ -31,6 +31,8 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
+from benchmarks import readme
+
 ROOT = Path(__file__).resolve().parent.parent
 for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
@@ -84,7 +86,8 @@ def timed(fn):
     return r, time.perf_counter() - t
 
 
-def row(kind: str, what: str, n: int, args) -> None:
+def row(kind: str, what: str, n: int, args) -> tuple[int | None, float, bool]:
+    """Print one row; (exact count, query seconds, whether the brute-force reference ran: it equals the count)."""
     state = situation_from_dict(board(kind, n, 1000 + n, what == "blocks")).state
     res, qs = timed(lambda: answer(state, {"kind": what}, Options(max_results=args.list)))
     count = res["count"]
@@ -107,6 +110,7 @@ def row(kind: str, what: str, n: int, args) -> None:
         assert len(ref) == count, (len(ref), count)
         ref_s, ref_x = f"{rs:.3f}", f"{rs / qs:.1f}"
     print(f"{kind:6} {what:8} {n:3} {count:>14} {qs:9.3f} {enum_s:>8} {ref_s:>8} {ref_x:>7}", flush=True)
+    return count, qs, ref_s != "-"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,11 +122,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ref-max", type=int, default=200_000)
     args = p.parse_args(argv or [])
     sizes = args.sizes or ([2, 4, 6] if args.quick else [2, 4, 6, 8, 12, 16])
+    since = readme.load()
     print(f"{'board':6} {'query':8} {'n':>3} {'count':>14} {'query s':>9} {'enum s':>8} {'ref s':>8} {'ref x':>7}")
-    for kind in ("plain", "mixed", "taxed"):
-        for what in ("attacks",) if kind == "taxed" else ("attacks", "blocks"):
-            for n in sizes:
-                row(kind, what, n, args)
+    rows = [(n, *row(kind, what, n, args)) for kind in ("plain", "mixed", "taxed")
+            for what in (("attacks",) if kind == "taxed" else ("attacks", "blocks")) for n in sizes]
+    top = [(c or 0, q) for n, c, q, _ in rows if n == max(sizes)]
+    checked = sum(ref for *_, ref in rows)
+    most = max(c for c, _ in top)
+    readme.line(f"`attacks`/`blocks`, {max(sizes)} creatures a side (plain, mixed, taxed; up to "
+                f"{f'{most:,}' if most < 10 ** 6 else f'{most:.1e}'} declarations): counted in ≤ {max(q for _, q in top) * 1e3:.0f} ms "
+                f"(first {args.list:,} listed); equal to brute force in the {checked} of {len(rows)} cases "
+                f"where it finishes", since)
     return 0
 
 

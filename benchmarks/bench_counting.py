@@ -1,5 +1,5 @@
 """Counting without listing, deciding without enumerating (issue 16):
-``python -m benchmarks.bench_counting [--quick]``.
+``python -m benchmarks.bench_counting [--quick] [--no-plot]``.
 
 1. The 40-land board of the issue (32 basics, three Reflecting Pools, three
    Adarkar Wastes, two Exotic Orchards) with seven spells in hand, Hangarback
@@ -23,7 +23,10 @@
    (optional extra ``bench``) is installed and can be given card data
    offline; otherwise the reason it was skipped is printed.
 7. A plot of time against board size (``docs/counting.png``) when matplotlib
-   (optional extra ``bench``) is importable.
+   (optional extra ``bench``) is importable and ``--no-plot`` is not given.
+
+The figures the README quotes are printed as ``README:`` lines
+(:mod:`benchmarks.readme`) after item 5.
 
 Targets from the issue (2-core machine): full answer within 4× phase.rs's
 ``actions()``; the mask within 0.5×; Hangarback counts under 50 ms each;
@@ -48,6 +51,8 @@ from mtgsolve.solver.queries import Options, answer  # noqa: E402
 from mtgsolve.solver.payment import answers as pay_mod  # noqa: E402  (the rules layer: counter cache, counts)
 from mtgsolve.solver.queries import pay as pay_specs  # noqa: E402  (cost specs read as pay queries)
 from mtgsolve.solver.io.load import situation_from_dict  # noqa: E402
+from mtgsolve.solver.core.memo import BoundedCache  # noqa: E402
+from benchmarks import readme  # noqa: E402
 
 BASICS_32 = ["Forest"] * 8 + ["Plains"] * 6 + ["Island"] * 6 + ["Swamp"] * 6 + ["Mountain"] * 6
 LANDS_40 = BASICS_32 + ["Reflecting Pool"] * 3 + ["Adarkar Wastes"] * 3 + ["Exotic Orchard"] * 2
@@ -92,7 +97,7 @@ def arc_trail_board(n: int = 320) -> dict:
 
 def _cold() -> None:
     """Forget the counting DPs built so far (each measurement starts cold)."""
-    pay_mod._COUNTERS.clear()
+    pay_mod._COUNTERS = BoundedCache(pay_mod._COUNTERS.size)   # a fresh cache of the same size
 
 
 def _median(fn, reps: int) -> tuple[float, object]:
@@ -160,7 +165,7 @@ def bench_board_40(reps: int, phase_ms: float | None) -> dict:
     w_any, n_any = _median(lambda: pay_specs.count_payments(View(state), "alice",
                                                           {"cast": "hangarback-walker", "x": "any"}), reps)
     print(f"    x: any (every X at once): {n_any} payments counted in {w_any * 1e3:.2f} ms")
-    return {"full": w_full, "mask": w_mask, "hb_max": max(times)}
+    return {"full": w_full, "mask": w_mask, "hb_max": max(times), "phase": phase_ms, "hb_total": n_any}
 
 
 def bench_cataracts(budget: float, reps: int) -> dict:
@@ -184,7 +189,8 @@ def bench_cataracts(budget: float, reps: int) -> dict:
     wf = time.perf_counter() - t
     n = len(full.get("payments", []))
     print(f"  every payment listed: {n:,} in {wf:.2f} s = {n / wf:,.0f} payments/s (status {full['status']})")
-    return {"cataracts": w, "cataracts_status": res["status"]}
+    return {"cataracts": w, "cataracts_status": res["status"], "cataracts_count": res.get("count"),
+            "cataracts_rate": n / wf}
 
 
 def bench_arc_trail(reps: int) -> dict:
@@ -207,7 +213,7 @@ def bench_arc_trail(reps: int) -> dict:
           f"  [target: < 5 ms]")
     print(f"  is_legal, same situation again (warm):     median {w_warm * 1e3:7.2f} ms")
     print(f"  is_legal, illegal targets (with reason):   median {w_bad * 1e3:7.2f} ms: {vb.reason[:90]}…")
-    return {"arc": w_cold}
+    return {"arc": w_cold, "arc_warm": w_warm, "arc_count": n}
 
 
 def bench_listing(quick: bool) -> dict:
@@ -250,7 +256,7 @@ def bench_reference() -> None:
           f"pay query {got['count']} in {w * 1e3:.1f} ms (x{wr / w:.0f} faster), equal: {got['count'] == ref['count']}")
 
 
-def bench_available_count(quick: bool) -> None:
+def bench_available_count(quick: bool) -> dict:
     """``available_mana`` counts (issue 16): by arithmetic vs by enumeration."""
     from benchmarks.generators import mixed_lands_board, xmage_board
 
@@ -260,6 +266,7 @@ def bench_available_count(quick: bool) -> None:
               for n in (20, 30, 40) for seed in ((3,) if quick else (1, 2, 3))]
     boards.append(("XMage board (30 basics/Wastes, 3 Cataracts)", xmage_board()))
     q = {"kind": "available_mana", "player": "alice"}
+    figs: dict = {}
     for label, doc in boards:
         state = _state(doc)
         w1, one = _median(lambda: answer(state, q, Options(max_results=1)), 3)
@@ -272,6 +279,9 @@ def bench_available_count(quick: bool) -> None:
         print(f"  {label:<44} count {n} in {w1 * 1e3:7.1f} ms (default answer {wd * 1e3:6.0f} ms, "
               f"{dflt['status']}); enumeration {we:6.2f} s ({full['status']}) = x{we / w1:,.0f}; equal: {same}",
               flush=True)
+        if label.startswith("40 ") and one["count"] is not None and one["count"] >= figs.get("am_count", -1):
+            figs.update(am_count=one["count"], am_s=w1, am_enum_s=we)
+    return figs
 
 
 def plot(sizes: list[int], out: Path) -> None:
@@ -316,6 +326,7 @@ def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     quick = "--quick" in argv
     reps = 3 if quick else 9
+    since = readme.load()
     phase_ms, why = phase_actions_ms(reps)
     if phase_ms is None:
         print(f"phase.rs: skipped ({why})")
@@ -327,9 +338,30 @@ def main(argv: list[str] | None = None) -> int:
     figs.update(bench_listing(quick))
     figs.update(bench_cataracts(10.0 if quick else 60.0, reps))
     bench_reference()
-    bench_available_count(quick)
-    plot([10, 20, 40, 80] if quick else [10, 20, 40, 80, 160], ROOT / "docs" / "counting.png")
+    figs.update(bench_available_count(quick))
+    readme_lines(figs, since)
+    if "--no-plot" not in argv:
+        plot([10, 20, 40, 80] if quick else [10, 20, 40, 80, 160], ROOT / "docs" / "counting.png")
     return 0
+
+
+def readme_lines(f: dict, since: str) -> None:
+    """The README's counting figures (one ``README:`` line each, worded as the README's rows)."""
+    vs = (lambda w: f" = {w * 1e3 / f['phase']:.2f}×") if f.get("phase") else (lambda w: "")
+    readme.line(f"`actions` with exact counts, 40 lands + 7 spells ({f['hb_total']:,} payments counted): "
+                f"{f['full'] * 1e3:.1f} ms{vs(f['full'])} phase.rs `actions()` on the same board, same run"
+                f"{'' if f.get('phase') else ' (not installed)'}; the mask {f['mask'] * 1e3:.2f} ms{vs(f['mask'])}",
+                since)
+    readme.line(f"`pay` counts, Hangarback Walker X = 1…20 on that board: ≤ {f['hb_max'] * 1e3:.1f} ms each", since)
+    readme.line(f"`pay` for Cultivate, Cascading Cataracts board ({f['cataracts_count']:,} payments): "
+                f"{f['cataracts']:.2f} s (first 10,000 listed, exact count)", since)
+    readme.line(f"`is_legal` of one Arc Trail among 320 creatures ({f['arc_count']:,} choices): "
+                f"{f['arc'] * 1e3:.1f} ms fresh, {f['arc_warm'] * 1e3:.2f} ms warm", since)
+    readme.line(f"listing payments: {f['listing']:,.0f} payments/s (Hangarback Walker), "
+                f"{f['cataracts_rate']:,.0f} (Cultivate)", since)
+    if "am_count" in f:
+        readme.line(f"`available_mana` exact count, 40 mixed lands ({f['am_count']:,} bundles): {f['am_s']:.2f} s "
+                    f"(listing them all: {f['am_enum_s']:.1f} s)", since)
 
 
 if __name__ == "__main__":

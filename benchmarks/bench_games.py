@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from benchmarks import readme
 from mtgsolve.solver.api import Situation, UnsupportedActionError
 from mtgsolve.solver.api.encoding import ActionEncoding, completions
 from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, initial_situation, parse_decklist, unmodeled
@@ -40,6 +41,7 @@ from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled,
 GAME_DECKS_DIR = Path(__file__).resolve().parent / "decks" / "games"
 DECKS = {"real": ("Ninth Edition Core Game: Gold vs Silver (real decklists)", REAL_DECKS),
          "invented": ("invented red vs green, 40 cards of fully modeled cards", INVENTED_DECKS)}
+SHORT = {"real": "Ninth Edition Core Game decks, Gold vs Silver", "invented": "invented 40-card decks, fully modeled"}
 
 
 def play_api_game(seed: int, decks: tuple[str, str] = REAL_DECKS,
@@ -119,6 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     refusals: Counter = Counter()
     failures: list[str] = []
     total_steps = total_turns = 0
+    since = readme.load()
     t0, c0 = time.perf_counter(), time.process_time()
     for seed in range(games):
         try:
@@ -142,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"steps/game: {total_steps / max(played, 1):.0f}  turns/game: {total_turns / max(played, 1):.1f}  "
           f"won: {sum(wins.values())} (alice {wins['alice']}, bob {wins['bob']})  "
           f"refused at unread text: {sum(refusals.values())}  exceptions/other: {len(failures)}")
+    readme.line(f"whole games, {SHORT[which]} ({games} seeded games, random agents): {games / dt:.2f} games/s, "
+                f"{total_steps / dt:,.0f} steps/s wall ({games / cpu:.2f} games, {total_steps / cpu:,.0f} steps "
+                f"per CPU-second); {sum(wins.values())} of {games} games to a winner, {sum(refusals.values())} "
+                f"refused, {len(failures)} exceptions", since)
     for text, n in refusals.most_common():
         print(f"  refused {n}x: {text}")
     for line in failures:

@@ -32,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
 
+from benchmarks import readme  # noqa: E402
 from benchmarks.gen_pay import enumeration_board, mixed_board  # noqa: E402
 from mtgsolve.models import payment as pm  # noqa: E402
 from mtgsolve.solver.rules.characteristics import View  # noqa: E402
@@ -64,11 +65,14 @@ def _state(doc: dict):
     return situation_from_dict(doc).state
 
 
-def bench_payable(sizes, reps: int) -> None:
+def bench_payable(sizes, reps: int) -> list[tuple[float, float, float]]:
+    """Print the table; return the (b) timings of the largest board, one per cost."""
     print("payable, ms as median wall / median CPU / min wall; a = decide(): model build + solve from the problem,\n"
           "b = is_payable on a warm view (as the actions query calls it), c = is_payable from a fresh view")
     print(f"{'perms':>5} {'cost':<22} {'payable':>7} {'a':>19} {'b':>19} {'c':>19}  classes abilities vars")
+    warm: list[tuple[float, float, float]] = []
     for n in sizes:
+        warm = []
         doc = mixed_board(n, seed=n)
         state = _state(doc)
         for cost, x in (("{3}{W}{U}{B}{R}{G}", 0), ("{X}{G}{G}", n // 5), ("{X}{G}{G}", n // 2)):
@@ -79,6 +83,7 @@ def bench_payable(sizes, reps: int) -> None:
             res = pm.decide(problem)
             a = _median(lambda: pm.decide(problem), reps)
             b = _median(lambda: is_payable(view, "alice", spec), reps)
+            warm.append(b)
             c = _median(lambda: is_payable(View(state), "alice", spec), max(3, reps // 4))
             nvars = len(pm.PaymentModel(problem, chain=not any(a.costed for a in problem.abilities)).m.proto.variables)
             label = cost + (f" X={x}" if "X" in cost else "")
@@ -91,6 +96,7 @@ def bench_payable(sizes, reps: int) -> None:
         xm = pm.PaymentModel(problem, keys=False).max_x()
         tm = _median(lambda: pm.PaymentModel(problem, keys=False).max_x(), max(3, reps // 4))
         print(f"{n:>5} {'{X}{G}{G} x_max':<22} {xm!s:>7} {_ms(tm):>19}")
+    return warm
 
 
 class _Budget(Exception):
@@ -141,6 +147,16 @@ def bench_enumeration(sizes, brute_sizes, brute_budget: float, cost: str) -> Non
               f"{ratio:>7} {agree:>6}")
 
 
+def payable_figure(sizes, reps: int) -> None:
+    """The ``payable`` table and the README's line for its largest board."""
+    since = readme.load()
+    warm = bench_payable(sizes, reps)
+    readme.line(f"`pay`: is it payable? {sizes[-1]} mixed permanents, 3 costs: "
+                f"{min(c for _, c, _ in warm) * 1e3:.1f}–{max(c for _, c, _ in warm) * 1e3:.1f} ms CPU "
+                f"({min(w for w, _, _ in warm) * 1e3:.1f}–{max(w for w, _, _ in warm) * 1e3:.1f} ms wall), "
+                f"model build included", since)
+
+
 def bench_cli(reps: int) -> None:
     exe = Path(sys.executable).parent / "mtgsolve"
     src = ROOT / "instances" / "pay" / "bears_two_forests.yaml"
@@ -170,7 +186,7 @@ def bench_cli(reps: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     quick = "--quick" in argv
-    bench_payable((50, 100) if quick else (50, 100, 200), reps=5 if quick else 25)
+    payable_figure((50, 100) if quick else (50, 100, 200), reps=5 if quick else 25)
     if quick:
         bench_enumeration((6, 10), (6,), 20.0, "{1}{W}{G}")
     else:

@@ -26,6 +26,7 @@ import traceback
 from collections import Counter, defaultdict
 from typing import Any, Iterable
 
+from benchmarks import readme
 from benchmarks.realdecks import generate_boards, load_decks
 
 STATUSES = ("ok", "truncated", "unsupported", "error", "timeout", "exception")
@@ -326,6 +327,83 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
+def _reference(state: Any, query: dict) -> tuple[object, ...]:
+    """(count,) for targets, (payable, count) for pay, by the independent references (tests/reference/)."""
+    from pathlib import Path
+
+    tests = str(Path(__file__).resolve().parent.parent / "tests")
+    if tests not in sys.path:
+        sys.path.insert(0, tests)
+    from reference.alt_costs_ref import _options, brute_cast
+    from reference.helps_ref import brute_helped, helps_of
+    from reference.pay_ref import brute_pay
+    from reference.targets_ref import reference_targets
+
+    if query["kind"] == "targets":
+        return (reference_targets(state, dict(query)).get("count"),)
+    o = state.obj(query["cast"]) if "cast" in query else None
+    if o is not None and helps_of(o.card):
+        ref = brute_helped(state, dict(query))          # delve, convoke, improvise
+    elif o is not None and _options(o):
+        ref = brute_cast(state, dict(query))            # alternative and additional costs
+    else:
+        ref = brute_pay(state, dict(query))
+    return ref["payable"], ref["count"]
+
+
+def check_references(boards: list[dict], budget: float = 8.0) -> tuple[int, int, int]:
+    """Every ``ok`` answer of ``pay`` and ``targets`` (re-asked with ``max_results`` 100,000) against the
+    brute-force references, each given ``budget`` seconds: (equal, different, reference timeouts)."""
+    import signal
+
+    from mtgsolve.solver.io.load import situation_from_dict
+    from mtgsolve.solver.queries import Options, answer
+
+    class _Slow(Exception):
+        pass
+
+    def _alarm(*_: object) -> None:
+        raise _Slow()
+
+    old = signal.signal(signal.SIGALRM, _alarm)
+    equal = differ = slow = 0
+    try:
+        for doc in boards:
+            state = situation_from_dict(doc).state
+            for q in doc.get("query") or []:
+                if q["kind"] not in ("pay", "targets"):
+                    continue
+                r = answer(state, q, Options(max_results=100000, timeout=20))
+                if r["status"] != "ok":
+                    continue
+                got = (r["count"],) if q["kind"] == "targets" else (r["payable"], r["count"])
+                signal.setitimer(signal.ITIMER_REAL, budget)
+                try:
+                    want = _reference(state, q)
+                except _Slow:
+                    slow += 1
+                    continue
+                finally:
+                    signal.setitimer(signal.ITIMER_REAL, 0)
+                equal, differ = (equal + 1, differ) if got == want else (equal, differ + 1)
+    finally:
+        signal.signal(signal.SIGALRM, old)
+    return equal, differ, slow
+
+
+def readme_figure(rep: dict, decks: str) -> str:
+    """The README's real-deck sentence: the share of ``ok`` answers by query kind."""
+    kinds = {k: v for k, v in rep["per_kind"].items() if k not in ("all", "load")}
+    ok = sum(v["counts"]["ok"] for v in kinds.values())
+    total = sum(v["count"] for v in kinds.values())
+    no_pass = [v for k, v in kinds.items() if k != "pass"]
+    ok_np, total_np = sum(v["counts"]["ok"] for v in no_pass), sum(v["count"] for v in no_pass)
+    return (f"real decks, {rep['boards']} boards ({decks}): share of sound `ok` answers — "
+            + ", ".join(f"`{k}` {100 * v['shares']['ok']:.1f}%" for k, v in kinds.items())
+            + f" ({100 * ok / max(total, 1):.1f}% of all {total:,} answers; "
+              f"{100 * ok_np / max(total_np, 1):.1f}% without `pass`)")
+
+
 def _decks_dir(name: str | None) -> Any:
     """``None``: the development corpus; ``heldout``: the held-out set; else a directory."""
     from benchmarks.realdecks import DECKS_DIR
@@ -344,11 +422,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--top", type=int, default=15)
     ap.add_argument("--json", default=None, help="write the report (and the per-query records) as JSON here")
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--references", action="store_true",
+                    help="also check every ok pay/targets answer against the brute-force references")
     ap.add_argument("--decks", default=None,
                     help="the decklists' directory (default benchmarks/decks; 'heldout' for benchmarks/decks/heldout, "
                          "the held-out set)")
     args, _unknown = ap.parse_known_args(sys.argv[1:] if argv is None else argv)
     n = args.boards if args.boards is not None else (40 if args.quick else 400)
+    since = readme.load()
     decks = load_decks(_decks_dir(args.decks))
     t = time.perf_counter()
     boards = generate_boards(n, args.seed, decks)
@@ -361,6 +442,12 @@ def main(argv: list[str] | None = None) -> int:
     rep = summarize(records, top=args.top)
     print(format_report(rep))
     print(f"\nanswered in {run_s:.1f} s")
+    corpus = "held-out decklists" if args.decks == "heldout" else "development decklists"
+    readme.line(readme_figure(rep, f"{len(decks)} {corpus}, seed {args.seed}"), since)
+    if args.references:
+        equal, differ, slow = check_references(boards)
+        readme.line(f"every `ok` pay/targets answer on these boards equals brute force ({equal} of {equal + differ}; "
+                    f"{slow} reference timeouts)", since)
     if args.json:
         slim = [{k: v for k, v in r.items() if k != "result"} for r in records]
         with open(args.json, "w", encoding="utf-8") as f:

@@ -50,7 +50,8 @@ def load() -> str:
         return "?"
 
 
-def bench_startup(pairs: int, what: str, path: Path) -> None:
+def bench_startup(pairs: int, what: str, path: Path) -> tuple[float, float]:
+    """Print the line for one file; (median ratio to the bare import, median ratio to it without tear-down)."""
     solve = [sys.executable, str(ROOT / "cli.py"), "solve", str(path)]
     _wall(solve), _wall(BARE), _wall(BARE_NO_TEARDOWN)  # warm the file cache (and write the card index)
     ratios, floor_ratios, a, b, c = [], [], [], [], []
@@ -63,6 +64,7 @@ def bench_startup(pairs: int, what: str, path: Path) -> None:
           f"(min {min(ratios):.2f}, max {max(ratios):.2f}; {pairs} pairs; target <= 1.2); against the bare import "
           f"without tear-down ({statistics.median(c) * 1000:.0f} ms) {statistics.median(floor_ratios):.2f}; "
           f"load {before} -> {load()}")
+    return statistics.median(ratios), statistics.median(floor_ratios)
 
 
 def import_costs(path: Path = FILES[0][1]) -> dict[str, float]:
@@ -110,9 +112,19 @@ def main(argv: list[str] | None = None) -> int:
     print_import_costs()
     if "--imports" in argv:
         return 0
-    for what, path in FILES:
-        bench_startup(pairs, what, path)
+    since = load()
+    ratios = [bench_startup(pairs, what, path) for what, path in FILES]
+    readme_figure(ratios[0], since)
     return 0
+
+
+def readme_figure(ratios: tuple[float, float], since: str) -> None:
+    """The README's start-up line, for the README's example file."""
+    from benchmarks import readme
+
+    readme.line(f"`mtgsolve solve` on a small file: {ratios[0]:.2f}× the bare "
+                f"`python -c \"from ortools.sat.python import cp_model\"` process ({ratios[1]:.2f}× without its "
+                f"tear-down)", since)
 
 
 if __name__ == "__main__":

@@ -42,6 +42,7 @@ for p in (ROOT, ROOT / "tests"):
     if str(p) not in sys.path:
         sys.path.insert(0, str(p))
 
+from benchmarks import readme  # noqa: E402
 from mtgsolve.models.targets import cpsat_count  # noqa: E402
 from mtgsolve.solver.core import ir  # noqa: E402
 from mtgsolve.solver.cards import Card, CardData  # noqa: E402
@@ -162,7 +163,19 @@ def main(argv: list[str] | None = None) -> None:
         a.sizes, a.enumerate, a.full_max, a.ref_max = [50, 100], 5_000, 10_000, 30_000
     print(f"clock: {'process CPU' if a.cpu else 'wall'} time; sizes {a.sizes}; listing up to {a.enumerate} "
           f"choices for the rates; full listing up to {a.full_max}, reference up to {a.ref_max} choices")
-    run(a.sizes, a.enumerate, a.full_max, a.ref_max)
+    since = readme.load()
+    readme_figure(run(a.sizes, a.enumerate, a.full_max, a.ref_max), since)
+
+
+def readme_figure(rows: list[dict], since: str) -> None:
+    """The README's line: counting alone over the boards of 100 objects or more (all boards if none)."""
+    big = [r for r in rows if r["objects"] >= 100] or rows
+    sizes = sorted({r["objects"] for r in big})
+    refs = [r["ref_s"] for r in big if r["ref_s"] is not None]
+    readme.line(f"`targets`: count over {sizes[0]}–{sizes[-1]} objects, 1–3 slots: "
+                f"{min(r['count_s'] for r in big) * 1e3:.1f}–{max(r['count_s'] for r in big) * 1e3:.1f} ms "
+                f"({'wall' if CLOCK is time.perf_counter else 'CPU'}; brute force: up to "
+                f"{max(refs, default=0.0):.3g} s)", since)
 
 
 if __name__ == "__main__":
