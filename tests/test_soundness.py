@@ -959,3 +959,35 @@ def test_becomes_the_target_of_a_spell_is_not_reached_by_a_triggered_ability():
     assert either is not None and {"target", "target_ability"} <= either
     assert plain is not None and "target_ability" in plain
     assert "target_ability" in (event_families("Ward {2}") or frozenset())
+
+
+def test_knowing_the_top_card_and_a_draw_limit_block_only_what_they_reach():
+    """ "You may look at the top card of your library any time." changes no legal choice; "Each player
+    can't draw more than one card each turn." changes draws (resolve, pass), never what may be cast,
+    targeted or paid now. Both used to be `unknown` and block every query."""
+    from mtgsolve.solver.io.load import situation_from_dict
+    from mtgsolve.solver.queries import answer
+
+    def statuses(text: str) -> dict[str, str]:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+             "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "battlefield": {"alice": ["Mountain", {"card": {"name": "Test Sight", "type": "Enchantment",
+                                                            "types": ["Enchantment"], "text": text}}],
+                             "bob": ["Grizzly Bears"]},
+             "hand": {"alice": ["Lightning Bolt"]},
+             "stack": [{"card": "Divination", "controller": "bob"}]}
+        state = situation_from_dict(d).state
+        qs = {"targets": {"kind": "targets", "cast": "lightning-bolt"},
+              "pay": {"kind": "pay", "player": "alice", "cast": "lightning-bolt"},
+              "available_mana": {"kind": "available_mana", "player": "alice"},
+              "actions": {"kind": "actions", "player": "alice"}, "resolve": {"kind": "resolve"}}
+        return {k: answer(state, q)["status"] for k, q in qs.items()}
+
+    look = statuses("You may look at the top card of your library any time.")
+    assert {k: look[k] for k in ("targets", "pay", "available_mana", "actions")} == \
+        {"targets": "ok", "pay": "ok", "available_mana": "ok", "actions": "ok"}
+    limit = statuses("Each player can't draw more than one card each turn.")
+    assert limit["targets"] == limit["pay"] == limit["available_mana"] == "ok"
+    assert limit["resolve"] == "unsupported"            # Divination draws two: the limit reaches it
+    cast_from_top = statuses("You may cast creature spells from the top of your library.")
+    assert cast_from_top["actions"] == "unsupported"    # a separate permission: it adds actions

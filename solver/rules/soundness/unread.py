@@ -105,6 +105,13 @@ _SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
     (re.compile(r"\bno maximum hand size\b|\bmaximum hand size\b"), frozenset({"effect"})),
     (re.compile(r"^(?:daybound|nightbound)\b"), frozenset({"replacement", "triggers"})),
     (re.compile(r"^play with the top card of your library revealed\.?$"), frozenset({"effect"})),
+    # knowing one's own top card (CR 401.2: looking changes no rule's outcome); what a player may then
+    # do from the top of the library is a separate line ("you may cast … from the top …")
+    (re.compile(r"^you may look at the top card of your library (?:at )?any time\.?$"), frozenset({"effect"})),
+    # a limit on draws (CR 121.1): it changes what drawing does as spells resolve and steps begin, never
+    # what may be cast, targeted or paid now
+    (re.compile(r"\bcan't draw more than (?:one|two|three|\w+) cards? each turn\b"),
+     frozenset({"replacement", "effect"})),
     # granting an equip ability (CR 702.6) adds an action of the Equipment's controller, never mana
     (re.compile(r"^(?:metalcraft — )?equipment you control (?:have|has) equip \{[\dx]+\}"
                 r"(?: as long as you control [\w ]+)?\.?$"), frozenset({"timing", "costs"})),
