@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from benchmarks.bench_realdecks import card_unread_lines, format_report, run_boards, summarize
+from benchmarks.bench_realdecks import _reference, card_unread_lines, format_report, run_boards, summarize
 from benchmarks.realdecks import DECKS_DIR, generate_boards, load_decks, parse_deck
 from mtgsolve.solver.cards import canonical_name, get_card
 from mtgsolve.solver.core.ir import ability_kind_of_line
@@ -208,25 +208,6 @@ def test_unsupported_results_say_why(boards, records):
 
 # -- exactness on real boards: every `ok` answer of pay and targets equals the brute-force reference ------
 
-def _reference_answer(state, query: dict) -> tuple[object, ...]:
-    """(payable, count) or (count,) by the independent references (tests/reference/)."""
-    from reference.alt_costs_ref import _options, brute_cast
-    from reference.helps_ref import brute_helped, helps_of
-    from reference.pay_ref import brute_pay
-    from reference.targets_ref import reference_targets
-
-    if query["kind"] == "targets":
-        return (reference_targets(state, dict(query)).get("count"),)
-    o = state.obj(query["cast"]) if "cast" in query else None
-    if o is not None and helps_of(o.card):
-        ref = brute_helped(state, dict(query))          # delve, convoke, improvise
-    elif o is not None and _options(o):
-        ref = brute_cast(state, dict(query))            # alternative and additional costs
-    else:
-        ref = brute_pay(state, dict(query))
-    return ref["payable"], ref["count"]
-
-
 def test_ok_answers_on_real_boards_equal_the_references():
     """Issue 14/15: an `ok` answer on a real-deck board is exact, not just sound — each pay and targets
     answer equals plain enumeration (references that import nothing from the engine's rules)."""
@@ -254,7 +235,7 @@ def test_ok_answers_on_real_boards_equal_the_references():
                 got = (r["count"],) if q["kind"] == "targets" else (r["payable"], r["count"])
                 signal.alarm(8)
                 try:
-                    want = _reference_answer(state, q)
+                    want = _reference(state, q)  # the benchmark's dispatch: bench_realdecks --references checks the same
                 except _Slow:
                     slow += 1
                     continue
