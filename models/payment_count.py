@@ -663,7 +663,6 @@ def counter_for(problem: PaymentProblem) -> PaymentCounter | None:
     a :class:`models.payment_delve.DelveCounter` when that applies (it counts per number of
     cards exiled, with this DP on each reduced cost)."""
     if problem.main.delve_classes:
-
         return delve_counter(problem, counter_for)  # type: ignore[return-value]
     if unsupported(problem) is not None:
         return None

@@ -51,7 +51,6 @@ def describe_card(card: Card) -> dict:
                        for u in card.abilities if isinstance(u, Unsupported) and u.structure is not None],
     }
     if len(faces) > 1 or d.layout in MULTI_FACE:
-
         known = {f.data.name for f in other_faces(card)}   # solver/data/card-faces.json (CR 709, 715)
         out["faces"] = [{"name": faces[0], "read": True}] + [{"name": f, "read": f in known} for f in faces[1:]]
     return out

@@ -278,7 +278,6 @@ class Situation:
             more = f" and {len(parts) - 3} more" if len(parts) > 3 else ""
             raise UnsupportedCaseError(f"{kind}: unread text could change the answer: {what}{more}", parts)
         if kind in ("actions", "action", "apply"):
-
             why = api_refusal(self.state, self.player, query.get("subject") if kind != "actions" else None)
             if why:
                 raise UnsupportedCaseError(f"{kind}: {why}", [])
@@ -319,7 +318,6 @@ class Situation:
     # -- legal actions -----------------------------------------------------
     @cached_property
     def legal_actions(self) -> "LegalActions":
-
         if is_terminal(self):  # the game is over (CR 104.2a): nobody acts
             return NoActions(self)  # type: ignore[return-value]
         if self.decision is not None:  # a declaration, discard or other choice of the game (solver.api.play)

@@ -163,7 +163,6 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
             continue
         out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
     if modes:
-
         for o in state.objects:
             if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
                     or not has_options(o):
@@ -262,7 +261,6 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         return None
     if cand.kind == "cast":
         if cand.alternative or cand.kicked:
-
             why = mode_reason(view, player, o, cand.alternative, cand.kicked)
             if why:
                 return why
@@ -278,13 +276,11 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             return why
         return cast_timing_reason(state, view, player, o)
     if cand.kind == "suspend":
-
         cast_why = cast_timing_reason(state, view, player, o) if o.card is not None else None
         return suspend_reason(player, o, cast_why)
     if cand.kind == "activate":
         ab = ability_of(view, cand)
         if o.zone != "battlefield" or (ab is not None and ab.zone != "battlefield"):
-
             sorcery_why = _sorcery_timing_reason(state, player, "this ability can be activated", "CR 602.5d")
             return hand_reason(view, player, o, cand.index, sorcery_why)
         if o.controller != player:
@@ -394,7 +390,6 @@ def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.Targ
         if card is None:
             return ()
         if cand.alternative:
-
             if overloaded(o, cand.alternative):
                 return ()   # cast for its overload cost: "target" reads "each" (CR 702.96b)
         if card.spell is not None and card.spell.targets:
@@ -727,7 +722,6 @@ class Oracle:
             return 1
         key = self._share_key(cand, "target_count")
         if key not in self._shared.target_count:
-
             self._remaining()
             self.solves += 1
             self._shared.target_count[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
@@ -741,7 +735,6 @@ class Oracle:
             return [()]
         key = self._share_key(cand, "target_choices")
         if key not in self._shared.target_choices:
-
             timeout = self._remaining()
             self.solves += 1
             # the targets question's own soundness (contract §2.0): unread text that could change
@@ -759,7 +752,6 @@ class Oracle:
         self._no_modal_listing(cand)
         key = self._share_key(cand, "target_problem")
         if key not in self._shared.target_problem:
-
             src = targeting_source(self.view, cand)
             self._shared.target_problem[key] = targeting_problem(self.view, src, chooser=self.player)
         return self._shared.target_problem[key]
@@ -849,7 +841,6 @@ class Oracle:
     def _total_cost(self, cand: Candidate, x: int | None) -> TotalCost:
         key = (cand, x)
         if key not in self._shared.total_cost:
-
             self._shared.total_cost[key] = total_cost(self.view, self.player, self.cost_request(cand, x))
         return self._shared.total_cost[key]
 
@@ -985,7 +976,6 @@ class Oracle:
             self._shared.payments[key] = self._by_options("payments", extra, None, self.deadline)[1]
             self._shared.payable[("payable",) + self._cost_key(cand, x)] = bool(self._shared.payments[key])
         if key not in self._shared.payments:
-
             self._remaining()
             counter = self._counter_of(cand, x)
             model = None if counter is not None else self._payment_model(cand, x)
@@ -1015,7 +1005,6 @@ class Oracle:
         if e.decided:
             return e.reason is None, e.reason
         if cand.kind == "cast" and (cand.alternative or cand.kicked):
-
             texts = zone_blockers(self.state, self.view, cand.object)
             if texts:
                 raise Undecided("error", f"unsupported: {cand.object}: text the project does not read could "

@@ -240,7 +240,6 @@ class ActionApplier:
         if not view.counter_replacements:
             final = counters
         else:
-
             results = counter_event_outcomes(view, oid, None, 0, True, 0)
             if len(results) != 1:
                 raise AmbiguousActionError(

@@ -398,7 +398,6 @@ def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], sta
 # ---------------------------------------------------------------------------
 
 def _resolve(state: GameState, chooser: Chooser) -> Step:
-
     res = resolve_top(state)
     if res.unsupported:
         raise UnsupportedCase("unsupported: " + "; ".join(res.unsupported))
@@ -622,7 +621,6 @@ def _combat() -> Any:
 
 
 def _could_attack(state: GameState, player: str) -> list[str]:
-
     view = View(state)
     out = []
     for o in state.battlefield:

@@ -287,7 +287,6 @@ def unpayable_reason(view: View, player: str, tc: TotalCost, deadline: float | N
     if _no_mana_cost(tc):
         return no_mana_cost_reason(tc)
     if tc.extra is not None:
-
         try:
             return pay_result(view, player, tc, 1, deadline).reason
         except UnsupportedCase:

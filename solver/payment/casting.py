@@ -129,7 +129,6 @@ def _problem(view: View, player: str, tc: Any):
 
 
 def _noun(s: ir.Selector) -> str:
-
     return sacrifice_phrase(s).split(" ", 1)[1]
 
 
@@ -147,7 +146,6 @@ def _model_keys(problem: Any, limit: int | None = None, deadline: float | None =
 
 
 def _model_count(problem: Any, deadline: float | None = None) -> int:
-
     counter = payment_counter(problem)
     if counter is not None:
         return counter.count()

@@ -36,7 +36,6 @@ ALLOWED_KEYS = ("kind",)
 
 @register("pass")
 def pass_query(state: GameState, query: dict, options: Options) -> dict:
-
     for key in query:
         if key not in ALLOWED_KEYS:
             raise QueryError("", str(key), "unknown key for a pass query (it takes only 'kind': "
@@ -72,11 +71,6 @@ def pass_query(state: GameState, query: dict, options: Options) -> dict:
 
 def _blocking(state: GameState) -> dict | None:
     """Contract §2.0: every unread part can change what passing does."""
-    try:
-        pass
-
-    except ImportError:  # pragma: no cover - the soundness layer is always present in releases
-        return None
     parts = blocking(state, Scope("pass", state.priority))
     if not parts:
         return None

@@ -86,7 +86,6 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             if not isinstance(alt, str):
                 raise _err("alternative", f"expected the name of an alternative cost, got {alt!r}")
             if alt:
-
                 if find_alternative(o, alt) is None:
                     raise _err("alternative", f"{o.name} has no alternative cost {alt!r}")
             return cast_source(view, cid, alt)

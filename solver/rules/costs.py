@@ -186,7 +186,6 @@ def total_cost(view: View, player: str, request: CostRequest, modifiers: bool = 
         tc = _activation_cost(view, player, request.subject, request.index)
     x = _x_value(request.x, tc.mana)
     if what == "cast" and modifiers:
-
         assert tc.spell is not None   # a spell's cost names the spell (_cast_cost)
         tc = TotalCost(**{**tc.__dict__, "mana": modified_cost(view, player, tc.spell, tc.mana, x).mana})
     return TotalCost(**{**tc.__dict__, "x": x, "life_allowed": request.life_allowed})
@@ -277,7 +276,6 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
     blocked = (cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid)
     mana = cost.mana
     if isinstance(ability, ir.ActivatedAbility) and ability.reduction is not None:
-
         mana = reduced_mana(view, player, ability)
     return TotalCost(
         "activate", mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,

@@ -183,7 +183,6 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
         rows = [(text, kind, affects, reach, act and bool(_COMMAND_ZONE_WORDS.search(_words(text))))
                 for text, kind, affects, reach, act in rows]
     if zone == "battlefield" and view is not None:
-
         rows = [(text, kind, affects, reach, act and not (kind == "static" and inert_on_board(view, o, text)))
                 for text, kind, affects, reach, act in rows]
     return [UnreadPart(o.id, text, affects, zone, who, kind, reach, act) for text, kind, affects, reach, act in rows]

@@ -443,7 +443,6 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
     if data.layout in ("adventure", "split", "modal_dfc"):
-
         faces = other_faces(card)  # type: ignore[arg-type]
         if faces:
             parts = {"adventure": _adventure_parts, "split": _split_parts, "modal_dfc": _mdfc_parts}
