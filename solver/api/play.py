@@ -61,7 +61,7 @@ class SituationLike(Protocol):
     def _check_sound(self, kind: str = "actions", **query: Any) -> None: ...
 
 
-Situation = TypeVar("Situation", bound=SituationLike)
+S = TypeVar("S", bound=SituationLike)  # the API's Situation (solver.api.situation), which calls this module
 
 __all__ = ["Choice", "RandomOutcomeError", "IllegalChoiceError", "NotModeledError", "DecisionActions", "NoActions",
            "game_apply", "after_action", "outcomes_of", "is_terminal", "winner_of"]
@@ -123,7 +123,7 @@ def _declaration(label: str) -> tuple[str, frozenset] | None:
 class DecisionActions:
     """The legal actions of a pending decision (the shape of :class:`solver.api.LegalActions`)."""
 
-    def __init__(self, situation: "Situation"):
+    def __init__(self, situation: S):
         self.situation = situation
         self.decision = situation.decision
 
@@ -182,7 +182,7 @@ class DecisionActions:
 class NoActions:
     """The legal actions of a finished game: none (CR 104.2a)."""
 
-    def __init__(self, situation: "Situation"):
+    def __init__(self, situation: S):
         self.situation = situation
 
     def __iter__(self) -> Iterator[Any]:
@@ -207,7 +207,7 @@ class NoActions:
         return {"kind": "actions", "status": "ok", "count": 0, "actions": []}
 
 
-def _situation(state: GameState, like: "Situation", decision: Decision | None = None) -> "Situation":
+def _situation(state: GameState, like: S, decision: Decision | None = None) -> S:
     return like.successor(state, decision)
 
 
@@ -236,7 +236,7 @@ def _sample(d: Decision, rng: Any) -> Option:
     return d.options[-1]
 
 
-def _follow(step: Branch | Decision, like: "Situation", rng: Any) -> "Situation":
+def _follow(step: Branch | Decision, like: S, rng: Any) -> S:
     """The situation one path of the game reaches: random events sampled with ``rng`` (without
     one, :class:`RandomOutcomeError`), up to the next situation or the next player's decision."""
     while isinstance(step, Decision):
@@ -252,7 +252,7 @@ def _follow(step: Branch | Decision, like: "Situation", rng: Any) -> "Situation"
     return _situation(step.state, like)
 
 
-def game_apply(sit: "Situation", action: Any, rng: Any = None) -> "Situation":
+def game_apply(sit: S, action: Any, rng: Any = None) -> S:
     """``pass`` or the answer to a pending decision (module docstring)."""
     try:
         if sit.decision is not None:
@@ -265,7 +265,7 @@ def game_apply(sit: "Situation", action: Any, rng: Any = None) -> "Situation":
         raise NotModeledError(str(e)) from None
 
 
-def _option(sit: "Situation", action: Any) -> Option:
+def _option(sit: S, action: Any) -> Option:
     """The option of the pending decision that ``action`` names (:meth:`DecisionActions.find`)."""
     decision = sit.decision
     assert decision is not None
@@ -276,12 +276,12 @@ def _option(sit: "Situation", action: Any) -> Option:
     return decision.options[choice.index]
 
 
-def _check_sound(sit: "Situation") -> None:
+def _check_sound(sit: S) -> None:
     """Contract §2.0: every unread part of the situation can change what passing does."""
     sit._check_sound("pass")
 
 
-def after_action(sit: "Situation", applied: Applied) -> "Situation":
+def after_action(sit: S, applied: Applied) -> S:
     """CR 117.5: state-based actions (and triggers they cause) after an action,
     through :func:`solver.engine.turns.settle_action`, with the abilities that triggered as the
     action was taken (the dies abilities of creatures sacrificed to pay a cost, CR 700.4, 603.10a:
@@ -313,7 +313,7 @@ def _apnap_rank(state: GameState) -> dict[str, int]:
     return {pid: n for n, pid in enumerate(ids[i:] + ids[:i])}
 
 
-def outcomes_of(sit: "Situation", action: Any = "pass") -> list[tuple[dict, Any, "Situation"]]:
+def outcomes_of(sit: S, action: Any = "pass") -> list[tuple[dict, Any, S]]:
     """Every outcome of passing (or of answering the pending decision): ``(choices,
     probability or None, situation)``, as the ``pass`` query lists them."""
     try:
@@ -332,9 +332,9 @@ def outcomes_of(sit: "Situation", action: Any = "pass") -> list[tuple[dict, Any,
     return [(b.choices, b.probability, _situation(b.state, sit)) for b in canonical_branches(branches)]
 
 
-def is_terminal(sit: "Situation") -> bool:
+def is_terminal(sit: S) -> bool:
     return game_over(sit.state)
 
 
-def winner_of(sit: "Situation") -> str | None:
+def winner_of(sit: S) -> str | None:
     return winner(sit.state)

@@ -45,8 +45,12 @@ def chapters(card: Card | None) -> tuple[tuple[frozenset[int], str], ...]:
     """The card's chapter abilities: (their chapter numbers, the printed line), in printed order."""
     if card is None:
         return ()
+    return card.memo.get("chapters", lambda: _chapters(card.data.text))
+
+
+def _chapters(text: str) -> tuple[tuple[frozenset[int], str], ...]:
     out = []
-    for line in card.data.text.splitlines():
+    for line in text.splitlines():
         m = _CHAPTER.match(line.strip())
         if m:
             out.append((frozenset(roman(n) for n in m.group(1).split(", ")), line.strip()))
