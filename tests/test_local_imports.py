@@ -14,9 +14,8 @@ one that is gone fails it too, so the list only shrinks.
 from __future__ import annotations
 
 import ast
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from test_import_graph import ROOT, _targets, _type_checking_only, project_modules
 
 _START_UP = "start-up: a small solve does not load it"
 
@@ -50,59 +49,26 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
 }
 
 
-def _type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and (getattr(node.test, "id", None) == "TYPE_CHECKING"
-                                         or getattr(node.test, "attr", None) == "TYPE_CHECKING")
-
-
-def _project(node: ast.AST) -> bool:
-    if isinstance(node, ast.ImportFrom):
-        return node.level > 0 or (node.module or "").startswith("mtgsolve")
-    return isinstance(node, ast.Import) and all(a.name.startswith("mtgsolve") for a in node.names)
-
-
-def _targets(mod: str, is_pkg: bool, node: ast.AST) -> set[str]:
-    out: set[str] = set()
-    if isinstance(node, ast.ImportFrom):
-        if node.level:
-            base = mod.split(".") if mod else []
-            if not is_pkg:
-                base = base[:-1]
-            base = base[:len(base) - (node.level - 1)]
-            m = ".".join(base + ([node.module] if node.module else []))
-        else:
-            m = (node.module or "").removeprefix("mtgsolve").removeprefix(".")
-        for a in node.names:
-            full = f"{m}.{a.name}" if m else a.name
-            is_module = (ROOT / (full.replace(".", "/") + ".py")).exists() or (ROOT / full.replace(".", "/")).is_dir()
-            out.add(full if is_module else m)
-    elif isinstance(node, ast.Import):
-        out |= {a.name.removeprefix("mtgsolve.") for a in node.names}
-    return out
-
-
 def local_imports() -> dict[str, set[str]]:
-    """module -> the project modules it imports inside a function (not under TYPE_CHECKING)."""
-    files = [ROOT / "cli.py", ROOT / "__init__.py"] + sorted((ROOT / "solver").rglob("*.py")) + \
-        sorted((ROOT / "models").rglob("*.py"))
+    """module -> the project modules it imports inside a function (not under TYPE_CHECKING), resolved
+    as the import-graph test resolves every import."""
+    modules = project_modules()
     found: dict[str, set[str]] = {}
-    for path in files:
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
-        is_pkg = parts[-1] == "__init__"
-        mod = ".".join(parts[:-1] if is_pkg else parts)
+    root = ROOT / "__init__.py"   # the package mtgsolve itself
+    for mod, path in [*modules.items(), ("mtgsolve", root)]:
         out: set[str] = set()
 
         def walk(node: ast.AST, in_function: bool) -> None:
             for child in ast.iter_child_nodes(node):
-                if _type_checking(child):
+                if isinstance(child, ast.If) and _type_checking_only(child):
                     continue
-                if in_function and _project(child):
-                    out.update(_targets(mod, is_pkg, child))
+                if in_function and isinstance(child, (ast.Import, ast.ImportFrom)):
+                    out.update(_targets(mod, path.name == "__init__.py", child, modules))
                 walk(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)))
 
         walk(ast.parse(path.read_text(), str(path)), False)
         if out:
-            found[mod or "mtgsolve"] = out
+            found[mod] = out
     return found
 
 
@@ -116,15 +82,3 @@ def test_function_local_imports_are_the_listed_ones() -> None:
     stale = {m: t for m, t in stale.items() if t}
     assert not stale, f"listed local imports that are gone (remove them from ALLOWED): {stale}"
     assert all(reason for _, reason in ALLOWED.values())
-
-
-def test_the_check_sees_local_imports() -> None:
-    tree = ast.parse("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n"
-                     "def f():\n    from .b import y\n    import mtgsolve.solver.c\n")
-    seen: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef):
-            for child in ast.walk(node):
-                if _project(child):
-                    seen |= _targets("solver.core.z", False, child)
-    assert seen == {"solver.core.b", "solver.c"}
