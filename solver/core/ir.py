@@ -41,9 +41,6 @@ from typing import TYPE_CHECKING, ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
 from .selectors import *  # noqa: F401,F403  (selectors, filters, target specs, references, counts)
-from .selectors import (ANY_TARGET, ANY_TARGET_TYPES, ATTACHED, CARD_TYPES, CONTROLLER, LANDS_OPP_CONTROLS,
-                        LANDS_YOU_CONTROL, SELF, T, Amount, Count, Filter, Ref, Selector, TargetSpec,
-                        _filter_qualifier_words, describe_amount)
 from .conditions import *  # noqa: F401,F403  (the condition kinds, CR 602.5b: one class per kind)
 from .production import *  # noqa: F401,F403  (mana production and riders, CR 106, 605: one class per kind)
 from .production import describe_spell_filter
