@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from reference.actions_ref import reference_face_entries
 from mtgsolve.solver.cards import canonical_name, get_card, other_faces
-from mtgsolve.solver.core.errors import QueryError
+from mtgsolve.solver.core.errors import QueryError, SituationError
+from mtgsolve.solver.rules.characteristics import View
 from mtgsolve.solver.queries import Options, answer
 from mtgsolve.solver.io.load import situation_from_dict
 
@@ -60,16 +61,21 @@ def test_pay_and_targets_with_face_and_errors():
 
 
 def test_soundness_by_zone():
-    """In the hand the Adventure is read; in the graveyard only the creature exists (CR 715.4);
-    in exile (on an adventure?) and on the stack (cast as which?) it stays unread."""
+    """In the hand the Adventure is read; in the graveyard and exile only the creature exists (CR
+    715.4); an exiled card "on an adventure" (``on_adventure``, 715.3d) may be cast as the creature
+    from there; on the stack the spell is the creature unless ``face`` says it was cast as the
+    Adventure (715.3b)."""
     gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Bonecrusher Giant"]})
     assert answer(gy, {"kind": "actions"})["status"] == "ok"
     ex = state(battlefield={"alice": ["Mountain"]}, exile={"alice": ["Bonecrusher Giant"]})
-    res = answer(ex, {"kind": "actions"})
+    assert answer(ex, {"kind": "actions"})["status"] == "ok"
+    away = state(battlefield={"alice": ["Mountain"]},
+                 exile={"alice": [{"card": "Bonecrusher Giant", "on_adventure": True}]})
+    res = answer(away, {"kind": "actions"})
     assert res["status"] == "unsupported" and "on an adventure" in res["unsupported"][0]["text"]
     stk = state(battlefield={"alice": ["Mountain"]},
                 stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}])
-    assert answer(stk, {"kind": "resolve"})["status"] == "unsupported"
+    assert answer(stk, {"kind": "resolve"})["status"] == "ok"
 
 
 LANDS = ["Mountain", "Island", "Forest", "Plains"]
@@ -109,8 +115,8 @@ def test_face_entries_match_reference(st_):
 
 def test_mdfc_back_face_land_is_played_and_front_only_off_the_stack():
     """CR 712.8a: Emeria's Call in the hand is a white sorcery; 712.12: its land back face may
-    be played (play_land with face), once per turn (CR 305.2); on the battlefield which face is
-    up is not recorded."""
+    be played (play_land with face), once per turn (CR 305.2); on the battlefield the face up is
+    recorded (``face``; none: the front, 712.8a) and its mana abilities are the face's (712.8d)."""
     st_ = state(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Emeria's Call"]})
     acts = answer(st_, {"kind": "actions"})["actions"]
     assert {"kind": "play_land", "object": "emerias-call-emeria-shattered-skyclave",
@@ -118,8 +124,11 @@ def test_mdfc_back_face_land_is_played_and_front_only_off_the_stack():
     played = state(turn={"number": 3, "active": "alice", "step": "main1", "lands_played": 1},
                    battlefield={"alice": ["Mountain"]}, hand={"alice": ["Emeria's Call"]})
     assert answer(played, {"kind": "actions"})["actions"] == [{"kind": "pass"}]
-    bf = state(battlefield={"alice": ["Emeria's Call"]})
-    assert answer(bf, {"kind": "could_produce"})["status"] == "unsupported"
+    bf = state(battlefield={"alice": [{"card": "Emeria's Call", "face": "Emeria, Shattered Skyclave"}]})
+    res = answer(bf, {"kind": "could_produce"})
+    assert res["status"] == "ok" and res["could_produce"] == {"emerias-call-emeria-shattered-skyclave": ["W"]}, res
+    named = state(battlefield={"alice": ["Emeria, Shattered Skyclave"]})   # a face's own name: that face up
+    assert answer(named, {"kind": "could_produce"}) == res
 
 
 def test_split_card_halves_and_combined_characteristics():
@@ -142,5 +151,10 @@ def test_split_card_halves_and_combined_characteristics():
     assert answer(st_, {"kind": "pay", "cast": "fire-ice", "face": "ice"})["count"] == 1
     gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Fire // Ice"]})
     assert answer(gy, {"kind": "actions"})["status"] == "ok"
-    stk = state(stack=[{"card": "Fire // Ice", "controller": "bob", "owner": "bob"}])
-    assert answer(stk, {"kind": "resolve"})["status"] == "unsupported"
+    with pytest.raises(SituationError, match=r"stack\[0\]\.face: .*give face: Fire or Ice"):
+        state(stack=[{"card": "Fire // Ice", "controller": "bob", "owner": "bob"}])   # which half? (CR 709.3)
+    ice = state(battlefield={"bob": ["Grizzly Bears"]},
+                stack=[{"card": "Fire // Ice", "face": "Ice", "controller": "alice", "targets": [["grizzly-bears"]]}])
+    assert answer(ice, {"kind": "resolve"})["status"] == "ok"
+    view = View(ice)
+    assert view.chars("fire-ice").colors == {"U"} and view.chars("fire-ice").mana_value == 2   # the half cast (709.3b)

@@ -205,10 +205,10 @@ def test_a_graveyard_ability_reaches_its_owners_actions_only():
 
 def test_a_missing_face_reaches_its_owners_casting():
     s = state(battlefield={"alice": ["Mountain", "Mountain"]},
-              hand={"alice": ["Valakut Awakening // Valakut Stoneforge"]})   # a back face not in card-faces.json
+              hand={"alice": ["Galvanic Giant // Storm Reading"]})   # an Adventure no source of card-faces had
     r = answer(s, {"kind": "actions"})
     assert r["status"] == "unsupported"
-    assert any("Valakut Stoneforge" in u["text"] and "timing" in u["affects"] for u in r["unsupported"])
+    assert any("Storm Reading" in u["text"] and "timing" in u["affects"] for u in r["unsupported"])
     # bob's actions are not about alice's hand
     assert answer(s, {"kind": "actions", "player": "bob"})["status"] == "ok"
 

@@ -22,6 +22,7 @@ from ..core.card import Card as Card, CardData as CardData  # re-exported: the c
 from ..core.ir import Ability, SpellBehaviour, Unsupported
 from ..core.mana import ManaCost, ManaSyntaxError
 from ..core.errors import MtgsolveError
+from .faces import face_record, with_data_colors
 from .library import LIBRARY
 
 DATA_ENV = "MTGSOLVE_CARDS"  # read by the command line only (the edge), like its --cards option
@@ -268,7 +269,7 @@ def get_card(name: str, path: str | None = None) -> Card:
 
     user = _user_hit(name, path)  # the user's database (--cards) wins on a name clash
     if user is not None:
-        data = CardData.from_mtgjson(_user_index(path)[user])
+        data = CardData.from_mtgjson(with_data_colors(_user_index(path)[user]))
         build = LIBRARY.get(user)
         lib = _library_data()
         if build is not None and user in lib and data.text == CardData.from_mtgjson(lib[user]).text:
@@ -278,12 +279,13 @@ def get_card(name: str, path: str | None = None) -> Card:
     lib = _library_data()
     hit = name if name in lib else next((n for n in lib if n.lower() == name.lower()), None)
     if hit is not None:
-        abilities, spell = LIBRARY[hit](CardData.from_mtgjson(lib[hit]))
-        return Card(CardData.from_mtgjson(lib[hit]), tuple(abilities), spell, "library")
+        data = CardData.from_mtgjson(with_data_colors(lib[hit]))
+        abilities, spell = LIBRARY[hit](data)
+        return Card(data, tuple(abilities), spell, "library")
     canon = canonical_name(name, path)
     if canon is None:
         raise UnknownCard(name, path)
-    data = CardData.from_mtgjson(_exact_record(canon, path) or oracle_index(path)[canon])
+    data = CardData.from_mtgjson(with_data_colors(_exact_record(canon, path) or oracle_index(path)[canon]))
     build = LIBRARY.get(canon)
     if build is not None:
         abilities, spell = build(data)
@@ -291,29 +293,36 @@ def get_card(name: str, path: str | None = None) -> Card:
     return read_card(data)
 
 
-FACES_DATA = Path(__file__).resolve().parent.parent / "data" / "card-faces.json"
-
-
 @lru_cache(maxsize=None)
-def _faces_data() -> dict[str, list[dict]]:
-    """The other faces of multi-face cards by full name (``solver/data/card-faces.json``;
-    the shipped database holds each card's first face only)."""
-    with open(FACES_DATA, encoding="utf-8") as f:
-        return {k: v for k, v in json.load(f).items() if not k.startswith("_")}
+def _face_cards(full_name: str) -> tuple[Card, ...]:
+    """Every face of the card called ``full_name``, each read as a card of its own (a face on its
+    own is one set of characteristics, so layout "normal": CR 709.1b, 712.2), in printed order;
+    ``()`` when the face data has none (:func:`.faces.face_record`)."""
+    rec = face_record(full_name)
+    if rec is None:
+        return ()
+    return tuple(read_card(CardData.from_mtgjson({**f, "layout": "normal"})) for f in rec.faces)
 
 
-@lru_cache(maxsize=None)
-def _other_faces(name: str) -> tuple[Card, ...]:
-    # a face on its own is one set of characteristics: no further faces (layout "normal")
-    return tuple(read_card(CardData.from_mtgjson({**f, "layout": "normal"})) for f in _faces_data().get(name, ()))
+def faces(card: Card) -> tuple[Card, ...]:
+    """Every face of ``card`` (a multi-face card: its front face first, CR 712.1; a split card's
+    halves left to right, 709.1), each a :class:`Card` read like any card; ``()`` for a
+    single-faced card or one whose other faces the data lacks."""
+    return _face_cards(card.data.name) if " // " in card.data.name else ()
+
+
+def face_named(card: Card, name: str) -> Card | None:
+    """``card``'s face called ``name`` (case-insensitive), or None."""
+    low = name.lower()
+    return next((f for f in faces(card) if f.data.name.lower() == low), None)
 
 
 def split_card(data: CardData) -> Card:
-    """A split card whose halves are in ``card-faces.json`` (CR 709): off the stack it has the
+    """A split card whose halves are in the face data (CR 709): off the stack it has the
     combined characteristics of its halves (CR 709.4: both names, the combined mana cost,
     every color and type, both texts); it is cast as one half (709.3), whose abilities are the
     half's (:func:`other_faces`), so the whole card has no abilities of its own."""
-    halves = _other_faces(data.name)
+    halves = _face_cards(data.name)
     cost = halves[0].data.mana_cost
     for h in halves[1:]:
         cost = cost + h.data.mana_cost
@@ -324,19 +333,25 @@ def split_card(data: CardData) -> Card:
             out.extend(x for x in getattr(h.data, attr) if x not in out)
         return tuple(out)
 
+    colors = set(cost.colors)
+    for h in halves:
+        colors |= set(h.data.colors or ())
     combined = replace(data, mana_cost=cost, types=union("types"), subtypes=union("subtypes"),
-                       supertypes=union("supertypes"), colors=tuple(c for c in "WUBRG" if c in cost.colors),
+                       supertypes=union("supertypes"), colors=tuple(c for c in "WUBRG" if c in colors),
                        text="\n//\n".join(h.data.text for h in halves),
                        type_line=" // ".join(h.data.type_line for h in halves))
     return Card(combined, (), None, "reader")
 
 
 def other_faces(card: Card) -> tuple[Card, ...]:
-    """The card's other faces the database knows (an adventure's Adventure, CR 715), each a
-    :class:`Card` read like any card; ``()`` when none is known."""
-    if " // " not in card.data.name:
+    """The faces ``card`` may be cast, played or turned to other than its front: both halves of a
+    split card (CR 709.3), an Adventure (715.3), a modal double-faced card's back face (712.12),
+    a transforming card's back face (712.8d), a flip card's flipped face (710), a meld card's
+    melded face (712.4); ``()`` when none is known."""
+    fs = faces(card)
+    if not fs:
         return ()
-    return _other_faces(card.data.name)
+    return fs if card.data.layout in ("split", "aftermath") else fs[1:]
 
 
 def card_from_mapping(d: Mapping[str, Any], path: str | None = None) -> Card:
@@ -363,7 +378,7 @@ def read_card(data: CardData) -> Card:
     """
     from ..reader import read  # imported on first use: only cards outside the library need the reader
 
-    if data.layout == "split" and data.name in _faces_data():
+    if data.layout in ("split", "aftermath") and face_record(data.name) is not None:
         return split_card(data)
     extra: tuple[Ability, ...] = ()
     if data.unreadable_cost is not None:

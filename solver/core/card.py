@@ -32,6 +32,9 @@ class CardData:
     colors: tuple[str, ...] | None = None  # MTGJSON "colors" when given (tokens, color indicators); else from the mana cost
     unreadable_cost: str | None = None  # a printed mana cost with symbols outside CR 107.4 ({D}, {HW}…): reported unsupported
     color_identity: tuple[str, ...] | None = None  # MTGJSON "colorIdentity" when given; else see ``identity``
+    color_indicator: tuple[str, ...] | None = None  # MTGJSON "colorIndicator": a color indicator (CR 202.2e, 204)
+    side: str | None = None  # MTGJSON "side" of a face of a multi-face card: "a" (front), "b" …
+    defense: str | None = None  # a battle's printed defense (CR 310.4)
 
     @property
     def identity(self) -> frozenset[str]:
@@ -69,6 +72,10 @@ class CardData:
             colors=None if d.get("colors") is None else tuple(sorted(d["colors"], key="WUBRG".find)),
             color_identity=None if d.get("colorIdentity") is None
             else tuple(sorted(d["colorIdentity"], key="WUBRG".find)),
+            color_indicator=None if d.get("colorIndicator") is None
+            else tuple(sorted(d["colorIndicator"], key="WUBRG".find)),
+            side=None if d.get("side") is None else str(d["side"]),
+            defense=None if d.get("defense") is None else str(d["defense"]),
         )
 
 

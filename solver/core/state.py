@@ -99,6 +99,25 @@ class GameObject:
     # (extension) an ability on the stack: the spell or ability on the stack it refers to ("counter that spell
     # or ability", ward, CR 702.21a); None: none, or it has left the stack (CR 400.7)
     refers_to: str | None = None
+    # (extension) the card itself — its front face, or a split card as a whole — when ``card`` holds the
+    # characteristics of another of its faces: a transforming or modal double-faced permanent with its back
+    # face up (CR 712.8d), a flipped flip card (710.1), a melded permanent (712.4), a spell cast as an
+    # Adventure, a split half or a back face (715.3b, 709.3, 712.11b); None: ``card`` is the card itself
+    front: Card | None = None
+    # (extension) a melded permanent's other card (CR 712.4a, 701.42c: one permanent represented by two cards)
+    melded_with: Card | None = None
+    # (extension) an adventurer card exiled as its Adventure resolved: "on an adventure" (CR 715.3d)
+    on_adventure: bool = False
+
+    @property
+    def whole(self) -> Card | None:
+        """The card itself (its front face as the database holds it), whichever face it shows."""
+        return self.front if self.front is not None else self.card
+
+    @property
+    def face(self) -> str | None:
+        """The name of the face it shows when not the card's own front (``card``'s), else None."""
+        return self.card.name if self.front is not None and self.card is not None else None
 
     @property
     def name(self) -> str:
@@ -142,6 +161,8 @@ class GameState:
     name: str | None = None
     description: str | None = None
     rules: tuple[str, ...] = ()
+    # (extension) the game's day/night designation (CR 730.1): "day", "night", or None (neither yet)
+    day_night: str | None = None
     # the card database the state was loaded with (solver.cards.CardDB; None: the shipped one):
     # what the engine creates by name comes from it. Not part of the state's value.
     card_db: CardSource | None = field(default=None, compare=False, repr=False)
@@ -238,7 +259,7 @@ class GameState:
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets) for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
-                self.description, self.rules)
+                self.description, self.rules, self.day_night)
 
     def replace_objects(self, objects: list[GameObject] | tuple[GameObject, ...]) -> "GameState":
         return replace(self, objects=tuple(objects))
@@ -263,7 +284,8 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
     return (o.id, o.card, o.ability, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(dict(o.counters).items())),
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
-            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to)
+            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
+            o.front, o.melded_with, o.on_adventure)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

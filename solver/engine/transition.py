@@ -549,16 +549,32 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
         order = min((x.order for x in w.objects.values() if x.zone == "stack"), default=0) - 1
     else:
         order = w.next_tick()
+    # the new object is the card itself, front face up (CR 400.7, 712.8a, 712.14: a double-faced card
+    # that changes zones is put there with its front face up, a flipped card unflipped, 710.5; a spell
+    # cast as a face takes that face through ``status``: 715.3b, 709.3, 712.11b)
     new = o.with_(zone=zone, controller=controller or o.owner, tapped=False, sick=False, counters=(), damage=0,
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
-                  blocking=(), blocked=False, refers_to=None)
+                  blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
+                  on_adventure=False)
     if status:
         new = new.with_(**status)
     w.put(new)
+    if o.melded_with is not None and o.zone == "battlefield":
+        _unmeld(w, o, new, zone)
     if zone == "battlefield":
         _note_unsupported(w, new, "enters the battlefield")
     return new
+
+
+def _unmeld(w: _World, o: GameObject, new: GameObject, zone: str) -> None:
+    """CR 712.4c (701.42c): a melded permanent that leaves the battlefield is two cards — each put
+    into the new zone front face up, as two new objects (the second one named after its card)."""
+    assert o.melded_with is not None
+    other = o.melded_with
+    oid = _new_id(w, object_id_base(other.name))
+    w.put(GameObject(id=oid, zone=zone, owner=o.owner, controller=o.owner, card=other,
+                     order=w.next_tick() if zone != "stack" else new.order - 1, timestamp=w.new_timestamp()))
 
 
 #: Where a created object is between its creation and its arrival in its zone (:func:`create`).

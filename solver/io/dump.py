@@ -77,7 +77,11 @@ def _dump_status(items: Iterable[tuple[str, Any]], cards: CardDB) -> dict:
 def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
     d: dict[str, Any] = {"id": o.id}
     if o.card is not None:
-        d["card"] = _dump_card(o.card, cards)
+        d["card"] = _dump_card(o.whole or o.card, cards)
+    if o.face is not None:
+        d["face"] = o.face                   # the face it shows (io/faces.py); a melded one names its pair
+    if o.on_adventure:
+        d["on_adventure"] = True
     if o.ability is not None:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
     if o.zone == "stack":
@@ -169,6 +173,8 @@ def dump_state(state: GameState) -> dict:
         out["effects"] = [_dump_effect(e, cards) for e in sorted(state.effects, key=lambda e: e.order)]
     if state.shuffled:
         out["shuffled"] = {pid: True for pid in state.shuffled}
+    if state.day_night is not None:
+        out["day_night"] = state.day_night
     return out
 
 

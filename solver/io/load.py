@@ -49,6 +49,7 @@ from typing import Any, Callable, Container, Mapping, NoReturn
 import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
+from .faces import FaceError, FaceUp, by_face_name, face_up
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -134,7 +135,7 @@ class _PlainObject(_Plain):
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
-                     commander=False, refers_to=None)
+                     commander=False, refers_to=None, face=None, on_adventure=False)
 
 
 class _PlainAbility(_Plain):
@@ -160,7 +161,7 @@ class _PlainSituation(_Plain):
     _model = "SituationSpec"
     _defaults = dict(name=None, description=None, rules=None, turn=None, battlefield=None, hand=None,
                      graveyard=None, library=None, exile=None, command=None, stack=None, mana_pool=None,
-                     effects=None, shuffled=None, query=None, expect=None)
+                     effects=None, shuffled=None, day_night=None, query=None, expect=None)
 
 
 class _NotPlain(Exception):
@@ -250,8 +251,8 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id,
-    "tapped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "refers_to": _opt_id, "face": _opt_id,
+    "tapped": _bool, "on_adventure": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "timestamp": _opt(_count),
     "counters": _opt(lambda v: _map(v, _id, _count)),
@@ -333,6 +334,7 @@ _SITUATION_CHECKS: dict[str, Callable[[Any], Any]] = {
     "mana_pool": _opt(lambda v: _map(v, _id, _str)),
     "effects": _opt(lambda v: _list(v, _effect)),
     "shuffled": _opt(lambda v: _map(v, _id, _bool)),
+    "day_night": _opt(lambda v: v if type(v) is str and v in ("day", "night") else _not_plain()),
     "query": _opt(lambda v: _list(v, _query) if type(v) is list else _query(v)),
     "expect": _opt(lambda v: _list(v, _opt(_expect_entry)) if type(v) is list else _expect_entry(v)),
 }
@@ -761,6 +763,7 @@ class _Pending:
     spec: Any  # ObjectSpec, or its _PlainObject
     card_ref: Any  # the card as written: a bare name (str), or the mapping's ``card`` (InlineCard)
     card: Card | None = None
+    face: FaceUp | None = None  # the face it shows (io/faces.py), once its card is read
     id: str = ""
     owner: str = ""
     controller: str = ""
@@ -880,7 +883,29 @@ class _Builder:
             self.fail(p.path, "missing key 'card'")
         if p.card_ref is not None:
             p.card = self.card(p.card_ref, lambda: _at(p.path, "card"))
+            p.face = self.face_up(p)
         return p
+
+    def face_up(self, p: _Pending) -> FaceUp:
+        """The face the object shows (contract extension ``face``, ``on_adventure``; io/faces.py): a
+        later face's own name written as the card names that face of its card."""
+        assert p.card is not None
+        card, face = p.card, p.spec.face
+        named = by_face_name(p.card_ref, self.cards) if isinstance(p.card_ref, str) else None
+        if named is not None:
+            card, given = named
+            if face is not None and face.lower() != given.lower():
+                self.fail(_at(p.path, "face"), f"'{p.card_ref}' is the face {given} of {card.name}, not {face}")
+            p.card = card
+            if face is None:
+                try:   # the face named, where the object can show it; elsewhere the card itself (712.8a)
+                    return face_up(card, given, p.zone, self.cards, on_adventure=p.spec.on_adventure)
+                except FaceError:
+                    pass
+        try:
+            return face_up(card, face, p.zone, self.cards, on_adventure=p.spec.on_adventure)
+        except FaceError as e:
+            self.fail(_at(p.path, e.key), str(e))
 
     def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
@@ -1088,7 +1113,11 @@ class _Builder:
             self.ability_source(p)
             ability = AbilityRef(s.ability.source, s.ability.index)
         return GameObject(
-            id=p.id, zone=p.zone, owner=p.owner, controller=p.controller, card=p.card,
+            id=p.id, zone=p.zone, owner=p.owner, controller=p.controller,
+            card=p.face.card if p.face is not None else p.card,
+            front=p.face.front if p.face is not None else None,
+            melded_with=p.face.melded_with if p.face is not None else None,
+            on_adventure=p.face.on_adventure if p.face is not None else False,
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
@@ -1212,7 +1241,7 @@ class _Builder:
         return GameState(
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
             shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
-            rules=tuple(self.spec.rules or ()), card_db=self.cards)
+            rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, card_db=self.cards)
 
 
 def _counters(given: dict[str, int] | None) -> tuple[tuple[str, int], ...]:

@@ -145,6 +145,12 @@ class ObjectSpec(_Spec):
     refers_to: Id | None = Field(None, description="(extension) (stack abilities) the id of the spell or ability on "
                                                    "the stack it refers to: the one a ward ability counters "
                                                    "unless its controller pays (CR 702.21a)")
+    face: Id | None = Field(None, description="(extension) the face it shows when not its front: a permanent's face "
+                                              "up (a transformed, flipped or melded permanent, a modal double-faced "
+                                              "card's back face, CR 712.8d, 710.1, 712.4), a spell's face or half "
+                                              "cast (CR 715.3b, 709.3, 712.11b)")
+    on_adventure: bool = Field(False, description="(extension) (exile) an adventurer card exiled as its Adventure "
+                                                  "resolved: its owner may cast the creature (CR 715.3d)")
 
 
 ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
@@ -236,6 +242,8 @@ class SituationSpec(_Spec):
     mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
     effects: list[EffectSpec] | None = None
     shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
+    day_night: Literal["day", "night"] | None = Field(None, description="(extension) the game's day/night "
+                                                                        "designation (CR 730.1); absent: neither")
     query: _one_of("a query mapping or a list of queries",  # type: ignore[valid-type]
                    map=QuerySpec, list=list[QuerySpec]) | None = None
     expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]

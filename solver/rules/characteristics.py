@@ -113,6 +113,23 @@ class Sourced(Generic[A]):
     targets: tuple[tuple[str, ...], ...] | None = None
 
 
+def printed_mana_value(o: GameObject) -> int:
+    """The mana value of the object's mana cost, X as 0 (CR 202.3): a transforming double-faced
+    permanent or spell with its back face up has its front face's (202.3b, 712.8e), a melded
+    permanent the total of its two front faces' (712.8g: a face with no mana cost counts as 0,
+    202.3a); a modal double-faced card's back face, an Adventure or a split half, its own (712.8f,
+    715.3b, 709.3b); a split card off the stack, both halves' (709.4, :func:`solver.cards.split_card`)."""
+    if o.card is None:
+        return 0
+    front = o.front
+    if front is not None and front.data.layout in ("transform", "meld"):
+        total = front.data.mana_cost.mana_value
+        if o.melded_with is not None:
+            total += o.melded_with.data.mana_cost.mana_value
+        return total
+    return o.card.data.mana_cost.mana_value
+
+
 def _int(v: str | None) -> int | None:
     if v is None:
         return None
@@ -280,7 +297,7 @@ class View:
         x = o.x * d.mana_cost.x_count if o.zone == "stack" else 0
         return Chars(o.id, d.name, o.controller, o.owner, frozenset(d.types), frozenset(d.subtypes),
                      frozenset(d.supertypes), self._base_colors(o), o.card.abilities, _int(d.power), _int(d.toughness),
-                     d.mana_cost.mana_value + x)
+                     printed_mana_value(o) + x)
 
     @staticmethod
     def _base_colors(o: GameObject) -> frozenset[str]:
@@ -381,7 +398,7 @@ class View:
                 plus = o.counter("+1/+1") - o.counter("-1/-1")
                 p += ptmod[o.id][0] + plus
                 t += ptmod[o.id][1] + plus
-            mv = d.mana_cost.mana_value if d else 0
+            mv = printed_mana_value(o)
             self._chars[o.id] = Chars(o.id, d.name if d else o.name, o.controller, o.owner, w.types, w.subtypes,
                                       w.supertypes, colors[o.id], base_abilities[o.id] + tuple(granted[o.id]), p, t, mv)
 

@@ -58,7 +58,8 @@ def faces_of(o: Any) -> tuple:
 def with_face(state: GameState, oid: str, face: Any) -> GameState:
     """The situation with object ``oid``'s card replaced by ``face`` (CR 715.3b: the spell
     has only the Adventure's characteristics)."""
-    return replace(state, objects=tuple(replace(o, card=face) if o.id == oid else o for o in state.objects))
+    return replace(state, objects=tuple(replace(o, card=face, front=o.whole) if o.id == oid else o
+                                        for o in state.objects))
 
 
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:

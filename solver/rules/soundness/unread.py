@@ -440,82 +440,29 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         for _, text in _unread_effects(spell):
             out.append((text, "spell", frozenset({"effect"})))
     data = card.data  # type: ignore[attr-defined]
+    faces = other_faces(card)  # type: ignore[arg-type]
+    if faces:
+        # every face is in the card data, and the situation records which one the object shows (``face``,
+        # io/faces.py; none given: its front, CR 712.8a) — a face it shows is its own card, read on its own.
+        # In the hand an Adventure (715.3), a split card's halves (709.3) or a modal double-faced card's back
+        # face (712.11b, 712.12) may be cast or played instead: their unread parts count there
+        if data.layout in ("adventure", "split", "aftermath", "modal_dfc") and zone in (None, "hand"):
+            out.extend(_face_parts_in_hand(faces, zone))
+        return out
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
-    if data.layout in ("adventure", "split", "modal_dfc"):
-        faces = other_faces(card)  # type: ignore[arg-type]
-        if faces:
-            parts = {"adventure": _adventure_parts, "split": _split_parts, "modal_dfc": _mdfc_parts}
-            out.extend(parts[data.layout](card, faces, zone))
-            return out
     if data.layout in MULTI_FACE:
+        # a face the card data lacks (card-faces.md: 21 cards), or a layout with no faces in it (prototype)
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
         text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
         if zone == "battlefield":
             if data.layout == "prototype":    # it may have been cast prototyped (CR 702.160)
                 out.append((text, "face", frozenset({"characteristics"})))
-            elif data.layout in ("modal_dfc", "split"):
-                # which face is up (a modal double-faced card's land back face, CR 712.8d) or which
-                # halves a split permanent has (a Room's doors, CR 709.5) is not recorded: its
-                # characteristics, mana abilities included, are unknown
-                up = f"{data.name} (layout {data.layout}): which face of this permanent is up is not recorded"
-                out.append((up, "static", frozenset({"characteristics", "mana"})))
         elif zone == "stack":
             out.append((text, "face", frozenset({"effect", "targets", "characteristics"})))
         else:
             out.append((text, "face", classify(text, "face")))
     return out
-
-
-def _adventure_parts(card: object, faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
-    """An adventurer card whose Adventure the database holds (CR 715). In the hand (or with no
-    zone) the Adventure may be cast: its own unread parts count, as a spell's text. Elsewhere the
-    card has only its normal characteristics (CR 715.4), except that on the stack it may be the
-    Adventure (which one was cast is not recorded) and in exile it may be "on an adventure",
-    castable as the creature (CR 715.3d; not recorded either): those stay unread parts."""
-    data = card.data  # type: ignore[attr-defined]
-    names = " and ".join(f.data.name for f in faces)
-    if zone in (None, "hand"):
-        return _face_parts_in_hand(faces, zone)
-    if zone == "stack":
-        text = f"{names} (the Adventure of {data.name}): whether this spell was cast as its Adventure is not recorded"
-        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
-    if zone == "exile":
-        text = (f"{names} (the Adventure of {data.name}): whether this card is on an adventure "
-                "(castable as the creature from exile, CR 715.3d) is not recorded")
-        return [(text, "face", classify(text, "face"))]
-    return []
-
-
-def _split_parts(card: object, halves: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
-    """A split card whose halves the database holds (CR 709). In the hand (or with no zone) each
-    half may be cast: the halves' unread parts count, as spell text. Off the stack the card has
-    the combined characteristics of its halves (709.4, :func:`solver.cards.split_card`), so
-    elsewhere nothing is missing, except on the stack, where which half was cast is not recorded."""
-    if zone in (None, "hand"):
-        return _face_parts_in_hand(halves, zone)
-    if zone == "stack":
-        data = card.data  # type: ignore[attr-defined]
-        text = f"{data.name} (split card): which half was cast is not recorded"
-        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
-    return []
-
-
-def _mdfc_parts(card: object, faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
-    """A modal double-faced card whose back face the database holds (CR 712). Off the stack and
-    battlefield it has only its front face's characteristics (712.8a); in the hand the back face
-    may be cast or played (its unread parts count there); on the stack which face was cast, and
-    on the battlefield which face is up, are not recorded (unread)."""
-    data = card.data  # type: ignore[attr-defined]
-    if zone in (None, "hand"):
-        return _face_parts_in_hand(faces, zone)
-    if zone == "stack":
-        text = f"{data.name} (modal double-faced card): which face was cast is not recorded"
-        return [(text, "face", frozenset({"effect", "targets", "characteristics"}))]
-    if zone == "battlefield":
-        text = f"{data.name} (layout {data.layout}): which face of this permanent is up is not recorded"
-        return [(text, "static", frozenset({"characteristics", "mana"}))]
-    return []
 
 
 def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
