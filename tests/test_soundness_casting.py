@@ -42,6 +42,15 @@ READ = [
                            hand={"alice": ["Elvish Visionary"]}), {"kind": "actions"}),
     ("Embercleave", dict(battlefield={"alice": ["Mountain"] * 4}, hand={"alice": ["Embercleave"]}),
      {"kind": "pay", "cast": "embercleave"}),
+    # which face an object shows is recorded (``face``; none: its front, CR 712.8a): nothing unrecorded is left
+    ("adventure on the stack", dict(stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}]),
+     {"kind": "resolve"}),
+    ("an Adventure on the stack", dict(battlefield={"bob": ["Grizzly Bears"]}, stack=[
+        {"card": "Petty Theft", "controller": "alice", "targets": [["grizzly-bears"]]}]), {"kind": "resolve"}),
+    ("a modal double-faced card on the battlefield", dict(battlefield={"alice": [
+        "Emeria's Call // Emeria, Shattered Skyclave", "Plains"]}), {"kind": "could_produce"}),
+    ("an adventurer card in exile", dict(battlefield={"alice": ["Mountain"]}, exile={"alice": ["Bonecrusher Giant"]}),
+     {"kind": "actions"}),
 ]
 
 
@@ -55,16 +64,12 @@ STILL = [
     # (what, situation keys, query, words of the blocking text)
     ("spectacle not recorded", dict(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Light Up the Stage"]}),
      {"kind": "actions"}, "Spectacle {R}"),
-    ("adventure in exile", dict(battlefield={"alice": ["Mountain"]}, exile={"alice": ["Bonecrusher Giant"]}),
+    ("adventure in exile", dict(battlefield={"alice": ["Mountain"]},
+                                exile={"alice": [{"card": "Bonecrusher Giant", "on_adventure": True}]}),
      {"kind": "actions"}, "on an adventure"),
-    ("adventure on the stack", dict(stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}]),
-     {"kind": "resolve"}, "cast as its Adventure"),
-    ("split card on the stack", dict(stack=[{"card": "Fire // Ice", "controller": "bob", "owner": "bob"}]),
-     {"kind": "resolve"}, "which half"),
-    ("an Adventure not in the faces file", dict(battlefield={"alice": ["Forest"]}, hand={"alice": ["Lovestruck Beast"]}),
+    ("an Adventure not in the faces file", dict(battlefield={"alice": ["Forest"]},
+                                                hand={"alice": ["Galvanic Giant // Storm Reading"]}),
      {"kind": "actions"}, "not in the card database"),
-    ("a modal double-faced card on the battlefield", dict(battlefield={"alice": [
-        "Emeria's Call // Emeria, Shattered Skyclave", "Plains"]}), {"kind": "could_produce"}, "which face"),
     ("a card-type cost rule (Cloud Key)", dict(battlefield={"alice": ["Cloud Key", "Island", "Island"]},
                                                hand={"alice": ["Divination"]}),
      {"kind": "pay", "cast": "divination"}, "of the chosen type"),
