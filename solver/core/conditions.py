@@ -17,7 +17,7 @@ from .selectors import Selector
 
 __all__ = [
     "ActivationCondition", "ControlCount", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",
-    "YourTurn", "OpponentTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
+    "YourTurn", "OpponentTurn", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
     "SameNameLands", "GraveyardCount", "Equipped", "SourceAttacking", "SourceUntapped", "GraveyardTypes",
     "CompoundCondition", "AnyCondition", "AllConditions", "OpponentControls", "HandExactly",
     "CONDITION_CLASSES", "condition_classes",
@@ -188,6 +188,18 @@ class YourTurn(ActivationCondition):
 
 
 @dataclass(frozen=True)
+class PlayedLandThisTurn(ActivationCondition):
+    """"If you played a land this turn" (CR 305.1: playing a land is a special action; the turn's
+    ``lands_played``, which counts the active player's — a player plays lands only during their own
+    turn, CR 305.2, 505.6b, unless an effect says otherwise)."""
+
+    kind: ClassVar[str] = "played_land_this_turn"
+
+    def describe(self) -> str:
+        return "if you played a land this turn"
+
+
+@dataclass(frozen=True)
 class OpponentTurn(ActivationCondition):
     """During an opponent's turn (CR 602.5b)."""
 
@@ -317,7 +329,7 @@ class AllConditions(CompoundCondition):
 #: Every condition kind.
 CONDITION_CLASSES: tuple[type[ActivationCondition], ...] = (
     ControlCount, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
-    IsCreature, Equipped, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, SorceryTime, InstantTime,
+    IsCreature, Equipped, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, PlayedLandThisTurn, SorceryTime, InstantTime,
     GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions)
 
 

@@ -87,9 +87,8 @@ from typing import Any, Callable, Hashable, Iterable, TypedDict
 
 from ..core import ir
 from ..cards import Card, card_from_mapping, db_of
-from ..rules.sagas import is_saga
 from ..rules.characteristics import View
-from ..core.ir import Effect, Enchant, EntersWith, Ref, TargetSpec, TriggeredAbility, Unsupported
+from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
@@ -102,7 +101,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 
 from .ward import counter_object, resolve_ward
 from ..rules.casting_rules import protected_from
-from ..rules.replacement import counter_event_outcomes
+from ..rules.replacement import counter_event_outcomes, entering_with
 from ..rules.targeting import TargetingError, stack_source
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -799,13 +798,8 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     through the kernel's :func:`~solver.engine.transition.move`, with the status these give it.
     ``tapped``: the effect putting it there says "tapped"."""
     o = w.objects[oid]
-    ew = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, EntersWith)]
-    loyalty = o.card.data.loyalty if o.card is not None and "Planeswalker" in o.card.data.types else None
-    if loyalty is not None and str(loyalty).isdigit():
-        # CR 306.5b: a planeswalker enters with loyalty counters equal to its printed loyalty
-        ew.insert(0, EntersWith(counter="loyalty", amount=int(loyalty)))
-    if is_saga(o.card):
-        ew.insert(0, EntersWith(counter="lore", amount=1))  # CR 714.3a
+    # its loyalty (CR 306.5b), lore (714.3a) or defense (310.4b) counters and "enters with" effects (614.1c)
+    ew = entering_with(o.card)
     tapped = tapped or any(a.tapped for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, EnteredThisTurn,
                        GraveyardCard, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
-                       SorceryTime, TotalPower, YourTurn)
+                       PlayedLandThisTurn, SorceryTime, TotalPower, YourTurn)
 from .tokens import Token
 from .cursor import Cursor, NoMatch
 from .phrases import _counter_word, number, subtype_word
@@ -56,6 +56,8 @@ def _activation_if(c: Cursor) -> ActivationCondition:
         return _controlled(c)
     if c.take("SELF", "entered", "this", "turn"):
         return EnteredThisTurn()
+    if c.take("you", "played", "a", "land", "this", "turn") or c.take("you've", "played", "a", "land", "this", "turn"):
+        return PlayedLandThisTurn()
     if c.take("there", "is", ("a", "an")):  # "there is an Elf card in your graveyard"
         sub = subtype_word(c)
         c.need("card", "in", "your", "graveyard")

@@ -39,7 +39,9 @@ from typing import Iterable, cast
 from mtgsolve.models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
 
 from .characteristics import View
-from ..core.ir import Count, CounterReplacement, EntersWith, ManaReplacement
+from .sagas import is_saga
+from ..core.card import Card
+from ..core.ir import Ability, Count, CounterReplacement, EntersWith, ManaReplacement
 from ..core.mana import TYPES, Mana
 
 RANK_SELF = 0       # CR 616.1a (self-replacement; here also the entering object's own "enters with")
@@ -315,6 +317,26 @@ class CounterOutcome:
         return iter(self.key)
 
 
+def entering_with(card: Card | None, abilities: Iterable[Ability] | None = None) -> list[EntersWith]:
+    """What a permanent of ``card`` enters with by the rules and its own text, in the order they
+    apply (all self-replacement effects, CR 616.1a): a planeswalker its printed loyalty in loyalty
+    counters (CR 306.5b), a Saga one lore counter (714.3a), a battle its printed defense in defense
+    counters (310.4b), then its "enters with" abilities (614.1c) — ``abilities``: those it has
+    (after continuous effects), else its card's."""
+    out: list[EntersWith] = []
+    if card is not None:
+        d = card.data
+        if "Planeswalker" in d.types and d.loyalty is not None and str(d.loyalty).isdigit():
+            out.append(EntersWith(counter="loyalty", amount=int(d.loyalty)))
+        if "Battle" in d.types and d.defense is not None and str(d.defense).isdigit():
+            out.append(EntersWith(counter="defense", amount=int(d.defense)))
+        if is_saga(card):
+            out.append(EntersWith(counter="lore", amount=1))
+    own = card.abilities if abilities is None and card is not None else (abilities or ())
+    out.extend(a for a in own if isinstance(a, EntersWith))
+    return out
+
+
 def counter_event(view: View, object_id: str, counter: str | None = None, amount: int = 0,
                   entering: bool = False, x: int | None = None, max_orders: int | None = None,
                   timeout: float | None = None) -> EventOutcomes:
@@ -327,8 +349,8 @@ def counter_event(view: View, object_id: str, counter: str | None = None, amount
         if counter:
             own.append((counter, amount, ("enters_with", object_id, counter)))
         else:
-            for i, ab in enumerate(view.chars(object_id).abilities):
-                if isinstance(ab, EntersWith) and ab.counter:
+            for i, ab in enumerate(entering_with(o.card, view.chars(object_id).abilities)):
+                if ab.counter:
                     n = _resolve_amount(view, ab.amount, object_id, o.controller, xv)
                     own.append((ab.counter, n, ("enters_with", object_id, i)))
     kinds = sorted({k for k, _, _ in own} | ({counter} if counter else set()))

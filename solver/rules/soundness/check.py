@@ -237,6 +237,10 @@ def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
                     a = numbered[e.ability.index - 1]
                 if isinstance(a, ir.Unsupported):
                     out.append(UnreadPart(src.id, _printed(a), ("unknown",), "effects", e.controller, "effect"))
+                elif a is not None:
+                    # a modeled ability whose effect is (partly) unread: the effect in force is unread too
+                    for _, text in _unread_effects(a):
+                        out.append(UnreadPart(src.id, text, ("unknown",), "effects", e.controller, "effect"))
     return out
 
 

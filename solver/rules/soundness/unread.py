@@ -36,6 +36,7 @@ BACK_FACE_ONLY_ON_BATTLEFIELD = frozenset({"transform", "flip", "meld"})
 
 
 _REMINDER = re.compile(r"\([^)]*\)")
+_TARGET_WORD = re.compile(r"\btargets?\b")
 
 
 def words(text: str) -> str:
@@ -136,13 +137,15 @@ def classify(text: str, kind: str) -> frozenset[str]:
     if kind == "face":
         return frozenset({"timing", "costs", "targets", "mana", "characteristics", "effect"})
     if kind == "rider":
-        if re.search(r"\bspen[dt]\b|\bcan't be spent\b|\bany player may\b|\bactivate\b|\bonly\b", w):
+        if re.search(r"\bspen[dt]\b|\bcan't be spent\b|\bany player may\b|\bactivate\b|\bonly\b|\binstead\b", w):
             return frozenset({"mana"})       # who may use the mana, or when: what can be paid
         return frozenset({"effect"})
     if kind == "triggered":
         out.add("triggers")
         if _MANA_TRIGGER.search(w):
             out.add("mana")                  # a triggered mana ability (CR 605.1b)
+        if _TARGETS.search(w):
+            out.add("targets")               # its own targets, chosen as it is put on the stack (CR 603.3d)
         return frozenset(out)
     if kind == "activated":
         out |= {"timing", "effect"}          # it is an action its controller may take (CR 602)
@@ -437,8 +440,12 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
                 out.append((a.text, "activated", frozenset({"timing"})))
     spell = card.spell  # type: ignore[attr-defined]
     if spell is not None:
+        slots = bool(spell.targets) or bool(spell.modes)
         for _, text in _unread_effects(spell):
-            out.append((text, "spell", frozenset({"effect"})))
+            # a spell with no target slot read whose unread text names targets ("divided as you choose
+            # among any number of targets"): its targets are unread too (CR 601.2c)
+            aff = {"effect", "targets"} if not slots and _TARGET_WORD.search(words(text)) else {"effect"}
+            out.append((text, "spell", frozenset(aff)))
     data = card.data  # type: ignore[attr-defined]
     faces = other_faces(card)  # type: ignore[arg-type]
     if faces:
