@@ -317,10 +317,10 @@ def test_brazen_borrower_front_face():
 
 
 def test_unread_keywords_say_what_they_affect():
-    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nDevoid", types=("Creature",))
+    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nCrew 1", types=("Creature",))
     assert [a.affects for a in abilities] == [frozenset({"timing", "costs"}), frozenset({"costs"}),
-                                              frozenset({"triggers"}), frozenset({"characteristics"})]
-    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Devoid"]
+                                              frozenset({"triggers"}), frozenset({"timing", "costs", "characteristics"})]
+    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Crew 1"]
     assert all(isinstance(a, Unsupported) for a in abilities)
 
 

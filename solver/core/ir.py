@@ -77,7 +77,30 @@ class Grant(AffectingStatic):
 
 
 
-STATIC_CLASSES: tuple[type[Static], ...] = _STATICS_OF_THEIR_MODULE + (Grant,)
+@dataclass(frozen=True)
+class CharacteristicDefining(Static):
+    """A characteristic-defining ability of the object itself (CR 604.3), which functions in every
+    zone (604.3, 113.6a): ``colors`` — the object's colors are exactly these (devoid, CR 702.114a,
+    and "~ is colorless": ``frozenset()``; "~ is all colors": all five; "~ is <color>"; layer 5,
+    613.1e, applied first in its layer, 613.3); None: it defines no color. ``every_creature_type``
+    — the object is every creature type (changeling, CR 702.73a; "~ is every creature type",
+    205.3m; layer 4, 613.1d). The card data's colors, when it gives them, already hold its effect
+    (:func:`solver.rules.characteristics.printed_colors`)."""
+
+    kind: ClassVar[str] = "characteristic_defining"
+    colors: frozenset[str] | None = None
+    every_creature_type: bool = False
+
+    def _text(self) -> str:
+        what = []
+        if self.colors is not None:
+            what.append("/".join(c for c in "WUBRG" if c in self.colors) or "colorless")
+        if self.every_creature_type:
+            what.append("every creature type")
+        return f"characteristic-defining (CR 604.3, every zone): this object is {' and '.join(what)}"
+
+
+STATIC_CLASSES: tuple[type[Static], ...] = _STATICS_OF_THEIR_MODULE + (Grant, CharacteristicDefining)
 
 
 # --------------------------------------------------------------------------

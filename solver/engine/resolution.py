@@ -87,7 +87,7 @@ from typing import Any, Callable, Hashable, Iterable, TypedDict
 
 from ..core import ir
 from ..cards import Card, card_from_mapping, db_of
-from ..rules.characteristics import View
+from ..rules.characteristics import View, printed_colors, printed_subtypes
 from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
@@ -261,10 +261,10 @@ def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = 
                              c.subtypes, o.zone == "stack")
     card = card or (o.card if o is not None else None)
     kws = {a.name for a in (card.abilities if card else ()) if isinstance(a, ir.Keyword)}
-    colors = card.data.mana_cost.colors if card else frozenset()
+    colors = printed_colors(card)  # the card data's colors (CR 202.2, 204, 604.3), not only its mana cost's
     return _DamageSource(colors, controller, "deathtouch" in kws, "lifelink" in kws,
                          frozenset(card.data.types) if card else frozenset(),
-                         frozenset(card.data.subtypes) if card else frozenset(),
+                         printed_subtypes(card),
                          o is not None and o.zone == "stack")
 
 
@@ -925,8 +925,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             return resolve_ward(w, o, ab)
         on_bf = src.zone == "battlefield" and not o.last_known
         lki_src = src if on_bf else _lki_object(src, o.last_known) if o.last_known else src
-        colors = w.view().chars(src.id).colors if src.zone == "battlefield" else \
-            (src.card.data.mana_cost.colors if src.card else frozenset())
+        # the source's colors as it is (on the battlefield, after layers) or as it last was (CR 113.7a):
+        # the card's own colors in every zone (CR 202.2, 204, 604.3)
+        colors = w.view().chars(src.id).colors if src.zone == "battlefield" else printed_colors(lki_src.card)
         specs, legal, resolves = _check_targets(w, o, where)
         if not resolves:
             _leave_stack(w, o)

@@ -49,8 +49,8 @@ from .costs import cost_has_x, only_mana_ability_cost, parse_cost
 from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
 from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
-                               line_combat, mana_replacement, must_target, player_keyword, player_subtype,
-                               token_replacement)
+                               line_characteristic_defining, line_combat, mana_replacement, must_target,
+                               player_keyword, player_subtype, token_replacement)
 from .effects import effect_sentence, effect_text
 from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
@@ -175,6 +175,11 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     c.i = 0
     if len(toks) == 1 and t.kind == "WORD" and t.low in SIMPLE_KEYWORDS:
         return [Keyword(t.low)]
+    if len(toks) == 1 and t.kind == "WORD" and t.low in ("devoid", "changeling"):
+        # characteristic-defining keywords (CR 604.3): "This object has no color" (702.114a), "This
+        # object is every creature type" (702.73a); they function in every zone
+        return [ir.CharacteristicDefining(colors=frozenset(), text=raw) if t.low == "devoid"
+                else ir.CharacteristicDefining(every_creature_type=True, text=raw)]
     # other keywords: unsupported, named by the keyword and its parameter's template
     words = [x.low for x in toks]
     for n in range(min(5, len(words)), 0, -1):
@@ -376,6 +381,7 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("keywords", line_keywords),
     ("activated ability", line_activated),
     ("triggered ability", line_triggered),
+    ("characteristic-defining ability", line_characteristic_defining),  # CR 604.3: before an instant's instructions
     ("spell instructions", line_spell),
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),

@@ -366,3 +366,39 @@ def activate_as_haste(c: Cursor) -> Static:
     c.need("had", "haste")
     c.end()
     return ir.ActivateAsHaste(sel)
+
+
+def _own_color(c: Cursor) -> frozenset[str]:
+    """After "SELF is": "colorless", "all colors", "every color", or colors joined by "and"/","."""
+    if c.take("colorless"):
+        return frozenset()
+    if c.take("all", "colors") or c.take("every", "color"):
+        return frozenset(COLORS)
+    out = {color_word(c)}
+    while c.take(",", "and") or c.take(",") or c.take("and"):
+        out.add(color_word(c))
+    return frozenset(out)
+
+
+def line_characteristic_defining(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """A characteristic-defining ability of the card itself (CR 604.3, functioning in every zone):
+    "SELF is colorless." (Ghostfire), "SELF is all colors." (Transguild Courier), "SELF is
+    <color> [and <color>]." (604.3a) — its color, layer 5 (613.1e) — and "SELF is every creature
+    type." (205.3m, as changeling, 702.73a); "This ability doesn't affect its color identity."
+    after it says what it is (CR 903.4)."""
+    sents = sentences(toks)
+    if not sents or len(sents) > 2:
+        raise NoMatch("one sentence")
+    c = Cursor(sents[0])
+    c.need("SELF", "is")
+    if c.take("every", "creature", "type"):
+        c.end()
+        a = ir.CharacteristicDefining(every_creature_type=True, text=raw)
+    else:
+        a = ir.CharacteristicDefining(colors=_own_color(c), text=raw)
+        c.end()
+    if len(sents) == 2:
+        words = " ".join(t.low for t in sents[1] if t.kind == "WORD")
+        if words != "this ability doesn't affect its color identity":
+            raise NoMatch("another sentence")
+    return [a]

@@ -46,3 +46,35 @@ Volver Vraska Vronos Waiter Wall Walrus Wanderer Warlock Warrior Weasel Weird We
 Wizard Wolf Wolverine Wombat Worm Wraith Wrenn Wrestler Wurm Xenagos Yanggu Yanling Yeti Zariel Zombie Zonian
 Zubera
 """.split())
+
+
+#: The creature types (CR 205.3m): the subtypes of the shipped database's creature and kindred
+#: cards that no other card has (so no land, artifact, enchantment or spell type, CR 205.3g–k, such
+#: as Dryad Arbor's Forest), with Dinosaur and Specter (also on other cards); generated once from the
+#: database like :data:`SUBTYPES`. A changeling is every one of them (CR 702.73a).
+CREATURE_TYPES: frozenset[str] = frozenset("""
+Advisor Aetherborn Alicorn Alien Ally Angel Antelope Ape Archer Archon Armadillo Armored Art Artificer Artist
+Assassin Assembly-Worker Astartes Athlete Atog Aurochs Autobot Avatar Azra Badger Barbarian Bard Basilisk Bat
+Bear Beast Beaver Beeble Beholder Berserker Bird Bison Boar Boxer Brainiac Bringer Brushwagg Bureaucrat C'tan
+Camel Capybara Carrier Cat Centaur Cephalid Chameleon Champion Chef Chicken Child Chimera Citizen Clamfolk
+Cleric Clown Cockatrice Construct Cow Coward Coyote Crab Crocodile Custodes Cyberman Cyborg Cyclops Dalek
+Dauthi Deer Demigod Demon Designer Detective Devil Dinosaur Djinn Doctor Dog Donkey Dragon Drake Dreadnought
+Drix Drone Druid Dryad Dwarf Echidna Efreet Egg Elder Eldrazi Elemental Elephant Elf Elk Elves Employee
+Eternal Etiquette Eye Faerie Ferret Fish Flagbearer Fox Fractal Frog Fungus Gamer Gamma Gargoyle Giant Giraffe
+Gith Glimmer Gnoll Gnome Goat Goblin God Golem Gorgon Grandchild Gremlin Griffin Guest Gus Hag Halfling
+Hamster Harpy Hatificer Hawk Head Hedgehog Hellion Hero Hippo Hippogriff Homarid Homunculus Horror Horse Human
+Hydra Hyena Illusion Imp Incarnation Inhuman Inkling Inquisitor Insect Jackal Jellyfish Judge Juggernaut
+Kangaroo Kavu Killbot Kirin Kithkin Knight Koala Kobold Kor Kraken Kree Lady Lamia Lammasu Lander Leech Lemur
+Leviathan Lhurgoyf Licid Lizard Lobster Mammoth Manticore Masticore Mercenary Merfolk Metathran Mime Minion
+Minotaur Mite Mole Monger Mongoose Monk Monkey Moogle Moonfolk Mount Mouse Mummy Mutant Myr Mystic Nautilus
+Necron Nephilim Nightmare Nightstalker Ninja Noble Noggle Nomad Nymph Octopus Officer Ogre Ooze Orc Orgg Otter
+Ouphe Ox Oyster Pangolin Paratrooper Peasant Pegasus Performer Pest Phelddagrif Phoenix Phyrexian Pilot Pirate
+Plant Platypus Pony Porcupine Possum Praetor Primarch Processor Proper Qu Rabbit Raccoon Ranger Rat Rebel
+Reflection Rhino Rigger Robot Rogue Sable Salamander Samurai Sand Saproling Satyr Scarecrow Scientist Scorpion
+Scout Seal Serpent Shade Shaman Shapeshifter Shark Sheep Shi'ar Ship Siren Skeleton Skrull Skunk Slith Sliver
+Sloth Slug Snail Snake Soldier Soltari Sorcerer Spawn Specter Spellshaper Sphinx Spider Spike Spirit Splinter
+Sponge Spuzzem Spy Squid Squirrel Starfish Surrakar Survivor Symbiote Synth Thalakos Thopter Thrull Tiefling
+Townsfolk Toy Tree Treefolk Trilobite Troll Turtle Tyranid Unicorn Utrom Vampire Vampyre Varmint Vedalken
+Villain Volver Waiter Wall Walrus Warlock Warrior Weasel Weird Werewolf Whale Wizard Wolf Wolverine Wombat
+Worm Wraith Wrestler Wurm Yeti Zombie Zonian Zubera
+""".split()) | {"Time Lord"}

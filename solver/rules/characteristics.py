@@ -10,7 +10,9 @@ characteristics of every permanent in layer order:
   Urborg into a Mountain, removing Urborg's own effect, so Blood Moon applies
   first whatever the timestamps). Setting a land's subtype removes the
   abilities from its rules text (CR 305.7);
-* layer 5 — color-changing effects (Celestial Dawn);
+* layer 5 — color-changing effects (Celestial Dawn), after the colors each object has in every
+  zone (:func:`printed_colors`: the card data's — color indicators, devoid, color-defining
+  abilities, split cards — else a read color-defining ability's, else the mana cost's; CR 613.3);
 * layer 6 — abilities: printed abilities (unless removed), the intrinsic mana
   ability of each basic land type (CR 305.6), granted abilities (Chromatic
   Lantern), keywords granted by statics and by effects until end of turn;
@@ -30,9 +32,11 @@ from typing import Any, Generic, Iterable, TypeVar, cast
 from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
                  TriggeredManaAbility, UntilEndOfTurn, fixed)
+from ..core.card import Card
 from ..core.mana import ManaCost
 from ..core.memo import Memo
 from ..core.state import AbilityRef, GameObject, GameState
+from ..reader.subtypes import CREATURE_TYPES
 
 BASIC_LAND_TYPES: tuple[str, ...] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -128,6 +132,40 @@ def printed_mana_value(o: GameObject) -> int:
             total += o.melded_with.data.mana_cost.mana_value
         return total
     return o.card.data.mana_cost.mana_value
+
+
+def _defining(card: Card) -> tuple[ir.CharacteristicDefining, ...]:
+    return tuple(a for a in card.abilities if isinstance(a, ir.CharacteristicDefining))
+
+
+def printed_colors(card: Card | None) -> frozenset[str]:
+    """The card's colors before continuous effects, in every zone (CR 202.2, 105.2): the card
+    data's when it gives them (a color indicator, CR 204; a color-defining ability, 604.3; devoid,
+    702.114a; a split card's halves, 709.4; a token's), else its color indicator's (202.2e: an inline
+    card giving ``colorIndicator`` alone), else those a read color-defining ability sets (604.3: an
+    inline card or one the color data lacks), else its mana cost's (202.2)."""
+    if card is None:
+        return frozenset()
+    if card.data.colors is not None:
+        return frozenset(card.data.colors)
+    if card.data.color_indicator is not None:
+        return frozenset(card.data.color_indicator)  # CR 202.2e, 204.1: an inline card's indicator alone
+    for a in _defining(card):
+        if a.colors is not None:
+            return a.colors
+    return card.data.mana_cost.colors
+
+
+def printed_subtypes(card: Card | None) -> frozenset[str]:
+    """The card's subtypes before continuous effects, in every zone: its type line's, and every
+    creature type when a characteristic-defining ability says so (changeling, CR 702.73a, 604.3,
+    205.3m) — a changeling card in the hand is an Elf card."""
+    if card is None:
+        return frozenset()
+    out = frozenset(card.data.subtypes)
+    if any(a.every_creature_type for a in _defining(card)):
+        out |= CREATURE_TYPES
+    return out
 
 
 def _int(v: str | None) -> int | None:
@@ -295,23 +333,19 @@ class View:
         d = o.card.data
         # CR 202.3, 107.3: an X in the mana cost is its announced value on the stack, 0 elsewhere
         x = o.x * d.mana_cost.x_count if o.zone == "stack" else 0
-        return Chars(o.id, d.name, o.controller, o.owner, frozenset(d.types), frozenset(d.subtypes),
+        return Chars(o.id, d.name, o.controller, o.owner, frozenset(d.types), printed_subtypes(o.card),
                      frozenset(d.supertypes), self._base_colors(o), o.card.abilities, _int(d.power), _int(d.toughness),
                      printed_mana_value(o) + x)
 
     @staticmethod
     def _base_colors(o: GameObject) -> frozenset[str]:
-        """CR 202.2: colors from the mana cost; tokens may carry explicit colors."""
-        if o.card is None:
-            return frozenset()
-        if o.card.data.colors is not None:
-            return frozenset(o.card.data.colors)
-        return o.card.data.mana_cost.colors
+        """The object's colors before color-changing effects (:func:`printed_colors`)."""
+        return printed_colors(o.card)
 
     def _compute(self) -> None:
         perms = self.permanents
         work = {o.id: _Work(o.id, o.controller, frozenset(o.card.data.types) if o.card else frozenset(),
-                            frozenset(o.card.data.subtypes) if o.card else frozenset(),
+                            printed_subtypes(o.card),
                             frozenset(o.card.data.supertypes) if o.card else frozenset(),
                             attacking=o.attacking is not None) for o in perms}
 

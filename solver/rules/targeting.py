@@ -122,7 +122,7 @@ from typing import cast as type_cast
 
 from ..core import ir
 from ..cards import Card
-from .characteristics import Sourced, View
+from .characteristics import Sourced, View, printed_colors, printed_subtypes
 from ..core.ir import ActivatedAbility, Enchant, Filter, TargetSpec, TriggeredAbility
 from mtgsolve.models.targets import Requirement, Slot, TargetProblem
 
@@ -288,8 +288,8 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
         sc = view.chars(src.id)  # CR 702.16b: the source's qualities (as it is, or as it last was)
         colors, types, subtypes = sc.colors, sc.types, sc.subtypes
     else:
-        colors = card.data.mana_cost.colors
-        types, subtypes = frozenset(card.data.types), frozenset(card.data.subtypes)
+        colors = printed_colors(card)  # the card data's colors (CR 202.2, 204, 604.3)
+        types, subtypes = frozenset(card.data.types), printed_subtypes(card)
     how = "copy" if o.copy else ("activate" if kind == "activated" else "trigger")
     return TargetingSource(kind, ref.source, o.controller, ability_specs(ability), colors, self_id=o.id,
                            default_how=how, types=types, subtypes=subtypes, modal=modal_of(ability))

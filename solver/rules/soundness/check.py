@@ -73,7 +73,8 @@ from ..characteristics import View
 from ...core.state import GameObject, GameState
 from .unread import (_ABILITIES, _printed, _unread_effects, AFFECTS, MULTI_FACE, active as _active, card_parts,
                      casting_cost,
-                     classify, pt_or_combat_only, reach as _reach, self_cast, sorted_affects as _sorted,
+                     classify, own_color_only, pt_or_combat_only, reach as _reach, self_cast,
+                     sorted_affects as _sorted,
                      words as _words)
 from .inert import inert_on_board
 from ...core.state import opponent_lost_life
@@ -155,6 +156,37 @@ def _pt_matters(state: GameState, scope: "Scope", text: str = "", source: str | 
             (o.zone == "hand" and o.owner == scope.player) or (o.zone == "battlefield" and o.controller == scope.player))]
         return any(_reads_pt(_card_filters(o.card)) for o in own)
     return True
+
+
+#: Words that read an object's color (CR 105.2): color words, "color(s)", devotion (CR 700.5) — once
+#: mana "of any color" / "of that color" / "of the chosen color" (what mana is, CR 106.1b) is taken out.
+_READS_COLOR = re.compile(r"\b(?:white|blue|black|red|green|colou?rs?|colorless|monocolored|multicolored|"
+                          r"devotion)\b")
+_MANA_COLOR = re.compile(r"\bmana of (?:any (?:one )?|that |the chosen |one )colou?r\b|\bany combination of colou?rs\b"
+                         r"|\bof any (?:one )?colou?r\b|\bmana of any of\b")
+
+
+def _reads_color(text: str) -> bool:
+    return bool(_READS_COLOR.search(_MANA_COLOR.sub(" ", _words(text))))
+
+
+def _color_matters(state: GameState, part: "UnreadPart") -> bool:
+    """Whether some text of the situation other than ``part`` itself reads colors (protection, "a blue
+    card", "colorless Eldrazi spells", color counts, devotion, CR 105.2, 702.16, 106.6) — the only
+    things an unread part about an object's own color can change (:func:`.unread.own_color_only`).
+    Conservative: any such word of any card in any zone, or of an ``effects`` entry, counts."""
+    def readers() -> frozenset[tuple[str, str]]:
+        out: set[tuple[str, str]] = set()
+        cards = [(o.id, o.card) for o in state.objects if o.card is not None]
+        cards += [(e.card.name, e.card) for e in state.effects if e.card is not None]
+        for oid, card in cards:
+            for line in card.data.text.split("\n"):
+                if _reads_color(line):
+                    out.add((oid, line.strip()))
+        return frozenset(out)
+    return any(not (oid == part.object and line == part.text.strip())
+               for oid, line in state.memo("color_readers", readers)) or bool(state.effects and any(
+                   e.card is None for e in state.effects))
 
 
 _COMMAND_ZONE_WORDS = re.compile(r"\bcommand zone\b|\beminence\b|\bpartner\b|\bcan be your commander\b"
@@ -447,6 +479,8 @@ def _may_act_in_resolution(part: UnreadPart, state: GameState, on_top: bool) -> 
 
 def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
     """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+    if set(part.affects) <= {"characteristics"} and own_color_only(part.text) and not _color_matters(state, part):
+        return False                 # the object's own color, and nothing here reads a color (CR 105.2)
     if scope.kind == "pass":
         decided = _pass_decides(part, scope, state)
         if decided is not None:

@@ -279,8 +279,37 @@ def _keyword_zone(w: str, zone: str) -> bool | None:
     return zone in ("hand", "command")           # cycling, disguise, suspend, kicker …: from the hand
 
 
+_COLOR = r"(?:white|blue|black|red|green)"
+#: Words of a characteristic-defining ability about the object's own color or creature types (CR 604.3,
+#: 702.114a devoid, 702.73a changeling; "~ is colorless", "is all colors", "is every creature type"):
+#: it functions in every zone (604.3, 113.6a).
+_OWN_CHARACTERISTIC = re.compile(
+    rf"^(?:devoid|changeling)\b|^(?!(?:as long as|if|enchanted|equipped|target|each|all|other|another|"
+    rf"creatures?|permanents?|spells?|cards?|lands?|tokens?)\b)[^,.;]*? is (?:colorless|all colors|every colou?r"
+    rf"|every creature type|the colou?r|{_COLOR})\b|\bits colou?r is not in the card data\b")
+#: The part of :data:`_OWN_CHARACTERISTIC` about color alone: what it reaches is what color reaches.
+_OWN_COLOR = re.compile(r"^devoid\b|\bis (?:colorless|all colors|every colou?r|the colou?r|" + _COLOR + r")\b"
+                        r"|\bits colou?r is not in the card data\b")
+
+
+def own_characteristic(text: str) -> bool:
+    """The words define the object's own color or creature types (CR 604.3): they function in every
+    zone."""
+    return bool(_OWN_CHARACTERISTIC.search(words(text)))
+
+
+def own_color_only(text: str) -> bool:
+    """The words are about the object's own color and nothing else (devoid, "~ is colorless", an
+    unknown face color): they can change only what reads colors (protection, "a blue card", color
+    counts, spending restrictions, CR 105.2)."""
+    w = words(text)
+    return own_characteristic(text) and bool(_OWN_COLOR.search(w)) and "creature type" not in w
+
+
 def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    if kind in ("static", "keyword", "spell") and own_characteristic(text):
+        return True                  # a characteristic-defining ability works in every zone (CR 604.3)
     if kind == "triggered" and words(text).startswith("suspend"):
         return zone == "exile"       # suspend's triggered abilities work on a card in exile (CR 702.62a)
     if zone in ("graveyard", "exile") and kind in ("static", "keyword", "spell") and casting_cost(text):
@@ -447,6 +476,9 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             aff = {"effect", "targets"} if not slots and _TARGET_WORD.search(words(text)) else {"effect"}
             out.append((text, "spell", frozenset(aff)))
     data = card.data  # type: ignore[attr-defined]
+    if unknown_face_colors(data):
+        out.append((f"{data.name}: its color is not in the card data (a back face with no mana cost, CR 202.2, "
+                    "204)", "static", frozenset({"characteristics"})))
     faces = other_faces(card)  # type: ignore[arg-type]
     if faces:
         # every face is in the card data, and the situation records which one the object shows (``face``,
@@ -470,6 +502,14 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         else:
             out.append((text, "face", classify(text, "face")))
     return out
+
+
+def unknown_face_colors(data: object) -> bool:
+    """A later face (MTGJSON side "b" …) with no mana cost whose colors the card data does not give
+    (card-faces.md: Shadows' Lair, Liliana's Undead Minion): its color may be a color indicator's
+    (CR 204) — never assumed colorless."""
+    return getattr(data, "side", None) not in (None, "a") and getattr(data, "colors", None) is None \
+        and not getattr(data, "mana_cost").symbols and getattr(data, "unreadable_cost", None) is None
 
 
 def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
