@@ -205,7 +205,7 @@ def test_reader_loyalty_abilities():
     ("Activated abilities of creatures cost {1} more to activate.", "static"),
     ("Each player can't cast more than one spell each turn.", "static"),
     ("Creature spells you cast cost {G} less to cast.", "static"),
-    ("This spell costs {3} less to cast if you control a Dragon.", "static"),
+    ("This spell costs {3} less to cast if it targets a Dragon.", "static"),   # target-dependent (CR 601.2f)
     ("This creature can't be the target of spells.", "static"),
     ("[−X]: Put X +1/+1 counters on target creature.", "activated"),
 ])

@@ -1115,13 +1115,17 @@ class CostChangeRule(SpellsRule):
     amount: int = 0
     per: Count | None = None
     self_only: bool = False
+    # "This spell costs {2} less to cast if you control a Wizard": the change applies only while it
+    # holds, judged as the total cost is determined (CR 601.2f)
+    condition: ActivationCondition | None = None
 
     def describe(self) -> str:
         what, who = ("this spell", "") if self.self_only else (self._what, self._who)
         per = f" for each of {self.per.describe()}" if self.per is not None else ""
         more = "more" if isinstance(self, CostIncrease) else "less"
         verb = "costs" if self.self_only else "cost"
-        return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}"
+        cond = f" {self.condition.describe()}" if self.condition is not None else ""
+        return f"cost rule (CR 601.2f): {what}{who} {verb} {{{self.amount}}} {more} to cast{per}{cond}"
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,7 @@ from .tokens import Token, detokenize, template
 from .vocabulary import COLOR_WORDS, singular, TYPE_PLURALS
 from .cursor import Cursor, NoMatch, sentences
 from .phrases import number, pt
+from .activation_conditions import _controlled
 from .descriptions import desc, selector_phrase, to_selector
 from .scope import Scope, target_phrase
 from .production import _graveyard_cards
@@ -174,13 +175,19 @@ def cost_change(c) -> CastingRule:
 
 
 def self_cost_change(c) -> CastingRule:
-    """"This spell costs {N} less to cast for each …" (the spell's own rule, CR 601.2f)."""
+    """"This spell costs {N} less to cast for each …" and "… if you control <permanents>" (the
+    spell's own rule, CR 601.2f: the condition is judged as the total cost is determined)."""
     c.need("SELF", "costs")
     n = _generic(c)
     more = c.take("more")
     if not more:
         c.need("less")
-    c.need("to", "cast", "for", "each")
+    c.need("to", "cast")
+    if c.take("if", "you", "control"):
+        cond = _controlled(c)
+        c.end()
+        return (ir.CostIncrease if more else ir.CostReduction)(amount=n, self_only=True, condition=cond)
+    c.need("for", "each")
     per = c.attempt(_graveyard_cards, False)
     if per is None and c.take("instant", "and", "sorcery", "card", "in", "your", "graveyard"):
         per = Count(Selector(self_only=True), "cards",

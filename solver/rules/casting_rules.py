@@ -53,6 +53,7 @@ from dataclasses import dataclass
 from typing import TypeVar, Union
 
 from ..core import ir
+from .conditions import condition_holds
 from .characteristics import Chars, Sourced, View
 from ..core.errors import UnsupportedCase
 from ..core.mana import ManaCost, Symbol
@@ -184,11 +185,13 @@ def cost_rules(view: View, player: str, spell_id: str) -> list[tuple[str | None,
 
 
 def _amount(view: View, rule: ir.CostChangeRule, source: str | None, controller: str, spell_id: str) -> int:
+    src = view.obj(source) if source is not None else view.obj(spell_id)
+    if rule.condition is not None and not condition_holds(view, rule.condition, src, controller):
+        return 0                     # "… if you control a Wizard" does not hold now (CR 601.2f)
     if rule.per is None:
         return rule.amount
     from .mana_sources import count_value
 
-    src = view.obj(source) if source is not None else view.obj(spell_id)
     return rule.amount * count_value(view, rule.per, src, controller)
 
 
