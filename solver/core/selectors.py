@@ -301,6 +301,10 @@ def T(i: int = 0) -> Ref:
     return Ref("target", i)
 
 
+DEVOTION_TO_CHOSEN = "chosen"
+"""``Count.color`` of a devotion to the color chosen as the ability resolves (CR 700.5, 106.1b)."""
+
+
 @dataclass(frozen=True)
 class Count:
     """An amount read from the game when it is needed (CR 107.3, 605).
@@ -313,7 +317,8 @@ class Count:
       * ``x`` — the X chosen for the ability's cost ("for each storage counter
         removed this way", "Remove X storage counters …: Add X mana");
       * ``life`` — the controller's life total (CR 119);
-      * ``devotion`` — the controller's devotion to ``color`` (a letter, CR 700.5);
+      * ``devotion`` — the controller's devotion to ``color`` (a letter, CR 700.5; :data:`DEVOTION_TO_CHOSEN`:
+        to the color chosen as the mana is added, "Choose a color. Add … equal to your devotion to that color");
       * ``greatest_toughness`` — the greatest toughness among ``selector`` (0 if none);
       * ``cards`` — the number of cards in the controller's graveyard matching
         ``card_filter`` ("creature cards in your graveyard": types any of,
@@ -341,7 +346,8 @@ class Count:
                 "power": f"the power of {self.selector.describe()}",
                 "greatest_power": f"the greatest power among {self.selector.describe()}",
                 "counters": f"the number of {self.counter} counters on {self.selector.describe()}",
-                "x": "X", "life": "your life total", "devotion": f"your devotion to {self.color}",
+                "x": "X", "life": "your life total", "devotion": "your devotion to that color" if self.color == DEVOTION_TO_CHOSEN
+                else f"your devotion to {self.color}",
                 "greatest_toughness": "this permanent's toughness" if self.selector.self_only
                 else f"the greatest toughness among {self.selector.describe()}",
                 "cards": "the number of " + (describe_spell_filter(self.card_filter)[:-len(" spells")]

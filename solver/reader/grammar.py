@@ -226,6 +226,9 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     sents = sentences(eff)
     if not sents:
         raise NoMatch("no effect")
+    if len(sents) > 1 and [t.low for t in sents[0]] == ["choose", "a", "color"] and sents[1][0].low == "add" \
+            and any(t.low == "that" for t in sents[1]):
+        sents = sents[1:]   # "Choose a color. Add … of that color …": the color chosen as it resolves (CR 106.1b)
     if sents[0] and sents[0][0].low == "add":
         if mentions_target(eff):
             raise NoMatch("an ability with a target is not a mana ability (CR 605.5a)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.ir import (AmongColors, AnyColor, AnyType, ChosenColor, Combination, CommanderIdentity, Count,
+from ..core.ir import (DEVOTION_TO_CHOSEN, AmongColors, AnyColor, AnyType, ChosenColor, Combination, CommanderIdentity, Count,
                        CountedMana, CouldProduce, DifferentColors, Filter, FixedMana, ManaChoice, Produce,
                        SacrificedCouldProduce, ThatLandProduced)
 from ..core.mana import Mana
@@ -123,6 +123,10 @@ def _variable_produce(c: Cursor, x_cost: bool) -> Produce:
     """Variable amounts of mana (CR 107.3): "an amount of {G} equal to …", "that
     much {C}", "X mana of any one color, where X is …", "X mana in any
     combination of {U} and/or {R}[, where X is …]", "X {G} or X {W}, where X is …"."""
+    if c.take("an", "amount", "of", "mana", "of", "that", "color", "equal", "to", "your", "devotion", "to", "that",
+              "color"):
+        # after "Choose a color.": that many of the chosen color, its devotion (CR 700.5, 106.1b)
+        return AnyColor(count=Count(SELF_SELECTOR, "devotion", color=DEVOTION_TO_CHOSEN))
     if c.take("an", "amount", "of"):
         m = mana_amount(c)
         c.need("equal", "to")

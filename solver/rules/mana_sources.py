@@ -291,6 +291,11 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
             out = [_unit(c).scale(amount) for c in letters]
         else:
             out = [Mana.of(list(combo)) for combo in combinations_with_replacement(letters, amount)]
+    elif isinstance(produce, ir.AnyColor) and produce.count is not None and \
+            produce.count.color == ir.DEVOTION_TO_CHOSEN:
+        # "Choose a color. Add … of that color equal to your devotion to that color" (CR 700.5)
+        per = [_unit(c).scale(count_value(view, replace(produce.count, color=c), src, controller, x)) for c in COLORS]
+        out = [m for m in per if m] or [Mana()]
     elif isinstance(produce, ir.AnyColor):
         out = [_unit(c).scale(amount) for c in COLORS]
     elif isinstance(produce, ir.AnyType):
@@ -752,7 +757,8 @@ def _board_dependence(view: View, player: str, acts: Sequence[Activation]) -> st
         obj = view.state.obj(q)
         ch = view.chars(q)
         if c.what == "devotion":
-            return obj.card is not None and any(c.color in sym.colors for sym in obj.card.data.mana_cost.symbols)
+            return obj.card is not None and any(c.color in sym.colors or (c.color == ir.DEVOTION_TO_CHOSEN and sym.colors)
+                                                for sym in obj.card.data.mana_cost.symbols)
         if c.what == "cards":
             f = c.card_filter
             types = ch.types | (frozenset(obj.card.data.types) if obj.card is not None else frozenset())
