@@ -223,19 +223,20 @@ class DifferentColors(Produce):
 
 @dataclass(frozen=True)
 class AmongColors(Produce):
-    """One mana of any color among the permanents you control that match one of ``among``
+    """One mana of any color (``each``: of each color) among the permanents you control that match one of ``among``
     (characteristics now, CR 105.2, 106.5: none of those permanents colored, no mana) — "any
     color among legendary creatures and planeswalkers you control"; a filter with ``zone``
     ``graveyard`` looks at the cards in your graveyard instead."""
 
     kind: ClassVar[str] = "among_colors"
     among: "tuple[Filter, ...]" = ()
+    each: bool = False   # "For each color among permanents you control, add one mana of that color"
 
     def _text(self) -> str:
         what = " or ".join(describe_spell_filter(f)[:-len(" spells")] +
                            (" cards in your graveyard" if f.zone == "graveyard" else " permanents you control")
                            for f in self.among)
-        return f"one mana of any color among {what}"
+        return f"one mana of {'each' if self.each else 'any'} color among {what}"
 
 
 @dataclass(frozen=True)

@@ -229,7 +229,7 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     if len(sents) > 1 and [t.low for t in sents[0]] == ["choose", "a", "color"] and sents[1][0].low == "add" \
             and any(t.low == "that" for t in sents[1]):
         sents = sents[1:]   # "Choose a color. Add … of that color …": the color chosen as it resolves (CR 106.1b)
-    if sents[0] and sents[0][0].low == "add":
+    if sents[0] and (sents[0][0].low == "add" or [t.low for t in sents[0][:4]] == ["for", "each", "color", "among"]):
         if mentions_target(eff):
             raise NoMatch("an ability with a target is not a mana ability (CR 605.5a)")
         prod = add_clause(Cursor(sents[0]), x_cost=cost.remove_x_counters is not None)

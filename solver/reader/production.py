@@ -353,6 +353,11 @@ def _among_you_control(c: Cursor) -> tuple[Filter, ...]:
 
 def add_clause(c: Cursor, triggered: bool = False, x_cost: bool = False) -> Produce:
     """["that player" | "its controller" | "you"] "add(s)" <mana>."""
+    if not triggered and c.take("for", "each", "color", "among"):
+        among = _among_you_control(c)      # one mana of each of those colors (CR 105.2, 106.1b)
+        c.need(",", "add", "one", "mana", "of", "that", "color")
+        c.end()
+        return AmongColors(among=among, each=True)
     if triggered:
         c.take("that", "player") or c.take("its", "controller") or c.take("you")
     c.need(("add", "adds"))

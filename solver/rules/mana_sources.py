@@ -316,7 +316,10 @@ def production_choices(view: View, source_id: str, produce: Produce, cp: Mapping
                 c = view.chars(o.id)
                 if filter_matches(f, c):
                     cols |= c.colors
-        out = [_unit(c) for c in COLORS if c in cols]
+        if produce.each:      # one mana of each of those colors
+            out = [Mana.of([c for c in COLORS if c in cols])] if cols else [Mana()]
+        else:
+            out = [_unit(c) for c in COLORS if c in cols]
     elif isinstance(produce, ir.CommanderIdentity):
         # the color identity of the controller's commanders, wherever they are (CR 903.3, 903.4);
         # no commander: no mana (CR 903.4f)
