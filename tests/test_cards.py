@@ -231,3 +231,29 @@ def test_cards_show_by_a_face_name_shows_the_whole_card(face, full):
     assert info["name"] == full and info["named_face"] == face and len(info["faces"]) == 2
     assert {"name", "mana_cost", "type_line", "power", "toughness", "loyalty", "defense", "colors",
             "color_indicator", "oracle_text", "read", "lines", "unread"} <= set(info["faces"][1])
+
+
+def test_coverage_reads_every_face_once():
+    """Issue 24: a multi-face card's later faces are read and counted as lines; a back face the database
+    also lists as an entry of its own is counted with its card, once; a meld result once for its two cards."""
+    from mtgsolve.solver.cards import oracle_index
+    from mtgsolve.solver.cards.coverage import measure
+    from mtgsolve.solver.reader import read_lines
+    from mtgsolve.solver.core.card import CardData
+
+    idx = oracle_index()
+    names = ["Delver of Secrets // Insectile Aberration", "Insectile Aberration", "Fire // Ice",
+             "Bruna, the Fading Light // Brisela, Voice of Nightmares",
+             "Gisela, the Broken Blade // Brisela, Voice of Nightmares", "Brisela, Voice of Nightmares",
+             "Lightning Bolt"]
+    rep = measure([idx[n] for n in names], source="faces")
+    assert (rep.cards, rep.back_face_entries, rep.multi_face_cards, rep.later_faces_read) == (5, 2, 4, 4)
+
+    def n_lines(text: str) -> int:
+        return len(read_lines(CardData.from_mtgjson({"name": "x", "text": text, "layout": "normal"}))[0])
+
+    texts = [idx[n]["text"] for n in names if n not in ("Insectile Aberration", "Brisela, Voice of Nightmares")]
+    texts += ["Flying", "Tap target permanent.\nDraw a card.", idx["Brisela, Voice of Nightmares"]["text"]]
+    assert rep.text_lines == sum(n_lines(t) for t in texts)
+    # Delver (its trigger unread) and the meld pair (Brisela's static unread) are not fully understood
+    assert rep.fully_understood == 1
