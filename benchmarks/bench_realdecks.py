@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -116,6 +117,36 @@ def _decks_of(board: dict) -> list[str]:
     return [m.group(1), m.group(2)] if m else []
 
 
+#: A card of several faces (CR 709, 710, 712, 715): its name is ``Front // Back``.
+def is_two_faced(name: str) -> bool:
+    return " // " in name
+
+
+def _board_two_faced(state: Any) -> bool:
+    """The board holds a card of several faces, in any zone (``whole``: the card, whichever face is up)."""
+    return any(o.whole is not None and is_two_faced(o.whole.name) for o in state.objects)
+
+
+_FACE_PART = re.compile(r"which face of this \w+ is up is not recorded|\(the other face of .+, layout \w+\): "
+                        r"not in the card database|which face .* is not recorded")
+_FACE_LIMIT = re.compile(r"is a split card: it is cast as one of its halves|which face .* not recorded")
+
+
+def face_refusal(rec: dict) -> str | None:
+    """Why an ``unsupported`` answer is refused for a missing or unrecorded face, or None: ``held``
+    when the card data holds every face of the card (it must never happen), ``missing`` when it lacks
+    one (card-faces.md: 21 cards stay unread), ``query`` for an engine limit about faces (a split card
+    asked about without its half)."""
+    from mtgsolve.solver.cards.faces import face_record
+
+    if rec["status"] != "unsupported":
+        return None
+    cards = [u.get("whole") or u.get("card") or "" for u in rec["unsupported"] if _FACE_PART.search(u.get("text") or "")]
+    if cards:
+        return "missing" if any(face_record(c) is None for c in cards) else "held"
+    return "query" if not rec["unsupported"] and _FACE_LIMIT.search(rec.get("message") or "") else None
+
+
 def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: float | None = 10.0,
                progress: bool = False, warmup: bool = True) -> list[dict]:
     """Load every board and answer every one of its queries. One record per
@@ -147,11 +178,14 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
         state = loaded.state
         unread = board_unread(state)
         names: dict[Any, str] = {o.id: (o.card.name if o.card is not None else "") for o in state.objects}
+        wholes: dict[Any, str] = {o.id: (o.whole.name if o.whole is not None else "") for o in state.objects}
+        two_faced = _board_two_faced(state)
         zones: dict[Any, str] = {o.id: o.zone for o in state.objects}
         for q in loaded.queries:
             rec: dict[str, Any] = {"board": i, "name": board.get("name"), "kind": q.get("kind"), "query": q,
                                    "decks": _decks_of(board),
-                                   "board_unread": bool(unread), "unsupported": [], "message": ""}
+                                   "board_unread": bool(unread), "unsupported": [], "message": "",
+                                   "two_faced": two_faced}
             t = time.perf_counter()
             try:
                 res = answer(state, dict(q), opts)
@@ -166,6 +200,7 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
                         rec["unsupported"].append({"object": u.get("object"), "text": u.get("text"),
                                                    "affects": u.get("affects"),
                                                    "card": names.get(u.get("object"), u.get("object") or ""),
+                                                   "whole": wholes.get(u.get("object"), ""),
                                                    "zone": zones.get(u.get("object"), "")})
             except MtgsolveError as e:
                 rec["status"] = "exception"
@@ -187,6 +222,40 @@ def _pct(xs: list[float], p: float) -> float:
     xs = sorted(xs)
     k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
     return xs[k]
+
+
+def _ok_share(rs: list[dict]) -> dict:
+    return {"count": len(rs), "ok": sum(1 for r in rs if r["status"] == "ok"),
+            "ok_share": sum(1 for r in rs if r["status"] == "ok") / len(rs) if rs else 0.0}
+
+
+def two_faced_split(records: list[dict]) -> dict:
+    """Per query kind (and ``all``): the answers, and the share ``ok``, on all boards, on boards
+    holding a card of several faces (any zone) and on the others (issue 24)."""
+    answered = [r for r in records if r["kind"] != "load"]
+    kinds = [k for k in KIND_ORDER + ("pass",) if any(r["kind"] == k for r in answered)]
+    out = {}
+    for k in kinds + ["all"]:
+        rs = answered if k == "all" else [r for r in answered if r["kind"] == k]
+        out[k] = {"all": _ok_share(rs), "two_faced": _ok_share([r for r in rs if r.get("two_faced")]),
+                  "single_faced": _ok_share([r for r in rs if not r.get("two_faced")])}
+    return out
+
+
+def face_refusals(records: list[dict]) -> dict:
+    """Refusals for a missing or unrecorded face (:func:`face_refusal`), by reason and by card and text."""
+    by_reason: Counter = Counter()
+    texts: Counter = Counter()
+    for r in records:
+        why = face_refusal(r)
+        if why is None:
+            continue
+        by_reason[why] += 1
+        for u in r["unsupported"] or [{"whole": "", "text": r.get("message") or ""}]:
+            if _FACE_PART.search(u.get("text") or "") or not r["unsupported"]:
+                texts[(u.get("whole") or u.get("card") or "", u.get("text") or "")] += 1
+    return {"held": by_reason["held"], "missing": by_reason["missing"], "query": by_reason["query"],
+            "texts": [{"card": c, "text": t, "answers": n} for (c, t), n in texts.most_common(10)]}
 
 
 def summarize(records: list[dict], top: int = 15) -> dict:
@@ -266,11 +335,33 @@ def summarize(records: list[dict], top: int = 15) -> dict:
                                                                        and not r["unsupported"] and r["message"] == m})}
                           for m, n in Counter(r["message"] for r in records
                                               if r["status"] == "unsupported" and not r["unsupported"]).most_common()],
+        "two_faced": two_faced_split(records),
+        "boards_two_faced": len({r["board"] for r in answered if r.get("two_faced")}),
+        "face_refusals": face_refusals(records),
         "exceptions": [{"board": r["board"], "name": r["name"], "query": r["query"], "message": r["message"]}
                        for r in records if r["status"] == "exception"],
         "errors": [{"board": r["board"], "name": r["name"], "query": r["query"], "message": r["message"]}
                    for r in records if r["status"] == "error"],
     }
+
+
+def _two_faced_lines(rep: dict) -> list[str]:
+    """The report's section on cards of several faces (issue 24)."""
+    if "two_faced" not in rep:
+        return []
+    lines = ["", f"share ok with and without a card of several faces on the board "
+                 f"({rep['boards_two_faced']} of {rep['boards']} boards hold one, any zone):",
+             f"  {'kind':<15}{'all':>18}{'two-faced':>18}{'single-faced':>18}"]
+    for k, v in rep["two_faced"].items():
+        lines.append(f"  {k:<15}" + "".join(f"{100 * v[c]['ok_share']:>10.1f}% of {v[c]['count']:>4}"
+                                             for c in ("all", "two_faced", "single_faced")))
+    fr = rep["face_refusals"]
+    lines.append(f"refused for a missing or unrecorded face: {fr['held']} answers for cards whose faces the data "
+                 f"holds (must be 0), {fr['missing']} for cards it lacks a face of (unread, card-faces.md), "
+                 f"{fr['query']} for a query without the face cast")
+    for t in fr["texts"]:
+        lines.append(f"  {t['answers']:>5} × {t['card']}: {t['text'][:120]}")
+    return lines
 
 
 def format_report(rep: dict) -> str:
@@ -301,6 +392,7 @@ def format_report(rep: dict) -> str:
                      f"[{', '.join(b['affects'])}]")
         lines.append(" " * 24 + "kinds: " + ", ".join(f"{k} {n}" for k, n in b["kinds"].items())
                      + "; zones: " + ", ".join(f"{z} {n}" for z, n in b["zones"].items()))
+    lines.extend(_two_faced_lines(rep))
     if rep["per_deck"]:
         lines.append("")
         lines.append("share ok by deck (answers on boards where the deck plays), lowest first:")
@@ -327,6 +419,24 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
+def _cast_as_face(state: Any, query: dict) -> tuple[Any, dict]:
+    """A query casting a face (``face``: an Adventure, a split card's half, CR 715.3b, 709.3b) as the
+    references take it: the situation in which the cast card has that face's characteristics, read from
+    the card data alone (:func:`solver.cards.face_named`), and the query without ``face``."""
+    from dataclasses import replace
+
+    from mtgsolve.solver.cards import face_named
+
+    if "face" not in query:
+        return state, query
+    o = state.obj(query["cast"])
+    face = face_named(o.card, query["face"])
+    if face is None:
+        raise KeyError(f"{o.card.name} has no face {query['face']!r}")
+    objs = tuple(replace(x, card=face, front=x.card) if x.id == o.id else x for x in state.objects)
+    return replace(state, objects=objs), {k: v for k, v in query.items() if k != "face"}
+
+
 def _reference(state: Any, query: dict) -> tuple[object, ...]:
     """(count,) for targets, (payable, count) for pay, by the independent references (tests/reference/)."""
     from pathlib import Path
@@ -339,6 +449,7 @@ def _reference(state: Any, query: dict) -> tuple[object, ...]:
     from reference.pay_ref import brute_pay
     from reference.targets_ref import reference_targets
 
+    state, query = _cast_as_face(state, query)
     if query["kind"] == "targets":
         return (reference_targets(state, dict(query)).get("count"),)
     o = state.obj(query["cast"]) if "cast" in query else None
