@@ -1,5 +1,6 @@
-"""Real-decks benchmark (issues 14, 15): ``python -m benchmarks.bench_realdecks
-[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick] [--decks heldout|DIR]``.
+"""Real-decks benchmark (issues 14, 15, 24): ``python -m benchmarks.bench_realdecks
+[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick] [--decks heldout|DIR]
+[--front-faces] [--references]``.
 
 Generates mid-game boards from the decklists of ``benchmarks/decks/``
 (:mod:`benchmarks.realdecks`), loads each through the normal loader
@@ -10,7 +11,13 @@ exceptions. It prints, per query kind, the share of results by status (``ok``,
 raised exception) with p50/p95 wall times; the unread texts that block the
 most answers (from the ``unsupported`` entries of results, contract §2.0:
 grouped by card name and text, counting answers blocked); and the share of
-answers that are ``ok`` while the board holds some card with unread text.
+answers that are ``ok`` while the board holds some card with unread text;
+and (issue 24) per query kind the share ``ok`` on all boards, on boards holding
+a card of several faces (``Front // Back``, any zone) and on the others, with the
+refusals whose reason is a missing or unrecorded face (:func:`face_refusal`:
+``held`` — the card data holds the card's faces, which must be 0 — ``missing``,
+``query``). ``--front-faces`` generates every object front face up (the boards
+of the generator before issue 24).
 
 :func:`run_boards` and :func:`summarize` return plain dicts, for tests and
 other benchmarks. Timings are never asserted anywhere.
@@ -535,6 +542,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--references", action="store_true",
                     help="also check every ok pay/targets answer against the brute-force references")
+    ap.add_argument("--front-faces", action="store_true",
+                    help="every object front face up, none on an adventure (the boards before issue 24)")
     ap.add_argument("--decks", default=None,
                     help="the decklists' directory (default benchmarks/decks; 'heldout' for benchmarks/decks/heldout, "
                          "the held-out set)")
@@ -543,7 +552,7 @@ def main(argv: list[str] | None = None) -> int:
     since = readme.load()
     decks = load_decks(_decks_dir(args.decks))
     t = time.perf_counter()
-    boards = generate_boards(n, args.seed, decks)
+    boards = generate_boards(n, args.seed, decks, faces=not args.front_faces)
     gen_s = time.perf_counter() - t
     print(f"{len(decks)} decks; {n} boards generated in {gen_s:.1f} s (seed {args.seed}, timeout {args.timeout} s, "
           f"max_results {args.max_results})", flush=True)

@@ -17,7 +17,16 @@ listed, sometimes one or two spells on the stack with legal-looking targets
 by the non-active player (CR 117.3), sometimes in the declare attackers or
 declare blockers step with attackers and blockers declared (CR 508.1, 509.1);
 Sagas carry lore counters, planeswalkers loyalty, X/X creatures +1/+1
-counters, Equipment is sometimes attached. Every object has an explicit, unique
+counters, Equipment is sometimes attached. Faces (issue 24; docs/situation-format.md
+"Faces"), drawn from a generator of their own: a modal double-faced permanent
+sometimes shows its back face (a land back face half the time, CR 712.12), a
+transforming or flip card is sometimes transformed or flipped (701.28, 710.1),
+daybound cards follow the day/night designation the board then has (702.145),
+a split card on the stack is always one half (709.3), an adventurer card is
+sometimes cast as its Adventure (715.3) and a modal double-faced card as its
+spell back face, half the adventurer cards of a graveyard are in exile on an
+adventure instead (715.3d), and a ``pay`` or ``targets`` query about a split
+card names the half cast (``face``). Every object has an explicit, unique
 ``id``. The situation carries a list of queries (contract §2): ``actions``,
 ``targets`` / ``pay`` for cards in the priority player's hand,
 ``available_mana``, ``could_produce`` and ``resolve`` when the stack is not
@@ -305,10 +314,13 @@ def _obj(oid: str, name: str, **status: Any) -> dict:
     return d
 
 
-def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
+def generate_situation(deck_a: Deck, deck_b: Deck, seed: int, faces: bool = True) -> dict:
     """A mid-game situation (contract §1, format ``mtgsolve/1``) between
     ``deck_a`` (player ``alice``) and ``deck_b`` (player ``bob``), with its
-    queries. Pure: the same arguments give an identical dict."""
+    queries. Pure: the same arguments give an identical dict. ``faces=False``:
+    every object front face up and no object on an adventure, the boards the
+    generator made before issue 24 (only a split card on the stack, which must
+    now name its half, would not load)."""
     rng = random.Random(f"realdecks|{deck_a.key}|{deck_b.key}|{seed}")
     ids = _Ids()
     turn = rng.randint(2, 8)
@@ -388,9 +400,12 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
     # Faces (issue 24), drawn from their own generator: which face each permanent shows (a modal
     # double-faced card played or cast as its back face, a transforming card transformed, a flip card
     # flipped, daybound cards as day or night has them), adventurer cards in exile on an adventure.
-    frng = random.Random(f"realdecks-faces|{deck_a.key}|{deck_b.key}|{seed}")
-    day_night = _battlefield_faces(frng, battlefield)
-    exile = _exile_adventurers(frng, graveyard)
+    frng = random.Random(f"realdecks-faces|{deck_a.key}|{deck_b.key}|{seed}") if faces else None
+    day_night: str | None = None
+    exile: dict[str, list[dict]] = {}
+    if frng is not None:
+        day_night = _battlefield_faces(frng, battlefield)
+        exile = _exile_adventurers(frng, graveyard)
 
     if step in ("declare_attackers", "declare_blockers"):
         if not _declare_combat(rng, battlefield, active, other, blocks=step == "declare_blockers"):
@@ -436,7 +451,8 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
     if stack:
         sit["stack"] = stack
     sit["query"] = _queries(rng, sit, priority)
-    _query_faces(frng, sit)
+    if frng is not None:
+        _query_faces(frng, sit)
     # Passing (contract §2.10): the other player has already passed in half the boards, so passing
     # resolves the top of the stack or ends the step (CR 117.4); otherwise it only moves priority
     # (CR 117.3d). Drawn from its own generator: the rest of the board and its queries are unchanged.
@@ -724,7 +740,7 @@ def deck_pairs(decks: list[Deck], n: int, seed: int) -> list[tuple[Deck, Deck, i
     return out
 
 
-def generate_boards(n: int, seed: int = 0, decks: list[Deck] | None = None) -> list[dict]:
-    """``n`` generated situations (deterministic in ``seed``)."""
+def generate_boards(n: int, seed: int = 0, decks: list[Deck] | None = None, faces: bool = True) -> list[dict]:
+    """``n`` generated situations (deterministic in ``seed``; ``faces``: see :func:`generate_situation`)."""
     decks = load_decks() if decks is None else decks
-    return [generate_situation(a, b, s) for a, b, s in deck_pairs(decks, n, seed)]
+    return [generate_situation(a, b, s, faces) for a, b, s in deck_pairs(decks, n, seed)]

@@ -332,3 +332,12 @@ def test_face_refusals_are_counted():
              "message": "Fire // Ice is a split card: it is cast as one of its halves, Fire or Ice (CR 709.3; face: <half>)"}
     assert [face_refusal(r) for r in (held, missing, query)] == ["held", "missing", "query"]
     assert face_refusal({**held, "status": "ok"}) is None
+
+
+def test_front_faces_boards_record_no_face(decks):
+    """``--front-faces`` (``faces=False``): the boards of the generator before issue 24, every object front
+    face up (the benchmark compares both)."""
+    plain = generate_boards(40, SEED, decks, faces=False)
+    assert not [o for d in plain for _, o in _objects(d) if o.get("face") or o.get("on_adventure")]
+    assert not [d for d in plain if "day_night" in d or "exile" in d]
+    assert [d["turn"]["number"] for d in plain] == [d["turn"]["number"] for d in generate_boards(40, SEED, decks)]
