@@ -136,6 +136,7 @@ def _board_two_faced(state: Any) -> bool:
 
 _FACE_PART = re.compile(r"which face of this \w+ is up is not recorded|\(the other face of .+, layout \w+\): "
                         r"not in the card database|which face .* is not recorded")
+_ON_ADVENTURE = re.compile(r"is on an adventure: its owner may cast the creature from exile")
 _FACE_LIMIT = re.compile(r"is a split card: it is cast as one of its halves|which face .* not recorded")
 
 
@@ -261,7 +262,10 @@ def face_refusals(records: list[dict]) -> dict:
         for u in r["unsupported"] or [{"whole": "", "text": r.get("message") or ""}]:
             if _FACE_PART.search(u.get("text") or "") or not r["unsupported"]:
                 texts[(u.get("whole") or u.get("card") or "", u.get("text") or "")] += 1
+    adventure = sum(1 for r in records if r["status"] == "unsupported"
+                    and any(_ON_ADVENTURE.search(u.get("text") or "") for u in r["unsupported"]))
     return {"held": by_reason["held"], "missing": by_reason["missing"], "query": by_reason["query"],
+            "on_adventure": adventure,
             "texts": [{"card": c, "text": t, "answers": n} for (c, t), n in texts.most_common(10)]}
 
 
@@ -365,7 +369,8 @@ def _two_faced_lines(rep: dict) -> list[str]:
     fr = rep["face_refusals"]
     lines.append(f"refused for a missing or unrecorded face: {fr['held']} answers for cards whose faces the data "
                  f"holds (must be 0), {fr['missing']} for cards it lacks a face of (unread, card-faces.md), "
-                 f"{fr['query']} for a query without the face cast")
+                 f"{fr['query']} for a query without the face cast; not a face but a rule of faces not modeled: "
+                 f"{fr['on_adventure']} by a card on an adventure (may cast the creature from exile, CR 715.3d)")
     for t in fr["texts"]:
         lines.append(f"  {t['answers']:>5} × {t['card']}: {t['text'][:120]}")
     return lines
