@@ -341,3 +341,30 @@ def test_front_faces_boards_record_no_face(decks):
     assert not [o for d in plain for _, o in _objects(d) if o.get("face") or o.get("on_adventure")]
     assert not [d for d in plain if "day_night" in d or "exile" in d]
     assert [d["turn"]["number"] for d in plain] == [d["turn"]["number"] for d in generate_boards(40, SEED, decks)]
+
+
+def test_permanent_faces_pathways_either_face_daybound_by_day_and_night():
+    """A Pathway shows either face (CR 712.12), a modal double-faced card with a spell back face sometimes that
+    face (712.11b), a daybound permanent its back face exactly at night (702.145, 730.1) — and the boards load."""
+    import random
+
+    from benchmarks.realdecks import _battlefield_faces, _permanent_face
+
+    pathway = {"card": "Blightstep Pathway // Searstep Pathway", "id": "p"}
+    valki = {"card": "Valki, God of Lies // Tibalt, Cosmic Impostor", "id": "v"}
+    assert {_permanent_face(random.Random(i), pathway, None, set()) for i in range(40)} == {None, "Searstep Pathway"}
+    assert "Tibalt, Cosmic Impostor" in {_permanent_face(random.Random(i), valki, None, set()) for i in range(40)}
+    seen = set()
+    for i in range(12):
+        bf = {"alice": [{"card": "Graveyard Trespasser // Graveyard Glutton", "id": "g"}, dict(pathway), dict(valki)],
+              "bob": [{"card": "Delver of Secrets // Insectile Aberration", "id": "d"}]}
+        day_night = _battlefield_faces(random.Random(i), bf)
+        assert (bf["alice"][0].get("face") == "Graveyard Glutton") == (day_night == "night")
+        seen.add(day_night)
+        doc = {"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": day_night, "battlefield": bf}
+        state = situation_from_dict(doc).state
+        for o in bf["alice"] + bf["bob"]:
+            assert state.obj(o["id"]).card.name == o.get("face", state.obj(o["id"]).whole.name)
+        if bf["alice"][2].get("face"):
+            assert state.obj("v").counter("loyalty") == 5     # the planeswalker face's loyalty (CR 306.5b)
+    assert seen == {"day", "night"}
