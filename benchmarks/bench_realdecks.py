@@ -1,6 +1,6 @@
 """Real-decks benchmark (issues 14, 15, 24): ``python -m benchmarks.bench_realdecks
 [--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick] [--decks heldout|DIR]
-[--front-faces] [--references]``.
+[--front-faces] [--references] [--records RUN.json]``.
 
 Generates mid-game boards from the decklists of ``benchmarks/decks/``
 (:mod:`benchmarks.realdecks`), loads each through the normal loader
@@ -17,7 +17,8 @@ a card of several faces (``Front // Back``, any zone) and on the others, with th
 refusals whose reason is a missing or unrecorded face (:func:`face_refusal`:
 ``held`` — the card data holds the card's faces, which must be 0 — ``missing``,
 ``query``). ``--front-faces`` generates every object front face up (the boards
-of the generator before issue 24).
+of the generator before issue 24); ``--records RUN.json`` reports an earlier
+run's records (its ``--json``, e.g. made on an older commit) instead of answering.
 
 :func:`run_boards` and :func:`summarize` return plain dicts, for tests and
 other benchmarks. Timings are never asserted anywhere.
@@ -224,6 +225,24 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
     return records
 
 
+def _card_names(doc: dict) -> Iterable[str]:
+    for zone in ("battlefield", "hand", "graveyard", "exile", "library", "command"):
+        for objs in (doc.get(zone) or {}).values():
+            yield from (o["card"] for o in objs if isinstance(o.get("card"), str))
+    yield from (o["card"] for o in doc.get("stack") or () if isinstance(o.get("card"), str))
+
+
+def saved_records(path: str, boards: list[dict]) -> list[dict]:
+    """The records of an earlier run (its ``--json``), on ``boards`` — the same boards, regenerated —
+    with ``two_faced`` from the boards' card names where the run did not record it (runs before issue
+    24: ``--front-faces`` regenerates their boards)."""
+    with open(path, encoding="utf-8") as f:
+        records = json.load(f)["records"]
+    for r in records:
+        r.setdefault("two_faced", any(is_two_faced(n) for n in _card_names(boards[r["board"]])))
+    return records
+
+
 def _pct(xs: list[float], p: float) -> float:
     if not xs:
         return 0.0
@@ -264,8 +283,10 @@ def face_refusals(records: list[dict]) -> dict:
                 texts[(u.get("whole") or u.get("card") or "", u.get("text") or "")] += 1
     adventure = sum(1 for r in records if r["status"] == "unsupported"
                     and any(_ON_ADVENTURE.search(u.get("text") or "") for u in r["unsupported"]))
+    alone = sum(1 for r in records if face_refusal(r) in ("held", "missing")
+                and all(_FACE_PART.search(u.get("text") or "") for u in r["unsupported"]))
     return {"held": by_reason["held"], "missing": by_reason["missing"], "query": by_reason["query"],
-            "on_adventure": adventure,
+            "alone": alone, "on_adventure": adventure,
             "texts": [{"card": c, "text": t, "answers": n} for (c, t), n in texts.most_common(10)]}
 
 
@@ -368,7 +389,8 @@ def _two_faced_lines(rep: dict) -> list[str]:
                                              for c in ("all", "two_faced", "single_faced")))
     fr = rep["face_refusals"]
     lines.append(f"refused for a missing or unrecorded face: {fr['held']} answers for cards whose faces the data "
-                 f"holds (must be 0), {fr['missing']} for cards it lacks a face of (unread, card-faces.md), "
+                 f"holds (must be 0), {fr['missing']} for cards it lacks a face of (unread, card-faces.md; "
+                 f"{fr['alone']} of both for that reason alone), "
                  f"{fr['query']} for a query without the face cast; not a face but a rule of faces not modeled: "
                  f"{fr['on_adventure']} by a card on an adventure (may cast the creature from exile, CR 715.3d)")
     for t in fr["texts"]:
@@ -549,6 +571,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="also check every ok pay/targets answer against the brute-force references")
     ap.add_argument("--front-faces", action="store_true",
                     help="every object front face up, none on an adventure (the boards before issue 24)")
+    ap.add_argument("--records", default=None,
+                    help="report the records of an earlier run's --json (e.g. on an older commit) instead of "
+                         "answering; the boards generated here tell which hold a card of several faces")
     ap.add_argument("--decks", default=None,
                     help="the decklists' directory (default benchmarks/decks; 'heldout' for benchmarks/decks/heldout, "
                          "the held-out set)")
@@ -562,7 +587,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(decks)} decks; {n} boards generated in {gen_s:.1f} s (seed {args.seed}, timeout {args.timeout} s, "
           f"max_results {args.max_results})", flush=True)
     t = time.perf_counter()
-    records = run_boards(boards, max_results=args.max_results, timeout=args.timeout, progress=True)
+    if args.records:
+        records = saved_records(args.records, boards)
+    else:
+        records = run_boards(boards, max_results=args.max_results, timeout=args.timeout, progress=True)
     run_s = time.perf_counter() - t
     rep = summarize(records, top=args.top)
     print(format_report(rep))

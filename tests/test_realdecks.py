@@ -368,3 +368,16 @@ def test_permanent_faces_pathways_either_face_daybound_by_day_and_night():
         if bf["alice"][2].get("face"):
             assert state.obj("v").counter("loyalty") == 5     # the planeswalker face's loyalty (CR 306.5b)
     assert seen == {"day", "night"}
+
+
+def test_saved_records_report_an_earlier_run(tmp_path, decks, boards, records):
+    """``--records RUN.json``: an earlier run's records (made on an older commit, before the two-faced flag
+    existed) are reported on the regenerated boards, with the flag from the boards' card names."""
+    from benchmarks.bench_realdecks import saved_records
+
+    old = [{k: v for k, v in r.items() if k not in ("result", "two_faced")} for r in records]
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps({"records": old}, default=str))
+    again = saved_records(str(path), boards)
+    assert [r["two_faced"] for r in again] == [r["two_faced"] for r in records]
+    assert summarize(again)["two_faced"] == summarize(records)["two_faced"]
