@@ -450,7 +450,7 @@ def _build() -> Any:
                    as_json: bool = typer.Option(False, "--json")) -> None:
         """What the project understood of a card, ability by ability and face by face; every unmodeled part listed."""
         try:
-            from mtgsolve.solver.api.describe import card_for_show, describe_card
+            from mtgsolve.solver.api.describe import also_face_of, card_for_show, describe_card
 
             card, named = card_for_show(name, _cards())
             info = describe_card(card)
@@ -461,6 +461,9 @@ def _build() -> Any:
             _fail(e)
         if named is not None:
             info["named_face"] = named
+        others = also_face_of(name, card)
+        if others:
+            info["also_face_of"] = others
         if as_json:
             _echo(json.dumps(info, ensure_ascii=False, indent=2))
             return
@@ -538,6 +541,8 @@ def _face_lines(info: dict, seen: set[str]) -> list[str]:
     """Every face of a multi-face card (``cards show``), front first; a face the data lacks is unread."""
     out = [f"  layout: {info['layout']}" + (f"; named face: {info['named_face']}" if info.get("named_face") else "")
            + f"; {len(info['faces'])} faces"]
+    if info.get("also_face_of"):
+        out.append(f"  also a face of: {'; '.join(info['also_face_of'])}")
     for i, f in enumerate(info["faces"], 1):
         if not f["read"]:
             out.append(f"  face: {f['name']}  (not in the card database: unread)")
@@ -563,6 +568,8 @@ def _show_lines(info: dict) -> list[str]:
                        for u in info["unread"] if u["text"] not in seen)
     else:
         out.append(f"  {_stats(info)}")
+        if info.get("also_face_of"):
+            out.append(f"  also a face of: {'; '.join(info['also_face_of'])}")
         out.extend(_reading_lines(info, "  ", seen))
     out.append(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
     return out

@@ -257,3 +257,12 @@ def test_coverage_reads_every_face_once():
     assert rep.text_lines == sum(n_lines(t) for t in texts)
     # Delver (its trigger unread) and the meld pair (Brisela's static unread) are not fully understood
     assert rep.fully_understood == 1
+
+
+def test_cards_show_names_every_card_a_face_name_belongs_to():
+    """"Fire" is the right half of Start // Fire and the left of Fire // Ice; a meld result is the back face
+    of two cards (CR 712.4): one is shown, the others named."""
+    out = CliRunner().invoke(app, ["cards", "show", "Fire"]).output
+    assert out.startswith("Start // Fire") and "  also a face of: Fire // Ice\n" in out
+    out = CliRunner().invoke(app, ["cards", "show", "Brisela, Voice of Nightmares"]).output
+    assert "also a face of: Gisela, the Broken Blade // Brisela, Voice of Nightmares" in out

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import Card, CardDB, faces
+from ..cards.faces import cards_with_face
 from ..core.ir import AFFECTS, Unsupported, is_activated, is_triggered
 from ..io.faces import by_face_name
 from ..rules.soundness.unread import MULTI_FACE
@@ -28,6 +29,12 @@ def card_for_show(name: str, cards: CardDB) -> tuple[Card, str | None]:
     if hit is not None:
         return hit
     return cards.get(name), None
+
+
+def also_face_of(name: str, card: Card) -> list[str]:
+    """The other multi-face cards with a face called ``name`` ("Fire": Start // Fire and Fire // Ice;
+    a meld result: both its halves), by name."""
+    return sorted({full for full, _ in cards_with_face(name)} - {card.data.name})
 
 
 def _lines(card: Card) -> list[str]:
