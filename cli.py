@@ -445,38 +445,29 @@ def _build() -> Any:
 
     @cards_app.command("show")
     @_exits
-    def cards_show(name: str = typer.Argument(..., help="Card name (case-insensitive)."),
+    def cards_show(name: str = typer.Argument(..., help="Card name (case-insensitive); a face's own name shows "
+                                                        "the whole card."),
                    as_json: bool = typer.Option(False, "--json")) -> None:
-        """What the project understood of a card, ability by ability; every unmodeled part listed."""
+        """What the project understood of a card, ability by ability and face by face; every unmodeled part listed."""
         try:
-            from mtgsolve.solver.api.describe import describe_card
+            from mtgsolve.solver.api.describe import also_face_of, card_for_show, describe_card
 
-            card = _cards().get(name)
+            card, named = card_for_show(name, _cards())
             info = describe_card(card)
         except KeyError as e:
             _echo(f"{name}: {e}", err=True)
             raise _Exit(EXIT_BAD_INPUT)
         except Exception as e:  # noqa: BLE001
             _fail(e)
+        if named is not None:
+            info["named_face"] = named
+        others = also_face_of(name, card)
+        if others:
+            info["also_face_of"] = others
         if as_json:
             _echo(json.dumps(info, ensure_ascii=False, indent=2))
             return
-        _echo(f"{info['name']}  {info['mana_cost']}  ({info['type_line']})")
-        for face in info.get("faces", []):
-            _echo(f"  face: {face['name']}" + ("" if face["read"] else "  (not in the card database: unread)"))
-        if info["oracle_text"]:
-            _echo("  oracle text:")
-            for line in info["oracle_text"].split("\n"):
-                _echo(f"    {line}")
-        _echo("  understood:")
-        for line in info["lines"]:
-            if not line.startswith("unsupported: ") and "unsupported: " not in line:
-                _echo(f"    {line}")
-        for u in info["unread"]:
-            _echo(f"  unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}")
-        for st in info.get("structures", ()):
-            _echo(f"  structure read (its meaning unread): {st['structure']} — {st['text']}")
-        _echo(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
+        _echo("\n".join(_show_lines(info)))
 
 
     @cards_app.command("import")
@@ -511,6 +502,77 @@ def _build() -> Any:
 
     _APP = app
     return app
+
+
+def _stats(d: dict) -> str:
+    """A face's printed numbers and colors for ``cards show``: P/T, loyalty, defense (CR 208, 306.5b,
+    310.4), colors (CR 202.2; "color indicator" when it has one, 204)."""
+    parts = []
+    if d.get("power") is not None or d.get("toughness") is not None:
+        parts.append(f"{d.get('power')}/{d.get('toughness')}")
+    if d.get("loyalty") is not None:
+        parts.append(f"loyalty {d['loyalty']}")
+    if d.get("defense") is not None:
+        parts.append(f"defense {d['defense']}")
+    colors = "".join(d.get("colors") or ()) or "colorless"
+    parts.append(f"colors {colors}" + (" (color indicator)" if d.get("color_indicator") else ""))
+    return "; ".join(parts)
+
+
+def _reading_lines(d: dict, pad: str, seen: set[str]) -> list[str]:
+    """Oracle text, what was understood, the unread parts (each once: ``seen``) and read structures."""
+    out = []
+    if d.get("oracle_text"):
+        out.append(f"{pad}oracle text:")
+        out.extend(f"{pad}  {line}" for line in d["oracle_text"].split("\n"))
+    if d.get("lines") is not None:
+        out.append(f"{pad}understood:")
+        out.extend(f"{pad}  {line}" for line in d["lines"] if "unsupported: " not in line)
+    for u in d.get("unread", ()):
+        if u["text"] not in seen:
+            seen.add(u["text"])
+            out.append(f"{pad}unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}")
+    for st in d.get("structures", ()):
+        out.append(f"{pad}structure read (its meaning unread): {st['structure']} — {st['text']}")
+    return out
+
+
+def _face_lines(info: dict, seen: set[str]) -> list[str]:
+    """Every face of a multi-face card (``cards show``), front first; a face the data lacks is unread."""
+    out = [f"  layout: {info['layout']}" + (f"; named face: {info['named_face']}" if info.get("named_face") else "")
+           + f"; {len(info['faces'])} faces"]
+    if info.get("also_face_of"):
+        out.append(f"  also a face of: {'; '.join(info['also_face_of'])}")
+    for i, f in enumerate(info["faces"], 1):
+        if not f["read"]:
+            out.append(f"  face: {f['name']}  (not in the card database: unread)")
+            continue
+        if "type_line" not in f:             # the front of a card whose other faces the data lacks
+            out.append(f"  face: {f['name']}  (the card above)")
+            continue
+        out.append(f"  face {i}: {f['name']}  {f['mana_cost'] or '(no mana cost)'}  ({f['type_line']})  {_stats(f)}")
+        out.extend(_reading_lines(f, "    ", seen))
+    return out
+
+
+def _show_lines(info: dict) -> list[str]:
+    """``mtgsolve cards show``'s text: the card, each face when it has several, what was read of each."""
+    out = [f"{info['name']}  {info['mana_cost']}  ({info['type_line']})"]
+    seen: set[str] = set()
+    if "faces" in info:
+        out.extend(_face_lines(info, seen))
+        if any("type_line" not in f for f in info["faces"]):
+            out.extend(_reading_lines(info, "  ", seen))     # the card itself is its only face read
+        else:
+            out.extend(f"  unread ({u['kind']}; affects {', '.join(u['affects'])}): {u['text']}"
+                       for u in info["unread"] if u["text"] not in seen)
+    else:
+        out.append(f"  {_stats(info)}")
+        if info.get("also_face_of"):
+            out.append(f"  also a face of: {'; '.join(info['also_face_of'])}")
+        out.extend(_reading_lines(info, "  ", seen))
+    out.append(f"  behaviour from: {info['source']}; fully modeled: {'yes' if info['fully_modeled'] else 'no'}")
+    return out
 
 
 def _leave(code: int) -> None:

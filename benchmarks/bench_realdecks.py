@@ -1,5 +1,6 @@
-"""Real-decks benchmark (issues 14, 15): ``python -m benchmarks.bench_realdecks
-[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick] [--decks heldout|DIR]``.
+"""Real-decks benchmark (issues 14, 15, 24): ``python -m benchmarks.bench_realdecks
+[--boards N] [--seed S] [--timeout T] [--max-results M] [--json OUT] [--quick] [--decks heldout|DIR]
+[--front-faces] [--references] [--records RUN.json]``.
 
 Generates mid-game boards from the decklists of ``benchmarks/decks/``
 (:mod:`benchmarks.realdecks`), loads each through the normal loader
@@ -10,7 +11,14 @@ exceptions. It prints, per query kind, the share of results by status (``ok``,
 raised exception) with p50/p95 wall times; the unread texts that block the
 most answers (from the ``unsupported`` entries of results, contract §2.0:
 grouped by card name and text, counting answers blocked); and the share of
-answers that are ``ok`` while the board holds some card with unread text.
+answers that are ``ok`` while the board holds some card with unread text;
+and (issue 24) per query kind the share ``ok`` on all boards, on boards holding
+a card of several faces (``Front // Back``, any zone) and on the others, with the
+refusals whose reason is a missing or unrecorded face (:func:`face_refusal`:
+``held`` — the card data holds the card's faces, which must be 0 — ``missing``,
+``query``). ``--front-faces`` generates every object front face up (the boards
+of the generator before issue 24); ``--records RUN.json`` reports an earlier
+run's records (its ``--json``, e.g. made on an older commit) instead of answering.
 
 :func:`run_boards` and :func:`summarize` return plain dicts, for tests and
 other benchmarks. Timings are never asserted anywhere.
@@ -19,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import statistics
 import sys
 import time
@@ -116,6 +125,37 @@ def _decks_of(board: dict) -> list[str]:
     return [m.group(1), m.group(2)] if m else []
 
 
+#: A card of several faces (CR 709, 710, 712, 715): its name is ``Front // Back``.
+def is_two_faced(name: str) -> bool:
+    return " // " in name
+
+
+def _board_two_faced(state: Any) -> bool:
+    """The board holds a card of several faces, in any zone (``whole``: the card, whichever face is up)."""
+    return any(o.whole is not None and is_two_faced(o.whole.name) for o in state.objects)
+
+
+_FACE_PART = re.compile(r"which face of this \w+ is up is not recorded|\(the other face of .+, layout \w+\): "
+                        r"not in the card database|which face .* is not recorded")
+_ON_ADVENTURE = re.compile(r"is on an adventure: its owner may cast the creature from exile")
+_FACE_LIMIT = re.compile(r"is a split card: it is cast as one of its halves|which face .* not recorded")
+
+
+def face_refusal(rec: dict) -> str | None:
+    """Why an ``unsupported`` answer is refused for a missing or unrecorded face, or None: ``held``
+    when the card data holds every face of the card (it must never happen), ``missing`` when it lacks
+    one (card-faces.md: 21 cards stay unread), ``query`` for an engine limit about faces (a split card
+    asked about without its half)."""
+    from mtgsolve.solver.cards.faces import face_record
+
+    if rec["status"] != "unsupported":
+        return None
+    cards = [u.get("whole") or u.get("card") or "" for u in rec["unsupported"] if _FACE_PART.search(u.get("text") or "")]
+    if cards:
+        return "missing" if any(face_record(c) is None for c in cards) else "held"
+    return "query" if not rec["unsupported"] and _FACE_LIMIT.search(rec.get("message") or "") else None
+
+
 def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: float | None = 10.0,
                progress: bool = False, warmup: bool = True) -> list[dict]:
     """Load every board and answer every one of its queries. One record per
@@ -147,11 +187,14 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
         state = loaded.state
         unread = board_unread(state)
         names: dict[Any, str] = {o.id: (o.card.name if o.card is not None else "") for o in state.objects}
+        wholes: dict[Any, str] = {o.id: (o.whole.name if o.whole is not None else "") for o in state.objects}
+        two_faced = _board_two_faced(state)
         zones: dict[Any, str] = {o.id: o.zone for o in state.objects}
         for q in loaded.queries:
             rec: dict[str, Any] = {"board": i, "name": board.get("name"), "kind": q.get("kind"), "query": q,
                                    "decks": _decks_of(board),
-                                   "board_unread": bool(unread), "unsupported": [], "message": ""}
+                                   "board_unread": bool(unread), "unsupported": [], "message": "",
+                                   "two_faced": two_faced}
             t = time.perf_counter()
             try:
                 res = answer(state, dict(q), opts)
@@ -166,6 +209,7 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
                         rec["unsupported"].append({"object": u.get("object"), "text": u.get("text"),
                                                    "affects": u.get("affects"),
                                                    "card": names.get(u.get("object"), u.get("object") or ""),
+                                                   "whole": wholes.get(u.get("object"), ""),
                                                    "zone": zones.get(u.get("object"), "")})
             except MtgsolveError as e:
                 rec["status"] = "exception"
@@ -181,12 +225,69 @@ def run_boards(boards: Iterable[dict], *, max_results: int = 1000, timeout: floa
     return records
 
 
+def _card_names(doc: dict) -> Iterable[str]:
+    for zone in ("battlefield", "hand", "graveyard", "exile", "library", "command"):
+        for objs in (doc.get(zone) or {}).values():
+            yield from (o["card"] for o in objs if isinstance(o.get("card"), str))
+    yield from (o["card"] for o in doc.get("stack") or () if isinstance(o.get("card"), str))
+
+
+def saved_records(path: str, boards: list[dict]) -> list[dict]:
+    """The records of an earlier run (its ``--json``), on ``boards`` — the same boards, regenerated —
+    with ``two_faced`` from the boards' card names where the run did not record it (runs before issue
+    24: ``--front-faces`` regenerates their boards)."""
+    with open(path, encoding="utf-8") as f:
+        records = json.load(f)["records"]
+    for r in records:
+        r.setdefault("two_faced", any(is_two_faced(n) for n in _card_names(boards[r["board"]])))
+    return records
+
+
 def _pct(xs: list[float], p: float) -> float:
     if not xs:
         return 0.0
     xs = sorted(xs)
     k = min(len(xs) - 1, max(0, int(round(p / 100 * (len(xs) - 1)))))
     return xs[k]
+
+
+def _ok_share(rs: list[dict]) -> dict:
+    return {"count": len(rs), "ok": sum(1 for r in rs if r["status"] == "ok"),
+            "ok_share": sum(1 for r in rs if r["status"] == "ok") / len(rs) if rs else 0.0}
+
+
+def two_faced_split(records: list[dict]) -> dict:
+    """Per query kind (and ``all``): the answers, and the share ``ok``, on all boards, on boards
+    holding a card of several faces (any zone) and on the others (issue 24)."""
+    answered = [r for r in records if r["kind"] != "load"]
+    kinds = [k for k in KIND_ORDER + ("pass",) if any(r["kind"] == k for r in answered)]
+    out = {}
+    for k in kinds + ["all"]:
+        rs = answered if k == "all" else [r for r in answered if r["kind"] == k]
+        out[k] = {"all": _ok_share(rs), "two_faced": _ok_share([r for r in rs if r.get("two_faced")]),
+                  "single_faced": _ok_share([r for r in rs if not r.get("two_faced")])}
+    return out
+
+
+def face_refusals(records: list[dict]) -> dict:
+    """Refusals for a missing or unrecorded face (:func:`face_refusal`), by reason and by card and text."""
+    by_reason: Counter = Counter()
+    texts: Counter = Counter()
+    for r in records:
+        why = face_refusal(r)
+        if why is None:
+            continue
+        by_reason[why] += 1
+        for u in r["unsupported"] or [{"whole": "", "text": r.get("message") or ""}]:
+            if _FACE_PART.search(u.get("text") or "") or not r["unsupported"]:
+                texts[(u.get("whole") or u.get("card") or "", u.get("text") or "")] += 1
+    adventure = sum(1 for r in records if r["status"] == "unsupported"
+                    and any(_ON_ADVENTURE.search(u.get("text") or "") for u in r["unsupported"]))
+    alone = sum(1 for r in records if face_refusal(r) in ("held", "missing")
+                and all(_FACE_PART.search(u.get("text") or "") for u in r["unsupported"]))
+    return {"held": by_reason["held"], "missing": by_reason["missing"], "query": by_reason["query"],
+            "alone": alone, "on_adventure": adventure,
+            "texts": [{"card": c, "text": t, "answers": n} for (c, t), n in texts.most_common(10)]}
 
 
 def summarize(records: list[dict], top: int = 15) -> dict:
@@ -266,11 +367,35 @@ def summarize(records: list[dict], top: int = 15) -> dict:
                                                                        and not r["unsupported"] and r["message"] == m})}
                           for m, n in Counter(r["message"] for r in records
                                               if r["status"] == "unsupported" and not r["unsupported"]).most_common()],
+        "two_faced": two_faced_split(records),
+        "boards_two_faced": len({r["board"] for r in answered if r.get("two_faced")}),
+        "face_refusals": face_refusals(records),
         "exceptions": [{"board": r["board"], "name": r["name"], "query": r["query"], "message": r["message"]}
                        for r in records if r["status"] == "exception"],
         "errors": [{"board": r["board"], "name": r["name"], "query": r["query"], "message": r["message"]}
                    for r in records if r["status"] == "error"],
     }
+
+
+def _two_faced_lines(rep: dict) -> list[str]:
+    """The report's section on cards of several faces (issue 24)."""
+    if "two_faced" not in rep:
+        return []
+    lines = ["", f"share ok with and without a card of several faces on the board "
+                 f"({rep['boards_two_faced']} of {rep['boards']} boards hold one, any zone):",
+             f"  {'kind':<15}{'all':>18}{'two-faced':>18}{'single-faced':>18}"]
+    for k, v in rep["two_faced"].items():
+        lines.append(f"  {k:<15}" + "".join(f"{100 * v[c]['ok_share']:>10.1f}% of {v[c]['count']:>4}"
+                                             for c in ("all", "two_faced", "single_faced")))
+    fr = rep["face_refusals"]
+    lines.append(f"refused for a missing or unrecorded face: {fr['held']} answers for cards whose faces the data "
+                 f"holds (must be 0), {fr['missing']} for cards it lacks a face of (unread, card-faces.md; "
+                 f"{fr['alone']} of both for that reason alone), "
+                 f"{fr['query']} for a query without the face cast; not a face but a rule of faces not modeled: "
+                 f"{fr['on_adventure']} by a card on an adventure (may cast the creature from exile, CR 715.3d)")
+    for t in fr["texts"]:
+        lines.append(f"  {t['answers']:>5} × {t['card']}: {t['text'][:120]}")
+    return lines
 
 
 def format_report(rep: dict) -> str:
@@ -301,6 +426,7 @@ def format_report(rep: dict) -> str:
                      f"[{', '.join(b['affects'])}]")
         lines.append(" " * 24 + "kinds: " + ", ".join(f"{k} {n}" for k, n in b["kinds"].items())
                      + "; zones: " + ", ".join(f"{z} {n}" for z, n in b["zones"].items()))
+    lines.extend(_two_faced_lines(rep))
     if rep["per_deck"]:
         lines.append("")
         lines.append("share ok by deck (answers on boards where the deck plays), lowest first:")
@@ -327,6 +453,24 @@ def format_report(rep: dict) -> str:
     return "\n".join(lines)
 
 
+def _cast_as_face(state: Any, query: dict) -> tuple[Any, dict]:
+    """A query casting a face (``face``: an Adventure, a split card's half, CR 715.3b, 709.3b) as the
+    references take it: the situation in which the cast card has that face's characteristics, read from
+    the card data alone (:func:`solver.cards.face_named`), and the query without ``face``."""
+    from dataclasses import replace
+
+    from mtgsolve.solver.cards import face_named
+
+    if "face" not in query:
+        return state, query
+    o = state.obj(query["cast"])
+    face = face_named(o.card, query["face"])
+    if face is None:
+        raise KeyError(f"{o.card.name} has no face {query['face']!r}")
+    objs = tuple(replace(x, card=face, front=x.card) if x.id == o.id else x for x in state.objects)
+    return replace(state, objects=objs), {k: v for k, v in query.items() if k != "face"}
+
+
 def _reference(state: Any, query: dict) -> tuple[object, ...]:
     """(count,) for targets, (payable, count) for pay, by the independent references (tests/reference/)."""
     from pathlib import Path
@@ -339,6 +483,7 @@ def _reference(state: Any, query: dict) -> tuple[object, ...]:
     from reference.pay_ref import brute_pay
     from reference.targets_ref import reference_targets
 
+    state, query = _cast_as_face(state, query)
     if query["kind"] == "targets":
         return (reference_targets(state, dict(query)).get("count"),)
     o = state.obj(query["cast"]) if "cast" in query else None
@@ -424,6 +569,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--references", action="store_true",
                     help="also check every ok pay/targets answer against the brute-force references")
+    ap.add_argument("--front-faces", action="store_true",
+                    help="every object front face up, none on an adventure (the boards before issue 24)")
+    ap.add_argument("--records", default=None,
+                    help="report the records of an earlier run's --json (e.g. on an older commit) instead of "
+                         "answering; the boards generated here tell which hold a card of several faces")
     ap.add_argument("--decks", default=None,
                     help="the decklists' directory (default benchmarks/decks; 'heldout' for benchmarks/decks/heldout, "
                          "the held-out set)")
@@ -432,12 +582,15 @@ def main(argv: list[str] | None = None) -> int:
     since = readme.load()
     decks = load_decks(_decks_dir(args.decks))
     t = time.perf_counter()
-    boards = generate_boards(n, args.seed, decks)
+    boards = generate_boards(n, args.seed, decks, faces=not args.front_faces)
     gen_s = time.perf_counter() - t
     print(f"{len(decks)} decks; {n} boards generated in {gen_s:.1f} s (seed {args.seed}, timeout {args.timeout} s, "
           f"max_results {args.max_results})", flush=True)
     t = time.perf_counter()
-    records = run_boards(boards, max_results=args.max_results, timeout=args.timeout, progress=True)
+    if args.records:
+        records = saved_records(args.records, boards)
+    else:
+        records = run_boards(boards, max_results=args.max_results, timeout=args.timeout, progress=True)
     run_s = time.perf_counter() - t
     rep = summarize(records, top=args.top)
     print(format_report(rep))

@@ -17,7 +17,16 @@ listed, sometimes one or two spells on the stack with legal-looking targets
 by the non-active player (CR 117.3), sometimes in the declare attackers or
 declare blockers step with attackers and blockers declared (CR 508.1, 509.1);
 Sagas carry lore counters, planeswalkers loyalty, X/X creatures +1/+1
-counters, Equipment is sometimes attached. Every object has an explicit, unique
+counters, Equipment is sometimes attached. Faces (issue 24; docs/situation-format.md
+"Faces"), drawn from a generator of their own: a modal double-faced permanent
+sometimes shows its back face (a land back face half the time, CR 712.12), a
+transforming or flip card is sometimes transformed or flipped (701.28, 710.1),
+daybound cards follow the day/night designation the board then has (702.145),
+a split card on the stack is always one half (709.3), an adventurer card is
+sometimes cast as its Adventure (715.3) and a modal double-faced card as its
+spell back face, half the adventurer cards of a graveyard are in exile on an
+adventure instead (715.3d), and a ``pay`` or ``targets`` query about a split
+card names the half cast (``face``). Every object has an explicit, unique
 ``id``. The situation carries a list of queries (contract §2): ``actions``,
 ``targets`` / ``pay`` for cards in the priority player's hand,
 ``available_mana``, ``could_produce`` and ``resolve`` when the stack is not
@@ -112,6 +121,7 @@ class CardFacts:
     mana_value: int
     text: str
     toughness: str | None = None
+    loyalty: str | None = None
 
     @property
     def land(self) -> bool:
@@ -153,6 +163,41 @@ def card_facts(name: str) -> CardFacts:
     return CardFacts(name=canon, types=frozenset(d.get("types") or ()), subtypes=frozenset(d.get("subtypes") or ()),
                      mana_cost=cost, mana_value=_mana_value(cost), text=str(d.get("text") or ""),
                      toughness=None if d.get("toughness") is None else str(d.get("toughness")))
+
+
+def _facts(d: Any, name: str) -> CardFacts:
+    cost = d.get("manaCost") or ""
+    return CardFacts(name=name, types=frozenset(d.get("types") or ()), subtypes=frozenset(d.get("subtypes") or ()),
+                     mana_cost=cost, mana_value=_mana_value(cost), text=str(d.get("text") or ""),
+                     toughness=None if d.get("toughness") is None else str(d.get("toughness")),
+                     loyalty=None if d.get("loyalty") is None else str(d.get("loyalty")))
+
+
+@lru_cache(maxsize=None)
+def card_faces(name: str) -> tuple[str, tuple[str, ...]] | None:
+    """``(layout, face names)`` of a multi-face card whose every face the card data holds
+    (``solver/data/card-faces.json.gz``), front first; None otherwise."""
+    from mtgsolve.solver.cards.faces import face_record
+
+    rec = face_record(card_facts(name).name)
+    return None if rec is None else (rec.layout, rec.names)
+
+
+@lru_cache(maxsize=None)
+def face_facts(name: str, face: str) -> CardFacts:
+    """The Oracle facts of the face called ``face`` of the card ``name`` (CR 712.2: each face has
+    its own characteristics)."""
+    from mtgsolve.solver.cards.faces import face_record
+
+    rec = face_record(card_facts(name).name)
+    if rec is None:
+        raise KeyError(f"{name!r} has no faces in the card data")
+    return _facts(next(f for f in rec.faces if f["name"] == face), face)
+
+
+def facts_of(o: dict) -> CardFacts:
+    """The facts of a generated object: its face's when it records one (``face``), else its card's."""
+    return face_facts(o["card"], o["face"]) if o.get("face") else card_facts(o["card"])
 
 
 def _strip_reminders(text: str) -> str:
@@ -269,10 +314,13 @@ def _obj(oid: str, name: str, **status: Any) -> dict:
     return d
 
 
-def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
+def generate_situation(deck_a: Deck, deck_b: Deck, seed: int, faces: bool = True) -> dict:
     """A mid-game situation (contract §1, format ``mtgsolve/1``) between
     ``deck_a`` (player ``alice``) and ``deck_b`` (player ``bob``), with its
-    queries. Pure: the same arguments give an identical dict."""
+    queries. Pure: the same arguments give an identical dict. ``faces=False``:
+    every object front face up and no object on an adventure, the boards the
+    generator made before issue 24 (only a split card on the stack, which must
+    now name its half, would not load)."""
     rng = random.Random(f"realdecks|{deck_a.key}|{deck_b.key}|{seed}")
     ids = _Ids()
     turn = rng.randint(2, 8)
@@ -349,6 +397,16 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
             command[p].append(_obj(ids.new(deck.commander), deck.commander, commander=True))  # CR 903.3
         players.append({"id": p, "life": rng.randint(1, 20)})
 
+    # Faces (issue 24), drawn from their own generator: which face each permanent shows (a modal
+    # double-faced card played or cast as its back face, a transforming card transformed, a flip card
+    # flipped, daybound cards as day or night has them), adventurer cards in exile on an adventure.
+    frng = random.Random(f"realdecks-faces|{deck_a.key}|{deck_b.key}|{seed}") if faces else None
+    day_night: str | None = None
+    exile: dict[str, list[dict]] = {}
+    if frng is not None:
+        day_night = _battlefield_faces(frng, battlefield)
+        exile = _exile_adventurers(frng, graveyard)
+
     if step in ("declare_attackers", "declare_blockers"):
         if not _declare_combat(rng, battlefield, active, other, blocks=step == "declare_blockers"):
             step = "beginning_of_combat"  # no creature could attack: CR 508.8 skips the combat damage steps
@@ -356,7 +414,7 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
     # The stack: sometimes a spell (and a response to it), cast from the rest of a library.
     stack: list[dict] = []
     if rng.random() < 0.3:
-        stack = _make_stack(rng, ids, active, other, rest, battlefield, graveyard, step)
+        stack = _make_stack(rng, ids, active, other, rest, battlefield, graveyard, step, frng)
     priority = active
     if stack:
         priority = rng.choice(PLAYERS)
@@ -383,14 +441,18 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
         "players": players,
         "turn": turn_d,
     }
+    if day_night is not None:
+        sit["day_night"] = day_night  # CR 730.1: a daybound permanent means it is day or night
     for zone, content in (("battlefield", battlefield), ("hand", hand), ("graveyard", graveyard),
-                          ("library", library), ("command", command)):
+                          ("exile", exile), ("library", library), ("command", command)):
         z = {p: objs for p, objs in content.items() if objs}
         if z:
             sit[zone] = z
     if stack:
         sit["stack"] = stack
     sit["query"] = _queries(rng, sit, priority)
+    if frng is not None:
+        _query_faces(frng, sit)
     # Passing (contract §2.10): the other player has already passed in half the boards, so passing
     # resolves the top of the stack or ends the step (CR 117.4); otherwise it only moves priority
     # (CR 117.3d). Drawn from its own generator: the rest of the board and its queries are unchanged.
@@ -399,6 +461,123 @@ def generate_situation(deck_a: Deck, deck_b: Deck, seed: int) -> dict:
         turn_d["passed"] = [PLAYERS[1 - PLAYERS.index(priority)]]
     sit["query"].append({"kind": "pass"})
     return sit
+
+
+# ---------------------------------------------------------------------------
+# Faces (issue 24): what face each object shows, as a real game has them
+# ---------------------------------------------------------------------------
+
+_DAYBOUND = re.compile(r"^(?:Daybound|Nightbound)\b", re.MULTILINE)
+
+
+def _daybound(name: str) -> bool:
+    return bool(_DAYBOUND.search(_strip_reminders(card_facts(name).text)))
+
+
+def _battlefield_faces(frng: random.Random, battlefield: dict[str, list[dict]]) -> str | None:
+    """Turn some permanents to another face (:func:`_permanent_face`); the day/night designation
+    when a daybound permanent is out (CR 730.1, 702.145: it becomes day; night falls later, and at
+    night daybound permanents are nightbound, their back face up). Returns the designation."""
+    objs = [o for p in PLAYERS for o in battlefield[p]]
+    day_night = frng.choice(("day", "night")) if any(_daybound(o["card"]) for o in objs) else None
+    attached = {o.get("attached_to") for o in objs if o.get("attached_to")}
+    for o in objs:
+        face = _permanent_face(frng, o, day_night, attached)
+        if face is not None:
+            _show_face(o, face)
+    return day_night
+
+
+def _permanent_face(frng: random.Random, o: dict, day_night: str | None, attached: set) -> str | None:
+    """The face a permanent shows other than its front, or None: a Pathway either face and a modal
+    double-faced card with a land back face played as that land, half the time (CR 712.12); another
+    modal double-faced card cast as its back face now and then (712.11b); a transforming card
+    transformed a third of the time (701.28; a daybound one exactly when it is night, 702.145); a flip
+    card flipped (710.1). A creature something is attached to stays a creature."""
+    faces = card_faces(o["card"])
+    if faces is None or len(faces[1]) < 2:
+        return None
+    layout, back_name = faces[0], faces[1][1]
+    back = face_facts(o["card"], back_name)
+    if o["id"] in attached and "Creature" not in back.types:
+        return None
+    if layout == "modal_dfc":
+        share = 0.5 if back.land else 0.25
+    elif layout == "transform":
+        if _daybound(o["card"]):
+            return back_name if day_night == "night" else None
+        share = 0.33
+    elif layout == "flip":
+        share = 0.33
+    else:
+        return None                     # meld needs both cards; an adventurer permanent is the creature
+    return back_name if frng.random() < share else None
+
+
+def _show_face(o: dict, face: str) -> None:
+    """Record ``face`` on the object, with the counters that face's permanent has: no lore counters
+    off a Saga (CR 714), a planeswalker face's loyalty (306.5b), no +1/+1 counters from its front."""
+    f = face_facts(o["card"], face)
+    o["face"] = face
+    counters = dict(o.get("counters") or {})
+    if "Saga" not in f.subtypes:
+        counters.pop("lore", None)
+    if "Creature" not in f.types:
+        counters.pop("+1/+1", None)
+    if "Planeswalker" in f.types and f.loyalty and f.loyalty.isdigit():
+        counters["loyalty"] = int(f.loyalty)
+    if counters:
+        o["counters"] = counters
+    else:
+        o.pop("counters", None)
+    if "Creature" not in f.types:
+        for k in ("sick", "attacking", "blocking", "blocked"):
+            o.pop(k, None)
+
+
+def _exile_adventurers(frng: random.Random, graveyard: dict[str, list[dict]]) -> dict[str, list[dict]]:
+    """Half the adventurer cards of the graveyards were cast as their Adventure and are in exile
+    on an adventure instead (CR 715.3d): moved there with ``on_adventure``."""
+    exile: dict[str, list[dict]] = {p: [] for p in PLAYERS}
+    for p in PLAYERS:
+        for o in list(graveyard[p]):
+            faces = card_faces(o["card"])
+            if faces is not None and faces[0] == "adventure" and frng.random() < 0.5:
+                graveyard[p].remove(o)
+                exile[p].append({**o, "on_adventure": True})
+    return exile
+
+
+def _cast_face(frng: random.Random, name: str) -> str | None:
+    """The face a spell is cast as, or None for its front: a split card always one half (CR 709.3;
+    an aftermath card from the hand its first, 702.127), an adventurer card its Adventure half the time
+    (715.3), a modal double-faced card with a spell back face that face a third of the time (712.11b)."""
+    faces = card_faces(name)
+    if faces is None:
+        return None
+    layout, names = faces
+    if layout == "split":
+        return frng.choice(names)
+    if layout == "aftermath":
+        return names[0]
+    if layout == "adventure" and frng.random() < 0.5:
+        return names[1]
+    if layout == "modal_dfc" and not face_facts(name, names[1]).land and frng.random() < 0.33:
+        return names[1]
+    return None
+
+
+def _query_faces(frng: random.Random, sit: dict) -> None:
+    """A ``pay`` or ``targets`` query about a split card names the half cast (CR 709.3: a split card
+    is cast as one of its halves); one about an adventurer card or a modal double-faced card names
+    the Adventure or a spell back face as :func:`_cast_face` picks."""
+    objs = {o["id"]: o for zone in ("hand",) for objs in sit.get(zone, {}).values() for o in objs}
+    for q in sit["query"]:
+        o = objs.get(q.get("cast")) if q["kind"] in ("pay", "targets") else None
+        if o is not None:
+            face = _cast_face(frng, o["card"])
+            if face is not None and card_faces(o["card"]) is not None and card_faces(o["card"])[0] != "aftermath":
+                q["face"] = face
 
 
 def _keyword_line(text: str, word: str) -> bool:
@@ -411,23 +590,23 @@ def _declare_combat(rng: random.Random, battlefield: dict[str, list[dict]], acti
     attacking taps them unless they have vigilance, 508.1f); in the declare blockers step, some of
     the defending player's untapped creatures block one attacker each (509.1a; not a creature with
     flying unless the blocker has flying or reach, 702.9b). False when nothing can attack."""
-    able = [o for o in battlefield[active] if "Creature" in card_facts(o["card"]).types
+    able = [o for o in battlefield[active] if "Creature" in facts_of(o).types
             and not o.get("tapped") and not o.get("sick")]
     if not able:
         return False
     attackers = [o for o in able if rng.random() < 0.7] or [able[0]]
     for o in attackers:
         o["attacking"] = other
-        if not _keyword_line(card_facts(o["card"]).text, "vigilance"):
+        if not _keyword_line(facts_of(o).text, "vigilance"):
             o["tapped"] = True
     if blocks:
         for b in battlefield[other]:
-            f = card_facts(b["card"])
+            f = facts_of(b)
             if "Creature" not in f.types or b.get("tapped") or rng.random() < 0.4:
                 continue
             reach = _keyword_line(f.text, "flying") or _keyword_line(f.text, "reach")
             options = [a for a in attackers
-                       if reach or not _keyword_line(card_facts(a["card"]).text, "flying")]
+                       if reach or not _keyword_line(facts_of(a).text, "flying")]
             if options:
                 a = rng.choice(options)
                 b["blocking"] = [a["id"]]
@@ -441,7 +620,7 @@ def _candidates(kind: str, caster: str, battlefield: dict[str, list[dict]], grav
     out: list[str] = []
 
     def perms(pred) -> list[str]:
-        return [o["id"] for p in PLAYERS for o in battlefield[p] if pred(card_facts(o["card"]))]
+        return [o["id"] for p in PLAYERS for o in battlefield[p] if pred(facts_of(o))]
 
     if kind == "creature":
         out = perms(lambda f: "Creature" in f.types)
@@ -469,12 +648,16 @@ def _candidates(kind: str, caster: str, battlefield: dict[str, list[dict]], grav
 
 
 def _spell_object(rng: random.Random, ids: _Ids, caster: str, pool: list[str], battlefield, graveyard,
-                  below: list[dict], *, instant_only: bool, want_spell_target: bool = False) -> dict | None:
-    """A spell from ``pool`` with legal-looking targets, or None."""
+                  below: list[dict], *, instant_only: bool, want_spell_target: bool = False,
+                  frng: random.Random | None = None) -> dict | None:
+    """A spell from ``pool`` with legal-looking targets, or None; cast as the face ``frng`` picks
+    (:func:`_cast_face`: a split card's half, sometimes an Adventure or a modal double-faced card's
+    back face), judged by that face's characteristics (CR 709.3b, 715.3b, 712.11b)."""
     names = sorted(set(pool))
     rng.shuffle(names)
     for name in names:
-        f = card_facts(name)
+        face = _cast_face(frng, name) if frng is not None else None
+        f = face_facts(name, face) if face else card_facts(name)
         if f.land:
             continue
         if instant_only and "Instant" not in f.types and not re.search(r"^Flash\b", f.text, re.MULTILINE):
@@ -490,6 +673,8 @@ def _spell_object(rng: random.Random, ids: _Ids, caster: str, pool: list[str], b
             targets.append([rng.choice(sorted(cands))])
         else:
             d: dict[str, Any] = {"card": name, "id": ids.new(name), "controller": caster}
+            if face:
+                d["face"] = face
             if targets:
                 d["targets"] = targets
             if "{X}" in f.mana_cost:
@@ -499,19 +684,19 @@ def _spell_object(rng: random.Random, ids: _Ids, caster: str, pool: list[str], b
 
 
 def _make_stack(rng: random.Random, ids: _Ids, active: str, other: str, rest: dict[str, list[str]],
-                battlefield, graveyard, step: str) -> list[dict]:
+                battlefield, graveyard, step: str, frng: random.Random | None = None) -> list[dict]:
     """One spell, or a spell and a response targeting it (stack listed top first)."""
     main = step in ("main1", "main2")
     caster = active if (main and rng.random() < 0.7) else rng.choice(PLAYERS)
     bottom = _spell_object(rng, ids, caster, rest[caster][:25], battlefield, graveyard, [],
-                           instant_only=not (main and caster == active))
+                           instant_only=not (main and caster == active), frng=frng)
     if bottom is None:
         return []
     stack = [bottom]
     if rng.random() < 0.35:
         responder = PLAYERS[1 - PLAYERS.index(caster)]
         top = _spell_object(rng, ids, responder, rest[responder][:30], battlefield, graveyard, stack,
-                            instant_only=True, want_spell_target=rng.random() < 0.6)
+                            instant_only=True, want_spell_target=rng.random() < 0.6, frng=frng)
         if top is not None:
             stack.insert(0, top)
     return stack
@@ -555,7 +740,7 @@ def deck_pairs(decks: list[Deck], n: int, seed: int) -> list[tuple[Deck, Deck, i
     return out
 
 
-def generate_boards(n: int, seed: int = 0, decks: list[Deck] | None = None) -> list[dict]:
-    """``n`` generated situations (deterministic in ``seed``)."""
+def generate_boards(n: int, seed: int = 0, decks: list[Deck] | None = None, faces: bool = True) -> list[dict]:
+    """``n`` generated situations (deterministic in ``seed``; ``faces``: see :func:`generate_situation`)."""
     decks = load_decks() if decks is None else decks
-    return [generate_situation(a, b, s) for a, b, s in deck_pairs(decks, n, seed)]
+    return [generate_situation(a, b, s, faces) for a, b, s in deck_pairs(decks, n, seed)]

@@ -174,3 +174,95 @@ def test_shipped_library_data_equals_the_database():
     assert sorted(lib) == sorted(LIBRARY)
     for name, entry in lib.items():
         assert entry == idx[name], name
+
+
+# Issue 24: `cards show` prints every face (CR 709.1b, 712.2, 715.2: each face has its own characteristics).
+# name -> (full name, layout, [(face, mana cost, type line, P/T-loyalty-defense and colors)])
+FACED = {
+    "Delver of Secrets": ("Delver of Secrets // Insectile Aberration", "transform", [
+        ("Delver of Secrets", "{U}", "Creature — Human Wizard", "1/1; colors U"),
+        ("Insectile Aberration", "(no mana cost)", "Creature — Human Insect", "3/2; colors U (color indicator)")]),
+    "Fire // Ice": ("Fire // Ice", "split", [
+        ("Fire", "{1}{R}", "Instant", "colors R"), ("Ice", "{1}{U}", "Instant", "colors U")]),
+    "Bonecrusher Giant": ("Bonecrusher Giant // Stomp", "adventure", [
+        ("Bonecrusher Giant", "{2}{R}", "Creature — Giant", "4/3; colors R"),
+        ("Stomp", "{1}{R}", "Instant — Adventure", "colors R")]),
+    "Blightstep Pathway": ("Blightstep Pathway // Searstep Pathway", "modal_dfc", [
+        ("Blightstep Pathway", "(no mana cost)", "Land", "colors colorless"),
+        ("Searstep Pathway", "(no mana cost)", "Land", "colors colorless")]),
+    "Fable of the Mirror-Breaker": ("Fable of the Mirror-Breaker // Reflection of Kiki-Jiki", "transform", [
+        ("Fable of the Mirror-Breaker", "{2}{R}", "Enchantment — Saga", "colors R"),
+        ("Reflection of Kiki-Jiki", "(no mana cost)", "Enchantment Creature — Goblin Shaman",
+         "2/2; colors R (color indicator)")]),
+    "Valki, God of Lies": ("Valki, God of Lies // Tibalt, Cosmic Impostor", "modal_dfc", [
+        ("Valki, God of Lies", "{1}{B}", "Legendary Creature — God", "2/1; colors B"),
+        ("Tibalt, Cosmic Impostor", "{5}{B}{R}", "Legendary Planeswalker — Tibalt", "loyalty 5; colors BR")]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(FACED))
+def test_cards_show_prints_every_face(name):
+    full, layout, faces = FACED[name]
+    out = CliRunner().invoke(app, ["cards", "show", name]).output
+    assert out.startswith(full) and f"layout: {layout};" in out and f"; {len(faces)} faces" in out
+    card = get_card(full)
+    for i, (face, cost, type_line, stats) in enumerate(faces, 1):
+        assert f"  face {i}: {face}  {cost}  ({type_line})  {stats}\n" in out, out
+    from mtgsolve.solver.cards import faces as faces_of
+    for f in faces_of(card):                 # each face's Oracle text and what was read of it, under the face
+        assert all(f"      {line}\n" in out for line in f.data.text.split("\n"))
+    assert "not in the card database" not in out
+    info = describe_card(card)
+    assert [f["name"] for f in info["faces"]] == [f[0] for f in faces] and all(f["read"] for f in info["faces"])
+    assert info["fully_modeled"] == all(f["fully_modeled"] for f in info["faces"])
+
+
+@pytest.mark.parametrize("face,full", [("Insectile Aberration", "Delver of Secrets // Insectile Aberration"),
+                                       ("Stomp", "Bonecrusher Giant // Stomp"),
+                                       ("Searstep Pathway", "Blightstep Pathway // Searstep Pathway"),
+                                       ("Tibalt, Cosmic Impostor", "Valki, God of Lies // Tibalt, Cosmic Impostor")])
+def test_cards_show_by_a_face_name_shows_the_whole_card(face, full):
+    """A later face's own name (even one the database also lists as an entry, a transform back face)
+    shows the whole card, and says which face was named."""
+    out = CliRunner().invoke(app, ["cards", "show", face]).output
+    assert out.startswith(full) and f"named face: {face};" in out and "  face 2: " in out
+    import json
+    info = json.loads(CliRunner().invoke(app, ["cards", "show", face, "--json"]).output)
+    assert info["name"] == full and info["named_face"] == face and len(info["faces"]) == 2
+    assert {"name", "mana_cost", "type_line", "power", "toughness", "loyalty", "defense", "colors",
+            "color_indicator", "oracle_text", "read", "lines", "unread"} <= set(info["faces"][1])
+
+
+def test_coverage_reads_every_face_once():
+    """Issue 24: a multi-face card's later faces are read and counted as lines; a back face the database
+    also lists as an entry of its own is counted with its card, once; a meld result once for its two cards."""
+    from mtgsolve.solver.cards import oracle_index
+    from mtgsolve.solver.cards.coverage import measure
+    from mtgsolve.solver.reader import read_lines
+    from mtgsolve.solver.core.card import CardData
+
+    idx = oracle_index()
+    names = ["Delver of Secrets // Insectile Aberration", "Insectile Aberration", "Fire // Ice",
+             "Bruna, the Fading Light // Brisela, Voice of Nightmares",
+             "Gisela, the Broken Blade // Brisela, Voice of Nightmares", "Brisela, Voice of Nightmares",
+             "Lightning Bolt"]
+    rep = measure([idx[n] for n in names], source="faces")
+    assert (rep.cards, rep.back_face_entries, rep.multi_face_cards, rep.later_faces_read) == (5, 2, 4, 4)
+
+    def n_lines(text: str) -> int:
+        return len(read_lines(CardData.from_mtgjson({"name": "x", "text": text, "layout": "normal"}))[0])
+
+    texts = [idx[n]["text"] for n in names if n not in ("Insectile Aberration", "Brisela, Voice of Nightmares")]
+    texts += ["Flying", "Tap target permanent.\nDraw a card.", idx["Brisela, Voice of Nightmares"]["text"]]
+    assert rep.text_lines == sum(n_lines(t) for t in texts)
+    # Delver (its trigger unread) and the meld pair (Brisela's static unread) are not fully understood
+    assert rep.fully_understood == 1
+
+
+def test_cards_show_names_every_card_a_face_name_belongs_to():
+    """"Fire" is the right half of Start // Fire and the left of Fire // Ice; a meld result is the back face
+    of two cards (CR 712.4): one is shown, the others named."""
+    out = CliRunner().invoke(app, ["cards", "show", "Fire"]).output
+    assert out.startswith("Start // Fire") and "  also a face of: Fire // Ice\n" in out
+    out = CliRunner().invoke(app, ["cards", "show", "Brisela, Voice of Nightmares"]).output
+    assert "also a face of: Gisela, the Broken Blade // Brisela, Voice of Nightmares" in out

@@ -246,3 +246,138 @@ def test_ok_answers_on_real_boards_equal_the_references():
     finally:
         signal.signal(signal.SIGALRM, old)
     assert agree >= 100 and slow <= 3, (agree, slow)
+
+
+# -- faces (issue 24): the generator records the face each object shows, as a real game has them ----------
+
+def _objects(doc):
+    for zone in ("battlefield", "hand", "graveyard", "exile", "library", "command"):
+        for objs in (doc.get(zone) or {}).values():
+            for o in objs:
+                yield zone, o
+    for o in doc.get("stack") or ():
+        yield "stack", o
+
+
+@pytest.fixture(scope="module")
+def faced_boards():
+    """Boards of the held-out decks (Kazandu Mammoth, Tangled Florahedron, Callous Sell-Sword) and of the
+    development decks (Delver, Fable, Bonecrusher, Fire // Ice): enough of each shape, generated only."""
+    return (generate_boards(120, SEED, load_decks(DECKS_DIR / "heldout"))
+            + generate_boards(200, SEED, load_decks()))
+
+
+def test_generator_records_faces_as_a_game_has_them(faced_boards):
+    from benchmarks.realdecks import card_faces
+
+    seen = set()
+    for doc in faced_boards:
+        for zone, o in _objects(doc):
+            faces = card_faces(o["card"]) if "card" in o else None
+            if o.get("face"):
+                assert faces is not None and o["face"] in faces[1][1:] + (faces[1][:1] if faces[0] == "split" else ())
+                seen.add((zone, faces[0]))
+            if zone == "stack" and faces is not None and faces[0] == "split":
+                assert o.get("face") in faces[1]           # a split card on the stack is one half (CR 709.3)
+            if o.get("on_adventure"):
+                assert zone == "exile" and faces is not None and faces[0] == "adventure"
+                seen.add(("exile", "on_adventure"))
+        for q in doc["query"]:
+            if q.get("face"):
+                seen.add(("query", q["kind"]))
+    assert {("battlefield", "modal_dfc"), ("battlefield", "transform"), ("stack", "adventure"),
+            ("exile", "on_adventure"), ("query", "pay")} <= seen, seen
+
+
+def test_faced_boards_load_and_show_their_faces(faced_boards):
+    """Every board with a face loads, and the object has the face's characteristics (CR 712.8d)."""
+    n = 0
+    for doc in faced_boards:
+        faced = [o for z, o in _objects(doc) if o.get("face") and z == "battlefield"]
+        if not faced:
+            continue
+        state = situation_from_dict(doc, source=doc["name"]).state
+        for o in faced:
+            assert state.obj(o["id"]).card.name == o["face"] and state.obj(o["id"]).front is not None
+            n += 1
+    assert n >= 10
+
+
+def test_no_refusal_for_a_face_the_data_holds(faced_boards):
+    """Issue 24 "done when": no answer on the real-deck boards is refused for a missing or unrecorded
+    face of a card whose faces the card data holds."""
+    from benchmarks.bench_realdecks import face_refusal
+
+    boards = [d for d in faced_boards if any(o.get("face") or o.get("on_adventure") or " // " in o.get("card", "")
+                                             for _, o in _objects(d))][:60]
+    recs = run_boards(boards, max_results=50, timeout=20.0, warmup=False)
+    assert not [r for r in recs if face_refusal(r) in ("held", "query")]
+    rep = summarize(recs)
+    assert rep["face_refusals"]["held"] == 0 and rep["two_faced"]["all"]["two_faced"]["count"] > 0
+    assert "refused for a missing or unrecorded face: 0 answers" in format_report(rep)
+
+
+def test_face_refusals_are_counted():
+    """The report's classification of refusals by face (a missing face, an unrecorded one, a query without
+    the half cast)."""
+    from benchmarks.bench_realdecks import face_refusal
+
+    held = {"status": "unsupported", "message": "", "unsupported": [{"card": "Kazandu Mammoth // Kazandu Valley",
+            "text": "Kazandu Mammoth // Kazandu Valley (layout modal_dfc): which face of this permanent is up is "
+                    "not recorded"}]}
+    missing = {"status": "unsupported", "message": "", "unsupported": [{"card": "Galvanic Giant // Storm Reading",
+               "text": "Storm Reading (the other face of Galvanic Giant // Storm Reading, layout adventure): not in "
+                       "the card database"}]}
+    query = {"status": "unsupported", "unsupported": [],
+             "message": "Fire // Ice is a split card: it is cast as one of its halves, Fire or Ice (CR 709.3; face: <half>)"}
+    assert [face_refusal(r) for r in (held, missing, query)] == ["held", "missing", "query"]
+    assert face_refusal({**held, "status": "ok"}) is None
+
+
+def test_front_faces_boards_record_no_face(decks):
+    """``--front-faces`` (``faces=False``): the boards of the generator before issue 24, every object front
+    face up (the benchmark compares both)."""
+    plain = generate_boards(40, SEED, decks, faces=False)
+    assert not [o for d in plain for _, o in _objects(d) if o.get("face") or o.get("on_adventure")]
+    assert not [d for d in plain if "day_night" in d or "exile" in d]
+    assert [d["turn"]["number"] for d in plain] == [d["turn"]["number"] for d in generate_boards(40, SEED, decks)]
+
+
+def test_permanent_faces_pathways_either_face_daybound_by_day_and_night():
+    """A Pathway shows either face (CR 712.12), a modal double-faced card with a spell back face sometimes that
+    face (712.11b), a daybound permanent its back face exactly at night (702.145, 730.1) — and the boards load."""
+    import random
+
+    from benchmarks.realdecks import _battlefield_faces, _permanent_face
+
+    pathway = {"card": "Blightstep Pathway // Searstep Pathway", "id": "p"}
+    valki = {"card": "Valki, God of Lies // Tibalt, Cosmic Impostor", "id": "v"}
+    assert {_permanent_face(random.Random(i), pathway, None, set()) for i in range(40)} == {None, "Searstep Pathway"}
+    assert "Tibalt, Cosmic Impostor" in {_permanent_face(random.Random(i), valki, None, set()) for i in range(40)}
+    seen = set()
+    for i in range(12):
+        bf = {"alice": [{"card": "Graveyard Trespasser // Graveyard Glutton", "id": "g"}, dict(pathway), dict(valki)],
+              "bob": [{"card": "Delver of Secrets // Insectile Aberration", "id": "d"}]}
+        day_night = _battlefield_faces(random.Random(i), bf)
+        assert (bf["alice"][0].get("face") == "Graveyard Glutton") == (day_night == "night")
+        seen.add(day_night)
+        doc = {"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": day_night, "battlefield": bf}
+        state = situation_from_dict(doc).state
+        for o in bf["alice"] + bf["bob"]:
+            assert state.obj(o["id"]).card.name == o.get("face", state.obj(o["id"]).whole.name)
+        if bf["alice"][2].get("face"):
+            assert state.obj("v").counter("loyalty") == 5     # the planeswalker face's loyalty (CR 306.5b)
+    assert seen == {"day", "night"}
+
+
+def test_saved_records_report_an_earlier_run(tmp_path, decks, boards, records):
+    """``--records RUN.json``: an earlier run's records (made on an older commit, before the two-faced flag
+    existed) are reported on the regenerated boards, with the flag from the boards' card names."""
+    from benchmarks.bench_realdecks import saved_records
+
+    old = [{k: v for k, v in r.items() if k not in ("result", "two_faced")} for r in records]
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps({"records": old}, default=str))
+    again = saved_records(str(path), boards)
+    assert [r["two_faced"] for r in again] == [r["two_faced"] for r in records]
+    assert summarize(again)["two_faced"] == summarize(records)["two_faced"]

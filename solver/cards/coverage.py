@@ -5,6 +5,18 @@
 
 * **whole cards** — the share of cards whose every rules-text line is
   understood (no :class:`~solver.core.ir.Unsupported` part);
+
+**Faces** (issue 24). A multi-face card is read face by face, every face
+whose text the card data holds (``solver/data/card-faces.json.gz``; CR 709.1b,
+712.2: each face has its own text): it is fully understood only when every
+face is, and its later faces' lines (a back face, an Adventure, a split card's
+right half, a meld result) count as lines. Each face is counted once: the
+shipped database also lists 408 transforming back faces and meld results (401 and 7) as
+entries of their own (layout ``transform``/``meld``, no mana cost); such an
+entry is not a card here but a face of its card (``back_face_entries``); a meld
+result's lines count with the first of its two cards; a face whose name is
+another entry of the corpus (a reversible card's faces) counts its lines with
+that entry, not again.
 * **mana abilities** — among cards with at least one mana ability in their
   rules text, the share whose mana abilities are *all* understood.  A line is
   a mana ability by an independent textual test, not by the grammar:
@@ -58,6 +70,7 @@ from typing import Any, Iterable, Mapping
 
 from ..core.ir import ActivatedAbility, ManaAbility, TriggeredManaAbility, ability_kind_of_line
 from ..reader import LineReading, read_lines
+from .faces import face_record
 from .importer import card_data, load_cards
 
 _TARGET_RE = re.compile(r"\btargets?\b", re.IGNORECASE)
@@ -197,6 +210,9 @@ class CoverageReport:
     mana_examples: dict = field(default_factory=dict)
     mana_gap: Counter = field(default_factory=Counter)  # cards not understood, by reason (see MANA_GAP_REASONS)
     templates_used: Counter = field(default_factory=Counter)
+    multi_face_cards: int = 0  # cards read with their later faces (the card data holds them, CR 709.1b, 712.2)
+    later_faces_read: int = 0  # their later faces (back faces, Adventures, right halves, meld results)
+    back_face_entries: int = 0  # entries that are another card's back face (transform, meld): counted with it
 
     # -- figures ------------------------------------------------------------
     @staticmethod
@@ -241,6 +257,8 @@ class CoverageReport:
             f"    cards whose targeting lines are all understood: "
             f"{pct(self.targeting_cards_understood, self.targeting_cards)}",
             f"  rules-text lines understood:       {pct(self.text_lines_understood, self.text_lines)}",
+            f"  faces: {self.multi_face_cards:,} multi-face cards read with their {self.later_faces_read:,} later faces "
+            f"(each face counted once; {self.back_face_entries:,} entries that are a back face counted with their card)",
             "  by layer (read / concerned):       lines                          cards",
             *[f"    {layer:<10}{pct(self.layer_lines_read[layer], self.layer_lines[layer]):>34}"
               f"{pct(self.layer_cards_read[layer], self.layer_cards[layer]):>31}" for layer in LAYERS],
@@ -291,6 +309,9 @@ class CoverageReport:
             "targeting_cards": self.targeting_cards,
             "targeting_cards_understood": self.targeting_cards_understood,
             "text_lines": self.text_lines,
+            "multi_face_cards": self.multi_face_cards,
+            "later_faces_read": self.later_faces_read,
+            "back_face_entries": self.back_face_entries,
             "text_lines_understood": self.text_lines_understood,
             "layers": {layer: {"lines": self.layer_lines[layer], "lines_read": self.layer_lines_read[layer],
                                "cards": self.layer_cards[layer], "cards_read": self.layer_cards_read[layer]}
@@ -309,75 +330,145 @@ class CoverageReport:
         }
 
 
+@dataclass(frozen=True)
+class FaceReading:
+    """One face of a card as the coverage counts it: its data, whether its mana cost was unreadable,
+    its lines' readings and spell behaviour, and whether its lines are counted here (``counted``: each
+    face once over the corpus, :func:`card_faces`)."""
+
+    data: Any
+    bad_cost: bool
+    lines: list[LineReading]
+    spell: Any
+    counted: bool = True
+
+
+def _read_face(raw: Mapping[str, Any], counted: bool) -> FaceReading:
+    data, bad_cost = card_data(raw)
+    lines, spell = read_lines(data)
+    return FaceReading(data, bad_cost, lines, spell, counted)
+
+
+def later_faces(cards: list[Mapping[str, Any]]) -> set[str]:
+    """The names of the later faces (a back face, an Adventure, a split card's right half, a meld
+    result) of the corpus's multi-face cards whose faces the card data holds (:mod:`.faces`)."""
+    out: set[str] = set()
+    for raw in cards:
+        rec = face_record(str(raw.get("name") or ""))
+        if rec is not None:
+            out.update(rec.names[1:])
+    return out
+
+
+def is_back_face_entry(raw: Mapping[str, Any], faces_named: set[str]) -> bool:
+    """A corpus entry that is a transforming card's back face or a meld result listed on its own
+    (the shipped database has 408, layout ``transform`` or ``meld``): it is counted with its card."""
+    name = str(raw.get("name") or "")
+    return " // " not in name and name in faces_named and str(raw.get("layout")) in ("transform", "meld")
+
+
+def card_faces(raw: Mapping[str, Any], own_entries: set[str], seen: set[str]) -> list[FaceReading]:
+    """Every face of the card ``raw`` as the coverage reads it (CR 709.1b, 712.2: each face has its
+    own text): the entry itself (its front face, or a split card's left half) and, when the card data
+    holds them (:func:`.faces.face_record`), its later faces, each read as a card of its own. A face's
+    lines are counted once over the corpus: not here when another entry of the corpus has that name
+    (``own_entries``, e.g. a reversible card's faces), nor a second time (``seen``: a meld result is
+    the back face of two cards)."""
+    name = str(raw.get("name") or "")
+    rec = face_record(name)
+    out = [_read_face(raw, rec is None or rec.names[0] not in own_entries or rec.names[0] == name)]
+    for f in (rec.faces[1:] if rec is not None else ()):
+        face = str(f.get("name"))
+        out.append(_read_face({**f, "layout": "normal"}, face not in own_entries and face not in seen))
+        seen.add(face)
+    return out
+
+
+def _count_lines(rep: CoverageReport, face: FaceReading) -> None:
+    """The line figures of one face (layers, templates, mana and targeting lines)."""
+    spell_card = any(t in ("Instant", "Sorcery") for t in face.data.types)
+    for r in face.lines:
+        for layer, ok_layer in line_layers(r, spell_card).items():
+            rep.layer_lines[layer] += 1
+            rep.layer_lines_read[layer] += ok_layer
+        if not r.structured:
+            rep.unstructured[r.pattern] += 1
+            rep.unstructured_examples.setdefault(r.pattern, face.data.name)
+        rep.text_lines += 1
+        rep.text_lines_understood += r.understood
+        rep.templates_used[r.template] += 1
+        rep.reader_errors += r.error is not None
+        for u in r.unsupported:
+            rep.unsupported[u.what] += 1
+            rep.examples.setdefault(u.what, face.data.name)
+        if is_mana_ability_line(r.clean):
+            rep.mana_lines += 1
+            rep.mana_lines_understood += mana_line_understood(r)
+            if not mana_line_understood(r):
+                rep.mana_unsupported[r.pattern] += 1
+                rep.mana_examples.setdefault(r.pattern, face.data.name)
+        if is_targeting_line(r.clean):
+            rep.targeting_lines += 1
+            rep.targeting_lines_understood += r.understood
+
+
+def _count_card(rep: CoverageReport, raw: Mapping[str, Any], faces: list[FaceReading]) -> None:
+    """The card figures of one card over all its faces: fully understood only when every face is."""
+    lines = [(r, any(t in ("Instant", "Sorcery") for t in f.data.types)) for f in faces for r in f.lines]
+    bad_cost = any(f.bad_cost for f in faces)
+    rep.bad_mana_costs += bad_cost
+    rep.cards += 1
+    rep.multi_face_cards += len(faces) > 1
+    rep.later_faces_read += len(faces) - 1
+    game = str(raw.get("layout") or "normal") not in NON_GAME_LAYOUTS
+    rep.game_cards += game
+    ok = all(r.understood for r, _ in lines) and not bad_cost
+    rep.fully_understood += ok
+    rep.game_fully_understood += ok and game
+    if not ok and not bad_cost and all(r.understood or r.template == "keywords" for r, _ in lines):
+        rep.keyword_gap_cards += 1
+    card_layers: dict[str, bool] = {}
+    for r, spell_card in lines:
+        for layer, ok_layer in line_layers(r, spell_card).items():
+            card_layers[layer] = card_layers.get(layer, True) and ok_layer
+    for layer, ok_layer in card_layers.items():
+        rep.layer_cards[layer] += 1
+        rep.layer_cards_read[layer] += ok_layer
+    mana = [r for r, _ in lines if is_mana_ability_line(r.clean)]
+    if mana:
+        rep.mana_cards += 1
+        rep.mana_cards_understood += all(mana_line_understood(r) for r in mana)
+        rep.mana_production_cards += all(any(isinstance(p, (ManaAbility, TriggeredManaAbility)) for p in r.parts)
+                                         for r in mana)
+        gap = {mana_gap_reason(r.clean) for r in mana if not mana_line_understood(r)}
+        if gap:
+            rep.mana_gap[min(gap, key=_GAP_ORDER.index)] += 1
+    targeting = [r for r, _ in lines if is_targeting_line(r.clean)]
+    if targeting:
+        rep.targeting_cards += 1
+        rep.targeting_cards_understood += all(r.understood for r in targeting)
+    rep.spells_with_targets += any(f.spell is not None and f.spell.targets for f in faces)
+
+
 def measure(cards: Iterable[Mapping[str, Any]], source: str = "", top: int = 20) -> CoverageReport:
-    """Coverage figures over MTGJSON-shaped card mappings."""
+    """Coverage figures over MTGJSON-shaped card mappings, every face of a multi-face card read
+    (:func:`card_faces`; each face counted once: an entry that is another card's back face is
+    counted with that card, ``back_face_entries``)."""
     rep = CoverageReport(source=source, top=top)
     t0, c0 = time.perf_counter(), time.process_time()
-    for raw in cards:
-        data, bad_cost = card_data(raw)
-        rep.bad_mana_costs += bad_cost
-        lines, _spell = read_lines(data)
-        rep.cards += 1
-        game = str(raw.get("layout") or "normal") not in NON_GAME_LAYOUTS
-        rep.game_cards += game
-        ok = all(r.understood for r in lines) and not bad_cost
-        rep.fully_understood += ok
-        rep.game_fully_understood += ok and game
-        if not ok and not bad_cost and all(r.understood or r.template == "keywords" for r in lines):
-            rep.keyword_gap_cards += 1
-        spell_card = any(t in ("Instant", "Sorcery") for t in data.types)
-        card_layers: dict[str, bool] = {}
-        for r in lines:
-            for layer, ok_layer in line_layers(r, spell_card).items():
-                rep.layer_lines[layer] += 1
-                rep.layer_lines_read[layer] += ok_layer
-                card_layers[layer] = card_layers.get(layer, True) and ok_layer
-            if not r.structured:
-                rep.unstructured[r.pattern] += 1
-                rep.unstructured_examples.setdefault(r.pattern, data.name)
-        for layer, ok_layer in card_layers.items():
-            rep.layer_cards[layer] += 1
-            rep.layer_cards_read[layer] += ok_layer
-        mana_total = mana_ok = mana_made = 0
-        gap: set[str] = set()
-        targ_total = targ_ok = 0
-        for r in lines:
-            rep.text_lines += 1
-            rep.text_lines_understood += r.understood
-            rep.templates_used[r.template] += 1
-            if r.error:
-                rep.reader_errors += 1
-            for u in r.unsupported:
-                rep.unsupported[u.what] += 1
-                rep.examples.setdefault(u.what, data.name)
-            if is_mana_ability_line(r.clean):
-                mana_total += 1
-                good = mana_line_understood(r)
-                mana_ok += good
-                mana_made += any(isinstance(p, (ManaAbility, TriggeredManaAbility)) for p in r.parts)
-                if not good:
-                    gap.add(mana_gap_reason(r.clean))
-                    key = r.pattern
-                    rep.mana_unsupported[key] += 1
-                    rep.mana_examples.setdefault(key, data.name)
-            if is_targeting_line(r.clean):
-                targ_total += 1
-                targ_ok += r.understood
-        rep.mana_lines += mana_total
-        rep.mana_lines_understood += mana_ok
-        if mana_total:
-            rep.mana_cards += 1
-            rep.mana_cards_understood += mana_ok == mana_total
-            rep.mana_production_cards += mana_made == mana_total
-            if gap:
-                rep.mana_gap[min(gap, key=_GAP_ORDER.index)] += 1
-        rep.targeting_lines += targ_total
-        rep.targeting_lines_understood += targ_ok
-        if targ_total:
-            rep.targeting_cards += 1
-            rep.targeting_cards_understood += targ_ok == targ_total
-        if _spell is not None and _spell.targets:
-            rep.spells_with_targets += 1
+    corpus = list(cards)
+    faces_named = later_faces(corpus)
+    own_entries = {str(raw.get("name") or "") for raw in corpus if not is_back_face_entry(raw, faces_named)}
+    seen: set[str] = set()
+    for raw in corpus:
+        if is_back_face_entry(raw, faces_named):
+            rep.back_face_entries += 1
+            continue
+        faces = card_faces(raw, own_entries, seen)
+        for f in faces:
+            if f.counted:
+                _count_lines(rep, f)
+        _count_card(rep, raw, faces)
     rep.seconds = time.perf_counter() - t0
     rep.cpu_seconds = time.process_time() - c0
     return rep
