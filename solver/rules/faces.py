@@ -42,7 +42,7 @@ from ..core.state import GameState
 from ..cards import other_faces
 
 #: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
-FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc"})
+FACE_LAYOUTS = frozenset({"adventure", "split", "aftermath", "modal_dfc"})
 
 __all__ = ["FACE_LAYOUTS", "castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
 
@@ -51,7 +51,10 @@ def faces_of(o: Any) -> tuple:
     """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
     if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
         return ()
-
+    if o.card.data.layout == "aftermath":
+        # an aftermath card's second half may be cast only from a graveyard (CR 702.127a): from the
+        # hand only its first half
+        return other_faces(o.card)[:1]
     return other_faces(o.card)
 
 
@@ -71,7 +74,7 @@ def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
 def whole_card_reason(o: Any) -> str | None:
     """Why the card can't be cast as a whole, or None: a split card is cast as one of its
     halves (CR 709.3), named by ``face``."""
-    if o.card is None or o.card.data.layout != "split" or not faces_of(o):
+    if o.card is None or o.card.data.layout not in ("split", "aftermath") or not faces_of(o):
         return None
     names = " or ".join(f.data.name for f in faces_of(o))
     return f"{o.name} is a split card: it is cast as one of its halves, {names} (CR 709.3; face: <half>)"

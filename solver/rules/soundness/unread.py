@@ -487,6 +487,9 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         # face (712.11b, 712.12) may be cast or played instead: their unread parts count there
         if data.layout in ("adventure", "split", "aftermath", "modal_dfc") and zone in (None, "hand"):
             out.extend(_face_parts_in_hand(faces, zone))
+        elif data.layout == "aftermath" and zone == "graveyard":
+            # its second half may be cast from the graveyard (CR 702.127a): that half's parts count there
+            out.extend(_face_parts_in_hand(faces[1:], zone))
         return out
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
