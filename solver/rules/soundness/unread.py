@@ -490,6 +490,11 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         elif data.layout == "aftermath" and zone == "graveyard":
             # its second half may be cast from the graveyard (CR 702.127a): that half's parts count there
             out.extend(_face_parts_in_hand(faces[1:], zone))
+        elif data.layout == "prepare" and zone == "battlefield":
+            # "while it's prepared, you may cast a copy of its spell": whether it is prepared is not recorded
+            names = " and ".join(f.data.name for f in faces)
+            text = f"{data.name}: whether it is prepared (its owner may cast a copy of {names}) is not recorded"
+            out.append((text, "face", frozenset({"timing", "costs", "targets"})))
         return out
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
