@@ -98,7 +98,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life)
+                         change_life, face_unread, flip, other_face, transform)
 
 from .ward import counter_object, resolve_ward
 from ..rules.casting_rules import protected_from
@@ -473,6 +473,66 @@ def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
     return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
+def _do_transform(w: _World, ctx: _Ctx, eff: ir.Transform | ir.Flip) -> list[_World]:
+    # CR 701.27a (transform) / 710.2 (flip): the same object turned to its other face (kernel)
+    turn = transform if isinstance(eff, ir.Transform) else flip
+    for t in _refs(w, ctx, eff.to):
+        if turn(w, t):
+            _refuse_unread_face(w, t)
+    return [w]
+
+
+def _refuse_unread_face(w: _World, oid: str) -> None:
+    """The face a permanent turned to has unread text that could act now ("When this creature
+    transforms into …", CR 701.27b; a static or replacement ability): the resolution is refused."""
+    unread = face_unread(w.objects[oid])
+    if unread:
+        raise ResolutionUnsupported(f"{oid} turns to {w.objects[oid].name}; not modeled: " + " ".join(unread))
+
+
+def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> list[_World]:
+    """Exile it, then return it to the battlefield transformed under its owner's control (CR 712.14a:
+    a card that isn't a transforming double-faced card stays in exile; the permanent is a new object,
+    400.7, with its back face up)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        nxt: list[_World] = []
+        for v in worlds:
+            o = v.objects.get(t)
+            if o is None or o.zone != "battlefield":
+                nxt.append(v)
+                continue
+            exiled = _move(v, t, "exile")
+            turned = other_face(exiled) if not exiled.token else None
+            if turned is None:
+                nxt.append(v)
+                continue
+            entered = _enter_battlefield(v, t, exiled.owner, x=0, face=turned)
+            _refuse_unread_face(entered[0], t)
+            nxt.extend(entered)
+        worlds = nxt
+    return worlds
+
+
+def _do_reveal_top(w: _World, ctx: _Ctx, eff: ir.RevealTop) -> list[_World]:
+    """Look at the top card of the library and reveal it (the "you may" is the reveal, CR 608.2d):
+    if it has the quality, ``then`` happens. The top card must be known: looking at the top of a
+    library in random order is refused (what the player then knows, the situation can't say)."""
+    player = ctx.controller
+    _require_libraries(w, player, "looks at the top card of their library")
+    lib = w.zone_list("library", player)
+    if not lib:
+        return [w]
+    if player in w.shuffled and len(lib) > 1:
+        raise ResolutionUnsupported(f"{player} looks at the top card of a library in random order")
+    if not _has_quality(lib[0].card, eff.quality):
+        return [w]
+    worlds = [w]
+    for e in eff.then:
+        worlds = [v2 for v in worlds for v2 in _apply_effect(v, ctx, e)]
+    return worlds
+
+
 def _interchangeable_key(o: GameObject) -> tuple[Hashable, ...]:
     """Objects equal in everything but id and position are interchangeable."""
     return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
@@ -791,13 +851,15 @@ def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
 
 
 def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
-                       token: bool | None = None, tapped: bool = False) -> list[_World]:
+                       token: bool | None = None, tapped: bool = False,
+                       face: tuple[Card, Card | None] | None = None) -> list[_World]:
     """An object enters the battlefield under ``controller``'s control (CR 608.3,
     110.2), with its own "enters tapped / with counters" replacements (CR
     614.1c; X from the spell, CR 107.3m) applied through the ordering
     mechanism; its "when this enters" abilities trigger (CR 603.6a). The object enters
     through the kernel's :func:`~solver.engine.transition.move`, with the status these give it.
-    ``tapped``: the effect putting it there says "tapped"."""
+    ``tapped``: the effect putting it there says "tapped"; ``face``: ``(card, front)`` of the face it
+    enters with ("return it to the battlefield transformed", CR 712.14a)."""
     o = w.objects[oid]
     ew = [a for a in (o.card.abilities if o.card else ()) if isinstance(a, EntersWith)]
     loyalty = o.card.data.loyalty if o.card is not None and "Planeswalker" in o.card.data.types else None
@@ -857,9 +919,10 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     out = []
     for v, cs, chosen in chosen_branches:
         cur = v.objects[oid]
+        shown: dict[str, Any] = {} if face is None else {"card": face[0], "front": face[1]}
         new = move(v, oid, "battlefield", controller=controller, tapped=tapped, sick=True,
                    counters=tuple(sorted(cs.items())), attached_to=attach_to, chosen=chosen,
-                   token=cur.token if token is None else token)
+                   token=cur.token if token is None else token, **shown)
         # CR 603.6a: its "when this enters" abilities (one it doesn't have now doesn't trigger)
         queue_triggers(v, new, ir.EntersTrigger, v.view().chars(oid).abilities)
         out.append(v)
@@ -1025,6 +1088,10 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Conjure: _conjure,
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
+    ir.Transform: _do_transform,
+    ir.Flip: _do_transform,
+    ir.ReturnTransformed: _do_return_transformed,
+    ir.RevealTop: _do_reveal_top,
 }
 
 

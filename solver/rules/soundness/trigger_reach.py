@@ -58,6 +58,10 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Conjure: "enters conjure from_outside",
     ir.SearchLibrary: "search shuffle enters from_library",
     ir.ArrangeTop: "",
+    ir.Transform: "transform",                     # "whenever this creature transforms into …" (CR 701.27b)
+    ir.Flip: "",
+    ir.ReturnTransformed: "leaves enters exile transform",
+    ir.RevealTop: "transform",                     # its instructions (the one read: transform)
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
