@@ -503,6 +503,7 @@ def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> l
                 nxt.append(v)
                 continue
             exiled = _move(v, t, "exile")
+            _detach_from(v, t)
             turned = other_face(exiled) if not exiled.token else None
             if turned is None:
                 nxt.append(v)
@@ -512,6 +513,13 @@ def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> l
             nxt.extend(entered)
         worlds = nxt
     return worlds
+
+
+def _detach_from(w: _World, oid: str) -> None:
+    """What was attached to ``oid`` is no longer (CR 400.7: the card that left and returns keeps its id
+    here, but it is a new object): an Aura then goes to the graveyard, 704.5m."""
+    for a in [x for x in w.objects.values() if x.attached_to == oid and x.zone == "battlefield"]:
+        w.put(a.with_(attached_to=None))
 
 
 def _do_reveal_top(w: _World, ctx: _Ctx, eff: ir.RevealTop) -> list[_World]:

@@ -419,7 +419,7 @@ def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
     if c.take("transform"):
         return [Transform(object_ref(c, s))]
     c.need("exile")
-    ref = object_ref(c, s, allow_target=False)
+    ref = object_ref(c, s)
     c.need(",", "then", "return", "it", "to", "the", "battlefield", "transformed", "under")
     if not (c.take("its", "owner's", "control") or c.take("your", "control")):
         raise NoMatch("under its owner's control")
