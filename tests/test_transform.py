@@ -176,3 +176,37 @@ def test_resolution_matches_reference(seed: int) -> None:
     res = resolve_top(state)
     assert len(res.outcomes) == 1
     assert summary(res.outcomes[0].state) == expected(state, returned)
+
+
+# --- soundness and games -------------------------------------------------------------------------
+
+def test_read_parts_no_longer_block_and_unread_ones_still_do() -> None:
+    """Transform effects, Delver's trigger and daybound are read; Reckless Stormseeker's combat
+    trigger is not, and still blocks what it reaches (docs/soundness.md)."""
+    from mtgsolve.solver.api import Situation
+    sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": "day",
+                               "turn": {"active": "alice", "step": "main1"},
+                               "battlefield": {"alice": ["Delver of Secrets", "Kessig Prowler", "Bird Admirer",
+                                                         "Reckless Stormseeker"]}})
+    texts = [u["text"] for u in sit.unsupported]
+    assert texts == ["At the beginning of combat on your turn, target creature you control gets +1/+0 and gains "
+                     "haste until end of turn."]
+
+
+def test_a_game_counts_spells_and_night_falls() -> None:
+    """Games: casting counts in turn.spells_cast (CR 601.2i); a turn with no spell makes it night as
+    the next begins (CR 730.2a), and Bird Admirer transforms (702.145c)."""
+    from mtgsolve.solver.api import Situation
+    base = {"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": "day",
+            "turn": {"number": 2, "active": "alice", "step": "main1", "spells_cast": {}},
+            "battlefield": {"alice": ["Mountain", "Bird Admirer"]}, "hand": {"alice": ["Shock"]},
+            "library": {"alice": ["Island"], "bob": ["Island"]}}
+    cast = Situation.from_dict(base).apply("cast shock -> bob")
+    assert cast.state.turn.cast_by("alice") == 1
+    quiet = Situation.from_dict(dict(base, turn=dict(base["turn"], step="end")))
+    s = quiet
+    while s.state.turn.number == 2:
+        s = s.apply("pass")
+    assert s.state.day_night == "night"
+    assert s.state.find("bird-admirer-wing-shredder").face == "Wing Shredder"
+    assert s.state.turn.spells_cast == ()

@@ -98,7 +98,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, other_face, transform)
+                         change_life, face_unread, flip, meld, other_face, transform)
 
 from .ward import counter_object, resolve_ward
 from ..rules.casting_rules import protected_from
@@ -513,6 +513,31 @@ def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> l
             nxt.extend(entered)
         worlds = nxt
     return worlds
+
+
+def _do_meld(w: _World, ctx: _Ctx, eff: ir.Meld) -> list[_World]:
+    """"If you both own and control this and a creature named <partner>, exile them, then meld them
+    into <into>" (CR 701.42a, 712.4a): with several such creatures the controller chooses one
+    (``choices.meld``); without, or if the source isn't theirs on the battlefield, nothing happens."""
+    src = w.objects.get(ctx.source_id or "")
+    you = ctx.controller
+    if src is None or not ctx.source_on_battlefield or src.owner != you or src.controller != you:
+        return [w]
+    view = w.view()
+    partners = sorted(o.id for o in w.objects.values() if o.zone == "battlefield" and o.id != src.id
+                      and o.owner == you and o.controller == you and o.front is None and o.card is not None
+                      and o.card.name.split(" // ")[0].lower() == eff.partner.lower() and view.chars(o.id).is_creature)
+    out = []
+    for p in partners:
+        v = w.fork() if len(partners) > 1 else w
+        if len(partners) > 1:
+            v.choices["meld"] = p
+        melded = meld(v, src.id, p, eff.into, you)
+        if melded is not None:
+            _refuse_unread_face(v, melded)
+            queue_triggers(v, v.objects[melded], ir.EntersTrigger, v.view().chars(melded).abilities)
+        out.append(v)
+    return out or [w]
 
 
 def _detach_from(w: _World, oid: str) -> None:
@@ -1100,6 +1125,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,
     ir.RevealTop: _do_reveal_top,
+    ir.Meld: _do_meld,
 }
 
 

@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
-                  ReturnTransformed, Flip, RevealTop)
+                  ReturnTransformed, Flip, RevealTop, Meld)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -426,6 +426,27 @@ def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
     return [ReturnTransformed(ref)]
 
 
+def _name_until(c: Cursor, *stop: str) -> str:
+    """The card name printed from here to the words ``stop`` (or the end), as printed."""
+    out: list[str] = []
+    while not c.done() and not (stop and c.at(*stop)):
+        t = c.next()
+        out.append((" " if t.space and out else "") + t.text)
+    name = "".join(out).strip()
+    if not name:
+        raise NoMatch("a card name")
+    return name
+
+
+def clause_meld(c: Cursor, s: Scope) -> list[Effect]:
+    """if you both own and control <this permanent> and a creature named <Name>, exile them, then
+    meld them into <Name> (CR 701.42a, 712.4)."""
+    c.need("if", "you", "both", "own", "and", "control", "SELF", "and", "a", "creature", "named")
+    partner = _name_until(c, ",", "exile", "them")
+    c.need(",", "exile", "them", ",", "then", "meld", "them", "into")
+    return [Meld(partner, _name_until(c))]
+
+
 def clause_flip(c: Cursor, s: Scope) -> list[Effect]:
     """flip <this permanent | it> (CR 710.1; "flip a coin" is no object)."""
     c.need("flip")
@@ -480,7 +501,7 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
     ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
-    ("transform", clause_transform), ("flip", clause_flip),
+    ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("player draws or mills", clause_player_draws),

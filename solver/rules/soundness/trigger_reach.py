@@ -62,6 +62,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Flip: "",
     ir.ReturnTransformed: "leaves enters exile transform",
     ir.RevealTop: "transform",                     # its instructions (the one read: transform)
+    ir.Meld: "leaves exile enters",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
