@@ -508,9 +508,7 @@ def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> l
             if turned is None:
                 nxt.append(v)
                 continue
-            entered = _enter_battlefield(v, t, exiled.owner, x=0, face=turned)
-            _refuse_unread_face(entered[0], t)
-            nxt.extend(entered)
+            nxt.extend(_enter_battlefield(v, t, exiled.owner, x=0, face=turned))
         worlds = nxt
     return worlds
 
@@ -956,6 +954,8 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
         new = move(v, oid, "battlefield", controller=controller, tapped=tapped, sick=True,
                    counters=tuple(sorted(cs.items())), attached_to=attach_to, chosen=chosen,
                    token=cur.token if token is None else token, **shown)
+        if new.front is not None:   # it entered with another face up (at night, or "transformed")
+            _refuse_unread_face(v, oid)
         # CR 603.6a: its "when this enters" abilities (one it doesn't have now doesn't trigger)
         queue_triggers(v, new, ir.EntersTrigger, v.view().chars(oid).abilities)
         out.append(v)
