@@ -210,3 +210,30 @@ def test_a_game_counts_spells_and_night_falls() -> None:
     assert s.state.day_night == "night"
     assert s.state.find("bird-admirer-wing-shredder").face == "Wing Shredder"
     assert s.state.turn.spells_cast == ()
+
+
+MELD_POOL = [("Hanweir Garrison", "alice", "alice"), ("Hanweir Garrison", "bob", "alice"),
+             ("Hanweir Garrison", "alice", "bob"), ("Grizzly Bears", "alice", "alice"),
+             ("Hanweir Garrison", "alice", "alice")]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_meld_matches_reference(seed: int) -> None:
+    from reference.transform_ref import meld_expected
+    rng = random.Random(1000 + seed)
+    bf: dict[str, list] = {"alice": [], "bob": []}
+    owner = rng.choice(["alice", "alice", "bob"])
+    bf["alice"].append({"id": "battlements", "card": "Hanweir Battlements", "tapped": True, "owner": owner})
+    for i in range(rng.randint(0, 3)):
+        card, own, ctl = rng.choice(MELD_POOL)
+        o: dict = {"id": f"g{i}", "card": card, "owner": own}
+        if rng.random() < 0.4:
+            o["counters"] = {"+1/+1": 1}
+        if rng.random() < 0.4:
+            o["tapped"] = True
+        bf[ctl].append(o)
+    state = load({"turn": {"active": "alice", "step": "main1"}, "battlefield": bf,
+                  "stack": [{"ability": {"source": "battlements", "index": 3}, "controller": "alice"}]})
+    got = sorted((summary(o.state) for o in resolve_top(state).outcomes), key=repr)
+    want = sorted(meld_expected(state, "Hanweir Garrison", "Hanweir, the Writhing Township"), key=repr)
+    assert got == want

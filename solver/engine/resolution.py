@@ -525,6 +525,10 @@ def _do_meld(w: _World, ctx: _Ctx, eff: ir.Meld) -> list[_World]:
     partners = sorted(o.id for o in w.objects.values() if o.zone == "battlefield" and o.id != src.id
                       and o.owner == you and o.controller == you and o.front is None and o.card is not None
                       and o.card.name.split(" // ")[0].lower() == eff.partner.lower() and view.chars(o.id).is_creature)
+    classes: dict[tuple[Hashable, ...], str] = {}
+    for p in partners:      # interchangeable creatures are one choice
+        classes.setdefault(_interchangeable_key(w.objects[p]), p)
+    partners = sorted(classes.values())
     out = []
     for p in partners:
         v = w.fork() if len(partners) > 1 else w

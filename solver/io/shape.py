@@ -182,7 +182,7 @@ Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[v
 
 
 class TurnSpec(_Spec):
-    """``{number, active, step, priority, lands_played}``."""
+    """``{number, active, step, priority, lands_played, passed, spells_cast}``."""
 
     number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
     active: Id | None = Field(None, description="Active player (default: the first player)")

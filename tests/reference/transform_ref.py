@@ -101,3 +101,36 @@ def expected(state: GameState, returned: bool) -> dict[str, Any]:
     bf = sorted(_row(o, f) for o, f in kept)
     ex = sorted([(o.front or o.card).name for o in state.zone("exile") if (o.front or o.card)] + exile)
     return {"battlefield": bf, "exile": ex}
+
+
+def meld_expected(state: GameState, partner: str, into: str) -> list[dict[str, Any]]:
+    """The summaries of the outcomes of "If you both own and control this and a creature named
+    ``partner``, exile them, then meld them into ``into``" on top of the stack (CR 701.42a, 712.4a):
+    nothing happens unless the source is on the battlefield, owned and controlled by the ability's
+    controller; then one outcome per creature named ``partner`` (front face up) that player owns
+    and controls, interchangeable ones counted once — both leave (what was attached to them falls off, 704.5m) and one new permanent,
+    untapped, uncountered and summoning sick, shows ``into``; with no such creature, nothing."""
+    top = state.zone("stack")[0]
+    assert top.ability is not None
+    src = state.find(top.ability.source)
+    you = top.controller
+    unchanged = [summary(state)]
+    if src is None or src.zone != "battlefield" or src.owner != you or src.controller != you:
+        return unchanged
+    partners = [o for o in state.battlefield if o.id != src.id and o.owner == you and o.controller == you
+                and o.front is None and o.card is not None and o.card.name.split(" // ")[0] == partner]
+    # interchangeable creatures (equal but for their ids) are one choice
+    classes: dict[Any, GameObject] = {}
+    for p in sorted(partners, key=lambda o: o.id):
+        classes.setdefault((p.card, p.owner, p.controller, p.tapped, p.sick, p.counters, p.damage, p.attached_to,
+                            p.token), p)
+    out = []
+    for p in classes.values():
+        gone = {src.id, p.id}
+        rows = [(o, o.card.name if o.front is not None and o.card else None) for o in state.battlefield
+                if o.id not in gone and o.attached_to not in gone]
+        melded = src.with_(tapped=False, sick=True, counters=(), damage=0, attached_to=None)
+        rows.append((melded, into))
+        ex = sorted((o.front or o.card).name for o in state.zone("exile") if (o.front or o.card))
+        out.append({"battlefield": sorted(_row(o, f) for o, f in rows), "exile": ex})
+    return out or unchanged
