@@ -75,7 +75,7 @@ def test_what_does_not_transform() -> None:
 
 
 def test_flip_and_unflip_on_leaving() -> None:
-    """CR 710.2: flipped, the same object; a zone change leaves it unflipped (710.5?, 400.7)."""
+    """CR 710: flipped, the same object; a zone change leaves it unflipped (400.7)."""
     s = load({"battlefield": {"alice": [{"id": "a", "card": "Akki Lavarunner", "counters": {"+1/+1": 1}}]}})
     w = _World(s)
     assert flip(w, "a") and w.objects["a"].face == "Tok-Tok, Volcano Born"

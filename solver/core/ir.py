@@ -497,9 +497,9 @@ class ReturnTransformed(_EffectBase):
 
 @dataclass(frozen=True)
 class Flip(_EffectBase):
-    """Flip ``to`` (CR 710.1, 710.2: a flip card's permanent turns
-    180 degrees and has its flipped characteristics; a permanent that isn't a flip card doesn't
-    flip, and a flipped one stays flipped, 710.4-710.6)."""
+    """Flip ``to`` (CR 710: a flip card's permanent turns 180 degrees and has its flipped
+    characteristics; a permanent that isn't a flip card doesn't flip, and a flipped one stays
+    flipped)."""
 
     kind: ClassVar[str] = "flip"
     to: Ref
@@ -512,7 +512,7 @@ class Flip(_EffectBase):
 class RevealTop(_EffectBase):
     """The controller looks at the top card of their library and may reveal it ("You may reveal
     that card", ``optional``); if a card with ``quality`` is revealed this way, ``then`` happens
-    (Delver of Secrets; CR 401.2: looking changes no zone, 701.20 reveal)."""
+    (Delver of Secrets; CR 608.2d, 701.20: revealing changes no zone)."""
 
     kind: ClassVar[str] = "reveal_top"
     quality: Filter | None

@@ -474,7 +474,7 @@ def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
 
 
 def _do_transform(w: _World, ctx: _Ctx, eff: ir.Transform | ir.Flip) -> list[_World]:
-    # CR 701.27a (transform) / 710.2 (flip): the same object turned to its other face (kernel)
+    # CR 701.27a (transform) / 710 (flip): the same object turned to its other face (kernel)
     turn = transform if isinstance(eff, ir.Transform) else flip
     for t in _refs(w, ctx, eff.to):
         if turn(w, t):

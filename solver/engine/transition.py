@@ -639,9 +639,9 @@ def face_unread(o: GameObject) -> list[str]:
 
 
 def flip(w: _World, oid: str) -> bool:
-    """CR 710.2: a flip card's permanent that flips shows its flipped face (its name, text, types,
-    power and toughness; 710.1b), the same object; a flipped one stays flipped and a permanent that
-    isn't a flip card doesn't flip (710.4-710.6). Returns whether it flipped."""
+    """CR 710: a flip card's permanent that flips shows its flipped face (its name, text, types,
+    power and toughness), the same object; a flipped one stays flipped and a permanent that isn't a
+    flip card doesn't flip. Returns whether it flipped."""
     o = w.objects.get(oid)
     if o is None or o.zone != "battlefield" or o.front is not None or o.card is None:
         return False

@@ -420,9 +420,8 @@ def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
         return [Transform(object_ref(c, s))]
     c.need("exile")
     ref = object_ref(c, s)
-    c.need(",", "then", "return", "it", "to", "the", "battlefield", "transformed", "under")
-    if not (c.take("its", "owner's", "control") or c.take("your", "control")):
-        raise NoMatch("under its owner's control")
+    c.need(",", "then", "return", "it", "to", "the", "battlefield", "transformed", "under", "its", "owner's",
+           "control")
     return [ReturnTransformed(ref)]
 
 
@@ -471,9 +470,14 @@ def _reveal_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
         return 0
     saved = list(s.effects)
     s.effects[:] = []
-    effect_sentence(third.rest(), s)
-    then = tuple(s.effects)
-    s.effects[:] = saved + [RevealTop(quality, then, optional=True)]
+    try:
+        effect_sentence(third.rest(), s)
+        then = tuple(s.effects)
+    finally:
+        s.effects[:] = saved
+    if any(e.optional for e in then):
+        raise NoMatch("a choice inside what a revealed card does")   # one "may" (the reveal) is modeled
+    s.effects.append(RevealTop(quality, then, optional=True))
     return 3
 
 

@@ -61,7 +61,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Transform: "transform",                     # "whenever this creature transforms into …" (CR 701.27b)
     ir.Flip: "",
     ir.ReturnTransformed: "leaves enters exile transform",
-    ir.RevealTop: "transform",                     # its instructions (the one read: transform)
+    ir.RevealTop: "",                              # looking and revealing; its instructions: their own
     ir.Meld: "leaves exile enters",
 }.items()}
 
@@ -132,6 +132,11 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             return None
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
+        if isinstance(e, ir.RevealTop):              # what happens if the card is revealed
+            inner = _events_of_effects(e.then)
+            if inner is None:
+                return None
+            got = inner
         out |= got
     return frozenset(out)
 
