@@ -9,14 +9,15 @@ from typing import Any
 
 import pytest
 
-from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.api import Situation
+from mtgsolve.solver.cards import card_from_mapping, get_card
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.engine.resolution import resolve_top
 from mtgsolve.solver.engine.transition import _World, count_spell, flip, meld, move, set_day_night, transform
 from mtgsolve.solver.io.dump import dump_state
 from mtgsolve.solver.io.load import situation_from_dict
 
-from reference.transform_ref import expected, summary
+from reference.transform_ref import expected, meld_expected, summary
 
 TURN = {"name": "Turn Over", "manaCost": "{U}", "type": "Instant", "types": ["Instant"],
         "text": "Transform target creature."}
@@ -44,7 +45,6 @@ def test_reader_reads_transform_flip_and_delver() -> None:
 
 
 def test_reader_reads_exile_then_return_transformed() -> None:
-    from mtgsolve.solver.cards import card_from_mapping
     card = card_from_mapping(FLICKER)
     assert card.spell is not None and [type(e) for e in card.spell.effects] == [ir.ReturnTransformed]
 
@@ -183,7 +183,6 @@ def test_resolution_matches_reference(seed: int) -> None:
 def test_read_parts_no_longer_block_and_unread_ones_still_do() -> None:
     """Transform effects, Delver's trigger and daybound are read; Reckless Stormseeker's combat
     trigger is not, and still blocks what it reaches (docs/soundness.md)."""
-    from mtgsolve.solver.api import Situation
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": "day",
                                "turn": {"active": "alice", "step": "main1"},
                                "battlefield": {"alice": ["Delver of Secrets", "Kessig Prowler", "Bird Admirer",
@@ -196,7 +195,6 @@ def test_read_parts_no_longer_block_and_unread_ones_still_do() -> None:
 def test_a_game_counts_spells_and_night_falls() -> None:
     """Games: casting counts in turn.spells_cast (CR 601.2i); a turn with no spell makes it night as
     the next begins (CR 730.2a), and Bird Admirer transforms (702.145c)."""
-    from mtgsolve.solver.api import Situation
     base = {"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": "day",
             "turn": {"number": 2, "active": "alice", "step": "main1", "spells_cast": {}},
             "battlefield": {"alice": ["Mountain", "Bird Admirer"]}, "hand": {"alice": ["Shock"]},
@@ -219,7 +217,6 @@ MELD_POOL = [("Hanweir Garrison", "alice", "alice"), ("Hanweir Garrison", "bob",
 
 @pytest.mark.parametrize("seed", range(20))
 def test_meld_matches_reference(seed: int) -> None:
-    from reference.transform_ref import meld_expected
     rng = random.Random(1000 + seed)
     bf: dict[str, list] = {"alice": [], "bob": []}
     owner = rng.choice(["alice", "alice", "bob"])
