@@ -529,7 +529,7 @@ def test_json_schema():
                         "activated_this_turn", "entered_this_turn", "skip_untap", "attacking", "blocking", "blocked",
                         "commander", "refers_to", "face", "on_adventure"}
     assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
-                                                              "passed"}
+                                                              "passed", "spells_cast"}
     assert "main1" in schema["$defs"]["TurnSpec"]["properties"]["step"]["enum"]
     assert json.dumps(situation_json_schema(), sort_keys=True) == json.dumps(schema, sort_keys=True)
     assert "§" not in json.dumps(schema)

@@ -491,6 +491,78 @@ class ArrangeTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Transform(_EffectBase):
+    """Transform ``to`` (CR 701.27a: a transforming double-faced permanent turns over to its other
+    face, either way). It stays the same object (CR 712.18: counters, damage, attachments, tapped
+    and combat status stay) with a new timestamp (CR 613.7g). Nothing happens to a permanent that
+    isn't a transforming double-faced card or token (701.27c), one whose other face is an instant
+    or sorcery (701.27d), or one with daybound or nightbound (702.145b, 702.145e)."""
+
+    kind: ClassVar[str] = "transform"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"transform {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class ReturnTransformed(_EffectBase):
+    """Exile ``to``, then return it to the battlefield transformed under its owner's control
+    (CR 701.27a, 712.14a): two zone changes, so the permanent is a new object (CR 400.7) with its
+    back face up; a card that isn't a transforming double-faced card stays in exile (712.14a)."""
+
+    kind: ClassVar[str] = "return_transformed"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"exile {_ref_text(self.to)}, then return it to the battlefield transformed"
+
+
+@dataclass(frozen=True)
+class Flip(_EffectBase):
+    """Flip ``to`` (CR 710: a flip card's permanent turns 180 degrees and has its flipped
+    characteristics; a permanent that isn't a flip card doesn't flip, and a flipped one stays
+    flipped)."""
+
+    kind: ClassVar[str] = "flip"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"flip {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class RevealTop(_EffectBase):
+    """The controller looks at the top card of their library and may reveal it ("You may reveal
+    that card", ``optional``); if a card with ``quality`` is revealed this way, ``then`` happens
+    (Delver of Secrets; CR 608.2d, 701.20: revealing changes no zone)."""
+
+    kind: ClassVar[str] = "reveal_top"
+    quality: Filter | None
+    then: tuple["Effect", ...]
+
+    def describe(self) -> str:
+        then = "; ".join(e.describe() for e in self.then)
+        return (f"look at the top card of your library; you may reveal it; if "
+                f"{describe_library_card(self.quality)} is revealed this way: {then}")
+
+
+@dataclass(frozen=True)
+class Meld(_EffectBase):
+    """"Exile them, then meld them into ``into``" (CR 701.42a, 712.4): the source and the other
+    permanent of the intervening "if you both own and control" condition, named ``partner``, are
+    exiled; if both were exiled that way, they return as one melded permanent with the melded face
+    ``into`` up, under their owner's control (712.4a, 701.42b-c: a new object)."""
+
+    kind: ClassVar[str] = "meld"
+    partner: str
+    into: str
+
+    def _text(self) -> str:
+        return f"exile this and {self.partner}, then meld them into {self.into}"
+
+
+@dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
     is refused, CR 608.2c)."""
@@ -505,7 +577,8 @@ class UnreadEffect(_EffectBase):
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, SkipUntap, ReturnToHand, Untap, Tap, PutCounters,
-               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, UnreadEffect]
+               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Transform, ReturnTransformed, Flip, RevealTop,
+               Meld, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -860,7 +933,12 @@ class Keyword:
       ``skulk`` — combat only (attacking, blocking, combat damage: CR
       506–511), applied by :mod:`solver.engine.combat` (the ``attacks`` and
       ``blocks`` queries, combat damage in ``pass``); a fight, which is not
-      combat damage, ignores them (CR 701.14d)."""
+      combat damage, ignores them (CR 701.14d);
+    * ``daybound``, ``nightbound`` — day and night (CR 702.145, 730): a permanent with daybound makes
+      it day if it is neither (702.145d), enters transformed if it is night, transforms as it becomes
+      night, and its nightbound face back as it becomes day (702.145c, 702.145f); it can't be
+      transformed otherwise (702.145b, 702.145e). Applied by :mod:`solver.engine.transition`
+      (``move``, ``transform``, ``set_day_night``) and the untap step (:mod:`solver.engine.turns`)."""
 
     name: str
     arg: str = ""

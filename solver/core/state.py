@@ -42,6 +42,13 @@ class Turn:
     priority: str = ""
     lands_played: int = 0
     passed: tuple[str, ...] = ()  # players who passed priority in succession (CR 117.3d, 117.4), turn order
+    # (extension) spells each player cast this turn, (player, n) for n > 0 in player order (CR 730.2:
+    # day and night); None: not recorded
+    spells_cast: tuple[tuple[str, int], ...] | None = None
+
+    def cast_by(self, player: str) -> int | None:
+        """How many spells ``player`` cast this turn (CR 601.2i), or None when not recorded."""
+        return None if self.spells_cast is None else dict(self.spells_cast).get(player, 0)
 
 
 @dataclass(frozen=True)
@@ -255,7 +262,7 @@ class GameState:
                           zone_rank.get(kv[0][0], len(zone_rank)), rank.get(kv[0][1], len(rank)), kv[0][1])))
         t = self.turn
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
-                t.lands_played, t.passed)
+                t.lands_played, t.passed, t.spells_cast)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets) for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,

@@ -51,7 +51,7 @@ from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payme
 from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, GameObject, GameState
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
-                         queue_target_triggers, queue_triggers)
+                         queue_target_triggers, queue_triggers, count_spell)
 from ..rules.replacement import counter_event_outcomes
 from ..rules.suspend import suspend_of
 
@@ -255,6 +255,7 @@ class ActionApplier:
              targets=a.targets if specs else None)
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
         self.pay(_payment_of_complete(a), a.x or 0)
+        self.turn = count_spell(self.turn, self.player, self.state.player_ids)  # turn.spells_cast (CR 730.2)
 
     def suspend(self, a: Action) -> None:
         """CR 702.62a, 116.2f: pay the suspend cost and exile the card from its owner's hand with N time
@@ -352,7 +353,8 @@ class ActionApplier:
         pools = tuple((pid, self.w.pools[pid]) for pid in ids if self.w.pools.get(pid))
         players = tuple(p if p.life == self.w.life[p.id] else replace(p, life=self.w.life[p.id])
                         for p in self.state.players)
-        return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools)
+        return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools,
+                       day_night=self.w.day_night)
 
 
 def _object_of(a: Action) -> str:

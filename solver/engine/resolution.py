@@ -97,7 +97,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life)
+                         change_life, face_unread, flip, meld, other_face, transform)
 
 from .ward import counter_object, resolve_ward
 from ..rules.casting_rules import protected_from
@@ -472,6 +472,101 @@ def _do_arrange_top(w: _World, ctx: _Ctx, eff: ir.ArrangeTop) -> list[_World]:
     return _arrange_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
+def _do_transform(w: _World, ctx: _Ctx, eff: ir.Transform | ir.Flip) -> list[_World]:
+    # CR 701.27a (transform) / 710 (flip): the same object turned to its other face (kernel)
+    turn = transform if isinstance(eff, ir.Transform) else flip
+    for t in _refs(w, ctx, eff.to):
+        if turn(w, t):
+            _refuse_unread_face(w, t)
+    return [w]
+
+
+def _refuse_unread_face(w: _World, oid: str) -> None:
+    """The face a permanent turned to has unread text that could act now ("When this creature
+    transforms into …", CR 701.27b; a static or replacement ability): the resolution is refused."""
+    unread = face_unread(w.objects[oid])
+    if unread:
+        raise ResolutionUnsupported(f"{oid} turns to {w.objects[oid].name}; not modeled: " + " ".join(unread))
+
+
+def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> list[_World]:
+    """Exile it, then return it to the battlefield transformed under its owner's control (CR 712.14a:
+    a card that isn't a transforming double-faced card stays in exile; the permanent is a new object,
+    400.7, with its back face up)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        nxt: list[_World] = []
+        for v in worlds:
+            o = v.objects.get(t)
+            if o is None or o.zone != "battlefield":
+                nxt.append(v)
+                continue
+            exiled = _move(v, t, "exile")
+            _detach_from(v, t)
+            turned = other_face(exiled) if not exiled.token else None
+            if turned is None:
+                nxt.append(v)
+                continue
+            nxt.extend(_enter_battlefield(v, t, exiled.owner, x=0, face=turned))
+        worlds = nxt
+    return worlds
+
+
+def _do_meld(w: _World, ctx: _Ctx, eff: ir.Meld) -> list[_World]:
+    """"If you both own and control this and a creature named <partner>, exile them, then meld them
+    into <into>" (CR 701.42a, 712.4a): with several such creatures the controller chooses one
+    (``choices.meld``); without, or if the source isn't theirs on the battlefield, nothing happens."""
+    src = w.objects.get(ctx.source_id or "")
+    you = ctx.controller
+    if src is None or not ctx.source_on_battlefield or src.owner != you or src.controller != you:
+        return [w]
+    view = w.view()
+    partners = sorted(o.id for o in w.objects.values() if o.zone == "battlefield" and o.id != src.id
+                      and o.owner == you and o.controller == you and o.front is None and o.card is not None
+                      and o.card.name.split(" // ")[0].lower() == eff.partner.lower() and view.chars(o.id).is_creature)
+    classes: dict[tuple[Hashable, ...], str] = {}
+    for p in partners:      # interchangeable creatures are one choice
+        classes.setdefault(_interchangeable_key(w.objects[p]), p)
+    partners = sorted(classes.values())
+    out = []
+    for p in partners:
+        v = w.fork() if len(partners) > 1 else w
+        if len(partners) > 1:
+            v.choices["meld"] = p
+        melded = meld(v, src.id, p, eff.into, you)
+        if melded is not None:
+            _refuse_unread_face(v, melded)
+            queue_triggers(v, v.objects[melded], ir.EntersTrigger, v.view().chars(melded).abilities)
+        out.append(v)
+    return out or [w]
+
+
+def _detach_from(w: _World, oid: str) -> None:
+    """What was attached to ``oid`` is no longer (CR 400.7: the card that left and returns keeps its id
+    here, but it is a new object): an Aura then goes to the graveyard, 704.5m."""
+    for a in [x for x in w.objects.values() if x.attached_to == oid and x.zone == "battlefield"]:
+        w.put(a.with_(attached_to=None))
+
+
+def _do_reveal_top(w: _World, ctx: _Ctx, eff: ir.RevealTop) -> list[_World]:
+    """Look at the top card of the library and reveal it (the "you may" is the reveal, CR 608.2d):
+    if it has the quality, ``then`` happens. The top card must be known: looking at the top of a
+    library in random order is refused (what the player then knows, the situation can't say)."""
+    player = ctx.controller
+    _require_libraries(w, player, "looks at the top card of their library")
+    lib = w.zone_list("library", player)
+    if not lib:
+        return [w]
+    if player in w.shuffled and len(lib) > 1:
+        raise ResolutionUnsupported(f"{player} looks at the top card of a library in random order")
+    if not _has_quality(lib[0].card, eff.quality):
+        return [w]
+    worlds = [w]
+    for e in eff.then:
+        worlds = [v2 for v in worlds for v2 in _apply_effect(v, ctx, e)]
+    return worlds
+
+
 def _interchangeable_key(o: GameObject) -> tuple[Hashable, ...]:
     """Objects equal in everything but id and position are interchangeable."""
     return (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage, o.attached_to, o.token,
@@ -790,13 +885,15 @@ def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
 
 
 def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
-                       token: bool | None = None, tapped: bool = False) -> list[_World]:
+                       token: bool | None = None, tapped: bool = False,
+                       face: tuple[Card, Card | None] | None = None) -> list[_World]:
     """An object enters the battlefield under ``controller``'s control (CR 608.3,
     110.2), with its own "enters tapped / with counters" replacements (CR
     614.1c; X from the spell, CR 107.3m) applied through the ordering
     mechanism; its "when this enters" abilities trigger (CR 603.6a). The object enters
     through the kernel's :func:`~solver.engine.transition.move`, with the status these give it.
-    ``tapped``: the effect putting it there says "tapped"."""
+    ``tapped``: the effect putting it there says "tapped"; ``face``: ``(card, front)`` of the face it
+    enters with ("return it to the battlefield transformed", CR 712.14a)."""
     o = w.objects[oid]
     # its loyalty (CR 306.5b), lore (714.3a) or defense (310.4b) counters and "enters with" effects (614.1c)
     ew = entering_with(o.card)
@@ -851,9 +948,12 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     out = []
     for v, cs, chosen in chosen_branches:
         cur = v.objects[oid]
+        shown: dict[str, Any] = {} if face is None else {"card": face[0], "front": face[1]}
         new = move(v, oid, "battlefield", controller=controller, tapped=tapped, sick=True,
                    counters=tuple(sorted(cs.items())), attached_to=attach_to, chosen=chosen,
-                   token=cur.token if token is None else token)
+                   token=cur.token if token is None else token, **shown)
+        if new.front is not None:   # it entered with another face up (at night, or "transformed")
+            _refuse_unread_face(v, oid)
         # CR 603.6a: its "when this enters" abilities (one it doesn't have now doesn't trigger)
         queue_triggers(v, new, ir.EntersTrigger, v.view().chars(oid).abilities)
         out.append(v)
@@ -1020,6 +1120,11 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Conjure: _conjure,
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
+    ir.Transform: _do_transform,
+    ir.Flip: _do_transform,
+    ir.ReturnTransformed: _do_return_transformed,
+    ir.RevealTop: _do_reveal_top,
+    ir.Meld: _do_meld,
 }
 
 

@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from ..core import ir
-from ..cards import Card
+from ..cards import Card, faces
 from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
@@ -60,7 +60,7 @@ from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
 from ..core.json_value import JsonObject
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey, Turn
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
@@ -383,7 +383,7 @@ class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
-                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools")
+                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -405,6 +405,7 @@ class _World:
         # where new timestamps come from (CR 613.7): the world's ticks, or the action applier's own count
         self.stamper: Callable[[], int] | None = None
         self.pools: dict[str, Mana] = dict(base.mana_pool)  # mana pools (a cost paid while resolving, CR 608.2g)
+        self.day_night: str | None = base.day_night  # the game's designation (CR 730.1)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -425,6 +426,7 @@ class _World:
         w.deathtouched = set(self.deathtouched)
         w.stamper = self.stamper
         w.pools = dict(self.pools)
+        w.day_night = self.day_night
         return w
 
     # -- reading ------------------------------------------------------------
@@ -433,7 +435,7 @@ class _World:
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
         return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
-                       mana_pool=self.mana_pool())
+                       mana_pool=self.mana_pool(), day_night=self.day_night)
 
     def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
         """The pools as a state holds them (the base's own value when no cost was paid from them)."""
@@ -563,6 +565,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     if o.melded_with is not None and o.zone == "battlefield":
         _unmeld(w, o, new, zone)
     if zone == "battlefield":
+        new = _enter_day_night(w, new, "card" in status)
         _note_unsupported(w, new, "enters the battlefield")
     return new
 
@@ -575,6 +578,144 @@ def _unmeld(w: _World, o: GameObject, new: GameObject, zone: str) -> None:
     oid = _new_id(w, object_id_base(other.name))
     w.put(GameObject(id=oid, zone=zone, owner=o.owner, controller=o.owner, card=other,
                      order=w.next_tick() if zone != "stack" else new.order - 1, timestamp=w.new_timestamp()))
+
+
+# ===========================================================================
+# Faces: transforming, flipping, melding; day and night
+# ===========================================================================
+
+def has_keyword(o: GameObject, name: str) -> bool:
+    """Whether the face ``o`` shows has keyword ``name`` (printed: daybound, nightbound)."""
+    return o.card is not None and any(isinstance(a, ir.Keyword) and a.name == name for a in o.card.abilities)
+
+
+def other_face(o: GameObject) -> tuple[Card, Card | None] | None:
+    """``(card, front)`` of ``o`` turned over (CR 701.27a): a transforming double-faced card's back
+    face with the card as its front, or, back face up, the card itself; None when it can't
+    transform — not a transforming double-faced card or token (701.27c: a modal double-faced,
+    flip or melded permanent neither), its other face unknown to the card data, or an instant or
+    sorcery (701.27d)."""
+    whole = o.whole
+    if whole is None or whole.data.layout != "transform" or o.melded_with is not None:
+        return None
+    fs = faces(whole)
+    if len(fs) < 2:
+        return None
+    card, front = (fs[1], whole) if o.front is None else (whole, None)
+    if {"Instant", "Sorcery"} & set(card.data.types):
+        return None
+    return card, front
+
+
+def transform(w: _World, oid: str, *, by_day_night: bool = False) -> bool:
+    """The one transformation (CR 701.27a): permanent ``oid`` turns over to its other face and stays
+    the same object (712.18: id, counters, damage, attachments, tapped, summoning sickness, combat
+    status and the effects applying to it stay; 712.8d: the face's characteristics, 712.8e: its
+    front face's mana value) with a new timestamp (613.7g). Nothing happens to a permanent that
+    can't (:func:`other_face`), nor — unless ``by_day_night`` (702.145c, 702.145f) — to one with
+    daybound or nightbound (702.145b, 702.145e). Returns whether it transformed."""
+    o = w.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return False
+    if not by_day_night and (has_keyword(o, "daybound") or has_keyword(o, "nightbound")):
+        return False
+    turned = other_face(o)
+    if turned is None:
+        return False
+    card, front = turned
+    new = o.with_(card=card, front=front, timestamp=w.new_timestamp())
+    w.put(new)
+    _note_unsupported(w, new, "transforms")
+    return True
+
+
+def face_unread(o: GameObject) -> list[str]:
+    """The unread parts of the face ``o`` shows that could act as it turns to that face — all but
+    its activated abilities (which act only once activated, CR 602): a "When this creature
+    transforms into …" trigger (CR 701.27b, 603.2), a static or replacement ability."""
+    if o.card is None:
+        return []
+    return [u.text or u.what for u in o.card.unsupported if u.kind not in ("activated", "rider")]
+
+
+def flip(w: _World, oid: str) -> bool:
+    """CR 710: a flip card's permanent that flips shows its flipped face (its name, text, types,
+    power and toughness), the same object; a flipped one stays flipped and a permanent that isn't a
+    flip card doesn't flip. Returns whether it flipped."""
+    o = w.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.front is not None or o.card is None:
+        return False
+    fs = faces(o.card) if o.card.data.layout == "flip" else ()
+    if len(fs) < 2:
+        return False
+    new = o.with_(card=fs[1], front=o.card)
+    w.put(new)
+    _note_unsupported(w, new, "flips")
+    return True
+
+
+def set_day_night(w: _World, value: str) -> None:
+    """It becomes ``value`` (``day`` | ``night``, CR 730.1): as it becomes night, each permanent with
+    daybound transforms; as it becomes day, each with nightbound (702.145c, 702.145f — not a
+    state-based action, no stack)."""
+    if w.day_night == value:
+        return
+    previous, w.day_night = w.day_night, value
+    if previous is None:
+        return
+    turning = "daybound" if value == "night" else "nightbound"
+    for oid in sorted(o.id for o in w.objects.values() if o.zone == "battlefield" and has_keyword(o, turning)):
+        transform(w, oid, by_day_night=True)
+
+
+def _enter_day_night(w: _World, new: GameObject, face_given: bool) -> GameObject:
+    """CR 702.145: a permanent with daybound entering at night enters transformed (its nightbound face
+    up; one that a face was given to, 712.14a, keeps it); one with daybound makes it day if it is
+    neither (702.145d), one with nightbound night (702.145)."""
+    if not face_given and w.day_night == "night" and has_keyword(new, "daybound"):
+        turned = other_face(new)
+        if turned is not None:
+            new = new.with_(card=turned[0], front=turned[1])
+            w.put(new)
+    if w.day_night is None and has_keyword(new, "daybound"):
+        w.day_night = "day"
+    elif w.day_night is None and has_keyword(new, "nightbound"):
+        w.day_night = "night"
+    return new
+
+
+def meld(w: _World, a: str, b: str, into: str, controller: str) -> str | None:
+    """CR 701.42a-c, 712.4a: exile ``a`` and ``b``, then meld them into ``into`` — if both were exiled
+    this way (two cards, not tokens) and they are the meld pair whose melded face is ``into``, they
+    return to the battlefield as one permanent under ``controller``'s control (a new object, the
+    melded face up: ``card`` the face, ``front`` ``a``'s card, ``melded_with`` ``b``'s); otherwise
+    they stay in exile. Returns the melded permanent's id, or None."""
+    oa, ob = w.objects.get(a), w.objects.get(b)
+    if oa is None or ob is None or oa.zone != "battlefield" or ob.zone != "battlefield":
+        return None
+    ca, cb = oa.whole, ob.whole
+    move(w, a, "exile")
+    move(w, b, "exile")
+    if ca is None or cb is None or oa.token or ob.token:
+        return None
+    face = next((f for f in faces(ca)[1:] if f.data.name.lower() == into.lower()), None)
+    if ca.data.layout != "meld" or cb.data.layout != "meld" or face is None or \
+            not any(f.data.name == face.data.name for f in faces(cb)[1:]):
+        return None
+    del w.objects[b]
+    w.changed()
+    move(w, a, "battlefield", controller=controller, sick=True, card=face, front=ca, melded_with=cb)
+    return a
+
+
+def count_spell(turn: Turn, player: str, players: Iterable[str]) -> Turn:
+    """The turn record after ``player`` cast a spell (CR 601.2i), when its spells are recorded
+    (``turn.spells_cast``, for CR 730.2); unrecorded stays unrecorded."""
+    if turn.spells_cast is None:
+        return turn
+    counts = dict(turn.spells_cast)
+    counts[player] = counts.get(player, 0) + 1
+    return replace(turn, spells_cast=tuple((p, counts[p]) for p in players if counts.get(p)))
 
 
 #: Where a created object is between its creation and its arrival in its zone (:func:`create`).
@@ -1111,4 +1252,5 @@ def _finalize(w: _World) -> GameState:
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
-                     shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=())
+                     shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
+                     day_night=w.day_night)

@@ -102,7 +102,7 @@ from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
 from ..rules.characteristics import View
 from ..rules.sagas import chapters_triggered, is_saga
-from .transition import _index_of, _PendingTrigger
+from .transition import _index_of, _PendingTrigger, _World, has_keyword, set_day_night
 
 __all__ = ["pass_priority", "play_pass", "resume", "resume_all", "settle_action", "Chooser", "Decision", "Option",
            "GameOver", "MAX_HAND_SIZE",
@@ -477,8 +477,40 @@ def _new_turn(state: GameState) -> GameState:
         if o.zone == "battlefield" and o.controller == active and o.sick:
             kw["sick"] = False  # CR 302.6: controlled continuously since this turn began
         objs.append(o.with_(**kw) if kw else o)
-    turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=())
-    return replace(state, objects=tuple(objs), turn=turn)
+    turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=(),
+                   spells_cast=() if _day_night_matters(state) else None)
+    return _day_night_check(replace(state, objects=tuple(objs), turn=turn), t.active, t.cast_by(t.active))
+
+
+def _day_night_matters(state: GameState) -> bool:
+    """Whether the spells cast in the turn beginning must be recorded (``turn.spells_cast``): it is
+    day or night, or a card with daybound or nightbound is in the game and could make it so
+    (CR 702.145d). Otherwise the record stays absent, as it was."""
+    return state.day_night is not None or any(
+        has_keyword(o, "daybound") or has_keyword(o, "nightbound") for o in state.objects)
+
+
+def _day_night_check(state: GameState, previous: str, cast: int | None) -> GameState:
+    """CR 502.2, 730.2: as the untap step begins, if it's day and the previous turn's active player
+    cast no spells during that turn, it becomes night; if it's night and they cast two or more, it
+    becomes day (permanents with daybound or nightbound transform, 702.145c, 702.145f). When their
+    spells were not recorded (``turn.spells_cast``) the change can't be told: refused."""
+    if state.day_night is None:
+        return state
+    if cast is None:
+        raise UnsupportedCase(f"unsupported: it is {state.day_night}; whether it becomes "
+                              f"{'night' if state.day_night == 'day' else 'day'} as the next turn begins depends on "
+                              f"the spells {previous} cast this turn, which the situation does not record "
+                              "(turn.spells_cast, CR 730.2)")
+    becomes = "night" if state.day_night == "day" and cast == 0 else \
+        "day" if state.day_night == "night" and cast >= 2 else None
+    if becomes is None:
+        return state
+    w = _World(state)
+    set_day_night(w, becomes)
+    if w.notes:
+        raise UnsupportedCase("unsupported: " + "; ".join(sorted(w.notes)))
+    return replace(state, objects=tuple(w.objects.values()), day_night=w.day_night)
 
 
 def _steps_triggers_unsupported(state: GameState, step: str) -> None:

@@ -201,6 +201,8 @@ def _dump_turn(t: Turn) -> dict:
         d["lands_played"] = t.lands_played
     if t.passed:
         d["passed"] = list(t.passed)
+    if t.spells_cast is not None:
+        d["spells_cast"] = dict(t.spells_cast)
     return d
 
 

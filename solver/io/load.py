@@ -149,7 +149,8 @@ class _PlainPlayer(_Plain):
 
 class _PlainTurn(_Plain):
     _model = "TurnSpec"
-    _defaults = dict(number=1, active=None, step="main1", priority=None, lands_played=0, passed=None)
+    _defaults = dict(number=1, active=None, step="main1", priority=None, lands_played=0, passed=None,
+                     spells_cast=None)
 
 
 class _PlainEffect(_Plain):
@@ -288,9 +289,9 @@ def _player(v: Any) -> str | _PlainPlayer:
 
 
 def _turn(v: Any) -> _PlainTurn:
-    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed"))
+    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed", "spells_cast"))
     checks = {"number": lambda x: _int(x, 1), "active": _opt_id, "priority": _opt_id, "lands_played": _count,
-              "passed": _opt(lambda x: _list(x, _id)),
+              "passed": _opt(lambda x: _list(x, _id)), "spells_cast": _opt(lambda x: _map(x, _id, _count)),
               "step": lambda x: x if type(x) is str and x in STEPS else _not_plain()}
     return _PlainTurn(**{k: checks[k](x) for k, x in d.items()})
 
@@ -842,7 +843,16 @@ class _Builder:
                 self.fail(_at("turn", "passed", i), f"player '{pid}' is listed twice")
             passed.add(pid)
         return Turn(number=t.number, active=active, step=t.step, priority=priority, lands_played=t.lands_played,
-                    passed=tuple(pid for pid in self.player_ids if pid in passed))
+                    passed=tuple(pid for pid in self.player_ids if pid in passed), spells_cast=self.spells_cast(t))
+
+    def spells_cast(self, t: Any) -> tuple[tuple[str, int], ...] | None:
+        """(extension) ``turn.spells_cast``: spells each player cast this turn (CR 730.2); a player
+        not listed cast none."""
+        if t.spells_cast is None:
+            return None
+        for pid in t.spells_cast:
+            self.player(pid, _at("turn", "spells_cast", pid))
+        return tuple((pid, t.spells_cast[pid]) for pid in self.player_ids if t.spells_cast.get(pid, 0) > 0)
 
     # -- objects ---------------------------------------------------------------
     def collect(self) -> list[_Pending]:

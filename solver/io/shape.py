@@ -182,7 +182,7 @@ Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[v
 
 
 class TurnSpec(_Spec):
-    """``{number, active, step, priority, lands_played}``."""
+    """``{number, active, step, priority, lands_played, passed, spells_cast}``."""
 
     number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
     active: Id | None = Field(None, description="Active player (default: the first player)")
@@ -191,6 +191,9 @@ class TurnSpec(_Spec):
     lands_played: Count = Field(0, description="Lands the active player has played this turn")
     passed: list[Id] | None = Field(None, description="Players who have passed priority in succession since the "
                                                       "last spell, ability or action (CR 117.3d, 117.4)")
+    spells_cast: dict[Id, Count] | None = Field(None, description="(extension) spells each player cast this turn "
+                                                                  "(CR 730.2: day and night); a player not listed "
+                                                                  "cast none; absent: not recorded")
 
 
 class EffectSpec(_Spec):

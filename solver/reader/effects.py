@@ -8,7 +8,8 @@ from typing import Callable, Sequence
 
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
-                  ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap)
+                  ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
+                  ReturnTransformed, Flip, RevealTop, Meld)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -412,6 +413,88 @@ def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     return [ArrangeTop(n)]
 
 
+def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
+    """transform <object> (CR 701.27a); exile <object>, then return it to the battlefield
+    transformed under its owner's control (CR 712.14a: it returns as a new object, back face up)."""
+    if c.take("transform"):
+        return [Transform(object_ref(c, s))]
+    c.need("exile")
+    ref = object_ref(c, s)
+    c.need(",", "then", "return", "it", "to", "the", "battlefield", "transformed", "under", "its", "owner's",
+           "control")
+    return [ReturnTransformed(ref)]
+
+
+def _name_until(c: Cursor, *stop: str) -> str:
+    """The card name printed from here to the words ``stop`` (or the end), as printed."""
+    out: list[str] = []
+    while not c.done() and not (stop and c.at(*stop)):
+        t = c.next()
+        out.append((" " if t.space and out else "") + t.text)
+    name = "".join(out).strip()
+    if not name:
+        raise NoMatch("a card name")
+    return name
+
+
+def clause_meld(c: Cursor, s: Scope) -> list[Effect]:
+    """if you both own and control <this permanent> and a creature named <Name>, exile them, then
+    meld them into <Name> (CR 701.42a, 712.4)."""
+    c.need("if", "you", "both", "own", "and", "control", "SELF", "and", "a", "creature", "named")
+    partner = _name_until(c, ",", "exile", "them")
+    c.need(",", "exile", "them", ",", "then", "meld", "them", "into")
+    return [Meld(partner, _name_until(c))]
+
+
+def clause_flip(c: Cursor, s: Scope) -> list[Effect]:
+    """flip <this permanent | it> (CR 710.1; "flip a coin" is no object)."""
+    c.need("flip")
+    return [Flip(object_ref(c, s, allow_target=False))]
+
+
+def _reveal_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Look at the top card of your library. You may reveal that card. If <a … card> is revealed
+    this way, <instructions>." (Delver of Secrets): the number of sentences read (3), or 0."""
+    if i + 2 >= len(sents):
+        return 0
+    first, second, third = (Cursor(sents[i + k]) for k in range(3))
+    if not (first.take("look", "at", "the", "top", "card", "of", "your", "library") and first.done()):
+        return 0
+    if not (second.take("you", "may", "reveal", ("that", "it")) and (second.take("card") or True) and second.done()):
+        return 0
+    try:
+        third.need("if")
+        quality = _quality_card(third)
+        third.need("is", "revealed", "this", "way", ",")
+    except NoMatch:
+        return 0
+    saved = list(s.effects)
+    s.effects[:] = []
+    try:
+        effect_sentence(third.rest(), s)
+        then = tuple(s.effects)
+    finally:
+        s.effects[:] = saved
+    if any(e.optional for e in then):
+        raise NoMatch("a choice inside what a revealed card does")   # one "may" (the reveal) is modeled
+    s.effects.append(RevealTop(quality, then, optional=True))
+    return 3
+
+
+def _quality_card(c: Cursor) -> Filter | None:
+    """"a card", "an instant or sorcery card", "a creature card", "a land card": a card of one of
+    the types named (CR 205.2)."""
+    if not c.take(("a", "an")):
+        raise NoMatch("a card")
+    types: set[str] = set()
+    while c.low() in TYPE_WORDS and c.low() != "permanent":
+        types.add(TYPE_WORDS[c.next().low])
+        if not c.take("or"):
+            break
+    c.need("card")
+    return Filter(types=frozenset(types), who="you", zone="library") if types else None
+
+
 def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
     """until end of turn, <replacement effect on mana> (a continuous effect from a resolving object)."""
     c.need("until", "end", "of", "turn", ",")
@@ -422,6 +505,7 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
     ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
+    ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("player draws or mills", clause_player_draws),
@@ -468,6 +552,14 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
 
 
 def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
-    for st in sents:
-        effect_sentence(st, s)
+    """Sentences of instructions, in order (CR 608.2c); a look-at-the-top-card-and-reveal passage is
+    read as one (:func:`_reveal_top`)."""
+    i = 0
+    while i < len(sents):
+        used = _reveal_top(sents, i, s)
+        if used:
+            i += used
+            continue
+        effect_sentence(sents[i], s)
+        i += 1
     return list(s.effects)

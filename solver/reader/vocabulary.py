@@ -26,11 +26,13 @@ SIMPLE_KEYWORDS: frozenset[str] = frozenset({
     "vigilance", "reach", "menace", "lifelink", "deathtouch", "double strike",
     # evasion (block restrictions only, solver/engine/combat.py): CR 702.36 fear, 702.13 intimidate, 702.28 shadow,
     # 702.31 horsemanship, 702.118 skulk
-    "fear", "intimidate", "shadow", "horsemanship", "skulk"})
+    "fear", "intimidate", "shadow", "horsemanship", "skulk",
+    # day and night (CR 702.145): solver/engine/transition.py and the untap step
+    "daybound", "nightbound"})
 # The two-word ones, read as a pair of words ("first strike", "double strike").
 STRIKE_WORDS: frozenset[str] = frozenset({"first", "double"})
 # Keywords an effect or static may grant (Effect.keywords / Static.keywords hold bare names).
-GRANTABLE_KEYWORDS = SIMPLE_KEYWORDS
+GRANTABLE_KEYWORDS = SIMPLE_KEYWORDS - {"daybound", "nightbound"}
 
 # Keyword abilities of CR 702 (lower case; multi-word names included).  A line made
 # only of these is a keyword line; those outside SIMPLE_KEYWORDS are unsupported.

@@ -88,12 +88,16 @@ def may_trigger_at_step_end(state: GameState, text: str, trigger_event: type[ir.
     if trigger_event is None and "target_ability" in (event_families(text) or frozenset()) and \
             targeting_triggers(state):
         return True
-    return may_trigger_in_steps(steps_entered(state), text, trigger_event)
+    steps = steps_entered(state)
+    # CR 502.2, 702.145c/f: while it is day or night, permanents may transform as a turn begins
+    extra = frozenset({"transform"}) if state.day_night is not None and "untap" in steps else frozenset()
+    return may_trigger_in_steps(steps, text, trigger_event, extra)
 
 
-def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: type[ir.Trigger] | None = None) -> bool:
+def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: type[ir.Trigger] | None = None,
+                         extra: frozenset[str] = frozenset()) -> bool:
     """Could a triggered ability with these words (or this read trigger event) trigger as these steps
-    begin and their turn-based actions are performed? True unless known not to."""
+    begin and their turn-based actions (and the ``extra`` events) are performed? True unless known not to."""
     if trigger_event is not None:
         if trigger_event is ir.UpkeepTrigger:
             return "upkeep" in steps
@@ -115,4 +119,4 @@ def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: type[
         fams = fams - {"step"}
         if not fams:
             return False
-    return bool(fams & step_events(steps))
+    return bool(fams & (step_events(steps) | extra))

@@ -58,6 +58,11 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Conjure: "enters conjure from_outside",
     ir.SearchLibrary: "search shuffle enters from_library",
     ir.ArrangeTop: "",
+    ir.Transform: "transform",                     # "whenever this creature transforms into …" (CR 701.27b)
+    ir.Flip: "",
+    ir.ReturnTransformed: "leaves enters exile transform",
+    ir.RevealTop: "",                              # looking and revealing; its instructions: their own
+    ir.Meld: "leaves exile enters",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -127,6 +132,11 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             return None
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
+        if isinstance(e, ir.RevealTop):              # what happens if the card is revealed
+            inner = _events_of_effects(e.then)
+            if inner is None:
+                return None
+            got = inner
         out |= got
     return frozenset(out)
 
