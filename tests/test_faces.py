@@ -63,7 +63,7 @@ def test_pay_and_targets_with_face_and_errors():
 def test_soundness_by_zone():
     """In the hand the Adventure is read; in the graveyard and exile only the creature exists (CR
     715.4); an exiled card "on an adventure" (``on_adventure``, 715.3d) may be cast as the creature
-    from there; on the stack the spell is the creature unless ``face`` says it was cast as the
+    from there (listed: instances/faces/adventure_creature_cast_from_exile.yaml); on the stack the spell is the creature unless ``face`` says it was cast as the
     Adventure (715.3b)."""
     gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Bonecrusher Giant"]})
     assert answer(gy, {"kind": "actions"})["status"] == "ok"
@@ -71,8 +71,8 @@ def test_soundness_by_zone():
     assert answer(ex, {"kind": "actions"})["status"] == "ok"
     away = state(battlefield={"alice": ["Mountain"]},
                  exile={"alice": [{"card": "Bonecrusher Giant", "on_adventure": True}]})
-    res = answer(away, {"kind": "actions"})
-    assert res["status"] == "unsupported" and "on an adventure" in res["unsupported"][0]["text"]
+    res = answer(away, {"kind": "actions"})       # the creature may be cast from there (CR 715.3d)
+    assert res["status"] == "ok" and [a.get("object") for a in res["actions"]] == [None]   # {4}{R}: one Mountain
     stk = state(battlefield={"alice": ["Mountain"]},
                 stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}])
     assert answer(stk, {"kind": "resolve"})["status"] == "ok"

@@ -79,7 +79,7 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             o = state.find(cid)
             if o is None:
                 raise _err("cast", f"no object with id '{cid}'")
-            if o.zone != "hand":
+            if o.zone != "hand" and not (o.zone == "exile" and o.on_adventure):   # CR 715.3d
                 raise _err("cast", f"'{cid}' is not in a hand (it is in the {o.zone}); "
                                    "use spell: for a spell on the stack")
             alt = query.get("alternative", "") or ""

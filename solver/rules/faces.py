@@ -38,13 +38,15 @@ from dataclasses import replace
 from typing import Any
 
 from ..core.errors import QueryError, UnsupportedCase
+from ..core.moves import Candidate, InvalidActionError
 from ..core.state import GameState
 from ..cards import other_faces
 
 #: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc"})
 
-__all__ = ["FACE_LAYOUTS", "castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
+__all__ = ["FACE_LAYOUTS", "at_face", "on_adventure_of", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
+           "whole_card_reason", "with_face"]
 
 
 def faces_of(o: Any) -> tuple:
@@ -66,6 +68,43 @@ def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
     """``(object id, face)`` for every card in ``player``'s hand with an Adventure."""
     return [(o.id, f) for o in state.objects if o.zone == "hand" and o.owner == player
             for f in faces_of(o)]
+
+
+def on_adventure_of(o: Any, player: str) -> bool:
+    """Is ``o`` an adventurer card of ``player``'s in exile "on an adventure", which they may cast as
+    the creature from there (CR 715.3d; object key ``on_adventure``)?"""
+    return bool(o.on_adventure) and o.zone == "exile" and o.owner == player and o.card is not None
+
+
+def face_of(o: Any, name: str) -> Any | None:
+    """The face named ``name`` (case-insensitive) that the object's card may be cast or played as, or None."""
+    hit = [f for f in faces_of(o) if f.data.name.lower() == name.lower()]
+    return hit[0] if hit else None
+
+
+def face_candidates(state: GameState, player: str) -> list[Candidate]:
+    """An action head per face of ``player``'s hand cards that may be cast or played instead of the
+    card (CR 715.3, 709.3, 712.11b): ``play_land`` for a land face (712.12, 305.9), else ``cast``."""
+    return [Candidate.make("play_land" if "Land" in f.data.types else "cast", oid, face=f.data.name)
+            for oid, f in castable_faces(state, player)]
+
+
+def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
+    """The situation in which the card of a head with ``face`` has only that face's characteristics
+    (:func:`with_face`; CR 715.3b, 709.3b, 712.11b) and the head without ``face``; a head without
+    ``face`` unchanged. Raises :class:`~solver.core.moves.InvalidActionError` when the object has no
+    such face that may be cast or played from where it is (the hand)."""
+    if not cand.face:
+        return state, cand
+    o = state.find(cand.object)
+    if o is None:
+        raise InvalidActionError(f"there is no object '{cand.object}'")
+    f = face_of(o, cand.face)
+    if f is None:
+        have = ", ".join(repr(x.data.name) for x in faces_of(o)) or "none"
+        raise InvalidActionError(f"{o.name} ({o.id}) has no face {cand.face!r} that may be cast or played "
+                                 f"(it has: {have})")
+    return with_face(state, o.id, f), replace(cand, face="")
 
 
 def whole_card_reason(o: Any) -> str | None:
