@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference.actions_ref import reference_face_entries
+from reference.actions_ref import reference_actions, reference_face_entries
 from mtgsolve.solver.cards import canonical_name, get_card, other_faces
 from mtgsolve.solver.core.errors import QueryError, SituationError
 from mtgsolve.solver.rules.characteristics import View
@@ -158,3 +158,56 @@ def test_split_card_halves_and_combined_characteristics():
     assert answer(ice, {"kind": "resolve"})["status"] == "ok"
     view = View(ice)
     assert view.chars("fire-ice").colors == {"U"} and view.chars("fire-ice").mana_value == 2   # the half cast (709.3b)
+
+
+ADVENTURERS = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Shepherd of the Flock"]
+
+
+@st.composite
+def exiled_boards(draw):
+    """Boards with adventurer cards in exile, on an adventure or not, owned by either player."""
+    alice = [{"card": draw(st.sampled_from(LANDS)), "tapped": draw(st.integers(0, 5)) == 0}
+             for _ in range(draw(st.integers(2, 6)))]
+    exile = {p: [{"card": draw(st.sampled_from(ADVENTURERS)), "on_adventure": draw(st.integers(0, 3)) > 0}
+                 for _ in range(draw(st.integers(p == "alice", 2)))] for p in ("alice", "bob")}
+    hand = [draw(st.sampled_from(HAND)) for _ in range(draw(st.integers(0, 2)))]
+    active = draw(st.sampled_from(["alice", "alice", "bob"]))
+    return state(turn={"number": 3, "active": active, "step": draw(st.sampled_from(["main1", "main1", "end"])),
+                       "priority": "alice"},
+                 battlefield={"alice": alice, "bob": [draw(st.sampled_from(BOB))]}, hand={"alice": hand},
+                 exile=exile)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(exiled_boards())
+def test_casting_from_an_adventure_matches_reference(st_):
+    """CR 715.3d: the creature of each of the player's cards on an adventure is an action, with the
+    reference's counts of targets and payments; another card in exile is not."""
+    res = answer(st_, {"kind": "actions"}, Options(max_results=10_000))
+    assert res["status"] == "ok", res
+    exiled = {o.id for o in st_.objects if o.zone == "exile"}
+    got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if a.get("object") in exiled]
+    ref = [e for e in reference_actions(st_, "alice") if e.get("object") in exiled]
+    assert got == ref
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards())
+def test_api_face_actions_match_reference(st_):
+    """The Python API's face heads and their completions (targets × payments) are the reference's face
+    entries (CR 715.3, 709.3, 712.11b, 712.12), and each completion is legal."""
+    from mtgsolve.solver.api import Situation
+
+    sit = Situation(st_)
+    got = []
+    for h in sit.legal_actions.heads():
+        if h.face is None:
+            continue
+        full = sit.completions_of(h.head) if h.kind == "cast" else [h]
+        assert all(sit.is_legal(a) for a in full[:3])
+        got.append((h.kind, h.object, h.face, len(full)))
+    ref = [(e["kind"], e["object"], e["face"], e.get("targets", 1) * e.get("payments", 1))
+           for e in reference_face_entries(st_, "alice")]
+    assert sorted(got) == sorted(ref)

@@ -111,7 +111,10 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
     sorcery_time = t.active == player and t.step in SORCERY_STEPS and not stack
     view = View(state)
     for o in state.objects:
-        if o.zone != "hand" or o.owner != player or o.card is None:
+        # from the hand; an adventurer card of the player's on an adventure, from exile (CR 715.3d)
+        if o.zone not in ("hand", "exile") or o.owner != player or o.card is None:
+            continue
+        if o.zone == "exile" and not (o.on_adventure and o.card.data.layout == "adventure"):
             continue
         if "Land" in o.card.data.types:
             if sorcery_time and t.lands_played < _lands_allowed(state, view, player):
