@@ -40,8 +40,11 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
-  ``activate ID:N``; TARGETS are the target instances in printed order
+  Grammar: ``cast ID [face=NAME] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
+  ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
+  an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
+  712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
+  face="Searstep Pathway"``); TARGETS are the target instances in printed order
   separated by ``;``, each a comma-separated list of ids or ``()`` for none;
   PAYMENT is the tapped permanents (or ``nothing``) followed by optional
   ``untapping IDS``, ``sacrificing IDS``, ``life N``, ``damage N`` and
