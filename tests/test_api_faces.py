@@ -163,3 +163,18 @@ def test_seeded_game_plays_faces_deterministically():
         assert _game(seed)[0] == log
         seen |= faces
     assert {"Boulderloft Pathway", "Wax", "On Alert", "Rider in Need", "from exile"} <= seen, seen
+
+
+def test_aftermath_half_cast_from_the_graveyard_and_exiled():
+    """CR 702.127a: Fame is cast from the graveyard only, Claim from the hand only; Fame leaves the
+    stack into exile."""
+    s = sit(battlefield={"alice": ["Mountain", "Mountain"], "bob": ["Ornithopter"]},
+            hand={"alice": ["Claim // Fame"]}, graveyard={"alice": ["Claim // Fame"]})
+    assert [str(h) for h in s.legal_actions.heads()] == ["cast claim-fame-2 face=Fame", "pass"]
+    assert "from a graveyard" in (s.is_legal("cast claim-fame face=Fame").reason or "")
+    assert "hand" in (s.is_legal("cast claim-fame-2 face=Claim").reason or "")
+    cast = s.apply("cast claim-fame-2 face=Fame -> ornithopter")
+    assert cast.state.obj("claim-fame-2").zone == "stack" and cast.state.obj("claim-fame-2").card.name == "Fame"
+    ((_, after),) = cast.resolve()
+    o = after.state.obj("claim-fame-2")
+    assert o.zone == "exile" and o.card.name == "Claim // Fame"

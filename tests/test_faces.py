@@ -78,9 +78,10 @@ def test_soundness_by_zone():
     assert answer(stk, {"kind": "resolve"})["status"] == "ok"
 
 
-LANDS = ["Mountain", "Island", "Forest", "Plains"]
+LANDS = ["Mountain", "Island", "Forest", "Plains", "Swamp"]
 HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears", "Fire // Ice",
-        "Emeria's Call", "Forest"]
+        "Emeria's Call", "Forest", "Claim // Fame"]
+GRAVEYARD = ["Claim // Fame", "Claim // Fame", "Cut // Ribbons", "Grizzly Bears"]
 BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring"]
 
 
@@ -95,7 +96,8 @@ def boards(draw):
     active = draw(st.sampled_from(["alice", "bob"]))
     return state(turn={"number": 3, "active": active, "step": draw(st.sampled_from(["main1", "end"])),
                        "priority": "alice", "lands_played": draw(st.integers(0, 1))},
-                 battlefield={"alice": alice, "bob": bob}, hand={"alice": hand})
+                 battlefield={"alice": alice, "bob": bob}, hand={"alice": hand},
+                 graveyard={"alice": [draw(st.sampled_from(GRAVEYARD)) for _ in range(draw(st.integers(0, 2)))]})
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
@@ -211,3 +213,25 @@ def test_api_face_actions_match_reference(st_):
     ref = [(e["kind"], e["object"], e["face"], e.get("targets", 1) * e.get("payments", 1))
            for e in reference_face_entries(st_, "alice")]
     assert sorted(got) == sorted(ref)
+
+
+def test_aftermath_entries_match_reference_on_every_small_board():
+    """CR 702.127a on every board of up to four of Mountain, Swamp, Swamp, Island with Claim // Fame
+    or Cut // Ribbons in the hand and the graveyard: the engine's face entries (the first half from the
+    hand, the aftermath half from the graveyard, with X for Ribbons) are the reference's."""
+    import itertools
+
+    pool = ["Mountain", "Swamp", "Swamp", "Island"]
+    n = 0
+    for k in range(len(pool) + 1):
+        for lands in sorted(set(itertools.combinations(pool, k))):
+            for card in ("Claim // Fame", "Cut // Ribbons"):
+                st_ = state(battlefield={"alice": list(lands), "bob": ["Grizzly Bears"]},
+                            hand={"alice": [card]}, graveyard={"alice": [card, "Grizzly Bears"]})
+                res = answer(st_, {"kind": "actions"})
+                got = [{k2: v for k2, v in a.items() if k2 != "unread"} for a in res["actions"] if "face" in a]
+                ref = reference_face_entries(st_, "alice")
+                key = lambda e: (e["object"], e["face"])  # noqa: E731
+                assert sorted(got, key=key) == sorted(ref, key=key), (lands, card)
+                n += any(e["face"] in ("Fame", "Ribbons") for e in got)
+    assert n >= 8

@@ -94,7 +94,7 @@ from ..queries.results import action_object, unread_object, unsupported_result
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
                       priority_reason, target_specs)
 from ..core.moves import Candidate
-from ..rules.faces import at_face
+from ..rules.faces import at_face, face_zone_reason
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
 from ..rules.characteristics import View
 from ..rules.mana_sources import class_of
@@ -419,6 +419,9 @@ class Situation:
 
     def _illegal_reason(self, a: Action) -> str | None:
         if a.face is not None:   # decided on the situation in which the card has that face (CR 715.3b, 709.3b)
+            why = face_zone_reason(self.state, a.head)
+            if why:
+                return why
             sit, _ = self.at_face(a.head)
             return sit._illegal_reason(a.with_(face=None))
         oracle = self.oracle()
@@ -518,7 +521,11 @@ class Situation:
             return a
         if a.face is not None:
             sit, _ = self.at_face(a.head)
-            return sit.complete(a.with_(face=None)).with_(face=a.face)
+            plain = a.with_(face=None)
+            try:
+                return sit.complete(plain).with_(face=a.face)
+            except AmbiguousActionError as e:   # said of the action as given, with its face
+                raise AmbiguousActionError(str(e).replace(str(plain), str(a), 1)) from None
         cand = a.head
         oracle = self.oracle()
         try:

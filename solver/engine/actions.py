@@ -115,7 +115,7 @@ from ..core.errors import UnsupportedCase
 from ..payment.answers import unpayable_reason
 from ..payment.answers import counted_payments, decoded_payments
 from ..rules.casting_options import zone_blockers
-from ..rules.faces import castable_faces, face_candidates, on_adventure_of, with_face
+from ..rules.faces import cast_aftermath, castable_faces, face_candidates, on_adventure_of, with_face
 
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
@@ -166,7 +166,8 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
         if o.card is None:
             continue
         out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
-    out.extend(Candidate.make("cast", o.id) for o in state.objects if on_adventure_of(o, player))
+    out.extend(Candidate.make("cast", o.id) for o in state.objects
+               if on_adventure_of(o, player) or cast_aftermath(o, player))
     if faces:
         out.extend(face_candidates(state, player))
     if modes:
@@ -271,7 +272,8 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             why = mode_reason(view, player, o, cand.alternative, cand.kicked)
             if why:
                 return why
-        elif (o.zone != "hand" or o.owner != player) and not on_adventure_of(o, player):
+        elif (o.zone != "hand" or o.owner != player) and not on_adventure_of(o, player) \
+                and not cast_aftermath(o, player):
             return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
         if o.card is None:
             return f"{o.id} is not a card"

@@ -37,15 +37,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ..core import ir
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.moves import Candidate, InvalidActionError
 from ..core.state import GameState
 from ..cards import other_faces
 
-#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
-FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc"})
+#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played instead of the card.
+FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
+#: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
+SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 
-__all__ = ["FACE_LAYOUTS", "at_face", "on_adventure_of", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
+__all__ = ["FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "face_zone_reason", "is_aftermath", "leaving_stack_zone",
+           "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
            "whole_card_reason", "with_face"]
 
 
@@ -64,10 +68,42 @@ def with_face(state: GameState, oid: str, face: Any) -> GameState:
                                         for o in state.objects))
 
 
+def is_aftermath(face: Any) -> bool:
+    """Is ``face`` a split card's half with aftermath (CR 702.127a: cast only from a graveyard, then
+    exiled)? The half with the keyword line; its other half is cast like a split card's (from the hand)."""
+    return face is not None and any(isinstance(a, ir.Keyword) and a.name == "aftermath" for a in face.abilities)
+
+
+def zone_faces(o: Any) -> tuple:
+    """The faces the object's card may be cast or played as from where it is: from its owner's hand
+    every face but an aftermath half (CR 715.3, 709.3, 712.11b, 702.127a); from a graveyard the
+    aftermath halves (702.127a); from elsewhere none."""
+    if o.zone == "hand":
+        return tuple(f for f in faces_of(o) if not is_aftermath(f))
+    if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "aftermath":
+        return tuple(f for f in faces_of(o) if is_aftermath(f))
+    return ()
+
+
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
-    """``(object id, face)`` for every card in ``player``'s hand with an Adventure."""
-    return [(o.id, f) for o in state.objects if o.zone == "hand" and o.owner == player
-            for f in faces_of(o)]
+    """``(object id, face)`` for every face of ``player``'s cards that may be cast or played instead of
+    the card from where it is (:func:`zone_faces`)."""
+    return [(o.id, f) for o in state.objects if o.owner == player and o.zone in ("hand", "graveyard")
+            for f in zone_faces(o)]
+
+
+def cast_aftermath(o: Any, player: str) -> bool:
+    """Is ``o`` a card in ``player``'s graveyard showing its aftermath half (the situation of
+    :func:`with_face`), which they may cast from there (CR 702.127a)?"""
+    return o.zone == "graveyard" and o.owner == player and o.front is not None and is_aftermath(o.card)
+
+
+def leaving_stack_zone(o: Any, zone: str) -> str:
+    """Where a spell that leaves the stack for ``zone`` goes: an aftermath half (always cast from a
+    graveyard) is exiled instead of being put anywhere else (CR 702.127a)."""
+    if o.zone == "stack" and o.ability is None and not o.copy and o.front is not None and is_aftermath(o.card):
+        return "exile"
+    return zone
 
 
 def on_adventure_of(o: Any, player: str) -> bool:
@@ -78,7 +114,7 @@ def on_adventure_of(o: Any, player: str) -> bool:
 
 def face_of(o: Any, name: str) -> Any | None:
     """The face named ``name`` (case-insensitive) that the object's card may be cast or played as, or None."""
-    hit = [f for f in faces_of(o) if f.data.name.lower() == name.lower()]
+    hit = [f for f in zone_faces(o) if f.data.name.lower() == name.lower()]
     return hit[0] if hit else None
 
 
@@ -107,10 +143,24 @@ def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
     return with_face(state, o.id, f), replace(cand, face="")
 
 
+def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
+    """Why the head's ``face``, a face the card has, can't be cast or played from where the card is
+    (an Adventure or a split half only from the hand, an aftermath half only from a graveyard:
+    CR 715.3, 709.3, 702.127a), or None."""
+    o = state.find(cand.object) if cand.face else None
+    if o is None or face_of(o, cand.face) is not None:
+        return None
+    hit = [f for f in faces_of(o) if f.data.name.lower() == cand.face.lower()]
+    if not hit:
+        return None
+    where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand (CR 715.3, 709.3)"
+    return f"{o.name} ({o.id}) is cast or played as {hit[0].data.name} from {where} only, and it is in the {o.zone}"
+
+
 def whole_card_reason(o: Any) -> str | None:
     """Why the card can't be cast as a whole, or None: a split card is cast as one of its
     halves (CR 709.3), named by ``face``."""
-    if o.card is None or o.card.data.layout != "split" or not faces_of(o):
+    if o.card is None or o.card.data.layout not in SPLIT_LAYOUTS or not faces_of(o):
         return None
     names = " or ".join(f.data.name for f in faces_of(o))
     return f"{o.name} is a split card: it is cast as one of its halves, {names} (CR 709.3; face: <half>)"
@@ -140,7 +190,8 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     if not hit:
         have = ", ".join(repr(f.data.name) for f in faces) or "none"
         raise QueryError("", "face", f"{o.name} has no other face {name!r} that may be cast (it has: {have})")
-    if o.zone != "hand":
-        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from its owner's hand "
+    if hit[0] not in zone_faces(o):
+        where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand"
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from {where} "
                                      f"only (it is in the {o.zone})")
     return with_face(state, oid, hit[0]), rest

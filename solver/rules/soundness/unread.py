@@ -448,6 +448,9 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         # face (712.11b, 712.12) may be cast or played instead: their unread parts count there
         if data.layout in ("adventure", "split", "aftermath", "modal_dfc") and zone in (None, "hand"):
             out.extend(_face_parts_in_hand(faces, zone))
+        elif data.layout == "aftermath" and zone == "graveyard":   # its aftermath half is cast from there (702.127a)
+            out.extend(_face_parts_in_hand(tuple(f for f in faces if any(
+                getattr(a, "name", None) == "aftermath" for a in f.abilities)), zone))
         return out
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
