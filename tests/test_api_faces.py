@@ -178,3 +178,26 @@ def test_aftermath_half_cast_from_the_graveyard_and_exiled():
     ((_, after),) = cast.resolve()
     o = after.state.obj("claim-fame-2")
     assert o.zone == "exile" and o.card.name == "Claim // Fame"
+
+
+def test_fused_split_spell_applied_resolved_and_written():
+    """CR 702.102: Wear // Tear cast fused through the API (face naming the whole card) is a spell
+    with the combined characteristics and both halves' targets, written ``fused: true``; it resolves
+    both halves in order; ``fused`` is validated by zone and card."""
+    from mtgsolve.solver.core.errors import SituationError
+
+    s = sit(battlefield={"alice": ["Mountain", "Plains", "Mountain"], "bob": ["Ornithopter", "Glorious Anthem"]},
+            hand={"alice": ["Wear // Tear"]})
+    assert [str(h) for h in s.legal_actions.heads()] == ["cast wear-tear face=Tear", "cast wear-tear face=Wear",
+                                                        'cast wear-tear face="Wear // Tear"', "pass"]
+    cast = s.apply('cast wear-tear face="Wear // Tear"')
+    (spell,) = cast.to_dict()["stack"]
+    assert spell["fused"] is True and "face" not in spell and spell["targets"] == [["ornithopter"], ["glorious-anthem"]]
+    assert cast.view.chars("wear-tear").colors == {"R", "W"} and cast.view.chars("wear-tear").mana_value == 3
+    assert Situation.from_dict(cast.to_dict()).state == cast.state
+    ((_, after),) = cast.resolve()
+    assert [o.id for o in after.state.objects if o.zone == "graveyard"] == ["wear-tear", "ornithopter", "glorious-anthem"]
+    with pytest.raises(SituationError, match=r"hand\.alice\[0\]\.fused"):
+        sit(hand={"alice": [{"card": "Wear // Tear", "fused": True}]})
+    with pytest.raises(SituationError, match=r"stack\[0\]\.fused"):
+        sit(stack=[{"card": "Fire // Ice", "fused": True, "controller": "alice"}])

@@ -80,9 +80,9 @@ def test_soundness_by_zone():
 
 LANDS = ["Mountain", "Island", "Forest", "Plains", "Swamp"]
 HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears", "Fire // Ice",
-        "Emeria's Call", "Forest", "Claim // Fame"]
+        "Emeria's Call", "Forest", "Claim // Fame", "Wear // Tear"]
 GRAVEYARD = ["Claim // Fame", "Claim // Fame", "Cut // Ribbons", "Grizzly Bears"]
-BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring"]
+BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring", "Glorious Anthem"]
 
 
 @st.composite
@@ -235,3 +235,24 @@ def test_aftermath_entries_match_reference_on_every_small_board():
                 assert sorted(got, key=key) == sorted(ref, key=key), (lands, card)
                 n += any(e["face"] in ("Fame", "Ribbons") for e in got)
     assert n >= 8
+
+
+def test_fused_entries_match_reference_on_every_small_board():
+    """CR 702.102a: Wear // Tear from the hand as Wear, as Tear, and fused (``face`` naming the whole
+    card: the combined cost {1}{W}{R}, both halves' targets) on every board of up to four of Mountain,
+    Mountain, Plains, Island against an artifact, an enchantment, both or neither: the reference's."""
+    import itertools
+
+    pool = ["Mountain", "Mountain", "Plains", "Island"]
+    n = 0
+    for k in range(len(pool) + 1):
+        for lands in sorted(set(itertools.combinations(pool, k))):
+            for bob in ([], ["Ornithopter"], ["Ornithopter", "Sol Ring", "Glorious Anthem"]):
+                st_ = state(battlefield={"alice": list(lands), "bob": bob}, hand={"alice": ["Wear // Tear"]})
+                res = answer(st_, {"kind": "actions"})
+                got = [{k2: v for k2, v in a.items() if k2 != "unread"} for a in res["actions"] if "face" in a]
+                ref = reference_face_entries(st_, "alice")
+                key = lambda e: (e["object"], e["face"])  # noqa: E731
+                assert sorted(got, key=key) == sorted(ref, key=key), (lands, bob)
+                n += any(e["face"] == "Wear // Tear" for e in got)
+    assert n >= 3

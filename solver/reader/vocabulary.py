@@ -27,8 +27,9 @@ SIMPLE_KEYWORDS: frozenset[str] = frozenset({
     # evasion (block restrictions only, solver/engine/combat.py): CR 702.36 fear, 702.13 intimidate, 702.28 shadow,
     # 702.31 horsemanship, 702.118 skulk
     "fear", "intimidate", "shadow", "horsemanship", "skulk",
-    # a split card's half cast only from a graveyard, then exiled (CR 702.127a; solver/rules/faces.py)
-    "aftermath"})
+    # a split card's half cast only from a graveyard, then exiled (CR 702.127a); both halves cast together
+    # from the hand (CR 702.102a): solver/rules/faces.py
+    "aftermath", "fuse"})
 # The two-word ones, read as a pair of words ("first strike", "double strike").
 STRIKE_WORDS: frozenset[str] = frozenset({"first", "double"})
 # Keywords an effect or static may grant (Effect.keywords / Static.keywords hold bare names).

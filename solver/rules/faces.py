@@ -34,21 +34,21 @@ if it is a land (712.12): the ``actions`` entries for the back face carry
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from ..core import ir
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.moves import Candidate, InvalidActionError
 from ..core.state import GameState
-from ..cards import other_faces
+from ..cards import Card, other_faces
 
 #: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played instead of the card.
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
 #: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 
-__all__ = ["FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "face_zone_reason", "is_aftermath", "leaving_stack_zone",
+__all__ = ["FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "face_zone_reason", "is_aftermath", "leaving_stack_zone", "fused_card", "is_fused",
            "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
            "whole_card_reason", "with_face"]
 
@@ -74,12 +74,55 @@ def is_aftermath(face: Any) -> bool:
     return face is not None and any(isinstance(a, ir.Keyword) and a.name == "aftermath" for a in face.abilities)
 
 
+def _shift_targets(value: Any, n: int) -> Any:
+    """``value`` (an effect of the IR) with every reference to a target slot moved ``n`` slots on."""
+    if isinstance(value, ir.Ref):
+        return replace(value, index=value.index + n) if value.kind == "target" else value
+    if isinstance(value, tuple):
+        return tuple(_shift_targets(v, n) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _shift_targets(getattr(value, f.name), n) for f in fields(value)}
+        return replace(value, **{k: v for k, v in changes.items() if v is not getattr(value, k)})
+    return value
+
+
+def fused_card(card: Any) -> Any | None:
+    """The spell a split card with fuse is when both halves are cast from the hand (CR 702.102a), or
+    None (not a split card with fuse on both halves, or a half whose spell is not read, or modal):
+    the card's combined characteristics (702.102c, 709.4: both names, the combined mana cost and
+    colors), both halves' target slots in order and both halves' instructions, the first half's
+    before the second's (702.102d)."""
+    if card is None or card.data.layout != "split":
+        return None
+    return card.memo.get(("fused",), lambda: _fused(card))
+
+
+def _fused(card: Any) -> Any | None:
+    halves = other_faces(card)
+    fuse = [any(isinstance(a, ir.Keyword) and a.name == "fuse" for a in h.abilities) for h in halves]
+    if len(halves) != 2 or not all(fuse) or any(h.spell is None or h.spell.modes for h in halves):
+        return None
+    first, second = halves[0].spell, halves[1].spell
+    assert first is not None and second is not None   # checked above
+    spell = ir.SpellBehaviour(targets=first.targets + second.targets,
+                              effects=first.effects + _shift_targets(second.effects, len(first.targets)))
+    abilities = tuple(a for h in halves for a in h.abilities if not (isinstance(a, ir.Keyword) and a.name == "fuse"))
+    return Card(card.data, abilities, spell, "reader")
+
+
+def is_fused(o: Any) -> bool:
+    """Is ``o`` a fused split spell (both halves cast, CR 702.102; object key ``fused``)?"""
+    return o.front is not None and o.card is not None and o.card.data.name == o.front.data.name
+
+
 def zone_faces(o: Any) -> tuple:
     """The faces the object's card may be cast or played as from where it is: from its owner's hand
-    every face but an aftermath half (CR 715.3, 709.3, 712.11b, 702.127a); from a graveyard the
+    every face but an aftermath half (CR 715.3, 709.3, 712.11b, 702.127a), and a split card with fuse
+    as both halves (named by the card's own name, :func:`fused_card`, 702.102a); from a graveyard the
     aftermath halves (702.127a); from elsewhere none."""
     if o.zone == "hand":
-        return tuple(f for f in faces_of(o) if not is_aftermath(f))
+        fused = fused_card(o.card) if o.front is None else None
+        return tuple(f for f in faces_of(o) if not is_aftermath(f)) + ((fused,) if fused is not None else ())
     if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "aftermath":
         return tuple(f for f in faces_of(o) if is_aftermath(f))
     return ()
@@ -160,7 +203,7 @@ def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
 def whole_card_reason(o: Any) -> str | None:
     """Why the card can't be cast as a whole, or None: a split card is cast as one of its
     halves (CR 709.3), named by ``face``."""
-    if o.card is None or o.card.data.layout not in SPLIT_LAYOUTS or not faces_of(o):
+    if o.card is None or o.front is not None or o.card.data.layout not in SPLIT_LAYOUTS or not faces_of(o):
         return None
     names = " or ".join(f.data.name for f in faces_of(o))
     return f"{o.name} is a split card: it is cast as one of its halves, {names} (CR 709.3; face: <half>)"
@@ -185,7 +228,8 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     if not isinstance(oid, str) or state.find(oid) is None:
         raise QueryError("", "face", "'face' goes with 'cast' naming a card")
     o = state.obj(oid)
-    faces = faces_of(o)
+    fused = fused_card(o.card) if o.front is None else None
+    faces = faces_of(o) + ((fused,) if fused is not None else ())   # both halves fused (CR 702.102a)
     hit = [f for f in faces if isinstance(name, str) and f.data.name.lower() == name.lower()]
     if not hit:
         have = ", ".join(repr(f.data.name) for f in faces) or "none"

@@ -210,6 +210,27 @@ def _aftermath_line(card) -> bool:
     return any(line.split(" (")[0].strip().lower() == "aftermath" for line in card.data.text.split("\n"))
 
 
+def _keyword_line(card, word: str) -> bool:
+    return any(line.split(" (")[0].strip().lower() == word for line in card.data.text.split("\n"))
+
+
+def _fused(card, zone: str) -> tuple:
+    """A split card whose halves both have the keyword line "Fuse", in the hand: the spell of both
+    halves (CR 702.102: the whole card's characteristics, both halves' target slots in order — what
+    the targets and payments depend on; the effects don't matter here)."""
+    from dataclasses import replace
+
+    from mtgsolve.solver.cards import other_faces
+    from mtgsolve.solver.core.card import Card
+
+    halves = other_faces(card)
+    if zone != "hand" or card.data.layout != "split" or len(halves) != 2 or \
+            not all(_keyword_line(h, "fuse") and h.spell is not None for h in halves):
+        return ()
+    spell = ir.SpellBehaviour(targets=halves[0].spell.targets + halves[1].spell.targets)
+    return (Card(replace(card.data, layout="normal"), (), spell, "reference"),)   # cast as such, not as one half
+
+
 def reference_face_entries(state: GameState, player: str) -> list[dict]:
     """The ``cast`` entries with ``face`` (an Adventure cast from the hand, CR 715.3; a split
     card's half, CR 709.3): for each such card in ``player``'s hand and each face the card
@@ -227,7 +248,7 @@ def reference_face_entries(state: GameState, player: str) -> list[dict]:
             continue
         if o.zone not in ("hand", "graveyard") or (o.zone == "graveyard" and o.card.data.layout != "aftermath"):
             continue
-        for face in other_faces(o.card):
+        for face in other_faces(o.card) + _fused(o.card, o.zone):
             if _aftermath_line(face) != (o.zone == "graveyard"):   # the aftermath half from a graveyard only
                 continue
             sub = replace(state, objects=tuple(replace(x, card=face) if x.id == o.id else x for x in state.objects))

@@ -17,10 +17,11 @@ printed words, so the card library (``cards show``) and the rules layer both use
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ...core import ir
 from ...cards import other_faces
+from ..faces import fused_card
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -448,6 +449,9 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         # face (712.11b, 712.12) may be cast or played instead: their unread parts count there
         if data.layout in ("adventure", "split", "aftermath", "modal_dfc") and zone in (None, "hand"):
             out.extend(_face_parts_in_hand(faces, zone))
+            if _fuse_unmodeled(card, faces):   # both halves cast fused (CR 702.102a), not modeled for these halves
+                out.append((f"Fuse: casting both halves of {data.name} together is not modeled (CR 702.102)",
+                            "face", frozenset({"timing"})))
         elif data.layout == "aftermath" and zone == "graveyard":   # its aftermath half is cast from there (702.127a)
             out.extend(_face_parts_in_hand(tuple(f for f in faces if any(
                 getattr(a, "name", None) == "aftermath" for a in f.abilities)), zone))
@@ -466,6 +470,13 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         else:
             out.append((text, "face", classify(text, "face")))
     return out
+
+
+def _fuse_unmodeled(card: Any, faces: tuple) -> bool:
+    """A split card whose halves have fuse but whose fused spell is not modeled (a half's spell not
+    read, or modal: :func:`solver.rules.faces.fused_card`)."""
+    fuse = [any(getattr(a, "name", None) == "fuse" for a in f.abilities) for f in faces]
+    return card.data.layout == "split" and len(faces) == 2 and all(fuse) and fused_card(card) is None
 
 
 def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
