@@ -381,7 +381,11 @@ class Situation:
         non-mana activated ability (numbered as in contract §2, mana abilities
         included in the numbering) of each permanent they control (and the
         cycling, channel … abilities of the cards in their hand); ``suspend``
-        for each card with suspend in their hand (CR 116.2f). ``mask[i]`` is 1 when that
+        for each card with suspend in their hand (CR 116.2f); ``cast``/``play_land`` with ``face`` for
+        each face a card may be cast or played as from where it is (an Adventure, a split card's half or
+        both fused, a modal double-faced card's back face from the hand, an aftermath half from the
+        graveyard: CR 715.3, 709.3, 702.102, 712.11b, 712.12, 702.127a), after the card's own head; and
+        ``cast`` for the creature of each of their cards on an adventure (715.3d). ``mask[i]`` is 1 when that
         head is legal now (some target choice and some payment exist), else 0.
         A head is completed into full actions with ``legal_actions`` or by
         :meth:`apply` when the completion is unique.
