@@ -234,7 +234,7 @@ class ActionApplier:
         if is_saga(o.card):
             counters["lore"] = counters.get("lore", 0) + 1  # CR 714.3a: a Saga land (Urza's Saga)
         move(self.w, o.id, "battlefield", controller=self.player, sick=True, tapped=tapped,  # CR 305.1
-             **self.face_status(o))
+             **self._face_status(o))
         self.turn = replace(self.turn, lands_played=self.turn.lands_played + 1)
         if counters:
             self.enter_with_counters(o.id, counters)
@@ -262,11 +262,11 @@ class ActionApplier:
     def cast(self, a: Action) -> None:
         specs = target_specs(self.state, self.view, a.head)
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
-             targets=a.targets if specs else None, **self.face_status(self.objs[_object_of(a)]))
+             targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]))
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
         self.pay(_payment_of_complete(a), a.x or 0)
 
-    def face_status(self, o: GameObject) -> dict[str, Any]:
+    def _face_status(self, o: GameObject) -> dict[str, Any]:
         """The face the card shows where it goes when the action names one: the spell on the stack
         as the face cast (CR 715.3b, 709.3b, 712.11b), the land played as its back face (712.12)."""
         if self.action.face is None or o.front is None:

@@ -221,14 +221,14 @@ def _fused(card, zone: str) -> tuple:
     from dataclasses import replace
 
     from mtgsolve.solver.cards import other_faces
-    from mtgsolve.solver.core.card import Card
 
     halves = other_faces(card)
     if zone != "hand" or card.data.layout != "split" or len(halves) != 2 or \
             not all(_keyword_line(h, "fuse") and h.spell is not None for h in halves):
         return ()
     spell = ir.SpellBehaviour(targets=halves[0].spell.targets + halves[1].spell.targets)
-    return (Card(replace(card.data, layout="normal"), (), spell, "reference"),)   # cast as such, not as one half
+    # the card itself with that spell, cast as such (not as one half)
+    return (replace(card, data=replace(card.data, layout="normal"), abilities=(), spell=spell),)
 
 
 def reference_face_entries(state: GameState, player: str) -> list[dict]:
