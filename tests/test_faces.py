@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from reference.actions_ref import reference_face_entries
+from reference.actions_ref import reference_actions, reference_face_entries
 from mtgsolve.solver.cards import canonical_name, get_card, other_faces
 from mtgsolve.solver.core.errors import QueryError, SituationError
 from mtgsolve.solver.rules.characteristics import View
@@ -63,7 +63,7 @@ def test_pay_and_targets_with_face_and_errors():
 def test_soundness_by_zone():
     """In the hand the Adventure is read; in the graveyard and exile only the creature exists (CR
     715.4); an exiled card "on an adventure" (``on_adventure``, 715.3d) may be cast as the creature
-    from there; on the stack the spell is the creature unless ``face`` says it was cast as the
+    from there (listed: instances/faces/adventure_creature_cast_from_exile.yaml); on the stack the spell is the creature unless ``face`` says it was cast as the
     Adventure (715.3b)."""
     gy = state(battlefield={"alice": ["Mountain"]}, graveyard={"alice": ["Bonecrusher Giant"]})
     assert answer(gy, {"kind": "actions"})["status"] == "ok"
@@ -71,17 +71,18 @@ def test_soundness_by_zone():
     assert answer(ex, {"kind": "actions"})["status"] == "ok"
     away = state(battlefield={"alice": ["Mountain"]},
                  exile={"alice": [{"card": "Bonecrusher Giant", "on_adventure": True}]})
-    res = answer(away, {"kind": "actions"})
-    assert res["status"] == "unsupported" and "on an adventure" in res["unsupported"][0]["text"]
+    res = answer(away, {"kind": "actions"})       # the creature may be cast from there (CR 715.3d)
+    assert res["status"] == "ok" and [a.get("object") for a in res["actions"]] == [None]   # {4}{R}: one Mountain
     stk = state(battlefield={"alice": ["Mountain"]},
                 stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}])
     assert answer(stk, {"kind": "resolve"})["status"] == "ok"
 
 
-LANDS = ["Mountain", "Island", "Forest", "Plains"]
+LANDS = ["Mountain", "Island", "Forest", "Plains", "Swamp"]
 HAND = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Lightning Bolt", "Grizzly Bears", "Fire // Ice",
-        "Emeria's Call", "Forest"]
-BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring"]
+        "Emeria's Call", "Forest", "Claim // Fame", "Wear // Tear"]
+GRAVEYARD = ["Claim // Fame", "Claim // Fame", "Cut // Ribbons", "Grizzly Bears"]
+BOB = ["Grizzly Bears", "Forest", "Ornithopter", "Sol Ring", "Glorious Anthem"]
 
 
 @st.composite
@@ -95,7 +96,8 @@ def boards(draw):
     active = draw(st.sampled_from(["alice", "bob"]))
     return state(turn={"number": 3, "active": active, "step": draw(st.sampled_from(["main1", "end"])),
                        "priority": "alice", "lands_played": draw(st.integers(0, 1))},
-                 battlefield={"alice": alice, "bob": bob}, hand={"alice": hand})
+                 battlefield={"alice": alice, "bob": bob}, hand={"alice": hand},
+                 graveyard={"alice": [draw(st.sampled_from(GRAVEYARD)) for _ in range(draw(st.integers(0, 2)))]})
 
 
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
@@ -158,3 +160,99 @@ def test_split_card_halves_and_combined_characteristics():
     assert answer(ice, {"kind": "resolve"})["status"] == "ok"
     view = View(ice)
     assert view.chars("fire-ice").colors == {"U"} and view.chars("fire-ice").mana_value == 2   # the half cast (709.3b)
+
+
+ADVENTURERS = ["Bonecrusher Giant", "Rimrock Knight", "Brazen Borrower", "Shepherd of the Flock"]
+
+
+@st.composite
+def exiled_boards(draw):
+    """Boards with adventurer cards in exile, on an adventure or not, owned by either player."""
+    alice = [{"card": draw(st.sampled_from(LANDS)), "tapped": draw(st.integers(0, 5)) == 0}
+             for _ in range(draw(st.integers(2, 6)))]
+    exile = {p: [{"card": draw(st.sampled_from(ADVENTURERS)), "on_adventure": draw(st.integers(0, 3)) > 0}
+                 for _ in range(draw(st.integers(p == "alice", 2)))] for p in ("alice", "bob")}
+    hand = [draw(st.sampled_from(HAND)) for _ in range(draw(st.integers(0, 2)))]
+    active = draw(st.sampled_from(["alice", "alice", "bob"]))
+    return state(turn={"number": 3, "active": active, "step": draw(st.sampled_from(["main1", "main1", "end"])),
+                       "priority": "alice"},
+                 battlefield={"alice": alice, "bob": [draw(st.sampled_from(BOB))]}, hand={"alice": hand},
+                 exile=exile)
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(exiled_boards())
+def test_casting_from_an_adventure_matches_reference(st_):
+    """CR 715.3d: the creature of each of the player's cards on an adventure is an action, with the
+    reference's counts of targets and payments; another card in exile is not."""
+    res = answer(st_, {"kind": "actions"}, Options(max_results=10_000))
+    assert res["status"] == "ok", res
+    exiled = {o.id for o in st_.objects if o.zone == "exile"}
+    got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if a.get("object") in exiled]
+    ref = [e for e in reference_actions(st_, "alice") if e.get("object") in exiled]
+    assert got == ref
+
+
+@settings(max_examples=EXAMPLES // 2, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(boards())
+def test_api_face_actions_match_reference(st_):
+    """The Python API's face heads and their completions (targets × payments) are the reference's face
+    entries (CR 715.3, 709.3, 712.11b, 712.12), and each completion is legal."""
+    from mtgsolve.solver.api import Situation
+
+    sit = Situation(st_)
+    got = []
+    for h in sit.legal_actions.heads():
+        if h.face is None:
+            continue
+        full = sit.completions_of(h.head) if h.kind == "cast" else [h]
+        assert all(sit.is_legal(a) for a in full[:3])
+        got.append((h.kind, h.object, h.face, len(full)))
+    ref = [(e["kind"], e["object"], e["face"], e.get("targets", 1) * e.get("payments", 1))
+           for e in reference_face_entries(st_, "alice")]
+    assert sorted(got) == sorted(ref)
+
+
+def test_aftermath_entries_match_reference_on_every_small_board():
+    """CR 702.127a on every board of up to four of Mountain, Swamp, Swamp, Island with Claim // Fame
+    or Cut // Ribbons in the hand and the graveyard: the engine's face entries (the first half from the
+    hand, the aftermath half from the graveyard, with X for Ribbons) are the reference's."""
+    import itertools
+
+    pool = ["Mountain", "Swamp", "Swamp", "Island"]
+    n = 0
+    for k in range(len(pool) + 1):
+        for lands in sorted(set(itertools.combinations(pool, k))):
+            for card in ("Claim // Fame", "Cut // Ribbons"):
+                st_ = state(battlefield={"alice": list(lands), "bob": ["Grizzly Bears"]},
+                            hand={"alice": [card]}, graveyard={"alice": [card, "Grizzly Bears"]})
+                res = answer(st_, {"kind": "actions"})
+                got = [{k2: v for k2, v in a.items() if k2 != "unread"} for a in res["actions"] if "face" in a]
+                ref = reference_face_entries(st_, "alice")
+                key = lambda e: (e["object"], e["face"])  # noqa: E731
+                assert sorted(got, key=key) == sorted(ref, key=key), (lands, card)
+                n += any(e["face"] in ("Fame", "Ribbons") for e in got)
+    assert n >= 8
+
+
+def test_fused_entries_match_reference_on_every_small_board():
+    """CR 702.102a: Wear // Tear from the hand as Wear, as Tear, and fused (``face`` naming the whole
+    card: the combined cost {1}{W}{R}, both halves' targets) on every board of up to four of Mountain,
+    Mountain, Plains, Island against an artifact, an enchantment, both or neither: the reference's."""
+    import itertools
+
+    pool = ["Mountain", "Mountain", "Plains", "Island"]
+    n = 0
+    for k in range(len(pool) + 1):
+        for lands in sorted(set(itertools.combinations(pool, k))):
+            for bob in ([], ["Ornithopter"], ["Ornithopter", "Sol Ring", "Glorious Anthem"]):
+                st_ = state(battlefield={"alice": list(lands), "bob": bob}, hand={"alice": ["Wear // Tear"]})
+                res = answer(st_, {"kind": "actions"})
+                got = [{k2: v for k2, v in a.items() if k2 != "unread"} for a in res["actions"] if "face" in a]
+                ref = reference_face_entries(st_, "alice")
+                key = lambda e: (e["object"], e["face"])  # noqa: E731
+                assert sorted(got, key=key) == sorted(ref, key=key), (lands, bob)
+                n += any(e["face"] == "Wear // Tear" for e in got)
+    assert n >= 3

@@ -36,21 +36,25 @@ READ = [
      {"kind": "actions"}),
     ("a modal double-faced card's land back face in hand", dict(battlefield={"alice": ["Mountain"]},
                                                                  hand={"alice": ["Emeria's Call"]}), {"kind": "actions"}),
+    # recorded by the situation since issue 24 (object keys face, on_adventure): the front face unless
+    # face says otherwise, and a card on an adventure is cast as the creature from exile (CR 715.3d)
+    ("adventure in exile", dict(battlefield={"alice": ["Mountain"]}, exile={"alice": ["Bonecrusher Giant"]}),
+     {"kind": "actions"}),
+    ("adventure on an adventure", dict(battlefield={"alice": ["Mountain"]},
+                                       exile={"alice": [{"card": "Bonecrusher Giant", "on_adventure": True}]}),
+     {"kind": "actions"}),
+    ("adventure on the stack", dict(stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}]),
+     {"kind": "resolve"}),
+    ("a modal double-faced card on the battlefield", dict(battlefield={"alice": [
+        "Emeria's Call // Emeria, Shattered Skyclave", "Plains"]}), {"kind": "could_produce"}),
     ("Sunscape Familiar", dict(battlefield={"alice": ["Sunscape Familiar", "Forest"]},
                                hand={"alice": ["Grizzly Bears"]}), {"kind": "pay", "cast": "grizzly-bears"}),
     ("Herald's Horn", dict(battlefield={"alice": [{"card": "Herald's Horn", "chosen": {"type": "Elf"}}, "Forest"]},
                            hand={"alice": ["Elvish Visionary"]}), {"kind": "actions"}),
     ("Embercleave", dict(battlefield={"alice": ["Mountain"] * 4}, hand={"alice": ["Embercleave"]}),
      {"kind": "pay", "cast": "embercleave"}),
-    # which face an object shows is recorded (``face``; none: its front, CR 712.8a): nothing unrecorded is left
-    ("adventure on the stack", dict(stack=[{"card": "Bonecrusher Giant", "controller": "bob", "owner": "bob"}]),
-     {"kind": "resolve"}),
     ("an Adventure on the stack", dict(battlefield={"bob": ["Grizzly Bears"]}, stack=[
         {"card": "Petty Theft", "controller": "alice", "targets": [["grizzly-bears"]]}]), {"kind": "resolve"}),
-    ("a modal double-faced card on the battlefield", dict(battlefield={"alice": [
-        "Emeria's Call // Emeria, Shattered Skyclave", "Plains"]}), {"kind": "could_produce"}),
-    ("an adventurer card in exile", dict(battlefield={"alice": ["Mountain"]}, exile={"alice": ["Bonecrusher Giant"]}),
-     {"kind": "actions"}),
 ]
 
 
@@ -64,11 +68,7 @@ STILL = [
     # (what, situation keys, query, words of the blocking text)
     ("spectacle not recorded", dict(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Light Up the Stage"]}),
      {"kind": "actions"}, "Spectacle {R}"),
-    ("adventure in exile", dict(battlefield={"alice": ["Mountain"]},
-                                exile={"alice": [{"card": "Bonecrusher Giant", "on_adventure": True}]}),
-     {"kind": "actions"}, "on an adventure"),
-    ("an Adventure not in the faces file", dict(battlefield={"alice": ["Forest"]},
-                                                hand={"alice": ["Galvanic Giant // Storm Reading"]}),
+    ("an Adventure not in the faces file", dict(battlefield={"alice": ["Forest"]}, hand={"alice": ["Moonshae Pixie"]}),
      {"kind": "actions"}, "not in the card database"),
     ("a card-type cost rule (Cloud Key)", dict(battlefield={"alice": ["Cloud Key", "Island", "Island"]},
                                                hand={"alice": ["Divination"]}),

@@ -7,13 +7,18 @@ gives every situation of that game the same index space::
 
     index 0                      pass
     1 .. N                       play / cast card k        (k-th card of the game, ids sorted)
-    N+1 .. N+A                   activate card k's i-th activated ability (per card, in printed order)
-    N+A+1 .. N+A+S               suspend card k (the cards with suspend, ids sorted; CR 702.62a)
-    N+A+S+1 .. N+A+S+M           option m of a pending choice (m = 0 .. M-1)
+    N+1 .. N+F                   play / cast card k as face j  (the cards with faces, ids sorted; faces in order)
+    N+F+1 .. N+F+A               activate card k's i-th activated ability (per card, in printed order)
+    N+F+A+1 .. N+F+A+S           suspend card k (the cards with suspend, ids sorted; CR 702.62a)
+    N+F+A+S+1 .. N+F+A+S+M       option m of a pending choice (m = 0 .. M-1)
 
 *Cards* are every object with a card in the first situation (every zone);
 for a card, "play" is playing it as a land (CR 305) when it is a land card and
-casting it otherwise (CR 601).  Each card gets as many activate slots as it
+casting it otherwise (CR 601) — from the hand, or the creature of a card on an adventure from
+exile (CR 715.3d).  A card that may be cast or played as another face — an Adventure, a split
+card's half, a modal double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12;
+:func:`solver.rules.faces.faces_of`) — has a slot per face, legal while it is in its owner's hand
+(the action's ``face``).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —
@@ -34,10 +39,10 @@ from typing import Any, Sequence
 from ..core import ir
 from ..core.state import GameState
 from ..rules.suspend import suspend_of
+from ..rules.faces import face_of, faces_of
 from .situation import Action
 from ..engine.actions import is_land_card
 from .situation import Action, UnsupportedActionError
-from ..engine.actions import Undecided
 
 __all__ = ["ActionEncoding", "completions", "TooManyOptions"]
 
@@ -60,6 +65,7 @@ class ActionEncoding:
         self.max_options = max_options
         slots: list[tuple] = [("pass",)]
         slots += [("play", o.id) for o in cards]
+        slots += [("face", o.id, f.data.name) for o in cards for f in faces_of(o)]
         for o in cards:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
 
@@ -83,6 +89,8 @@ class ActionEncoding:
         kind = action.kind
         if kind == "pass":
             return 0
+        if kind in ("play_land", "cast") and action.face is not None:
+            return self.index.get(("face", action.object, action.face))
         if kind in ("play_land", "cast"):
             return self.index.get(("play", action.object))
         if kind == "activate":
@@ -123,6 +131,10 @@ class ActionEncoding:
             o = sit.state.obj(s[1])
 
             return Action("play_land" if is_land_card(o) else "cast", s[1])
+        if s[0] == "face":
+            face = face_of(sit.state.obj(s[1]), s[2])
+            land = face is not None and "Land" in face.data.types
+            return Action("play_land" if land else "cast", s[1], face=s[2])
         if s[0] == "suspend":
             return Action("suspend", s[1])
         return Action("activate", s[1], s[2])
@@ -134,15 +146,7 @@ def completions(sit: Any, head: Any) -> list[Any]:
 
     if head.kind in ("pass", "play_land"):
         return [head]
-    c = head.head
-    oracle = sit.oracle()
-    try:
-        choices = oracle.target_choices(c)
-        pays = oracle.payments(c)
-    except Undecided as u:
-        raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
-    return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x)
-            for t in choices for p in pays]
+    return list(sit.completions_of(head.head))
 
 
 def _features(option: Any) -> dict[str, str]:

@@ -40,8 +40,11 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
-  ``activate ID:N``; TARGETS are the target instances in printed order
+  Grammar: ``cast ID [face=NAME] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
+  ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
+  an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
+  712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
+  face="Searstep Pathway"``); TARGETS are the target instances in printed order
   separated by ``;``, each a comma-separated list of ids or ``()`` for none;
   PAYMENT is the tapped permanents (or ``nothing``) followed by optional
   ``untapping IDS``, ``sacrificing IDS``, ``life N``, ``damage N`` and
@@ -77,7 +80,7 @@ consequence of applying it is not modeled).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
@@ -90,6 +93,8 @@ from ..payment.paid import CostPayment
 from ..queries.results import action_object, unread_object, unsupported_result
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
                       priority_reason, target_specs)
+from ..core.moves import Candidate
+from ..rules.faces import at_face, face_zone_reason
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
 from ..rules.characteristics import View
 from ..rules.mana_sources import class_of
@@ -188,6 +193,7 @@ class Situation:
         self.queries = queries
         self.expect = expect
         self._oracles: dict[str, Oracle] = {}
+        self._faces: dict[tuple[str, str], Situation] = {}
         self.decision: Any = None  # a pending choice of the game (solver.api.play; solver.engine.turns.Decision)
 
     # -- construction ------------------------------------------------------
@@ -254,6 +260,39 @@ class Situation:
         if p not in self._oracles:
             self._oracles[p] = Oracle(self.state, p, view=self.view)
         return self._oracles[p]
+
+    def at_face(self, cand: Candidate) -> tuple["Situation", Candidate]:
+        """Where a head is decided: for a head with ``face``, the situation in which its card has only
+        that face's characteristics (:func:`solver.rules.faces.at_face`; CR 715.3b, 709.3b, 712.11b)
+        and the head without ``face``; this situation and the head otherwise."""
+        if not cand.face:
+            return self, cand
+        key = (cand.object, cand.face.lower())
+        if key not in self._faces:
+            sub, _ = at_face(self.state, cand)
+            self._faces[key] = Situation(sub, source=self.source)
+        return self._faces[key], replace(cand, face="")
+
+    def decide(self, cand: Candidate) -> tuple[bool, str | None]:
+        """Is the head legal now (some target choice and payment exist)? Its face's situation decides."""
+        sit, c = self.at_face(cand)
+        try:
+            return sit.oracle().legal(c)
+        except Undecided as u:
+            raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
+
+    def completions_of(self, cand: Candidate) -> list[Action]:
+        """Every fully specified legal action of a legal ``cast``/``activate`` head: target choices in
+        sorted order, and for each, payments in the pay query's order (with the head's ``face``)."""
+        sit, c = self.at_face(cand)
+        oracle = sit.oracle()
+        try:
+            choices = oracle.target_choices(c)
+            pays = oracle.payments(c)
+        except Undecided as u:
+            raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
+        return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x,
+                       face=cand.face or None) for t in choices for p in pays]
 
     # -- soundness (contract §2.0) -------------------------------------------
     @property
@@ -327,7 +366,7 @@ class Situation:
     def candidate_actions(self) -> list[Action]:
         """The index space of :meth:`legal_actions_mask`: every action head the
         player could conceivably take, legal or not, in canonical order."""
-        return [_head_action(c) for c in candidates(self.state, self.player, self.view)]
+        return [_head_action(c) for c in candidates(self.state, self.player, self.view, faces=True)]
 
     def legal_actions_mask(self) -> tuple["Any", list[Action]]:
         """``(mask, actions)`` for learning agents.
@@ -342,7 +381,11 @@ class Situation:
         non-mana activated ability (numbered as in contract §2, mana abilities
         included in the numbering) of each permanent they control (and the
         cycling, channel … abilities of the cards in their hand); ``suspend``
-        for each card with suspend in their hand (CR 116.2f). ``mask[i]`` is 1 when that
+        for each card with suspend in their hand (CR 116.2f); ``cast``/``play_land`` with ``face`` for
+        each face a card may be cast or played as from where it is (an Adventure, a split card's half or
+        both fused, a modal double-faced card's back face from the hand, an aftermath half from the
+        graveyard: CR 715.3, 709.3, 702.102, 712.11b, 712.12, 702.127a), after the card's own head; and
+        ``cast`` for the creature of each of their cards on an adventure (715.3d). ``mask[i]`` is 1 when that
         head is legal now (some target choice and some payment exist), else 0.
         A head is completed into full actions with ``legal_actions`` or by
         :meth:`apply` when the completion is unique.
@@ -353,14 +396,10 @@ class Situation:
             opts = list(self.legal_actions)
             return np.ones(len(opts), dtype=np.int8), opts  # type: ignore[return-value]
         self._check_sound("actions")
-        cands = candidates(self.state, self.player, self.view)
-        oracle = self.oracle()
+        cands = candidates(self.state, self.player, self.view, faces=True)
         mask = np.zeros(len(cands), dtype=np.int8)
         for i, c in enumerate(cands):
-            try:
-                ok, _ = oracle.legal(c)
-            except Undecided as u:
-                raise UnsupportedActionError(f"cannot decide {c.describe(self.state)}: {u.message}") from None
+            ok, _ = self.decide(c)
             mask[i] = 1 if ok else 0
         return mask, [_head_action(c) for c in cands]
 
@@ -383,6 +422,12 @@ class Situation:
         return Verdict(why is None, a, why)
 
     def _illegal_reason(self, a: Action) -> str | None:
+        if a.face is not None:   # decided on the situation in which the card has that face (CR 715.3b, 709.3b)
+            why = face_zone_reason(self.state, a.head)
+            if why:
+                return why
+            sit, _ = self.at_face(a.head)
+            return sit._illegal_reason(a.with_(face=None))
         oracle = self.oracle()
         cand = a.head
         if cand.kind == "activate":
@@ -478,6 +523,13 @@ class Situation:
             raise IllegalActionError(f"{a}: {why}")
         if a.kind in ("pass", "play_land"):
             return a
+        if a.face is not None:
+            sit, _ = self.at_face(a.head)
+            plain = a.with_(face=None)
+            try:
+                return sit.complete(plain).with_(face=a.face)
+            except AmbiguousActionError as e:   # said of the action as given, with its face
+                raise AmbiguousActionError(str(e).replace(str(plain), str(a), 1)) from None
         cand = a.head
         oracle = self.oracle()
         try:
@@ -616,7 +668,7 @@ def _head_action(c: Candidate) -> Action:
     if c.kind == "pass":
         return Action("pass")
     return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
-                  alternative=c.alternative or None, kicked=True if c.kicked else None)
+                  alternative=c.alternative or None, kicked=True if c.kicked else None, face=c.face or None)
 
 
 def _fmt_targets(targets: tuple) -> str:
@@ -638,12 +690,8 @@ class LegalActions:
     def _heads(self) -> Iterator[Candidate]:
         sit = self.situation
         sit._check_sound("actions")
-        oracle = sit.oracle()
-        for c in candidates(sit.state, sit.player, sit.view):
-            try:
-                ok, _ = oracle.legal(c)
-            except Undecided as u:
-                raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
+        for c in candidates(sit.state, sit.player, sit.view, faces=True):
+            ok, _ = sit.decide(c)
             if ok:
                 yield c
 
@@ -651,19 +699,11 @@ class LegalActions:
         """Every fully specified legal action: heads in canonical order; for each,
         target choices in sorted order, and for each, payments in the pay query's order."""
         sit = self.situation
-        oracle = sit.oracle()
         for c in self._heads():
             if c.kind in ("pass", "play_land"):
                 yield _head_action(c)
                 continue
-            try:
-                choices = oracle.target_choices(c)
-                pays = oracle.payments(c)
-            except Undecided as u:
-                raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
-            for t in choices:
-                for p in pays:
-                    yield Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x)
+            yield from sit.completions_of(c)
 
     def __contains__(self, action: object) -> bool:
         try:
@@ -687,14 +727,14 @@ class LegalActions:
         targets × payments per spell or ability (the choices are independent:
         targets are chosen before costs are paid, CR 601.2c, 601.2h)."""
         sit = self.situation
-        oracle = sit.oracle()
         n = 0
         for c in self._heads():
             if c.kind in ("pass", "play_land"):
                 n += 1
             else:
+                at, c = sit.at_face(c)
                 try:
-                    t, p = oracle.counts(c)
+                    t, p = at.oracle().counts(c)
                 except Undecided as u:
                     raise UnsupportedActionError(f"cannot decide {c.describe(sit.state)}: {u.message}") from None
                 n += t * p

@@ -46,13 +46,16 @@ class Candidate:
     # permission by name ("" for the mana cost) and whether the kicker is paid (CR 702.33a)
     alternative: str = ""
     kicked: int = 0
+    # the face cast or played (solver/rules/faces.py): an Adventure, a split card's half, a modal
+    # double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12); "" for the card itself
+    face: str = ""
 
     @classmethod
     def make(cls, kind: str, object: str = "", index: int = 0, alternative: str = "",
-             kicked: int = 0) -> "Candidate":
+             kicked: int = 0, face: str = "") -> "Candidate":
         if kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
-        return cls(KINDS.index(kind), object, index, kind, alternative, kicked)
+        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face)
 
     def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
@@ -64,6 +67,8 @@ class Candidate:
             d["alternative"] = self.alternative
         if self.kicked:
             d["kicked"] = True if self.kicked == 1 else self.kicked
+        if self.face:
+            d["face"] = self.face
         return d
 
     def describe(self, state: GameState | None = None) -> str:
@@ -74,6 +79,8 @@ class Candidate:
                 name = f"{o.name} ({o.id})"
         if self.kind == "pass":
             return "passing priority"
+        if self.face:
+            name += f" as {self.face}"
         if self.kind == "play_land":
             return f"playing {name}"
         if self.kind == "cast":
@@ -367,10 +374,16 @@ class Action:
     # cost or permission used, and whether the kicker is paid (CR 601.2b, 118.9, 702.33a)
     alternative: str | None = None
     kicked: bool | None = None
+    # the face cast or played (API extension, docs/extensions.md): an Adventure, a split card's half, a
+    # modal double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12); None for the card itself
+    face: str | None = None
 
     def __post_init__(self) -> None:
         if (self.alternative is not None or self.kicked is not None) and self.kind != "cast":
             raise InvalidActionError("'alternative' and 'kicked' apply only to 'cast'")
+        if self.face is not None and (self.kind not in ("cast", "play_land") or not isinstance(self.face, str)
+                                      or not self.face):
+            raise InvalidActionError(f"face: a face's name, with 'cast' or 'play_land' only (got {self.face!r})")
         if self.alternative is not None and (not isinstance(self.alternative, str) or not self.alternative):
             raise InvalidActionError(f"alternative: expected a name, got {self.alternative!r}")
         if self.kicked is not None and not isinstance(self.kicked, bool):
@@ -414,7 +427,7 @@ class Action:
     def head(self) -> Candidate:
         """The action without targets, payment and X (a candidate of :func:`solver.engine.actions.candidates`)."""
         return Candidate.make(self.kind, self.object or "", self.index or 0, self.alternative or "",
-                              1 if self.kicked else 0)
+                              1 if self.kicked else 0, self.face or "")
 
     def with_(self, **kw: Any) -> "Action":
         return replace(self, **kw)
@@ -430,6 +443,8 @@ class Action:
             d["alternative"] = self.alternative
         if self.kicked:
             d["kicked"] = True
+        if self.face is not None:
+            d["face"] = self.face
         if self.x is not None and (self.payment is None or self.x):
             d["x"] = self.x
         if self.targets is not None:
@@ -445,7 +460,7 @@ class Action:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
         extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread",
-                          "alternative", "kicked"}
+                          "alternative", "kicked", "face"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets: Any = d.get("targets")   # checked by __post_init__, like every field
@@ -463,15 +478,16 @@ class Action:
                 x = px
             payment = payment_obj
         return cls(kind, d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
-                   d.get("kicked"))
+                   d.get("kicked"), d.get("face"))
 
     # -- strings -----------------------------------------------------------
     def __str__(self) -> str:
         if self.kind == "pass":
             return "pass"
+        face = f" face={_q(self.face)}" if self.face is not None else ""
         if self.kind == "play_land":
-            return f"play {_q(self.object)}"
-        parts = [self.kind, _q(self.object) + (f":{self.index}" if self.kind == "activate" else "")]
+            return f"play {_q(self.object)}{face}"
+        parts = [self.kind, _q(self.object) + (f":{self.index}" if self.kind == "activate" else "") + face]
         if self.x is not None and (self.payment is None or self.x):
             parts.append(f"x={self.x}")
         if self.targets:
@@ -626,7 +642,7 @@ class _Parser:
         if verb == "pass":
             act = Action("pass")
         elif verb in ("play", "play_land"):
-            act = Action("play_land", self.ident())
+            act = Action("play_land", self.ident(), face=self.face())
         elif verb == "suspend":   # suspend ID [paying PAYMENT] (CR 116.2f, 702.62a)
             obj = self.ident()
             payment = None
@@ -642,6 +658,7 @@ class _Parser:
                     raise self.fail("':' and the ability's index (activate ID:N)")
                 self.i += 1
                 index = self.number()
+            face = self.face() if verb == "cast" else None
             x = None
             if self.at_word("x") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "=":
                 self.i += 1
@@ -660,13 +677,21 @@ class _Parser:
             if self.at_word("paying"):
                 self.i += 1
                 payment = self.payment()
-            act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x)
+            act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x,
+                         face=face)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
                                      "(pass, play, cast, activate, suspend)")
         if self.peek() is not None:
             raise self.fail("the end of the action")
         return act
+
+    def face(self) -> str | None:
+        """``face=NAME`` after the object of ``cast``/``play`` (NAME plain or a JSON string), or None."""
+        if not (self.at_word("face") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "="):
+            return None
+        self.i += 2
+        return self.ident()
 
     def slot(self) -> list[str]:
         if self.at("punct", "("):

@@ -115,7 +115,7 @@ from ..core.errors import UnsupportedCase
 from ..payment.answers import unpayable_reason
 from ..payment.answers import counted_payments, decoded_payments
 from ..rules.casting_options import zone_blockers
-from ..rules.faces import castable_faces, with_face
+from ..rules.faces import cast_aftermath, castable_faces, face_candidates, on_adventure_of, with_face
 
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
@@ -140,7 +140,8 @@ def is_land_card(o: GameObject) -> bool:
     return o.card is not None and "Land" in o.card.data.types
 
 
-def candidates(state: GameState, player: str, view: View | None = None, modes: bool = False) -> list[Candidate]:
+def candidates(state: GameState, player: str, view: View | None = None, modes: bool = False,
+               faces: bool = False) -> list[Candidate]:
     """Every action head ``player`` could take, legal or not, in canonical order.
 
     * ``pass``;
@@ -154,7 +155,10 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
     With ``modes`` (the ``actions`` query), each other way to cast a card is a
     candidate of its own (:mod:`solver.rules.casting_options`): its alternative costs
     and permissions (from the hand, or from the graveyard: flashback, escape …)
-    and its kicker, paid or not.
+    and its kicker, paid or not. With ``faces`` (the Python API), each face a hand card may be
+    cast or played as is a candidate of its own (``face``: :func:`solver.rules.faces.face_candidates`;
+    the ``actions`` query lists those through :func:`face_entries`). An adventurer card of the
+    player's "on an adventure" in exile may be cast as the creature (CR 715.3d).
     """
     view = view or View(state)
     out = [PASS]
@@ -162,6 +166,10 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
         if o.card is None:
             continue
         out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+    out.extend(Candidate.make("cast", o.id) for o in state.objects
+               if on_adventure_of(o, player) or cast_aftermath(o, player))
+    if faces:
+        out.extend(face_candidates(state, player))
     if modes:
         for o in state.objects:
             if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
@@ -264,7 +272,8 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             why = mode_reason(view, player, o, cand.alternative, cand.kicked)
             if why:
                 return why
-        elif o.zone != "hand" or o.owner != player:
+        elif (o.zone != "hand" or o.owner != player) and not on_adventure_of(o, player) \
+                and not cast_aftermath(o, player):
             return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
         if o.card is None:
             return f"{o.id} is not a card"

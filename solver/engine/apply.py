@@ -41,7 +41,7 @@ interface layer (``tests/test_import_graph.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Sequence
+from typing import Any, Sequence
 
 from ..core import ir
 from .actions import ability_of, target_specs
@@ -54,6 +54,7 @@ from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, p
                          queue_target_triggers, queue_triggers, count_spell)
 from ..rules.replacement import counter_event_outcomes
 from ..rules.suspend import suspend_of
+from ..rules.faces import at_face
 
 __all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
 
@@ -82,7 +83,15 @@ def apply_action(state: GameState, view: View, player: str, action: Action,
     :class:`~solver.core.moves.AmbiguousActionError` when a choice is left open
     (that order, the order of replacement effects) and
     :class:`~solver.core.moves.UnsupportedActionError` when a consequence is not
-    modeled."""
+    modeled.
+
+    An action with ``face`` (an Adventure, a split card's half, a modal double-faced card's back
+    face, CR 715.3, 709.3, 712.11b, 712.12) is applied to the situation in which the card has only
+    that face's characteristics (:func:`solver.rules.faces.at_face`): the spell goes on the stack as
+    that face (715.3b, 709.3b), the land enters with that face up (712.12)."""
+    if action.face is not None:
+        state, _ = at_face(state, action.head)
+        view = View(state)
     return ActionApplier(state, view, player, action, trigger_order).run()
 
 
@@ -224,7 +233,8 @@ class ActionApplier:
                     counters[ab.counter] = counters.get(ab.counter, 0) + amount
         if is_saga(o.card):
             counters["lore"] = counters.get("lore", 0) + 1  # CR 714.3a: a Saga land (Urza's Saga)
-        move(self.w, o.id, "battlefield", controller=self.player, sick=True, tapped=tapped)  # CR 305.1
+        move(self.w, o.id, "battlefield", controller=self.player, sick=True, tapped=tapped,  # CR 305.1
+             **self._face_status(o))
         self.turn = replace(self.turn, lands_played=self.turn.lands_played + 1)
         if counters:
             self.enter_with_counters(o.id, counters)
@@ -252,10 +262,17 @@ class ActionApplier:
     def cast(self, a: Action) -> None:
         specs = target_specs(self.state, self.view, a.head)
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
-             targets=a.targets if specs else None)
+             targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]))
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
         self.pay(_payment_of_complete(a), a.x or 0)
         self.turn = count_spell(self.turn, self.player, self.state.player_ids)  # turn.spells_cast (CR 730.2)
+
+    def _face_status(self, o: GameObject) -> dict[str, Any]:
+        """The face the card shows where it goes when the action names one: the spell on the stack
+        as the face cast (CR 715.3b, 709.3b, 712.11b), the land played as its back face (712.12)."""
+        if self.action.face is None or o.front is None:
+            return {}
+        return {"card": o.card, "front": o.front}
 
     def suspend(self, a: Action) -> None:
         """CR 702.62a, 116.2f: pay the suspend cost and exile the card from its owner's hand with N time

@@ -951,13 +951,21 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
         shown: dict[str, Any] = {} if face is None else {"card": face[0], "front": face[1]}
         new = move(v, oid, "battlefield", controller=controller, tapped=tapped, sick=True,
                    counters=tuple(sorted(cs.items())), attached_to=attach_to, chosen=chosen,
-                   token=cur.token if token is None else token, **shown)
-        if new.front is not None:   # it entered with another face up (at night, or "transformed")
+                   token=cur.token if token is None else token, **(shown or _face_entering(cur)))
+        if new.front is not None:   # it entered with another face up (at night, "transformed", an MDFC's back)
             _refuse_unread_face(v, oid)
         # CR 603.6a: its "when this enters" abilities (one it doesn't have now doesn't trigger)
         queue_triggers(v, new, ir.EntersTrigger, v.view().chars(oid).abilities)
         out.append(v)
     return out
+
+
+def _face_entering(o: GameObject) -> dict[str, Any]:
+    """The face a permanent spell enters with: a modal double-faced card cast as its back face
+    enters with that face up (CR 712.14); any other object enters front face up (``move``)."""
+    if o.zone == "stack" and o.front is not None and o.front.data.layout == "modal_dfc":
+        return {"card": o.card, "front": o.front}
+    return {}
 
 
 def _return_to_battlefield(w: _World, oid: str) -> list[_World]:
@@ -997,11 +1005,15 @@ def _check_targets(w: _World, o: GameObject, where: str) -> tuple[tuple[TargetSp
     return specs, legal, resolves
 
 
-def _leave_stack(w: _World, o: GameObject) -> None:
+def _leave_stack(w: _World, o: GameObject, resolved: bool = False) -> None:
     """After resolving (CR 608.2n) or failing to: a spell card to its owner's
-    graveyard; a copy of a spell, or an ability, ceases to exist."""
+    graveyard (a split card as the whole card, 709.4); a copy of a spell, or an ability, ceases to
+    exist. A spell cast as an Adventure that resolves is exiled instead, "on an adventure"
+    (CR 715.3d: object key ``on_adventure``); one that fails to resolve goes to the graveyard (715.4)."""
     if o.ability is not None or o.copy or o.card is None:
         _cease(w, o.id)
+    elif resolved and o.front is not None and o.front.data.layout == "adventure":
+        _move(w, o.id, "exile", on_adventure=True)
     else:
         _move(w, o.id, "graveyard")
 
@@ -1062,7 +1074,7 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
         worlds = _run_effects(w, ctx, card.spell.effects)
         for v in worlds:
-            _leave_stack(v, v.objects[o.id])
+            _leave_stack(v, v.objects[o.id], resolved=True)
         return worlds
     if not _is_permanent_card(card):
         raise ResolutionUnsupported(f"spell '{card.name}' of types {sorted(types)}")

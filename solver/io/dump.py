@@ -78,7 +78,9 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
     d: dict[str, Any] = {"id": o.id}
     if o.card is not None:
         d["card"] = _dump_card(o.whole or o.card, cards)
-    if o.face is not None:
+    if o.front is not None and o.card is not None and o.card.name == o.front.name:
+        d["fused"] = True                    # a fused split spell: both halves (CR 702.102)
+    elif o.face is not None:
         d["face"] = o.face                   # the face it shows (io/faces.py); a melded one names its pair
     if o.on_adventure:
         d["on_adventure"] = True

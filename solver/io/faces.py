@@ -15,7 +15,8 @@ elsewhere than the stack has only its normal characteristics):
   card on the stack is always one of them, or both fused), a modal double-faced card's back face
   (712.11b), a transforming card cast transformed (disturb, 702.146b; 712.11a).
 
-``on_adventure`` (exile only, an adventurer card) records "on an adventure" (715.3d).
+``on_adventure`` (exile only, an adventurer card) records "on an adventure" (715.3d); ``fused``
+(stack only, a split card with fuse) a spell cast as both halves (702.102).
 """
 from __future__ import annotations
 
@@ -23,8 +24,9 @@ from dataclasses import dataclass
 
 from ..cards import Card, CardDB, face_named, faces
 from ..cards.faces import cards_with_face
+from ..rules.faces import fused_card
 
-__all__ = ["FaceUp", "FaceError", "face_up", "by_face_name"]
+__all__ = ["FaceUp", "FaceError", "face_up", "fused_up", "by_face_name"]
 
 #: Layouts whose face a permanent may show other than its front (CR 712.8d, 710.1, 712.4).
 BATTLEFIELD_FACES = frozenset({"transform", "modal_dfc", "flip", "meld"})
@@ -100,6 +102,20 @@ def face_up(card: Card, face: str | None, zone: str, cards: CardDB, *, on_advent
     _check_zone(card, hit, zone)
     melded = _meld_partner(card, hit, cards) if layout == "meld" else None
     return FaceUp(hit, front=card, melded_with=melded)
+
+
+def fused_up(card: Card, face: str | None, zone: str) -> FaceUp:
+    """A fused split spell (object key ``fused``): a split card with fuse on the stack, cast as both
+    halves (CR 702.102a); it has the card's combined characteristics and both halves' text
+    (702.102c-d, :func:`solver.rules.faces.fused_card`). Raises :class:`FaceError`."""
+    if face is not None:
+        raise FaceError("fused", "'fused' is both halves: give no 'face' with it (CR 702.102)")
+    if zone != "stack":
+        raise FaceError("fused", f"'fused' is for a split spell on the stack (CR 702.102), not in the {zone}")
+    fused = fused_card(card)
+    if fused is None:
+        raise FaceError("fused", f"{card.name} is not a split card with fuse whose halves are read (CR 702.102a)")
+    return FaceUp(fused, front=card)
 
 
 def _check_zone(card: Card, face: Card, zone: str) -> None:

@@ -49,7 +49,7 @@ from typing import Any, Callable, Container, Mapping, NoReturn
 import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
-from .faces import FaceError, FaceUp, by_face_name, face_up
+from .faces import FaceError, FaceUp, by_face_name, face_up, fused_up
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -135,7 +135,7 @@ class _PlainObject(_Plain):
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
-                     commander=False, refers_to=None, face=None, on_adventure=False)
+                     commander=False, refers_to=None, face=None, on_adventure=False, fused=False)
 
 
 class _PlainAbility(_Plain):
@@ -253,7 +253,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "refers_to": _opt_id, "face": _opt_id,
-    "tapped": _bool, "on_adventure": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "tapped": _bool, "on_adventure": _bool, "fused": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "timestamp": _opt(_count),
     "counters": _opt(lambda v: _map(v, _id, _count)),
@@ -913,6 +913,8 @@ class _Builder:
                 except FaceError:
                     pass
         try:
+            if p.spec.fused:   # a split card with fuse cast as both halves (CR 702.102)
+                return fused_up(card, face, p.zone)
             return face_up(card, face, p.zone, self.cards, on_adventure=p.spec.on_adventure)
         except FaceError as e:
             self.fail(_at(p.path, e.key), str(e))

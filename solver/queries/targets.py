@@ -24,6 +24,7 @@ triggered ability ``trigger``, and any of them ``copy``, ``change`` or
 """
 from __future__ import annotations
 
+from ..rules.faces import is_aftermath
 from ..rules.characteristics import View
 from ..core.errors import QueryError
 from ..core.state import GameState
@@ -79,7 +80,9 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             o = state.find(cid)
             if o is None:
                 raise _err("cast", f"no object with id '{cid}'")
-            if o.zone != "hand":
+            # CR 715.3d: the creature of a card on an adventure; 702.127a: an aftermath half (face) from a graveyard
+            if o.zone != "hand" and not (o.zone == "exile" and o.on_adventure) and \
+                    not (o.zone == "graveyard" and is_aftermath(o.card) and o.front is not None):
                 raise _err("cast", f"'{cid}' is not in a hand (it is in the {o.zone}); "
                                    "use spell: for a spell on the stack")
             alt = query.get("alternative", "") or ""

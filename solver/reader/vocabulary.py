@@ -28,11 +28,14 @@ SIMPLE_KEYWORDS: frozenset[str] = frozenset({
     # 702.31 horsemanship, 702.118 skulk
     "fear", "intimidate", "shadow", "horsemanship", "skulk",
     # day and night (CR 702.145): solver/engine/transition.py and the untap step
-    "daybound", "nightbound"})
+    "daybound", "nightbound",
+    # a split card's half cast only from a graveyard, then exiled (CR 702.127a); both halves cast together
+    # from the hand (CR 702.102a): solver/rules/faces.py
+    "aftermath", "fuse"})
 # The two-word ones, read as a pair of words ("first strike", "double strike").
 STRIKE_WORDS: frozenset[str] = frozenset({"first", "double"})
 # Keywords an effect or static may grant (Effect.keywords / Static.keywords hold bare names).
-GRANTABLE_KEYWORDS = SIMPLE_KEYWORDS - {"daybound", "nightbound"}
+GRANTABLE_KEYWORDS = SIMPLE_KEYWORDS - {"daybound", "nightbound", "aftermath", "fuse"}
 
 # Keyword abilities of CR 702 (lower case; multi-word names included).  A line made
 # only of these is a keyword line; those outside SIMPLE_KEYWORDS are unsupported.

@@ -45,9 +45,9 @@ from ..core import ir
 from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
+from .faces import faces_of
 from ..core.state import GameObject, GameState, opponent_lost_life
 from .soundness.check import unread_parts
-from ..cards import other_faces
 
 
 # ---------------------------------------------------------------------------
@@ -308,10 +308,8 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
         if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None:
             continue
 
-        if o.zone == "hand" and o.card.data.layout in ("adventure", "split", "modal_dfc") and other_faces(o.card):
-            return (f"{o.name} ({o.id}) can be cast or played as another face (CR 715.3, 709.3, 712.12), which "
-                    "the Python API does not list yet: use the actions and pay queries (face)")
-        for a in options_of(o):
+        faces = tuple(o.with_(card=f) for f in faces_of(o)) if o.zone == "hand" else ()   # CR 715.3, 709.3
+        for a in (a for x in (o, *faces) for a in options_of(x)):
             if o.zone == "hand" or a.zone == "graveyard":
                 return (f"{o.name} ({o.id}) can be cast with an alternative or additional cost "
                         f"({a.text or a.name}), which the Python API does not apply yet: use the actions and pay "

@@ -34,27 +34,29 @@ if it is a land (712.12): the ``actions`` entries for the back face carry
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
+from ..core import ir
 from ..core.errors import QueryError, UnsupportedCase
+from ..core.moves import Candidate, InvalidActionError
 from ..core.state import GameState
-from ..cards import other_faces
+from ..cards import Card, other_faces
 
-#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played from the hand.
-FACE_LAYOUTS = frozenset({"adventure", "split", "aftermath", "modal_dfc"})
+#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played instead of the card.
+FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
+#: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
+SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 
-__all__ = ["FACE_LAYOUTS", "castable_faces", "faces_of", "select_face", "whole_card_reason", "with_face"]
+__all__ = ["FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "face_zone_reason", "is_aftermath", "leaving_stack_zone", "fused_card", "is_fused",
+           "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
+           "whole_card_reason", "with_face"]
 
 
 def faces_of(o: Any) -> tuple:
     """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
     if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
         return ()
-    if o.card.data.layout == "aftermath":
-        # an aftermath card's second half may be cast only from a graveyard (CR 702.127a): from the
-        # hand only its first half
-        return other_faces(o.card)[:1]
     return other_faces(o.card)
 
 
@@ -65,16 +67,142 @@ def with_face(state: GameState, oid: str, face: Any) -> GameState:
                                         for o in state.objects))
 
 
+def is_aftermath(face: Any) -> bool:
+    """Is ``face`` a split card's half with aftermath (CR 702.127a: cast only from a graveyard, then
+    exiled)? The half with the keyword line; its other half is cast like a split card's (from the hand)."""
+    return face is not None and any(isinstance(a, ir.Keyword) and a.name == "aftermath" for a in face.abilities)
+
+
+def _shift_targets(value: Any, n: int) -> Any:
+    """``value`` (an effect of the IR) with every reference to a target slot moved ``n`` slots on."""
+    if isinstance(value, ir.Ref):
+        return replace(value, index=value.index + n) if value.kind == "target" else value
+    if isinstance(value, tuple):
+        return tuple(_shift_targets(v, n) for v in value)
+    if is_dataclass(value) and not isinstance(value, type):
+        changes = {f.name: _shift_targets(getattr(value, f.name), n) for f in fields(value)}
+        return replace(value, **{k: v for k, v in changes.items() if v is not getattr(value, k)})
+    return value
+
+
+def fused_card(card: Any) -> Any | None:
+    """The spell a split card with fuse is when both halves are cast from the hand (CR 702.102a), or
+    None (not a split card with fuse on both halves, or a half whose spell is not read, or modal):
+    the card's combined characteristics (702.102c, 709.4: both names, the combined mana cost and
+    colors), both halves' target slots in order and both halves' instructions, the first half's
+    before the second's (702.102d)."""
+    if card is None or card.data.layout != "split":
+        return None
+    return card.memo.get(("fused",), lambda: _fused(card))
+
+
+def _fused(card: Any) -> Any | None:
+    halves = other_faces(card)
+    fuse = [any(isinstance(a, ir.Keyword) and a.name == "fuse" for a in h.abilities) for h in halves]
+    if len(halves) != 2 or not all(fuse) or any(h.spell is None or h.spell.modes for h in halves):
+        return None
+    first, second = halves[0].spell, halves[1].spell
+    assert first is not None and second is not None   # checked above
+    spell = ir.SpellBehaviour(targets=first.targets + second.targets,
+                              effects=first.effects + _shift_targets(second.effects, len(first.targets)))
+    abilities = tuple(a for h in halves for a in h.abilities if not (isinstance(a, ir.Keyword) and a.name == "fuse"))
+    return Card(card.data, abilities, spell, "reader")
+
+
+def is_fused(o: Any) -> bool:
+    """Is ``o`` a fused split spell (both halves cast, CR 702.102; object key ``fused``)?"""
+    return o.front is not None and o.card is not None and o.card.data.name == o.front.data.name
+
+
+def zone_faces(o: Any) -> tuple:
+    """The faces the object's card may be cast or played as from where it is: from its owner's hand
+    every face but an aftermath half (CR 715.3, 709.3, 712.11b, 702.127a), and a split card with fuse
+    as both halves (named by the card's own name, :func:`fused_card`, 702.102a); from a graveyard the
+    aftermath halves (702.127a); from elsewhere none."""
+    if o.zone == "hand":
+        fused = fused_card(o.card) if o.front is None else None
+        return tuple(f for f in faces_of(o) if not is_aftermath(f)) + ((fused,) if fused is not None else ())
+    if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "aftermath":
+        return tuple(f for f in faces_of(o) if is_aftermath(f))
+    return ()
+
+
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
-    """``(object id, face)`` for every card in ``player``'s hand with an Adventure."""
-    return [(o.id, f) for o in state.objects if o.zone == "hand" and o.owner == player
-            for f in faces_of(o)]
+    """``(object id, face)`` for every face of ``player``'s cards that may be cast or played instead of
+    the card from where it is (:func:`zone_faces`)."""
+    return [(o.id, f) for o in state.objects if o.owner == player and o.zone in ("hand", "graveyard")
+            for f in zone_faces(o)]
+
+
+def cast_aftermath(o: Any, player: str) -> bool:
+    """Is ``o`` a card in ``player``'s graveyard showing its aftermath half (the situation of
+    :func:`with_face`), which they may cast from there (CR 702.127a)?"""
+    return o.zone == "graveyard" and o.owner == player and o.front is not None and is_aftermath(o.card)
+
+
+def leaving_stack_zone(o: Any, zone: str) -> str:
+    """Where a spell that leaves the stack for ``zone`` goes: an aftermath half (always cast from a
+    graveyard) is exiled instead of being put anywhere else (CR 702.127a)."""
+    if o.zone == "stack" and o.ability is None and not o.copy and o.front is not None and is_aftermath(o.card):
+        return "exile"
+    return zone
+
+
+def on_adventure_of(o: Any, player: str) -> bool:
+    """Is ``o`` an adventurer card of ``player``'s in exile "on an adventure", which they may cast as
+    the creature from there (CR 715.3d; object key ``on_adventure``)?"""
+    return bool(o.on_adventure) and o.zone == "exile" and o.owner == player and o.card is not None
+
+
+def face_of(o: Any, name: str) -> Any | None:
+    """The face named ``name`` (case-insensitive) that the object's card may be cast or played as, or None."""
+    hit = [f for f in zone_faces(o) if f.data.name.lower() == name.lower()]
+    return hit[0] if hit else None
+
+
+def face_candidates(state: GameState, player: str) -> list[Candidate]:
+    """An action head per face of ``player``'s hand cards that may be cast or played instead of the
+    card (CR 715.3, 709.3, 712.11b): ``play_land`` for a land face (712.12, 305.9), else ``cast``."""
+    return [Candidate.make("play_land" if "Land" in f.data.types else "cast", oid, face=f.data.name)
+            for oid, f in castable_faces(state, player)]
+
+
+def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
+    """The situation in which the card of a head with ``face`` has only that face's characteristics
+    (:func:`with_face`; CR 715.3b, 709.3b, 712.11b) and the head without ``face``; a head without
+    ``face`` unchanged. Raises :class:`~solver.core.moves.InvalidActionError` when the object has no
+    such face that may be cast or played from where it is (the hand)."""
+    if not cand.face:
+        return state, cand
+    o = state.find(cand.object)
+    if o is None:
+        raise InvalidActionError(f"there is no object '{cand.object}'")
+    f = face_of(o, cand.face)
+    if f is None:
+        have = ", ".join(repr(x.data.name) for x in faces_of(o)) or "none"
+        raise InvalidActionError(f"{o.name} ({o.id}) has no face {cand.face!r} that may be cast or played "
+                                 f"(it has: {have})")
+    return with_face(state, o.id, f), replace(cand, face="")
+
+
+def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
+    """Why the head's ``face``, a face the card has, can't be cast or played from where the card is
+    (an Adventure or a split half only from the hand, an aftermath half only from a graveyard:
+    CR 715.3, 709.3, 702.127a), or None."""
+    o = state.find(cand.object) if cand.face else None
+    if o is None or face_of(o, cand.face) is not None:
+        return None
+    hit = [f for f in faces_of(o) if f.data.name.lower() == cand.face.lower()]
+    if not hit:
+        return None
+    where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand (CR 715.3, 709.3)"
+    return f"{o.name} ({o.id}) is cast or played as {hit[0].data.name} from {where} only, and it is in the {o.zone}"
 
 
 def whole_card_reason(o: Any) -> str | None:
     """Why the card can't be cast as a whole, or None: a split card is cast as one of its
     halves (CR 709.3), named by ``face``."""
-    if o.card is None or o.card.data.layout not in ("split", "aftermath") or not faces_of(o):
+    if o.card is None or o.front is not None or o.card.data.layout not in SPLIT_LAYOUTS or not faces_of(o):
         return None
     names = " or ".join(f.data.name for f in faces_of(o))
     return f"{o.name} is a split card: it is cast as one of its halves, {names} (CR 709.3; face: <half>)"
@@ -99,12 +227,14 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     if not isinstance(oid, str) or state.find(oid) is None:
         raise QueryError("", "face", "'face' goes with 'cast' naming a card")
     o = state.obj(oid)
-    faces = faces_of(o)
+    fused = fused_card(o.card) if o.front is None else None
+    faces = faces_of(o) + ((fused,) if fused is not None else ())   # both halves fused (CR 702.102a)
     hit = [f for f in faces if isinstance(name, str) and f.data.name.lower() == name.lower()]
     if not hit:
         have = ", ".join(repr(f.data.name) for f in faces) or "none"
         raise QueryError("", "face", f"{o.name} has no other face {name!r} that may be cast (it has: {have})")
-    if o.zone != "hand":
-        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from its owner's hand "
+    if hit[0] not in zone_faces(o):
+        where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand"
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from {where} "
                                      f"only (it is in the {o.zone})")
     return with_face(state, oid, hit[0]), rest

@@ -111,7 +111,14 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
     sorcery_time = t.active == player and t.step in SORCERY_STEPS and not stack
     view = View(state)
     for o in state.objects:
-        if o.zone != "hand" or o.owner != player or o.card is None:
+        # from the hand; an adventurer card of the player's on an adventure, from exile (CR 715.3d)
+        if o.zone not in ("hand", "exile", "graveyard") or o.owner != player or o.card is None:
+            continue
+        if o.zone == "exile" and not (o.on_adventure and o.card.data.layout == "adventure"):
+            continue
+        if o.zone == "graveyard" and not _aftermath_line(o.card):   # an aftermath half (CR 702.127a)
+            continue
+        if o.card.data.layout in ("split", "aftermath"):   # cast as one half only (CR 709.3)
             continue
         if "Land" in o.card.data.types:
             if sorcery_time and t.lands_played < _lands_allowed(state, view, player):
@@ -198,6 +205,32 @@ def _suspend_entries(state: GameState, view: View, player: str, sorcery_time: bo
     return out
 
 
+def _aftermath_line(card) -> bool:
+    """The card (a face) has the keyword line "Aftermath" (CR 702.127a: cast only from a graveyard)."""
+    return any(line.split(" (")[0].strip().lower() == "aftermath" for line in card.data.text.split("\n"))
+
+
+def _keyword_line(card, word: str) -> bool:
+    return any(line.split(" (")[0].strip().lower() == word for line in card.data.text.split("\n"))
+
+
+def _fused(card, zone: str) -> tuple:
+    """A split card whose halves both have the keyword line "Fuse", in the hand: the spell of both
+    halves (CR 702.102: the whole card's characteristics, both halves' target slots in order — what
+    the targets and payments depend on; the effects don't matter here)."""
+    from dataclasses import replace
+
+    from mtgsolve.solver.cards import other_faces
+
+    halves = other_faces(card)
+    if zone != "hand" or card.data.layout != "split" or len(halves) != 2 or \
+            not all(_keyword_line(h, "fuse") and h.spell is not None for h in halves):
+        return ()
+    spell = ir.SpellBehaviour(targets=halves[0].spell.targets + halves[1].spell.targets)
+    # the card itself with that spell, cast as such (not as one half)
+    return (replace(card, data=replace(card.data, layout="normal"), abilities=(), spell=spell),)
+
+
 def reference_face_entries(state: GameState, player: str) -> list[dict]:
     """The ``cast`` entries with ``face`` (an Adventure cast from the hand, CR 715.3; a split
     card's half, CR 709.3): for each such card in ``player``'s hand and each face the card
@@ -210,10 +243,14 @@ def reference_face_entries(state: GameState, player: str) -> list[dict]:
 
     out = []
     for o in state.objects:
-        if o.zone != "hand" or o.owner != player or o.card is None or \
-                o.card.data.layout not in ("adventure", "split", "modal_dfc"):
+        if o.owner != player or o.card is None or \
+                o.card.data.layout not in ("adventure", "split", "modal_dfc", "aftermath"):
             continue
-        for face in other_faces(o.card):
+        if o.zone not in ("hand", "graveyard") or (o.zone == "graveyard" and o.card.data.layout != "aftermath"):
+            continue
+        for face in other_faces(o.card) + _fused(o.card, o.zone):
+            if _aftermath_line(face) != (o.zone == "graveyard"):   # the aftermath half from a graveyard only
+                continue
             sub = replace(state, objects=tuple(replace(x, card=face) if x.id == o.id else x for x in state.objects))
             for e in reference_actions(sub, player):
                 if e["kind"] in ("cast", "play_land") and e["object"] == o.id:

@@ -209,11 +209,6 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     else:
         rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
                 for text, kind, affects in card_parts(card, abilities, zone)]
-    if o.on_adventure:
-        # an adventurer card on an adventure may be cast as the creature from exile (CR 715.3d), a casting
-        # permission the engine does not list
-        text = f"{card.name} is on an adventure: its owner may cast the creature from exile (CR 715.3d)"
-        rows = list(rows) + [(text, "face", ("timing",), _reach(text, "face", zone), True)]
     if zone == "command" and o.commander:
         # a commander card in the command zone is no permanent: its abilities work there only if they
         # say so (CR 113.6, 903.3; eminence, partner, "can be your commander")

@@ -17,10 +17,11 @@ printed words, so the card library (``cards show``) and the rules layer both use
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Any, Iterable, Iterator
 
 from ...core import ir
 from ...cards import other_faces
+from ..faces import fused_card
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -487,9 +488,12 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         # face (712.11b, 712.12) may be cast or played instead: their unread parts count there
         if data.layout in ("adventure", "split", "aftermath", "modal_dfc") and zone in (None, "hand"):
             out.extend(_face_parts_in_hand(faces, zone))
-        elif data.layout == "aftermath" and zone == "graveyard":
-            # its second half may be cast from the graveyard (CR 702.127a): that half's parts count there
-            out.extend(_face_parts_in_hand(faces[1:], zone))
+            if _fuse_unmodeled(card, faces):   # both halves cast fused (CR 702.102a), not modeled for these halves
+                out.append((f"Fuse: casting both halves of {data.name} together is not modeled (CR 702.102)",
+                            "face", frozenset({"timing"})))
+        elif data.layout == "aftermath" and zone == "graveyard":   # its aftermath half is cast from there (702.127a)
+            out.extend(_face_parts_in_hand(tuple(f for f in faces if any(
+                getattr(a, "name", None) == "aftermath" for a in f.abilities)), zone))
         elif data.layout == "prepare" and zone == "battlefield":
             # "while it's prepared, you may cast a copy of its spell": whether it is prepared is not recorded
             names = " and ".join(f.data.name for f in faces)
@@ -518,6 +522,13 @@ def unknown_face_colors(data: object) -> bool:
     (CR 204) — never assumed colorless."""
     return getattr(data, "side", None) not in (None, "a") and getattr(data, "colors", None) is None \
         and not getattr(data, "mana_cost").symbols and getattr(data, "unreadable_cost", None) is None
+
+
+def _fuse_unmodeled(card: Any, faces: tuple) -> bool:
+    """A split card whose halves have fuse but whose fused spell is not modeled (a half's spell not
+    read, or modal: :func:`solver.rules.faces.fused_card`)."""
+    fuse = [any(getattr(a, "name", None) == "fuse" for a in f.abilities) for f in faces]
+    return card.data.layout == "split" and len(faces) == 2 and all(fuse) and fused_card(card) is None
 
 
 def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
