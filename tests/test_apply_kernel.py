@@ -78,3 +78,19 @@ def test_playing_a_land_with_unmodeled_text_is_refused_and_a_plain_one_is_not():
         sit(hand={"alice": ["Dark Depths"]}).apply("play dark-depths")
     after = sit(hand={"alice": ["Forest"]}).apply("play forest")
     assert after.state.obj("forest").zone == "battlefield"
+
+
+def test_a_card_returning_to_the_battlefield_is_a_new_object_its_aura_stays_behind():
+    """CR 400.7: the card keeps its id across zone changes here, but the permanent that returns is a
+    new object: an Aura that was attached to it is attached to nothing (and goes to the graveyard,
+    704.5m); the Aura's own record of what it was attached to stays until then."""
+    from mtgsolve.solver.engine.transition import _World, move
+    from mtgsolve.solver.io.load import situation_from_dict
+
+    s = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {
+        "alice": [{"id": "bears", "card": "Grizzly Bears"}, {"id": "rancor", "card": "Rancor", "attached_to": "bears"}]}}).state
+    w = _World(s)
+    move(w, "bears", "exile")
+    assert w.objects["rancor"].attached_to == "bears"     # until state-based actions (704.5m)
+    move(w, "bears", "battlefield", sick=True)
+    assert w.objects["bears"].zone == "battlefield" and w.objects["rancor"].attached_to is None

@@ -547,6 +547,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     zone = leaving_stack_zone(o, zone)   # an aftermath half is exiled as it leaves the stack (CR 702.127a)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
+    elif zone == "battlefield":
+        _detach_stale(w, oid)
     if o.zone == "stack":
         _forget_references(w, oid)
     if zone == "stack":
@@ -738,6 +740,15 @@ def create(w: _World, card: Card, owner: str, *, token: bool = False, conjured: 
     return oid
 
 
+def _detach_stale(w: _World, oid: str) -> None:
+    """CR 400.7: an object entering the battlefield is a new object — what was attached to the card
+    while it was last a permanent (it keeps its id here) is not attached to it: an Aura so left goes to
+    the graveyard (704.5m), an Equipment stays unattached (301.5c). Its last known information keeps
+    what it was attached to."""
+    for a in [x for x in w.objects.values() if x.attached_to == oid and x.zone == "battlefield"]:
+        w.put(a.with_(attached_to=None))
+
+
 def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> None:
     """What a permanent leaving the battlefield records (:func:`move`)."""
     oid = o.id
@@ -755,6 +766,7 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
         queue_triggers(w, o, ir.DiesTrigger, c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
     _drop_from_effects(w, oid)
     w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
+
 
 
 _move = move
