@@ -74,10 +74,11 @@ def test_every_deck_parses_and_every_name_resolves(decks):
     assert covered == set(FORMATS)
 
 
-def test_the_held_out_decks_parse_and_every_name_resolves():
-    """The held-out set (benchmarks/decks/heldout/, never developed against): real 60-card lists."""
-    held = load_decks(DECKS_DIR / "heldout")
-    assert len(held) >= 10
+@pytest.mark.parametrize("folder, n", [("heldout", 10), ("heldout2", 12)])
+def test_the_held_out_decks_parse_and_every_name_resolves(folder, n):
+    """The held-out sets (benchmarks/decks/heldout*/, never developed against): real 60-card lists."""
+    held = load_decks(DECKS_DIR / folder)
+    assert len(held) >= n
     assert not {d.key for d in held} & {d.key for d in load_decks()}
     for d in held:
         assert d.source and d.format and d.size >= 60, d.key
