@@ -1,0 +1,223 @@
+"""Differential tests of the faces of multi-face cards (issue 24 item 5): random boards drawn
+with two-faced cards of every layout in every zone and legal state (tests/strategies/faces.py)
+answer as the brute-force references do.
+
+* What each object is — name, mana value, colors, types, power, toughness — equals
+  ``reference.faces_ref.characteristics``, computed from the shipped face data read directly
+  (CR 712.8, 709.3-709.4, 710.1c, 712.8e, 712.8g, 715.3b).
+* ``could_produce`` of the multi-face permanents equals what the text of the face that is up
+  says (faces_ref); ``available_mana`` equals ``reference.mana_ref``.
+* ``targets`` and ``pay`` for every card in the hand, as its front and as every face it may be
+  cast as, equal ``reference.targets_ref`` / ``reference.pay_ref`` on the board where that card
+  *is* the face (read from the face data by faces_ref, not by the engine's faces); ``actions``
+  equals ``reference.actions_ref`` the same way.
+* The situation round-trips through ``dump_state`` (the state and its key).
+
+Where the engine answers ``unsupported`` the answer names the part (an object and its text),
+and the example is discarded (``assume(False)``). Examples scale with ``MTGSOLVE_EXAMPLES``."""
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+
+import pytest
+from hypothesis import HealthCheck, assume, event, given, settings
+
+from reference.actions_ref import reference_actions
+from reference.faces_ref import characteristics, face_cards, reference_could_produce, text_of
+from reference.mana_ref import available_mana as reference_available
+from reference.pay_ref import brute_pay
+from reference.targets_ref import reference_targets
+from strategies.faces import face_boards
+from mtgsolve.solver.core.mana import Mana
+from mtgsolve.solver.io.dump import dump_state
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.queries import Options, answer
+from mtgsolve.solver.rules.characteristics import View
+
+EXAMPLES = int(os.environ.get("MTGSOLVE_EXAMPLES", "25"))
+SETTINGS = settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.filter_too_much])
+BASICS = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+
+
+def _ok(res: dict) -> dict:
+    """``res`` when ok; an ``unsupported`` answer must name the part it does not model (an
+    object and its text, or a reason), and discards the example."""
+    if res["status"] == "unsupported":
+        parts = res.get("unsupported") or []
+        assert all(p.get("object") and p.get("text") for p in parts), res
+        assert parts or res.get("reason"), res
+        assume(False)
+    assert res["status"] == "ok", res
+    return res
+
+
+def _chars(view: View, oid: str) -> dict:
+    c = view.chars(oid)
+    return {"name": c.name, "mana_value": c.mana_value, "colors": set(c.colors), "types": set(c.types),
+            "subtypes": set(c.subtypes), "supertypes": set(c.supertypes), "power": c.power, "toughness": c.toughness}
+
+
+@SETTINGS
+@given(face_boards())
+def test_characteristics_match_the_face_data(doc):
+    """Every multi-face object's characteristics are its recorded face's, by zone. A card's
+    front face is named by the card's full name (``Front // Back``) in the engine; the
+    reference names it by its front face's name (CR 712.8a) — the two are compared as one."""
+    state = situation_from_dict(doc).state
+    view = View(state)
+    for o in state.objects:
+        want = characteristics(o)
+        if want is None:
+            continue
+        got = _chars(view, o.id)
+        if got["name"] != want["name"] and got["name"].split(" // ")[0] == want["name"]:
+            got["name"] = want["name"]
+        if o.whole is not None and o.whole.data.layout == "flip" and o.face is not None:
+            got["mana_value"] = want["mana_value"]   # a known bug: test_a_flipped_flip_card_keeps_its_mana_value
+        assert got == want, (o.id, o.zone, o.card.name)
+        event(f"{o.zone}: {o.whole.data.layout if o.whole else ''}{' as a face' if o.face else ''}")
+
+
+@SETTINGS
+@given(face_boards(stack=False))
+def test_could_produce_is_the_face_ups_mana(doc):
+    """CR 712.8d: a Pathway's back face makes its own color; a transformed permanent the mana
+    its back face's text says (Azcanta {U}, Lost Vale any color), its front none."""
+    state = situation_from_dict(doc).state
+    ids = [o.id for o in state.objects if o.zone == "battlefield" and o.card is not None
+           and (text_of(o) is not None or o.card.data.name in BASICS)]
+    res = _ok(answer(state, {"kind": "could_produce"}))
+    got = {oid: set(res["could_produce"].get(oid, [])) for oid in ids}
+    assert got == reference_could_produce(state, ids)
+
+
+@SETTINGS
+@given(face_boards(stack=False))
+def test_available_mana_matches_reference(doc):
+    state = situation_from_dict(doc).state
+    res = answer(state, {"kind": "available_mana", "player": "alice"}, Options(max_results=10_000))
+    res = _ok(res)
+    assert {Mana.parse(b) for b in res["bundles"]} == reference_available(state, "alice")
+
+
+def _as_face(state, oid: str, card):
+    """The board where object ``oid`` *is* ``card`` (a face read from the face data)."""
+    return replace(state, objects=tuple(replace(x, card=card, front=None) if x.id == oid else x
+                                        for x in state.objects))
+
+
+def _casts(state, player: str):
+    """(object id, face name or None, the board to ask the reference) for every way to cast or
+    play each card in ``player``'s hand: its front (a split card only as a half, CR 709.3), and
+    each face it may be cast as (CR 715.3, 709.3, 712.12)."""
+    for o in state.objects:
+        if o.zone != "hand" or o.owner != player or o.card is None:
+            continue
+        if o.card.data.layout == "aftermath":
+            continue             # not yet cast by the engine at all: test_aftermath_first_half_from_the_hand
+        faces = face_cards(o.card.data.name)
+        if o.card.data.layout != "split":
+            yield o.id, None, state
+        for name, card in faces:
+            yield o.id, name, _as_face(state, o.id, card)
+
+
+@SETTINGS
+@given(face_boards())
+def test_targets_for_each_face_match_reference(doc):
+    """CR 715.3b, 709.3b: a spell cast as a face has that face's targets and colors (Stomp is
+    red against protection from red; Malice "nonblack creature"; Abrupt Decay reads a
+    transformed permanent's front mana value, 712.8e, and a melded one's total, 712.8g)."""
+    state = situation_from_dict(doc).state
+    player = state.turn.priority or state.turn.active
+    for oid, face, board in _casts(state, player):
+        if "Land" in board.obj(oid).card.data.types:
+            continue
+        q = {"kind": "targets", "cast": oid, "player": player, **({"face": face} if face else {})}
+        res = _ok(answer(state, q, Options(max_results=10_000)))
+        want = reference_targets(board, {k: v for k, v in q.items() if k != "face"})
+        assert res["count"] == want["count"], (q, res, want)
+        event(f"targets {'as ' + board.obj(oid).card.data.layout + ' face' if face else 'front'}: "
+              f"{'some' if want['count'] else 'none'}")
+        assert sorted(map(str, res["choices"])) == sorted(map(str, want["choices"])), q
+
+
+@SETTINGS
+@given(face_boards(stack=False))
+def test_pay_for_each_face_matches_reference(doc):
+    """The cost paid is the face's mana cost (CR 601.2f, 715.3a, 709.3a, 712.11b)."""
+    state = situation_from_dict(doc).state
+    player = state.turn.priority or state.turn.active
+    for oid, face, board in _casts(state, player):
+        if "Land" in board.obj(oid).card.data.types:
+            continue
+        q = {"kind": "pay", "cast": oid, "player": player, **({"face": face} if face else {})}
+        if board.obj(oid).card.data.mana_cost.x_count:
+            q["x"] = 1
+        res = _ok(answer(state, q, Options(max_results=10_000)))
+        want = brute_pay(board, {k: v for k, v in q.items() if k != "face"})
+        assert (res["payable"], res["count"]) == (want["payable"], want["count"]), (q, res, want)
+        event(f"pay {'a face' if face else 'a front'}: {'payable' if want['payable'] else 'not payable'}")
+
+
+@SETTINGS
+@given(face_boards())
+def test_actions_match_reference(doc):
+    """The actions are the reference's on this board, and for each face a card in the hand may
+    be cast or played as, the reference's entries for that card on the board where it is that
+    face, marked with ``face`` (an MDFC's land back face is a land play, CR 712.12, 305.1)."""
+    state = situation_from_dict(doc).state
+    player = state.turn.priority or state.turn.active
+    res = _ok(answer(state, {"kind": "actions"}, Options(max_results=10_000)))
+    got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"]]
+    want = [e for e in reference_actions(state, player)
+            if not (e.get("object") and state.obj(e["object"]).zone == "hand"
+                    and state.obj(e["object"]).card.data.layout in ("split", "aftermath"))]
+    for oid, face, board in _casts(state, player):
+        if face is not None:
+            want += [{**e, "face": face} for e in reference_actions(board, player)
+                     if e["kind"] in ("cast", "play_land") and e["object"] == oid]
+    key = lambda e: (e["kind"], e.get("object", ""), e.get("face") or "", e.get("index", 0))  # noqa: E731
+    assert sorted(got, key=key) == sorted(want, key=key)
+
+
+@SETTINGS
+@given(face_boards())
+def test_round_trip_through_dump(doc):
+    """``dump_state`` writes every face, melded card, ``on_adventure`` and ``day_night`` back:
+    loading what it wrote gives the same state and key."""
+    state = situation_from_dict(doc).state
+    again = situation_from_dict(dump_state(state)).state
+    assert again == state
+    assert again.key() == state.key()
+
+
+def _load(**kw):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"}, **kw}
+    return situation_from_dict(d).state
+
+
+@pytest.mark.xfail(reason="bug: a flipped flip card's mana value is read from the flipped face (no mana cost: 0); "
+                          "CR 710.1c keeps its mana cost. When fixed, drop the exception in "
+                          "test_characteristics_match_the_face_data", strict=True)
+def test_a_flipped_flip_card_keeps_its_mana_value():
+    """CR 710.1c: a flip card's color and mana cost don't change when it flips: Tok-Tok,
+    Volcano Born (Akki Lavarunner {3}{R} flipped) has mana value 4."""
+    state = _load(battlefield={"alice": [{"id": "tok", "card": "Akki Lavarunner", "face": "Tok-Tok, Volcano Born"}]})
+    assert View(state).chars("tok").mana_value == 4
+
+
+@pytest.mark.xfail(reason="bug: an aftermath card's first half is not cast from the hand ('no other face ... may be "
+                          "cast'); when fixed, drop the exception in _casts", strict=True)
+def test_aftermath_first_half_from_the_hand():
+    """CR 702.127a, 709.3: Cut // Ribbons in the hand may be cast as Cut (its aftermath half,
+    Ribbons, only from the graveyard)."""
+    state = _load(battlefield={"alice": ["Mountain", "Mountain"], "bob": [{"id": "bears", "card": "Grizzly Bears"}]},
+                  hand={"alice": [{"id": "cut", "card": "Cut // Ribbons"}]})
+    assert answer(state, {"kind": "pay", "cast": "cut", "face": "Cut"})["count"] == 1
+    casts = [a for a in answer(state, {"kind": "actions"})["actions"] if a.get("object") == "cut"]
+    assert [a.get("face") for a in casts] == ["Cut"]
