@@ -81,7 +81,7 @@ def _front_is_permanent(full: str) -> bool:
 @st.composite
 def _permanent(draw, oid: str, day_night: str | None) -> dict[str, Any]:
     base: dict[str, Any] = {"id": oid, "tapped": draw(st.integers(0, 3)) == 0}
-    if draw(st.integers(0, 2)) == 0:
+    if draw(st.integers(0, 3)) == 0:
         return {**base, "card": draw(st.sampled_from(PLAIN_PERMANENTS))}
     layout = draw(st.sampled_from(["transform", "modal_dfc", "adventure", "flip", "meld"]))
     full = draw(st.sampled_from(FACE_CARDS[layout]))
@@ -117,8 +117,9 @@ def _card_elsewhere(draw, oid: str, zone: str) -> dict[str, Any]:
 
 
 @st.composite
-def face_boards(draw, *, stack: bool = True, max_permanents: int = 5) -> dict[str, Any]:
-    """A legal situation document with multi-face cards in every zone (no query)."""
+def face_boards(draw, *, stack: bool = True, require_stack: bool = False, max_permanents: int = 5) -> dict[str, Any]:
+    """A legal situation document with multi-face cards in every zone (no query); with
+    ``require_stack`` one or two spells on the stack, without ``stack`` none."""
     day_night = draw(st.sampled_from([None, "day", "night"]))
     n = [0]
 
@@ -131,7 +132,7 @@ def face_boards(draw, *, stack: bool = True, max_permanents: int = 5) -> dict[st
                            "bob": [{"id": "bears", "card": "Grizzly Bears"}]}
     for _ in range(draw(st.integers(0, max_permanents))):
         bf[draw(st.sampled_from(PLAYERS))].append(draw(_permanent(oid(), day_night)))
-    if draw(st.integers(0, 3)) == 0:   # both halves of a meld pair, unmelded, on one side (CR 712.4)
+    if draw(st.integers(0, 5)) == 0:   # both halves of a meld pair, unmelded, on one side (CR 712.4)
         full = draw(st.sampled_from(sorted(MELD)))
         side = draw(st.sampled_from(PLAYERS))
         bf[side] += [{"id": oid(), "card": full.split(" // ")[0]}, {"id": oid(), "card": MELD[full][0].split(" // ")[0]}]
@@ -140,7 +141,7 @@ def face_boards(draw, *, stack: bool = True, max_permanents: int = 5) -> dict[st
         cards = [draw(_card_elsewhere(oid(), zone)) for _ in range(draw(st.integers(0, 3 if zone == "hand" else 2)))]
         if cards:
             doc[zone] = {"alice": cards}
-    if stack and draw(st.booleans()):
+    if require_stack or (stack and draw(st.booleans())):
         items = []
         for _ in range(draw(st.integers(1, 2))):
             card, face, tg = draw(st.sampled_from(STACK_SPELLS))
