@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from reference.actions_ref import reference_actions
-from reference.alt_costs_ref import brute_cast
+from reference.alt_costs_ref import brute_cast, reference_cast_entries
 from reference.faces_ref import characteristics, face_cards, reference_could_produce, text_of
 from reference.mana_ref import available_mana as reference_available
 from reference.pay_ref import brute_pay
@@ -145,6 +145,14 @@ def test_targets_for_each_face_match_reference(doc):
         event(f"targets {'as ' + board.obj(oid).card.data.layout + ' face' if face else 'front'}: "
               f"{'some' if want['count'] else 'none'}")
         assert sorted(map(str, res["choices"])) == sorted(map(str, want["choices"])), q
+    for o in state.objects:          # a spell on the stack as its face or half (CR 715.3b, 709.3b)
+        if o.zone == "stack" and o.card is not None:
+            q = {"kind": "targets", "spell": o.id}
+            res = _ok(answer(state, q, Options(max_results=10_000)))
+            want = reference_targets(state, q)
+            assert (res["count"], sorted(map(str, res["choices"]))) == \
+                (want["count"], sorted(map(str, want["choices"]))), (q, res, want)
+            event(f"targets of a spell on the stack{' cast as a face' if o.face else ''}")
 
 
 @SETTINGS
@@ -165,25 +173,41 @@ def test_pay_for_each_face_matches_reference(doc):
         event(f"pay {'a face' if face else 'a front'}: {'payable' if want['payable'] else 'not payable'}")
 
 
+@st.composite
+def _main_phase_boards(draw):
+    """Mostly alice's own main phase with an empty stack (where lands are played and sorceries
+    cast), else any board."""
+    doc = draw(face_boards())
+    if draw(st.integers(0, 3)):
+        doc.pop("stack", None)
+        doc["turn"] = {"number": 3, "active": "alice", "step": "main1", "priority": "alice",
+                       "lands_played": draw(st.integers(0, 1))}
+    return doc
+
+
 @SETTINGS
-@given(face_boards())
+@given(_main_phase_boards())
 def test_actions_match_reference(doc):
-    """The actions are the reference's on this board, and for each face a card in the hand may
-    be cast or played as, the reference's entries for that card on the board where it is that
+    """The actions are the reference's on this board (alternative costs: ``alt_costs_ref``), and
+    for each face a card in the hand may be cast or played as, the reference's entries for that card on the board where it is that
     face, marked with ``face`` (an MDFC's land back face is a land play, CR 712.12, 305.1)."""
     state = situation_from_dict(doc).state
     player = state.turn.priority or state.turn.active
     res = _ok(answer(state, {"kind": "actions"}, Options(max_results=10_000)))
     got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"]]
-    want = [e for e in reference_actions(state, player)
+    want = [e for e in reference_cast_entries(state, player) if "alternative" in e or "kicked" in e]
+    want += [e for e in reference_actions(state, player)
             if not (e.get("object") and state.obj(e["object"]).zone == "hand"
                     and state.obj(e["object"]).card.data.layout in ("split", "aftermath"))]
     for oid, face, board in _casts(state, player):
         if face is not None:
             want += [{**e, "face": face} for e in reference_actions(board, player)
                      if e["kind"] in ("cast", "play_land") and e["object"] == oid]
-    key = lambda e: (e["kind"], e.get("object", ""), e.get("face") or "", e.get("index", 0))  # noqa: E731
+    key = lambda e: (e["kind"], e.get("object", ""), e.get("face") or "", e.get("alternative") or "",  # noqa: E731
+                     e.get("index", 0))
     assert sorted(got, key=key) == sorted(want, key=key)
+    for e in got:
+        event(f"{e['kind']}{' as a face' if 'face' in e else ''}")
 
 
 @SETTINGS

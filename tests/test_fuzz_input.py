@@ -238,7 +238,7 @@ def test_python_tags_are_not_evaluated(tmp_path):
 
 # --- Faces (issue 24): every combination of card, zone, face and on_adventure ---------------
 
-from reference.faces_ref import face_problem, record, rules_gap  # noqa: E402
+import reference.faces_ref as faces_ref  # noqa: E402  (a module: the fuzz tests are not differential tests)
 from strategies.faces import ALL_FACE_CARDS  # noqa: E402
 
 FACE_ZONES = ("battlefield", "hand", "graveyard", "library", "exile", "stack")
@@ -252,7 +252,7 @@ def face_objects(draw):
     -1 another card's face name) and ``on_adventure`` drawn independently."""
     full = draw(st.sampled_from(ALL_FACE_CARDS + ("Grizzly Bears", "Lightning Bolt")))
     zone = draw(st.sampled_from(FACE_ZONES))
-    names = full.split(" // ") if record(full) else []
+    names = full.split(" // ") if faces_ref.record(full) else []
     idx = draw(st.sampled_from([None, -1] + list(range(len(names)))))
     obj: dict = {"card": full}
     if idx is not None:
@@ -280,7 +280,7 @@ def test_every_illegal_face_is_one_located_error(case):
     allows but the rules forbid beyond it (``faces_ref.rules_gap``: a land on the stack …) loads
     today: counted, and listed in test_face_rule_gaps_the_loader_accepts."""
     d, where, full, idx, zone, adventure = case
-    problem = face_problem(full, idx, zone, adventure)
+    problem = faces_ref.face_problem(full, idx, zone, adventure)
     try:
         loaded = situation_from_dict(d, source="fuzz.yaml")
     except MtgsolveError as e:
@@ -294,7 +294,7 @@ def test_every_illegal_face_is_one_located_error(case):
     names = full.split(" // ")
     shown = None if idx is None or (idx == 0 and o.whole.data.layout not in ("split", "aftermath")) else names[idx]
     assert o.face == shown and o.on_adventure == adventure
-    gap = rules_gap(full, idx, zone)
+    gap = faces_ref.rules_gap(full, idx, zone)
     event(f"loads{' (rules gap: ' + gap + ')' if gap else ''}")
 
 
