@@ -22,7 +22,8 @@ FACE_CARDS: dict[str, tuple[str, ...]] = {
                   "Clearwater Pathway // Murkwater Pathway", "Cragcrown Pathway // Timbercrown Pathway",
                   "Tangled Florahedron // Tangled Vale", "Kazandu Mammoth // Kazandu Valley",
                   "Skyclave Cleric // Skyclave Basilica", "Spikefield Hazard // Spikefield Cave",
-                  "Emeria's Call // Emeria, Shattered Skyclave"),
+                  "Emeria's Call // Emeria, Shattered Skyclave", "Esika, God of the Tree // The Prismatic Bridge",
+                  "Kianne, Dean of Substance // Imbraham, Dean of Theory"),
     "adventure": ("Bonecrusher Giant // Stomp", "Brazen Borrower // Petty Theft", "Lovestruck Beast // Heart's Desire",
                   "Giant Killer // Chop Down"),
     "split": ("Fire // Ice", "Spite // Malice", "Dead // Gone"),
@@ -48,7 +49,10 @@ STACK_SPELLS: tuple[tuple[str, str | None, str | None], ...] = (
     ("Delver of Secrets // Insectile Aberration", None, None), ("Kazandu Mammoth // Kazandu Valley", None, None),
     ("Spikefield Hazard // Spikefield Cave", None, "player"), ("Skyclave Cleric // Skyclave Basilica", None, None),
     ("Akki Lavarunner // Tok-Tok, Volcano Born", None, None), ("Graf Rats // Chittering Host", None, None),
-    ("Cut // Ribbons", "Cut", "creature"), ("Lightning Bolt", None, "player"))
+    ("Cut // Ribbons", "Cut", "creature"), ("Lightning Bolt", None, "player"),
+    ("Esika, God of the Tree // The Prismatic Bridge", "The Prismatic Bridge", None),
+    ("Kianne, Dean of Substance // Imbraham, Dean of Theory", "Imbraham, Dean of Theory", None),
+    ("Beloved Beggar // Generous Soul", "Generous Soul", None))            # disturb (CR 702.146b)
 
 ALL_FACE_CARDS = tuple(c for cards in FACE_CARDS.values() for c in cards)
 PLAYERS = ("alice", "bob")
