@@ -10,8 +10,15 @@ answer as the brute-force references do.
 * ``targets`` and ``pay`` for every card in the hand, as its front and as every face it may be
   cast as, equal ``reference.targets_ref`` / ``reference.pay_ref`` on the board where that card
   *is* the face (read from the face data by faces_ref, not by the engine's faces); ``actions``
-  equals ``reference.actions_ref`` the same way.
+  equals ``reference.actions_ref`` the same way; the targets of a spell on the stack as a face
+  or half equal ``targets_ref``.
+* Force of Will exiles exactly the hand's blue cards by their face data (709.4, 712.8a, 715.4).
+* ``resolve`` writes every face back: what changed zones is its front face up (400.7, 712.14).
 * The situation round-trips through ``dump_state`` (the state and its key).
+
+Bugs found, as strict xfails at the end (each names the exception to drop when fixed): a flipped
+flip card's mana value (710.1c), an aftermath card in the hand (709.3, 702.127a), an Adventure
+resolving into the graveyard (715.3d).
 
 Where the engine answers ``unsupported`` the answer names the part (an object and its text),
 and the example is discarded (``assume(False)``). Examples scale with ``MTGSOLVE_EXAMPLES``."""
@@ -189,8 +196,9 @@ def _main_phase_boards(draw):
 @given(_main_phase_boards())
 def test_actions_match_reference(doc):
     """The actions are the reference's on this board (alternative costs: ``alt_costs_ref``), and
-    for each face a card in the hand may be cast or played as, the reference's entries for that card on the board where it is that
-    face, marked with ``face`` (an MDFC's land back face is a land play, CR 712.12, 305.1)."""
+    for each face a card in the hand may be cast or played as, the reference's entries for that
+    card on the board where it is that face, marked with ``face`` (an MDFC's land back face is a
+    land play, CR 712.12, 305.1)."""
     state = situation_from_dict(doc).state
     player = state.turn.priority or state.turn.active
     res = _ok(answer(state, {"kind": "actions"}, Options(max_results=10_000)))

@@ -139,7 +139,8 @@ def face_boards(draw, *, stack: bool = True, require_stack: bool = False, max_pe
     if draw(st.integers(0, 5)) == 0:   # both halves of a meld pair, unmelded, on one side (CR 712.4)
         full = draw(st.sampled_from(sorted(MELD)))
         side = draw(st.sampled_from(PLAYERS))
-        bf[side] += [{"id": oid(), "card": full.split(" // ")[0]}, {"id": oid(), "card": MELD[full][0].split(" // ")[0]}]
+        bf[side] += [{"id": oid(), "card": full.split(" // ")[0]},
+                     {"id": oid(), "card": MELD[full][0].split(" // ")[0]}]
     doc: dict[str, Any] = {"format": "mtgsolve/1", "players": list(PLAYERS), "battlefield": bf}
     for zone in ("hand", "graveyard", "library", "exile"):
         cards = [draw(_card_elsewhere(oid(), zone)) for _ in range(draw(st.integers(0, 3 if zone == "hand" else 2)))]
