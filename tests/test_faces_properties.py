@@ -16,9 +16,9 @@ answer as the brute-force references do.
 * ``resolve`` writes every face back: what changed zones is its front face up (400.7, 712.14).
 * The situation round-trips through ``dump_state`` (the state and its key).
 
-Bugs found, as strict xfails at the end (each names the exception to drop when fixed): a flipped
-flip card's mana value (710.1c), an aftermath card in the hand (709.3, 702.127a), an Adventure
-resolving into the graveyard (715.3d).
+Bugs these checks found, each fixed and kept as a test at the end: a flipped flip card's mana value
+(710.1c), an aftermath card in the hand (709.3, 702.127a), an Adventure resolving into the graveyard
+instead of exile (715.3d).
 
 Where the engine answers ``unsupported`` the answer names the part (an object and its text),
 and the example is discarded (``assume(False)``). Examples scale with ``MTGSOLVE_EXAMPLES``."""
@@ -84,8 +84,6 @@ def test_characteristics_match_the_face_data(doc):
         got = _chars(view, o.id)
         if got["name"] != want["name"] and got["name"].split(" // ")[0] == want["name"]:
             got["name"] = want["name"]
-        if o.whole is not None and o.whole.data.layout == "flip" and o.face is not None:
-            got["mana_value"] = want["mana_value"]   # a known bug: test_a_flipped_flip_card_keeps_its_mana_value
         assert got == want, (o.id, o.zone, o.card.name)
         event(f"{o.zone}: {o.whole.data.layout if o.whole else ''}{' as a face' if o.face else ''}")
 
@@ -125,10 +123,10 @@ def _casts(state, player: str):
     for o in state.objects:
         if o.zone != "hand" or o.owner != player or o.card is None:
             continue
-        if o.card.data.layout == "aftermath":
-            continue             # not yet cast by the engine at all: test_aftermath_first_half_from_the_hand
         faces = face_cards(o.card.data.name)
-        if o.card.data.layout != "split":
+        if o.card.data.layout == "aftermath":
+            faces = faces[:1]    # its aftermath half only from a graveyard (CR 702.127a)
+        if o.card.data.layout not in ("split", "aftermath"):
             yield o.id, None, state
         for name, card in faces:
             yield o.id, name, _as_face(state, o.id, card)
@@ -202,9 +200,7 @@ def test_actions_match_reference(doc):
     state = situation_from_dict(doc).state
     player = state.turn.priority or state.turn.active
     res = _ok(answer(state, {"kind": "actions"}, Options(max_results=10_000)))
-    aftermath = {o.id for o in state.objects if o.card is not None and o.card.data.layout == "aftermath"}
-    got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"]
-           if a.get("object") not in aftermath]    # a known bug: test_aftermath_first_half_from_the_hand
+    got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"]]
     want = [e for e in reference_cast_entries(state, player) if "alternative" in e or "kicked" in e]
     want += [e for e in reference_actions(state, player)
             if not (e.get("object") and state.obj(e["object"]).zone == "hand"
@@ -288,7 +284,11 @@ def test_resolve_writes_every_face_back(doc):
             before = state.obj(o.id)
             if o.zone == before.zone and o.id != top:
                 assert (o.face, o.on_adventure) == (before.face, before.on_adventure), o.id
-            elif not (before.whole.data.layout == "adventure" and before.face and o.zone == "exile"):
+            elif o.id == top and before.face and before.whole.data.layout == "adventure" and o.zone == "exile":
+                assert o.on_adventure and o.face is None, o.id          # 715.3d: exiled on an adventure
+            elif o.id == top and before.face and before.whole.data.layout == "modal_dfc" and o.zone == "battlefield":
+                assert o.face == before.face, o.id                       # 712.14: it enters with that face up
+            else:
                 assert (o.face, o.on_adventure) == (None, False), (o.id, o.zone)
         event(f"resolved {state.obj(top).whole.data.layout}{' as a face' if state.obj(top).face else ''}")
 
@@ -299,9 +299,6 @@ def _load(**kw):
     return situation_from_dict(d).state
 
 
-@pytest.mark.xfail(reason="bug: a flipped flip card's mana value is read from the flipped face (no mana cost: 0); "
-                          "CR 710.1c keeps its mana cost. When fixed, drop the exception in "
-                          "test_characteristics_match_the_face_data", strict=True)
 def test_a_flipped_flip_card_keeps_its_mana_value():
     """CR 710.1c: a flip card's color and mana cost don't change when it flips: Tok-Tok,
     Volcano Born (Akki Lavarunner {3}{R} flipped) has mana value 4."""
@@ -309,9 +306,6 @@ def test_a_flipped_flip_card_keeps_its_mana_value():
     assert View(state).chars("tok").mana_value == 4
 
 
-@pytest.mark.xfail(reason="bug: an aftermath card in the hand is cast as a whole (both halves' cost, no targets) "
-                          "and its first half is not ('no other face ... may be cast'); when fixed, drop the "
-                          "exceptions in _casts and test_actions_match_reference", strict=True)
 def test_aftermath_first_half_from_the_hand():
     """CR 702.127a, 709.3: Cut // Ribbons in the hand is cast as Cut, never as a whole (its
     aftermath half, Ribbons, only from the graveyard)."""
@@ -324,8 +318,6 @@ def test_aftermath_first_half_from_the_hand():
     assert answer(state, {"kind": "pay", "cast": "cut", "face": "Cut"})["count"] == want["count"] > 0
 
 
-@pytest.mark.xfail(reason="bug: an Adventure that resolves goes to the graveyard; CR 715.3d exiles it on an "
-                          "adventure. When fixed, assert it in test_resolve_writes_every_face_back", strict=True)
 def test_an_adventure_resolves_into_exile_on_an_adventure():
     """CR 715.3d: a spell cast as an Adventure is exiled as it resolves, "on an adventure"."""
     state = _load(stack=[{"id": "beast", "card": "Lovestruck Beast", "face": "Heart's Desire", "controller": "alice"}])

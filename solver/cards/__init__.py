@@ -301,7 +301,12 @@ def _face_cards(full_name: str) -> tuple[Card, ...]:
     rec = face_record(full_name)
     if rec is None:
         return ()
-    return tuple(read_card(CardData.from_mtgjson({**f, "layout": "normal"})) for f in rec.faces)
+    faces_ = [dict(f) for f in rec.faces]
+    if rec.layout == "flip":
+        # a flipped permanent's mana cost and color don't change (CR 710.1c, 710.2): they are the card's
+        for f in faces_[1:]:
+            f["manaCost"], f["colors"] = faces_[0].get("manaCost"), faces_[0].get("colors")
+    return tuple(read_card(CardData.from_mtgjson({**f, "layout": "normal"})) for f in faces_)
 
 
 def faces(card: Card) -> tuple[Card, ...]:
