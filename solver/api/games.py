@@ -151,7 +151,7 @@ def unmodeled(deck: str | Path | Iterable[str]) -> dict[str, list[str]]:
 def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
                       players: tuple[str, str] = ("alice", "bob"), hand_size: int = 7) -> Situation:
     """The opening: each deck shuffled with ``rng``, seven cards drawn, the
-    first player in the upkeep of turn 1 with priority (CR 103.2-103.8). Card
+    first player in the upkeep of turn 1 with priority (CR 103.2-103.8), no life lost yet. Card
     ids are fixed by deck position (``a07-lightning-bolt``), so the encoding is
     the same for every game between the same decks."""
 
@@ -161,7 +161,9 @@ def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
         cards = [{"card": name, "id": f"{pid[0]}{k:02d}-{object_id_base(name)}"} for k, name in enumerate(deck)]
         rng.shuffle(cards)
         hand[pid], library[pid] = cards[:hand_size], cards[hand_size:]
-    return Situation.from_dict({"format": "mtgsolve/1", "players": list(players),
+    # the game's first turn: no one has lost life yet (CR 119.3; spectacle, 702.137a — the kernel counts on)
+    return Situation.from_dict({"format": "mtgsolve/1",
+                                "players": [{"id": pid, "life_lost_this_turn": 0} for pid in players],
                                 "turn": {"number": 1, "active": players[0], "step": "upkeep"},
                                 "hand": hand, "library": library})
 

@@ -368,7 +368,8 @@ class ActionApplier:
         stack = sorted((o for o in objs if o.zone == "stack"), key=lambda o: o.order)
         out.extend(o.with_(order=n) for n, o in enumerate(stack))
         pools = tuple((pid, self.w.pools[pid]) for pid in ids if self.w.pools.get(pid))
-        players = tuple(p if p.life == self.w.life[p.id] else replace(p, life=self.w.life[p.id])
+        players = tuple(p if (p.life, p.life_lost_this_turn) == (self.w.life[p.id], self.w.life_lost[p.id])
+                        else replace(p, life=self.w.life[p.id], life_lost_this_turn=self.w.life_lost[p.id])
                         for p in self.state.players)
         return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools,
                        day_night=self.w.day_night)

@@ -384,12 +384,15 @@ class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
-                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night")
+                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
+                 "life_lost")
 
     def __init__(self, base: GameState):
         self.base = base
         self.objects: dict[str, GameObject] = {o.id: o for o in base.objects}
         self.life: dict[str, int] = {p.id: p.life for p in base.players}
+        # life lost this turn, where the situation records it (CR 119.3, 702.137a; None: not recorded)
+        self.life_lost: dict[str, int | None] = {p.id: p.life_lost_this_turn for p in base.players}
         self.effects: list[ContinuousEffectEntry] = list(base.effects)
         self.shuffled: set[str] = set(base.shuffled)
         self.choices: dict[str, Any] = {}
@@ -413,6 +416,7 @@ class _World:
         w.base = self.base
         w.objects = dict(self.objects)
         w.life = dict(self.life)
+        w.life_lost = dict(self.life_lost)
         w.effects = list(self.effects)
         w.shuffled = set(self.shuffled)
         w.choices = json.loads(json.dumps(self.choices))
@@ -432,7 +436,7 @@ class _World:
 
     # -- reading ------------------------------------------------------------
     def state(self) -> GameState:
-        players = tuple(Player(p.id, self.life[p.id], p.poison, p.lost) for p in self.base.players)
+        players = tuple(Player(p.id, self.life[p.id], p.poison, p.lost, self.life_lost[p.id]) for p in self.base.players)
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
         return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
@@ -837,8 +841,13 @@ def queue_target_triggers(w: _World, stack_id: str) -> list[_PendingTrigger]:
 
 
 def change_life(w: _World, player: str, amount: int) -> None:
-    """CR 119.3-119.4: ``player`` gains (``amount`` > 0) or loses life."""
+    """CR 119.3-119.4: ``player`` gains (``amount`` > 0) or loses life — damage, a payment of life and
+    a loss alike (120.3a, 119.4); a loss counts toward the life they lost this turn where the situation
+    records it (``life_lost_this_turn``; spectacle, 702.137a)."""
     w.life[player] += amount
+    lost = w.life_lost.get(player)
+    if amount < 0 and lost is not None:
+        w.life_lost[player] = lost - amount
     w.changed()
 
 
@@ -1262,7 +1271,8 @@ def _finalize(w: _World) -> GameState:
     objects = tuple(o.with_(blocking=tuple(a for a in o.blocking if a in attacking_now))
                     if any(a not in attacking_now for a in o.blocking) else o for o in objects)
     # CR 104.3, 704.5a-c: a player who lost is marked ``lost`` (contract §1)
-    players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers) for p in w.base.players)
+    players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers, w.life_lost[p.id])
+                    for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,

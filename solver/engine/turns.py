@@ -479,7 +479,10 @@ def _new_turn(state: GameState) -> GameState:
         objs.append(o.with_(**kw) if kw else o)
     turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=(),
                    spells_cast=() if _day_night_matters(state) else None)
-    return _day_night_check(replace(state, objects=tuple(objs), turn=turn), t.active, t.cast_by(t.active))
+    # a recorded life-lost record starts again at 0: no one has lost life in the turn beginning (CR 119.3)
+    players = tuple(replace(p, life_lost_this_turn=0) if p.life_lost_this_turn else p for p in state.players)
+    return _day_night_check(replace(state, players=players, objects=tuple(objs), turn=turn), t.active,
+                            t.cast_by(t.active))
 
 
 def _day_night_matters(state: GameState) -> bool:
