@@ -175,6 +175,11 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     c.i = 0
     if len(toks) == 1 and t.kind == "WORD" and t.low in SIMPLE_KEYWORDS:
         return [Keyword(t.low)]
+    if t.low == "partner" and (len(toks) == 1 or (toks[1].low == "—" and len(toks) > 2
+                                                  and all(x.kind == "WORD" or x.low in ("&", "-") for x in toks[2:]))):
+        # "Partner", "Partner—Friends forever" (CR 702.124a-c, 702.124i): rules for building a deck with two
+        # commanders, nothing in a game; "Partner with [name]" (702.124j) has a trigger, and stays unread
+        return [Keyword("partner")]
     if len(toks) == 1 and t.kind == "WORD" and t.low in ("devoid", "changeling"):
         # characteristic-defining keywords (CR 604.3): "This object has no color" (702.114a), "This
         # object is every creature type" (702.73a); they function in every zone

@@ -122,6 +122,65 @@ _SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
 )
 
 
+#: Keywords of CR 702 whose reach is that of the ability they are (CR 113.3), not of their words:
+#: keyword → (ability kind, what it can change, zones where it functions). A line is such a keyword only
+#: when it is the keyword alone with its parameter ("Crew 3", "Echo {2}{G}", "Cumulative upkeep—Pay 2
+#: life."), never an ability word sharing its first word ("Echo of the Lost — …").
+KEYWORD_REACH: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
+    name: (kind, frozenset(affects.split()), frozenset(zones.split()))
+    for name, kind, affects, zones in (
+        # 702.122a: "[Cost]: This Vehicle becomes an artifact creature until end of turn" — an action of its
+        # controller; the vehicle is a creature only after it resolves
+        ("crew", "activated", "timing costs characteristics", "battlefield"),
+        # 702.87a: "[Cost]: Put a level counter on this. Activate only as a sorcery."; 716.2a a Class's
+        # "[Cost]: Level N" likewise (its level's abilities only once it resolves)
+        ("level up", "activated", "timing costs characteristics", "battlefield"),
+        # 702.84a: activated from the graveyard, as a sorcery
+        ("unearth", "activated", "timing costs", "graveyard"),
+        # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+        ("prowess", "triggered", "triggers", "battlefield"),
+        # 702.24a, 702.30a: "At the beginning of your upkeep, …" — triggers only as an upkeep begins
+        ("cumulative upkeep", "triggered", "triggers", "battlefield"),
+        ("echo", "triggered", "triggers", "battlefield"),
+        # 702.35a: a replacement of discarding this card (from the hand) and a trigger when it is so exiled;
+        # the cast happens as that trigger resolves, never as an action of `actions`
+        ("madness", "static", "replacement triggers", "hand"),
+        # 702.37a-c, 702.168a-b: cast face down for {3} from the hand (its owner's actions, the card's own
+        # payment); a situation lists permanents face up, for which the keyword does nothing (702.37e)
+        ("morph", "static", "timing costs", "hand"),
+        ("megamorph", "static", "timing costs", "hand"),
+        ("disguise", "static", "timing costs", "hand"),
+        # 702.143a: a special action from the hand (116.2h) and a cast from exile on a later turn
+        ("foretell", "static", "timing costs", "hand exile"),
+        # 702.90b-c: damage dealt by the source is -1/-1 counters and poison counters (what damage does)
+        ("infect", "static", "effect combat", "battlefield"),
+        ("wither", "static", "effect combat", "battlefield"),
+        # 702.164b: combat damage to a player also gives poison counters
+        ("toxic", "static", "combat", "battlefield"),
+        # 702.124j: "When this creature enters, target player may put [name] into their hand from their
+        # library" (the deck-construction part, 702.124a, reaches nothing in a game)
+        ("partner with", "triggered", "triggers targets", "battlefield"),
+    )
+}
+_KEYWORD_PARAMETER = r"(?: \d+| x| n|(?: ?\{[^}]*\})+|—[^.]*(?:\.[^.]+)*| [\w ,'-]+)?\.?$"
+_KEYWORD_LINE = re.compile(
+    r"^(" + "|".join(sorted((re.escape(k) for k in KEYWORD_REACH), key=len, reverse=True)) + r")"
+    + _KEYWORD_PARAMETER)
+
+
+def keyword_reach(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """The (kind, affects, zones) of a line that is one keyword of :data:`KEYWORD_REACH` with its
+    parameter (CR 702), or None."""
+    w = words(text)
+    m = _KEYWORD_LINE.match(w)
+    if m is None:
+        return None
+    name, rest = m.group(1), w[m.end(1):]
+    if name != "partner with" and re.match(r"^ [a-z]", rest) and not re.match(r"^ (?:x|n)\.?$", rest):
+        return None                  # words after the keyword ("echo of the lost — …"): not the keyword
+    return KEYWORD_REACH[name]
+
+
 def classify(text: str, kind: str) -> frozenset[str]:
     """What an unread part with this printed ``text`` and ability ``kind`` could change.
 
@@ -142,8 +201,8 @@ def classify(text: str, kind: str) -> frozenset[str]:
         return frozenset({"effect"})
     if kind == "triggered":
         out.add("triggers")
-        if _MANA_TRIGGER.search(w):
-            out.add("mana")                  # a triggered mana ability (CR 605.1b)
+        if _MANA_TRIGGER.search(w) and not _TARGET_WORD.search(w) and _ADDS_MANA.search(w.split(",", 1)[-1]):
+            out.add("mana")                  # a triggered mana ability (CR 605.1b): no target (605.5a), adds mana
         if _TARGETS.search(w):
             out.add("targets")               # its own targets, chosen as it is put on the stack (CR 603.3d)
         return frozenset(out)
@@ -308,6 +367,11 @@ def own_color_only(text: str) -> bool:
 
 def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    exact = _keyword_item_reach(text)
+    if exact is not None:
+        return zone in exact[2] or zone == "effects"   # where the keyword's ability functions (CR 702)
+    if kind == "static" and counter_rule(text):
+        return zone in ("battlefield", "effects", "command")   # a permanent's rule on other spells (CR 113.6)
     if kind in ("static", "keyword", "spell") and own_characteristic(text):
         return True                  # a characteristic-defining ability works in every zone (CR 604.3)
     if kind == "triggered" and words(text).startswith("suspend"):
@@ -346,6 +410,28 @@ def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool
     if zone == "command":
         return True                  # emblems, commanders: conservatively everything
     return bool(_ZONE_CUE.search(words(text)))
+
+
+_COUNTER_RULE = re.compile(r"\bspells\b[^.]*\bcan't be countered\b")
+
+
+def counter_rule(text: str) -> bool:
+    """A static ability saying some spells can't be countered ("Creature spells you control can't be
+    countered", CR 101.2): it changes only what countering them does (CR 701.6a), never whether a
+    counterspell may target them."""
+    w = words(text)
+    return bool(_COUNTER_RULE.search(w)) and "this spell" not in w
+
+
+def _keyword_item_reach(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """:func:`keyword_reach` of the line, or of its one item of :data:`KEYWORD_REACH` when it is a line
+    of several keywords ("Vigilance, prowess")."""
+    exact = keyword_reach(text)
+    if exact is not None:
+        return exact
+    items = [keyword_reach(i) for i in words(text).split(", ")] if ", " in words(text) else []
+    found = [i for i in items if i is not None]
+    return found[0] if len(found) == 1 and len(items) > 1 else None
 
 
 def sorted_affects(affects: Iterable[str]) -> tuple[str, ...]:
@@ -450,6 +536,10 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             item = _keyword_item(a)
             if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
                 sentence, kind = item, ir.ability_kind_of_line(item)
+            exact = keyword_reach(sentence) if kind != "rider" else None
+            if exact is not None:     # a keyword of CR 702: the reach of the ability it is, exactly
+                out.append((text, exact[0], exact[1]))
+                continue
             mine = classify(sentence, kind)
             # the reader's classification, widened by the words (never narrowed to "unknown")
             out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
