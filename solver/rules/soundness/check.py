@@ -73,7 +73,7 @@ from ..characteristics import View
 from ...core.state import GameObject, GameState
 from .unread import (_ABILITIES, _keyword_item_reach, _printed, _unread_effects, AFFECTS, MULTI_FACE,
                      active as _active, card_parts,
-                     casting_cost, counter_rule,
+                     casting_cost, counter_rule, striation_level,
                      classify, own_color_only, pt_or_combat_only, reach as _reach, self_cast,
                      sorted_affects as _sorted,
                      words as _words)
@@ -228,7 +228,19 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     if zone == "battlefield" and view is not None:
         rows = [(text, kind, affects, reach, act and not (kind == "static" and inert_on_board(view, o, text)))
                 for text, kind, affects, reach, act in rows]
+    if "LEVEL " in card.data.text:
+        # a leveler's striation holds only on a permanent with that many level counters (CR 711.2b); a card
+        # elsewhere has none
+        rows = [(text, kind, affects, reach, act and _striation_holds(o, card.data.text, text))
+                for text, kind, affects, reach, act in rows]
     return [UnreadPart(o.id, text, affects, zone, who, kind, reach, act) for text, kind, affects, reach, act in rows]
+
+
+def _striation_holds(o: GameObject, card_text: str, text: str) -> bool:
+    """Whether an unread line of a leveler can function: not in a striation, or one whose level counters
+    the permanent has (CR 711.2b)."""
+    need = striation_level(card_text, text)
+    return need is None or (o.zone == "battlefield" and o.counter("level") >= need)
 
 
 def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:

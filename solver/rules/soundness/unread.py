@@ -423,6 +423,22 @@ def counter_rule(text: str) -> bool:
     return bool(_COUNTER_RULE.search(w)) and "this spell" not in w
 
 
+_LEVEL_LINE = re.compile(r"^LEVEL (\d+)(?:-\d+|\+)$")
+
+
+def striation_level(card_text: str, line: str) -> int | None:
+    """The level counters a leveler's line needs (CR 711.2b: "LEVEL N-M" and the lines after it hold while
+    the permanent has N or more), or None when ``line`` is in no striation."""
+    level = None
+    for raw in card_text.split("\n"):
+        m = _LEVEL_LINE.match(raw.strip())
+        if m:
+            level = int(m.group(1))
+        if raw.strip() == line.strip():
+            return level
+    return None
+
+
 def _keyword_item_reach(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
     """:func:`keyword_reach` of the line, or of its one item of :data:`KEYWORD_REACH` when it is a line
     of several keywords ("Vigilance, prowess")."""
@@ -536,6 +552,10 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             item = _keyword_item(a)
             if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
                 sentence, kind = item, ir.ability_kind_of_line(item)
+            if a.what.startswith("level striation "):
+                # a leveler's striation (CR 711.2a): this permanent's power/toughness and abilities at a level
+                out.append((text, kind, frozenset({"characteristics"}) | (classify(text, kind) - {"unknown"})))
+                continue
             exact = keyword_reach(sentence) if kind != "rider" else None
             if exact is not None:     # a keyword of CR 702: the reach of the ability it is, exactly
                 out.append((text, exact[0], exact[1]))
