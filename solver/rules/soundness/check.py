@@ -383,6 +383,11 @@ _STACK_WORDS = re.compile(r"\bthis spell\b|\bcast\b|\bcountered\b|\bcop(?:y|ies)
                           r"|\bspells?\b|\bcost")
 
 
+#: Words of a card's way to be cast that can act without it being cast, as a step begins (CR 702.94a miracle:
+#: drawn; 702.35a madness: discarded; 702.52a dredge: a draw replaced; 702.62a suspend).
+_PASS_REACHES_HIDDEN = re.compile(r"\bmiracle\b|\bmadness\b|\bsuspend\b|\bdredge\b|\bdiscard|\breveal|\bdraw")
+
+
 def _permanent_spell(state: GameState, oid: str) -> bool:
     """Is ``oid`` a permanent card on the stack (not an instant or sorcery, not an ability)?"""
     o = state.find(oid)
@@ -513,6 +518,9 @@ _KEYWORD_ACTS: dict[str, tuple[frozenset[str], frozenset[str], bool, bool]] = {
         ("infect", "damage", "first_strike_damage combat_damage", False, True),   # 702.90b-c: its damage
         ("wither", "damage", "first_strike_damage combat_damage", False, True),   # 702.80a
         ("toxic", "", "first_strike_damage combat_damage", False, False),         # 702.164b: combat damage
+        ("station", "", "", True, False), ("saddle", "", "", True, False), ("offspring", "", "", True, False),
+        ("bloodthirst", "", "", False, False), ("ascend", "", "", False, False),
+        ("firebending", "attack", "declare_attackers", False, True),
     )
 }
 
@@ -611,6 +619,10 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return False
         if part.zone in _HIDDEN and part.kind == "rider":
             return False             # a rider of an ability that acts only once activated
+        if part.zone in _HIDDEN and part.kind in ("static", "keyword") and self_cast(part.text) \
+                and not _PASS_REACHES_HIDDEN.search(_words(part.text)):
+            return False             # a way to cast the card (warp, plot, disturb …): passing casts nothing —
+            #                          unless it acts as the card is drawn, discarded or revealed (miracle …)
         if part.zone != "stack" and part.kind == "activated":
             return False
         return True

@@ -160,6 +160,17 @@ KEYWORD_REACH: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
         # 702.124j: "When this creature enters, target player may put [name] into their hand from their
         # library" (the deck-construction part, 702.124a, reaches nothing in a game)
         ("partner with", "triggered", "triggers targets", "battlefield"),
+        # 702.184a station, 702.171a saddle: "[Cost]: … Activate only as a sorcery" — actions of the controller
+        ("station", "activated", "timing costs characteristics", "battlefield"),
+        ("saddle", "activated", "timing costs characteristics", "battlefield"),
+        # 702.175a: an additional cost as the spell is cast (hand), a trigger as it enters if paid (stack)
+        ("offspring", "static", "timing costs", "hand stack"),
+        # 702.54a: "enters with N +1/+1 counters if an opponent was dealt damage this turn" — as it enters
+        ("bloodthirst", "static", "replacement", "stack"),
+        # 702.131a-c: the city's blessing, a designation only other text reads (and text reading it is unread)
+        ("ascend", "static", "effect", "battlefield"),
+        # its reminder text: "Whenever this creature attacks, add {R}{R}. This mana lasts until end of combat."
+        ("firebending", "triggered", "triggers", "battlefield"),
     )
 }
 _KEYWORD_PARAMETER = r"(?: \d+| x| n|(?: ?\{[^}]*\})+|—[^.]*(?:\.[^.]+)*| [\w ,'-]+)?\.?$"
