@@ -573,8 +573,25 @@ def _keyword_relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool 
     return False                     # mana, attacks, blocks, order: none of these keywords reaches them
 
 
-def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
-    """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+def _own_part_blocks(part: UnreadPart, scope: Scope, state: GameState, hit: set[str]) -> bool:
+    """Whether a part of the object cast or activated changes the answer to its own ``pay``, ``targets``
+    or ``actions`` question."""
+    kind = scope.kind
+    if kind == "pay" and self_cast(part.text) and not casting_cost(part.text):
+        return False             # cycling, channel …: another action of the card, not its casting cost
+    mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
+            "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
+    got = set(part.affects) & mine
+    if got == {"characteristics"} and pt_or_combat_only(part.text) \
+            and not _pt_matters(state, scope, part.text, part.object):
+        return False             # its own power/toughness, and nothing asked reads them (as for actions)
+    return bool(got)
+
+
+def _decided_by_kind(part: UnreadPart, scope: Scope, state: GameState) -> bool | None:
+    """What a part's kind alone decides, before the general rule: its own color where nothing reads colors
+    (CR 105.2), a keyword of exact reach (:func:`_keyword_relevant`), a rule that spells can't be countered
+    as something resolves (only a resolution that counters, CR 701.6a); None otherwise."""
     if set(part.affects) <= {"characteristics"} and own_color_only(part.text) and not _color_matters(state, part):
         return False                 # the object's own color, and nothing here reads a color (CR 105.2)
     by_keyword = _keyword_relevant(part, scope, state)
@@ -584,8 +601,16 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             and set(part.affects) <= {"effect", "replacement", "targets"}:
         from .trigger_reach import produced_events
 
-        produced = produced_events(state)    # only a resolution that counters a spell (CR 701.6a)
+        produced = produced_events(state)
         return produced is None or "countered" in produced
+    return None
+
+
+def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
+    """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+    decided = _decided_by_kind(part, scope, state)
+    if decided is not None:
+        return decided
     if scope.kind == "pass":
         decided = _pass_decides(part, scope, state)
         if decided is not None:
@@ -654,15 +679,7 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         return scope.kind in ("actions", "pass") and part.controller == player and bool(
             set(part.affects) & QUERY_AFFECTS["actions"])
     if own and kind in ("pay", "targets", "actions"):
-        if kind == "pay" and self_cast(part.text) and not casting_cost(part.text):
-            return False             # cycling, channel …: another action of the card, not its casting cost
-        mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
-                "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
-        got = set(part.affects) & mine
-        if got == {"characteristics"} and pt_or_combat_only(part.text) \
-                and not _pt_matters(state, scope, part.text, part.object):
-            return False             # its own power/toughness, and nothing asked reads them (as for actions)
-        return bool(got)
+        return _own_part_blocks(part, scope, state, hit)
     if not own and part.kind in ("activated", "triggered", "spell", "face") and kind != "resolve" \
             and not (kind == "actions" and part.controller == player and part.zone != "stack"
                      and part.kind != "triggered"):

@@ -116,8 +116,9 @@ _SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
     # granting an equip ability (CR 702.6) adds an action of the Equipment's controller, never mana
     (re.compile(r"^(?:metalcraft — )?equipment you control (?:have|has) equip \{[\dx]+\}"
                 r"(?: as long as you control [\w ]+)?\.?$"), frozenset({"timing", "costs"})),
-    (re.compile(r"^living weapon\b|^modular\b|^fading\b|^vanishing\b|^echo\b|^mentor\b|^cascade\b|^exalted\b"
-                r"|^persist\b|^undying\b|^prowess\b|^afterlife\b|^evolve\b|^extort\b|^riot\b|^battle cry\b"),
+    # the keyword alone with its parameter — never an ability word sharing its first word ("Echo of the Lost —")
+    (re.compile(r"^(?:living weapon|modular|fading|vanishing|echo|mentor|cascade|exalted|persist|undying|prowess"
+                r"|afterlife|evolve|extort|riot|battle cry)(?=$|[ —]?[\d{x—]|\.$|, )"),
      frozenset({"triggers", "replacement"})),
 )
 
