@@ -109,9 +109,9 @@ KEYWORDS: dict[str, tuple[str, list[str], list[str], str, set[str]]] = {
     "ascend": ("Ascend", ["Creature"], [], "battlefield", set()),
     # its reminder: "Whenever this creature attacks, add {R}{R}" — no attack is declared by these questions
     "firebending": ("Firebending 2", ["Creature"], [], "battlefield", set()),
-    # CR 101.2, 701.6a: countering does nothing to them; a counterspell may still target them
-    "can't be countered": ("Creature spells you control can't be countered.", ["Enchantment"], [], "battlefield",
-                           set()),
+    # CR 101.2, 701.6a: countering does nothing to them; a counterspell may still target them (an unread
+    # wording: a subtype)
+    "can't be countered": ("Sliver spells can't be countered.", ["Enchantment"], [], "battlefield", set()),
 }
 
 
@@ -165,16 +165,39 @@ def test_partner_and_its_variants_are_read_cr_702_124(name):
                    for a in get_card(name).abilities)
 
 
-def test_can_t_be_countered_blocks_a_resolution_that_counters_only():
-    """ "Creature spells you control can't be countered." (CR 101.2): Counterspell resolving against a creature
-    spell is refused, Lightning Bolt resolving is answered."""
-    rule = _card("Creature spells you control can't be countered.", ["Enchantment"], [])
+def _counter_board(rule_text: str, owner: str, top: str = "Counterspell") -> object:
+    rule = {"card": {"name": "Herald Rule", "type": "Enchantment", "types": ["Enchantment"], "text": rule_text}}
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
          "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "alice"},
-         "battlefield": {"alice": ["Forest", rule]},
-         "stack": [{"card": "Counterspell", "controller": "bob", "targets": [["grizzly-bears"]]},
+         "battlefield": {owner: ["Forest", rule], "alice" if owner == "bob" else "bob": ["Llanowar Elves"]},
+         "stack": [{"card": top, "controller": "bob", "targets": [["grizzly-bears"]]},
                    {"id": "grizzly-bears", "card": "Grizzly Bears", "controller": "alice"}]}
-    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"
+    return situation_from_dict(d).state
+
+
+@pytest.mark.parametrize("owner,countered", [("alice", False), ("bob", True)])
+def test_spells_you_control_cant_be_countered_is_read_cr_101_2(owner, countered):
+    """ "Creature spells you control can't be countered." (CR 101.2, 701.6a): Counterspell resolves (its target
+    was legal) and alice's Bears stay on the stack while alice controls the rule; bob's rule protects bob's
+    spells only."""
+    r = answer(_counter_board("Creature spells you control can't be countered.", owner), {"kind": "resolve"})
+    assert r["status"] == "ok"
+    after = r["outcomes"][0]["situation"]
+    assert ("stack" not in after) == countered
+    assert [o["id"] for o in after["graveyard"]["bob"]] == ["counterspell"]
+
+
+def test_an_unread_cant_be_countered_rule_blocks_a_resolution_that_counters_only():
+    """ "Sliver spells can't be countered." (a subtype the reader leaves unread): only a resolution that can
+    counter a spell is refused (CR 701.6a); Lightning Bolt resolving is answered."""
+    text = "Sliver spells can't be countered."
+    assert answer(_counter_board(text, "alice"), {"kind": "resolve"})["status"] == "unsupported"
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": [{"card": {"name": "Sliver Rule", "type": "Enchantment", "types": ["Enchantment"],
+                                             "text": text}}], "bob": ["Grizzly Bears"]},
+         "stack": [{"card": "Lightning Bolt", "controller": "bob", "targets": [["grizzly-bears"]]}]}
+    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "ok"
 
 
 # --- over-cautious classifications of issue 25, each both ways ---------------------------------------------
