@@ -32,12 +32,11 @@ else leaves the line unread.  "target" used as a noun ("the target of",
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Sequence
 
 from ..core.ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
-                  UnreadEffect, Unsupported, UntilEndOfTurn, ability_kind_of_line)
+                  UnreadEffect, UntilEndOfTurn)
 from .reading_mode import reading_skeleton, skeleton_reading
 from .tokens import NUMBER_WORDS, Token, detokenize
 from . import shared_readers
@@ -803,39 +802,3 @@ def fallback(body: Sequence[Token], ctx, raw: str):
         return "spell structure", [], n, True
     except g.NoMatch:
         return None
-
-
-# --------------------------------------------------------------------------
-# Levels: a leveler's striations (CR 711) and a Class's levels (CR 716)
-# --------------------------------------------------------------------------
-
-_STRIATION = re.compile(r"^LEVEL (\d+)(?:-\d+|\+)$")
-_CLASS_LEVEL = re.compile(r"^[^:]*\}: Level (\d+)\.?$")
-
-#: ``Unsupported.what`` prefixes of a line that holds only at a level: its minimum level follows.
-STRIATION, CLASS_LEVEL = "level striation ", "class level "
-
-
-def leveled_lines(out: list) -> list:
-    """The lines of a card that hold only at some level, unread: a leveler's striations (CR 711.2a-b:
-    "LEVEL N-M" and the power/toughness and abilities after it, only while the permanent has N or more
-    level counters — a keyword below a striation is not the creature's own) and a Class's abilities
-    after its "[cost]: Level N" ability (CR 716.2a-d: only while it is level N or greater, a level the
-    situation does not record). Each keeps its printed line as its text and its kind; ``what`` names
-    the level (``level striation 2: …``, ``class level 2: …``)."""
-    level, prefix, res = None, "", []
-    for r in out:
-        clean = r.clean.strip()
-        m, c = _STRIATION.match(clean), _CLASS_LEVEL.match(clean)
-        if m:
-            level, prefix = int(m.group(1)), STRIATION
-        if c:
-            level, prefix = int(c.group(1)), CLASS_LEVEL
-            res.append(r)            # the level ability itself (CR 716.2a) is the Class's at every level
-            continue
-        if level is None:
-            res.append(r)
-            continue
-        u = Unsupported(f"{prefix}{level}: {clean}", r.raw, ability_kind_of_line(r.raw))
-        res.append(replace(r, template=None, parts=(u,), unread=0))
-    return res
