@@ -282,3 +282,23 @@ def test_levelers_and_classes_keep_their_level_lines_unread_cr_711_716():
     druid = get_card("Druid Class").abilities
     assert not any(type(a).__name__ == "AdditionalLands" for a in druid)
     assert any(isinstance(a, ir.Unsupported) and a.what.startswith("class level 2: ") for a in druid)
+
+
+@pytest.mark.parametrize("name", ["prowess", "cumulative upkeep", "madness"])
+def test_applying_an_action_may_make_a_trigger_keyword_act(name):
+    """Legality is answered, the state after the action is not: casting Lightning Bolt triggers prowess; the
+    last pass of the end step moves into the cleanup (madness: a discard to hand size) and the next turn's
+    upkeep (cumulative upkeep)."""
+    from mtgsolve.solver.api import Situation, UnsupportedCaseError
+
+    text, types, subtypes, zone, _ = KEYWORDS[name]
+    if name == "prowess":
+        sit = Situation(_state(_card(text, types, subtypes), "alice", zone))
+        assert sit.is_legal("cast lightning-bolt -> bob")
+        with pytest.raises(UnsupportedCaseError):
+            sit.apply("cast lightning-bolt -> bob")
+        return
+    sit = Situation(_state(_card(text, types, subtypes), "alice", zone, "end", passed=True))
+    assert sit.is_legal("pass")
+    with pytest.raises(UnsupportedCaseError):
+        sit.apply("pass")

@@ -503,7 +503,7 @@ def _may_act_in_resolution(part: UnreadPart, state: GameState, on_top: bool) -> 
 #: What each keyword of :data:`.unread.KEYWORD_REACH` waits for (CR 702): the event families of a
 #: resolution (:func:`.trigger_reach.produced_events`) and the steps (:func:`.step_reach.steps_entered`)
 #: in which it can act; ``actions``: it is an action of its controller (activated, or a way to cast the
-#: card); ``apply``: applying one action can make it act.
+#: card); ``apply``: applying one action can make it act (a pass may end a step and begin the next).
 _KEYWORD_ACTS: dict[str, tuple[frozenset[str], frozenset[str], bool, bool]] = {
     name: (frozenset(events.split()), frozenset(steps.split()), action, apply)
     for name, events, steps, action, apply in (
@@ -511,13 +511,13 @@ _KEYWORD_ACTS: dict[str, tuple[frozenset[str], frozenset[str], bool, bool]] = {
         ("morph", "", "", True, False), ("megamorph", "", "", True, False), ("disguise", "", "", True, False),
         ("foretell", "", "", True, False),
         ("prowess", "cast", "", False, True),                       # 702.108a: a noncreature spell cast
-        ("cumulative upkeep", "", "upkeep", False, False),          # 702.24a: at the beginning of the upkeep
-        ("echo", "", "upkeep", False, False),                       # 702.30a
+        ("cumulative upkeep", "", "upkeep", False, True),          # 702.24a: at the beginning of the upkeep
+        ("echo", "", "upkeep", False, True),                        # 702.30a
         ("partner with", "", "", False, False),                     # 702.124j: it entered already
         ("madness", "discard", "cleanup", False, True),             # 702.35a: when discarded
         ("infect", "damage", "first_strike_damage combat_damage", False, True),   # 702.90b-c: its damage
         ("wither", "damage", "first_strike_damage combat_damage", False, True),   # 702.80a
-        ("toxic", "", "first_strike_damage combat_damage", False, False),         # 702.164b: combat damage
+        ("toxic", "", "first_strike_damage combat_damage", False, True),          # 702.164b: combat damage
         ("station", "", "", True, False), ("saddle", "", "", True, False), ("offspring", "", "", True, False),
         ("bloodthirst", "", "", False, False), ("ascend", "", "", False, False),
         ("firebending", "attack", "declare_attackers", False, True),
