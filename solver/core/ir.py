@@ -1469,11 +1469,23 @@ class Ward:
 class CantBeCountered:
     """"This spell can't be countered." (CR 101.2: a "can't" beats an effect that would counter it;
     CR 701.6a): a static ability that works on the stack (CR 113.6c). A spell or ability that would
-    counter it (:class:`CounterSpell`, ward's "counter … unless …") does nothing to it."""
+    counter it (:class:`CounterSpell`, ward's "counter … unless …") does nothing to it.
+
+    ``spells``: "Creature spells you control can't be countered." — a permanent's static ability
+    (CR 113.6) about the spells its filter describes (``who``: "you" — spells its controller controls);
+    None: the spell itself."""
 
     text: str = ""
+    spells: Filter | None = None
 
     def describe(self) -> str:
+        if self.spells is not None:
+            f = self.spells
+            names = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+            words = [names[c] for c in sorted(f.colors)] + ["non" + t.lower() for t in sorted(f.nontypes)]
+            words += [" or ".join(t.lower() for t in sorted(f.types))] if f.types else []
+            whose = " you control" if f.who == "you" else ""
+            return f"static: {' '.join(words + ['spells'])}{whose} can't be countered (CR 101.2, 701.6a)"
         return "static: this spell can't be countered (CR 101.2, 701.6a)"
 
 

@@ -31,7 +31,9 @@ from .transition import ResolutionUnsupported, _cease, _World, ability_of, move,
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..payment.paid import CostPayment
+from ..rules.characteristics import View
 from ..rules.costs import TotalCost
+from ..rules.spending import filter_matches
 from mtgsolve.models.payment import Unsupported
 from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
@@ -79,10 +81,22 @@ def ward_cost(ward: ir.Ward) -> Any:
 
 
 def cant_be_countered(state: GameState, oid: str) -> bool:
-    """CR 101.2: a spell with "This spell can't be countered" is not countered."""
+    """CR 101.2: a spell with "This spell can't be countered" is not countered, nor one that a permanent's
+    "[Creature] spells [you control] can't be countered." describes (CR 113.6: that ability works on the
+    battlefield, with the permanent's abilities after continuous effects, CR 613)."""
     o = state.find(oid)
-    return o is not None and o.card is not None and any(isinstance(a, ir.CantBeCountered)
-                                                        for a in o.card.abilities)
+    if o is None or o.card is None or o.ability is not None:
+        return False
+    if any(isinstance(a, ir.CantBeCountered) and a.spells is None for a in o.card.abilities):
+        return True
+    view = View(state)
+    for p in state.battlefield:
+        for a in view.chars(p.id).abilities:
+            if isinstance(a, ir.CantBeCountered) and a.spells is not None and (
+                    a.spells.who != "you" or p.controller == o.controller) \
+                    and filter_matches(a.spells, view.chars(oid)):
+                return True
+    return False
 
 
 def counter_object(w: _World, oid: str, resolving: str) -> None:

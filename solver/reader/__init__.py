@@ -75,6 +75,7 @@ from .tokens import normalise_chars, self_names, strip_reminder, tokenize
 if TYPE_CHECKING:  # pragma: no cover
     from ..core.card import CardData
 from . import modes as _modes
+from .levels import leveled_lines
 
 __all__ = ["read", "read_lines", "LineReading", "without_text"]
 
@@ -137,6 +138,7 @@ def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading],
             present = tuple(n for n in names if n in raw)
             nouns = subtypes if "this " in raw.lower() else ()
             out.append(_read_permanent_line(raw, present, nouns, ctx.x_in_cost, ctx.keywords))
+    out = leveled_lines(out, ctx)   # striations and Class levels (CR 711, 716): unread
     spell = None
     s = ctx.spell_scope
     if modal_spells:  # a modal spell (reader/modes.py): nothing else may add targets or effects

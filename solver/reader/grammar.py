@@ -134,6 +134,15 @@ def _gets_or_has(c: Cursor, sel: Selector, ctx: "LineContext") -> Static:
     return ir.StaticPump(sel, power=p, toughness=q, keywords=kws)
 
 
+def _deck_construction_only(words: list[str]) -> bool:
+    """Partner and its variants (CR 702.124): "Partner", "Partner—<name of a group>", "Choose a Background",
+    "Doctor's companion"."""
+    if words in (["partner"], ["choose", "a", "background"], ["doctor's", "companion"], ["doctor", "'s", "companion"]):
+        return True
+    return len(words) > 2 and words[:2] == ["partner", "—"] and all(w.replace("&", "").replace("-", "").isalpha()
+                                                                     or w in ("&", "-") for w in words[2:])
+
+
 def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
     c = Cursor(toks)
     first = c.low()
@@ -175,6 +184,11 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     c.i = 0
     if len(toks) == 1 and t.kind == "WORD" and t.low in SIMPLE_KEYWORDS:
         return [Keyword(t.low)]
+    if _deck_construction_only([x.low for x in toks]):
+        # "Partner", "Partner—Friends forever", "Choose a Background", "Doctor's companion" (CR 702.124 and its
+        # variants): rules for building a deck with two commanders, nothing in a game; "Partner with [name]"
+        # (702.124j) has a trigger, and stays unread
+        return [Keyword(" ".join(x.low for x in toks).split("—")[0].strip())]
     if len(toks) == 1 and t.kind == "WORD" and t.low in ("devoid", "changeling"):
         # characteristic-defining keywords (CR 604.3): "This object has no color" (702.114a), "This
         # object is every creature type" (702.73a); they function in every zone

@@ -414,9 +414,37 @@ def activation_ban(c) -> list[Static]:
     return [replace(p, except_mana=except_mana) for p in parts]
 
 
+def spells_cant_be_countered(c) -> CantBeCountered:
+    """"[Color] [nonTYPE | TYPE (and|or TYPE)*] spells [you control] can't be countered." (CR 101.2, 701.6a):
+    a permanent's static ability about other spells (CR 113.6), e.g. "Creature spells you control can't be
+    countered.", "Spells can't be countered."."""
+    colors: set[str] = set()
+    types: set[str] = set()
+    non: set[str] = set()
+    if c.low() in COLOR_WORDS:
+        colors.add(COLOR_WORDS[str(c.low())])
+        c.i += 1
+    while (w := c.low()) is not None and w != "spells":
+        if w.startswith("non") and w[3:] in SPELL_TYPE_WORDS and not types and not non:
+            non.add(SPELL_TYPE_WORDS[w[3:]])
+        elif w in SPELL_TYPE_WORDS and not non:
+            types.add(SPELL_TYPE_WORDS[w])
+        elif not (w in ("and", "or") and types):
+            raise NoMatch("spells description")
+        c.i += 1
+    c.need("spells")
+    who = "you" if c.take("you", "control") else "any"
+    c.need("can't", "be", "countered")
+    c.take(".")
+    c.end()
+    return CantBeCountered(spells=Filter(types=frozenset(types), zone="stack", nontypes=frozenset(non),
+                                         colors=frozenset(colors), who=who))
+
+
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
                  cant_cast_during_your_turn, granted_qualities, untargetable_self,
-                 activation_ban, spend_as_any_color, cant_be_countered)
+                 activation_ban, spend_as_any_color, cant_be_countered,
+                 spells_cant_be_countered)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:

@@ -71,8 +71,9 @@ from typing import Iterable
 from ...core import ir
 from ..characteristics import View
 from ...core.state import GameObject, GameState
-from .unread import (_ABILITIES, _printed, _unread_effects, AFFECTS, MULTI_FACE, active as _active, card_parts,
-                     casting_cost,
+from .unread import (_ABILITIES, _keyword_item_reach, _printed, _unread_effects, AFFECTS, MULTI_FACE,
+                     active as _active, card_parts,
+                     casting_cost, counter_rule, striation_level,
                      classify, own_color_only, pt_or_combat_only, reach as _reach, self_cast,
                      sorted_affects as _sorted,
                      words as _words)
@@ -193,6 +194,10 @@ _COMMAND_ZONE_WORDS = re.compile(r"\bcommand zone\b|\beminence\b|\bpartner\b|\bc
                                  r"|\bbackground\b|\bcommander\b")
 
 
+#: Card types of permanents (CR 110.4): such a card in the command zone is not a permanent.
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
 def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     card = o.card
     if card is None:
@@ -209,15 +214,28 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     else:
         rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
                 for text, kind, affects in card_parts(card, abilities, zone)]
-    if zone == "command" and o.commander:
-        # a commander card in the command zone is no permanent: its abilities work there only if they
-        # say so (CR 113.6, 903.3; eminence, partner, "can be your commander")
+    if zone == "command" and (o.commander or set(types) & _PERMANENT_TYPES):
+        # a commander card (or any permanent card) in the command zone is no permanent: its abilities work
+        # there only if they say so (CR 113.6, 903.3; eminence, partner, "can be your commander") — a
+        # plane's, scheme's or conspiracy's do work there (CR 901, 904, 905)
         rows = [(text, kind, affects, reach, act and bool(_COMMAND_ZONE_WORDS.search(_words(text))))
                 for text, kind, affects, reach, act in rows]
     if zone == "battlefield" and view is not None:
         rows = [(text, kind, affects, reach, act and not (kind == "static" and inert_on_board(view, o, text)))
                 for text, kind, affects, reach, act in rows]
+    if "LEVEL " in card.data.text:
+        # a leveler's striation holds only on a permanent with that many level counters (CR 711.2b); a card
+        # elsewhere has none
+        rows = [(text, kind, affects, reach, act and _striation_holds(o, card.data.text, text))
+                for text, kind, affects, reach, act in rows]
     return [UnreadPart(o.id, text, affects, zone, who, kind, reach, act) for text, kind, affects, reach, act in rows]
+
+
+def _striation_holds(o: GameObject, card_text: str, text: str) -> bool:
+    """Whether an unread line of a leveler can function: not in a striation, or one whose level counters
+    the permanent has (CR 711.2b)."""
+    need = striation_level(card_text, text)
+    return need is None or (o.zone == "battlefield" and o.counter("level") >= need)
 
 
 def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:
@@ -360,6 +378,11 @@ _STACK_WORDS = re.compile(r"\bthis spell\b|\bcast\b|\bcountered\b|\bcop(?:y|ies)
                           r"|\bspells?\b|\bcost")
 
 
+#: Words of a card's way to be cast that can act without it being cast, as a step begins (CR 702.94a miracle:
+#: drawn; 702.35a madness: discarded; 702.52a dredge: a draw replaced; 702.62a suspend).
+_PASS_REACHES_HIDDEN = re.compile(r"\bmiracle\b|\bmadness\b|\bsuspend\b|\bdredge\b|\bdiscard|\breveal|\bdraw")
+
+
 def _permanent_spell(state: GameState, oid: str) -> bool:
     """Is ``oid`` a permanent card on the stack (not an instant or sorcery, not an ability)?"""
     o = state.find(oid)
@@ -472,10 +495,117 @@ def _may_act_in_resolution(part: UnreadPart, state: GameState, on_top: bool) -> 
     return True
 
 
-def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
-    """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+#: What each keyword of :data:`.unread.KEYWORD_REACH` waits for (CR 702): the event families of a
+#: resolution (:func:`.trigger_reach.produced_events`) and the steps (:func:`.step_reach.steps_entered`)
+#: in which it can act; ``actions``: it is an action of its controller (activated, or a way to cast the
+#: card); ``apply``: applying one action can make it act (a pass may end a step and begin the next).
+_KEYWORD_ACTS: dict[str, tuple[frozenset[str], frozenset[str], bool, bool]] = {
+    name: (frozenset(events.split()), frozenset(steps.split()), action, apply)
+    for name, events, steps, action, apply in (
+        ("crew", "", "", True, False), ("level up", "", "", True, False), ("unearth", "", "", True, False),
+        ("morph", "", "", True, False), ("megamorph", "", "", True, False), ("disguise", "", "", True, False),
+        ("foretell", "", "", True, False),
+        ("prowess", "cast", "", False, True),                       # 702.108a: a noncreature spell cast
+        ("cumulative upkeep", "", "upkeep", False, True),          # 702.24a: at the beginning of the upkeep
+        ("echo", "", "upkeep", False, True),                        # 702.30a
+        ("partner with", "", "", False, False),                     # 702.124j: it entered already
+        ("madness", "discard", "cleanup", False, True),             # 702.35a: when discarded
+        ("infect", "damage", "first_strike_damage combat_damage", False, True),   # 702.90b-c: its damage
+        ("wither", "damage", "first_strike_damage combat_damage", False, True),   # 702.80a
+        ("toxic", "", "first_strike_damage combat_damage", False, True),          # 702.164b: combat damage
+        ("station", "", "", True, False), ("saddle", "", "", True, False), ("offspring", "", "", True, False),
+        ("bloodthirst", "", "", False, False), ("ascend", "", "", False, False),
+        ("firebending", "attack", "declare_attackers", False, True),
+    )
+}
+
+
+def _keyword_name(text: str) -> str | None:
+    w = _words(text)
+    for name in sorted(_KEYWORD_ACTS, key=len, reverse=True):
+        if w.startswith(name) or f", {name}" in w:
+            return name
+    return None
+
+
+def _keyword_relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool | None:
+    """Whether a keyword of CR 702 with an exact reach (:data:`.unread.KEYWORD_REACH`) could change the
+    answer to ``scope``; None when the part is no such keyword. An action (crew, unearth, casting face
+    down) changes what its controller may do and that action's own questions only; a trigger or a
+    replacement changes only what its event can reach: a resolution causing it, a step beginning in
+    which it acts (CR 117.3d: passing to a player still to pass changes nothing), or applying an
+    action."""
+    if part.zone in ("stack", "effects") or _keyword_item_reach(part.text) is None:
+        return None
+    name = _keyword_name(part.text)
+    if name is None:
+        return None
+    if not part.active:
+        return False
+    events, steps, action, apply = _KEYWORD_ACTS[name]
+    kind, own = scope.kind, scope.subject is not None and scope.subject == part.object
+    if kind == "actions":
+        return action and part.controller == scope.player
+    if kind in ("action", "pay", "targets"):
+        return action and own
+    if kind == "apply":
+        return (action and own) or apply
+    if kind == "pass":
+        stage = _pass_stage(state)
+        if stage == "priority":
+            return False
+        if stage == "step":
+            from .step_reach import step_events, steps_entered
+
+            entered = steps_entered(state)
+            return bool(steps & set(entered)) or bool(events & step_events(entered) - {"step"})
+        kind = "resolve"
+    if kind == "resolve":
+        from .trigger_reach import produced_events
+
+        produced = produced_events(state)
+        return bool(events) and (produced is None or bool(events & produced))
+    return False                     # mana, attacks, blocks, order: none of these keywords reaches them
+
+
+def _own_part_blocks(part: UnreadPart, scope: Scope, state: GameState, hit: set[str]) -> bool:
+    """Whether a part of the object cast or activated changes the answer to its own ``pay``, ``targets``
+    or ``actions`` question."""
+    kind = scope.kind
+    if kind == "pay" and self_cast(part.text) and not casting_cost(part.text):
+        return False             # cycling, channel …: another action of the card, not its casting cost
+    mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
+            "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
+    got = set(part.affects) & mine
+    if got == {"characteristics"} and pt_or_combat_only(part.text) \
+            and not _pt_matters(state, scope, part.text, part.object):
+        return False             # its own power/toughness, and nothing asked reads them (as for actions)
+    return bool(got)
+
+
+def _decided_by_kind(part: UnreadPart, scope: Scope, state: GameState) -> bool | None:
+    """What a part's kind alone decides, before the general rule: its own color where nothing reads colors
+    (CR 105.2), a keyword of exact reach (:func:`_keyword_relevant`), a rule that spells can't be countered
+    as something resolves (only a resolution that counters, CR 701.6a); None otherwise."""
     if set(part.affects) <= {"characteristics"} and own_color_only(part.text) and not _color_matters(state, part):
         return False                 # the object's own color, and nothing here reads a color (CR 105.2)
+    by_keyword = _keyword_relevant(part, scope, state)
+    if by_keyword is not None:
+        return by_keyword
+    if part.kind == "static" and scope.kind == "resolve" and counter_rule(part.text) and part.active \
+            and set(part.affects) <= {"effect", "replacement", "targets"}:
+        from .trigger_reach import produced_events
+
+        produced = produced_events(state)
+        return produced is None or "countered" in produced
+    return None
+
+
+def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
+    """Whether ``part`` could change the answer to the question ``scope`` (module docstring)."""
+    decided = _decided_by_kind(part, scope, state)
+    if decided is not None:
+        return decided
     if scope.kind == "pass":
         decided = _pass_decides(part, scope, state)
         if decided is not None:
@@ -509,6 +639,10 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
             return False
         if part.zone in _HIDDEN and part.kind == "rider":
             return False             # a rider of an ability that acts only once activated
+        if part.zone in _HIDDEN and part.kind in ("static", "keyword") and self_cast(part.text) \
+                and not _PASS_REACHES_HIDDEN.search(_words(part.text)):
+            return False             # a way to cast the card (warp, plot, disturb …): passing casts nothing —
+            #                          unless it acts as the card is drawn, discarded or revealed (miracle …)
         if part.zone != "stack" and part.kind == "activated":
             return False
         return True
@@ -540,13 +674,10 @@ def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:
         return scope.kind in ("actions", "pass") and part.controller == player and bool(
             set(part.affects) & QUERY_AFFECTS["actions"])
     if own and kind in ("pay", "targets", "actions"):
-        if kind == "pay" and self_cast(part.text) and not casting_cost(part.text):
-            return False             # cycling, channel …: another action of the card, not its casting cost
-        mine = {"pay": {"costs", "characteristics", "mana", "unknown"},
-                "targets": {"targets", "characteristics", "unknown"}}.get(kind, hit)
-        return bool(set(part.affects) & mine)
+        return _own_part_blocks(part, scope, state, hit)
     if not own and part.kind in ("activated", "triggered", "spell", "face") and kind != "resolve" \
-            and not (kind == "actions" and part.controller == player and part.zone != "stack"):
+            and not (kind == "actions" and part.controller == player and part.zone != "stack"
+                     and part.kind != "triggered"):
         # another object's ability or spell text: its own targets and effect are its own business; only
         # whether it is an action of this player (timing) or makes mana can change this answer
         hit &= {"timing", "mana"} if part.kind != "triggered" else {"mana"}

@@ -117,10 +117,81 @@ _SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
     # granting an equip ability (CR 702.6) adds an action of the Equipment's controller, never mana
     (re.compile(r"^(?:metalcraft — )?equipment you control (?:have|has) equip \{[\dx]+\}"
                 r"(?: as long as you control [\w ]+)?\.?$"), frozenset({"timing", "costs"})),
-    (re.compile(r"^living weapon\b|^modular\b|^fading\b|^vanishing\b|^echo\b|^mentor\b|^cascade\b|^exalted\b"
-                r"|^persist\b|^undying\b|^prowess\b|^afterlife\b|^evolve\b|^extort\b|^riot\b|^battle cry\b"),
+    # the keyword alone with its parameter — never an ability word sharing its first word ("Echo of the Lost —")
+    (re.compile(r"^(?:living weapon|modular|fading|vanishing|echo|mentor|cascade|exalted|persist|undying|prowess"
+                r"|afterlife|evolve|extort|riot|battle cry)(?=$|[ —]?[\d{x—]|\.$|, )"),
      frozenset({"triggers", "replacement"})),
 )
+
+
+#: Keywords of CR 702 whose reach is that of the ability they are (CR 113.3), not of their words:
+#: keyword → (ability kind, what it can change, zones where it functions). A line is such a keyword only
+#: when it is the keyword alone with its parameter ("Crew 3", "Echo {2}{G}", "Cumulative upkeep—Pay 2
+#: life."), never an ability word sharing its first word ("Echo of the Lost — …").
+KEYWORD_REACH: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
+    name: (kind, frozenset(affects.split()), frozenset(zones.split()))
+    for name, kind, affects, zones in (
+        # 702.122a: "[Cost]: This Vehicle becomes an artifact creature until end of turn" — an action of its
+        # controller; the vehicle is a creature only after it resolves
+        ("crew", "activated", "timing costs characteristics", "battlefield"),
+        # 702.87a: "[Cost]: Put a level counter on this. Activate only as a sorcery."; 716.2a a Class's
+        # "[Cost]: Level N" likewise (its level's abilities only once it resolves)
+        ("level up", "activated", "timing costs characteristics", "battlefield"),
+        # 702.84a: activated from the graveyard, as a sorcery
+        ("unearth", "activated", "timing costs", "graveyard"),
+        # 702.108a: "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+        ("prowess", "triggered", "triggers", "battlefield"),
+        # 702.24a, 702.30a: "At the beginning of your upkeep, …" — triggers only as an upkeep begins
+        ("cumulative upkeep", "triggered", "triggers", "battlefield"),
+        ("echo", "triggered", "triggers", "battlefield"),
+        # 702.35a: a replacement of discarding this card (from the hand) and a trigger when it is so exiled;
+        # the cast happens as that trigger resolves, never as an action of `actions`
+        ("madness", "static", "replacement triggers", "hand"),
+        # 702.37a-c, 702.168a-b: cast face down for {3} from the hand (its owner's actions, the card's own
+        # payment); a situation lists permanents face up, for which the keyword does nothing (702.37e)
+        ("morph", "static", "timing costs", "hand"),
+        ("megamorph", "static", "timing costs", "hand"),
+        ("disguise", "static", "timing costs", "hand"),
+        # 702.143a: a special action from the hand (116.2h) and a cast from exile on a later turn
+        ("foretell", "static", "timing costs", "hand exile"),
+        # 702.90b-c: damage dealt by the source is -1/-1 counters and poison counters (what damage does)
+        ("infect", "static", "effect combat", "battlefield"),
+        ("wither", "static", "effect combat", "battlefield"),
+        # 702.164b: combat damage to a player also gives poison counters
+        ("toxic", "static", "combat", "battlefield"),
+        # 702.124j: "When this creature enters, target player may put [name] into their hand from their
+        # library" (the deck-construction part, 702.124a, reaches nothing in a game)
+        ("partner with", "triggered", "triggers targets", "battlefield"),
+        # 702.184a station, 702.171a saddle: "[Cost]: … Activate only as a sorcery" — actions of the controller
+        ("station", "activated", "timing costs characteristics", "battlefield"),
+        ("saddle", "activated", "timing costs characteristics", "battlefield"),
+        # 702.175a: an additional cost as the spell is cast (hand), a trigger as it enters if paid (stack)
+        ("offspring", "static", "timing costs", "hand stack"),
+        # 702.54a: "enters with N +1/+1 counters if an opponent was dealt damage this turn" — as it enters
+        ("bloodthirst", "static", "replacement", "stack"),
+        # 702.131a-c: the city's blessing, a designation only other text reads (and text reading it is unread)
+        ("ascend", "static", "effect", "battlefield"),
+        # its reminder text: "Whenever this creature attacks, add {R}{R}. This mana lasts until end of combat."
+        ("firebending", "triggered", "triggers", "battlefield"),
+    )
+}
+_KEYWORD_PARAMETER = r"(?: \d+| x| n|(?: ?\{[^}]*\})+|—[^.]*(?:\.[^.]+)*| [\w ,'-]+)?\.?$"
+_KEYWORD_LINE = re.compile(
+    r"^(" + "|".join(sorted((re.escape(k) for k in KEYWORD_REACH), key=len, reverse=True)) + r")"
+    + _KEYWORD_PARAMETER)
+
+
+def keyword_reach(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """The (kind, affects, zones) of a line that is one keyword of :data:`KEYWORD_REACH` with its
+    parameter (CR 702), or None."""
+    w = words(text)
+    m = _KEYWORD_LINE.match(w)
+    if m is None:
+        return None
+    name, rest = m.group(1), w[m.end(1):]
+    if name != "partner with" and re.match(r"^ [a-z]", rest) and not re.match(r"^ (?:x|n)\.?$", rest):
+        return None                  # words after the keyword ("echo of the lost — …"): not the keyword
+    return KEYWORD_REACH[name]
 
 
 def classify(text: str, kind: str) -> frozenset[str]:
@@ -143,8 +214,8 @@ def classify(text: str, kind: str) -> frozenset[str]:
         return frozenset({"effect"})
     if kind == "triggered":
         out.add("triggers")
-        if _MANA_TRIGGER.search(w):
-            out.add("mana")                  # a triggered mana ability (CR 605.1b)
+        if _MANA_TRIGGER.search(w) and not _TARGET_WORD.search(w) and _ADDS_MANA.search(w.split(",", 1)[-1]):
+            out.add("mana")                  # a triggered mana ability (CR 605.1b): no target (605.5a), adds mana
         if _TARGETS.search(w):
             out.add("targets")               # its own targets, chosen as it is put on the stack (CR 603.3d)
         return frozenset(out)
@@ -309,6 +380,11 @@ def own_color_only(text: str) -> bool:
 
 def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
     """Whether a part can function in ``zone`` (CR 113.6)."""
+    exact = _keyword_item_reach(text)
+    if exact is not None:
+        return zone in exact[2] or zone == "effects"   # where the keyword's ability functions (CR 702)
+    if kind == "static" and counter_rule(text):
+        return zone in ("battlefield", "effects", "command")   # a permanent's rule on other spells (CR 113.6)
     if kind in ("static", "keyword", "spell") and own_characteristic(text):
         return True                  # a characteristic-defining ability works in every zone (CR 604.3)
     if kind == "triggered" and words(text).startswith("suspend"):
@@ -347,6 +423,44 @@ def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool
     if zone == "command":
         return True                  # emblems, commanders: conservatively everything
     return bool(_ZONE_CUE.search(words(text)))
+
+
+_COUNTER_RULE = re.compile(r"\bspells\b[^.]*\bcan't be countered\b")
+
+
+def counter_rule(text: str) -> bool:
+    """A static ability saying some spells can't be countered ("Creature spells you control can't be
+    countered", CR 101.2): it changes only what countering them does (CR 701.6a), never whether a
+    counterspell may target them."""
+    w = words(text)
+    return bool(_COUNTER_RULE.search(w)) and "this spell" not in w
+
+
+_LEVEL_LINE = re.compile(r"^LEVEL (\d+)(?:-\d+|\+)$")
+
+
+def striation_level(card_text: str, line: str) -> int | None:
+    """The level counters a leveler's line needs (CR 711.2b: "LEVEL N-M" and the lines after it hold while
+    the permanent has N or more), or None when ``line`` is in no striation."""
+    level = None
+    for raw in card_text.split("\n"):
+        m = _LEVEL_LINE.match(raw.strip())
+        if m:
+            level = int(m.group(1))
+        if raw.strip() == line.strip():
+            return level
+    return None
+
+
+def _keyword_item_reach(text: str) -> tuple[str, frozenset[str], frozenset[str]] | None:
+    """:func:`keyword_reach` of the line, or of its one item of :data:`KEYWORD_REACH` when it is a line
+    of several keywords ("Vigilance, prowess")."""
+    exact = keyword_reach(text)
+    if exact is not None:
+        return exact
+    items = [keyword_reach(i) for i in words(text).split(", ")] if ", " in words(text) else []
+    found = [i for i in items if i is not None]
+    return found[0] if len(found) == 1 and len(items) > 1 else None
 
 
 def sorted_affects(affects: Iterable[str]) -> tuple[str, ...]:
@@ -451,6 +565,14 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             item = _keyword_item(a)
             if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
                 sentence, kind = item, ir.ability_kind_of_line(item)
+            if a.what.startswith("level striation "):
+                # a leveler's striation (CR 711.2a): this permanent's power/toughness and abilities at a level
+                out.append((text, kind, frozenset({"characteristics"}) | (classify(text, kind) - {"unknown"})))
+                continue
+            exact = keyword_reach(sentence) if kind != "rider" else None
+            if exact is not None:     # a keyword of CR 702: the reach of the ability it is, exactly
+                out.append((text, exact[0], exact[1]))
+                continue
             mine = classify(sentence, kind)
             # the reader's classification, widened by the words (never narrowed to "unknown")
             out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
