@@ -67,7 +67,7 @@ def test_transform_both_ways_keeps_the_object() -> None:
 
 def test_what_does_not_transform() -> None:
     """CR 701.27c: a single-faced card, a modal double-faced card; 702.145b: daybound by an effect."""
-    s = load({"battlefield": {"alice": ["Grizzly Bears", "Bird Admirer", "Blightstep Pathway"]}})
+    s = load({"day_night": "day", "battlefield": {"alice": ["Grizzly Bears", "Bird Admirer", "Blightstep Pathway"]}})
     w = _World(s)
     for o in list(s.battlefield):
         assert not transform(w, o.id), o.id
@@ -145,11 +145,15 @@ POOL = [{"card": "Kessig Prowler"}, {"card": "Kessig Prowler", "face": "Sinuous 
         {"card": "Hookhand Mariner"}]
 
 
-def _board(rng: random.Random) -> dict:
+def _board(rng: random.Random, day_night: str) -> dict:
     bf: dict[str, list] = {"alice": [], "bob": []}
     n = rng.randint(1, 4)
     for i in range(n):
         o = dict(rng.choice(POOL), id=f"c{i}")
+        if o["card"] in ("Bird Admirer", "Hookhand Mariner"):   # daybound: nightbound face up at night (702.145c)
+            o.pop("face", None)
+            if day_night == "night":
+                o["face"] = {"Bird Admirer": "Wing Shredder", "Hookhand Mariner": "Riphook Raider"}[o["card"]]
         if rng.random() < 0.5:
             o["tapped"] = True
         if rng.random() < 0.4:
@@ -167,11 +171,12 @@ def _board(rng: random.Random) -> dict:
 @pytest.mark.parametrize("seed", range(40))
 def test_resolution_matches_reference(seed: int) -> None:
     rng = random.Random(seed)
-    bf = _board(rng)
+    day_night = rng.choice(["day", "night"])
+    bf = _board(rng, day_night)
     creatures = [o["id"] for objs in bf.values() for o in objs if o["id"] != "aura"]
     returned = rng.random() < 0.4
     spell = {"card": FLICKER if returned else TURN, "controller": "alice", "targets": [[rng.choice(creatures)]]}
-    state = load({"turn": {"active": "alice", "step": "main1"}, "day_night": "day", "battlefield": bf,
+    state = load({"turn": {"active": "alice", "step": "main1"}, "day_night": day_night, "battlefield": bf,
                   "stack": [spell]})
     res = resolve_top(state)
     assert len(res.outcomes) == 1

@@ -20,14 +20,19 @@ elsewhere than the stack has only its normal characteristics):
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..cards import Card, CardDB, face_named, faces
+from ..core.ir import Keyword
 from ..cards.faces import cards_with_face
 from ..rules.faces import fused_card
 
-__all__ = ["FaceUp", "FaceError", "face_up", "fused_up", "by_face_name"]
+__all__ = ["FaceUp", "FaceError", "face_up", "fused_up", "by_face_name", "day_night_problem"]
 
+#: The abilities that cast a transforming card with its back face up (CR 702.146b disturb, 702.162 More
+#: Than Meets the Eye).
+_CAST_TRANSFORMED = re.compile(r"^(?:Disturb|More Than Meets the Eye)\b", re.M)
 #: Layouts whose face a permanent may show other than its front (CR 712.8d, 710.1, 712.4).
 BATTLEFIELD_FACES = frozenset({"transform", "modal_dfc", "flip", "meld"})
 #: Layouts a spell may have been cast as another face of (CR 715.3, 709.3, 712.11, 702.146).
@@ -130,11 +135,36 @@ def _check_zone(card: Card, face: Card, zone: str) -> None:
         if layout not in STACK_FACES:
             raise FaceError("face", f"{card.name} (layout {layout}) is not cast as {face.name}: a spell has "
                                     "its front face's characteristics (CR 712.8a)")
+        if "Land" in face.data.types:
+            raise FaceError("face", f"{face.name} is a land: it is played, never cast (CR 305.1, 305.9)")
+        if layout == "transform" and not _CAST_TRANSFORMED.search(card.data.text):
+            raise FaceError("face", f"{card.name} is cast with its front face up (CR 712.11a): only an ability "
+                                    "such as disturb casts a transforming card transformed (702.146b)")
         return
     raise FaceError("face", f"in the {zone} {card.name} has only its "
                             + ("combined characteristics (CR 709.4)" if layout in ("split", "aftermath")
                                else "front face's characteristics (CR 712.8a, 715.4)")
                             + f"; {face.name} is a face on the battlefield or stack only")
+
+
+def day_night_problem(card: Card | None, front: Card | None, day_night: str | None) -> str | None:
+    """Why a permanent showing ``card`` (the card itself ``front``, when another face) can't be so with
+    the game's ``day_night``, or None: while it is night a daybound permanent shows its nightbound face,
+    while it is day a nightbound one its daybound face (CR 702.145c–d, 730.2), and once one is on the
+    battlefield it is day or night (702.145d: it becomes day as one enters when it is neither)."""
+    if card is None:
+        return None
+    words = {a.name for a in card.abilities if isinstance(a, Keyword)}
+    if not words & {"daybound", "nightbound"}:
+        return None
+    if day_night is None:
+        return (f"{card.name} has {'daybound' if 'daybound' in words else 'nightbound'}: once it is on the "
+                "battlefield it is day or night (CR 702.145d) — give the top-level day_night")
+    if day_night == "night" and "daybound" in words:
+        return f"it is night: {card.name} (daybound) shows its nightbound face (CR 702.145c)"
+    if day_night == "day" and "nightbound" in words:
+        return f"it is day: {card.name} (nightbound) shows its daybound face (CR 702.145c)"
+    return None
 
 
 def _meld_partner(card: Card, face: Card, cards: CardDB) -> Card:

@@ -49,7 +49,7 @@ from typing import Any, Callable, Container, Mapping, NoReturn
 import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
-from .faces import FaceError, FaceUp, by_face_name, face_up, fused_up
+from .faces import FaceError, FaceUp, by_face_name, day_night_problem, face_up, fused_up
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -894,6 +894,10 @@ class _Builder:
         if p.card_ref is not None:
             p.card = self.card(p.card_ref, lambda: _at(p.path, "card"))
             p.face = self.face_up(p)
+            if zone == "battlefield":
+                why = day_night_problem(p.face.card, p.face.front, self.spec.day_night)
+                if why:
+                    self.fail(p.path, why)
         return p
 
     def face_up(self, p: _Pending) -> FaceUp:

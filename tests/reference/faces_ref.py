@@ -132,6 +132,16 @@ def _types_shown(rec: dict[str, Any], face_index: int | None) -> set[str]:
     return set(fs[face_index or 0]["types"])
 
 
+def day_or_night_bound(full: str, face_index: int | None) -> bool:
+    """Does the face shown have daybound or nightbound (CR 702.145)? Then, on the battlefield, it is
+    day or night (702.145d): with no ``day_night`` the situation can't be."""
+    rec = record(full)
+    if rec is None or rec["layout"] != "transform":
+        return False
+    text = rec["faces"][face_index or 0]["text"] or ""
+    return bool(re.search(r"^(Daybound|Nightbound)\b", text, re.M))
+
+
 def face_problem(full: str, face_index: int | None, zone: str, on_adventure: bool = False) -> str | None:
     """Why an object of the card ``full`` can't be in ``zone`` showing its face number
     ``face_index`` (None: no face given; 0 its front) with ``on_adventure`` — None when it can.

@@ -88,9 +88,10 @@ def _permanent(draw, oid: str, day_night: str | None) -> dict[str, Any]:
     if draw(st.integers(0, 3)) == 0:
         return {**base, "card": draw(st.sampled_from(PLAIN_PERMANENTS))}
     layout = draw(st.sampled_from(["transform", "modal_dfc", "adventure", "flip", "meld"]))
-    full = draw(st.sampled_from(FACE_CARDS[layout]))
+    pool = FACE_CARDS[layout] if day_night is not None else [c for c in FACE_CARDS[layout] if c not in DAYBOUND]
+    full = draw(st.sampled_from(pool))   # a daybound permanent means it is day or night (CR 702.145d)
     back = _faces(full)[1]
-    if full in DAYBOUND:     # CR 702.145: front face up by day (or neither yet), back face up at night
+    if full in DAYBOUND:     # CR 702.145: front face up by day, back face up at night
         face = back if day_night == "night" else None
     elif layout in ("adventure",):
         face = None                                  # CR 715.4: a permanent adventurer is the creature
