@@ -491,6 +491,35 @@ class ArrangeTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Scry(_EffectBase):
+    """The controller scries ``amount`` (CR 701.22a): looks at the top ``amount`` cards of their
+    library (all of it when it holds fewer, 701.22a), puts any number of them on the bottom in any
+    order and the rest on top in any order. Resolution gives one outcome per distinct resulting
+    library (interchangeable cards are one; two splits giving the same library are one outcome).
+    Scry 0 does nothing (701.22b)."""
+
+    kind: ClassVar[str] = "scry"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"scry {describe_amount(self.amount)}"
+
+
+@dataclass(frozen=True)
+class Surveil(_EffectBase):
+    """The controller surveils ``amount`` (CR 701.25a): looks at the top ``amount`` cards of their
+    library, puts any number of them into their graveyard and the rest on top in any order.
+    Resolution gives one outcome per distinct resulting library and graveyard. Surveil 0 does
+    nothing (701.25b)."""
+
+    kind: ClassVar[str] = "surveil"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"surveil {describe_amount(self.amount)}"
+
+
+@dataclass(frozen=True)
 class Transform(_EffectBase):
     """Transform ``to`` (CR 701.27a: a transforming double-faced permanent turns over to its other
     face, either way). It stays the same object (CR 712.18: counters, damage, attachments, tapped
@@ -577,8 +606,8 @@ class UnreadEffect(_EffectBase):
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, SkipUntap, ReturnToHand, Untap, Tap, PutCounters,
-               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Transform, ReturnTransformed, Flip, RevealTop,
-               Meld, UnreadEffect]
+               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Scry, Surveil, Transform, ReturnTransformed, Flip,
+               RevealTop, Meld, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -812,6 +812,110 @@ def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
     return out
 
 
+def _library_classes(w: _World, player: str, n: int, what: str) -> tuple[list[GameObject], list[int]]:
+    """``player``'s library and the class of interchangeable cards of each of its cards (an index,
+    in order of first appearance), for a player who looks at its top ``n`` cards (CR 701.22a,
+    701.25a). As for :func:`_arrange_top`, a library in random order is refused unless the player
+    sees all of it (it is then no longer in random order) or all its cards are interchangeable."""
+    _require_libraries(w, player, f"{what} (CR 701.22a, 701.25a)")
+    lib = w.zone_list("library", player)
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
+    if player in w.shuffled and len(set(keys)) > 1 and len(lib) > n:
+        raise ResolutionUnsupported(
+            f"{player} {what} of a library in random order: which cards are on top is a random event and the "
+            "rest stays in random order, which the situation format cannot express (its 'shuffled' marks a "
+            "whole library)")
+    if player in w.shuffled and len(lib) <= n:
+        w.shuffled.discard(player)  # the player sees every card and chooses where each goes
+        w.changed()
+    return lib, keys
+
+
+def _splits(keys: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every distinct split of a multiset of class indices into the cards kept on top (in a
+    distinct order) and the others (in a distinct order): a scry's top and bottom (CR 701.22a)."""
+    counts: dict[int, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    classes = sorted(counts)
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for moved in itertools.product(*(range(counts[k] + 1) for k in classes)):
+        other = [k for k, m in zip(classes, moved) for _ in range(m)]
+        stay = [k for k, m in zip(classes, moved) for _ in range(counts[k] - m)]
+        out.extend((t, b) for t in _distinct_orders(stay) for b in _distinct_orders(other))
+    return out
+
+
+def _place(lib: list[GameObject], keys: list[int], sequence: list[int]) -> tuple[list[str], list[str]]:
+    """The ids of a library whose cards are, top first, of the classes ``sequence`` names, and the
+    ids of its cards left over: each class's cards taken in their library order. Interchangeable
+    cards (same card, same state) are one: which of them lies where is no distinct situation, so
+    every split giving the same sequence of cards gives the same state."""
+    queues: dict[int, list[str]] = {}
+    for o, k in zip(lib, keys):
+        queues.setdefault(k, []).append(o.id)
+    placed = [queues[k].pop(0) for k in sequence]
+    left = {i for q in queues.values() for i in q}
+    return placed, [o.id for o in lib if o.id in left]
+
+
+def _relist_library(w: _World, player: str, ids: list[str]) -> None:
+    """Put ``player``'s library in the order ``ids`` (top first), reusing its order numbers."""
+    slots = sorted(o.order for o in w.zone_list("library", player))
+    for oid, slot in zip(ids, slots):
+        if w.objects[oid].order != slot:
+            w.put(w.objects[oid].with_(order=slot))
+    w.changed()
+
+
+def _record_choice(w: _World, key: str, value: dict[str, Any]) -> None:
+    """Record a choice (a mapping); a second one of the same key in one resolution makes the record
+    the list of them, in order."""
+    prev = w.choices.get(key)
+    if prev is None:
+        w.choices[key] = value
+    else:
+        w.choices[key] = (prev if isinstance(prev, list) else [prev]) + [value]
+
+
+def _scry_or_surveil(w: _World, player: str, n: int, surveil: bool) -> list[_World]:
+    """CR 701.22a scry / 701.25a surveil ``n``: the top ``n`` cards (:func:`_library_classes`) split
+    into those kept on top (in any order) and the others — on the bottom in any order (scry) or into
+    the graveyard (surveil; in their library order, as milled cards go, CR 701.17a) — one branch per
+    distinct split (:func:`_splits`; for surveil the graveyard's order is not a choice, so splits
+    that differ only in it are one), its cards placed by :func:`_place`. Recorded as ``scry: {top,
+    bottom}`` / ``surveil: {top, graveyard}`` (ids, top first) when there is more than one split.
+    Scry or surveil 0 does nothing (701.22b, 701.25b)."""
+    if n <= 0:
+        return [w]
+    lib, keys = _library_classes(w, player, n, ("surveils " if surveil else "scries ") + str(n))
+    seen = keys[:n]
+    if not seen:
+        return [w]
+    splits = _splits(seen)
+    if surveil:
+        splits = list({(t, tuple(sorted(b))): None for t, b in splits})
+    out: list[_World] = []
+    for kept, other in splits:
+        v = w.fork() if len(splits) > 1 else w
+        sequence = list(kept) + keys[len(seen):] + ([] if surveil else list(other))
+        placed, left = _place(lib, keys, sequence)
+        for oid in left:  # surveil: the cards put into the graveyard
+            _move(v, oid, "graveyard")
+        _relist_library(v, player, placed)
+        if len(splits) > 1:
+            top, below = placed[:len(kept)], (left if surveil else placed[len(placed) - len(other):])
+            _record_choice(v, "surveil" if surveil else "scry",
+                           {"top": top, ("graveyard" if surveil else "bottom"): below})
+        out.append(v)
+    return out
+
+
+def _do_scry_or_surveil(w: _World, ctx: _Ctx, eff: ir.Scry | ir.Surveil) -> list[_World]:
+    return _scry_or_surveil(w, ctx.controller, _amount(w, ctx, eff.amount), isinstance(eff, ir.Surveil))
+
+
 def _natural(s: str) -> tuple[int | str, ...]:
     return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", s))
 
@@ -1132,6 +1236,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Conjure: _conjure,
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
+    ir.Scry: _do_scry_or_surveil,
+    ir.Surveil: _do_scry_or_surveil,
     ir.Transform: _do_transform,
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,

@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
-                  ReturnTransformed, Flip, RevealTop, Meld)
+                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -413,6 +413,16 @@ def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     return [ArrangeTop(n)]
 
 
+def clause_scry_surveil(c: Cursor, s: Scope) -> list[Effect]:
+    """[you] scry N / surveil N (CR 701.22a, 701.25a): keyword actions of the controller."""
+    c.take("you")
+    verb = c.next().low
+    if verb not in ("scry", "surveil"):
+        raise NoMatch("scry or surveil")
+    n = amount(c, s)
+    return [Scry(n) if verb == "scry" else Surveil(n)]
+
+
 def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
     """transform <object> (CR 701.27a); exile <object>, then return it to the battlefield
     transformed under its owner's control (CR 712.14a: it returns as a new object, back face up)."""
@@ -512,6 +522,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
+    ("scry or surveil", clause_scry_surveil),
     ("pump", clause_pump),
 )
 
