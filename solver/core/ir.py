@@ -623,7 +623,7 @@ def describe_library_card(f: Filter | None) -> str:
         words.append(" or ".join(sorted(t.lower() for t in f.types)))
     words.append("card")
     first = words[0]
-    return ("an " if first[0] in "aeiou" else "a ") + " ".join(words)
+    return ("an " if first[0].lower() in "aeiou" else "a ") + " ".join(words)
 
 
 # --------------------------------------------------------------------------

@@ -356,8 +356,10 @@ _LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
 
 def _library_card(c: Cursor) -> Filter | None:
     """The card a search looks for (CR 701.23): "a card" (None: no stated quality), or "a|an
-    [basic] <type> card" ("a basic land card", "a creature card") or "a|an [basic] <land subtype>
-    [or <land subtype>]* card" ("a basic Forest card", "a Forest or Plains card")."""
+    [basic] <type> card" ("a basic land card", "a creature card") or "a|an [basic] <subtype>
+    [or <subtype>]* [<type>] card" ("a basic Forest card", "a Forest or Plains card", "an
+    Equipment card", "a Goblin card", "a Dragon creature card": a card of one of those subtypes,
+    CR 205.3, and of the type when one is named)."""
     if not c.take(("a", "an")):
         raise NoMatch("a card")
     if c.take("card"):
@@ -368,12 +370,16 @@ def _library_card(c: Cursor) -> Filter | None:
     if c.low() in TYPE_WORDS and c.low() != "permanent":
         types = frozenset({TYPE_WORDS[c.next().low]})
     else:
-        while c.low() in _LAND_SUBTYPE_WORDS:
-            subtypes.append(_LAND_SUBTYPE_WORDS[c.next().low])
+        while True:
+            t = c.peek()
+            if t is not None and t.low in _LAND_SUBTYPE_WORDS:
+                subtypes.append(_LAND_SUBTYPE_WORDS[c.next().low])
+            else:
+                subtypes.append(subtype_word(c))
             if not c.take("or"):
                 break
-        if not subtypes or c.at("or"):
-            raise NoMatch("a card type or land subtype")
+        if c.low() in TYPE_WORDS and c.low() != "permanent":
+            types = frozenset({TYPE_WORDS[c.next().low]})
     c.need("card")
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
