@@ -325,15 +325,19 @@ class LookAtHand(_EffectBase):
 
 @dataclass(frozen=True)
 class CreateTokens(_EffectBase):
-    """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs;
-    CR 701.7, 111.2: the controller of the effect creates them under their control)."""
+    """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs, its
+    ``text`` the token's abilities — a predefined token's, CR 111.10; CR 701.7, 111.2: the
+    controller of the effect creates them under their control), ``tapped`` when the effect says so
+    (CR 110.5b: it enters tapped)."""
 
     kind: ClassVar[str] = "tokens"
     amount: Amount
     token: tuple[tuple[str, object], ...]
+    tapped: bool = False
 
     def _text(self) -> str:
-        return f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
+        return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
+                f"{dict(self.token).get('name', 'token')} token(s)")
 
 
 @dataclass(frozen=True)

@@ -628,7 +628,9 @@ def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
     kws = [str(k).capitalize() for k in d.get("keywords", ())]
     if kws:
         mapping["keywords"] = kws
-        mapping["text"] = "\n".join(kws)
+    text = "\n".join(kws + ([str(d["text"])] if d.get("text") else []))
+    if text:
+        mapping["text"] = text  # read by the reader as any card's text (a predefined token's, CR 111.10)
     return card_from_mapping(mapping)
 
 
@@ -648,7 +650,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
         nxt = []
         for v in worlds:
             oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0))
+            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
         worlds = nxt
     return worlds
 

@@ -20,7 +20,8 @@ from .static_sentences import mana_replacement
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
-    """SELF deals N damage to <target|you> [and N damage to <target>]* (CR 120)."""
+    """SELF deals N damage to <target|you|each opponent|each player> [and N damage to <target>]*
+    (CR 120; to each of those players, CR 120.3a)."""
     if not (c.take("SELF") or (c.at("it") and s.last == SELF and c.take("it"))):
         raise NoMatch("damage source")
     c.need(("deals", "deal"))
@@ -30,6 +31,10 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
         c.need("damage", "to")
         if c.take("you"):
             ref = CONTROLLER
+        elif c.take("each", "opponent"):
+            ref = Ref("each_opponent")
+        elif c.take("each", "player"):
+            ref = Ref("each_player")
         else:
             ref = target_phrase(c, s)
         out.append(Damage(ref, n))
@@ -188,6 +193,47 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
     return [CreateTokens(n, token)]
+
+
+#: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
+PREDEFINED_TOKENS: dict[str, tuple[str, str]] = {
+    "Treasure": ("Artifact", "{T}, Sacrifice this artifact: Add one mana of any color."),
+    "Food": ("Artifact", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
+    "Gold": ("Artifact", "Sacrifice this artifact: Add one mana of any color."),
+    "Clue": ("Artifact", "{2}, Sacrifice this artifact: Draw a card."),
+    "Blood": ("Artifact", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "Powerstone": ("Artifact", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "Map": ("Artifact", "{1}, {T}, Sacrifice this artifact: Target creature you control explores. "
+                        "Activate only as a sorcery."),
+    "Shard": ("Enchantment", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+}
+
+
+def predefined_token(name: str) -> tuple[tuple[str, object], ...]:
+    """The IR description of the predefined token ``name`` (CR 111.10): a colorless token of its
+    type and subtype, named by its subtype (as the reader's creature tokens are), with the
+    abilities the rules give it as its text."""
+    card_type, text = PREDEFINED_TOKENS[name]
+    return (("name", name), ("types", (card_type,)), ("subtypes", (name,)), ("colors", ()), ("text", text))
+
+
+def clause_predefined_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """create <N> [tapped] <Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Shard> token(s) (CR 111.10)."""
+    c.need("create")
+    n = amount(c, s, allow_a=True)
+    tapped = c.take("tapped")
+    t = c.next()
+    if t.text not in PREDEFINED_TOKENS:
+        raise NoMatch("a predefined token")
+    c.need("token" if n == 1 else "tokens")
+    return [CreateTokens(n, predefined_token(t.text), tapped=tapped)]
+
+
+def clause_investigate(c: Cursor, s: Scope) -> list[Effect]:
+    """[you] investigate [twice] (CR 701.16a: create a Clue token)."""
+    c.take("you")
+    c.need("investigate")
+    return [CreateTokens(2 if c.take("twice") else 1, predefined_token("Clue"))]
 
 
 def clause_return(c: Cursor, s: Scope) -> list[Effect]:
@@ -528,7 +574,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
-    ("scry or surveil", clause_scry_surveil),
+    ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
+    ("investigate", clause_investigate),
     ("pump", clause_pump),
 )
 
