@@ -374,6 +374,21 @@ class CounterSpell(_EffectBase):
 
 
 @dataclass(frozen=True)
+class CounterUnlessPays(_EffectBase):
+    """Counter ``to``, a spell, unless its controller pays ``mana`` (CR 701.6a, 118.12: "[do
+    something] unless [a player pays]" — as it resolves, that player chooses to pay or not; mana
+    abilities may be activated to pay, CR 605.3a). Resolution gives one outcome where the player
+    declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment."""
+
+    kind: ClassVar[str] = "counter_unless"
+    to: Ref
+    mana: ManaCost
+
+    def _text(self) -> str:
+        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}"
+
+
+@dataclass(frozen=True)
 class SkipUntap(_EffectBase):
     """``to`` doesn't untap during its controller's next untap step (CR 502.3; object key ``skip_untap``)."""
 
@@ -609,9 +624,9 @@ class UnreadEffect(_EffectBase):
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
-               ReturnToBattlefield, Exile, CounterSpell, SkipUntap, ReturnToHand, Untap, Tap, PutCounters,
-               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Scry, Surveil, Transform, ReturnTransformed, Flip,
-               RevealTop, Meld, UnreadEffect]
+               ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Scry, Surveil, Transform,
+               ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

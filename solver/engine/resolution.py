@@ -97,9 +97,13 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, meld, other_face, transform)
+                         change_life, face_unread, flip, meld, other_face, pay, transform)
 
 from .ward import counter_object, resolve_ward
+from mtgsolve.models.payment import Unsupported as PaymentUnsupported
+from ..core.errors import UnsupportedCase
+from ..payment.answers import payments
+from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.replacement import counter_event_outcomes, entering_with
 from ..rules.targeting import TargetingError, stack_source
@@ -107,7 +111,7 @@ from ..rules.targeting import TargetingError, stack_source
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
-           "resolve_top", "target_legal", "trigger_target_choices", "ability_of"]
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "unless_decider"]
 
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -424,6 +428,69 @@ def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
         if o is not None and o.zone == "stack" and o.ability is None:
             counter_object(w, t, ctx.stack_id)
     return [w]
+
+
+def _do_counter_unless(w: _World, ctx: _Ctx, eff: ir.CounterUnlessPays) -> list[_World]:
+    """CR 118.12, 701.6a: for each (legal) target spell still on the stack, its controller pays
+    ``eff.mana`` or not (:func:`_counter_unless`)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, eff.mana, ctx.stack_id)]
+    return worlds
+
+
+def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_World]:
+    """The spell ``oid``'s controller declines (it is countered through
+    :func:`~solver.engine.ward.counter_object`: to its owner's graveyard, a copy removed, one that
+    can't be countered stays, CR 101.2) or pays — every distinct payment of the payment model
+    (:func:`solver.payment.answers.payments`, the ``pay`` query's: mana abilities may be activated,
+    CR 605.3a) an outcome, paid through the kernel's :func:`~solver.engine.transition.pay`.
+    Recorded as ``unless: {player, paid[, payment]}``: the choice is that player's, not the
+    resolving object's controller's (:func:`unless_decider`)."""
+    o = w.objects.get(oid)
+    if o is None or o.zone != "stack" or o.ability is not None:
+        return [w]
+    player = o.controller
+    decline = w.fork()
+    _record_choice(decline, "unless", {"player": player, "paid": False})
+    counter_object(decline, oid, resolving)
+    out = [decline]
+    for cp in _unless_payments(w, player, mana, f"unless {player} pays {mana}"):
+        payment = cp.move()  # the typed payment (contract §2.3), recorded as its contract object
+        if payment.draw:  # the random or unknown card drawn while resolving is not followed here
+            raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
+        v = w.fork()
+        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
+        pay(v, player, payment)
+        out.append(v)
+    return out
+
+
+def _unless_payments(w: _World, player: str, mana: Any, subject: str) -> list[Any]:
+    """Every distinct payment of ``mana`` by ``player`` now (CR 118.12, 605.3a)."""
+    try:
+        return list(payments(w.view(), player, TotalCost(what="cost", mana=mana, subject=subject)))
+    except (PaymentUnsupported, UnsupportedCase) as e:
+        raise ResolutionUnsupported(f"paying {mana} ({subject}): {e}") from None
+
+
+def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by an "unless" payment (CR 118.12): the
+    player the ``unless`` choices name, when every outcome records one such choice of one player
+    and no other choice; None when no outcome has one. Outcomes mixing it with another player's
+    choices are refused (:class:`ResolutionUnsupported`): following one path of the game, one
+    decision has one chooser."""
+    outs = list(outcomes)
+    marked = [o for o in outs if "unless" in o.choices]
+    if not marked:
+        return None
+    players = {str(c.get("player")) for o in marked for c in (
+        o.choices["unless"] if isinstance(o.choices["unless"], list) else [o.choices["unless"]])
+        if isinstance(c, dict)}
+    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {"unless"} for o in outs):
+        raise ResolutionUnsupported("an 'unless' payment combined with other choices in one resolution: "
+                                    "who chooses each is not modeled when following one path of the game")
+    return players.pop()
 
 
 def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
@@ -1229,6 +1296,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.CreateTokens: _create_tokens,
     ir.ReturnToBattlefield: _do_return_to_battlefield,
     ir.CounterSpell: _do_counter,
+    ir.CounterUnlessPays: _do_counter_unless,
     ir.SkipUntap: _do_skip_untap,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
+from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil)
@@ -14,7 +14,7 @@ from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
-from .phrases import color_word, counter_kind, pt, subtype_word
+from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
 
@@ -328,16 +328,21 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
 
 
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
-    """counter target [<types>] spell (CR 701.6a: it goes to its owner's graveyard).
-    "… unless its controller pays …" is not this template."""
+    """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
+    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
     c.need("counter", "target")
     filt = _spell_filter(c)
+    unless = None
+    if c.take("unless", "its", "controller", "pays"):
+        unless = mana_cost(mana_run(c))
+        if unless.x_count:
+            raise NoMatch("an unless payment of X")
     if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
         raise NoMatch("counter with a rider")
     s.targets.append(TargetSpec(filt, 1, 1, ()))
     ref = T(len(s.targets) - 1)
     s.last = ref
-    return [CounterSpell(ref)]
+    return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
 
 
 def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
