@@ -1,4 +1,5 @@
-"""Scry (CR 701.22) and surveil (CR 701.25) against the brute-force reference
+"""Scry (CR 701.22), surveil (CR 701.25) and "look at the top N cards, put one of them into your hand
+and the rest on the bottom in any order" against the brute-force reference
 (tests/reference/scry_ref.py): on seeded random libraries the engine's outcomes are exactly the
 reference's distinct results, each once (no outcome is a permutation of interchangeable cards of
 another; two splits giving one library are one outcome). A library in random order follows the
@@ -13,7 +14,7 @@ import pytest
 
 from mtgsolve.solver.api import Situation, UnsupportedCaseError
 from mtgsolve.solver.cards import get_card
-from tests.reference.scry_ref import scry_results, surveil_results
+from tests.reference.scry_ref import choose_one_results, scry_results, surveil_results
 
 POOL = ["Forest", "Forest", "Island", "Island", "Mountain", "Lightning Bolt", "Grizzly Bears"]
 
@@ -116,7 +117,26 @@ def test_scry_in_a_trigger_and_an_activated_ability():
 
 
 def test_other_look_wordings_stay_unread():
-    """Not this template: "look at the top two cards … put one into your hand and the other on the
-    bottom" (Sleight of Hand) stays an unread effect."""
-    card = get_card("Sleight of Hand")
+    """Not these templates: "put two of them into your hand and the rest into your graveyard"
+    (Ancestral Memories) stays an unread effect."""
+    card = get_card("Ancestral Memories")
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)
+
+
+@pytest.mark.parametrize("spell,n", [("Sleight of Hand", 2), ("Anticipate", 3), ("Impulse", 4)])
+def test_choose_one_matches_reference(spell, n):
+    for library in _libraries(10 + n, 14):
+        outcomes = _situation(library, spell).resolve()
+        got = []
+        for _choices, sit in outcomes:
+            hand = _names(sit, "hand")
+            assert len(hand) == (1 if library else 0)
+            got.append((hand[0] if hand else None, _names(sit, "library")))
+        want = choose_one_results(library, n) if library else {(None, ())}
+        assert len(got) == len(set(got)) and set(got) == want, (spell, library)
+
+
+def test_choose_one_reads_two_sentences_as_one():
+    card = get_card("Anticipate")
+    assert card.spell is not None and not card.unsupported
+    assert [e.kind for e in card.spell.effects] == ["choose_from_top"]

@@ -510,6 +510,22 @@ class ArrangeTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ChooseFromTop(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library (all of it when it holds
+    fewer), puts one of them into their hand and the rest on the bottom of their library in any
+    order (Sleight of Hand, Anticipate; CR 401.4: the owner orders cards put on the bottom
+    together). Resolution gives one outcome per class of interchangeable cards taken and distinct
+    order of the rest."""
+
+    kind: ClassVar[str] = "choose_from_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return (f"look at the top {describe_amount(self.amount)} card(s) of your library, put one into your hand "
+                "and the rest on the bottom in any order")
+
+
+@dataclass(frozen=True)
 class Scry(_EffectBase):
     """The controller scries ``amount`` (CR 701.22a): looks at the top ``amount`` cards of their
     library (all of it when it holds fewer, 701.22a), puts any number of them on the bottom in any
@@ -625,8 +641,8 @@ class UnreadEffect(_EffectBase):
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Scry, Surveil, Transform,
-               ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Scry, Surveil,
+               Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

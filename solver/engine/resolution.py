@@ -981,6 +981,39 @@ def _scry_or_surveil(w: _World, player: str, n: int, surveil: bool) -> list[_Wor
     return out
 
 
+def _choose_from_top(w: _World, player: str, n: int) -> list[_World]:
+    """Look at the top ``n`` cards (:func:`_library_classes`), put one into the hand and the rest on
+    the bottom in any order (:class:`~solver.core.ir.ChooseFromTop`): one branch per class of
+    interchangeable cards taken and distinct order of the others, the cards placed by
+    :func:`_place`; recorded as ``chosen: {hand, bottom}`` (ids, the bottom top first) when there
+    is more than one branch."""
+    if n <= 0:
+        return [w]
+    lib, keys = _library_classes(w, player, n, f"looks at the top {n} cards")
+    seen = keys[:n]
+    if not seen:
+        return [w]
+    options = []
+    for k in sorted(set(seen)):
+        others = list(seen)
+        others.remove(k)
+        options.extend((k, order) for order in _distinct_orders(others))
+    out: list[_World] = []
+    for k, order in options:
+        v = w.fork() if len(options) > 1 else w
+        placed, _left = _place(lib, keys, [k] + keys[len(seen):] + list(order))
+        move(v, placed[0], "hand", timestamp=v.objects[placed[0]].timestamp)
+        _relist_library(v, player, placed[1:])
+        if len(options) > 1:
+            _record_choice(v, "chosen", {"hand": placed[0], "bottom": placed[len(placed) - len(order):]})
+        out.append(v)
+    return out
+
+
+def _do_choose_from_top(w: _World, ctx: _Ctx, eff: ir.ChooseFromTop) -> list[_World]:
+    return _choose_from_top(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
 def _do_scry_or_surveil(w: _World, ctx: _Ctx, eff: ir.Scry | ir.Surveil) -> list[_World]:
     return _scry_or_surveil(w, ctx.controller, _amount(w, ctx, eff.amount), isinstance(eff, ir.Surveil))
 
@@ -1306,6 +1339,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Conjure: _conjure,
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
+    ir.ChooseFromTop: _do_choose_from_top,
     ir.Scry: _do_scry_or_surveil,
     ir.Surveil: _do_scry_or_surveil,
     ir.Transform: _do_transform,

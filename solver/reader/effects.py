@@ -9,7 +9,7 @@ from typing import Callable, Sequence
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
-                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil)
+                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -548,6 +548,29 @@ def _reveal_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
     return 3
 
 
+def _choose_from_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest|other
+    on the bottom of your library [in any order]." (Sleight of Hand, Anticipate): the number of
+    sentences read (2), or 0. "… in a random order" is not this template (a random event)."""
+    if i + 1 >= len(sents):
+        return 0
+    first, second = Cursor(sents[i]), Cursor(sents[i + 1])
+    try:
+        first.need("look", "at", "the", "top")
+        n = amount(first, s)
+        first.need("cards", "of", "your", "library")
+        first.end()
+        second.need("put", "one", "of", "them", "into", "your", "hand", "and", "the", ("rest", "other"), "on", "the",
+                    "bottom", "of", "your", "library")
+        if not second.done():
+            second.need("in", "any", "order")
+        second.end()
+    except NoMatch:
+        return 0
+    s.effects.append(ChooseFromTop(n))
+    return 2
+
+
 def _quality_card(c: Cursor) -> Filter | None:
     """"a card", "an instant or sorcery card", "a creature card", "a land card": a card of one of
     the types named (CR 205.2)."""
@@ -621,11 +644,12 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
 
 
 def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
-    """Sentences of instructions, in order (CR 608.2c); a look-at-the-top-card-and-reveal passage is
-    read as one (:func:`_reveal_top`)."""
+    """Sentences of instructions, in order (CR 608.2c); a look-at-the-top-card-and-reveal passage
+    (:func:`_reveal_top`) and a look-at-the-top-cards-and-take-one passage (:func:`_choose_from_top`)
+    are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s)
         if used:
             i += used
             continue

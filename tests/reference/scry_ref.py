@@ -40,3 +40,14 @@ def surveil_results(library: Sequence[str], n: int) -> set[tuple[tuple[str, ...]
         for t in permutations(top):
             out.add((tuple(t) + tuple(rest), gy))
     return out
+
+
+def choose_one_results(library: Sequence[str], n: int) -> set[tuple[str, tuple[str, ...]]]:
+    """Every distinct (card taken into the hand, library after) of "look at the top ``n`` cards, put
+    one of them into your hand and the rest on the bottom in any order"."""
+    seen, rest = list(library[:n]), list(library[n:])
+    out: set[tuple[str, tuple[str, ...]]] = set()
+    for i, taken in enumerate(seen):
+        for b in permutations(seen[:i] + seen[i + 1:]):
+            out.add((taken, tuple(rest) + tuple(b)))
+    return out
