@@ -289,6 +289,19 @@ class Mill(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Discard(_EffectBase):
+    """The controller discards ``amount`` cards of their choice (CR 701.9a: from their hand to
+    their graveyard; 701.9b: all of them when the hand holds fewer). Resolution gives one outcome
+    per distinct choice (interchangeable cards are one)."""
+
+    kind: ClassVar[str] = "discard"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"discard {describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
 class GainLife(_EffectBase):
     """The controller (or the players ``to`` names) gains ``amount`` life (CR 119.3)."""
 
@@ -639,7 +652,7 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
+Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Scry, Surveil,
                Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]

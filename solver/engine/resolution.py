@@ -398,6 +398,40 @@ def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_Worl
     return worlds
 
 
+def _do_discard(w: _World, ctx: _Ctx, eff: ir.Discard) -> list[_World]:
+    return _discard_choice(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
+def _discard_choice(w: _World, player: str, n: int) -> list[_World]:
+    """CR 701.9a: ``player`` discards ``n`` cards of their choice — all of them when the hand holds
+    ``n`` or fewer (701.9b) — one branch per distinct multiset of classes of interchangeable cards
+    (each class's cards taken in hand order), the cards moved to the graveyard together in hand
+    order keeping their timestamps (as :func:`~solver.engine.transition.discard`). Recorded as
+    ``discarded`` (ids) when there is a choice."""
+    hand = w.zone_list("hand", player)
+    if n <= 0 or not hand:
+        return [w]
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in hand]
+    counts = [keys.count(k) for k in range(len(index))]
+    picks = [p for p in itertools.product(*(range(c + 1) for c in counts)) if sum(p) == min(n, len(hand))]
+    out: list[_World] = []
+    for pick in picks:
+        v = w.fork() if len(picks) > 1 else w
+        taken = {k: 0 for k in range(len(index))}
+        ids = []
+        for o, k in zip(hand, keys):
+            if taken[k] < pick[k]:
+                taken[k] += 1
+                ids.append(o.id)
+        for oid in ids:
+            move(v, oid, "graveyard", timestamp=v.objects[oid].timestamp)
+        if len(picks) > 1:
+            v.choices.setdefault("discarded", []).extend(ids)
+        out.append(v)
+    return out
+
+
 def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_World]:
     n = _amount(w, ctx, eff.amount)
     who = _refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]
@@ -1323,6 +1357,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Fight: _do_fight,
     ir.Draw: _do_draw_or_mill,
     ir.Mill: _do_draw_or_mill,
+    ir.Discard: _do_discard,
     ir.GainLife: _do_life,
     ir.LoseLife: _do_life,
     ir.LookAtHand: _do_nothing,

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Draw, Effect,
+from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
+                  Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop)
@@ -77,7 +78,7 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
 def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
     """<target player | each player | each opponent> draws N cards / mills N cards;
     you mill N cards (CR 121, 701.17)."""
-    if c.take("you", "mill"):
+    if c.take("you", "mill") or c.take("mill"):
         ref, verb = None, "mills"
     else:
         ref = _player_ref(c, s)
@@ -100,6 +101,20 @@ def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
     n = amount(c, s)
     c.need("cards")
     return [Draw(n)]
+
+
+def clause_discard(c: Cursor, s: Scope) -> list[Effect]:
+    """[you] discard a card / N cards (CR 701.9a: the controller chooses). Not "discard a <quality>
+    card", "at random", nor another player's discard (their choice)."""
+    c.take("you")
+    c.need("discard")
+    if c.take("a", "card"):
+        return [Discard(1)]
+    n = amount(c, s)
+    c.need("cards")
+    if c.at("at", "random"):
+        raise NoMatch("a random discard")
+    return [Discard(n)]
 
 
 def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
@@ -594,7 +609,8 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
 
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
-    ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
+    ("gain life", clause_gain_life), ("discard", clause_discard), ("look at hand", clause_look_hand),
+    ("create tokens", clause_tokens),
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
