@@ -9,12 +9,13 @@ the kinds ``scry`` / ``surveil``, alone and in sequences ("scry 2, then draw a c
 from __future__ import annotations
 
 import random
+from itertools import permutations
 
 import pytest
 
 from mtgsolve.solver.api import Situation, UnsupportedCaseError
 from mtgsolve.solver.cards import get_card
-from tests.reference.scry_ref import choose_one_results, scry_results, surveil_results
+from tests.reference.scry_ref import choose_one_results, hand_on_top_results, scry_results, surveil_results
 
 POOL = ["Forest", "Forest", "Island", "Island", "Mountain", "Lightning Bolt", "Grizzly Bears"]
 
@@ -140,3 +141,34 @@ def test_choose_one_reads_two_sentences_as_one():
     card = get_card("Anticipate")
     assert card.spell is not None and not card.unsupported
     assert [e.kind for e in card.spell.effects] == ["choose_from_top"]
+
+
+def test_brainstorm_matches_reference():
+    """Brainstorm: "Draw three cards, then put two cards from your hand on top of your library in any
+    order." (CR 401.4): every distinct pair, in every distinct order."""
+    rng = random.Random(5)
+    for _ in range(12):
+        hand = [rng.choice(POOL) for _ in range(rng.randint(0, 3))]
+        library = [rng.choice(POOL) for _ in range(rng.randint(0, 5))]
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+             "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "hand": {"alice": hand}, "library": {"alice": library, "bob": ["Plains"]},
+             "stack": [{"card": "Brainstorm", "controller": "alice"}]}
+        got = [(_names(sit, "library"), tuple(sorted(_names(sit, "hand"))))
+               for _c, sit in Situation.from_dict(d).resolve()]
+        want = hand_on_top_results(hand + library[:3], library[3:], 2)
+        assert len(got) == len(set(got)) and set(got) == want, (hand, library)
+
+
+def test_ponder_may_shuffle():
+    """Ponder: "Look at the top three cards of your library, then put them back in any order. You
+    may shuffle. Draw a card." Not shuffling: one outcome per order (the top card drawn); shuffling:
+    the draw is a random event over the three cards (CR 701.24a, 121.1)."""
+    library = ["Island", "Forest", "Mountain"]
+    outcomes = _situation(library, "Ponder").resolve()
+    kept = [(c, s) for c, s in outcomes if c.get("may") is False]
+    shuffled = [(c, s) for c, s in outcomes if c.get("may") is True]
+    assert {(_names(s, "hand"), _names(s, "library")) for _c, s in kept} == {
+        ((lib[0],), lib[1:]) for lib in permutations(library)}
+    assert {_names(s, "hand") for _c, s in shuffled} == {("Island",), ("Forest",), ("Mountain",)}
+    assert all(s.state.shuffled == ("alice",) for _c, s in shuffled)

@@ -539,6 +539,31 @@ class ChooseFromTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Shuffle(_EffectBase):
+    """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
+    "You may shuffle." is ``optional`` (CR 608.2d)."""
+
+    kind: ClassVar[str] = "shuffle"
+
+    def _text(self) -> str:
+        return "shuffle your library"
+
+
+@dataclass(frozen=True)
+class PutFromHandOnTop(_EffectBase):
+    """The controller puts ``amount`` cards from their hand on top of their library in any order
+    (Brainstorm; CR 401.4: the owner orders cards put into a library together; all of them when the
+    hand holds fewer). Resolution gives one outcome per distinct sequence of cards put there
+    (interchangeable cards are one)."""
+
+    kind: ClassVar[str] = "hand_on_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"put {describe_amount(self.amount)} card(s) from your hand on top of your library in any order"
+
+
+@dataclass(frozen=True)
 class Scry(_EffectBase):
     """The controller scries ``amount`` (CR 701.22a): looks at the top ``amount`` cards of their
     library (all of it when it holds fewer, 701.22a), puts any number of them on the bottom in any
@@ -654,8 +679,8 @@ class UnreadEffect(_EffectBase):
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Scry, Surveil,
-               Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -802,7 +802,8 @@ def _require_libraries(w: _World, player: str, what: str) -> None:
     """A situation that lists no library at all does not say what a library holds (as for a draw
     in :mod:`solver.engine.turns`): refused. Once any library is listed, a player with none listed has
     an empty library."""
-    if not w.shuffled and not any(o.zone == "library" for o in w.objects.values()):
+    if not w.shuffled and not w.base.shuffled and not any(o.zone == "library" for o in w.objects.values()) \
+            and not any(o.zone == "library" for o in w.base.objects):  # listed before this resolution drew them
         raise ResolutionUnsupported(f"{player} {what} but the situation lists no library; list the libraries "
                                     "(a player with no cards listed has an empty library)")
 
@@ -1046,6 +1047,47 @@ def _choose_from_top(w: _World, player: str, n: int) -> list[_World]:
 
 def _do_choose_from_top(w: _World, ctx: _Ctx, eff: ir.ChooseFromTop) -> list[_World]:
     return _choose_from_top(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
+def _do_shuffle(w: _World, ctx: _Ctx, eff: ir.Shuffle) -> list[_World]:
+    _require_libraries(w, ctx.controller, "shuffles their library (CR 701.24a)")
+    _shuffle(w, ctx.controller)
+    return [w]
+
+
+def _hand_on_top(w: _World, player: str, n: int) -> list[_World]:
+    """Put ``n`` cards from ``player``'s hand on top of their library in any order (all of them when
+    the hand holds fewer; CR 401.4): one branch per distinct sequence of classes of interchangeable
+    cards (each class's cards taken in hand order), the first of the sequence on top; recorded as
+    ``put_on_top`` (ids, top first) when there is a choice. A library in random order stays so below
+    them, which the situation format cannot say: refused unless it is empty."""
+    hand = w.zone_list("hand", player)
+    k = min(n, len(hand))
+    if k <= 0:
+        return [w]
+    _require_libraries(w, player, "puts cards from their hand on top of their library")
+    if player in w.shuffled and w.zone_list("library", player):
+        raise ResolutionUnsupported(f"{player} puts cards on top of a library in random order: the situation format "
+                                    "cannot say 'these on top, the rest in random order'")
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in hand]
+    sequences = sorted({seq for combo in itertools.combinations(keys, k) for seq in itertools.permutations(combo)})
+    out: list[_World] = []
+    for seq in sequences:
+        v = w.fork() if len(sequences) > 1 else w
+        placed, _left = _place(hand, keys, list(seq))
+        lib = [o.id for o in v.zone_list("library", player)]
+        for oid in placed:
+            move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, placed + lib)
+        if len(sequences) > 1:
+            v.choices["put_on_top"] = placed
+        out.append(v)
+    return out
+
+
+def _do_hand_on_top(w: _World, ctx: _Ctx, eff: ir.PutFromHandOnTop) -> list[_World]:
+    return _hand_on_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
 def _do_scry_or_surveil(w: _World, ctx: _Ctx, eff: ir.Scry | ir.Surveil) -> list[_World]:
@@ -1375,6 +1417,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
     ir.ChooseFromTop: _do_choose_from_top,
+    ir.Shuffle: _do_shuffle,
+    ir.PutFromHandOnTop: _do_hand_on_top,
     ir.Scry: _do_scry_or_surveil,
     ir.Surveil: _do_scry_or_surveil,
     ir.Transform: _do_transform,

@@ -10,7 +10,8 @@ from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, Cou
                   Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
-                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop)
+                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
+                  PutFromHandOnTop)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -495,6 +496,30 @@ def clause_scry_surveil(c: Cursor, s: Scope) -> list[Effect]:
     return [Scry(n) if verb == "scry" else Surveil(n)]
 
 
+def clause_shuffle(c: Cursor, s: Scope) -> list[Effect]:
+    """shuffle [your library] (CR 701.24a); "shuffle <cards> into your library" is not this template."""
+    c.take("you")
+    c.need("shuffle")
+    c.take("your", "library")
+    if not c.done() and not c.at(",") and not c.at("and") and not c.at("then"):
+        raise NoMatch("shuffle something into a library")
+    return [Shuffle()]
+
+
+def clause_hand_on_top(c: Cursor, s: Scope) -> list[Effect]:
+    """put <N> cards from your hand on top of your library in any order (CR 401.4; Brainstorm)."""
+    c.need("put")
+    if c.take("a", "card"):
+        n: int | str = 1
+    else:
+        n = amount(c, s)
+        c.need("cards")
+    c.need("from", "your", "hand", "on", "top", "of", "your", "library")
+    if n != 1:
+        c.need("in", "any", "order")
+    return [PutFromHandOnTop(n)]
+
+
 def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
     """transform <object> (CR 701.27a); exile <object>, then return it to the battlefield
     transformed under its owner's control (CR 712.14a: it returns as a new object, back face up)."""
@@ -619,7 +644,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
-    ("investigate", clause_investigate),
+    ("investigate", clause_investigate), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     ("pump", clause_pump),
 )
 

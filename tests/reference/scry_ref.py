@@ -51,3 +51,14 @@ def choose_one_results(library: Sequence[str], n: int) -> set[tuple[str, tuple[s
         for b in permutations(seen[:i] + seen[i + 1:]):
             out.add((taken, tuple(rest) + tuple(b)))
     return out
+
+
+def hand_on_top_results(hand: Sequence[str], library: Sequence[str], n: int) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every distinct (library, sorted hand) after putting ``n`` cards from ``hand`` on top of
+    ``library`` in any order (all of them when the hand holds fewer)."""
+    k = min(n, len(hand))
+    out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for chosen in permutations(range(len(hand)), k):
+        rest = tuple(sorted(hand[i] for i in range(len(hand)) if i not in chosen))
+        out.add((tuple(hand[i] for i in chosen) + tuple(library), rest))
+    return out
