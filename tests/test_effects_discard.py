@@ -68,3 +68,13 @@ def test_reader(name, kinds):
 def test_another_players_or_a_random_discard_stays_unread(name):
     card = get_card(name)
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)
+
+
+def test_you_draw_and_lose_life():
+    """Night's Whisper: "You draw two cards and lose 2 life." (CR 119.3: the controller loses it)."""
+    card = get_card("Night's Whisper")
+    assert card.spell is not None and [e.kind for e in card.spell.effects] == ["draw", "lose_life"]
+    sit = Situation.from_dict({**_doc([], ["Island", "Forest"], [{"card": "Night's Whisper", "controller": "alice"}]),
+                               "players": [{"id": "alice", "life": 10}, "bob"]})
+    [(_c, out)] = sit.resolve()
+    assert out.life("alice") == 8 and _names(out, "hand") == ["Island", "Forest"]

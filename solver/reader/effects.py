@@ -119,10 +119,15 @@ def clause_discard(c: Cursor, s: Scope) -> list[Effect]:
 
 
 def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
-    c.need("you", "gain")
+    """[you] gain N life / [you] lose N life (CR 119.3; the controller: "You draw two cards and lose
+    2 life")."""
+    c.take("you")
+    verb = c.next().low
+    if verb not in ("gain", "lose"):
+        raise NoMatch("gain or lose")
     n = amount(c, s)
     c.need("life")
-    return [GainLife(n)]
+    return [GainLife(n) if verb == "gain" else LoseLife(CONTROLLER, n)]
 
 
 def _player_ref(c: Cursor, s: Scope) -> Ref:
