@@ -78,3 +78,14 @@ def test_you_draw_and_lose_life():
                                "players": [{"id": "alice", "life": 10}, "bob"]})
     [(_c, out)] = sit.resolve()
     assert out.life("alice") == 8 and _names(out, "hand") == ["Island", "Forest"]
+
+
+def test_a_card_that_acts_as_it_is_discarded_is_refused():
+    """Madness (CR 702.35: "If you discard this card, discard it into exile …") is not modeled: a
+    discard that could choose such a card answers unsupported, never a plain discard to the
+    graveyard; a hand without one is exact."""
+    doc = _doc(["Fiery Temper"], ["Island", "Forest"], [{"card": "Careful Study", "controller": "alice"}])
+    r = Situation.from_dict(doc).query({"kind": "resolve"})
+    assert r["status"] == "unsupported" and "Madness" in r["reason"]
+    doc = _doc(["Lightning Bolt"], ["Island", "Forest"], [{"card": "Careful Study", "controller": "alice"}])
+    assert Situation.from_dict(doc).query({"kind": "resolve"})["status"] == "ok"

@@ -398,6 +398,10 @@ def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_Worl
     return worlds
 
 
+#: Unread text of a card that could act as it is discarded (CR 702.35 madness; "causes you to discard").
+_DISCARD_WORDS = re.compile(r"\bdiscard|\bmadness\b")
+
+
 def _do_discard(w: _World, ctx: _Ctx, eff: ir.Discard) -> list[_World]:
     return _discard_choice(w, ctx.controller, _amount(w, ctx, eff.amount))
 
@@ -411,6 +415,11 @@ def _discard_choice(w: _World, player: str, n: int) -> list[_World]:
     hand = w.zone_list("hand", player)
     if n <= 0 or not hand:
         return [w]
+    for o in hand:  # madness, "if a spell or ability causes you to discard this card": not modeled
+        unread = [u.text or u.what for u in (o.card.unsupported if o.card else ()) if _DISCARD_WORDS.search(
+            (u.text or u.what).lower())]
+        if unread:
+            raise ResolutionUnsupported(f"{player} may discard {o.id}; not modeled: {'; '.join(unread)}")
     index: dict[tuple[Hashable, ...], int] = {}
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in hand]
     counts = [keys.count(k) for k in range(len(index))]
