@@ -77,8 +77,9 @@ def test_fatal_push_condition_is_an_effect_not_a_filter():
 def test_soft_counters_target_a_spell(name, nontypes, price):
     sp = spell_of(name)
     assert sp.targets == (TargetSpec(Filter(types=frozenset({"Spell"}), zone="stack", nontypes=nontypes)),)
-    assert kinds(sp.effects) == ["unread"]
-    assert sp.effects[0].text.endswith(f"unless its controller pays {price}.")
+    # read whole since issue 26 (CR 118.12; tests/test_effects_counter_unless.py)
+    assert kinds(sp.effects) == ["counter_unless"]
+    assert sp.effects[0].describe().endswith(f"unless its controller pays {price}")
 
 
 def test_daze_alternative_cost_is_not_an_effect():
@@ -129,7 +130,8 @@ def test_thoughtseize_targets_a_player():
     sp = spell_of("Thoughtseize")
     assert sp.targets == (TargetSpec(Filter(players=True)),)
     assert unread(sp.effects) == ["Target player reveals their hand. You choose a nonland card from it. "
-                                  "That player discards that card. You lose 2 life."]
+                                  "That player discards that card."]
+    assert kinds(sp.effects) == ["unread", "lose_life"]   # "You lose 2 life." read (issue 26); resolving refuses the rest
 
 
 def test_fireblast_alternative_cost_is_not_an_effect():
@@ -166,10 +168,10 @@ def test_incinerate_read_damage_then_unread_rider():
 
 
 def test_brainstorm_has_no_targets_and_an_unread_effect():
+    """Read whole since issue 26 (CR 401.4; tests/test_effects_scry.py)."""
     sp = spell_of("Brainstorm")
     assert sp.targets == ()
-    assert unread(sp.effects) == ["Draw three cards, then put two cards from your hand on top of your library "
-                                  "in any order."]
+    assert kinds(sp.effects) == ["draw", "hand_on_top"]
 
 
 def test_fling_additional_cost_is_not_an_effect():

@@ -1037,7 +1037,7 @@ def _choose_from_top(w: _World, player: str, n: int) -> list[_World]:
     seen = keys[:n]
     if not seen:
         return [w]
-    options = []
+    options: list[tuple[int, tuple[int, ...]]] = []
     for k in sorted(set(seen)):
         others = list(seen)
         others.remove(k)
