@@ -81,7 +81,8 @@ def test_reader_reads_predefined_tokens(name, described):
 
 
 def test_a_partly_read_line_stays_unread():
-    """"Its controller investigates." (Fateful Absence): the player is the target's controller, which
-    the reader does not read here — the sentence stays unread, and resolving it is refused."""
-    card = get_card("Fateful Absence")
+    """"Its controller creates a 3/3 green Beast creature token." (Beast Within): a token for the
+    target's controller, which the reader does not read here — the sentence stays unread, and
+    resolving it is refused ("Its controller investigates.": tests/test_effects_its_controller.py)."""
+    card = get_card("Beast Within")
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)

@@ -52,7 +52,8 @@ def custom(text: str, types=("Instant",), name: str = "Test Card"):
 def test_swords_to_plowshares():
     sp = spell_of("Swords to Plowshares")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE)),)
-    assert sp.effects == (ir.Exile(T(0)), UnreadEffect("Its controller gains life equal to its power."))
+    # read whole since issue 26 (CR 608.2h; tests/test_effects_its_controller.py)
+    assert sp.effects == (ir.Exile(T(0)), ir.ItsControllerGainsLife(T(0)))
 
 
 def test_path_to_exile():
@@ -402,7 +403,7 @@ def test_quoted_abilities_are_not_targets_of_the_spell():
 
 
 def test_line_readings_report_structure_and_unread_sentences():
-    lines, _ = read_lines(CardData.from_mtgjson(oracle_index()["Swords to Plowshares"]))
+    lines, _ = read_lines(CardData.from_mtgjson(oracle_index()["Path to Exile"]))
     (r,) = lines
     assert r.structured and not r.understood and r.unread == 1
 
@@ -417,13 +418,13 @@ def _state(doc: dict):
                                 "turn": {"active": "alice", "step": "main1"}, **doc}).state
 
 
-def test_swords_to_plowshares_targets_but_does_not_resolve():
-    st = _state({"hand": {"alice": ["Swords to Plowshares"]},
+def test_path_to_exile_targets_but_does_not_resolve():
+    st = _state({"hand": {"alice": ["Path to Exile"]},
                  "battlefield": {"bob": ["Grizzly Bears"], "alice": ["Plains"]}})
-    r = answer(st, {"kind": "targets", "cast": "swords-to-plowshares"})
+    r = answer(st, {"kind": "targets", "cast": "path-to-exile"})
     assert r["status"] == "ok" and r["choices"] == [[["grizzly-bears"]]], r
     st = _state({"battlefield": {"bob": ["Grizzly Bears"]},
-                 "stack": [{"card": "Swords to Plowshares", "id": "stp", "controller": "alice",
+                 "stack": [{"card": "Path to Exile", "id": "pte", "controller": "alice",
                             "targets": [["grizzly-bears"]]}]})
     r = answer(st, {"kind": "resolve"})
     assert r["status"] == "unsupported", r

@@ -326,6 +326,32 @@ class LoseLife(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ItsControllerGainsLife(_EffectBase):
+    """"Its controller gains life equal to its power." (Swords to Plowshares): the controller of
+    ``of`` (a target removed by the instruction before, as it last existed on the battlefield, CR
+    608.2h) gains life equal to its power then (CR 119.3; none for a power of 0 or less)."""
+
+    kind: ClassVar[str] = "its_controller_gains_life"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"the controller of {_ref_text(self.of)} gains life equal to its power"
+
+
+@dataclass(frozen=True)
+class ItsControllerInvestigates(_EffectBase):
+    """"Its controller investigates." (Fateful Absence): the controller of ``of`` (as it last
+    existed on the battlefield, CR 608.2h) creates a Clue token (CR 701.16a, 111.2: under their
+    control)."""
+
+    kind: ClassVar[str] = "its_controller_investigates"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"the controller of {_ref_text(self.of)} investigates"
+
+
+@dataclass(frozen=True)
 class LookAtHand(_EffectBase):
     """Look at ``to``'s hand: no change to the game (the hand is a hidden zone, CR 400.2)."""
 
@@ -677,7 +703,8 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, LookAtHand, CreateTokens,
+Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+               ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]

@@ -100,6 +100,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          change_life, face_unread, flip, meld, other_face, pay, transform)
 
 from .ward import counter_object, resolve_ward
+from ..reader.effects import predefined_token
 from mtgsolve.models.payment import Unsupported as PaymentUnsupported
 from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
@@ -450,6 +451,45 @@ def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_Worl
             change_life(w, p, n if gain else -n)
     w.changed()
     return [w]
+
+
+def _last_known(w: _World, oid: str) -> tuple[str, int] | None:
+    """The controller and power of ``oid`` as it last existed on the battlefield (CR 608.2h): as it
+    is, when still there; else as it was when this resolution began — the reader reads "its
+    controller …" only right after the one instruction that removed it, so nothing changed it in
+    between (:func:`solver.reader.effects.clause_its_controller`). None: it was on no battlefield."""
+    o = w.objects.get(oid)
+    if o is not None and o.zone == "battlefield":
+        c = w.view().chars(oid)
+        return o.controller, c.power or 0
+    before = w.base.find(oid)
+    if before is None or before.zone != "battlefield":
+        return None
+    return before.controller, View(w.base).chars(oid).power or 0
+
+
+def _do_its_controller(w: _World, ctx: _Ctx,
+                       eff: ir.ItsControllerGainsLife | ir.ItsControllerInvestigates) -> list[_World]:
+    """"Its controller gains life equal to its power" (CR 119.3: none for 0 or less) / "Its
+    controller investigates" (CR 701.16a: a Clue created under that player's control)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.of):
+        lki = _last_known(w, t)
+        if lki is None:
+            continue
+        player, power = lki
+        if isinstance(eff, ir.ItsControllerGainsLife):
+            for v in worlds:
+                if power > 0:
+                    change_life(v, player, power)
+                    v.changed()
+            continue
+        clue = _token_card(predefined_token("Clue"))
+        nxt = []
+        for v in worlds:
+            nxt.extend(_enter_battlefield(v, create(v, clue, player, token=True), player, x=0))
+        worlds = nxt
+    return worlds
 
 
 def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
@@ -1410,6 +1450,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Mill: _do_draw_or_mill,
     ir.Discard: _do_discard,
     ir.GainLife: _do_life,
+    ir.ItsControllerGainsLife: _do_its_controller,
+    ir.ItsControllerInvestigates: _do_its_controller,
     ir.LoseLife: _do_life,
     ir.LookAtHand: _do_nothing,
     ir.CreateTokens: _create_tokens,

@@ -11,7 +11,7 @@ from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, Cou
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
-                  PutFromHandOnTop)
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
@@ -158,6 +158,25 @@ def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
     n = amount(c, s)
     c.need("life")
     return [GainLife(n, ref) if verb == "gains" else LoseLife(ref, n)]
+
+
+def clause_its_controller(c: Cursor, s: Scope) -> list[Effect]:
+    """its controller gains life equal to its power / its controller investigates — right after the
+    only instruction before it, which destroys or exiles one target creature (CR 608.2h: "its" is
+    that creature as it last existed on the battlefield)."""
+    c.need("its", "controller")
+    prev = s.effects[0] if len(s.effects) == 1 else None
+    if not isinstance(prev, (Destroy, Exile)) or prev.to.kind != "target" or prev.optional:
+        raise NoMatch("'its controller' after one removal of a target")
+    spec = s.targets[prev.to.index]
+    if not spec.filter.types or not spec.filter.types <= {"Creature", "Planeswalker"} or spec.filter.players:
+        raise NoMatch("'its controller' of a creature or planeswalker")
+    if c.take("investigates"):
+        return [ItsControllerInvestigates(prev.to)]
+    if spec.filter.types != {"Creature"}:
+        raise NoMatch("the power of a creature")
+    c.need("gains", "life", "equal", "to", "its", "power")
+    return [ItsControllerGainsLife(prev.to)]
 
 
 def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -649,7 +668,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
-    ("investigate", clause_investigate), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
+    ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     ("pump", clause_pump),
 )
 

@@ -70,6 +70,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Shuffle: "shuffle",
     ir.Discard: "discard graveyard",
     ir.CounterUnlessPays: "countered graveyard tap mana life leaves sacrifice",   # countered, or paid as ward
+    ir.ItsControllerGainsLife: "life",
+    ir.ItsControllerInvestigates: "enters create",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
