@@ -41,7 +41,7 @@ SHOCK_ON_STACK = [{"card": "Shock", "controller": "alice", "targets": [["bob"]]}
 DIVINATION = {**BASE, "library": {"alice": ["Island", "Forest", "Mountain"]}, "shuffled": {"alice": True},
               "stack": [{"card": "Divination", "controller": "alice"}]}
 BITTERBLOSSOM = {**BASE, "turn": {"number": 3, "active": "alice", "step": "end", "priority": "bob",
-                                  "passed": ["alice"]}, "battlefield": {"bob": ["Bitterblossom"]}}
+                                  "passed": ["alice"]}, "battlefield": {"bob": ["Dark Confidant"]}}
 TOMB = {**BASE, "battlefield": {"alice": ["Ancient Tomb"], "bob": ["Damping Sphere"]}}
 CONFLUENCE = {**BASE, "battlefield": {"alice": ["Mana Confluence"]}}
 BAD_CARD = {**LANDS, "hand": {"alice": ["Forrest"]}}
@@ -228,7 +228,7 @@ def test_agent_tools_answer_every_status(served):
     applied = a["apply_action-ok"].structured_content
     assert applied["status"] == "ok" and applied["situation"]["turn"]["lands_played"] == 1
     for case, blocker in (("apply_action-unsupported", "Veil of Summer"),   # refused choosing the action
-                          ("apply_action-refused-on-apply", "bitterblossom")):   # refused applying it
+                          ("apply_action-refused-on-apply", "dark-confidant")):   # refused applying it
         assert not a[case].is_error, a[case].content[0].text
         refused = a[case].structured_content
         assert refused["status"] == "unsupported" and "situation" not in refused and refused["reason"]

@@ -92,10 +92,12 @@ def test_counter_target_spell_never_targets_an_ability_or_a_creature_for_negate(
     neg = _spell("Negate").targets[0].filter
     assert neg.zone == "stack" and neg.nontypes == frozenset({"Creature"})
     assert _spell("Essence Scatter").targets[0].filter.types == frozenset({"Creature"})
-    # "unless its controller pays" is a choice this template doesn't read: its target is read, the
-    # effect is kept unread, not half-read
+    # "unless its controller pays {3}" is read whole (CR 118.12; tests/test_effects_counter_unless.py);
+    # "unless … pays {X}" is kept unread, not half-read
     leak = get_card("Mana Leak").spell
-    assert [e.kind for e in leak.effects] == ["unread"] and leak.targets[0].filter.types == frozenset({"Spell"})
+    assert [e.kind for e in leak.effects] == ["counter_unless"] and leak.targets[0].filter.types == frozenset({"Spell"})
+    sink = get_card("Power Sink").spell
+    assert [e.kind for e in sink.effects] == ["unread"]
 
 
 def test_target_player_loses_life_and_you_gain_it():

@@ -52,7 +52,8 @@ def custom(text: str, types=("Instant",), name: str = "Test Card"):
 def test_swords_to_plowshares():
     sp = spell_of("Swords to Plowshares")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE)),)
-    assert sp.effects == (ir.Exile(T(0)), UnreadEffect("Its controller gains life equal to its power."))
+    # read whole since issue 26 (CR 608.2h; tests/test_effects_its_controller.py)
+    assert sp.effects == (ir.Exile(T(0)), ir.ItsControllerGainsLife(T(0)))
 
 
 def test_path_to_exile():
@@ -77,8 +78,9 @@ def test_fatal_push_condition_is_an_effect_not_a_filter():
 def test_soft_counters_target_a_spell(name, nontypes, price):
     sp = spell_of(name)
     assert sp.targets == (TargetSpec(Filter(types=frozenset({"Spell"}), zone="stack", nontypes=nontypes)),)
-    assert kinds(sp.effects) == ["unread"]
-    assert sp.effects[0].text.endswith(f"unless its controller pays {price}.")
+    # read whole since issue 26 (CR 118.12; tests/test_effects_counter_unless.py)
+    assert kinds(sp.effects) == ["counter_unless"]
+    assert sp.effects[0].describe().endswith(f"unless its controller pays {price}")
 
 
 def test_daze_alternative_cost_is_not_an_effect():
@@ -129,7 +131,8 @@ def test_thoughtseize_targets_a_player():
     sp = spell_of("Thoughtseize")
     assert sp.targets == (TargetSpec(Filter(players=True)),)
     assert unread(sp.effects) == ["Target player reveals their hand. You choose a nonland card from it. "
-                                  "That player discards that card. You lose 2 life."]
+                                  "That player discards that card."]
+    assert kinds(sp.effects) == ["unread", "lose_life"]   # "You lose 2 life." read (issue 26); resolving refuses the rest
 
 
 def test_fireblast_alternative_cost_is_not_an_effect():
@@ -166,10 +169,10 @@ def test_incinerate_read_damage_then_unread_rider():
 
 
 def test_brainstorm_has_no_targets_and_an_unread_effect():
+    """Read whole since issue 26 (CR 401.4; tests/test_effects_scry.py)."""
     sp = spell_of("Brainstorm")
     assert sp.targets == ()
-    assert unread(sp.effects) == ["Draw three cards, then put two cards from your hand on top of your library "
-                                  "in any order."]
+    assert kinds(sp.effects) == ["draw", "hand_on_top"]
 
 
 def test_fling_additional_cost_is_not_an_effect():
@@ -400,7 +403,7 @@ def test_quoted_abilities_are_not_targets_of_the_spell():
 
 
 def test_line_readings_report_structure_and_unread_sentences():
-    lines, _ = read_lines(CardData.from_mtgjson(oracle_index()["Swords to Plowshares"]))
+    lines, _ = read_lines(CardData.from_mtgjson(oracle_index()["Path to Exile"]))
     (r,) = lines
     assert r.structured and not r.understood and r.unread == 1
 
@@ -415,13 +418,13 @@ def _state(doc: dict):
                                 "turn": {"active": "alice", "step": "main1"}, **doc}).state
 
 
-def test_swords_to_plowshares_targets_but_does_not_resolve():
-    st = _state({"hand": {"alice": ["Swords to Plowshares"]},
+def test_path_to_exile_targets_but_does_not_resolve():
+    st = _state({"hand": {"alice": ["Path to Exile"]},
                  "battlefield": {"bob": ["Grizzly Bears"], "alice": ["Plains"]}})
-    r = answer(st, {"kind": "targets", "cast": "swords-to-plowshares"})
+    r = answer(st, {"kind": "targets", "cast": "path-to-exile"})
     assert r["status"] == "ok" and r["choices"] == [[["grizzly-bears"]]], r
     st = _state({"battlefield": {"bob": ["Grizzly Bears"]},
-                 "stack": [{"card": "Swords to Plowshares", "id": "stp", "controller": "alice",
+                 "stack": [{"card": "Path to Exile", "id": "pte", "controller": "alice",
                             "targets": [["grizzly-bears"]]}]})
     r = answer(st, {"kind": "resolve"})
     assert r["status"] == "unsupported", r

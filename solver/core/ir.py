@@ -289,6 +289,19 @@ class Mill(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Discard(_EffectBase):
+    """The controller discards ``amount`` cards of their choice (CR 701.9a: from their hand to
+    their graveyard; 701.9b: all of them when the hand holds fewer). Resolution gives one outcome
+    per distinct choice (interchangeable cards are one)."""
+
+    kind: ClassVar[str] = "discard"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"discard {describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
 class GainLife(_EffectBase):
     """The controller (or the players ``to`` names) gains ``amount`` life (CR 119.3)."""
 
@@ -313,6 +326,32 @@ class LoseLife(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ItsControllerGainsLife(_EffectBase):
+    """"Its controller gains life equal to its power." (Swords to Plowshares): the controller of
+    ``of`` (a target removed by the instruction before, as it last existed on the battlefield, CR
+    608.2h) gains life equal to its power then (CR 119.3; none for a power of 0 or less)."""
+
+    kind: ClassVar[str] = "its_controller_gains_life"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"the controller of {_ref_text(self.of)} gains life equal to its power"
+
+
+@dataclass(frozen=True)
+class ItsControllerInvestigates(_EffectBase):
+    """"Its controller investigates." (Fateful Absence): the controller of ``of`` (as it last
+    existed on the battlefield, CR 608.2h) creates a Clue token (CR 701.16a, 111.2: under their
+    control)."""
+
+    kind: ClassVar[str] = "its_controller_investigates"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"the controller of {_ref_text(self.of)} investigates"
+
+
+@dataclass(frozen=True)
 class LookAtHand(_EffectBase):
     """Look at ``to``'s hand: no change to the game (the hand is a hidden zone, CR 400.2)."""
 
@@ -325,15 +364,19 @@ class LookAtHand(_EffectBase):
 
 @dataclass(frozen=True)
 class CreateTokens(_EffectBase):
-    """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs;
-    CR 701.7, 111.2: the controller of the effect creates them under their control)."""
+    """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs, its
+    ``text`` the token's abilities — a predefined token's, CR 111.10; CR 701.7, 111.2: the
+    controller of the effect creates them under their control), ``tapped`` when the effect says so
+    (CR 110.5b: it enters tapped)."""
 
     kind: ClassVar[str] = "tokens"
     amount: Amount
     token: tuple[tuple[str, object], ...]
+    tapped: bool = False
 
     def _text(self) -> str:
-        return f"create {describe_amount(self.amount)} {dict(self.token).get('name', 'token')} token(s)"
+        return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
+                f"{dict(self.token).get('name', 'token')} token(s)")
 
 
 @dataclass(frozen=True)
@@ -367,6 +410,21 @@ class CounterSpell(_EffectBase):
 
     def _text(self) -> str:
         return f"counter {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class CounterUnlessPays(_EffectBase):
+    """Counter ``to``, a spell, unless its controller pays ``mana`` (CR 701.6a, 118.12: "[do
+    something] unless [a player pays]" — as it resolves, that player chooses to pay or not; mana
+    abilities may be activated to pay, CR 605.3a). Resolution gives one outcome where the player
+    declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment."""
+
+    kind: ClassVar[str] = "counter_unless"
+    to: Ref
+    mana: ManaCost
+
+    def _text(self) -> str:
+        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}"
 
 
 @dataclass(frozen=True)
@@ -491,6 +549,76 @@ class ArrangeTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ChooseFromTop(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library (all of it when it holds
+    fewer), puts one of them into their hand and the rest on the bottom of their library in any
+    order (Sleight of Hand, Anticipate; CR 401.4: the owner orders cards put on the bottom
+    together). Resolution gives one outcome per class of interchangeable cards taken and distinct
+    order of the rest."""
+
+    kind: ClassVar[str] = "choose_from_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return (f"look at the top {describe_amount(self.amount)} card(s) of your library, put one into your hand "
+                "and the rest on the bottom in any order")
+
+
+@dataclass(frozen=True)
+class Shuffle(_EffectBase):
+    """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
+    "You may shuffle." is ``optional`` (CR 608.2d)."""
+
+    kind: ClassVar[str] = "shuffle"
+
+    def _text(self) -> str:
+        return "shuffle your library"
+
+
+@dataclass(frozen=True)
+class PutFromHandOnTop(_EffectBase):
+    """The controller puts ``amount`` cards from their hand on top of their library in any order
+    (Brainstorm; CR 401.4: the owner orders cards put into a library together; all of them when the
+    hand holds fewer). Resolution gives one outcome per distinct sequence of cards put there
+    (interchangeable cards are one)."""
+
+    kind: ClassVar[str] = "hand_on_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"put {describe_amount(self.amount)} card(s) from your hand on top of your library in any order"
+
+
+@dataclass(frozen=True)
+class Scry(_EffectBase):
+    """The controller scries ``amount`` (CR 701.22a): looks at the top ``amount`` cards of their
+    library (all of it when it holds fewer, 701.22a), puts any number of them on the bottom in any
+    order and the rest on top in any order. Resolution gives one outcome per distinct resulting
+    library (interchangeable cards are one; two splits giving the same library are one outcome).
+    Scry 0 does nothing (701.22b)."""
+
+    kind: ClassVar[str] = "scry"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"scry {describe_amount(self.amount)}"
+
+
+@dataclass(frozen=True)
+class Surveil(_EffectBase):
+    """The controller surveils ``amount`` (CR 701.25a): looks at the top ``amount`` cards of their
+    library, puts any number of them into their graveyard and the rest on top in any order.
+    Resolution gives one outcome per distinct resulting library and graveyard. Surveil 0 does
+    nothing (701.25b)."""
+
+    kind: ClassVar[str] = "surveil"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"surveil {describe_amount(self.amount)}"
+
+
+@dataclass(frozen=True)
 class Transform(_EffectBase):
     """Transform ``to`` (CR 701.27a: a transforming double-faced permanent turns over to its other
     face, either way). It stays the same object (CR 712.18: counters, damage, attachments, tapped
@@ -575,10 +703,11 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, GainLife, LoseLife, LookAtHand, CreateTokens,
-               ReturnToBattlefield, Exile, CounterSpell, SkipUntap, ReturnToHand, Untap, Tap, PutCounters,
-               Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, Transform, ReturnTransformed, Flip, RevealTop,
-               Meld, UnreadEffect]
+Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+               ItsControllerInvestigates, LookAtHand, CreateTokens,
+               ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -594,7 +723,7 @@ def describe_library_card(f: Filter | None) -> str:
         words.append(" or ".join(sorted(t.lower() for t in f.types)))
     words.append("card")
     first = words[0]
-    return ("an " if first[0] in "aeiou" else "a ") + " ".join(words)
+    return ("an " if first[0].lower() in "aeiou" else "a ") + " ".join(words)
 
 
 # --------------------------------------------------------------------------

@@ -97,9 +97,14 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, meld, other_face, transform)
+                         change_life, face_unread, flip, meld, other_face, pay, transform)
 
 from .ward import counter_object, resolve_ward
+from ..reader.effects import predefined_token
+from mtgsolve.models.payment import Unsupported as PaymentUnsupported
+from ..core.errors import UnsupportedCase
+from ..payment.answers import payments
+from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.replacement import counter_event_outcomes, entering_with
 from ..rules.targeting import TargetingError, stack_source
@@ -107,7 +112,7 @@ from ..rules.targeting import TargetingError, stack_source
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
-           "resolve_top", "target_legal", "trigger_target_choices", "ability_of"]
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "unless_decider"]
 
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -394,6 +399,49 @@ def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_Worl
     return worlds
 
 
+#: Unread text of a card that could act as it is discarded (CR 702.35 madness; "causes you to discard").
+_DISCARD_WORDS = re.compile(r"\bdiscard|\bmadness\b")
+
+
+def _do_discard(w: _World, ctx: _Ctx, eff: ir.Discard) -> list[_World]:
+    return _discard_choice(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
+def _discard_choice(w: _World, player: str, n: int) -> list[_World]:
+    """CR 701.9a: ``player`` discards ``n`` cards of their choice — all of them when the hand holds
+    ``n`` or fewer (701.9b) — one branch per distinct multiset of classes of interchangeable cards
+    (each class's cards taken in hand order), the cards moved to the graveyard together in hand
+    order keeping their timestamps (as :func:`~solver.engine.transition.discard`). Recorded as
+    ``discarded`` (ids) when there is a choice."""
+    hand = w.zone_list("hand", player)
+    if n <= 0 or not hand:
+        return [w]
+    for o in hand:  # madness, "if a spell or ability causes you to discard this card": not modeled
+        unread = [u.text or u.what for u in (o.card.unsupported if o.card else ()) if _DISCARD_WORDS.search(
+            (u.text or u.what).lower())]
+        if unread:
+            raise ResolutionUnsupported(f"{player} may discard {o.id}; not modeled: {'; '.join(unread)}")
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in hand]
+    counts = [keys.count(k) for k in range(len(index))]
+    picks = [p for p in itertools.product(*(range(c + 1) for c in counts)) if sum(p) == min(n, len(hand))]
+    out: list[_World] = []
+    for pick in picks:
+        v = w.fork() if len(picks) > 1 else w
+        taken = {k: 0 for k in range(len(index))}
+        ids = []
+        for o, k in zip(hand, keys):
+            if taken[k] < pick[k]:
+                taken[k] += 1
+                ids.append(o.id)
+        for oid in ids:
+            move(v, oid, "graveyard", timestamp=v.objects[oid].timestamp)
+        if len(picks) > 1:
+            v.choices.setdefault("discarded", []).extend(ids)
+        out.append(v)
+    return out
+
+
 def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_World]:
     n = _amount(w, ctx, eff.amount)
     who = _refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]
@@ -403,6 +451,45 @@ def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_Worl
             change_life(w, p, n if gain else -n)
     w.changed()
     return [w]
+
+
+def _last_known(w: _World, oid: str) -> tuple[str, int] | None:
+    """The controller and power of ``oid`` as it last existed on the battlefield (CR 608.2h): as it
+    is, when still there; else as it was when this resolution began — the reader reads "its
+    controller …" only right after the one instruction that removed it, so nothing changed it in
+    between (:func:`solver.reader.effects.clause_its_controller`). None: it was on no battlefield."""
+    o = w.objects.get(oid)
+    if o is not None and o.zone == "battlefield":
+        c = w.view().chars(oid)
+        return o.controller, c.power or 0
+    before = w.base.find(oid)
+    if before is None or before.zone != "battlefield":
+        return None
+    return before.controller, View(w.base).chars(oid).power or 0
+
+
+def _do_its_controller(w: _World, ctx: _Ctx,
+                       eff: ir.ItsControllerGainsLife | ir.ItsControllerInvestigates) -> list[_World]:
+    """"Its controller gains life equal to its power" (CR 119.3: none for 0 or less) / "Its
+    controller investigates" (CR 701.16a: a Clue created under that player's control)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.of):
+        lki = _last_known(w, t)
+        if lki is None:
+            continue
+        player, power = lki
+        if isinstance(eff, ir.ItsControllerGainsLife):
+            for v in worlds:
+                if power > 0:
+                    change_life(v, player, power)
+                    v.changed()
+            continue
+        clue = _token_card(predefined_token("Clue"))
+        nxt = []
+        for v in worlds:
+            nxt.extend(_enter_battlefield(v, create(v, clue, player, token=True), player, x=0))
+        worlds = nxt
+    return worlds
 
 
 def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
@@ -424,6 +511,69 @@ def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
         if o is not None and o.zone == "stack" and o.ability is None:
             counter_object(w, t, ctx.stack_id)
     return [w]
+
+
+def _do_counter_unless(w: _World, ctx: _Ctx, eff: ir.CounterUnlessPays) -> list[_World]:
+    """CR 118.12, 701.6a: for each (legal) target spell still on the stack, its controller pays
+    ``eff.mana`` or not (:func:`_counter_unless`)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, eff.mana, ctx.stack_id)]
+    return worlds
+
+
+def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_World]:
+    """The spell ``oid``'s controller declines (it is countered through
+    :func:`~solver.engine.ward.counter_object`: to its owner's graveyard, a copy removed, one that
+    can't be countered stays, CR 101.2) or pays — every distinct payment of the payment model
+    (:func:`solver.payment.answers.payments`, the ``pay`` query's: mana abilities may be activated,
+    CR 605.3a) an outcome, paid through the kernel's :func:`~solver.engine.transition.pay`.
+    Recorded as ``unless: {player, paid[, payment]}``: the choice is that player's, not the
+    resolving object's controller's (:func:`unless_decider`)."""
+    o = w.objects.get(oid)
+    if o is None or o.zone != "stack" or o.ability is not None:
+        return [w]
+    player = o.controller
+    decline = w.fork()
+    _record_choice(decline, "unless", {"player": player, "paid": False})
+    counter_object(decline, oid, resolving)
+    out = [decline]
+    for cp in _unless_payments(w, player, mana, f"unless {player} pays {mana}"):
+        payment = cp.move()  # the typed payment (contract §2.3), recorded as its contract object
+        if payment.draw:  # the random or unknown card drawn while resolving is not followed here
+            raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
+        v = w.fork()
+        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
+        pay(v, player, payment)
+        out.append(v)
+    return out
+
+
+def _unless_payments(w: _World, player: str, mana: Any, subject: str) -> list[Any]:
+    """Every distinct payment of ``mana`` by ``player`` now (CR 118.12, 605.3a)."""
+    try:
+        return list(payments(w.view(), player, TotalCost(what="cost", mana=mana, subject=subject)))
+    except (PaymentUnsupported, UnsupportedCase) as e:
+        raise ResolutionUnsupported(f"paying {mana} ({subject}): {e}") from None
+
+
+def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by an "unless" payment (CR 118.12): the
+    player the ``unless`` choices name, when every outcome records one such choice of one player
+    and no other choice; None when no outcome has one. Outcomes mixing it with another player's
+    choices are refused (:class:`ResolutionUnsupported`): following one path of the game, one
+    decision has one chooser."""
+    outs = list(outcomes)
+    marked = [o for o in outs if "unless" in o.choices]
+    if not marked:
+        return None
+    players = {str(c.get("player")) for o in marked for c in (
+        o.choices["unless"] if isinstance(o.choices["unless"], list) else [o.choices["unless"]])
+        if isinstance(c, dict)}
+    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {"unless"} for o in outs):
+        raise ResolutionUnsupported("an 'unless' payment combined with other choices in one resolution: "
+                                    "who chooses each is not modeled when following one path of the game")
+    return players.pop()
 
 
 def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
@@ -628,7 +778,9 @@ def _token_card(token: tuple[tuple[str, object], ...]) -> Card:
     kws = [str(k).capitalize() for k in d.get("keywords", ())]
     if kws:
         mapping["keywords"] = kws
-        mapping["text"] = "\n".join(kws)
+    text = "\n".join(kws + ([str(d["text"])] if d.get("text") else []))
+    if text:
+        mapping["text"] = text  # read by the reader as any card's text (a predefined token's, CR 111.10)
     return card_from_mapping(mapping)
 
 
@@ -648,7 +800,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
         nxt = []
         for v in worlds:
             oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0))
+            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
         worlds = nxt
     return worlds
 
@@ -699,7 +851,8 @@ def _require_libraries(w: _World, player: str, what: str) -> None:
     """A situation that lists no library at all does not say what a library holds (as for a draw
     in :mod:`solver.engine.turns`): refused. Once any library is listed, a player with none listed has
     an empty library."""
-    if not w.shuffled and not any(o.zone == "library" for o in w.objects.values()):
+    if not w.shuffled and not w.base.shuffled and not any(o.zone == "library" for o in w.objects.values()) \
+            and not any(o.zone == "library" for o in w.base.objects):  # listed before this resolution drew them
         raise ResolutionUnsupported(f"{player} {what} but the situation lists no library; list the libraries "
                                     "(a player with no cards listed has an empty library)")
 
@@ -810,6 +963,184 @@ def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
             v.choices["arranged"] = ids
         out.append(v)
     return out
+
+
+def _library_classes(w: _World, player: str, n: int, what: str) -> tuple[list[GameObject], list[int]]:
+    """``player``'s library and the class of interchangeable cards of each of its cards (an index,
+    in order of first appearance), for a player who looks at its top ``n`` cards (CR 701.22a,
+    701.25a). As for :func:`_arrange_top`, a library in random order is refused unless the player
+    sees all of it (it is then no longer in random order) or all its cards are interchangeable."""
+    _require_libraries(w, player, f"{what} (CR 701.22a, 701.25a)")
+    lib = w.zone_list("library", player)
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
+    if player in w.shuffled and len(set(keys)) > 1 and len(lib) > n:
+        raise ResolutionUnsupported(
+            f"{player} {what} of a library in random order: which cards are on top is a random event and the "
+            "rest stays in random order, which the situation format cannot express (its 'shuffled' marks a "
+            "whole library)")
+    if player in w.shuffled and len(lib) <= n:
+        w.shuffled.discard(player)  # the player sees every card and chooses where each goes
+        w.changed()
+    return lib, keys
+
+
+def _splits(keys: list[int]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every distinct split of a multiset of class indices into the cards kept on top (in a
+    distinct order) and the others (in a distinct order): a scry's top and bottom (CR 701.22a)."""
+    counts: dict[int, int] = {}
+    for k in keys:
+        counts[k] = counts.get(k, 0) + 1
+    classes = sorted(counts)
+    out: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for moved in itertools.product(*(range(counts[k] + 1) for k in classes)):
+        other = [k for k, m in zip(classes, moved) for _ in range(m)]
+        stay = [k for k, m in zip(classes, moved) for _ in range(counts[k] - m)]
+        out.extend((t, b) for t in _distinct_orders(stay) for b in _distinct_orders(other))
+    return out
+
+
+def _place(lib: list[GameObject], keys: list[int], sequence: list[int]) -> tuple[list[str], list[str]]:
+    """The ids of a library whose cards are, top first, of the classes ``sequence`` names, and the
+    ids of its cards left over: each class's cards taken in their library order. Interchangeable
+    cards (same card, same state) are one: which of them lies where is no distinct situation, so
+    every split giving the same sequence of cards gives the same state."""
+    queues: dict[int, list[str]] = {}
+    for o, k in zip(lib, keys):
+        queues.setdefault(k, []).append(o.id)
+    placed = [queues[k].pop(0) for k in sequence]
+    left = {i for q in queues.values() for i in q}
+    return placed, [o.id for o in lib if o.id in left]
+
+
+def _relist_library(w: _World, player: str, ids: list[str]) -> None:
+    """Put ``player``'s library in the order ``ids`` (top first), reusing its order numbers."""
+    slots = sorted(o.order for o in w.zone_list("library", player))
+    for oid, slot in zip(ids, slots):
+        if w.objects[oid].order != slot:
+            w.put(w.objects[oid].with_(order=slot))
+    w.changed()
+
+
+def _record_choice(w: _World, key: str, value: dict[str, Any]) -> None:
+    """Record a choice (a mapping); a second one of the same key in one resolution makes the record
+    the list of them, in order."""
+    prev = w.choices.get(key)
+    if prev is None:
+        w.choices[key] = value
+    else:
+        w.choices[key] = (prev if isinstance(prev, list) else [prev]) + [value]
+
+
+def _scry_or_surveil(w: _World, player: str, n: int, surveil: bool) -> list[_World]:
+    """CR 701.22a scry / 701.25a surveil ``n``: the top ``n`` cards (:func:`_library_classes`) split
+    into those kept on top (in any order) and the others — on the bottom in any order (scry) or into
+    the graveyard (surveil; in their library order, as milled cards go, CR 701.17a) — one branch per
+    distinct split (:func:`_splits`; for surveil the graveyard's order is not a choice, so splits
+    that differ only in it are one), its cards placed by :func:`_place`. Recorded as ``scry: {top,
+    bottom}`` / ``surveil: {top, graveyard}`` (ids, top first) when there is more than one split.
+    Scry or surveil 0 does nothing (701.22b, 701.25b)."""
+    if n <= 0:
+        return [w]
+    lib, keys = _library_classes(w, player, n, ("surveils " if surveil else "scries ") + str(n))
+    seen = keys[:n]
+    if not seen:
+        return [w]
+    splits = _splits(seen)
+    if surveil:
+        splits = list({(t, tuple(sorted(b))): None for t, b in splits})
+    out: list[_World] = []
+    for kept, other in splits:
+        v = w.fork() if len(splits) > 1 else w
+        sequence = list(kept) + keys[len(seen):] + ([] if surveil else list(other))
+        placed, left = _place(lib, keys, sequence)
+        for oid in left:  # surveil: the cards put into the graveyard
+            _move(v, oid, "graveyard")
+        _relist_library(v, player, placed)
+        if len(splits) > 1:
+            top, below = placed[:len(kept)], (left if surveil else placed[len(placed) - len(other):])
+            _record_choice(v, "surveil" if surveil else "scry",
+                           {"top": top, ("graveyard" if surveil else "bottom"): below})
+        out.append(v)
+    return out
+
+
+def _choose_from_top(w: _World, player: str, n: int) -> list[_World]:
+    """Look at the top ``n`` cards (:func:`_library_classes`), put one into the hand and the rest on
+    the bottom in any order (:class:`~solver.core.ir.ChooseFromTop`): one branch per class of
+    interchangeable cards taken and distinct order of the others, the cards placed by
+    :func:`_place`; recorded as ``chosen: {hand, bottom}`` (ids, the bottom top first) when there
+    is more than one branch."""
+    if n <= 0:
+        return [w]
+    lib, keys = _library_classes(w, player, n, f"looks at the top {n} cards")
+    seen = keys[:n]
+    if not seen:
+        return [w]
+    options: list[tuple[int, tuple[int, ...]]] = []
+    for k in sorted(set(seen)):
+        others = list(seen)
+        others.remove(k)
+        options.extend((k, order) for order in _distinct_orders(others))
+    out: list[_World] = []
+    for k, order in options:
+        v = w.fork() if len(options) > 1 else w
+        placed, _left = _place(lib, keys, [k] + keys[len(seen):] + list(order))
+        move(v, placed[0], "hand", timestamp=v.objects[placed[0]].timestamp)
+        _relist_library(v, player, placed[1:])
+        if len(options) > 1:
+            _record_choice(v, "chosen", {"hand": placed[0], "bottom": placed[len(placed) - len(order):]})
+        out.append(v)
+    return out
+
+
+def _do_choose_from_top(w: _World, ctx: _Ctx, eff: ir.ChooseFromTop) -> list[_World]:
+    return _choose_from_top(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
+def _do_shuffle(w: _World, ctx: _Ctx, eff: ir.Shuffle) -> list[_World]:
+    _require_libraries(w, ctx.controller, "shuffles their library (CR 701.24a)")
+    _shuffle(w, ctx.controller)
+    return [w]
+
+
+def _hand_on_top(w: _World, player: str, n: int) -> list[_World]:
+    """Put ``n`` cards from ``player``'s hand on top of their library in any order (all of them when
+    the hand holds fewer; CR 401.4): one branch per distinct sequence of classes of interchangeable
+    cards (each class's cards taken in hand order), the first of the sequence on top; recorded as
+    ``put_on_top`` (ids, top first) when there is a choice. A library in random order stays so below
+    them, which the situation format cannot say: refused unless it is empty."""
+    hand = w.zone_list("hand", player)
+    k = min(n, len(hand))
+    if k <= 0:
+        return [w]
+    _require_libraries(w, player, "puts cards from their hand on top of their library")
+    if player in w.shuffled and w.zone_list("library", player):
+        raise ResolutionUnsupported(f"{player} puts cards on top of a library in random order: the situation format "
+                                    "cannot say 'these on top, the rest in random order'")
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in hand]
+    sequences = sorted({seq for combo in itertools.combinations(keys, k) for seq in itertools.permutations(combo)})
+    out: list[_World] = []
+    for seq in sequences:
+        v = w.fork() if len(sequences) > 1 else w
+        placed, _left = _place(hand, keys, list(seq))
+        lib = [o.id for o in v.zone_list("library", player)]
+        for oid in placed:
+            move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, placed + lib)
+        if len(sequences) > 1:
+            v.choices["put_on_top"] = placed
+        out.append(v)
+    return out
+
+
+def _do_hand_on_top(w: _World, ctx: _Ctx, eff: ir.PutFromHandOnTop) -> list[_World]:
+    return _hand_on_top(w, ctx.controller, _amount(w, ctx, eff.amount))
+
+
+def _do_scry_or_surveil(w: _World, ctx: _Ctx, eff: ir.Scry | ir.Surveil) -> list[_World]:
+    return _scry_or_surveil(w, ctx.controller, _amount(w, ctx, eff.amount), isinstance(eff, ir.Surveil))
 
 
 def _natural(s: str) -> tuple[int | str, ...]:
@@ -1117,12 +1448,16 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Fight: _do_fight,
     ir.Draw: _do_draw_or_mill,
     ir.Mill: _do_draw_or_mill,
+    ir.Discard: _do_discard,
     ir.GainLife: _do_life,
+    ir.ItsControllerGainsLife: _do_its_controller,
+    ir.ItsControllerInvestigates: _do_its_controller,
     ir.LoseLife: _do_life,
     ir.LookAtHand: _do_nothing,
     ir.CreateTokens: _create_tokens,
     ir.ReturnToBattlefield: _do_return_to_battlefield,
     ir.CounterSpell: _do_counter,
+    ir.CounterUnlessPays: _do_counter_unless,
     ir.SkipUntap: _do_skip_untap,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,
@@ -1132,6 +1467,11 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Conjure: _conjure,
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
+    ir.ChooseFromTop: _do_choose_from_top,
+    ir.Shuffle: _do_shuffle,
+    ir.PutFromHandOnTop: _do_hand_on_top,
+    ir.Scry: _do_scry_or_surveil,
+    ir.Surveil: _do_scry_or_surveil,
     ir.Transform: _do_transform,
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,

@@ -6,21 +6,24 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CreateTokens, Damage, Destroy, Draw, Effect,
+from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
+                  Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
-                  ReturnTransformed, Flip, RevealTop, Meld)
+                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
-from .phrases import color_word, counter_kind, pt, subtype_word
+from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
-    """SELF deals N damage to <target|you> [and N damage to <target>]* (CR 120)."""
+    """SELF deals N damage to <target|you|each opponent|each player> [and N damage to <target>]*
+    (CR 120; to each of those players, CR 120.3a)."""
     if not (c.take("SELF") or (c.at("it") and s.last == SELF and c.take("it"))):
         raise NoMatch("damage source")
     c.need(("deals", "deal"))
@@ -30,6 +33,10 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
         c.need("damage", "to")
         if c.take("you"):
             ref = CONTROLLER
+        elif c.take("each", "opponent"):
+            ref = Ref("each_opponent")
+        elif c.take("each", "player"):
+            ref = Ref("each_player")
         else:
             ref = target_phrase(c, s)
         out.append(Damage(ref, n))
@@ -72,7 +79,7 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
 def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
     """<target player | each player | each opponent> draws N cards / mills N cards;
     you mill N cards (CR 121, 701.17)."""
-    if c.take("you", "mill"):
+    if c.take("you", "mill") or c.take("mill"):
         ref, verb = None, "mills"
     else:
         ref = _player_ref(c, s)
@@ -97,11 +104,30 @@ def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
     return [Draw(n)]
 
 
+def clause_discard(c: Cursor, s: Scope) -> list[Effect]:
+    """[you] discard a card / N cards (CR 701.9a: the controller chooses). Not "discard a <quality>
+    card", "at random", nor another player's discard (their choice)."""
+    c.take("you")
+    c.need("discard")
+    if c.take("a", "card"):
+        return [Discard(1)]
+    n = amount(c, s)
+    c.need("cards")
+    if c.at("at", "random"):
+        raise NoMatch("a random discard")
+    return [Discard(n)]
+
+
 def clause_gain_life(c: Cursor, s: Scope) -> list[Effect]:
-    c.need("you", "gain")
+    """[you] gain N life / [you] lose N life (CR 119.3; the controller: "You draw two cards and lose
+    2 life")."""
+    c.take("you")
+    verb = c.next().low
+    if verb not in ("gain", "lose"):
+        raise NoMatch("gain or lose")
     n = amount(c, s)
     c.need("life")
-    return [GainLife(n)]
+    return [GainLife(n) if verb == "gain" else LoseLife(CONTROLLER, n)]
 
 
 def _player_ref(c: Cursor, s: Scope) -> Ref:
@@ -132,6 +158,25 @@ def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
     n = amount(c, s)
     c.need("life")
     return [GainLife(n, ref) if verb == "gains" else LoseLife(ref, n)]
+
+
+def clause_its_controller(c: Cursor, s: Scope) -> list[Effect]:
+    """its controller gains life equal to its power / its controller investigates — right after the
+    only instruction before it, which destroys or exiles one target creature (CR 608.2h: "its" is
+    that creature as it last existed on the battlefield)."""
+    c.need("its", "controller")
+    prev = s.effects[0] if len(s.effects) == 1 else None
+    if not isinstance(prev, (Destroy, Exile)) or prev.to.kind != "target" or prev.optional:
+        raise NoMatch("'its controller' after one removal of a target")
+    spec = s.targets[prev.to.index]
+    if not spec.filter.types or not spec.filter.types <= {"Creature", "Planeswalker"} or spec.filter.players:
+        raise NoMatch("'its controller' of a creature or planeswalker")
+    if c.take("investigates"):
+        return [ItsControllerInvestigates(prev.to)]
+    if spec.filter.types != {"Creature"}:
+        raise NoMatch("the power of a creature")
+    c.need("gains", "life", "equal", "to", "its", "power")
+    return [ItsControllerGainsLife(prev.to)]
 
 
 def clause_look_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -188,6 +233,47 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
     return [CreateTokens(n, token)]
+
+
+#: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
+PREDEFINED_TOKENS: dict[str, tuple[str, str]] = {
+    "Treasure": ("Artifact", "{T}, Sacrifice this artifact: Add one mana of any color."),
+    "Food": ("Artifact", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
+    "Gold": ("Artifact", "Sacrifice this artifact: Add one mana of any color."),
+    "Clue": ("Artifact", "{2}, Sacrifice this artifact: Draw a card."),
+    "Blood": ("Artifact", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "Powerstone": ("Artifact", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "Map": ("Artifact", "{1}, {T}, Sacrifice this artifact: Target creature you control explores. "
+                        "Activate only as a sorcery."),
+    "Shard": ("Enchantment", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+}
+
+
+def predefined_token(name: str) -> tuple[tuple[str, object], ...]:
+    """The IR description of the predefined token ``name`` (CR 111.10): a colorless token of its
+    type and subtype, named by its subtype (as the reader's creature tokens are), with the
+    abilities the rules give it as its text."""
+    card_type, text = PREDEFINED_TOKENS[name]
+    return (("name", name), ("types", (card_type,)), ("subtypes", (name,)), ("colors", ()), ("text", text))
+
+
+def clause_predefined_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """create <N> [tapped] <Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Shard> token(s) (CR 111.10)."""
+    c.need("create")
+    n = amount(c, s, allow_a=True)
+    tapped = c.take("tapped")
+    t = c.next()
+    if t.text not in PREDEFINED_TOKENS:
+        raise NoMatch("a predefined token")
+    c.need("token" if n == 1 else "tokens")
+    return [CreateTokens(n, predefined_token(t.text), tapped=tapped)]
+
+
+def clause_investigate(c: Cursor, s: Scope) -> list[Effect]:
+    """[you] investigate [twice] (CR 701.16a: create a Clue token)."""
+    c.take("you")
+    c.need("investigate")
+    return [CreateTokens(2 if c.take("twice") else 1, predefined_token("Clue"))]
 
 
 def clause_return(c: Cursor, s: Scope) -> list[Effect]:
@@ -282,16 +368,21 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
 
 
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
-    """counter target [<types>] spell (CR 701.6a: it goes to its owner's graveyard).
-    "… unless its controller pays …" is not this template."""
+    """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
+    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
     c.need("counter", "target")
     filt = _spell_filter(c)
+    unless = None
+    if c.take("unless", "its", "controller", "pays"):
+        unless = mana_cost(mana_run(c))
+        if unless.x_count:
+            raise NoMatch("an unless payment of X")
     if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
         raise NoMatch("counter with a rider")
     s.targets.append(TargetSpec(filt, 1, 1, ()))
     ref = T(len(s.targets) - 1)
     s.last = ref
-    return [CounterSpell(ref)]
+    return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
 
 
 def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
@@ -356,8 +447,10 @@ _LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
 
 def _library_card(c: Cursor) -> Filter | None:
     """The card a search looks for (CR 701.23): "a card" (None: no stated quality), or "a|an
-    [basic] <type> card" ("a basic land card", "a creature card") or "a|an [basic] <land subtype>
-    [or <land subtype>]* card" ("a basic Forest card", "a Forest or Plains card")."""
+    [basic] <type> card" ("a basic land card", "a creature card") or "a|an [basic] <subtype>
+    [or <subtype>]* [<type>] card" ("a basic Forest card", "a Forest or Plains card", "an
+    Equipment card", "a Goblin card", "a Dragon creature card": a card of one of those subtypes,
+    CR 205.3, and of the type when one is named)."""
     if not c.take(("a", "an")):
         raise NoMatch("a card")
     if c.take("card"):
@@ -368,12 +461,16 @@ def _library_card(c: Cursor) -> Filter | None:
     if c.low() in TYPE_WORDS and c.low() != "permanent":
         types = frozenset({TYPE_WORDS[c.next().low]})
     else:
-        while c.low() in _LAND_SUBTYPE_WORDS:
-            subtypes.append(_LAND_SUBTYPE_WORDS[c.next().low])
+        while True:
+            t = c.peek()
+            if t is not None and t.low in _LAND_SUBTYPE_WORDS:
+                subtypes.append(_LAND_SUBTYPE_WORDS[c.next().low])
+            else:
+                subtypes.append(subtype_word(c))
             if not c.take("or"):
                 break
-        if not subtypes or c.at("or"):
-            raise NoMatch("a card type or land subtype")
+        if c.low() in TYPE_WORDS and c.low() != "permanent":
+            types = frozenset({TYPE_WORDS[c.next().low]})
     c.need("card")
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
@@ -411,6 +508,40 @@ def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
         raise NoMatch("a number of cards")
     c.need("cards", "of", "your", "library", ",", "then", "put", "them", "back", "in", "any", "order")
     return [ArrangeTop(n)]
+
+
+def clause_scry_surveil(c: Cursor, s: Scope) -> list[Effect]:
+    """[you] scry N / surveil N (CR 701.22a, 701.25a): keyword actions of the controller."""
+    c.take("you")
+    verb = c.next().low
+    if verb not in ("scry", "surveil"):
+        raise NoMatch("scry or surveil")
+    n = amount(c, s)
+    return [Scry(n) if verb == "scry" else Surveil(n)]
+
+
+def clause_shuffle(c: Cursor, s: Scope) -> list[Effect]:
+    """shuffle [your library] (CR 701.24a); "shuffle <cards> into your library" is not this template."""
+    c.take("you")
+    c.need("shuffle")
+    c.take("your", "library")
+    if not c.done() and not c.at(",") and not c.at("and") and not c.at("then"):
+        raise NoMatch("shuffle something into a library")
+    return [Shuffle()]
+
+
+def clause_hand_on_top(c: Cursor, s: Scope) -> list[Effect]:
+    """put <N> cards from your hand on top of your library in any order (CR 401.4; Brainstorm)."""
+    c.need("put")
+    if c.take("a", "card"):
+        n: int | str = 1
+    else:
+        n = amount(c, s)
+        c.need("cards")
+    c.need("from", "your", "hand", "on", "top", "of", "your", "library")
+    if n != 1:
+        c.need("in", "any", "order")
+    return [PutFromHandOnTop(n)]
 
 
 def clause_transform(c: Cursor, s: Scope) -> list[Effect]:
@@ -481,6 +612,29 @@ def _reveal_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
     return 3
 
 
+def _choose_from_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Look at the top N cards of your library. Put one of them into your hand and the rest|other
+    on the bottom of your library [in any order]." (Sleight of Hand, Anticipate): the number of
+    sentences read (2), or 0. "… in a random order" is not this template (a random event)."""
+    if i + 1 >= len(sents):
+        return 0
+    first, second = Cursor(sents[i]), Cursor(sents[i + 1])
+    try:
+        first.need("look", "at", "the", "top")
+        n = amount(first, s)
+        first.need("cards", "of", "your", "library")
+        first.end()
+        second.need("put", "one", "of", "them", "into", "your", "hand", "and", "the", ("rest", "other"), "on", "the",
+                    "bottom", "of", "your", "library")
+        if not second.done():
+            second.need("in", "any", "order")
+        second.end()
+    except NoMatch:
+        return 0
+    s.effects.append(ChooseFromTop(n))
+    return 2
+
+
 def _quality_card(c: Cursor) -> Filter | None:
     """"a card", "an instant or sorcery card", "a creature card", "a land card": a card of one of
     the types named (CR 205.2)."""
@@ -504,7 +658,8 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
 
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
-    ("gain life", clause_gain_life), ("look at hand", clause_look_hand), ("create tokens", clause_tokens),
+    ("gain life", clause_gain_life), ("discard", clause_discard), ("look at hand", clause_look_hand),
+    ("create tokens", clause_tokens),
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
@@ -512,6 +667,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
+    ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
+    ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     ("pump", clause_pump),
 )
 
@@ -552,11 +709,12 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
 
 
 def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
-    """Sentences of instructions, in order (CR 608.2c); a look-at-the-top-card-and-reveal passage is
-    read as one (:func:`_reveal_top`)."""
+    """Sentences of instructions, in order (CR 608.2c); a look-at-the-top-card-and-reveal passage
+    (:func:`_reveal_top`) and a look-at-the-top-cards-and-take-one passage (:func:`_choose_from_top`)
+    are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s)
         if used:
             i += used
             continue

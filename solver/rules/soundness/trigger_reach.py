@@ -63,6 +63,15 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.ReturnTransformed: "leaves enters exile transform",
     ir.RevealTop: "",                              # looking and revealing; its instructions: their own
     ir.Meld: "leaves exile enters",
+    ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
+    ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
+    ir.ChooseFromTop: "",
+    ir.PutFromHandOnTop: "",
+    ir.Shuffle: "shuffle",
+    ir.Discard: "discard graveyard",
+    ir.CounterUnlessPays: "countered graveyard tap mana life leaves sacrifice",   # countered, or paid as ward
+    ir.ItsControllerGainsLife: "life",
+    ir.ItsControllerInvestigates: "enters create",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
