@@ -1477,9 +1477,23 @@ class CantBeCountered:
         return "static: this spell can't be countered (CR 101.2, 701.6a)"
 
 
+@dataclass(frozen=True)
+class ExileInstead:
+    """"If <this> would be put into a graveyard from anywhere, exile it instead." — a replacement
+    effect of the object on itself (CR 614.1a), the back faces of disturb cards (702.146): it
+    functions wherever the face with it is up (the stack, the battlefield; elsewhere the card is its
+    front, 712.8a). Applied by the kernel's one zone change
+    (:func:`solver.engine.transition.move`, through :func:`solver.rules.faces.leaving_zone`)."""
+
+    text: str = ""
+
+    def describe(self) -> str:
+        return "replacement: if this would be put into a graveyard from anywhere, it is exiled instead (CR 614.1a)"
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead]
 
 
 @dataclass(frozen=True)

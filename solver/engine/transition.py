@@ -67,7 +67,7 @@ from ..rules.targeting import ability_source, targeting_problem
 from ..rules.modes import TargetingSource
 from ..rules.targeting import object_matches
 from ..rules.casting_rules import protected_from
-from ..rules.faces import leaving_stack_zone
+from ..rules.faces import leaving_zone
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
@@ -544,7 +544,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     permanent spell, CR 608.3f) — the replacement effects that decide it having been applied by
     the caller (resolution's ``_enter_battlefield``, the action applier's ``play_land``)."""
     o = w.objects[oid]
-    zone = leaving_stack_zone(o, zone)   # an aftermath half is exiled as it leaves the stack (CR 702.127a)
+    zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
     if o.zone == "stack":

@@ -40,6 +40,8 @@ Wordings read (reminder text ignored)
 * "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
   hand (:class:`~solver.core.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
+* "Disturb <mana>" (CR 702.146a): an alternative cost from the graveyard; the card is cast
+  transformed, its back face up on the stack (:mod:`solver.rules.faces`, 712.11a);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -261,6 +263,11 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
     if m:
         return _suspend(int(m.group(1)), _mana(m.group(2)), raw)
+    m = re.fullmatch(r"disturb\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.146a: cast transformed from the graveyard for the disturb cost rather than the mana cost
+        # (solver/rules/faces.py: the spell is the back face, 712.11a)
+        return [AlternativeCost("disturb", _mana(m.group(1)), CardCost(), zone="graveyard", text=raw)]
     m = re.fullmatch(r"spectacle\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.137a: an alternative cost usable if an opponent lost life this turn

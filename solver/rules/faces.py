@@ -47,17 +47,40 @@ from ..cards import Card, other_faces
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
 #: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
+#: The alternative cost that casts a transforming double-faced card transformed (CR 702.146a).
+DISTURB = "disturb"
 
-__all__ = ["FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "face_zone_reason", "is_aftermath", "leaving_stack_zone", "fused_card", "is_fused",
+__all__ = ["DISTURB", "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "disturb_of",
+           "face_alternative", "leaving_zone", "face_zone_reason", "is_aftermath", "fused_card", "is_fused",
            "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
            "whole_card_reason", "with_face"]
 
 
 def faces_of(o: Any) -> tuple:
-    """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
-    if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
+    """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3; a
+    disturb card's back face, cast transformed, 702.146a)."""
+    if o.card is None:
+        return ()
+    if o.card.data.layout == "transform" and o.front is None:
+        return other_faces(o.card) if disturb_of(o.card) is not None else ()
+    if o.card.data.layout not in FACE_LAYOUTS:
         return ()
     return other_faces(o.card)
+
+
+def disturb_of(card: Any) -> ir.AlternativeCost | None:
+    """The card's "Disturb [cost]" (CR 702.146a: "You may cast this card transformed from your graveyard
+    by paying [cost] rather than its mana cost"), read on its front face, or None."""
+    if card is None or card.data.layout != "transform":
+        return None
+    hit = [a for a in card.abilities if isinstance(a, ir.AlternativeCost) and a.name == DISTURB]
+    return hit[0] if len(hit) == 1 else None
+
+
+def cast_transformed(o: Any) -> bool:
+    """Is ``o`` a transforming double-faced card showing its back face in a graveyard (the situation of
+    :func:`with_face`), which may be cast from there with disturb (CR 702.146a, 712.11a)?"""
+    return o.zone == "graveyard" and o.front is not None and o.card is not None and disturb_of(o.front) is not None
 
 
 def with_face(state: GameState, oid: str, face: Any) -> GameState:
@@ -116,15 +139,25 @@ def is_fused(o: Any) -> bool:
 
 def zone_faces(o: Any) -> tuple:
     """The faces the object's card may be cast or played as from where it is: from its owner's hand
-    every face but an aftermath half (CR 715.3, 709.3, 712.11b, 702.127a), and a split card with fuse
-    as both halves (named by the card's own name, :func:`fused_card`, 702.102a); from a graveyard the
-    aftermath halves (702.127a); from elsewhere none."""
+    every face but an aftermath half and a disturb back face (CR 715.3, 709.3, 712.11b, 702.127a,
+    702.146a), and a split card with fuse as both halves (named by the card's own name,
+    :func:`fused_card`, 702.102a); from a graveyard the aftermath halves (702.127a) and a disturb card's
+    back face (702.146a); from elsewhere none."""
     if o.zone == "hand":
         fused = fused_card(o.card) if o.front is None else None
-        return tuple(f for f in faces_of(o) if not is_aftermath(f)) + ((fused,) if fused is not None else ())
+        return tuple(f for f in faces_of(o) if not is_aftermath(f) and not face_alternative(o, f)) + \
+            ((fused,) if fused is not None else ())
     if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "aftermath":
         return tuple(f for f in faces_of(o) if is_aftermath(f))
+    if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "transform":
+        return faces_of(o)   # a disturb card's back face (CR 702.146a)
     return ()
+
+
+def face_alternative(o: Any, face: Any) -> str:
+    """The alternative cost casting ``face`` of ``o``'s card needs: ``disturb`` for a transforming card's
+    back face (CR 702.146a: the only way it is cast transformed here), else ``""``."""
+    return DISTURB if o.card is not None and o.card.data.layout == "transform" and face is not o.card else ""
 
 
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
@@ -140,10 +173,16 @@ def cast_aftermath(o: Any, player: str) -> bool:
     return o.zone == "graveyard" and o.owner == player and o.front is not None and is_aftermath(o.card)
 
 
-def leaving_stack_zone(o: Any, zone: str) -> str:
-    """Where a spell that leaves the stack for ``zone`` goes: an aftermath half (always cast from a
-    graveyard) is exiled instead of being put anywhere else (CR 702.127a)."""
+def leaving_zone(o: Any, zone: str) -> str:
+    """Where an object that leaves its zone for ``zone`` goes: an aftermath half (always cast from a
+    graveyard) leaving the stack is exiled instead of being put anywhere else (CR 702.127a); a spell or
+    permanent whose face up says "If <this> would be put into a graveyard from anywhere, exile it
+    instead" (a disturb card's back face, 702.146; :class:`~solver.core.ir.ExileInstead`, 614.1a) is
+    exiled instead of being put into a graveyard."""
     if o.zone == "stack" and o.ability is None and not o.copy and o.front is not None and is_aftermath(o.card):
+        return "exile"
+    if zone == "graveyard" and o.zone in ("stack", "battlefield") and o.card is not None \
+            and any(isinstance(a, ir.ExileInstead) for a in o.card.abilities):
         return "exile"
     return zone
 
@@ -169,8 +208,9 @@ def face_candidates(state: GameState, player: str) -> list[Candidate]:
 
 def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
     """The situation in which the card of a head with ``face`` has only that face's characteristics
-    (:func:`with_face`; CR 715.3b, 709.3b, 712.11b) and the head without ``face``; a head without
-    ``face`` unchanged. Raises :class:`~solver.core.moves.InvalidActionError` when the object has no
+    (:func:`with_face`; CR 715.3b, 709.3b, 712.11b) and the head without ``face`` — with the alternative
+    cost the face needs (:func:`face_alternative`: a disturb card's back face is cast with disturb,
+    702.146a); a head without ``face`` unchanged. Raises :class:`~solver.core.moves.InvalidActionError` when the object has no
     such face that may be cast or played from where it is (the hand)."""
     if not cand.face:
         return state, cand
@@ -182,7 +222,7 @@ def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
         have = ", ".join(repr(x.data.name) for x in faces_of(o)) or "none"
         raise InvalidActionError(f"{o.name} ({o.id}) has no face {cand.face!r} that may be cast or played "
                                  f"(it has: {have})")
-    return with_face(state, o.id, f), replace(cand, face="")
+    return with_face(state, o.id, f), replace(cand, face="", alternative=cand.alternative or face_alternative(o, f))
 
 
 def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
@@ -195,8 +235,15 @@ def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
     hit = [f for f in faces_of(o) if f.data.name.lower() == cand.face.lower()]
     if not hit:
         return None
-    where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand (CR 715.3, 709.3)"
-    return f"{o.name} ({o.id}) is cast or played as {hit[0].data.name} from {where} only, and it is in the {o.zone}"
+    return f"{o.name} ({o.id}) is cast or played as {hit[0].data.name} from {_face_zone(o, hit[0])} only, and it is in the {o.zone}"
+
+
+def _face_zone(o: Any, face: Any) -> str:
+    if is_aftermath(face):
+        return "a graveyard (aftermath, CR 702.127a)"
+    if face_alternative(o, face):
+        return "its owner's graveyard, with disturb (CR 702.146a)"
+    return "its owner's hand (CR 715.3, 709.3)"
 
 
 def whole_card_reason(o: Any) -> str | None:
@@ -220,6 +267,11 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
         why = whole_card_reason(o) if o is not None else None
         if why:
             raise UnsupportedCase(why)
+        if o is not None and str(query.get("alternative", "")).lower() == DISTURB and disturb_of(o.card) is not None \
+                and o.front is None:
+            back = faces_of(o)
+            if back:   # disturb casts the card transformed (CR 702.146a): its back face
+                return select_face(state, {**query, "face": back[0].data.name})
         return state, query
     name = query["face"]
     rest = {k: v for k, v in query.items() if k != "face"}
@@ -234,7 +286,10 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
         have = ", ".join(repr(f.data.name) for f in faces) or "none"
         raise QueryError("", "face", f"{o.name} has no other face {name!r} that may be cast (it has: {have})")
     if hit[0] not in zone_faces(o):
-        where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand"
-        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from {where} "
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from {_face_zone(o, hit[0])} "
                                      f"only (it is in the {o.zone})")
+    need = face_alternative(o, hit[0])
+    if need and str(query.get("alternative", "")).lower() != need:
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast transformed, as {hit[0].data.name}, only with "
+                                     f"{need} (CR 702.146a): add 'alternative: {need}'")
     return with_face(state, oid, hit[0]), rest

@@ -255,4 +255,5 @@ def reference_face_entries(state: GameState, player: str) -> list[dict]:
             for e in reference_actions(sub, player):
                 if e["kind"] in ("cast", "play_land") and e["object"] == o.id:
                     out.append({**e, "face": face.data.name})
-    return out
+    from .alt_costs_ref import reference_disturb_entries
+    return out + reference_disturb_entries(state, player)   # cast transformed from a graveyard (CR 702.146a)

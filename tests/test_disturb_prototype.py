@@ -1,0 +1,87 @@
+"""Disturb (CR 702.146) and prototype (702.160, 718): casting a transforming card transformed from its
+owner's graveyard, its back face on the stack and the battlefield, and its "exile it instead"
+(614.1a); the engine's ``actions`` entries are the independent reference's on every small board
+(tests/reference/alt_costs_ref.py ``reference_disturb_entries``)."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from reference.actions_ref import reference_face_entries
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.core.errors import QueryError
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.queries import answer
+from mtgsolve.solver.rules.characteristics import View, printed_mana_value
+
+ANGLER = "baithook-angler-hook-haunt-drifter"
+
+
+def state(**kw):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1"}}
+    d.update(kw)
+    return situation_from_dict(d).state
+
+
+def test_disturb_and_exile_instead_are_read():
+    card = get_card("Baithook Angler")
+    (disturb,) = [a for a in card.abilities if isinstance(a, ir.AlternativeCost)]
+    assert disturb.name == "disturb" and disturb.zone == "graveyard" and disturb.mana.text == "{1}{U}"
+    back = get_card("Hook-Haunt Drifter")
+    assert back is not None
+
+
+def test_face_entries_match_reference_on_every_small_board():
+    """CR 702.146a on every board of up to four of Island, Island, Plains, Mountain, with disturb cards in
+    the graveyard and the hand (an Aura back face needing a creature to enchant, 303.4a; a {4}{W}{W}
+    disturb cost), on Alice's main phase and on Bob's turn (sorcery timing, 307.1): the engine's face
+    entries are the reference's."""
+    pool = ["Island", "Island", "Plains", "Mountain"]
+    n = 0
+    for k in range(len(pool) + 1):
+        for lands in sorted(set(itertools.combinations(pool, k))):
+            for bob, active in ((["Grizzly Bears"], "alice"), ([], "alice"), (["Grizzly Bears"], "bob")):
+                st_ = state(turn={"number": 3, "active": active, "step": "main1", "priority": "alice"},
+                            battlefield={"alice": list(lands), "bob": bob},
+                            hand={"alice": ["Baithook Angler"]},
+                            graveyard={"alice": ["Baithook Angler", "Lantern Bearer", "Beloved Beggar"],
+                                       "bob": ["Baithook Angler"]})
+                res = answer(st_, {"kind": "actions"})
+                assert res["status"] == "ok", res
+                got = [{k2: v for k2, v in a.items() if k2 != "unread"} for a in res["actions"] if "face" in a]
+                ref = reference_face_entries(st_, "alice")
+                key = lambda e: (e["object"], e["face"])  # noqa: E731
+                assert sorted(got, key=key) == sorted(ref, key=key), (lands, bob, active)
+                n += len(got)
+    assert n >= 10
+
+
+def test_pay_and_targets_queries_and_their_errors():
+    st_ = state(battlefield={"alice": ["Island", "Island"]},
+                graveyard={"alice": ["Baithook Angler"]}, hand={"alice": ["Baithook Angler"]})
+    got = answer(st_, {"kind": "pay", "cast": ANGLER + "-2", "alternative": "disturb"})
+    assert got["status"] == "ok" and got["count"] == 1
+    same = answer(st_, {"kind": "pay", "cast": ANGLER + "-2", "alternative": "disturb", "face": "Hook-Haunt Drifter"})
+    assert same["count"] == 1
+    with pytest.raises(QueryError, match="only with disturb"):
+        answer(st_, {"kind": "pay", "cast": ANGLER + "-2", "face": "Hook-Haunt Drifter"})
+    with pytest.raises(QueryError, match="graveyard, with disturb"):
+        answer(st_, {"kind": "pay", "cast": ANGLER, "alternative": "disturb"})
+    t = answer(st_, {"kind": "targets", "cast": ANGLER + "-2", "alternative": "disturb"})
+    assert t["status"] == "ok" and t["count"] == 1
+
+
+def test_the_spell_cast_transformed_has_its_front_face_mana_value():
+    """CR 712.8e: the mana value of a transforming card's back face is its front face's: Hook-Haunt
+    Drifter on the stack (no mana cost of its own) has mana value 2, Baithook Angler's {1}{U}."""
+    st_ = state(stack=[{"card": "Baithook Angler", "face": "Hook-Haunt Drifter", "controller": "alice"}])
+    v = View(st_)
+    assert v.chars(ANGLER).mana_value == 2 and printed_mana_value(st_.obj(ANGLER)) == 2
+    assert v.chars(ANGLER).colors == {"U"} and "Spirit" in v.chars(ANGLER).subtypes
+
+
+if __name__ == "__main__":   # pragma: no cover
+    pytest.main([__file__])
