@@ -85,3 +85,16 @@ def test_the_spell_cast_transformed_has_its_front_face_mana_value():
 
 if __name__ == "__main__":   # pragma: no cover
     pytest.main([__file__])
+
+
+def test_a_daybound_permanent_needs_day_or_night():
+    """CR 702.145d, 730.1: a permanent with daybound (or nightbound) on the battlefield means it is day or
+    night; without the top-level ``day_night`` the situation is a located error; in the hand it is not."""
+    from mtgsolve.solver.core.errors import SituationError
+
+    with pytest.raises(SituationError, match=r"battlefield\.bob\[0\].*702\.145d"):
+        state(battlefield={"bob": ["Bird Admirer"]})
+    with pytest.raises(SituationError, match=r"battlefield\.bob\[0\].*nightbound"):
+        state(battlefield={"bob": [{"card": "Bird Admirer", "face": "Wing Shredder"}]})
+    assert state(battlefield={"bob": ["Bird Admirer"]}, day_night="day").day_night == "day"
+    assert state(hand={"bob": ["Bird Admirer"]}).day_night is None

@@ -67,7 +67,7 @@ def test_transform_both_ways_keeps_the_object() -> None:
 
 def test_what_does_not_transform() -> None:
     """CR 701.27c: a single-faced card, a modal double-faced card; 702.145b: daybound by an effect."""
-    s = load({"battlefield": {"alice": ["Grizzly Bears", "Bird Admirer", "Blightstep Pathway"]}})
+    s = load({"day_night": "day", "battlefield": {"alice": ["Grizzly Bears", "Bird Admirer", "Blightstep Pathway"]}})
     w = _World(s)
     for o in list(s.battlefield):
         assert not transform(w, o.id), o.id

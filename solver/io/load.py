@@ -50,6 +50,7 @@ import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
 from .faces import FaceError, FaceUp, by_face_name, face_up, fused_up
+from ..core import ir
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -1231,6 +1232,18 @@ class _Builder:
             hint = _did_you_mean(source, self.objects) or (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
             self.fail(path, f"unknown object or card '{source}'{hint}")
 
+    def check_day_night(self, pending: list[_Pending], objects: tuple[GameObject, ...]) -> None:
+        """CR 702.145d, 730.1: once a permanent with daybound or nightbound has been on the battlefield
+        it is day or night for the rest of the game — a situation with one on the battlefield and no
+        top-level ``day_night`` can't be (a located error)."""
+        if self.spec.day_night is not None:
+            return
+        for p, o in zip(pending, objects):
+            kw = _day_or_night_bound(o) if o.zone == "battlefield" else None
+            if kw is not None:
+                self.fail(p.path, f"{o.name} has {kw} and is on the battlefield, so it is day or night "
+                                  "(CR 702.145d): give the top-level 'day_night' (day or night)")
+
     def shuffled(self) -> tuple[str, ...]:
         given = self.spec.shuffled or {}
         for key in given:
@@ -1250,10 +1263,19 @@ class _Builder:
         for p in pending:
             self.check_combat(p)
         objects = tuple(self.game_object(p, n) for n, p in enumerate(pending, start=1))
+        self.check_day_night(pending, objects)
         return GameState(
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
             shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
             rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, card_db=self.cards)
+
+
+def _day_or_night_bound(o: GameObject) -> str | None:
+    """The keyword ``daybound`` or ``nightbound`` of the face the object shows, or None."""
+    for a in (o.card.abilities if o.card is not None else ()):
+        if isinstance(a, ir.Keyword) and a.name in ("daybound", "nightbound"):
+            return a.name
+    return None
 
 
 def _counters(given: dict[str, int] | None) -> tuple[tuple[str, int], ...]:

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from ...core import ir
 from ...cards import other_faces
-from ..faces import fused_card
+from ..faces import disturb_of, fused_card
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -477,6 +477,7 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             aff = {"effect", "targets"} if not slots and _TARGET_WORD.search(words(text)) else {"effect"}
             out.append((text, "spell", frozenset(aff)))
     data = card.data  # type: ignore[attr-defined]
+    out.extend(_disturb_unmodeled(card))
     if unknown_face_colors(data):
         out.append((f"{data.name}: its color is not in the card data (a back face with no mana cost, CR 202.2, "
                     "204)", "static", frozenset({"characteristics"})))
@@ -494,6 +495,8 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         elif data.layout == "aftermath" and zone == "graveyard":   # its aftermath half is cast from there (702.127a)
             out.extend(_face_parts_in_hand(tuple(f for f in faces if any(
                 getattr(a, "name", None) == "aftermath" for a in f.abilities)), zone))
+        elif data.layout == "transform" and zone == "graveyard" and disturb_of(card) is not None:
+            out.extend(_face_parts_in_hand(faces, zone))   # its back face is cast from there (CR 702.146a)
         elif data.layout == "prepare" and zone == "battlefield":
             # "while it's prepared, you may cast a copy of its spell": whether it is prepared is not recorded
             names = " and ".join(f.data.name for f in faces)
@@ -514,6 +517,15 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         else:
             out.append((text, "face", classify(text, "face")))
     return out
+
+
+def _disturb_unmodeled(card: Any) -> list[tuple[str, str, frozenset[str]]]:
+    """"Disturb [cost]" on a card that is not a transforming double-faced card with its back face in the
+    card data (an inline card; CR 702.146a casts the back face): the casting it offers is not modeled."""
+    if disturb_of(card) is not None and len(other_faces(card)) == 1:
+        return []
+    return [(a.text, "static", frozenset({"costs", "timing"})) for a in card.abilities
+            if isinstance(a, ir.AlternativeCost) and a.name == "disturb"]
 
 
 def unknown_face_colors(data: object) -> bool:
