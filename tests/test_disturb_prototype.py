@@ -98,3 +98,70 @@ def test_a_daybound_permanent_needs_day_or_night():
         state(battlefield={"bob": [{"card": "Bird Admirer", "face": "Wing Shredder"}]})
     assert state(battlefield={"bob": ["Bird Admirer"]}, day_night="day").day_night == "day"
     assert state(hand={"bob": ["Bird Admirer"]}).day_night is None
+
+
+BLITZ = "blitz-automaton"
+
+
+def test_every_prototype_line_is_read():
+    """The 21 prototype cards of the database (layout prototype): each reads its "Prototype {cost} — P/T"."""
+    from mtgsolve.solver.cards import SHIPPED
+    from mtgsolve.solver.rules.faces import prototype_of
+
+    names = [n for n, d in SHIPPED.index().items() if isinstance(d, dict) and d.get("layout") == "prototype"]
+    assert len(names) == 21, len(names)
+    for n in names:
+        p = prototype_of(get_card(n))
+        assert p is not None and p.mana.mana_value < get_card(n).data.mana_cost.mana_value, n
+    p = prototype_of(get_card("Blitz Automaton"))
+    assert (p.mana.text, p.power, p.toughness) == ("{2}{R}", 3, 2)
+
+
+def test_prototyped_characteristics_and_the_flag():
+    """CR 718.3b–c: prototyped, Blitz Automaton is a red 3/2 with mana value 3; otherwise (and in every
+    other zone, 718.4) a colorless 6/4 with mana value 7. ``prototyped`` is written back, is part of the
+    situation's identity, and is a located error off the stack and battlefield, with a face, or on a card
+    without prototype."""
+    from mtgsolve.solver.core.errors import SituationError
+    from mtgsolve.solver.io.dump import dump_state
+
+    st_ = state(battlefield={"alice": [{"card": "Blitz Automaton", "prototyped": True}, "Blitz Automaton"]},
+                graveyard={"alice": ["Blitz Automaton"]})
+    v = View(st_)
+    proto, plain, dead = (v.chars(i) for i in (BLITZ, BLITZ + "-2", BLITZ + "-3"))
+    assert (proto.colors, proto.power, proto.toughness, proto.mana_value) == ({"R"}, 3, 2, 3)
+    assert (plain.colors, plain.power, plain.toughness, plain.mana_value) == (frozenset(), 6, 4, 7)
+    assert dead.colors == frozenset() and dead.mana_value == 7
+    d = dump_state(st_)
+    assert d["battlefield"]["alice"][0]["prototyped"] is True and "face" not in d["battlefield"]["alice"][0]
+    assert situation_from_dict(d).state == st_
+    other = state(battlefield={"alice": ["Blitz Automaton", "Blitz Automaton"]}, graveyard={"alice": ["Blitz Automaton"]})
+    assert other.key() != st_.key()
+    for bad, where in (({"hand": {"alice": [{"card": "Blitz Automaton", "prototyped": True}]}}, r"hand\.alice\[0\]\.prototyped"),
+                       ({"battlefield": {"alice": [{"card": "Grizzly Bears", "prototyped": True}]}}, "no prototype"),
+                       ({"battlefield": {"alice": [{"card": "Blitz Automaton", "prototyped": True,
+                                                   "face": "Blitz Automaton"}]}}, "no 'face'")):
+        with pytest.raises(SituationError, match=where):
+            state(**bad)
+    assert answer(st_, {"kind": "actions", "player": "alice"})["status"] == "ok"   # nothing unread any more
+
+
+def test_prototype_entries_match_reference_on_every_small_board():
+    """CR 702.160a, 718.3 on every board of up to four of Mountain, Mountain, Forest, Swamp with Blitz
+    Automaton and Rootwire Amalgam in the hand, with and without Ruby Medallion (a red spell costs {1}
+    less: only prototyped is it red, 718.3b): the engine's prototype entries are the reference's."""
+    pool = ["Mountain", "Mountain", "Forest", "Swamp"]
+    n = 0
+    for k in range(len(pool) + 1):
+        for lands in sorted(set(itertools.combinations(pool, k))):
+            for extra in ([], ["Ruby Medallion"]):
+                st_ = state(battlefield={"alice": list(lands) + extra},
+                            hand={"alice": ["Blitz Automaton", "Rootwire Amalgam"]})
+                res = answer(st_, {"kind": "actions"})
+                assert res["status"] == "ok", res
+                got = [{k2: v for k2, v in a.items() if k2 != "unread"} for a in res["actions"]
+                       if a.get("alternative") == "prototype"]
+                ref = [e for e in reference_face_entries(st_, "alice") if e.get("alternative") == "prototype"]
+                assert sorted(got, key=str) == sorted(ref, key=str), (lands, extra)
+                n += len(got)
+    assert n >= 10

@@ -1397,6 +1397,19 @@ class Kicker(CostOption):
 
 
 @dataclass(frozen=True)
+class Prototype(CastingOption):
+    """"Prototype [mana cost] — [power]/[toughness]" (CR 702.160a, 718.2): the card may be cast prototyped,
+    the spell — and the permanent it becomes — then having that mana cost, power and toughness and the
+    mana cost's colors (718.3b–c), its other characteristics unchanged. Not an alternative cost: the
+    prototype mana cost is the spell's mana cost (:func:`solver.rules.faces.prototyped_card`)."""
+
+    kind: ClassVar[str] = "prototype"
+    mana: ManaCost = field(default_factory=ManaCost)
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True)
 class PaymentOption(CastingOption):
     """Another way to pay the total cost, whatever the mode (zone ``any``), named ``delve``
     (CR 702.66a: exile cards from your graveyard, each paying {1}), ``convoke`` (CR 702.51a: tap

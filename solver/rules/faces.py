@@ -50,7 +50,8 @@ SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
 #: The alternative cost that casts a transforming double-faced card transformed (CR 702.146a).
 DISTURB = "disturb"
 
-__all__ = ["DISTURB", "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "disturb_of",
+__all__ = ["DISTURB", "PROTOTYPE", "prototype_of", "prototyped_card", "with_prototype", "prototype_castable",
+           "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "disturb_of",
            "face_alternative", "leaving_zone", "face_zone_reason", "is_aftermath", "fused_card", "is_fused",
            "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
            "whole_card_reason", "with_face"]
@@ -134,7 +135,62 @@ def _fused(card: Any) -> Any | None:
 
 def is_fused(o: Any) -> bool:
     """Is ``o`` a fused split spell (both halves cast, CR 702.102; object key ``fused``)?"""
-    return o.front is not None and o.card is not None and o.card.data.name == o.front.data.name
+    return o.front is not None and o.card is not None and o.card.data.name == o.front.data.name and not o.prototyped
+
+
+# ---------------------------------------------------------------------------
+# Prototype (CR 702.160, 718)
+# ---------------------------------------------------------------------------
+
+PROTOTYPE = "prototype"
+
+
+def prototype_of(card: Any) -> ir.Prototype | None:
+    """The card's read "Prototype [mana cost] — [power]/[toughness]" (CR 702.160a), or None."""
+    hit = [a for a in (card.abilities if card is not None else ()) if isinstance(a, ir.Prototype)]
+    return hit[0] if len(hit) == 1 else None
+
+
+def prototyped_card(card: Any) -> Any:
+    """The card's characteristics when cast prototyped (CR 718.3): the prototype mana cost, power and
+    toughness, and that mana cost's colors (718.3b: 202.2, no color indicator); its name, types,
+    abilities and text its own (718.3a)."""
+    proto = prototype_of(card)
+    assert proto is not None   # only for a card with a read prototype
+    return card.memo.get(("prototyped",), lambda: _prototyped(card, proto))
+
+
+def _prototyped(card: Any, proto: ir.Prototype) -> Any:
+    letters = tuple(c for c in "WUBRG" if c in proto.mana.colors)
+    data = replace(card.data, mana_cost=proto.mana, power=str(proto.power), toughness=str(proto.toughness),
+                   colors=letters, color_indicator=None)
+    return replace(card, data=data)
+
+
+def with_prototype(state: GameState, oid: str) -> GameState:
+    """The situation with object ``oid`` prototyped (CR 718.3: the spell cast prototyped has only the
+    prototyped characteristics, :func:`prototyped_card`; object key ``prototyped``)."""
+    return replace(state, objects=tuple(replace(o, card=prototyped_card(o.card), front=o.card, prototyped=True)
+                                        if o.id == oid else o for o in state.objects))
+
+
+def prototype_castable(o: Any, player: str) -> bool:
+    """May ``player`` cast ``o`` prototyped from where it is (their hand, CR 601.2a, 702.160a)?"""
+    return o.zone == "hand" and o.owner == player and not o.prototyped and prototype_of(o.card) is not None
+
+
+def _select_prototype(state: GameState, query: dict) -> tuple[GameState, dict]:
+    """A ``pay``/``targets`` query with ``alternative: prototype``: the situation with the card prototyped
+    and the query without ``alternative`` (the prototype mana cost is the spell's mana cost, CR 718.3)."""
+    rest = {k: v for k, v in query.items() if k != "alternative"}
+    oid = query.get("cast")
+    o = state.find(oid) if isinstance(oid, str) else None
+    if o is None or prototype_of(o.card) is None:
+        raise QueryError("", "alternative", f"{o.name if o else oid} has no prototype (CR 702.160a)")
+    if o.zone != "hand":
+        raise QueryError("", "alternative", f"{o.name} ({oid}) is cast prototyped from its owner's hand here "
+                                            f"(CR 601.2a; it is in the {o.zone})")
+    return with_prototype(state, o.id), rest
 
 
 def zone_faces(o: Any) -> tuple:
@@ -261,6 +317,8 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     ``face``, casting a split card (which is cast as one half) raises
     :class:`~solver.core.errors.UnsupportedCase` naming the halves (the query answers
     ``unsupported`` with that reason, as it did before the halves were known)."""
+    if str(query.get("alternative", "")).lower() == PROTOTYPE and "face" not in query:
+        return _select_prototype(state, query)
     if "face" not in query:
         oid = query.get("cast")
         o = state.find(oid) if isinstance(oid, str) else None

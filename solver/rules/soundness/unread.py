@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from ...core import ir
 from ...cards import other_faces
-from ..faces import disturb_of, fused_card
+from ..faces import disturb_of, fused_card, prototype_of
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -505,13 +505,14 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         return out
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
+    if data.layout == "prototype" and prototype_of(card) is not None:
+        return out                    # cast prototyped or not: modeled (CR 718.3; object key prototyped)
     if data.layout in MULTI_FACE:
-        # a face the card data lacks (card-faces.md: 21 cards), or a layout with no faces in it (prototype)
+        # a face the card data lacks (card-faces.md: 21 cards), or a prototype line not read
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
         text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
         if zone == "battlefield":
-            if data.layout == "prototype":    # it may have been cast prototyped (CR 702.160)
-                out.append((text, "face", frozenset({"characteristics"})))
+            pass                      # not prototyped unless recorded (CR 718.4; the loader refuses the key)
         elif zone == "stack":
             out.append((text, "face", frozenset({"effect", "targets", "characteristics"})))
         else:
