@@ -244,3 +244,15 @@ def test_seeded_game_casts_disturb_cards_from_the_graveyard():
     assert "refused" not in log.rsplit("\n", 1)[-1]
     assert _game(0, DISTURB_DECK)[0] == log
     assert {"Hook-Haunt Drifter", "Lanterns' Lift"} <= faces, faces
+
+
+def test_more_than_meets_the_eye_cast_converted_through_the_api():
+    """CR 702.162a: the head naming Ultra Magnus's back face casts it converted for {2}{R}{G}{W}."""
+    magnus = "ultra-magnus-tactician-ultra-magnus-armored-carrier"
+    s = sit(turn={"number": 5, "active": "alice", "step": "main1"},
+            battlefield={"alice": ["Mountain", "Mountain", "Mountain", "Mountain", "Forest", "Plains"]},
+            hand={"alice": ["Ultra Magnus, Tactician"]})
+    assert [str(h) for h in s.legal_actions.heads()] == [f'cast {magnus} face="Ultra Magnus, Armored Carrier"', "pass"]
+    (full,) = [a for a in s.legal_actions if a.kind == "cast"]
+    cast = s.apply(full)
+    assert cast.state.obj(magnus).card.name == "Ultra Magnus, Armored Carrier" and cast.view.chars(magnus).mana_value == 7

@@ -165,3 +165,17 @@ def test_prototype_entries_match_reference_on_every_small_board():
                 assert sorted(got, key=str) == sorted(ref, key=str), (lands, extra)
                 n += len(got)
     assert n >= 10
+
+
+def test_more_than_meets_the_eye_entries_match_reference():
+    """CR 702.162a: Ultra Magnus, Tactician cast converted from the hand for {2}{R}{G}{W} (its back face on
+    the stack, 712.11a), not from the graveyard, on boards of five to seven lands: the reference's."""
+    base = ["Mountain", "Forest", "Plains", "Mountain"]
+    for extra in ([], ["Mountain"], ["Mountain", "Mountain"], ["Mountain", "Island", "Swamp"]):
+        st_ = state(turn={"number": 5, "active": "alice", "step": "main1"}, battlefield={"alice": base + extra},
+                    hand={"alice": ["Ultra Magnus, Tactician"]}, graveyard={"alice": ["Ultra Magnus, Tactician"]})
+        res = answer(st_, {"kind": "actions"})
+        assert res["status"] == "ok", res
+        got = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if "face" in a]
+        assert sorted(got, key=str) == sorted(reference_face_entries(st_, "alice"), key=str), extra
+        assert all(e["object"] == "ultra-magnus-tactician-ultra-magnus-armored-carrier" for e in got)

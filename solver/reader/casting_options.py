@@ -41,6 +41,8 @@ Wordings read (reminder text ignored)
   hand (:class:`~solver.core.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
 * "Prototype <mana> — P/T" (CR 702.160a, 718.3): cast prototyped (:class:`~solver.core.ir.Prototype`);
+* "More Than Meets the Eye <mana>" (CR 702.162a): an alternative cost from the hand casting the card
+  converted (transformed), like disturb;
 * "Disturb <mana>" (CR 702.146a): an alternative cost from the graveyard; the card is cast
   transformed, its back face up on the stack (:mod:`solver.rules.faces`, 712.11a);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
@@ -268,6 +270,10 @@ def read(raw: str) -> list:
     if m:
         # CR 702.160a, 718.3: cast prototyped, with that mana cost, power and toughness (solver/rules/faces.py)
         return [Prototype("prototype", _mana(m.group(1)), int(m.group(2)), int(m.group(3)), zone="hand", text=raw)]
+    m = re.fullmatch(r"more than meets the eye\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.162a: cast converted (transformed) from the hand for that cost rather than the mana cost
+        return [AlternativeCost("more than meets the eye", _mana(m.group(1)), CardCost(), zone="hand", text=raw)]
     m = re.fullmatch(r"disturb\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.146a: cast transformed from the graveyard for the disturb cost rather than the mana cost

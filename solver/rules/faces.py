@@ -47,11 +47,15 @@ from ..cards import Card, other_faces
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
 #: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
-#: The alternative cost that casts a transforming double-faced card transformed (CR 702.146a).
+#: The alternative costs that cast a transforming double-faced card transformed: disturb from the
+#: graveyard (CR 702.146a), more than meets the eye ("converted") from the hand (702.162a).
 DISTURB = "disturb"
+MTMTE = "more than meets the eye"
+TRANSFORMED_CASTS = frozenset({DISTURB, MTMTE})
 
 __all__ = ["DISTURB", "PROTOTYPE", "prototype_of", "prototyped_card", "with_prototype", "prototype_castable",
-           "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "disturb_of",
+           "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "transformed_cast_of",
+           "MTMTE", "TRANSFORMED_CASTS",
            "face_alternative", "leaving_zone", "face_zone_reason", "is_aftermath", "fused_card", "is_fused",
            "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
            "whole_card_reason", "with_face"]
@@ -63,25 +67,27 @@ def faces_of(o: Any) -> tuple:
     if o.card is None:
         return ()
     if o.card.data.layout == "transform" and o.front is None:
-        return other_faces(o.card) if disturb_of(o.card) is not None else ()
+        return other_faces(o.card) if transformed_cast_of(o.card) is not None else ()
     if o.card.data.layout not in FACE_LAYOUTS:
         return ()
     return other_faces(o.card)
 
 
-def disturb_of(card: Any) -> ir.AlternativeCost | None:
+def transformed_cast_of(card: Any) -> ir.AlternativeCost | None:
     """The card's "Disturb [cost]" (CR 702.146a: "You may cast this card transformed from your graveyard
-    by paying [cost] rather than its mana cost"), read on its front face, or None."""
+    by paying [cost] rather than its mana cost") or "More Than Meets the Eye [cost]" (702.162a: "… cast
+    this card converted by paying [cost] …", from the hand), read on its front face, or None."""
     if card is None or card.data.layout != "transform":
         return None
-    hit = [a for a in card.abilities if isinstance(a, ir.AlternativeCost) and a.name == DISTURB]
+    hit = [a for a in card.abilities if isinstance(a, ir.AlternativeCost) and a.name in TRANSFORMED_CASTS]
     return hit[0] if len(hit) == 1 else None
 
 
 def cast_transformed(o: Any) -> bool:
-    """Is ``o`` a transforming double-faced card showing its back face in a graveyard (the situation of
-    :func:`with_face`), which may be cast from there with disturb (CR 702.146a, 712.11a)?"""
-    return o.zone == "graveyard" and o.front is not None and o.card is not None and disturb_of(o.front) is not None
+    """Is ``o`` a transforming double-faced card showing its back face where its disturb or more than
+    meets the eye casts it from (the situation of :func:`with_face`; CR 702.146a, 702.162a, 712.11a)?"""
+    opt = transformed_cast_of(o.front) if o.front is not None and o.card is not None else None
+    return opt is not None and o.zone == opt.zone
 
 
 def with_face(state: GameState, oid: str, face: Any) -> GameState:
@@ -201,19 +207,27 @@ def zone_faces(o: Any) -> tuple:
     back face (702.146a); from elsewhere none."""
     if o.zone == "hand":
         fused = fused_card(o.card) if o.front is None else None
-        return tuple(f for f in faces_of(o) if not is_aftermath(f) and not face_alternative(o, f)) + \
+        return tuple(f for f in faces_of(o) if not is_aftermath(f) and _transformed_zone(o, f) in ("", "hand")) + \
             ((fused,) if fused is not None else ())
     if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "aftermath":
         return tuple(f for f in faces_of(o) if is_aftermath(f))
     if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "transform":
-        return faces_of(o)   # a disturb card's back face (CR 702.146a)
+        return tuple(f for f in faces_of(o) if _transformed_zone(o, f) == "graveyard")   # disturb (CR 702.146a)
     return ()
 
 
 def face_alternative(o: Any, face: Any) -> str:
-    """The alternative cost casting ``face`` of ``o``'s card needs: ``disturb`` for a transforming card's
-    back face (CR 702.146a: the only way it is cast transformed here), else ``""``."""
-    return DISTURB if o.card is not None and o.card.data.layout == "transform" and face is not o.card else ""
+    """The alternative cost casting ``face`` of ``o``'s card needs: ``disturb`` or ``more than meets the
+    eye`` for a transforming card's back face (CR 702.146a, 702.162a: the only ways it is cast
+    transformed here), else ``""``."""
+    opt = transformed_cast_of(o.card) if o.card is not None and face is not o.card else None
+    return opt.name if opt is not None else ""
+
+
+def _transformed_zone(o: Any, face: Any) -> str:
+    """Where ``face``, a transforming card's back face, is cast from (``""``: not such a face)."""
+    opt = transformed_cast_of(o.card) if o.card is not None and face is not o.card else None
+    return opt.zone if opt is not None else ""
 
 
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
@@ -297,8 +311,10 @@ def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
 def _face_zone(o: Any, face: Any) -> str:
     if is_aftermath(face):
         return "a graveyard (aftermath, CR 702.127a)"
-    if face_alternative(o, face):
+    if _transformed_zone(o, face) == "graveyard":
         return "its owner's graveyard, with disturb (CR 702.146a)"
+    if _transformed_zone(o, face) == "hand":
+        return "its owner's hand, with more than meets the eye (CR 702.162a)"
     return "its owner's hand (CR 715.3, 709.3)"
 
 
@@ -325,10 +341,10 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
         why = whole_card_reason(o) if o is not None else None
         if why:
             raise UnsupportedCase(why)
-        if o is not None and str(query.get("alternative", "")).lower() == DISTURB and disturb_of(o.card) is not None \
-                and o.front is None:
+        opt = transformed_cast_of(o.card) if o is not None and o.front is None else None
+        if o is not None and opt is not None and str(query.get("alternative", "")).lower() == opt.name:
             back = faces_of(o)
-            if back:   # disturb casts the card transformed (CR 702.146a): its back face
+            if back:   # disturb, more than meets the eye cast the card transformed (CR 702.146a, 702.162a)
                 return select_face(state, {**query, "face": back[0].data.name})
         return state, query
     name = query["face"]

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from ...core import ir
 from ...cards import other_faces
-from ..faces import disturb_of, fused_card, prototype_of
+from ..faces import fused_card, prototype_of, transformed_cast_of
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -495,8 +495,8 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         elif data.layout == "aftermath" and zone == "graveyard":   # its aftermath half is cast from there (702.127a)
             out.extend(_face_parts_in_hand(tuple(f for f in faces if any(
                 getattr(a, "name", None) == "aftermath" for a in f.abilities)), zone))
-        elif data.layout == "transform" and zone == "graveyard" and disturb_of(card) is not None:
-            out.extend(_face_parts_in_hand(faces, zone))   # its back face is cast from there (CR 702.146a)
+        elif data.layout == "transform" and zone in (None, _cast_zone(card)):
+            out.extend(_face_parts_in_hand(faces, zone))   # its back face is cast from there (CR 702.146a, 702.162a)
         elif data.layout == "prepare" and zone == "battlefield":
             # "while it's prepared, you may cast a copy of its spell": whether it is prepared is not recorded
             names = " and ".join(f.data.name for f in faces)
@@ -521,12 +521,21 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
 
 
 def _disturb_unmodeled(card: Any) -> list[tuple[str, str, frozenset[str]]]:
-    """"Disturb [cost]" on a card that is not a transforming double-faced card with its back face in the
+    """"Disturb [cost]" (or "More Than Meets the Eye [cost]") on a card that is not a transforming double-faced card with its back face in the
     card data (an inline card; CR 702.146a casts the back face): the casting it offers is not modeled."""
-    if disturb_of(card) is not None and len(other_faces(card)) == 1:
+    if transformed_cast_of(card) is not None and len(other_faces(card)) == 1:
         return []
+    if getattr(card.data, "side", None) is not None:
+        return []   # one face of a card read on its own (cards show, coverage): the whole card decides
     return [(a.text, "static", frozenset({"costs", "timing"})) for a in card.abilities
-            if isinstance(a, ir.AlternativeCost) and a.name == "disturb"]
+            if isinstance(a, ir.AlternativeCost) and a.name in ("disturb", "more than meets the eye")]
+
+
+def _cast_zone(card: Any) -> str:
+    """Where a transforming card's back face is cast from (disturb: the graveyard; more than meets the
+    eye: the hand), or ``"-"`` (it isn't)."""
+    opt = transformed_cast_of(card)
+    return opt.zone if opt is not None else "-"
 
 
 def unknown_face_colors(data: object) -> bool:
