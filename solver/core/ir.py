@@ -1426,7 +1426,7 @@ class PaymentOption(CastingOption):
 
 #: Every casting-option kind.
 OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
-                                                   PaymentOption)
+                                                   PaymentOption, Prototype)
 
 
 @dataclass(frozen=True)
