@@ -126,9 +126,9 @@ FACE_DECK = """\
 """
 
 
-def _game(seed: int) -> tuple[str, set[str]]:
+def _game(seed: int, decklist: str = FACE_DECK) -> tuple[str, set[str]]:
     rng = random.Random(seed)
-    deck = parse_decklist(FACE_DECK)
+    deck = parse_decklist(decklist)
     s = initial_situation((deck, deck), rng)
     enc = ActionEncoding(s)
     pick = random.Random(seed + 1_000_003)
@@ -201,3 +201,58 @@ def test_fused_split_spell_applied_resolved_and_written():
         sit(hand={"alice": [{"card": "Wear // Tear", "fused": True}]})
     with pytest.raises(SituationError, match=r"stack\[0\]\.fused"):
         sit(stack=[{"card": "Fire // Ice", "fused": True, "controller": "alice"}])
+
+
+DRIFTER = "baithook-angler-hook-haunt-drifter"
+
+
+def test_disturb_card_cast_transformed_from_the_graveyard():
+    """CR 702.146a: Baithook Angler in the graveyard is cast as Hook-Haunt Drifter (its back face up on
+    the stack, 712.11a) for its disturb cost {1}{U} — the head with ``face``, which implies disturb; it
+    resolves back face up (702.146b) and, dying, is exiled instead (614.1a)."""
+    s = sit(battlefield={"alice": ["Island", "Island"]}, graveyard={"alice": ["Baithook Angler"]})
+    assert [str(h) for h in s.legal_actions.heads()] == [f'cast {DRIFTER} face="Hook-Haunt Drifter"', "pass"]
+    assert not s.is_legal(f"cast {DRIFTER}")                        # not its front face from the graveyard
+    (full,) = [a for a in s.legal_actions if a.kind == "cast"]
+    assert full.face == "Hook-Haunt Drifter" and full.payment.tap == ("island", "island-2")
+    cast = s.apply(full)
+    spell = cast.state.obj(DRIFTER)
+    assert spell.zone == "stack" and spell.card.name == "Hook-Haunt Drifter" and cast.view.chars(DRIFTER).mana_value == 2
+    assert Situation.from_dict(cast.to_dict()).state == cast.state
+    ((_, after),) = cast.resolve()
+    o = after.state.obj(DRIFTER)
+    assert o.zone == "battlefield" and o.card.name == "Hook-Haunt Drifter"
+    enc = ActionEncoding(s)
+    assert ("face", DRIFTER, "Hook-Haunt Drifter") in enc.slots
+    assert enc.decode(s, enc.index[("face", DRIFTER, "Hook-Haunt Drifter")]) == Action("cast", DRIFTER,
+                                                                                       face="Hook-Haunt Drifter")
+
+
+DISTURB_DECK = """\
+6 Baithook Angler
+4 Lantern Bearer
+4 Shock
+6 Island
+6 Mountain
+"""
+
+
+def test_seeded_game_casts_disturb_cards_from_the_graveyard():
+    """Seeded games with disturb cards (CR 702.146a) and Shock: the agents' random choices cast back faces
+    from the graveyard, the games end, and the same seed gives the same transcript."""
+    log, faces = _game(0, DISTURB_DECK)
+    assert "refused" not in log.rsplit("\n", 1)[-1]
+    assert _game(0, DISTURB_DECK)[0] == log
+    assert {"Hook-Haunt Drifter", "Lanterns' Lift"} <= faces, faces
+
+
+def test_more_than_meets_the_eye_cast_converted_through_the_api():
+    """CR 702.162a: the head naming Ultra Magnus's back face casts it converted for {2}{R}{G}{W}."""
+    magnus = "ultra-magnus-tactician-ultra-magnus-armored-carrier"
+    s = sit(turn={"number": 5, "active": "alice", "step": "main1"},
+            battlefield={"alice": ["Mountain", "Mountain", "Mountain", "Mountain", "Forest", "Plains"]},
+            hand={"alice": ["Ultra Magnus, Tactician"]})
+    assert [str(h) for h in s.legal_actions.heads()] == [f'cast {magnus} face="Ultra Magnus, Armored Carrier"', "pass"]
+    (full,) = [a for a in s.legal_actions if a.kind == "cast"]
+    cast = s.apply(full)
+    assert cast.state.obj(magnus).card.name == "Ultra Magnus, Armored Carrier" and cast.view.chars(magnus).mana_value == 7

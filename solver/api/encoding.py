@@ -18,7 +18,8 @@ casting it otherwise (CR 601) — from the hand, or the creature of a card on an
 exile (CR 715.3d).  A card that may be cast or played as another face — an Adventure, a split
 card's half, a modal double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12;
 :func:`solver.rules.faces.faces_of`) — has a slot per face, legal while it is in its owner's hand
-(the action's ``face``).  Each card gets as many activate slots as it
+(the action's ``face``; an aftermath half and a disturb card's back face — cast transformed, with
+disturb, CR 702.146a — while it is in its owner's graveyard).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —

@@ -193,7 +193,7 @@ class Situation:
         self.queries = queries
         self.expect = expect
         self._oracles: dict[str, Oracle] = {}
-        self._faces: dict[tuple[str, str], Situation] = {}
+        self._faces: dict[tuple[str, str], tuple[Situation, str]] = {}
         self.decision: Any = None  # a pending choice of the game (solver.api.play; solver.engine.turns.Decision)
 
     # -- construction ------------------------------------------------------
@@ -269,9 +269,10 @@ class Situation:
             return self, cand
         key = (cand.object, cand.face.lower())
         if key not in self._faces:
-            sub, _ = at_face(self.state, cand)
-            self._faces[key] = Situation(sub, source=self.source)
-        return self._faces[key], replace(cand, face="")
+            sub, plain = at_face(self.state, replace(cand, alternative=""))
+            self._faces[key] = (Situation(sub, source=self.source), plain.alternative)
+        sit, need = self._faces[key]   # the alternative cost the face needs (disturb, CR 702.146a)
+        return sit, replace(cand, face="", alternative=cand.alternative or need)
 
     def decide(self, cand: Candidate) -> tuple[bool, str | None]:
         """Is the head legal now (some target choice and payment exist)? Its face's situation decides."""
@@ -426,8 +427,8 @@ class Situation:
             why = face_zone_reason(self.state, a.head)
             if why:
                 return why
-            sit, _ = self.at_face(a.head)
-            return sit._illegal_reason(a.with_(face=None))
+            sit, c = self.at_face(a.head)   # with the alternative cost the face needs (disturb, CR 702.146a)
+            return sit._illegal_reason(a.with_(face=None, alternative=c.alternative or None))
         oracle = self.oracle()
         cand = a.head
         if cand.kind == "activate":
@@ -524,10 +525,10 @@ class Situation:
         if a.kind in ("pass", "play_land"):
             return a
         if a.face is not None:
-            sit, _ = self.at_face(a.head)
-            plain = a.with_(face=None)
+            sit, c = self.at_face(a.head)
+            plain = a.with_(face=None, alternative=c.alternative or None)
             try:
-                return sit.complete(plain).with_(face=a.face)
+                return sit.complete(plain).with_(face=a.face, alternative=a.alternative)
             except AmbiguousActionError as e:   # said of the action as given, with its face
                 raise AmbiguousActionError(str(e).replace(str(plain), str(a), 1)) from None
         cand = a.head

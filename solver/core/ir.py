@@ -1526,6 +1526,19 @@ class Kicker(CostOption):
 
 
 @dataclass(frozen=True)
+class Prototype(CastingOption):
+    """"Prototype [mana cost] — [power]/[toughness]" (CR 702.160a, 718.2): the card may be cast prototyped,
+    the spell — and the permanent it becomes — then having that mana cost, power and toughness and the
+    mana cost's colors (718.3b–c), its other characteristics unchanged. Not an alternative cost: the
+    prototype mana cost is the spell's mana cost (:func:`solver.rules.faces.prototyped_card`)."""
+
+    kind: ClassVar[str] = "prototype"
+    mana: ManaCost = field(default_factory=ManaCost)
+    power: int = 0
+    toughness: int = 0
+
+
+@dataclass(frozen=True)
 class PaymentOption(CastingOption):
     """Another way to pay the total cost, whatever the mode (zone ``any``), named ``delve``
     (CR 702.66a: exile cards from your graveyard, each paying {1}), ``convoke`` (CR 702.51a: tap
@@ -1542,7 +1555,7 @@ class PaymentOption(CastingOption):
 
 #: Every casting-option kind.
 OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
-                                                   PaymentOption)
+                                                   PaymentOption, Prototype)
 
 
 @dataclass(frozen=True)
@@ -1618,9 +1631,23 @@ class CantBeCountered:
         return "static: this spell can't be countered (CR 101.2, 701.6a)"
 
 
+@dataclass(frozen=True)
+class ExileInstead:
+    """"If <this> would be put into a graveyard from anywhere, exile it instead." — a replacement
+    effect of the object on itself (CR 614.1a), the back faces of disturb cards (702.146): it
+    functions wherever the face with it is up (the stack, the battlefield; elsewhere the card is its
+    front, 712.8a). Applied by the kernel's one zone change
+    (:func:`solver.engine.transition.move`, through :func:`solver.rules.faces.leaving_zone`)."""
+
+    text: str = ""
+
+    def describe(self) -> str:
+        return "replacement: if this would be put into a graveyard from anywhere, it is exiled instead (CR 614.1a)"
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead]
 
 
 @dataclass(frozen=True)

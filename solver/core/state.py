@@ -115,6 +115,9 @@ class GameObject:
     melded_with: Card | None = None
     # (extension) an adventurer card exiled as its Adventure resolved: "on an adventure" (CR 715.3d)
     on_adventure: bool = False
+    # (extension) a prototype card cast prototyped, on the stack or the battlefield (CR 702.160, 718.3): ``card``
+    # holds the prototyped characteristics (mana cost, power, toughness, colors) and ``front`` the card
+    prototyped: bool = False
 
     @property
     def whole(self) -> Card | None:
@@ -124,6 +127,8 @@ class GameObject:
     @property
     def face(self) -> str | None:
         """The name of the face it shows when not the card's own front (``card``'s), else None."""
+        if self.prototyped:
+            return None   # the card itself, prototyped (CR 718.3): its own name
         return self.card.name if self.front is not None and self.card is not None else None
 
     @property
@@ -292,7 +297,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
-            o.front, o.melded_with, o.on_adventure)
+            o.front, o.melded_with, o.on_adventure, o.prototyped)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

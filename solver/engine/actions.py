@@ -115,7 +115,8 @@ from ..core.errors import UnsupportedCase
 from ..payment.answers import unpayable_reason
 from ..payment.answers import counted_payments, decoded_payments
 from ..rules.casting_options import zone_blockers
-from ..rules.faces import cast_aftermath, castable_faces, face_candidates, on_adventure_of, with_face
+from ..rules.faces import (PROTOTYPE, cast_aftermath, castable_faces, face_candidates, on_adventure_of, prototype_castable,
+                           with_face, with_prototype)
 
 MAIN_PHASES = ("main1", "main2")
 NOT_PAYABLE = "the total cost cannot be paid (CR 601.2g-h)"
@@ -1087,6 +1088,27 @@ def face_entries(state: GameState, player: str, options: Options | None = None) 
         for cand in candidates(sub, player, oracle.view, modes=True):
             if cand.kind in ("cast", "play_land") and cand.object == oid and oracle.legal(cand, counting=True)[0]:
                 out.append(replace(action_entry(oracle, cand), face=face.data.name))
+    return out + prototype_entries(state, player, options)
+
+
+def prototype_entries(state: GameState, player: str, options: Options | None = None) -> list[ActionEntry]:
+    """The ``cast`` entries with ``alternative: prototype`` for casting ``player``'s prototype cards from
+    the hand prototyped (CR 702.160a, 718.3): the plain casts of the card on the situation in which it
+    has only the prototyped characteristics (:func:`solver.rules.faces.with_prototype`: the prototype
+    mana cost is the spell's, its colors that cost's, 718.3b)."""
+    from dataclasses import replace
+
+    out: list[ActionEntry] = []
+    for o in state.objects:
+        if not prototype_castable(o, player):
+            continue
+        sub = with_prototype(state, o.id)
+        oracle = Oracle(sub, player, options)
+        for cand in candidates(sub, player, oracle.view, modes=True):
+            if cand.kind == "cast" and cand.object == o.id and not cand.alternative \
+                    and oracle.legal(cand, counting=True)[0]:
+                e = action_entry(oracle, cand)
+                out.append(replace(e, cand=replace(cand, alternative=PROTOTYPE)))
     return out
 
 

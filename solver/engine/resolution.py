@@ -1293,8 +1293,11 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
 
 def _face_entering(o: GameObject) -> dict[str, Any]:
     """The face a permanent spell enters with: a modal double-faced card cast as its back face
-    enters with that face up (CR 712.14); any other object enters front face up (``move``)."""
-    if o.zone == "stack" and o.front is not None and o.front.data.layout == "modal_dfc":
+    enters with that face up (CR 712.14), and so does a transforming double-faced card cast
+    transformed (702.146b: with disturb); any other object enters front face up (``move``)."""
+    if o.zone == "stack" and o.prototyped:   # CR 718.3c: a prototyped spell becomes a prototyped permanent
+        return {"card": o.card, "front": o.front, "prototyped": True}
+    if o.zone == "stack" and o.front is not None and o.front.data.layout in ("modal_dfc", "transform"):
         return {"card": o.card, "front": o.front}
     return {}
 

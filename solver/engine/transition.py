@@ -67,7 +67,7 @@ from ..rules.targeting import ability_source, targeting_problem
 from ..rules.modes import TargetingSource
 from ..rules.targeting import object_matches
 from ..rules.casting_rules import protected_from
-from ..rules.faces import leaving_stack_zone
+from ..rules.faces import leaving_zone
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
@@ -548,7 +548,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     permanent spell, CR 608.3f) — the replacement effects that decide it having been applied by
     the caller (resolution's ``_enter_battlefield``, the action applier's ``play_land``)."""
     o = w.objects[oid]
-    zone = leaving_stack_zone(o, zone)   # an aftermath half is exiled as it leaves the stack (CR 702.127a)
+    zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
     elif zone == "battlefield":
@@ -566,7 +566,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
-                  on_adventure=False)
+                  on_adventure=False, prototyped=False)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)

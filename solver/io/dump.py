@@ -78,7 +78,9 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
     d: dict[str, Any] = {"id": o.id}
     if o.card is not None:
         d["card"] = _dump_card(o.whole or o.card, cards)
-    if o.front is not None and o.card is not None and o.card.name == o.front.name:
+    if o.prototyped:
+        d["prototyped"] = True               # cast prototyped (CR 718.3)
+    elif o.front is not None and o.card is not None and o.card.name == o.front.name:
         d["fused"] = True                    # a fused split spell: both halves (CR 702.102)
     elif o.face is not None:
         d["face"] = o.face                   # the face it shows (io/faces.py); a melded one names its pair

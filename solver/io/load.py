@@ -50,6 +50,7 @@ import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
 from .faces import FaceError, FaceUp, by_face_name, day_night_problem, face_up, fused_up
+from ..rules.faces import prototype_of, prototyped_card
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -135,7 +136,7 @@ class _PlainObject(_Plain):
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
-                     commander=False, refers_to=None, face=None, on_adventure=False, fused=False)
+                     commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False)
 
 
 class _PlainAbility(_Plain):
@@ -253,7 +254,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "refers_to": _opt_id, "face": _opt_id,
-    "tapped": _bool, "on_adventure": _bool, "fused": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "tapped": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "timestamp": _opt(_count),
     "counters": _opt(lambda v: _map(v, _id, _count)),
@@ -917,6 +918,8 @@ class _Builder:
                 except FaceError:
                     pass
         try:
+            if p.spec.prototyped:   # a prototype card cast prototyped (CR 702.160, 718.3)
+                return _prototyped_up(card, face, p.zone)
             if p.spec.fused:   # a split card with fuse cast as both halves (CR 702.102)
                 return fused_up(card, face, p.zone)
             return face_up(card, face, p.zone, self.cards, on_adventure=p.spec.on_adventure)
@@ -1134,6 +1137,7 @@ class _Builder:
             front=p.face.front if p.face is not None else None,
             melded_with=p.face.melded_with if p.face is not None else None,
             on_adventure=p.face.on_adventure if p.face is not None else False,
+            prototyped=bool(p.spec.prototyped),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
@@ -1258,6 +1262,20 @@ class _Builder:
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
             shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
             rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, card_db=self.cards)
+
+
+def _prototyped_up(card: Card, face: str | None, zone: str) -> FaceUp:
+    """A prototyped spell or permanent (object key ``prototyped``; CR 718.3): the card's prototyped
+    characteristics (:func:`solver.rules.faces.prototyped_card`), on the stack or the battlefield only
+    (718.4), of a card whose prototype line is read. Raises :class:`FaceError`."""
+    if face is not None:
+        raise FaceError("prototyped", "'prototyped' is the card itself, cast prototyped: give no 'face' with it")
+    if zone not in ("stack", "battlefield"):
+        raise FaceError("prototyped", f"'prototyped' is for a spell or permanent (CR 718.4: in the {zone} a "
+                                      "prototype card has only its normal characteristics)")
+    if prototype_of(card) is None:
+        raise FaceError("prototyped", f"{card.name} has no prototype the project reads (CR 702.160a)")
+    return FaceUp(prototyped_card(card), front=card)
 
 
 def _counters(given: dict[str, int] | None) -> tuple[tuple[str, int], ...]:

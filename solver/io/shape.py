@@ -151,6 +151,9 @@ class ObjectSpec(_Spec):
                                               "cast (CR 715.3b, 709.3, 712.11b)")
     on_adventure: bool = Field(False, description="(extension) (exile) an adventurer card exiled as its Adventure "
                                                   "resolved: its owner may cast the creature (CR 715.3d)")
+    prototyped: bool = Field(False, description="(extension) (stack, battlefield) a prototype card cast prototyped: "
+                                                "it has the prototype mana cost, power, toughness and colors "
+                                                "(CR 702.160, 718.3)")
     fused: bool = Field(False, description="(extension) (stack) a split card with fuse cast as both halves: the "
                                            "spell has the combined characteristics and both halves' text "
                                            "(CR 702.102)")

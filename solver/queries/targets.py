@@ -24,7 +24,7 @@ triggered ability ``trigger``, and any of them ``copy``, ``change`` or
 """
 from __future__ import annotations
 
-from ..rules.faces import is_aftermath
+from ..rules.faces import cast_transformed, is_aftermath
 from ..rules.characteristics import View
 from ..core.errors import QueryError
 from ..core.state import GameState
@@ -82,7 +82,8 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
                 raise _err("cast", f"no object with id '{cid}'")
             # CR 715.3d: the creature of a card on an adventure; 702.127a: an aftermath half (face) from a graveyard
             if o.zone != "hand" and not (o.zone == "exile" and o.on_adventure) and \
-                    not (o.zone == "graveyard" and is_aftermath(o.card) and o.front is not None):
+                    not (o.zone == "graveyard" and is_aftermath(o.card) and o.front is not None) and \
+                    not cast_transformed(o):   # 702.146a: a disturb card's back face (face) from a graveyard
                 raise _err("cast", f"'{cid}' is not in a hand (it is in the {o.zone}); "
                                    "use spell: for a spell on the stack")
             alt = query.get("alternative", "") or ""

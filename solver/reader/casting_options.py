@@ -40,6 +40,11 @@ Wordings read (reminder text ignored)
 * "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
   hand (:class:`~solver.core.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
+* "Prototype <mana> — P/T" (CR 702.160a, 718.3): cast prototyped (:class:`~solver.core.ir.Prototype`);
+* "More Than Meets the Eye <mana>" (CR 702.162a): an alternative cost from the hand casting the card
+  converted (transformed), like disturb;
+* "Disturb <mana>" (CR 702.146a): an alternative cost from the graveyard; the card is cast
+  transformed, its back face up on the stack (:mod:`solver.rules.faces`, 712.11a);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -64,8 +69,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..core.ir import (AdditionalCost, AlternativeCost, CardCost, CastPermission, Kicker, PaymentOption, Selector, Suspend,
-                       Unsupported)
+from ..core.ir import (AdditionalCost, AlternativeCost, CardCost, CastPermission, Kicker, PaymentOption, Prototype, Selector,
+                       Suspend, Unsupported)
 from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
@@ -261,6 +266,19 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
     if m:
         return _suspend(int(m.group(1)), _mana(m.group(2)), raw)
+    m = re.fullmatch(r"prototype\s+(" + _MANA + r")\s*(?:—|-)\s*(\d+)/(\d+)", text, re.I)
+    if m:
+        # CR 702.160a, 718.3: cast prototyped, with that mana cost, power and toughness (solver/rules/faces.py)
+        return [Prototype("prototype", _mana(m.group(1)), int(m.group(2)), int(m.group(3)), zone="hand", text=raw)]
+    m = re.fullmatch(r"more than meets the eye\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.162a: cast converted (transformed) from the hand for that cost rather than the mana cost
+        return [AlternativeCost("more than meets the eye", _mana(m.group(1)), CardCost(), zone="hand", text=raw)]
+    m = re.fullmatch(r"disturb\s+(" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.146a: cast transformed from the graveyard for the disturb cost rather than the mana cost
+        # (solver/rules/faces.py: the spell is the back face, 712.11a)
+        return [AlternativeCost("disturb", _mana(m.group(1)), CardCost(), zone="graveyard", text=raw)]
     m = re.fullmatch(r"spectacle\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.137a: an alternative cost usable if an opponent lost life this turn

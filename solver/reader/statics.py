@@ -369,6 +369,15 @@ def cant_be_countered(c) -> CantBeCountered:
     return CantBeCountered()
 
 
+def exile_instead(c) -> ir.ExileInstead:
+    """"If <this> would be put into a graveyard from anywhere, exile it instead." (CR 614.1a; the back
+    faces of disturb cards, 702.146)."""
+    c.need("if", "SELF", "would", "be", "put", "into", "a", "graveyard", "from", "anywhere", ",", "exile", "it",
+           "instead")
+    c.take(".")
+    return ir.ExileInstead()
+
+
 def untargetable_self(c) -> list[Keyword]:
     """"This … can't be the target of spells or abilities [your opponents control]." (CR 702.11b, 702.18a)."""
     c.need("SELF", "can't", "be", "the", "target", "of", "spells", "or", "abilities")
@@ -444,7 +453,7 @@ def spells_cant_be_countered(c) -> CantBeCountered:
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
                  cant_cast_during_your_turn, granted_qualities, untargetable_self,
                  activation_ban, spend_as_any_color, cant_be_countered,
-                 spells_cant_be_countered)
+                 spells_cant_be_countered, exile_instead)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:

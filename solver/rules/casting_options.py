@@ -17,7 +17,9 @@ Modes of casting (CR 601.2b)
       (702.74a), ``flashback`` (702.34a, from the graveyard), ``escape``
       (702.138a, from the graveyard), ``jump-start`` (702.133a) and
       ``retrace`` (702.81a) (from the graveyard, paying the mana cost and
-      discarding a card / a land card);
+      discarding a card / a land card); ``disturb`` (702.146a: from the graveyard,
+      cast transformed — an option of the card showing its back face,
+      :func:`options_of`, the ``face`` entries of :mod:`solver.rules.faces`);
     * ``kicked`` — 1 when the kicker cost is paid (CR 702.33a, 702.33d: it
       may be paid along with an alternative cost), else 0.
 
@@ -45,7 +47,7 @@ from ..core import ir
 from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
-from .faces import faces_of
+from .faces import TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
 from ..core.state import GameObject, GameState, opponent_lost_life
 from .soundness.check import unread_parts
 
@@ -56,10 +58,18 @@ from .soundness.check import unread_parts
 
 def options_of(o: GameObject) -> tuple[ir.CastingOption, ...]:
     """The card's casting options, in printed order (its printed abilities:
-    they function from the hand and the graveyard, CR 113.6)."""
+    they function from the hand and the graveyard, CR 113.6). Disturb (CR 702.146a) and more than meets
+    the eye (702.162a) cast the card transformed: each is an option of the card showing its back face
+    where it is cast from (the situation of :func:`solver.rules.faces.with_face`), not of its front."""
     if o.card is None:
         return ()
-    return tuple(a for a in o.card.abilities if isinstance(a, ir.CastingOption))
+    own = tuple(a for a in o.card.abilities if isinstance(a, ir.CastingOption)
+                and not (a.name in TRANSFORMED_CASTS and isinstance(a, ir.AlternativeCost)))
+    if cast_transformed(o):
+        opt = transformed_cast_of(o.front)
+        assert opt is not None   # cast_transformed checked it
+        return own + (opt,)
+    return own
 
 
 def alternatives_of(o: GameObject) -> tuple[ir.AlternativeCost | ir.CastPermission, ...]:
@@ -310,6 +320,8 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
 
         faces = tuple(o.with_(card=f) for f in faces_of(o)) if o.zone == "hand" else ()   # CR 715.3, 709.3
         for a in (a for x in (o, *faces) for a in options_of(x)):
+            if a.name in TRANSFORMED_CASTS and isinstance(a, ir.AlternativeCost):
+                continue   # disturb, more than meets the eye (mana, CR 702.146a, 702.162a) are applied: the face's head
             if o.zone == "hand" or a.zone == "graveyard":
                 return (f"{o.name} ({o.id}) can be cast with an alternative or additional cost "
                         f"({a.text or a.name}), which the Python API does not apply yet: use the actions and pay "

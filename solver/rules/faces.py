@@ -47,17 +47,47 @@ from ..cards import Card, other_faces
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
 #: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
+#: The alternative costs that cast a transforming double-faced card transformed: disturb from the
+#: graveyard (CR 702.146a), more than meets the eye ("converted") from the hand (702.162a).
+DISTURB = "disturb"
+MTMTE = "more than meets the eye"
+TRANSFORMED_CASTS = frozenset({DISTURB, MTMTE})
 
-__all__ = ["FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "face_zone_reason", "is_aftermath", "leaving_stack_zone", "fused_card", "is_fused",
+__all__ = ["DISTURB", "PROTOTYPE", "prototype_of", "prototyped_card", "with_prototype", "prototype_castable",
+           "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "transformed_cast_of",
+           "MTMTE", "TRANSFORMED_CASTS",
+           "face_alternative", "leaving_zone", "face_zone_reason", "is_aftermath", "fused_card", "is_fused",
            "on_adventure_of", "zone_faces", "castable_faces", "face_candidates", "face_of", "faces_of", "select_face",
            "whole_card_reason", "with_face"]
 
 
 def faces_of(o: Any) -> tuple:
-    """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3)."""
-    if o.card is None or o.card.data.layout not in FACE_LAYOUTS:
+    """The other faces of the object's card that may be cast instead (an Adventure, CR 715.3; a
+    disturb card's back face, cast transformed, 702.146a)."""
+    if o.card is None:
+        return ()
+    if o.card.data.layout == "transform" and o.front is None:
+        return other_faces(o.card) if transformed_cast_of(o.card) is not None else ()
+    if o.card.data.layout not in FACE_LAYOUTS:
         return ()
     return other_faces(o.card)
+
+
+def transformed_cast_of(card: Any) -> ir.AlternativeCost | None:
+    """The card's "Disturb [cost]" (CR 702.146a: "You may cast this card transformed from your graveyard
+    by paying [cost] rather than its mana cost") or "More Than Meets the Eye [cost]" (702.162a: "… cast
+    this card converted by paying [cost] …", from the hand), read on its front face, or None."""
+    if card is None or card.data.layout != "transform":
+        return None
+    hit = [a for a in card.abilities if isinstance(a, ir.AlternativeCost) and a.name in TRANSFORMED_CASTS]
+    return hit[0] if len(hit) == 1 else None
+
+
+def cast_transformed(o: Any) -> bool:
+    """Is ``o`` a transforming double-faced card showing its back face where its disturb or more than
+    meets the eye casts it from (the situation of :func:`with_face`; CR 702.146a, 702.162a, 712.11a)?"""
+    opt = transformed_cast_of(o.front) if o.front is not None and o.card is not None else None
+    return opt is not None and o.zone == opt.zone
 
 
 def with_face(state: GameState, oid: str, face: Any) -> GameState:
@@ -111,20 +141,93 @@ def _fused(card: Any) -> Any | None:
 
 def is_fused(o: Any) -> bool:
     """Is ``o`` a fused split spell (both halves cast, CR 702.102; object key ``fused``)?"""
-    return o.front is not None and o.card is not None and o.card.data.name == o.front.data.name
+    return o.front is not None and o.card is not None and o.card.data.name == o.front.data.name and not o.prototyped
+
+
+# ---------------------------------------------------------------------------
+# Prototype (CR 702.160, 718)
+# ---------------------------------------------------------------------------
+
+PROTOTYPE = "prototype"
+
+
+def prototype_of(card: Any) -> ir.Prototype | None:
+    """The card's read "Prototype [mana cost] — [power]/[toughness]" (CR 702.160a), or None."""
+    hit = [a for a in (card.abilities if card is not None else ()) if isinstance(a, ir.Prototype)]
+    return hit[0] if len(hit) == 1 else None
+
+
+def prototyped_card(card: Any) -> Any:
+    """The card's characteristics when cast prototyped (CR 718.3): the prototype mana cost, power and
+    toughness, and that mana cost's colors (718.3b: 202.2, no color indicator); its name, types,
+    abilities and text its own (718.3a)."""
+    proto = prototype_of(card)
+    assert proto is not None   # only for a card with a read prototype
+    return card.memo.get(("prototyped",), lambda: _prototyped(card, proto))
+
+
+def _prototyped(card: Any, proto: ir.Prototype) -> Any:
+    letters = tuple(c for c in "WUBRG" if c in proto.mana.colors)
+    data = replace(card.data, mana_cost=proto.mana, power=str(proto.power), toughness=str(proto.toughness),
+                   colors=letters, color_indicator=None)
+    return replace(card, data=data)
+
+
+def with_prototype(state: GameState, oid: str) -> GameState:
+    """The situation with object ``oid`` prototyped (CR 718.3: the spell cast prototyped has only the
+    prototyped characteristics, :func:`prototyped_card`; object key ``prototyped``)."""
+    return replace(state, objects=tuple(replace(o, card=prototyped_card(o.card), front=o.card, prototyped=True)
+                                        if o.id == oid else o for o in state.objects))
+
+
+def prototype_castable(o: Any, player: str) -> bool:
+    """May ``player`` cast ``o`` prototyped from where it is (their hand, CR 601.2a, 702.160a)?"""
+    return o.zone == "hand" and o.owner == player and not o.prototyped and prototype_of(o.card) is not None
+
+
+def _select_prototype(state: GameState, query: dict) -> tuple[GameState, dict]:
+    """A ``pay``/``targets`` query with ``alternative: prototype``: the situation with the card prototyped
+    and the query without ``alternative`` (the prototype mana cost is the spell's mana cost, CR 718.3)."""
+    rest = {k: v for k, v in query.items() if k != "alternative"}
+    oid = query.get("cast")
+    o = state.find(oid) if isinstance(oid, str) else None
+    if o is None or prototype_of(o.card) is None:
+        raise QueryError("", "alternative", f"{o.name if o else oid} has no prototype (CR 702.160a)")
+    if o.zone != "hand":
+        raise QueryError("", "alternative", f"{o.name} ({oid}) is cast prototyped from its owner's hand here "
+                                            f"(CR 601.2a; it is in the {o.zone})")
+    return with_prototype(state, o.id), rest
 
 
 def zone_faces(o: Any) -> tuple:
     """The faces the object's card may be cast or played as from where it is: from its owner's hand
-    every face but an aftermath half (CR 715.3, 709.3, 712.11b, 702.127a), and a split card with fuse
-    as both halves (named by the card's own name, :func:`fused_card`, 702.102a); from a graveyard the
-    aftermath halves (702.127a); from elsewhere none."""
+    every face but an aftermath half and a disturb back face (CR 715.3, 709.3, 712.11b, 702.127a,
+    702.146a), and a split card with fuse as both halves (named by the card's own name,
+    :func:`fused_card`, 702.102a); from a graveyard the aftermath halves (702.127a) and a disturb card's
+    back face (702.146a); from elsewhere none."""
     if o.zone == "hand":
         fused = fused_card(o.card) if o.front is None else None
-        return tuple(f for f in faces_of(o) if not is_aftermath(f)) + ((fused,) if fused is not None else ())
+        return tuple(f for f in faces_of(o) if not is_aftermath(f) and _transformed_zone(o, f) in ("", "hand")) + \
+            ((fused,) if fused is not None else ())
     if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "aftermath":
         return tuple(f for f in faces_of(o) if is_aftermath(f))
+    if o.zone == "graveyard" and o.card is not None and o.card.data.layout == "transform":
+        return tuple(f for f in faces_of(o) if _transformed_zone(o, f) == "graveyard")   # disturb (CR 702.146a)
     return ()
+
+
+def face_alternative(o: Any, face: Any) -> str:
+    """The alternative cost casting ``face`` of ``o``'s card needs: ``disturb`` or ``more than meets the
+    eye`` for a transforming card's back face (CR 702.146a, 702.162a: the only ways it is cast
+    transformed here), else ``""``."""
+    opt = transformed_cast_of(o.card) if o.card is not None and face is not o.card else None
+    return opt.name if opt is not None else ""
+
+
+def _transformed_zone(o: Any, face: Any) -> str:
+    """Where ``face``, a transforming card's back face, is cast from (``""``: not such a face)."""
+    opt = transformed_cast_of(o.card) if o.card is not None and face is not o.card else None
+    return opt.zone if opt is not None else ""
 
 
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
@@ -140,10 +243,16 @@ def cast_aftermath(o: Any, player: str) -> bool:
     return o.zone == "graveyard" and o.owner == player and o.front is not None and is_aftermath(o.card)
 
 
-def leaving_stack_zone(o: Any, zone: str) -> str:
-    """Where a spell that leaves the stack for ``zone`` goes: an aftermath half (always cast from a
-    graveyard) is exiled instead of being put anywhere else (CR 702.127a)."""
+def leaving_zone(o: Any, zone: str) -> str:
+    """Where an object that leaves its zone for ``zone`` goes: an aftermath half (always cast from a
+    graveyard) leaving the stack is exiled instead of being put anywhere else (CR 702.127a); a spell or
+    permanent whose face up says "If <this> would be put into a graveyard from anywhere, exile it
+    instead" (a disturb card's back face, 702.146; :class:`~solver.core.ir.ExileInstead`, 614.1a) is
+    exiled instead of being put into a graveyard."""
     if o.zone == "stack" and o.ability is None and not o.copy and o.front is not None and is_aftermath(o.card):
+        return "exile"
+    if zone == "graveyard" and o.zone in ("stack", "battlefield") and o.card is not None \
+            and any(isinstance(a, ir.ExileInstead) for a in o.card.abilities):
         return "exile"
     return zone
 
@@ -169,8 +278,9 @@ def face_candidates(state: GameState, player: str) -> list[Candidate]:
 
 def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
     """The situation in which the card of a head with ``face`` has only that face's characteristics
-    (:func:`with_face`; CR 715.3b, 709.3b, 712.11b) and the head without ``face``; a head without
-    ``face`` unchanged. Raises :class:`~solver.core.moves.InvalidActionError` when the object has no
+    (:func:`with_face`; CR 715.3b, 709.3b, 712.11b) and the head without ``face`` — with the alternative
+    cost the face needs (:func:`face_alternative`: a disturb card's back face is cast with disturb,
+    702.146a); a head without ``face`` unchanged. Raises :class:`~solver.core.moves.InvalidActionError` when the object has no
     such face that may be cast or played from where it is (the hand)."""
     if not cand.face:
         return state, cand
@@ -182,7 +292,7 @@ def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:
         have = ", ".join(repr(x.data.name) for x in faces_of(o)) or "none"
         raise InvalidActionError(f"{o.name} ({o.id}) has no face {cand.face!r} that may be cast or played "
                                  f"(it has: {have})")
-    return with_face(state, o.id, f), replace(cand, face="")
+    return with_face(state, o.id, f), replace(cand, face="", alternative=cand.alternative or face_alternative(o, f))
 
 
 def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
@@ -195,8 +305,17 @@ def face_zone_reason(state: GameState, cand: Candidate) -> str | None:
     hit = [f for f in faces_of(o) if f.data.name.lower() == cand.face.lower()]
     if not hit:
         return None
-    where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand (CR 715.3, 709.3)"
-    return f"{o.name} ({o.id}) is cast or played as {hit[0].data.name} from {where} only, and it is in the {o.zone}"
+    return f"{o.name} ({o.id}) is cast or played as {hit[0].data.name} from {_face_zone(o, hit[0])} only, and it is in the {o.zone}"
+
+
+def _face_zone(o: Any, face: Any) -> str:
+    if is_aftermath(face):
+        return "a graveyard (aftermath, CR 702.127a)"
+    if _transformed_zone(o, face) == "graveyard":
+        return "its owner's graveyard, with disturb (CR 702.146a)"
+    if _transformed_zone(o, face) == "hand":
+        return "its owner's hand, with more than meets the eye (CR 702.162a)"
+    return "its owner's hand (CR 715.3, 709.3)"
 
 
 def whole_card_reason(o: Any) -> str | None:
@@ -214,12 +333,19 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
     ``face``, casting a split card (which is cast as one half) raises
     :class:`~solver.core.errors.UnsupportedCase` naming the halves (the query answers
     ``unsupported`` with that reason, as it did before the halves were known)."""
+    if str(query.get("alternative", "")).lower() == PROTOTYPE and "face" not in query:
+        return _select_prototype(state, query)
     if "face" not in query:
         oid = query.get("cast")
         o = state.find(oid) if isinstance(oid, str) else None
         why = whole_card_reason(o) if o is not None else None
         if why:
             raise UnsupportedCase(why)
+        opt = transformed_cast_of(o.card) if o is not None and o.front is None else None
+        if o is not None and opt is not None and str(query.get("alternative", "")).lower() == opt.name:
+            back = faces_of(o)
+            if back:   # disturb, more than meets the eye cast the card transformed (CR 702.146a, 702.162a)
+                return select_face(state, {**query, "face": back[0].data.name})
         return state, query
     name = query["face"]
     rest = {k: v for k, v in query.items() if k != "face"}
@@ -234,7 +360,10 @@ def select_face(state: GameState, query: dict) -> tuple[GameState, dict]:
         have = ", ".join(repr(f.data.name) for f in faces) or "none"
         raise QueryError("", "face", f"{o.name} has no other face {name!r} that may be cast (it has: {have})")
     if hit[0] not in zone_faces(o):
-        where = "a graveyard (aftermath, CR 702.127a)" if is_aftermath(hit[0]) else "its owner's hand"
-        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from {where} "
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast as {hit[0].data.name} from {_face_zone(o, hit[0])} "
                                      f"only (it is in the {o.zone})")
+    need = face_alternative(o, hit[0])
+    if need and str(query.get("alternative", "")).lower() != need:
+        raise QueryError("", "face", f"{o.name} ({oid}) is cast transformed, as {hit[0].data.name}, only with "
+                                     f"{need} (CR 702.146a): add 'alternative: {need}'")
     return with_face(state, oid, hit[0]), rest

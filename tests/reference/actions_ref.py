@@ -255,4 +255,34 @@ def reference_face_entries(state: GameState, player: str) -> list[dict]:
             for e in reference_actions(sub, player):
                 if e["kind"] in ("cast", "play_land") and e["object"] == o.id:
                     out.append({**e, "face": face.data.name})
+    from .alt_costs_ref import reference_disturb_entries
+    return out + reference_disturb_entries(state, player) + reference_prototype_entries(state, player)
+
+
+def reference_prototype_entries(state: GameState, player: str) -> list[dict]:
+    """The ``cast`` entries with ``alternative: prototype`` (CR 702.160a, 718.3): for each card in
+    ``player``'s hand whose printed text has the line "Prototype {cost} — P/T", the cast entries of
+    :func:`reference_actions` on the board where the card has that mana cost, power and toughness and
+    that mana cost's colors (718.3b), read here from the printed line itself."""
+    import re
+    from dataclasses import replace
+
+    from mtgsolve.solver.core.mana import ManaCost
+
+    out = []
+    for o in state.objects:
+        if o.zone != "hand" or o.owner != player or o.card is None:
+            continue
+        m = [re.match(r"Prototype ((?:\{[^}]+\})+) — (\d+)/(\d+)", line) for line in o.card.data.text.split("\n")]
+        m = [x for x in m if x]
+        if len(m) != 1:
+            continue
+        mana = ManaCost.parse(m[0].group(1))
+        colors = tuple(c for c in "WUBRG" if c in m[0].group(1))
+        data = replace(o.card.data, mana_cost=mana, power=m[0].group(2), toughness=m[0].group(3), colors=colors,
+                       color_indicator=None)
+        sub = replace(state, objects=tuple(replace(x, card=replace(x.card, data=data)) if x.id == o.id else x
+                                           for x in state.objects))
+        out += [{**e, "alternative": "prototype"} for e in reference_actions(sub, player)
+                if e["kind"] == "cast" and e["object"] == o.id]
     return out

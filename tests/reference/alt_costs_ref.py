@@ -154,7 +154,9 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
         if o.owner != player or o.card is None or "Land" in o.card.data.types:
             continue
         opts = _options(o)
-        names = [""] + [a.name for a in opts if a.kind in ("alternative", "permission")]
+        names = [""] + [a.name for a in opts if a.kind in ("alternative", "permission")
+                        # disturb casts a transforming card transformed (CR 702.146a): reference_disturb_entries
+                        and not (a.name in _TRANSFORMED and o.card.data.layout == "transform")]
         kicks = [0, 1] if len([a for a in opts if a.kind == "kicker"]) == 1 else [0]
         for name in names:
             alt = _alternative(o, name) if name else None
@@ -217,4 +219,31 @@ def reference_cast_entries(state, player: str) -> list[dict]:
                 e["kicked"] = True
             out.append(e)
     out.sort(key=lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked"))))
+    return out
+
+
+_TRANSFORMED = ("disturb", "more than meets the eye")
+
+
+def reference_disturb_entries(state, player: str) -> list[dict]:
+    """The ``cast`` entries with ``alternative: disturb`` and ``face`` (CR 702.146a: "You may cast this
+    card transformed from your graveyard by paying [cost] rather than its mana cost"): for each
+    transforming card in ``player``'s graveyard whose front face reads "Disturb [cost]", the entries of
+    :func:`reference_cast_entries` on the board where the card has only its back face's
+    characteristics (712.11a, 712.8d) and, as that face, the disturb cost. Likewise "More Than Meets the
+    Eye [cost]" (702.162a) from the hand."""
+    from mtgsolve.solver.cards import faces
+
+    out = []
+    for o in state.objects:
+        if o.owner != player or o.card is None or o.card.data.layout != "transform":
+            continue
+        disturb = [a for a in _options(o) if a.kind == "alternative" and a.name in _TRANSFORMED]
+        fs = faces(o.card)
+        if len(disturb) != 1 or len(fs) < 2 or o.zone != disturb[0].zone:
+            continue
+        back = replace(fs[1], abilities=fs[1].abilities + (disturb[0],))
+        sub = replace(state, objects=tuple(replace(x, card=back) if x.id == o.id else x for x in state.objects))
+        out += [{**e, "face": fs[1].data.name} for e in reference_cast_entries(sub, player)
+                if e["object"] == o.id and e.get("alternative") == disturb[0].name]
     return out

@@ -21,7 +21,7 @@ from typing import Any, Iterable, Iterator
 
 from ...core import ir
 from ...cards import other_faces
-from ..faces import fused_card
+from ..faces import fused_card, prototype_of, transformed_cast_of
 
 AFFECTS = ir.AFFECTS
 _ORDER = {a: i for i, a in enumerate(AFFECTS)}
@@ -599,6 +599,7 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             aff = {"effect", "targets"} if not slots and _TARGET_WORD.search(words(text)) else {"effect"}
             out.append((text, "spell", frozenset(aff)))
     data = card.data  # type: ignore[attr-defined]
+    out.extend(_disturb_unmodeled(card))
     if unknown_face_colors(data):
         out.append((f"{data.name}: its color is not in the card data (a back face with no mana cost, CR 202.2, "
                     "204)", "static", frozenset({"characteristics"})))
@@ -616,6 +617,8 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         elif data.layout == "aftermath" and zone == "graveyard":   # its aftermath half is cast from there (702.127a)
             out.extend(_face_parts_in_hand(tuple(f for f in faces if any(
                 getattr(a, "name", None) == "aftermath" for a in f.abilities)), zone))
+        elif data.layout == "transform" and zone in (None, _cast_zone(card)):
+            out.extend(_face_parts_in_hand(faces, zone))   # its back face is cast from there (CR 702.146a, 702.162a)
         elif data.layout == "prepare" and zone == "battlefield":
             # "while it's prepared, you may cast a copy of its spell": whether it is prepared is not recorded
             names = " and ".join(f.data.name for f in faces)
@@ -624,18 +627,37 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
         return out
     if data.layout in BACK_FACE_ONLY_ON_BATTLEFIELD and zone not in (None, "battlefield"):
         return out                    # only the front face exists off the battlefield (CR 712.8a)
+    if data.layout == "prototype" and prototype_of(card) is not None:
+        return out                    # cast prototyped or not: modeled (CR 718.3; object key prototyped)
     if data.layout in MULTI_FACE:
-        # a face the card data lacks (card-faces.md: 21 cards), or a layout with no faces in it (prototype)
+        # a face the card data lacks (card-faces.md: 21 cards), or a prototype line not read
         other = data.name.split(" // ", 1)[1] if " // " in data.name else "its other face"
         text = f"{other} (the other face of {data.name}, layout {data.layout}): not in the card database"
         if zone == "battlefield":
-            if data.layout == "prototype":    # it may have been cast prototyped (CR 702.160)
-                out.append((text, "face", frozenset({"characteristics"})))
+            pass                      # not prototyped unless recorded (CR 718.4; the loader refuses the key)
         elif zone == "stack":
             out.append((text, "face", frozenset({"effect", "targets", "characteristics"})))
         else:
             out.append((text, "face", classify(text, "face")))
     return out
+
+
+def _disturb_unmodeled(card: Any) -> list[tuple[str, str, frozenset[str]]]:
+    """"Disturb [cost]" (or "More Than Meets the Eye [cost]") on a card that is not a transforming double-faced card with its back face in the
+    card data (an inline card; CR 702.146a casts the back face): the casting it offers is not modeled."""
+    if transformed_cast_of(card) is not None and len(other_faces(card)) == 1:
+        return []
+    if getattr(card.data, "side", None) is not None:
+        return []   # one face of a card read on its own (cards show, coverage): the whole card decides
+    return [(a.text, "static", frozenset({"costs", "timing"})) for a in card.abilities
+            if isinstance(a, ir.AlternativeCost) and a.name in ("disturb", "more than meets the eye")]
+
+
+def _cast_zone(card: Any) -> str:
+    """Where a transforming card's back face is cast from (disturb: the graveyard; more than meets the
+    eye: the hand), or ``"-"`` (it isn't)."""
+    opt = transformed_cast_of(card)
+    return opt.zone if opt is not None else "-"
 
 
 def unknown_face_colors(data: object) -> bool:
