@@ -595,7 +595,8 @@ def main(argv: list[str] | None = None) -> int:
     rep = summarize(records, top=args.top)
     print(format_report(rep))
     print(f"\nanswered in {run_s:.1f} s")
-    corpus = "held-out decklists" if args.decks == "heldout" else "development decklists"
+    corpus = ("development decklists" if args.decks is None else
+              "held-out decklists" if "heldout" in str(args.decks) else f"decklists of {args.decks}")
     readme.line(readme_figure(rep, f"{len(decks)} {corpus}, seed {args.seed}"), since)
     if args.references:
         equal, differ, slow = check_references(boards)

@@ -103,6 +103,11 @@ def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed:
         out = [produce.options[0]]
     elif k == "choice":
         out = [m.scale(amount) for m in produce.options] if produce.count is not None else list(produce.options)
+    elif k == "any_color" and produce.count is not None and produce.count.what == "devotion" \
+            and produce.count.color == "chosen":
+        # "Choose a color. Add … of that color equal to your devotion to that color" (CR 700.5)
+        per = [Mana.of({c: _number(view, o, _dc_replace(produce.count, color=c), x, counters)}) for c in COLORS]
+        out = [m for m in per if m]
     elif k == "any_color":
         out = [Mana.of({c: amount}) for c in COLORS]
     elif k == "any_type":
@@ -134,7 +139,10 @@ def _amounts(view: View, oid: str, produce, cp: dict[str, set[str]], sacrificed:
                 c = view.chars(q.id)
                 if (not f.types or f.types & c.types) and f.supertypes <= c.supertypes:
                     seen |= set(c.colors)
-        out = [Mana.of([col]) for col in COLORS if col in seen]
+        if getattr(produce, "each", False):   # one mana of each of those colors, together
+            out = [Mana.of([col for col in COLORS if col in seen])] if seen else []
+        else:
+            out = [Mana.of([col]) for col in COLORS if col in seen]
     elif k == "commander_identity":
         # CR 903.4: the mana symbols' colors of the player's commander cards (the database's
         # colorIdentity); CR 903.4f: without a commander, nothing
