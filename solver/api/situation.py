@@ -293,6 +293,7 @@ class Situation:
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x,
+                       alternative=cand.alternative or None, kicked=True if cand.kicked else None,
                        face=cand.face or None) for t in choices for p in pays]
 
     # -- soundness (contract §2.0) -------------------------------------------
@@ -367,7 +368,7 @@ class Situation:
     def candidate_actions(self) -> list[Action]:
         """The index space of :meth:`legal_actions_mask`: every action head the
         player could conceivably take, legal or not, in canonical order."""
-        return [_head_action(c) for c in candidates(self.state, self.player, self.view, faces=True)]
+        return [_head_action(c) for c in candidates(self.state, self.player, self.view, faces=True, modes=True)]
 
     def legal_actions_mask(self) -> tuple["Any", list[Action]]:
         """``(mask, actions)`` for learning agents.
@@ -397,7 +398,7 @@ class Situation:
             opts = list(self.legal_actions)
             return np.ones(len(opts), dtype=np.int8), opts  # type: ignore[return-value]
         self._check_sound("actions")
-        cands = candidates(self.state, self.player, self.view, faces=True)
+        cands = candidates(self.state, self.player, self.view, faces=True, modes=True)
         mask = np.zeros(len(cands), dtype=np.int8)
         for i, c in enumerate(cands):
             ok, _ = self.decide(c)
@@ -691,7 +692,7 @@ class LegalActions:
     def _heads(self) -> Iterator[Candidate]:
         sit = self.situation
         sit._check_sound("actions")
-        for c in candidates(sit.state, sit.player, sit.view, faces=True):
+        for c in candidates(sit.state, sit.player, sit.view, faces=True, modes=True):
             ok, _ = sit.decide(c)
             if ok:
                 yield c
