@@ -14,7 +14,7 @@ import pytest
 from mtgsolve.solver.api import Action, Payment, Situation, UnsupportedActionError
 from mtgsolve.solver.api.encoding import ActionEncoding, completions
 from mtgsolve.solver.api.games import deal_shuffled, initial_situation, parse_decklist
-from mtgsolve.solver.engine.transition import ResolutionUnsupported, _World, pay
+from mtgsolve.solver.engine.transition import ResolutionUnsupported, _World, move, pay
 from mtgsolve.solver.io.load import situation_from_dict
 
 FOW = "pay 1 life and exile a blue card from your hand"
@@ -138,9 +138,9 @@ def test_options_with_consequences_are_refused_by_name():
     kicked = sit(battlefield={"alice": ["Forest"]}, hand={"alice": ["Burst Lightning"]})
     with pytest.raises(UnsupportedActionError, match="kicker.*CR 702.33d"):
         list(kicked.legal_actions)
-    flashback = sit(battlefield={"alice": ["Forest"]}, graveyard={"alice": ["Moment's Peace"]})
-    with pytest.raises(UnsupportedActionError, match="flashback.*CR 702.34a"):
-        list(flashback.legal_actions)
+    dash = sit(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Ragavan, Nimble Pilferer"]})
+    with pytest.raises(UnsupportedActionError, match="dash.*CR 702.109a"):
+        list(dash.legal_actions)
 
 
 def test_kernel_pay_moves_cards_and_refuses_an_unread_discard():
@@ -209,3 +209,45 @@ def test_real_decks_get_past_the_old_refusal():
     assert "alternative or additional cost" not in end and len(log) >= 4, (log, end)
     assert any("force-of-negation" in str(a) for a in log) or len(log) >= 4
     assert run() == (log, end)
+
+
+def test_flashback_is_recorded_and_exiles_the_spell():
+    """CR 702.34a: cast with flashback (object key ``cast_with``), the card is exiled instead of going
+    anywhere else as it leaves the stack — resolved here; the key round-trips through the loader."""
+    s = sit(battlefield={"alice": ["Island", "Island"]}, graveyard={"alice": ["Deep Analysis"]},
+            library={"alice": ["Island", "Forest", "Mountain"]})
+    enc = ActionEncoding(s)
+    assert enc.mask(s)[enc.index[("mode", "deep-analysis", "flashback")]]
+    a = Action.parse("cast deep-analysis alternative=flashback -> alice")
+    after = s.apply(a)
+    spell = after.state.obj("deep-analysis")
+    assert spell.zone == "stack" and spell.cast_with == "flashback" and after.life("alice") == 17
+    assert after.to_dict()["stack"][0]["cast_with"] == "flashback"
+    assert Situation.from_dict(after.to_dict()) == after
+    [(_, done)] = after.resolve()
+    assert done.state.obj("deep-analysis").zone == "exile" and done.state.obj("deep-analysis").cast_with is None
+    plain = sit(battlefield={"alice": ["Island"] * 4}, hand={"alice": ["Deep Analysis"]},
+                library={"alice": ["Island", "Forest"]}).apply("cast deep-analysis -> alice")
+    assert plain.state.obj("deep-analysis").cast_with is None
+    assert plain.resolve()[0][1].state.obj("deep-analysis").zone == "graveyard"
+
+
+def test_a_countered_flashback_spell_is_exiled():
+    state = situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "stack": [
+        {"card": "Deep Analysis", "controller": "alice", "targets": [["alice"]], "cast_with": "flashback"}]}).state
+    w = _World(state)
+    move(w, "deep-analysis", "graveyard")   # countered (CR 701.6a): it would be put into its owner's graveyard
+    assert w.objects["deep-analysis"].zone == "exile"
+
+
+@pytest.mark.parametrize("obj, where, message", [
+    ({"card": "Deep Analysis", "cast_with": "flashback"}, "graveyard", "spell on the stack"),
+    ({"card": "Opt", "controller": "alice", "cast_with": "flashback"}, "stack", "no flashback"),
+    ({"card": "Deep Analysis", "controller": "alice", "targets": [["alice"]], "cast_with": "escape"}, "stack",
+     "one of flashback, jump-start"),
+])
+def test_cast_with_is_validated(obj, where, message):
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
+    d[where] = {"alice": [obj]} if where != "stack" else [obj]
+    with pytest.raises(ValueError, match=message):
+        Situation.from_dict(d)

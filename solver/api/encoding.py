@@ -23,7 +23,8 @@ card's half, a modal double-faced card's back face (CR 715.3, 709.3, 712.11b, 71
 disturb, CR 702.146a — while it is in its owner's graveyard).  A card with alternative costs or
 permissions the API applies (those whose only consequence is their payment: "rather than pay this
 spell's mana cost" lines such as Force of Will's and Daze's, spectacle, retrace — CR 118.9, 702.137a,
-702.81a; :func:`solver.rules.casting_options.api_applies`) has a slot per option (the action's
+702.81a — and flashback, jump-start, which the spell records, 702.34a, 702.133a;
+:func:`solver.rules.casting_options.api_applies`) has a slot per option (the action's
 ``alternative``), legal while the card is where the option casts it from; delve, convoke and improvise
 are ways to pay any mode, part of its payments (CR 702.66a, 702.51a, 702.126a).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,

@@ -40,7 +40,7 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [face=NAME] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
+  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
   ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
   an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
   712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
@@ -50,7 +50,10 @@ Pieces
   ``untapping IDS``, ``sacrificing IDS``, ``life N``, ``damage N`` and
   ``leaving PLAYER MANA`` (mana left in a pool), and the riders of mana
   abilities: ``skipping-untap IDS``, ``adding ID N KIND``, ``gaining PLAYER N``,
-  ``losing PLAYER N``, ``drawing N`` (CR 605.1a). Ids that are not plain
+  ``losing PLAYER N``, ``drawing N`` (CR 605.1a), and the cards a casting cost moves:
+  ``exiling IDS``, ``discarding IDS``, ``returning IDS`` (CR 118.9, 702.66a). ``alternative``
+  names an alternative cost or permission (CR 118.9), as the ``pay`` query does; the API applies
+  those whose only consequence is their payment (:func:`solver.rules.casting_options.api_applies`). Ids that are not plain
   (letters, digits, ``_ . -``) or that are one of these keywords are written as
   JSON strings. ``Action.parse(str(a)) == a`` and
   ``Action.from_json(a.to_json()) == a`` for every action.
@@ -555,7 +558,7 @@ class Situation:
                 x = pays[0].x
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
-        return Action(a.kind, a.object, a.index, targets, payment, x)
+        return Action(a.kind, a.object, a.index, targets, payment, x, alternative=a.alternative, kicked=a.kicked)
 
     def apply(self, action: "Action | str | Mapping[str, Any]", *,
               trigger_order: Sequence[str] | None = None, rng: Any = None) -> "Situation":

@@ -568,7 +568,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
-                  on_adventure=False, prototyped=False)   # 718.4: a card not prototyped unless cast so (status)
+                  on_adventure=False, prototyped=False, cast_with=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
