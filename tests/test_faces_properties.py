@@ -288,6 +288,8 @@ def test_resolve_writes_every_face_back(doc):
                 assert o.on_adventure and o.face is None, o.id          # 715.3d: exiled on an adventure
             elif o.id == top and before.face and before.whole.data.layout == "modal_dfc" and o.zone == "battlefield":
                 assert o.face == before.face, o.id                       # 712.14: it enters with that face up
+            elif o.id == top and before.face and before.whole.data.layout == "transform" and o.zone == "battlefield":
+                assert o.face == before.face, o.id                       # 702.146b: cast transformed, enters so
             else:
                 assert (o.face, o.on_adventure) == (None, False), (o.id, o.zone)
         event(f"resolved {state.obj(top).whole.data.layout}{' as a face' if state.obj(top).face else ''}")
