@@ -260,16 +260,18 @@ def test_unread_text_of_a_card_cast_from_the_graveyard_blocks():
 
 
 def test_api_refuses_casting_modes():
+    """Kicker has a consequence after the cast (CR 702.33d) the API does not record: refused. Daze's
+    alternative cost is only its payment: applied (tests/test_api_alt_costs.py)."""
     from mtgsolve.solver.api import Situation, UnsupportedCaseError
 
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                "battlefield": {"alice": ["Island", "Mountain"]},
-                               "hand": {"alice": ["Daze", "Lightning Bolt"]}})
-    with pytest.raises(UnsupportedCaseError):
+                               "hand": {"alice": ["Burst Lightning", "Lightning Bolt"]}})
+    with pytest.raises(UnsupportedCaseError, match="kicker"):
         list(sit.legal_actions)
     assert sit.is_legal({"kind": "cast", "object": "lightning-bolt"})
     with pytest.raises(UnsupportedCaseError):
-        sit.is_legal({"kind": "cast", "object": "daze"})
+        sit.is_legal({"kind": "cast", "object": "burst-lightning"})
 
 
 # ---------------------------------------------------------------------------

@@ -8,9 +8,10 @@ gives every situation of that game the same index space::
     index 0                      pass
     1 .. N                       play / cast card k        (k-th card of the game, ids sorted)
     N+1 .. N+F                   play / cast card k as face j  (the cards with faces, ids sorted; faces in order)
-    N+F+1 .. N+F+A               activate card k's i-th activated ability (per card, in printed order)
-    N+F+A+1 .. N+F+A+S           suspend card k (the cards with suspend, ids sorted; CR 702.62a)
-    N+F+A+S+1 .. N+F+A+S+M       option m of a pending choice (m = 0 .. M-1)
+    N+F+1 .. N+F+C               cast card k with its j-th alternative cost or permission (ids sorted; printed order)
+    N+F+C+1 .. N+F+C+A           activate card k's i-th activated ability (per card, in printed order)
+    N+F+C+A+1 .. N+F+C+A+S       suspend card k (the cards with suspend, ids sorted; CR 702.62a)
+    N+F+C+A+S+1 .. +M            option m of a pending choice (m = 0 .. M-1)
 
 *Cards* are every object with a card in the first situation (every zone);
 for a card, "play" is playing it as a land (CR 305) when it is a land card and
@@ -19,7 +20,13 @@ exile (CR 715.3d).  A card that may be cast or played as another face — an Adv
 card's half, a modal double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12;
 :func:`solver.rules.faces.faces_of`) — has a slot per face, legal while it is in its owner's hand
 (the action's ``face``; an aftermath half and a disturb card's back face — cast transformed, with
-disturb, CR 702.146a — while it is in its owner's graveyard).  Each card gets as many activate slots as it
+disturb, CR 702.146a — while it is in its owner's graveyard).  A card with alternative costs or
+permissions the API applies (those whose only consequence is their payment: "rather than pay this
+spell's mana cost" lines such as Force of Will's and Daze's, spectacle, retrace — CR 118.9, 702.137a,
+702.81a — and flashback, jump-start, which the spell records, 702.34a, 702.133a;
+:func:`solver.rules.casting_options.api_applies`) has a slot per option (the action's
+``alternative``), legal while the card is where the option casts it from; delve, convoke and improvise
+are ways to pay any mode, part of its payments (CR 702.66a, 702.51a, 702.126a).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —
@@ -40,7 +47,8 @@ from typing import Any, Sequence
 from ..core import ir
 from ..core.state import GameState
 from ..rules.suspend import suspend_of
-from ..rules.faces import face_of, faces_of
+from ..rules.faces import TRANSFORMED_CASTS, face_of, faces_of
+from ..rules.casting_options import alternatives_of, api_applies
 from .situation import Action
 from ..engine.actions import is_land_card
 from .situation import Action, UnsupportedActionError
@@ -50,6 +58,13 @@ __all__ = ["ActionEncoding", "completions", "TooManyOptions"]
 
 class TooManyOptions(ValueError):
     """A choice has more options than the encoding's option slots."""
+
+
+def api_alternatives(o: Any) -> list[str]:
+    """The names of the alternative costs and permissions ``o`` may be cast with through the API
+    (:func:`solver.rules.casting_options.api_applies`), in printed order; disturb and more than meets the
+    eye are its back face's slot."""
+    return [a.name for a in alternatives_of(o) if api_applies(a) and a.name not in TRANSFORMED_CASTS]
 
 
 def _printed_activated(card: Any) -> int:
@@ -67,6 +82,7 @@ class ActionEncoding:
         slots: list[tuple] = [("pass",)]
         slots += [("play", o.id) for o in cards]
         slots += [("face", o.id, f.data.name) for o in cards for f in faces_of(o)]
+        slots += [("mode", o.id, name) for o in cards for name in api_alternatives(o)]
         for o in cards:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
 
@@ -92,6 +108,8 @@ class ActionEncoding:
             return 0
         if kind in ("play_land", "cast") and action.face is not None:
             return self.index.get(("face", action.object, action.face))
+        if kind == "cast" and (action.alternative is not None or action.kicked):
+            return None if action.kicked else self.index.get(("mode", action.object, action.alternative))
         if kind in ("play_land", "cast"):
             return self.index.get(("play", action.object))
         if kind == "activate":
@@ -136,6 +154,8 @@ class ActionEncoding:
             face = face_of(sit.state.obj(s[1]), s[2])
             land = face is not None and "Land" in face.data.types
             return Action("play_land" if land else "cast", s[1], face=s[2])
+        if s[0] == "mode":
+            return Action("cast", s[1], alternative=s[2])
         if s[0] == "suspend":
             return Action("suspend", s[1])
         return Action("activate", s[1], s[2])

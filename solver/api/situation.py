@@ -40,7 +40,7 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [face=NAME] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
+  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
   ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
   an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
   712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
@@ -50,7 +50,10 @@ Pieces
   ``untapping IDS``, ``sacrificing IDS``, ``life N``, ``damage N`` and
   ``leaving PLAYER MANA`` (mana left in a pool), and the riders of mana
   abilities: ``skipping-untap IDS``, ``adding ID N KIND``, ``gaining PLAYER N``,
-  ``losing PLAYER N``, ``drawing N`` (CR 605.1a). Ids that are not plain
+  ``losing PLAYER N``, ``drawing N`` (CR 605.1a), and the cards a casting cost moves:
+  ``exiling IDS``, ``discarding IDS``, ``returning IDS`` (CR 118.9, 702.66a). ``alternative``
+  names an alternative cost or permission (CR 118.9), as the ``pay`` query does; the API applies
+  those whose only consequence is their payment (:func:`solver.rules.casting_options.api_applies`). Ids that are not plain
   (letters, digits, ``_ . -``) or that are one of these keywords are written as
   JSON strings. ``Action.parse(str(a)) == a`` and
   ``Action.from_json(a.to_json()) == a`` for every action.
@@ -293,6 +296,7 @@ class Situation:
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x,
+                       alternative=cand.alternative or None, kicked=True if cand.kicked else None,
                        face=cand.face or None) for t in choices for p in pays]
 
     # -- soundness (contract §2.0) -------------------------------------------
@@ -367,7 +371,7 @@ class Situation:
     def candidate_actions(self) -> list[Action]:
         """The index space of :meth:`legal_actions_mask`: every action head the
         player could conceivably take, legal or not, in canonical order."""
-        return [_head_action(c) for c in candidates(self.state, self.player, self.view, faces=True)]
+        return [_head_action(c) for c in candidates(self.state, self.player, self.view, faces=True, modes=True)]
 
     def legal_actions_mask(self) -> tuple["Any", list[Action]]:
         """``(mask, actions)`` for learning agents.
@@ -397,7 +401,7 @@ class Situation:
             opts = list(self.legal_actions)
             return np.ones(len(opts), dtype=np.int8), opts  # type: ignore[return-value]
         self._check_sound("actions")
-        cands = candidates(self.state, self.player, self.view, faces=True)
+        cands = candidates(self.state, self.player, self.view, faces=True, modes=True)
         mask = np.zeros(len(cands), dtype=np.int8)
         for i, c in enumerate(cands):
             ok, _ = self.decide(c)
@@ -554,7 +558,7 @@ class Situation:
                 x = pays[0].x
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
-        return Action(a.kind, a.object, a.index, targets, payment, x)
+        return Action(a.kind, a.object, a.index, targets, payment, x, alternative=a.alternative, kicked=a.kicked)
 
     def apply(self, action: "Action | str | Mapping[str, Any]", *,
               trigger_order: Sequence[str] | None = None, rng: Any = None) -> "Situation":
@@ -691,7 +695,7 @@ class LegalActions:
     def _heads(self) -> Iterator[Candidate]:
         sit = self.situation
         sit._check_sound("actions")
-        for c in candidates(sit.state, sit.player, sit.view, faces=True):
+        for c in candidates(sit.state, sit.player, sit.view, faces=True, modes=True):
             ok, _ = sit.decide(c)
             if ok:
                 yield c

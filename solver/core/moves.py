@@ -488,6 +488,10 @@ class Action:
         if self.kind == "play_land":
             return f"play {_q(self.object)}{face}"
         parts = [self.kind, _q(self.object) + (f":{self.index}" if self.kind == "activate" else "") + face]
+        if self.alternative is not None:
+            parts.append(f"alternative={_q(self.alternative)}")
+        if self.kicked:
+            parts.append("kicked")
         if self.x is not None and (self.payment is None or self.x):
             parts.append(f"x={self.x}")
         if self.targets:
@@ -529,6 +533,9 @@ class Action:
             for oid, uses in p.activated:
                 for index, n in uses:
                     parts += ["activating", _q(oid), str(index), str(n)]
+            for word, ids in (("exiling", p.exile), ("discarding", p.discard), ("returning", p.returned)):
+                if ids:
+                    parts += [word, ", ".join(_q(i) for i in ids)]
         return " ".join(s for s in parts if s != "")
 
     def __repr__(self) -> str:
@@ -547,7 +554,8 @@ class Action:
 # -- the string grammar -------------------------------------------------------
 
 KEYWORDS = frozenset({"paying", "nothing", "untapping", "sacrificing", "life", "damage", "removing", "leaving",
-                      "skipping-untap", "adding", "gaining", "losing", "drawing", "activating"})
+                      "skipping-untap", "adding", "gaining", "losing", "drawing", "activating", "exiling",
+                      "discarding", "returning", "kicked"})
 _RIDER_KEYS = ("skip_untap", "add_counters", "life_gained", "life_lost", "draw", "activated")
 """Payment keys for the riders of mana abilities (README, "Contract extensions")."""
 """Words that end an id list; ids spelled like them are quoted."""
@@ -659,6 +667,11 @@ class _Parser:
                 self.i += 1
                 index = self.number()
             face = self.face() if verb == "cast" else None
+            alternative = self.alternative() if verb == "cast" else None
+            kicked = None
+            if verb == "cast" and self.at_word("kicked"):
+                self.i += 1
+                kicked = True
             x = None
             if self.at_word("x") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "=":
                 self.i += 1
@@ -678,7 +691,7 @@ class _Parser:
                 self.i += 1
                 payment = self.payment()
             act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x,
-                         face=face)
+                         alternative=alternative, kicked=kicked, face=face)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
                                      "(pass, play, cast, activate, suspend)")
@@ -689,6 +702,14 @@ class _Parser:
     def face(self) -> str | None:
         """``face=NAME`` after the object of ``cast``/``play`` (NAME plain or a JSON string), or None."""
         if not (self.at_word("face") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "="):
+            return None
+        self.i += 2
+        return self.ident()
+
+    def alternative(self) -> str | None:
+        """``alternative=NAME`` after the face of ``cast`` (the alternative cost or permission used,
+        CR 118.9; NAME plain or a JSON string), or None."""
+        if not (self.at_word("alternative") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "="):
             return None
         self.i += 2
         return self.ident()
@@ -716,6 +737,7 @@ class _Parser:
         lost: list[tuple[str, int]] = []
         draw = 0
         activated: dict[str, dict[int, int]] = {}
+        cards: dict[str, list[str]] = {}     # exiling, discarding, returning (casting costs, CR 118.9, 601.2h)
         if self.at_word("nothing"):
             self.i += 1
         elif not self.at_word(*(KEYWORDS - {"paying", "nothing"})):
@@ -745,6 +767,10 @@ class _Parser:
                 oid = self.ident()
                 index = self.number()
                 activated.setdefault(oid, {})[index] = activated.get(oid, {}).get(index, 0) + self.number()
+                continue
+            if self.at_word("exiling", "discarding", "returning"):
+                word = self.take()[1]
+                cards[word] = self.id_list()
                 continue
             if self.at_word("untapping"):
                 self.i += 1
@@ -788,7 +814,9 @@ class _Parser:
         return Payment(tuple(tap), tuple(untap), tuple(sac), life, damage, tuple(pools),
                        tuple((o, tuple(c.items())) for o, c in merged.items()), tuple(restricted),
                        tuple(skip), tuple((o, tuple(c.items())) for o, c in more.items()), tuple(gained),
-                       tuple(lost), draw, tuple((o, tuple(u.items())) for o, u in activated.items()))
+                       tuple(lost), draw, tuple((o, tuple(u.items())) for o, u in activated.items()),
+                       tuple(cards.get("exiling", ())), tuple(cards.get("discarding", ())),
+                       tuple(cards.get("returning", ())))
 
 
 def to_action(a: "Action | str | Mapping[str, Any]") -> Action:

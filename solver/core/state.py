@@ -118,6 +118,9 @@ class GameObject:
     # (extension) a prototype card cast prototyped, on the stack or the battlefield (CR 702.160, 718.3): ``card``
     # holds the prototyped characteristics (mana cost, power, toughness, colors) and ``front`` the card
     prototyped: bool = False
+    # (extension) a spell cast with flashback or jump-start, on the stack: exiled instead of going anywhere
+    # else as it leaves the stack (CR 702.34a, 702.133a); None: cast otherwise
+    cast_with: str | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -297,7 +300,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
-            o.front, o.melded_with, o.on_adventure, o.prototyped)
+            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

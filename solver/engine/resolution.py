@@ -92,6 +92,7 @@ from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupp
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
+from .transition import discard_unread
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
@@ -399,10 +400,6 @@ def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_Worl
     return worlds
 
 
-#: Unread text of a card that could act as it is discarded (CR 702.35 madness; "causes you to discard").
-_DISCARD_WORDS = re.compile(r"\bdiscard|\bmadness\b")
-
-
 def _do_discard(w: _World, ctx: _Ctx, eff: ir.Discard) -> list[_World]:
     return _discard_choice(w, ctx.controller, _amount(w, ctx, eff.amount))
 
@@ -417,8 +414,7 @@ def _discard_choice(w: _World, player: str, n: int) -> list[_World]:
     if n <= 0 or not hand:
         return [w]
     for o in hand:  # madness, "if a spell or ability causes you to discard this card": not modeled
-        unread = [u.text or u.what for u in (o.card.unsupported if o.card else ()) if _DISCARD_WORDS.search(
-            (u.text or u.what).lower())]
+        unread = discard_unread(o)
         if unread:
             raise ResolutionUnsupported(f"{player} may discard {o.id}; not modeled: {'; '.join(unread)}")
     index: dict[tuple[Hashable, ...], int] = {}

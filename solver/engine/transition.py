@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Callable, Iterable
@@ -72,7 +73,8 @@ from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
-           "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key", "create", "CREATED"]
+           "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key", "create", "CREATED",
+           "discard_unread"]
 
 
 @dataclass(frozen=True)
@@ -566,7 +568,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
-                  on_adventure=False, prototyped=False)   # 718.4: a card not prototyped unless cast so (status)
+                  on_adventure=False, prototyped=False, cast_with=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -873,15 +875,18 @@ def pay(w: _World, player: str, payment: Payment) -> list[_PendingTrigger]:
     (``w.pools``) left as it says.
 
     Raises :class:`ResolutionUnsupported` for what a situation can't hold or the payment doesn't
-    determine: restricted mana left in a pool (CR 106.6), cards exiled, discarded or returned
-    (casting costs, which the callers refuse first), counters put with counter replacement effects
-    in force (CR 614.1a, 616), cards drawn from a shuffled library or one listing too few cards."""
+    determine: restricted mana left in a pool (CR 106.6), a card discarded whose unread text acts as
+    it is discarded (:func:`discard_unread`, CR 702.35a), counters put with counter replacement effects
+    in force (CR 614.1a, 616), cards drawn from a shuffled library or one listing too few cards.
+    Cards exiled, discarded or returned by a casting cost move through :func:`move` (:func:`_pay_cards`)."""
     if payment.restricted_pool_after:
         raise ResolutionUnsupported("this payment leaves restricted mana in the pool ("
                                     + "; ".join(f"{m}: {why}" for _, m, why in payment.restricted_pool_after)
                                     + "), which a situation can't hold")
-    if payment.exile or payment.discard or payment.returned:
-        raise ResolutionUnsupported("a payment that exiles, discards or returns cards is not modeled")
+    for oid in payment.discard:
+        unread = discard_unread(w.objects[oid])
+        if unread:
+            raise ResolutionUnsupported(f"{player} discards {oid} to pay a cost; not modeled: {'; '.join(unread)}")
     if payment.add_counters and w.view().counter_replacements:
         raise ResolutionUnsupported("counters put on a permanent by a mana ability with counter replacement "
                                     "effects in force (CR 614.1a, 616) are not modeled")
@@ -905,6 +910,7 @@ def pay(w: _World, player: str, payment: Payment) -> list[_PendingTrigger]:
         w.put(w.objects[oid].with_(activated_this_turn=tuple(sorted(done.items()))))
     for oid in payment.sacrifice:  # CR 701.21a; a creature dies: its dies abilities wait (CR 700.4, 603.10a)
         move(w, oid, "graveyard")
+    _pay_cards(w, payment)
     change_life(w, player, -(payment.life + payment.damage))
     for pid, n in payment.life_gained:
         change_life(w, pid, n)
@@ -917,6 +923,30 @@ def pay(w: _World, player: str, payment: Payment) -> list[_PendingTrigger]:
             w.pools[pid] = Mana.parse(after.get(pid, ""))
     w.changed()
     return tapped
+
+
+#: Unread text of a card that could act as it is discarded (CR 702.35 madness; "causes you to discard").
+DISCARD_WORDS = re.compile(r"\bdiscard|\bmadness\b")
+
+
+def discard_unread(o: GameObject) -> list[str]:
+    """The unread parts of ``o``'s card that could act as it is discarded (madness, CR 702.35a; "if a
+    spell or ability an opponent controls causes you to discard this card"): a discard of it is refused."""
+    return [u.text or u.what for u in (o.card.unsupported if o.card else ())
+            if DISCARD_WORDS.search((u.text or u.what).lower())]
+
+
+def _pay_cards(w: _World, payment: Payment) -> None:
+    """The cards a casting cost moves (CR 601.2h, 118.3), each through :func:`move`: exiled from the
+    hand or the graveyard (an alternative cost's "exile a blue card from your hand", escape, delve —
+    CR 118.9, 702.138a, 702.66a), discarded to its owner's graveyard keeping its timestamp (CR 701.9a,
+    as :func:`discard`), permanents returned to their owner's hand (CR 118.9: Daze's Island)."""
+    for oid in payment.exile:
+        move(w, oid, "exile")
+    for oid in payment.discard:
+        move(w, oid, "graveyard", timestamp=w.objects[oid].timestamp)
+    for oid in payment.returned:
+        move(w, oid, "hand")
 
 
 def _pay_draws(w: _World, player: str, n: int) -> None:

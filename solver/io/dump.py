@@ -78,6 +78,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
     d: dict[str, Any] = {"id": o.id}
     if o.card is not None:
         d["card"] = _dump_card(o.whole or o.card, cards)
+    if o.cast_with:
+        d["cast_with"] = o.cast_with         # cast with flashback or jump-start (CR 702.34a, 702.133a)
     if o.prototyped:
         d["prototyped"] = True               # cast prototyped (CR 718.3)
     elif o.front is not None and o.card is not None and o.card.name == o.front.name:

@@ -50,7 +50,8 @@ import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
 from .faces import FaceError, FaceUp, by_face_name, day_night_problem, face_up, fused_up
-from ..rules.faces import prototype_of, prototyped_card
+from ..rules.faces import EXILED_FROM_STACK, prototype_of, prototyped_card
+from ..core import ir
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
 from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_base
@@ -136,7 +137,8 @@ class _PlainObject(_Plain):
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
-                     commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False)
+                     commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
+                     cast_with=None)
 
 
 class _PlainAbility(_Plain):
@@ -253,7 +255,7 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id,
     "tapped": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "timestamp": _opt(_count),
@@ -926,6 +928,23 @@ class _Builder:
         except FaceError as e:
             self.fail(_at(p.path, e.key), str(e))
 
+    def cast_with(self, p: Any) -> str | None:
+        """Object key ``cast_with`` (extension): a spell on the stack cast with flashback or jump-start, an
+        option its card has (CR 702.34a, 702.133a); elsewhere, another name, or without the option: a
+        located error."""
+        given = p.spec.cast_with
+        if given is None:
+            return None
+        where = _at(p.path, "cast_with")
+        if p.zone != "stack" or p.spec.ability is not None:
+            self.fail(where, "'cast_with' is for a spell on the stack (CR 702.34a, 702.133a)")
+        if given not in EXILED_FROM_STACK:
+            self.fail(where, f"'cast_with' is one of {', '.join(sorted(EXILED_FROM_STACK))}, not {given!r}")
+        names = {a.name for a in (p.card.abilities if p.card is not None else ()) if isinstance(a, ir.CastingOption)}
+        if given not in names:
+            self.fail(where, f"{p.card.name if p.card else 'the object'} has no {given} the project reads")
+        return str(given)
+
     def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
         where = path if isinstance(path, str) else None
@@ -1137,7 +1156,7 @@ class _Builder:
             front=p.face.front if p.face is not None else None,
             melded_with=p.face.melded_with if p.face is not None else None,
             on_adventure=p.face.on_adventure if p.face is not None else False,
-            prototyped=bool(p.spec.prototyped),
+            prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),

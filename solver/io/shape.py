@@ -154,6 +154,9 @@ class ObjectSpec(_Spec):
     prototyped: bool = Field(False, description="(extension) (stack, battlefield) a prototype card cast prototyped: "
                                                 "it has the prototype mana cost, power, toughness and colors "
                                                 "(CR 702.160, 718.3)")
+    cast_with: Id | None = Field(None, description="(extension) (stack) a spell cast with flashback or jump-start "
+                                                   "(``flashback``, ``jump-start``): exiled as it leaves the stack "
+                                                   "(CR 702.34a, 702.133a)")
     fused: bool = Field(False, description="(extension) (stack) a split card with fuse cast as both halves: the "
                                            "spell has the combined characteristics and both halves' text "
                                            "(CR 702.102)")

@@ -47,7 +47,7 @@ from ..core import ir
 from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
-from .faces import TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
+from .faces import EXILED_FROM_STACK, TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
 from ..core.state import GameObject, GameState, opponent_lost_life
 from .soundness.check import unread_parts
 
@@ -307,11 +307,49 @@ def zone_blockers(state: GameState, view: View, oid: str) -> list[str]:
 # The Python API
 # ---------------------------------------------------------------------------
 
+#: The alternative costs and permissions whose only consequence is their payment (CR 118.9, 702.137a
+#: spectacle, 702.81a retrace): nothing about the spell or the permanent it becomes depends on them.
+API_PAID_ONLY = frozenset({"spectacle", "retrace"})
+
+#: Why the API refuses the others: what the spell or permanent would have to record (by option name).
+API_UNRECORDED = {
+    "kicker": "the spell must know it was kicked (CR 702.33d)",
+    "escape": "an escaped spell or permanent is one that escaped (CR 702.138c-d)",
+    "dash": "the dashed permanent gains haste and returns at the next end step (CR 702.109a)",
+    "evoke": "the evoked permanent is sacrificed as it enters (CR 702.74a)",
+    "overload": "an overloaded spell acts on each object instead of targets (CR 702.96b)",
+}
+
+
+def api_applies(a: ir.CastingOption) -> bool:
+    """Does the Python API apply casting option ``a``? Yes for the options whose only consequence is
+    their payment — "rather than pay this spell's mana cost" lines (Force of Will, Daze; CR 118.9),
+    spectacle and retrace (:data:`API_PAID_ONLY`), mandatory additional costs (CR 601.2b), delve,
+    convoke and improvise (CR 702.66a, 702.51a, 702.126a) — paid through the API's ``Payment`` —;
+    flashback and jump-start, whose spell records it (object key ``cast_with``) and is exiled as it
+    leaves the stack (702.34a, 702.133a); and disturb / more than meets the eye (cast as the back face,
+    CR 702.146a, 702.162a)."""
+    if isinstance(a, (ir.PaymentOption, ir.AdditionalCost)):
+        return True
+    if isinstance(a, ir.AlternativeCost) and a.name in TRANSFORMED_CASTS:
+        return True
+    if isinstance(a, (ir.AlternativeCost, ir.CastPermission)) and a.name in API_PAID_ONLY | EXILED_FROM_STACK:
+        return True   # flashback, jump-start: recorded on the spell (object key cast_with, CR 702.34a, 702.133a)
+    return isinstance(a, ir.AlternativeCost) and "rather than pay" in (a.text or "").lower()
+
+
+def api_option_refusal(o: GameObject, a: ir.CastingOption) -> str:
+    """The API's reason for refusing ``o``'s casting option ``a``, naming it."""
+    why = API_UNRECORDED.get(a.name, "what it does after the cast is not recorded")
+    return (f"{o.name} ({o.id}) can be cast with {a.name} ({a.text or a.name}): {why}, which the Python API "
+            "does not record yet: use the actions and pay queries")
+
+
 def api_refusal(state: GameState, player: str, subject: str | None = None) -> str | None:
     """Why the Python API's legal-action listing can't stand for ``player``: a card of theirs
-    offers casting options (alternative or additional costs, kicker, flashback …) whose
-    payments the API's :class:`~solver.api.Payment` and ``apply`` do not model (the
-    ``actions`` and ``pay`` queries list them). With ``subject``: only that card counts."""
+    offers a casting option with consequences after the cast that a stack object does not record
+    (kicker, flashback, dash, evoke …: :func:`api_applies`; the ``actions`` and ``pay`` queries list
+    them). With ``subject``: only that card counts."""
     for o in state.objects:
         if subject is not None and o.id != subject:
             continue
@@ -320,10 +358,8 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
 
         faces = tuple(o.with_(card=f) for f in faces_of(o)) if o.zone == "hand" else ()   # CR 715.3, 709.3
         for a in (a for x in (o, *faces) for a in options_of(x)):
-            if a.name in TRANSFORMED_CASTS and isinstance(a, ir.AlternativeCost):
-                continue   # disturb, more than meets the eye (mana, CR 702.146a, 702.162a) are applied: the face's head
+            if api_applies(a):
+                continue
             if o.zone == "hand" or a.zone == "graveyard":
-                return (f"{o.name} ({o.id}) can be cast with an alternative or additional cost "
-                        f"({a.text or a.name}), which the Python API does not apply yet: use the actions and pay "
-                        "queries")
+                return api_option_refusal(o, a)
     return None

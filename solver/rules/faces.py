@@ -243,14 +243,22 @@ def cast_aftermath(o: Any, player: str) -> bool:
     return o.zone == "graveyard" and o.owner == player and o.front is not None and is_aftermath(o.card)
 
 
+#: The ways to cast a card that exile it instead of putting it anywhere else as it leaves the stack
+#: (CR 702.34a flashback, 702.133a jump-start): the object key ``cast_with``.
+EXILED_FROM_STACK = frozenset({"flashback", "jump-start"})
+
+
 def leaving_zone(o: Any, zone: str) -> str:
     """Where an object that leaves its zone for ``zone`` goes: an aftermath half (always cast from a
     graveyard) leaving the stack is exiled instead of being put anywhere else (CR 702.127a); a spell or
     permanent whose face up says "If <this> would be put into a graveyard from anywhere, exile it
     instead" (a disturb card's back face, 702.146; :class:`~solver.core.ir.ExileInstead`, 614.1a) is
-    exiled instead of being put into a graveyard."""
+    exiled instead of being put into a graveyard; a spell cast with flashback or jump-start (``cast_with``)
+    leaving the stack is exiled (702.34a, 702.133a)."""
     if o.zone == "stack" and o.ability is None and not o.copy and o.front is not None and is_aftermath(o.card):
         return "exile"
+    if o.zone == "stack" and o.ability is None and not o.copy and getattr(o, "cast_with", None) in EXILED_FROM_STACK:
+        return "exile"   # cast with flashback or jump-start (CR 702.34a, 702.133a)
     if zone == "graveyard" and o.zone in ("stack", "battlefield") and o.card is not None \
             and any(isinstance(a, ir.ExileInstead) for a in o.card.abilities):
         return "exile"
