@@ -496,9 +496,10 @@ def _reference(state: Any, query: dict) -> tuple[object, ...]:
     return ref["payable"], ref["count"]
 
 
-def check_references(boards: list[dict], budget: float = 8.0) -> tuple[int, int, int]:
+def check_references(boards: list[dict], budget: float = 8.0) -> tuple[int, list[tuple], int]:
     """Every ``ok`` answer of ``pay`` and ``targets`` (re-asked with ``max_results`` 100,000) against the
-    brute-force references, each given ``budget`` seconds: (equal, different, reference timeouts)."""
+    brute-force references, each given ``budget`` seconds: (equal, the differences as ``(board index,
+    board name, query, answer, reference)``, reference timeouts)."""
     import signal
 
     from mtgsolve.solver.io.load import situation_from_dict
@@ -511,9 +512,10 @@ def check_references(boards: list[dict], budget: float = 8.0) -> tuple[int, int,
         raise _Slow()
 
     old = signal.signal(signal.SIGALRM, _alarm)
-    equal = differ = slow = 0
+    equal = slow = 0
+    differ: list[tuple] = []
     try:
-        for doc in boards:
+        for i, doc in enumerate(boards):
             state = situation_from_dict(doc).state
             for q in doc.get("query") or []:
                 if q["kind"] not in ("pay", "targets"):
@@ -530,7 +532,10 @@ def check_references(boards: list[dict], budget: float = 8.0) -> tuple[int, int,
                     continue
                 finally:
                     signal.setitimer(signal.ITIMER_REAL, 0)
-                equal, differ = (equal + 1, differ) if got == want else (equal, differ + 1)
+                if got == want:
+                    equal += 1
+                else:
+                    differ.append((i, doc.get("name"), q, got, want))
     finally:
         signal.signal(signal.SIGALRM, old)
     return equal, differ, slow
@@ -599,7 +604,10 @@ def main(argv: list[str] | None = None) -> int:
               "held-out decklists" if "heldout" in str(args.decks) else f"decklists of {args.decks}")
     readme.line(readme_figure(rep, f"{len(decks)} {corpus}, seed {args.seed}"), since)
     if args.references:
-        equal, differ, slow = check_references(boards)
+        equal, differences, slow = check_references(boards)
+        differ = len(differences)
+        for i, name, q, got, want in differences[:10]:
+            print(f"differs from brute force: board {i} ({name}) {q}: {got} vs the reference's {want}")
         readme.line(f"every `ok` pay/targets answer on these boards equals brute force ({equal} of {equal + differ}; "
                     f"{slow} reference timeouts)", since)
     if args.json:

@@ -67,7 +67,7 @@ def by_face_name(name: str, cards: CardDB) -> tuple[Card, str] | None:
     if not hits:
         return None
     own = cards.canonical_name(name)
-    if own is not None and " // " not in own and not _is_back_face_entry(cards.get(own), hits):
+    if own is not None and " // " not in own and not _is_back_face_entry(cards.get(own)):
         return None                      # a card of that name in its own right
     full = sorted(hits)[0][0]            # a meld result is the back of two cards: the first by name
     card = cards.get(full)
@@ -75,7 +75,7 @@ def by_face_name(name: str, cards: CardDB) -> tuple[Card, str] | None:
     return (card, hit.data.name) if hit is not None else None
 
 
-def _is_back_face_entry(card: Card, hits: list[tuple[str, int]]) -> bool:
+def _is_back_face_entry(card: Card) -> bool:
     """The database's own entry for a transform or meld back face (its layout is the card's)."""
     return card.data.layout in ("transform", "meld") and " // " not in card.data.name
 

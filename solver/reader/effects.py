@@ -591,7 +591,10 @@ def _reveal_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
     first, second, third = (Cursor(sents[i + k]) for k in range(3))
     if not (first.take("look", "at", "the", "top", "card", "of", "your", "library") and first.done()):
         return 0
-    if not (second.take("you", "may", "reveal", ("that", "it")) and (second.take("card") or True) and second.done()):
+    if not second.take("you", "may", "reveal", ("that", "it")):
+        return 0
+    second.take("card")                                    # "reveal that card" / "reveal it"
+    if not second.done():
         return 0
     try:
         third.need("if")

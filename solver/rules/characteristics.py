@@ -119,15 +119,15 @@ class Sourced(Generic[A]):
 
 def printed_mana_value(o: GameObject) -> int:
     """The mana value of the object's mana cost, X as 0 (CR 202.3): a transforming double-faced
-    permanent or spell with its back face up has its front face's (202.3b, 712.8e), a flipped flip
-    card its only mana cost, printed on its unflipped half (710.1c, 710.2), a melded
+    permanent or spell with its back face up has its front face's (202.3b, 712.8e), a melded
     permanent the total of its two front faces' (712.8g: a face with no mana cost counts as 0,
     202.3a); a modal double-faced card's back face, an Adventure or a split half, its own (712.8f,
-    715.3b, 709.3b); a split card off the stack, both halves' (709.4, :func:`solver.cards.split_card`)."""
+    715.3b, 709.3b); a split card off the stack, both halves' (709.4, :func:`solver.cards.split_card`). A
+    flipped flip card's face carries the card's own mana cost in the face data (710.1c: :mod:`solver.cards`)."""
     if o.card is None:
         return 0
     front = o.front
-    if front is not None and front.data.layout in ("transform", "meld", "flip"):
+    if front is not None and front.data.layout in ("transform", "meld"):
         total = front.data.mana_cost.mana_value
         if o.melded_with is not None:
             total += o.melded_with.data.mana_cost.mana_value

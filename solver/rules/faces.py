@@ -43,7 +43,7 @@ from ..core.moves import Candidate, InvalidActionError
 from ..core.state import GameState
 from ..cards import Card, other_faces
 
-#: Layouts whose other faces (in solver/data/card-faces.json) may be cast or played instead of the card.
+#: Layouts whose other faces (solver/data/card-faces.json.gz) may be cast or played instead of the card.
 FACE_LAYOUTS = frozenset({"adventure", "split", "modal_dfc", "aftermath"})
 #: Layouts cast only as one of their halves (CR 709.3; aftermath cards are split cards, 702.127a).
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})

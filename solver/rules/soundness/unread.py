@@ -30,8 +30,8 @@ MULTI_FACE = frozenset({"transform", "modal_dfc", "adventure", "split", "flip", 
                         "reversible_card", "prepare", "prototype", "double_faced_token"})
 
 
-#: Layouts whose other face matters only on the battlefield (transformed, flipped, melded); a situation
-#: lists such a permanent front face up (the contract has no key for the face shown).
+#: Layouts whose other face matters only on the battlefield (transformed, flipped, melded; the object's
+#: ``face`` records which one is up).
 BACK_FACE_ONLY_ON_BATTLEFIELD = frozenset({"transform", "flip", "meld"})
 
 
