@@ -525,7 +525,7 @@ def test_unsupported_lines_are_kept_with_their_text():
     abilities, _ = read(card(text))
     assert abilities[0] == Keyword("flying")
     # the structure is read (an upkeep trigger, no targets); the effect is kept as printed, unread
-    assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.UpkeepTrigger()
+    assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.StepTrigger("upkeep", "you")
     assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you pay {2}."),)
     assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
     text = "Flying\nAt the beginning of combat on your turn, sacrifice this creature unless you pay {2}."

@@ -947,14 +947,197 @@ class BecomesTappedTrigger(Trigger):
         return "whenever this becomes tapped"
 
 
-@dataclass(frozen=True)
-class UpkeepTrigger(Trigger):
-    """"At the beginning of your upkeep" (CR 503.1a, 603.2b)."""
+#: The steps and phases a "beginning of" trigger names (CR 501-513), as :data:`solver.core.state.STEPS` names them.
+TRIGGER_STEPS: dict[str, str] = {"upkeep": "upkeep", "draw": "draw step", "main1": "precombat main phase",
+                                 "beginning_of_combat": "combat", "main2": "postcombat main phase", "end": "end step"}
 
-    event: ClassVar[str] = "upkeep"
+
+@dataclass(frozen=True)
+class StepTrigger(Trigger):
+    """"At the beginning of [your | each | each opponent's] <step or phase>" (CR 503.1a, 504.2,
+    505.4, 507.1, 513.1a, 603.2b: it triggers as that step or phase begins). ``step``: a key of
+    :data:`TRIGGER_STEPS`; ``whose``: ``you`` (the ability's controller's turn), ``opponent`` (an
+    opponent's turn) or ``each`` (every turn, "each" / "the")."""
+
+    event: ClassVar[str] = "step_begins"
+    step: str = "upkeep"
+    whose: str = "you"
 
     def describe(self) -> str:
-        return "at the beginning of your upkeep"
+        whose = {"you": "your", "opponent": "each opponent's", "each": "each"}[self.whose]
+        step = TRIGGER_STEPS[self.step]
+        if self.step == "beginning_of_combat":
+            return "at the beginning of combat" + (" on your turn" if self.whose == "you" else
+                                                   " on each opponent's turn" if self.whose == "opponent" else "")
+        return f"at the beginning of {whose} {step}"
+
+
+@dataclass(frozen=True)
+class ObjectEntersTrigger(Trigger):
+    """"Whenever [another] <permanents> enter[s] [under your control]", "Whenever this creature or
+    another <permanent> enters" (CR 603.2, 603.6a: an enters-the-battlefield trigger of other objects,
+    checked after the event). ``what``: the permanents (a :class:`Filter` of the battlefield, ``who``
+    the controller relative to the ability's controller, ``other_than_source`` for "another");
+    ``self_too``: "this <permanent> or another …"."""
+
+    event: ClassVar[str] = "object_enters"
+    what: Filter = field(default_factory=lambda: Filter())
+    self_too: bool = False
+
+    def describe(self) -> str:
+        return f"whenever {'this or ' if self.self_too else ''}{self.what.describe()} enters"
+
+
+@dataclass(frozen=True)
+class ObjectDiesTrigger(Trigger):
+    """"Whenever [another] <creature> dies" (CR 700.4, 603.6c, 603.10a: a leaves-the-battlefield
+    trigger, which looks back in time: the dying creature as it last existed, and the sources that
+    left the battlefield with it)."""
+
+    event: ClassVar[str] = "object_dies"
+    what: Filter = field(default_factory=lambda: Filter())
+    self_too: bool = False
+
+    def describe(self) -> str:
+        return f"whenever {'this or ' if self.self_too else ''}{self.what.describe()} dies"
+
+
+@dataclass(frozen=True)
+class LeavesTrigger(Trigger):
+    """"When this <permanent> leaves the battlefield" (CR 603.6c, 603.10a: looks back in time)."""
+
+    event: ClassVar[str] = "leaves_battlefield"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when this leaves the battlefield"
+
+
+@dataclass(frozen=True)
+class CastTrigger(Trigger):
+    """"Whenever [you | a player | an opponent] cast[s] <a spell>" (CR 601.2i, 603.2: it triggers when
+    the spell becomes cast, after its costs are paid). ``who``: ``you`` | ``any`` | ``opponent``;
+    ``spells``: the spells it names (any of; empty: any spell), matched on the spell's
+    characteristics on the stack. Prowess is this trigger (CR 702.108a)."""
+
+    event: ClassVar[str] = "spell_cast"
+    who: str = "you"
+    spells: tuple[Filter, ...] = ()
+
+    def describe(self) -> str:
+        who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}[self.who]
+        what = " or ".join(describe_spell_filter(f) for f in self.spells) or "a spell"
+        return f"whenever {who} {what}"
+
+
+@dataclass(frozen=True)
+class CombatDamageTrigger(Trigger):
+    """"Whenever <this creature | equipped creature | enchanted creature | a creature you control>
+    deals combat damage to a player" (CR 510.2, 510.3a, 603.2: it triggers as the damage is dealt).
+    ``subject``: ``self``, ``attached`` (the creature the source is attached to) or ``filter``
+    (``what`` names the creatures); ``to``: ``player`` or ``opponent``."""
+
+    event: ClassVar[str] = "deals_combat_damage"
+    subject: str = "self"
+    what: Filter | None = None
+    to: str = "player"
+
+    @property
+    def of_source(self) -> bool:  # type: ignore[override]
+        return self.subject == "self"
+
+    def describe(self) -> str:
+        who = {"self": "this creature", "attached": "the creature it is attached to"}.get(
+            self.subject, self.what.describe() if self.what else "a creature")
+        return f"whenever {who} deals combat damage to {'a player' if self.to == 'player' else 'an opponent'}"
+
+
+@dataclass(frozen=True)
+class LifeGainTrigger(Trigger):
+    """"Whenever you gain life" (CR 119.9, 603.2: once for each life-gain event; lifelink damage from
+    one source is one event, 120.3f)."""
+
+    event: ClassVar[str] = "life_gained"
+
+    def describe(self) -> str:
+        return "whenever you gain life"
+
+
+@dataclass(frozen=True)
+class DrawTrigger(Trigger):
+    """"Whenever you draw a card" (CR 121.2, 603.2: once for each card drawn)."""
+
+    event: ClassVar[str] = "card_drawn"
+
+    def describe(self) -> str:
+        return "whenever you draw a card"
+
+
+@dataclass(frozen=True)
+class YouAttackTrigger(Trigger):
+    """"Whenever you attack" (CR 508.1, 508.3a: once each combat, as its controller declares one or
+    more attacking creatures)."""
+
+    event: ClassVar[str] = "you_attack"
+
+    def describe(self) -> str:
+        return "whenever you attack"
+
+
+@dataclass(frozen=True)
+class OtherAttacksTrigger(Trigger):
+    """"Whenever <equipped creature | enchanted creature | a creature you control | a <desc> you
+    control> attacks" (CR 508.3a: it triggers as that creature is declared as an attacker).
+    ``subject``: ``attached`` or ``filter`` (``what``)."""
+
+    event: ClassVar[str] = "other_attacks"
+    subject: str = "filter"
+    what: Filter | None = None
+
+    def describe(self) -> str:
+        who = "the creature it is attached to" if self.subject == "attached" else \
+            (self.what.describe() if self.what else "a creature")
+        return f"whenever {who} attacks"
+
+
+@dataclass(frozen=True)
+class BlocksTrigger(Trigger):
+    """"Whenever this creature blocks" (CR 509.1, 509.3c: it triggers as it is declared as a blocker)."""
+
+    event: ClassVar[str] = "self_blocks"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this blocks"
+
+
+@dataclass(frozen=True)
+class BecomesBlockedTrigger(Trigger):
+    """"Whenever this creature becomes blocked" (CR 509.1h, 509.3d: once, as blockers are declared,
+    however many creatures block it)."""
+
+    event: ClassVar[str] = "becomes_blocked"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this becomes blocked"
+
+
+@dataclass(frozen=True)
+class EitherTrigger(Trigger):
+    """One triggered ability with several trigger events ("Whenever this creature enters or attacks",
+    "Whenever this creature attacks or blocks": CR 603.2 — it triggers on each of them). ``events``:
+    the events, none of them an :class:`EitherTrigger`."""
+
+    event: ClassVar[str] = "either_event"
+    events: tuple[Trigger, ...] = ()
+
+    @property
+    def of_source(self) -> bool:  # type: ignore[override]
+        return all(e.of_source for e in self.events)
+
+    def describe(self) -> str:
+        return " or ".join(e.describe() for e in self.events)
 
 
 @dataclass(frozen=True)
@@ -984,7 +1167,10 @@ class BecomesTargetTrigger(Trigger):
 
 #: Every trigger-event kind.
 TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
-                                              UpkeepTrigger, TappedForMana, BecomesTargetTrigger)
+                                              StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
+                                              ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
+                                              LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
+                                              BlocksTrigger, BecomesBlockedTrigger, EitherTrigger)
 
 
 @dataclass(frozen=True)

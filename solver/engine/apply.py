@@ -51,7 +51,8 @@ from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payme
 from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, GameObject, GameState
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
-                         queue_target_triggers, queue_triggers, count_spell)
+                         queue_target_triggers, queue_triggers, count_spell, dispatch_events)
+from ..core.events import SpellCast
 from ..rules.replacement import counter_event_outcomes
 from ..rules.suspend import suspend_of
 from ..rules.faces import EXILED_FROM_STACK, at_face
@@ -203,6 +204,7 @@ class ActionApplier:
             self.suspend(a)
         else:
             self.activate(a)
+        self.own_event_triggers()
         stacked = self.stack_triggers()
         self.refuse_unmodeled()
         return Applied(self.build(), tuple(self.w.pending), stacked)
@@ -267,6 +269,7 @@ class ActionApplier:
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
         self.pay(_payment_of_complete(a), a.x or 0)
         self.turn = count_spell(self.turn, self.player, self.state.player_ids)  # turn.spells_cast (CR 730.2)
+        self.w.events.append(SpellCast(_object_of(a), self.player))  # it became cast (CR 601.2i)
 
     def _face_status(self, o: GameObject) -> dict[str, Any]:
         """The face the card shows where it goes when the action names one: the spell on the stack
@@ -323,6 +326,15 @@ class ActionApplier:
                                counters=tuple(sorted((k, v) for k, v in counters.items() if v > 0))))
 
     # -- afterwards --------------------------------------------------------
+    def own_event_triggers(self) -> None:
+        """CR 603.2, 603.3b: the abilities the action's events triggered (a spell cast, a permanent
+        entering or leaving, life gained: :func:`~solver.engine.transition.dispatch_events`). Those
+        without targets are the action's own, put on the stack now with the others; those with
+        targets wait, to be put on the stack with their targets chosen by ``settle`` (CR 603.3d)."""
+        for t in dispatch_events(self.w):
+            if not getattr(t.ability, "targets", ()):
+                self.triggers.append(t)
+
     def stack_triggers(self) -> tuple[str, ...]:
         """CR 603.3b: the action's own triggered abilities go on the stack in APNAP order, each
         player's in the order ``trigger_order`` gives (:func:`~solver.engine.transition.put_triggers`);

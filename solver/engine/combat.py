@@ -76,7 +76,8 @@ from ..rules.costs import bare_cost
 from mtgsolve.models.combat import solve
 from ..rules.casting_rules import protected_from
 from .resolution import _damage_source_of, _deal_damage
-from .transition import _World, settle
+from .transition import _World, dispatch_events, settle
+from ..core.events import CombatDamage
 
 _CS = TypeVar("_CS", bound=ir.CombatStatic)
 
@@ -709,8 +710,8 @@ def damage_assignments(state: GameState, first_strike: bool | None = None) -> li
     The play code records it as the choices ``{"combat_damage": {creature: {recipient: amount}}}``
     plus what settling chose (:mod:`solver.engine.turns`). Players who lost are
     marked ``lost``; permanents that left the battlefield leave combat (506.4).
-    Abilities that trigger on combat damage itself are not read by the reader
-    (they stay unsupported, and the soundness layer reports them)."""
+    Abilities that trigger on the combat damage (:class:`~solver.core.ir.CombatDamageTrigger`,
+    lifelink's life gain) are queued from the damage events (CR 510.3a, 603.2)."""
 
     if first_strike is None:
         first_strike = state.turn.step == "first_strike_damage"
@@ -720,9 +721,12 @@ def damage_assignments(state: GameState, first_strike: bool | None = None) -> li
         sources = {d: _damage_source_of(w, d, state.obj(d).controller) for d in plan}
         for d in sorted(plan):  # CR 510.2: dealt simultaneously (only SBAs look at the result)
             for r, n in sorted(plan[d].items()):
-                _deal_damage(w, sources[d], r, n)
+                dealt = _deal_damage(w, sources[d], r, n)
+                if dealt:
+                    w.events.append(CombatDamage(d, r, dealt))  # "deals combat damage to a player" (CR 510.3a)
         assigned = tuple((d, tuple(sorted(v.items()))) for d, v in sorted(plan.items()) if v)
-        settled = settle(w.state(), deathtouched=w.deathtouched)
+        dispatch_events(w)  # the abilities the damage triggered (CR 603.2), put on the stack by settle
+        settled = settle(w.state(), pending=w.pending, deathtouched=w.deathtouched)
         for b in settled.branches:
             out.append(DamageOutcome(assigned, b.choices, _leave_combat(b.state)))
     return out

@@ -93,6 +93,7 @@ from ..core.mana import COLORS
 from ..core.json_value import JsonObject
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
 from .transition import discard_unread
+from .transition import dispatch_events
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
@@ -1434,6 +1435,8 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
                 nxt.extend(_apply_effect(v, ctx, eff))
             else:
                 nxt.extend(_apply_effect(v, ctx, eff))
+        for x in nxt:  # one instruction's events happened together (CR 608.2c, 603.2)
+            dispatch_events(x)
         worlds = nxt
     return worlds
 
@@ -1522,6 +1525,7 @@ def resolve_top(state: GameState, deadline: float | None = None) -> ResolveResul
         if deadline is not None and time.monotonic() > deadline:
             raise ResolveTimeout()
         v = todo.pop()
+        dispatch_events(v)  # what resolving or the last round of state-based actions changed (CR 603.2)
         if _game_over(v):  # CR 104.2a: the game is over; nothing more happens
             done.append(v)
             continue

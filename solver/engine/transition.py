@@ -57,6 +57,8 @@ from ..cards import Card, faces
 from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
+from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained
+from ..rules.triggers import is_event_trigger, step_fires, times_triggered
 from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
@@ -172,6 +174,7 @@ def settle(state: GameState, *, pending: Iterable[Any] = (), drew_empty: Iterabl
     changed = bool(start.pending)
     while todo:
         v = todo.pop()
+        dispatch_events(v)  # what the last round changed (CR 603.2), before the next round's checks
         if _game_over(v):
             done.append(v)
             continue
@@ -253,7 +256,9 @@ def draw(w: _World, player: str, card: str | None = None) -> GameObject | None:
     if not library:
         return None
     oid = card or library[0].id
-    return move(w, oid, "hand", timestamp=w.objects[oid].timestamp)
+    drawn = move(w, oid, "hand", timestamp=w.objects[oid].timestamp)
+    w.events.append(CardDrawn(player))  # "whenever you draw a card" (CR 121.2)
+    return drawn
 
 
 def discard(state: GameState, ids: Iterable[str]) -> GameState:
@@ -387,7 +392,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost")
+                 "life_lost", "events")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -412,6 +417,8 @@ class _World:
         self.stamper: Callable[[], int] | None = None
         self.pools: dict[str, Mana] = dict(base.mana_pool)  # mana pools (a cost paid while resolving, CR 608.2g)
         self.day_night: str | None = base.day_night  # the game's designation (CR 730.1)
+        # what happened since triggers were last looked for (CR 603.2; :func:`dispatch_events`)
+        self.events: list[GameEvent] = []
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -434,6 +441,7 @@ class _World:
         w.stamper = self.stamper
         w.pools = dict(self.pools)
         w.day_night = self.day_night
+        w.events = list(self.events)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -577,6 +585,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     if zone == "battlefield":
         new = _enter_day_night(w, new, "card" in status)
         _note_unsupported(w, new, "enters the battlefield")
+        w.events.append(Entered(oid))  # CR 603.6a: enters-the-battlefield abilities of others (dispatch_events)
     return new
 
 
@@ -770,6 +779,7 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
     w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
     if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
         queue_triggers(w, o, ir.DiesTrigger, c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
+    w.events.append(LeftBattlefield(o, zone, c.is_creature, dies_ok, c, c.abilities))  # CR 603.10a
     _drop_from_effects(w, oid)
     w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
 
@@ -810,6 +820,68 @@ def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live:
     return out
 
 
+def dispatch_events(w: _World) -> list[_PendingTrigger]:
+    """CR 603.2, 603.10a: the triggered abilities the events recorded on ``w`` since the last call
+    trigger (:func:`solver.rules.triggers.times_triggered`: once each time) wait in ``w.pending``.
+    The events of one call happened together — one instruction of a resolving spell or ability, one
+    action, one round of state-based actions — so the abilities that look at them are those of the
+    permanents on the battlefield after them (CR 603.6a) and, for permanents leaving, of those that
+    left with them, as they last existed (CR 603.10a, with their last known information).
+    Returns the abilities queued, in the order of the events, then of the observers."""
+    if not w.events:
+        return []
+    events, w.events = w.events, []
+    view = w.view()
+    observers: list[tuple[GameObject, tuple[Any, ...], tuple[tuple[str, Any], ...]]] = []
+    for o in sorted(w.objects.values(), key=lambda x: (x.order, x.id)):
+        if o.zone == "battlefield" and o.card is not None and any(is_event_trigger(a) for a in o.card.abilities):
+            observers.append((o, view.chars(o.id).abilities, ()))
+    for e in events:
+        if isinstance(e, LeftBattlefield) and e.before.card is not None and \
+                any(is_event_trigger(a) for a in e.before.card.abilities):
+            observers.append((e.before, e.abilities, _lki_entries(e.before)))
+    out: list[_PendingTrigger] = []
+    for e in events:
+        for o, live, lki in observers:
+            assert o.card is not None
+            for a in o.card.abilities:
+                if not is_event_trigger(a) or a not in live:
+                    continue
+                for _ in range(times_triggered(a.trigger, e, o, view, w.base.opponents(o.controller))):
+                    out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick()))
+    w.pending.extend(out)
+    return out
+
+
+def event_triggers(state: GameState, events: Iterable[GameEvent]) -> list[_PendingTrigger]:
+    """The triggered abilities ``events`` trigger in ``state`` (the game just after them;
+    :func:`dispatch_events`): the turn engine's events — attackers and blockers declared, the draw
+    step's card (CR 508.3a, 509.3c–d, 504.1)."""
+    w = _World(state)
+    w.events = list(events)
+    return dispatch_events(w)
+
+
+def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
+    """CR 603.2b: the "at the beginning of <step>" abilities of permanents (:class:`ir.StepTrigger`,
+    :func:`solver.rules.triggers.step_fires`) that trigger as ``step`` of the active player's turn
+    begins, in the order of the battlefield."""
+    view = View(state)
+    active = state.turn.active
+    out: list[_PendingTrigger] = []
+    seq = 0
+    for o in state.battlefield:
+        if o.card is None:
+            continue
+        live = view.chars(o.id).abilities
+        for a in o.card.abilities:
+            if isinstance(a, TriggeredAbility) and a in live and \
+                    step_fires(a.trigger, step, active, o.controller, state.opponents(o.controller)):
+                seq += 1
+                out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
+    return out
+
+
 def _trigger_event(a: Any) -> type[ir.Trigger] | None:
     """The trigger event class of a triggered ability that uses the stack (CR 603.1): a read
     trigger's, or a keyword's (ward: :class:`ir.BecomesTargetTrigger`, CR 702.21a)."""
@@ -847,6 +919,8 @@ def change_life(w: _World, player: str, amount: int) -> None:
     a loss alike (120.3a, 119.4); a loss counts toward the life they lost this turn where the situation
     records it (``life_lost_this_turn``; spectacle, 702.137a)."""
     w.life[player] += amount
+    if amount > 0:
+        w.events.append(LifeGained(player, amount))  # CR 119.9: "whenever you gain life"
     lost = w.life_lost.get(player)
     if amount < 0 and lost is not None:
         w.life_lost[player] = lost - amount
@@ -1203,6 +1277,7 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
     given a player and their waiting abilities, the order they go on the stack (the first at
     the bottom); then there is one branch."""
 
+    dispatch_events(w)
     pending = sorted(w.pending, key=lambda p: p.seq)
     w.pending = []
     view = w.view()

@@ -103,6 +103,9 @@ from ..rules.soundness.step_reach import may_trigger_in_steps
 from ..rules.characteristics import View
 from ..rules.sagas import chapters_triggered, is_saga
 from .transition import _index_of, _PendingTrigger, _World, has_keyword, set_day_night
+from .transition import event_triggers, step_triggers
+from ..core.events import Attacked, Blocked, CardDrawn
+from ..core.ir import TRIGGER_STEPS
 
 __all__ = ["pass_priority", "play_pass", "resume", "resume_all", "settle_action", "Chooser", "Decision", "Option",
            "GameOver", "MAX_HAND_SIZE",
@@ -550,8 +553,10 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
             objs.append(o)
         s = replace(state, objects=tuple(objs), turn=replace(state.turn, step="upkeep"))
         return [_with(it, s, "tba")]
+    if step in TRIGGER_STEPS:  # CR 603.2b: "at the beginning of <step>" abilities trigger as it begins
+        it = replace(it, pending=it.pending + tuple(step_triggers(state, step)))
     if step == "upkeep":  # CR 503.1: upkeep triggers
-        return [_with(it, stage="settle", pending=it.pending + tuple(_triggers(state, ir.UpkeepTrigger, active)))]
+        return [_with(it, stage="settle")]
     if step == "draw":
         if state.turn.number == 1 and active == state.player_ids[0]:
             return [_with(it, stage="settle")]  # CR 103.8a
@@ -623,9 +628,10 @@ def _draw(it: _Item, chooser: Chooser) -> Step:
             raise UnsupportedCase(f"unsupported: {player} draws (CR 504.1) but the situation lists no library; "
                                   "list the libraries (a player with no cards listed has an empty library)")
         return [_with(it, stage="settle", drew_empty=it.drew_empty + (player,))]
+    drawn = (CardDrawn(player),)  # "whenever you draw a card" (CR 121.2)
     if player not in state.shuffled or len(library) == 1:
         s, _ = draw_top(state, player)
-        return [_with(it, s, "settle")]
+        return [_with(it, s, "settle", pending=it.pending + tuple(event_triggers(s, drawn)))]
     groups: dict[Any, list[GameObject]] = {}
     for o in library:
         groups.setdefault(_class(o), []).append(o)
@@ -634,7 +640,8 @@ def _draw(it: _Item, chooser: Chooser) -> Step:
         p = Fraction(len(objs), len(library))
         s, _ = draw_top(state, player, objs[0])
         options.append(Option("random", objs[0].id, f"draw {objs[0].id}", {"drawn": [objs[0].id]}, p, (i,),
-                              _with(it, s, "settle", {"drawn": [objs[0].id]}, p, True)))
+                              _with(it, s, "settle", {"drawn": [objs[0].id]}, p, True,
+                                    pending=it.pending + tuple(event_triggers(s, drawn)))))
     return _branch(chooser, "random", player, options, state)
 
 
@@ -707,6 +714,8 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
             s = combat.apply_attack_declaration(state, d)
             attackers = set(chosen["attackers"])
             pend = tuple(_triggers(s, ir.AttacksTrigger, None, attackers)) if attackers else ()  # CR 508.3a
+            if attackers:  # "whenever you attack", "whenever a creature you control attacks" (CR 508.3a)
+                pend += tuple(event_triggers(s, (Attacked(active, tuple(sorted(attackers))),)))
             return _with(it, s, "settle", chosen, pending=it.pending + pend)
 
         options.append(Option("attackers", chosen["attackers"], _label_attack(d), chosen, None, (i,), make=make))
@@ -746,7 +755,10 @@ def _declare_blockers(it: _Item, chooser: Chooser) -> Step:
         b = {k: list(v) for k, v in d.blockers}
 
         def make(d: Any = d, b: dict[str, list[str]] = b) -> _Item:
-            return _with(it, combat.apply_block_declaration(state, d), "settle", {"blockers": b})
+            s = combat.apply_block_declaration(state, d)
+            blocks = tuple(sorted((k, tuple(v)) for k, v in b.items() if v))  # CR 509.3c-d
+            pend = tuple(event_triggers(s, (Blocked(blocks),))) if blocks else ()
+            return _with(it, s, "settle", {"blockers": b}, pending=it.pending + pend)
 
         options.append(Option("blockers", b, _label_block(d), {"blockers": b}, None, (i,), make=make))
     if not options:

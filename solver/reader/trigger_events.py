@@ -3,7 +3,7 @@ a creature you control dies", …"""
 from __future__ import annotations
 
 from ..core.ir import (AttacksTrigger, BecomesTappedTrigger, DiesTrigger, EntersTrigger, TappedForMana, Trigger,
-                       UpkeepTrigger)
+                       StepTrigger)
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_selector
 
@@ -43,5 +43,5 @@ def _trigger_event(c: Cursor) -> tuple[Trigger, bool]:
         raise NoMatch("trigger event")
     if w == "at":
         c.need("the", "beginning", "of", "your", "upkeep")
-        return UpkeepTrigger(), False
+        return StepTrigger("upkeep", "you"), False
     raise NoMatch("not a trigger")

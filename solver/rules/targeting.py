@@ -122,7 +122,8 @@ from typing import cast as type_cast
 
 from ..core import ir
 from ..cards import Card
-from .characteristics import Sourced, View, printed_colors, printed_subtypes
+from .characteristics import Chars, Sourced, View, printed_colors, printed_subtypes
+from ..core.state import GameObject
 from ..core.ir import ActivatedAbility, Enchant, Filter, TargetSpec, TriggeredAbility
 from mtgsolve.models.targets import Requirement, Slot, TargetProblem
 
@@ -319,7 +320,13 @@ def object_matches(view: View, source: TargetingSource, f: Filter, oid: str) -> 
         return False
     if o.zone == "stack" and o.ability is not None:
         return False  # "target spell" is never an ability (CR 113.1, 115.1)
-    c = view.chars(oid)
+    return object_fits(o, view.chars(oid), f, source)
+
+
+def object_fits(o: GameObject, c: Chars, f: Filter, source: TargetingSource) -> bool:
+    """Does object ``o`` with characteristics ``c`` (as it is, or as it last existed: a trigger's
+    look back, CR 603.10a) fit filter ``f``'s types, subtypes, colors, mana value, qualifiers and
+    controller (relative to ``source``'s controller)? Its zone is the caller's to check."""
     if not f.types:
         return False
     if not (f.types & c.types or ("Permanent" in f.types and o.zone == "battlefield")

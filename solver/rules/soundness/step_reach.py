@@ -99,8 +99,9 @@ def may_trigger_in_steps(steps: tuple[str, ...], text: str, trigger_event: type[
     """Could a triggered ability with these words (or this read trigger event) trigger as these steps
     begin and their turn-based actions (and the ``extra`` events) are performed? True unless known not to."""
     if trigger_event is not None:
-        if trigger_event is ir.UpkeepTrigger:
-            return "upkeep" in steps
+        if trigger_event is ir.StepTrigger:  # the step its words name (whose turn aside: conservative)
+            named = named_steps(text)
+            return named is None or bool(named & set(steps))
         fams = TRIGGER_EVENT_FAMILIES.get(trigger_event)
         if fams is None:
             return True

@@ -124,7 +124,7 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
-    ir.UpkeepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
+    ir.StepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
     ir.BecomesTargetTrigger: frozenset({"target", "target_ability"}),   # ward: a spell or an ability
 }
 

@@ -1,0 +1,173 @@
+"""Which triggered abilities a game event triggers (CR 603.2): the rules of the trigger events read
+by the reader (:class:`~solver.core.ir.Trigger` kinds), applied to the events the transition kernel
+records (:mod:`solver.core.events`).
+
+* :func:`times_triggered` — how many times one triggered ability of an observer (a permanent on the
+  battlefield, or one that left it in the same event, CR 603.10a) triggers on one event: an ability
+  triggers once for each time its event occurs (603.2c) — "whenever a creature you control attacks"
+  once per attacking creature, "whenever you attack" once per declaration;
+* :func:`step_fires` — whether a "beginning of <step>" ability triggers as a step begins (CR 603.2b,
+  503.1a, 507.1, 513.1a);
+* :data:`EVENT_TRIGGERS` — the trigger kinds the kernel dispatches from its events (the others are
+  queued where their event happens: "when this enters", "when this dies", "whenever this attacks",
+  "whenever this becomes tapped", ward).
+
+Soundness: a trigger kind listed here triggers exactly on the events named in its docstring; the
+kernel records every such event (a zone change in ``move``, a spell cast in the action applier,
+life gained in ``change_life``, a card drawn in ``draw`` and the draw step, combat damage in the
+combat damage step, attackers and blockers as they are declared), so no read trigger is skipped.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import events as ev
+from ..core import ir
+from ..core.state import GameObject
+from .characteristics import Chars, View
+from .modes import TargetingSource
+from .spending import filter_matches
+from .targeting import object_fits
+
+__all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger"]
+
+#: Trigger kinds dispatched from the kernel's events (an :class:`~solver.core.ir.EitherTrigger` is,
+#: whatever its events).
+EVENT_TRIGGERS: tuple[type[ir.Trigger], ...] = (
+    ir.ObjectEntersTrigger, ir.ObjectDiesTrigger, ir.LeavesTrigger, ir.CastTrigger, ir.CombatDamageTrigger,
+    ir.LifeGainTrigger, ir.DrawTrigger, ir.YouAttackTrigger, ir.OtherAttacksTrigger, ir.BlocksTrigger,
+    ir.BecomesBlockedTrigger, ir.EitherTrigger)
+
+
+def is_event_trigger(a: Any) -> bool:
+    """Is ``a`` a triggered ability the kernel dispatches from its events?"""
+    return isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, EVENT_TRIGGERS)
+
+
+def step_fires(t: ir.Trigger, step: str, active: str, controller: str, opponents: tuple[str, ...]) -> bool:
+    """CR 603.2b: does "at the beginning of …" trigger ``t`` of a permanent controlled by
+    ``controller`` trigger as ``step`` of ``active``'s turn begins? "Your" means the controller's
+    turn, "each opponent's" an opponent's, "each" / "the" every turn."""
+    if not isinstance(t, ir.StepTrigger) or t.step != step:
+        return False
+    if t.whose == "you":
+        return active == controller
+    if t.whose == "opponent":
+        return active in opponents
+    return True
+
+
+class _Observer:
+    """The permanent whose ability may trigger: as it is, or as it last existed (CR 603.10a)."""
+
+    __slots__ = ("obj", "source")
+
+    def __init__(self, obj: GameObject):
+        self.obj = obj
+        self.source = TargetingSource("triggered", obj.id, obj.controller, ())
+
+
+def times_triggered(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, view: View,
+                    opponents: tuple[str, ...]) -> int:
+    """How many times trigger ``t`` of ``observer`` triggers on ``event`` (CR 603.2, 603.2c).
+    ``view``: the game after the event (characteristics of entering permanents, spells cast);
+    ``opponents``: the opponents of the observer's controller."""
+    if isinstance(t, ir.EitherTrigger):
+        return sum(times_triggered(e, event, observer, view, opponents) for e in t.events)
+    o = _Observer(observer)
+    if isinstance(event, ev.Entered):
+        return int(_enters(t, event, o, view))
+    if isinstance(event, ev.LeftBattlefield):
+        return int(_leaves(t, event, o))
+    if isinstance(event, ev.SpellCast):
+        return int(_cast(t, event, o, view, opponents))
+    if isinstance(event, ev.LifeGained):
+        return int(isinstance(t, ir.LifeGainTrigger) and event.player == observer.controller and event.amount > 0)
+    if isinstance(event, ev.CardDrawn):
+        return int(isinstance(t, ir.DrawTrigger) and event.player == observer.controller)
+    if isinstance(event, ev.CombatDamage):
+        return int(_combat_damage(t, event, o, view, opponents))
+    if isinstance(event, ev.Attacked):
+        return _attacks(t, event, o, view)
+    if isinstance(event, ev.Blocked):
+        return int(_blocks(t, event, o))
+    return 0
+
+
+def _fits(f: ir.Filter, obj: GameObject, c: Chars, o: _Observer) -> bool:
+    return object_fits(obj, c, f, o.source)
+
+
+def _enters(t: ir.Trigger, e: ev.Entered, o: _Observer, view: View) -> bool:
+    if isinstance(t, ir.EntersTrigger):  # only inside an EitherTrigger: "enters or attacks"
+        return e.oid == o.obj.id
+    if not isinstance(t, ir.ObjectEntersTrigger):
+        return False
+    entering = view.state.find(e.oid)
+    if entering is None or entering.zone != "battlefield":
+        return False
+    if e.oid == o.obj.id and t.self_too:
+        return True
+    return _fits(t.what, entering, view.chars(e.oid), o)
+
+
+def _leaves(t: ir.Trigger, e: ev.LeftBattlefield, o: _Observer) -> bool:
+    if isinstance(t, ir.LeavesTrigger):
+        return e.before.id == o.obj.id
+    if isinstance(t, ir.DiesTrigger):  # only inside an EitherTrigger
+        return e.before.id == o.obj.id and e.zone == "graveyard" and e.dies_ok and e.creature
+    if not isinstance(t, ir.ObjectDiesTrigger) or e.zone != "graveyard" or not e.dies_ok:
+        return False
+    if e.before.id == o.obj.id and t.self_too:
+        return True
+    return e.chars is not None and _fits(t.what, e.before, e.chars, o)
+
+
+def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: tuple[str, ...]) -> bool:
+    if not isinstance(t, ir.CastTrigger):
+        return False
+    if t.who == "you" and e.player != o.obj.controller:
+        return False
+    if t.who == "opponent" and e.player not in opponents:
+        return False
+    spell = view.state.find(e.stack_id)
+    if spell is None or spell.zone != "stack":
+        return False
+    c = view.chars(e.stack_id)
+    return not t.spells or any(filter_matches(f, c) for f in t.spells)
+
+
+def _combat_damage(t: ir.Trigger, e: ev.CombatDamage, o: _Observer, view: View, opponents: tuple[str, ...]) -> bool:
+    if not isinstance(t, ir.CombatDamageTrigger) or e.amount <= 0 or not view.state.is_player(e.target):
+        return False
+    if t.to == "opponent" and e.target not in opponents:
+        return False
+    if t.subject == "self":
+        return e.source == o.obj.id
+    if t.subject == "attached":
+        return o.obj.attached_to == e.source
+    dealer = view.state.find(e.source)
+    return t.what is not None and dealer is not None and dealer.zone == "battlefield" and \
+        _fits(t.what, dealer, view.chars(e.source), o)
+
+
+def _attacks(t: ir.Trigger, e: ev.Attacked, o: _Observer, view: View) -> int:
+    if isinstance(t, ir.YouAttackTrigger):
+        return int(e.player == o.obj.controller and bool(e.attackers))
+    if isinstance(t, ir.AttacksTrigger):  # only inside an EitherTrigger: "attacks or blocks"
+        return int(o.obj.id in e.attackers)
+    if not isinstance(t, ir.OtherAttacksTrigger):
+        return 0
+    if t.subject == "attached":
+        return int(o.obj.attached_to in e.attackers)
+    if t.what is None:
+        return 0
+    return sum(1 for a in e.attackers if (x := view.state.find(a)) is not None and _fits(t.what, x, view.chars(a), o))
+
+
+def _blocks(t: ir.Trigger, e: ev.Blocked, o: _Observer) -> bool:
+    if isinstance(t, ir.BlocksTrigger):
+        return any(b == o.obj.id and attackers for b, attackers in e.blocks)
+    if isinstance(t, ir.BecomesBlockedTrigger):
+        return any(o.obj.id in attackers for _, attackers in e.blocks)
+    return False
