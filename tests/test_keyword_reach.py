@@ -292,11 +292,14 @@ def test_applying_an_action_may_make_a_trigger_keyword_act(name):
     from mtgsolve.solver.api import Situation, UnsupportedCaseError
 
     text, types, subtypes, zone, _ = KEYWORDS[name]
-    if name == "prowess":
+    if name == "prowess":  # read now (CR 702.108a): its trigger goes on the stack above the spell cast
         sit = Situation(_state(_card(text, types, subtypes), "alice", zone))
-        assert sit.is_legal("cast lightning-bolt -> bob")
-        with pytest.raises(UnsupportedCaseError):
-            sit.apply("cast lightning-bolt -> bob")
+        after = sit.apply("cast lightning-bolt -> bob")
+        assert [(o.id, o.ability.source if o.ability else None) for o in after.state.zone("stack")] == \
+            [("ability-of-keyword-holder", "keyword-holder"), ("lightning-bolt", None)]
+        (_, resolved), = after.resolve()  # +1/+1 until end of turn, the Bolt still on the stack
+        assert [o.id for o in resolved.state.zone("stack")] == ["lightning-bolt"]
+        assert resolved.view.chars("keyword-holder").power == 3
         return
     sit = Situation(_state(_card(text, types, subtypes), "alice", zone, "end", passed=True))
     assert sit.is_legal("pass")

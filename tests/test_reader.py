@@ -422,13 +422,13 @@ def test_keywords():
 
 
 def test_keywords_without_ir_meaning_are_unsupported():
-    assert [u.what for u in unsupported("Prowess, exalted")] == ["prowess", "exalted"]
+    assert [u.what for u in unsupported("Prowess, exalted")] == ["exalted"]  # prowess is read (CR 702.108a)
     assert [u.what for u in unsupported("Ward {2}")] == []   # read: ir.Ward (CR 702.21a)
     assert [u.what for u in unsupported("Ward—Discard a card.")] == ["ward —Discard a card"]
     # "protection from creatures" and "hexproof from black" are read (solver/reader/statics.py)
     assert [u.what for u in unsupported("Protection from the chosen player")] == ["protection from the chosen player"]
     assert [u.what for u in unsupported("Hexproof from the chosen color")] == ["hexproof from the chosen color"]
-    assert [u.what for u in unsupported("Flying, prowess")] == ["prowess"]
+    assert [u.what for u in unsupported("Flying, exalted")] == ["exalted"]
 
 
 # ---------------------------------------------------------------------------
@@ -528,11 +528,11 @@ def test_unsupported_lines_are_kept_with_their_text():
     assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.StepTrigger("upkeep", "you")
     assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you pay {2}."),)
     assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
-    text = "Flying\nAt the beginning of combat on your turn, sacrifice this creature unless you pay {2}."
+    text = "Flying\nAt end of combat, sacrifice this creature unless you pay {2}."
     abilities, _ = read(card(text))
     assert isinstance(abilities[1], Unsupported) and abilities[1].affects == frozenset({"triggers"})
-    assert abilities[1].text == "At the beginning of combat on your turn, sacrifice this creature unless you pay {2}."
-    assert abilities[1].what == "At the beginning of combat on your turn, sacrifice ~ unless you pay {M}."
+    assert abilities[1].text == "At end of combat, sacrifice this creature unless you pay {2}."
+    assert abilities[1].what == "At end of combat, sacrifice ~ unless you pay {M}."
 
 
 def test_spell_with_unread_targeting_line_has_no_behaviour():
@@ -628,7 +628,7 @@ ELF = {"name": "Test Elf Mystic", "manaCost": "{G}", "type": "Creature — Elf D
        "subtypes": ["Elf", "Druid"], "supertypes": [], "text": "{T}: Add {G}.", "power": "1", "toughness": "1",
        "layout": "normal"}
 OGRE = {"name": "Test Ogre", "manaCost": "{2}{R}", "type": "Creature — Ogre", "types": ["Creature"],
-        "subtypes": ["Ogre"], "supertypes": [], "text": "Prowess", "power": "3", "toughness": "3", "layout": "normal"}
+        "subtypes": ["Ogre"], "supertypes": [], "text": "Exalted", "power": "3", "toughness": "3", "layout": "normal"}
 BOLT = dict(oracle_index()["Lightning Bolt"])
 
 
@@ -665,7 +665,7 @@ def test_import_shapes(tmp_path, shape):
     with gzip.open(out, "rt", encoding="utf-8") as f:
         db = json.load(f)
     entries = {c["name"]: c for c in db["data"]}
-    assert entries["Test Ogre"]["mtgsolve"]["unsupported"] == [{"what": "prowess", "text": "Prowess"}]
+    assert entries["Test Ogre"]["mtgsolve"]["unsupported"] == [{"what": "exalted", "text": "Exalted"}]
     assert entries["Lightning Bolt"]["mtgsolve"]["source"] == "library"
     assert entries["Test Elf Mystic"]["mtgsolve"]["fully_supported"]
 
@@ -738,7 +738,7 @@ def test_coverage_report_on_a_file(tmp_path):
     rep = coverage_report(str(src), top=3)
     assert (rep.cards, rep.fully_understood, rep.mana_cards, rep.mana_cards_understood) == (3, 2, 1, 1)
     assert (rep.targeting_lines, rep.targeting_lines_understood) == (1, 1)
-    assert rep.unsupported["prowess"] == 1
+    assert rep.unsupported["exalted"] == 1
     assert "cards fully understood" in str(rep)
 
 

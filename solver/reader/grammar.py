@@ -38,7 +38,7 @@ from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, AllCondit
                   Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
 from ..core.mana import COLORS
 from .subtypes import SUBTYPES
-from .tokens import detokenize, template, Token
+from .tokens import detokenize, template, tokenize, Token
 from .vocabulary import (BASIC_PLURALS, BASIC_TYPES, COLOR_WORDS, _GRAMMAR_WORDS, KEYWORD_NAMES, LAND_SUBTYPES,
                          SIMPLE_KEYWORDS, singular, STRIKE_WORDS)
 from .cursor import Cursor, find_top, mentions_target, NoMatch, sentences, split_top, strip_ability_word
@@ -194,6 +194,8 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
         # object is every creature type" (702.73a); they function in every zone
         return [ir.CharacteristicDefining(colors=frozenset(), text=raw) if t.low == "devoid"
                 else ir.CharacteristicDefining(every_creature_type=True, text=raw)]
+    if len(toks) == 1 and t.kind == "WORD" and t.low == "prowess":
+        return [_keyword_trigger(PROWESS_MEANING, raw)]
     # other keywords: unsupported, named by the keyword and its parameter's template
     words = [x.low for x in toks]
     for n in range(min(5, len(words)), 0, -1):
@@ -204,6 +206,17 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
             tail = template(toks[n:]).strip()
             return [unsupported(head + (" " + tail if tail else ""), raw)]
     raise NoMatch("not a keyword")
+
+
+#: Prowess's meaning (CR 702.108a), read by the trigger and effect grammar like any printed line.
+PROWESS_MEANING = "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+
+
+def _keyword_trigger(meaning: str, raw: str) -> Ability:
+    """A keyword that is a triggered ability (CR 702.108a prowess): its rules meaning read as the
+    printed triggered ability it stands for, keeping the keyword line as its text."""
+    (ability,) = line_triggered(tokenize(meaning, (), ("creature",)), LineContext(), meaning)
+    return replace(ability, text=raw)
 
 
 def line_keywords(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
@@ -299,6 +312,8 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     trig, mana = _trigger_event(c)
     c.need(",")
     sents = sentences(c.rest())
+    if sents and sents[0] and sents[0][0].low == "if" and not mana:
+        raise NoMatch("an intervening 'if' clause (CR 603.4): checked as it triggers, not read")
     if mana:
         if len(sents) != 1:
             raise NoMatch("triggered mana ability with more")

@@ -657,6 +657,8 @@ def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
     sents = g.sentences(c.rest())
     if not sents:
         raise g.NoMatch("no effect")
+    if sents[0] and sents[0][0].low == "if":
+        raise g.NoMatch("an intervening 'if' clause (CR 603.4): checked as it triggers, not read")
     s = g.Scope(last=SELF if trig.of_source else None)
     n = structured_sentences(sents, s, retry=len(sents) > 1)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw)], n

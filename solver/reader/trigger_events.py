@@ -1,47 +1,237 @@
-"""Trigger events of triggered abilities (CR 603.1): "When SELF enters", "Whenever
-a creature you control dies", …"""
+"""Trigger events of triggered abilities (CR 603.1), read by a small grammar: "When/Whenever
+<subject> <event>" and "At the beginning of <step>".
+
+* subjects: the source itself ("this creature", ``SELF``), the permanent it is attached to
+  ("equipped creature", "enchanted creature"), a description of permanents ("a land you control",
+  "another nontoken creature", "this creature or another Ally you control"), players ("you",
+  "a player", "an opponent");
+* events of permanents: enters, dies, leaves the battlefield, attacks, blocks, becomes blocked,
+  becomes tapped, deals combat damage to a player / an opponent, is tapped for mana — joined by "or"
+  for one ability with several events ("enters or attacks", CR 603.2);
+* events of players: casts a spell (a spell description, CR 601.2i), gains life, draws a card,
+  attacks (CR 508.1);
+* steps: "At the beginning of [your | each | each player's | each opponent's | the] upkeep / draw
+  step / precombat (first) main phase / combat [on your turn] / postcombat (second) main phase /
+  end step" (CR 503–513).
+
+Anything else raises :class:`~.cursor.NoMatch` (the line stays unread, with its structure)."""
 from __future__ import annotations
 
-from ..core.ir import (AttacksTrigger, BecomesTappedTrigger, DiesTrigger, EntersTrigger, TappedForMana, Trigger,
-                       StepTrigger)
+from dataclasses import replace
+
+from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastTrigger,
+                       CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
+                       LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
+                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger)
 from .cursor import Cursor, NoMatch
-from .descriptions import desc, to_selector
+from .descriptions import Desc, desc, to_filter, to_selector
+from .spend_restrictions import spell_phrase
 
 
 def _trigger_event(c: Cursor) -> tuple[Trigger, bool]:
     """The event of a triggered ability; the flag says it is a tapped-for-mana event (CR 106.12a)."""
     w = c.next().low
     if w in ("when", "whenever"):
-        if c.take("SELF", "enters"):
-            c.take("the", "battlefield")
-            return EntersTrigger(), False
-        if c.take("SELF", "dies") or c.take("SELF", "is", "put", "into", "a", "graveyard", "from", "the",
-                                             "battlefield"):
-            return DiesTrigger(), False
-        if c.take("SELF", "attacks"):
-            return AttacksTrigger(), False
-        if c.take("SELF", "becomes", "tapped"):
-            return BecomesTappedTrigger(), False
-        if c.take(("enchanted", "equipped")):
-            d = desc(c)
-            c.need("is", "tapped", "for", "mana")
-            return TappedForMana(to_selector(d, attached=True)), True
-        if c.take("a", "player", "taps") or c.take("you", "tap"):
-            who = "you" if c.toks[c.i - 1].low == "tap" else "any"
-            c.need(("a", "an"))
-            d = desc(c)
-            c.need("for", "mana")
-            if who == "you":
-                if d.who == "opponent":
-                    raise NoMatch("you tap an opponent's permanent")
-                d.who = "you"  # CR 602.2: only a permanent's controller activates its mana abilities
-            return TappedForMana(to_selector(d)), True
-        if c.take(("a", "an")):
-            d = desc(c)
-            c.need("is", "tapped", "for", "mana")
-            return TappedForMana(to_selector(d)), True
-        raise NoMatch("trigger event")
+        return _when(c)
     if w == "at":
-        c.need("the", "beginning", "of", "your", "upkeep")
-        return StepTrigger("upkeep", "you"), False
+        return _step(c), False
     raise NoMatch("not a trigger")
+
+
+def _when(c: Cursor) -> tuple[Trigger, bool]:
+    if c.take("SELF"):
+        return _self_events(c), False
+    if c.take(("enchanted", "equipped")):
+        save = c.i
+        if c.take("creature", "attacks"):
+            return OtherAttacksTrigger("attached"), False
+        if c.take("creature", "deals", "combat", "damage", "to"):
+            return CombatDamageTrigger("attached", None, _player_recipient(c)), False
+        c.i = save
+        d = desc(c)
+        c.need("is", "tapped", "for", "mana")
+        return TappedForMana(to_selector(d, attached=True)), True
+    if c.take("a", "player", "taps") or c.take("you", "tap"):
+        who = "you" if c.toks[c.i - 1].low == "tap" else "any"
+        c.need(("a", "an"))
+        d = desc(c)
+        c.need("for", "mana")
+        if who == "you":
+            if d.who == "opponent":
+                raise NoMatch("you tap an opponent's permanent")
+            d.who = "you"  # CR 602.2: only a permanent's controller activates its mana abilities
+        return TappedForMana(to_selector(d)), True
+    player = _player_event(c)
+    if player is not None:
+        return player, False
+    if c.take(("a", "an", "another")):
+        other = c.toks[c.i - 1].low == "another"
+        save = c.i
+        d = desc(c)
+        if c.take("is", "tapped", "for", "mana"):
+            if other:
+                raise NoMatch("another … is tapped for mana")
+            return TappedForMana(to_selector(d)), True
+        c.i = save
+        return _object_events(c, other, self_too=False), False
+    raise NoMatch("trigger event")
+
+
+def _self_events(c: Cursor) -> Trigger:
+    """The events of "this permanent": one, or several joined by "or" (CR 603.2)."""
+    if c.take("or", "another"):
+        return _object_events(c, True, self_too=True)
+    events = [_self_event(c)]
+    while c.take("or"):
+        events.append(_self_event(c))
+    if len(events) == 1:
+        return events[0]
+    if len(set(events)) != len(events):
+        raise NoMatch("an event named twice")
+    return EitherTrigger(tuple(events))
+
+
+def _self_event(c: Cursor) -> Trigger:
+    if c.take("enters"):
+        c.take("the", "battlefield")
+        return EntersTrigger()
+    if c.take("dies") or c.take("is", "put", "into", "a", "graveyard", "from", "the", "battlefield"):
+        return DiesTrigger()
+    if c.take("leaves", "the", "battlefield"):
+        return LeavesTrigger()
+    if c.take("attacks"):
+        if c.at("and") or c.at("while") or c.at("alone"):
+            raise NoMatch("attacks with a further condition")
+        return AttacksTrigger()
+    if c.take("blocks"):
+        if c.at("a") or c.at("an"):
+            raise NoMatch("blocks a described creature")
+        return BlocksTrigger()
+    if c.take("becomes", "blocked"):
+        if c.at("by"):
+            raise NoMatch("becomes blocked by a described creature")
+        return BecomesBlockedTrigger()
+    if c.take("becomes", "tapped"):
+        return BecomesTappedTrigger()
+    if c.take("deals", "combat", "damage", "to"):
+        return CombatDamageTrigger("self", None, _player_recipient(c))
+    raise NoMatch("event of this permanent")
+
+
+def _player_recipient(c: Cursor) -> str:
+    """"a player" | "an opponent" — whom combat damage is dealt to (not "or planeswalker")."""
+    if c.take("a", "player"):
+        to = "player"
+    elif c.take("an", "opponent"):
+        to = "opponent"
+    else:
+        raise NoMatch("combat damage to something other than a player")
+    if c.at("or"):
+        raise NoMatch("combat damage to a player or another recipient")
+    return to
+
+
+def _player_event(c: Cursor) -> Trigger | None:
+    """"you cast <spell>", "a player casts …", "an opponent casts …", "you gain life", "you draw a
+    card", "you attack"; None when the subject is not a player."""
+    save = c.i
+    if c.take("you"):
+        who = "you"
+    elif c.take("a", "player"):
+        who = "any"
+    elif c.take("an", "opponent"):
+        who = "opponent"
+    else:
+        return None
+    if c.take(("cast", "casts")):
+        if c.at("your") or c.at("another") or c.at("this"):
+            raise NoMatch("cast with a count or of this spell")
+        spells = spell_phrase(c)
+        if any(f.from_zones or f.not_from_zones or f.not_owned or f.chosen_type or f.has_x for f in spells):
+            raise NoMatch("a spell described by where it is cast from or a choice")
+        if c.at("that") or c.at("with") or c.at("during") or c.at("from"):
+            raise NoMatch("a further condition on the spell")
+        any_spell = all(f == Filter(zone="stack") for f in spells)
+        return CastTrigger(who, () if any_spell else spells)
+    if who == "you" and c.take("gain", "life"):
+        return LifeGainTrigger()
+    if who == "you" and c.take("draw", "a", "card"):
+        return DrawTrigger()
+    if who == "you" and c.take("attack"):
+        return YouAttackTrigger()
+    c.i = save
+    raise NoMatch("event of a player")
+
+
+def _object_filter(d: Desc, other: bool) -> Filter:
+    """The permanents a trigger describes ("a land you control", "another creature"), as a filter of
+    the battlefield; "another" is every one but the source (CR 109.5)."""
+    if d.other:
+        other = True
+        d.other = False
+    if d.zone != "battlefield" or d.card or d.players:
+        raise NoMatch("not a description of permanents")
+    f = to_filter(d)
+    if f.condition or f.controller_ref:
+        raise NoMatch("a description only read as structure")
+    return replace(f, other_than_source=other or f.other_than_source)
+
+
+def _object_events(c: Cursor, other: bool, self_too: bool) -> Trigger:
+    """"<permanents> enters [the battlefield] [under your control]", "… dies", "… attacks",
+    "… deals combat damage to a player"."""
+    d = desc(c)
+    if c.take("enters") or c.take("enter"):
+        c.take("the", "battlefield")
+        if c.take("under", "your", "control"):
+            if d.who == "opponent":
+                raise NoMatch("an opponent's permanent under your control")
+            d.who = "you"
+        elif c.at("under"):
+            raise NoMatch("enters under another player's control")
+        return ObjectEntersTrigger(_object_filter(d, other), self_too)
+    if c.take("dies") or c.take("die"):
+        return ObjectDiesTrigger(_object_filter(d, other), self_too)
+    if self_too:
+        raise NoMatch("this or another … with another event")
+    if c.take("attacks"):
+        if c.at("and") or c.at("while") or c.at("alone"):
+            raise NoMatch("attacks with a further condition")
+        return OtherAttacksTrigger("filter", _object_filter(d, other))
+    if c.take("deals", "combat", "damage", "to"):
+        return CombatDamageTrigger("filter", _object_filter(d, other), _player_recipient(c))
+    raise NoMatch("event of permanents")
+
+
+_STEP_WORDS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("upkeep",), "upkeep"), (("draw", "step"), "draw"), (("precombat", "main", "phase"), "main1"),
+    (("first", "main", "phase"), "main1"), (("postcombat", "main", "phase"), "main2"),
+    (("second", "main", "phase"), "main2"), (("end", "step"), "end"))
+
+
+def _step(c: Cursor) -> StepTrigger:
+    """"the beginning of <whose> <step>" (CR 603.2b). "Your first/second main phase" is the
+    precombat/postcombat main phase (CR 505.1); "the end step" is every end step."""
+    c.need("the", "beginning", "of")
+    if c.take("combat"):
+        if c.take("on", "your", "turn"):
+            return StepTrigger("beginning_of_combat", "you")
+        if c.take("on", "each", "opponent's", "turn"):
+            return StepTrigger("beginning_of_combat", "opponent")
+        return StepTrigger("beginning_of_combat", "each")
+    if c.take("each", "combat"):
+        return StepTrigger("beginning_of_combat", "each")
+    if c.take("your"):
+        whose = "you"
+    elif c.take("each", "opponent's"):
+        whose = "opponent"
+    elif c.take("each", "player's") or c.take("each") or c.take("the"):
+        whose = "each"
+        if c.at("next") or c.at("upkeep", "of"):
+            raise NoMatch("a delayed or another player's step")
+    else:
+        raise NoMatch("whose step")
+    for words, step in _STEP_WORDS:
+        if c.take(*words):
+            return StepTrigger(step, whose)
+    raise NoMatch("step or phase")

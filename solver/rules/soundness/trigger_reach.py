@@ -126,6 +126,12 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
     ir.StepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
     ir.BecomesTargetTrigger: frozenset({"target", "target_ability"}),   # ward: a spell or an ability
+    ir.ObjectEntersTrigger: frozenset({"enters"}), ir.ObjectDiesTrigger: frozenset({"leaves"}),
+    ir.LeavesTrigger: frozenset({"leaves"}), ir.CastTrigger: frozenset({"cast"}),
+    ir.CombatDamageTrigger: frozenset({"damage"}), ir.LifeGainTrigger: frozenset({"life"}),
+    ir.DrawTrigger: frozenset({"draw"}), ir.YouAttackTrigger: frozenset({"attack"}),
+    ir.OtherAttacksTrigger: frozenset({"attack"}), ir.BlocksTrigger: frozenset({"block"}),
+    ir.BecomesBlockedTrigger: frozenset({"block"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
