@@ -197,8 +197,9 @@ def test_trigger_events_read_by_grammar():
     t = trig("Whenever you cast an instant or sorcery spell, you gain 1 life.")
     assert isinstance(t, ir.CastTrigger) and t.who == "you" and [f.types for f in t.spells] == [{"Instant", "Sorcery"}]
     assert trig("Whenever you cast your second spell each turn, you gain 1 life.") is None
-    # an intervening "if" (CR 603.4) is not read: the trigger stays unread rather than firing regardless
-    assert trig("When this creature enters, if you control a Swamp, you gain 1 life.") is None
+    # an intervening "if" (CR 603.4): its condition read, or the trigger stays unread (never firing regardless)
+    assert trig("When this creature enters, if you control a Swamp, you gain 1 life.") == ir.EntersTrigger()
+    assert trig("When this creature enters, if it was kicked, you gain 1 life.") is None
 
 
 def test_unread_trigger_still_blocks_what_it_reaches():

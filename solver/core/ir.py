@@ -1186,10 +1186,13 @@ class TriggeredAbility:
     min_modes: int = 0
     max_modes: int = 0
     mode_repeat: bool = False
+    # an intervening "if" clause (CR 603.4): checked as the event happens and again as it resolves
+    condition: "ActivationCondition | None" = None
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
-        return f"triggered: {self.trigger.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
+        cond = f", if {self.condition.describe()}" if self.condition is not None else ""
+        return f"triggered: {self.trigger.describe()}{cond}: " + "; ".join(e.describe() for e in self.effects) + t \
             + describe_modes(self)
 
 

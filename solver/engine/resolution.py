@@ -110,6 +110,7 @@ from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.replacement import counter_event_outcomes, entering_with
 from ..rules.targeting import TargetingError, stack_source
+from ..rules.triggers import condition_met
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -1371,6 +1372,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         # the source's colors as it is (on the battlefield, after layers) or as it last was (CR 113.7a):
         # the card's own colors in every zone (CR 202.2, 204, 604.3)
         colors = w.view().chars(src.id).colors if src.zone == "battlefield" else printed_colors(lki_src.card)
+        if not condition_met(w.view(), ab, lki_src, o.controller):  # CR 603.4: the "if" is false now
+            _cease(w, o.id)
+            return [w]
         specs, legal, resolves = _check_targets(w, o, where)
         if not resolves:
             _leave_stack(w, o)

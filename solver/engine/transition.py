@@ -58,7 +58,7 @@ from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained
-from ..rules.triggers import is_event_trigger, step_fires, times_triggered
+from ..rules.triggers import condition_met, is_event_trigger, step_fires, times_triggered
 from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
@@ -812,7 +812,8 @@ def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live:
     out = []
     for a in source.card.abilities:
         cls = _trigger_event(a)
-        if cls is not None and issubclass(cls, event) and a in have:
+        if cls is not None and issubclass(cls, event) and a in have and \
+                condition_met(w.view(), a, source, source.controller):  # an intervening "if" (CR 603.4)
             assert isinstance(a, (TriggeredAbility, ir.Ward))
             out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
                                        w.next_tick(), refers_to))
@@ -845,7 +846,7 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
         for o, live, lki in observers:
             assert o.card is not None
             for a in o.card.abilities:
-                if not is_event_trigger(a) or a not in live:
+                if not is_event_trigger(a) or a not in live or not condition_met(view, a, o, o.controller):
                     continue
                 for _ in range(times_triggered(a.trigger, e, o, view, w.base.opponents(o.controller))):
                     out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick()))
@@ -876,7 +877,8 @@ def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
         live = view.chars(o.id).abilities
         for a in o.card.abilities:
             if isinstance(a, TriggeredAbility) and a in live and \
-                    step_fires(a.trigger, step, active, o.controller, state.opponents(o.controller)):
+                    step_fires(a.trigger, step, active, o.controller, state.opponents(o.controller)) and \
+                    condition_met(view, a, o, o.controller):  # an intervening "if" (CR 603.4)
                 seq += 1
                 out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
     return out

@@ -102,6 +102,7 @@ from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
 from ..rules.characteristics import View
 from ..rules.sagas import chapters_triggered, is_saga
+from ..rules.triggers import condition_met
 from .transition import _index_of, _PendingTrigger, _World, has_keyword, set_day_night
 from .transition import event_triggers, step_triggers
 from ..core.events import Attacked, Blocked, CardDrawn
@@ -611,7 +612,8 @@ def _triggers(state: GameState, event: type[ir.Trigger], controller: str | None,
             continue
         live = view.chars(o.id).abilities
         for a in o.card.abilities:
-            if isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, event) and a in live:
+            if isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, event) and a in live and \
+                    condition_met(view, a, o, o.controller):  # an intervening "if" (CR 603.4)
                 seq += 1
                 out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
     return out

@@ -54,7 +54,7 @@ from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters
 from .effects import effect_sentence, effect_text
 from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
-from .trigger_events import _trigger_event
+from .trigger_events import _trigger_event, intervening_if
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
 from . import conditional_statics, mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
@@ -312,8 +312,10 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     trig, mana = _trigger_event(c)
     c.need(",")
     sents = sentences(c.rest())
-    if sents and sents[0] and sents[0][0].low == "if" and not mana:
-        raise NoMatch("an intervening 'if' clause (CR 603.4): checked as it triggers, not read")
+    cond = None
+    if sents and not mana:
+        cond, first = intervening_if(sents[0])
+        sents = [list(first)] + list(sents[1:])
     if mana:
         if len(sents) != 1:
             raise NoMatch("triggered mana ability with more")
@@ -322,7 +324,7 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")
-    return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw)]
+    return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)]
 
 
 def _with_text(a: Ability, raw: str) -> Ability:

@@ -40,6 +40,7 @@ from ..core.ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T,
 from .reading_mode import reading_skeleton, skeleton_reading
 from .tokens import NUMBER_WORDS, Token, detokenize
 from . import shared_readers
+from .trigger_events import intervening_if
 
 # Words that may follow a complete target phrase: they start the rest of the
 # instruction, never a further description of the target.
@@ -657,11 +658,11 @@ def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
     sents = g.sentences(c.rest())
     if not sents:
         raise g.NoMatch("no effect")
-    if sents[0] and sents[0][0].low == "if":
-        raise g.NoMatch("an intervening 'if' clause (CR 603.4): checked as it triggers, not read")
+    cond, first = intervening_if(sents[0])
+    sents = [list(first)] + list(sents[1:])
     s = g.Scope(last=SELF if trig.of_source else None)
     n = structured_sentences(sents, s, retry=len(sents) > 1)
-    return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw)], n
+    return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)], n
 
 
 def line_spell_structure(toks: Sequence[Token], ctx, raw: str) -> int:

@@ -18,12 +18,16 @@ Anything else raises :class:`~.cursor.NoMatch` (the line stays unread, with its 
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Sequence
 
 from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastTrigger,
                        CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
-                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger)
+                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition)
+from .activation_conditions import _activation_if
+from .conditional_statics import static_condition
 from .cursor import Cursor, NoMatch
+from .tokens import Token
 from .descriptions import Desc, desc, to_filter, to_selector
 from .spend_restrictions import spell_phrase
 
@@ -235,3 +239,23 @@ def _step(c: Cursor) -> StepTrigger:
         if c.take(*words):
             return StepTrigger(step, whose)
     raise NoMatch("step or phase")
+
+
+def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, Sequence[Token]]:
+    """An intervening "if" clause (CR 603.4) at the start of a triggered ability's effect: "When
+    this creature enters, if you control a Swamp, …" — the condition (read by the activation and
+    static condition readers) and the rest of the sentence; (None, ``first``) when there is none.
+    An "if" clause whose condition is not read raises :class:`NoMatch` (the trigger stays unread:
+    it is checked as the event happens, which nothing else would do)."""
+    if not first or first[0].low != "if":
+        return None, first
+    for read in (_activation_if, static_condition):
+        c = Cursor(first)
+        c.i = 1
+        try:
+            cond = read(c)
+        except NoMatch:
+            continue
+        if c.take(","):
+            return cond, first[c.i:]
+    raise NoMatch("an intervening 'if' clause (CR 603.4) whose condition is not read")

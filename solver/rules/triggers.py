@@ -25,11 +25,12 @@ from ..core import events as ev
 from ..core import ir
 from ..core.state import GameObject
 from .characteristics import Chars, View
+from .conditions import condition_holds
 from .modes import TargetingSource
 from .spending import filter_matches
 from .targeting import object_fits
 
-__all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger"]
+__all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger", "condition_met"]
 
 #: Trigger kinds dispatched from the kernel's events (an :class:`~solver.core.ir.EitherTrigger` is,
 #: whatever its events).
@@ -37,6 +38,13 @@ EVENT_TRIGGERS: tuple[type[ir.Trigger], ...] = (
     ir.ObjectEntersTrigger, ir.ObjectDiesTrigger, ir.LeavesTrigger, ir.CastTrigger, ir.CombatDamageTrigger,
     ir.LifeGainTrigger, ir.DrawTrigger, ir.YouAttackTrigger, ir.OtherAttacksTrigger, ir.BlocksTrigger,
     ir.BecomesBlockedTrigger, ir.EitherTrigger)
+
+
+def condition_met(view: View, ability: Any, source: GameObject, controller: str) -> bool:
+    """CR 603.4: a triggered ability with an intervening "if" clause triggers only if its condition
+    is true as the event happens, and does nothing as it resolves if the condition is false then."""
+    cond = getattr(ability, "condition", None)
+    return cond is None or condition_holds(view, cond, source, controller)
 
 
 def is_event_trigger(a: Any) -> bool:
