@@ -15,8 +15,12 @@ __all__ = ["clause_regenerate", "clause_prevent", "cant_be_regenerated_rider"]
 
 
 def clause_regenerate(c: Cursor, s: Scope) -> list[Effect]:
-    """regenerate <this permanent | it | enchanted creature | target …> (CR 701.15a)."""
-    c.need("regenerate")
+    """regenerate <this permanent | it | enchanted creature | target …> (CR 701.15a). The verb may
+    come as a self-reference token when the card is named by the word itself."""
+    t = c.peek()
+    if not (c.take("regenerate") or (t is not None and t.kind == "SELF" and t.text.lower() == "regenerate"
+                                     and c.take("SELF") and not c.at(("deals", "gets", "gains")))):
+        raise NoMatch("regenerate")
     return [Regenerate(object_ref(c, s))]
 
 
