@@ -212,3 +212,71 @@ def test_cleanup_ends_every_shield():
 def test_x_amount_shield_and_zero():
     ref = ir.PreventDamage(to=ir.T(0), amount="X")
     assert "the next X damage" in ref.describe()
+
+
+# ---------------------------------------------------------------------------
+# Soundness both ways (contract §2.0)
+# ---------------------------------------------------------------------------
+
+def _resolve_doc(battlefield: dict, stack: list, **extra) -> dict:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": battlefield, "stack": stack}
+    d.update(extra)
+    return d
+
+
+@pytest.mark.parametrize("spell", ["Holy Day", "Mending Hands", "Shielded Passage"])
+def test_read_prevention_spell_resolves(spell):
+    """A read shield is no unread part: its resolution answers."""
+    targets = [] if spell == "Holy Day" else [["grizzly-bears"]]
+    d = _resolve_doc({"bob": ["Grizzly Bears"]}, [{"card": spell, "controller": "alice", "targets": targets}])
+    (_, out), = Situation.from_dict(d).resolve()
+    assert len(out.state.prevention) == 1
+
+
+@pytest.mark.parametrize("spell", ["Harmless Assault", "Forfend", "Defend the Hearth"])
+def test_unread_prevention_spell_is_refused(spell):
+    """A prevention sentence the reader does not read ("… by attacking creatures", "… to creatures")
+    stays an unread part: resolving it is refused, never taken as doing nothing."""
+    d = _resolve_doc({"bob": ["Grizzly Bears"]}, [{"card": spell, "controller": "alice"}])
+    with pytest.raises(UnsupportedCaseError):
+        Situation.from_dict(d).resolve()
+
+
+def test_unread_static_prevention_still_blocks_damage():
+    """An unread static prevention effect (Dawn Elemental) still blocks the damage it reaches."""
+    d = _resolve_doc({"bob": ["Dawn Elemental"]}, [{"card": "Lightning Bolt", "controller": "alice",
+                                                   "targets": [["dawn-elemental"]]}])
+    with pytest.raises(UnsupportedCaseError):
+        Situation.from_dict(d).resolve()
+
+
+@pytest.mark.parametrize("shields, refused", [(0, False), (1, True)])
+def test_regeneration_taps_reach_a_becomes_tapped_trigger(shields, refused):
+    """Regeneration taps the permanent (CR 701.15a): with a shield on an untapped permanent, a
+    destruction can cause a "becomes tapped" event, so an unread "Whenever this creature becomes
+    tapped" trigger blocks the resolution; without a shield it can't and does not."""
+    d = _resolve_doc({"bob": [{"card": "Encumbered Reejerey", "regeneration_shields": shields}]},
+                     [{"card": "Murder", "controller": "alice", "targets": [["encumbered-reejerey"]]}])
+    sit = Situation.from_dict(d)
+    if refused:
+        with pytest.raises(UnsupportedCaseError):
+            sit.resolve()
+    else:
+        assert len(sit.resolve()) == 1
+
+
+def test_shield_on_a_source_that_leaves_with_its_ability_on_the_stack_is_refused():
+    """A shield on the damage of a permanent that leaves the battlefield while an ability from it is on
+    the stack: whether it still prevents that ability's damage (CR 113.7a) is not modeled — refused."""
+    d = _resolve_doc({"alice": [{"card": "Prodigal Pyromancer", "tapped": True}]},
+                     [{"card": "Murder", "controller": "bob", "targets": [["prodigal-pyromancer"]]},
+                      {"ability": {"source": "prodigal-pyromancer", "index": 1}, "targets": [["bob"]]}],
+                     prevention=[{"source": "prodigal-pyromancer"}])
+    (_, after), = Situation.from_dict(d).resolve()          # Murder: the shield stays, the ability waits
+    assert after.state.prevention == (PreventionShield(None, "prodigal-pyromancer"),)
+    with pytest.raises(UnsupportedCaseError):
+        after.resolve()
+    d["stack"] = d["stack"][:1]                                  # no ability from it: the shield goes
+    (_, alone), = Situation.from_dict(d).resolve()
+    assert alone.state.prevention == ()

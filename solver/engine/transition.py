@@ -558,6 +558,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
         _leave_battlefield(w, o, zone, dies_ok)
     elif zone == "battlefield":
         _detach_stale(w, oid)
+        if w.prevention:
+            _drop_shields_of(w, oid, entering=True)
     if o.zone == "stack":
         _forget_references(w, oid)
     if zone == "stack":
@@ -774,7 +776,8 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
     if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
         queue_triggers(w, o, ir.DiesTrigger, c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
     _drop_from_effects(w, oid)
-    _drop_shields_of(w, oid)
+    if w.prevention:
+        _drop_shields_of(w, oid)
     w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
 
 
@@ -1353,21 +1356,20 @@ def _regenerate(w: _World, o: GameObject) -> None:
         queue_triggers(w, w.objects[o.id], ir.BecomesTappedTrigger, w.view().chars(o.id).abilities)
 
 
-def _drop_shields_of(w: _World, oid: str) -> None:
+def _drop_shields_of(w: _World, oid: str, entering: bool = False) -> None:
     """CR 400.7: a permanent that leaves the battlefield is a new object — prevention shields that
-    protect it, or prevent its damage, no longer apply. An ability from it still on the stack or
-    waiting deals damage from it as it last existed (CR 113.7a, 609.7): whether such a shield
-    still prevents that damage is not modeled (noted)."""
-    mine = [p for p in w.prevention if p.to == oid or p.source == oid]
-    if not mine:
-        return
-    if any(p.source == oid for p in mine) and (
-            any(x.zone == "stack" and x.ability is not None and x.ability.source == oid for x in w.objects.values())
-            or any(p.source == oid for p in w.pending)):
-        w.notes.add(f"{oid} leaves the battlefield; not modeled: a prevention shield on its damage while an "
-                    "ability from it waits or is on the stack (CR 615, 113.7a)")
-    w.prevention = [p for p in w.prevention if p not in mine]
-    w.changed()
+    protect it no longer apply, nor those on its damage, unless an ability from it waits or is on the
+    stack (its damage is dealt by the source as it last existed, CR 113.7a: kept, and refused by
+    :func:`prevent` should they apply to it). ``entering``: the object enters the battlefield — a new
+    object: every shield naming it goes."""
+    def from_it_waits() -> bool:
+        return any(x.zone == "stack" and x.ability is not None and x.ability.source == oid
+                   for x in w.objects.values()) or any(p.source == oid for p in w.pending)
+    keep_sources = not entering and from_it_waits()
+    kept = [p for p in w.prevention if p.to != oid and (p.source != oid or keep_sources)]
+    if len(kept) != len(w.prevention):
+        w.prevention = kept
+        w.changed()
 
 
 def _shield_applies(p: PreventionShield, source: str | None, target: str, combat: bool) -> bool:
@@ -1403,6 +1405,11 @@ def prevent(w: _World, source: str | None, target: str, amount: int, *, combat: 
     live = [i for i, p in enumerate(w.prevention) if _shield_applies(p, source, target, combat)]
     if not live or amount <= 0:
         return 0 if protected else amount
+    gone = source is not None and source in w.objects and w.objects[source].zone != "battlefield"
+    if gone and any(w.prevention[i].source == source for i in live):
+        raise ResolutionUnsupported(f"damage from {source} as it last existed (CR 113.7a): whether a prevention "
+                                    "shield on its damage still applies after it left the battlefield is not "
+                                    "modeled")
     if protected and any(w.prevention[i].amount is not None for i in live):
         raise ResolutionUnsupported(f"damage to {target}: protection and a prevention shield both apply; "
                                     "which applies first (CR 616.1) is not modeled")
