@@ -280,3 +280,13 @@ def test_shield_on_a_source_that_leaves_with_its_ability_on_the_stack_is_refused
     d["stack"] = d["stack"][:1]                                  # no ability from it: the shield goes
     (_, alone), = Situation.from_dict(d).resolve()
     assert alone.state.prevention == ()
+
+
+def test_unread_damage_cant_be_prevented_blocks_a_shield():
+    """"Damage can't be prevented." (unread static) could change what a shield does: it blocks the
+    resolution (classified ``replacement``, CR 615 prevention being a replacement of damage)."""
+    d = _resolve_doc({"alice": ["Everlasting Torment"], "bob": ["Grizzly Bears"]},
+                     [{"card": "Lightning Bolt", "controller": "alice", "targets": [["grizzly-bears"]]}],
+                     prevention=[{"to": "grizzly-bears", "amount": 2}])
+    with pytest.raises(UnsupportedCaseError):
+        Situation.from_dict(d).resolve()
