@@ -124,6 +124,8 @@ def test_keys_round_trip():
     ({"prevention": [{"source": "bob"}]}, "prevention[0].source"),
     ({"prevention": [{"to": "bob", "amount": 0}]}, "prevention[0].amount"),
     ({"prevention": [{"to": "bob", "colour": "red"}]}, "prevention[0]"),
+    ({"prevention": [{"amount": 2}]}, "prevention[0].amount"),
+    ({"prevention": [{"to": "bob", "source": "grizzly-bears", "amount": 2}]}, "prevention[0].amount"),
 ])
 def test_located_errors(doc, where):
     with pytest.raises(Exception) as e:
@@ -141,10 +143,12 @@ TARGETS = ("hill-giant", "bob")
 
 
 def _shields():
+    """Shields as a situation may hold them: a shield of N protects one recipient from any source."""
     to = st.sampled_from([None, "hill-giant", "bob"])
     source = st.sampled_from([None, None, "spell", "grizzly-bears"])
-    amount = st.sampled_from([None, 1, 2, 3])
-    return st.lists(st.tuples(to, source, amount, st.booleans()), max_size=3)
+    every = st.tuples(to, source, st.just(None), st.booleans())
+    of_n = st.tuples(st.sampled_from(["hill-giant", "bob"]), st.just(None), st.sampled_from([1, 2, 3]), st.booleans())
+    return st.lists(st.one_of(every, of_n), max_size=3)
 
 
 @settings(max_examples=60, deadline=None)
@@ -290,3 +294,58 @@ def test_unread_damage_cant_be_prevented_blocks_a_shield():
                      prevention=[{"to": "grizzly-bears", "amount": 2}])
     with pytest.raises(UnsupportedCaseError):
         Situation.from_dict(d).resolve()
+
+
+# ---------------------------------------------------------------------------
+# Combat damage under shields, against the reference (CR 510.2, 615, 701.15)
+# ---------------------------------------------------------------------------
+
+def _combat_shields():
+    every = st.tuples(st.sampled_from([None, "hill-giant", "grizzly-bears", "bob"]),
+                      st.sampled_from([None, None, "hill-giant", "grizzly-bears"]), st.just(None), st.booleans())
+    of_n = st.tuples(st.sampled_from(["hill-giant", "grizzly-bears", "bob"]), st.just(None),
+                     st.sampled_from([1, 2, 3]), st.booleans())
+    return st.lists(st.one_of(every, of_n), max_size=3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(blocked=st.booleans(), regen=st.tuples(st.integers(0, 1), st.integers(0, 1)), shields=_combat_shields())
+def test_combat_damage_matches_reference(blocked, regen, shields):
+    """Hill Giant (3/3) attacks bob, blocked by Grizzly Bears (2/2) or not; each damage event is
+    prevented as the reference's enumeration of shield orders says (refused when the orders differ),
+    then lethal damage destroys — or regeneration replaces it."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "declare_blockers", "priority": "bob", "passed": ["alice"]},
+         "battlefield": {
+             "alice": [{"card": "Hill Giant", "tapped": True, "attacking": "bob", "blocked": blocked,
+                        "regeneration_shields": regen[0]}],
+             "bob": [{"card": "Grizzly Bears", "regeneration_shields": regen[1],
+                      **({"blocking": ["hill-giant"]} if blocked else {})}]},
+         "prevention": [{k: v for k, v in (("to", to), ("source", src), ("amount", n), ("combat_only", c))
+                         if v is not None and v is not False} for to, src, n, c in shields]}
+    events = [("hill-giant", "grizzly-bears" if blocked else "bob", 3)] + ([("grizzly-bears", "hill-giant", 2)]
+                                                                          if blocked else [])
+    now = tuple(sorted(shields, key=repr))
+    dealt: dict[str, int] = {}
+    for src, to, n in events:      # each recipient has one source here: no shield is shared by two events
+        results = prevention_results(now, src, to, n, combat=True)
+        if len(results) > 1:
+            with pytest.raises(Exception, match="unsupported"):
+                Situation.from_dict(d).outcomes("pass")
+            return
+        left, now = results.pop()
+        dealt[to] = left
+    giant = after_damage(Creature(3, 0, regen[0], True), dealt.get("hill-giant", 0))
+    bears = after_damage(Creature(2, 0, regen[1]), dealt.get("grizzly-bears", 0))
+    for name, c in (("hill-giant", giant), ("grizzly-bears", bears)):
+        if not c.alive:
+            now = without(now, name)
+    (_, _p, out), = Situation.from_dict(d).outcomes("pass")
+    s = out.state
+    for oid, c in (("hill-giant", giant), ("grizzly-bears", bears)):
+        o = s.find(oid)
+        assert (o is not None and o.zone == "battlefield") == c.alive, oid
+        if c.alive:
+            assert (o.damage, o.regeneration_shields, o.tapped) == (c.damage, c.regen, c.tapped), oid
+    assert s.player("bob").life == 20 - dealt.get("bob", 0)
+    assert tuple(sorted(((p.to, p.source, p.amount, p.combat_only) for p in s.prevention), key=repr)) == now

@@ -1283,7 +1283,7 @@ class _Builder:
     def prevention(self) -> tuple[PreventionShield, ...]:
         """``prevention`` (extension): prevention shields in force this turn (CR 615.7) — ``to`` a
         permanent on the battlefield or a player, ``source`` an object, ``amount`` at least 1 (absent:
-        all damage)."""
+        all damage; a shield of N has a ``to`` and no ``source``)."""
         out = []
         for i, e in enumerate(self.spec.prevention or []):
             path = _at("prevention", i)
@@ -1294,6 +1294,9 @@ class _Builder:
                                                "permanents and players, CR 120.1)")
             if e.source is not None:
                 self.known(e.source, _at(path, "source"), players=False, what="object")
+            if e.amount is not None and (e.to is None or e.source is not None):
+                self.fail(_at(path, "amount"), "a shield of N protects one permanent or player from any source "
+                                               "(CR 615.7): give 'to' and no 'source'")
             out.append(PreventionShield(e.to, e.source, e.amount, bool(e.combat_only)))
         return tuple(sorted(out, key=PreventionShield.sort_key))
 

@@ -4,7 +4,7 @@ and prevention shields, by plain enumeration of the orders the affected player c
 prevention shields in (CR 616.1).
 
 A shield is ``(to, source, amount, combat_only)`` (``None``: any recipient / any source / all
-damage). Damage from a spell is not combat damage (CR 510), so combat-only shields never apply here.
+damage). Combat-only shields apply to combat damage only (CR 510).
 """
 from __future__ import annotations
 
@@ -25,17 +25,17 @@ class Creature:
     alive: bool = True
 
 
-def _applies(s: Shield, source: str, target: str) -> bool:
+def _applies(s: Shield, source: str, target: str, combat: bool) -> bool:
     to, src, _amount, combat_only = s
-    return (to is None or to == target) and (src is None or src == source) and not combat_only
+    return (to is None or to == target) and (src is None or src == source) and (combat or not combat_only)
 
 
-def prevention_results(shields: tuple[Shield, ...], source: str, target: str, amount: int
+def prevention_results(shields: tuple[Shield, ...], source: str, target: str, amount: int, combat: bool = False
                        ) -> set[tuple[int, tuple[Shield, ...]]]:
     """Every (damage left, shields left) the affected player can reach by choosing the order of the
     applicable shields (CR 615.7: a shield of N prevents up to N and is reduced by what it prevents;
-    616.1: one applied at a time, in the order chosen)."""
-    live = [i for i, s in enumerate(shields) if _applies(s, source, target)]
+    616.1: one applied at a time, in the order chosen). ``combat``: combat damage (CR 510.2)."""
+    live = [i for i, s in enumerate(shields) if _applies(s, source, target, combat)]
     out: set[tuple[int, tuple[Shield, ...]]] = set()
     for order in permutations(live):
         left, now = amount, list(shields)
