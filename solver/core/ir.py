@@ -227,14 +227,15 @@ class Damage(_EffectBase):
 
 @dataclass(frozen=True)
 class Destroy(_EffectBase):
-    """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.19)."""
+    """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.15b: no
+    regeneration shield applies to that destruction)."""
 
     kind: ClassVar[str] = "destroy"
     to: Ref
     cant_be_regenerated: bool = False
 
     def _text(self) -> str:
-        return f"destroy {_ref_text(self.to)}"
+        return f"destroy {_ref_text(self.to)}" + (" (it can't be regenerated)" if self.cant_be_regenerated else "")
 
 
 @dataclass(frozen=True)
@@ -690,6 +691,42 @@ class Meld(_EffectBase):
         return f"exile this and {self.partner}, then meld them into {self.into}"
 
 
+# -- shields: regeneration and prevention (CR 701.15, 614.8, 615) ------------------------------
+
+
+@dataclass(frozen=True)
+class Regenerate(_EffectBase):
+    """Regenerate ``to`` (CR 701.15a, 614.8): a regeneration shield on that permanent for this turn —
+    the next time it would be destroyed this turn, instead it is tapped, removed from combat and all
+    damage is removed from it (object key ``regeneration_shields``)."""
+
+    kind: ClassVar[str] = "regenerate"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"regenerate {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class PreventDamage(_EffectBase):
+    """A prevention shield for this turn (CR 615.1, 615.7): prevent the next ``amount`` damage (a
+    number or ``"X"``, CR 107.3; None: all damage; ``combat_only``: combat damage only, CR 510) that would be dealt to ``to`` (None: to
+    anything) by ``source`` (None: by any source) this turn (top-level key ``prevention``)."""
+
+    kind: ClassVar[str] = "prevent_damage"
+    to: Ref | None = None
+    source: Ref | None = None
+    amount: int | str | None = None
+    combat_only: bool = False
+
+    def _text(self) -> str:
+        how = "all" if self.amount is None else f"the next {describe_amount(self.amount)}"
+        what = " combat" if self.combat_only else ""
+        to = f" to {_ref_text(self.to)}" if self.to is not None else ""
+        by = f" by {_ref_text(self.source)}" if self.source is not None else ""
+        return f"prevent {how}{what} damage that would be dealt{to}{by} this turn"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -707,7 +744,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
+               PreventDamage, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

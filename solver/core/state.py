@@ -121,6 +121,9 @@ class GameObject:
     # (extension) a spell cast with flashback or jump-start, on the stack: exiled instead of going anywhere
     # else as it leaves the stack (CR 702.34a, 702.133a); None: cast otherwise
     cast_with: str | None = None
+    # (extension) regeneration shields on a permanent, each for this turn: the next time it would be destroyed,
+    # instead it is tapped, removed from combat and all damage is removed from it (CR 701.15a, 614.8)
+    regeneration_shields: int = 0
 
     @property
     def whole(self) -> Card | None:
@@ -164,6 +167,23 @@ class ContinuousEffectEntry:
 
 
 @dataclass(frozen=True)
+class PreventionShield:
+    """(extension) A prevention shield from a resolved spell or ability, for this turn (CR 615.1, 615.7):
+    prevent the next ``amount`` damage (None: all damage; ``combat_only``: combat damage only) that
+    would be dealt to ``to`` (an object or player; None: to anything) by ``source`` (an object; None:
+    any source). Ends at cleanup (CR 514.2)."""
+
+    to: str | None = None
+    source: str | None = None
+    amount: int | None = None
+    combat_only: bool = False
+
+    def sort_key(self) -> tuple[str, str, int, bool]:
+        """A total order of shields (the situation writes them in it)."""
+        return (self.to or "", self.source or "", -1 if self.amount is None else self.amount, self.combat_only)
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole situation, validated. Objects are kept in file order per zone."""
 
@@ -178,6 +198,8 @@ class GameState:
     rules: tuple[str, ...] = ()
     # (extension) the game's day/night designation (CR 730.1): "day", "night", or None (neither yet)
     day_night: str | None = None
+    # (extension) prevention shields in force this turn (CR 615.7), in canonical order (``PreventionShield.sort_key``)
+    prevention: tuple[PreventionShield, ...] = ()
     # the card database the state was loaded with (solver.cards.CardDB; None: the shipped one):
     # what the engine creates by name comes from it. Not part of the state's value.
     card_db: CardSource | None = field(default=None, compare=False, repr=False)
@@ -274,7 +296,8 @@ class GameState:
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets) for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
-                self.description, self.rules, self.day_night)
+                self.description, self.rules, self.day_night,
+                tuple(sorted(self.prevention, key=PreventionShield.sort_key)))
 
     def replace_objects(self, objects: list[GameObject] | tuple[GameObject, ...]) -> "GameState":
         return replace(self, objects=tuple(objects))
@@ -300,7 +323,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
-            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with)
+            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -76,7 +76,7 @@ from ..rules.costs import bare_cost
 from mtgsolve.models.combat import solve
 from ..rules.casting_rules import protected_from
 from .resolution import _damage_source_of, _deal_damage
-from .transition import _World, dispatch_events, settle
+from .transition import ResolutionUnsupported, _World, dispatch_events, settle
 from ..core.events import CombatDamage
 
 _CS = TypeVar("_CS", bound=ir.CombatStatic)
@@ -699,6 +699,30 @@ def _leave_combat(state: GameState) -> GameState:
     return state.replace_objects(objs)
 
 
+def _refuse_shared_shields(state: GameState, plan: dict[str, dict[str, int]]) -> None:
+    """CR 615.7: when two or more sources would deal combat damage to one recipient at once and a
+    shield of N applies that prevents less than all of it (or several such shields), the recipient's
+    player or controller chooses which damage it prevents — not modeled (refused,
+    :class:`UnsupportedCase`)."""
+    if not any(p.amount is not None for p in state.prevention):
+        return
+    into: dict[str, list[tuple[str, int]]] = {}
+    for d, to in plan.items():
+        for r, n in to.items():
+            if n > 0:
+                into.setdefault(r, []).append((d, n))
+    for r, dealt in into.items():
+        if len(dealt) < 2:
+            continue
+        total = sum(n for _, n in dealt)
+        shields = [p for p in state.prevention if p.amount is not None and (p.to is None or p.to == r)
+                   and (p.source is None or any(p.source == d for d, _ in dealt))]
+        if len(shields) > 1 or (shields and (shields[0].amount or 0) < total):
+            raise UnsupportedCase(f"unsupported: {r} is dealt combat damage by several sources at once and a "
+                                  "prevention shield prevents part of it; which damage it prevents is its "
+                                  "controller's choice (CR 615.7), not modeled")
+
+
 def damage_assignments(state: GameState, first_strike: bool | None = None) -> list[DamageOutcome]:
     """CR 510: every distinct legal combat damage assignment of the current step
     (``first_strike``: the first-strike step; False: the regular step; None:
@@ -718,12 +742,16 @@ def damage_assignments(state: GameState, first_strike: bool | None = None) -> li
     out: list[DamageOutcome] = []
     for plan in assignment_plans(state, first_strike):
         w = _World(state)
+        _refuse_shared_shields(state, plan)
         sources = {d: _damage_source_of(w, d, state.obj(d).controller) for d in plan}
-        for d in sorted(plan):  # CR 510.2: dealt simultaneously (only SBAs look at the result)
-            for r, n in sorted(plan[d].items()):
-                dealt = _deal_damage(w, sources[d], r, n)
-                if dealt:
-                    w.events.append(CombatDamage(d, r, dealt))  # "deals combat damage to a player" (CR 510.3a)
+        try:
+            for d in sorted(plan):  # CR 510.2: dealt simultaneously (only SBAs look at the result)
+                for r, n in sorted(plan[d].items()):
+                    dealt = _deal_damage(w, sources[d], r, n, combat=True)
+                    if dealt:  # "deals combat damage to a player" (CR 510.3a): damage dealt, not prevented
+                        w.events.append(CombatDamage(d, r, dealt))
+        except ResolutionUnsupported as e:
+            raise UnsupportedCase(f"unsupported: {e}") from e
         assigned = tuple((d, tuple(sorted(v.items()))) for d, v in sorted(plan.items()) if v)
         dispatch_events(w)  # the abilities the damage triggered (CR 603.2), put on the stack by settle
         settled = settle(w.state(), pending=w.pending, deathtouched=w.deathtouched)

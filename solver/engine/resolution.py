@@ -91,7 +91,7 @@ from ..rules.characteristics import View, printed_colors, printed_subtypes
 from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, StateKey
 from .transition import discard_unread
 from .transition import dispatch_events
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
@@ -99,7 +99,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, meld, other_face, pay, transform)
+                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
 
 from .ward import counter_object, resolve_ward
 from ..reader.effects import predefined_token
@@ -254,6 +254,7 @@ class _DamageSource:
     types: frozenset[str] = frozenset()     # qualities for protection (CR 702.16e): card types,
     subtypes: frozenset[str] = frozenset()  # subtypes, and whether the source is a spell
     spell: bool = False
+    id: str | None = None                   # the object, for prevention shields on its damage (CR 615.7)
 
 
 def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = None,
@@ -266,20 +267,22 @@ def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = 
     if current and o is not None and o.zone in ("battlefield", "stack"):
         c = w.view().chars(oid)
         return _DamageSource(c.colors, controller, c.keyword("deathtouch"), c.keyword("lifelink"), c.types,
-                             c.subtypes, o.zone == "stack")
+                             c.subtypes, o.zone == "stack", oid)
     card = card or (o.card if o is not None else None)
     kws = {a.name for a in (card.abilities if card else ()) if isinstance(a, ir.Keyword)}
     colors = printed_colors(card)  # the card data's colors (CR 202.2, 204, 604.3), not only its mana cost's
     return _DamageSource(colors, controller, "deathtouch" in kws, "lifelink" in kws,
                          frozenset(card.data.types) if card else frozenset(),
                          printed_subtypes(card),
-                         o is not None and o.zone == "stack")
+                         o is not None and o.zone == "stack", oid)
 
 
-def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> int:
+def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, combat: bool = False) -> int:
     """CR 120.3: damage to a player is life loss; to a creature, marked damage;
     to a planeswalker, loyalty counters removed. 0 damage is not dealt (CR
-    120.8); protection prevents damage from sources of that color (CR 702.16e).
+    120.8); protection prevents damage from sources of that color (CR 702.16e),
+    and the prevention shields in force prevent what they apply to (``combat``: combat
+    damage; :func:`~solver.engine.transition.prevent`, CR 615.7) — what is prevented is not dealt.
     A creature dealt damage by a source with deathtouch is marked for CR
     704.5h; damage from a source with lifelink makes its controller gain that
     much life, as part of the same event (CR 702.15b, 120.3f).  Returns the
@@ -287,6 +290,9 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> 
     if amount <= 0:
         return 0
     if target in w.life:
+        amount = prevent(w, source.id, target, amount, combat=combat) if w.prevention else amount
+        if amount <= 0:
+            return 0
         change_life(w, target, -amount)  # CR 120.3a
         _lifelink(w, source, amount)
         return amount
@@ -295,7 +301,12 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int) -> 
         return 0
     c = w.view().chars(target)
 
-    if protected_from(c, source.colors, source.types, source.subtypes, source.spell):  # CR 702.16e
+    protected = protected_from(c, source.colors, source.types, source.subtypes, source.spell)  # CR 702.16e
+    if w.prevention:
+        amount = prevent(w, source.id, target, amount, combat=combat, protected=protected)
+    elif protected:
+        return 0
+    if amount <= 0:
         return 0
     if c.is_creature:
         o = o.with_(damage=o.damage + amount)
@@ -366,11 +377,14 @@ def _do_damage(w: _World, ctx: _Ctx, eff: ir.Damage) -> list[_World]:
 
 
 def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
+    """CR 701.8: each permanent named is destroyed (not an indestructible one, 702.12b) through the
+    kernel's :func:`~solver.engine.transition.destroy` — a regeneration shield replaces it unless
+    "it can't be regenerated" (701.15a-b)."""
     view = w.view()
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "battlefield" and not view.chars(t).keyword("indestructible"):
-            _move(w, t, "graveyard")
+            destroy(w, t, can_regenerate=not eff.cant_be_regenerated)
     return [w]
 
 
@@ -1445,6 +1459,37 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
     return worlds
 
 
+# ===========================================================================
+# Shields: regeneration and prevention (CR 701.15, 615)
+# ===========================================================================
+
+def _do_regenerate(w: _World, ctx: _Ctx, eff: ir.Regenerate) -> list[_World]:
+    """CR 701.15a: each permanent named gets a regeneration shield for this turn (object key
+    ``regeneration_shields``; used by the kernel's ``destroy``, ended at cleanup, CR 514.2)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            w.put(o.with_(regeneration_shields=o.regeneration_shields + 1))
+    return [w]
+
+
+def _do_prevent(w: _World, ctx: _Ctx, eff: ir.PreventDamage) -> list[_World]:
+    """CR 615.1, 615.7: a prevention shield for this turn for each object or player named (``to``) or
+    each source named (``source``); with neither, one on all damage (a fog, CR 615.1). A reference
+    that names nothing now (an illegal target, CR 608.2b) makes no shield. Ended at cleanup
+    (CR 514.2)."""
+    tos: list[str | None] = list(_refs(w, ctx, eff.to)) if eff.to is not None else [None]
+    sources: list[str | None] = list(_refs(w, ctx, eff.source)) if eff.source is not None else [None]
+    amount = None if eff.amount is None else _amount(w, ctx, eff.amount)   # X: the value announced (CR 107.3)
+    if amount is not None and amount <= 0:
+        return [w]                                      # a shield of 0 prevents nothing
+    for to in tos:
+        for src in sources:
+            w.prevention.append(PreventionShield(to, src, amount, eff.combat_only))
+    w.changed()
+    return [w]
+
+
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
@@ -1483,6 +1528,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ReturnTransformed: _do_return_transformed,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
+    ir.Regenerate: _do_regenerate,
+    ir.PreventDamage: _do_prevent,
 }
 
 

@@ -63,7 +63,7 @@ from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
 from ..core.json_value import JsonObject
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, StateKey, Turn
+from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, StateKey, Turn
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
@@ -76,7 +76,7 @@ from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
            "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key", "create", "CREATED",
-           "discard_unread"]
+           "discard_unread", "destroy", "prevent"]
 
 
 @dataclass(frozen=True)
@@ -392,7 +392,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events")
+                 "life_lost", "events", "prevention")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -419,6 +419,7 @@ class _World:
         self.day_night: str | None = base.day_night  # the game's designation (CR 730.1)
         # what happened since triggers were last looked for (CR 603.2; :func:`dispatch_events`)
         self.events: list[GameEvent] = []
+        self.prevention: list[PreventionShield] = list(base.prevention)  # prevention shields (CR 615.7)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -442,6 +443,7 @@ class _World:
         w.pools = dict(self.pools)
         w.day_night = self.day_night
         w.events = list(self.events)
+        w.prevention = list(self.prevention)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -450,7 +452,8 @@ class _World:
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
         return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
-                       mana_pool=self.mana_pool(), day_night=self.day_night)
+                       mana_pool=self.mana_pool(), day_night=self.day_night,
+                       prevention=tuple(sorted(self.prevention, key=PreventionShield.sort_key)))
 
     def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
         """The pools as a state holds them (the base's own value when no cost was paid from them)."""
@@ -563,6 +566,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
         _leave_battlefield(w, o, zone, dies_ok)
     elif zone == "battlefield":
         _detach_stale(w, oid)
+        if w.prevention:
+            _drop_shields_of(w, oid, entering=True)
     if o.zone == "stack":
         _forget_references(w, oid)
     if zone == "stack":
@@ -576,7 +581,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
-                  on_adventure=False, prototyped=False, cast_with=None)   # 718.4: a card not prototyped unless cast so (status)
+                  on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -781,6 +786,8 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
         queue_triggers(w, o, ir.DiesTrigger, c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
     w.events.append(LeftBattlefield(o, zone, c.is_creature, dies_ok, c, c.abilities))  # CR 603.10a
     _drop_from_effects(w, oid)
+    if w.prevention:
+        _drop_shields_of(w, oid)
     w.deathtouched.discard(oid)  # CR 400.7: the new object was not dealt that damage
 
 
@@ -1177,6 +1184,7 @@ def _sba_once(w: _World) -> list[_World] | None:
     deathtouched, w.deathtouched = w.deathtouched, set()  # "since the last time SBAs were checked"
     to_cease: list[str] = []
     to_graveyard: list[tuple[str, bool]] = []  # (id, destroyed-or-put: both "die" if creatures)
+    destroyed: set[str] = set()  # destroyed (704.5g-h): a regeneration shield may replace it (701.15a)
     counter_fix: dict[str, tuple[tuple[str, int], ...]] = {}
     legend_groups: dict[tuple[str, str], list[str]] = {}
     for o in sorted(w.objects.values(), key=lambda o: (o.order, o.id)):
@@ -1192,9 +1200,11 @@ def _sba_once(w: _World) -> list[_World] | None:
                 continue
             if o.damage >= c.toughness and not c.keyword("indestructible"):  # 704.5g
                 to_graveyard.append((o.id, True))
+                destroyed.add(o.id)
                 continue
             if o.id in deathtouched and not c.keyword("indestructible"):  # 704.5h, 702.2b
                 to_graveyard.append((o.id, True))
+                destroyed.add(o.id)
                 continue
         if "Planeswalker" in c.types and o.counter("loyalty") <= 0:  # 704.5i
             to_graveyard.append((o.id, True))
@@ -1238,7 +1248,10 @@ def _sba_once(w: _World) -> list[_World] | None:
             _cease(v, oid)
         for oid in [i for i, _ in to_graveyard] + extra:
             if oid in v.objects and v.objects[oid].zone == "battlefield":
-                _move(v, oid, "graveyard")
+                if oid in destroyed:
+                    destroy(v, oid)
+                else:
+                    _move(v, oid, "graveyard")
         out.append(v)
     return out
 
@@ -1384,4 +1397,108 @@ def _finalize(w: _World) -> GameState:
     turn = replace(w.base.turn, priority=w.base.turn.active)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
-                     day_night=w.day_night)
+                     day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)))
+
+
+# ===========================================================================
+# Shields: regeneration and prevention (CR 701.15, 614.8, 615)
+# ===========================================================================
+
+def destroy(w: _World, oid: str, *, can_regenerate: bool = True) -> bool:
+    """The one destruction (CR 701.8a): permanent ``oid`` is put into its owner's graveyard through
+    :func:`move` — unless a regeneration shield on it replaces the event (CR 701.15a, 614.8: it is
+    tapped, its "becomes tapped" abilities queued, removed from combat, CR 506.4, and all damage is
+    removed from it; the shield is used up). ``can_regenerate`` False: "it can't be regenerated"
+    (CR 701.15b). Shields are interchangeable: no choice among them (CR 616.1). Indestructibility
+    (CR 702.12b) is the caller's check. Returns whether it was put into the graveyard."""
+    o = w.objects[oid]
+    if not (can_regenerate and o.regeneration_shields > 0):
+        _move(w, oid, "graveyard")
+        return True
+    _regenerate(w, o)
+    return False
+
+
+def _regenerate(w: _World, o: GameObject) -> None:
+    """CR 701.15a: instead of being destroyed, ``o`` is tapped, removed from combat and all damage is
+    removed from it; one of its shields is used up."""
+    was_tapped = o.tapped
+    w.put(o.with_(tapped=True, damage=0, attacking=None, blocking=(), blocked=False,
+                  regeneration_shields=o.regeneration_shields - 1))
+    w.deathtouched.discard(o.id)   # the damage is removed (CR 701.15a, 704.5h)
+    for x in list(w.objects.values()):  # a removed attacker is no longer blocked by its blockers (CR 506.4)
+        if o.id in x.blocking:
+            w.put(x.with_(blocking=tuple(b for b in x.blocking if b != o.id)))
+    if not was_tapped:
+        queue_triggers(w, w.objects[o.id], ir.BecomesTappedTrigger, w.view().chars(o.id).abilities)
+
+
+def _drop_shields_of(w: _World, oid: str, entering: bool = False) -> None:
+    """CR 400.7: a permanent that leaves the battlefield is a new object — prevention shields that
+    protect it no longer apply, nor those on its damage, unless an ability from it waits or is on the
+    stack (its damage is dealt by the source as it last existed, CR 113.7a: kept, and refused by
+    :func:`prevent` should they apply to it). ``entering``: the object enters the battlefield — a new
+    object: every shield naming it goes."""
+    def from_it_waits() -> bool:
+        return any(x.zone == "stack" and x.ability is not None and x.ability.source == oid
+                   for x in w.objects.values()) or any(p.source == oid for p in w.pending)
+    keep_sources = not entering and from_it_waits()
+    kept = [p for p in w.prevention if p.to != oid and (p.source != oid or keep_sources)]
+    if len(kept) != len(w.prevention):
+        w.prevention = kept
+        w.changed()
+
+
+def _shield_applies(p: PreventionShield, source: str | None, target: str, combat: bool) -> bool:
+    return ((p.to is None or p.to == target) and (p.source is None or p.source == source)
+            and (combat or not p.combat_only))
+
+
+def _apply_shields(shields: list[PreventionShield], order: Iterable[int], amount: int
+                   ) -> tuple[int, tuple[PreventionShield, ...]]:
+    """The damage left and the shields after applying ``shields[i]`` in ``order`` (CR 615.7, 616.1f)."""
+    left = list(shields)
+    for i in order:
+        if amount <= 0:
+            break
+        p = left[i]
+        if p.amount is None:
+            amount = 0
+            continue
+        used = min(p.amount, amount)
+        amount -= used
+        left[i] = replace(p, amount=p.amount - used)
+    return amount, tuple(sorted((p for p in left if p.amount != 0), key=PreventionShield.sort_key))
+
+
+def prevent(w: _World, source: str | None, target: str, amount: int, *, combat: bool = False,
+            protected: bool = False) -> int:
+    """The prevention shields (CR 615.1, 615.7) of branch ``w`` applied to ``amount`` damage that
+    ``source`` would deal to ``target`` (``combat``: combat damage): returns the damage left, the
+    shields used up (a shield of N reduced by what it prevents, CR 615.7). When several apply, the
+    affected player or controller chooses the order (CR 616.1): refused
+    (:class:`ResolutionUnsupported`) when two orders give different results — as when protection
+    (``protected``, CR 702.16e, prevents all of it) competes with a shield of N."""
+    live = [i for i, p in enumerate(w.prevention) if _shield_applies(p, source, target, combat)]
+    if not live or amount <= 0:
+        return 0 if protected else amount
+    gone = source is not None and source in w.objects and w.objects[source].zone != "battlefield"
+    if gone and any(w.prevention[i].source == source for i in live):
+        raise ResolutionUnsupported(f"damage from {source} as it last existed (CR 113.7a): whether a prevention "
+                                    "shield on its damage still applies after it left the battlefield is not "
+                                    "modeled")
+    if protected and any(w.prevention[i].amount is not None for i in live):
+        raise ResolutionUnsupported(f"damage to {target}: protection and a prevention shield both apply; "
+                                    "which applies first (CR 616.1) is not modeled")
+    if protected:
+        return 0
+    if len(live) > 5:
+        raise ResolutionUnsupported(f"damage to {target}: more than five prevention shields apply (CR 616.1)")
+    results = {_apply_shields(w.prevention, order, amount) for order in itertools.permutations(live)}
+    if len(results) > 1:
+        raise ResolutionUnsupported(f"damage to {target}: several prevention shields apply; the order its "
+                                    "controller chooses (CR 616.1) is not modeled")
+    left, shields = results.pop()
+    w.prevention = list(shields)
+    w.changed()
+    return left

@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 from ..cards import SHIPPED, Card, CardData, CardDB, UnknownCard, db_of
 from .messages import DEFAULT_LIFE
-from ..core.state import ZONES, ContinuousEffectEntry, GameObject, GameState, Player, Turn
+from ..core.state import ZONES, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, Turn
 
 __all__ = ["FORMAT", "KEYED_ZONES", "OWNED_ZONES", "dump_state"]
 
@@ -127,6 +127,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["blocked"] = True
     if o.refers_to is not None:
         d["refers_to"] = o.refers_to
+    if o.regeneration_shields:
+        d["regeneration_shields"] = o.regeneration_shields
     return d
 
 
@@ -181,7 +183,23 @@ def dump_state(state: GameState) -> dict:
         out["shuffled"] = {pid: True for pid in state.shuffled}
     if state.day_night is not None:
         out["day_night"] = state.day_night
+    if state.prevention:
+        out["prevention"] = [_dump_prevention(p) for p in sorted(state.prevention, key=PreventionShield.sort_key)]
     return out
+
+
+def _dump_prevention(p: PreventionShield) -> dict[str, Any]:
+    """A prevention shield (CR 615.7) as its situation mapping: only the keys it sets."""
+    d: dict[str, Any] = {}
+    if p.to is not None:
+        d["to"] = p.to
+    if p.source is not None:
+        d["source"] = p.source
+    if p.amount is not None:
+        d["amount"] = p.amount
+    if p.combat_only:
+        d["combat_only"] = True
+    return d
 
 
 def _dump_player(p: Player) -> str | dict:

@@ -58,7 +58,7 @@ from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_b
 from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (re-exported)
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
-from ..core.state import STEPS, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, Turn
+from ..core.state import STEPS, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, Turn
 from ..core.options import QUERY_KINDS
 
 __all__ = [
@@ -138,7 +138,7 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None)
+                     cast_with=None, regeneration_shields=0)
 
 
 class _PlainAbility(_Plain):
@@ -161,11 +161,16 @@ class _PlainEffect(_Plain):
     _defaults = dict(card=None, ability=None, targets=None)
 
 
+class _PlainPrevention(_Plain):
+    _model = "PreventionSpec"
+    _defaults = dict(to=None, source=None, amount=None, combat_only=False)
+
+
 class _PlainSituation(_Plain):
     _model = "SituationSpec"
     _defaults = dict(name=None, description=None, rules=None, turn=None, battlefield=None, hand=None,
                      graveyard=None, library=None, exile=None, command=None, stack=None, mana_pool=None,
-                     effects=None, shuffled=None, day_night=None, query=None, expect=None)
+                     effects=None, shuffled=None, day_night=None, prevention=None, query=None, expect=None)
 
 
 class _NotPlain(Exception):
@@ -258,7 +263,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id,
     "tapped": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
-    "damage": _count, "x": _count, "timestamp": _opt(_count),
+    "damage": _count, "x": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
     "targets": _opt(_targets),
@@ -310,6 +315,12 @@ def _effect(v: Any) -> _PlainEffect:
     return e
 
 
+def _prevention(v: Any) -> _PlainPrevention:
+    checks = {"to": _opt_id, "source": _opt_id, "amount": _opt(lambda x: _int(x, 1)), "combat_only": _bool}
+    d = _keys(v, checks)
+    return _PlainPrevention(**{k: checks[k](x) for k, x in d.items()})
+
+
 def _query(v: Any) -> dict:
     if type(v) is not dict or not all(type(k) is str for k in v) or "kind" not in v:
         raise _NotPlain
@@ -339,6 +350,7 @@ _SITUATION_CHECKS: dict[str, Callable[[Any], Any]] = {
     "effects": _opt(lambda v: _list(v, _effect)),
     "shuffled": _opt(lambda v: _map(v, _id, _bool)),
     "day_night": _opt(lambda v: v if type(v) is str and v in ("day", "night") else _not_plain()),
+    "prevention": _opt(lambda v: _list(v, _prevention)),
     "query": _opt(lambda v: _list(v, _query) if type(v) is list else _query(v)),
     "expect": _opt(lambda v: _list(v, _opt(_expect_entry)) if type(v) is list else _expect_entry(v)),
 }
@@ -1166,7 +1178,17 @@ class _Builder:
             timestamp=s.timestamp if s.timestamp is not None else position,
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
-            blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p))
+            blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
+            regeneration_shields=self.regeneration_shields(p))
+
+    def regeneration_shields(self, p: _Pending) -> int:
+        """``regeneration_shields`` (extension): regeneration shields on a permanent, for this turn
+        (CR 701.15a) — only on the battlefield."""
+        n = p.spec.regeneration_shields or 0
+        if n and p.zone != "battlefield":
+            self.fail(_at(p.path, "regeneration_shields"), "regeneration shields are on permanents: only on the "
+                                                            "battlefield (CR 701.15a)")
+        return int(n)
 
     def refers_to(self, p: _Pending) -> str | None:
         """``refers_to`` (extension): an ability on the stack names another spell or ability on the
@@ -1258,6 +1280,26 @@ class _Builder:
             hint = _did_you_mean(source, self.objects) or (f" (did you mean '{e.suggestion}'?)" if e.suggestion else "")
             self.fail(path, f"unknown object or card '{source}'{hint}")
 
+    def prevention(self) -> tuple[PreventionShield, ...]:
+        """``prevention`` (extension): prevention shields in force this turn (CR 615.7) — ``to`` a
+        permanent on the battlefield or a player, ``source`` an object, ``amount`` at least 1 (absent:
+        all damage; a shield of N has a ``to`` and no ``source``)."""
+        out = []
+        for i, e in enumerate(self.spec.prevention or []):
+            path = _at("prevention", i)
+            if e.to is not None:
+                self.known(e.to, _at(path, "to"))
+                if e.to in self.objects and self.objects[e.to].zone != "battlefield":
+                    self.fail(_at(path, "to"), f"'{e.to}' is not on the battlefield (damage is dealt to "
+                                               "permanents and players, CR 120.1)")
+            if e.source is not None:
+                self.known(e.source, _at(path, "source"), players=False, what="object")
+            if e.amount is not None and (e.to is None or e.source is not None):
+                self.fail(_at(path, "amount"), "a shield of N protects one permanent or player from any source "
+                                               "(CR 615.7): give 'to' and no 'source'")
+            out.append(PreventionShield(e.to, e.source, e.amount, bool(e.combat_only)))
+        return tuple(sorted(out, key=PreventionShield.sort_key))
+
     def shuffled(self) -> tuple[str, ...]:
         given = self.spec.shuffled or {}
         for key in given:
@@ -1280,7 +1322,8 @@ class _Builder:
         return GameState(
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
             shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
-            rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, card_db=self.cards)
+            rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, prevention=self.prevention(),
+            card_db=self.cards)
 
 
 def _prototyped_up(card: Card, face: str | None, zone: str) -> FaceUp:

@@ -157,6 +157,9 @@ class ObjectSpec(_Spec):
     cast_with: Id | None = Field(None, description="(extension) (stack) a spell cast with flashback or jump-start "
                                                    "(``flashback``, ``jump-start``): exiled as it leaves the stack "
                                                    "(CR 702.34a, 702.133a)")
+    regeneration_shields: Count = Field(0, description="(extension) (battlefield) regeneration shields on the "
+                                                       "permanent for this turn: each replaces its next "
+                                                       "destruction (CR 701.15a)")
     fused: bool = Field(False, description="(extension) (stack) a split card with fuse cast as both halves: the "
                                            "spell has the combined characteristics and both halves' text "
                                            "(CR 702.102)")
@@ -220,6 +223,16 @@ class EffectSpec(_Spec):
         return self
 
 
+class PreventionSpec(_Spec):
+    """(extension) A prevention shield in force this turn (CR 615.7): ``{to, source, amount, combat_only}``."""
+
+    to: Id | None = Field(None, description="The permanent or player it protects; absent: damage to anything")
+    source: Id | None = Field(None, description="The source whose damage it prevents; absent: any source")
+    amount: Annotated[int, Field(ge=1, le=MAX_INT)] | None = Field(
+        None, description="How much damage it still prevents; absent: all")
+    combat_only: bool = Field(False, description="Combat damage only (CR 510)")
+
+
 class QuerySpec(_Spec):
     """A query (contract §2): a mapping with ``kind``; the rest is checked by the query's module."""
 
@@ -256,6 +269,8 @@ class SituationSpec(_Spec):
     shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
     day_night: Literal["day", "night"] | None = Field(None, description="(extension) the game's day/night "
                                                                         "designation (CR 730.1); absent: neither")
+    prevention: list[PreventionSpec] | None = Field(None, description="(extension) prevention shields in force "
+                                                                      "this turn (CR 615.7)")
     query: _one_of("a query mapping or a list of queries",  # type: ignore[valid-type]
                    map=QuerySpec, list=list[QuerySpec]) | None = None
     expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]

@@ -19,6 +19,7 @@ from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
+from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -672,7 +673,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
-    ("pump", clause_pump),
+    ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
 )
 
 
@@ -691,9 +692,7 @@ def clause(c: Cursor, s: Scope) -> list[Effect]:
 def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
     c = Cursor(toks)
-    if c.at(("they", "it"), "can't", "be", "regenerated"):
-        c.i += 4
-        c.end()
+    if cant_be_regenerated_rider(c):
         if not any(isinstance(e, Destroy) for e in s.effects):
             raise NoMatch("nothing to regenerate")
         s.effects[:] = [replace(e, cant_be_regenerated=True) if isinstance(e, Destroy) else e

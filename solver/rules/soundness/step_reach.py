@@ -17,7 +17,7 @@ import re
 from ...core import ir
 from ...core.state import GameState
 from ..step_order import next_step
-from .trigger_reach import TRIGGER_EVENT_FAMILIES, event_clause, event_families, targeting_triggers
+from .trigger_reach import TRIGGER_EVENT_FAMILIES, event_clause, event_families, regeneration_may_tap, targeting_triggers
 
 __all__ = ["steps_entered", "step_events", "may_trigger_at_step_end", "may_trigger_in_steps", "named_steps"]
 
@@ -91,6 +91,8 @@ def may_trigger_at_step_end(state: GameState, text: str, trigger_event: type[ir.
     steps = steps_entered(state)
     # CR 502.2, 702.145c/f: while it is day or night, permanents may transform as a turn begins
     extra = frozenset({"transform"}) if state.day_night is not None and "untap" in steps else frozenset()
+    if regeneration_may_tap(state) and "leaves" in step_events(steps):
+        extra |= {"tap"}     # a destruction replaced by regeneration taps the permanent (CR 701.15a)
     return may_trigger_in_steps(steps, text, trigger_event, extra)
 
 

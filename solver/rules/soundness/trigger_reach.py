@@ -32,7 +32,7 @@ from ...core.state import GameState
 from ...reader.tokens import self_names
 
 __all__ = ["produced_events", "event_families", "event_clause", "may_trigger", "targeting_triggers",
-           "TRIGGER_EVENT_FAMILIES"]
+           "TRIGGER_EVENT_FAMILIES", "regeneration_may_tap"]
 
 #: Families of events each modeled effect class can cause (CR 608.2, 704 after it); a class not
 #: here (:class:`ir.UntilEndOfTurn`, :class:`ir.UnreadEffect`, …) makes the resolution's events unknown.
@@ -72,6 +72,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.CounterUnlessPays: "countered graveyard tap mana life leaves sacrifice",   # countered, or paid as ward
     ir.ItsControllerGainsLife: "life",
     ir.ItsControllerInvestigates: "enters create",
+    ir.Regenerate: "",                             # a shield; the destruction it replaces taps (see below)
+    ir.PreventDamage: "",                          # a shield: less damage, no event of its own
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -216,7 +218,15 @@ def _produced_events(state: GameState) -> frozenset[str] | None:
     got = _produced_top_events(state)
     if got and targeting_triggers(state):
         got |= {"target_ability"}                 # a triggered ability put on the stack with targets
+    if got and "leaves" in got and regeneration_may_tap(state):
+        got |= {"tap"}                            # a destruction replaced by regeneration taps (CR 701.15a)
     return got
+
+
+def regeneration_may_tap(state: GameState) -> bool:
+    """Does some untapped permanent have a regeneration shield (CR 701.15a: a destruction it replaces
+    taps it, a "becomes tapped" event)?"""
+    return any(o.regeneration_shields and not o.tapped for o in state.objects if o.zone == "battlefield")
 
 
 def _produced_top_events(state: GameState) -> frozenset[str] | None:

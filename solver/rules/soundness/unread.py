@@ -63,7 +63,7 @@ _TIMING = re.compile(
     r"|\bprowl\b|\bspectacle\b|\boverload\b|\bbestow\b|\bdisguise\b|\bmorph\b|\bmegamorph\b|\bcraft\b|\bwarp\b")
 _MANA = re.compile(r"\bmana\b|\badd \{|\badd (?:one|two|three|four|five|x|an amount)\b|\badds?\b.*\{[wubrgc]\}")
 _REPLACEMENT = re.compile(r"\binstead\b|\bwould\b|\benters? (?:the battlefield )?(?:tapped|untapped|with|as)\b|\bas [^.]* enters\b"
-                          r"|\bskip\b|\bprevent\b|\bdouble\b|\btwice\b")
+                          r"|\bskip\b|\bprevent(?:ed)?\b|\bregenerated?\b|\bdouble\b|\btwice\b")
 _CHARACTERISTICS = re.compile(
     r"\bgets? [+-]|\bget [+-]|\bhave\b(?! cast\b)|\bhas\b(?! cast\b)|\bgains?\b|\bloses?\b|\bis (?:a|an|the|every|all|also|no longer|"
     r"colorless|white|blue|black|red|green)\b|\bare (?:\w+ )?(?:creatures?|lands?|artifacts?|enchantments?|"
