@@ -14,7 +14,7 @@ from typing import Any
 
 from .state import GameObject
 
-__all__ = ["GameEvent", "Entered", "LeftBattlefield", "SpellCast", "LifeGained", "CardDrawn", "CombatDamage",
+__all__ = ["GameEvent", "Entered", "LeftBattlefield", "SpellCast", "LifeGained", "CardDrawn", "DamageDealt",
            "Attacked", "Blocked"]
 
 
@@ -70,13 +70,14 @@ class CardDrawn(GameEvent):
 
 
 @dataclass(frozen=True)
-class CombatDamage(GameEvent):
-    """Creature ``source`` dealt ``amount`` combat damage to ``target`` (a player or a permanent,
-    CR 510.2)."""
+class DamageDealt(GameEvent):
+    """``source`` dealt ``amount`` damage to ``target`` (a player or a permanent; what was prevented
+    is not dealt, CR 615), combat damage when ``combat`` (CR 120.1, 510.2)."""
 
     source: str
     target: str
     amount: int
+    combat: bool = False
 
 
 @dataclass(frozen=True)

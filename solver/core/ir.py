@@ -1071,14 +1071,16 @@ class CastTrigger(Trigger):
 @dataclass(frozen=True)
 class CombatDamageTrigger(Trigger):
     """"Whenever <this creature | equipped creature | enchanted creature | a creature you control>
-    deals combat damage to a player" (CR 510.2, 510.3a, 603.2: it triggers as the damage is dealt).
-    ``subject``: ``self``, ``attached`` (the creature the source is attached to) or ``filter``
-    (``what`` names the creatures); ``to``: ``player`` or ``opponent``."""
+    deals [combat] damage to a player" (CR 120.1, 510.2, 510.3a, 603.2: it triggers as the damage is
+    dealt, once for each player dealt damage). ``subject``: ``self``, ``attached`` (the creature the
+    source is attached to) or ``filter`` (``what`` names the creatures); ``to``: ``player`` or
+    ``opponent``; ``combat``: combat damage only."""
 
     event: ClassVar[str] = "deals_combat_damage"
     subject: str = "self"
     what: Filter | None = None
     to: str = "player"
+    combat: bool = True
 
     @property
     def of_source(self) -> bool:  # type: ignore[override]
@@ -1087,7 +1089,8 @@ class CombatDamageTrigger(Trigger):
     def describe(self) -> str:
         who = {"self": "this creature", "attached": "the creature it is attached to"}.get(
             self.subject, self.what.describe() if self.what else "a creature")
-        return f"whenever {who} deals combat damage to {'a player' if self.to == 'player' else 'an opponent'}"
+        kind = "combat damage" if self.combat else "damage"
+        return f"whenever {who} deals {kind} to {'a player' if self.to == 'player' else 'an opponent'}"
 
 
 @dataclass(frozen=True)

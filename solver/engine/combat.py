@@ -77,7 +77,6 @@ from mtgsolve.models.combat import solve
 from ..rules.casting_rules import protected_from
 from .resolution import _damage_source_of, _deal_damage
 from .transition import ResolutionUnsupported, _World, dispatch_events, settle
-from ..core.events import CombatDamage
 
 _CS = TypeVar("_CS", bound=ir.CombatStatic)
 
@@ -747,9 +746,7 @@ def damage_assignments(state: GameState, first_strike: bool | None = None) -> li
         try:
             for d in sorted(plan):  # CR 510.2: dealt simultaneously (only SBAs look at the result)
                 for r, n in sorted(plan[d].items()):
-                    dealt = _deal_damage(w, sources[d], r, n, combat=True)
-                    if dealt:  # "deals combat damage to a player" (CR 510.3a): damage dealt, not prevented
-                        w.events.append(CombatDamage(d, r, dealt))
+                    _deal_damage(w, sources[d], r, n, combat=True)  # records the damage event (CR 510.3a)
         except ResolutionUnsupported as e:
             raise UnsupportedCase(f"unsupported: {e}") from e
         assigned = tuple((d, tuple(sorted(v.items()))) for d, v in sorted(plan.items()) if v)

@@ -94,6 +94,7 @@ from ..core.json_value import JsonObject
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, StateKey
 from .transition import discard_unread
 from .transition import dispatch_events
+from ..core.events import DamageDealt
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
@@ -293,6 +294,7 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
         amount = prevent(w, source.id, target, amount, combat=combat) if w.prevention else amount
         if amount <= 0:
             return 0
+        _damage_event(w, source, target, amount, combat)
         change_life(w, target, -amount)  # CR 120.3a
         _lifelink(w, source, amount)
         return amount
@@ -317,8 +319,15 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
         counters["loyalty"] = max(0, counters.get("loyalty", 0) - amount)
         o = o.with_(counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
     w.put(o)
+    _damage_event(w, source, target, amount, combat)
     _lifelink(w, source, amount)
     return amount
+
+
+def _damage_event(w: _World, source: _DamageSource, target: str, amount: int, combat: bool) -> None:
+    """The damage event abilities look at ("whenever … deals [combat] damage to a player", CR 603.2)."""
+    if source.id is not None:
+        w.events.append(DamageDealt(source.id, target, amount, combat))
 
 
 def _lifelink(w: _World, source: _DamageSource, amount: int) -> None:

@@ -119,6 +119,8 @@ def _self_event(c: Cursor) -> Trigger:
         return BecomesTappedTrigger()
     if c.take("deals", "combat", "damage", "to"):
         return CombatDamageTrigger("self", None, _player_recipient(c))
+    if c.take("deals", "damage", "to"):
+        return CombatDamageTrigger("self", None, _player_recipient(c), combat=False)
     raise NoMatch("event of this permanent")
 
 

@@ -93,8 +93,8 @@ def times_triggered(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, vi
         return int(isinstance(t, ir.LifeGainTrigger) and event.player == observer.controller and event.amount > 0)
     if isinstance(event, ev.CardDrawn):
         return int(isinstance(t, ir.DrawTrigger) and event.player == observer.controller)
-    if isinstance(event, ev.CombatDamage):
-        return int(_combat_damage(t, event, o, view, opponents))
+    if isinstance(event, ev.DamageDealt):
+        return int(_damage(t, event, o, view, opponents))
     if isinstance(event, ev.Attacked):
         return _attacks(t, event, o, view)
     if isinstance(event, ev.Blocked):
@@ -145,8 +145,10 @@ def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: t
     return not t.spells or any(filter_matches(f, c) for f in t.spells)
 
 
-def _combat_damage(t: ir.Trigger, e: ev.CombatDamage, o: _Observer, view: View, opponents: tuple[str, ...]) -> bool:
+def _damage(t: ir.Trigger, e: ev.DamageDealt, o: _Observer, view: View, opponents: tuple[str, ...]) -> bool:
     if not isinstance(t, ir.CombatDamageTrigger) or e.amount <= 0 or not view.state.is_player(e.target):
+        return False
+    if t.combat and not e.combat:
         return False
     if t.to == "opponent" and e.target not in opponents:
         return False
