@@ -100,7 +100,9 @@ def test_reader_additional_costs_and_keywords():
     assert e.zone == "graveyard" and e.cost.exile_graveyard == 4
     ev, trig = read("Evoke—Exile a blue card from your hand.")
     assert ev.name == "evoke" and ev.cost.exile_hand == 1
-    assert isinstance(trig, ir.Unsupported) and trig.kind == "triggered" and trig.affects == {"triggers"}
+    # CR 702.74a: "When this permanent enters, if its evoke cost was paid, its controller sacrifices it"
+    assert isinstance(trig, ir.TriggeredAbility) and trig.if_cast == "evoke"
+    assert isinstance(trig.trigger, ir.EntersTrigger) and trig.effects == (ir.Sacrifice(ir.SELF),)
     (js,) = read("Jump-start")
     assert js.kind == "permission" and js.cost.discard == 1 and js.mana is None
     (rt,) = read("Retrace")
@@ -260,18 +262,18 @@ def test_unread_text_of_a_card_cast_from_the_graveyard_blocks():
 
 
 def test_api_refuses_casting_modes():
-    """Kicker has a consequence after the cast (CR 702.33d) the API does not record: refused. Daze's
-    alternative cost is only its payment: applied (tests/test_api_alt_costs.py)."""
+    """Dash has consequences after the cast (CR 702.109a) the API does not record: refused. Kicker is
+    recorded (object key ``kicked``, 702.33d) and applied (tests/test_api_kicker_evoke_escape.py)."""
     from mtgsolve.solver.api import Situation, UnsupportedCaseError
 
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                "battlefield": {"alice": ["Island", "Mountain"]},
-                               "hand": {"alice": ["Burst Lightning", "Lightning Bolt"]}})
-    with pytest.raises(UnsupportedCaseError, match="kicker"):
+                               "hand": {"alice": ["Ragavan, Nimble Pilferer", "Lightning Bolt"]}})
+    with pytest.raises(UnsupportedCaseError, match="dash"):
         list(sit.legal_actions)
     assert sit.is_legal({"kind": "cast", "object": "lightning-bolt"})
     with pytest.raises(UnsupportedCaseError):
-        sit.is_legal({"kind": "cast", "object": "burst-lightning"})
+        sit.is_legal({"kind": "cast", "object": "ragavan-nimble-pilferer"})
 
 
 # ---------------------------------------------------------------------------
@@ -283,8 +285,8 @@ PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
           "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics",
-          "Ragavan, Nimble Pilferer", "Vandalblast"]
-GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning"]
+          "Ragavan, Nimble Pilferer", "Vandalblast", "Into the Roil"]
+GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning", "Woe Strider"]
 
 
 @st.composite

@@ -690,6 +690,45 @@ class Meld(_EffectBase):
         return f"exile this and {self.partner}, then meld them into {self.into}"
 
 
+def describe_if_cast(how: str) -> str:
+    """The condition on how a spell was cast (CR 702.33e, 702.138c, 702.74a) in words."""
+    return {"kicked": "if it was kicked", "escape": "if it escaped", "evoke": "if its evoke cost was paid"}.get(
+        how, f"if it was cast with {how}")
+
+
+@dataclass(frozen=True)
+class IfCast(_EffectBase):
+    """"If this spell was kicked, <instructions>" (CR 702.33e, 608.2c): ``then`` happens only if the
+    resolving spell was cast that way — ``how`` is ``kicked`` (kicked at least ``times`` times, CR 702.33d,
+    the stack object's ``kicked``); ``otherwise`` is what happens if not: the earlier instruction that a
+    "… instead" sentence replaces (CR 608.2c; "If this spell was kicked, it deals 4 damage instead")."""
+
+    kind: ClassVar[str] = "if_cast"
+    how: str
+    then: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+    times: int = 1
+
+    def describe(self) -> str:
+        how = self.how + ("" if self.times == 1 else f" {self.times} times")
+        then = "; ".join(e.describe() for e in self.then)
+        other = ("; otherwise: " + "; ".join(e.describe() for e in self.otherwise)) if self.otherwise else ""
+        return f"if this spell was {how}: {then}{other}"
+
+
+@dataclass(frozen=True)
+class Sacrifice(_EffectBase):
+    """"Its controller sacrifices it" (CR 701.21a): the permanent ``to`` names, if it is still on the
+    battlefield, is put into its owner's graveyard by its controller (not destroyed: indestructible doesn't
+    stop it, 701.21a) — evoke's triggered ability (702.74a)."""
+
+    kind: ClassVar[str] = "sacrifice"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"its controller sacrifices {_ref_text(self.to)}"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -707,7 +746,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, IfCast, Sacrifice,
+               UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1000,10 +1040,14 @@ class TriggeredAbility:
     min_modes: int = 0
     max_modes: int = 0
     mode_repeat: bool = False
+    # an intervening "if" on how its source was cast (CR 603.4), checked as it triggers and as it resolves:
+    # ``evoke`` ("if its evoke cost was paid", 702.74a: the permanent's ``cast_with``); "": none
+    if_cast: str = ""
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
-        return f"triggered: {self.trigger.describe()}: " + "; ".join(e.describe() for e in self.effects) + t \
+        cond = ", " + describe_if_cast(self.if_cast) if self.if_cast else ""
+        return f"triggered: {self.trigger.describe()}{cond}: " + "; ".join(e.describe() for e in self.effects) + t \
             + describe_modes(self)
 
 
@@ -1171,9 +1215,12 @@ class EntersWith:
     text: str = ""
     choose: str = ""
     choose_except: tuple[str, ...] = ()
+    # only if the permanent's spell was cast that way (:func:`solver.rules.faces.cast_as`): ``kicked`` ("If this
+    # creature was kicked, it enters with …", CR 702.33e), ``escape`` ("escapes with …", 702.138c); "": always
+    if_cast: str = ""
 
     def describe(self) -> str:
-        parts = []
+        parts = [describe_if_cast(self.if_cast) + ":"] if self.if_cast else []
         if self.tapped:
             parts.append("tapped")
         if self.counter:

@@ -18,11 +18,10 @@ Wordings read (reminder text ignored)
 * "Flashback <mana>" / "Flashback—<cost>" — an alternative cost, cast from
   the graveyard (CR 702.34a);
 * "Escape—<cost>" — an alternative cost from the graveyard (CR 702.138a);
-* "Evoke <mana>" / "Evoke—<cost>" — an alternative cost (CR 702.74a); its
-  triggered ability ("When this permanent enters, if its evoke cost was paid,
-  its controller sacrifices it") is kept as an ``Unsupported`` triggered part
-  (``affects={"triggers"}``): whether a permanent was evoked is not part of a
-  situation;
+* "Evoke <mana>" / "Evoke—<cost>" — an alternative cost (CR 702.74a) and its
+  triggered ability, "When this permanent enters, if its evoke cost was paid,
+  its controller sacrifices it": a :class:`~solver.core.ir.TriggeredAbility` with
+  ``if_cast="evoke"`` (an intervening if, CR 603.4, on the object key ``cast_with``);
 * "Delve", "Convoke", "Improvise" (CR 702.66a, 702.51a, 702.126a): ways to
   pay the total cost of any mode — exiling cards from your graveyard, tapping
   untapped creatures / artifacts you control (``kind="payment"``);
@@ -69,8 +68,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..core.ir import (AdditionalCost, AlternativeCost, CardCost, CastPermission, Kicker, PaymentOption, Prototype, Selector,
-                       Suspend, Unsupported)
+from ..core.ir import (SELF, AdditionalCost, AlternativeCost, CardCost, CastPermission, EntersTrigger, Kicker,
+                       PaymentOption, Prototype, Sacrifice, Selector, Suspend, TriggeredAbility, Unsupported)
 from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
@@ -295,9 +294,9 @@ def read(raw: str) -> list:
         zone = "graveyard" if kw in ("flashback", "escape") else "hand"
         opt = AlternativeCost(kw, mana if mana is not None else ManaCost.parse("{0}"), cost, zone=zone, text=raw)
         if kw == "evoke":
-            # CR 702.74a: evoke is also a triggered ability; whether the evoke cost was paid is not recorded
-            return [opt, Unsupported("evoke: sacrificed when it enters if its evoke cost was paid", raw, "triggered",
-                                     frozenset({"triggers"}))]
+            # CR 702.74a: evoke is also a triggered ability, "When this permanent enters, if its evoke cost was
+            # paid, its controller sacrifices it" (an intervening if, 603.4, on the object key cast_with)
+            return [opt, TriggeredAbility(EntersTrigger(), effects=(Sacrifice(SELF),), text=raw, if_cast="evoke")]
         return [opt]
     if low in ("delve", "convoke", "improvise"):
         # CR 702.66a, 702.51a, 702.126a: ways to pay the total cost, whatever the mode

@@ -47,9 +47,10 @@ from ..core import ir
 from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
-from .faces import EXILED_FROM_STACK, TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
+from .faces import CAST_WITH, TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
 from ..core.state import GameObject, GameState, opponent_lost_life
 from .soundness.check import unread_parts
+
 
 
 # ---------------------------------------------------------------------------
@@ -313,10 +314,7 @@ API_PAID_ONLY = frozenset({"spectacle", "retrace"})
 
 #: Why the API refuses the others: what the spell or permanent would have to record (by option name).
 API_UNRECORDED = {
-    "kicker": "the spell must know it was kicked (CR 702.33d)",
-    "escape": "an escaped spell or permanent is one that escaped (CR 702.138c-d)",
     "dash": "the dashed permanent gains haste and returns at the next end step (CR 702.109a)",
-    "evoke": "the evoked permanent is sacrificed as it enters (CR 702.74a)",
     "overload": "an overloaded spell acts on each object instead of targets (CR 702.96b)",
 }
 
@@ -326,15 +324,18 @@ def api_applies(a: ir.CastingOption) -> bool:
     their payment — "rather than pay this spell's mana cost" lines (Force of Will, Daze; CR 118.9),
     spectacle and retrace (:data:`API_PAID_ONLY`), mandatory additional costs (CR 601.2b), delve,
     convoke and improvise (CR 702.66a, 702.51a, 702.126a) — paid through the API's ``Payment`` —;
-    flashback and jump-start, whose spell records it (object key ``cast_with``) and is exiled as it
-    leaves the stack (702.34a, 702.133a); and disturb / more than meets the eye (cast as the back face,
-    CR 702.146a, 702.162a)."""
+    the options the spell records (object key ``cast_with``): flashback and jump-start, exiled as it
+    leaves the stack (702.34a, 702.133a), escape and evoke, which the permanent remembers too (702.138b-c,
+    702.74a: evoke's sacrifice trigger reads it); kicker paid once (object key ``kicked``, 702.33d-e);
+    and disturb / more than meets the eye (cast as the back face, CR 702.146a, 702.162a)."""
     if isinstance(a, (ir.PaymentOption, ir.AdditionalCost)):
         return True
+    if isinstance(a, ir.Kicker):
+        return a.name == "kicker"
     if isinstance(a, ir.AlternativeCost) and a.name in TRANSFORMED_CASTS:
         return True
-    if isinstance(a, (ir.AlternativeCost, ir.CastPermission)) and a.name in API_PAID_ONLY | EXILED_FROM_STACK:
-        return True   # flashback, jump-start: recorded on the spell (object key cast_with, CR 702.34a, 702.133a)
+    if isinstance(a, (ir.AlternativeCost, ir.CastPermission)) and a.name in API_PAID_ONLY | CAST_WITH:
+        return True   # recorded on the spell (object key cast_with, CR 702.34a, 702.133a, 702.138b, 702.74a)
     return isinstance(a, ir.AlternativeCost) and "rather than pay" in (a.text or "").lower()
 
 
