@@ -181,3 +181,18 @@ def test_the_if_kicked_grammar_on_every_card_it_reads():
         spells += bool(conditional)
         creatures += bool(entering)
     assert spells >= 20 and creatures >= 25
+
+
+def test_buyback_is_read_recorded_and_resolved_but_not_yet_a_listed_mode():
+    """CR 702.27a: "Buyback [cost]" is read (ir.Buyback) and a spell on the stack with ``buyback`` goes to its
+    owner's hand as it resolves; casting with it paid is not yet a mode the queries list, so the line stays an
+    unread part of the card's costs — in the hand it refuses ``actions`` (contract §2.0), on the stack it
+    doesn't block ``resolve``."""
+    card = SHIPPED.get("Capsize")
+    assert any(isinstance(a, ir.Buyback) for a in card.abilities)
+    in_hand = sit(battlefield={"alice": ["Island"] * 6}, hand={"alice": ["Capsize"]})
+    assert in_hand.query({"kind": "actions", "player": "alice"})["status"] == "unsupported"
+    s = sit(battlefield={"bob": [{"card": "Grizzly Bears", "id": "bear"}]},
+            stack=[{"card": "Capsize", "controller": "alice", "buyback": True, "targets": [["bear"]]}])
+    done = settle(s)
+    assert done.state.obj("capsize").zone == "hand" and done.state.obj("bear").zone == "hand"

@@ -1573,6 +1573,14 @@ class Kicker(CostOption):
 
 
 @dataclass(frozen=True)
+class Buyback(CostOption):
+    """"Buyback [cost]" (CR 702.27a): an optional additional cost; if it was paid, the spell goes to its
+    owner's hand instead of their graveyard as it resolves (the stack object's ``buyback``)."""
+
+    kind: ClassVar[str] = "buyback"
+
+
+@dataclass(frozen=True)
 class Prototype(CastingOption):
     """"Prototype [mana cost] — [power]/[toughness]" (CR 702.160a, 718.2): the card may be cast prototyped,
     the spell — and the permanent it becomes — then having that mana cost, power and toughness and the
@@ -1602,7 +1610,7 @@ class PaymentOption(CastingOption):
 
 #: Every casting-option kind.
 OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
-                                                   PaymentOption, Prototype)
+                                                   PaymentOption, Prototype, Buyback)
 
 
 @dataclass(frozen=True)

@@ -316,6 +316,7 @@ API_PAID_ONLY = frozenset({"spectacle", "retrace"})
 API_UNRECORDED = {
     "dash": "the dashed permanent gains haste and returns at the next end step (CR 702.109a)",
     "overload": "an overloaded spell acts on each object instead of targets (CR 702.96b)",
+    "buyback": "casting it with its buyback cost paid is not a listed mode yet (CR 702.27a)",
 }
 
 
