@@ -55,7 +55,7 @@ def if_kicked_sentence(toks: Sequence[Token], s: Scope, instructions: Instructio
     if len(s.targets) != ntargets:
         raise NoMatch("a target only a kicked spell has (CR 601.2c)")
     if not instead:
-        out = [IfCast("kicked", tuple(then))]
+        out: list[Effect] = [IfCast("kicked", tuple(then))]
         s.effects.extend(out)
         return out
     prev = s.effects[-1] if s.effects else None
