@@ -196,3 +196,28 @@ def test_buyback_is_read_recorded_and_resolved_but_not_yet_a_listed_mode():
             stack=[{"card": "Capsize", "controller": "alice", "buyback": True, "targets": [["bear"]]}])
     done = settle(s)
     assert done.state.obj("capsize").zone == "hand" and done.state.obj("bear").zone == "hand"
+
+
+def test_overload_offered_applied_and_acts_on_each():
+    """CR 702.96b: cast for its overload cost the spell has no targets (``cast_with: overload``, no
+    ``targets``) and destroys each artifact Alice doesn't control as it resolves — not hers."""
+    s = sit(battlefield={"alice": ["Mountain"] * 5 + ["Ornithopter"], "bob": ["Ornithopter", "Sol Ring"]},
+            hand={"alice": ["Vandalblast"]})
+    a = offered(s, lambda a: a.alternative == "overload")
+    assert a.targets is None and pay_count(s, "vandalblast", alternative="overload") == 1
+    after = s.apply(a)
+    spell = after.state.obj("vandalblast")
+    assert spell.cast_with == "overload" and spell.targets is None
+    assert dump_state(after.state)["stack"][0]["cast_with"] == "overload"
+    done = settle(after)
+    zones = {o.id: o.zone for o in done.state.objects}
+    assert zones["ornithopter-2"] == zones["sol-ring"] == "graveyard" and zones["ornithopter"] == "battlefield"
+    one = settle(s.apply(offered(s, lambda a: a.targets == (("sol-ring",),))))
+    assert {o.id for o in one.state.objects if o.zone == "graveyard" and o.owner == "bob"} == {"sol-ring"}
+
+
+def test_an_overloaded_spell_with_targets_is_a_located_error():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "battlefield": {"bob": ["Sol Ring"]},
+         "stack": [{"card": "Vandalblast", "controller": "alice", "cast_with": "overload", "targets": [["sol-ring"]]}]}
+    with pytest.raises(ValueError, match=r"stack\[0\].cast_with: a spell cast for its overload cost has no targets"):
+        situation_from_dict(d)

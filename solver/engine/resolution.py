@@ -110,7 +110,7 @@ from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
 from ..rules.faces import KEPT_ON_BATTLEFIELD
 from ..rules.replacement import counter_event_outcomes, entering_with
-from ..rules.targeting import TargetingError, stack_source
+from ..rules.targeting import TargetingError, each_described, spell_specs, stack_source
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -1429,6 +1429,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
     assert card is not None
     colors = w.view().chars(o.id).colors
     specs, legal, resolves = _check_targets(w, o, where)
+    if o.cast_with == "overload":   # CR 702.96b: "target" reads "each": every object the text describes
+        specs, legal = spell_specs(card), each_described(w.view(), o.id)
     if not resolves:
         _leave_stack(w, o)
         w.fizzled = True

@@ -944,6 +944,8 @@ class _Builder:
                       + (" or the permanent it became" if len(zones) > 1 else "") + " (CR 702.34a, 702.133a, "
                       "702.138b, 702.74a)")
         self._needs_option(p, where, given)
+        if given == "overload" and p.spec.targets:
+            self.fail(where, "a spell cast for its overload cost has no targets (CR 702.96b): give no 'targets'")
         return str(given)
 
     def _needs_option(self, p: Any, where: str, name: str) -> None:

@@ -34,8 +34,8 @@ Wordings read (reminder text ignored)
   players' ``life_lost_this_turn``; when it is not recorded the soundness
   layer reports the line as unread, :func:`solver.rules.soundness.check.unread_parts`);
 * "Overload <mana>" (CR 702.96a): an alternative cost from the hand; cast this way the
-  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.rules.casting_options.overloaded``),
-  and what it then does to each object stays an ``Unsupported`` part affecting its effect only;
+  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.rules.casting_options.overloaded``);
+  a spell on the stack with ``cast_with: overload`` acts on each object its text describes as it resolves;
 * "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
   hand (:class:`~solver.core.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
@@ -261,11 +261,10 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"overload\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.96a–b: an alternative cost from the hand; cast this way, "target" in the spell's text
-        # reads "each": the spell has no targets (solver/rules/casting_options.py: ``overloaded``); what it
-        # then does to each object is not modeled (whether it was overloaded is not recorded on the stack)
-        return [AlternativeCost("overload", _mana(m.group(1)), CardCost(), zone="hand", text=raw),
-                Unsupported("rider: overloaded (CR 702.96b), it acts on every object its text describes", raw,
-                            "rider", frozenset({"effect"}))]
+        # reads "each": the spell has no targets (solver/rules/casting_options.py: ``overloaded``) and, as it
+        # resolves (object key cast_with: overload), acts on each object its text describes
+        # (solver/rules/targeting.py: ``each_described``)
+        return [AlternativeCost("overload", _mana(m.group(1)), CardCost(), zone="hand", text=raw)]
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
     if m:
         return _suspend(int(m.group(1)), _mana(m.group(2)), raw)

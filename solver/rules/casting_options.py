@@ -315,7 +315,6 @@ API_PAID_ONLY = frozenset({"spectacle", "retrace"})
 #: Why the API refuses the others: what the spell or permanent would have to record (by option name).
 API_UNRECORDED = {
     "dash": "the dashed permanent gains haste and returns at the next end step (CR 702.109a)",
-    "overload": "an overloaded spell acts on each object instead of targets (CR 702.96b)",
     "buyback": "casting it with its buyback cost paid is not a listed mode yet (CR 702.27a)",
 }
 
@@ -327,7 +326,8 @@ def api_applies(a: ir.CastingOption) -> bool:
     convoke and improvise (CR 702.66a, 702.51a, 702.126a) — paid through the API's ``Payment`` —;
     the options the spell records (object key ``cast_with``): flashback and jump-start, exiled as it
     leaves the stack (702.34a, 702.133a), escape and evoke, which the permanent remembers too (702.138b-c,
-    702.74a: evoke's sacrifice trigger reads it); kicker paid once (object key ``kicked``, 702.33d-e);
+    702.74a: evoke's sacrifice trigger reads it) and overload (702.96b: no targets, each object the text
+    describes); kicker paid once (object key ``kicked``, 702.33d-e);
     and disturb / more than meets the eye (cast as the back face, CR 702.146a, 702.162a)."""
     if isinstance(a, (ir.PaymentOption, ir.AdditionalCost)):
         return True

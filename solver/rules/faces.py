@@ -251,8 +251,9 @@ EXILED_FROM_STACK = frozenset({"flashback", "jump-start"})
 #: it escaped (CR 702.138b-c), its evoke cost was paid (702.74a).
 KEPT_ON_BATTLEFIELD = frozenset({"escape", "evoke"})
 
-#: Every value of the object key ``cast_with``: the alternative costs and permissions a spell records.
-CAST_WITH = EXILED_FROM_STACK | KEPT_ON_BATTLEFIELD
+#: Every value of the object key ``cast_with``: the alternative costs and permissions a spell records —
+#: also ``overload`` (CR 702.96b: the spell has no targets and acts on each object its text describes).
+CAST_WITH = EXILED_FROM_STACK | KEPT_ON_BATTLEFIELD | {"overload"}
 
 
 def cast_as(o: Any, how: str, times: int = 1) -> bool:
