@@ -285,7 +285,7 @@ PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
           "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics",
-          "Ragavan, Nimble Pilferer", "Vandalblast", "Into the Roil"]
+          "Ragavan, Nimble Pilferer", "Vandalblast", "Into the Roil", "Capsize"]
 GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning", "Woe Strider"]
 
 
@@ -310,12 +310,14 @@ def boards(draw):
     return situation_from_dict(d).state
 
 
-def _mode_query(oid, alt, kicked):
+def _mode_query(oid, alt, kicked, buyback=0):
     q = {"kind": "pay", "cast": oid, "player": "alice"}
     if alt:
         q["alternative"] = alt
     if kicked:
         q["kicked"] = True
+    if buyback:
+        q["buyback"] = True
     return q
 
 
@@ -324,8 +326,8 @@ def _mode_query(oid, alt, kicked):
 @given(boards())
 def test_pay_and_actions_match_reference(state):
     view = View(state)
-    for oid, alt, kicked in reference_modes(state, "alice"):
-        q = _mode_query(oid, alt, kicked)
+    for oid, alt, kicked, buyback in reference_modes(state, "alice"):
+        q = _mode_query(oid, alt, kicked, buyback)
         got = answer(state, q, Options(max_results=10**6))
         if got["status"] == "unsupported":
             assert got.get("reason") or got.get("unsupported")
@@ -340,5 +342,5 @@ def test_pay_and_actions_match_reference(state):
     if res["status"] == "unsupported":
         assume(False)
     got_entries = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if a["kind"] == "cast"]
-    key = lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")))  # noqa: E731
+    key = lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback")))  # noqa: E731
     assert sorted(got_entries, key=key) == reference_cast_entries(state, "alice")

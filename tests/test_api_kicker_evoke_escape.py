@@ -183,19 +183,24 @@ def test_the_if_kicked_grammar_on_every_card_it_reads():
     assert spells >= 20 and creatures >= 25
 
 
-def test_buyback_is_read_recorded_and_resolved_but_not_yet_a_listed_mode():
-    """CR 702.27a: "Buyback [cost]" is read (ir.Buyback) and a spell on the stack with ``buyback`` goes to its
-    owner's hand as it resolves; casting with it paid is not yet a mode the queries list, so the line stays an
-    unread part of the card's costs — in the hand it refuses ``actions`` (contract §2.0), on the stack it
-    doesn't block ``resolve``."""
-    card = SHIPPED.get("Capsize")
-    assert any(isinstance(a, ir.Buyback) for a in card.abilities)
-    in_hand = sit(battlefield={"alice": ["Island"] * 6}, hand={"alice": ["Capsize"]})
-    assert in_hand.query({"kind": "actions", "player": "alice"})["status"] == "unsupported"
-    s = sit(battlefield={"bob": [{"card": "Grizzly Bears", "id": "bear"}]},
-            stack=[{"card": "Capsize", "controller": "alice", "buyback": True, "targets": [["bear"]]}])
-    done = settle(s)
+def test_buyback_offered_applied_and_returned_to_hand():
+    """CR 702.27a: "Buyback [cost]" — an optional additional cost — is a mode of its own (``cast ID buyback``,
+    the ``pay`` key ``buyback``, an encoding slot); the spell records it and goes to its owner's hand as it
+    resolves; cast without it, to the graveyard."""
+    assert any(isinstance(a, ir.Buyback) for a in SHIPPED.get("Capsize").abilities)
+    s = sit(battlefield={"alice": ["Island"] * 6, "bob": [{"card": "Grizzly Bears", "id": "bear"}]},
+            hand={"alice": ["Capsize"]})
+    a = offered(s, lambda a: a.buyback and a.targets == (("bear",),))
+    assert str(a) == "cast capsize buyback -> bear paying island, island-2, island-3, island-4, island-5, island-6"
+    assert pay_count(s, "capsize", buyback=True) == 1
+    after = s.apply(a)
+    assert after.state.obj("capsize").buyback and dump_state(after.state)["stack"][0]["buyback"] is True
+    done = settle(after)
     assert done.state.obj("capsize").zone == "hand" and done.state.obj("bear").zone == "hand"
+    plain = settle(s.apply(offered(s, lambda a: not a.buyback and a.targets == (("bear",),))))
+    assert plain.state.obj("capsize").zone == "graveyard"
+    short = sit(battlefield={"alice": ["Island"] * 5}, hand={"alice": ["Capsize"]})
+    assert not any(a.buyback for a in short.legal_actions)      # {1}{U}{U} + {3} needs six
 
 
 def test_overload_offered_applied_and_acts_on_each():

@@ -264,6 +264,8 @@ class ActionApplier:
         cast_with: dict[str, Any] = {"cast_with": a.alternative} if a.alternative in CAST_WITH else {}
         if a.kicked:
             cast_with["kicked"] = int(a.kicked)   # CR 702.33d: the spell records that it was kicked
+        if a.buyback:
+            cast_with["buyback"] = True           # CR 702.27a: to its owner's hand as it resolves
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
              targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]), **cast_with)
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)

@@ -425,6 +425,8 @@ QUERY_SCHEMAS: dict[str, dict] = {
                                     "(CR 715.3, 709.3, 712.12)"},
                            "kicked": {"type": "boolean", "description": "(extension, with cast) pay the kicker cost "
                                       "(CR 702.33a)"},
+                           "buyback": {"type": "boolean", "description": "(extension, with cast) pay the buyback "
+                                       "cost (CR 702.27a)"},
                            "player": _PLAYER_S},
             "oneOf": [{"required": ["cast"]}, {"required": ["cost"]}, {"required": ["activate"]},
                       {"required": ["suspend"]}]},

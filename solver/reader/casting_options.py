@@ -45,9 +45,8 @@ Wordings read (reminder text ignored)
 * "Disturb <mana>" (CR 702.146a): an alternative cost from the graveyard; the card is cast
   transformed, its back face up on the stack (:mod:`solver.rules.faces`, 712.11a);
 * "Buyback <mana>" / "Buyback—<cost>" (CR 702.27a): an optional additional cost
-  (:class:`~solver.core.ir.Buyback`), which a spell on the stack records (object key ``buyback``: it goes to its
-  owner's hand as it resolves); paying it is not yet a casting mode the queries list, so the line also stays
-  an ``Unsupported`` part affecting costs;
+  (:class:`~solver.core.ir.Buyback`; the mode key ``buyback``), which a spell on the stack records (object key
+  ``buyback``: it goes to its owner's hand as it resolves);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -303,13 +302,10 @@ def read(raw: str) -> list:
         return [opt]
     m = re.fullmatch(r"buyback(\s*(?:—|-).+|\s+" + _MANA + r")", text, re.I)
     if m:
-        # CR 702.27a: an optional additional cost; a spell cast with it paid records it (object key buyback) and
-        # goes to its owner's hand as it resolves. Casting it that way is not yet a mode the actions and pay
-        # queries list: that stays an unread part of its costs
+        # CR 702.27a: an optional additional cost (a casting mode of pay/actions: buyback); a spell cast with
+        # it paid records it (object key buyback) and goes to its owner's hand as it resolves
         mana, cost = _keyword_cost(m.group(1))
-        return [Buyback("buyback", mana, cost, zone="hand", text=raw),
-                Unsupported("buyback: casting it with its buyback cost paid (CR 702.27a) is not listed", raw,
-                            "static", frozenset({"costs"}))]
+        return [Buyback("buyback", mana, cost, zone="hand", text=raw)]
     if low in ("delve", "convoke", "improvise"):
         # CR 702.66a, 702.51a, 702.126a: ways to pay the total cost, whatever the mode
         return [PaymentOption(low, zone="any", text=raw)]

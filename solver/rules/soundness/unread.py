@@ -173,9 +173,6 @@ KEYWORD_REACH: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
         ("ascend", "static", "effect", "battlefield"),
         # its reminder text: "Whenever this creature attacks, add {R}{R}. This mana lasts until end of combat."
         ("firebending", "triggered", "triggers", "battlefield"),
-        # 702.27a: an optional additional cost as the spell is cast from the hand; what paying it does as the
-        # spell resolves (to its owner's hand) is modeled by the stack object's key buyback
-        ("buyback", "static", "costs", "hand"),
     )
 }
 _KEYWORD_PARAMETER = r"(?: \d+| x| n|(?: ?\{[^}]*\})+|—[^.]*(?:\.[^.]+)*| [\w ,'-]+)?\.?$"
