@@ -226,3 +226,45 @@ def test_an_overloaded_spell_with_targets_is_a_located_error():
          "stack": [{"card": "Vandalblast", "controller": "alice", "cast_with": "overload", "targets": [["sol-ring"]]}]}
     with pytest.raises(ValueError, match=r"stack\[0\].cast_with: a spell cast for its overload cost has no targets"):
         situation_from_dict(d)
+
+
+# ---------------------------------------------------------------------------
+# Differential: escape, kicker and buyback payments against the brute-force reference
+# ---------------------------------------------------------------------------
+
+GRAVE_POOL = ["Forest", "Island", "Shock", "Opt", "Woe Strider"]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_mode_payments_match_the_reference(seed):
+    """The ``pay`` query's payments of escape (choices of other graveyard cards, CR 702.138a), kicker
+    (702.33a) and buyback (702.27a) modes, and the API's completions of them, equal the brute-force
+    reference's (tests/reference/alt_costs_ref.py) on small boards."""
+    import json
+    import random
+
+    from reference.alt_costs_ref import brute_cast
+
+    from mtgsolve.solver.queries import Options, answer
+    from mtgsolve.solver.rules.characteristics import View
+
+    rng = random.Random(seed)
+    grave = ["Woe Strider"] + [rng.choice(GRAVE_POOL) for _ in range(rng.randint(3, 6))]
+    lands = [{"card": rng.choice(["Swamp", "Island", "Mountain"]), "tapped": rng.random() < 0.2}
+             for _ in range(rng.randint(4, 9))]
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": lands, "bob": ["Grizzly Bears"]},
+         "hand": {"alice": ["Burst Lightning", "Capsize"]}, "graveyard": {"alice": grave}}
+    s = Situation.from_dict(d)
+    view = View(s.state)
+    modes = [("woe-strider", {"alternative": "escape"}), ("burst-lightning", {"kicked": True}),
+             ("capsize", {"buyback": True}), ("capsize", {})]
+    for card, mode in modes:
+        q = {"kind": "pay", "player": "alice", "cast": card, **mode}
+        got = answer(s.state, q, Options(max_results=10**6))
+        ref = brute_cast(s.state, q, view)
+        assert got["status"] == "ok" and got["count"] == ref["count"], (q, got, ref)
+        assert sorted(json.dumps(p, sort_keys=True) for p in got["payments"]) == ref["payments"], q
+    listed = [a for a in s.legal_actions if a.object == "woe-strider"]
+    assert len(listed) == brute_cast(s.state, {"kind": "pay", "player": "alice", "cast": "woe-strider",
+                                               "alternative": "escape"}, view)["count"]
