@@ -100,7 +100,9 @@ def test_reader_additional_costs_and_keywords():
     assert e.zone == "graveyard" and e.cost.exile_graveyard == 4
     ev, trig = read("Evoke—Exile a blue card from your hand.")
     assert ev.name == "evoke" and ev.cost.exile_hand == 1
-    assert isinstance(trig, ir.Unsupported) and trig.kind == "triggered" and trig.affects == {"triggers"}
+    # CR 702.74a: "When this permanent enters, if its evoke cost was paid, its controller sacrifices it"
+    assert isinstance(trig, ir.TriggeredAbility) and trig.if_cast == "evoke"
+    assert isinstance(trig.trigger, ir.EntersTrigger) and trig.effects == (ir.Sacrifice(ir.SELF),)
     (js,) = read("Jump-start")
     assert js.kind == "permission" and js.cost.discard == 1 and js.mana is None
     (rt,) = read("Retrace")
@@ -260,18 +262,18 @@ def test_unread_text_of_a_card_cast_from_the_graveyard_blocks():
 
 
 def test_api_refuses_casting_modes():
-    """Kicker has a consequence after the cast (CR 702.33d) the API does not record: refused. Daze's
-    alternative cost is only its payment: applied (tests/test_api_alt_costs.py)."""
+    """Dash has consequences after the cast (CR 702.109a) the API does not record: refused. Kicker is
+    recorded (object key ``kicked``, 702.33d) and applied (tests/test_api_kicker_evoke_escape.py)."""
     from mtgsolve.solver.api import Situation, UnsupportedCaseError
 
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
                                "battlefield": {"alice": ["Island", "Mountain"]},
-                               "hand": {"alice": ["Burst Lightning", "Lightning Bolt"]}})
-    with pytest.raises(UnsupportedCaseError, match="kicker"):
+                               "hand": {"alice": ["Ragavan, Nimble Pilferer", "Lightning Bolt"]}})
+    with pytest.raises(UnsupportedCaseError, match="dash"):
         list(sit.legal_actions)
     assert sit.is_legal({"kind": "cast", "object": "lightning-bolt"})
     with pytest.raises(UnsupportedCaseError):
-        sit.is_legal({"kind": "cast", "object": "burst-lightning"})
+        sit.is_legal({"kind": "cast", "object": "ragavan-nimble-pilferer"})
 
 
 # ---------------------------------------------------------------------------
@@ -283,8 +285,8 @@ PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
           "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics",
-          "Ragavan, Nimble Pilferer", "Vandalblast"]
-GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning"]
+          "Ragavan, Nimble Pilferer", "Vandalblast", "Into the Roil", "Capsize"]
+GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning", "Woe Strider"]
 
 
 @st.composite
@@ -308,12 +310,14 @@ def boards(draw):
     return situation_from_dict(d).state
 
 
-def _mode_query(oid, alt, kicked):
+def _mode_query(oid, alt, kicked, buyback=0):
     q = {"kind": "pay", "cast": oid, "player": "alice"}
     if alt:
         q["alternative"] = alt
     if kicked:
         q["kicked"] = True
+    if buyback:
+        q["buyback"] = True
     return q
 
 
@@ -322,8 +326,8 @@ def _mode_query(oid, alt, kicked):
 @given(boards())
 def test_pay_and_actions_match_reference(state):
     view = View(state)
-    for oid, alt, kicked in reference_modes(state, "alice"):
-        q = _mode_query(oid, alt, kicked)
+    for oid, alt, kicked, buyback in reference_modes(state, "alice"):
+        q = _mode_query(oid, alt, kicked, buyback)
         got = answer(state, q, Options(max_results=10**6))
         if got["status"] == "unsupported":
             assert got.get("reason") or got.get("unsupported")
@@ -338,5 +342,5 @@ def test_pay_and_actions_match_reference(state):
     if res["status"] == "unsupported":
         assume(False)
     got_entries = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if a["kind"] == "cast"]
-    key = lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")))  # noqa: E731
+    key = lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback")))  # noqa: E731
     assert sorted(got_entries, key=key) == reference_cast_entries(state, "alice")

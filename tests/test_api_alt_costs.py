@@ -135,9 +135,6 @@ def test_convoke_taps_creatures():
 
 
 def test_options_with_consequences_are_refused_by_name():
-    kicked = sit(battlefield={"alice": ["Forest"]}, hand={"alice": ["Burst Lightning"]})
-    with pytest.raises(UnsupportedActionError, match="kicker.*CR 702.33d"):
-        list(kicked.legal_actions)
     dash = sit(battlefield={"alice": ["Mountain"]}, hand={"alice": ["Ragavan, Nimble Pilferer"]})
     with pytest.raises(UnsupportedActionError, match="dash.*CR 702.109a"):
         list(dash.legal_actions)
@@ -243,8 +240,11 @@ def test_a_countered_flashback_spell_is_exiled():
 @pytest.mark.parametrize("obj, where, message", [
     ({"card": "Deep Analysis", "cast_with": "flashback"}, "graveyard", "spell on the stack"),
     ({"card": "Opt", "controller": "alice", "cast_with": "flashback"}, "stack", "no flashback"),
+    ({"card": "Deep Analysis", "controller": "alice", "targets": [["alice"]], "cast_with": "dash"}, "stack",
+     "one of escape, evoke, flashback, jump-start"),
     ({"card": "Deep Analysis", "controller": "alice", "targets": [["alice"]], "cast_with": "escape"}, "stack",
-     "one of flashback, jump-start"),
+     "no escape"),
+    ({"card": "Deep Analysis", "cast_with": "flashback"}, "battlefield", "spell on the stack"),
 ])
 def test_cast_with_is_validated(obj, where, message):
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"]}

@@ -327,11 +327,12 @@ def test_unread_keywords_say_what_they_affect():
     assert all(isinstance(a, Unsupported) for a in abilities)
 
 
-def test_overload_is_an_alternative_cost_whose_effect_stays_unread():
+def test_overload_is_an_alternative_cost_read_whole():
+    """Overload (CR 702.96a-b) is an alternative cost; what an overloaded spell does ("target" reads "each")
+    is the resolution's, on the stack object's cast_with: overload — no unread rider."""
     abilities, sp = custom("Destroy target artifact.\nOverload {2}{R}", types=("Sorcery",))
-    opt, rider = abilities
+    (opt,) = abilities
     assert isinstance(opt, ir.CastingOption) and (opt.kind, opt.name, opt.zone) == ("alternative", "overload", "hand")
-    assert isinstance(rider, Unsupported) and rider.kind == "rider" and rider.affects == frozenset({"effect"})
     assert sp is not None and len(sp.targets) == 1  # cast normally it targets (CR 702.96b: overloaded, none)
 
 

@@ -9,6 +9,8 @@ gives every situation of that game the same index space::
     1 .. N                       play / cast card k        (k-th card of the game, ids sorted)
     N+1 .. N+F                   play / cast card k as face j  (the cards with faces, ids sorted; faces in order)
     N+F+1 .. N+F+C               cast card k with its j-th alternative cost or permission (ids sorted; printed order)
+    then K slots                 cast card k kicked: with its mana cost, then with each alternative (CR 702.33a, 702.33d)
+    then B slots                 cast card k with buyback: per alternative ("" first), unkicked then kicked (CR 702.27a)
     N+F+C+1 .. N+F+C+A           activate card k's i-th activated ability (per card, in printed order)
     N+F+C+A+1 .. N+F+C+A+S       suspend card k (the cards with suspend, ids sorted; CR 702.62a)
     N+F+C+A+S+1 .. +M            option m of a pending choice (m = 0 .. M-1)
@@ -26,7 +28,10 @@ spell's mana cost" lines such as Force of Will's and Daze's, spectacle, retrace 
 702.81a — and flashback, jump-start, which the spell records, 702.34a, 702.133a;
 :func:`solver.rules.casting_options.api_applies`) has a slot per option (the action's
 ``alternative``), legal while the card is where the option casts it from; delve, convoke and improvise
-are ways to pay any mode, part of its payments (CR 702.66a, 702.51a, 702.126a).  Each card gets as many activate slots as it
+are ways to pay any mode, part of its payments (CR 702.66a, 702.51a, 702.126a).  A card with kicker (one
+kicker cost, CR 702.33a) has a ``kicked`` slot per mode: kicked with its mana cost, and kicked with each of
+those alternatives (the action's ``kicked``; the kicked spell records it, 702.33d); a card with buyback
+(CR 702.27a) a ``buyback`` slot per mode, kicked or not (the action's ``buyback``).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —
@@ -48,7 +53,7 @@ from ..core import ir
 from ..core.state import GameState
 from ..rules.suspend import suspend_of
 from ..rules.faces import TRANSFORMED_CASTS, face_of, faces_of
-from ..rules.casting_options import alternatives_of, api_applies
+from ..rules.casting_options import alternatives_of, api_applies, buyback_of, kicker_of
 from .situation import Action
 from ..engine.actions import is_land_card
 from .situation import Action, UnsupportedActionError
@@ -67,6 +72,12 @@ def api_alternatives(o: Any) -> list[str]:
     return [a.name for a in alternatives_of(o) if api_applies(a) and a.name not in TRANSFORMED_CASTS]
 
 
+def api_kicker(o: Any) -> bool:
+    """Has ``o`` a kicker the API applies (one kicker cost, CR 702.33a; :func:`~solver.rules.casting_options.api_applies`)?"""
+    k = kicker_of(o)
+    return k is not None and api_applies(k)
+
+
 def _printed_activated(card: Any) -> int:
     return sum(1 for a in card.abilities if ir.is_activated(a)) if card is not None else 0
 
@@ -83,6 +94,9 @@ class ActionEncoding:
         slots += [("play", o.id) for o in cards]
         slots += [("face", o.id, f.data.name) for o in cards for f in faces_of(o)]
         slots += [("mode", o.id, name) for o in cards for name in api_alternatives(o)]
+        slots += [("kicked", o.id, name) for o in cards if api_kicker(o) for name in ["", *api_alternatives(o)]]
+        slots += [("buyback", o.id, name, k) for o in cards if buyback_of(o) is not None
+                  for name in ["", *api_alternatives(o)] for k in ((0, 1) if api_kicker(o) else (0,))]
         for o in cards:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
 
@@ -108,8 +122,12 @@ class ActionEncoding:
             return 0
         if kind in ("play_land", "cast") and action.face is not None:
             return self.index.get(("face", action.object, action.face))
-        if kind == "cast" and (action.alternative is not None or action.kicked):
-            return None if action.kicked else self.index.get(("mode", action.object, action.alternative))
+        if kind == "cast" and action.buyback:
+            return self.index.get(("buyback", action.object, action.alternative or "", 1 if action.kicked else 0))
+        if kind == "cast" and action.kicked:
+            return self.index.get(("kicked", action.object, action.alternative or ""))
+        if kind == "cast" and action.alternative is not None:
+            return self.index.get(("mode", action.object, action.alternative))
         if kind in ("play_land", "cast"):
             return self.index.get(("play", action.object))
         if kind == "activate":
@@ -156,6 +174,10 @@ class ActionEncoding:
             return Action("play_land" if land else "cast", s[1], face=s[2])
         if s[0] == "mode":
             return Action("cast", s[1], alternative=s[2])
+        if s[0] == "kicked":
+            return Action("cast", s[1], alternative=s[2] or None, kicked=True)
+        if s[0] == "buyback":
+            return Action("cast", s[1], alternative=s[2] or None, kicked=True if s[3] else None, buyback=True)
         if s[0] == "suspend":
             return Action("suspend", s[1])
         return Action("activate", s[1], s[2])

@@ -727,6 +727,45 @@ class PreventDamage(_EffectBase):
         return f"prevent {how}{what} damage that would be dealt{to}{by} this turn"
 
 
+def describe_if_cast(how: str) -> str:
+    """The condition on how a spell was cast (CR 702.33e, 702.138c, 702.74a) in words."""
+    return {"kicked": "if it was kicked", "escape": "if it escaped", "evoke": "if its evoke cost was paid"}.get(
+        how, f"if it was cast with {how}")
+
+
+@dataclass(frozen=True)
+class IfCast(_EffectBase):
+    """"If this spell was kicked, <instructions>" (CR 702.33e, 608.2c): ``then`` happens only if the
+    resolving spell was cast that way — ``how`` is ``kicked`` (kicked at least ``times`` times, CR 702.33d,
+    the stack object's ``kicked``); ``otherwise`` is what happens if not: the earlier instruction that a
+    "… instead" sentence replaces (CR 608.2c; "If this spell was kicked, it deals 4 damage instead")."""
+
+    kind: ClassVar[str] = "if_cast"
+    how: str
+    then: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+    times: int = 1
+
+    def describe(self) -> str:
+        how = self.how + ("" if self.times == 1 else f" {self.times} times")
+        then = "; ".join(e.describe() for e in self.then)
+        other = ("; otherwise: " + "; ".join(e.describe() for e in self.otherwise)) if self.otherwise else ""
+        return f"if this spell was {how}: {then}{other}"
+
+
+@dataclass(frozen=True)
+class Sacrifice(_EffectBase):
+    """"Its controller sacrifices it" (CR 701.21a): the permanent ``to`` names, if it is still on the
+    battlefield, is put into its owner's graveyard by its controller (not destroyed: indestructible doesn't
+    stop it, 701.21a) — evoke's triggered ability (702.74a)."""
+
+    kind: ClassVar[str] = "sacrifice"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"its controller sacrifices {_ref_text(self.to)}"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -745,7 +784,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
-               PreventDamage, UnreadEffect]
+               PreventDamage, IfCast, Sacrifice, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1229,10 +1268,14 @@ class TriggeredAbility:
     mode_repeat: bool = False
     # an intervening "if" clause (CR 603.4): checked as the event happens and again as it resolves
     condition: "ActivationCondition | None" = None
+    # an intervening "if" on how its source was cast (CR 603.4), checked as it triggers and as it resolves:
+    # ``evoke`` ("if its evoke cost was paid", 702.74a: the permanent's ``cast_with``); "": none
+    if_cast: str = ""
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
-        cond = f", if {self.condition.describe()}" if self.condition is not None else ""
+        cond = (f", if {self.condition.describe()}" if self.condition is not None else "") + \
+            (", " + describe_if_cast(self.if_cast) if self.if_cast else "")
         return f"triggered: {self.trigger.describe()}{cond}: " + "; ".join(e.describe() for e in self.effects) + t \
             + describe_modes(self)
 
@@ -1401,9 +1444,12 @@ class EntersWith:
     text: str = ""
     choose: str = ""
     choose_except: tuple[str, ...] = ()
+    # only if the permanent's spell was cast that way (:func:`solver.rules.faces.cast_as`): ``kicked`` ("If this
+    # creature was kicked, it enters with …", CR 702.33e), ``escape`` ("escapes with …", 702.138c); "": always
+    if_cast: str = ""
 
     def describe(self) -> str:
-        parts = []
+        parts = [describe_if_cast(self.if_cast) + ":"] if self.if_cast else []
         if self.tapped:
             parts.append("tapped")
         if self.counter:
@@ -1756,6 +1802,14 @@ class Kicker(CostOption):
 
 
 @dataclass(frozen=True)
+class Buyback(CostOption):
+    """"Buyback [cost]" (CR 702.27a): an optional additional cost; if it was paid, the spell goes to its
+    owner's hand instead of their graveyard as it resolves (the stack object's ``buyback``)."""
+
+    kind: ClassVar[str] = "buyback"
+
+
+@dataclass(frozen=True)
 class Prototype(CastingOption):
     """"Prototype [mana cost] — [power]/[toughness]" (CR 702.160a, 718.2): the card may be cast prototyped,
     the spell — and the permanent it becomes — then having that mana cost, power and toughness and the
@@ -1785,7 +1839,7 @@ class PaymentOption(CastingOption):
 
 #: Every casting-option kind.
 OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
-                                                   PaymentOption, Prototype)
+                                                   PaymentOption, Prototype, Buyback)
 
 
 @dataclass(frozen=True)

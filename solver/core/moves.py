@@ -49,13 +49,15 @@ class Candidate:
     # the face cast or played (solver/rules/faces.py): an Adventure, a split card's half, a modal
     # double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12); "" for the card itself
     face: str = ""
+    # the buyback cost is paid (an optional additional cost, CR 702.27a): 1, else 0
+    buyback: int = 0
 
     @classmethod
     def make(cls, kind: str, object: str = "", index: int = 0, alternative: str = "",
-             kicked: int = 0, face: str = "") -> "Candidate":
+             kicked: int = 0, face: str = "", buyback: int = 0) -> "Candidate":
         if kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
-        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face)
+        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback)
 
     def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
@@ -67,6 +69,8 @@ class Candidate:
             d["alternative"] = self.alternative
         if self.kicked:
             d["kicked"] = True if self.kicked == 1 else self.kicked
+        if self.buyback:
+            d["buyback"] = True
         if self.face:
             d["face"] = self.face
         return d
@@ -84,7 +88,8 @@ class Candidate:
         if self.kind == "play_land":
             return f"playing {name}"
         if self.kind == "cast":
-            how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "")
+            how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "") \
+                + (" with buyback" if self.buyback else "")
             return f"casting {name}{how}"
         if self.kind == "suspend":
             return f"suspending {name}"
@@ -377,10 +382,16 @@ class Action:
     # the face cast or played (API extension, docs/extensions.md): an Adventure, a split card's half, a
     # modal double-faced card's back face (CR 715.3, 709.3, 712.11b, 712.12); None for the card itself
     face: str | None = None
+    # the buyback cost is paid (CR 702.27a: an optional additional cost)
+    buyback: bool | None = None
 
     def __post_init__(self) -> None:
         if (self.alternative is not None or self.kicked is not None) and self.kind != "cast":
             raise InvalidActionError("'alternative' and 'kicked' apply only to 'cast'")
+        if self.buyback is not None and self.kind != "cast":
+            raise InvalidActionError("'buyback' applies only to 'cast' (CR 702.27a)")
+        if self.buyback is not None and not isinstance(self.buyback, bool):
+            raise InvalidActionError(f"buyback: expected true or false, got {self.buyback!r}")
         if self.face is not None and (self.kind not in ("cast", "play_land") or not isinstance(self.face, str)
                                       or not self.face):
             raise InvalidActionError(f"face: a face's name, with 'cast' or 'play_land' only (got {self.face!r})")
@@ -427,7 +438,7 @@ class Action:
     def head(self) -> Candidate:
         """The action without targets, payment and X (a candidate of :func:`solver.engine.actions.candidates`)."""
         return Candidate.make(self.kind, self.object or "", self.index or 0, self.alternative or "",
-                              1 if self.kicked else 0, self.face or "")
+                              1 if self.kicked else 0, self.face or "", 1 if self.buyback else 0)
 
     def with_(self, **kw: Any) -> "Action":
         return replace(self, **kw)
@@ -443,6 +454,8 @@ class Action:
             d["alternative"] = self.alternative
         if self.kicked:
             d["kicked"] = True
+        if self.buyback:
+            d["buyback"] = True
         if self.face is not None:
             d["face"] = self.face
         if self.x is not None and (self.payment is None or self.x):
@@ -460,7 +473,7 @@ class Action:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
         extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread",
-                          "alternative", "kicked", "face"}
+                          "alternative", "kicked", "face", "buyback"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets: Any = d.get("targets")   # checked by __post_init__, like every field
@@ -478,7 +491,7 @@ class Action:
                 x = px
             payment = payment_obj
         return cls(kind, d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
-                   d.get("kicked"), d.get("face"))
+                   d.get("kicked"), d.get("face"), d.get("buyback"))
 
     # -- strings -----------------------------------------------------------
     def __str__(self) -> str:
@@ -492,6 +505,8 @@ class Action:
             parts.append(f"alternative={_q(self.alternative)}")
         if self.kicked:
             parts.append("kicked")
+        if self.buyback:
+            parts.append("buyback")
         if self.x is not None and (self.payment is None or self.x):
             parts.append(f"x={self.x}")
         if self.targets:
@@ -555,7 +570,7 @@ class Action:
 
 KEYWORDS = frozenset({"paying", "nothing", "untapping", "sacrificing", "life", "damage", "removing", "leaving",
                       "skipping-untap", "adding", "gaining", "losing", "drawing", "activating", "exiling",
-                      "discarding", "returning", "kicked"})
+                      "discarding", "returning", "kicked", "buyback"})
 _RIDER_KEYS = ("skip_untap", "add_counters", "life_gained", "life_lost", "draw", "activated")
 """Payment keys for the riders of mana abilities (README, "Contract extensions")."""
 """Words that end an id list; ids spelled like them are quoted."""
@@ -668,10 +683,13 @@ class _Parser:
                 index = self.number()
             face = self.face() if verb == "cast" else None
             alternative = self.alternative() if verb == "cast" else None
-            kicked = None
+            kicked = buyback = None
             if verb == "cast" and self.at_word("kicked"):
                 self.i += 1
                 kicked = True
+            if verb == "cast" and self.at_word("buyback"):
+                self.i += 1
+                buyback = True
             x = None
             if self.at_word("x") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "=":
                 self.i += 1
@@ -691,7 +709,7 @@ class _Parser:
                 self.i += 1
                 payment = self.payment()
             act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x,
-                         alternative=alternative, kicked=kicked, face=face)
+                         alternative=alternative, kicked=kicked, buyback=buyback, face=face)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
                                      "(pass, play, cast, activate, suspend)")

@@ -118,12 +118,19 @@ class GameObject:
     # (extension) a prototype card cast prototyped, on the stack or the battlefield (CR 702.160, 718.3): ``card``
     # holds the prototyped characteristics (mana cost, power, toughness, colors) and ``front`` the card
     prototyped: bool = False
-    # (extension) a spell cast with flashback or jump-start, on the stack: exiled instead of going anywhere
-    # else as it leaves the stack (CR 702.34a, 702.133a); None: cast otherwise
+    # (extension) how a spell was cast, on the stack: ``flashback`` or ``jump-start`` (exiled instead of going
+    # anywhere else as it leaves the stack, CR 702.34a, 702.133a), ``escape`` (it escaped, 702.138b) or
+    # ``evoke`` (its evoke cost was paid, 702.74a) — the last two also on the permanent it becomes (escape
+    # and evoke read it there); None: cast otherwise
     cast_with: str | None = None
     # (extension) regeneration shields on a permanent, each for this turn: the next time it would be destroyed,
     # instead it is tapped, removed from combat and all damage is removed from it (CR 701.15a, 614.8)
     regeneration_shields: int = 0
+    # (extension) how many times a spell was kicked (CR 702.33d), on the stack and on the permanent it becomes
+    # (its "if it was kicked" abilities, 702.33e); 0: not kicked
+    kicked: int = 0
+    # (extension) a spell whose buyback cost was paid (CR 702.27a): it goes to its owner's hand as it resolves
+    buyback: bool = False
 
     @property
     def whole(self) -> Card | None:
@@ -323,7 +330,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
-            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields)
+            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

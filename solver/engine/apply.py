@@ -55,7 +55,7 @@ from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, p
 from ..core.events import SpellCast
 from ..rules.replacement import counter_event_outcomes
 from ..rules.suspend import suspend_of
-from ..rules.faces import EXILED_FROM_STACK, at_face
+from ..rules.faces import CAST_WITH, at_face
 
 __all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
 
@@ -263,7 +263,11 @@ class ActionApplier:
 
     def cast(self, a: Action) -> None:
         specs = target_specs(self.state, self.view, a.head)
-        cast_with: dict[str, Any] = {"cast_with": a.alternative} if a.alternative in EXILED_FROM_STACK else {}
+        cast_with: dict[str, Any] = {"cast_with": a.alternative} if a.alternative in CAST_WITH else {}
+        if a.kicked:
+            cast_with["kicked"] = int(a.kicked)   # CR 702.33d: the spell records that it was kicked
+        if a.buyback:
+            cast_with["buyback"] = True           # CR 702.27a: to its owner's hand as it resolves
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
              targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]), **cast_with)
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)

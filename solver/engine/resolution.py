@@ -109,8 +109,10 @@ from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
 from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
+from ..rules.faces import cast_as
+from ..rules.faces import KEPT_ON_BATTLEFIELD
 from ..rules.replacement import counter_event_outcomes, entering_with
-from ..rules.targeting import TargetingError, stack_source
+from ..rules.targeting import TargetingError, each_described, spell_specs, stack_source
 from ..rules.triggers import condition_met
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -511,6 +513,24 @@ def _do_its_controller(w: _World, ctx: _Ctx,
             nxt.extend(_enter_battlefield(v, create(v, clue, player, token=True), player, x=0))
         worlds = nxt
     return worlds
+
+
+def _do_if_cast(w: _World, ctx: _Ctx, eff: ir.IfCast) -> list[_World]:
+    """"If this spell was kicked, …" (CR 702.33e, 608.2c): ``then`` if the resolving spell (a triggered
+    ability's source, as it is or last was) was cast that way, else ``otherwise``."""
+    spell = w.objects.get(ctx.stack_id)
+    subject = spell if spell is not None and spell.ability is None else ctx.source
+    return _run_effects(w, ctx, eff.then if cast_as(subject, eff.how, eff.times) else eff.otherwise)
+
+
+def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
+    """CR 701.21a: its controller puts the permanent into its owner's graveyard (indestructible or not),
+    if it is still on the battlefield; a creature sacrificed dies (700.4)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            _move(w, t, "graveyard")
+    return [w]
 
 
 def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
@@ -1248,7 +1268,7 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     enters with ("return it to the battlefield transformed", CR 712.14a)."""
     o = w.objects[oid]
     # its loyalty (CR 306.5b), lore (714.3a) or defense (310.4b) counters and "enters with" effects (614.1c)
-    ew = entering_with(o.card)
+    ew = entering_with(o.card, cast=o)
     tapped = tapped or any(a.tapped for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:
@@ -1315,12 +1335,25 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
 def _face_entering(o: GameObject) -> dict[str, Any]:
     """The face a permanent spell enters with: a modal double-faced card cast as its back face
     enters with that face up (CR 712.14), and so does a transforming double-faced card cast
-    transformed (702.146b: with disturb); any other object enters front face up (``move``)."""
+    transformed (702.146b: with disturb); any other object enters front face up (``move``). The permanent
+    keeps the spell's cast record (:func:`_cast_record`)."""
+    cast = _cast_record(o)
     if o.zone == "stack" and o.prototyped:   # CR 718.3c: a prototyped spell becomes a prototyped permanent
-        return {"card": o.card, "front": o.front, "prototyped": True}
+        return {"card": o.card, "front": o.front, "prototyped": True, **cast}
     if o.zone == "stack" and o.front is not None and o.front.data.layout in ("modal_dfc", "transform"):
-        return {"card": o.card, "front": o.front}
-    return {}
+        return {"card": o.card, "front": o.front, **cast}
+    return cast
+
+
+def _cast_record(o: GameObject) -> dict[str, Any]:
+    """What the permanent a spell becomes remembers of how it was cast: how many times it was kicked
+    (CR 702.33d-e), that it escaped or was evoked (702.138b, 702.74a; ``cast_with``)."""
+    if o.zone != "stack" or o.copy:
+        return {}
+    out: dict[str, Any] = {"kicked": o.kicked} if o.kicked else {}
+    if o.cast_with in KEPT_ON_BATTLEFIELD:
+        out["cast_with"] = o.cast_with
+    return out
 
 
 def _return_to_battlefield(w: _World, oid: str) -> list[_World]:
@@ -1364,11 +1397,14 @@ def _leave_stack(w: _World, o: GameObject, resolved: bool = False) -> None:
     """After resolving (CR 608.2n) or failing to: a spell card to its owner's
     graveyard (a split card as the whole card, 709.4); a copy of a spell, or an ability, ceases to
     exist. A spell cast as an Adventure that resolves is exiled instead, "on an adventure"
-    (CR 715.3d: object key ``on_adventure``); one that fails to resolve goes to the graveyard (715.4)."""
+    (CR 715.3d: object key ``on_adventure``); one that fails to resolve goes to the graveyard (715.4). A spell
+    whose buyback cost was paid goes to its owner's hand as it resolves (702.27a; countered, to the graveyard)."""
     if o.ability is not None or o.copy or o.card is None:
         _cease(w, o.id)
     elif resolved and o.front is not None and o.front.data.layout == "adventure":
         _move(w, o.id, "exile", on_adventure=True)
+    elif resolved and o.buyback:   # CR 702.27a: to its owner's hand instead of the graveyard as it resolves
+        _move(w, o.id, "hand")
     else:
         _move(w, o.id, "graveyard")
 
@@ -1390,6 +1426,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
         if isinstance(ab, ir.Ward):  # "counter that spell or ability unless that player pays" (CR 702.21a)
             return resolve_ward(w, o, ab)
+        if isinstance(ab, TriggeredAbility) and ab.if_cast and not cast_as(src, ab.if_cast):
+            _cease(w, o.id)   # CR 603.4: the intervening "if" is false as it resolves: it does nothing
+            return [w]
         on_bf = src.zone == "battlefield" and not o.last_known
         lki_src = src if on_bf else _lki_object(src, o.last_known) if o.last_known else src
         # the source's colors as it is (on the battlefield, after layers) or as it last was (CR 113.7a):
@@ -1418,6 +1457,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
     assert card is not None
     colors = w.view().chars(o.id).colors
     specs, legal, resolves = _check_targets(w, o, where)
+    if o.cast_with == "overload":   # CR 702.96b: "target" reads "each": every object the text describes
+        specs, legal = spell_specs(card), each_described(w.view(), o.id)
     if not resolves:
         _leave_stack(w, o)
         w.fizzled = True
@@ -1539,6 +1580,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,
     ir.PreventDamage: _do_prevent,
+    ir.IfCast: _do_if_cast,
+    ir.Sacrifice: _do_sacrifice,
 }
 
 

@@ -70,6 +70,7 @@ from ..rules.targeting import ability_source, targeting_problem
 from ..rules.modes import TargetingSource
 from ..rules.targeting import object_matches
 from ..rules.casting_rules import protected_from
+from ..rules.faces import cast_as
 from ..rules.faces import leaving_zone
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
@@ -581,7 +582,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
-                  on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0)   # 718.4: a card not prototyped unless cast so (status)
+                  on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
+                  buyback=False)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -812,7 +814,8 @@ def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live:
     abilities after continuous effects; one it lost, CR 613, does not trigger) wait in
     ``w.pending`` to be put on the stack (:func:`put_triggers`), numbered as the stack names
     them (contract §1). ``refers_to``: the spell or ability on the stack the abilities refer to
-    (``becomes_target``: the one that targets ``source``, ward, CR 702.21a)."""
+    (``becomes_target``: the one that targets ``source``, ward, CR 702.21a). An ability with an intervening
+    "if" on how its source was cast (``if_cast``: evoke's sacrifice, CR 603.4, 702.74a) triggers only if it holds."""
     if source.card is None:
         return []
     have = list(live)
@@ -822,6 +825,8 @@ def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live:
         if cls is not None and issubclass(cls, event) and a in have and \
                 condition_met(w.view(), a, source, source.controller):  # an intervening "if" (CR 603.4)
             assert isinstance(a, (TriggeredAbility, ir.Ward))
+            if isinstance(a, TriggeredAbility) and a.if_cast and not cast_as(source, a.if_cast):
+                continue   # CR 603.4: an intervening "if" on how it was cast (evoke, 702.74a) that is false
             out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
                                        w.next_tick(), refers_to))
     w.pending.extend(out)

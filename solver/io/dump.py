@@ -79,7 +79,11 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
     if o.card is not None:
         d["card"] = _dump_card(o.whole or o.card, cards)
     if o.cast_with:
-        d["cast_with"] = o.cast_with         # cast with flashback or jump-start (CR 702.34a, 702.133a)
+        d["cast_with"] = o.cast_with         # flashback, jump-start, escape, evoke (CR 702.34a, 702.133a, 702.138b, 702.74a)
+    if o.kicked:
+        d["kicked"] = o.kicked               # times kicked (CR 702.33d)
+    if o.buyback:
+        d["buyback"] = True                  # its buyback cost was paid (CR 702.27a)
     if o.prototyped:
         d["prototyped"] = True               # cast prototyped (CR 718.3)
     elif o.front is not None and o.card is not None and o.card.name == o.front.name:

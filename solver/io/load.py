@@ -50,7 +50,7 @@ import yaml
 
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
 from .faces import FaceError, FaceUp, by_face_name, day_night_problem, face_up, fused_up
-from ..rules.faces import EXILED_FROM_STACK, prototype_of, prototyped_card
+from ..rules.faces import CAST_WITH, KEPT_ON_BATTLEFIELD, prototype_of, prototyped_card
 from ..core import ir
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
@@ -138,7 +138,7 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0)
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False)
 
 
 class _PlainAbility(_Plain):
@@ -261,9 +261,9 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id,
-    "tapped": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "buyback": _bool, "tapped": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
-    "damage": _count, "x": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
+    "damage": _count, "x": _count, "kicked": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
     "targets": _opt(_targets),
@@ -437,6 +437,8 @@ QUERY_SCHEMAS: dict[str, dict] = {
                                     "(CR 715.3, 709.3, 712.12)"},
                            "kicked": {"type": "boolean", "description": "(extension, with cast) pay the kicker cost "
                                       "(CR 702.33a)"},
+                           "buyback": {"type": "boolean", "description": "(extension, with cast) pay the buyback "
+                                       "cost (CR 702.27a)"},
                            "player": _PLAYER_S},
             "oneOf": [{"required": ["cast"]}, {"required": ["cost"]}, {"required": ["activate"]},
                       {"required": ["suspend"]}]},
@@ -941,21 +943,58 @@ class _Builder:
             self.fail(_at(p.path, e.key), str(e))
 
     def cast_with(self, p: Any) -> str | None:
-        """Object key ``cast_with`` (extension): a spell on the stack cast with flashback or jump-start, an
-        option its card has (CR 702.34a, 702.133a); elsewhere, another name, or without the option: a
-        located error."""
+        """Object key ``cast_with`` (extension): a spell on the stack cast with flashback or jump-start
+        (CR 702.34a, 702.133a), escape or evoke (702.138b, 702.74a: also the permanent it became), an option
+        its card has; elsewhere, another name, or without the option: a located error."""
         given = p.spec.cast_with
         if given is None:
             return None
         where = _at(p.path, "cast_with")
-        if p.zone != "stack" or p.spec.ability is not None:
-            self.fail(where, "'cast_with' is for a spell on the stack (CR 702.34a, 702.133a)")
-        if given not in EXILED_FROM_STACK:
-            self.fail(where, f"'cast_with' is one of {', '.join(sorted(EXILED_FROM_STACK))}, not {given!r}")
-        names = {a.name for a in (p.card.abilities if p.card is not None else ()) if isinstance(a, ir.CastingOption)}
-        if given not in names:
-            self.fail(where, f"{p.card.name if p.card else 'the object'} has no {given} the project reads")
+        if given not in CAST_WITH:
+            self.fail(where, f"'cast_with' is one of {', '.join(sorted(CAST_WITH))}, not {given!r}")
+        zones = ("stack", "battlefield") if given in KEPT_ON_BATTLEFIELD else ("stack",)
+        if p.zone not in zones or p.spec.ability is not None:
+            self.fail(where, f"'cast_with: {given}' is for a spell on the stack"
+                      + (" or the permanent it became" if len(zones) > 1 else "") + " (CR 702.34a, 702.133a, "
+                      "702.138b, 702.74a)")
+        self._needs_option(p, where, given)
+        if given == "overload" and p.spec.targets:
+            self.fail(where, "a spell cast for its overload cost has no targets (CR 702.96b): give no 'targets'")
         return str(given)
+
+    def _needs_option(self, p: Any, where: str, name: str) -> None:
+        """A located error unless ``p``'s card has the casting option ``name`` read (CR 601.2b)."""
+        names = {a.name for a in (p.card.abilities if p.card is not None else ()) if isinstance(a, ir.CastingOption)}
+        if name not in names:
+            self.fail(where, f"{p.card.name if p.card else 'the object'} has no {name} the project reads")
+
+    def kicked(self, p: Any) -> int:
+        """Object key ``kicked`` (extension): how many times a spell on the stack, or the spell a permanent
+        was, was kicked (CR 702.33d-e): its card has kicker (at most once, 702.33a) or multikicker (any
+        number, 702.33c); elsewhere a located error."""
+        n = int(p.spec.kicked or 0)
+        if not n:
+            return 0
+        where = _at(p.path, "kicked")
+        if p.zone not in ("stack", "battlefield") or p.spec.ability is not None:
+            self.fail(where, "'kicked' is for a spell on the stack or the permanent it became (CR 702.33d)")
+        names = {a.name for a in (p.card.abilities if p.card is not None else ()) if isinstance(a, ir.Kicker)}
+        if "multikicker" not in names:
+            self._needs_option(p, where, "kicker")
+            if n > 1:
+                self.fail(where, f"{p.card.name if p.card else 'the object'} has one kicker cost: kicked at most "
+                          "once (CR 702.33a)")
+        return n
+
+    def buyback(self, p: Any) -> bool:
+        """Object key ``buyback`` (extension): a spell on the stack whose buyback cost was paid (CR 702.27a)."""
+        if not p.spec.buyback:
+            return False
+        where = _at(p.path, "buyback")
+        if p.zone != "stack" or p.spec.ability is not None:
+            self.fail(where, "'buyback' is for a spell on the stack (CR 702.27a)")
+        self._needs_option(p, where, "buyback")
+        return True
 
     def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
@@ -1168,7 +1207,8 @@ class _Builder:
             front=p.face.front if p.face is not None else None,
             melded_with=p.face.melded_with if p.face is not None else None,
             on_adventure=p.face.on_adventure if p.face is not None else False,
-            prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p),
+            prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
+            buyback=self.buyback(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),

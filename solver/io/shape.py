@@ -156,7 +156,13 @@ class ObjectSpec(_Spec):
                                                 "(CR 702.160, 718.3)")
     cast_with: Id | None = Field(None, description="(extension) (stack) a spell cast with flashback or jump-start "
                                                    "(``flashback``, ``jump-start``): exiled as it leaves the stack "
-                                                   "(CR 702.34a, 702.133a)")
+                                                   "(CR 702.34a, 702.133a); (stack, battlefield) ``escape``: it "
+                                                   "escaped (CR 702.138b), ``evoke``: its evoke cost was paid "
+                                                   "(CR 702.74a)")
+    kicked: int = Field(0, description="(extension) (stack, battlefield) how many times the spell, or the spell "
+                                       "the permanent was, was kicked (CR 702.33d-e); 0: not kicked")
+    buyback: bool = Field(False, description="(extension) (stack) the spell's buyback cost was paid: it goes to "
+                                             "its owner's hand as it resolves (CR 702.27a)")
     regeneration_shields: Count = Field(0, description="(extension) (battlefield) regeneration shields on the "
                                                        "permanent for this turn: each replaces its next "
                                                        "destruction (CR 701.15a)")

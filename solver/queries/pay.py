@@ -58,7 +58,7 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
 # Reading the query
 # ---------------------------------------------------------------------------
 
-PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "suspend", "x", "life", "alternative", "kicked")
+PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "suspend", "x", "life", "alternative", "kicked", "buyback")
 
 
 def query_player(view: View, query: dict) -> str:
@@ -87,16 +87,18 @@ def cost_request(view: View, query: dict) -> CostRequest:
     if not isinstance(life_allowed, bool):
         raise QueryError("", "life", f"expected true or false, got {life_allowed!r}")
     what = given[0]
-    alternative, kicked, index = "", 0, 1
+    alternative, kicked, buyback, index = "", 0, 0, 1
     if what == "cast":
         subject = _object_id(query["cast"], "cast")
         alternative = query.get("alternative", "") or ""
         if not isinstance(alternative, str):
             raise QueryError("", "alternative", f"expected the name of an alternative cost, got {alternative!r}")
         kicked = _kicked_value(query.get("kicked"))
-    elif "alternative" in query or "kicked" in query:
-        raise QueryError("", "alternative" if "alternative" in query else "kicked",
-                         "'alternative' and 'kicked' apply only to 'cast'")
+        buyback = _buyback_value(query.get("buyback"))
+    elif "alternative" in query or "kicked" in query or "buyback" in query:
+        key = next(k for k in ("alternative", "kicked", "buyback") if k in query)
+        raise QueryError("", key, "'buyback' applies only to 'cast'" if key == "buyback"
+                         else "'alternative' and 'kicked' apply only to 'cast'")
     elif what == "cost":
         subject = query["cost"]
         if not isinstance(subject, str):
@@ -105,7 +107,7 @@ def cost_request(view: View, query: dict) -> CostRequest:
         subject = _object_id(query["suspend"], "suspend")
     else:
         subject, index = _ability_ref(view, query["activate"])
-    return CostRequest(what, subject, index, _x_value(query), life_allowed, alternative, kicked)
+    return CostRequest(what, subject, index, _x_value(query), life_allowed, alternative, kicked, buyback)
 
 
 def _object_id(oid: Any, path: str) -> str:
@@ -136,6 +138,13 @@ def _x_value(query: dict) -> int | None:
     if isinstance(x, bool) or not isinstance(x, int) or x < 0:
         raise QueryError("", "x", f"expected a number of at least 0 or 'any', got {x!r}")
     return x
+
+
+def _buyback_value(v: Any) -> int:
+    """``buyback: true``: pay the buyback cost (CR 702.27a)."""
+    if v is None or isinstance(v, bool):
+        return 1 if v else 0
+    raise QueryError("", "buyback", f"expected true or false, got {v!r}")
 
 
 def _kicked_value(v: Any) -> int:

@@ -18,11 +18,10 @@ Wordings read (reminder text ignored)
 * "Flashback <mana>" / "Flashback—<cost>" — an alternative cost, cast from
   the graveyard (CR 702.34a);
 * "Escape—<cost>" — an alternative cost from the graveyard (CR 702.138a);
-* "Evoke <mana>" / "Evoke—<cost>" — an alternative cost (CR 702.74a); its
-  triggered ability ("When this permanent enters, if its evoke cost was paid,
-  its controller sacrifices it") is kept as an ``Unsupported`` triggered part
-  (``affects={"triggers"}``): whether a permanent was evoked is not part of a
-  situation;
+* "Evoke <mana>" / "Evoke—<cost>" — an alternative cost (CR 702.74a) and its
+  triggered ability, "When this permanent enters, if its evoke cost was paid,
+  its controller sacrifices it": a :class:`~solver.core.ir.TriggeredAbility` with
+  ``if_cast="evoke"`` (an intervening if, CR 603.4, on the object key ``cast_with``);
 * "Delve", "Convoke", "Improvise" (CR 702.66a, 702.51a, 702.126a): ways to
   pay the total cost of any mode — exiling cards from your graveyard, tapping
   untapped creatures / artifacts you control (``kind="payment"``);
@@ -35,8 +34,8 @@ Wordings read (reminder text ignored)
   players' ``life_lost_this_turn``; when it is not recorded the soundness
   layer reports the line as unread, :func:`solver.rules.soundness.check.unread_parts`);
 * "Overload <mana>" (CR 702.96a): an alternative cost from the hand; cast this way the
-  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.rules.casting_options.overloaded``),
-  and what it then does to each object stays an ``Unsupported`` part affecting its effect only;
+  spell has no targets (CR 702.96b: "target" reads "each"; ``solver.rules.casting_options.overloaded``);
+  a spell on the stack with ``cast_with: overload`` acts on each object its text describes as it resolves;
 * "Suspend N—<mana>" (CR 702.62a): the special action of exiling the card from the
   hand (:class:`~solver.core.ir.Suspend`, CR 116.2f); its triggered abilities in exile stay
   an unread triggered part;
@@ -45,6 +44,9 @@ Wordings read (reminder text ignored)
   converted (transformed), like disturb;
 * "Disturb <mana>" (CR 702.146a): an alternative cost from the graveyard; the card is cast
   transformed, its back face up on the stack (:mod:`solver.rules.faces`, 712.11a);
+* "Buyback <mana>" / "Buyback—<cost>" (CR 702.27a): an optional additional cost
+  (:class:`~solver.core.ir.Buyback`; the mode key ``buyback``), which a spell on the stack records (object key
+  ``buyback``: it goes to its owner's hand as it resolves);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
   addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
 
@@ -69,8 +71,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..core.ir import (AdditionalCost, AlternativeCost, CardCost, CastPermission, Kicker, PaymentOption, Prototype, Selector,
-                       Suspend, Unsupported)
+from ..core.ir import (SELF, AdditionalCost, AlternativeCost, Buyback, CardCost, CastPermission, EntersTrigger, Kicker,
+                       PaymentOption, Prototype, Sacrifice, Selector, Suspend, TriggeredAbility, Unsupported)
 from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
@@ -258,11 +260,10 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"overload\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.96a–b: an alternative cost from the hand; cast this way, "target" in the spell's text
-        # reads "each": the spell has no targets (solver/rules/casting_options.py: ``overloaded``); what it
-        # then does to each object is not modeled (whether it was overloaded is not recorded on the stack)
-        return [AlternativeCost("overload", _mana(m.group(1)), CardCost(), zone="hand", text=raw),
-                Unsupported("rider: overloaded (CR 702.96b), it acts on every object its text describes", raw,
-                            "rider", frozenset({"effect"}))]
+        # reads "each": the spell has no targets (solver/rules/casting_options.py: ``overloaded``) and, as it
+        # resolves (object key cast_with: overload), acts on each object its text describes
+        # (solver/rules/targeting.py: ``each_described``)
+        return [AlternativeCost("overload", _mana(m.group(1)), CardCost(), zone="hand", text=raw)]
     m = re.fullmatch(r"suspend (\d+)\s*(?:—|-)\s*(" + _MANA + r")", text, re.I)
     if m:
         return _suspend(int(m.group(1)), _mana(m.group(2)), raw)
@@ -295,10 +296,16 @@ def read(raw: str) -> list:
         zone = "graveyard" if kw in ("flashback", "escape") else "hand"
         opt = AlternativeCost(kw, mana if mana is not None else ManaCost.parse("{0}"), cost, zone=zone, text=raw)
         if kw == "evoke":
-            # CR 702.74a: evoke is also a triggered ability; whether the evoke cost was paid is not recorded
-            return [opt, Unsupported("evoke: sacrificed when it enters if its evoke cost was paid", raw, "triggered",
-                                     frozenset({"triggers"}))]
+            # CR 702.74a: evoke is also a triggered ability, "When this permanent enters, if its evoke cost was
+            # paid, its controller sacrifices it" (an intervening if, 603.4, on the object key cast_with)
+            return [opt, TriggeredAbility(EntersTrigger(), effects=(Sacrifice(SELF),), text=raw, if_cast="evoke")]
         return [opt]
+    m = re.fullmatch(r"buyback(\s*(?:—|-).+|\s+" + _MANA + r")", text, re.I)
+    if m:
+        # CR 702.27a: an optional additional cost (a casting mode of pay/actions: buyback); a spell cast with
+        # it paid records it (object key buyback) and goes to its owner's hand as it resolves
+        mana, cost = _keyword_cost(m.group(1))
+        return [Buyback("buyback", mana, cost, zone="hand", text=raw)]
     if low in ("delve", "convoke", "improvise"):
         # CR 702.66a, 702.51a, 702.126a: ways to pay the total cost, whatever the mode
         return [PaymentOption(low, zone="any", text=raw)]

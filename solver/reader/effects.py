@@ -20,6 +20,7 @@ from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
+from .cast_conditions import if_kicked_sentence
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -698,6 +699,16 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         s.effects[:] = [replace(e, cant_be_regenerated=True) if isinstance(e, Destroy) else e
                         for e in s.effects]
         return []
+    kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
+    if kicked is not None:
+        return kicked
+    out = instructions(c, s)
+    s.effects.extend(out)
+    return out
+
+
+def instructions(c: Cursor, s: Scope) -> list[Effect]:
+    """["you may"] clause ((", then" | "and" | "then") clause)* to the end of ``c`` (CR 608.2c-d)."""
     optional = c.take("you", "may")
     out = clause(c, s)
     while not c.done():
@@ -706,7 +717,6 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         out.extend(clause(c, s))
     if optional:
         out = [replace(e, optional=True) for e in out]
-    s.effects.extend(out)
     return out
 
 

@@ -52,6 +52,7 @@ from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters
                                line_characteristic_defining, line_combat, mana_replacement, must_target,
                                player_keyword, player_subtype, token_replacement)
 from .effects import effect_sentence, effect_text
+from .cast_conditions import enters_with_if_cast
 from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
 from .trigger_events import _trigger_event, intervening_if
@@ -338,6 +339,7 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("counter replacement", lambda c, ctx: counter_replacement(c)),
     ("token replacement", lambda c, ctx: token_replacement(c)),
     ("enters with", lambda c, ctx: enters_with(c, ctx.x_in_cost)),
+    ("enters with if kicked or escaped", lambda c, ctx: enters_with_if_cast(c)),
     ("choose a color as it enters", lambda c, ctx: choose_as_enters(c)),
     ("flagbearer requirement", lambda c, ctx: must_target(c)),
     ("player subtype", lambda c, ctx: player_subtype(c)),

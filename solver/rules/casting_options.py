@@ -47,9 +47,10 @@ from ..core import ir
 from .characteristics import View
 from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
-from .faces import EXILED_FROM_STACK, TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
+from .faces import CAST_WITH, TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
 from ..core.state import GameObject, GameState, opponent_lost_life
 from .soundness.check import unread_parts
+
 
 
 # ---------------------------------------------------------------------------
@@ -91,6 +92,12 @@ def overloaded(o: GameObject, alternative: str) -> bool:
     return isinstance(a, ir.AlternativeCost) and a.name.lower() == "overload"
 
 
+def buyback_of(o: GameObject) -> ir.Buyback | None:
+    """The card's buyback (CR 702.27a), when it has one."""
+    bs = [a for a in options_of(o) if isinstance(a, ir.Buyback)]
+    return bs[0] if len(bs) == 1 else None
+
+
 def kicker_of(o: GameObject) -> ir.Kicker | None:
     ks = [a for a in options_of(o) if isinstance(a, ir.Kicker)]
     return ks[0] if len(ks) == 1 else None
@@ -106,11 +113,14 @@ def has_options(o: GameObject) -> bool:
     return bool(options_of(o))
 
 
-def modes(o: GameObject) -> list[tuple[str, int]]:
-    """Every ``(alternative, kicked)`` the card offers, the plain mode ``("", 0)`` first."""
+def modes(o: GameObject) -> list[tuple[str, int, int]]:
+    """Every ``(alternative, kicked, buyback)`` the card offers, the plain mode ``("", 0, 0)`` first: its
+    alternative costs (CR 118.9), with and without its kicker (702.33a) and its buyback (702.27a), optional
+    additional costs each."""
     alts = [""] + [a.name for a in alternatives_of(o)]
     kicks = [0, 1] if kicker_of(o) is not None else [0]
-    return [(a, k) for a in alts for k in kicks]
+    buys = [0, 1] if buyback_of(o) is not None else [0]
+    return [(a, k, b) for a in alts for k in kicks for b in buys]
 
 
 def mode_zone(o: GameObject, alternative: str) -> str:
@@ -120,7 +130,8 @@ def mode_zone(o: GameObject, alternative: str) -> str:
     return a.zone if a is not None else "hand"
 
 
-def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked: int) -> str | None:
+def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked: int,
+                buyback: int = 0) -> str | None:
     """Why ``player`` can't cast ``o`` in this mode now (before timing, targets
     and costs), or None: the option must exist, the card must be in the
     option's zone and owned by the player (CR 601.2a), its condition must hold."""
@@ -129,6 +140,8 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
             else f"{o.name} has several kicker costs, which are not modeled"
     if kicked not in (0, 1):
         return "kicker is paid at most once (CR 702.33a; multikicker is not modeled)"
+    if buyback and buyback_of(o) is None:
+        return f"{o.name} has no buyback (CR 702.27a)"
     zone = "hand"
     if alternative:
         a = find_alternative(o, alternative)
@@ -197,14 +210,14 @@ class Extra:
                     or self.exile_graveyard)
 
 
-def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: int = 0) -> Any:
+def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: int = 0, buyback: int = 0) -> Any:
     """The :class:`~solver.rules.costs.TotalCost` of casting ``tc.spell`` in the mode named
     (``alternative``: an alternative cost or permission's name; ``kicked``: how many times
     the kicker cost is paid), with the card's mandatory additional costs (CR 601.2b,
     601.2f). ``tc`` is the plain cast cost."""
     o = view.obj(tc.spell)
     opts = options_of(o)
-    if not opts and not alternative and not kicked:
+    if not opts and not alternative and not kicked and not buyback:
         return tc
     blockers = zone_blockers(view.state, view, o.id) if alternative else []
     if blockers:
@@ -220,9 +233,13 @@ def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: 
         k = kicker_of(o)
         if k is None or kicked > 1:
             raise QueryError("", "kicked", f"{o.name} has no (single) kicker cost to pay (CR 702.33a)")
+    if buyback and buyback_of(o) is None:
+        raise QueryError("", "buyback", f"{o.name} has no buyback cost to pay (CR 702.27a)")
     parts: list[ir.CostOption] = [a for a in opts if isinstance(a, ir.AdditionalCost)]
     if kicked:
         parts.append(kicker_of(o))  # type: ignore[arg-type]
+    if buyback:
+        parts.append(buyback_of(o))  # type: ignore[arg-type]
     if isinstance(alt, ir.AlternativeCost):
         mana = alt.mana if alt.mana is not None else ManaCost.parse("{0}")
     else:
@@ -313,11 +330,7 @@ API_PAID_ONLY = frozenset({"spectacle", "retrace"})
 
 #: Why the API refuses the others: what the spell or permanent would have to record (by option name).
 API_UNRECORDED = {
-    "kicker": "the spell must know it was kicked (CR 702.33d)",
-    "escape": "an escaped spell or permanent is one that escaped (CR 702.138c-d)",
     "dash": "the dashed permanent gains haste and returns at the next end step (CR 702.109a)",
-    "evoke": "the evoked permanent is sacrificed as it enters (CR 702.74a)",
-    "overload": "an overloaded spell acts on each object instead of targets (CR 702.96b)",
 }
 
 
@@ -326,15 +339,21 @@ def api_applies(a: ir.CastingOption) -> bool:
     their payment — "rather than pay this spell's mana cost" lines (Force of Will, Daze; CR 118.9),
     spectacle and retrace (:data:`API_PAID_ONLY`), mandatory additional costs (CR 601.2b), delve,
     convoke and improvise (CR 702.66a, 702.51a, 702.126a) — paid through the API's ``Payment`` —;
-    flashback and jump-start, whose spell records it (object key ``cast_with``) and is exiled as it
-    leaves the stack (702.34a, 702.133a); and disturb / more than meets the eye (cast as the back face,
-    CR 702.146a, 702.162a)."""
+    the options the spell records (object key ``cast_with``): flashback and jump-start, exiled as it
+    leaves the stack (702.34a, 702.133a), escape and evoke, which the permanent remembers too (702.138b-c,
+    702.74a: evoke's sacrifice trigger reads it) and overload (702.96b: no targets, each object the text
+    describes); kicker paid once (object key ``kicked``, 702.33d-e);
+    and disturb / more than meets the eye (cast as the back face, CR 702.146a, 702.162a)."""
     if isinstance(a, (ir.PaymentOption, ir.AdditionalCost)):
         return True
+    if isinstance(a, ir.Kicker):
+        return a.name == "kicker"
+    if isinstance(a, ir.Buyback):
+        return True   # recorded on the spell (object key buyback, CR 702.27a)
     if isinstance(a, ir.AlternativeCost) and a.name in TRANSFORMED_CASTS:
         return True
-    if isinstance(a, (ir.AlternativeCost, ir.CastPermission)) and a.name in API_PAID_ONLY | EXILED_FROM_STACK:
-        return True   # flashback, jump-start: recorded on the spell (object key cast_with, CR 702.34a, 702.133a)
+    if isinstance(a, (ir.AlternativeCost, ir.CastPermission)) and a.name in API_PAID_ONLY | CAST_WITH:
+        return True   # recorded on the spell (object key cast_with, CR 702.34a, 702.133a, 702.138b, 702.74a)
     return isinstance(a, ir.AlternativeCost) and "rather than pay" in (a.text or "").lower()
 
 

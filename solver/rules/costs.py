@@ -141,7 +141,7 @@ class CostRequest:
     permanent's id, or the mana cost's text for ``cost``; ``index``: the activated ability's
     1-based index; ``x``: the announced X (CR 107.3a, 601.2b; ``None``: every value, contract
     ``x: any``); ``life_allowed``: False forbids paying life for Phyrexian symbols;
-    ``alternative`` and ``kicked``: the casting mode (``cast`` only; CR 118.9, 702.33a)."""
+    ``alternative``, ``kicked`` and ``buyback``: the casting mode (``cast`` only; CR 118.9, 702.33a, 702.27a)."""
 
     what: str
     subject: str
@@ -150,6 +150,7 @@ class CostRequest:
     life_allowed: bool = True
     alternative: str = ""
     kicked: int = 0
+    buyback: int = 0
 
 
 def bare_cost(text: str) -> TotalCost:
@@ -174,7 +175,7 @@ def total_cost(view: View, player: str, request: CostRequest, modifiers: bool = 
     if what == "cast":
         tc = _cast_cost(view, request.subject)
 
-        tc = apply_mode(view, player, tc, request.alternative, request.kicked)
+        tc = apply_mode(view, player, tc, request.alternative, request.kicked, request.buyback)
     elif what == "cost":
         try:
             tc = bare_cost(request.subject)

@@ -53,7 +53,7 @@ DISTURB = "disturb"
 MTMTE = "more than meets the eye"
 TRANSFORMED_CASTS = frozenset({DISTURB, MTMTE})
 
-__all__ = ["DISTURB", "PROTOTYPE", "prototype_of", "prototyped_card", "with_prototype", "prototype_castable",
+__all__ = ["CAST_WITH", "KEPT_ON_BATTLEFIELD", "cast_as", "DISTURB", "PROTOTYPE", "prototype_of", "prototyped_card", "with_prototype", "prototype_castable",
            "FACE_LAYOUTS", "SPLIT_LAYOUTS", "at_face", "cast_aftermath", "cast_transformed", "transformed_cast_of",
            "MTMTE", "TRANSFORMED_CASTS",
            "face_alternative", "leaving_zone", "face_zone_reason", "is_aftermath", "fused_card", "is_fused",
@@ -246,6 +246,25 @@ def cast_aftermath(o: Any, player: str) -> bool:
 #: The ways to cast a card that exile it instead of putting it anywhere else as it leaves the stack
 #: (CR 702.34a flashback, 702.133a jump-start): the object key ``cast_with``.
 EXILED_FROM_STACK = frozenset({"flashback", "jump-start"})
+
+#: The ways to cast a card the permanent it becomes remembers (object key ``cast_with`` on the battlefield):
+#: it escaped (CR 702.138b-c), its evoke cost was paid (702.74a).
+KEPT_ON_BATTLEFIELD = frozenset({"escape", "evoke"})
+
+#: Every value of the object key ``cast_with``: the alternative costs and permissions a spell records —
+#: also ``overload`` (CR 702.96b: the spell has no targets and acts on each object its text describes).
+CAST_WITH = EXILED_FROM_STACK | KEPT_ON_BATTLEFIELD | {"overload"}
+
+
+def cast_as(o: Any, how: str, times: int = 1) -> bool:
+    """Was ``o`` — a spell, or the permanent a spell became — cast that way, as its record says? ``kicked``:
+    kicked at least ``times`` times (CR 702.33d-e, object key ``kicked``); ``evoke``, ``escape``: cast with
+    that alternative cost (702.74a, 702.138b; object key ``cast_with``)."""
+    if o is None:
+        return False
+    if how == "kicked":
+        return o.kicked >= times
+    return o.cast_with == how
 
 
 def leaving_zone(o: Any, zone: str) -> str:

@@ -34,12 +34,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import permutations, product
 from math import factorial
-from typing import Iterable, cast
+from typing import Any, Iterable, cast
 
 from mtgsolve.models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
 
 from .characteristics import View
 from .sagas import is_saga
+from .faces import cast_as
 from ..core.card import Card
 from ..core.ir import Ability, Count, CounterReplacement, EntersWith, ManaReplacement
 from ..core.mana import TYPES, Mana
@@ -317,12 +318,14 @@ class CounterOutcome:
         return iter(self.key)
 
 
-def entering_with(card: Card | None, abilities: Iterable[Ability] | None = None) -> list[EntersWith]:
+def entering_with(card: Card | None, abilities: Iterable[Ability] | None = None, cast: Any = None) -> list[EntersWith]:
     """What a permanent of ``card`` enters with by the rules and its own text, in the order they
     apply (all self-replacement effects, CR 616.1a): a planeswalker its printed loyalty in loyalty
     counters (CR 306.5b), a Saga one lore counter (714.3a), a battle its printed defense in defense
     counters (310.4b), then its "enters with" abilities (614.1c) — ``abilities``: those it has
-    (after continuous effects), else its card's."""
+    (after continuous effects), else its card's. ``cast``: the spell entering (its record of how it was cast,
+    for "if it was kicked" / "escapes with", CR 702.33e, 702.138c: an ability with ``if_cast`` applies only
+    if it holds, :func:`solver.rules.faces.cast_as`)."""
     out: list[EntersWith] = []
     if card is not None:
         d = card.data
@@ -333,7 +336,7 @@ def entering_with(card: Card | None, abilities: Iterable[Ability] | None = None)
         if is_saga(card):
             out.append(EntersWith(counter="lore", amount=1))
     own = card.abilities if abilities is None and card is not None else (abilities or ())
-    out.extend(a for a in own if isinstance(a, EntersWith))
+    out.extend(a for a in own if isinstance(a, EntersWith) and (not a.if_cast or cast_as(cast, a.if_cast)))
     return out
 
 
@@ -349,7 +352,7 @@ def counter_event(view: View, object_id: str, counter: str | None = None, amount
         if counter:
             own.append((counter, amount, ("enters_with", object_id, counter)))
         else:
-            for i, ab in enumerate(entering_with(o.card, view.chars(object_id).abilities)):
+            for i, ab in enumerate(entering_with(o.card, view.chars(object_id).abilities, o)):
                 if ab.counter:
                     n = _resolve_amount(view, ab.amount, object_id, o.controller, xv)
                     own.append((ab.counter, n, ("enters_with", object_id, i)))

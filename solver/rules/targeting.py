@@ -261,14 +261,16 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
     (the ``last_known`` card when given; contract §1). The source's colors
     (for protection) are its current ones, or the last known card's. The default
     ``how`` is the way its targets were first chosen: ``copy`` for a copy,
-    else ``cast`` / ``activate`` / ``trigger``.
+    else ``cast`` / ``activate`` / ``trigger``. A spell cast for its overload cost (``cast_with:
+    overload``) has no targets (CR 702.96b: "target" reads "each", :func:`each_described`).
     """
     o = _object(view, stack_id, "spell")
     if o.zone != "stack":
         raise TargetingError("spell", f"'{stack_id}' is not on the stack (it is in the {o.zone})")
     if o.card is not None:
         c = view.chars(o.id)
-        return TargetingSource("spell", o.id, o.controller, spell_specs(o.card), c.colors,
+        specs = () if o.cast_with == "overload" else spell_specs(o.card)   # CR 702.96b: no targets
+        return TargetingSource("spell", o.id, o.controller, specs, c.colors,
                                self_id=o.id, default_how="copy" if o.copy else "cast", types=c.types,
                                subtypes=c.subtypes, modal=modal_of(o.card.spell))
     ref = o.ability
@@ -444,6 +446,23 @@ def slot_candidates(view: View, source: TargetingSource, spec: TargetSpec) -> tu
         if object_matches(view, source, f, oid) and can_be_targeted(view, source, oid):
             out.append(oid)
     return tuple(sorted(out))
+
+
+def each_described(view: View, stack_id: str) -> tuple[tuple[str, ...], ...]:
+    """An overloaded spell's objects (CR 702.96b: "target" in its text reads "each"): per instance of
+    "target" in its printed text, every player and object its description fits — not only those that
+    could be targeted (hexproof, shroud and protection restrict targets, not "each", 702.11b, 702.18a,
+    702.16b) — other than the spell itself, sorted by id."""
+    o = view.obj(stack_id)
+    assert o.card is not None
+    src = stack_source(view, stack_id)
+    out = []
+    for spec in spell_specs(o.card):
+        f = spec.filter
+        ids = [pid for pid in view.state.player_ids if player_matches(view, src, f, pid)]
+        ids += [oid for oid in _universe(view, f) if oid != stack_id and object_matches(view, src, f, oid)]
+        out.append(tuple(sorted(ids)))
+    return tuple(out)
 
 
 # --------------------------------------------------------------------------

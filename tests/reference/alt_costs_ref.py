@@ -35,23 +35,30 @@ def _alternative(o, name: str):
     return None
 
 
-def mode_parts(o, alternative: str, kicked: int):
-    """(mana, list of CardCost parts) of casting ``o`` in this mode, or None if the mode doesn't exist."""
+def mode_parts(o, alternative: str, kicked: int, buyback: int = 0):
+    """(mana, list of CardCost parts) of casting ``o`` in this mode, or None if the mode doesn't exist
+    (buyback, CR 702.27a: one more optional additional cost, like kicker)."""
     alt = _alternative(o, alternative) if alternative else None
     if alternative and alt is None:
         return None
     kick = [a for a in _options(o) if a.kind == "kicker"]
     if kicked and len(kick) != 1:
         return None
+    buy = [a for a in _options(o) if a.kind == "buyback"]
+    if buyback and len(buy) != 1:
+        return None
+    if buyback:
+        kick = kick + buy if kicked else buy
+        kicked = 1
     mana_text = o.card.data.mana_cost.text if o.card.data.mana_cost else ""
     if alt is not None and alt.kind == "alternative":
         mana_text = alt.mana.text if alt.mana is not None else "{0}"
     costs = [a.cost for a in _options(o) if a.kind == "additional"]
     extra_mana = [a.mana.text for a in _options(o) if a.kind == "additional" and a.mana]
-    if kicked:
-        costs.append(kick[0].cost)
-        if kick[0].mana:
-            extra_mana.append(kick[0].mana.text)
+    for k in (kick if kicked else []):
+        costs.append(k.cost)
+        if k.mana:
+            extra_mana.append(k.mana.text)
     if alt is not None:
         costs.append(alt.cost)
     if mana_text:
@@ -89,7 +96,7 @@ def brute_cast(state, query: dict, view: View | None = None) -> dict:
     player = query_player(view, query)
     o = state.obj(query["cast"])
     kicked = 1 if query.get("kicked") in (True, 1) else 0
-    got = mode_parts(o, query.get("alternative", "") or "", kicked)
+    got = mode_parts(o, query.get("alternative", "") or "", kicked, 1 if query.get("buyback") else 0)
     if got is None:
         return {"payable": False, "count": 0, "payments": []}
     mana, costs = got
@@ -145,8 +152,8 @@ def brute_cast(state, query: dict, view: View | None = None) -> dict:
     return {"payable": bool(out), "count": len(out), "payments": sorted(out)}
 
 
-def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
-    """``(object, alternative, kicked)`` of every mode to consider: a card in the player's hand
+def reference_modes(state, player: str) -> list[tuple[str, str, int, int]]:
+    """``(object, alternative, kicked, buyback)`` of every mode to consider: a card in the player's hand
     or graveyard, with the alternative's zone and condition checked (timing is the caller's)."""
     view = View(state)
     out = []
@@ -158,6 +165,7 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
                         # disturb casts a transforming card transformed (CR 702.146a): reference_disturb_entries
                         and not (a.name in _TRANSFORMED and o.card.data.layout == "transform")]
         kicks = [0, 1] if len([a for a in opts if a.kind == "kicker"]) == 1 else [0]
+        buys = [0, 1] if len([a for a in opts if a.kind == "buyback"]) == 1 else [0]
         for name in names:
             alt = _alternative(o, name) if name else None
             zone = alt.zone if alt is not None else "hand"
@@ -173,7 +181,7 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int]]:
                     for p in state.objects):
                 continue
             for k in kicks:
-                out.append((o.id, name, k))
+                out.extend((o.id, name, k, b) for b in buys)
     return out
 
 
@@ -192,7 +200,7 @@ def reference_cast_entries(state, player: str) -> list[dict]:
         return []
     sorcery_time = t.active == player and t.step in ("main1", "main2") and not stack
     out = []
-    for oid, alt, kicked in reference_modes(state, player):
+    for oid, alt, kicked, buyback in reference_modes(state, player):
         o = state.obj(oid)
         if _forbidden(state, view, player, sorcery_time):
             continue
@@ -210,6 +218,8 @@ def reference_cast_entries(state, player: str) -> list[dict]:
             q["alternative"] = alt
         if kicked:
             q["kicked"] = True
+        if buyback:
+            q["buyback"] = True
         n_p = brute_cast(state, q, view)["count"]
         if n_p:
             e = {"kind": "cast", "object": oid, "targets": n_t, "payments": n_p}
@@ -217,8 +227,10 @@ def reference_cast_entries(state, player: str) -> list[dict]:
                 e["alternative"] = alt
             if kicked:
                 e["kicked"] = True
+            if buyback:
+                e["buyback"] = True
             out.append(e)
-    out.sort(key=lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked"))))
+    out.sort(key=lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback"))))
     return out
 
 
