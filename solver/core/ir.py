@@ -690,6 +690,25 @@ class Meld(_EffectBase):
         return f"exile this and {self.partner}, then meld them into {self.into}"
 
 
+# --- attaching (helper equip: Equipment, Auras and Fortifications, CR 701.3) ---------------------
+
+
+@dataclass(frozen=True)
+class Attach(_EffectBase):
+    """Attach ``what`` (an Aura, Equipment or Fortification: "this Equipment", "it", a target) to
+    ``to`` (CR 701.3a): the equip keyword's effect ("Attach this permanent to target creature you
+    control", CR 702.6a) and "attach it to target creature you control" riders. It moves from what
+    it was attached to (701.3a) with a new timestamp (613.7e); attaching it to what it can't be
+    attached to, or to what it is already attached to, does nothing (701.3b, 301.5c)."""
+
+    kind: ClassVar[str] = "attach"
+    what: Ref
+    to: Ref
+
+    def _text(self) -> str:
+        return f"attach {_ref_text(self.what)} to {_ref_text(self.to)}"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -707,7 +726,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Attach,
+               UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
