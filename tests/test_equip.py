@@ -113,6 +113,15 @@ def test_attach_moves_with_a_new_timestamp_and_refuses_what_cant_be_equipped() -
     assert w.objects["bonesplitter"].timestamp > before
 
 
+def test_a_fortification_fortifies_lands_only() -> None:
+    """CR 301.6, 702.67a: a Fortification is attached to a land, never to a creature."""
+    s = load({"battlefield": {"alice": ["Grizzly Bears", "Forest", "Darksteel Garrison"]}})
+    assert attachment_legal(View(s), "darksteel-garrison", "forest")
+    assert not attachment_legal(View(s), "darksteel-garrison", "grizzly-bears")
+    fortify = [a for a in get_card("Darksteel Garrison").abilities if isinstance(a, ir.ActivatedAbility)]
+    assert fortify[0].targets[0].filter.types == frozenset({"Land"}) and fortify[0].sorcery
+
+
 def test_state_based_actions_unattach_an_equipment_from_a_player() -> None:
     """CR 704.5n: an Equipment attached to a player becomes unattached and stays on the battlefield."""
     s = load({"battlefield": {"alice": ["Grizzly Bears", "Bonesplitter"]}})

@@ -8,7 +8,7 @@
   source or a target of this sentence (an "it" naming another object is not read), and it is attached
   to one target creature or permanent (never a player: CR 303.4 Auras attached to players are not
   read).
-* ``equip_ability`` — "Equip {cost}", "Equip [quality] {cost}", "Equip—<cost>" as CR 702.6a and
+* ``equip_ability`` — "Fortify {cost}" (CR 702.67a: target land you control), "Equip {cost}", "Equip [quality] {cost}", "Equip—<cost>" as CR 702.6a and
   702.6c define them: "[Cost]: Attach this permanent to target [quality] creature you control.
   Activate only as a sorcery." The quality is a description the targeting reader holds
   ("legendary creature", "Knight": target Knight you control, "creature token"); a quality it does
@@ -82,13 +82,18 @@ def _equip_cost(c: Cursor) -> tuple[list[Token], Cost]:
 
 
 def equip_ability(toks: Sequence[Token], raw: str) -> ActivatedAbility:
-    """"Equip [quality] {cost}" / "Equip—<cost>" (CR 702.6a, 702.6c): an activated ability, activated
-    only as a sorcery, whose effect attaches its source to its one target."""
+    """"Equip [quality] {cost}" / "Equip—<cost>" (CR 702.6a, 702.6c) and "Fortify {cost}" (CR 702.67a:
+    "[Cost]: Attach this Fortification to target land you control. Activate only as a sorcery."): an
+    activated ability, activated only as a sorcery, whose effect attaches its source to its one target."""
     c = Cursor(toks)
-    c.need("equip")
+    fortify = c.take("fortify")
+    if not fortify:
+        c.need("equip")
     quality, cost = _equip_cost(c)
     if cost_has_x(cost) or cost.remove_x_counters is not None:
         raise NoMatch("an equip cost with X")
     only_mana_ability_cost(cost)
-    spec = _quality_filter(quality)
+    if fortify and quality:
+        raise NoMatch("fortify has no quality")
+    spec = TargetSpec(Filter(types=frozenset({"Land"}), who="you")) if fortify else _quality_filter(quality)
     return ActivatedAbility(cost, (spec,), (Attach(SELF, T(0)),), True, raw)

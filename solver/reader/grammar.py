@@ -413,7 +413,7 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
 def read_line(toks: Sequence[Token], ctx: LineContext, raw: str) -> LineResult:
     """The meaning of one line: the first template that reads all of it, else unsupported."""
     body = strip_ability_word(toks)
-    if body and body[0].low == "equip" and not ctx.is_spell:  # "Equip {N}": its structure (reader/structure.py)
+    if body and body[0].low in ("equip", "fortify") and not ctx.is_spell:  # "Equip {N}", "Fortify {N}" (structure.py)
         try:
             parts, n = structure.line_equip(body, ctx, raw)
             return LineResult("equip", parts, unread=n)
