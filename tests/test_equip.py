@@ -201,12 +201,12 @@ def equip_boards(draw: Any) -> Any:
     alice = [{"id": f"a{i}", "card": n} for i, n in enumerate(mine)]
     bob = [{"id": f"b{i}", "card": n} for i, n in enumerate(theirs)]
     ids = [o["id"] for o in alice + bob]
-    equipment = draw(st.sampled_from(["Bonesplitter", "Steelclaw Lance"]))
+    equipment = draw(st.sampled_from(["Bonesplitter", "Steelclaw Lance", "Lizard Blades"]))
     index = draw(st.sampled_from([1, 2])) if equipment == "Steelclaw Lance" else 1
     on_host = draw(st.sampled_from([None] + [o["id"] for o in alice if o["card"] != "Tel-Jilad Chosen"]))
     eq: dict[str, Any] = {"id": "eq", "card": equipment, **({"attached_to": on_host} if on_host else {})}
     gone = draw(st.booleans()) and draw(st.booleans())      # the Equipment left before resolution
-    target = draw(st.sampled_from(ids))
+    target = draw(st.sampled_from(ids + ([] if gone else ["eq"])))
     ability: dict[str, Any] = {"ability": {"source": "eq", "index": index}, "controller": "alice",
                                "targets": [[target]]}
     d: dict[str, Any] = {"battlefield": {"alice": alice + ([] if gone else [eq]), "bob": bob}}
@@ -224,3 +224,43 @@ def test_equip_resolution_matches_the_reference(s: Any) -> None:
     outs = resolve_top(s).outcomes
     assert len(outs) == 1
     assert summary(outs[0].state) == expected(s)
+
+
+# --- reconfigure (CR 702.151) -----------------------------------------------------------------------
+
+def test_every_reconfigure_mana_cost_line_is_read() -> None:
+    """CR 702.151a: "Reconfigure {cost}" is the keyword and two activated abilities — attach to
+    another target creature you control, unattach while attached to a creature — on every card of
+    the database with a mana reconfigure cost."""
+    lines = _lines(r"Reconfigure (\{[0-9WUBRGC]\})+")
+    assert len(lines) >= 20
+    for name, ln in lines:
+        abilities = get_card(name).abilities
+        i = abilities.index(ir.Keyword("reconfigure"))
+        attach_ab, unattach_ab = abilities[i + 1], abilities[i + 2]
+        assert isinstance(attach_ab, ir.ActivatedAbility) and isinstance(unattach_ab, ir.ActivatedAbility), name
+        assert attach_ab.effects == (ir.Attach(ir.SELF, ir.T(0)),) and attach_ab.sorcery
+        assert attach_ab.targets[0].filter.other_than_source and attach_ab.targets[0].filter.who == "you"
+        assert unattach_ab.effects == (ir.Unattach(ir.SELF),) and unattach_ab.sorcery
+        assert unattach_ab.condition == ir.AttachedToCreature() and unattach_ab.cost == attach_ab.cost, name
+
+
+def _actions(s: Any) -> set[tuple[str, int]]:
+    got = answer(s, {"kind": "actions"})
+    assert got["status"] == "ok", got
+    return {(a["object"], a["index"]) for a in got["actions"] if a["kind"] == "activate"}
+
+
+def test_reconfigure_attach_and_unattach_as_actions_and_characteristics() -> None:
+    """CR 702.151a-b: unattached, Lizard Blades is a creature and may attach (not unattach);
+    attached, it isn't a creature and may unattach; 301.5c doesn't make it fall off (704.5n)."""
+    lands = ["Mountain", "Mountain"]
+    free = load({"battlefield": {"alice": lands + ["Grizzly Bears", "Lizard Blades"]}})
+    assert View(free).chars("lizard-blades").is_creature
+    assert ("lizard-blades", 1) in _actions(free) and ("lizard-blades", 2) not in _actions(free)
+    on = load({"battlefield": {"alice": lands + ["Grizzly Bears",
+                                                 {"card": "Lizard Blades", "attached_to": "grizzly-bears"}]}})
+    assert not View(on).chars("lizard-blades").is_creature
+    assert "double strike" in {getattr(a, "name", "") for a in View(on).chars("grizzly-bears").abilities}
+    assert ("lizard-blades", 2) in _actions(on)
+    assert settle(on).changed is False

@@ -710,6 +710,18 @@ class Attach(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Unattach(_EffectBase):
+    """Unattach ``what`` (CR 701.3d): it stays on the battlefield, attached to nothing — reconfigure's
+    second ability, "Unattach this permanent" (CR 702.151a)."""
+
+    kind: ClassVar[str] = "unattach"
+    what: Ref
+
+    def _text(self) -> str:
+        return f"unattach {_ref_text(self.what)}"
+
+
+@dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
     is refused, CR 608.2c)."""
@@ -727,7 +739,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Attach,
-               UnreadEffect]
+               Unattach, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1087,7 +1099,11 @@ class Keyword:
       it day if it is neither (702.145d), enters transformed if it is night, transforms as it becomes
       night, and its nightbound face back as it becomes day (702.145c, 702.145f); it can't be
       transformed otherwise (702.145b, 702.145e). Applied by :mod:`solver.engine.transition`
-      (``move``, ``transform``, ``set_day_night``) and the untap step (:mod:`solver.engine.turns`)."""
+      (``move``, ``transform``, ``set_day_night``) and the untap step (:mod:`solver.engine.turns`);
+    * ``reconfigure`` — marks the two activated abilities CR 702.151a defines, read next to it
+      (attach to another target creature you control; unattach, only while attached to a creature):
+      while attached, it isn't a creature (702.151b, layer 4 in :mod:`solver.rules.characteristics`)
+      and, a creature, it may still equip one (301.5c; :func:`solver.engine.transition.attachment_legal`)."""
 
     name: str
     arg: str = ""

@@ -1457,6 +1457,15 @@ def _do_attach(w: _World, ctx: _Ctx, eff: ir.Attach) -> list[_World]:
     return [w]
 
 
+def _do_unattach(w: _World, ctx: _Ctx, eff: ir.Unattach) -> list[_World]:
+    """Unattach ``eff.what`` (CR 701.3d; reconfigure, 702.151a): it stays on the battlefield."""
+    for t in _refs(w, ctx, eff.what):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            attach(w, t, None)
+    return [w]
+
+
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
@@ -1496,6 +1505,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Attach: _do_attach,
+    ir.Unattach: _do_unattach,
 }
 
 

@@ -1091,8 +1091,9 @@ def _aura_legal(view: View, aura: GameObject, host: str | None) -> bool:
 def attachment_legal(view: View, oid: str, host: str) -> bool:
     """Could the permanent ``oid`` be attached to ``host`` now (CR 701.3a)? An Aura as its enchant
     ability allows (303.4c–d); an Equipment to a creature permanent, a Fortification to a land
-    permanent (301.5c, 301.6): never to itself, not while it is a creature itself (reconfigure is not
-    read), nor to a permanent with protection from it (702.16d); anything else to nothing (701.3b)."""
+    permanent (301.5c, 301.6): never to itself, not while it is a creature itself unless it has
+    reconfigure (301.5c, 702.151b: attached, it then isn't one), nor to a permanent with protection from
+    it (702.16d); anything else to nothing (701.3b)."""
     state = view.state
     o = state.find(oid)
     if o is None or o.zone != "battlefield" or host == oid:
@@ -1101,7 +1102,8 @@ def attachment_legal(view: View, oid: str, host: str) -> bool:
     if "Aura" in c.subtypes:
         return _aura_legal(view, o, host)
     kind = "Creature" if "Equipment" in c.subtypes else "Land" if "Fortification" in c.subtypes else None
-    if kind is None or c.is_creature or state.is_player(host):
+    reconfigure = kind == "Creature" and o.card is not None and ir.Keyword("reconfigure") in o.card.abilities
+    if kind is None or (c.is_creature and not reconfigure) or state.is_player(host):
         return False
     h = state.find(host)
     if h is None or h.zone != "battlefield":

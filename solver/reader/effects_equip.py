@@ -8,6 +8,7 @@
   source or a target of this sentence (an "it" naming another object is not read), and it is attached
   to one target creature or permanent (never a player: CR 303.4 Auras attached to players are not
   read).
+* ``reconfigure_abilities`` — "Reconfigure {cost}" (CR 702.151a): the keyword and its two abilities.
 * ``equip_ability`` — "Fortify {cost}" (CR 702.67a: target land you control), "Equip {cost}", "Equip [quality] {cost}", "Equip—<cost>" as CR 702.6a and
   702.6c define them: "[Cost]: Attach this permanent to target [quality] creature you control.
   Activate only as a sorcery." The quality is a description the targeting reader holds
@@ -19,7 +20,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import SELF, ActivatedAbility, Attach, Cost, Effect, Filter, TargetSpec, T
+from ..core.ir import (SELF, ActivatedAbility, Attach, AttachedToCreature, Cost, Effect, Filter, Keyword, TargetSpec, T,
+                       Unattach)
 from .costs import cost_has_x, only_mana_ability_cost, parse_cost
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_filter
@@ -97,3 +99,22 @@ def equip_ability(toks: Sequence[Token], raw: str) -> ActivatedAbility:
         raise NoMatch("fortify has no quality")
     spec = TargetSpec(Filter(types=frozenset({"Land"}), who="you")) if fortify else _quality_filter(quality)
     return ActivatedAbility(cost, (spec,), (Attach(SELF, T(0)),), True, raw)
+
+
+def reconfigure_abilities(toks: Sequence[Token], raw: str) -> list[Keyword | ActivatedAbility]:
+    """"Reconfigure {cost}" (CR 702.151a): two activated abilities, "[Cost]: Attach this permanent to
+    another target creature you control. Activate only as a sorcery." and "[Cost]: Unattach this
+    permanent. Activate only if this permanent is attached to a creature and only as a sorcery." —
+    after the keyword itself, whose "while attached, it isn't a creature" (702.151b) the
+    characteristics view applies. A cost that is not mana ("Reconfigure—Pay {2} or {E}{E}{E}.") is
+    not read."""
+    c = Cursor(toks)
+    c.need("reconfigure")
+    cost = Cost(mana=mana_cost(mana_run(c)))
+    c.end()
+    if cost_has_x(cost):
+        raise NoMatch("a reconfigure cost with X")
+    other = TargetSpec(Filter(types=frozenset({"Creature"}), who="you", other_than_source=True))
+    return [Keyword("reconfigure"),
+            ActivatedAbility(cost, (other,), (Attach(SELF, T(0)),), True, raw),
+            ActivatedAbility(cost, (), (Unattach(SELF),), True, raw, condition=AttachedToCreature())]

@@ -56,7 +56,7 @@ from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
 from .trigger_events import _trigger_event
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
-from . import conditional_statics, mana_riders, statics, structure
+from . import conditional_statics, effects_equip, mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
 from .shared_readers import *  # noqa: F401,F403
 
@@ -417,6 +417,11 @@ def read_line(toks: Sequence[Token], ctx: LineContext, raw: str) -> LineResult:
         try:
             parts, n = structure.line_equip(body, ctx, raw)
             return LineResult("equip", parts, unread=n)
+        except NoMatch:
+            pass
+    if body and body[0].low == "reconfigure" and not ctx.is_spell:  # CR 702.151a (reader/effects_equip.py)
+        try:
+            return LineResult("equip", list(effects_equip.reconfigure_abilities(body, raw)))
         except NoMatch:
             pass
     for name, fn in LINE_TEMPLATES:

@@ -10,8 +10,10 @@ outcome, one situation, is derived so:
   not with shroud nor protection from artifacts or the Equipment's colors (702.18a, 702.16b); an
   illegal target: the ability doesn't resolve, nothing changes;
 * otherwise the Equipment is attached to the target (701.3a) — unless it is no longer on the
-  battlefield (it left: the ability has last known information, 400.7), it is a creature itself or
-  is no Equipment (301.5c), or it is already attached to the target (701.3b): then nothing changes;
+  battlefield (it left: the ability has last known information, 400.7), it is a creature itself
+  without reconfigure or is no Equipment (301.5c), or it is already attached to the target (701.3b):
+  then nothing changes; reconfigure's first ability (702.151a) targets *another* creature, and once
+  attached such an Equipment isn't a creature (702.151b: the characteristics view says so);
 * then state-based actions: an Equipment attached to a noncreature, or while a creature, becomes
   unattached (704.5n).
 
@@ -75,13 +77,17 @@ def expected(state: GameState) -> list[tuple[Any, ...]]:
     assert eq is not None and eq.card is not None
     target = top.targets[0][0]
     view = View(state)
-    quality = _equip_quality(eq.card.data.text, top.ability.index)
+    reconfigure = "Reconfigure {" in eq.card.data.text     # its first ability attaches (702.151a)
+    quality = None if reconfigure else _equip_quality(eq.card.data.text, top.ability.index)
     colors = view.chars(eq.id).colors if eq.zone == "battlefield" else frozenset()
     attach: dict[str, str | None] = {o.id: o.attached_to for o in state.battlefield}
-    if _legal_target(view, state, top.controller, target, quality, frozenset(colors)):
+    another = not reconfigure or target != eq.id          # "another target creature you control"
+    if another and _legal_target(view, state, top.controller, target, quality, frozenset(colors)):
         on_bf = eq.zone == "battlefield" and not top.last_known
         c = view.chars(eq.id) if on_bf else None
-        if c is not None and not c.is_creature and "Equipment" in c.subtypes and attach[eq.id] != target:
+        # 301.5c: an Equipment that's a creature equips only with reconfigure
+        if c is not None and (reconfigure or not c.is_creature) and "Equipment" in c.subtypes \
+                and attach[eq.id] != target:
             attach[eq.id] = target
     after = _replace_objects(state, attach)
     # 704.5n: an Equipment attached to a noncreature (or while a creature itself) falls off

@@ -75,6 +75,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     # what is attached changes characteristics (an Equipment's -N/-N: state-based deaths); "becomes
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
+    ir.Unattach: "leaves graveyard",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
