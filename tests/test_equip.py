@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -32,16 +33,17 @@ def load(d: dict[str, Any]) -> Any:
     return situation_from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], **d}).state
 
 
+@lru_cache(maxsize=1)
+def _database_lines() -> tuple[tuple[str, str], ...]:
+    """(card name, line without reminder text) of every rules-text line of the database."""
+    return tuple((c["name"], _REMINDER.sub("", line).strip()) for c in json.load(gzip.open(DATA))
+                 for line in (c.get("text") or "").split("\n"))
+
+
 def _lines(pattern: str) -> list[tuple[str, str]]:
-    """(card name, line without reminder text) of every database line matching ``pattern``."""
+    """(card name, line) of every database line matching ``pattern``."""
     rx = re.compile(pattern)
-    out = []
-    for c in json.load(gzip.open(DATA)):
-        for line in (c.get("text") or "").split("\n"):
-            bare = _REMINDER.sub("", line).strip()
-            if rx.fullmatch(bare):
-                out.append((c["name"], bare))
-    return out
+    return [(n, ln) for n, ln in _database_lines() if rx.fullmatch(ln)]
 
 
 def _abilities(name: str) -> list[Any]:
