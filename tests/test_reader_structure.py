@@ -12,7 +12,7 @@ import pytest
 
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.cards import CardData, oracle_index
-from mtgsolve.solver.core.ir import (ANY_TARGET, ActivatedAbility, Cost, EntersTrigger, Filter, Keyword, T, TargetSpec, Trigger,
+from mtgsolve.solver.core.ir import (ANY_TARGET, SELF, ActivatedAbility, Attach, Cost, EntersTrigger, Filter, Keyword, T, TargetSpec, Trigger,
                        TriggeredAbility, UnreadEffect, Unsupported)
 from mtgsolve.solver.core.mana import ManaCost
 from mtgsolve.solver.queries import answer
@@ -311,7 +311,7 @@ def test_equip_is_a_sorcery_speed_activated_ability():
     abilities, _ = rd("Bonesplitter")
     equip = abilities[1]
     assert equip == ActivatedAbility(Cost(mana=ManaCost.parse("{1}")), (TargetSpec(Filter(types=CREATURE, who="you")),),
-                                     (UnreadEffect("Equip {1}"),), True, "Equip {1}")
+                                     (Attach(SELF, T(0)),), True, "Equip {1}")  # CR 702.6a (reader/effects_equip.py)
 
 
 def test_brazen_borrower_front_face():

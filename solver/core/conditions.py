@@ -18,7 +18,7 @@ from .selectors import Selector
 __all__ = [
     "ActivationCondition", "ControlCount", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",
     "YourTurn", "OpponentTurn", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
-    "SameNameLands", "GraveyardCount", "Equipped", "SourceAttacking", "SourceUntapped", "GraveyardTypes",
+    "SameNameLands", "GraveyardCount", "Equipped", "AttachedToCreature", "SourceAttacking", "SourceUntapped", "GraveyardTypes",
     "CompoundCondition", "AnyCondition", "AllConditions", "OpponentControls", "HandExactly",
     "CONDITION_CLASSES", "condition_classes",
 ]
@@ -150,6 +150,17 @@ class Equipped(ActivationCondition):
 
     def describe(self) -> str:
         return "this permanent is equipped"
+
+
+@dataclass(frozen=True)
+class AttachedToCreature(ActivationCondition):
+    """This permanent is attached to a creature (CR 702.151a: reconfigure's "Activate only if this
+    permanent is attached to a creature")."""
+
+    kind: ClassVar[str] = "attached_to_creature"
+
+    def describe(self) -> str:
+        return "this permanent is attached to a creature"
 
 
 @dataclass(frozen=True)
@@ -329,7 +340,7 @@ class AllConditions(CompoundCondition):
 #: Every condition kind.
 CONDITION_CLASSES: tuple[type[ActivationCondition], ...] = (
     ControlCount, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
-    IsCreature, Equipped, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, PlayedLandThisTurn, SorceryTime, InstantTime,
+    IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, PlayedLandThisTurn, SorceryTime, InstantTime,
     GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions)
 
 

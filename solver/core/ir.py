@@ -766,6 +766,37 @@ class Sacrifice(_EffectBase):
         return f"its controller sacrifices {_ref_text(self.to)}"
 
 
+# --- attaching (helper equip: Equipment, Auras and Fortifications, CR 701.3) ---------------------
+
+
+@dataclass(frozen=True)
+class Attach(_EffectBase):
+    """Attach ``what`` (an Aura, Equipment or Fortification: "this Equipment", "it", a target) to
+    ``to`` (CR 701.3a): the equip keyword's effect ("Attach this permanent to target creature you
+    control", CR 702.6a) and "attach it to target creature you control" riders. It moves from what
+    it was attached to (701.3a) with a new timestamp (613.7e); attaching it to what it can't be
+    attached to, or to what it is already attached to, does nothing (701.3b, 301.5c)."""
+
+    kind: ClassVar[str] = "attach"
+    what: Ref
+    to: Ref
+
+    def _text(self) -> str:
+        return f"attach {_ref_text(self.what)} to {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class Unattach(_EffectBase):
+    """Unattach ``what`` (CR 701.3d): it stays on the battlefield, attached to nothing — reconfigure's
+    second ability, "Unattach this permanent" (CR 702.151a)."""
+
+    kind: ClassVar[str] = "unattach"
+    what: Ref
+
+    def _text(self) -> str:
+        return f"unattach {_ref_text(self.what)}"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -784,7 +815,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
-               PreventDamage, IfCast, Sacrifice, UnreadEffect]
+               PreventDamage, IfCast, Sacrifice, Attach,
+               Unattach, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1340,7 +1372,11 @@ class Keyword:
       it day if it is neither (702.145d), enters transformed if it is night, transforms as it becomes
       night, and its nightbound face back as it becomes day (702.145c, 702.145f); it can't be
       transformed otherwise (702.145b, 702.145e). Applied by :mod:`solver.engine.transition`
-      (``move``, ``transform``, ``set_day_night``) and the untap step (:mod:`solver.engine.turns`)."""
+      (``move``, ``transform``, ``set_day_night``) and the untap step (:mod:`solver.engine.turns`);
+    * ``reconfigure`` — marks the two activated abilities CR 702.151a defines, read next to it
+      (attach to another target creature you control; unattach, only while attached to a creature):
+      while attached, it isn't a creature (702.151b, layer 4 in :mod:`solver.rules.characteristics`)
+      and, a creature, it may still equip one (301.5c; :func:`solver.engine.transition.attachment_legal`)."""
 
     name: str
     arg: str = ""

@@ -70,7 +70,7 @@ canonical order) as ``choices`` and the others as ``alternatives``.
 Not modeled (reported in :attr:`ResolveResult.unsupported`, never silently
 ignored): abilities the card library marks unsupported on objects that enter
 or leave the battlefield (e.g. Kitchen Finks' persist);
-704.5n (Equipment), 704.5r/s/t; a player who loses in a game of more than two
+704.5r/s/t; a player who loses in a game of more than two
 players leaving the game (CR 800.4a) — the state is left as is and the loser
 reported.
 """
@@ -101,6 +101,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
                          change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
+from .transition import attach
 
 from .ward import counter_object, resolve_ward
 from ..reader.effects import predefined_token
@@ -736,7 +737,7 @@ def _detach_from(w: _World, oid: str) -> None:
     """What was attached to ``oid`` is no longer (CR 400.7: the card that left and returns keeps its id
     here, but it is a new object): an Aura then goes to the graveyard, 704.5m."""
     for a in [x for x in w.objects.values() if x.attached_to == oid and x.zone == "battlefield"]:
-        w.put(a.with_(attached_to=None))
+        attach(w, a.id, None)
 
 
 def _do_reveal_top(w: _World, ctx: _Ctx, eff: ir.RevealTop) -> list[_World]:
@@ -1540,6 +1541,33 @@ def _do_prevent(w: _World, ctx: _Ctx, eff: ir.PreventDamage) -> list[_World]:
     return [w]
 
 
+# --- attaching (helper equip; CR 701.3, 702.6a) ------------------------------------------------
+
+
+def _do_attach(w: _World, ctx: _Ctx, eff: ir.Attach) -> list[_World]:
+    """Attach ``eff.what`` to ``eff.to`` through the kernel's :func:`~.transition.attach` (CR 701.3a,
+    702.6a): one outcome. Nothing happens when what is attached is no longer on the battlefield (a new
+    object, CR 400.7), the target is no longer legal (608.2b: not among ``ctx.targets``; "up to one"
+    with none chosen), it can't be attached there or already is (701.3b, 301.5c)."""
+    hosts = _refs(w, ctx, eff.to)
+    if len(hosts) != 1:
+        return [w]
+    for t in _refs(w, ctx, eff.what):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            attach(w, t, hosts[0])
+    return [w]
+
+
+def _do_unattach(w: _World, ctx: _Ctx, eff: ir.Unattach) -> list[_World]:
+    """Unattach ``eff.what`` (CR 701.3d; reconfigure, 702.151a): it stays on the battlefield."""
+    for t in _refs(w, ctx, eff.what):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            attach(w, t, None)
+    return [w]
+
+
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
@@ -1582,6 +1610,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
     ir.Sacrifice: _do_sacrifice,
+    ir.Attach: _do_attach,
+    ir.Unattach: _do_unattach,
 }
 
 

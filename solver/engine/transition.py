@@ -8,7 +8,7 @@ layer.  This module holds what they share:
 
 * :func:`settle` — CR 117.5 and 704.3: whenever a player would receive
   priority, state-based actions (CR 704.5 as modeled by
-  ``_sba_once`` below: 704.5a–d, f–j, m, q) are performed
+  ``_sba_once`` below: 704.5a–d, f–j, m, n, p, q) are performed
   simultaneously and repeated, then waiting triggered abilities are put on the
   stack (CR 603.3b), until neither happens.  A player who loses is marked
   ``lost`` (CR 104.3, 704.5a–c); the game is over when at most one player
@@ -768,7 +768,7 @@ def _detach_stale(w: _World, oid: str) -> None:
     the graveyard (704.5m), an Equipment stays unattached (301.5c). Its last known information keeps
     what it was attached to."""
     for a in [x for x in w.objects.values() if x.attached_to == oid and x.zone == "battlefield"]:
-        w.put(a.with_(attached_to=None))
+        attach(w, a.id, None)
 
 
 def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> None:
@@ -1173,6 +1173,58 @@ def _aura_legal(view: View, aura: GameObject, host: str | None) -> bool:
     return True
 
 
+# --- attaching (helper equip; CR 701.3, 301.5, 301.6, 303.4, 613.7e) ---------------------------
+
+
+def attachment_legal(view: View, oid: str, host: str) -> bool:
+    """Could the permanent ``oid`` be attached to ``host`` now (CR 701.3a)? An Aura as its enchant
+    ability allows (303.4c–d); an Equipment to a creature permanent, a Fortification to a land
+    permanent (301.5c, 301.6): never to itself, not while it is a creature itself unless it has
+    reconfigure (301.5c, 702.151b: attached, it then isn't one), nor to a permanent with protection from
+    it (702.16d); anything else to nothing (701.3b)."""
+    state = view.state
+    o = state.find(oid)
+    if o is None or o.zone != "battlefield" or host == oid:
+        return False
+    c = view.chars(oid)
+    if "Aura" in c.subtypes:
+        return _aura_legal(view, o, host)
+    kind = "Creature" if "Equipment" in c.subtypes else "Land" if "Fortification" in c.subtypes else None
+    reconfigure = kind == "Creature" and o.card is not None and ir.Keyword("reconfigure") in o.card.abilities
+    if kind is None or (c.is_creature and not reconfigure) or state.is_player(host):
+        return False
+    h = state.find(host)
+    if h is None or h.zone != "battlefield":
+        return False
+    hc = view.chars(host)
+    return kind in hc.types and not protected_from(hc, c.colors, c.types, c.subtypes)
+
+
+def attach(w: _World, oid: str, host: str | None) -> bool:
+    """The one change of what a permanent on the battlefield is attached to: ``host`` None unattaches
+    it (CR 701.3d); otherwise it moves from what it was attached to onto ``host`` with a new timestamp
+    (701.3a, 701.3c, 613.7e) — unless it can't be attached to ``host`` (:func:`attachment_legal`) or
+    already is (701.3b: nothing happens). Returns whether anything changed. (A permanent entering
+    attached, an Aura spell resolving, arrives so through :func:`move`'s ``attached_to``, CR 303.4f.)"""
+    o = w.objects[oid]
+    if o.attached_to == host:
+        return False
+    if host is None:
+        w.put(o.with_(attached_to=None))
+        return True
+    if not attachment_legal(w.view(), oid, host):
+        return False
+    w.put(o.with_(attached_to=host, timestamp=w.next_tick()))
+    return True
+
+
+def _falls_off(view: View, o: GameObject) -> bool:
+    """CR 704.5n, 704.5p: a permanent that isn't an Aura, attached to what it can't be attached to
+    (an Equipment to a noncreature or while a creature itself, to a player, …) becomes unattached and
+    stays on the battlefield."""
+    return o.attached_to is not None and not attachment_legal(view, o.id, o.attached_to)
+
+
 def _sba_once(w: _World) -> list[_World] | None:
     """Perform every applicable state-based action simultaneously (CR 704.3,
     704.5). Returns None when none applies, else the branches (the legend
@@ -1191,6 +1243,7 @@ def _sba_once(w: _World) -> list[_World] | None:
     to_graveyard: list[tuple[str, bool]] = []  # (id, destroyed-or-put: both "die" if creatures)
     destroyed: set[str] = set()  # destroyed (704.5g-h): a regeneration shield may replace it (701.15a)
     counter_fix: dict[str, tuple[tuple[str, int], ...]] = {}
+    to_unattach: list[str] = []
     legend_groups: dict[tuple[str, str], list[str]] = {}
     for o in sorted(w.objects.values(), key=lambda o: (o.order, o.id)):
         if o.token and o.zone != "battlefield" and o.zone != CREATED:
@@ -1221,6 +1274,8 @@ def _sba_once(w: _World) -> list[_World] | None:
             if not _aura_legal(view, o, o.attached_to):  # 704.5m
                 to_graveyard.append((o.id, True))
                 continue
+        elif _falls_off(view, o):  # 704.5n, 704.5p
+            to_unattach.append(o.id)
         if "Legendary" in c.supertypes:  # 704.5j
             legend_groups.setdefault((o.controller, c.name), []).append(o.id)
         plus, minus = o.counter("+1/+1"), o.counter("-1/-1")
@@ -1233,7 +1288,7 @@ def _sba_once(w: _World) -> list[_World] | None:
     gone = {i for i, _ in to_graveyard}
     legend_choices = [(k, [i for i in ids if i not in gone]) for k, ids in sorted(legend_groups.items())]
     legend_choices = [(k, ids) for k, ids in legend_choices if len(ids) > 1]
-    if not (to_cease or to_graveyard or counter_fix or legend_choices or changed):
+    if not (to_cease or to_graveyard or counter_fix or to_unattach or legend_choices or changed):
         return None
     # 704.5j: the controller chooses which legendary permanent of each name to keep
     branches: list[tuple[_World, list[str]]] = [(w, [])]
@@ -1249,6 +1304,8 @@ def _sba_once(w: _World) -> list[_World] | None:
     for v, extra in branches:
         for oid, fixed in counter_fix.items():
             v.put(v.objects[oid].with_(counters=fixed))
+        for oid in to_unattach:
+            attach(v, oid, None)
         for oid in to_cease:
             _cease(v, oid)
         for oid in [i for i, _ in to_graveyard] + extra:

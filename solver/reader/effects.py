@@ -21,6 +21,7 @@ from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
+from . import effects_equip
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -675,6 +676,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
+    ("attach", effects_equip.clause_attach),
 )
 
 

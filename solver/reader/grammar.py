@@ -57,7 +57,7 @@ from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
 from .trigger_events import _trigger_event, intervening_if
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
-from . import conditional_statics, mana_riders, statics, structure
+from . import conditional_statics, effects_equip, mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
 from .shared_readers import *  # noqa: F401,F403
 
@@ -432,10 +432,15 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
 def read_line(toks: Sequence[Token], ctx: LineContext, raw: str) -> LineResult:
     """The meaning of one line: the first template that reads all of it, else unsupported."""
     body = strip_ability_word(toks)
-    if body and body[0].low == "equip" and not ctx.is_spell:  # "Equip {N}": its structure (reader/structure.py)
+    if body and body[0].low in ("equip", "fortify") and not ctx.is_spell:  # "Equip {N}", "Fortify {N}" (structure.py)
         try:
             parts, n = structure.line_equip(body, ctx, raw)
             return LineResult("equip", parts, unread=n)
+        except NoMatch:
+            pass
+    if body and body[0].low == "reconfigure" and not ctx.is_spell:  # CR 702.151a (reader/effects_equip.py)
+        try:
+            return LineResult("equip", list(effects_equip.reconfigure_abilities(body, raw)))
         except NoMatch:
             pass
     for name, fn in LINE_TEMPLATES:

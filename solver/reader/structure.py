@@ -14,8 +14,9 @@ sentence>)``:
   :func:`.grammar.parse_cost`; "Activate only as a sorcery." → ``sorcery``);
 * "When/Whenever/At [event], [effect]" → :class:`~solver.core.ir.TriggeredAbility`
   when the event is one :func:`.grammar._trigger_event` reads;
-* "Equip {N}" → an activated ability targeting a creature you control,
-  activated only as a sorcery (CR 702.6a).
+* "Equip [quality] {cost}" → an activated ability targeting a [quality] creature you
+  control, activated only as a sorcery, that attaches its source (CR 702.6a, 702.6c;
+  :mod:`.effects_equip`).
 
 Soundness first.  A sentence is kept as an unread *effect* only when it is an
 instruction: a sentence about casting or activating ("This spell costs …",
@@ -38,6 +39,7 @@ from typing import Sequence
 from ..core.ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
                   UnreadEffect, UntilEndOfTurn)
 from .reading_mode import reading_skeleton, skeleton_reading
+from . import effects_equip
 from .tokens import NUMBER_WORDS, Token, detokenize
 from . import shared_readers
 from .trigger_events import intervening_if
@@ -630,16 +632,9 @@ def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
 
 
 def line_equip(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
-    """"Equip {N}" (CR 702.6a: "[Cost]: Attach this permanent to target creature you
-    control. Activate only as a sorcery."), its effect unread."""
-    g = _g()
-    c = g.Cursor(toks)
-    c.need("equip")
-    mana = g.mana_run(c)
-    c.end()
-    cost = Cost(mana=g.mana_cost(mana))
-    spec = TargetSpec(Filter(types=frozenset({"Creature"}), who="you"))
-    return [ActivatedAbility(cost, (spec,), (UnreadEffect(raw.strip()),), True, raw)], 1
+    """"Equip [quality] {cost}" (CR 702.6a, 702.6c: "[Cost]: Attach this permanent to target [quality]
+    creature you control. Activate only as a sorcery."), read by :mod:`.effects_equip`."""
+    return [effects_equip.equip_ability(toks, raw)], 0
 
 
 def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:

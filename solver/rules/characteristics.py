@@ -9,7 +9,8 @@ characteristics of every permanent in layer order:
   except where one effect depends on another (CR 613.8: Blood Moon turns
   Urborg into a Mountain, removing Urborg's own effect, so Blood Moon applies
   first whatever the timestamps). Setting a land's subtype removes the
-  abilities from its rules text (CR 305.7);
+  abilities from its rules text (CR 305.7). An Equipment with reconfigure attached to a creature
+  isn't a creature (CR 702.151b), before the others;
 * layer 5 — color-changing effects (Celestial Dawn), after the colors each object has in every
   zone (:func:`printed_colors`: the card data's — color indicators, devoid, color-defining
   abilities, split cards — else a read color-defining ability's, else the mana cost's; CR 613.3);
@@ -221,6 +222,18 @@ class _Work:
     attacking: bool = False         # an attacking creature (CR 506.4)
 
 
+
+RECONFIGURE = Keyword("reconfigure")
+
+
+def _reconfigured(perms: list[GameObject], work: dict[str, "_Work"]) -> None:
+    """CR 702.151b: an Equipment with reconfigure attached to a creature isn't a creature until it
+    becomes unattached (a layer-4 effect; its other types and subtypes stay)."""
+    for o in perms:
+        if o.attached_to is not None and o.card is not None and RECONFIGURE in o.card.abilities:
+            work[o.id].types = work[o.id].types - {"Creature"}
+
+
 class View:
     """The rules view of a :class:`GameState`: characteristics and active effects."""
 
@@ -358,6 +371,7 @@ class View:
                 self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, e.targets))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
+        _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
         layer4 = [Sourced(o.id, o.controller, a, o.timestamp)
                   for o in perms if o.card for a in o.card.abilities
                   if isinstance(a, (ir.SetLandTypes, ir.AddTypes))]

@@ -45,6 +45,12 @@ def _sorcery(view: View, cond: ir.SorceryTime, source, player: str) -> bool:
     return turn.active == player and turn.step in ("main1", "main2") and not view.state.zone("stack")
 
 
+def _attached_to_creature(view: View, source) -> bool:
+    """CR 702.151a: the source is attached to a creature on the battlefield."""
+    host = view.state.find(source.attached_to) if source.attached_to is not None else None
+    return host is not None and host.zone == "battlefield" and view.chars(host.id).is_creature
+
+
 def _graveyard_card(view: View, cond: ir.GraveyardCard, source, player: str) -> bool:
     sel = cond.selector
     assert sel is not None, "a graveyard-card condition names the card's subtypes"
@@ -71,6 +77,7 @@ _HOLDS: dict[type, Callable[..., bool]] = {
     ir.CountersOnSource: lambda view, cond, source, player: source.counter(cond.counter) >= cond.n,
     ir.EnteredThisTurn: lambda view, cond, source, player: source.entered_this_turn,
     ir.IsCreature: lambda view, cond, source, player: view.chars(source.id).is_creature,
+    ir.AttachedToCreature: lambda view, cond, source, player: _attached_to_creature(view, source),
     ir.YourTurn: lambda view, cond, source, player: view.state.turn.active == player,
     ir.OpponentTurn: lambda view, cond, source, player: view.state.turn.active != player,
     ir.PlayedLandThisTurn: lambda view, cond, source, player: (view.state.turn.active == player

@@ -81,7 +81,7 @@ def _return_choices(view: View, player: str, source: str, sel) -> int:
     return sum(1 for ids in _classes(view, player, source) if view.matches(sel, ids[0], None, player))
 
 
-def _condition_met(state: GameState, view: View, cond, player: str) -> bool:
+def _condition_met(state: GameState, view: View, cond, player: str, source=None) -> bool:
     """"Activate only if …" (CR 602.5b), plainly, for the conditions the boards use."""
     if cond.kind == "opponent_controls":   # "an opponent controls four or more lands"
         for q in state.player_ids:
@@ -94,6 +94,9 @@ def _condition_met(state: GameState, view: View, cond, player: str) -> bool:
         return False
     if cond.kind == "hand_exactly":        # "you have exactly seven cards in hand"
         return len([o for o in state.objects if o.zone == "hand" and o.owner == player]) == cond.n
+    if cond.kind == "attached_to_creature":   # reconfigure's unattach: "if this permanent is attached to a creature"
+        host = state.find(source.attached_to) if source is not None and source.attached_to else None
+        return host is not None and host.zone == "battlefield" and view.chars(host.id).is_creature
     raise NotImplementedError(f"reference: activation condition {cond.kind}")
 
 
@@ -157,7 +160,7 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
             limit = getattr(a, "limit", None)   # "Activate only once each turn" (CR 602.5b)
             if limit is not None and dict(o.activated_this_turn).get(i, 0) >= limit:
                 continue
-            if a.condition is not None and not _condition_met(state, view, a.condition, player):
+            if a.condition is not None and not _condition_met(state, view, a.condition, player, o):
                 continue
             if a.cost.loyalty is not None:  # CR 606.3, 606.6
                 loyalty_indices = [j for j, b in enumerate(view.chars(o.id).activated, start=1)

@@ -76,6 +76,10 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.PreventDamage: "",                          # a shield: less damage, no event of its own
     ir.Sacrifice: "leaves graveyard sacrifice",    # evoke's sacrifice (CR 701.21a, 702.74a)
     ir.IfCast: "",                                 # "if this spell was kicked": its instructions, their own
+    # what is attached changes characteristics (an Equipment's -N/-N: state-based deaths); "becomes
+    # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
+    ir.Attach: "leaves graveyard",
+    ir.Unattach: "leaves graveyard",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
