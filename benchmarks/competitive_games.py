@@ -60,6 +60,7 @@ class GameRecord:
     steps: int = 0
     turns: int = 0
     blocking: tuple[str, ...] = ()
+    where: tuple[str, ...] = ()   # per blocking text: the refusing question and the card's zone
     exception: tuple[str, str, str] | None = None   # (type and place, message, traceback)
     digest: str = ""
     slowest: tuple[float, str] = (0.0, "")
@@ -84,17 +85,25 @@ def _named(text: str) -> str:
     return " ".join(_ID.sub(r"\1", text).split())
 
 
-def _blocking(env: Any, info: dict) -> tuple[str, ...]:
-    """The texts that blocked the game: ``card: unread text`` for each part the refusal names, or the
-    engine's message (ids as card names) when it names none."""
-    out = []
+QUERIES = ("actions", "apply", "pass", "resolve", "pay", "targets")
+
+
+def _blocking(env: Any, info: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The texts that blocked the game — ``card: unread text`` for each part the refusal names, or the
+    engine's message (ids as card names) when it names none — and where each was: the refusing
+    question (``actions``: the action mask; ``apply``; ``pass``) and the zone of the card."""
+    message = str(info.get("unsupported", info.get("truncated", "")))
+    query = message.split(":", 1)[0] if message.split(":", 1)[0] in QUERIES else "other"
+    texts: dict[str, set[str]] = {}
     for part in info.get("unread", []):
         o = env.situation.state.find(str(part.get("object", "")))
         name = o.name if o is not None else _named(str(part.get("object", "")))
-        out.append(f"{name}: {' '.join(str(part.get('text', '')).split())}")
-    if not out:
-        out.append("(no text named) " + _named(str(info.get("unsupported", info.get("truncated", "")))))
-    return tuple(sorted(set(out)))
+        texts.setdefault(f"{name}: {' '.join(str(part.get('text', '')).split())}", set()).add(
+            f"{query}, {o.zone if o is not None else '?'}")
+    if not texts:
+        texts["(no text named) " + _named(message)] = {f"{query}, -"}
+    keys = tuple(sorted(texts))
+    return keys, tuple(" / ".join(sorted(texts[k])) for k in keys)
 
 
 def _where(e: BaseException) -> str:
@@ -155,7 +164,8 @@ def _finish(rec: GameRecord, env: Any, info: dict) -> None:
     if sit.is_terminal:
         rec.outcome, rec.winner = ("winner", sit.winner) if sit.winner is not None else ("draw", None)
     elif "unsupported" in info:
-        rec.outcome, rec.blocking = "refused", _blocking(env, info)
+        rec.outcome = "refused"
+        rec.blocking, rec.where = _blocking(env, info)
     else:
         rec.outcome = "limit"
 
@@ -200,12 +210,18 @@ def results_table(s: Summary) -> str:
     if wins:
         lines.append("winners by deck: " + ", ".join(f"{d} {k}" for d, k in sorted(wins.items(), key=lambda x: (-x[1], x[0]))))
     refusals: Counter = Counter()
+    where: dict[str, Counter] = {}
     for r in s.records:
-        for text in r.blocking:
+        for text, at in zip(r.blocking, r.where):
             refusals[text] += 1
+            where.setdefault(text, Counter())[at] += 1
     if refusals:
-        lines.append(f"refusals by blocking text ({len(refusals)} texts; a game blocked by several counts for each):")
-        lines += [f"  {k:3d}x {text}" for text, k in sorted(refusals.items(), key=lambda x: (-x[1], x[0]))]
+        lines.append(f"refusals by blocking text ({len(refusals)} texts; a game blocked by several counts for each; "
+                     f"[refusing question, zone of the card: games]):")
+        lines += [f"  {k:3d}x {text} [{'; '.join(f'{w}: {n}' for w, n in sorted(where[text].items()))}]"
+                  for text, k in sorted(refusals.items(), key=lambda x: (-x[1], x[0]))]
+        by_query: Counter = Counter(r.where[0].split(",")[0] for r in s.records if r.where)
+        lines.append("refused games by refusing question: " + ", ".join(f"{q} {n}" for q, n in sorted(by_query.items())))
     errors: dict[str, list[GameRecord]] = {}
     for r in s.records:
         if r.exception is not None:

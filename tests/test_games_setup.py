@@ -178,3 +178,26 @@ def test_env_mask_offers_the_mulligan_decisions():
     assert [str(e.encoding.decode(e.situation, i)) for i in legal] == ["keep", "mulligan"]
     e.step(first + 1)   # mulligan
     assert not any(e.truncations.values())
+
+
+def test_mulligan_time_text_is_refused_not_skipped():
+    """CR 103.5a: "any time you could mulligan" text (Serum Powder; unread) would be one more option
+    of the mulligan decision: the decision is refused, naming the card, rather than offered without
+    it; a hand without such a card is not."""
+    deck = ["Serum Powder"] * 4 + ["Forest"] * 16
+    seen = {True: 0, False: 0}
+    for seed in range(30):
+        rng = random.Random(seed)
+        sit = new_game([deck, list(DECKS[1])], rng)
+        if sit.player != "alice":
+            sit = sit.apply("keep", rng=rng)
+        has = any(o.name == "Serum Powder" for o in sit.state.zone("hand", "alice"))
+        seen[has] += 1
+        if has:
+            with pytest.raises(UnsupportedActionError, match="serum-powder.*103.5a"):
+                list(sit.legal_actions)
+            with pytest.raises(UnsupportedActionError):
+                sit.apply("keep", rng=rng)
+        else:
+            assert _labels(sit) == ["keep", "mulligan"]
+    assert seen[True] and seen[False]

@@ -272,6 +272,8 @@ def _opening(sit: S, action: Any, rng: Any) -> S:
     """A mulligan or bottom decision of the start of the game answered (:mod:`solver.engine.opening`,
     CR 103.5): the next decision of the process, or the game's first situation."""
     decision = sit.decision
+    if decision.refusal is not None:
+        raise NotModeledError(decision.refusal)
     try:
         nxt = opening_answer(decision, _option(sit, action), rng)
     except NeedsRandom as e:

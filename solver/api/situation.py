@@ -365,6 +365,8 @@ class Situation:
         if is_terminal(self):  # the game is over (CR 104.2a): nobody acts
             return NoActions(self)  # type: ignore[return-value]
         if self.decision is not None:  # a declaration, discard or other choice of the game (solver.api.play)
+            if getattr(self.decision, "refusal", None):   # unread text acting at that decision (CR 103.5a)
+                raise UnsupportedActionError(self.decision.refusal)
             return DecisionActions(self)  # type: ignore[return-value]
         return LegalActions(self)
 

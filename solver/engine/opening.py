@@ -36,6 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable
 
 from ..core.state import GameObject, GameState
+from ..rules.soundness.unread import card_parts
 from .transition import _World, draw, move, renumber
 
 __all__ = ["HAND_SIZE", "MulliganProgress", "OpeningOption", "OpeningDecision", "NeedsRandom", "start", "answer"]
@@ -87,6 +88,7 @@ class OpeningDecision:
     options: tuple[OpeningOption, ...]
     state: GameState
     progress: MulliganProgress
+    refusal: str | None = None   # unread text that acts "any time you could mulligan" (CR 103.5a)
 
 
 def start(state: GameState) -> OpeningDecision | GameState:
@@ -146,7 +148,18 @@ def _mulligan_decision(state: GameState, p: MulliganProgress) -> OpeningDecision
     n = p.mulligans(who)
     options = (OpeningOption("mulligan", "keep", "keep", {"mulligan": "keep", "mulligans": n}),
                OpeningOption("mulligan", "mulligan", "mulligan", {"mulligan": "mulligan", "mulligans": n + 1}))
-    return OpeningDecision("mulligan", who, options, state, p)
+    return OpeningDecision("mulligan", who, options, state, p, _mulligan_time_text(state, who))
+
+
+def _mulligan_time_text(state: GameState, player: str) -> str | None:
+    """CR 103.5a: an action a card allows "any time [its owner] could mulligan" (Serum Powder) is one
+    more option of this decision; the project does not read such text, so the decision is refused
+    (contract §2.0) rather than offered without it. The message names the card and its text."""
+    for o in sorted(state.zone("hand", player), key=lambda o: o.id):
+        for text, _kind, _affects in (card_parts(o.card) if o.card is not None else []):
+            if "mulligan" in text.lower():
+                return f"unsupported: {o.id}: {text} (an action any time its owner could mulligan, CR 103.5a)"
+    return None
 
 
 def _class(o: GameObject) -> Hashable:
