@@ -41,7 +41,7 @@ from pathlib import Path
 from benchmarks import readme
 from mtgsolve.solver.api import Situation, UnsupportedActionError
 from mtgsolve.solver.api.encoding import ActionEncoding, completions
-from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, initial_situation, parse_decklist, unmodeled
+from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, new_game, parse_decklist, unmodeled
 
 GAME_DECKS_DIR = Path(__file__).resolve().parent / "decks" / "games"
 DECKS = {"real": ("Ninth Edition Core Game: Gold vs Silver (real decklists)", REAL_DECKS),
@@ -54,7 +54,7 @@ def play_api_game(seed: int, decks: tuple[str, str] = REAL_DECKS,
     """One random game through :class:`solver.api.Situation` and the action
     encoding: (winner, steps, turns, refusal message or None)."""
     rng = random.Random(seed)
-    sit: Situation = initial_situation((parse_decklist(decks[0]), parse_decklist(decks[1])), rng)
+    sit: Situation = new_game((parse_decklist(decks[0]), parse_decklist(decks[1])), rng)   # CR 103, with mulligans
     enc = ActionEncoding(sit)
     pick = random.Random(seed + 1_000_003)
     steps = 0
