@@ -201,3 +201,31 @@ def test_mulligan_time_text_is_refused_not_skipped():
         else:
             assert _labels(sit) == ["keep", "mulligan"]
     assert seen[True] and seen[False]
+
+
+def test_bottom_paths_are_the_distinct_orders_brute_force():
+    """Every path of bottom decisions reaches a distinct situation, and the situations are exactly the
+    distinct ordered choices of N cards of the hand by name (a brute force over the hand's names,
+    independent of the engine: itertools.permutations)."""
+    import itertools
+
+    rng = random.Random(21)
+    sit = new_game(DECKS, rng)
+    first = sit.player
+    sit = sit.apply("mulligan", rng=rng).apply("keep", rng=rng)      # the other player keeps seven
+    sit = sit.apply("mulligan", rng=rng).apply("mulligan", rng=rng).apply("keep", rng=rng)   # three taken
+    assert sit.decision.kind == "bottom" and sit.player == first
+    names = [o.name for o in sit.state.zone("hand", first)]
+    expected = set(itertools.permutations(names, 3))
+
+    ends: list[Situation] = []
+    todo = [sit]
+    while todo:
+        s = todo.pop()
+        if s.decision is None or s.decision.kind != "bottom":
+            ends.append(s)
+            continue
+        todo += [s.apply(c) for c in s.legal_actions]
+    bottoms = {tuple(o.name for o in e.state.zone("library", first)[-3:]) for e in ends}
+    assert len(ends) == len({json.dumps(e.to_dict(), sort_keys=True) for e in ends}) == len(expected)
+    assert bottoms == expected
