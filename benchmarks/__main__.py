@@ -42,8 +42,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.list:
         print("\n".join(available()))
         return 0
-    flags = (["--quick"] if args.quick else []) + [a for a in extra if a.startswith("-")]
-    stray = [a for a in extra if not a.startswith("-")]
+    flags = (["--quick"] if args.quick else [])
+    stray = []
+    for i, a in enumerate(extra):   # an option's value given as the next word (``--decks real-competitive``)
+        if a.startswith("-"):
+            flags.append(a)
+        elif i and extra[i - 1].startswith("-") and "=" not in extra[i - 1] and a not in available():
+            flags.append(a)
+        else:
+            stray.append(a)
     names = list(args.names) + stray or available()
     unknown = [n for n in names if n not in available()]
     if unknown:

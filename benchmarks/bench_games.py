@@ -1,7 +1,12 @@
 """Benchmark of whole games with random agents (issue 17 item 5).
 
-Run: ``.venv/bin/python -m benchmarks games [--quick] [--games=N] [--decks=real|invented] [--check]``
-(or ``python -m benchmarks.bench_games …``, where ``--games N`` / ``--decks NAME`` also work).
+Run: ``.venv/bin/python -m benchmarks games [--quick] [--games N] [--decks real|invented|real-competitive]
+[--seed S] [--check]`` (or ``python -m benchmarks.bench_games …``; ``--games=N`` works too).
+
+``--decks real-competitive``: seeded games between pairs of the twelve real competitive 60-card
+decklists of ``benchmarks/decks/games/competitive/``, with the real set-up (mulligans), refusals
+grouped by blocking text, exceptions grouped and counted, the slowest step
+(:mod:`benchmarks.competitive_games`; default 30 games, ``--max-steps`` per game 5,000).
 
 Plays seeded games between two uniformly random agents through the
 PettingZoo environment (:mod:`solver.api.env`, optional extra ``env``), from the
@@ -36,7 +41,7 @@ from pathlib import Path
 from benchmarks import readme
 from mtgsolve.solver.api import Situation, UnsupportedActionError
 from mtgsolve.solver.api.encoding import ActionEncoding, completions
-from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, initial_situation, parse_decklist, unmodeled
+from mtgsolve.solver.api.games import INVENTED_DECKS, REAL_DECKS, deal_shuffled, new_game, parse_decklist, unmodeled
 
 GAME_DECKS_DIR = Path(__file__).resolve().parent / "decks" / "games"
 DECKS = {"real": ("Ninth Edition Core Game: Gold vs Silver (real decklists)", REAL_DECKS),
@@ -49,7 +54,7 @@ def play_api_game(seed: int, decks: tuple[str, str] = REAL_DECKS,
     """One random game through :class:`solver.api.Situation` and the action
     encoding: (winner, steps, turns, refusal message or None)."""
     rng = random.Random(seed)
-    sit: Situation = initial_situation((parse_decklist(decks[0]), parse_decklist(decks[1])), rng)
+    sit: Situation = new_game((parse_decklist(decks[0]), parse_decklist(decks[1])), rng)   # CR 103, with mulligans
     enc = ActionEncoding(sit)
     pick = random.Random(seed + 1_000_003)
     steps = 0
@@ -93,14 +98,42 @@ def _option(argv: list[str], name: str) -> str | None:
     return None
 
 
+def competitive(argv: list[str]) -> int:
+    """``--decks real-competitive`` (:mod:`benchmarks.competitive_games`): the table, the timings, one
+    traceback per exception group on stderr; exit code 1 when a game raised an exception."""
+    from benchmarks import competitive_games as cg
+
+    games = int(_option(argv, "--games") or (6 if "--quick" in argv else 30))
+    seed = int(_option(argv, "--seed") or 0)
+    max_steps = int(_option(argv, "--max-steps") or 5_000)
+    since = readme.load()
+    print(f"{games} seeded games (seed {seed}), random agents, PettingZoo AEC env with the CR 103 set-up, between "
+          f"pairs of {len(cg.competitive_decks())} real competitive decklists (benchmarks/decks/games/competitive/)",
+          flush=True)
+    s = cg.run(games, seed, max_steps, progress="--progress" in argv)
+    print(cg.results_table(s))
+    for line in cg.timing_lines(s):
+        print(line)
+    for tb in cg.first_tracebacks(s):
+        print(tb, file=sys.stderr)
+    steps = sum(r.steps for r in s.records)
+    readme.line(f"whole games, real competitive decklists ({games} seeded games, random agents): "
+                f"{s.count('winner')} of {games} to a winner, {s.count('refused')} refused, {s.count('exception')} "
+                f"exceptions; {games / s.wall:.2f} games/s, {steps / s.wall:,.0f} steps/s wall "
+                f"({steps / s.cpu:,.0f} steps per CPU-second)", since)
+    return 1 if s.count("exception") else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--check" in argv:
         return check_decks()
-    games = int(_option(argv, "--games") or (10 if "--quick" in argv else 100))
     which = _option(argv, "--decks") or "real"
+    if which == "real-competitive":
+        return competitive(argv)
+    games = int(_option(argv, "--games") or (10 if "--quick" in argv else 100))
     if which not in DECKS:
-        print(f"--decks: one of {', '.join(DECKS)}", file=sys.stderr)
+        print(f"--decks: one of {', '.join(DECKS)}, real-competitive", file=sys.stderr)
         return 2
     title, decks = DECKS[which]
     known = {t for d in decks for texts in unmodeled(d).values() for t in texts}

@@ -18,11 +18,14 @@ reproducible from its seed). The environment is the dealer: when an effect
 shuffles a library during the game (a search, CR 701.23, 701.24), it puts
 that library into a concrete order drawn from the same seeded generator
 (:func:`solver.api.games.deal_shuffled`), so later draws and "look at the top N
-cards" (CR 401.4) act on a known order too. Each draws seven cards (no mulligans), and
-the first player starts in the upkeep of turn 1 (CR 103.8a: no draw that
-turn).  The agent to act is the player with priority or the player making a
-pending choice (declarations of attackers and blockers, damage
-assignments, discarding to hand size).
+cards" (CR 401.4) act on a known order too. The set-up is the game's (CR 103,
+:func:`solver.api.games.new_game`): the starting player drawn from the seed (103.1), seven
+cards each, then the London mulligan as decisions of each agent (103.5: ``keep`` or
+``mulligan`` in the option slots, then one ``bottom <card>`` decision per card to put on the
+bottom; ``mulligans=False`` skips them), and the starting player in the upkeep of turn 1
+(103.8a: no draw that turn).  The agent to act is the player with priority or the player making a
+pending choice (mulligans, declarations of attackers and blockers, damage
+assignments, discarding to hand size). Conceding (CR 104.3a, ``Situation.concede``) has no slot.
 
 Actions: the fixed index space of :class:`solver.api.encoding.ActionEncoding`
 (``pass``; play/cast per card; activate per card ability; option slots).
@@ -78,13 +81,14 @@ except ImportError as e:  # pragma: no cover - the optional extra is missing
 
 from .situation import Situation, UnsupportedActionError
 from .encoding import ActionEncoding, OptionPicker, completions
-from .games import DEFAULT_DECKS, GREEN_DECK, RED_DECK, REAL_DECKS, _deck, deal_shuffled, initial_situation, parse_decklist
+from .games import (DEFAULT_DECKS, GREEN_DECK, RED_DECK, REAL_DECKS, _deck, deal_shuffled, initial_situation, new_game,
+                    parse_decklist)
 from ..core.state import STEPS
 
 __all__ = ["MtgEnv", "env", "parse_decklist", "RED_DECK", "GREEN_DECK", "REAL_DECKS", "initial_situation",
            "GameResult", "random_game", "play_random_game"]
 
-DECISION_KINDS = ("none", "attackers", "blockers", "damage", "discard", "choose", "completion")
+DECISION_KINDS = ("none", "attackers", "blockers", "damage", "discard", "choose", "completion", "mulligan", "bottom")
 ZONES = ("battlefield", "hand", "graveyard", "exile", "stack", "hidden")
 
 
@@ -94,8 +98,10 @@ class MtgEnv(AECEnv):
     metadata = {"name": "mtgsolve_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, decks: tuple[Any, Any] = DEFAULT_DECKS, seed: int | None = None,
-                 max_steps: int = 20_000, max_options: int = 256, render_mode: str | None = None):
+                 max_steps: int = 20_000, max_options: int = 256, render_mode: str | None = None,
+                 mulligans: bool = True):
         super().__init__()
+        self.mulligans = mulligans
         self.decks = (_deck(decks[0]), _deck(decks[1]))
         self.possible_agents = ["alice", "bob"]
         self.render_mode = render_mode
@@ -125,7 +131,7 @@ class MtgEnv(AECEnv):
             self._seed = seed
         self.np_random = np.random.default_rng(self._seed)
         rng = random.Random(self._seed)
-        self.situation = initial_situation(self.decks, rng)
+        self.situation = new_game(self.decks, rng, self.possible_agents, self.mulligans)  # CR 103
         self._dealer = rng  # the dealer's seeded shuffles go on from the opening's (deal_shuffled)
         self._picker: OptionPicker | None = None
         self.steps = 0

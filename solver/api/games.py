@@ -25,15 +25,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from .situation import Situation
 from ..cards import canonical_name, get_card
 from ..rules.soundness.unread import card_parts
 from ..io.load import object_id_base
+from ..engine.opening import OpeningDecision, start as start_mulligans
 
 __all__ = ["RED_DECK", "GREEN_DECK", "INVENTED_DECKS", "NINTH_EDITION_GOLD", "NINTH_EDITION_SILVER", "REAL_DECKS",
-           "DEFAULT_DECKS", "parse_decklist", "unmodeled", "initial_situation", "deal_shuffled"]
+           "DEFAULT_DECKS", "parse_decklist", "unmodeled", "initial_situation", "new_game", "deal_shuffled"]
 
 #: Two simple invented 40-card decks of cards the project models fully (``mtgsolve cards show``).
 RED_DECK = """\
@@ -148,12 +149,12 @@ def unmodeled(deck: str | Path | Iterable[str]) -> dict[str, list[str]]:
     return out
 
 
-def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
-                      players: tuple[str, str] = ("alice", "bob"), hand_size: int = 7) -> Situation:
-    """The opening: each deck shuffled with ``rng``, seven cards drawn, the
-    first player in the upkeep of turn 1 with priority (CR 103.2-103.8), no life lost yet. Card
-    ids are fixed by deck position (``a07-lightning-bolt``), so the encoding is
-    the same for every game between the same decks."""
+def initial_situation(decks: Sequence[list[str]], rng: random.Random,
+                      players: Sequence[str] = ("alice", "bob"), hand_size: int = 7) -> Situation:
+    """The opening without mulligans: each deck shuffled with ``rng``, seven cards drawn, the
+    first of ``players`` (the first deck's) in the upkeep of turn 1 with priority (CR 103.2-103.8),
+    no life lost yet. Card ids are fixed by deck position (``a07-lightning-bolt``), so the encoding
+    is the same for every game between the same decks. :func:`new_game` is the whole set-up."""
 
     hand: dict[str, list] = {}
     library: dict[str, list] = {}
@@ -166,6 +167,33 @@ def initial_situation(decks: tuple[list[str], list[str]], rng: random.Random,
                                 "players": [{"id": pid, "life_lost_this_turn": 0} for pid in players],
                                 "turn": {"number": 1, "active": players[0], "step": "upkeep"},
                                 "hand": hand, "library": library})
+
+
+def new_game(decks: Sequence[list[str]], rng: random.Random, players: Sequence[str] = ("alice", "bob"),
+             mulligans: bool = True) -> Situation:
+    """A game's set-up (CR 103) from ``decks`` (``decks[k]`` is ``players[k]``'s), drawn with ``rng``:
+
+    * the starting player chosen at random (CR 103.1; ``rng.randrange``), who is first in turn
+      order — the seating stays ``players``' cyclic order (CR 101.4);
+    * each deck shuffled and seven cards drawn (103.2, 103.4: :func:`initial_situation`);
+    * with ``mulligans`` (default), the London mulligan as decisions of each player (103.5,
+      :mod:`solver.engine.opening`): the situation returned has the starting player's ``mulligan``
+      decision pending (``keep`` / ``mulligan``; then ``bottom <card>`` choices); answering it needs
+      ``apply(..., rng=...)`` when a mulligan is taken (the new hand is a shuffle's draw). After the
+      last decision the game is in the starting player's upkeep of turn 1 with priority; in a
+      two-player game they skip the draw of that turn (103.8a), in multiplayer nobody does (103.8c).
+
+    Card ids are fixed by deck position whoever starts, so the encoding of a game between the same
+    decks is the same."""
+    first = rng.randrange(len(players))
+    order = list(range(first, len(players))) + list(range(first))
+    sit = initial_situation([decks[k] for k in order], rng, [players[k] for k in order])
+    if not mulligans:
+        return sit
+    decision = start_mulligans(sit.state)
+    if isinstance(decision, OpeningDecision):
+        return sit.successor(decision.state, decision)
+    return sit.successor(decision)
 
 
 def deal_shuffled(sit: Situation, rng: random.Random) -> Situation:

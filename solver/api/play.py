@@ -36,7 +36,8 @@ from typing import Any, Iterator, Protocol, TypeVar
 from ..core.errors import UnsupportedCase
 from ..core.state import GameState
 from ..engine.apply import Applied
-from ..engine.transition import Branch, ResolutionUnsupported, game_over, winner
+from ..engine.opening import NeedsRandom, OpeningDecision, answer as opening_answer
+from ..engine.transition import Branch, ResolutionUnsupported, alive, game_over, mark_losers, winner
 from ..engine.turns import Decision, GameOver, Option, pass_priority, play_pass, resume, resume_all, settle_action
 from ..queries.canonical import canonical_branches, situation_json
 
@@ -64,7 +65,7 @@ class SituationLike(Protocol):
 S = TypeVar("S", bound=SituationLike)  # the API's Situation (solver.api.situation), which calls this module
 
 __all__ = ["Choice", "RandomOutcomeError", "IllegalChoiceError", "NotModeledError", "DecisionActions", "NoActions",
-           "game_apply", "after_action", "outcomes_of", "is_terminal", "winner_of"]
+           "game_apply", "after_action", "outcomes_of", "is_terminal", "winner_of", "concede", "is_concession"]
 
 
 class RandomOutcomeError(ValueError):
@@ -207,7 +208,7 @@ class NoActions:
         return {"kind": "actions", "status": "ok", "count": 0, "actions": []}
 
 
-def _situation(state: GameState, like: S, decision: Decision | None = None) -> S:
+def _situation(state: GameState, like: S, decision: Any = None) -> S:
     return like.successor(state, decision)
 
 
@@ -255,6 +256,8 @@ def _follow(step: Branch | Decision, like: S, rng: Any) -> S:
 def game_apply(sit: S, action: Any, rng: Any = None) -> S:
     """``pass`` or the answer to a pending decision (module docstring)."""
     try:
+        if isinstance(sit.decision, OpeningDecision):
+            return _opening(sit, action, rng)
         if sit.decision is not None:
             return _follow(resume(_option(sit, action)), sit, rng)
         _check_sound(sit)
@@ -265,7 +268,40 @@ def game_apply(sit: S, action: Any, rng: Any = None) -> S:
         raise NotModeledError(str(e)) from None
 
 
-def _option(sit: S, action: Any) -> Option:
+def _opening(sit: S, action: Any, rng: Any) -> S:
+    """A mulligan or bottom decision of the start of the game answered (:mod:`solver.engine.opening`,
+    CR 103.5): the next decision of the process, or the game's first situation."""
+    decision = sit.decision
+    if decision.refusal is not None:
+        raise NotModeledError(decision.refusal)
+    try:
+        nxt = opening_answer(decision, _option(sit, action), rng)
+    except NeedsRandom as e:
+        raise RandomOutcomeError(str(e)) from None
+    if isinstance(nxt, OpeningDecision):
+        return _situation(nxt.state, sit, nxt)
+    return _situation(nxt, sit)
+
+
+def is_concession(action: Any) -> bool:
+    """Whether ``action`` is the string (or ``{"kind": "concede"}``) of conceding (CR 104.3a)."""
+    if isinstance(action, str):
+        return _norm(action) == "concede"
+    return isinstance(action, dict) and action.get("kind") == "concede" and len(action) == 1
+
+
+def concede(sit: S, player: str) -> S:
+    """CR 104.3a: ``player`` concedes — at any time, whoever has priority or a pending decision —
+    and loses the game; in a two-player game the other player wins (104.2a). A player leaving a
+    game of more than two players (CR 800.4a: their objects leave it too) is not modeled."""
+    if player not in alive(sit.state):
+        raise IllegalChoiceError(f"concede: {player} is not a player still in the game")
+    if len(alive(sit.state)) > 2:
+        raise NotModeledError("concede: a player leaving a game of more than two players (CR 800.4a) is not modeled")
+    return _situation(mark_losers(sit.state, [player]), sit)
+
+
+def _option(sit: S, action: Any) -> Any:
     """The option of the pending decision that ``action`` names (:meth:`DecisionActions.find`)."""
     decision = sit.decision
     assert decision is not None
@@ -317,6 +353,8 @@ def outcomes_of(sit: S, action: Any = "pass") -> list[tuple[dict, Any, S]]:
     """Every outcome of passing (or of answering the pending decision): ``(choices,
     probability or None, situation)``, as the ``pass`` query lists them."""
     try:
+        if isinstance(sit.decision, OpeningDecision):
+            return _opening_outcomes(sit, action)
         if sit.decision is not None:
             choice = DecisionActions(sit).find(action)
             if choice is None:
@@ -330,6 +368,21 @@ def outcomes_of(sit: S, action: Any = "pass") -> list[tuple[dict, Any, S]]:
     except UnsupportedCase as e:
         raise NotModeledError(str(e)) from None
     return [(b.choices, b.probability, _situation(b.state, sit)) for b in canonical_branches(branches)]
+
+
+def _opening_outcomes(sit: S, action: Any) -> list[tuple[dict, Any, S]]:
+    """The outcome of a keep or bottom decision (one); a mulligan's shuffle is not enumerated."""
+    choice = DecisionActions(sit).find(action)
+    if choice is None:
+        raise ValueError(f"{action}: not an option of the pending decision")
+    try:
+        nxt = opening_answer(sit.decision, sit.decision.options[choice.index], None)
+    except NeedsRandom:
+        raise NotModeledError("outcomes: the hands a mulligan's shuffle can deal (CR 103.5) are not listed; "
+                              "apply it with a seeded rng") from None
+    if isinstance(nxt, OpeningDecision):
+        return [(dict(choice.choices), None, _situation(nxt.state, sit, nxt))]
+    return [(dict(choice.choices), None, _situation(nxt, sit))]
 
 
 def is_terminal(sit: S) -> bool:

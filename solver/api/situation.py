@@ -365,6 +365,8 @@ class Situation:
         if is_terminal(self):  # the game is over (CR 104.2a): nobody acts
             return NoActions(self)  # type: ignore[return-value]
         if self.decision is not None:  # a declaration, discard or other choice of the game (solver.api.play)
+            if getattr(self.decision, "refusal", None):   # unread text acting at that decision (CR 103.5a)
+                raise UnsupportedActionError(self.decision.refusal)
             return DecisionActions(self)  # type: ignore[return-value]
         return LegalActions(self)
 
@@ -594,6 +596,8 @@ class Situation:
         if play.is_terminal(self):
             raise IllegalActionError(f"{action}: the game is over (CR 104.2a); {play.winner_of(self) or 'nobody'} won")
         try:
+            if play.is_concession(action):   # CR 104.3a: at any time, whatever is pending
+                return play.concede(self, self.player)
             if self.decision is not None:
                 return play.game_apply(self, action, rng)
             full = self.complete(action)
@@ -601,6 +605,17 @@ class Situation:
                 return play.game_apply(self, "pass", rng)
             self._check_sound("apply", subject=full.object)   # contract §2.0: no state built over unread text
             return play.after_action(self, apply_action(self.state, self.view, self.player, full, trigger_order))
+        except play.IllegalChoiceError as e:
+            raise IllegalActionError(str(e)) from None
+        except play.NotModeledError as e:
+            raise UnsupportedActionError(str(e)) from None
+
+    def concede(self, player: str | None = None) -> "Situation":
+        """CR 104.3a: ``player`` (default: the player whose decision it is) concedes and loses the
+        game, at any time; ``apply("concede")`` is the same for the acting player. Not listed among
+        the legal actions (it always is one). A game of more than two players: unsupported (CR 800.4a)."""
+        try:
+            return play.concede(self, player or self.player)
         except play.IllegalChoiceError as e:
             raise IllegalActionError(str(e)) from None
         except play.NotModeledError as e:

@@ -21,8 +21,8 @@ when all players (still in the game) have passed in succession,
     its probability; from an empty library the player loses at the next
     state-based action check (CR 704.5b) — when the situation lists no
     library at all, what would be drawn is unknown and the answer is
-    unsupported; the player who plays first skips the draw of turn 1
-    (CR 103.8a);
+    unsupported; in a two-player game the player who plays first (the active player of turn 1)
+    skips the draw of turn 1 (CR 103.8a), in a multiplayer game nobody does (103.8c);
   - beginning of combat (CR 507), end of combat (CR 511; at its end every
     creature is removed from combat, CR 511.3);
   - declare attackers (CR 508.1): the active player's declaration is a
@@ -73,7 +73,7 @@ attacks on several defending players; combat when :mod:`solver.engine.combat` is
 absent and a creature could attack.  Unread text anywhere in the situation
 makes the ``pass`` query answer unsupported (soundness layer, contract §2.0).
 Mulligans and the start of the game (CR 103) are outside ``pass``: a game
-starts from a situation.
+starts from a situation (:mod:`solver.engine.opening` has the mulligans, as decisions).
 """
 from __future__ import annotations
 
@@ -559,8 +559,8 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
     if step == "upkeep":  # CR 503.1: upkeep triggers
         return [_with(it, stage="settle")]
     if step == "draw":
-        if state.turn.number == 1 and active == state.player_ids[0]:
-            return [_with(it, stage="settle")]  # CR 103.8a
+        if state.turn.number == 1 and len(state.player_ids) == 2:
+            return [_with(it, stage="settle")]  # CR 103.8a: the starting player's first draw; 103.8c: not in multiplayer
         return _draw(it, chooser)
     if step == "declare_attackers":
         return _declare_attackers(it, chooser)
