@@ -213,3 +213,28 @@ def test_unread_trigger_still_blocks_what_it_reaches():
     assert res["status"] == "ok"  # nothing is sacrificed: the unread event can't happen
     pay = answer(situation_from_dict({**egotist, "stack": []}).state, {"kind": "actions"})
     assert pay["status"] == "unsupported"  # its sacrifice cost would make the unread ability trigger
+
+
+def test_triggered_text_of_a_card_in_a_library_acts_only_on_its_own_moves():
+    """CR 113.6k–n: off the battlefield a triggered ability works only if it triggers on that card's own
+    moves or its being there. Sylvan Library's draw-step ability and Goblin Guide's attack trigger in a
+    library can't act (passing into the draw step is answered); Narcomoeba's "When this card is put into
+    your graveyard from your library" still blocks a resolution that mills."""
+    from mtgsolve.solver.rules.soundness.unread import active
+
+    assert not active("At the beginning of your draw step, you may draw two additional cards.", "triggered",
+                      "library", ("Enchantment",), "Sylvan Library")
+    assert not active("Whenever this creature attacks, defending player reveals the top card of their library.",
+                      "triggered", "library", ("Creature",), "Goblin Guide")
+    assert active("When Narcomoeba is put into your graveyard from your library, you may put it onto the "
+                  "battlefield.", "triggered", "library", ("Creature",), "Narcomoeba")
+    assert active("Whenever a land you control enters, you may return this card from your graveyard to the "
+                  "battlefield tapped.", "triggered", "graveyard", ("Creature",), "Bloodghast")
+    assert not active("As an additional cost to cast this spell, you may exile any number of white permanents.",
+                      "spell", "library", ("Instant",), "March of Otherworldly Light")
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+           "turn": {"number": 3, "active": "alice", "step": "upkeep", "priority": "bob", "passed": ["alice"]},
+           "battlefield": {"alice": ["Forest"]}, "library": {"alice": ["Forest", "Goblin Guide", "Sylvan Library"]}}
+    assert answer(situation_from_dict(doc).state, {"kind": "pass"})["status"] == "ok"
+    doc["battlefield"]["alice"].append("Sylvan Library")
+    assert answer(situation_from_dict(doc).state, {"kind": "pass"})["status"] == "unsupported"

@@ -209,10 +209,10 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     if abilities is card.abilities or abilities == card.abilities:
         # the card's own abilities: classified once per card and zone (cards are immutable and shared)
         rows = card.memo.get(("unread", zone), lambda: [
-            (text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
+            (text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
             for text, kind, affects in card_parts(card, abilities, zone)])
     else:
-        rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types))
+        rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
                 for text, kind, affects in card_parts(card, abilities, zone)]
     if zone == "command" and (o.commander or set(types) & _PERMANENT_TYPES):
         # a commander card (or any permanent card) in the command zone is no permanent: its abilities work
@@ -313,7 +313,7 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
             kind = "spell" if {"Instant", "Sorcery"} & set(types) else "static"
             text = a.text or a.name
             out.append(UnreadPart(o.id, text, ("timing",), o.zone, o.owner, kind, "controller",
-                                  _active(text, kind, o.zone, types)))
+                                  _active(text, kind, o.zone, types, o.card.name)))
     return out
 
 
@@ -410,6 +410,10 @@ def _may_trigger_at_step_end(state: GameState, part: UnreadPart) -> bool:
     from .trigger_reach import _read_trigger
 
     found, trig = _read_trigger(state, part.object, part.text)
+    if isinstance(trig, ir.StepTrigger):  # a read step trigger: only as its step begins (CR 603.2b)
+        from .step_reach import steps_entered
+
+        return trig.step in steps_entered(state)
     if found:
         return trig is None or may_trigger_at_step_end(state, part.text, type(trig))
     return may_trigger_at_step_end(state, part.text)

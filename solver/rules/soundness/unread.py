@@ -92,7 +92,22 @@ _ZONE_CUE = re.compile(
 _ABILITIES = re.compile(r"\bactivated abilities\b|\bmana abilit|\babilities of\b|\bcan't be activated\b|\bmana\b"
                         r"|\babilities (?:cost|can't)\b")
 _SELF_ZONE_TRIGGER = re.compile(r"\bis put into\b|\bfrom anywhere\b|\bdiscard|\bis milled\b|\bis exiled\b"
-                                r"|\bcycle\b|\bleaves\b|\breveal|\bdraw\b|\bin your graveyard\b|\bin your hand\b")
+                                r"|\bcycle\b|\bleaves\b|\breveal|\bdraw\b|\bin your graveyard\b|\bin your hand\b"
+                                r"|\bfrom (?:your|a|their) (?:graveyard|hand|library)\b|\bfrom exile\b|\bin exile\b")
+#: A reference to the card itself in its text ("this card", its name as ``~``, "it").
+_SELF_REF = re.compile(r"\bthis (?:card|creature|permanent|land|artifact|enchantment|spell)\b|~|\bit\b|\bits\b")
+
+
+def _self_zone_trigger(text: str, name: str) -> bool:
+    """CR 113.6k–n: off the battlefield a triggered ability functions only if it triggers on that card's
+    own moves or its being in that zone ("When you cycle this card", "When ~ is put into your graveyard
+    from anywhere", "if this card is in your graveyard", "return this card from your graveyard"): an
+    event word and a reference to the card in one clause of its words — not "At the beginning of your
+    draw step, …" or "whenever ~ attacks, defending player reveals …" of a card in a library."""
+    w = words(text)
+    for n in {name.lower(), name.split(",")[0].lower()} - {""}:
+        w = w.replace(n, "~")
+    return any(_SELF_ZONE_TRIGGER.search(c) and _SELF_REF.search(c) for c in re.split(r"[,.;]", w))
 _ADDS_MANA = re.compile(r"\badds?\b|\bmana\b(?! abilit| value| cost)")
 _MANA_TRIGGER = re.compile(r"\bfor mana\b|\bcauses? (?:you|a player|that player) to add\b|\badds? mana\b|\bmana is added\b")
 _ANY_PLAYER = re.compile(r"\bany player may\b")
@@ -378,11 +393,14 @@ def own_color_only(text: str) -> bool:
     return own_characteristic(text) and bool(_OWN_COLOR.search(w)) and "creature type" not in w
 
 
-def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool:
-    """Whether a part can function in ``zone`` (CR 113.6)."""
+def active(text: str, kind: str, zone: str, card_types: tuple[str, ...], name: str = "") -> bool:
+    """Whether a part can function in ``zone`` (CR 113.6); ``name``: the card's, for its words about itself."""
     exact = _keyword_item_reach(text)
     if exact is not None:
         return zone in exact[2] or zone == "effects"   # where the keyword's ability functions (CR 702)
+    if zone == "library" and kind in ("spell", "static", "keyword") and self_cast(text) \
+            and "library" not in words(text):
+        return False                 # how the card is cast: nothing casts a card from a library unless it says so
     if kind == "static" and counter_rule(text):
         return zone in ("battlefield", "effects", "command")   # a permanent's rule on other spells (CR 113.6)
     if kind in ("static", "keyword", "spell") and own_characteristic(text):
@@ -415,7 +433,7 @@ def active(text: str, kind: str, zone: str, card_types: tuple[str, ...]) -> bool
     if zone in ("battlefield", "stack", "effects"):
         return True
     if kind == "triggered":          # off the battlefield: only triggers on this card's own zone changes
-        return bool(_SELF_ZONE_TRIGGER.search(words(text)))
+        return _self_zone_trigger(text, name)
     if kind == "face":
         return zone in ("hand", "graveyard", "exile", "command")
     if kind == "spell" or ({"Instant", "Sorcery"} & set(card_types) and kind not in ("triggered", "activated")):
@@ -682,5 +700,5 @@ def _face_parts_in_hand(faces: tuple, zone: str | None) -> list[tuple[str, str, 
     out: list[tuple[str, str, frozenset[str]]] = []
     for f in faces:
         types = tuple(f.data.types)
-        out.extend(p for p in card_parts(f, None, zone) if zone is None or active(p[0], p[1], zone, types))
+        out.extend(p for p in card_parts(f, None, zone) if zone is None or active(p[0], p[1], zone, types, f.name))
     return out
