@@ -108,7 +108,7 @@ from ..payment.answers import payments
 from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.replacement import counter_event_outcomes, entering_with
-from ..rules.targeting import TargetingError, stack_source
+from ..rules.targeting import TargetingError, object_matches, stack_source
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -1438,6 +1438,108 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
     return worlds
 
 
+# ===========================================================================
+# "This turn" effects and counter keyword actions (issue 26, helper effb)
+# ===========================================================================
+
+def _own_entry(w: _World, ctx: _Ctx, slot: int) -> int | None:
+    """The index in ``w.effects`` of this resolution's entry, once recorded: the entry itself, or
+    the one it became (a target dropped, CR 400.7; group sets written) — never an entry of the
+    situation the resolution began in (an earlier activation of the same ability)."""
+    entry = ctx.entry
+    assert entry is not None, "a resolving spell or ability has an effects entry"
+    for i in range(len(w.effects) - 1, -1, -1):
+        e = w.effects[i]
+        if e is entry:
+            return i
+        if any(e is b for b in w.base.effects):
+            continue
+        if (e.controller, e.ability, e.order) == (entry.controller, entry.ability, entry.order) and \
+                e.card is entry.card and len(e.affected or ()) == slot:
+            return i
+    return None
+
+
+def _fix_group(w: _World, ctx: _Ctx, slot: int, ids: tuple[str, ...]) -> None:
+    """Write the objects group effect ``slot`` affects in this resolution's effects entry (CR 611.2c:
+    the set is fixed as the effect begins; objects that match later are not affected)."""
+    i = _own_entry(w, ctx, slot)
+    if i is None:
+        _record_effect_entry(w, ctx)
+        i = _own_entry(w, ctx, slot)
+    assert i is not None
+    e = w.effects[i]
+    groups = list(e.affected or ())
+    groups += [()] * (slot + 1 - len(groups))
+    groups[slot] = ids
+    w.effects[i] = replace(e, affected=tuple(groups))
+    w.changed()
+
+
+def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
+    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus until end of turn."""
+    view = w.view()
+    src = stack_source(view, ctx.stack_id)
+    ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
+                       and not (eff.other and o.id == ctx.source_id)))
+    _fix_group(w, ctx, eff.slot, ids)
+    return [w]
+
+
+def _do_this_turn(w: _World, ctx: _Ctx, eff: ir.ThisTurn) -> list[_World]:
+    """CR 611.2a: a combat rule on the objects named, in force this turn (the effects entry)."""
+    if _refs(w, ctx, eff.to):
+        _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _source_permanent(w: _World, ctx: _Ctx) -> GameObject | None:
+    """The resolving ability's source, when it is still the permanent it was (CR 701.37a, 701.46a:
+    "this permanent"; a new object is not, CR 400.7)."""
+    if not ctx.source_on_battlefield or ctx.source_id is None:
+        return None
+    o = w.objects.get(ctx.source_id)
+    return o if o is not None and o.zone == "battlefield" else None
+
+
+def _do_monstrosity(w: _World, ctx: _Ctx, eff: ir.Monstrosity) -> list[_World]:
+    """CR 701.37a: if the permanent isn't monstrous, N +1/+1 counters and it becomes monstrous
+    (701.37b: even if no counters were put, 701.37c)."""
+    o = _source_permanent(w, ctx)
+    if o is None or o.monstrous:
+        return [w]
+    w.put(o.with_(monstrous=True))
+    return _put_counters(w, o.id, "+1/+1", _amount(w, ctx, eff.amount))
+
+
+def _do_adapt(w: _World, ctx: _Ctx, eff: ir.Adapt) -> list[_World]:
+    """CR 701.46a: if the permanent has no +1/+1 counters on it, put N +1/+1 counters on it."""
+    o = _source_permanent(w, ctx)
+    if o is None or o.counter("+1/+1"):
+        return [w]
+    return _put_counters(w, o.id, "+1/+1", _amount(w, ctx, eff.amount))
+
+
+def _do_bolster(w: _World, ctx: _Ctx, eff: ir.Bolster) -> list[_World]:
+    """CR 701.39a: the controller chooses a creature with the least toughness among creatures they
+    control (every such creature one outcome, recorded as the choice ``bolster``) and puts N +1/+1
+    counters on it; with no creature, nothing happens."""
+    view = w.view()
+    mine = [o.id for o in view.permanents if o.controller == ctx.controller and view.chars(o.id).is_creature]
+    if not mine:
+        return [w]
+    least = min(view.chars(oid).toughness or 0 for oid in mine)
+    picks = sorted(oid for oid in mine if (view.chars(oid).toughness or 0) == least)
+    n = _amount(w, ctx, eff.amount)
+    out: list[_World] = []
+    for oid in picks:
+        v = w.fork() if len(picks) > 1 else w
+        if len(picks) > 1:
+            _record_choice(v, "bolster", {"object": oid})
+        out.extend(_put_counters(v, oid, "+1/+1", n))
+    return out
+
+
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
@@ -1476,6 +1578,11 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ReturnTransformed: _do_return_transformed,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
+    ir.GroupPump: _do_group_pump,
+    ir.ThisTurn: _do_this_turn,
+    ir.Monstrosity: _do_monstrosity,
+    ir.Adapt: _do_adapt,
+    ir.Bolster: _do_bolster,
 }
 
 

@@ -19,6 +19,7 @@ from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
+from .effects_effb import CLAUSES_EFFB
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -673,7 +674,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     ("pump", clause_pump),
-)
+) + CLAUSES_EFFB
 
 
 def clause(c: Cursor, s: Scope) -> list[Effect]:

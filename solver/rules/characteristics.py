@@ -355,7 +355,8 @@ class View:
         for e in self.state.effects:
             src_id, effs = self._effect_entry(e)
             for eff in effs:
-                self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, e.targets))
+                fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
+                self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         layer4 = [Sourced(o.id, o.controller, a, o.timestamp)
@@ -420,6 +421,12 @@ class View:
                         ptmod[oid][0] += eff.power
                         ptmod[oid][1] += eff.toughness
                         granted[oid].extend(Keyword(k) for k in eff.keywords)
+            elif isinstance(eff, ir.GroupPump):
+                for oid in self._group(eff, s):
+                    if oid in work:
+                        ptmod[oid][0] += eff.power
+                        ptmod[oid][1] += eff.toughness
+                        granted[oid].extend(Keyword(k) for k in eff.keywords)
 
         for o in perms:
             w = work[o.id]
@@ -441,6 +448,7 @@ class View:
         self._statics = [s for s in (Sourced(o.id, o.controller, a, o.timestamp)
                                      for o in perms for a in self._chars[o.id].abilities if isinstance(a, Static))
                          if self._holds(s, work)]
+        self._statics.extend(self._this_turn_rules())
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
 
     def _holds(self, s: Sourced[Static], work: dict[str, "_Work"]) -> bool:
@@ -501,13 +509,32 @@ class View:
                 acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
                     effs = getattr(acts[ref.index - 1], "effects", ())
-        out: list[Ability | Pump] = []
+        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif isinstance(eff, Pump):
+            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn)):
                 out.append(eff)
         return src, tuple(out)
+
+    @staticmethod
+    def _group(eff: ir.GroupPump, s: Sourced[Any]) -> tuple[str, ...]:
+        """The objects a group effect affects: the set fixed as it began (CR 611.2c), the entry's
+        ``affected`` list at the effect's slot."""
+        if s.targets is None or eff.slot >= len(s.targets):
+            return ()
+        return s.targets[eff.slot]
+
+    def _this_turn_rules(self) -> list[Sourced[Static]]:
+        """The combat rules resolved effects put on the objects they name this turn (CR 611.2a,
+        509.1b–c): each a static of the object itself (``affected`` the object), not an ability it has."""
+        out: list[Sourced[Static]] = []
+        for s in self._eot:
+            if isinstance(s.ability, ir.ThisTurn):
+                for oid in self._refs(s.ability.to, s):
+                    if oid in self._objs and self._objs[oid].zone == "battlefield":
+                        out.append(Sourced(oid, s.controller, s.ability.rule, s.timestamp))
+        return out
 
     def _refs(self, ref: ir.Ref | None, s: Sourced[Any]) -> list[str]:
         if ref is None:

@@ -72,6 +72,11 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.CounterUnlessPays: "countered graveyard tap mana life leaves sacrifice",   # countered, or paid as ward
     ir.ItsControllerGainsLife: "life",
     ir.ItsControllerInvestigates: "enters create",
+    ir.GroupPump: "leaves graveyard",               # -N/-N to a group: state-based deaths (CR 704.5f)
+    ir.ThisTurn: "",                                # a combat rule for the turn: no event
+    ir.Monstrosity: "counters monstrous",           # +1/+1 counters; "when this becomes monstrous" (701.37b)
+    ir.Adapt: "counters",
+    ir.Bolster: "counters",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -107,6 +112,7 @@ _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(r
     ("gain_control", r"\bgains? control\b|\bcontrol of\b"),
     ("turn_face", r"\bturned face up\b|\bface-down\b"),
     ("phase", r"\bphases?\b"),
+    ("monstrous", r"\bmonstrous\b"),
 ))
 
 #: Keyword triggers (CR 702) by the event they trigger on.

@@ -1,0 +1,94 @@
+"""Effects of "this turn" and counter keyword actions (issue 26): group pumps and grants until end
+of turn ("Creatures you control get +1/+1 until end of turn", CR 611.2a, 611.2c, 613.4c), combat
+restrictions for the turn ("Target creature can't block this turn", "~ can't be blocked this turn",
+CR 509.1b) and the keyword actions monstrosity, adapt and bolster (CR 701.37, 701.46, 701.39).
+
+Each reader is a ``clause_*`` function of the shape the effect dispatcher
+(:func:`solver.reader.effects.clause`) tries; they read by grammar, never by card."""
+from __future__ import annotations
+
+from ..core import ir
+from ..core.ir import Effect, GroupPump, ThisTurn
+from ..core.selectors import Selector
+from .cursor import Cursor, NoMatch
+from .descriptions import desc, to_filter
+from .phrases import pt
+from .scope import Scope, amount, keyword_list, object_ref
+
+#: The combat rule a "this turn" clause puts on its object, by its words after the subject.
+_THIS_TURN_RULES: tuple[tuple[tuple[str, ...], type[ir.CombatStatic]], ...] = (
+    (("can't", "be", "blocked"), ir.Unblockable),
+    (("can't", "block"), ir.CantBlock),
+)
+
+
+def _group_subject(c: Cursor) -> tuple[ir.Filter, bool]:
+    """"[each|all] [other] <creatures you control | creatures your opponents control | …>": a
+    battlefield description (CR 611.2c: the set it names is fixed as the effect begins), and
+    whether it says "other" (the source itself excluded)."""
+    each = c.take(("each", "all"))
+    other = c.take(("other", "another"))
+    d = desc(c, targeting=True)
+    if d.other:
+        other, d.other = True, False
+    if not d.plural and not each:
+        raise NoMatch("a group is plural or 'each'")
+    if d.players or d.zone != "battlefield" or d.card or not d.types:
+        raise NoMatch("a group of permanents")
+    return to_filter(d), other
+
+
+def clause_group_pump(c: Cursor, s: Scope) -> list[Effect]:
+    """<group> get(s) +N/+N [and gain(s) <keywords>] until end of turn; <group> gain(s) <keywords>
+    until end of turn (CR 611.2a, 613.4c; the set affected fixed as it resolves, 611.2c)."""
+    group, other = _group_subject(c)
+    if other and not s.source_is_permanent:
+        raise NoMatch("'other' of a spell")
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    if c.take(("gets", "get")):
+        p, q = pt(c)
+        if c.take("and", ("gains", "gain")):
+            kws = keyword_list(c)
+    elif c.take(("gains", "gain")):
+        kws = keyword_list(c)
+    else:
+        raise NoMatch("gets or gains")
+    c.need("until", "end", "of", "turn")
+    s.groups += 1   # its slot in the effects entry's ``affected`` (printed order; a gap is harmless)
+    return [GroupPump(group, power=p, toughness=q, keywords=kws, other=other, slot=s.groups - 1)]
+
+
+def clause_this_turn(c: Cursor, s: Scope) -> list[Effect]:
+    """<SELF | it | target creature …> can't block this turn / can't be blocked this turn (CR 509.1b,
+    611.2a): a restriction on the object named, for the turn."""
+    ref = object_ref(c, s)
+    if ref.kind not in ("self", "target", "each_target") and ref != s.last:
+        raise NoMatch("an object named")
+    if ref.kind in ("target", "each_target") and "Creature" not in s.targets[ref.index].filter.types:
+        raise NoMatch("a creature target")
+    for words, rule in _THIS_TURN_RULES:
+        if c.take(*words):
+            c.need("this", "turn")
+            return [ThisTurn(ref, rule(Selector(self_only=True)))]
+    raise NoMatch("a combat restriction this turn")
+
+
+def clause_counter_keyword(c: Cursor, s: Scope) -> list[Effect]:
+    """monstrosity N / adapt N (of the source, CR 701.37a, 701.46a) / bolster N (CR 701.39a)."""
+    verb = c.next().low
+    if verb not in ("monstrosity", "adapt", "bolster"):
+        raise NoMatch("monstrosity, adapt or bolster")
+    if verb != "bolster" and not s.source_is_permanent:
+        raise NoMatch("the source is a permanent")
+    n = amount(c, s)
+    if verb == "monstrosity":
+        return [ir.Monstrosity(n)]
+    return [ir.Adapt(n) if verb == "adapt" else ir.Bolster(n)]
+
+
+#: The clauses of this module, as the dispatcher lists them (name, reader).
+CLAUSES_EFFB = (("group pump", clause_group_pump), ("this turn", clause_this_turn),
+                ("counter keyword", clause_counter_keyword))
+
+__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "CLAUSES_EFFB"]
