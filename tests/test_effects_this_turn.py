@@ -21,7 +21,7 @@ from mtgsolve.solver.engine.combat import block_declarations
 from mtgsolve.solver.io.load import dump_state, situation_from_dict
 from mtgsolve.solver.rules.characteristics import View
 from tests.reference.combat_ref import block_reference
-from tests.reference.this_turn_ref import adapt, bolster, group_pump, monstrosity, restricted_blocks
+from tests.reference.this_turn_ref import adapt, bolster, group_pump, monstrosity, restricted_blocks, support
 from tests.test_combat import creature
 
 DB = Path(__file__).resolve().parents[1] / "solver" / "data" / "oracle-cards.json.gz"
@@ -73,6 +73,7 @@ def _effects_of(name: str) -> list[ir.Effect]:
     (r"Bolster \d+\.", ir.Bolster, 3),
     (r"When (?:this creature|[A-Z][^,]*) enters, bolster \d+\.", ir.Bolster, 5),
     (r"Target creature can't block this turn\.", ir.ThisTurn, 10),
+    (r"When (?:this creature|[A-Z][^,]*) enters, support \d+\.", ir.PutCounters, 5),
 ])
 def test_every_card_printing_the_shape_reads_it(pattern, cls, least):
     """The shape read by grammar on every card whose line is exactly it, alone or after a mana cost
@@ -231,3 +232,26 @@ def test_bolster_matches_reference(names):
     picks = bolster({o["id"]: VANILLA[o["card"]][1] for o in mine})
     got = sorted(o.id for _c, s in outs for o in s.state.zone("battlefield") if o.counter("+1/+1") == 3)
     assert got == picks and len(outs) == max(1, len(picks))
+
+
+@_settings(20)
+@given(st.lists(st.sampled_from(["grizzly-bears", "runeclaw-bear", "centaur-courser"]), max_size=2, unique=True),
+       st.lists(st.sampled_from(["grizzly-bears", "runeclaw-bear", "centaur-courser"]), max_size=1))
+def test_support_matches_reference(targets, gone):
+    """Expedition Raptor's support 2: each target gets one counter; a target that left the battlefield
+    gets none (CR 608.2b), and the others still do."""
+    names = {"grizzly-bears": "Grizzly Bears", "runeclaw-bear": "Runeclaw Bear", "centaur-courser": "Centaur Courser"}
+    bf = [{"id": "raptor", "card": "Expedition Raptor"}] + [{"id": i, "card": n} for i, n in names.items()
+                                                             if i not in gone]
+    gy = [{"id": i, "card": names[i]} for i in gone]
+    sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                               "turn": {"number": 5, "active": "alice", "step": "main1"},
+                               "battlefield": {"alice": bf}, "graveyard": {"alice": gy},
+                               "stack": [{"ability": {"source": "raptor", "index": 1}, "controller": "alice",
+                                          "targets": [targets]}]})
+    outs = sit.resolve()
+    assert len(outs) == 1
+    state = outs[0][1].state
+    here = [o["id"] for o in bf]
+    want = support(here, [t for t in targets if t not in gone], "raptor")
+    assert {i: state.obj(i).counter("+1/+1") for i in here} == want

@@ -1,7 +1,8 @@
 """Effects of "this turn" and counter keyword actions (issue 26): group pumps and grants until end
 of turn ("Creatures you control get +1/+1 until end of turn", CR 611.2a, 611.2c, 613.4c), combat
 restrictions for the turn ("Target creature can't block this turn", "~ can't be blocked this turn",
-CR 509.1b) and the keyword actions monstrosity, adapt and bolster (CR 701.37, 701.46, 701.39).
+CR 509.1b) and the keyword actions monstrosity, adapt, bolster and support (CR 701.37, 701.46, 701.39,
+701.41).
 
 Each reader is a ``clause_*`` function of the shape the effect dispatcher
 (:func:`solver.reader.effects.clause`) tries; they read by grammar, never by card."""
@@ -74,6 +75,20 @@ def clause_this_turn(c: Cursor, s: Scope) -> list[Effect]:
     raise NoMatch("a combat restriction this turn")
 
 
+def clause_support(c: Cursor, s: Scope) -> list[Effect]:
+    """support N (CR 701.41a): a +1/+1 counter on each of up to N other target creatures (a
+    permanent's: other than itself, "other"; an instant's or sorcery's: up to N target creatures)."""
+    c.need("support")
+    n = amount(c, s)
+    if not isinstance(n, int) or n < 1:
+        raise NoMatch("support N")
+    filt = ir.Filter(types=frozenset({"Creature"}), other_than_source=s.source_is_permanent)
+    s.targets.append(ir.TargetSpec(filt, 0, n, ()))
+    ref = ir.Ref("each_target", len(s.targets) - 1)
+    s.last = ref
+    return [ir.PutCounters(ref, 1, "+1/+1")]
+
+
 def clause_counter_keyword(c: Cursor, s: Scope) -> list[Effect]:
     """monstrosity N / adapt N (of the source, CR 701.37a, 701.46a) / bolster N (CR 701.39a)."""
     verb = c.next().low
@@ -89,6 +104,6 @@ def clause_counter_keyword(c: Cursor, s: Scope) -> list[Effect]:
 
 #: The clauses of this module, as the dispatcher lists them (name, reader).
 CLAUSES_EFFB = (("group pump", clause_group_pump), ("this turn", clause_this_turn),
-                ("counter keyword", clause_counter_keyword))
+                ("counter keyword", clause_counter_keyword), ("support", clause_support))
 
-__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "CLAUSES_EFFB"]
+__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "clause_support", "CLAUSES_EFFB"]

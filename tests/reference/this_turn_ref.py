@@ -6,7 +6,8 @@ written from the rules independently of the reader and the engine:
 * combat restrictions for the turn (CR 509.1b): the blocks of a board without them, minus every
   declaration in which a restricted creature blocks or an unblockable one is blocked (right where
   no combat requirement applies: 509.1c's maximum then plays no part);
-* monstrosity (701.37a), adapt (701.46a), bolster (701.39a) as plain arithmetic and choices.
+* monstrosity (701.37a), adapt (701.46a), bolster (701.39a), support (701.41a) as plain arithmetic
+  and choices.
 """
 from __future__ import annotations
 
@@ -54,3 +55,10 @@ def bolster(toughness: dict[str, int]) -> list[str]:
         return []
     least = min(toughness.values())
     return sorted(i for i, t in toughness.items() if t == least)
+
+
+def support(creatures: Iterable[str], targets: Iterable[str], source: str | None) -> dict[str, int]:
+    """+1/+1 counters put by support (CR 701.41a): one on each target creature still on the
+    battlefield, never on the supporting permanent itself."""
+    chosen = set(targets)
+    return {c: 1 if c in chosen and c != source else 0 for c in creatures}
