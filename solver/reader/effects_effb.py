@@ -64,8 +64,8 @@ def clause_this_turn(c: Cursor, s: Scope) -> list[Effect]:
     """<SELF | it | target creature …> can't block this turn / can't be blocked this turn (CR 509.1b,
     611.2a): a restriction on the object named, for the turn."""
     ref = object_ref(c, s)
-    if ref.kind not in ("self", "target", "each_target") and ref != s.last:
-        raise NoMatch("an object named")
+    if ref.kind not in ("self", "target", "each_target"):
+        raise NoMatch("this object or a target")   # the view names no other object (enchanted, a player)
     if ref.kind in ("target", "each_target") and "Creature" not in s.targets[ref.index].filter.types:
         raise NoMatch("a creature target")
     for words, rule in _THIS_TURN_RULES:
