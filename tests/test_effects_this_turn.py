@@ -17,10 +17,10 @@ from hypothesis import strategies as st
 from mtgsolve.solver.api import Situation
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.core import ir
-from mtgsolve.solver.engine.combat import block_declarations
+from mtgsolve.solver.engine.combat import attack_declarations, block_declarations
 from mtgsolve.solver.io.load import dump_state, situation_from_dict
 from mtgsolve.solver.rules.characteristics import View
-from tests.reference.combat_ref import block_reference
+from tests.reference.combat_ref import attack_reference, block_reference
 from tests.reference.this_turn_ref import adapt, bolster, group_pump, monstrosity, restricted_blocks, support
 from tests.test_combat import creature
 
@@ -73,6 +73,9 @@ def _effects_of(name: str) -> list[ir.Effect]:
     (r"Bolster \d+\.", ir.Bolster, 3),
     (r"When (?:this creature|[A-Z][^,]*) enters, bolster \d+\.", ir.Bolster, 5),
     (r"Target creature can't block this turn\.", ir.ThisTurn, 10),
+    (r"Target creature attacks this turn if able\.", ir.ThisTurn, 3),
+    (r"Target creature gets [+-]\d+/[+-]\d+ until end of turn and can't be blocked this turn\.", ir.ThisTurn, 2),
+    (r"Creatures without flying can't block this turn\.", ir.GroupThisTurn, 2),
     (r"When (?:this creature|[A-Z][^,]*) enters, support \d+\.", ir.PutCounters, 5),
 ])
 def test_every_card_printing_the_shape_reads_it(pattern, cls, least):
@@ -89,8 +92,11 @@ def test_group_descriptions_and_unread_neighbours():
     assert isinstance(overrun, ir.GroupPump) and overrun.group.who == "you" and overrun.keywords == ("trample",)
     assert _effects_of("Cower in Fear")[0].group.who == "opponent"
     assert "attacking" in _effects_of("Trumpet Blast")[0].group.combat
-    # a rules-modifying group effect (611.2c: it binds creatures entering later) stays unread
-    assert [e.kind for e in _effects_of("Falter")] == ["unread"]
+    # a rules-modifying group effect (611.2c: it binds creatures entering later): its own kind
+    assert [e.kind for e in _effects_of("Falter")] == ["group_this_turn"]
+    assert _effects_of("Falter")[0].group.not_keywords == frozenset({"flying"})
+    # "other creatures" of a spell (other than its target) and an enchanted creature stay unread
+    assert [e.kind for e in _effects_of("Intimidation Bolt")] == ["damage", "unread"]
 
 
 # --------------------------------------------------------------------------
@@ -255,3 +261,90 @@ def test_support_matches_reference(targets, gone):
     here = [o["id"] for o in bf]
     want = support(here, [t for t in targets if t not in gone], "raptor")
     assert {i: state.obj(i).counter("+1/+1") for i in here} == want
+
+
+# --------------------------------------------------------------------------
+# A rule for the turn is the printed static for that combat (differential, combat_ref)
+# --------------------------------------------------------------------------
+
+#: card -> (the side its targets are on, up to how many, the static each creature it binds would
+#: print instead, a keyword the spell also grants); targets None: a group ("creatures without flying").
+BLOCK_RULES = {
+    "Abandon the Post": ("bob", 2, "This creature can't block.", ""),
+    "Culling Mark": ("bob", 1, "This creature blocks each combat if able.", ""),
+    "Artful Dodge": ("alice", 1, "This creature can't be blocked.", ""),
+    "Deadly Allure": ("alice", 1, "This creature must be blocked if able.", "Deathtouch"),
+    "Falter": (None, 0, "This creature can't block.", ""),
+}
+ATTACK_RULES = {"Boiling Blood": "This creature attacks each combat if able.",
+                "Change of Heart": "This creature can't attack."}
+
+
+def _with_text(obj: dict, *lines: str) -> dict:
+    card = dict(obj["card"])
+    card["text"] = "\n".join(x for x in [card["text"], *lines] if x)
+    return {**obj, "card": card}
+
+
+@st.composite
+def block_rule_board(draw):
+    attackers, blockers = [], []
+    for i in range(draw(st.integers(1, 2))):
+        c = draw(creature(f"Attacker {chr(65 + i)}", []))
+        c.update(sick=False, tapped=True, attacking="bob")
+        attackers.append(c)
+    blockers = [draw(creature(f"Blocker {chr(65 + i)}", [])) for i in range(draw(st.integers(1, 3)))]
+    card = draw(st.sampled_from(sorted(BLOCK_RULES)))
+    side, most, _static, _kw = BLOCK_RULES[card]
+    ids = [f"{'attacker' if side == 'alice' else 'blocker'}-{chr(97 + i)}"
+           for i in range(len(attackers if side == "alice" else blockers))] if side else []
+    targets = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=most, unique=True)) if ids else []
+    return attackers, blockers, card, targets
+
+
+@_settings(40)
+@given(block_rule_board())
+def test_block_rules_for_the_turn_are_the_printed_statics(board):
+    """CR 509.1b–c: a resolved "can't block / blocks if able / can't be blocked / must be blocked this
+    turn" on the objects it names gives the declarations the brute-force combat reference gives when
+    those creatures print the static instead; Falter's group binds each creature without flying."""
+    attackers, blockers, card, targets = board
+    side, _most, static, kw = BLOCK_RULES[card]
+    base = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "turn": {"number": 5, "active": "alice", "step": "declare_blockers"}}
+    effect = {"card": card, "controller": "alice", **({"targets": [targets]} if side else {})}
+    ruled = situation_from_dict({**base, "battlefield": {"alice": attackers, "bob": blockers},
+                                 "effects": [effect]}).state
+
+    def printed(objs, prefix):
+        out = []
+        for i, o in enumerate(objs):
+            oid = f"{prefix}-{chr(97 + i)}"
+            bound = oid in targets if side else "Flying" not in o["card"]["text"].split("\n")
+            out.append(_with_text(o, kw, static) if bound else o)
+        return out
+    statics = situation_from_dict({**base, "battlefield": {
+        "alice": printed(attackers, "attacker") if side == "alice" else attackers,
+        "bob": printed(blockers, "blocker") if side != "alice" else blockers}}).state
+    assert _declarations(ruled) == block_reference(statics, "bob") == _declarations(statics)
+
+
+@_settings(30)
+@given(st.lists(st.sampled_from(["", "Defender", "Flying", "Haste", "Vigilance"]), min_size=1, max_size=3),
+       st.sampled_from(sorted(ATTACK_RULES)), st.data())
+def test_attack_rules_for_the_turn_are_the_printed_statics(kws, card, data):
+    """CR 508.1c–d: "attacks this turn if able" / "can't attack this turn" on its target gives the
+    attack declarations of the creature printing the static (brute-force combat reference)."""
+    mine = [{"id": f"c{i}", "card": {"name": f"Creature {i}", "type": "Creature — Bear", "types": ["Creature"],
+                                     "subtypes": ["Bear"], "manaCost": "{1}", "power": "2", "toughness": "2",
+                                     "text": kw}} for i, kw in enumerate(kws)]
+    target = data.draw(st.sampled_from([o["id"] for o in mine]))
+    base = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "turn": {"number": 5, "active": "alice", "step": "declare_attackers"}}
+    ruled = situation_from_dict({**base, "battlefield": {"alice": mine},
+                                 "effects": [{"card": card, "controller": "bob", "targets": [[target]]}]}).state
+    statics = situation_from_dict({**base, "battlefield": {"alice": [
+        _with_text(o, ATTACK_RULES[card]) if o["id"] == target else o for o in mine]}}).state
+    count, decls, status = attack_declarations(ruled, "alice")
+    assert status == "ok" and count == len(decls)
+    assert [(tuple(sorted(d.attackers)), d.cost) for d in decls] == attack_reference(statics, "alice")

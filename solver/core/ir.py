@@ -731,6 +731,22 @@ class ThisTurn(_EffectBase):
 
 
 @dataclass(frozen=True)
+class GroupThisTurn(_EffectBase):
+    """Every permanent of ``group`` (a battlefield :class:`Filter` seen from the controller: card types,
+    subtypes, colors, keywords; ``other``: but the source) is bound by ``rule`` this turn — "Creatures
+    without flying can't block this turn". A rules-modifying effect: it binds whatever matches the
+    group at each moment, creatures that enter later included (CR 611.2c, 509.1b)."""
+
+    kind: ClassVar[str] = "group_this_turn"
+    group: Filter
+    rule: "CombatStatic"
+    other: bool = False
+
+    def _text(self) -> str:
+        return f"each {('other ' if self.other else '') + self.group.describe()}: {self.rule._rule()} this turn"
+
+
+@dataclass(frozen=True)
 class Monstrosity(_EffectBase):
     """Monstrosity N (CR 701.37a): if the source isn't monstrous, put N +1/+1 counters on it and it
     becomes monstrous (the object key ``monstrous``, CR 701.37b)."""
@@ -783,7 +799,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
-               GroupPump, ThisTurn, Monstrosity, Adapt, Bolster, UnreadEffect]
+               GroupPump, ThisTurn, GroupThisTurn, Monstrosity, Adapt, Bolster, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -1493,6 +1493,12 @@ def _do_this_turn(w: _World, ctx: _Ctx, eff: ir.ThisTurn) -> list[_World]:
     return [w]
 
 
+def _do_group_this_turn(w: _World, ctx: _Ctx, eff: ir.GroupThisTurn) -> list[_World]:
+    """CR 611.2c: a rules-modifying effect for the turn — in force whatever the group holds now."""
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
 def _source_permanent(w: _World, ctx: _Ctx) -> GameObject | None:
     """The resolving ability's source, when it is still the permanent it was (CR 701.37a, 701.46a:
     "this permanent"; a new object is not, CR 400.7)."""
@@ -1580,6 +1586,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Meld: _do_meld,
     ir.GroupPump: _do_group_pump,
     ir.ThisTurn: _do_this_turn,
+    ir.GroupThisTurn: _do_group_this_turn,
     ir.Monstrosity: _do_monstrosity,
     ir.Adapt: _do_adapt,
     ir.Bolster: _do_bolster,

@@ -971,7 +971,8 @@ def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bo
     """An ability's effect entry whose effects all apply to "this object" (Icehide
     Troll's +2/+0 and indestructible)."""
     ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
-    effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn, ir.GroupPump, ir.ThisTurn))]
+    effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn, ir.GroupPump, ir.ThisTurn,
+                                                                           ir.GroupThisTurn))]
     return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn)) and x.to.kind == "self" for x in effs)
 
 

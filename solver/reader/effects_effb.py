@@ -9,18 +9,36 @@ Each reader is a ``clause_*`` function of the shape the effect dispatcher
 from __future__ import annotations
 
 from ..core import ir
-from ..core.ir import Effect, GroupPump, ThisTurn
+from ..core.ir import Effect, GroupPump, GroupThisTurn, ThisTurn
 from ..core.selectors import Selector
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_filter
 from .phrases import pt
 from .scope import Scope, amount, keyword_list, object_ref
 
-#: The combat rule a "this turn" clause puts on its object, by its words after the subject.
-_THIS_TURN_RULES: tuple[tuple[tuple[str, ...], type[ir.CombatStatic]], ...] = (
-    (("can't", "be", "blocked"), ir.Unblockable),
-    (("can't", "block"), ir.CantBlock),
+#: The combat rules a "this turn" clause puts on its object, by its words after the subject, and
+#: whether "this turn" is followed by "if able" (a requirement, CR 508.1d, 509.1c) — restrictions
+#: first (CR 508.1c, 509.1b); longer wordings before their prefixes.
+_THIS_TURN_RULES: tuple[tuple[tuple[str | tuple[str, ...], ...], tuple[type[ir.CombatStatic], ...], bool], ...] = (
+    (("can't", "attack", "or", "block"), (ir.CantAttack, ir.CantBlock), False),
+    (("can't", "be", "blocked"), (ir.Unblockable,), False),
+    (("can't", "block"), (ir.CantBlock,), False),
+    (("can't", "attack"), (ir.CantAttack,), False),
+    (("must", "be", "blocked"), (ir.MustBeBlocked,), True),
+    ((("attacks", "attack"),), (ir.MustAttack,), True),     # "Each creature attacks", "Creatures attack"
+    ((("blocks", "block"),), (ir.MustBlock,), True),
 )
+
+
+def _combat_rules(c: Cursor) -> tuple[type[ir.CombatStatic], ...]:
+    """The words after the subject: "can't block this turn", "attacks this turn if able", … (the
+    table above); NoMatch for any other ("can't block this creature this turn", "… by …")."""
+    for words, rules, if_able in _THIS_TURN_RULES:
+        save = c.i
+        if c.take(*words) and c.take("this", "turn") and (not if_able or c.take("if", "able")):
+            return rules
+        c.i = save
+    raise NoMatch("a combat rule this turn")
 
 
 def _group_subject(c: Cursor) -> tuple[ir.Filter, bool]:
@@ -61,18 +79,41 @@ def clause_group_pump(c: Cursor, s: Scope) -> list[Effect]:
 
 
 def clause_this_turn(c: Cursor, s: Scope) -> list[Effect]:
-    """<SELF | it | target creature …> can't block this turn / can't be blocked this turn (CR 509.1b,
-    611.2a): a restriction on the object named, for the turn."""
-    ref = object_ref(c, s)
+    """<SELF | it | target creature …> can't block / can't be blocked / can't attack [or block] this
+    turn, attacks / blocks / must be blocked this turn if able (CR 508.1c–d, 509.1b–c, 611.2a): a
+    combat rule on the object named, for the turn. Right after "and", without a subject ("Target
+    creature gets +1/+0 until end of turn and can't be blocked this turn"): the object just named."""
+    if c.i > 0 and c.toks[c.i - 1].low == "and" and c.at(("can't", "must", "attacks", "blocks")):
+        if s.last is None:
+            raise NoMatch("no object to bind")
+        ref = s.last
+    else:
+        ref = object_ref(c, s)
     if ref.kind not in ("self", "target", "each_target"):
         raise NoMatch("this object or a target")   # the view names no other object (enchanted, a player)
     if ref.kind in ("target", "each_target") and "Creature" not in s.targets[ref.index].filter.types:
         raise NoMatch("a creature target")
-    for words, rule in _THIS_TURN_RULES:
-        if c.take(*words):
-            c.need("this", "turn")
-            return [ThisTurn(ref, rule(Selector(self_only=True)))]
-    raise NoMatch("a combat restriction this turn")
+    return [ThisTurn(ref, rule(Selector(self_only=True))) for rule in _combat_rules(c)]
+
+
+def _rules_group(f: ir.Filter) -> bool:
+    """A group the characteristics view evaluates for a rules-modifying effect (:class:`GroupThisTurn`):
+    card types, controller, subtypes, non-types, colors and keywords only."""
+    return f == ir.Filter(types=f.types, who=f.who, subtypes=f.subtypes, nontypes=f.nontypes, colors=f.colors,
+                          keywords=f.keywords, not_keywords=f.not_keywords)
+
+
+def clause_group_this_turn(c: Cursor, s: Scope) -> list[Effect]:
+    """<group> can't block / can't attack [or block] / can't be blocked this turn, <group> attack(s)
+    / block(s) this turn if able ("Creatures without flying can't block this turn", "Each creature
+    attacks this turn if able"): rules for the turn on whatever the group holds at each moment
+    (CR 611.2c, 508.1c–d, 509.1b–c)."""
+    group, other = _group_subject(c)
+    if other and (not s.source_is_permanent or s.targets):
+        raise NoMatch("'other' than what")   # a spell's "other creatures": other than its target
+    if not _rules_group(group) or "Permanent" in group.types:
+        raise NoMatch("a group the view evaluates")
+    return [GroupThisTurn(group, rule(Selector(self_only=True)), other=other) for rule in _combat_rules(c)]
 
 
 def clause_support(c: Cursor, s: Scope) -> list[Effect]:
@@ -104,6 +145,8 @@ def clause_counter_keyword(c: Cursor, s: Scope) -> list[Effect]:
 
 #: The clauses of this module, as the dispatcher lists them (name, reader).
 CLAUSES_EFFB = (("group pump", clause_group_pump), ("this turn", clause_this_turn),
+                ("group this turn", clause_group_this_turn),
                 ("counter keyword", clause_counter_keyword), ("support", clause_support))
 
-__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "clause_support", "CLAUSES_EFFB"]
+__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "clause_support", "clause_group_this_turn",
+           "CLAUSES_EFFB"]

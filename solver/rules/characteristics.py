@@ -509,11 +509,11 @@ class View:
                 acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
                     effs = getattr(acts[ref.index - 1], "effects", ())
-        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn] = []
+        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn)):
+            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn)):
                 out.append(eff)
         return src, tuple(out)
 
@@ -534,7 +534,24 @@ class View:
                 for oid in self._refs(s.ability.to, s):
                     if oid in self._objs and self._objs[oid].zone == "battlefield":
                         out.append(Sourced(oid, s.controller, s.ability.rule, s.timestamp))
+            elif isinstance(s.ability, ir.GroupThisTurn):
+                for o in self.permanents:
+                    if self._in_group(s.ability, o.id, s):
+                        out.append(Sourced(o.id, s.controller, s.ability.rule, s.timestamp))
         return out
+
+    def _in_group(self, eff: ir.GroupThisTurn, oid: str, s: Sourced[Any]) -> bool:
+        """Is permanent ``oid`` in a rules-modifying group now (CR 611.2c)? Its card types (any of),
+        subtypes (any of), colors and keywords (all of) after layers, its controller seen from the
+        effect's (the reader gives such a group no other qualifier)."""
+        f, c = eff.group, self._chars[oid]
+        if eff.other and oid == s.source:
+            return False
+        if (f.who == "you") != (c.controller == s.controller) and f.who != "any":
+            return False
+        return bool(f.types & c.types) and not f.nontypes & c.types and (not f.subtypes or bool(f.subtypes & c.subtypes)) \
+            and f.colors <= c.colors and all(c.keyword(k) for k in f.keywords) \
+            and not any(c.keyword(k) for k in f.not_keywords)
 
     def _refs(self, ref: ir.Ref | None, s: Sourced[Any]) -> list[str]:
         if ref is None:

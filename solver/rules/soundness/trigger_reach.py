@@ -74,6 +74,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.ItsControllerInvestigates: "enters create",
     ir.GroupPump: "leaves graveyard",               # -N/-N to a group: state-based deaths (CR 704.5f)
     ir.ThisTurn: "",                                # a combat rule for the turn: no event
+    ir.GroupThisTurn: "",
     ir.Monstrosity: "counters monstrous",           # +1/+1 counters; "when this becomes monstrous" (701.37b)
     ir.Adapt: "counters",
     ir.Bolster: "counters",
