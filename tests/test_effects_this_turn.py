@@ -21,7 +21,8 @@ from mtgsolve.solver.engine.combat import attack_declarations, block_declaration
 from mtgsolve.solver.io.load import dump_state, situation_from_dict
 from mtgsolve.solver.rules.characteristics import View
 from tests.reference.combat_ref import attack_reference, block_reference
-from tests.reference.this_turn_ref import adapt, bolster, group_pump, monstrosity, restricted_blocks, support
+from tests.reference.this_turn_ref import (adapt, bolster, explore, group_pump, monstrosity, restricted_blocks,
+                                          support)
 from tests.test_combat import creature
 
 DB = Path(__file__).resolve().parents[1] / "solver" / "data" / "oracle-cards.json.gz"
@@ -348,3 +349,33 @@ def test_attack_rules_for_the_turn_are_the_printed_statics(kws, card, data):
     count, decls, status = attack_declarations(ruled, "alice")
     assert status == "ok" and count == len(decls)
     assert [(tuple(sorted(d.attackers)), d.cost) for d in decls] == attack_reference(statics, "alice")
+
+
+@_settings(40)
+@given(st.lists(st.sampled_from(["Forest", "Island", "Grizzly Bears", "Llanowar Elves"]), max_size=3),
+       st.booleans())
+def test_explore_matches_reference(library, shuffled):
+    """Merfolk Branchwalker's explore (CR 701.44a) on every small library, in a known order or in
+    random order (a chance outcome; refused where a card put back would be known on top)."""
+    sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                               "turn": {"number": 5, "active": "alice", "step": "main1"},
+                               "battlefield": {"alice": [{"id": "scout", "card": "Merfolk Branchwalker"}]},
+                               "library": {"alice": library, "bob": ["Island"]},
+                               **({"shuffled": {"alice": True}} if shuffled else {}),
+                               "stack": [{"ability": {"source": "scout", "index": 1}, "controller": "alice"}]})
+    want = explore(library, {"Forest", "Island"}, shuffled)
+    result = sit.query({"kind": "resolve"})
+    if want is None:
+        assert result["status"] == "unsupported"
+        return
+    assert result["status"] == "ok"
+    got = []
+    for o in result["outcomes"]:
+        s = o["situation"]
+        bf = s["battlefield"]["alice"][0]
+        hand = [x["card"] for x in s.get("hand", {}).get("alice", [])]
+        gy = [x["card"] for x in s.get("graveyard", {}).get("alice", [])]
+        p = o.get("probability")
+        got.append((bf.get("counters", {}).get("+1/+1", 0), "".join(hand), "".join(gy), p))
+    assert sorted(got, key=repr) == sorted(((c, h, g, None if p is None else float(p)) for c, h, g, p in want),
+                                           key=repr)

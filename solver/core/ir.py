@@ -747,6 +747,20 @@ class GroupThisTurn(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Explore(_EffectBase):
+    """``to`` (the source or a target creature its controller controls) explores (CR 701.44a): its
+    controller reveals the top card of their library; a land card goes to their hand, otherwise the
+    creature gets a +1/+1 counter and they may put the card into their graveyard (no card revealed —
+    an empty library — : the counter; a creature no longer on the battlefield gets none)."""
+
+    kind: ClassVar[str] = "explore"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} explores"
+
+
+@dataclass(frozen=True)
 class Monstrosity(_EffectBase):
     """Monstrosity N (CR 701.37a): if the source isn't monstrous, put N +1/+1 counters on it and it
     becomes monstrous (the object key ``monstrous``, CR 701.37b)."""
@@ -799,7 +813,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
-               GroupPump, ThisTurn, GroupThisTurn, Monstrosity, Adapt, Bolster, UnreadEffect]
+               GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt, Bolster, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

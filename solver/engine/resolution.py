@@ -1499,6 +1499,65 @@ def _do_group_this_turn(w: _World, ctx: _Ctx, eff: ir.GroupThisTurn) -> list[_Wo
     return [w]
 
 
+def _do_explore(w: _World, ctx: _Ctx, eff: ir.Explore) -> list[_World]:
+    """CR 701.44a: the controller reveals the top card of their library — a random event on a
+    library in random order (one branch per class of interchangeable cards, its probability;
+    refused where a nonland card put back would be known on top of a library otherwise in random
+    order, which the situation cannot say). A land card goes to the hand; otherwise a +1/+1 counter
+    on the creature (if still on the battlefield) and the choice ``explore``: ``top`` (the card
+    stays) or ``graveyard``. No card revealed (an empty library): the counter (rulings)."""
+    player = ctx.controller
+    _require_libraries(w, player, "reveals the top card of their library (CR 701.44a)")
+    explorers = [t for t in _refs(w, ctx, eff.to) if w.objects.get(t) is not None
+                 and w.objects[t].zone == "battlefield"]
+    lib = w.zone_list("library", player)
+    if not lib:
+        return _explore_counter(w, explorers)
+    if player not in w.shuffled or len(lib) == 1:
+        return _explore_card(w, lib[0], explorers)
+    classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
+    for o in lib:
+        classes.setdefault(_interchangeable_key(o), []).append(o)
+    if len(classes) > 1 and any(not _is_land_card(m[0]) for m in classes.values()):
+        raise ResolutionUnsupported(f"{player} explores from a library in random order: a nonland card put back "
+                                    "would be known on top of a library otherwise in random order, which the "
+                                    "situation format cannot express (its 'shuffled' marks a whole library)")
+    out: list[_World] = []
+    for members in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        if len(classes) > 1:
+            v.prob *= Fraction(len(members), len(lib))
+            v.choices.setdefault("revealed", []).append(members[0].id)   # a random result, not a choice
+        out.extend(_explore_card(v, members[0], explorers))
+    return out
+
+
+def _is_land_card(o: GameObject) -> bool:
+    return o.card is not None and "Land" in o.card.data.types
+
+
+def _explore_counter(w: _World, explorers: list[str]) -> list[_World]:
+    worlds = [w]
+    for t in explorers:
+        worlds = [v2 for v in worlds for v2 in _put_counters(v, t, "+1/+1", 1)]
+    return worlds
+
+
+def _explore_card(w: _World, card: GameObject, explorers: list[str]) -> list[_World]:
+    """The revealed ``card``: to the hand if a land card; else the counter, then top or graveyard."""
+    if _is_land_card(card):
+        _move(w, card.id, "hand")
+        return [w]
+    out: list[_World] = []
+    for v in _explore_counter(w, explorers):
+        g = v.fork()
+        _record_choice(v, "explore", {"card": card.id, "to": "top"})
+        _record_choice(g, "explore", {"card": card.id, "to": "graveyard"})
+        _move(g, card.id, "graveyard")
+        out.extend((v, g))
+    return out
+
+
 def _source_permanent(w: _World, ctx: _Ctx) -> GameObject | None:
     """The resolving ability's source, when it is still the permanent it was (CR 701.37a, 701.46a:
     "this permanent"; a new object is not, CR 400.7)."""
@@ -1587,6 +1646,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.GroupPump: _do_group_pump,
     ir.ThisTurn: _do_this_turn,
     ir.GroupThisTurn: _do_group_this_turn,
+    ir.Explore: _do_explore,
     ir.Monstrosity: _do_monstrosity,
     ir.Adapt: _do_adapt,
     ir.Bolster: _do_bolster,

@@ -1,8 +1,8 @@
 """Effects of "this turn" and counter keyword actions (issue 26): group pumps and grants until end
 of turn ("Creatures you control get +1/+1 until end of turn", CR 611.2a, 611.2c, 613.4c), combat
 restrictions for the turn ("Target creature can't block this turn", "~ can't be blocked this turn",
-CR 509.1b) and the keyword actions monstrosity, adapt, bolster and support (CR 701.37, 701.46, 701.39,
-701.41).
+CR 509.1b) and the keyword actions monstrosity, adapt, bolster, support and explore (CR 701.37, 701.46,
+701.39, 701.41, 701.44).
 
 Each reader is a ``clause_*`` function of the shape the effect dispatcher
 (:func:`solver.reader.effects.clause`) tries; they read by grammar, never by card."""
@@ -116,6 +116,21 @@ def clause_group_this_turn(c: Cursor, s: Scope) -> list[Effect]:
     return [GroupThisTurn(group, rule(Selector(self_only=True)), other=other) for rule in _combat_rules(c)]
 
 
+def clause_explore(c: Cursor, s: Scope) -> list[Effect]:
+    """<SELF | it | target creature you control> explores (CR 701.44a): the explorer is one its
+    controller — the ability's — controls, so the library revealed is theirs."""
+    ref = object_ref(c, s)
+    c.need("explores")
+    c.take("again")   # "it explores, then it explores again" (Jadelight Ranger): a second explore
+    if ref.kind == "self" and s.source_is_permanent:
+        return [ir.Explore(ref)]
+    if ref.kind == "target":
+        f = s.targets[ref.index].filter
+        if f.types == frozenset({"Creature"}) and f.who == "you" and not f.players:
+            return [ir.Explore(ref)]
+    raise NoMatch("the source or a target creature you control explores")
+
+
 def clause_support(c: Cursor, s: Scope) -> list[Effect]:
     """support N (CR 701.41a): a +1/+1 counter on each of up to N other target creatures (a
     permanent's: other than itself, "other"; an instant's or sorcery's: up to N target creatures)."""
@@ -145,8 +160,8 @@ def clause_counter_keyword(c: Cursor, s: Scope) -> list[Effect]:
 
 #: The clauses of this module, as the dispatcher lists them (name, reader).
 CLAUSES_EFFB = (("group pump", clause_group_pump), ("this turn", clause_this_turn),
-                ("group this turn", clause_group_this_turn),
+                ("group this turn", clause_group_this_turn), ("explore", clause_explore),
                 ("counter keyword", clause_counter_keyword), ("support", clause_support))
 
-__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "clause_support", "clause_group_this_turn",
+__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "clause_support", "clause_group_this_turn", "clause_explore",
            "CLAUSES_EFFB"]

@@ -62,3 +62,27 @@ def support(creatures: Iterable[str], targets: Iterable[str], source: str | None
     battlefield, never on the supporting permanent itself."""
     chosen = set(targets)
     return {c: 1 if c in chosen and c != source else 0 for c in creatures}
+
+
+def explore(library: Sequence[str], lands: set[str], shuffled: bool) -> list[tuple[int, str, str, object]] | None:
+    """Explore (CR 701.44a) by a creature on the battlefield, from a library of card names (top
+    first): the outcomes as (counters put, card to the hand or "", card to the graveyard or "",
+    probability or None), sorted; None where the answer is refused (a nonland card could be put back
+    on top of a library otherwise in random order)."""
+    from fractions import Fraction
+    if not library:
+        return [(1, "", "", None)]
+    if shuffled and len(library) > 1:
+        names = sorted(set(library))
+        if len(names) > 1 and any(n not in lands for n in names):
+            return None
+        tops = [(n, Fraction(library.count(n), len(library)) if len(names) > 1 else None) for n in names]
+    else:
+        tops = [(library[0], None)]
+    out: list[tuple[int, str, str, object]] = []
+    for name, p in tops:
+        if name in lands:
+            out.append((0, name, "", p))
+        else:
+            out += [(1, "", "", p), (1, "", name, p)]
+    return sorted(out, key=repr)

@@ -77,6 +77,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.GroupThisTurn: "",
     ir.Monstrosity: "counters monstrous",           # +1/+1 counters; "when this becomes monstrous" (701.37b)
     ir.Adapt: "counters",
+    ir.Explore: "counters graveyard mill",           # the revealed card to a hand, a counter, a card to the graveyard
     ir.Bolster: "counters",
 }.items()}
 
