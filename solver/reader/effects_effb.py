@@ -54,7 +54,11 @@ def _group_subject(c: Cursor) -> tuple[ir.Filter, bool]:
         raise NoMatch("a group is plural or 'each'")
     if d.players or d.zone != "battlefield" or d.card or not d.types:
         raise NoMatch("a group of permanents")
-    return to_filter(d), other
+    f = to_filter(d)
+    if f.chosen_type or f.has_x or f.from_zones or f.not_from_zones or f.not_owned or f.controller_ref \
+            or f.condition:
+        raise NoMatch("a qualifier matching a permanent does not evaluate")   # targeting.object_matches
+    return f, other
 
 
 def clause_group_pump(c: Cursor, s: Scope) -> list[Effect]:
