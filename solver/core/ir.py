@@ -797,6 +797,111 @@ class Unattach(_EffectBase):
         return f"unattach {_ref_text(self.what)}"
 
 
+# ---- "this turn" effects and counter keyword actions (issue 26, helper effb) ----
+
+
+@dataclass(frozen=True)
+class GroupPump(_EffectBase):
+    """Each permanent of ``group`` (a battlefield :class:`Filter` seen from the controller: "creatures you
+    control", "creatures your opponents control"; ``other``: but the source) gets +``power``/+``toughness``
+    and ``keywords`` until end of turn (CR 611.2a, 613.4c). The set of objects affected is fixed as the
+    effect begins (CR 611.2c): it is written in the effects entry's ``affected`` list at position ``slot``
+    (the group effects of one spell or ability, in printed order)."""
+
+    kind: ClassVar[str] = "group_pump"
+    group: Filter
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    other: bool = False
+    slot: int = 0
+
+    def _text(self) -> str:
+        kw = (" and gain " + ", ".join(self.keywords)) if self.keywords else ""
+        who = ("other " if self.other else "") + self.group.describe()
+        return f"each {who} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+
+
+@dataclass(frozen=True)
+class ThisTurn(_EffectBase):
+    """``to`` is bound by ``rule`` this turn — a combat restriction or requirement (a
+    :class:`CombatStatic` whose ``affected`` is the object itself: "can't block", "can't be blocked",
+    CR 509.1b–c) created by a resolving spell or ability on the objects it names (CR 611.2a). It is an
+    effect on the object, not an ability the object has (it is not lost with its abilities, CR 613.1f)."""
+
+    kind: ClassVar[str] = "this_turn"
+    to: Ref
+    rule: "CombatStatic"
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)}: {self.rule._rule()} this turn"
+
+
+@dataclass(frozen=True)
+class GroupThisTurn(_EffectBase):
+    """Every permanent of ``group`` (a battlefield :class:`Filter` seen from the controller: card types,
+    subtypes, colors, keywords; ``other``: but the source) is bound by ``rule`` this turn — "Creatures
+    without flying can't block this turn". A rules-modifying effect: it binds whatever matches the
+    group at each moment, creatures that enter later included (CR 611.2c, 509.1b)."""
+
+    kind: ClassVar[str] = "group_this_turn"
+    group: Filter
+    rule: "CombatStatic"
+    other: bool = False
+
+    def _text(self) -> str:
+        return f"each {('other ' if self.other else '') + self.group.describe()}: {self.rule._rule()} this turn"
+
+
+@dataclass(frozen=True)
+class Explore(_EffectBase):
+    """``to`` (the source or a target creature its controller controls) explores (CR 701.44a): its
+    controller reveals the top card of their library; a land card goes to their hand, otherwise the
+    creature gets a +1/+1 counter and they may put the card into their graveyard (no card revealed —
+    an empty library — : the counter; a creature no longer on the battlefield gets none)."""
+
+    kind: ClassVar[str] = "explore"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} explores"
+
+
+@dataclass(frozen=True)
+class Monstrosity(_EffectBase):
+    """Monstrosity N (CR 701.37a): if the source isn't monstrous, put N +1/+1 counters on it and it
+    becomes monstrous (the object key ``monstrous``, CR 701.37b)."""
+
+    kind: ClassVar[str] = "monstrosity"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"monstrosity {describe_amount(self.amount)}"
+
+
+@dataclass(frozen=True)
+class Adapt(_EffectBase):
+    """Adapt N (CR 701.46a): if the source has no +1/+1 counters on it, put N +1/+1 counters on it."""
+
+    kind: ClassVar[str] = "adapt"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"adapt {describe_amount(self.amount)}"
+
+
+@dataclass(frozen=True)
+class Bolster(_EffectBase):
+    """Bolster N (CR 701.39a): choose a creature with the least toughness among creatures you control and
+    put N +1/+1 counters on it (a choice among ties; nothing without a creature)."""
+
+    kind: ClassVar[str] = "bolster"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"bolster {describe_amount(self.amount)}"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -816,7 +921,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
-               Unattach, UnreadEffect]
+               Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
+               Bolster, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

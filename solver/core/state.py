@@ -131,6 +131,8 @@ class GameObject:
     kicked: int = 0
     # (extension) a spell whose buyback cost was paid (CR 702.27a): it goes to its owner's hand as it resolves
     buyback: bool = False
+    # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
+    monstrous: bool = False
 
     @property
     def whole(self) -> Card | None:
@@ -171,6 +173,9 @@ class ContinuousEffectEntry:
     ability: AbilityRef | None = None
     targets: tuple[tuple[str, ...], ...] | None = None
     order: int = 0
+    # (extension) the objects each group effect of the spell or ability affects ("creatures you control get
+    # +1/+1 until end of turn"), one list per group effect in printed order, fixed as it began (CR 611.2c)
+    affected: tuple[tuple[str, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -301,7 +306,7 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets) for e in sorted(self.effects, key=lambda e: e.order))
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected) for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
                 self.description, self.rules, self.day_night,
                 tuple(sorted(self.prevention, key=PreventionShield.sort_key)))
@@ -330,7 +335,8 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
-            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback)
+            o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
+            o.monstrous)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -113,7 +113,7 @@ from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
 from ..rules.faces import KEPT_ON_BATTLEFIELD
 from ..rules.replacement import counter_event_outcomes, entering_with
-from ..rules.targeting import TargetingError, each_described, spell_specs, stack_source
+from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -1568,6 +1568,173 @@ def _do_unattach(w: _World, ctx: _Ctx, eff: ir.Unattach) -> list[_World]:
     return [w]
 
 
+# ===========================================================================
+# "This turn" effects and counter keyword actions (issue 26, helper effb)
+# ===========================================================================
+
+def _own_entry(w: _World, ctx: _Ctx, slot: int) -> int | None:
+    """The index in ``w.effects`` of this resolution's entry, once recorded: the entry itself, or
+    the one it became (a target dropped, CR 400.7; group sets written) — never an entry of the
+    situation the resolution began in (an earlier activation of the same ability)."""
+    entry = ctx.entry
+    assert entry is not None, "a resolving spell or ability has an effects entry"
+    for i in range(len(w.effects) - 1, -1, -1):
+        e = w.effects[i]
+        if e is entry:
+            return i
+        if any(e is b for b in w.base.effects):
+            continue
+        if (e.controller, e.ability, e.order) == (entry.controller, entry.ability, entry.order) and \
+                e.card is entry.card and len(e.affected or ()) == slot:
+            return i
+    return None
+
+
+def _fix_group(w: _World, ctx: _Ctx, slot: int, ids: tuple[str, ...]) -> None:
+    """Write the objects group effect ``slot`` affects in this resolution's effects entry (CR 611.2c:
+    the set is fixed as the effect begins; objects that match later are not affected)."""
+    i = _own_entry(w, ctx, slot)
+    if i is None:
+        _record_effect_entry(w, ctx)
+        i = _own_entry(w, ctx, slot)
+    assert i is not None
+    e = w.effects[i]
+    groups = list(e.affected or ())
+    groups += [()] * (slot + 1 - len(groups))
+    groups[slot] = ids
+    w.effects[i] = replace(e, affected=tuple(groups))
+    w.changed()
+
+
+def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
+    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus until end of turn."""
+    view = w.view()
+    src = stack_source(view, ctx.stack_id)
+    ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
+                       and not (eff.other and o.id == ctx.source_id)))
+    _fix_group(w, ctx, eff.slot, ids)
+    return [w]
+
+
+def _do_this_turn(w: _World, ctx: _Ctx, eff: ir.ThisTurn) -> list[_World]:
+    """CR 611.2a: a combat rule on the objects named, in force this turn (the effects entry)."""
+    if _refs(w, ctx, eff.to):
+        _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _do_group_this_turn(w: _World, ctx: _Ctx, eff: ir.GroupThisTurn) -> list[_World]:
+    """CR 611.2c: a rules-modifying effect for the turn — in force whatever the group holds now."""
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
+def _do_explore(w: _World, ctx: _Ctx, eff: ir.Explore) -> list[_World]:
+    """CR 701.44a: the controller reveals the top card of their library — a random event on a
+    library in random order (one branch per class of interchangeable cards, its probability;
+    refused where a nonland card put back would be known on top of a library otherwise in random
+    order, which the situation cannot say). A land card goes to the hand; otherwise a +1/+1 counter
+    on the creature (if still on the battlefield) and the choice ``explore``: ``top`` (the card
+    stays) or ``graveyard``. No card revealed (an empty library): the counter (rulings)."""
+    player = ctx.controller
+    _require_libraries(w, player, "reveals the top card of their library (CR 701.44a)")
+    explorers = [t for t in _refs(w, ctx, eff.to) if w.objects.get(t) is not None
+                 and w.objects[t].zone == "battlefield"]
+    lib = w.zone_list("library", player)
+    if not lib:
+        return _explore_counter(w, explorers)
+    if player not in w.shuffled or len(lib) == 1:
+        return _explore_card(w, lib[0], explorers)
+    classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
+    for o in lib:
+        classes.setdefault(_interchangeable_key(o), []).append(o)
+    if len(classes) > 1 and any(not _is_land_card(m[0]) for m in classes.values()):
+        raise ResolutionUnsupported(f"{player} explores from a library in random order: a nonland card put back "
+                                    "would be known on top of a library otherwise in random order, which the "
+                                    "situation format cannot express (its 'shuffled' marks a whole library)")
+    out: list[_World] = []
+    for members in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        if len(classes) > 1:
+            v.prob *= Fraction(len(members), len(lib))
+            v.choices.setdefault("revealed", []).append(members[0].id)   # a random result, not a choice
+        out.extend(_explore_card(v, members[0], explorers))
+    return out
+
+
+def _is_land_card(o: GameObject) -> bool:
+    return o.card is not None and "Land" in o.card.data.types
+
+
+def _explore_counter(w: _World, explorers: list[str]) -> list[_World]:
+    worlds = [w]
+    for t in explorers:
+        worlds = [v2 for v in worlds for v2 in _put_counters(v, t, "+1/+1", 1)]
+    return worlds
+
+
+def _explore_card(w: _World, card: GameObject, explorers: list[str]) -> list[_World]:
+    """The revealed ``card``: to the hand if a land card; else the counter, then top or graveyard."""
+    if _is_land_card(card):
+        _move(w, card.id, "hand")
+        return [w]
+    out: list[_World] = []
+    for v in _explore_counter(w, explorers):
+        g = v.fork()
+        _record_choice(v, "explore", {"card": card.id, "to": "top"})
+        _record_choice(g, "explore", {"card": card.id, "to": "graveyard"})
+        _move(g, card.id, "graveyard")
+        out.extend((v, g))
+    return out
+
+
+def _source_permanent(w: _World, ctx: _Ctx) -> GameObject | None:
+    """The resolving ability's source, when it is still the permanent it was (CR 701.37a, 701.46a:
+    "this permanent"; a new object is not, CR 400.7)."""
+    if not ctx.source_on_battlefield or ctx.source_id is None:
+        return None
+    o = w.objects.get(ctx.source_id)
+    return o if o is not None and o.zone == "battlefield" else None
+
+
+def _do_monstrosity(w: _World, ctx: _Ctx, eff: ir.Monstrosity) -> list[_World]:
+    """CR 701.37a: if the permanent isn't monstrous, N +1/+1 counters and it becomes monstrous
+    (701.37b: even if no counters were put, 701.37c)."""
+    o = _source_permanent(w, ctx)
+    if o is None or o.monstrous:
+        return [w]
+    w.put(o.with_(monstrous=True))
+    return _put_counters(w, o.id, "+1/+1", _amount(w, ctx, eff.amount))
+
+
+def _do_adapt(w: _World, ctx: _Ctx, eff: ir.Adapt) -> list[_World]:
+    """CR 701.46a: if the permanent has no +1/+1 counters on it, put N +1/+1 counters on it."""
+    o = _source_permanent(w, ctx)
+    if o is None or o.counter("+1/+1"):
+        return [w]
+    return _put_counters(w, o.id, "+1/+1", _amount(w, ctx, eff.amount))
+
+
+def _do_bolster(w: _World, ctx: _Ctx, eff: ir.Bolster) -> list[_World]:
+    """CR 701.39a: the controller chooses a creature with the least toughness among creatures they
+    control (every such creature one outcome, recorded as the choice ``bolster``) and puts N +1/+1
+    counters on it; with no creature, nothing happens."""
+    view = w.view()
+    mine = [o.id for o in view.permanents if o.controller == ctx.controller and view.chars(o.id).is_creature]
+    if not mine:
+        return [w]
+    least = min(view.chars(oid).toughness or 0 for oid in mine)
+    picks = sorted(oid for oid in mine if (view.chars(oid).toughness or 0) == least)
+    n = _amount(w, ctx, eff.amount)
+    out: list[_World] = []
+    for oid in picks:
+        v = w.fork() if len(picks) > 1 else w
+        if len(picks) > 1:
+            _record_choice(v, "bolster", {"object": oid})
+        out.extend(_put_counters(v, oid, "+1/+1", n))
+    return out
+
+
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
@@ -1612,6 +1779,13 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
+    ir.GroupPump: _do_group_pump,
+    ir.ThisTurn: _do_this_turn,
+    ir.GroupThisTurn: _do_group_this_turn,
+    ir.Explore: _do_explore,
+    ir.Monstrosity: _do_monstrosity,
+    ir.Adapt: _do_adapt,
+    ir.Bolster: _do_bolster,
 }
 
 

@@ -583,7 +583,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False)   # 718.4: a card not prototyped unless cast so (status)
+                  buyback=False, monstrous=False)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -1059,8 +1059,9 @@ def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bo
     """An ability's effect entry whose effects all apply to "this object" (Icehide
     Troll's +2/+0 and indestructible)."""
     ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
-    effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn))]
-    return bool(effs) and all(isinstance(x, ir.Pump) and x.to.kind == "self" for x in effs)
+    effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn, ir.GroupPump, ir.ThisTurn,
+                                                                           ir.GroupThisTurn))]
+    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn)) and x.to.kind == "self" for x in effs)
 
 
 def _drop_from_effects(w: _World, oid: str) -> None:
@@ -1073,10 +1074,13 @@ def _drop_from_effects(w: _World, oid: str) -> None:
         if e.ability is not None and e.ability.source == oid and src is not None and _only_affects_its_source(e, src):
             continue
         if e.targets is not None and any(oid in g for g in e.targets):
-            groups = tuple(tuple(t for t in g if t != oid) for g in e.targets)
-            if not any(groups):
+            e = replace(e, targets=tuple(tuple(t for t in g if t != oid) for g in e.targets))
+            if not any(e.targets or ()) and not any(e.affected or ()):
                 continue
-            e = replace(e, targets=groups)
+        if e.affected is not None and any(oid in g for g in e.affected):   # CR 611.2c: a fixed set
+            e = replace(e, affected=tuple(tuple(t for t in g if t != oid) for g in e.affected))
+            if not any(e.targets or ()) and not any(e.affected or ()):
+                continue
         out.append(e)
     w.effects = out
 

@@ -92,6 +92,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["face"] = o.face                   # the face it shows (io/faces.py); a melded one names its pair
     if o.on_adventure:
         d["on_adventure"] = True
+    if o.monstrous:
+        d["monstrous"] = True                # it became monstrous (CR 701.37b)
     if o.ability is not None:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
     if o.zone == "stack":
@@ -243,4 +245,6 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
     d["controller"] = e.controller
     if e.targets is not None:
         d["targets"] = [list(t) for t in e.targets]
+    if e.affected is not None:
+        d["affected"] = [list(t) for t in e.affected]
     return d

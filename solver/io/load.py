@@ -138,7 +138,7 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False)
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False)
 
 
 class _PlainAbility(_Plain):
@@ -158,7 +158,7 @@ class _PlainTurn(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None)
 
 
 class _PlainPrevention(_Plain):
@@ -261,7 +261,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id,
-    "buyback": _bool, "tapped": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "buyback": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
@@ -305,10 +305,11 @@ def _turn(v: Any) -> _PlainTurn:
 
 
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected"))
     if "controller" not in d:
         raise _NotPlain
-    checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets)}
+    checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
+              "affected": _opt(_targets)}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -996,6 +997,15 @@ class _Builder:
         self._needs_option(p, where, "buyback")
         return True
 
+    def monstrous(self, p: Any) -> bool:
+        """Object key ``monstrous`` (extension): a permanent that became monstrous (CR 701.37b); only a
+        permanent is (a located error elsewhere)."""
+        if not p.spec.monstrous:
+            return False
+        if p.zone != "battlefield":
+            self.fail(_at(p.path, "monstrous"), "'monstrous' is for a permanent (CR 701.37b)")
+        return True
+
     def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
         where = path if isinstance(path, str) else None
@@ -1209,6 +1219,7 @@ class _Builder:
             on_adventure=p.face.on_adventure if p.face is not None else False,
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
             buyback=self.buyback(p),
+            monstrous=self.monstrous(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
@@ -1307,7 +1318,8 @@ class _Builder:
                 source = self.effect_source(e.ability.source, _at(path, "ability", "source"))
                 ability = AbilityRef(source, e.ability.index)
             out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
-                                             targets=self.targets(e.targets, _at(path, "targets")), order=i))
+                                             targets=self.targets(e.targets, _at(path, "targets")), order=i,
+                                             affected=self.targets(e.affected, _at(path, "affected"))))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:

@@ -154,6 +154,7 @@ class ObjectSpec(_Spec):
     prototyped: bool = Field(False, description="(extension) (stack, battlefield) a prototype card cast prototyped: "
                                                 "it has the prototype mana cost, power, toughness and colors "
                                                 "(CR 702.160, 718.3)")
+    monstrous: bool = Field(False, description="(extension) (battlefield) a permanent that became monstrous (CR 701.37b)")
     cast_with: Id | None = Field(None, description="(extension) (stack) a spell cast with flashback or jump-start "
                                                    "(``flashback``, ``jump-start``): exiled as it leaves the stack "
                                                    "(CR 702.34a, 702.133a); (stack, battlefield) ``escape``: it "
@@ -221,6 +222,7 @@ class EffectSpec(_Spec):
     ability: AbilitySpec | None = None
     controller: Id
     targets: Targets | None = Field(None, description="(extension) the targets the spell or ability had")
+    affected: Targets | None = Field(None, description="(extension) the objects each group effect of the spell or ability affects, one list per group effect in printed order, fixed as it began (CR 611.2c)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":

@@ -22,6 +22,7 @@ from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
 from . import effects_equip
+from .effects_effb import CLAUSES_EFFB
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -677,7 +678,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach),
-)
+) + CLAUSES_EFFB
 
 
 def clause(c: Cursor, s: Scope) -> list[Effect]:

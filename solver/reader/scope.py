@@ -21,6 +21,7 @@ class Scope:
     source_is_permanent: bool = True
     x_defined: bool = False
     effects: list[Effect] = field(default_factory=list)
+    groups: int = 0  # group effects read so far (GroupPump slots, CR 611.2c)
 
 
 def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:

@@ -368,7 +368,8 @@ class View:
         for e in self.state.effects:
             src_id, effs = self._effect_entry(e)
             for eff in effs:
-                self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, e.targets))
+                fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
+                self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
@@ -434,6 +435,12 @@ class View:
                         ptmod[oid][0] += eff.power
                         ptmod[oid][1] += eff.toughness
                         granted[oid].extend(Keyword(k) for k in eff.keywords)
+            elif isinstance(eff, ir.GroupPump):
+                for oid in self._group(eff, s):
+                    if oid in work:
+                        ptmod[oid][0] += eff.power
+                        ptmod[oid][1] += eff.toughness
+                        granted[oid].extend(Keyword(k) for k in eff.keywords)
 
         for o in perms:
             w = work[o.id]
@@ -455,6 +462,7 @@ class View:
         self._statics = [s for s in (Sourced(o.id, o.controller, a, o.timestamp)
                                      for o in perms for a in self._chars[o.id].abilities if isinstance(a, Static))
                          if self._holds(s, work)]
+        self._statics.extend(self._this_turn_rules())
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
 
     def _holds(self, s: Sourced[Static], work: dict[str, "_Work"]) -> bool:
@@ -515,13 +523,49 @@ class View:
                 acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
                     effs = getattr(acts[ref.index - 1], "effects", ())
-        out: list[Ability | Pump] = []
+        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif isinstance(eff, Pump):
+            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn)):
                 out.append(eff)
         return src, tuple(out)
+
+    @staticmethod
+    def _group(eff: ir.GroupPump, s: Sourced[Any]) -> tuple[str, ...]:
+        """The objects a group effect affects: the set fixed as it began (CR 611.2c), the entry's
+        ``affected`` list at the effect's slot."""
+        if s.targets is None or eff.slot >= len(s.targets):
+            return ()
+        return s.targets[eff.slot]
+
+    def _this_turn_rules(self) -> list[Sourced[Static]]:
+        """The combat rules resolved effects put on the objects they name this turn (CR 611.2a,
+        509.1b–c): each a static of the object itself (``affected`` the object), not an ability it has."""
+        out: list[Sourced[Static]] = []
+        for s in self._eot:
+            if isinstance(s.ability, ir.ThisTurn):
+                for oid in self._refs(s.ability.to, s):
+                    if oid in self._objs and self._objs[oid].zone == "battlefield":
+                        out.append(Sourced(oid, s.controller, s.ability.rule, s.timestamp))
+            elif isinstance(s.ability, ir.GroupThisTurn):
+                for o in self.permanents:
+                    if self._in_group(s.ability, o.id, s):
+                        out.append(Sourced(o.id, s.controller, s.ability.rule, s.timestamp))
+        return out
+
+    def _in_group(self, eff: ir.GroupThisTurn, oid: str, s: Sourced[Any]) -> bool:
+        """Is permanent ``oid`` in a rules-modifying group now (CR 611.2c)? Its card types (any of),
+        subtypes (any of), colors and keywords (all of) after layers, its controller seen from the
+        effect's (the reader gives such a group no other qualifier)."""
+        f, c = eff.group, self._chars[oid]
+        if eff.other and oid == s.source:
+            return False
+        if (f.who == "you") != (c.controller == s.controller) and f.who != "any":
+            return False
+        return bool(f.types & c.types) and not f.nontypes & c.types and (not f.subtypes or bool(f.subtypes & c.subtypes)) \
+            and f.colors <= c.colors and all(c.keyword(k) for k in f.keywords) \
+            and not any(c.keyword(k) for k in f.not_keywords)
 
     def _refs(self, ref: ir.Ref | None, s: Sourced[Any]) -> list[str]:
         if ref is None:

@@ -308,7 +308,8 @@ def reference_targets(state: GameState, query: dict, counts_first: bool = True) 
     chooser = query.get("player", controller)
     modal = _modal_object(state, view, query)
     if modal is None:
-        return _reference_slots(state, view, slots, controller, colors, own_id, quals, how, chooser, counts_first)
+        return _reference_slots(state, view, slots, controller, colors, own_id, quals, how, chooser, counts_first,
+                                _source_object(state, query))
     n = len(modal.modes)
     if "modes" in query:
         selections = [tuple(sorted(query["modes"]))]
@@ -326,7 +327,8 @@ def reference_targets(state: GameState, query: dict, counts_first: bool = True) 
             for spec in modal.modes[m - 1].targets:
                 sel_slots.append(ir.TargetSpec(spec.filter, spec.min, spec.max,
                                                tuple(base + d for d in spec.distinct_from), spec.divided))
-        res = _reference_slots(state, view, sel_slots, controller, colors, own_id, quals, how, chooser, counts_first)
+        res = _reference_slots(state, view, sel_slots, controller, colors, own_id, quals, how, chooser, counts_first,
+                               _source_object(state, query))
         if res["count"] == 0:
             continue
         out["count"] += res["count"]
@@ -336,14 +338,24 @@ def reference_targets(state: GameState, query: dict, counts_first: bool = True) 
     return out
 
 
+def _source_object(state: GameState, query: dict) -> str | None:
+    """The permanent whose ability it is ("other target creatures" of a permanent: not itself)."""
+    for key in ("activate", "trigger"):
+        if key in query:
+            return query[key]["object"]
+    o = state.find(query["spell"]) if "spell" in query else None
+    return o.ability.source if o is not None and o.ability is not None else None
+
+
 def _reference_slots(state: GameState, view: View, slots, controller, colors, own_id, quals, how, chooser,
-                     counts_first: bool) -> dict:
+                     counts_first: bool, source_object: str | None = None) -> dict:
     everything = list(state.player_ids) + [o.id for o in state.objects]
 
     per_slot_options = []
     for spec in slots:
         legal = sorted(i for i in everything if _legal(state, view, spec.filter, i, controller, colors, own_id,
-                                                      quals))
+                                                      quals)
+                       and not (spec.filter.other_than_source and i == source_object))
         options = []
         for n in range(spec.min, spec.max + 1):
             for combo in itertools.combinations(legal, n):

@@ -80,6 +80,13 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
     ir.Unattach: "leaves graveyard",
+    ir.GroupPump: "leaves graveyard",               # -N/-N to a group: state-based deaths (CR 704.5f)
+    ir.ThisTurn: "",                                # a combat rule for the turn: no event
+    ir.GroupThisTurn: "",
+    ir.Monstrosity: "counters monstrous",           # +1/+1 counters; "when this becomes monstrous" (701.37b)
+    ir.Adapt: "counters",
+    ir.Explore: "counters graveyard mill",           # the revealed card to a hand, a counter, a card to the graveyard
+    ir.Bolster: "counters",
 }.items()}
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -115,6 +122,7 @@ _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(r
     ("gain_control", r"\bgains? control\b|\bcontrol of\b"),
     ("turn_face", r"\bturned face up\b|\bface-down\b"),
     ("phase", r"\bphases?\b"),
+    ("monstrous", r"\bmonstrous\b"),
 ))
 
 #: Keyword triggers (CR 702) by the event they trigger on.
