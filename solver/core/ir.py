@@ -1589,11 +1589,13 @@ class EntersWith:
     # only if the permanent's spell was cast that way (:func:`solver.rules.faces.cast_as`): ``kicked`` ("If this
     # creature was kicked, it enters with …", CR 702.33e), ``escape`` ("escapes with …", 702.138c); "": always
     if_cast: str = ""
+    # "enters tapped unless <condition>" (CR 614.1c): not tapped when the condition holds as it would enter
+    unless: "ActivationCondition | None" = None
 
     def describe(self) -> str:
         parts = [describe_if_cast(self.if_cast) + ":"] if self.if_cast else []
         if self.tapped:
-            parts.append("tapped")
+            parts.append("tapped" + (f" unless {self.unless.describe()}" if self.unless is not None else ""))
         if self.counter:
             parts.append(f"with {describe_amount(self.amount)} {self.counter} counters")
         if self.choose:

@@ -53,7 +53,7 @@ from ..core.state import AbilityRef, GameObject, GameState, PreventionShield
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers, count_spell, dispatch_events)
 from ..core.events import SpellCast
-from ..rules.replacement import counter_event_outcomes
+from ..rules.replacement import counter_event_outcomes, enters_tapped
 from ..rules.suspend import suspend_of
 from ..rules.faces import CAST_WITH, at_face
 
@@ -228,7 +228,7 @@ class ActionApplier:
                     # apply has no way to be told it, and never chooses for them
                     raise UnsupportedActionError(f"'{o.id}' has its controller choose a {ab.choose} as it enters; "
                                                  "apply can't make that choice")
-                if ab.tapped:
+                if enters_tapped(self.view, ab, o, self.player):  # "… unless you control …" (CR 614.1c)
                     tapped = True
                 if ab.counter:
                     amount = ab.amount if isinstance(ab.amount, int) else 0  # X of a played land is 0 (CR 107.3)

@@ -112,7 +112,7 @@ from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
 from ..rules.faces import KEPT_ON_BATTLEFIELD
-from ..rules.replacement import counter_event_outcomes, entering_with
+from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped
 from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
 
@@ -1270,7 +1270,7 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     o = w.objects[oid]
     # its loyalty (CR 306.5b), lore (714.3a) or defense (310.4b) counters and "enters with" effects (614.1c)
     ew = entering_with(o.card, cast=o)
-    tapped = tapped or any(a.tapped for a in ew)
+    tapped = tapped or any(enters_tapped(w.view(), a, o, controller) for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:
         w.put(o.with_(controller=controller))

@@ -16,6 +16,7 @@ from .phrases import color_word, counter_kind, is_subtype, number, subtype_word
 from .descriptions import desc, selector_phrase, SELF_SELECTOR, to_selector
 from .scope import amount
 from .line_context import LineContext
+from .activation_conditions import _controlled
 
 
 def mana_replacement(c: Cursor) -> ManaReplacement:
@@ -123,6 +124,11 @@ def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
     c.need("SELF", "enters")
     c.take("the", "battlefield")
     tapped = c.take("tapped")
+    unless = None
+    if tapped and c.take("unless", "you", "control"):  # "unless you control two or more other lands" (CR 614.1c)
+        unless = _controlled(c)
+        c.end()
+        return EntersWith(tapped=True, unless=unless)
     kind = ""
     n: int | str = 0
     if c.take("with"):

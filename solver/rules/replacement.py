@@ -38,6 +38,7 @@ from typing import Any, Iterable, cast
 
 from mtgsolve.models.ordering import EffectClass, Op, OrderingProblem, replay, solve_orderings
 
+from .conditions import condition_holds
 from .characteristics import View
 from .sagas import is_saga
 from .faces import cast_as
@@ -316,6 +317,14 @@ class CounterOutcome:
     def __iter__(self):
         """The ``(counter, n)`` pairs, so ``dict(outcome)`` is its counters."""
         return iter(self.key)
+
+
+def enters_tapped(view: View, ab: EntersWith, entering: Any, controller: str) -> bool:
+    """Does "enters tapped [unless <condition>]" (CR 614.1c) make ``entering`` enter tapped under
+    ``controller``? The condition is read on the game as it would enter (the permanent not yet there)."""
+    if not ab.tapped:
+        return False
+    return ab.unless is None or not condition_holds(view, ab.unless, entering, controller)
 
 
 def entering_with(card: Card | None, abilities: Iterable[Ability] | None = None, cast: Any = None) -> list[EntersWith]:
