@@ -278,14 +278,20 @@ class Ref:
     """What an effect acts on: ``target`` (slot ``index``), ``self`` (the source),
     ``attached`` (what the source enchants), ``controller`` (the ability's
     controller), ``each_target`` (every object chosen for slot ``index``),
-    ``each_opponent`` (each opponent of the controller), ``each_player``."""
+    ``each_opponent`` (each opponent of the controller), ``each_player``; ``each_object``: every
+    permanent that fits ``group`` as the effect happens ("each creature", "all artifacts", "each other
+    creature you control", CR 608.2c — a filter relative to the controller, ``other_than_source``:
+    "other")."""
 
     kind: str
     index: int = 0
+    group: "Filter | None" = None
 
     def describe(self) -> str:
         if self.kind == "target":
             return f"target #{self.index + 1}"
+        if self.kind == "each_object" and self.group is not None:
+            return "each " + self.group.describe()
         return {"self": "this object", "attached": "enchanted creature", "controller": "you",
                 "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
                 "each_player": "each player"}.get(self.kind, self.kind)

@@ -94,6 +94,7 @@ from ..core.json_value import JsonObject
 from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, StateKey
 from .transition import discard_unread
 from .transition import dispatch_events
+from ..rules.modes import TargetingSource
 from ..core.events import DamageDealt
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
@@ -220,6 +221,11 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
     if k == "attached":
         host = ctx.source.attached_to if ctx.source is not None else None
         return [host] if host is not None else []
+    if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
+        view = w.view()
+        src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
+        return [o.id for o in sorted(view.state.battlefield, key=lambda x: x.id)
+                if object_matches(view, src, ref.group, o.id)]
     raise ResolutionUnsupported(f"effect reference '{k}'")
 
 

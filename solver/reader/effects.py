@@ -23,6 +23,7 @@ from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_r
 from .cast_conditions import if_kicked_sentence
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
+from .effects_groups import group_ref
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -41,6 +42,14 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
             ref = Ref("each_opponent")
         elif c.take("each", "player"):
             ref = Ref("each_player")
+        elif c.at(("each", "all")):
+            ref = group_ref(c)   # "each creature [without flying]", "each other creature" (CR 608.2c)
+            out.append(Damage(ref, n))
+            if c.take("and", "each", "player"):
+                out.append(Damage(Ref("each_player"), n))
+            elif c.take("and", "each", "opponent"):
+                out.append(Damage(Ref("each_opponent"), n))
+            return out
         else:
             ref = target_phrase(c, s)
         out.append(Damage(ref, n))
@@ -53,6 +62,8 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
 def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
     """destroy <target> [and <target>]* (CR 701.8)."""
     c.need("destroy")
+    if c.at(("all", "each")):
+        return [Destroy(group_ref(c))]   # "Destroy all creatures" (CR 701.8, 608.2c)
     out: list[Effect] = [Destroy(object_ref(c, s))]
     while c.at("and", ("target", "up", "another", "any")):
         c.i += 1
