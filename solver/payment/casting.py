@@ -64,13 +64,20 @@ class _Part:
             yield sorted(i for c, k in zip(self.classes, pick) for i in c[:k])
 
 
-def _perm_fits(view: View, player: str, oid: str, sels: tuple[ir.Selector, ...], color: str = "") -> bool:
-    return any(view.matches(s, oid, None, player) for s in sels) and (not color or color in view.chars(oid).colors)
+def _perm_fits(view: View, player: str, oid: str, sels: tuple[ir.Selector, ...], color: str = "",
+               source: str = "") -> bool:
+    """Does the permanent fit one of the selectors? ``source``: the permanent whose ability's cost it is
+    ("another creature": not the source itself, CR 109.5); "" for a spell's cost."""
+    src = view.state.find(source) if source else None
+    if src is not None and src.zone != "battlefield":
+        src = None
+    return any(view.matches(s, oid, src, player) for s in sels) and (not color or color in view.chars(oid).colors)
 
 
 def _perm_classes(problem: Any, view: View, player: str, sels: tuple[ir.Selector, ...],
-                  color: str = "") -> list[tuple[str, ...]]:
-    return [tuple(pc.members) for pc in problem.classes if _perm_fits(view, player, pc.members[0], sels, color)]
+                  color: str = "", source: str = "") -> list[tuple[str, ...]]:
+    return [tuple(pc.members) for pc in problem.classes
+            if _perm_fits(view, player, pc.members[0], sels, color, source)]
 
 
 def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Part]:
@@ -82,13 +89,15 @@ def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Pa
         parts.append(_Part("discard", tuple(map(tuple, card_classes(view, player, "hand", ex.spell,
                                                                     card_type=ex.discard_type))), ex.discard))
     if ex.exile_graveyard:
-        parts.append(_Part("exile", tuple(map(tuple, card_classes(view, player, "graveyard", ex.spell))),
+        parts.append(_Part("exile", tuple(map(tuple, card_classes(view, player, "graveyard", ex.spell,
+                                                                  card_type=ex.exile_graveyard_type))),
                            ex.exile_graveyard))
     if ex.sacrifice_count:
         parts.append(_Part("sacrifice", tuple(_perm_classes(problem, view, player, ex.sacrifice, ex.sacrifice_color)),
                            ex.sacrifice_count))
     if ex.return_count:
-        parts.append(_Part("return", tuple(_perm_classes(problem, view, player, ex.return_)), ex.return_count))
+        parts.append(_Part("return", tuple(_perm_classes(problem, view, player, ex.return_, source=ex.spell)),
+                           ex.return_count))
     return parts
 
 
@@ -105,7 +114,7 @@ def _problem(view: View, player: str, tc: Any):
     problem = build_problem(view, player, base)
     if ex.model_sacrifice:
         classes = tuple(c for c, pc in enumerate(problem.classes)
-                        if _perm_fits(view, player, pc.members[0], ex.model_sacrifice, ex.sacrifice_color))
+                        if _perm_fits(view, player, pc.members[0], ex.model_sacrifice, ex.sacrifice_color, ex.spell))
         color = {"W": "white ", "U": "blue ", "B": "black ", "R": "red ", "G": "green "}.get(ex.sacrifice_color, "")
         text = color + " or ".join(_noun(s) for s in ex.model_sacrifice)
         problem = replace(problem, main=replace(problem.main, sacrifice_classes=classes,
@@ -116,6 +125,9 @@ def _problem(view: View, player: str, tc: Any):
     if ex.exile_graveyard and problem.main.delve_classes:
         raise UnsupportedCase("exiling cards from the graveyard for both a cost and delve (the same card "
                               "could be chosen twice) is not modeled")
+    if ex.exile_graveyard and (base.sacrifice_self or base.discard_self or ex.discard or ex.sacrifice_count):
+        raise UnsupportedCase("exiling cards from the graveyard while the same cost sacrifices or discards "
+                              "(the card could reach the graveyard first and be exiled, CR 601.2h) is not modeled")
     if ex.exile_graveyard and (problem.main.sacrifice_classes is not None
                                or any(a.sac_self or a.sac_cls is not None for a in problem.abilities)):
         raise UnsupportedCase("exiling cards from the graveyard while the payment may sacrifice permanents "

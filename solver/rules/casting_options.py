@@ -190,6 +190,7 @@ class Extra:
     discard_type: str = ""
     exile_graveyard: int = 0
     text: str = ""
+    exile_graveyard_type: str = ""  # an activation cost's "Exile a creature card from your graveyard"
 
     @property
     def outside(self) -> bool:

@@ -71,6 +71,7 @@ class TotalCost:
     life: int = 0
     remove_counters: tuple[str, int] | None = None
     tap_creatures: int = 0
+    tap_selector: ir.Selector | None = None  # which untapped permanents ``tap_creatures`` taps (None: creatures)
     tap_symbol_blocked: bool = False
     discard_self: bool = False      # "Discard this card": the card in the hand (CR 113.6k; cycling, channel)
     exile_self: bool = False        # "Exile this artifact": the source is exiled (Relic of Progenitus)
@@ -103,7 +104,9 @@ class TotalCost:
             parts.append(f"Remove {n} {c} counter{'s' if n != 1 else ''} from {self.source_name}")
         if self.tap_creatures:
             n = self.tap_creatures
-            parts.append("Tap an untapped creature you control" if n == 1 else f"Tap {n} untapped creatures you control")
+            what = "creature(s) you control" if self.tap_selector is None else self.tap_selector.describe()
+            parts.append("Tap an untapped creature you control" if n == 1 and self.tap_selector is None
+                         else f"Tap {n} untapped {what}")
         if self.discard_self:
             parts.append(f"Discard {self.source_name}")
         if self.exile_self:
@@ -269,7 +272,7 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
     banned = name_ban(view, o) if from_hand else activation_ban(view, oid, mana=isinstance(ability, ir.ManaAbility))
     if banned:
         raise UnsupportedCase(f"{name}'s activated ability {index} can't be activated: {banned}")
-    if cost.tap_selector is not None or cost.put_counters is not None or cost.discard_hand:
+    if cost.put_counters is not None or cost.discard_hand:
         # paid by the mana models when the ability is activated for mana, not as a total cost
         raise UnsupportedCase(f"{name}'s activated ability {index}: paying its cost ({cost.describe()}) "
                               "as a total cost is not modeled")
@@ -281,8 +284,8 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         "activate", mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
         discard_self=cost.discard_self, exile_self=_exile_self(view, player, oid, cost),
         sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
-        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
-        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_return_extra(oid, cost))
+        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures, tap_selector=cost.tap_selector,
+        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_activation_extra(oid, cost))
 
 
 def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
@@ -298,13 +301,20 @@ def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
     return True
 
 
-def _return_extra(oid: str, cost: ir.Cost) -> Any:
-    """"Return an Elf you control to its owner's hand" (CR 602.1a): the permanent returned is chosen
-    outside the payment model, as a casting cost's (:class:`solver.rules.casting_options.Extra`)."""
-    if cost.return_ is None:
+def _activation_extra(oid: str, cost: ir.Cost) -> Any:
+    """The parts of an activation cost chosen outside the payment model, as a casting cost's
+    (:class:`solver.rules.casting_options.Extra`, paid by :mod:`solver.payment.casting`): "Return an
+    Elf you control to its owner's hand" (CR 602.1a), "Discard a card" (CR 701.9a), "Exile a creature
+    card from your graveyard" (CR 406.2), and the one sacrifice of "another creature or artifact",
+    which the model pays with its alternatives (CR 701.21a). None when the cost has none."""
+    if cost.return_ is None and not cost.discard and not cost.exile_graveyard and not cost.sacrifice_any:
         return None
-
-    return Extra(oid, return_=(cost.return_,), return_count=1)
+    return Extra(oid, model_sacrifice=cost.sacrifice_any,
+                 return_=(cost.return_,) if cost.return_ is not None else (),
+                 return_count=1 if cost.return_ is not None else 0,
+                 discard=cost.discard, discard_type=cost.discard_type,
+                 exile_graveyard=cost.exile_graveyard, exile_graveyard_type=cost.exile_graveyard_type,
+                 text=cost.describe())
 
 
 def spend_white_as_any(view: View, player: str) -> bool:

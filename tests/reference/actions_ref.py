@@ -73,14 +73,6 @@ def _lands_allowed(state: GameState, view: View, player: str) -> int:
     return n
 
 
-def _return_choices(view: View, player: str, source: str, sel) -> int:
-    """The distinct choices of one permanent of ``player`` matching ``sel`` to return: one per
-    interchangeable class (pay_ref's classes, the source on its own)."""
-    from reference.pay_ref import _classes
-
-    return sum(1 for ids in _classes(view, player, source) if view.matches(sel, ids[0], None, player))
-
-
 def _condition_met(state: GameState, view: View, cond, player: str) -> bool:
     """"Activate only if …" (CR 602.5b), plainly, for the conditions the boards use."""
     if cond.kind == "opponent_controls":   # "an opponent controls four or more lands"
@@ -173,9 +165,7 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
             q = {"kind": "pay", "activate": ref, "player": player}
             if a.cost.mana.x_count:
                 q["x"] = "any"
-            n_pay = brute_pay(state, q, view)["count"]
-            if getattr(a.cost, "return_", None) is not None:   # "Return an Elf you control …": × which one
-                n_pay *= _return_choices(view, player, o.id, a.cost.return_)
+            n_pay = brute_pay(state, q, view)["count"]   # a cost choosing cards: activation_costs_ref
             if n_pay:
                 out.append({"kind": "activate", "object": o.id, "index": i, "targets": n_targets, "payments": n_pay})
     out.extend(_suspend_entries(state, view, player, sorcery_time))
