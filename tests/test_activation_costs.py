@@ -22,6 +22,8 @@ from hypothesis import strategies as st
 from reference.actions_ref import reference_actions
 from reference.pay_ref import brute_pay
 from mtgsolve.solver.api.runner import check_loaded
+from mtgsolve.solver.api.situation import Situation
+from mtgsolve.solver.core.errors import QueryError
 from mtgsolve.solver.cards import CardData
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.io.load import load_situation, situation_from_dict
@@ -83,8 +85,6 @@ def test_unread_wordings_stay_unread(text):
 def test_kernel_carries_out_the_discard():
     """The action's payment moves the card discarded to its owner's graveyard (CR 701.9a) and the
     cards exiled from the graveyard to exile (CR 406.2)."""
-    from mtgsolve.solver.api.situation import Situation
-
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
          "battlefield": {"alice": ["Wild Mongrel", "Grim Lavamancer", "Mountain"]},
          "hand": {"alice": ["Lightning Bolt"]}, "graveyard": {"alice": ["Forest", "Forest"]}}
@@ -98,10 +98,36 @@ def test_kernel_carries_out_the_discard():
     assert {after.obj("forest").zone, after.obj("forest-2").zone} == {"exile"}
 
 
+def test_kernel_exiles_the_card_from_the_graveyard():
+    """"{2}{G}, Exile this card from your graveyard: You gain 5 life." (CR 113.6k): activating it exiles
+    the card as part of the cost (CR 602.2b, 601.2h) and puts the ability on the stack; it resolves."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Forest", "Forest", "Forest"]}, "graveyard": {"alice": ["Bramble Wurm"]}}
+    sit = Situation(situation_from_dict(d).state)
+    (act,) = [a for a in sit.legal_actions if a.kind == "activate"]
+    after = sit.apply(act).state
+    assert after.obj("bramble-wurm").zone == "exile"
+    assert [o.ability is not None for o in after.objects if o.zone == "stack"] == [True]
+
+
+def test_graveyard_ability_is_no_action_elsewhere():
+    """The ability works only from its owner's graveyard (CR 113.6k, 602.2): not on the battlefield, not
+    from another player's graveyard, and the pay query refuses it there."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Forest", "Forest", "Forest", "Bramble Wurm"]},
+         "graveyard": {"bob": ["Bramble Wurm"]}}
+    state = situation_from_dict(d).state
+    res = answer(state, {"kind": "actions", "player": "alice"})
+    assert [a["kind"] for a in res["actions"]] == ["pass"]
+    for oid in ("bramble-wurm", "bramble-wurm-2"):
+        with pytest.raises(QueryError):
+            answer(state, {"kind": "pay", "activate": {"object": oid, "index": 1}, "player": "alice"})
+
+
 LANDS = ["Mountain", "Forest", "Swamp"]
 PERMS = ["Wild Mongrel", "Zombie Infestation", "Grim Lavamancer", "Bartolomé del Presidio",
          "Azami, Lady of Scrolls", "Snapcaster Mage", "Ornithopter", "Mind Stone", "Llanowar Elves"]
-CARDS = ["Lightning Bolt", "Forest", "Grizzly Bears", "Shock"]
+CARDS = ["Lightning Bolt", "Forest", "Grizzly Bears", "Shock", "Bramble Wurm", "Halo Scarab"]
 
 
 @st.composite

@@ -239,10 +239,11 @@ def test_icy_manipulator():
     assert a.targets == (TargetSpec(Filter(types=frozenset({"Artifact", "Creature", "Land"}))),)
 
 
-def test_grim_lavamancer_unread_cost_stays_unsupported():
-    (u,), _ = rd("Grim Lavamancer")
-    assert isinstance(u, Unsupported) and u.kind == "activated"
-    assert u.text == "{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to any target."
+def test_grim_lavamancer_graveyard_cost_is_read():
+    """"Exile two cards from your graveyard" is a cost the payment chooses (issue 25, CR 406.2, 601.2h)."""
+    (a,), _ = rd("Grim Lavamancer")
+    assert isinstance(a, ActivatedAbility) and a.cost.tap and a.cost.exile_graveyard == 2
+    assert a.cost.mana.text == "{R}" and len(a.targets) == 1
 
 
 def test_liliana_vess_loyalty_abilities():

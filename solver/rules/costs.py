@@ -40,7 +40,7 @@ from .casting_options import apply_mode
 from .casting_rules import modified_cost
 from .suspend import suspend_of
 from .activation_rules import activation_ban
-from .hand_abilities import name_ban
+from .hand_abilities import OFF_BATTLEFIELD, name_ban
 from .hand_abilities import reduced_mana
 from .casting_options import Extra
 
@@ -237,11 +237,13 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         raise QueryError("", "activate.object", f"unknown object {oid!r}")
     o = view.state.obj(oid)
     acts = view.chars(oid).activated
-    from_hand = o.zone == "hand" and any(isinstance(a, ir.ActivatedAbility) and a.zone == "hand" for a in acts)
+    # cycling, channel from the hand; "Exile this card from your graveyard: …" from the graveyard (CR 113.6k)
+    from_hand = o.zone in OFF_BATTLEFIELD and any(isinstance(a, ir.ActivatedAbility) and a.zone == o.zone
+                                                  for a in acts)
     if o.zone != "battlefield" and not from_hand:
         raise QueryError("", "activate.object", f"'{oid}' is not on the battlefield (it is in the {o.zone})")
     if from_hand and o.owner != player:
-        raise QueryError("", "activate.object", f"'{oid}' is in {o.owner}'s hand, not {player}'s: only its "
+        raise QueryError("", "activate.object", f"'{oid}' is in {o.owner}'s {o.zone}, not {player}'s: only its "
                                                 "owner can activate its abilities there (CR 602.2, 113.6k)")
     if not from_hand and o.controller != player:
         raise QueryError("", "activate.object", f"'{oid}' is controlled by {o.controller}, not {player}: "
@@ -250,9 +252,9 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"
         raise QueryError("", "activate.index", f"{view.chars(oid).name} has no activated ability {index!r} ({have})")
     ability = acts[index - 1]
-    if from_hand and not (isinstance(ability, ir.ActivatedAbility) and ability.zone == "hand"):
+    if from_hand and not (isinstance(ability, ir.ActivatedAbility) and ability.zone == o.zone):
         raise QueryError("", "activate.index", f"ability {index} of '{oid}' works only on the battlefield, and "
-                                               "the card is in a hand (CR 113.6)")
+                                               f"the card is in a {o.zone} (CR 113.6)")
     if isinstance(ability, ir.ActivatedAbility) and ability.zone != o.zone:
         raise QueryError("", "activate.object", f"ability {index} of '{oid}' works only from its owner's "
                                                 f"{ability.zone} (CR 113.6k); the card is in the {o.zone}")
@@ -293,6 +295,8 @@ def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
     ability could use the permanent first (its own, or one sacrificing it), which is not modeled."""
     if not cost.exile_self:
         return False
+    if view.obj(oid).zone != "battlefield":
+        return True   # a card exiled from the graveyard (CR 113.6k): no mana ability of it works there
     if view.chars(oid).mana_abilities or any(
             a.cost.sacrifice is not None and view.matches(a.cost.sacrifice, oid, p, player)
             for p in view.permanents_of(player) for a in view.chars(p.id).mana_abilities):

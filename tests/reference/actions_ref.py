@@ -132,8 +132,10 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
             out.append({"kind": "cast", "object": o.id, "targets": n_targets, "payments": n_pay})
     for o in state.objects:
         # a permanent's abilities work on the battlefield; cycling, channel … in the owner's hand (CR 113.6k)
+        # … and "Exile this card from your graveyard: …" in the owner's graveyard
         if (o.zone, o.controller if o.zone == "battlefield" else o.owner) not in (("battlefield", player),
-                                                                                   ("hand", player)):
+                                                                                   ("hand", player),
+                                                                                   ("graveyard", player)):
             continue
         for i, a in enumerate(view.chars(o.id).activated, start=1):
             if not isinstance(a, ir.ActivatedAbility):

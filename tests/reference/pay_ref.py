@@ -98,7 +98,7 @@ def _total_cost(view: View, query: dict) -> TotalCost:
         if cost.loyalty is not None and cost.loyalty < 0:  # CR 606.4: -N removes N loyalty counters
             cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
         mana = _ability_reduced(view, query_player(view, query), ability, cost.mana)
-        in_hand = view.state.obj(oid).zone == "hand"   # not a permanent: nothing of it is tapped or sacrificed
+        in_hand = view.state.obj(oid).zone != "battlefield"   # a card in a hand or graveyard: not a permanent
         tc = TotalCost("activate", mana, source=None if in_hand else oid, hand_source=oid if in_hand else None,
                        tap=cost.tap, untap=cost.untap,
                        sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
