@@ -1,7 +1,7 @@
 """Activation costs that choose cards or permanents (issue 25): "Discard a card", "Discard two
 cards", "Discard a land card" (CR 701.9a), "Exile a creature card from your graveyard" (CR 406.2),
 "Sacrifice another creature or artifact" (CR 701.21a), "Tap an untapped Wizard you control"
-(CR 118.1, 302.6) — the reader (:mod:`solver.reader.costs`), the ``pay`` query's payments
+(CR 118.1, 302.6), "Crew N" (CR 702.122a), "Exile this card from your graveyard" (CR 113.6k) — the reader (:mod:`solver.reader.costs`), the ``pay`` query's payments
 (:mod:`solver.payment.casting`, :mod:`solver.payment.problem`), the ``actions`` entries, the kernel
 carrying a payment out, the instances under instances/costs, and a differential test against the
 brute-force references (tests/reference/activation_costs_ref.py, pay_ref.py, actions_ref.py) on
@@ -60,6 +60,12 @@ def test_reader_card_choices(text, field, want):
     assert (getattr(a.cost, field), getattr(a.cost, field + "_type")) == want
 
 
+def test_reader_sacrifice_of_several():
+    (a,) = _parts("{T}, Sacrifice three other creatures: Draw a card.")
+    assert a.cost.sacrifice_count == 3 and a.cost.tap and [s.types for s in a.cost.sacrifice_any] == [{"Creature"}]
+    assert a.cost.sacrifice_any[0].exclude_self
+
+
 def test_reader_sacrifice_of_either_kind_and_tapping_a_kind():
     (a,) = _parts("Sacrifice another creature or artifact: Draw a card.")
     assert a.cost.sacrifice is None and {t for s in a.cost.sacrifice_any for t in s.types} == {"Creature", "Artifact"}
@@ -77,6 +83,8 @@ def test_reader_sacrifice_of_either_kind_and_tapping_a_kind():
     "Discard a card: Add {B}.",                    # the mana models don't choose cards
     "Exile a card from your graveyard: Add {C}.",
     "Discard a card, Discard a card: Draw a card.",
+    "{2}, Sacrifice two artifacts: Draw a card.",   # several sacrifices with a mana payment: not modeled
+    "Crew X",
 ])
 def test_unread_wordings_stay_unread(text):
     assert not any(isinstance(p, (ir.ActivatedAbility, ir.ManaAbility)) for p in _parts(text))
@@ -124,9 +132,56 @@ def test_graveyard_ability_is_no_action_elsewhere():
             answer(state, {"kind": "pay", "activate": {"object": oid, "index": 1}, "player": "alice"})
 
 
+@pytest.mark.parametrize("sentence, steps, yours", [
+    ("Activate only during your upkeep.", {"upkeep"}, True),
+    ("Activate only during any upkeep step.", {"upkeep"}, False),
+    ("Activate only during your turn, before attackers are declared.", {"upkeep", "draw", "main1",
+                                                                         "beginning_of_combat"}, True),
+    ("Activate only during combat.", {"beginning_of_combat", "declare_attackers", "declare_blockers",
+                                      "first_strike_damage", "combat_damage", "end_of_combat"}, False),
+])
+def test_reader_activation_steps(sentence, steps, yours):
+    """CR 602.5b: the steps an ability may be activated in (CR 508.1: attackers are declared in the
+    declare attackers step)."""
+    (a,) = _parts("{1}: Draw a card. " + sentence)
+    assert a.condition == ir.DuringSteps(steps=frozenset(steps), yours=yours)
+
+
+def test_reader_crew():
+    (a,) = _parts("Crew 3")
+    assert isinstance(a, ir.ActivatedAbility) and a.cost == ir.Cost(crew=3) and not a.targets and not a.sorcery
+
+
+def test_return_this_permanent_as_a_cost():
+    """"Return this enchantment to its owner's hand: …" (CR 602.2b, 601.2h): read, an action with one
+    payment, and applying it returns the permanent to its owner's hand; not in a mana ability's cost."""
+    (a,) = _parts("Return Test Thing to its owner's hand: Draw a card.")
+    assert isinstance(a, ir.ActivatedAbility) and a.cost == ir.Cost(return_self=True)
+    assert not any(isinstance(p, ir.ManaAbility) for p in _parts("Return Test Thing to its owner's hand: Add {G}."))
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Attunement"]}, "library": {"alice": ["Forest"] * 5}}
+    state = situation_from_dict(d).state
+    assert answer(state, {"kind": "pay", "activate": {"object": "attunement", "index": 1}})["count"] == 1
+    sit = Situation(state)
+    (act,) = [a for a in sit.legal_actions if a.kind == "activate"]
+    assert sit.apply(act).state.obj("attunement").zone == "hand"
+
+
+def test_kernel_taps_the_crew():
+    """The crew payment's creatures are tapped (CR 702.122a) and the ability goes on the stack."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Renegade Freighter", "Grizzly Bears"]}}
+    sit = Situation(situation_from_dict(d).state)
+    (act,) = [a for a in sit.legal_actions if a.kind == "activate"]
+    after = sit.apply(act).state
+    assert after.obj("grizzly-bears").tapped and not after.obj("renegade-freighter").tapped
+
+
 LANDS = ["Mountain", "Forest", "Swamp"]
 PERMS = ["Wild Mongrel", "Zombie Infestation", "Grim Lavamancer", "Bartolomé del Presidio",
-         "Azami, Lady of Scrolls", "Snapcaster Mage", "Ornithopter", "Mind Stone", "Llanowar Elves"]
+         "Azami, Lady of Scrolls", "Snapcaster Mage", "Ornithopter", "Mind Stone", "Llanowar Elves",
+         "Renegade Freighter", "Grizzly Bears", "Ib Halfheart, Goblin Tactician", "Attunement", "King's Assassin",
+         "Augur il-Vec"]
 CARDS = ["Lightning Bolt", "Forest", "Grizzly Bears", "Shock", "Bramble Wurm", "Halo Scarab"]
 
 
@@ -135,9 +190,10 @@ def boards(draw):
     bf = [{"card": draw(st.sampled_from(LANDS)), "tapped": draw(st.booleans())} for _ in range(draw(st.integers(0, 3)))]
     bf += [{"card": draw(st.sampled_from(PERMS)), "tapped": draw(st.booleans()), "sick": draw(st.booleans())}
            for _ in range(draw(st.integers(1, 4)))]
-    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
-         "turn": {"number": 3, "active": "alice", "step": "main1"},
-         "battlefield": {"alice": bf, "bob": ["Grizzly Bears"]},
+    turn = {"number": 3, "active": draw(st.sampled_from(["alice", "bob"])), "priority": "alice",
+            "step": draw(st.sampled_from(["main1", "main2", "upkeep", "beginning_of_combat"]))}
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": turn,
+         "battlefield": {"alice": bf, "bob": [{"card": "Grizzly Bears", "tapped": draw(st.booleans())}]},
          "hand": {"alice": [draw(st.sampled_from(CARDS)) for _ in range(draw(st.integers(0, 3)))]},
          "graveyard": {"alice": [draw(st.sampled_from(CARDS)) for _ in range(draw(st.integers(0, 3)))]}}
     return situation_from_dict(d).state

@@ -66,9 +66,7 @@ def blocked(extra: dict, owner: str, zone: str) -> set[str]:
 
 # keyword: (text, types, subtypes, zone where it functions, questions it changes for its controller there)
 KEYWORDS: dict[str, tuple[str, list[str], list[str], str, set[str]]] = {
-    # 702.122a: an activated ability — its controller's action; the Vehicle is a creature only after it resolves
-    "crew": ("Crew 3 (Tap any number of untapped creatures you control with total power 3 or more: This Vehicle "
-             "becomes an artifact creature until end of turn.)", ["Artifact"], ["Vehicle"], "battlefield", {"actions"}),
+    # (crew, 702.122a, is read since issue 25: tests/test_activation_costs.py)
     # 702.87a: "[Cost]: Put a level counter on this. Level up only as a sorcery."
     "level up": ("Level up {2} ({2}: Put a level counter on this. Level up only as a sorcery.)", ["Creature"], [],
                  "battlefield", {"actions"}),
@@ -151,7 +149,7 @@ def test_unread_keywords_of_real_cards_take_the_keywords_reach():
         return {t.split(" ")[0].lower(): (k, a) for t, k, a in card_parts(get_card(name), None, "battlefield")}
 
     assert kinds("Glacial Chasm")["cumulative"] == ("triggered", frozenset({"triggers"}))
-    assert kinds("Smuggler's Copter")["crew"][0] == "activated"
+    assert "crew" not in kinds("Smuggler's Copter")   # read (issue 25): its unread effect only
     assert kinds("Blackcleave Goblin")["infect"] == ("static", frozenset({"effect", "combat"}))
 
 

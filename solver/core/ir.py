@@ -154,8 +154,15 @@ class Cost:
     exile_graveyard: int = 0
     exile_graveyard_type: str = ""
     # "Sacrifice another creature or artifact": the one permanent sacrificed fits any of these
-    # selectors (CR 701.21a; ``sacrifice`` is None then)
+    # selectors (CR 701.21a; ``sacrifice`` is None then); with ``sacrifice_count`` ("Sacrifice two
+    # Foods", only in a cost without mana) that many permanents, each fitting one of them
     sacrifice_any: tuple[Selector, ...] = ()
+    sacrifice_count: int = 0
+    # "Crew N" (CR 702.122a): "Tap any number of other untapped creatures you control with total power N
+    # or greater" — the N
+    crew: int = 0
+    # "Return this creature to its owner's hand" (CR 602.2b, 601.2h): the permanent is returned as the cost
+    return_self: bool = False
 
     def describe(self) -> str:
         parts = []
@@ -196,7 +203,13 @@ class Cost:
             kind = f"{self.exile_graveyard_type.lower()} " if self.exile_graveyard_type else ""
             parts.append(f"Exile {self.exile_graveyard} {kind}card(s) from your graveyard")
         if self.sacrifice_any:
-            parts.append("Sacrifice " + " or ".join(s.describe() for s in self.sacrifice_any))
+            many = f"{self.sacrifice_count} " if self.sacrifice_count > 1 else ""
+            parts.append(f"Sacrifice {many}" + " or ".join(s.describe() for s in self.sacrifice_any))
+        if self.return_self:
+            parts.append("Return this permanent to its owner's hand")
+        if self.crew:
+            parts.append(f"Tap any number of other untapped creatures you control with total power {self.crew} "
+                         "or greater")
         if self.remove_x_counters:
             parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
                          f"(X at least {self.remove_x_counters[1]})")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, EnteredThisTurn,
+from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, DuringSteps,
+                       EnteredThisTurn,
                        GraveyardCard, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
                        PlayedLandThisTurn, SorceryTime, TotalPower, YourTurn)
 from .tokens import Token
@@ -89,6 +90,30 @@ def _activation_if(c: Cursor) -> ActivationCondition:
     raise NoMatch("activation condition")
 
 
+#: The steps of a turn with priority before its declare attackers step (CR 508.1; the untap step has none).
+_BEFORE_ATTACKERS = frozenset({"upkeep", "draw", "main1", "beginning_of_combat"})
+#: The steps of the combat phase (CR 506.1).
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
+
+
+def _steps(c: Cursor) -> DuringSteps | None:
+    """"during your upkeep", "during each upkeep" / "during any upkeep step", "during combat", "during
+    the declare blockers step", "during your turn, before attackers are declared", "before attackers are
+    declared" (CR 602.5b), else None (nothing consumed)."""
+    for words, steps, yours in (
+            (("during", "your", "turn", ",", "before", "attackers", "are", "declared"), _BEFORE_ATTACKERS, True),
+            (("before", "attackers", "are", "declared"), _BEFORE_ATTACKERS, False),
+            (("during", "your", "upkeep"), frozenset({"upkeep"}), True),
+            (("during", "each", "upkeep"), frozenset({"upkeep"}), False),
+            (("during", "any", "upkeep", "step"), frozenset({"upkeep"}), False),
+            (("during", "combat"), _COMBAT, False),
+            (("during", "the", "declare", "blockers", "step"), frozenset({"declare_blockers"}), False)):
+        if c.take(*words):
+            return DuringSteps(steps=steps, yours=yours)
+    return None
+
+
 def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[ActivationCondition]] | None:
     """A restriction sentence of a mana ability (CR 602.5b, 602.5d, 602.5e):
     "Activate only once each turn.", "Activate no more than three times each
@@ -117,6 +142,8 @@ def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[Activa
                 while c.take("or", "if"):
                     alts.append(_activation_if(c))
                 conds.append(alts[0] if len(alts) == 1 else AnyCondition(parts=tuple(alts)))
+            elif (steps := _steps(c)) is not None:
+                conds.append(steps)
             elif c.take("during", "your", "turn"):
                 conds.append(YourTurn())
             elif c.take("during", ("an", "each"), "opponent's", "turn"):

@@ -33,6 +33,8 @@ def cost_item(c: Cursor, acc: dict) -> None:
             acc["life"] += n
     elif c.take("sacrifice", "SELF"):
         acc["sacrifice_self"] = True
+    elif c.take("return", "SELF", "to", "its", "owner's", "hand"):
+        acc["return_self"] = True  # CR 602.2b, 601.2h: the permanent returned as the cost
     elif c.take("sacrifice", ("a", "an", "another")):
         other = c.toks[c.i - 1].low == "another"
         d = desc(c)
@@ -89,6 +91,16 @@ def cost_item(c: Cursor, acc: dict) -> None:
         if acc["put_counters"] is not None:
             raise NoMatch("two counter puts")
         acc["put_counters"] = (kind, n)
+    elif c.at("sacrifice") and c.kind(1) in ("NUM", "WORD") and c.low(1) not in ("a", "an", "another", "SELF"):
+        c.i += 1   # "Sacrifice two Foods", "Sacrifice three other creatures" (CR 701.21a)
+        n = number(c)
+        d = desc(c)
+        if not isinstance(n, int) or n < 2 or not d.plural or acc["sacrifice"] is not None or acc["sacrifice_any"]:
+            raise NoMatch("N permanents, one sacrifice")
+        if d.who == "any":
+            d.who = "you"
+        acc["sacrifice_any"] = _alternatives(d) if d.types_joined_by_or and len(d.types) > 1 else (to_selector(d),)
+        acc["sacrifice_count"] = n
     elif c.take("discard", "your", "hand"):
         acc["discard_hand"] = True  # CR 701.9: every card in the hand (none is fine)
     elif c.take("discard"):
@@ -134,13 +146,16 @@ def parse_cost(toks: Sequence[Token]) -> Cost:
     acc: dict = {"mana": [], "tap": False, "untap": False, "life": 0, "sacrifice_self": False,
                  "sacrifice": None, "remove_counters": None, "tap_other_creatures": 0, "tap_selector": None,
                  "put_counters": None, "discard_hand": False, "discard": 0, "discard_type": "",
-                 "exile_graveyard": 0, "exile_graveyard_type": "", "sacrifice_any": ()}
+                 "exile_graveyard": 0, "exile_graveyard_type": "", "sacrifice_any": (), "return_self": False,
+                 "sacrifice_count": 0}
     items = split_top(toks, ",")
     if not toks or any(not it for it in items):
         raise NoMatch("empty cost item")
     for it in items:
         cost_item(Cursor(it), acc)
     mana = acc.pop("mana")
+    if acc["sacrifice_count"] and (mana or acc["tap_other_creatures"] or acc["sacrifice"] is not None):
+        raise NoMatch("sacrificing several permanents with a mana payment or other tapping is not modeled")
     return Cost(mana=mana_cost(mana) if mana else ManaCost(), **acc)
 
 
@@ -161,5 +176,5 @@ def only_activated_ability_cost(cost: Cost) -> None:
     """Cost parts paid only for abilities that are not mana abilities (chosen outside the mana
     models: :mod:`solver.payment.casting`): discarding or exiling cards, a sacrifice of one of
     several kinds. A mana ability with one stays unread (NoMatch)."""
-    if cost.discard or cost.exile_graveyard or cost.sacrifice_any:
+    if cost.discard or cost.exile_graveyard or cost.sacrifice_any or cost.return_self:
         raise NoMatch("a cost part modelled only for abilities that are not mana abilities")

@@ -55,7 +55,7 @@ def _graveyard_cost(cost: Cost) -> Cost:
     """The cost with exiling the card, when every other part can be paid while it is in a graveyard."""
     if cost.tap or cost.untap or cost.sacrifice_self or cost.remove_counters or cost.tap_other_creatures \
             or cost.put_counters or cost.discard_hand or cost.remove_x_counters or cost.loyalty is not None \
-            or cost.exile_self or cost.discard_self or cost.exile_graveyard:
+            or cost.exile_self or cost.discard_self or cost.exile_graveyard or cost.return_self:
         raise g.NoMatch("a cost part of a permanent, or a second graveyard exile")
     return replace(cost, exile_self=True)
 

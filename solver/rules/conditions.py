@@ -73,6 +73,8 @@ _HOLDS: dict[type, Callable[..., bool]] = {
     ir.IsCreature: lambda view, cond, source, player: view.chars(source.id).is_creature,
     ir.YourTurn: lambda view, cond, source, player: view.state.turn.active == player,
     ir.OpponentTurn: lambda view, cond, source, player: view.state.turn.active != player,
+    ir.DuringSteps: lambda view, cond, source, player: (view.state.turn.step in cond.steps
+                                                        and (not cond.yours or view.state.turn.active == player)),
     ir.PlayedLandThisTurn: lambda view, cond, source, player: (view.state.turn.active == player
                                                                and view.state.turn.lands_played > 0),
     ir.SorceryTime: _sorcery,

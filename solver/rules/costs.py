@@ -75,6 +75,7 @@ class TotalCost:
     tap_symbol_blocked: bool = False
     discard_self: bool = False      # "Discard this card": the card in the hand (CR 113.6k; cycling, channel)
     exile_self: bool = False        # "Exile this artifact": the source is exiled (Relic of Progenitus)
+    return_self: bool = False       # "Return this creature to its owner's hand" (checked as exile_self is)
     subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
     spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
     extra: Any = None               # the casting mode and costs paid outside the payment model
@@ -111,6 +112,8 @@ class TotalCost:
             parts.append(f"Discard {self.source_name}")
         if self.exile_self:
             parts.append(f"Exile {self.source_name}")
+        if self.return_self:
+            parts.append(f"Return {self.source_name} to its owner's hand")
         return ", ".join(parts) or "{0}"
 
 
@@ -284,7 +287,8 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         mana = reduced_mana(view, player, ability)
     return TotalCost(
         "activate", mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
-        discard_self=cost.discard_self, exile_self=_exile_self(view, player, oid, cost),
+        discard_self=cost.discard_self, exile_self=_exile_self(view, player, oid, cost) and cost.exile_self,
+        return_self=cost.return_self,
         sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
         remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures, tap_selector=cost.tap_selector,
         tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_activation_extra(oid, cost))
@@ -293,8 +297,11 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
 def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
     """"Exile this artifact" as a cost (CR 601.2h via 602.2b): the same for every payment, unless a mana
     ability could use the permanent first (its own, or one sacrificing it), which is not modeled."""
-    if not cost.exile_self:
+    if not cost.exile_self and not cost.return_self:
         return False
+    if cost.return_self and (cost.exile_self or cost.sacrifice_self or cost.return_ is not None):
+        raise UnsupportedCase(f"{view.chars(oid).name}: a cost that returns the permanent and moves another "
+                              "permanent or the same one otherwise is not modeled")
     if view.obj(oid).zone != "battlefield":
         return True   # a card exiled from the graveyard (CR 113.6k): no mana ability of it works there
     if view.chars(oid).mana_abilities or any(
@@ -310,15 +317,19 @@ def _activation_extra(oid: str, cost: ir.Cost) -> Any:
     (:class:`solver.rules.casting_options.Extra`, paid by :mod:`solver.payment.casting`): "Return an
     Elf you control to its owner's hand" (CR 602.1a), "Discard a card" (CR 701.9a), "Exile a creature
     card from your graveyard" (CR 406.2), and the one sacrifice of "another creature or artifact",
-    which the model pays with its alternatives (CR 701.21a). None when the cost has none."""
-    if cost.return_ is None and not cost.discard and not cost.exile_graveyard and not cost.sacrifice_any:
+    which the model pays with its alternatives (CR 701.21a), and the creatures "Crew N" taps
+    (CR 702.122a). None when the cost has none."""
+    if cost.return_ is None and not cost.discard and not cost.exile_graveyard and not cost.sacrifice_any \
+            and not cost.crew:
         return None
-    return Extra(oid, model_sacrifice=cost.sacrifice_any,
+    many = cost.sacrifice_count > 1   # "Sacrifice two Foods": chosen outside the model (no mana in the cost)
+    return Extra(oid, model_sacrifice=() if many else cost.sacrifice_any,
+                 sacrifice=cost.sacrifice_any if many else (), sacrifice_count=cost.sacrifice_count if many else 0,
                  return_=(cost.return_,) if cost.return_ is not None else (),
                  return_count=1 if cost.return_ is not None else 0,
                  discard=cost.discard, discard_type=cost.discard_type,
                  exile_graveyard=cost.exile_graveyard, exile_graveyard_type=cost.exile_graveyard_type,
-                 text=cost.describe())
+                 crew=cost.crew, text=cost.describe())
 
 
 def spend_white_as_any(view: View, player: str) -> bool:

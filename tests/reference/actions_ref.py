@@ -86,6 +86,8 @@ def _condition_met(state: GameState, view: View, cond, player: str) -> bool:
         return False
     if cond.kind == "hand_exactly":        # "you have exactly seven cards in hand"
         return len([o for o in state.objects if o.zone == "hand" and o.owner == player]) == cond.n
+    if cond.kind == "during_steps":        # "Activate only during your upkeep", "… during combat"
+        return state.turn.step in cond.steps and (not cond.yours or state.turn.active == player)
     raise NotImplementedError(f"reference: activation condition {cond.kind}")
 
 

@@ -1,7 +1,8 @@
 """Brute-force reference for activation costs that choose cards or permanents (CR 602.2b, 601.2h):
 "Discard a card", "Discard two land cards" (CR 701.9a), "Exile a creature card from your graveyard"
 (CR 406.2), "Return an Elf you control to its owner's hand", and the one sacrifice of "another
-creature or artifact" (CR 701.21a) — written independently of :mod:`solver.rules.costs` and
+creature or artifact" (CR 701.21a), "Crew N" (CR 702.122a: other untapped creatures of total power N or
+greater, listed under ``tap``) — written independently of :mod:`solver.rules.costs` and
 :mod:`solver.payment.casting`.
 
 The cost is re-read plainly from the ability's :class:`~solver.core.ir.Cost`. Its mana, {T}/{Q},
@@ -30,7 +31,12 @@ from .pay_ref import _classes, _total_cost, brute_payments, query_player, refere
 
 def chooses_objects(cost: ir.Cost) -> bool:
     """Does the activation cost choose cards or permanents besides the simulation's own?"""
-    return bool(cost.discard or cost.exile_graveyard or cost.sacrifice_any or cost.return_ is not None)
+    return bool(cost.discard or cost.exile_graveyard or cost.sacrifice_any or cost.return_ is not None or cost.crew)
+
+
+def _many(cost: ir.Cost) -> bool:
+    """"Sacrifice two Foods": several permanents, chosen here (the simulation sacrifices one)."""
+    return cost.sacrifice_count > 1
 
 
 def _ability(view: View, query: dict):
@@ -40,7 +46,8 @@ def _ability(view: View, query: dict):
 
 def _base(view: View, player: str, query: dict, cost: ir.Cost) -> set[str]:
     tc = reference_cost_changes(view, player, _total_cost(view, query))
-    runs = [replace(tc, sacrifice=sel) for sel in cost.sacrifice_any] or [tc]
+    runs = [] if _many(cost) else [replace(tc, sacrifice=sel) for sel in cost.sacrifice_any]
+    runs = runs or [tc]
     return {json.dumps(p, sort_keys=True) for run in runs for p in brute_payments(view, player, run)}
 
 
@@ -60,6 +67,28 @@ def _choices(view: View, player: str, source: str, cost: ir.Cost) -> list[list[t
         perm = {oid: (i, r) for i, ids in enumerate(_classes(view, player, source)) for r, oid in enumerate(ids)}
         cands = [i for i in perm if view.matches(cost.return_, i, state.obj(source), player)]
         out.append([("return", s) for s in _sets(cands, 1, perm)])
+    if cost.crew:
+        out.append([("tap", c) for c in _crews(view, player, source, cost.crew)])
+    if _many(cost):
+        perm = {oid: (i, r) for i, ids in enumerate(_classes(view, player, source)) for r, oid in enumerate(ids)}
+        cands = [i for i in perm if any(view.matches(sel, i, state.obj(source), player) for sel in cost.sacrifice_any)]
+        out.append([("sacrifice", s) for s in _sets(cands, cost.sacrifice_count, perm)])
+    return out
+
+
+def _crews(view: View, player: str, source: str, n: int) -> set[tuple[str, ...]]:
+    """"Crew N" (CR 702.122a): every set of other untapped creatures ``player`` controls with total power
+    N or greater (any size), named canonically."""
+    perm = {oid: (i, r) for i, ids in enumerate(_classes(view, player, source)) for r, oid in enumerate(ids)}
+    cands = [o.id for o in view.state.objects if o.zone == "battlefield" and o.controller == player
+             and o.id != source and not o.tapped and view.chars(o.id).is_creature]
+    if any((view.chars(i).power or 0) < 0 for i in cands):
+        raise NotImplementedError("a creature of negative power")
+    out: set[tuple[str, ...]] = set()
+    for size in range(1, len(cands) + 1):
+        for combo in itertools.combinations(cands, size):
+            if sum(view.chars(i).power or 0 for i in combo) >= n:
+                out |= _sets(list(combo), size, perm)
     return out
 
 
@@ -71,6 +100,8 @@ def _independent(base: set[str], cost: ir.Cost, source_zone: str) -> None:
     if cost.exile_graveyard and (cost.discard or cost.sacrifice_self or cost.discard_self or cost.sacrifice_any
                                  or cost.sacrifice is not None or any(p["sacrifice"] for p in pays)):
         raise NotImplementedError("a card reaches the graveyard during a payment that exiles graveyard cards")
+    if _many(cost) and any(p["sacrifice"] for p in pays):
+        raise NotImplementedError("a mana ability sacrifices while the cost sacrifices several permanents")
     if cost.return_ is not None and any(p["tap"] or p["sacrifice"] for p in pays):
         raise NotImplementedError("a permanent returned could be tapped or sacrificed too")
 
