@@ -147,6 +147,21 @@ def test_reader_activation_steps(sentence, steps, yours):
     assert a.condition == ir.DuringSteps(steps=frozenset(steps), yours=yours)
 
 
+@pytest.mark.parametrize("text, zone, exile, tap, targets", [
+    ("Unearth {2}{B}", "graveyard", False, False, 0),     # CR 702.84a
+    ("Embalm {3}{W}", "graveyard", True, False, 0),       # CR 702.128a
+    ("Eternalize {4}{U}{U}", "graveyard", True, False, 0),  # CR 702.129a
+    ("Scavenge {4}{G}{G}", "graveyard", True, False, 1),  # CR 702.97a: target creature
+    ("Level up {1}{W}", "battlefield", False, False, 0),  # CR 702.87a
+    ("Outlast {1}{W}", "battlefield", False, True, 0),    # CR 702.107a
+])
+def test_reader_activated_keywords(text, zone, exile, tap, targets):
+    (a,) = _parts(text)
+    assert isinstance(a, ir.ActivatedAbility) and a.sorcery and a.zone == zone
+    assert (a.cost.exile_self, a.cost.tap, len(a.targets)) == (exile, tap, targets)
+    assert [type(e) for e in a.effects] == [ir.UnreadEffect]
+
+
 def test_reader_crew():
     (a,) = _parts("Crew 3")
     assert isinstance(a, ir.ActivatedAbility) and a.cost == ir.Cost(crew=3) and not a.targets and not a.sorcery
@@ -177,12 +192,13 @@ def test_kernel_taps_the_crew():
     assert after.obj("grizzly-bears").tapped and not after.obj("renegade-freighter").tapped
 
 
-LANDS = ["Mountain", "Forest", "Swamp"]
+LANDS = ["Mountain", "Forest", "Swamp", "Plains"]
 PERMS = ["Wild Mongrel", "Zombie Infestation", "Grim Lavamancer", "Bartolomé del Presidio",
          "Azami, Lady of Scrolls", "Snapcaster Mage", "Ornithopter", "Mind Stone", "Llanowar Elves",
          "Renegade Freighter", "Grizzly Bears", "Ib Halfheart, Goblin Tactician", "Attunement", "King's Assassin",
          "Augur il-Vec"]
-CARDS = ["Lightning Bolt", "Forest", "Grizzly Bears", "Shock", "Bramble Wurm", "Halo Scarab"]
+CARDS = ["Lightning Bolt", "Forest", "Grizzly Bears", "Shock", "Bramble Wurm", "Halo Scarab", "Dregscape Zombie",
+         "Sacred Cat"]
 
 
 @st.composite

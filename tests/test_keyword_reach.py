@@ -67,11 +67,7 @@ def blocked(extra: dict, owner: str, zone: str) -> set[str]:
 # keyword: (text, types, subtypes, zone where it functions, questions it changes for its controller there)
 KEYWORDS: dict[str, tuple[str, list[str], list[str], str, set[str]]] = {
     # (crew, 702.122a, is read since issue 25: tests/test_activation_costs.py)
-    # 702.87a: "[Cost]: Put a level counter on this. Level up only as a sorcery."
-    "level up": ("Level up {2} ({2}: Put a level counter on this. Level up only as a sorcery.)", ["Creature"], [],
-                 "battlefield", {"actions"}),
-    # 702.84a: activated from the graveyard
-    "unearth": ("Unearth {1}{B}", ["Creature"], [], "graveyard", {"actions"}),
+    # (level up, 702.87a, and unearth, 702.84a, are read since issue 25: reader/keyword_abilities.py)
     # 702.171a, 702.184a: activated, as a sorcery
     "saddle": ("Saddle 1", ["Creature"], ["Mount"], "battlefield", {"actions"}),
     "station": ("Station (Tap another creature you control: Put charge counters equal to its power on this "
@@ -275,7 +271,8 @@ def test_levelers_and_classes_keep_their_level_lines_unread_cr_711_716():
     at level 2 (CR 716.2d): neither is read as the card's ability at every level."""
     student = get_card("Student of Warfare").abilities
     assert not any(isinstance(a, ir.Keyword) for a in student)
-    assert [a.what.split(":")[0] for a in student if isinstance(a, ir.Unsupported)][1:] == \
+    assert isinstance(student[0], ir.ActivatedAbility) and student[0].sorcery   # level up (702.87a), read
+    assert [a.what.split(":")[0] for a in student if isinstance(a, ir.Unsupported)] == \
         ["level striation 2"] * 3 + ["level striation 7"] * 3
     druid = get_card("Druid Class").abilities
     assert not any(type(a).__name__ == "AdditionalLands" for a in druid)

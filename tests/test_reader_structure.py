@@ -321,10 +321,10 @@ def test_brazen_borrower_front_face():
 
 
 def test_unread_keywords_say_what_they_affect():
-    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nReconfigure {2}", types=("Creature",))
+    abilities, _ = custom("Madness {2}\nAssist\nProwess\nReconfigure {2}", types=("Creature",))
     assert [a.affects for a in abilities] == [frozenset({"timing", "costs"}), frozenset({"costs"}),
                                               frozenset({"triggers"}), frozenset({"timing", "costs", "characteristics"})]
-    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Reconfigure {2}"]
+    assert [a.text for a in abilities] == ["Madness {2}", "Assist", "Prowess", "Reconfigure {2}"]
     assert all(isinstance(a, Unsupported) for a in abilities)
 
 
