@@ -162,6 +162,18 @@ def test_reader_activated_keywords(text, zone, exile, tap, targets):
     assert [type(e) for e in a.effects] == [ir.UnreadEffect]
 
 
+def test_reader_graveyard_conditions():
+    """Threshold and delirium restrictions (CR 602.5b) of a non-mana ability; a mana ability keeps them
+    unread (another mana ability's cost could put cards into the graveyard during the payment)."""
+    (a,) = _parts("{1}: Draw a card. Activate only if there are seven or more cards in your graveyard.")
+    assert a.condition == ir.GraveyardCount(n=7)
+    (b,) = _parts("{1}: Draw a card. Activate only if there are four or more card types among cards in your "
+                  "graveyard.")
+    assert b.condition == ir.GraveyardTypes(n=4)
+    assert not any(isinstance(p, ir.ManaAbility) for p in _parts(
+        "{T}: Add {B}{B}. Activate only if there are seven or more cards in your graveyard."))
+
+
 def test_reader_crew():
     (a,) = _parts("Crew 3")
     assert isinstance(a, ir.ActivatedAbility) and a.cost == ir.Cost(crew=3) and not a.targets and not a.sorcery
@@ -196,7 +208,7 @@ LANDS = ["Mountain", "Forest", "Swamp", "Plains"]
 PERMS = ["Wild Mongrel", "Zombie Infestation", "Grim Lavamancer", "Bartolomé del Presidio",
          "Azami, Lady of Scrolls", "Snapcaster Mage", "Ornithopter", "Mind Stone", "Llanowar Elves",
          "Renegade Freighter", "Grizzly Bears", "Ib Halfheart, Goblin Tactician", "Attunement", "King's Assassin",
-         "Augur il-Vec"]
+         "Augur il-Vec", "Chainflinger"]
 CARDS = ["Lightning Bolt", "Forest", "Grizzly Bears", "Shock", "Bramble Wurm", "Halo Scarab", "Dregscape Zombie",
          "Sacred Cat"]
 
@@ -211,7 +223,7 @@ def boards(draw):
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": turn,
          "battlefield": {"alice": bf, "bob": [{"card": "Grizzly Bears", "tapped": draw(st.booleans())}]},
          "hand": {"alice": [draw(st.sampled_from(CARDS)) for _ in range(draw(st.integers(0, 3)))]},
-         "graveyard": {"alice": [draw(st.sampled_from(CARDS)) for _ in range(draw(st.integers(0, 3)))]}}
+         "graveyard": {"alice": [draw(st.sampled_from(CARDS)) for _ in range(draw(st.integers(0, 8)))]}}
     return situation_from_dict(d).state
 
 

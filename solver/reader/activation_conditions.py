@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, DuringSteps,
-                       EnteredThisTurn,
-                       GraveyardCard, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
+                       EnteredThisTurn, GraveyardCard, GraveyardCount, GraveyardTypes, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
                        PlayedLandThisTurn, SorceryTime, TotalPower, YourTurn)
 from .tokens import Token
 from .cursor import Cursor, NoMatch
@@ -51,6 +50,20 @@ def _controlled(c: Cursor) -> ActivationCondition:
     return ControlCount(Selector(who="you", subtypes=frozenset(s for d in descs for s in d.subtypes)))
 
 
+def _graveyard_condition(c: Cursor) -> ActivationCondition | None:
+    """"there are seven or more cards in your graveyard" (threshold), "there are four or more card types
+    among cards in your graveyard" (delirium, CR 205.2a); None (nothing consumed) otherwise."""
+    save = c.i
+    c.i += 2
+    n = c.attempt(number)
+    if isinstance(n, int) and c.take("or", "more", "cards", "in", "your", "graveyard"):
+        return GraveyardCount(n=n)
+    if isinstance(n, int) and c.take("or", "more", "card", "types", "among", "cards", "in", "your", "graveyard"):
+        return GraveyardTypes(n=n)
+    c.i = save
+    return None
+
+
 def _activation_if(c: Cursor) -> ActivationCondition:
     """One condition after "Activate only if" (CR 602.5b)."""
     if c.take("you", "control"):
@@ -73,6 +86,8 @@ def _activation_if(c: Cursor) -> ActivationCondition:
         return OpponentPoison(n=n)
     if c.take("SELF", "is", "a", "creature"):
         return IsCreature()
+    if c.at("there", "are") and (graveyard := _graveyard_condition(c)) is not None:
+        return graveyard
     if c.take("there", ("are", "is")):
         n = number(c, allow_a=True)
         if not c.take("or", "more") and n != 1:

@@ -35,7 +35,8 @@ from typing import Callable, Sequence
 
 from ..core import ir
 from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, AllConditions, Enchant, EntersWith, Keyword, ManaAbility, SELF,
-                  Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
+                  Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported, GraveyardCount, GraveyardTypes,
+                  condition_classes)
 from ..core.mana import COLORS
 from .subtypes import SUBTYPES
 from .tokens import detokenize, template, Token
@@ -274,6 +275,8 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
             else:
                 rest.append(st)
         cond = None if not conds else conds[0] if len(conds) == 1 else AllConditions(parts=tuple(conds))
+        if condition_classes(cond) & {GraveyardCount, GraveyardTypes}:
+            raise NoMatch("a graveyard condition of a mana ability (another activation could change it)")
         return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond,
                                           riders=tuple(riders)), rest, raw)
     if cost.remove_x_counters is not None:

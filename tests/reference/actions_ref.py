@@ -86,6 +86,13 @@ def _condition_met(state: GameState, view: View, cond, player: str) -> bool:
         return False
     if cond.kind == "hand_exactly":        # "you have exactly seven cards in hand"
         return len([o for o in state.objects if o.zone == "hand" and o.owner == player]) == cond.n
+    mine = [o for o in state.objects if o.zone == "graveyard" and o.owner == player]
+    if cond.kind == "graveyard_count":     # threshold: "seven or more cards in your graveyard"
+        return len(mine) >= cond.n
+    if cond.kind == "graveyard_types":     # delirium: card types among them, as printed
+        kinds = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+                 "Sorcery"}
+        return len({t for o in mine for t in o.card.data.types if t in kinds}) >= cond.n
     if cond.kind == "during_steps":        # "Activate only during your upkeep", "… during combat"
         return state.turn.step in cond.steps and (not cond.yours or state.turn.active == player)
     raise NotImplementedError(f"reference: activation condition {cond.kind}")
