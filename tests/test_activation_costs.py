@@ -174,6 +174,18 @@ def test_reader_graveyard_conditions():
         "{T}: Add {B}{B}. Activate only if there are seven or more cards in your graveyard."))
 
 
+def test_reader_equip_with_a_quality_or_another_cost():
+    """CR 702.6a: "Equip [quality] [cost]": the target is a [quality] creature you control; a cost after a
+    dash is read by the cost grammar ("Equip—Pay 3 life"); "Equip—Pay {1} or discard a card" stays unread."""
+    (a,) = _parts("Equip legendary creature {3}")
+    assert a.sorcery and a.targets[0].filter.supertypes == {"Legendary"} and a.targets[0].filter.who == "you"
+    (b,) = _parts("Equip Knight {1}")
+    assert b.targets[0].filter.subtypes == {"Knight"} and b.cost.mana.text == "{1}"
+    (c,) = _parts("Equip—Pay 3 life.")
+    assert c.cost == ir.Cost(life=3) and c.sorcery
+    assert not any(isinstance(p, ir.ActivatedAbility) for p in _parts("Equip—Pay {1} or discard a card."))
+
+
 def test_reader_crew():
     (a,) = _parts("Crew 3")
     assert isinstance(a, ir.ActivatedAbility) and a.cost == ir.Cost(crew=3) and not a.targets and not a.sorcery

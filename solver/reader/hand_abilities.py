@@ -45,7 +45,7 @@ from . import grammar
 from .structure import structured_sentences
 from .graveyard_abilities import line_graveyard_ability
 from .crew import line_crew
-from .keyword_abilities import line_keyword_ability
+from .keyword_abilities import line_equip_quality, line_keyword_ability
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
                "land": "Land", "lands": "Land", "enchantment": "Enchantment", "enchantments": "Enchantment",
@@ -65,6 +65,7 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
                      ("additional land plays", line_additional_lands), ("return cost", line_return_cost),
                      ("exile cost", line_exile_self), ("graveyard ability", line_graveyard_ability),
                      ("crew", line_crew), ("activated keyword", line_keyword_ability),
+                     ("equip", line_equip_quality),
                      ("limited activated ability", line_limited),
                      ("loyalty timing", line_loyalty_as_instant),
                      ("untargetable graveyards", line_graveyards_untargetable)):

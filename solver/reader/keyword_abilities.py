@@ -32,7 +32,7 @@ from ..core.ir import ActivatedAbility, Cost, Filter, TargetSpec, UnreadEffect
 from . import grammar as g
 from .tokens import Token
 
-__all__ = ["KEYWORD_ABILITIES", "line_keyword_ability"]
+__all__ = ["EQUIP_EFFECT", "KEYWORD_ABILITIES", "line_equip_quality", "line_keyword_ability"]
 
 #: keyword words → (zone, the card exiled as the cost, {T} in the cost, a target creature, the effect)
 KEYWORD_ABILITIES: dict[tuple[str, ...], tuple[str, bool, bool, bool, str]] = {
@@ -73,3 +73,39 @@ def line_keyword_ability(toks: Sequence[Token], ctx, raw: str) -> tuple[list, in
         raise g.NoMatch("an X cost")
     targets = (TargetSpec(Filter(types=frozenset({"Creature"}))),) if target else ()
     return [ActivatedAbility(cost, targets, (UnreadEffect(effect),), True, raw, zone=zone)], 1
+
+
+#: Equip's effect (CR 702.6a), unread: attaching happens as the ability resolves.
+EQUIP_EFFECT = "Attach this permanent to target creature you control."
+
+
+def line_equip_quality(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"Equip legendary creature {3}", "Equip Knight {1}" (CR 702.6a: "Equip [quality] [cost]" means
+    "[Cost]: Attach this permanent to target [quality] creature you control. Activate only as a
+    sorcery.") and "Equip—Pay 3 life" / "Equip—Sacrifice a creature" (a cost the cost grammar reads, CR
+    602.1a); plain "Equip {N}" is :func:`.structure.line_equip`'s."""
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    c = g.Cursor(toks)
+    c.need("equip")
+    sub: frozenset[str] = frozenset()
+    supers: frozenset[str] = frozenset()
+    if c.take("—"):
+        rest = list(c.rest())
+        if rest and rest[-1].low == ".":
+            rest = rest[:-1]
+        cost = g.parse_cost(rest)
+        g.only_mana_ability_cost(cost)
+        if cost.remove_x_counters is not None or cost.crew or cost.mana.x_count:
+            raise g.NoMatch("a cost the equip ability doesn't hold")
+    else:
+        if c.take("legendary", "creature"):
+            supers = frozenset({"Legendary"})
+        else:
+            sub = frozenset({g.subtype_word(c)})
+        if c.kind() != "SYM":
+            raise g.NoMatch("a mana cost")
+        cost = Cost(mana=g.mana_cost(g.mana_run(c)))
+        c.end()
+    spec = TargetSpec(Filter(types=frozenset({"Creature"}), who="you", subtypes=sub, supertypes=supers))
+    return [ActivatedAbility(cost, (spec,), (UnreadEffect(EQUIP_EFFECT),), True, raw)], 1
