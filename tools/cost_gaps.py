@@ -2,11 +2,11 @@
 
 For every line the costs layer concerns (:func:`solver.cards.coverage.line_layers`) and does not
 read, the cost (before the line's top-level colon) is split into its items; each item the cost
-grammar (:func:`solver.reader.costs.cost_item`) does not read is counted by its template (numbers
+grammar (:func:`solver.reader.costs.parse_cost`, item by item) does not read is counted by its template (numbers
 ``N``, mana ``{M}``, self-references ``~``). Lines whose every item reads are counted by the reason
 the line still fails (a cost part modelled only for mana abilities, the effect, the zone …).
 
-    python -m mtgsolve.tools.cost_gaps solver/data/oracle-cards.json.gz [--top 60] [--examples]
+    python tools/cost_gaps.py solver/data/oracle-cards.json.gz [--top 60] [--examples]
 """
 from __future__ import annotations
 
