@@ -66,14 +66,8 @@ def blocked(extra: dict, owner: str, zone: str) -> set[str]:
 
 # keyword: (text, types, subtypes, zone where it functions, questions it changes for its controller there)
 KEYWORDS: dict[str, tuple[str, list[str], list[str], str, set[str]]] = {
-    # 702.122a: an activated ability — its controller's action; the Vehicle is a creature only after it resolves
-    "crew": ("Crew 3 (Tap any number of untapped creatures you control with total power 3 or more: This Vehicle "
-             "becomes an artifact creature until end of turn.)", ["Artifact"], ["Vehicle"], "battlefield", {"actions"}),
-    # 702.87a: "[Cost]: Put a level counter on this. Level up only as a sorcery."
-    "level up": ("Level up {2} ({2}: Put a level counter on this. Level up only as a sorcery.)", ["Creature"], [],
-                 "battlefield", {"actions"}),
-    # 702.84a: activated from the graveyard
-    "unearth": ("Unearth {1}{B}", ["Creature"], [], "graveyard", {"actions"}),
+    # (crew, 702.122a, is read since issue 25: tests/test_activation_costs.py)
+    # (level up, 702.87a, and unearth, 702.84a, are read since issue 25: reader/keyword_abilities.py)
     # 702.171a, 702.184a: activated, as a sorcery
     "saddle": ("Saddle 1", ["Creature"], ["Mount"], "battlefield", {"actions"}),
     "station": ("Station (Tap another creature you control: Put charge counters equal to its power on this "
@@ -151,7 +145,7 @@ def test_unread_keywords_of_real_cards_take_the_keywords_reach():
         return {t.split(" ")[0].lower(): (k, a) for t, k, a in card_parts(get_card(name), None, "battlefield")}
 
     assert kinds("Glacial Chasm")["cumulative"] == ("triggered", frozenset({"triggers"}))
-    assert kinds("Smuggler's Copter")["crew"][0] == "activated"
+    assert "crew" not in kinds("Smuggler's Copter")   # read (issue 25): its unread effect only
     assert kinds("Blackcleave Goblin")["infect"] == ("static", frozenset({"effect", "combat"}))
 
 
@@ -277,7 +271,8 @@ def test_levelers_and_classes_keep_their_level_lines_unread_cr_711_716():
     at level 2 (CR 716.2d): neither is read as the card's ability at every level."""
     student = get_card("Student of Warfare").abilities
     assert not any(isinstance(a, ir.Keyword) for a in student)
-    assert [a.what.split(":")[0] for a in student if isinstance(a, ir.Unsupported)][1:] == \
+    assert isinstance(student[0], ir.ActivatedAbility) and student[0].sorcery   # level up (702.87a), read
+    assert [a.what.split(":")[0] for a in student if isinstance(a, ir.Unsupported)] == \
         ["level striation 2"] * 3 + ["level striation 7"] * 3
     druid = get_card("Druid Class").abilities
     assert not any(type(a).__name__ == "AdditionalLands" for a in druid)

@@ -45,7 +45,7 @@ def skeleton(name: str, start: str) -> Skeleton:
 
 
 def test_a_keyword_with_its_parameter_cr_702():
-    assert skeleton("Smuggler's Copter", "Crew") == Skeleton("keyword", keyword="crew")  # CR 702.122
+    assert skeleton("Abomination of Gudul", "Morph") == Skeleton("keyword", keyword="morph")  # CR 702.37
     assert skeleton("Abomination of Gudul", "Morph").keyword == "morph"                  # CR 702.37
 
 

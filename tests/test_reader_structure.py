@@ -239,10 +239,11 @@ def test_icy_manipulator():
     assert a.targets == (TargetSpec(Filter(types=frozenset({"Artifact", "Creature", "Land"}))),)
 
 
-def test_grim_lavamancer_unread_cost_stays_unsupported():
-    (u,), _ = rd("Grim Lavamancer")
-    assert isinstance(u, Unsupported) and u.kind == "activated"
-    assert u.text == "{R}, {T}, Exile two cards from your graveyard: This creature deals 2 damage to any target."
+def test_grim_lavamancer_graveyard_cost_is_read():
+    """"Exile two cards from your graveyard" is a cost the payment chooses (issue 25, CR 406.2, 601.2h)."""
+    (a,), _ = rd("Grim Lavamancer")
+    assert isinstance(a, ActivatedAbility) and a.cost.tap and a.cost.exile_graveyard == 2
+    assert a.cost.mana.text == "{R}" and len(a.targets) == 1
 
 
 def test_liliana_vess_loyalty_abilities():
@@ -289,9 +290,9 @@ def test_oblivion_ring_another_target_excludes_its_source():
     enters, leaves = abilities
     assert enters.targets == (TargetSpec(Filter(types=frozenset({"Permanent"}), nontypes=frozenset({"Land"}),
                                                 other_than_source=True)),)
-    # a leaves-the-battlefield trigger is not an event the IR has: unsupported, affecting triggers only
-    assert isinstance(leaves, Unsupported) and leaves.affects == frozenset({"triggers"})
-    assert leaves.kind == "triggered"
+    # its leaves-the-battlefield event is read (CR 603.6c, issue 27); what it returns stays unread
+    assert isinstance(leaves, TriggeredAbility) and leaves.trigger == ir.LeavesTrigger()
+    assert kinds(leaves.effects) == ["unread"]
 
 
 def test_banishing_light_and_sower():
@@ -320,10 +321,11 @@ def test_brazen_borrower_front_face():
 
 
 def test_unread_keywords_say_what_they_affect():
-    abilities, _ = custom("Embalm {2}\nAssist\nProwess\nCrew 1", types=("Creature",))
+    # (prowess and reconfigure are read now: CR 702.108a, 702.151a)
+    abilities, _ = custom("Madness {2}\nAssist\nExalted", types=("Creature",))
     assert [a.affects for a in abilities] == [frozenset({"timing", "costs"}), frozenset({"costs"}),
-                                              frozenset({"triggers"}), frozenset({"timing", "costs", "characteristics"})]
-    assert [a.text for a in abilities] == ["Embalm {2}", "Assist", "Prowess", "Crew 1"]
+                                              frozenset({"triggers"})]
+    assert [a.text for a in abilities] == ["Madness {2}", "Assist", "Exalted"]
     assert all(isinstance(a, Unsupported) for a in abilities)
 
 

@@ -17,7 +17,7 @@ from .selectors import Selector
 
 __all__ = [
     "ActivationCondition", "ControlCount", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",
-    "YourTurn", "OpponentTurn", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
+    "YourTurn", "OpponentTurn", "DuringSteps", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
     "SameNameLands", "GraveyardCount", "Equipped", "AttachedToCreature", "SourceAttacking", "SourceUntapped", "GraveyardTypes",
     "CompoundCondition", "AnyCondition", "AllConditions", "OpponentControls", "HandExactly",
     "CONDITION_CLASSES", "condition_classes",
@@ -199,6 +199,21 @@ class YourTurn(ActivationCondition):
 
 
 @dataclass(frozen=True)
+class DuringSteps(ActivationCondition):
+    """During one of ``steps`` (names of :data:`solver.core.state.STEPS`) — of your turn when ``yours``
+    (CR 602.5b: "Activate only during your upkeep", "… during combat", "… during your turn, before
+    attackers are declared": the steps of the turn before its declare attackers step, CR 508.1)."""
+
+    kind: ClassVar[str] = "during_steps"
+    steps: frozenset[str] = frozenset()
+    yours: bool = False
+
+    def describe(self) -> str:
+        whose = "your " if self.yours else ""
+        return f"during {whose}" + " or ".join(s.replace("_", " ") for s in sorted(self.steps))
+
+
+@dataclass(frozen=True)
 class PlayedLandThisTurn(ActivationCondition):
     """"If you played a land this turn" (CR 305.1: playing a land is a special action; the turn's
     ``lands_played``, which counts the active player's — a player plays lands only during their own
@@ -340,7 +355,7 @@ class AllConditions(CompoundCondition):
 #: Every condition kind.
 CONDITION_CLASSES: tuple[type[ActivationCondition], ...] = (
     ControlCount, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
-    IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, PlayedLandThisTurn, SorceryTime, InstantTime,
+    IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, DuringSteps, PlayedLandThisTurn, SorceryTime, InstantTime,
     GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions)
 
 

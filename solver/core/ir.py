@@ -145,6 +145,24 @@ class Cost:
     discard_self: bool = False  # "Discard this card" (CR 701.9): the ability works from the hand (CR 113.6k)
     return_: Selector | None = None  # "Return an Elf you control to its owner's hand" (non-mana abilities)
     exile_self: bool = False  # "Exile this artifact" (CR 406.2): the permanent is exiled as the cost
+    # "Discard a card", "Discard two cards", "Discard a land card" (CR 701.9a, 602.2b): N cards of the
+    # hand, chosen as the cost is paid (``discard_type``: a card type they all have, "" any card)
+    discard: int = 0
+    discard_type: str = ""
+    # "Exile a creature card from your graveyard", "Exile two cards from your graveyard" (CR 406.2,
+    # 601.2h): N cards of the activating player's graveyard (``exile_graveyard_type``: a card type)
+    exile_graveyard: int = 0
+    exile_graveyard_type: str = ""
+    # "Sacrifice another creature or artifact": the one permanent sacrificed fits any of these
+    # selectors (CR 701.21a; ``sacrifice`` is None then); with ``sacrifice_count`` ("Sacrifice two
+    # Foods", only in a cost without mana) that many permanents, each fitting one of them
+    sacrifice_any: tuple[Selector, ...] = ()
+    sacrifice_count: int = 0
+    # "Crew N" (CR 702.122a): "Tap any number of other untapped creatures you control with total power N
+    # or greater" — the N
+    crew: int = 0
+    # "Return this creature to its owner's hand" (CR 602.2b, 601.2h): the permanent is returned as the cost
+    return_self: bool = False
 
     def describe(self) -> str:
         parts = []
@@ -178,6 +196,20 @@ class Cost:
         if self.return_ is not None:
             parts.append(f"Return a {self.return_.describe().rstrip('s').replace('s you control', '')} "
                          "to its owner's hand")
+        if self.discard:
+            kind = f"{self.discard_type.lower()} " if self.discard_type else ""
+            parts.append(f"Discard {self.discard} {kind}card(s)")
+        if self.exile_graveyard:
+            kind = f"{self.exile_graveyard_type.lower()} " if self.exile_graveyard_type else ""
+            parts.append(f"Exile {self.exile_graveyard} {kind}card(s) from your graveyard")
+        if self.sacrifice_any:
+            many = f"{self.sacrifice_count} " if self.sacrifice_count > 1 else ""
+            parts.append(f"Sacrifice {many}" + " or ".join(s.describe() for s in self.sacrifice_any))
+        if self.return_self:
+            parts.append("Return this permanent to its owner's hand")
+        if self.crew:
+            parts.append(f"Tap any number of other untapped creatures you control with total power {self.crew} "
+                         "or greater")
         if self.remove_x_counters:
             parts.append(f"Remove X {self.remove_x_counters[0]} counters from this permanent "
                          f"(X at least {self.remove_x_counters[1]})")

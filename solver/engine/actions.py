@@ -188,6 +188,9 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
 
     for o in hand_of(state, player):   # cycling, channel …: abilities of the card in the hand (CR 113.6k)
         out.extend(Candidate.make("activate", o.id, i) for i in hand_ability_indices(view, o))
+    for o in state.objects:            # "Exile this card from your graveyard: …" (CR 113.6k)
+        if o.zone == "graveyard" and o.owner == player and o.card is not None:
+            out.extend(Candidate.make("activate", o.id, i) for i in hand_ability_indices(view, o))
 
     out.extend(Candidate.make("suspend", o.id) for o in hand_of(state, player) if suspend_of(o) is not None)
     out.sort()

@@ -312,6 +312,8 @@ class ActionApplier:
             move(self.w, oid, "graveyard")
         if ab.cost.exile_self:     # "Exile this artifact" (CR 602.2b, 601.2h, 406.2)
             move(self.w, oid, "exile")
+        if ab.cost.return_self:    # "Return this creature to its owner's hand" (CR 602.2b, 601.2h)
+            move(self.w, oid, "hand")
         if ab.limit is not None:   # "Activate only once each turn" (CR 602.5b): object key activated_this_turn
             o = self.objs[oid]
             done = dict(o.activated_this_turn)

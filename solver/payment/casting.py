@@ -64,17 +64,71 @@ class _Part:
             yield sorted(i for c, k in zip(self.classes, pick) for i in c[:k])
 
 
-def _perm_fits(view: View, player: str, oid: str, sels: tuple[ir.Selector, ...], color: str = "") -> bool:
-    return any(view.matches(s, oid, None, player) for s in sels) and (not color or color in view.chars(oid).colors)
+#: The most combinations of creatures a crew cost is listed over (beyond: ``UnsupportedCase``).
+CREW_LIMIT = 100_000
+
+
+@dataclass(frozen=True)
+class _CrewPart:
+    """"Crew N" (CR 702.122a): any number of other untapped creatures the player controls with total
+    power N or greater, tapped — every such set once, interchangeable creatures (one class) once.
+    ``classes``: per class of untapped creatures, its members (the source left out) and their power."""
+
+    classes: tuple[tuple[tuple[str, ...], int], ...]
+    n: int
+    key: str = "tap"
+
+    def _picks(self) -> Iterator[tuple[int, ...]]:
+        for pick in itertools.product(*(range(len(m) + 1) for m, _ in self.classes)):
+            if sum(k * p for k, (_, p) in zip(pick, self.classes)) >= self.n:
+                yield pick
+
+    def count(self) -> int:
+        return sum(1 for _ in self._picks())
+
+    def choices(self) -> Iterator[list[str]]:
+        for pick in self._picks():
+            yield sorted(i for (m, _), k in zip(self.classes, pick) for i in m[:k])
+
+
+def _crew_part(problem: Any, view: View, ex: Extra) -> _CrewPart:
+    """The crew part of ``ex`` over the problem's classes (CR 702.122a: "other": not the source)."""
+    classes = []
+    for pc in problem.classes:
+        members = tuple(m for m in pc.members if m != ex.spell)
+        if pc.tapped or not members or not view.chars(members[0]).is_creature:
+            continue
+        power = view.chars(members[0]).power
+        if power is None or power < 0:
+            raise UnsupportedCase(f"{view.chars(members[0]).name}: crewing with a creature of negative or no power "
+                                  "is not modeled")
+        classes.append((members, power))
+    size = 1
+    for m, _ in classes:
+        size *= len(m) + 1
+    if size > CREW_LIMIT:
+        raise UnsupportedCase(f"crew: more than {CREW_LIMIT} combinations of creatures to list")
+    return _CrewPart(tuple(classes), ex.crew)
+
+
+def _perm_fits(view: View, player: str, oid: str, sels: tuple[ir.Selector, ...], color: str = "",
+               source: str = "") -> bool:
+    """Does the permanent fit one of the selectors? ``source``: the permanent whose ability's cost it is
+    ("another creature": not the source itself, CR 109.5); "" for a spell's cost."""
+    src = view.state.find(source) if source else None
+    if src is not None and src.zone != "battlefield":
+        src = None
+    return any(view.matches(s, oid, src, player) for s in sels) and (not color or color in view.chars(oid).colors)
 
 
 def _perm_classes(problem: Any, view: View, player: str, sels: tuple[ir.Selector, ...],
-                  color: str = "") -> list[tuple[str, ...]]:
-    return [tuple(pc.members) for pc in problem.classes if _perm_fits(view, player, pc.members[0], sels, color)]
+                  color: str = "", source: str = "") -> list[tuple[str, ...]]:
+    return [tuple(pc.members) for pc in problem.classes
+            if _perm_fits(view, player, pc.members[0], sels, color, source)]
 
 
-def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Part]:
-    parts = []
+def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Part | _CrewPart]:
+    parts: list[_Part | _CrewPart] = []
     if ex.exile_hand:
         parts.append(_Part("exile", tuple(map(tuple, card_classes(view, player, "hand", ex.spell,
                                                                   color=ex.exile_hand_color))), ex.exile_hand))
@@ -82,13 +136,17 @@ def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Pa
         parts.append(_Part("discard", tuple(map(tuple, card_classes(view, player, "hand", ex.spell,
                                                                     card_type=ex.discard_type))), ex.discard))
     if ex.exile_graveyard:
-        parts.append(_Part("exile", tuple(map(tuple, card_classes(view, player, "graveyard", ex.spell))),
+        parts.append(_Part("exile", tuple(map(tuple, card_classes(view, player, "graveyard", ex.spell,
+                                                                  card_type=ex.exile_graveyard_type))),
                            ex.exile_graveyard))
     if ex.sacrifice_count:
-        parts.append(_Part("sacrifice", tuple(_perm_classes(problem, view, player, ex.sacrifice, ex.sacrifice_color)),
-                           ex.sacrifice_count))
+        parts.append(_Part("sacrifice", tuple(_perm_classes(problem, view, player, ex.sacrifice, ex.sacrifice_color,
+                                                            ex.spell)), ex.sacrifice_count))
     if ex.return_count:
-        parts.append(_Part("return", tuple(_perm_classes(problem, view, player, ex.return_)), ex.return_count))
+        parts.append(_Part("return", tuple(_perm_classes(problem, view, player, ex.return_, source=ex.spell)),
+                           ex.return_count))
+    if ex.crew:
+        parts.append(_crew_part(problem, view, ex))
     return parts
 
 
@@ -105,7 +163,7 @@ def _problem(view: View, player: str, tc: Any):
     problem = build_problem(view, player, base)
     if ex.model_sacrifice:
         classes = tuple(c for c, pc in enumerate(problem.classes)
-                        if _perm_fits(view, player, pc.members[0], ex.model_sacrifice, ex.sacrifice_color))
+                        if _perm_fits(view, player, pc.members[0], ex.model_sacrifice, ex.sacrifice_color, ex.spell))
         color = {"W": "white ", "U": "blue ", "B": "black ", "R": "red ", "G": "green "}.get(ex.sacrifice_color, "")
         text = color + " or ".join(_noun(s) for s in ex.model_sacrifice)
         problem = replace(problem, main=replace(problem.main, sacrifice_classes=classes,
@@ -116,6 +174,13 @@ def _problem(view: View, player: str, tc: Any):
     if ex.exile_graveyard and problem.main.delve_classes:
         raise UnsupportedCase("exiling cards from the graveyard for both a cost and delve (the same card "
                               "could be chosen twice) is not modeled")
+    if ex.crew and (base.mana or base.tap or base.untap or base.life or base.sacrifice_self or base.sacrifice
+                    or base.tap_creatures or base.remove_counters or ex.outside_other_than_crew):
+        raise UnsupportedCase("a crew cost with other costs (the creatures could be tapped for mana or "
+                              "chosen twice) is not modeled")
+    if ex.exile_graveyard and (base.sacrifice_self or base.discard_self or ex.discard or ex.sacrifice_count):
+        raise UnsupportedCase("exiling cards from the graveyard while the same cost sacrifices or discards "
+                              "(the card could reach the graveyard first and be exiled, CR 601.2h) is not modeled")
     if ex.exile_graveyard and (problem.main.sacrifice_classes is not None
                                or any(a.sac_self or a.sac_cls is not None for a in problem.abilities)):
         raise UnsupportedCase("exiling cards from the graveyard while the payment may sacrifice permanents "
@@ -225,7 +290,12 @@ def reason(view: View, player: str, tc: Any) -> str:
     problem = _problem(view, player, tc)
     ex: Extra = tc.extra
     for part in _outside_parts(view, player, ex, problem):
+        if isinstance(part, _CrewPart) and part.count() == 0:
+            total = sum(len(m) * p for m, p in part.classes)
+            return (f"crew {part.n} needs other untapped creatures with total power {part.n} or greater "
+                    f"(CR 702.122a); {player}'s have {total}")
         if part.count() == 0:
+            assert isinstance(part, _Part)
             have = sum(len(c) for c in part.classes)
             what = {"exile": "cards to exile", "discard": "cards to discard", "return": "permanents to return",
                     "sacrifice": "permanents to sacrifice"}[part.key]

@@ -20,7 +20,8 @@ from ..core.moves import Payment
 
 __all__ = ["CHOSEN_KEYS", "CostPayment", "PayOutcome"]
 
-CHOSEN_KEYS = ("exile", "discard", "sacrifice", "return")   # the parts a casting mode's costs choose
+# the parts a casting mode's costs choose; ``tap``: the creatures a crew cost taps (CR 702.122a)
+CHOSEN_KEYS = ("exile", "discard", "sacrifice", "return", "tap")
 
 
 @dataclass(frozen=True)
@@ -45,7 +46,8 @@ class CostPayment:
     def ids(self, key: str) -> tuple[str, ...]:
         """Every id of one part (``exile``, ``discard``, ``sacrifice``, ``return``), sorted:
         the model's and the mode's choices together."""
-        own: tuple[str, ...] = {"exile": self.paid.exile, "sacrifice": self.paid.sacrifice}.get(key, ())
+        own: tuple[str, ...] = {"exile": self.paid.exile, "sacrifice": self.paid.sacrifice,
+                                 "tap": self.paid.tap}.get(key, ())
         chosen = [i for k, ids in self.chosen if k == key for i in ids]
         return tuple(sorted([*own, *chosen])) if chosen else own
 
@@ -53,13 +55,13 @@ class CostPayment:
         """The pay query's order (contract §2: sorted lists): the model's order of the payment
         with the mode's sacrifices and exiled cards merged in, then the cards exiled,
         discarded and the permanents returned."""
-        merged = replace(self.paid, sacrifice=self.ids("sacrifice"), exile=self.ids("exile"))
+        merged = replace(self.paid, sacrifice=self.ids("sacrifice"), exile=self.ids("exile"), tap=self.ids("tap"))
         return (merged.sort_key(), list(self.ids("exile")), list(self.ids("discard")), list(self.ids("return")))
 
     def move(self) -> Payment:
         """The API's typed move of this payment (its X is the :class:`~solver.core.moves.Action`'s)."""
         p = self.paid
-        return Payment(p.tap, p.untap, self.ids("sacrifice"), p.life, p.damage,
+        return Payment(self.ids("tap"), p.untap, self.ids("sacrifice"), p.life, p.damage,
                        ((p.player, mana_text(p.pool_after)),),
                        tuple((oid, ((name, n),)) for oid, name, n in p.remove_counters),
                        tuple((p.player, mana_text(amounts), text) for text, amounts in p.restricted_after),

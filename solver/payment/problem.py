@@ -294,6 +294,20 @@ def _cap(view: View, player: str, act: Any, c: int, index: int, victim: int | No
     return cap
 
 
+def _tap_classes(view: View, player: str, tc: TotalCost, groups: list[list[str]],
+                 classes: list[PermClass]) -> tuple[int, ...]:
+    """The untapped classes whose members the cost's "Tap N untapped <permanents> you control" may
+    tap (CR 118.1; creatures when the cost names no other kind; tapping for a cost other than {T}
+    ignores summoning sickness, CR 302.6). A source tapped by its own {T} is a member tapped once."""
+    if not tc.tap_creatures:
+        return ()
+    if tc.tap_selector is None:
+        return tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped)
+    src = view.obj(tc.source) if tc.source is not None else None
+    return tuple(c for c, ids in enumerate(groups) if not classes[c].tapped
+                 and view.matches(tc.tap_selector, ids[0], src, player))
+
+
 def _main_cost(view: View, player: str, tc: TotalCost, groups: list[list[str]], cls_of: dict[str, int],
                classes: list[PermClass], abilities: list[ManaAbilityUse], pool: tuple[int, ...]) -> MainCost:
     """The total cost itself as the model takes it: mana, X and its upper bound, the
@@ -306,7 +320,7 @@ def _main_cost(view: View, player: str, tc: TotalCost, groups: list[list[str]], 
         source_obj = view.obj(tc.source) if tc.source else None
         sac_classes = tuple(c for c, ids in enumerate(groups)
                             if view.matches(tc.sacrifice, ids[0], source_obj, player))
-    tap_cre = tuple(c for c, pc in enumerate(classes) if pc.creature and not pc.tapped) if tc.tap_creatures else ()
+    tap_cre = _tap_classes(view, player, tc, groups, classes)
     helps = _helps(view, player, tc, classes) if tc.helps else {}
     ub += sum(len(ids) for ids in helps.get("delve_classes", ())) + sum(  # what X may reach
         len(classes[c].members) for c, _ in helps.get("convoke_classes", ())) + sum(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, EnteredThisTurn,
-                       GraveyardCard, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
+from ..core.ir import (ActivationCondition, AnyCondition, ControlCount, ControlPower, CountersOnSource, DuringSteps,
+                       EnteredThisTurn, GraveyardCard, GraveyardCount, GraveyardTypes, InstantTime, IsCreature, OpponentPoison, OpponentTurn, SameNameLands, Selector,
                        PlayedLandThisTurn, SorceryTime, TotalPower, YourTurn)
 from .tokens import Token
 from .cursor import Cursor, NoMatch
@@ -50,6 +50,20 @@ def _controlled(c: Cursor) -> ActivationCondition:
     return ControlCount(Selector(who="you", subtypes=frozenset(s for d in descs for s in d.subtypes)))
 
 
+def _graveyard_condition(c: Cursor) -> ActivationCondition | None:
+    """"there are seven or more cards in your graveyard" (threshold), "there are four or more card types
+    among cards in your graveyard" (delirium, CR 205.2a); None (nothing consumed) otherwise."""
+    save = c.i
+    c.i += 2
+    n = c.attempt(number)
+    if isinstance(n, int) and c.take("or", "more", "cards", "in", "your", "graveyard"):
+        return GraveyardCount(n=n)
+    if isinstance(n, int) and c.take("or", "more", "card", "types", "among", "cards", "in", "your", "graveyard"):
+        return GraveyardTypes(n=n)
+    c.i = save
+    return None
+
+
 def _activation_if(c: Cursor) -> ActivationCondition:
     """One condition after "Activate only if" (CR 602.5b)."""
     if c.take("you", "control"):
@@ -72,6 +86,8 @@ def _activation_if(c: Cursor) -> ActivationCondition:
         return OpponentPoison(n=n)
     if c.take("SELF", "is", "a", "creature"):
         return IsCreature()
+    if c.at("there", "are") and (graveyard := _graveyard_condition(c)) is not None:
+        return graveyard
     if c.take("there", ("are", "is")):
         n = number(c, allow_a=True)
         if not c.take("or", "more") and n != 1:
@@ -87,6 +103,30 @@ def _activation_if(c: Cursor) -> ActivationCondition:
         c.need(("counter", "counters"), "on", "it")
         return CountersOnSource(n=n, counter=kind)
     raise NoMatch("activation condition")
+
+
+#: The steps of a turn with priority before its declare attackers step (CR 508.1; the untap step has none).
+_BEFORE_ATTACKERS = frozenset({"upkeep", "draw", "main1", "beginning_of_combat"})
+#: The steps of the combat phase (CR 506.1).
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
+
+
+def _steps(c: Cursor) -> DuringSteps | None:
+    """"during your upkeep", "during each upkeep" / "during any upkeep step", "during combat", "during
+    the declare blockers step", "during your turn, before attackers are declared", "before attackers are
+    declared" (CR 602.5b), else None (nothing consumed)."""
+    for words, steps, yours in (
+            (("during", "your", "turn", ",", "before", "attackers", "are", "declared"), _BEFORE_ATTACKERS, True),
+            (("before", "attackers", "are", "declared"), _BEFORE_ATTACKERS, False),
+            (("during", "your", "upkeep"), frozenset({"upkeep"}), True),
+            (("during", "each", "upkeep"), frozenset({"upkeep"}), False),
+            (("during", "any", "upkeep", "step"), frozenset({"upkeep"}), False),
+            (("during", "combat"), _COMBAT, False),
+            (("during", "the", "declare", "blockers", "step"), frozenset({"declare_blockers"}), False)):
+        if c.take(*words):
+            return DuringSteps(steps=steps, yours=yours)
+    return None
 
 
 def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[ActivationCondition]] | None:
@@ -117,6 +157,8 @@ def activation_restriction(st: Sequence[Token]) -> tuple[int | None, list[Activa
                 while c.take("or", "if"):
                     alts.append(_activation_if(c))
                 conds.append(alts[0] if len(alts) == 1 else AnyCondition(parts=tuple(alts)))
+            elif (steps := _steps(c)) is not None:
+                conds.append(steps)
             elif c.take("during", "your", "turn"):
                 conds.append(YourTurn())
             elif c.take("during", ("an", "each"), "opponent's", "turn"):

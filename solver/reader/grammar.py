@@ -35,7 +35,8 @@ from typing import Callable, Sequence
 
 from ..core import ir
 from ..core.ir import (Ability, ActivatedAbility, ActivationCondition, AllConditions, Enchant, EntersWith, Keyword, ManaAbility, SELF,
-                  Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported)
+                  Selector, Static, TriggeredAbility, TriggeredManaAbility, Unsupported, GraveyardCount, GraveyardTypes,
+                  condition_classes)
 from ..core.mana import COLORS
 from .subtypes import SUBTYPES
 from .tokens import detokenize, template, tokenize, Token
@@ -45,7 +46,7 @@ from .cursor import Cursor, find_top, mentions_target, NoMatch, sentences, split
 from .phrases import color_word, number, pt
 from .descriptions import SELF_SELECTOR, desc, selector_phrase, to_filter
 from .scope import keyword_list, Scope
-from .costs import cost_has_x, only_mana_ability_cost, parse_cost
+from .costs import cost_has_x, only_activated_ability_cost, only_mana_ability_cost, parse_cost
 from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
 from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
@@ -260,6 +261,7 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     if sents[0] and (sents[0][0].low == "add" or [t.low for t in sents[0][:4]] == ["for", "each", "color", "among"]):
         if mentions_target(eff):
             raise NoMatch("an ability with a target is not a mana ability (CR 605.5a)")
+        only_activated_ability_cost(cost)  # the mana models don't choose cards to discard or exile
         prod = add_clause(Cursor(sents[0]), x_cost=cost.remove_x_counters is not None)
         damage = 0
         rest = []
@@ -287,6 +289,8 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
             else:
                 rest.append(st)
         cond = None if not conds else conds[0] if len(conds) == 1 else AllConditions(parts=tuple(conds))
+        if condition_classes(cond) & {GraveyardCount, GraveyardTypes}:
+            raise NoMatch("a graveyard condition of a mana ability (another activation could change it)")
         return _rider_or_fail(ManaAbility(cost, prod, damage, raw, spend=spend, limit=limit, condition=cond,
                                           riders=tuple(riders)), rest, raw)
     if cost.remove_x_counters is not None:

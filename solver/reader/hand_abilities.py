@@ -43,6 +43,9 @@ from ..core.ir import (SELF, ActivatedAbility, ActivationCondition, AllCondition
 from .tokens import NUMBER_WORDS, Token
 from . import grammar
 from .structure import structured_sentences
+from .graveyard_abilities import line_graveyard_ability
+from .crew import line_crew
+from .keyword_abilities import line_keyword_ability
 
 _TYPE_WORDS = {"creature": "Creature", "creatures": "Creature", "artifact": "Artifact", "artifacts": "Artifact",
                "land": "Land", "lands": "Land", "enchantment": "Enchantment", "enchantments": "Enchantment",
@@ -60,7 +63,8 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
     body = g.strip_ability_word(toks)
     for name, fn in (("cycling", line_cycling), ("hand ability", line_discard_self),
                      ("additional land plays", line_additional_lands), ("return cost", line_return_cost),
-                     ("exile cost", line_exile_self),
+                     ("exile cost", line_exile_self), ("graveyard ability", line_graveyard_ability),
+                     ("crew", line_crew), ("activated keyword", line_keyword_ability),
                      ("limited activated ability", line_limited),
                      ("loyalty timing", line_loyalty_as_instant),
                      ("untargetable graveyards", line_graveyards_untargetable)):

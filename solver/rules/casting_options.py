@@ -203,11 +203,18 @@ class Extra:
     discard_type: str = ""
     exile_graveyard: int = 0
     text: str = ""
+    exile_graveyard_type: str = ""  # an activation cost's "Exile a creature card from your graveyard"
+    crew: int = 0                   # "Crew N": other untapped creatures of total power N or greater tapped
+
+    @property
+    def outside_other_than_crew(self) -> bool:
+        return bool(self.sacrifice_count or self.return_count or self.exile_hand or self.discard
+                    or self.exile_graveyard or self.model_sacrifice)
 
     @property
     def outside(self) -> bool:
         return bool(self.sacrifice_count or self.return_count or self.exile_hand or self.discard
-                    or self.exile_graveyard)
+                    or self.exile_graveyard or self.crew)
 
 
 def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: int = 0, buyback: int = 0) -> Any:

@@ -57,6 +57,17 @@ def _graveyard_card(view: View, cond: ir.GraveyardCard, source, player: str) -> 
     return any(o.owner == player and view.chars(o.id).subtypes & sel.subtypes for o in view.state.zone("graveyard"))
 
 
+def _graveyard_count(view: View, cond: ir.GraveyardCount, source, player: str) -> bool:
+    """Threshold: ``n`` or more cards in the player's graveyard."""
+    return sum(1 for o in view.state.zone("graveyard") if o.owner == player) >= cond.n
+
+
+def _graveyard_types(view: View, cond: ir.GraveyardTypes, source, player: str) -> bool:
+    """Delirium: ``n`` or more card types (CR 205.2a) among the cards in the player's graveyard, as printed."""
+    return len({t for o in view.state.zone("graveyard") if o.owner == player and o.card is not None
+                for t in o.card.data.types if t in ir.CARD_TYPES}) >= cond.n
+
+
 def _total_power(view: View, cond: ir.TotalPower, source, player: str) -> bool:
     return sum(view.chars(q.id).power or 0 for q in view.permanents_of(player)
                if view.chars(q.id).is_creature) >= cond.n
@@ -68,8 +79,8 @@ def _same_name_lands(view: View, cond: ir.SameNameLands, source, player: str) ->
 
 
 #: How each condition kind is checked, by class (the kinds only statics or non-mana activated
-#: abilities carry — equipped, attacking, untapped, graveyard_count, graveyard_types,
-#: opponent_controls, hand_exactly — are checked where those are applied:
+#: abilities carry — equipped, attacking, untapped, opponent_controls, hand_exactly — are checked
+#: where those are applied:
 #: :mod:`solver.rules.characteristics`, :mod:`.hand_abilities`).
 _HOLDS: dict[type, Callable[..., bool]] = {
     ir.ControlCount: _control,
@@ -80,11 +91,15 @@ _HOLDS: dict[type, Callable[..., bool]] = {
     ir.AttachedToCreature: lambda view, cond, source, player: _attached_to_creature(view, source),
     ir.YourTurn: lambda view, cond, source, player: view.state.turn.active == player,
     ir.OpponentTurn: lambda view, cond, source, player: view.state.turn.active != player,
+    ir.DuringSteps: lambda view, cond, source, player: (view.state.turn.step in cond.steps
+                                                        and (not cond.yours or view.state.turn.active == player)),
     ir.PlayedLandThisTurn: lambda view, cond, source, player: (view.state.turn.active == player
                                                                and view.state.turn.lands_played > 0),
     ir.SorceryTime: _sorcery,
     ir.InstantTime: lambda view, cond, source, player: True,
     ir.GraveyardCard: _graveyard_card,
+    ir.GraveyardCount: _graveyard_count,
+    ir.GraveyardTypes: _graveyard_types,
     ir.TotalPower: _total_power,
     ir.OpponentPoison: lambda view, cond, source, player: any(p.poison >= cond.n for p in view.state.players
                                                               if p.id != player),

@@ -40,7 +40,7 @@ from .casting_options import apply_mode
 from .casting_rules import modified_cost
 from .suspend import suspend_of
 from .activation_rules import activation_ban
-from .hand_abilities import name_ban
+from .hand_abilities import OFF_BATTLEFIELD, name_ban
 from .hand_abilities import reduced_mana
 from .casting_options import Extra
 
@@ -71,9 +71,11 @@ class TotalCost:
     life: int = 0
     remove_counters: tuple[str, int] | None = None
     tap_creatures: int = 0
+    tap_selector: ir.Selector | None = None  # which untapped permanents ``tap_creatures`` taps (None: creatures)
     tap_symbol_blocked: bool = False
     discard_self: bool = False      # "Discard this card": the card in the hand (CR 113.6k; cycling, channel)
     exile_self: bool = False        # "Exile this artifact": the source is exiled (Relic of Progenitus)
+    return_self: bool = False       # "Return this creature to its owner's hand" (checked as exile_self is)
     subject: str = ""               # "Grizzly Bears", "Order of Whiteclay's ability 1", "{1}{G}"
     spell: str | None = None        # the card cast (``cast``): what restricted mana is spent on (CR 106.6)
     extra: Any = None               # the casting mode and costs paid outside the payment model
@@ -103,11 +105,15 @@ class TotalCost:
             parts.append(f"Remove {n} {c} counter{'s' if n != 1 else ''} from {self.source_name}")
         if self.tap_creatures:
             n = self.tap_creatures
-            parts.append("Tap an untapped creature you control" if n == 1 else f"Tap {n} untapped creatures you control")
+            what = "creature(s) you control" if self.tap_selector is None else self.tap_selector.describe()
+            parts.append("Tap an untapped creature you control" if n == 1 and self.tap_selector is None
+                         else f"Tap {n} untapped {what}")
         if self.discard_self:
             parts.append(f"Discard {self.source_name}")
         if self.exile_self:
             parts.append(f"Exile {self.source_name}")
+        if self.return_self:
+            parts.append(f"Return {self.source_name} to its owner's hand")
         return ", ".join(parts) or "{0}"
 
 
@@ -235,11 +241,13 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         raise QueryError("", "activate.object", f"unknown object {oid!r}")
     o = view.state.obj(oid)
     acts = view.chars(oid).activated
-    from_hand = o.zone == "hand" and any(isinstance(a, ir.ActivatedAbility) and a.zone == "hand" for a in acts)
+    # cycling, channel from the hand; "Exile this card from your graveyard: …" from the graveyard (CR 113.6k)
+    from_hand = o.zone in OFF_BATTLEFIELD and any(isinstance(a, ir.ActivatedAbility) and a.zone == o.zone
+                                                  for a in acts)
     if o.zone != "battlefield" and not from_hand:
         raise QueryError("", "activate.object", f"'{oid}' is not on the battlefield (it is in the {o.zone})")
     if from_hand and o.owner != player:
-        raise QueryError("", "activate.object", f"'{oid}' is in {o.owner}'s hand, not {player}'s: only its "
+        raise QueryError("", "activate.object", f"'{oid}' is in {o.owner}'s {o.zone}, not {player}'s: only its "
                                                 "owner can activate its abilities there (CR 602.2, 113.6k)")
     if not from_hand and o.controller != player:
         raise QueryError("", "activate.object", f"'{oid}' is controlled by {o.controller}, not {player}: "
@@ -248,9 +256,9 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         have = f"it has {len(acts)} activated abilit{'y' if len(acts) == 1 else 'ies'}"
         raise QueryError("", "activate.index", f"{view.chars(oid).name} has no activated ability {index!r} ({have})")
     ability = acts[index - 1]
-    if from_hand and not (isinstance(ability, ir.ActivatedAbility) and ability.zone == "hand"):
+    if from_hand and not (isinstance(ability, ir.ActivatedAbility) and ability.zone == o.zone):
         raise QueryError("", "activate.index", f"ability {index} of '{oid}' works only on the battlefield, and "
-                                               "the card is in a hand (CR 113.6)")
+                                               f"the card is in a {o.zone} (CR 113.6)")
     if isinstance(ability, ir.ActivatedAbility) and ability.zone != o.zone:
         raise QueryError("", "activate.object", f"ability {index} of '{oid}' works only from its owner's "
                                                 f"{ability.zone} (CR 113.6k); the card is in the {o.zone}")
@@ -270,7 +278,7 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
     banned = name_ban(view, o) if from_hand else activation_ban(view, oid, mana=isinstance(ability, ir.ManaAbility))
     if banned:
         raise UnsupportedCase(f"{name}'s activated ability {index} can't be activated: {banned}")
-    if cost.tap_selector is not None or cost.put_counters is not None or cost.discard_hand:
+    if cost.put_counters is not None or cost.discard_hand:
         # paid by the mana models when the ability is activated for mana, not as a total cost
         raise UnsupportedCase(f"{name}'s activated ability {index}: paying its cost ({cost.describe()}) "
                               "as a total cost is not modeled")
@@ -280,17 +288,23 @@ def _activation_cost(view: View, player: str, oid: str, index: int) -> TotalCost
         mana = reduced_mana(view, player, ability)
     return TotalCost(
         "activate", mana, source=oid, source_name=name, tap=cost.tap, untap=cost.untap,
-        discard_self=cost.discard_self, exile_self=_exile_self(view, player, oid, cost),
+        discard_self=cost.discard_self, exile_self=_exile_self(view, player, oid, cost) and cost.exile_self,
+        return_self=cost.return_self,
         sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
-        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
-        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_return_extra(oid, cost))
+        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures, tap_selector=cost.tap_selector,
+        tap_symbol_blocked=blocked, subject=f"{name}'s ability {index}", extra=_activation_extra(oid, cost))
 
 
 def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
     """"Exile this artifact" as a cost (CR 601.2h via 602.2b): the same for every payment, unless a mana
     ability could use the permanent first (its own, or one sacrificing it), which is not modeled."""
-    if not cost.exile_self:
+    if not cost.exile_self and not cost.return_self:
         return False
+    if cost.return_self and (cost.exile_self or cost.sacrifice_self or cost.return_ is not None):
+        raise UnsupportedCase(f"{view.chars(oid).name}: a cost that returns the permanent and moves another "
+                              "permanent or the same one otherwise is not modeled")
+    if view.obj(oid).zone != "battlefield":
+        return True   # a card exiled from the graveyard (CR 113.6k): no mana ability of it works there
     if view.chars(oid).mana_abilities or any(
             a.cost.sacrifice is not None and view.matches(a.cost.sacrifice, oid, p, player)
             for p in view.permanents_of(player) for a in view.chars(p.id).mana_abilities):
@@ -299,13 +313,24 @@ def _exile_self(view: View, player: str, oid: str, cost: ir.Cost) -> bool:
     return True
 
 
-def _return_extra(oid: str, cost: ir.Cost) -> Any:
-    """"Return an Elf you control to its owner's hand" (CR 602.1a): the permanent returned is chosen
-    outside the payment model, as a casting cost's (:class:`solver.rules.casting_options.Extra`)."""
-    if cost.return_ is None:
+def _activation_extra(oid: str, cost: ir.Cost) -> Any:
+    """The parts of an activation cost chosen outside the payment model, as a casting cost's
+    (:class:`solver.rules.casting_options.Extra`, paid by :mod:`solver.payment.casting`): "Return an
+    Elf you control to its owner's hand" (CR 602.1a), "Discard a card" (CR 701.9a), "Exile a creature
+    card from your graveyard" (CR 406.2), and the one sacrifice of "another creature or artifact",
+    which the model pays with its alternatives (CR 701.21a), and the creatures "Crew N" taps
+    (CR 702.122a). None when the cost has none."""
+    if cost.return_ is None and not cost.discard and not cost.exile_graveyard and not cost.sacrifice_any \
+            and not cost.crew:
         return None
-
-    return Extra(oid, return_=(cost.return_,), return_count=1)
+    many = cost.sacrifice_count > 1   # "Sacrifice two Foods": chosen outside the model (no mana in the cost)
+    return Extra(oid, model_sacrifice=() if many else cost.sacrifice_any,
+                 sacrifice=cost.sacrifice_any if many else (), sacrifice_count=cost.sacrifice_count if many else 0,
+                 return_=(cost.return_,) if cost.return_ is not None else (),
+                 return_count=1 if cost.return_ is not None else 0,
+                 discard=cost.discard, discard_type=cost.discard_type,
+                 exile_graveyard=cost.exile_graveyard, exile_graveyard_type=cost.exile_graveyard_type,
+                 crew=cost.crew, text=cost.describe())
 
 
 def spend_white_as_any(view: View, player: str) -> bool:

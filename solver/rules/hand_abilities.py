@@ -32,15 +32,20 @@ from ..core.mana import ManaCost, Symbol
 from ..core.state import GameObject
 from .conditions import condition_holds as holds
 
-__all__ = ["hand_ability_indices", "hand_reason", "limit_reason", "restriction_reason", "name_ban", "reduced_mana", "land_limit",
+__all__ = ["OFF_BATTLEFIELD", "hand_ability_indices", "hand_reason", "limit_reason", "restriction_reason", "name_ban", "reduced_mana", "land_limit",
            "loyalty_as_instant", "api_refusal"]
 
 
 def hand_ability_indices(view: View, o: GameObject) -> list[int]:
     """The 1-based activated-ability indices (contract §2, mana abilities counted) of the abilities of
-    card ``o`` that work from the hand (CR 113.6k)."""
+    card ``o`` that work from the zone it is in, the hand or the graveyard (CR 113.6k)."""
     return [i for i, a in enumerate(view.chars(o.id).activated, start=1)
-            if isinstance(a, ir.ActivatedAbility) and a.zone == "hand"]
+            if isinstance(a, ir.ActivatedAbility) and a.zone == o.zone and o.zone in OFF_BATTLEFIELD]
+
+
+#: The zones other than the battlefield an activated ability may work from (CR 113.6k): cycling and
+#: channel from the hand, "Exile this card from your graveyard: …" from the graveyard.
+OFF_BATTLEFIELD = ("hand", "graveyard")
 
 
 def name_ban(view: View, o: GameObject) -> str | None:
@@ -62,14 +67,14 @@ def hand_reason(view: View, player: str, o: GameObject, index: int, sorcery_reas
     the Oracle's), or None. ``sorcery_reason``: why it is not sorcery time now (None: it is)."""
     acts = view.chars(o.id).activated
     ab = acts[index - 1] if 1 <= index <= len(acts) else None
-    if not isinstance(ab, ir.ActivatedAbility) or ab.zone != "hand":
+    if not isinstance(ab, ir.ActivatedAbility) or ab.zone not in OFF_BATTLEFIELD:
         return (f"{o.name} ({o.id}) is not on the battlefield (CR 602.2; abilities of cards in other zones "
                 "are not modeled)") if o.zone != "battlefield" else f"{o.name} has no such ability"
-    if o.zone != "hand":
-        return (f"ability {index} of {o.name} works only while the card is in its owner's hand "
+    if o.zone != ab.zone:
+        return (f"ability {index} of {o.name} works only while the card is in its owner's {ab.zone} "
                 f"(CR 113.6k, 702.29a); it is in the {o.zone.replace('_', ' ')}")
     if o.owner != player:
-        return f"{o.name} ({o.id}) is in {o.owner}'s hand: only its owner can activate it there (CR 602.2)"
+        return f"{o.name} ({o.id}) is in {o.owner}'s {o.zone}: only its owner can activate it there (CR 602.2)"
     banned = name_ban(view, o)
     if banned:
         return banned

@@ -97,6 +97,15 @@ def _condition_met(state: GameState, view: View, cond, player: str, source=None)
     if cond.kind == "attached_to_creature":   # reconfigure's unattach: "if this permanent is attached to a creature"
         host = state.find(source.attached_to) if source is not None and source.attached_to else None
         return host is not None and host.zone == "battlefield" and view.chars(host.id).is_creature
+    mine = [o for o in state.objects if o.zone == "graveyard" and o.owner == player]
+    if cond.kind == "graveyard_count":     # threshold: "seven or more cards in your graveyard"
+        return len(mine) >= cond.n
+    if cond.kind == "graveyard_types":     # delirium: card types among them, as printed
+        kinds = {"Artifact", "Battle", "Creature", "Enchantment", "Instant", "Kindred", "Land", "Planeswalker",
+                 "Sorcery"}
+        return len({t for o in mine for t in o.card.data.types if t in kinds}) >= cond.n
+    if cond.kind == "during_steps":        # "Activate only during your upkeep", "… during combat"
+        return state.turn.step in cond.steps and (not cond.yours or state.turn.active == player)
     raise NotImplementedError(f"reference: activation condition {cond.kind}")
 
 
@@ -143,8 +152,10 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
             out.append({"kind": "cast", "object": o.id, "targets": n_targets, "payments": n_pay})
     for o in state.objects:
         # a permanent's abilities work on the battlefield; cycling, channel … in the owner's hand (CR 113.6k)
+        # … and "Exile this card from your graveyard: …" in the owner's graveyard
         if (o.zone, o.controller if o.zone == "battlefield" else o.owner) not in (("battlefield", player),
-                                                                                   ("hand", player)):
+                                                                                   ("hand", player),
+                                                                                   ("graveyard", player)):
             continue
         for i, a in enumerate(view.chars(o.id).activated, start=1):
             if not isinstance(a, ir.ActivatedAbility):
@@ -176,9 +187,7 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
             q = {"kind": "pay", "activate": ref, "player": player}
             if a.cost.mana.x_count:
                 q["x"] = "any"
-            n_pay = brute_pay(state, q, view)["count"]
-            if getattr(a.cost, "return_", None) is not None:   # "Return an Elf you control …": × which one
-                n_pay *= _return_choices(view, player, o.id, a.cost.return_)
+            n_pay = brute_pay(state, q, view)["count"]   # a cost choosing cards: activation_costs_ref
             if n_pay:
                 out.append({"kind": "activate", "object": o.id, "index": i, "targets": n_targets, "payments": n_pay})
     out.extend(_suspend_entries(state, view, player, sorcery_time))

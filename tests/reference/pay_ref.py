@@ -68,6 +68,7 @@ class TotalCost:
     life: int = 0
     remove_counters: tuple[str, int] | None = None
     tap_creatures: int = 0
+    tap_selector: Selector | None = None   # "Tap an untapped Wizard you control" (None: creatures)
     tap_symbol_blocked: bool = False
     spell: str | None = None
     hand_source: str | None = None  # the card in the hand whose ability is activated (cycling, channel)
@@ -97,11 +98,12 @@ def _total_cost(view: View, query: dict) -> TotalCost:
         if cost.loyalty is not None and cost.loyalty < 0:  # CR 606.4: -N removes N loyalty counters
             cost = _replace(cost, remove_counters=("loyalty", -cost.loyalty))
         mana = _ability_reduced(view, query_player(view, query), ability, cost.mana)
-        in_hand = view.state.obj(oid).zone == "hand"   # not a permanent: nothing of it is tapped or sacrificed
+        in_hand = view.state.obj(oid).zone != "battlefield"   # a card in a hand or graveyard: not a permanent
         tc = TotalCost("activate", mana, source=None if in_hand else oid, hand_source=oid if in_hand else None,
                        tap=cost.tap, untap=cost.untap,
                        sacrifice_self=cost.sacrifice_self, sacrifice=cost.sacrifice, life=cost.life,
                        remove_counters=cost.remove_counters, tap_creatures=cost.tap_other_creatures,
+                       tap_selector=cost.tap_selector,
                        tap_symbol_blocked=(cost.tap or cost.untap) and not view.can_pay_tap_symbol(oid))
     x = query.get("x", 0)
     if x == "any":
@@ -643,7 +645,10 @@ class _Sim:
             o2 = self._set(o2, tc.source, counters=tuple(sorted((k, v) for k, v in c.items() if v)))
         tap_choices = [()]
         if tc.tap_creatures:
-            cands = [o[0] for o in o2 if o[1] and not o[2] and o[0] in self.creatures]
+            srcobj = self.view.state.obj(tc.source) if tc.source else None
+            cands = [o[0] for o in o2 if o[1] and not o[2] and (
+                o[0] in self.creatures if tc.tap_selector is None
+                else self.view.matches(tc.tap_selector, o[0], srcobj, self.player))]
             tap_choices = list(itertools.combinations(cands, tc.tap_creatures))
         for chosen in tap_choices:
             o3 = o2
@@ -862,6 +867,12 @@ def brute_pay(state, query: dict, view: View | None = None) -> dict:
     """``payable``, ``count`` and the set of payments (as canonical JSON strings).
     The situation's cost changes are applied by :func:`reference_cost_changes`."""
     view = view or View(state)
+    if "activate" in query:
+        from .activation_costs_ref import brute_activate, chooses_objects   # it builds on this module
+
+        ref = query["activate"]
+        if chooses_objects(view.chars(ref["object"]).activated[ref.get("index", 1) - 1].cost):
+            return brute_activate(state, query, view)
     player = query_player(view, query)
     tc = reference_cost_changes(view, player, _total_cost(view, query))
     pays = brute_payments(view, player, tc)

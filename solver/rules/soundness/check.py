@@ -129,6 +129,12 @@ def _card_filters(card: object) -> list[object]:
     return out
 
 
+def _crew_of(state: GameState, player: str | None) -> bool:
+    """Does a permanent ``player`` controls have a crew ability read (CR 702.122a: its cost counts power)?"""
+    return any(getattr(getattr(a, "cost", None), "crew", 0) for o in state.battlefield
+               if o.controller == player and o.card is not None for a in o.card.abilities)
+
+
 def _pt_matters(state: GameState, scope: "Scope", text: str = "", source: str | None = None) -> bool:
     """Whether a change of power or toughness could change the answer to ``scope``: a target filter
     that reads them, or a mana ability whose amount does (CR 107.3, 208)."""
@@ -142,6 +148,8 @@ def _pt_matters(state: GameState, scope: "Scope", text: str = "", source: str | 
                                                      or o.id == source)
             for a in o.card.abilities):
         return True                  # haste lets a creature pay {T} (CR 302.6)
+    if kind in ("pay", "actions", "action", "apply") and _crew_of(state, scope.player):
+        return True                  # crew taps creatures by their total power (CR 702.122a)
     if kind in ("available_mana", "pay"):
         for o in state.battlefield:
             for a in (o.card.abilities if o.card else ()):

@@ -598,8 +598,12 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
             # an ability read as working from the hand (cycling, channel; CR 113.6k): its costs, timing
             # and targets are modeled there; its unread effect is named by the printed line, whose words
             # say where it functions (``active``), and matters only once activated (on the stack)
-            if any(True for _ in _unread_effects(a)):
-                out.append((a.text, "activated", frozenset({"effect"})))
+            effects = [t for _, t in _unread_effects(a)]
+            if effects:
+                # a keyword line read as its ability (unearth, embalm: reader/keyword_abilities.py) is named by
+                # its unread effect, not by the keyword, whose unread reach it no longer has
+                text = effects[0] if a.text and keyword_reach(a.text) is not None else a.text
+                out.append((text, "activated", frozenset({"effect"})))
         else:
             for kind, text in _unread_effects(a):
                 out.append((text, kind, _unread_effect_affects(kind, text)))
