@@ -963,12 +963,18 @@ def describe_library_card(f: Filter | None) -> str:
     """"a card", "a basic land card", "a Forest or Plains card" (a search's stated quality, CR 701.23)."""
     if f is None:
         return "a card"
-    words = [w.lower() for w in sorted(f.supertypes)]
+    words = sorted(f.colors) + [w.lower() for w in sorted(f.supertypes)]
     if f.subtypes:
         words.append(" or ".join(sorted(f.subtypes)))
     if f.types:
         words.append(" or ".join(sorted(t.lower() for t in f.types)))
     words.append("card")
+    for name, lo, hi in (("mana value", f.mv_min, f.mv_max), ("power", f.power_min, f.power_max),
+                         ("toughness", f.toughness_min, f.toughness_max)):
+        if lo is not None:
+            words.append(f"with {name} {lo} or greater")
+        if hi is not None:
+            words.append(f"with {name} {hi} or less")
     first = words[0]
     return ("an " if first[0].lower() in "aeiou" else "a ") + " ".join(words)
 

@@ -892,7 +892,30 @@ def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
         return False
     d = card.data
     return ((not f.types or bool(f.types & set(d.types))) and f.supertypes <= set(d.supertypes)
-            and (not f.subtypes or bool(f.subtypes & set(d.subtypes))))
+            and (not f.subtypes or bool(f.subtypes & set(d.subtypes))) and f.colors <= printed_colors(card)
+            and _within(d.mana_cost.mana_value, f.mv_min, f.mv_max)
+            and _within(_printed_number(card, d.power, f.power_min, f.power_max), f.power_min, f.power_max)
+            and _within(_printed_number(card, d.toughness, f.toughness_min, f.toughness_max), f.toughness_min,
+                        f.toughness_max))
+
+
+def _within(v: int | None, lo: int | None, hi: int | None) -> bool:
+    """``v`` within the bounds a search states (no bound: anything; a card without the value: no)."""
+    if lo is None and hi is None:
+        return True
+    return v is not None and (lo is None or v >= lo) and (hi is None or v <= hi)
+
+
+def _printed_number(card: Card, printed: Any, lo: int | None, hi: int | None) -> int | None:
+    """A card's printed power or toughness in a library (CR 208.1); a value defined by an ability ("*",
+    CR 208.2a) is refused when the search states a bound on it."""
+    if lo is None and hi is None or printed is None:
+        return None
+    text = str(printed)
+    if not text.lstrip("-").isdigit():
+        raise ResolutionUnsupported(f"{card.name}'s printed power or toughness is {text!r} (CR 208.2a), which a "
+                                    "search bound would read")
+    return int(text)
 
 
 def _require_libraries(w: _World, player: str, what: str) -> None:

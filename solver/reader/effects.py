@@ -14,9 +14,9 @@ from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, Cou
                   PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates)
 from ..core.mana import COLORS
 from .tokens import Token
-from .vocabulary import LAND_SUBTYPES, TYPE_WORDS
+from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
-from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
+from .phrases import color_word, counter_kind, mana_cost, mana_run, number, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
@@ -470,6 +470,9 @@ def _library_card(c: Cursor) -> Filter | None:
         raise NoMatch("a card")
     if c.take("card"):
         return None
+    colors: frozenset[str] = frozenset()
+    if c.low() in COLOR_WORDS:  # "a green creature card" (CR 105.2)
+        colors = frozenset({COLOR_WORDS[c.next().low]})
     supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
     types: frozenset[str] = frozenset()
     subtypes: list[str] = []
@@ -489,7 +492,36 @@ def _library_card(c: Cursor) -> Filter | None:
     c.need("card")
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
-    return Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes))
+    bounds = _library_card_bounds(c)
+    return Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes),
+                  colors=colors, **bounds)
+
+
+def _library_card_bounds(c: Cursor) -> dict[str, int]:
+    """"with mana value N or less / N or greater", "with power / toughness N or less / N or greater"
+    after a searched card (CR 202.3, 208): the printed values of the card in the library."""
+    out: dict[str, int] = {}
+    if not c.at("with"):
+        return out
+    save = c.i
+    c.i += 1
+    if c.take("mana", "value"):
+        key = "mv"
+    elif c.take(("power", "toughness")):
+        key = c.toks[c.i - 1].low
+    else:
+        c.i = save
+        return out
+    n = number(c)
+    if not isinstance(n, int):
+        raise NoMatch("a bound")
+    if c.take("or", "less"):
+        out[f"{key}_max"] = n
+    elif c.take("or", "greater"):
+        out[f"{key}_min"] = n
+    else:
+        raise NoMatch("or less / or greater")
+    return out
 
 
 def clause_search(c: Cursor, s: Scope) -> list[Effect]:
