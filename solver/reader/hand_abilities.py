@@ -8,9 +8,11 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   landcycling {1}", "Artifact landcycling {2}", "Plainscycling {2}" — an
   activated ability "[Cost], Discard this card: Draw a card." / "… Search your
   library for a [type] card …" that functions only while the card is in its
-  owner's hand. The cost is read (mana and ``discard_self``); the effect is kept
-  unread (``UnreadEffect`` with the printed line), so ``resolve``
-  refuses it while ``actions``, ``pay`` and ``targets`` answer it;
+  owner's hand. The cost is read (mana and ``discard_self``); the effect is the
+  keyword's meaning (:func:`cycling_effect`: draw a card, or the search of
+  typecycling); transmute and "artifact landcycling" keep it unread
+  (``UnreadEffect`` with the printed line), so ``resolve`` refuses them while
+  ``actions``, ``pay`` and ``targets`` answer them;
 * **"[cost], Discard this card: [effect]"** (channel — an ability word, CR
   207.2c — and others): an activated ability that functions only in the hand
   (CR 113.6k: its cost moves the card out of the hand). The effect's targets are
@@ -41,6 +43,8 @@ from ..core import ir
 from ..core.ir import (SELF, ActivatedAbility, ActivationCondition, AllConditions, Cost, Filter, HandExactly,
                        InstantTime, OpponentControls, Selector, SorceryTime, UnreadEffect)
 from .tokens import NUMBER_WORDS, Token
+from .phrases import is_subtype
+from .vocabulary import singular
 from . import grammar
 from .structure import structured_sentences
 
@@ -90,11 +94,39 @@ def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
         raise g.NoMatch("words before cycling")
     else:
         sorcery = False
+    keyword = [tok.text for tok in toks[:c.i + 1]]
     c.i += 1
     mana = g.mana_run(c)
     c.end()
     cost = Cost(mana=g.mana_cost(mana), discard_self=True)
-    return [ActivatedAbility(cost, (), (UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")], 1
+    effect = cycling_effect(keyword)
+    ab = ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")
+    return [ab], 0 if effect is not None else 1
+
+
+def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
+    """The effect a cycling keyword means, read from the keyword (not its reminder text):
+    "Cycling" — draw a card (CR 702.29a); "[type]cycling" — search your library for a [type] card,
+    reveal it, put it into your hand, then shuffle (CR 702.29e: "Plainscycling", "Wizardcycling" —
+    a card of that subtype, CR 205.3; "Basic landcycling" — a basic land card; "Landcycling" — a
+    land card). None (unread): transmute (CR 702.53a, a search by the discarded card's mana value),
+    "artifact landcycling" (a card of two types) and any other word."""
+    words = [w.lower() for w in keyword]
+    if words == ["cycling"]:
+        return ir.Draw(1)
+    quality: Filter | None = None
+    if words == ["basic", "landcycling"]:
+        quality = Filter(types=frozenset({"Land"}), who="you", zone="library", supertypes=frozenset({"Basic"}))
+    elif words == ["landcycling"]:
+        quality = Filter(types=frozenset({"Land"}), who="you", zone="library")
+    elif len(words) == 1 and words[0].endswith("cycling"):
+        sub = keyword[0][:-len("cycling")]
+        if not is_subtype(sub) or sub != singular(sub):
+            return None
+        quality = Filter(types=frozenset(), who="you", zone="library", subtypes=frozenset({sub}))
+    else:
+        return None
+    return ir.SearchLibrary("hand", quality, tapped=False, shuffle=True)
 
 
 def _rest_cost(cost_toks: Sequence[Token], rest: Sequence[Sequence[Token]]) -> Cost:
