@@ -290,15 +290,17 @@ class Mill(_EffectBase):
 
 @dataclass(frozen=True)
 class Discard(_EffectBase):
-    """The controller discards ``amount`` cards of their choice (CR 701.9a: from their hand to
-    their graveyard; 701.9b: all of them when the hand holds fewer). Resolution gives one outcome
-    per distinct choice (interchangeable cards are one)."""
+    """The controller (or each player ``to`` names: "target player", "each opponent", "each
+    player") discards ``amount`` cards of their choice (CR 701.9a: from their hand to their
+    graveyard; 701.9b: all of them when the hand holds fewer; the discarding player chooses, CR
+    701.9b). Resolution gives one outcome per distinct choice (interchangeable cards are one)."""
 
     kind: ClassVar[str] = "discard"
     amount: Amount
+    to: Ref | None = None  # the players who discard ("target player", "each opponent"); None: the controller
 
     def _text(self) -> str:
-        return f"discard {describe_amount(self.amount)} card(s)"
+        return (f"{_ref_text(self.to)} discards " if self.to else "discard ") + f"{describe_amount(self.amount)} card(s)"
 
 
 @dataclass(frozen=True)
@@ -690,6 +692,66 @@ class Meld(_EffectBase):
         return f"exile this and {self.partner}, then meld them into {self.into}"
 
 
+# --- issue 26, helper effa: chosen permanents, counters on groups, proliferate -------------------
+
+@dataclass(frozen=True)
+class Sacrifice(_EffectBase):
+    """Each player ``to`` names (None: the controller) sacrifices ``amount`` permanents they control
+    matching ``what`` (CR 701.21a: moved to its owner's graveyard; it can't be regenerated and
+    indestructible doesn't stop it), chosen by that player as the effect resolves — all of them
+    when they control fewer. Resolution gives one outcome per distinct choice (interchangeable
+    permanents are one)."""
+
+    kind: ClassVar[str] = "sacrifice"
+    what: Selector
+    amount: Amount = 1
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        who = f"{_ref_text(self.to)} sacrifices " if self.to else "sacrifice "
+        return who + f"{describe_amount(self.amount)} {self.what.describe()}"
+
+
+@dataclass(frozen=True)
+class ReturnChosen(_EffectBase):
+    """The controller chooses ``amount`` permanents they control matching ``what`` as the effect
+    resolves (no target, CR 608.2c) and returns them to their owner's hand (CR 400.7) — all of them
+    when they control fewer ("return a land you control to its owner's hand")."""
+
+    kind: ClassVar[str] = "return_chosen"
+    what: Selector
+    amount: Amount = 1
+
+    def _text(self) -> str:
+        return f"return {describe_amount(self.amount)} {self.what.describe()} to its owner's hand"
+
+
+@dataclass(frozen=True)
+class PutCountersOnEach(_EffectBase):
+    """Put ``amount`` ``counter`` counters on each permanent matching ``what`` as the effect
+    resolves (CR 122.1, 608.2c: "each creature you control", "each other creature you control")."""
+
+    kind: ClassVar[str] = "counters_each"
+    what: Selector
+    amount: Amount
+    counter: str
+
+    def _text(self) -> str:
+        return f"put {describe_amount(self.amount)} {self.counter} counter(s) on each {self.what.describe()}"
+
+
+@dataclass(frozen=True)
+class Proliferate(_EffectBase):
+    """Proliferate (CR 701.34a): the controller chooses any number of permanents and players that
+    have counters, then gives each one another counter of each kind already there. Resolution
+    gives one outcome per distinct choice (interchangeable permanents are one)."""
+
+    kind: ClassVar[str] = "proliferate"
+
+    def _text(self) -> str:
+        return "proliferate"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -707,7 +769,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, UnreadEffect]
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
+               Sacrifice, ReturnChosen, PutCountersOnEach, Proliferate, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -109,6 +109,7 @@ from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.replacement import counter_event_outcomes, entering_with
 from ..rules.targeting import TargetingError, stack_source
+from ..rules.mana_sources import class_of
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -401,7 +402,14 @@ def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_Worl
 
 
 def _do_discard(w: _World, ctx: _Ctx, eff: ir.Discard) -> list[_World]:
-    return _discard_choice(w, ctx.controller, _amount(w, ctx, eff.amount))
+    """CR 701.9: the controller, or each player ``eff.to`` names (in turn order; each chooses from
+    their own hand, so the choices are independent), discards cards of their choice."""
+    n = _amount(w, ctx, eff.amount)
+    worlds = [w]
+    for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]):
+        if p in w.life:  # a player (a target player who left the game is no longer one)
+            worlds = [v2 for v in worlds for v2 in _discard_choice(v, p, n)]
+    return worlds
 
 
 def _discard_choice(w: _World, player: str, n: int) -> list[_World]:
@@ -1439,6 +1447,115 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
 
 
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
+# ===========================================================================
+# Chosen permanents, counters on groups, proliferate (issue 26, helper effa)
+# ===========================================================================
+
+def _class_picks(ids: list[str], classes: dict[str, str], n: int | None) -> list[list[str]]:
+    """Every distinct choice among ``ids`` (``classes``: id → its class of interchangeable
+    permanents, :func:`solver.rules.mana_sources.class_of`): ``n`` of them — all when there are
+    fewer — or, ``n`` None, any number (a subset). One choice per multiset of classes; within a
+    class the first ones (in ``ids`` order) are taken."""
+    members: dict[str, list[str]] = {}
+    for i in ids:
+        members.setdefault(classes.get(i, i), []).append(i)
+    groups = list(members.values())
+    want = None if n is None else min(n, len(ids))
+    out: list[list[str]] = []
+    for pick in itertools.product(*(range(len(g) + 1) for g in groups)):
+        if want is None or sum(pick) == want:
+            out.append([i for g, k in zip(groups, pick) for i in g[:k]])
+    return out
+
+
+def _own_matching(w: _World, ctx: _Ctx, player: str, what: ir.Selector) -> list[str]:
+    """The permanents ``player`` controls that match ``what`` now (battlefield order; "this
+    permanent" is the source while it is on the battlefield under that player's control)."""
+    view = w.view()
+    src = ctx.source if ctx.source_on_battlefield else None
+    return [i for i in view.select(what, src, player) if view.chars(i).controller == player]
+
+
+def _chosen_by_players(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector,
+                       n: int) -> list[list[list[str]]]:
+    """Every combination of the choices of ``players`` (each choosing ``n`` of their own permanents
+    matching ``what``), made on the same board before anything moves (CR 608.2c: the effect
+    then happens to all of them at once)."""
+    classes = class_of(w.view())
+    per_player = [_class_picks(_own_matching(w, ctx, p, what), classes, n) for p in players]
+    return [list(combo) for combo in itertools.product(*per_player)]
+
+
+def _move_chosen(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector, n: int, zone: str,
+                 key: str) -> list[_World]:
+    """Each of ``players`` chooses ``n`` permanents they control matching ``what``; all of them go
+    to their owner's ``zone`` (graveyard: sacrificed, CR 701.21a — dies abilities trigger, CR
+    700.4 — or hand, CR 400.7). One outcome per distinct choice; recorded as ``key`` (ids, in
+    turn order of the players) when there is a choice."""
+    combos = _chosen_by_players(w, ctx, players, what, n)
+    out: list[_World] = []
+    for combo in combos:
+        v = w.fork() if len(combos) > 1 else w
+        ids = [i for chosen in combo for i in chosen]
+        for oid in ids:
+            move(v, oid, zone)
+        if len(combos) > 1:
+            v.choices.setdefault(key, []).extend(ids)
+        out.append(v)
+    return out
+
+
+def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
+    """CR 701.21a: the controller, or each player ``eff.to`` names, sacrifices ``eff.amount``
+    permanents of their choice among those they control matching ``eff.what``."""
+    players = [p for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]) if p in w.life]
+    return _move_chosen(w, ctx, players, eff.what, _amount(w, ctx, eff.amount), "graveyard", "sacrificed")
+
+
+def _do_return_chosen(w: _World, ctx: _Ctx, eff: ir.ReturnChosen) -> list[_World]:
+    """The controller returns ``eff.amount`` permanents of their choice they control matching
+    ``eff.what`` to their owner's hand (no target: chosen as the effect resolves, CR 608.2c)."""
+    return _move_chosen(w, ctx, [ctx.controller], eff.what, _amount(w, ctx, eff.amount), "hand", "returned")
+
+
+def _do_counters_each(w: _World, ctx: _Ctx, eff: ir.PutCountersOnEach) -> list[_World]:
+    """CR 122.1: ``eff.amount`` counters on each permanent matching ``eff.what`` as the effect
+    resolves, each through the counter replacement effects (:func:`_put_counters`)."""
+    n = _amount(w, ctx, eff.amount)
+    src = ctx.source if ctx.source_on_battlefield else None
+    ids = w.view().select(eff.what, src, ctx.controller)
+    worlds = [w]
+    for oid in ids:
+        worlds = [v2 for v in worlds for v2 in _put_counters(v, oid, eff.counter, n)]
+    return worlds
+
+
+def _do_proliferate(w: _World, ctx: _Ctx, eff: ir.Proliferate) -> list[_World]:
+    """CR 701.34a: the controller chooses any number of the permanents and players that have a
+    counter, and each one chosen gets another counter of each kind it already has. One outcome
+    per distinct choice (interchangeable permanents are one; recorded as ``proliferated``: ids).
+    A player with poison counters (a counter of a player, CR 122.1) is refused: the kernel does
+    not change a player's counters."""
+    poisoned = [p.id for p in w.base.players if p.poison > 0]
+    if poisoned:
+        raise ResolutionUnsupported(f"proliferate with a player who has counters ({', '.join(poisoned)}: poison)")
+    view = w.view()
+    ids = [o.id for o in view.permanents if o.counters]
+    picks = _class_picks(ids, class_of(view), None)
+    out: list[_World] = []
+    for chosen in picks:
+        v = w.fork() if len(picks) > 1 else w
+        branch = [v]
+        for oid in chosen:
+            for kind, _n in w.objects[oid].counters:
+                branch = [b2 for b in branch for b2 in _put_counters(b, oid, kind, 1)]
+        if len(picks) > 1:
+            for b in branch:
+                b.choices["proliferated"] = list(chosen)
+        out.extend(branch)
+    return out
+
+
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
     ir.Destroy: _do_destroy,
@@ -1476,6 +1593,10 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ReturnTransformed: _do_return_transformed,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
+    ir.Sacrifice: _do_sacrifice,
+    ir.ReturnChosen: _do_return_chosen,
+    ir.PutCountersOnEach: _do_counters_each,
+    ir.Proliferate: _do_proliferate,
 }
 
 

@@ -19,6 +19,7 @@ from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
+from .effects_effa import EFFA_CLAUSES
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -672,6 +673,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
+    *EFFA_CLAUSES,
     ("pump", clause_pump),
 )
 
