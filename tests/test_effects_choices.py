@@ -17,6 +17,7 @@ from mtgsolve.solver.api import Situation
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.core import ir
 from tests.reference.choice_ref import choose_results, each_player_results, proliferate_results
+from tests.reference.unless_ref import unless_results
 
 CREATURES = ["Grizzly Bears", "Grizzly Bears", "Llanowar Elves", "Ornithopter", "Forest", "Island"]
 CARDS = ["Island", "Island", "Forest", "Lightning Bolt", "Grizzly Bears"]
@@ -62,7 +63,7 @@ def test_reader_scopes():
 
 
 @pytest.mark.parametrize("name,line", [
-    ("Hymn to Tourach", "at random"), ("Sheoldred's Edict", "nontoken"), ("Drifter il-Dal", "unless you pay"),
+    ("Hymn to Tourach", "at random"), ("Sheoldred's Edict", "nontoken"), ("Mystic Remora", "unless you pay its upkeep"),
     ("Raucous Entertainer", "entered this turn"), ("Twisted Spider-Clone", "with a +1/+1 counter"),
 ])
 def test_what_stays_unread(name, line):
@@ -181,3 +182,29 @@ def test_read_discard_no_longer_blocks():
            "stack": [{"card": "Mind Rot", "controller": "alice", "targets": [["bob"]]}]}
     r = Situation.from_dict(doc).query({"kind": "resolve"})
     assert r["status"] == "ok" and len(r["outcomes"]) == 1
+
+
+def test_sacrifice_unless_you_pay_matches_reference():
+    """Molting Harpy: "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
+    (CR 118.12): decline — the Harpy is sacrificed — or each distinct payment, against
+    tests/reference/unless_ref.py (untapped basic lands, interchangeable by name)."""
+    rng = random.Random(17)
+    for _ in range(8):
+        lands = [rng.choice(["Island", "Island", "Forest", "Plains"]) for _ in range(rng.randint(0, 4))]
+        doc = {**BASE, "turn": {"number": 3, "active": "alice", "step": "upkeep"},
+               "battlefield": {"alice": [{"id": "harpy", "card": "Molting Harpy"}] + lands},
+               "stack": [{"ability": {"source": "harpy", "index": 1}, "controller": "alice"}]}
+        got = set()
+        for out in _outcomes(doc):
+            names = [o.name for o in out.state.zone("battlefield", "alice")]
+            if "Molting Harpy" not in names:
+                got.add(None)
+            else:
+                got.add(tuple(sorted(o.name for o in out.state.zone("battlefield", "alice") if o.tapped)))
+        assert got == unless_results(lands, 2), lands
+
+
+def test_reader_sacrifice_unless_you_pay():
+    [upkeep] = [a for a in get_card("Drifter il-Dal").abilities if isinstance(a, ir.TriggeredAbility)]
+    [eff] = upkeep.effects
+    assert isinstance(eff, ir.SacrificeUnlessPays) and eff.mana.text == "{U}"

@@ -713,6 +713,21 @@ class Sacrifice(_EffectBase):
 
 
 @dataclass(frozen=True)
+class SacrificeUnlessPays(_EffectBase):
+    """Sacrifice the source unless its controller pays ``mana`` ("At the beginning of your upkeep,
+    sacrifice this creature unless you pay {U}.": CR 118.12 — as it resolves, the controller
+    chooses to pay or not, mana abilities may be activated to pay, CR 605.3a; 701.21a). Resolution
+    gives one outcome where the player declines (the source is sacrificed if it is still a
+    permanent they control) and one per distinct payment."""
+
+    kind: ClassVar[str] = "sacrifice_unless"
+    mana: ManaCost
+
+    def _text(self) -> str:
+        return f"sacrifice this permanent unless you pay {self.mana}"
+
+
+@dataclass(frozen=True)
 class ReturnChosen(_EffectBase):
     """The controller chooses ``amount`` permanents they control matching ``what`` as the effect
     resolves (no target, CR 608.2c) and returns them to their owner's hand (CR 400.7) — all of them
@@ -770,7 +785,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
-               Sacrifice, ReturnChosen, PutCountersOnEach, Proliferate, UnreadEffect]
+               Sacrifice, SacrificeUnlessPays, ReturnChosen, PutCountersOnEach, Proliferate, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -1512,6 +1512,35 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     return _move_chosen(w, ctx, players, eff.what, _amount(w, ctx, eff.amount), "graveyard", "sacrificed")
 
 
+def _do_sacrifice_unless(w: _World, ctx: _Ctx, eff: ir.SacrificeUnlessPays) -> list[_World]:
+    """CR 118.12: the controller declines — the source is sacrificed (CR 701.21a) if it is still
+    on the battlefield under their control — or pays ``eff.mana``: every distinct payment of the
+    payment model an outcome (as :func:`_counter_unless`). Recorded as ``unless``."""
+    player = ctx.controller
+    decline = w.fork()
+    _record_choice(decline, "unless", {"player": player, "paid": False})
+    src = ctx.source_id
+    if ctx.source_on_battlefield and src is not None and src in decline.objects \
+            and decline.objects[src].zone == "battlefield" and decline.view().chars(src).controller == player:
+        move(decline, src, "graveyard")
+    return [decline] + _paid_worlds(w, player, eff.mana, f"unless {player} pays {eff.mana}")
+
+
+def _paid_worlds(w: _World, player: str, mana: Any, subject: str) -> list[_World]:
+    """One world per distinct payment of ``mana`` by ``player`` (CR 118.12, 605.3a), paid through
+    the kernel's :func:`~solver.engine.transition.pay` and recorded as ``unless``."""
+    out = []
+    for cp in _unless_payments(w, player, mana, subject):
+        payment = cp.move()
+        if payment.draw:  # the random or unknown card drawn while resolving is not followed here
+            raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
+        v = w.fork()
+        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
+        pay(v, player, payment)
+        out.append(v)
+    return out
+
+
 def _do_return_chosen(w: _World, ctx: _Ctx, eff: ir.ReturnChosen) -> list[_World]:
     """The controller returns ``eff.amount`` permanents of their choice they control matching
     ``eff.what`` to their owner's hand (no target: chosen as the effect resolves, CR 608.2c)."""
@@ -1594,6 +1623,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Sacrifice: _do_sacrifice,
+    ir.SacrificeUnlessPays: _do_sacrifice_unless,
     ir.ReturnChosen: _do_return_chosen,
     ir.PutCountersOnEach: _do_counters_each,
     ir.Proliferate: _do_proliferate,

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Callable
 
 from ..core.ir import (SELF, Discard, Effect, Filter, Proliferate, PutCountersOnEach, Ref, ReturnChosen, Sacrifice,
-                       Selector, T, TargetSpec)
+                       SacrificeUnlessPays, Selector, T, TargetSpec)
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_selector
-from .phrases import counter_kind
+from .phrases import counter_kind, mana_cost, mana_run
 from .scope import amount, Scope
 
 
@@ -96,14 +96,28 @@ def clause_sacrifice(c: Cursor, s: Scope) -> list[Effect]:
     """[you] sacrifice <a|N permanents | this permanent> / <player> sacrifices <a|N permanents>
     (CR 701.21a: the sacrificing player chooses among the permanents they control that match,
     as the effect resolves; all of them when they control fewer; "… of their choice" says it again).
-    Not "… unless …", nor "sacrifice it" (an object named before)."""
+    "sacrifice this permanent unless you pay <mana>" is :class:`SacrificeUnlessPays`; not "sacrifice
+    it" (an object named before)."""
     ref = player_subject(c, s, ("sacrifices",))
     _verb(c, ref, "sacrifice")
     what, n = _own_permanents(c, s, allow_self=ref is None)
     c.take("of", "their", "choice") or c.take("of", "his", "or", "her", "choice")  # they choose (701.21a)
     if what.self_only:
         s.last = SELF
+        if c.take("unless", "you", "pay"):
+            return [_unless_you_pay(c)]
     return [Sacrifice(what, n, to=ref)]
+
+
+def _unless_you_pay(c: Cursor) -> Effect:
+    """"sacrifice this permanent unless you pay <mana>" (CR 118.12): a fixed amount of mana, the
+    end of the instruction — not X, "… for each …", "its echo cost"."""
+    mana = mana_cost(mana_run(c))
+    if mana.x_count or not mana.symbols:
+        raise NoMatch("an unless payment of fixed mana")
+    if not (c.done() or c.at(".")):
+        raise NoMatch("more to the payment")
+    return SacrificeUnlessPays(mana)
 
 
 def clause_return_chosen(c: Cursor, s: Scope) -> list[Effect]:
