@@ -208,3 +208,14 @@ def test_reader_sacrifice_unless_you_pay():
     [upkeep] = [a for a in get_card("Drifter il-Dal").abilities if isinstance(a, ir.TriggeredAbility)]
     [eff] = upkeep.effects
     assert isinstance(eff, ir.SacrificeUnlessPays) and eff.mana.text == "{U}"
+
+
+@pytest.mark.parametrize("observer,blocked", [("Zulaport Cutthroat", True), ("Young Pyromancer", False)])
+def test_an_unread_trigger_blocks_a_sacrifice_only_when_its_event_can_happen(observer, blocked):
+    """A sacrifice puts creatures into the graveyard (they die, CR 701.21a, 700.4): an unread "whenever
+    … dies" trigger on the battlefield blocks the resolution; an unread "whenever you cast" does not
+    (casting can't happen while the edict resolves, CR 603.2)."""
+    doc = {**BASE, "battlefield": {"bob": [observer, "Grizzly Bears"]},
+           "stack": [{"card": "Diabolic Edict", "controller": "alice", "targets": [["bob"]]}]}
+    r = Situation.from_dict(doc).query({"kind": "resolve"})
+    assert r["status"] == ("unsupported" if blocked else "ok"), r.get("reason")
