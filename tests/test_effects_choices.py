@@ -16,7 +16,7 @@ import pytest
 from mtgsolve.solver.api import Situation
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.core import ir
-from tests.reference.choice_ref import choose_results, each_player_results, proliferate_results
+from tests.reference.choice_ref import choose_one_results, choose_results, each_player_results, proliferate_results
 from tests.reference.unless_ref import unless_results
 
 CREATURES = ["Grizzly Bears", "Grizzly Bears", "Llanowar Elves", "Ornithopter", "Forest", "Island"]
@@ -219,3 +219,30 @@ def test_an_unread_trigger_blocks_a_sacrifice_only_when_its_event_can_happen(obs
            "stack": [{"card": "Diabolic Edict", "controller": "alice", "targets": [["bob"]]}]}
     r = Situation.from_dict(doc).query({"kind": "resolve"})
     assert r["status"] == ("unsupported" if blocked else "ok"), r.get("reason")
+
+
+def _mv(name: str) -> int:
+    return get_card(name).data.mana_cost.mana_value
+
+
+def _types_of(name: str) -> set[str]:
+    return set(get_card(name).data.types)
+
+
+HAND_POOL = ["Lightning Bolt", "Grizzly Bears", "Forest", "Counterspell", "Wrath of God", "Liliana of the Veil",
+             "Ornithopter", "Lightning Bolt"]
+
+
+@pytest.mark.parametrize("spell,qualifies", [
+    ("Duress", lambda n: not _types_of(n) & {"Creature", "Land"}),                 # noncreature, nonland
+    ("Thoughtseize", lambda n: "Land" not in _types_of(n)),                        # nonland
+    ("Inquisition of Kozilek", lambda n: "Land" not in _types_of(n) and _mv(n) <= 3),
+    ("Despise", lambda n: bool(_types_of(n) & {"Creature", "Planeswalker"})),
+])
+def test_you_choose_a_card_they_discard_matches_reference(spell, qualifies):
+    rng = random.Random(18)
+    for _ in range(8):
+        hand = [rng.choice(HAND_POOL) for _ in range(rng.randint(0, 4))]
+        doc = {**BASE, "hand": {"bob": hand}, "stack": [{"card": spell, "controller": "alice", "targets": [["bob"]]}]}
+        got = {_names(out, "graveyard", "bob") for out in _outcomes(doc)}
+        assert got == choose_one_results(hand, qualifies), (spell, hand)

@@ -728,6 +728,22 @@ class SacrificeUnlessPays(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ChooseDiscard(_EffectBase):
+    """The player ``to`` reveals their hand (CR 701.20a); the controller chooses a card matching
+    ``quality`` from it (``types`` any of, ``nontypes`` none of, ``mv_min``/``mv_max``; None: any
+    card) and that player discards it (CR 701.9a) — "Target opponent reveals their hand. You choose
+    a noncreature, nonland card from it. That player discards that card." When no card qualifies,
+    nothing is discarded. Resolution gives one outcome per class of interchangeable qualifying cards."""
+
+    kind: ClassVar[str] = "choose_discard"
+    to: Ref
+    quality: Filter | None = None
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} reveals their hand; you choose a card from it; they discard it"
+
+
+@dataclass(frozen=True)
 class ReturnChosen(_EffectBase):
     """The controller chooses ``amount`` permanents they control matching ``what`` as the effect
     resolves (no target, CR 608.2c) and returns them to their owner's hand (CR 400.7) — all of them
@@ -785,7 +801,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
-               Sacrifice, SacrificeUnlessPays, ReturnChosen, PutCountersOnEach, Proliferate, UnreadEffect]
+               Sacrifice, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach, Proliferate,
+               UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

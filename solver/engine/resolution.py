@@ -87,7 +87,7 @@ from typing import Any, Callable, Hashable, Iterable, TypedDict
 
 from ..core import ir
 from ..cards import Card, card_from_mapping, db_of
-from ..rules.characteristics import View, printed_colors, printed_subtypes
+from ..rules.characteristics import View, printed_colors, printed_mana_value, printed_subtypes
 from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
@@ -1541,6 +1541,50 @@ def _paid_worlds(w: _World, player: str, mana: Any, subject: str) -> list[_World
     return out
 
 
+def _hand_card_qualifies(o: GameObject, f: ir.Filter | None) -> bool:
+    """A card in a hand has the quality a "you choose a … card from it" names: any of ``f.types``,
+    none of ``f.nontypes``, its mana value within ``f.mv_min``/``f.mv_max`` (CR 202.3)."""
+    if f is None:
+        return o.card is not None
+    if o.card is None:
+        return False
+    types = set(o.card.data.types)
+    mv = printed_mana_value(o)
+    return ((not f.types or bool(f.types & types)) and not (f.nontypes & types)
+            and (f.mv_min is None or mv >= f.mv_min) and (f.mv_max is None or mv <= f.mv_max))
+
+
+def _do_choose_discard(w: _World, ctx: _Ctx, eff: ir.ChooseDiscard) -> list[_World]:
+    """The player ``eff.to`` names reveals their hand (CR 701.20a); the controller chooses a card
+    with ``eff.quality`` from it, which that player discards (CR 701.9a) — one outcome per class of
+    interchangeable qualifying cards (recorded as ``discarded``); none qualifying, nothing happens."""
+    worlds = [w]
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life:
+            worlds = [v2 for v in worlds for v2 in _choose_one_to_discard(v, p, eff.quality)]
+    return worlds
+
+
+def _choose_one_to_discard(w: _World, player: str, quality: ir.Filter | None) -> list[_World]:
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in w.zone_list("hand", player):
+        if _hand_card_qualifies(o, quality):
+            unread = discard_unread(o)
+            if unread:
+                raise ResolutionUnsupported(f"{player} may discard {o.id}; not modeled: {'; '.join(unread)}")
+            classes.setdefault(_interchangeable_key(o), o)
+    if not classes:
+        return [w]
+    out = []
+    for o in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        move(v, o.id, "graveyard", timestamp=v.objects[o.id].timestamp)
+        if len(classes) > 1:
+            v.choices.setdefault("discarded", []).append(o.id)
+        out.append(v)
+    return out
+
+
 def _do_return_chosen(w: _World, ctx: _Ctx, eff: ir.ReturnChosen) -> list[_World]:
     """The controller returns ``eff.amount`` permanents of their choice they control matching
     ``eff.what`` to their owner's hand (no target: chosen as the effect resolves, CR 608.2c)."""
@@ -1624,6 +1668,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Meld: _do_meld,
     ir.Sacrifice: _do_sacrifice,
     ir.SacrificeUnlessPays: _do_sacrifice_unless,
+    ir.ChooseDiscard: _do_choose_discard,
     ir.ReturnChosen: _do_return_chosen,
     ir.PutCountersOnEach: _do_counters_each,
     ir.Proliferate: _do_proliferate,

@@ -19,7 +19,7 @@ from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, pt, subtype_word
 from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
-from .effects_effa import EFFA_CLAUSES
+from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -719,7 +719,7 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s)
         if used:
             i += used
             continue

@@ -4,14 +4,16 @@ counters on each of a group of permanents (CR 122.1) and proliferate (CR 701.34)
 :data:`.effects.CLAUSES` (:data:`EFFA_CLAUSES`)."""
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
-from ..core.ir import (SELF, Discard, Effect, Filter, Proliferate, PutCountersOnEach, Ref, ReturnChosen, Sacrifice,
+from ..core.ir import (SELF, ChooseDiscard, Discard, Effect, Filter, Proliferate, PutCountersOnEach, Ref, ReturnChosen, Sacrifice,
                        SacrificeUnlessPays, Selector, T, TargetSpec)
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_selector
 from .phrases import counter_kind, mana_cost, mana_run
 from .scope import amount, Scope
+from .tokens import Token
+from .vocabulary import TYPE_WORDS
 
 
 def _is_player_target(s: Scope, ref: Ref | None) -> bool:
@@ -160,3 +162,82 @@ EFFA_CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = 
     ("return a permanent you control", clause_return_chosen), ("counters on each", clause_counters_each),
     ("proliferate", clause_proliferate),
 )
+
+
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
+
+def _hand_card_quality(c: Cursor) -> Filter | None:
+    """"a card", "a nonland card", "a noncreature, nonland card", "a creature or planeswalker card",
+    "a nonland permanent card", "an instant or sorcery card" [with mana value N or less|greater]
+    (CR 205.2): a card of any of the types named, none of the "non" types, within the mana values
+    named. None: any card."""
+    if not c.take(("a", "an")):
+        raise NoMatch("a card")
+    types: set[str] = set()
+    non: set[str] = set()
+    while not c.at("card"):
+        w = c.next().low
+        if w.startswith("non") and w[3:] in TYPE_WORDS and w[3:] != "permanent":
+            non.add(TYPE_WORDS[w[3:]])
+        elif w == "permanent":
+            types |= _PERMANENT_TYPES
+        elif w in TYPE_WORDS:
+            types.add(TYPE_WORDS[w])
+        elif w not in (",", "or"):
+            raise NoMatch("a card's types")
+    c.need("card")
+    lo, hi = _mana_value_range(c)
+    if not (types or non or lo is not None or hi is not None):
+        return None
+    return Filter(types=frozenset(types), nontypes=frozenset(non), zone="hand", mv_min=lo, mv_max=hi)
+
+
+def _mana_value_range(c: Cursor) -> tuple[int | None, int | None]:
+    """"with mana value N or less|greater" (CR 202.3), or nothing."""
+    if not c.take("with", "mana", "value"):
+        return None, None
+    t = c.next()
+    if t.kind != "NUM":
+        raise NoMatch("a mana value")
+    n = int(t.low)
+    if c.take("or", "less"):
+        return None, n
+    c.need("or", "greater")
+    return n, None
+
+
+def reveal_hand_discard(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"<Target player | Target opponent> reveals their hand. You choose <a … card> [with mana value
+    …] from it [with mana value …]. That player discards that card." (Duress, Thoughtseize,
+    Inquisition of Kozilek): the number of sentences read (3), or 0. The controller sees the revealed
+    hand and chooses (CR 701.20a, 701.9a)."""
+    if i + 2 >= len(sents):
+        return 0
+    first, second, third = (Cursor(sents[i + k]) for k in range(3))
+    ntargets, last = len(s.targets), s.last
+    try:
+        if not first.at("target", ("player", "opponent")):
+            raise NoMatch("a target player")
+        ref = player_subject(first, s, ("reveals",))
+        first.need("reveals", "their", "hand")
+        first.end()
+        second.need("you", "choose")
+        quality = _hand_card_quality(second)
+        second.need("from", "it")
+        if not second.done():
+            if quality is not None and (quality.mv_min is not None or quality.mv_max is not None):
+                raise NoMatch("two mana value ranges")
+            lo, hi = _mana_value_range(second)
+            quality = Filter(types=quality.types if quality else frozenset(),
+                             nontypes=quality.nontypes if quality else frozenset(), zone="hand", mv_min=lo, mv_max=hi)
+        second.end()
+        third.need("that", "player", "discards", "that", "card")
+        third.end()
+    except NoMatch:
+        del s.targets[ntargets:]
+        s.last = last
+        return 0
+    assert ref is not None
+    s.effects.append(ChooseDiscard(ref, quality))
+    return 3

@@ -6,13 +6,14 @@ and one status on a test board are interchangeable):
   fewer): a discard of their choice (CR 701.9), a sacrifice (CR 701.21a), a permanent returned to
   the hand; a result is the sorted names chosen;
 * :func:`each_player_results` — several players choose independently: the product of their results;
+* :func:`choose_one_results` — the controller chooses one card of a quality from a revealed hand;
 * :func:`proliferate_results` — CR 701.34a: any subset of the permanents that have counters, each
   chosen one getting one more counter of each kind it has; a result is the sorted
   ``(name, counters)`` of the whole board after."""
 from __future__ import annotations
 
 from itertools import combinations, product
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 
 def choose_results(objects: Sequence[str], n: int) -> set[tuple[str, ...]]:
@@ -38,3 +39,10 @@ def proliferate_results(board: Board) -> set[tuple[tuple[str, tuple[tuple[str, i
                 after.append((name, tuple(sorted((kind, m + extra) for kind, m in counters.items() if m))))
             out.add(tuple(sorted(after)))
     return out
+
+
+def choose_one_results(hand: Sequence[str], qualifies: Callable[[str], bool]) -> set[tuple[str, ...]]:
+    """"You choose a <quality> card from it. That player discards that card." (CR 701.9a): one of the
+    qualifying cards of the revealed hand; nothing when none qualifies."""
+    found = {(name,) for name in hand if qualifies(name)}
+    return found or {()}

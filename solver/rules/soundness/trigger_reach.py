@@ -83,6 +83,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.ReturnChosen: "leaves",
     ir.PutCountersOnEach: "counters leaves graveyard",
     ir.Proliferate: "counters leaves graveyard",
+    ir.ChooseDiscard: "discard graveyard",
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
