@@ -246,3 +246,9 @@ def test_you_choose_a_card_they_discard_matches_reference(spell, qualifies):
         doc = {**BASE, "hand": {"bob": hand}, "stack": [{"card": spell, "controller": "alice", "targets": [["bob"]]}]}
         got = {_names(out, "graveyard", "bob") for out in _outcomes(doc)}
         assert got == choose_one_results(hand, qualifies), (spell, hand)
+
+
+def test_sacrifice_it_when_it_is_the_source():
+    """Archway Commons: "When this land enters, sacrifice it unless you pay {1}." ("it": the land)."""
+    [etb] = [a for a in get_card("Archway Commons").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert [e.kind for e in etb.effects] == ["sacrifice_unless"]

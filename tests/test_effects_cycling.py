@@ -80,3 +80,10 @@ def test_every_mana_cycling_line_of_the_database_is_read():
                        for a in abilities):
                 unread.append((name, line))
     assert seen > 300 and len(unread) <= 2, (seen, unread)
+
+
+def test_two_typecycling_keywords_in_one_line():
+    """"Plainscycling {2}, islandcycling {2}" (Sanctum Plowbeast): one ability each (CR 702.29e)."""
+    plains, island = [a for a in get_card("Sanctum Plowbeast").abilities
+                      if isinstance(a, ir.ActivatedAbility) and a.zone == "hand"]
+    assert [e.quality.subtypes for e in plains.effects + island.effects] == [{"Plains"}, {"Island"}]  # type: ignore[union-attr]

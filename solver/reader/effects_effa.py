@@ -75,8 +75,8 @@ def clause_player_discards(c: Cursor, s: Scope) -> list[Effect]:
 def _own_permanents(c: Cursor, s: Scope, allow_self: bool) -> tuple[Selector, int | str]:
     """"a|an|N <permanents>" a player sacrifices or returns: a description the IR selector holds
     whole, of permanents that player controls (CR 701.21a: only one's own), and how many; "this
-    <permanent>" (the source itself) when ``allow_self``."""
-    if allow_self and c.take("SELF"):
+    <permanent>" (the source itself, or "it" when it names the source) when ``allow_self``."""
+    if allow_self and (c.take("SELF") or (s.last == SELF and c.take("it"))):
         return Selector(who="you", self_only=True), 1
     if c.take("another"):
         n: int | str = 1
@@ -98,8 +98,8 @@ def clause_sacrifice(c: Cursor, s: Scope) -> list[Effect]:
     """[you] sacrifice <a|N permanents | this permanent> / <player> sacrifices <a|N permanents>
     (CR 701.21a: the sacrificing player chooses among the permanents they control that match,
     as the effect resolves; all of them when they control fewer; "… of their choice" says it again).
-    "sacrifice this permanent unless you pay <mana>" is :class:`SacrificeUnlessPays`; not "sacrifice
-    it" (an object named before)."""
+    "sacrifice this permanent unless you pay <mana>" is :class:`SacrificeUnlessPays`; "sacrifice it"
+    only when "it" is the source."""
     ref = player_subject(c, s, ("sacrifices",))
     _verb(c, ref, "sacrifice")
     what, n = _own_permanents(c, s, allow_self=ref is None)

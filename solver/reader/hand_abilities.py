@@ -77,7 +77,14 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
 
 
 def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
-    """"Cycling {cost}" / "[type words] [type]cycling {cost}" (CR 702.29a, 702.29e)."""
+    """"Cycling {cost}" / "[type words] [type]cycling {cost}" (CR 702.29a, 702.29e), or several of
+    them in one line ("Plainscycling {2}, islandcycling {2}": one ability each, CR 702.29e)."""
+    items = _g().split_top(toks, ",")
+    abilities = [_one_cycling(item, raw) for item in items]
+    return abilities, sum(1 for ab in abilities if isinstance(ab.effects[0], UnreadEffect))
+
+
+def _one_cycling(toks: Sequence[Token], raw: str) -> ActivatedAbility:
     g = _g()
     c = g.Cursor(toks)
     words = 0
@@ -100,8 +107,7 @@ def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     c.end()
     cost = Cost(mana=g.mana_cost(mana), discard_self=True)
     effect = cycling_effect(keyword)
-    ab = ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")
-    return [ab], 0 if effect is not None else 1
+    return ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")
 
 
 def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
@@ -121,6 +127,7 @@ def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
         quality = Filter(types=frozenset({"Land"}), who="you", zone="library")
     elif len(words) == 1 and words[0].endswith("cycling"):
         sub = keyword[0][:-len("cycling")]
+        sub = sub[:1].upper() + sub[1:]   # "islandcycling" after a comma
         if not is_subtype(sub) or sub != singular(sub):
             return None
         quality = Filter(types=frozenset(), who="you", zone="library", subtypes=frozenset({sub}))
