@@ -87,3 +87,19 @@ def test_two_typecycling_keywords_in_one_line():
     plains, island = [a for a in get_card("Sanctum Plowbeast").abilities
                       if isinstance(a, ir.ActivatedAbility) and a.zone == "hand"]
     assert [e.quality.subtypes for e in plains.effects + island.effects] == [{"Plains"}, {"Island"}]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("life,can_cycle", [(20, True), (2, True), (1, False)])
+def test_cycling_for_life(life, can_cycle):
+    """Street Wraith: "Cycling—Pay 2 life." — a cost of life (CR 118.1, 119.4: a player can pay life
+    only up to their life total), then "Draw a card"."""
+    [ab] = [a for a in get_card("Street Wraith").abilities if isinstance(a, ir.ActivatedAbility)]
+    assert ab.cost.life == 2 and ab.cost.discard_self and [e.kind for e in ab.effects] == ["draw"]
+    sit = Situation.from_dict({"format": "mtgsolve/1", "players": [{"id": "alice", "life": life}, "bob"],
+                               "turn": {"number": 3, "active": "alice", "step": "main1"},
+                               "hand": {"alice": ["Street Wraith"]}, "library": {"alice": ["Island"]}})
+    acts = [str(a) for a in sit.legal_actions]
+    assert (acts[0] == "activate street-wraith:1 paying life 2") == can_cycle
+    if can_cycle:
+        [(_c, out)] = sit.apply(acts[0]).resolve()
+        assert out.life("alice") == life - 2 and [o.name for o in out.state.zone("hand", "alice")] == ["Island"]

@@ -99,8 +99,8 @@ def test_read_hand_ability_does_not_block_actions_but_unread_one_does():
     assert r["status"] == "ok"
     assert {(a["object"], a["index"]) for a in r["actions"] if a["kind"] == "activate"} == {
         ("censor", 1), ("ash-barrens", 2)}
-    # Street Wraith's "Cycling—Pay 2 life." is not read: it still blocks its owner's actions
-    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Street Wraith"]})
+    # Edge of Autumn's "Cycling—Sacrifice a land." is not read: it still blocks its owner's actions
+    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Edge of Autumn"]})
     blocked = answer(b, {"kind": "actions"})
     assert blocked["status"] == "unsupported" and "Cycling" in blocked["unsupported"][0]["text"]
     assert answer(b, {"kind": "actions", "player": "bob"})["status"] == "ok"   # not Bob's card

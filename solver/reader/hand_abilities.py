@@ -103,11 +103,23 @@ def _one_cycling(toks: Sequence[Token], raw: str) -> ActivatedAbility:
         sorcery = False
     keyword = [tok.text for tok in toks[:c.i + 1]]
     c.i += 1
-    mana = g.mana_run(c)
+    cost = _life_cost(c) if c.at("—") else Cost(mana=g.mana_cost(g.mana_run(c)), discard_self=True)
     c.end()
-    cost = Cost(mana=g.mana_cost(mana), discard_self=True)
     effect = cycling_effect(keyword)
     return ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")
+
+
+def _life_cost(c) -> Cost:
+    """"—Pay N life." after a cycling keyword (CR 702.29a, 118.1: a cost that is not mana; paying
+    life, CR 119.4). Other costs ("—Sacrifice a land.") are not read."""
+    g = _g()
+    c.need("—", "pay")
+    t = c.next()
+    if t.kind != "NUM":
+        raise g.NoMatch("an amount of life")
+    c.need("life")
+    c.take(".")
+    return Cost(life=int(t.low), discard_self=True)
 
 
 def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
