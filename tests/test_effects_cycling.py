@@ -2,8 +2,9 @@
 card: Draw a card."; 702.29e: "[Type]cycling [cost]" means "… Search your library for a [type] card,
 reveal it, put it into your hand, then shuffle."): the reader over every cycling line of the
 database, resolution against the brute-force search reference (tests/reference/library_ref.py) on
-random libraries, and soundness both ways (a read cycling ability resolves; an unread one — transmute,
-"artifact landcycling" — still blocks ``resolve`` and nothing else)."""
+random libraries (transmute's search by mana value too, CR 702.53a), and soundness both ways (a read
+cycling ability resolves; an unread one — "artifact landcycling" — still blocks ``resolve`` and nothing
+else)."""
 from __future__ import annotations
 
 import random
@@ -17,7 +18,7 @@ from mtgsolve.solver.core import ir
 from tests.reference.library_ref import search_results
 
 POOL = ["Swamp", "Swamp", "Snow-Covered Swamp", "Forest", "Island", "Ash Barrens", "Grizzly Bears",
-        "Watery Grave"]
+        "Watery Grave", "Wrath of God", "Phyrexian Arena"]
 
 
 def _hand_ability(name: str) -> ir.ActivatedAbility:
@@ -33,6 +34,7 @@ def _types(name: str) -> tuple[set[str], set[str], set[str]]:
 @pytest.mark.parametrize("card,index,qualifies", [
     ("Twisted Abomination", 2, lambda n: "Swamp" in _types(n)[1]),                        # Swampcycling
     ("Ash Barrens", 2, lambda n: "Land" in _types(n)[0] and "Basic" in _types(n)[2]),     # Basic landcycling
+    ("Dimir House Guard", 2, lambda n: get_card(n).data.mana_cost.mana_value == 4),       # Transmute (702.53a)
 ])
 def test_typecycling_matches_the_search_reference(card, index, qualifies):
     rng = random.Random(7)

@@ -115,11 +115,11 @@ def test_cycled_ability_resolves_and_draws():
 
 
 def test_unread_cycling_effect_blocks_resolve_only():
-    """Transmute (CR 702.53a: a search by the discarded card's mana value) stays unread."""
-    s = state_of(graveyard={"alice": ["Dimir House Guard"]}, library={"alice": ["Island"]},
-                 stack=[{"ability": {"source": "dimir-house-guard", "index": 2}, "controller": "alice"}])
+    """"Artifact landcycling" (a search for a card of two types, CR 702.29e) stays unread."""
+    s = state_of(graveyard={"alice": ["Sojourner's Companion"]}, library={"alice": ["Island"]},
+                 stack=[{"ability": {"source": "sojourners-companion", "index": 1}, "controller": "alice"}])
     r = answer(s, {"kind": "resolve"})
-    assert r["status"] == "unsupported" and "Transmute" in r["unsupported"][0]["text"]
+    assert r["status"] == "unsupported" and "landcycling" in r["unsupported"][0]["text"]
     assert answer(s, {"kind": "actions"})["status"] == "ok"
 
 

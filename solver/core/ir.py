@@ -744,6 +744,18 @@ class ChooseDiscard(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Transmute(_EffectBase):
+    """Transmute's effect (CR 702.53a): search your library for a card with the same mana value as
+    the discarded card (the source), reveal it, put it into your hand, then shuffle — a search
+    with a stated quality, so it may find nothing (CR 701.23b)."""
+
+    kind: ClassVar[str] = "transmute"
+
+    def _text(self) -> str:
+        return "search your library for a card with the same mana value as this card, put it into your hand, then shuffle"
+
+
+@dataclass(frozen=True)
 class ReturnChosen(_EffectBase):
     """The controller chooses ``amount`` permanents they control matching ``what`` as the effect
     resolves (no target, CR 608.2c) and returns them to their owner's hand (CR 400.7) — all of them
@@ -802,7 +814,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
                Sacrifice, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach, Proliferate,
-               UnreadEffect]
+               Transmute, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -841,14 +841,17 @@ def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
 
 def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
     """Whether a card in a library is one a search looks for (CR 701.23): ``f``'s ``types``
-    (any of), ``supertypes`` (all of) and ``subtypes`` (any of); ``None`` is "a card"."""
+    (any of), ``supertypes`` (all of), ``subtypes`` (any of) and mana value (``mv_min``/``mv_max``,
+    CR 202.3); ``None`` is "a card"."""
     if f is None:
         return card is not None
     if card is None:
         return False
     d = card.data
+    mv = d.mana_cost.mana_value
     return ((not f.types or bool(f.types & set(d.types))) and f.supertypes <= set(d.supertypes)
-            and (not f.subtypes or bool(f.subtypes & set(d.subtypes))))
+            and (not f.subtypes or bool(f.subtypes & set(d.subtypes)))
+            and (f.mv_min is None or mv >= f.mv_min) and (f.mv_max is None or mv <= f.mv_max))
 
 
 def _require_libraries(w: _World, player: str, what: str) -> None:
@@ -1585,6 +1588,16 @@ def _choose_one_to_discard(w: _World, player: str, quality: ir.Filter | None) ->
     return out
 
 
+def _do_transmute(w: _World, ctx: _Ctx, eff: ir.Transmute) -> list[_World]:
+    """CR 702.53a: a search (:func:`_search`) for a card with the mana value of the discarded card
+    (the ability's source, in the graveyard: CR 202.3), into the hand, then shuffle."""
+    if ctx.source is None:
+        raise ResolutionUnsupported("transmute without its card")
+    mv = printed_mana_value(ctx.source)
+    quality = ir.Filter(types=frozenset(), who="you", zone="library", mv_min=mv, mv_max=mv)
+    return _search(w, ctx, ir.SearchLibrary("hand", quality, shuffle=True))
+
+
 def _do_return_chosen(w: _World, ctx: _Ctx, eff: ir.ReturnChosen) -> list[_World]:
     """The controller returns ``eff.amount`` permanents of their choice they control matching
     ``eff.what`` to their owner's hand (no target: chosen as the effect resolves, CR 608.2c)."""
@@ -1669,6 +1682,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Sacrifice: _do_sacrifice,
     ir.SacrificeUnlessPays: _do_sacrifice_unless,
     ir.ChooseDiscard: _do_choose_discard,
+    ir.Transmute: _do_transmute,
     ir.ReturnChosen: _do_return_chosen,
     ir.PutCountersOnEach: _do_counters_each,
     ir.Proliferate: _do_proliferate,

@@ -10,7 +10,7 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   library for a [type] card …" that functions only while the card is in its
   owner's hand. The cost is read (mana and ``discard_self``); the effect is the
   keyword's meaning (:func:`cycling_effect`: draw a card, or the search of
-  typecycling); transmute and "artifact landcycling" keep it unread
+  typecycling, transmute's search); "artifact landcycling" keeps it unread
   (``UnreadEffect`` with the printed line), so ``resolve`` refuses them while
   ``actions``, ``pay`` and ``targets`` answer them;
 * **"[cost], Discard this card: [effect]"** (channel — an ability word, CR
@@ -127,11 +127,13 @@ def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
     "Cycling" — draw a card (CR 702.29a); "[type]cycling" — search your library for a [type] card,
     reveal it, put it into your hand, then shuffle (CR 702.29e: "Plainscycling", "Wizardcycling" —
     a card of that subtype, CR 205.3; "Basic landcycling" — a basic land card; "Landcycling" — a
-    land card). None (unread): transmute (CR 702.53a, a search by the discarded card's mana value),
-    "artifact landcycling" (a card of two types) and any other word."""
+    land card); "Transmute" — a search for a card with the discarded card's mana value (CR 702.53a).
+    None (unread): "artifact landcycling" (a card of two types) and any other word."""
     words = [w.lower() for w in keyword]
     if words == ["cycling"]:
         return ir.Draw(1)
+    if words == ["transmute"]:
+        return ir.Transmute()
     quality: Filter | None = None
     if words == ["basic", "landcycling"]:
         quality = Filter(types=frozenset({"Land"}), who="you", zone="library", supertypes=frozenset({"Basic"}))

@@ -84,6 +84,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.PutCountersOnEach: "counters leaves graveyard",
     ir.Proliferate: "counters leaves graveyard",
     ir.ChooseDiscard: "discard graveyard",
+    ir.Transmute: "search shuffle",
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
