@@ -252,3 +252,17 @@ def test_sacrifice_it_when_it_is_the_source():
     """Archway Commons: "When this land enters, sacrifice it unless you pay {1}." ("it": the land)."""
     [etb] = [a for a in get_card("Archway Commons").abilities if isinstance(a, ir.TriggeredAbility)]
     assert [e.kind for e in etb.effects] == ["sacrifice_unless"]
+
+
+def test_sacrifice_of_either_type_matches_reference():
+    """Mire in Misery: "Each opponent sacrifices a creature or enchantment of their choice." — any
+    permanent of either type the opponent controls (CR 701.21a), not a land, not alice's."""
+    pool = ["Grizzly Bears", "Glorious Anthem", "Ornithopter", "Forest", "Glorious Anthem"]
+    rng = random.Random(19)
+    for _ in range(10):
+        board = [rng.choice(pool) for _ in range(rng.randint(0, 4))]
+        doc = {**BASE, "battlefield": {"bob": board, "alice": ["Grizzly Bears"]},
+               "stack": [{"card": "Mire in Misery", "controller": "alice"}]}
+        got = {_names(out, "graveyard", "bob") for out in _outcomes(doc)}
+        eligible = [n for n in board if _types_of(n) & {"Creature", "Enchantment"}]
+        assert got == choose_results(eligible, 1), board

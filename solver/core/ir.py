@@ -699,17 +699,20 @@ class Sacrifice(_EffectBase):
     """Each player ``to`` names (None: the controller) sacrifices ``amount`` permanents they control
     matching ``what`` (CR 701.21a: moved to its owner's graveyard; it can't be regenerated and
     indestructible doesn't stop it), chosen by that player as the effect resolves — all of them
-    when they control fewer. Resolution gives one outcome per distinct choice (interchangeable
-    permanents are one)."""
+    when they control fewer; ``any_of_types``: a permanent of any of those card types ("a creature or
+    planeswalker"). Resolution gives one outcome per distinct choice (interchangeable permanents are
+    one)."""
 
     kind: ClassVar[str] = "sacrifice"
     what: Selector
     amount: Amount = 1
     to: Ref | None = None
+    any_of_types: frozenset[str] = frozenset()  # "an artifact or creature": any of these card types too
 
     def _text(self) -> str:
         who = f"{_ref_text(self.to)} sacrifices " if self.to else "sacrifice "
-        return who + f"{describe_amount(self.amount)} {self.what.describe()}"
+        alt = f" ({' or '.join(sorted(self.any_of_types)).lower()})" if self.any_of_types else ""
+        return who + f"{describe_amount(self.amount)} {self.what.describe()}{alt}"
 
 
 @dataclass(frozen=True)

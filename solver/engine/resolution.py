@@ -1471,31 +1471,34 @@ def _class_picks(ids: list[str], classes: dict[str, str], n: int | None) -> list
     return out
 
 
-def _own_matching(w: _World, ctx: _Ctx, player: str, what: ir.Selector) -> list[str]:
-    """The permanents ``player`` controls that match ``what`` now (battlefield order; "this
-    permanent" is the source while it is on the battlefield under that player's control)."""
+def _own_matching(w: _World, ctx: _Ctx, player: str, what: ir.Selector,
+                  any_of_types: frozenset[str] = frozenset()) -> list[str]:
+    """The permanents ``player`` controls that match ``what`` now — and have one of
+    ``any_of_types`` when given — (battlefield order; "this permanent" is the source while it is
+    on the battlefield under that player's control)."""
     view = w.view()
     src = ctx.source if ctx.source_on_battlefield else None
-    return [i for i in view.select(what, src, player) if view.chars(i).controller == player]
+    return [i for i in view.select(what, src, player) if view.chars(i).controller == player
+            and (not any_of_types or bool(any_of_types & view.chars(i).types))]
 
 
 def _chosen_by_players(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector,
-                       n: int) -> list[list[list[str]]]:
+                       n: int, any_of_types: frozenset[str] = frozenset()) -> list[list[list[str]]]:
     """Every combination of the choices of ``players`` (each choosing ``n`` of their own permanents
     matching ``what``), made on the same board before anything moves (CR 608.2c: the effect
     then happens to all of them at once)."""
     classes = class_of(w.view())
-    per_player = [_class_picks(_own_matching(w, ctx, p, what), classes, n) for p in players]
+    per_player = [_class_picks(_own_matching(w, ctx, p, what, any_of_types), classes, n) for p in players]
     return [list(combo) for combo in itertools.product(*per_player)]
 
 
 def _move_chosen(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector, n: int, zone: str,
-                 key: str) -> list[_World]:
+                 key: str, any_of_types: frozenset[str] = frozenset()) -> list[_World]:
     """Each of ``players`` chooses ``n`` permanents they control matching ``what``; all of them go
     to their owner's ``zone`` (graveyard: sacrificed, CR 701.21a — dies abilities trigger, CR
     700.4 — or hand, CR 400.7). One outcome per distinct choice; recorded as ``key`` (ids, in
     turn order of the players) when there is a choice."""
-    combos = _chosen_by_players(w, ctx, players, what, n)
+    combos = _chosen_by_players(w, ctx, players, what, n, any_of_types)
     out: list[_World] = []
     for combo in combos:
         v = w.fork() if len(combos) > 1 else w
@@ -1512,7 +1515,8 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     """CR 701.21a: the controller, or each player ``eff.to`` names, sacrifices ``eff.amount``
     permanents of their choice among those they control matching ``eff.what``."""
     players = [p for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]) if p in w.life]
-    return _move_chosen(w, ctx, players, eff.what, _amount(w, ctx, eff.amount), "graveyard", "sacrificed")
+    return _move_chosen(w, ctx, players, eff.what, _amount(w, ctx, eff.amount), "graveyard", "sacrificed",
+                        eff.any_of_types)
 
 
 def _do_sacrifice_unless(w: _World, ctx: _Ctx, eff: ir.SacrificeUnlessPays) -> list[_World]:

@@ -72,6 +72,26 @@ def clause_player_discards(c: Cursor, s: Scope) -> list[Effect]:
     return [Discard(n, to=ref)]
 
 
+def _own_permanents_any_of(c: Cursor, s: Scope, allow_self: bool) -> tuple[Selector, int | str, frozenset[str]]:
+    """As :func:`_own_permanents`, also "a|an <type> or <type>" (any of the card types, nothing else
+    said of them): the selector without the types, and the types."""
+    save = c.i
+    try:
+        what, n = _own_permanents(c, s, allow_self)
+        return what, n, frozenset()
+    except NoMatch:
+        c.i = save
+    if not c.take(("a", "an")):
+        raise NoMatch("a permanent")
+    d = desc(c)
+    types = frozenset(d.types)
+    if not d.types_joined_by_or or d.plural or d.subtypes or d.compound or d.players or d.zone != "battlefield" \
+            or d.card or "Permanent" in types or d.who not in ("any", "you"):
+        raise NoMatch("a permanent of one of several types")
+    d.types, d.types_joined_by_or, d.who = [], False, "you"
+    return to_selector(d), 1, types
+
+
 def _own_permanents(c: Cursor, s: Scope, allow_self: bool) -> tuple[Selector, int | str]:
     """"a|an|N <permanents>" a player sacrifices or returns: a description the IR selector holds
     whole, of permanents that player controls (CR 701.21a: only one's own), and how many; "this
@@ -87,7 +107,8 @@ def _own_permanents(c: Cursor, s: Scope, allow_self: bool) -> tuple[Selector, in
     d = desc(c)
     if d.plural != (n != 1) or d.players or d.zone != "battlefield" or d.card:
         raise NoMatch("permanents of the player's own")
-    d.other = d.other or other
+    d.other = d.other or other or d.other_than_self   # "a creature other than this creature"
+    d.other_than_self = False
     if d.who not in ("any", "you"):
         raise NoMatch("permanents another player controls")
     d.who = "you"
@@ -102,13 +123,13 @@ def clause_sacrifice(c: Cursor, s: Scope) -> list[Effect]:
     only when "it" is the source."""
     ref = player_subject(c, s, ("sacrifices",))
     _verb(c, ref, "sacrifice")
-    what, n = _own_permanents(c, s, allow_self=ref is None)
+    what, n, any_of = _own_permanents_any_of(c, s, allow_self=ref is None)
     c.take("of", "their", "choice") or c.take("of", "his", "or", "her", "choice")  # they choose (701.21a)
     if what.self_only:
         s.last = SELF
         if c.take("unless", "you", "pay"):
             return [_unless_you_pay(c)]
-    return [Sacrifice(what, n, to=ref)]
+    return [Sacrifice(what, n, to=ref, any_of_types=any_of)]
 
 
 def _unless_you_pay(c: Cursor) -> Effect:
