@@ -210,12 +210,21 @@ def test_reader_sacrifice_unless_you_pay():
     assert isinstance(eff, ir.SacrificeUnlessPays) and eff.mana.text == "{U}"
 
 
-@pytest.mark.parametrize("observer,blocked", [("Zulaport Cutthroat", True), ("Young Pyromancer", False)])
+def _observer(text: str) -> dict:
+    """A creature with one triggered ability whose intervening "if" keeps it unread (CR 603.4)."""
+    return {"name": "Test Observer", "type": "Creature — Human", "types": ["Creature"], "subtypes": ["Human"],
+            "power": "1", "toughness": "1", "text": text}
+
+
+@pytest.mark.parametrize("observer,blocked", [
+    ("Whenever another creature dies, if it was a Goblin, you gain 1 life.", True),
+    ("Whenever you cast a spell, if it's your turn, you gain 1 life.", False),
+])
 def test_an_unread_trigger_blocks_a_sacrifice_only_when_its_event_can_happen(observer, blocked):
     """A sacrifice puts creatures into the graveyard (they die, CR 701.21a, 700.4): an unread "whenever
     … dies" trigger on the battlefield blocks the resolution; an unread "whenever you cast" does not
     (casting can't happen while the edict resolves, CR 603.2)."""
-    doc = {**BASE, "battlefield": {"bob": [observer, "Grizzly Bears"]},
+    doc = {**BASE, "battlefield": {"bob": [{"id": "observer", "card": _observer(observer)}, "Grizzly Bears"]},
            "stack": [{"card": "Diabolic Edict", "controller": "alice", "targets": [["bob"]]}]}
     r = Situation.from_dict(doc).query({"kind": "resolve"})
     assert r["status"] == ("unsupported" if blocked else "ok"), r.get("reason")
