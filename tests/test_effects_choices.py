@@ -42,7 +42,7 @@ def _outcomes(doc: dict) -> list[Situation]:
 # --- the reader ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("name,kinds", [
-    ("Mind Rot", ["discard"]), ("Diabolic Edict", ["sacrifice"]), ("Innocent Blood", ["sacrifice"]),
+    ("Mind Rot", ["discard"]), ("Diabolic Edict", ["sacrifice_chosen"]), ("Innocent Blood", ["sacrifice_chosen"]),
     ("Basri's Solidarity", ["counters_each"]), ("Tezzeret's Gambit", ["draw", "proliferate"]),
 ])
 def test_reader(name, kinds):
@@ -54,7 +54,7 @@ def test_reader_scopes():
     [rot] = get_card("Mind Rot").spell.effects
     assert isinstance(rot, ir.Discard) and rot.to == ir.T(0) and rot.amount == 2
     [edict] = get_card("Innocent Blood").spell.effects
-    assert isinstance(edict, ir.Sacrifice) and edict.to == ir.Ref("each_player")
+    assert isinstance(edict, ir.SacrificeChosen) and edict.to == ir.Ref("each_player")
     assert edict.what.types == {"Creature"} and edict.what.who == "you"
     [bounce] = [a for a in get_card("Azorius Chancery").abilities if isinstance(a, ir.TriggeredAbility)]
     assert isinstance(bounce.effects[0], ir.ReturnChosen) and bounce.effects[0].what.types == {"Land"}

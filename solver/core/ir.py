@@ -695,7 +695,7 @@ class Meld(_EffectBase):
 # --- issue 26, helper effa: chosen permanents, counters on groups, proliferate -------------------
 
 @dataclass(frozen=True)
-class Sacrifice(_EffectBase):
+class SacrificeChosen(_EffectBase):
     """Each player ``to`` names (None: the controller) sacrifices ``amount`` permanents they control
     matching ``what`` (CR 701.21a: moved to its owner's graveyard; it can't be regenerated and
     indestructible doesn't stop it), chosen by that player as the effect resolves — all of them
@@ -703,7 +703,7 @@ class Sacrifice(_EffectBase):
     planeswalker"). Resolution gives one outcome per distinct choice (interchangeable permanents are
     one)."""
 
-    kind: ClassVar[str] = "sacrifice"
+    kind: ClassVar[str] = "sacrifice_chosen"
     what: Selector
     amount: Amount = 1
     to: Ref | None = None
@@ -816,7 +816,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld,
-               Sacrifice, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach, Proliferate,
+               SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach, Proliferate,
                Transmute, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

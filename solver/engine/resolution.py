@@ -1511,7 +1511,7 @@ def _move_chosen(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector, n:
     return out
 
 
-def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
+def _do_sacrifice_chosen(w: _World, ctx: _Ctx, eff: ir.SacrificeChosen) -> list[_World]:
     """CR 701.21a: the controller, or each player ``eff.to`` names, sacrifices ``eff.amount``
     permanents of their choice among those they control matching ``eff.what``."""
     players = [p for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]) if p in w.life]
@@ -1683,7 +1683,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ReturnTransformed: _do_return_transformed,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
-    ir.Sacrifice: _do_sacrifice,
+    ir.SacrificeChosen: _do_sacrifice_chosen,
     ir.SacrificeUnlessPays: _do_sacrifice_unless,
     ir.ChooseDiscard: _do_choose_discard,
     ir.Transmute: _do_transmute,

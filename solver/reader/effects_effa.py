@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.ir import (SELF, ChooseDiscard, Discard, Effect, Filter, Proliferate, PutCountersOnEach, Ref, ReturnChosen, Sacrifice,
-                       SacrificeUnlessPays, Selector, T, TargetSpec)
+from ..core.ir import (SELF, ChooseDiscard, Discard, Effect, Filter, Proliferate, PutCountersOnEach, Ref, ReturnChosen,
+                       SacrificeChosen, SacrificeUnlessPays, Selector, T, TargetSpec)
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_selector
 from .phrases import counter_kind, mana_cost, mana_run
@@ -129,7 +129,7 @@ def clause_sacrifice(c: Cursor, s: Scope) -> list[Effect]:
         s.last = SELF
         if c.take("unless", "you", "pay"):
             return [_unless_you_pay(c)]
-    return [Sacrifice(what, n, to=ref, any_of_types=any_of)]
+    return [SacrificeChosen(what, n, to=ref, any_of_types=any_of)]
 
 
 def _unless_you_pay(c: Cursor) -> Effect:

@@ -78,7 +78,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 #: to the graveyard (CR 701.21a; creatures die), a returned one leaves the battlefield, counters may
 #: kill (-1/-1, CR 704.5f), "unless you pay" pays as a cost does (mana abilities, CR 605.3a).
 _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
-    ir.Sacrifice: "sacrifice leaves graveyard",
+    ir.SacrificeChosen: "sacrifice leaves graveyard",
     ir.SacrificeUnlessPays: "sacrifice leaves graveyard tap mana life",
     ir.ReturnChosen: "leaves",
     ir.PutCountersOnEach: "counters leaves graveyard",
