@@ -189,12 +189,12 @@ def test_reader_ward_reads_its_cost_and_leaves_other_costs_unread():
 
 
 def test_reader_loyalty_abilities():
-    """CR 606: [+N]/[−N]/[0] abilities, sorcery speed; unread effects keep their targets."""
+    """CR 606: [+N]/[−N]/[0] abilities, sorcery speed, their targets and effects."""
     acts = [a for a in parts("Liliana Vess") if isinstance(a, ir.ActivatedAbility)]
     assert [a.cost.loyalty for a in acts] == [1, -2, -8]
     assert all(a.sorcery for a in acts)
     assert acts[0].targets == (ir.TargetSpec(ir.Filter(players=True)),)
-    assert acts[0].effects == (ir.UnreadEffect("Target player discards a card."),)
+    assert acts[0].effects == (ir.Discard(1, to=ir.T(0)),)   # read (issue 26: the target player discards)
     gideon = [a for a in parts("Gideon, Ally of Zendikar") if isinstance(a, ir.ActivatedAbility)]
     assert [a.cost.loyalty for a in gideon] == [1, 0, -4]
     assert gideon[1].effects[0].kind == "tokens"

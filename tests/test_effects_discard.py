@@ -1,8 +1,8 @@
 """"Discard a card" / "discard N cards" of the controller's choice (CR 701.9a-b: all of them when the
 hand holds fewer), alone and after a draw ("Draw two cards, then discard two cards": Careful Study;
 "{T}: Draw a card, then discard a card": Merfolk Looter), against tests/reference/discard_ref.py:
-one outcome per distinct multiset of cards discarded. Also the imperative "Mill N cards." Another
-player's discard (their choice) and "at random" stay unread."""
+one outcome per distinct multiset of cards discarded. Also the imperative "Mill N cards." "At random"
+stays unread (another player's discard: tests/test_effects_choices.py)."""
 from __future__ import annotations
 
 import random
@@ -64,8 +64,10 @@ def test_reader(name, kinds):
     assert card.spell is not None and [e.kind for e in card.spell.effects] == kinds
 
 
-@pytest.mark.parametrize("name", ["Mind Rot", "Hymn to Tourach"])
-def test_another_players_or_a_random_discard_stays_unread(name):
+@pytest.mark.parametrize("name", ["Hymn to Tourach", "Wrench Mind"])
+def test_a_random_or_conditional_discard_stays_unread(name):
+    """"… at random" (a random event) and "… unless they discard an artifact card" stay unread; another
+    player's discard of their choice is read (tests/test_effects_choices.py)."""
     card = get_card(name)
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)
 

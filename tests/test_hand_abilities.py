@@ -44,11 +44,15 @@ def test_cycling_and_typecycling_are_hand_abilities():
     (cyc,) = _activated("Censor")
     assert isinstance(cyc, ir.ActivatedAbility) and cyc.zone == "hand" and cyc.cost.discard_self
     assert cyc.cost.mana.text == "{U}" and not cyc.targets
-    assert [e.kind for e in cyc.effects] == ["unread"]
+    assert [e.kind for e in cyc.effects] == ["draw"]   # CR 702.29a: "Draw a card."
     mana, land = _activated("Ash Barrens")
     assert isinstance(mana, ir.ManaAbility) and land.zone == "hand" and land.cost.mana.text == "{1}"
+    (search,) = land.effects   # CR 702.29e: "… a basic land card, reveal it, put it into your hand, then shuffle"
+    assert isinstance(search, ir.SearchLibrary) and search.zone == "hand" and search.shuffle
+    assert search.quality is not None and search.quality.types == {"Land"} and search.quality.supertypes == {"Basic"}
     (art,) = _activated("Sojourner's Companion")   # "Artifact landcycling {2}" (CR 702.29e)
     assert art.zone == "hand" and art.cost.mana.text == "{2}"
+    assert [e.kind for e in art.effects] == ["unread"]   # a card of two types: not read
 
 
 def test_channel_reads_cost_targets_and_reduction():
@@ -95,18 +99,27 @@ def test_read_hand_ability_does_not_block_actions_but_unread_one_does():
     assert r["status"] == "ok"
     assert {(a["object"], a["index"]) for a in r["actions"] if a["kind"] == "activate"} == {
         ("censor", 1), ("ash-barrens", 2)}
-    # Street Wraith's "Cycling—Pay 2 life." is not read: it still blocks its owner's actions
-    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Street Wraith"]})
+    # Edge of Autumn's "Cycling—Sacrifice a land." is not read: it still blocks its owner's actions
+    b = state_of(battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Edge of Autumn"]})
     blocked = answer(b, {"kind": "actions"})
     assert blocked["status"] == "unsupported" and "Cycling" in blocked["unsupported"][0]["text"]
     assert answer(b, {"kind": "actions", "player": "bob"})["status"] == "ok"   # not Bob's card
 
 
-def test_cycled_ability_effect_blocks_resolve_only():
+def test_cycled_ability_resolves_and_draws():
     s = state_of(graveyard={"alice": ["Censor"]}, library={"alice": ["Island"]},
                  stack=[{"ability": {"source": "censor", "index": 1}, "controller": "alice"}])
     r = answer(s, {"kind": "resolve"})
-    assert r["status"] == "unsupported" and "Cycling" in r["unsupported"][0]["text"]
+    assert r["status"] == "ok" and len(r["outcomes"]) == 1
+    assert [o["card"] for o in r["outcomes"][0]["situation"]["hand"]["alice"]] == ["Island"]
+
+
+def test_unread_cycling_effect_blocks_resolve_only():
+    """"Artifact landcycling" (a search for a card of two types, CR 702.29e) stays unread."""
+    s = state_of(graveyard={"alice": ["Sojourner's Companion"]}, library={"alice": ["Island"]},
+                 stack=[{"ability": {"source": "sojourners-companion", "index": 1}, "controller": "alice"}])
+    r = answer(s, {"kind": "resolve"})
+    assert r["status"] == "unsupported" and "landcycling" in r["unsupported"][0]["text"]
     assert answer(s, {"kind": "actions"})["status"] == "ok"
 
 
@@ -122,7 +135,7 @@ def test_hand_ability_on_the_battlefield_is_no_action():
 # The Python API: legal actions, apply (the card is discarded as the cost)
 # ---------------------------------------------------------------------------
 
-def test_api_cycles_and_refuses_to_resolve():
+def test_api_cycles_and_resolves():
     sit = Situation(state_of(turn={"number": 4, "active": "bob", "step": "main1", "priority": "alice"},
                              battlefield={"alice": ["Island", "Forest"]}, hand={"alice": ["Censor", "Forest"]},
                              library={"alice": ["Island"]}))
@@ -132,8 +145,8 @@ def test_api_cycles_and_refuses_to_resolve():
     assert after.zone("graveyard", "alice") == ["censor"] and after.zone("hand", "alice") == ["forest-2"]
     assert len(after.stack) == 1 and after.to_dict()["stack"][0]["ability"] == {"source": "censor", "index": 1}
     assert "island" in [o["id"] for o in after.to_dict()["battlefield"]["alice"] if o.get("tapped")]
-    with pytest.raises(UnsupportedActionError):
-        after.resolve()
+    [(_choices, drawn)] = after.resolve()   # CR 702.29a: the ability draws a card
+    assert sorted(o.name for o in drawn.state.zone("hand", "alice")) == ["Forest", "Island"]
 
 
 def test_cycle_trigger_blocks_only_cycling_that_card():

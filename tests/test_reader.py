@@ -521,13 +521,13 @@ def test_legendary_short_name_is_self():
 
 
 def test_unsupported_lines_are_kept_with_their_text():
-    text = "Flying\nAt the beginning of your upkeep, sacrifice this creature unless you pay {2}."
+    text = "Flying\nAt the beginning of your upkeep, sacrifice this creature unless you discard a card."
     abilities, _ = read(card(text))
     assert abilities[0] == Keyword("flying")
     # the structure is read (an upkeep trigger, no targets); the effect is kept as printed, unread
     assert isinstance(abilities[1], ir.TriggeredAbility) and abilities[1].trigger == ir.StepTrigger("upkeep", "you")
-    assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you pay {2}."),)
-    assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you pay {2}."
+    assert abilities[1].effects == (ir.UnreadEffect("sacrifice this creature unless you discard a card."),)
+    assert abilities[1].text == "At the beginning of your upkeep, sacrifice this creature unless you discard a card."
     text = "Flying\nAt end of combat, sacrifice this creature unless you pay {2}."
     abilities, _ = read(card(text))
     assert isinstance(abilities[1], Unsupported) and abilities[1].affects == frozenset({"triggers"})

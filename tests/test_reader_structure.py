@@ -130,9 +130,9 @@ def test_abrupt_decay():
 def test_thoughtseize_targets_a_player():
     sp = spell_of("Thoughtseize")
     assert sp.targets == (TargetSpec(Filter(players=True)),)
-    assert unread(sp.effects) == ["Target player reveals their hand. You choose a nonland card from it. "
-                                  "That player discards that card."]
-    assert kinds(sp.effects) == ["unread", "lose_life"]   # "You lose 2 life." read (issue 26); resolving refuses the rest
+    assert unread(sp.effects) == []   # the reveal-choose-discard passage is read (issue 26, CR 701.20a, 701.9a)
+    assert kinds(sp.effects) == ["choose_discard", "lose_life"]
+    assert sp.effects[0] == ir.ChooseDiscard(T(0), Filter(nontypes=frozenset({"Land"}), zone="hand"))
 
 
 def test_fireblast_alternative_cost_is_not_an_effect():

@@ -323,15 +323,17 @@ class Mill(_EffectBase):
 
 @dataclass(frozen=True)
 class Discard(_EffectBase):
-    """The controller discards ``amount`` cards of their choice (CR 701.9a: from their hand to
-    their graveyard; 701.9b: all of them when the hand holds fewer). Resolution gives one outcome
-    per distinct choice (interchangeable cards are one)."""
+    """The controller (or each player ``to`` names: "target player", "each opponent", "each
+    player") discards ``amount`` cards of their choice (CR 701.9a: from their hand to their
+    graveyard; 701.9b: all of them when the hand holds fewer; the discarding player chooses, CR
+    701.9b). Resolution gives one outcome per distinct choice (interchangeable cards are one)."""
 
     kind: ClassVar[str] = "discard"
     amount: Amount
+    to: Ref | None = None  # the players who discard ("target player", "each opponent"); None: the controller
 
     def _text(self) -> str:
-        return f"discard {describe_amount(self.amount)} card(s)"
+        return (f"{_ref_text(self.to)} discards " if self.to else "discard ") + f"{describe_amount(self.amount)} card(s)"
 
 
 @dataclass(frozen=True)
@@ -934,6 +936,112 @@ class Bolster(_EffectBase):
         return f"bolster {describe_amount(self.amount)}"
 
 
+# --- issue 26, helper effa: chosen permanents, counters on groups, proliferate -------------------
+
+@dataclass(frozen=True)
+class SacrificeChosen(_EffectBase):
+    """Each player ``to`` names (None: the controller) sacrifices ``amount`` permanents they control
+    matching ``what`` (CR 701.21a: moved to its owner's graveyard; it can't be regenerated and
+    indestructible doesn't stop it), chosen by that player as the effect resolves — all of them
+    when they control fewer; ``any_of_types``: a permanent of any of those card types ("a creature or
+    planeswalker"). Resolution gives one outcome per distinct choice (interchangeable permanents are
+    one)."""
+
+    kind: ClassVar[str] = "sacrifice_chosen"
+    what: Selector
+    amount: Amount = 1
+    to: Ref | None = None
+    any_of_types: frozenset[str] = frozenset()  # "an artifact or creature": any of these card types too
+
+    def _text(self) -> str:
+        who = f"{_ref_text(self.to)} sacrifices " if self.to else "sacrifice "
+        alt = f" ({' or '.join(sorted(self.any_of_types)).lower()})" if self.any_of_types else ""
+        return who + f"{describe_amount(self.amount)} {self.what.describe()}{alt}"
+
+
+@dataclass(frozen=True)
+class SacrificeUnlessPays(_EffectBase):
+    """Sacrifice the source unless its controller pays ``mana`` ("At the beginning of your upkeep,
+    sacrifice this creature unless you pay {U}.": CR 118.12 — as it resolves, the controller
+    chooses to pay or not, mana abilities may be activated to pay, CR 605.3a; 701.21a). Resolution
+    gives one outcome where the player declines (the source is sacrificed if it is still a
+    permanent they control) and one per distinct payment."""
+
+    kind: ClassVar[str] = "sacrifice_unless"
+    mana: ManaCost
+
+    def _text(self) -> str:
+        return f"sacrifice this permanent unless you pay {self.mana}"
+
+
+@dataclass(frozen=True)
+class ChooseDiscard(_EffectBase):
+    """The player ``to`` reveals their hand (CR 701.20a); the controller chooses a card matching
+    ``quality`` from it (``types`` any of, ``nontypes`` none of, ``mv_min``/``mv_max``; None: any
+    card) and that player discards it (CR 701.9a) — "Target opponent reveals their hand. You choose
+    a noncreature, nonland card from it. That player discards that card." When no card qualifies,
+    nothing is discarded. Resolution gives one outcome per class of interchangeable qualifying cards."""
+
+    kind: ClassVar[str] = "choose_discard"
+    to: Ref
+    quality: Filter | None = None
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} reveals their hand; you choose a card from it; they discard it"
+
+
+@dataclass(frozen=True)
+class Transmute(_EffectBase):
+    """Transmute's effect (CR 702.53a): search your library for a card with the same mana value as
+    the discarded card (the source), reveal it, put it into your hand, then shuffle — a search
+    with a stated quality, so it may find nothing (CR 701.23b)."""
+
+    kind: ClassVar[str] = "transmute"
+
+    def _text(self) -> str:
+        return "search your library for a card with the same mana value as this card, put it into your hand, then shuffle"
+
+
+@dataclass(frozen=True)
+class ReturnChosen(_EffectBase):
+    """The controller chooses ``amount`` permanents they control matching ``what`` as the effect
+    resolves (no target, CR 608.2c) and returns them to their owner's hand (CR 400.7) — all of them
+    when they control fewer ("return a land you control to its owner's hand")."""
+
+    kind: ClassVar[str] = "return_chosen"
+    what: Selector
+    amount: Amount = 1
+
+    def _text(self) -> str:
+        return f"return {describe_amount(self.amount)} {self.what.describe()} to its owner's hand"
+
+
+@dataclass(frozen=True)
+class PutCountersOnEach(_EffectBase):
+    """Put ``amount`` ``counter`` counters on each permanent matching ``what`` as the effect
+    resolves (CR 122.1, 608.2c: "each creature you control", "each other creature you control")."""
+
+    kind: ClassVar[str] = "counters_each"
+    what: Selector
+    amount: Amount
+    counter: str
+
+    def _text(self) -> str:
+        return f"put {describe_amount(self.amount)} {self.counter} counter(s) on each {self.what.describe()}"
+
+
+@dataclass(frozen=True)
+class Proliferate(_EffectBase):
+    """Proliferate (CR 701.34a): the controller chooses any number of permanents and players that
+    have counters, then gives each one another counter of each kind already there. Resolution
+    gives one outcome per distinct choice (interchangeable permanents are one)."""
+
+    kind: ClassVar[str] = "proliferate"
+
+    def _text(self) -> str:
+        return "proliferate"
+
+
 @dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
@@ -954,7 +1062,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
-               Bolster, UnreadEffect]
+               Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
+               Proliferate, Transmute, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

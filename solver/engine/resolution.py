@@ -87,7 +87,7 @@ from typing import Any, Callable, Hashable, Iterable, TypedDict
 
 from ..core import ir
 from ..cards import Card, card_from_mapping, db_of
-from ..rules.characteristics import View, printed_colors, printed_subtypes
+from ..rules.characteristics import View, printed_colors, printed_mana_value, printed_subtypes
 from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
@@ -116,6 +116,7 @@ from ..rules.faces import KEPT_ON_BATTLEFIELD
 from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped
 from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
+from ..rules.mana_sources import class_of
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -435,7 +436,14 @@ def _do_draw_or_mill(w: _World, ctx: _Ctx, eff: ir.Draw | ir.Mill) -> list[_Worl
 
 
 def _do_discard(w: _World, ctx: _Ctx, eff: ir.Discard) -> list[_World]:
-    return _discard_choice(w, ctx.controller, _amount(w, ctx, eff.amount))
+    """CR 701.9: the controller, or each player ``eff.to`` names (in turn order; each chooses from
+    their own hand, so the choices are independent), discards cards of their choice."""
+    n = _amount(w, ctx, eff.amount)
+    worlds = [w]
+    for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]):
+        if p in w.life:  # a player (a target player who left the game is no longer one)
+            worlds = [v2 for v in worlds for v2 in _discard_choice(v, p, n)]
+    return worlds
 
 
 def _discard_choice(w: _World, player: str, n: int) -> list[_World]:
@@ -885,7 +893,8 @@ def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
 
 def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
     """Whether a card in a library is one a search looks for (CR 701.23): ``f``'s ``types``
-    (any of), ``supertypes`` (all of) and ``subtypes`` (any of); ``None`` is "a card"."""
+    (any of), ``supertypes`` (all of), ``subtypes`` (any of) and mana value (``mv_min``/``mv_max``,
+    CR 202.3); ``None`` is "a card"."""
     if f is None:
         return card is not None
     if card is None:
@@ -1765,6 +1774,202 @@ def _do_bolster(w: _World, ctx: _Ctx, eff: ir.Bolster) -> list[_World]:
 
 
 #: The resolution of each effect kind, keyed by the effect's class (CR 608.2c: in printed order).
+# ===========================================================================
+# Chosen permanents, counters on groups, proliferate (issue 26, helper effa)
+# ===========================================================================
+
+def _class_picks(ids: list[str], classes: dict[str, str], n: int | None) -> list[list[str]]:
+    """Every distinct choice among ``ids`` (``classes``: id → its class of interchangeable
+    permanents, :func:`solver.rules.mana_sources.class_of`): ``n`` of them — all when there are
+    fewer — or, ``n`` None, any number (a subset). One choice per multiset of classes; within a
+    class the first ones (in ``ids`` order) are taken."""
+    members: dict[str, list[str]] = {}
+    for i in ids:
+        members.setdefault(classes.get(i, i), []).append(i)
+    groups = list(members.values())
+    want = None if n is None else min(n, len(ids))
+    out: list[list[str]] = []
+    for pick in itertools.product(*(range(len(g) + 1) for g in groups)):
+        if want is None or sum(pick) == want:
+            out.append([i for g, k in zip(groups, pick) for i in g[:k]])
+    return out
+
+
+def _own_matching(w: _World, ctx: _Ctx, player: str, what: ir.Selector,
+                  any_of_types: frozenset[str] = frozenset()) -> list[str]:
+    """The permanents ``player`` controls that match ``what`` now — and have one of
+    ``any_of_types`` when given — (battlefield order; "this permanent" is the source while it is
+    on the battlefield under that player's control)."""
+    view = w.view()
+    src = ctx.source if ctx.source_on_battlefield else None
+    return [i for i in view.select(what, src, player) if view.chars(i).controller == player
+            and (not any_of_types or bool(any_of_types & view.chars(i).types))]
+
+
+def _chosen_by_players(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector,
+                       n: int, any_of_types: frozenset[str] = frozenset()) -> list[list[list[str]]]:
+    """Every combination of the choices of ``players`` (each choosing ``n`` of their own permanents
+    matching ``what``), made on the same board before anything moves (CR 608.2c: the effect
+    then happens to all of them at once)."""
+    classes = class_of(w.view())
+    per_player = [_class_picks(_own_matching(w, ctx, p, what, any_of_types), classes, n) for p in players]
+    return [list(combo) for combo in itertools.product(*per_player)]
+
+
+def _move_chosen(w: _World, ctx: _Ctx, players: list[str], what: ir.Selector, n: int, zone: str,
+                 key: str, any_of_types: frozenset[str] = frozenset()) -> list[_World]:
+    """Each of ``players`` chooses ``n`` permanents they control matching ``what``; all of them go
+    to their owner's ``zone`` (graveyard: sacrificed, CR 701.21a — dies abilities trigger, CR
+    700.4 — or hand, CR 400.7). One outcome per distinct choice; recorded as ``key`` (ids, in
+    turn order of the players) when there is a choice."""
+    combos = _chosen_by_players(w, ctx, players, what, n, any_of_types)
+    out: list[_World] = []
+    for combo in combos:
+        v = w.fork() if len(combos) > 1 else w
+        ids = [i for chosen in combo for i in chosen]
+        for oid in ids:
+            move(v, oid, zone)
+        if len(combos) > 1:
+            v.choices.setdefault(key, []).extend(ids)
+        out.append(v)
+    return out
+
+
+def _do_sacrifice_chosen(w: _World, ctx: _Ctx, eff: ir.SacrificeChosen) -> list[_World]:
+    """CR 701.21a: the controller, or each player ``eff.to`` names, sacrifices ``eff.amount``
+    permanents of their choice among those they control matching ``eff.what``."""
+    players = [p for p in (_refs(w, ctx, eff.to) if eff.to is not None else [ctx.controller]) if p in w.life]
+    return _move_chosen(w, ctx, players, eff.what, _amount(w, ctx, eff.amount), "graveyard", "sacrificed",
+                        eff.any_of_types)
+
+
+def _do_sacrifice_unless(w: _World, ctx: _Ctx, eff: ir.SacrificeUnlessPays) -> list[_World]:
+    """CR 118.12: the controller declines — the source is sacrificed (CR 701.21a) if it is still
+    on the battlefield under their control — or pays ``eff.mana``: every distinct payment of the
+    payment model an outcome (as :func:`_counter_unless`). Recorded as ``unless``."""
+    player = ctx.controller
+    decline = w.fork()
+    _record_choice(decline, "unless", {"player": player, "paid": False})
+    src = ctx.source_id
+    if ctx.source_on_battlefield and src is not None and src in decline.objects \
+            and decline.objects[src].zone == "battlefield" and decline.view().chars(src).controller == player:
+        move(decline, src, "graveyard")
+    return [decline] + _paid_worlds(w, player, eff.mana, f"unless {player} pays {eff.mana}")
+
+
+def _paid_worlds(w: _World, player: str, mana: Any, subject: str) -> list[_World]:
+    """One world per distinct payment of ``mana`` by ``player`` (CR 118.12, 605.3a), paid through
+    the kernel's :func:`~solver.engine.transition.pay` and recorded as ``unless``."""
+    out = []
+    for cp in _unless_payments(w, player, mana, subject):
+        payment = cp.move()
+        if payment.draw:  # the random or unknown card drawn while resolving is not followed here
+            raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
+        v = w.fork()
+        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
+        pay(v, player, payment)
+        out.append(v)
+    return out
+
+
+def _hand_card_qualifies(o: GameObject, f: ir.Filter | None) -> bool:
+    """A card in a hand has the quality a "you choose a … card from it" names: any of ``f.types``,
+    none of ``f.nontypes``, its mana value within ``f.mv_min``/``f.mv_max`` (CR 202.3)."""
+    if f is None:
+        return o.card is not None
+    if o.card is None:
+        return False
+    types = set(o.card.data.types)
+    mv = printed_mana_value(o)
+    return ((not f.types or bool(f.types & types)) and not (f.nontypes & types)
+            and (f.mv_min is None or mv >= f.mv_min) and (f.mv_max is None or mv <= f.mv_max))
+
+
+def _do_choose_discard(w: _World, ctx: _Ctx, eff: ir.ChooseDiscard) -> list[_World]:
+    """The player ``eff.to`` names reveals their hand (CR 701.20a); the controller chooses a card
+    with ``eff.quality`` from it, which that player discards (CR 701.9a) — one outcome per class of
+    interchangeable qualifying cards (recorded as ``discarded``); none qualifying, nothing happens."""
+    worlds = [w]
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life:
+            worlds = [v2 for v in worlds for v2 in _choose_one_to_discard(v, p, eff.quality)]
+    return worlds
+
+
+def _choose_one_to_discard(w: _World, player: str, quality: ir.Filter | None) -> list[_World]:
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in w.zone_list("hand", player):
+        if _hand_card_qualifies(o, quality):
+            unread = discard_unread(o)
+            if unread:
+                raise ResolutionUnsupported(f"{player} may discard {o.id}; not modeled: {'; '.join(unread)}")
+            classes.setdefault(_interchangeable_key(o), o)
+    if not classes:
+        return [w]
+    out = []
+    for o in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        move(v, o.id, "graveyard", timestamp=v.objects[o.id].timestamp)
+        if len(classes) > 1:
+            v.choices.setdefault("discarded", []).append(o.id)
+        out.append(v)
+    return out
+
+
+def _do_transmute(w: _World, ctx: _Ctx, eff: ir.Transmute) -> list[_World]:
+    """CR 702.53a: a search (:func:`_search`) for a card with the mana value of the discarded card
+    (the ability's source, in the graveyard: CR 202.3), into the hand, then shuffle."""
+    if ctx.source is None:
+        raise ResolutionUnsupported("transmute without its card")
+    mv = printed_mana_value(ctx.source)
+    quality = ir.Filter(types=frozenset(), who="you", zone="library", mv_min=mv, mv_max=mv)
+    return _search(w, ctx, ir.SearchLibrary("hand", quality, shuffle=True))
+
+
+def _do_return_chosen(w: _World, ctx: _Ctx, eff: ir.ReturnChosen) -> list[_World]:
+    """The controller returns ``eff.amount`` permanents of their choice they control matching
+    ``eff.what`` to their owner's hand (no target: chosen as the effect resolves, CR 608.2c)."""
+    return _move_chosen(w, ctx, [ctx.controller], eff.what, _amount(w, ctx, eff.amount), "hand", "returned")
+
+
+def _do_counters_each(w: _World, ctx: _Ctx, eff: ir.PutCountersOnEach) -> list[_World]:
+    """CR 122.1: ``eff.amount`` counters on each permanent matching ``eff.what`` as the effect
+    resolves, each through the counter replacement effects (:func:`_put_counters`)."""
+    n = _amount(w, ctx, eff.amount)
+    src = ctx.source if ctx.source_on_battlefield else None
+    ids = w.view().select(eff.what, src, ctx.controller)
+    worlds = [w]
+    for oid in ids:
+        worlds = [v2 for v in worlds for v2 in _put_counters(v, oid, eff.counter, n)]
+    return worlds
+
+
+def _do_proliferate(w: _World, ctx: _Ctx, eff: ir.Proliferate) -> list[_World]:
+    """CR 701.34a: the controller chooses any number of the permanents and players that have a
+    counter, and each one chosen gets another counter of each kind it already has. One outcome
+    per distinct choice (interchangeable permanents are one; recorded as ``proliferated``: ids).
+    A player with poison counters (a counter of a player, CR 122.1) is refused: the kernel does
+    not change a player's counters."""
+    poisoned = [p.id for p in w.base.players if p.poison > 0]
+    if poisoned:
+        raise ResolutionUnsupported(f"proliferate with a player who has counters ({', '.join(poisoned)}: poison)")
+    view = w.view()
+    ids = [o.id for o in view.permanents if o.counters]
+    picks = _class_picks(ids, class_of(view), None)
+    out: list[_World] = []
+    for chosen in picks:
+        v = w.fork() if len(picks) > 1 else w
+        branch = [v]
+        for oid in chosen:
+            for kind, _n in w.objects[oid].counters:
+                branch = [b2 for b in branch for b2 in _put_counters(b, oid, kind, 1)]
+        if len(picks) > 1:
+            for b in branch:
+                b.choices["proliferated"] = list(chosen)
+        out.extend(branch)
+    return out
+
+
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
     ir.Destroy: _do_destroy,
@@ -1815,6 +2020,13 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Monstrosity: _do_monstrosity,
     ir.Adapt: _do_adapt,
     ir.Bolster: _do_bolster,
+    ir.SacrificeChosen: _do_sacrifice_chosen,
+    ir.SacrificeUnlessPays: _do_sacrifice_unless,
+    ir.ChooseDiscard: _do_choose_discard,
+    ir.Transmute: _do_transmute,
+    ir.ReturnChosen: _do_return_chosen,
+    ir.PutCountersOnEach: _do_counters_each,
+    ir.Proliferate: _do_proliferate,
 }
 
 

@@ -24,6 +24,7 @@ from .cast_conditions import if_kicked_sentence
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_groups import group_ref
+from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -719,6 +720,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
+    *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach),
 ) + CLAUSES_EFFB
@@ -772,7 +774,7 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s)
         if used:
             i += used
             continue

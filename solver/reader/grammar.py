@@ -298,12 +298,14 @@ def line_activated(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     only_mana_ability_cost(cost)
     s = Scope(last=SELF, source_is_permanent=not ctx.is_spell, x_defined=cost_has_x(cost))
     sorcery = False
+    body = []
     for st in sents:
         c = Cursor(st)
         if c.take("activate", "only", "as", "a", "sorcery") and c.done():
             sorcery = True
             continue
-        effect_sentence(st, s)
+        body.append(st)
+    effect_text(body, s)   # passages of several sentences read as one, as for spells and triggers
     if not s.effects:
         raise NoMatch("no effect")
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw)]

@@ -8,9 +8,11 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   landcycling {1}", "Artifact landcycling {2}", "Plainscycling {2}" — an
   activated ability "[Cost], Discard this card: Draw a card." / "… Search your
   library for a [type] card …" that functions only while the card is in its
-  owner's hand. The cost is read (mana and ``discard_self``); the effect is kept
-  unread (``UnreadEffect`` with the printed line), so ``resolve``
-  refuses it while ``actions``, ``pay`` and ``targets`` answer it;
+  owner's hand. The cost is read (mana and ``discard_self``); the effect is the
+  keyword's meaning (:func:`cycling_effect`: draw a card, or the search of
+  typecycling, transmute's search); "artifact landcycling" keeps it unread
+  (``UnreadEffect`` with the printed line), so ``resolve`` refuses them while
+  ``actions``, ``pay`` and ``targets`` answer them;
 * **"[cost], Discard this card: [effect]"** (channel — an ability word, CR
   207.2c — and others): an activated ability that functions only in the hand
   (CR 113.6k: its cost moves the card out of the hand). The effect's targets are
@@ -41,6 +43,8 @@ from ..core import ir
 from ..core.ir import (SELF, ActivatedAbility, ActivationCondition, AllConditions, Cost, Filter, HandExactly,
                        InstantTime, OpponentControls, Selector, SorceryTime, UnreadEffect)
 from .tokens import NUMBER_WORDS, Token
+from .phrases import is_subtype
+from .vocabulary import singular
 from . import grammar
 from .structure import structured_sentences
 from .graveyard_abilities import line_graveyard_ability
@@ -77,7 +81,14 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
 
 
 def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
-    """"Cycling {cost}" / "[type words] [type]cycling {cost}" (CR 702.29a, 702.29e)."""
+    """"Cycling {cost}" / "[type words] [type]cycling {cost}" (CR 702.29a, 702.29e), or several of
+    them in one line ("Plainscycling {2}, islandcycling {2}": one ability each, CR 702.29e)."""
+    items = _g().split_top(toks, ",")
+    abilities = [_one_cycling(item, raw) for item in items]
+    return abilities, sum(1 for ab in abilities if isinstance(ab.effects[0], UnreadEffect))
+
+
+def _one_cycling(toks: Sequence[Token], raw: str) -> ActivatedAbility:
     g = _g()
     c = g.Cursor(toks)
     words = 0
@@ -94,11 +105,53 @@ def line_cycling(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
         raise g.NoMatch("words before cycling")
     else:
         sorcery = False
+    keyword = [tok.text for tok in toks[:c.i + 1]]
     c.i += 1
-    mana = g.mana_run(c)
+    cost = _life_cost(c) if c.at("—") else Cost(mana=g.mana_cost(g.mana_run(c)), discard_self=True)
     c.end()
-    cost = Cost(mana=g.mana_cost(mana), discard_self=True)
-    return [ActivatedAbility(cost, (), (UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")], 1
+    effect = cycling_effect(keyword)
+    return ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")
+
+
+def _life_cost(c) -> Cost:
+    """"—Pay N life." after a cycling keyword (CR 702.29a, 118.1: a cost that is not mana; paying
+    life, CR 119.4). Other costs ("—Sacrifice a land.") are not read."""
+    g = _g()
+    c.need("—", "pay")
+    t = c.next()
+    if t.kind != "NUM":
+        raise g.NoMatch("an amount of life")
+    c.need("life")
+    c.take(".")
+    return Cost(life=int(t.low), discard_self=True)
+
+
+def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
+    """The effect a cycling keyword means, read from the keyword (not its reminder text):
+    "Cycling" — draw a card (CR 702.29a); "[type]cycling" — search your library for a [type] card,
+    reveal it, put it into your hand, then shuffle (CR 702.29e: "Plainscycling", "Wizardcycling" —
+    a card of that subtype, CR 205.3; "Basic landcycling" — a basic land card; "Landcycling" — a
+    land card); "Transmute" — a search for a card with the discarded card's mana value (CR 702.53a).
+    None (unread): "artifact landcycling" (a card of two types) and any other word."""
+    words = [w.lower() for w in keyword]
+    if words == ["cycling"]:
+        return ir.Draw(1)
+    if words == ["transmute"]:
+        return ir.Transmute()
+    quality: Filter | None = None
+    if words == ["basic", "landcycling"]:
+        quality = Filter(types=frozenset({"Land"}), who="you", zone="library", supertypes=frozenset({"Basic"}))
+    elif words == ["landcycling"]:
+        quality = Filter(types=frozenset({"Land"}), who="you", zone="library")
+    elif len(words) == 1 and words[0].endswith("cycling"):
+        sub = keyword[0][:-len("cycling")]
+        sub = sub[:1].upper() + sub[1:]   # "islandcycling" after a comma
+        if not is_subtype(sub) or sub != singular(sub):
+            return None
+        quality = Filter(types=frozenset(), who="you", zone="library", subtypes=frozenset({sub}))
+    else:
+        return None
+    return ir.SearchLibrary("hand", quality, tapped=False, shuffle=True)
 
 
 def _rest_cost(cost_toks: Sequence[Token], rest: Sequence[Sequence[Token]]) -> Cost:

@@ -89,6 +89,19 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Bolster: "counters",
 }.items()}
 
+#: The events of the effects of players' choices (issue 26, helper effa): sacrificed permanents go
+#: to the graveyard (CR 701.21a; creatures die), a returned one leaves the battlefield, counters may
+#: kill (-1/-1, CR 704.5f), "unless you pay" pays as a cost does (mana abilities, CR 605.3a).
+_EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
+    ir.SacrificeChosen: "sacrifice leaves graveyard",
+    ir.SacrificeUnlessPays: "sacrifice leaves graveyard tap mana life",
+    ir.ReturnChosen: "leaves",
+    ir.PutCountersOnEach: "counters leaves graveyard",
+    ir.Proliferate: "counters leaves graveyard",
+    ir.ChooseDiscard: "discard graveyard",
+    ir.Transmute: "search shuffle",
+}.items()})
+
 #: Event words → family. Order doesn't matter: every matching family counts.
 _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(rx)) for fam, rx in (
     ("step", r"^at (?:the )?(?:beginning|end) of\b"),
