@@ -858,7 +858,8 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
         for o, live, lki in observers:
             assert o.card is not None
             for a in o.card.abilities:
-                if not is_event_trigger(a) or a not in live or not condition_met(view, a, o, o.controller):
+                if not isinstance(a, TriggeredAbility) or not is_event_trigger(a) or a not in live \
+                        or not condition_met(view, a, o, o.controller):
                     continue
                 for _ in range(times_triggered(a.trigger, e, o, view, w.base.opponents(o.controller))):
                     out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick()))

@@ -493,9 +493,11 @@ def _library_card(c: Cursor) -> Filter | None:
     c.need("card")
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
-    bounds = _library_card_bounds(c)
+    b = _library_card_bounds(c)
     return Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes),
-                  colors=colors, **bounds)
+                  colors=colors, mv_min=b.get("mv_min"), mv_max=b.get("mv_max"), power_min=b.get("power_min"),
+                  power_max=b.get("power_max"), toughness_min=b.get("toughness_min"),
+                  toughness_max=b.get("toughness_max"))
 
 
 def _library_card_bounds(c: Cursor) -> dict[str, int]:
