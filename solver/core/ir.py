@@ -788,6 +788,25 @@ class IfCast(_EffectBase):
 
 
 @dataclass(frozen=True)
+class IfCondition(_EffectBase):
+    """"If <condition>, <instructions>." / "<instruction> instead if <condition>." / "If <condition>,
+    <instruction> instead." (CR 608.2c: an instruction that depends on the game as the spell or ability
+    resolves): ``then`` if ``condition`` holds then (the activation and static condition kinds, read on
+    the board for the resolving object's controller), else ``otherwise`` — the earlier instruction that
+    an "instead" replaces."""
+
+    kind: ClassVar[str] = "if_condition"
+    condition: "ActivationCondition"
+    then: tuple["Effect", ...]
+    otherwise: tuple["Effect", ...] = ()
+
+    def describe(self) -> str:
+        then = "; ".join(e.describe() for e in self.then)
+        other = ("; otherwise: " + "; ".join(e.describe() for e in self.otherwise)) if self.otherwise else ""
+        return f"if {self.condition.describe()}: {then}{other}"
+
+
+@dataclass(frozen=True)
 class Sacrifice(_EffectBase):
     """"Its controller sacrifices it" (CR 701.21a): the permanent ``to`` names, if it is still on the
     battlefield, is put into its owner's graveyard by its controller (not destroyed: indestructible doesn't
@@ -1063,7 +1082,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, UnreadEffect]
+               Proliferate, Transmute, IfCondition, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -116,6 +116,7 @@ from ..rules.faces import KEPT_ON_BATTLEFIELD
 from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped
 from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
+from ..rules.conditions import condition_holds
 from ..rules.mana_sources import class_of
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
@@ -536,6 +537,13 @@ def _do_if_cast(w: _World, ctx: _Ctx, eff: ir.IfCast) -> list[_World]:
     spell = w.objects.get(ctx.stack_id)
     subject = spell if spell is not None and spell.ability is None else ctx.source
     return _run_effects(w, ctx, eff.then if cast_as(subject, eff.how, eff.times) else eff.otherwise)
+
+
+def _do_if_condition(w: _World, ctx: _Ctx, eff: ir.IfCondition) -> list[_World]:
+    """CR 608.2c: ``then`` if the condition holds now for the resolving object's controller (its
+    source as it is or last was), else ``otherwise``."""
+    holds = condition_holds(w.view(), eff.condition, ctx.source, ctx.controller)
+    return _run_effects(w, ctx, eff.then if holds else eff.otherwise)
 
 
 def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
@@ -2010,6 +2018,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Regenerate: _do_regenerate,
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
+    ir.IfCondition: _do_if_condition,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,

@@ -21,6 +21,7 @@ from .scope import amount, keyword_list, object_ref, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
+from .conditional_effects import if_condition_sentence
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_groups import group_ref
@@ -752,6 +753,9 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
+    conditional = if_condition_sentence(toks, s, instructions)   # "If you control …, …" (CR 608.2c)
+    if conditional is not None:
+        return conditional
     out = instructions(c, s)
     s.effects.extend(out)
     return out

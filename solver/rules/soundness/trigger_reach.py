@@ -75,7 +75,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Regenerate: "",                             # a shield; the destruction it replaces taps (see below)
     ir.PreventDamage: "",                          # a shield: less damage, no event of its own
     ir.Sacrifice: "leaves graveyard sacrifice",    # evoke's sacrifice (CR 701.21a, 702.74a)
-    ir.IfCast: "",                                 # "if this spell was kicked": its instructions, their own
+    ir.IfCast: "",
+    ir.IfCondition: "",                            # "if you control …": its instructions, their own                                 # "if this spell was kicked": its instructions, their own
     # what is attached changes characteristics (an Equipment's -N/-N: state-based deaths); "becomes
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
@@ -176,8 +177,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             return None
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
-        if isinstance(e, (ir.RevealTop, ir.IfCast)):   # what happens if the card is revealed / it was kicked
-            inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, ir.IfCast) else ()))
+        if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
+            inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
                 return None
             got = inner
