@@ -50,7 +50,7 @@ def test_a_keyword_with_its_parameter_cr_702():
 
 
 def test_a_trigger_whose_event_is_not_modeled_cr_603():
-    sk = skeleton("Smuggler's Copter", "Whenever this Vehicle attacks or blocks")
+    sk = skeleton("Tireless Tracker", "Whenever you sacrifice a Clue")
     assert sk == Skeleton("triggered")  # no target slot; event and effect unread
 
 

@@ -238,3 +238,20 @@ def test_triggered_text_of_a_card_in_a_library_acts_only_on_its_own_moves():
     assert answer(situation_from_dict(doc).state, {"kind": "pass"})["status"] == "ok"
     doc["battlefield"]["alice"].append("Sylvan Library")
     assert answer(situation_from_dict(doc).state, {"kind": "pass"})["status"] == "unsupported"
+
+
+def test_keywords_that_are_triggers_read_by_their_meaning():
+    """CR 702.45a bushido N, 702.91a battle cry, 702.135a afterlife N: read as the triggered ability each
+    stands for (by the same trigger and effect grammar as printed text), on creature cards."""
+    from mtgsolve.solver.cards import get_card
+
+    def trig(name: str) -> ir.TriggeredAbility:
+        (a,) = [x for x in get_card(name).abilities if isinstance(x, ir.TriggeredAbility)]
+        return a
+
+    bushido = trig("Samurai of the Pale Curtain")
+    assert bushido.trigger == ir.EitherTrigger((ir.BlocksTrigger(), ir.BecomesBlockedTrigger()))
+    assert bushido.effects == (ir.Pump(ir.SELF, 1, 1),) or "+1/+1" in bushido.describe()
+    assert isinstance(trig("Signal Pest").trigger, ir.AttacksTrigger)
+    afterlife = trig("Ministrant of Obligation")
+    assert isinstance(afterlife.trigger, ir.DiesTrigger) and "create 2 Spirit" in afterlife.describe()

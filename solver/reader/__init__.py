@@ -82,7 +82,7 @@ __all__ = ["read", "read_lines", "LineReading", "without_text"]
 
 def _context(data: "CardData") -> tuple[LineContext, list[str], tuple[str, ...]]:
     is_spell = any(t in ("Instant", "Sorcery") for t in data.types)
-    ctx = LineContext(x_in_cost=data.mana_cost.x_count > 0, is_spell=is_spell,
+    ctx = LineContext(x_in_cost=data.mana_cost.x_count > 0, is_spell=is_spell, is_creature="Creature" in data.types,
                       keywords=frozenset(k.lower() for k in data.keywords),
                       spell_scope=Scope(source_is_permanent=False, x_defined=data.mana_cost.x_count > 0)
                       if is_spell else None)
@@ -108,10 +108,10 @@ def _read_one(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], ctx: 
 
 @lru_cache(maxsize=65536)
 def _read_permanent_line(raw: str, names: tuple[str, ...], subtypes: tuple[str, ...], x_in_cost: bool,
-                         keywords: frozenset[str]) -> LineReading:
+                         keywords: frozenset[str], creature: bool = False) -> LineReading:
     """A line of a card that is not an instant or sorcery: its reading depends only on
     these arguments, so identical lines ("Flying", "{T}: Add {G}.") are read once."""
-    return _read_one(raw, names, subtypes, LineContext(x_in_cost=x_in_cost, keywords=keywords))
+    return _read_one(raw, names, subtypes, LineContext(x_in_cost=x_in_cost, keywords=keywords, is_creature=creature))
 
 
 def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading], SpellBehaviour | None]:
@@ -137,7 +137,7 @@ def read_lines(data: "CardData", modal: bool = True) -> tuple[list[LineReading],
         else:
             present = tuple(n for n in names if n in raw)
             nouns = subtypes if "this " in raw.lower() else ()
-            out.append(_read_permanent_line(raw, present, nouns, ctx.x_in_cost, ctx.keywords))
+            out.append(_read_permanent_line(raw, present, nouns, ctx.x_in_cost, ctx.keywords, ctx.is_creature))
     out = leveled_lines(out, ctx)   # striations and Class levels (CR 711, 716): unread
     spell = None
     s = ctx.spell_scope

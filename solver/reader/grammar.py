@@ -196,8 +196,9 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
         # object is every creature type" (702.73a); they function in every zone
         return [ir.CharacteristicDefining(colors=frozenset(), text=raw) if t.low == "devoid"
                 else ir.CharacteristicDefining(every_creature_type=True, text=raw)]
-    if len(toks) == 1 and t.kind == "WORD" and t.low == "prowess":
-        return [_keyword_trigger(PROWESS_MEANING, raw)]
+    meaning = keyword_trigger_meaning([x.low for x in toks], ctx)
+    if meaning is not None:
+        return [_keyword_trigger(meaning, raw)]
     # other keywords: unsupported, named by the keyword and its parameter's template
     words = [x.low for x in toks]
     for n in range(min(5, len(words)), 0, -1):
@@ -210,8 +211,35 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
     raise NoMatch("not a keyword")
 
 
-#: Prowess's meaning (CR 702.108a), read by the trigger and effect grammar like any printed line.
-PROWESS_MEANING = "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn."
+#: Keywords that are triggered abilities, by their rules meaning (CR 702.108a prowess, 702.45a bushido N,
+#: 702.91a battle cry, 702.135a afterlife N), read by the trigger and effect grammar like any printed line;
+#: ``{n}`` is the keyword's number, ``{w}`` its word. Only on creature cards: the meanings name "this creature".
+KEYWORD_TRIGGER_MEANINGS: dict[str, str] = {
+    "prowess": "Whenever you cast a noncreature spell, this creature gets +1/+1 until end of turn.",
+    "bushido": "Whenever this creature blocks or becomes blocked, this creature gets +{n}/+{n} until end of turn.",
+    "battle cry": "Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",
+    "afterlife": "When this creature dies, create {w} 1/1 white and black Spirit creature token{s} with flying.",
+}
+_NUMBER_WORDS = {1: "a", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def keyword_trigger_meaning(words: list[str], ctx: LineContext) -> str | None:
+    """The meaning of a keyword line that is one triggered ability ("prowess", "bushido 2", "battle cry",
+    "afterlife 1"), or None."""
+    if not ctx.is_creature:
+        return None
+    for name, meaning in KEYWORD_TRIGGER_MEANINGS.items():
+        head = name.split()
+        if words[:len(head)] != head:
+            continue
+        rest = words[len(head):]
+        if "{n}" not in meaning and "{w}" not in meaning:
+            return meaning if not rest else None
+        if len(rest) != 1 or not rest[0].isdigit() or int(rest[0]) not in _NUMBER_WORDS:
+            return None
+        n = int(rest[0])
+        return meaning.format(n=n, w=_NUMBER_WORDS[n], s="s" if n > 1 else "")
+    return None
 
 
 def _keyword_trigger(meaning: str, raw: str) -> Ability:

@@ -18,6 +18,7 @@ class LineContext:
 
     x_in_cost: bool = False
     is_spell: bool = False  # instant or sorcery: lines are the spell's instructions
+    is_creature: bool = False  # a creature card ("this creature" in a keyword's meaning, CR 702)
     keywords: frozenset[str] = frozenset()  # MTGJSON's keyword names, lower case
     spell_scope: Scope | None = None
 
