@@ -60,11 +60,11 @@ def test_journey_to_nowhere_exiles_its_target():
                                                                                       "id": "b"}]},
            "stack": [{"ability": {"source": "j", "index": 1}, "id": "t", "controller": "alice", "targets": [["b"]]}]}
     res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
-    # its unread leaves-the-battlefield trigger could trigger during a resolution (CR 603.6c, 603.10a),
-    # so resolve refuses and names it (contract §2.0) rather than answering over it
+    # its leaves-the-battlefield trigger (its event read, CR 603.6c, 603.10a) has an unread effect that
+    # could act during a resolution, so resolve refuses and names it (contract §2.0)
     assert res["status"] == "unsupported"
     (part,) = res["unsupported"]
-    assert part["object"] == "j" and part["affects"] == ["triggers"] and "leaves the battlefield" in part["text"]
+    assert part["object"] == "j" and part["affects"] == ["triggers"] and "return the exiled card" in part["text"]
 
 
 def test_an_illegal_target_is_not_moved():

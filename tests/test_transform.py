@@ -186,15 +186,15 @@ def test_resolution_matches_reference(seed: int) -> None:
 # --- soundness and games -------------------------------------------------------------------------
 
 def test_read_parts_no_longer_block_and_unread_ones_still_do() -> None:
-    """Transform effects, Delver's trigger and daybound are read; Reckless Stormseeker's combat
-    trigger is not, and still blocks what it reaches (docs/soundness.md)."""
+    """Transform effects, Delver's trigger and daybound are read, and so is Reckless Stormseeker's combat
+    trigger now (issue 27: step triggers); Tireless Tracker's sacrifice trigger is not, and is listed
+    (docs/soundness.md)."""
     sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "day_night": "day",
                                "turn": {"active": "alice", "step": "main1"},
                                "battlefield": {"alice": ["Delver of Secrets", "Kessig Prowler", "Bird Admirer",
-                                                         "Reckless Stormseeker"]}})
+                                                         "Reckless Stormseeker", "Tireless Tracker"]}})
     texts = [u["text"] for u in sit.unsupported]
-    assert texts == ["At the beginning of combat on your turn, target creature you control gets +1/+0 and gains "
-                     "haste until end of turn."]
+    assert texts == ["Whenever you sacrifice a Clue, put a +1/+1 counter on this creature."]
 
 
 def test_a_game_counts_spells_and_night_falls() -> None:

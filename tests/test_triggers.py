@@ -211,8 +211,14 @@ def test_unread_trigger_still_blocks_what_it_reaches():
                "stack": [{"card": "Grizzly Bears", "controller": "alice"}]}
     res = answer(situation_from_dict(egotist).state, {"kind": "resolve"})
     assert res["status"] == "ok"  # nothing is sacrificed: the unread event can't happen
-    pay = answer(situation_from_dict({**egotist, "stack": []}).state, {"kind": "actions"})
-    assert pay["status"] == "unsupported"  # its sacrifice cost would make the unread ability trigger
+    from mtgsolve.solver.api import UnsupportedCaseError
+    import pytest
+
+    board = {**egotist, "stack": [], "battlefield": {"alice": ["Popular Egotist", "Grizzly Bears", "Swamp", "Swamp"]}}
+    sit = Situation(situation_from_dict(board).state)
+    assert answer(sit.state, {"kind": "actions"})["status"] == "ok"  # legal actions: triggers act later (603.2)
+    with pytest.raises(UnsupportedCaseError):   # applying the sacrifice makes the unread ability trigger
+        sit.apply("activate popular-egotist:1 paying swamp, swamp-2 sacrificing grizzly-bears")
 
 
 def test_triggered_text_of_a_card_in_a_library_acts_only_on_its_own_moves():
