@@ -788,6 +788,29 @@ class IfCast(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Animate(_EffectBase):
+    """"<this permanent> becomes a N/N <colors> <subtypes> <types> creature [with <keywords>] until end of
+    turn. It's still a land." (CR 611.2a, 613.1d–f, 613.4b): until end of turn ``to`` gains the card types
+    ``types`` and the subtypes ``subtypes`` in addition to its own (layer 4), is ``colors`` when given
+    (layer 5), has ``keywords`` (layer 6) and base power and toughness ``power``/``toughness`` (layer
+    7b); counters and pumps apply on top (613.4c)."""
+
+    kind: ClassVar[str] = "animate"
+    to: Ref
+    power: int
+    toughness: int
+    types: frozenset[str] = frozenset({"Creature"})
+    subtypes: frozenset[str] = frozenset()
+    colors: frozenset[str] | None = None
+    keywords: tuple[str, ...] = ()
+
+    def _text(self) -> str:
+        kw = (" with " + ", ".join(self.keywords)) if self.keywords else ""
+        what = " ".join(sorted(self.subtypes) + sorted(t.lower() for t in self.types))
+        return f"{_ref_text(self.to)} becomes a {self.power}/{self.toughness} {what}{kw} until end of turn"
+
+
+@dataclass(frozen=True)
 class IfCondition(_EffectBase):
     """"If <condition>, <instructions>." / "<instruction> instead if <condition>." / "If <condition>,
     <instruction> instead." (CR 608.2c: an instruction that depends on the game as the spell or ability
@@ -1082,7 +1105,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

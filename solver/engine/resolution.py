@@ -415,6 +415,15 @@ def _do_pump(w: _World, ctx: _Ctx, eff: ir.Pump) -> list[_World]:
     return [w]
 
 
+def _do_animate(w: _World, ctx: _Ctx, eff: ir.Animate) -> list[_World]:
+    """CR 611.2a: the permanent becomes a creature until end of turn — an effect entry the
+    characteristics view applies in layers 4-7b (cleanup ends it, CR 514.2)."""
+    if not _refs(w, ctx, eff.to):
+        return [w]
+    _record_effect_entry(w, ctx)
+    return [w]
+
+
 def _do_until_end_of_turn(w: _World, ctx: _Ctx, eff: ir.UntilEndOfTurn) -> list[_World]:
     _record_effect_entry(w, ctx)
     return [w]
@@ -2019,6 +2028,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
     ir.IfCondition: _do_if_condition,
+    ir.Animate: _do_animate,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,

@@ -22,6 +22,8 @@ from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence
+from .effects_animate import clause_animate, still_its_types
+from ..core.ir import Animate
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_groups import group_ref
@@ -725,7 +727,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
-    ("attach", effects_equip.clause_attach),
+    ("attach", effects_equip.clause_attach), ("animate", clause_animate),
 ) + CLAUSES_EFFB
 
 
@@ -750,6 +752,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         s.effects[:] = [replace(e, cant_be_regenerated=True) if isinstance(e, Destroy) else e
                         for e in s.effects]
         return []
+    if still_its_types(toks) and s.effects and isinstance(s.effects[-1], Animate):
+        return []   # "It's still a land." after "… becomes a 2/2 … creature" (CR 205.1b)
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked

@@ -387,6 +387,8 @@ class View:
             self._apply4(chosen, work)
             pending = [s for s in pending if s is not chosen]
 
+        animated = self._animate(work)   # resolved "becomes a N/N … creature until end of turn" (layer 4)
+
         # ---- layers 5, 6, 7 ----
         def ability_base(o: GameObject) -> tuple[Ability, ...]:
             w = work[o.id]
@@ -413,6 +415,10 @@ class View:
 
         granted: dict[str, list[Ability]] = {o.id: [] for o in perms}
         ptmod: dict[str, list[int]] = {o.id: [0, 0] for o in perms}
+        for oid, an in animated.items():   # layers 5 and 6 of an animation (CR 613.1e-f)
+            if an.colors is not None:
+                colors[oid] = an.colors
+            granted[oid].extend(Keyword(k) for k in an.keywords)
         for s in statics:
             a = s.ability
             src = self._objs[s.source]
@@ -450,6 +456,8 @@ class View:
             token_pt = getattr(o.card, "pt", None)
             if token_pt:
                 p, t = token_pt
+            if o.id in animated:   # layer 7b: its base power and toughness (CR 613.4b)
+                p, t = animated[o.id].power, animated[o.id].toughness
             if p is not None and t is not None:
                 plus = o.counter("+1/+1") - o.counter("-1/-1")
                 p += ptmod[o.id][0] + plus
@@ -464,6 +472,25 @@ class View:
                          if self._holds(s, work)]
         self._statics.extend(self._this_turn_rules())
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
+
+    def _animate(self, work: dict[str, "_Work"]) -> dict[str, ir.Animate]:
+        """Resolved animations (:class:`ir.Animate`, CR 611.2a) in timestamp order: each permanent named
+        gains the card types and subtypes (layer 4, CR 613.1d, after the statics of layer 4: a resolved
+        effect's timestamp is later); the latest animation of a permanent sets its colors, keywords and
+        base power and toughness (layers 5, 6, 7b)."""
+        out: dict[str, ir.Animate] = {}
+        for s in sorted(self._eot, key=lambda x: (x.timestamp, x.source)):
+            eff = s.ability
+            if not isinstance(eff, ir.Animate):
+                continue
+            for oid in self._refs(eff.to, s):
+                w = work.get(oid)
+                if w is None:
+                    continue
+                w.types = w.types | eff.types
+                w.subtypes = w.subtypes | eff.subtypes
+                out[oid] = eff
+        return out
 
     def _holds(self, s: Sourced[Static], work: dict[str, "_Work"]) -> bool:
         """Does the condition of a static "as long as …" hold now (CR 611.3a)? Read from
@@ -523,11 +550,11 @@ class View:
                 acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
                     effs = getattr(acts[ref.index - 1], "effects", ())
-        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn] = []
+        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn)):
+            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn, ir.Animate)):
                 out.append(eff)
         return src, tuple(out)
 

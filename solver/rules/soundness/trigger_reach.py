@@ -76,7 +76,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.PreventDamage: "",                          # a shield: less damage, no event of its own
     ir.Sacrifice: "leaves graveyard sacrifice",    # evoke's sacrifice (CR 701.21a, 702.74a)
     ir.IfCast: "",
-    ir.IfCondition: "",                            # "if you control …": its instructions, their own                                 # "if this spell was kicked": its instructions, their own
+    ir.IfCondition: "",
+    ir.Animate: "",                                # it becomes a creature: no event of its own                            # "if you control …": its instructions, their own                                 # "if this spell was kicked": its instructions, their own
     # what is attached changes characteristics (an Equipment's -N/-N: state-based deaths); "becomes
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
