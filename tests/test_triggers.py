@@ -196,7 +196,8 @@ def test_trigger_events_read_by_grammar():
         and t.what.who == "you"
     t = trig("Whenever you cast an instant or sorcery spell, you gain 1 life.")
     assert isinstance(t, ir.CastTrigger) and t.who == "you" and [f.types for f in t.spells] == [{"Instant", "Sorcery"}]
-    assert trig("Whenever you cast your second spell each turn, you gain 1 life.") is None
+    assert trig("Whenever you cast your second spell each turn, you gain 1 life.") == ir.CastTrigger("you", (), 2)
+    assert trig("Whenever you cast your first instant or sorcery spell each turn, you gain 1 life.") is None
     # an intervening "if" (CR 603.4): its condition read, or the trigger stays unread (never firing regardless)
     assert trig("When this creature enters, if you control a Swamp, you gain 1 life.") == ir.EntersTrigger()
     assert trig("When this creature enters, if it was kicked, you gain 1 life.") is None
@@ -261,3 +262,26 @@ def test_keywords_that_are_triggers_read_by_their_meaning():
     assert isinstance(trig("Signal Pest").trigger, ir.AttacksTrigger)
     afterlife = trig("Ministrant of Obligation")
     assert isinstance(afterlife.trigger, ir.DiesTrigger) and "create 2 Spirit" in afterlife.describe()
+
+
+def test_second_spell_each_turn_counts_the_recorded_spells():
+    """CR 601.2i: "Whenever you cast your second spell each turn" triggers on the caster's second spell,
+    counted by turn.spells_cast; with no record the action is refused, not guessed."""
+    from mtgsolve.solver.core.moves import UnsupportedActionError
+    import pytest
+
+    card = {"name": "Second Wind", "types": ["Enchantment"],
+            "text": "Whenever you cast your second spell each turn, you gain 2 life."}
+
+    def sit(cast: dict | None) -> Situation:
+        turn: dict = {"number": 3, "active": "alice", "step": "main1"}
+        if cast is not None:
+            turn["spells_cast"] = cast
+        return Situation(situation_from_dict({
+            "format": "mtgsolve/1", "players": ["alice", "bob"], "turn": turn,
+            "battlefield": {"alice": [{"card": card}, "Mountain"]}, "hand": {"alice": ["Lightning Bolt"]}}).state)
+
+    assert _stack_sources(sit({"alice": 1}).apply("cast lightning-bolt -> bob")) == ["second-wind", "lightning-bolt"]
+    assert _stack_sources(sit({}).apply("cast lightning-bolt -> bob")) == ["lightning-bolt"]
+    with pytest.raises(UnsupportedActionError):
+        sit(None).apply("cast lightning-bolt -> bob")

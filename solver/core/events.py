@@ -52,6 +52,7 @@ class SpellCast(GameEvent):
 
     stack_id: str
     player: str
+    nth: int | None = None   # the caster's spells this turn, this one included (None: not recorded)
 
 
 @dataclass(frozen=True)

@@ -1427,10 +1427,15 @@ class CastTrigger(Trigger):
     event: ClassVar[str] = "spell_cast"
     who: str = "you"
     spells: tuple[Filter, ...] = ()
+    nth: int = 0   # "your second spell each turn": only the caster's nth spell this turn (0: any)
 
     def describe(self) -> str:
         who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}[self.who]
         what = " or ".join(describe_spell_filter(f) for f in self.spells) or "a spell"
+        if self.nth:
+            what = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.nth, str(self.nth)) + \
+                " spell each turn"
+            who = {"you": "you cast your", "any": "a player casts their", "opponent": "an opponent casts their"}[self.who]
         return f"whenever {who} {what}"
 
 

@@ -53,6 +53,7 @@ from ..core.state import AbilityRef, GameObject, GameState, PreventionShield
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers, count_spell, dispatch_events)
 from ..core.events import SpellCast
+from ..core.errors import UnsupportedCase
 from ..rules.replacement import counter_event_outcomes, enters_tapped
 from ..rules.suspend import suspend_of
 from ..rules.faces import CAST_WITH, at_face
@@ -273,7 +274,7 @@ class ActionApplier:
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
         self.pay(_payment_of_complete(a), a.x or 0)
         self.turn = count_spell(self.turn, self.player, self.state.player_ids)  # turn.spells_cast (CR 730.2)
-        self.w.events.append(SpellCast(_object_of(a), self.player))  # it became cast (CR 601.2i)
+        self.w.events.append(SpellCast(_object_of(a), self.player, self.turn.cast_by(self.player)))  # CR 601.2i
 
     def _face_status(self, o: GameObject) -> dict[str, Any]:
         """The face the card shows where it goes when the action names one: the spell on the stack
@@ -337,7 +338,11 @@ class ActionApplier:
         entering or leaving, life gained: :func:`~solver.engine.transition.dispatch_events`). Those
         without targets are the action's own, put on the stack now with the others; those with
         targets wait, to be put on the stack with their targets chosen by ``settle`` (CR 603.3d)."""
-        for t in dispatch_events(self.w):
+        try:
+            queued = dispatch_events(self.w)
+        except UnsupportedCase as e:
+            raise UnsupportedActionError(str(e)) from None
+        for t in queued:
             if not getattr(t.ability, "targets", ()):
                 self.triggers.append(t)
 

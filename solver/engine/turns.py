@@ -495,7 +495,14 @@ def _day_night_matters(state: GameState) -> bool:
     day or night, or a card with daybound or nightbound is in the game and could make it so
     (CR 702.145d). Otherwise the record stays absent, as it was."""
     return state.day_night is not None or any(
-        has_keyword(o, "daybound") or has_keyword(o, "nightbound") for o in state.objects)
+        has_keyword(o, "daybound") or has_keyword(o, "nightbound") or _counts_spells(o) for o in state.objects)
+
+
+def _counts_spells(o: GameObject) -> bool:
+    """A card with a read "whenever you cast your second spell each turn" (CR 601.2i): the spells cast
+    in the turn beginning must be recorded for it."""
+    return o.card is not None and any(isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, ir.CastTrigger)
+                                      and a.trigger.nth for a in o.card.abilities)
 
 
 def _day_night_check(state: GameState, previous: str, cast: int | None) -> GameState:

@@ -150,7 +150,10 @@ def _player_event(c: Cursor) -> Trigger | None:
     else:
         return None
     if c.take(("cast", "casts")):
-        if c.at("your") or c.at("another") or c.at("this"):
+        nth = _nth_spell(c)
+        if nth:
+            return CastTrigger(who, (), nth)
+        if c.at("your") or c.at("another") or c.at("this") or c.at("their"):
             raise NoMatch("cast with a count or of this spell")
         spells = spell_phrase(c)
         if any(f.from_zones or f.not_from_zones or f.not_owned or f.chosen_type or f.has_x for f in spells):
@@ -167,6 +170,21 @@ def _player_event(c: Cursor) -> Trigger | None:
         return YouAttackTrigger()
     c.i = save
     raise NoMatch("event of a player")
+
+
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+
+
+def _nth_spell(c: Cursor) -> int:
+    """"your second spell each turn" / "their first spell each turn" (CR 601.2i: the caster's spells
+    cast this turn, counted in order); 0 when the words are not this shape."""
+    save = c.i
+    if c.take(("your", "their")) and c.low() in _ORDINALS:
+        n = _ORDINALS[c.next().low]
+        if c.take("spell", "each", "turn"):
+            return n
+    c.i = save
+    return 0
 
 
 def _object_filter(d: Desc, other: bool) -> Filter:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import events as ev
+from ..core.errors import UnsupportedCase
 from ..core import ir
 from ..core.state import GameObject
 from .characteristics import Chars, View
@@ -138,6 +139,12 @@ def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: t
         return False
     if t.who == "opponent" and e.player not in opponents:
         return False
+    if t.nth:
+        if e.nth is None:
+            raise UnsupportedCase(f"unsupported: \"{t.describe()}\" counts the spells {e.player} cast this turn, "
+                                  "which the situation does not record (turn.spells_cast)")
+        if e.nth != t.nth:
+            return False
     spell = view.state.find(e.stack_id)
     if spell is None or spell.zone != "stack":
         return False
