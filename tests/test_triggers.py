@@ -285,3 +285,18 @@ def test_second_spell_each_turn_counts_the_recorded_spells():
     assert _stack_sources(sit({}).apply("cast lightning-bolt -> bob")) == ["lightning-bolt"]
     with pytest.raises(UnsupportedActionError):
         sit(None).apply("cast lightning-bolt -> bob")
+
+
+def test_when_you_cast_this_spell_triggers_from_the_stack():
+    """CR 601.2i, 113.6c: "When you cast this spell" is an ability of the spell; it triggers as the spell
+    becomes cast and resolves before it."""
+    herald = {"name": "Test Herald", "manaCost": "{R}", "types": ["Creature"], "power": 1, "toughness": 1,
+              "text": "When you cast this spell, you gain 2 life."}
+    sit = Situation(situation_from_dict({
+        "format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+        "battlefield": {"alice": ["Mountain"]}, "hand": {"alice": [{"card": herald}]}}).state)
+    after = sit.apply("cast test-herald")
+    assert _stack_sources(after) == ["test-herald", "test-herald"]
+    assert after.state.zone("stack")[0].ability is not None
+    ((_, resolved),) = after.resolve()
+    assert resolved.state.player("alice").life == 22 and resolved.state.zone("stack")[0].id == "test-herald"

@@ -1440,6 +1440,18 @@ class CastTrigger(Trigger):
 
 
 @dataclass(frozen=True)
+class CastSelfTrigger(Trigger):
+    """"When you cast this spell" (CR 601.2i, 603.2, 113.6c: an ability of the spell that functions on the
+    stack; it triggers as the spell becomes cast and goes on the stack above it)."""
+
+    event: ClassVar[str] = "this_spell_cast"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when you cast this spell"
+
+
+@dataclass(frozen=True)
 class CombatDamageTrigger(Trigger):
     """"Whenever <this creature | equipped creature | enchanted creature | a creature you control>
     deals [combat] damage to a player" (CR 120.1, 510.2, 510.3a, 603.2: it triggers as the damage is
@@ -1582,7 +1594,7 @@ TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, Attack
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
-                                              BlocksTrigger, BecomesBlockedTrigger, EitherTrigger)
+                                              BlocksTrigger, BecomesBlockedTrigger, EitherTrigger, CastSelfTrigger)
 
 
 @dataclass(frozen=True)

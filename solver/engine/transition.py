@@ -57,7 +57,7 @@ from ..cards import Card, faces
 from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
-from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained
+from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
 from ..rules.triggers import condition_met, is_event_trigger, step_fires, times_triggered
 from ..core.mana import Mana
 from ..core.moves import Payment
@@ -853,6 +853,9 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
         if isinstance(e, LeftBattlefield) and e.before.card is not None and \
                 any(is_event_trigger(a) for a in e.before.card.abilities):
             observers.append((e.before, e.abilities, _lki_entries(e.before)))
+        elif isinstance(e, SpellCast) and (spell := w.objects.get(e.stack_id)) is not None \
+                and spell.card is not None and any(is_event_trigger(a) for a in spell.card.abilities):
+            observers.append((spell, view.chars(spell.id).abilities, ()))   # "when you cast this spell" (113.6c)
     out: list[_PendingTrigger] = []
     for e in events:
         for o, live, lki in observers:

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastTrigger,
+from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastSelfTrigger,
+                       CastTrigger,
                        CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
                        StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition)
@@ -149,6 +150,10 @@ def _player_event(c: Cursor) -> Trigger | None:
         who = "opponent"
     else:
         return None
+    if who == "you" and c.take("cast", "SELF"):
+        if c.toks[c.i - 1].text.lower() != "this spell":
+            raise NoMatch("you cast <a name>: this spell only")
+        return CastSelfTrigger()
     if c.take(("cast", "casts")):
         nth = _nth_spell(c)
         if nth:

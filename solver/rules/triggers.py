@@ -38,7 +38,7 @@ __all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger"
 EVENT_TRIGGERS: tuple[type[ir.Trigger], ...] = (
     ir.ObjectEntersTrigger, ir.ObjectDiesTrigger, ir.LeavesTrigger, ir.CastTrigger, ir.CombatDamageTrigger,
     ir.LifeGainTrigger, ir.DrawTrigger, ir.YouAttackTrigger, ir.OtherAttacksTrigger, ir.BlocksTrigger,
-    ir.BecomesBlockedTrigger, ir.EitherTrigger)
+    ir.BecomesBlockedTrigger, ir.EitherTrigger, ir.CastSelfTrigger)
 
 
 def condition_met(view: View, ability: Any, source: GameObject, controller: str) -> bool:
@@ -133,6 +133,8 @@ def _leaves(t: ir.Trigger, e: ev.LeftBattlefield, o: _Observer) -> bool:
 
 
 def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: tuple[str, ...]) -> bool:
+    if isinstance(t, ir.CastSelfTrigger):   # the spell itself, on the stack (CR 113.6c)
+        return e.stack_id == o.obj.id
     if not isinstance(t, ir.CastTrigger):
         return False
     if t.who == "you" and e.player != o.obj.controller:

@@ -162,7 +162,7 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.CombatDamageTrigger: frozenset({"damage"}), ir.LifeGainTrigger: frozenset({"life"}),
     ir.DrawTrigger: frozenset({"draw"}), ir.YouAttackTrigger: frozenset({"attack"}),
     ir.OtherAttacksTrigger: frozenset({"attack"}), ir.BlocksTrigger: frozenset({"block"}),
-    ir.BecomesBlockedTrigger: frozenset({"block"}),
+    ir.BecomesBlockedTrigger: frozenset({"block"}), ir.CastSelfTrigger: frozenset({"cast"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
