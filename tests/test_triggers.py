@@ -300,3 +300,33 @@ def test_when_you_cast_this_spell_triggers_from_the_stack():
     assert after.state.zone("stack")[0].ability is not None
     ((_, resolved),) = after.resolve()
     assert resolved.state.player("alice").life == 22 and resolved.state.zone("stack")[0].id == "test-herald"
+
+
+def _pass_stacks(doc: dict) -> list[list[str]]:
+    res = answer(situation_from_dict(doc).state, {"kind": "pass"})
+    assert res["status"] == "ok", res
+    return [[o["ability"]["source"] for o in out["situation"].get("stack", [])] for out in res["outcomes"]]
+
+
+def test_unblocked_dealt_damage_and_one_or_more_deal_combat_damage():
+    """CR 509.1h "attacks and isn't blocked" as blockers are declared; CR 603.2c "one or more creatures
+    you control deal combat damage to a player" once for the whole damage step, however many deal it;
+    "is dealt damage" once per damage event."""
+    scout = {"name": "Quiet Scout", "types": ["Creature"], "power": 1, "toughness": 1,
+             "text": "Whenever this creature attacks and isn't blocked, you gain 2 life."}
+    banner = {"name": "Raid Banner", "types": ["Enchantment"],
+              "text": "Whenever one or more creatures you control deal combat damage to a player, you gain 1 life."}
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+           "turn": {"number": 3, "active": "alice", "step": "declare_attackers", "priority": "bob", "passed": ["alice"]},
+           "battlefield": {"alice": [{"card": scout, "attacking": "bob"}, {"card": "Grizzly Bears", "attacking": "bob"},
+                                     {"card": banner}]}}
+    assert _pass_stacks(doc) == [["quiet-scout"]]
+    doc["turn"]["step"] = "declare_blockers"
+    assert _pass_stacks(doc) == [["raid-banner"]]   # two creatures dealt damage: one trigger
+    hurt = {"name": "Sore Hide", "types": ["Creature"], "power": 0, "toughness": 4,
+            "text": "Whenever this creature is dealt damage, you gain 1 life."}
+    res = answer(situation_from_dict({
+        "format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+        "battlefield": {"alice": [{"card": hurt}]},
+        "stack": [{"card": "Shock", "controller": "bob", "targets": [["sore-hide"]]}]}).state, {"kind": "resolve"})
+    assert [[o["ability"]["source"] for o in out["situation"]["stack"]] for out in res["outcomes"]] == [["sore-hide"]]

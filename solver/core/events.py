@@ -95,3 +95,4 @@ class Blocked(GameEvent):
     (CR 509.1, 509.3c–d)."""
 
     blocks: tuple[tuple[str, tuple[str, ...]], ...]
+    unblocked: tuple[str, ...] = ()   # the attacking creatures no creature blocks (CR 509.1h)

@@ -1440,6 +1440,45 @@ class CastTrigger(Trigger):
 
 
 @dataclass(frozen=True)
+class DealtDamageTrigger(Trigger):
+    """"Whenever this creature is dealt damage" (CR 120.3, 603.2c: once for each damage event — damage
+    dealt at the same time by several sources is one event, so it triggers once per batch)."""
+
+    event: ClassVar[str] = "dealt_damage"
+    of_source: ClassVar[bool] = True
+    once_per_batch: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this is dealt damage"
+
+
+@dataclass(frozen=True)
+class GroupCombatDamageTrigger(Trigger):
+    """"Whenever one or more <creatures you control> deal combat damage to a player" (CR 510.2, 603.2c:
+    once for each player dealt combat damage by them in a combat damage step)."""
+
+    event: ClassVar[str] = "group_combat_damage"
+    once_per_batch: ClassVar[bool] = True
+    what: Filter = field(default_factory=lambda: Filter())
+    to: str = "player"
+
+    def describe(self) -> str:
+        return f"whenever one or more {self.what.describe()} deal combat damage to a player"
+
+
+@dataclass(frozen=True)
+class UnblockedTrigger(Trigger):
+    """"Whenever this creature attacks and isn't blocked" (CR 509.1h, 603.2: it triggers as blockers are
+    declared and none block it)."""
+
+    event: ClassVar[str] = "unblocked"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "whenever this attacks and isn't blocked"
+
+
+@dataclass(frozen=True)
 class CastSelfTrigger(Trigger):
     """"When you cast this spell" (CR 601.2i, 603.2, 113.6c: an ability of the spell that functions on the
     stack; it triggers as the spell becomes cast and goes on the stack above it)."""
@@ -1594,7 +1633,8 @@ TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, Attack
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
-                                              BlocksTrigger, BecomesBlockedTrigger, EitherTrigger, CastSelfTrigger)
+                                              BlocksTrigger, BecomesBlockedTrigger, EitherTrigger, CastSelfTrigger,
+                                              DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger)
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,7 @@ from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
-from ..rules.triggers import condition_met, is_event_trigger, step_fires, times_triggered
+from ..rules.triggers import batch_key, condition_met, is_event_trigger, step_fires, times_triggered
 from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
@@ -857,6 +857,7 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
                 and spell.card is not None and any(is_event_trigger(a) for a in spell.card.abilities):
             observers.append((spell, view.chars(spell.id).abilities, ()))   # "when you cast this spell" (113.6c)
     out: list[_PendingTrigger] = []
+    once: set[tuple[str, int, Any]] = set()   # "is dealt damage": once per batch (CR 603.2c)
     for e in events:
         for o, live, lki in observers:
             assert o.card is not None
@@ -864,7 +865,14 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
                 if not isinstance(a, TriggeredAbility) or not is_event_trigger(a) or a not in live \
                         or not condition_met(view, a, o, o.controller):
                     continue
-                for _ in range(times_triggered(a.trigger, e, o, view, w.base.opponents(o.controller))):
+                n = times_triggered(a.trigger, e, o, view, w.base.opponents(o.controller))
+                key = batch_key(a.trigger, e)
+                if n and key is not None:
+                    if (o.id, id(a), key) in once:
+                        continue
+                    once.add((o.id, id(a), key))
+                    n = 1
+                for _ in range(n):
                     out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick()))
     w.pending.extend(out)
     return out

@@ -766,7 +766,9 @@ def _declare_blockers(it: _Item, chooser: Chooser) -> Step:
         def make(d: Any = d, b: dict[str, list[str]] = b) -> _Item:
             s = combat.apply_block_declaration(state, d)
             blocks = tuple(sorted((k, tuple(v)) for k, v in b.items() if v))  # CR 509.3c-d
-            pend = tuple(event_triggers(s, (Blocked(blocks),))) if blocks else ()
+            blocked = {a for _, atk in blocks for a in atk}
+            unblocked = tuple(sorted(o.id for o in s.battlefield if o.attacking is not None and o.id not in blocked))
+            pend = tuple(event_triggers(s, (Blocked(blocks, unblocked),))) if blocks or unblocked else ()
             return _with(it, s, "settle", {"blockers": b}, pending=it.pending + pend)
 
         options.append(Option("blockers", b, _label_block(d), {"blockers": b}, None, (i,), make=make))

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastSelfTrigger,
-                       CastTrigger,
+                       CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
                        CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
                        StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition)
@@ -69,6 +69,11 @@ def _when(c: Cursor) -> tuple[Trigger, bool]:
     player = _player_event(c)
     if player is not None:
         return player, False
+    if c.take("one", "or", "more"):   # "one or more creatures you control deal combat damage to a player"
+        d = desc(c)
+        c.need("deal", "combat", "damage", "to")
+        to = _player_recipient(c)
+        return GroupCombatDamageTrigger(_object_filter(d, False), to), False
     if c.take(("a", "an", "another")):
         other = c.toks[c.i - 1].low == "another"
         save = c.i
@@ -104,6 +109,10 @@ def _self_event(c: Cursor) -> Trigger:
         return DiesTrigger()
     if c.take("leaves", "the", "battlefield"):
         return LeavesTrigger()
+    if c.take("attacks", "and", "isn't", "blocked"):
+        return UnblockedTrigger()
+    if c.take("is", "dealt", "damage"):
+        return DealtDamageTrigger()
     if c.take("attacks"):
         if c.at("and") or c.at("while") or c.at("alone"):
             raise NoMatch("attacks with a further condition")

@@ -31,14 +31,24 @@ from .modes import TargetingSource
 from .spending import filter_matches
 from .targeting import object_fits
 
-__all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger", "condition_met"]
+__all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger", "condition_met", "batch_key"]
 
 #: Trigger kinds dispatched from the kernel's events (an :class:`~solver.core.ir.EitherTrigger` is,
 #: whatever its events).
 EVENT_TRIGGERS: tuple[type[ir.Trigger], ...] = (
     ir.ObjectEntersTrigger, ir.ObjectDiesTrigger, ir.LeavesTrigger, ir.CastTrigger, ir.CombatDamageTrigger,
     ir.LifeGainTrigger, ir.DrawTrigger, ir.YouAttackTrigger, ir.OtherAttacksTrigger, ir.BlocksTrigger,
-    ir.BecomesBlockedTrigger, ir.EitherTrigger, ir.CastSelfTrigger)
+    ir.BecomesBlockedTrigger, ir.EitherTrigger, ir.CastSelfTrigger, ir.DealtDamageTrigger,
+    ir.GroupCombatDamageTrigger, ir.UnblockedTrigger)
+
+
+def batch_key(t: ir.Trigger, event: ev.GameEvent) -> Any:
+    """For a trigger that triggers once per batch of events (``once_per_batch``: "is dealt damage", "one or
+    more … deal combat damage to a player", CR 603.2c), what tells its triggerings apart within a batch
+    (the damaged player); None for other triggers."""
+    if not getattr(t, "once_per_batch", False):
+        return None
+    return ("batch", getattr(event, "target", None) if isinstance(t, ir.GroupCombatDamageTrigger) else None)
 
 
 def condition_met(view: View, ability: Any, source: GameObject, controller: str) -> bool:
@@ -155,6 +165,13 @@ def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: t
 
 
 def _damage(t: ir.Trigger, e: ev.DamageDealt, o: _Observer, view: View, opponents: tuple[str, ...]) -> bool:
+    if isinstance(t, ir.DealtDamageTrigger):
+        return e.amount > 0 and e.target == o.obj.id
+    if isinstance(t, ir.GroupCombatDamageTrigger):
+        dealer = view.state.find(e.source)
+        return e.combat and e.amount > 0 and view.state.is_player(e.target) and dealer is not None \
+            and dealer.zone == "battlefield" and _fits(t.what, dealer, view.chars(e.source), o) \
+            and (t.to == "player" or e.target in opponents)
     if not isinstance(t, ir.CombatDamageTrigger) or e.amount <= 0 or not view.state.is_player(e.target):
         return False
     if t.combat and not e.combat:
@@ -185,6 +202,8 @@ def _attacks(t: ir.Trigger, e: ev.Attacked, o: _Observer, view: View) -> int:
 
 
 def _blocks(t: ir.Trigger, e: ev.Blocked, o: _Observer) -> bool:
+    if isinstance(t, ir.UnblockedTrigger):
+        return o.obj.id in e.unblocked
     if isinstance(t, ir.BlocksTrigger):
         return any(b == o.obj.id and attackers for b, attackers in e.blocks)
     if isinstance(t, ir.BecomesBlockedTrigger):

@@ -163,6 +163,8 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.DrawTrigger: frozenset({"draw"}), ir.YouAttackTrigger: frozenset({"attack"}),
     ir.OtherAttacksTrigger: frozenset({"attack"}), ir.BlocksTrigger: frozenset({"block"}),
     ir.BecomesBlockedTrigger: frozenset({"block"}), ir.CastSelfTrigger: frozenset({"cast"}),
+    ir.DealtDamageTrigger: frozenset({"damage"}), ir.GroupCombatDamageTrigger: frozenset({"damage"}),
+    ir.UnblockedTrigger: frozenset({"block"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
