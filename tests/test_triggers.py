@@ -330,3 +330,16 @@ def test_unblocked_dealt_damage_and_one_or_more_deal_combat_damage():
         "battlefield": {"alice": [{"card": hurt}]},
         "stack": [{"card": "Shock", "controller": "bob", "targets": [["sore-hide"]]}]}).state, {"kind": "resolve"})
     assert [[o["ability"]["source"] for o in out["situation"]["stack"]] for out in res["outcomes"]] == [["sore-hide"]]
+
+
+def test_attacks_alone_only_with_one_attacker():
+    """CR 506.5: "Whenever a creature you control attacks alone" triggers only when it is the only
+    creature declared as an attacker."""
+    watcher = {"name": "Lone Watch", "types": ["Enchantment"],
+               "text": "Whenever a creature you control attacks alone, you gain 1 life."}
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+           "turn": {"number": 3, "active": "alice", "step": "beginning_of_combat", "priority": "bob", "passed": ["alice"]},
+           "battlefield": {"alice": [{"card": watcher}, "Grizzly Bears", "Savannah Lions"]}}
+    res = answer(situation_from_dict(doc).state, {"kind": "pass"})
+    got = sorted((len(o["choices"].get("attackers", {})), len(o["situation"].get("stack", []))) for o in res["outcomes"])
+    assert got == [(0, 0), (1, 1), (1, 1), (2, 0)]

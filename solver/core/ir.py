@@ -1556,11 +1556,12 @@ class OtherAttacksTrigger(Trigger):
     event: ClassVar[str] = "other_attacks"
     subject: str = "filter"
     what: Filter | None = None
+    alone: bool = False   # "attacks alone": it is the only creature declared as an attacker (CR 506.5)
 
     def describe(self) -> str:
         who = "the creature it is attached to" if self.subject == "attached" else \
             (self.what.describe() if self.what else "a creature")
-        return f"whenever {who} attacks"
+        return f"whenever {who} attacks" + (" alone" if self.alone else "")
 
 
 @dataclass(frozen=True)

@@ -233,9 +233,10 @@ def _object_events(c: Cursor, other: bool, self_too: bool) -> Trigger:
     if self_too:
         raise NoMatch("this or another … with another event")
     if c.take("attacks"):
-        if c.at("and") or c.at("while") or c.at("alone"):
+        alone = bool(c.take("alone"))
+        if c.at("and") or c.at("while"):
             raise NoMatch("attacks with a further condition")
-        return OtherAttacksTrigger("filter", _object_filter(d, other))
+        return OtherAttacksTrigger("filter", _object_filter(d, other), alone)
     if c.take("deals", "combat", "damage", "to"):
         return CombatDamageTrigger("filter", _object_filter(d, other), _player_recipient(c))
     raise NoMatch("event of permanents")

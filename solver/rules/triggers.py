@@ -194,6 +194,8 @@ def _attacks(t: ir.Trigger, e: ev.Attacked, o: _Observer, view: View) -> int:
         return int(o.obj.id in e.attackers)
     if not isinstance(t, ir.OtherAttacksTrigger):
         return 0
+    if t.alone and len(e.attackers) != 1:   # CR 506.5: the only creature declared as an attacker
+        return 0
     if t.subject == "attached":
         return int(o.obj.attached_to in e.attackers)
     if t.what is None:
