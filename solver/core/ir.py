@@ -431,9 +431,12 @@ class Exile(_EffectBase):
 
     kind: ClassVar[str] = "exile"
     to: Ref
+    # "exile … until this permanent leaves the battlefield" (CR 610.3): returned as the source leaves
+    until_source_leaves: bool = False
 
     def _text(self) -> str:
-        return f"exile {_ref_text(self.to)}"
+        until = " until this leaves the battlefield" if self.until_source_leaves else ""
+        return f"exile {_ref_text(self.to)}{until}"
 
 
 @dataclass(frozen=True)

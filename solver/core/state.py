@@ -106,6 +106,9 @@ class GameObject:
     # (extension) an ability on the stack: the spell or ability on the stack it refers to ("counter that spell
     # or ability", ward, CR 702.21a); None: none, or it has left the stack (CR 400.7)
     refers_to: str | None = None
+    # (extension) a card in exile until a permanent leaves the battlefield ("exile target … until this
+    # enchantment leaves the battlefield", CR 610.3): the id of that permanent; it returns as it leaves
+    exiled_until: str | None = None
     # (extension) the card itself — its front face, or a split card as a whole — when ``card`` holds the
     # characteristics of another of its faces: a transforming or modal double-faced permanent with its back
     # face up (CR 712.8d), a flipped flip card (710.1), a melded permanent (712.4), a spell cast as an
@@ -336,7 +339,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous)
+            o.monstrous, o.exiled_until)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -662,10 +662,16 @@ def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnT
     # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
     # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
     zone = "exile" if isinstance(eff, ir.Exile) else "hand"
+    until = isinstance(eff, ir.Exile) and eff.until_source_leaves
+    if until and not ctx.source_on_battlefield:
+        return [w]   # CR 610.3c: the source left before: the card is not exiled at all
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone in ("battlefield", "graveyard"):
-            _move(w, t, zone)
+            if until:
+                _move(w, t, zone, exiled_until=ctx.source_id)
+            else:
+                _move(w, t, zone)
     return [w]
 
 

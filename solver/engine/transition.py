@@ -72,6 +72,7 @@ from ..rules.targeting import object_matches
 from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
 from ..rules.faces import leaving_zone
+from ..rules.replacement import enters_tapped
 from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
@@ -583,7 +584,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False, monstrous=False)   # 718.4: a card not prototyped unless cast so (status)
+                  buyback=False, monstrous=False, exiled_until=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -593,7 +594,26 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
         new = _enter_day_night(w, new, "card" in status)
         _note_unsupported(w, new, "enters the battlefield")
         w.events.append(Entered(oid))  # CR 603.6a: enters-the-battlefield abilities of others (dispatch_events)
+    if o.zone == "battlefield" and zone != "battlefield":
+        _return_exiled_until(w, oid)
     return new
+
+
+def _return_exiled_until(w: _World, source: str) -> None:
+    """CR 610.3c: the cards exiled "until this leaves the battlefield" return to the battlefield under their
+    owners' control as ``source`` leaves (a one-shot effect, not a triggered ability): each through
+    :func:`move`, as a new object (summoning sick, 302.6), its "enters tapped" applied and its "when this
+    enters" abilities queued. What else could apply as it enters (counters, choices, an Aura's attachment) is
+    refused, never guessed."""
+    for x in sorted((o for o in w.objects.values() if o.exiled_until == source and o.zone == "exile"),
+                    key=lambda o: o.id):
+        abilities = x.card.abilities if x.card else ()
+        if _is_aura(x.card) or any(isinstance(a, ir.EntersWith) and (a.counter or a.choose) for a in abilities):
+            raise ResolutionUnsupported(f"{x.id} returns to the battlefield (CR 610.3c) with an enters-with or an "
+                                        "attachment choice, which is not modeled")
+        tapped = any(isinstance(a, ir.EntersWith) and enters_tapped(w.view(), a, x, x.owner) for a in abilities)
+        new = move(w, x.id, "battlefield", controller=x.owner, sick=True, tapped=tapped)
+        queue_triggers(w, new, ir.EntersTrigger, w.view().chars(new.id).abilities)
 
 
 def _unmeld(w: _World, o: GameObject, new: GameObject, zone: str) -> None:

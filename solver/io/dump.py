@@ -133,6 +133,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["blocked"] = True
     if o.refers_to is not None:
         d["refers_to"] = o.refers_to
+    if o.exiled_until is not None:
+        d["exiled_until"] = o.exiled_until
     if o.regeneration_shields:
         d["regeneration_shields"] = o.regeneration_shields
     return d

@@ -138,7 +138,7 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False)
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False, exiled_until=None)
 
 
 class _PlainAbility(_Plain):
@@ -260,7 +260,7 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id,
     "buyback": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
@@ -1230,7 +1230,7 @@ class _Builder:
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
-            regeneration_shields=self.regeneration_shields(p))
+            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p))
 
     def regeneration_shields(self, p: _Pending) -> int:
         """``regeneration_shields`` (extension): regeneration shields on a permanent, for this turn
@@ -1240,6 +1240,21 @@ class _Builder:
             self.fail(_at(p.path, "regeneration_shields"), "regeneration shields are on permanents: only on the "
                                                             "battlefield (CR 701.15a)")
         return int(n)
+
+    def exiled_until(self, p: _Pending) -> str | None:
+        """``exiled_until`` (extension): a card in exile until a permanent on the battlefield leaves it
+        (CR 610.3)."""
+        ref = p.spec.exiled_until
+        if ref is None:
+            return None
+        path = _at(p.path, "exiled_until")
+        if p.zone != "exile":
+            self.fail(path, "'exiled_until' is for a card in exile (CR 610.3)")
+        self.known(ref, path, players=False, what="object")
+        if self.objects[ref].zone != "battlefield":
+            self.fail(path, f"'{ref}' is not on the battlefield (exiled_until names the permanent whose leaving "
+                            "returns the card, CR 610.3c)")
+        return ref
 
     def refers_to(self, p: _Pending) -> str | None:
         """``refers_to`` (extension): an ability on the stack names another spell or ability on the

@@ -142,6 +142,9 @@ class ObjectSpec(_Spec):
     blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "
                                                         "it blocks (CR 509.1)")
     blocked: bool = Field(False, description="(attacking creature) it has been blocked (CR 509.1h, 506.4)")
+    exiled_until: Id | None = Field(None, description="(extension) (exile) the permanent whose leaving the battlefield "
+                                                      "returns this card (\"exile … until this leaves the battlefield\", "
+                                                      "CR 610.3)")
     refers_to: Id | None = Field(None, description="(extension) (stack abilities) the id of the spell or ability on "
                                                    "the stack it refers to: the one a ward ability counters "
                                                    "unless its controller pays (CR 702.21a)")

@@ -325,6 +325,8 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
     except NoMatch:
         c.i = save
         ref = target_phrase(c, s, allow_graveyard=True)
+    if s.source_is_permanent and c.take("until", "SELF", "leaves", "the", "battlefield"):
+        return [Exile(ref, until_source_leaves=True)]   # CR 610.3: it returns as the source leaves
     if c.at("until") or c.at("instead") or c.at("face", "down") or c.at("with"):
         raise NoMatch("exile with a duration or a rider")
     return [Exile(ref)]
