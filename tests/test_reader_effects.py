@@ -24,11 +24,11 @@ def test_reader_return_to_hand_and_exile_templates():
     journey = get_card("Journey to Nowhere").abilities
     trig = [a for a in journey if isinstance(a, ir.TriggeredAbility)]
     assert [e.kind for e in trig[0].effects] == ["exile"]
-    # a duration is not this template: the effect stays unread (its structure — the trigger and its
-    # target — is read), never half-read
+    # "until this leaves the battlefield" is read (CR 610.3: the card linked to its source); other
+    # durations stay unread, never half-read
     banisher = get_card("Banisher Priest")
     (trig,) = [a for a in banisher.abilities if isinstance(a, ir.TriggeredAbility)]
-    assert [e.kind for e in trig.effects] == ["unread"]
+    assert [e.kind for e in trig.effects] == ["exile"] and trig.effects[0].until_source_leaves
     assert trig.targets[0].filter == ir.Filter(types=frozenset({"Creature"}), who="opponent")
 
 

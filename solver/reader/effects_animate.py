@@ -29,9 +29,9 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     p, t = pt(c, signed=False)
     colors: set[str] = set()
     while c.low() in COLOR_WORDS or c.low() in ("and", ","):
-        w = c.next().low
-        if w in COLOR_WORDS:
-            colors.add(COLOR_WORDS[w])
+        word = c.next().low
+        if word in COLOR_WORDS:
+            colors.add(COLOR_WORDS[word])
     subtypes: list[str] = []
     types: set[str] = {"Creature"}
     while c.peek() is not None and c.low() != "creature":
