@@ -98,6 +98,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.ReturnChosen: "leaves",
     ir.PutCountersOnEach: "counters leaves graveyard",
     ir.Proliferate: "counters leaves graveyard",
+    ir.AddMana: "mana",     # mana added to a pool (CR 106.4); no permanent is tapped for it
     ir.ChooseDiscard: "discard graveyard",
     ir.Transmute: "search shuffle",
 }.items()})
