@@ -1987,9 +1987,12 @@ def _do_add_mana(w: _World, ctx: _Ctx, eff: ir.AddMana) -> list[_World]:
     effect happens (CR 608.2h), of the source as it is (its controller the resolving object's)."""
     produce = eff.produce
     src = w.objects.get(ctx.source_id or "")
+    spell = ctx.source_id == ctx.stack_id
     if (isinstance(produce, _SOURCE_READ) or produce.count is not None) and \
-            (src is None or src.controller != ctx.controller):
-        raise ResolutionUnsupported("mana counted from a source that is gone or has another controller")
+            (src is None or src.controller != ctx.controller or not (spell or ctx.source_on_battlefield)):
+        # an ability whose source left the battlefield: its counters and controller are last known
+        # information (CR 608.2h), which this count does not read
+        raise ResolutionUnsupported("mana counted from a source that left the battlefield or has another controller")
     options = production_choices(w.view(), ctx.source_id or ctx.stack_id, produce, {}, x=ctx.x)
     out = []
     for m in options:
