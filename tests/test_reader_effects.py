@@ -64,7 +64,8 @@ def test_journey_to_nowhere_exiles_its_target():
     # so resolve refuses and names it (contract §2.0) rather than answering over it
     assert res["status"] == "unsupported"
     (part,) = res["unsupported"]
-    assert part["object"] == "j" and part["affects"] == ["triggers"] and "leaves the battlefield" in part["text"]
+    # the trigger event is read now (reader/trigger_events.py): the part is its unread effect
+    assert part["object"] == "j" and part["affects"] == ["triggers"] and "return the exiled card" in part["text"]
 
 
 def test_an_illegal_target_is_not_moved():
