@@ -1088,6 +1088,21 @@ class Proliferate(_EffectBase):
 
 
 @dataclass(frozen=True)
+class AddMana(_EffectBase):
+    """The resolving spell's or ability's controller adds ``produce`` to their mana pool (CR 106.1,
+    106.4, 608.2): a ritual ("Add {B}{B}{B}"), a triggered ability that is not a mana ability ("When
+    this land enters, add one mana of any color": it uses the stack, CR 605.5a), a loyalty ability
+    (CR 605.1a). Each distinct mana the controller may choose is one outcome; the mana stays in the pool
+    until the step or phase ends (CR 500.4)."""
+
+    kind: ClassVar[str] = "add_mana"
+    produce: Produce
+
+    def _text(self) -> str:
+        return f"add {self.produce.describe()}"
+
+
+@dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
     is refused, CR 608.2c)."""
@@ -1108,7 +1123,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -117,7 +117,8 @@ from ..rules.replacement import counter_event_outcomes, entering_with, enters_ta
 from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
 from ..rules.conditions import condition_holds
-from ..rules.mana_sources import class_of
+from ..rules.mana_sources import class_of, production_choices
+from ..core.mana import Mana
 
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
@@ -1993,6 +1994,40 @@ def _do_proliferate(w: _World, ctx: _Ctx, eff: ir.Proliferate) -> list[_World]:
     return out
 
 
+# ===========================================================================
+# Mana added by a resolving spell or ability (CR 106.4)
+# ===========================================================================
+
+#: productions whose value reads the source and its controller (counts, colors among, a chosen color)
+_SOURCE_READ = (ir.CountedMana, ir.AmongColors, ir.ChosenColor, ir.CommanderIdentity)
+
+
+def _do_add_mana(w: _World, ctx: _Ctx, eff: ir.AddMana) -> list[_World]:
+    """CR 106.4, 608.2: the controller adds the mana to their pool, where it stays until the step or
+    phase ends (CR 500.4). One world per distinct amount the controller may choose ("one mana of any
+    color": one per color, CR 106.1b; "two mana in any combination of colors": one per multiset), the
+    choice recorded as ``mana_added``; an amount of zero adds nothing (CR 106.5). Counts are read as the
+    effect happens (CR 608.2h), of the source as it is (its controller the resolving object's)."""
+    produce = eff.produce
+    src = w.objects.get(ctx.source_id or "")
+    spell = ctx.source_id == ctx.stack_id
+    if (isinstance(produce, _SOURCE_READ) or produce.count is not None) and \
+            (src is None or src.controller != ctx.controller or not (spell or ctx.source_on_battlefield)):
+        # an ability whose source left the battlefield: its counters and controller are last known
+        # information (CR 608.2h), which this count does not read
+        raise ResolutionUnsupported("mana counted from a source that left the battlefield or has another controller")
+    options = production_choices(w.view(), ctx.source_id or ctx.stack_id, produce, {}, x=ctx.x)
+    out = []
+    for m in options:
+        v = w.fork() if len(options) > 1 else w
+        v.pools[ctx.controller] = v.pools.get(ctx.controller, Mana()) + m
+        if len(options) > 1:
+            _record_choice(v, "mana_added", {"player": ctx.controller, "mana": m.text})
+        v.changed()
+        out.append(v)
+    return out
+
+
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
     ir.Destroy: _do_destroy,
@@ -2052,6 +2087,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ReturnChosen: _do_return_chosen,
     ir.PutCountersOnEach: _do_counters_each,
     ir.Proliferate: _do_proliferate,
+    ir.AddMana: _do_add_mana,
 }
 
 

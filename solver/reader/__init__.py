@@ -84,7 +84,7 @@ def _context(data: "CardData") -> tuple[LineContext, list[str], tuple[str, ...]]
     is_spell = any(t in ("Instant", "Sorcery") for t in data.types)
     ctx = LineContext(x_in_cost=data.mana_cost.x_count > 0, is_spell=is_spell, is_creature="Creature" in data.types,
                       keywords=frozenset(k.lower() for k in data.keywords),
-                      spell_scope=Scope(source_is_permanent=False, x_defined=data.mana_cost.x_count > 0)
+                      spell_scope=Scope(source_is_permanent=False, x_defined=data.mana_cost.x_count > 0, adds_mana=True)
                       if is_spell else None)
     names = self_names(data.name, legendary="Legendary" in data.supertypes)
     return ctx, names, tuple(data.subtypes)

@@ -28,6 +28,7 @@ from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_groups import group_ref
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
+from .effects_mana import clause_add_mana
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -729,7 +730,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
-    ("attach", effects_equip.clause_attach), ("animate", clause_animate),
+    ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
 ) + CLAUSES_EFFB
 
 

@@ -356,7 +356,7 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
         if len(sents) != 1:
             raise NoMatch("triggered mana ability with more")
         return [TriggeredManaAbility(trig, add_clause(Cursor(sents[0]), triggered=True), raw)]
-    s = Scope(last=SELF if trig.of_source else None)
+    s = Scope(last=SELF if trig.of_source else None, adds_mana=True)  # not a mana ability (CR 605.5a)
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")

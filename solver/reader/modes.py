@@ -159,7 +159,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
             raise g.NoMatch("a spell's mode choice starts with 'choose'")
         lo, hi, rep = choice(body, len(modes))
         x = ctx.spell_scope.x_defined if ctx.spell_scope is not None else False
-        ms, unread = _modes(modes, mode_raws, lambda: g.Scope(source_is_permanent=False, x_defined=x))
+        ms, unread = _modes(modes, mode_raws, lambda: g.Scope(source_is_permanent=False, x_defined=x, adds_mana=True))
         return ModalGroup(None, SpellBehaviour((), sentinel, ms, lo, hi, rep), unread)
     if body and body[0].low in ("when", "whenever", "at"):
         if structure.works_elsewhere(body):
@@ -171,7 +171,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
         c.need(",")
         lo, hi, rep = choice(c.rest(), len(modes))
         last = SELF if trig.of_source else None
-        ms, unread = _modes(modes, mode_raws, lambda: g.Scope(last=last))
+        ms, unread = _modes(modes, mode_raws, lambda: g.Scope(last=last, adds_mana=True))
         return ModalGroup(TriggeredAbility(trig, (), sentinel, head_raw, ms, lo, hi, rep), None, unread)
     k = g.find_top(body, ":")
     if k <= 0:

@@ -22,6 +22,10 @@ class Scope:
     x_defined: bool = False
     effects: list[Effect] = field(default_factory=list)
     groups: int = 0  # group effects read so far (GroupPump slots, CR 611.2c)
+    #: may an instruction add mana here ("Add {B}{B}{B}")? A spell, a triggered ability that is not a mana
+    #: ability, a loyalty ability (CR 605.1a-b, 605.5a); never an activated ability without a target, which
+    #: would be a mana ability (CR 605.1a), whose reader is the mana ability's (reader/production.py).
+    adds_mana: bool = False
 
 
 def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:

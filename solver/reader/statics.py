@@ -510,14 +510,14 @@ def line_loyalty(toks: Sequence[Token], ctx, raw: str) -> list:
     sents = sentences(eff)
     if not sents:
         raise NoMatch("no effect")
-    s = Scope(last=SELF, source_is_permanent=True)
+    s = Scope(last=SELF, source_is_permanent=True, adds_mana=True)
     try:
         effect_text(sents, s)
         if not s.effects:
             raise NoMatch("no effect")
         targets, effects = tuple(s.targets), tuple(s.effects)
     except NoMatch:
-        s = Scope(last=SELF, source_is_permanent=True)
+        s = Scope(last=SELF, source_is_permanent=True, adds_mana=True)
         if not _targets_only(sents, s):
             raise
         text = raw.split(":", 1)[1].strip() if ":" in raw else detokenize(eff).strip()  # as printed

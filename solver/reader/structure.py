@@ -655,7 +655,7 @@ def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
         raise g.NoMatch("no effect")
     cond, first = intervening_if(sents[0])
     sents = [list(first)] + list(sents[1:])
-    s = g.Scope(last=SELF if trig.of_source else None)
+    s = g.Scope(last=SELF if trig.of_source else None, adds_mana=True)  # not a mana ability (CR 605.5a)
     n = structured_sentences(sents, s, retry=len(sents) > 1)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)], n
 

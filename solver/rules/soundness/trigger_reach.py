@@ -100,6 +100,9 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.ReturnChosen: "leaves",
     ir.PutCountersOnEach: "counters leaves graveyard",
     ir.Proliferate: "counters leaves graveyard",
+    # mana added to a pool (CR 106.4): no permanent is tapped for mana ("for mana" triggers don't
+    # trigger) and no mana ability is activated (CR 605.1b); a trigger worded otherwise has no family
+    ir.AddMana: "",
     ir.ChooseDiscard: "discard graveyard",
     ir.Transmute: "search shuffle",
 }.items()})
