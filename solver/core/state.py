@@ -133,6 +133,13 @@ class GameObject:
     buyback: bool = False
     # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
     monstrous: bool = False
+    # (extension) a triggered ability on the stack: the object its trigger event named ("it", "that creature"
+    # after "whenever a creature enters / attacks", CR 603.2, 608.2c) — the permanent that entered or attacked;
+    # None: none, or that object has changed zones since (CR 400.7: it is a new object the ability can't find)
+    event_object: str | None = None
+    # (extension) a triggered ability on the stack: the player its trigger event named ("that player" after
+    # "deals combat damage to a player", "whenever an opponent casts a spell", CR 603.2, 608.2c)
+    event_player: str | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -336,7 +343,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous)
+            o.monstrous, o.event_object, o.event_player)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

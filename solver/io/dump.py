@@ -133,6 +133,10 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["blocked"] = True
     if o.refers_to is not None:
         d["refers_to"] = o.refers_to
+    if o.event_object is not None:
+        d["event_object"] = o.event_object
+    if o.event_player is not None:
+        d["event_player"] = o.event_player
     if o.regeneration_shields:
         d["regeneration_shields"] = o.regeneration_shields
     return d

@@ -152,6 +152,8 @@ def _player_ref(c: Cursor, s: Scope) -> Ref:
         return Ref("each_opponent")
     if c.take("each", "player"):
         return Ref("each_player")
+    if s.event_player is not None and c.take("that", "player"):
+        return s.event_player  # the player the trigger event names (CR 603.2)
     if c.at("target", ("player", "opponent")):
         c.i += 1
         who = "opponent" if c.next().low == "opponent" else "any"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core import ir
 from ..core.ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
 from .vocabulary import GRANTABLE_KEYWORDS, STRIKE_WORDS
 from .cursor import Cursor, NoMatch
@@ -22,6 +23,41 @@ class Scope:
     x_defined: bool = False
     effects: list[Effect] = field(default_factory=list)
     groups: int = 0  # group effects read so far (GroupPump slots, CR 611.2c)
+    event_player: Ref | None = None  # "that player": the player a trigger event names (CR 603.2)
+
+
+#: What a trigger event names, in its ability's effect (CR 603.2, 608.2c): the object ("it", "that
+#: creature") and the player ("that player"); resolution finds them (``solver.engine.resolution``).
+EVENT_OBJECT = Ref("event_object")
+EVENT_PLAYER = Ref("event_player")
+
+
+def trigger_scope(trig: ir.Trigger) -> Scope:
+    """The scope of a triggered ability's effect (CR 603.2): "it" is the source for the source's own
+    events ("when this creature enters"); the object the event names for an event of other objects —
+    the permanent that entered ("whenever a creature you control enters"), the attacking creature
+    ("whenever a creature you control attacks"), the creature that dealt combat damage; "that player"
+    the player dealt combat damage or who cast the spell ("whenever an opponent casts a spell").
+    Other events (dies: the creature is a new object in the graveyard, CR 400.7; "equipped
+    creature"'s events) bind nothing: their "it" stays unread."""
+    s = Scope(last=SELF if trig.of_source else None)
+    if isinstance(trig, ir.ObjectEntersTrigger) or \
+            (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
+        s.last = EVENT_OBJECT
+    if isinstance(trig, ir.CombatDamageTrigger) or (isinstance(trig, ir.CastTrigger) and trig.who != "you"):
+        s.event_player = EVENT_PLAYER
+    return s
+
+
+#: Effects that last (the effects list, CR 611.2a): it names the objects they affect by target only.
+_LASTING = (ir.Pump, ir.UntilEndOfTurn, ir.ThisTurn)
+
+
+def check_event_refs(s: Scope) -> None:
+    """Refuse (unread) a lasting effect on the object or player a trigger event named ("it gets
+    +1/+0 until end of turn"): the effects list does not record such an object."""
+    if any(isinstance(e, _LASTING) and ir.event_ref_kinds(e) for e in s.effects):
+        raise NoMatch("a lasting effect on the object its trigger event named")
 
 
 def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
