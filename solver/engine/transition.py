@@ -875,6 +875,7 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
             for a in o.card.abilities:
                 if not is_event_trigger(a) or a not in live or not condition_met(view, a, o, o.controller):
                     continue
+                assert isinstance(a, TriggeredAbility)  # is_event_trigger
                 used = event_refs_used(a)
                 for obj, player in event_subjects(a.trigger, e, o, view, w.base.opponents(o.controller)):
                     obj = obj if "event_object" in used else None
