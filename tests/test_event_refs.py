@@ -54,8 +54,8 @@ def test_event_references_are_read(name, kind):
 
 
 @pytest.mark.parametrize("text", [
-    # a lasting effect on the object: the effects list names objects by target only
-    "Whenever a creature you control attacks, it gets +1/+0 until end of turn.",
+    # a lasting effect on the player: the effects list records the event's object, not its player
+    "Whenever an opponent casts a spell, that player can't cast spells this turn.",
     # dies: the creature is a new object in the graveyard (CR 400.7): "it" is not bound
     "Whenever another creature you control dies, return it to its owner's hand.",
     # "that player" names no player of your own cast
@@ -69,6 +69,27 @@ def test_what_the_event_does_not_name_stays_unread(text):
     read = [a for a in card.abilities if isinstance(a, ir.TriggeredAbility)
             and not any(isinstance(e, ir.UnreadEffect) for e in a.effects)]
     assert not read, read
+
+
+def test_a_lasting_effect_follows_the_object_until_it_changes_zones():
+    """CR 611.2a, 400.7: "it gets +2/+2 until end of turn" (Fervent Charge) applies to the attacking
+    creature the trigger named — recorded in the effects entry (``event_object``) — and to nothing
+    once that creature has left the battlefield and come back (a new object)."""
+    from mtgsolve.solver.rules.characteristics import View
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+           "turn": {"number": 4, "active": "alice", "step": "declare_attackers"},
+           "battlefield": {"alice": ["Fervent Charge", {"card": "Grizzly Bears", "attacking": "bob"}]},
+           "stack": [{"ability": {"source": "fervent-charge", "index": 1}, "controller": "alice",
+                      "event_object": "grizzly-bears"}]}
+    res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
+    after = situation_from_dict(res["outcomes"][0]["situation"]).state
+    c = View(after).chars("grizzly-bears")
+    assert (c.power, c.toughness) == (4, 4)
+    assert dump_state(after)["effects"][0]["event_object"] == "grizzly-bears"
+    blink = dict(res["outcomes"][0]["situation"])
+    blink["stack"] = [{"card": "Unsummon", "controller": "bob", "targets": [["grizzly-bears"]]}]
+    gone = answer(situation_from_dict(blink).state, {"kind": "resolve"})["outcomes"][0]["situation"]
+    assert "effects" not in gone  # the entry affected only that object: removed (CR 400.7)
 
 
 def test_the_source_own_event_keeps_self():

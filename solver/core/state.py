@@ -183,6 +183,10 @@ class ContinuousEffectEntry:
     # (extension) the objects each group effect of the spell or ability affects ("creatures you control get
     # +1/+1 until end of turn"), one list per group effect in printed order, fixed as it began (CR 611.2c)
     affected: tuple[tuple[str, ...], ...] | None = None
+    # (extension) the object the triggered ability's event named, when its effect is on it ("it gets +1/+0
+    # until end of turn" after "whenever a creature you control attacks", CR 603.2, 611.2a); None once it
+    # has changed zones (CR 400.7)
+    event_object: str | None = None
 
 
 @dataclass(frozen=True)
@@ -313,7 +317,8 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected) for e in sorted(self.effects, key=lambda e: e.order))
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object)
+                        for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
                 self.description, self.rules, self.day_night,
                 tuple(sorted(self.prevention, key=PreventionShield.sort_key)))

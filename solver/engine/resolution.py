@@ -1507,7 +1507,7 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             w.fizzled = True
             return [w]
         entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
-                                      targets=legal if specs else None)
+                                      targets=legal if specs else None, event_object=o.event_object)
         dsrc = _damage_source_of(w, src.id, lki_src.controller, dict(o.last_known).get("card"),
                                  current=src.zone == "battlefield" and not o.last_known)
         ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry,
@@ -1555,10 +1555,9 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
     unread = [e.text for e in effects if isinstance(e, ir.UnreadEffect)]
     if unread:  # a sentence the reader did not read (only its structure): never skipped silently
         raise ResolutionUnsupported("effect not read: " + " ".join(unread))
-    if any(isinstance(e, _LASTING) and ir.event_ref_kinds(e) for e in effects):
-        # the effects list names objects by targets only (contract ``effects``): "it gets +1/+0 until end
-        # of turn" of the object a trigger event named is not recorded there — refused, never dropped
-        raise ResolutionUnsupported("a lasting effect on the object or player its trigger event named")
+    if any(isinstance(e, _LASTING) and "event_player" in ir.event_ref_kinds(e) for e in effects):
+        # the effects list records the object a trigger event named, not its player: refused, never dropped
+        raise ResolutionUnsupported("a lasting effect on the player its trigger event named")
     worlds = [w]
     n_optional = sum(1 for e in effects if e.optional)
     for eff in effects:

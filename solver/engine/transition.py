@@ -1097,6 +1097,10 @@ def _drop_from_effects(w: _World, oid: str) -> None:
             e = replace(e, targets=tuple(tuple(t for t in g if t != oid) for g in e.targets))
             if not any(e.targets or ()) and not any(e.affected or ()):
                 continue
+        if e.event_object == oid:   # CR 400.7: the object its trigger event named is gone
+            e = replace(e, event_object=None)
+            if not any(e.targets or ()) and not any(e.affected or ()):
+                continue
         if e.affected is not None and any(oid in g for g in e.affected):   # CR 611.2c: a fixed set
             e = replace(e, affected=tuple(tuple(t for t in g if t != oid) for g in e.affected))
             if not any(e.targets or ()) and not any(e.affected or ()):

@@ -251,4 +251,6 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["targets"] = [list(t) for t in e.targets]
     if e.affected is not None:
         d["affected"] = [list(t) for t in e.affected]
+    if e.event_object is not None:
+        d["event_object"] = e.event_object
     return d

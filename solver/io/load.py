@@ -159,7 +159,7 @@ class _PlainTurn(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None, affected=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None)
 
 
 class _PlainPrevention(_Plain):
@@ -306,11 +306,11 @@ def _turn(v: Any) -> _PlainTurn:
 
 
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets", "affected"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object"))
     if "controller" not in d:
         raise _NotPlain
     checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
-              "affected": _opt(_targets)}
+              "affected": _opt(_targets), "event_object": _opt_id}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -1339,7 +1339,10 @@ class _Builder:
                 ability = AbilityRef(source, e.ability.index)
             out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
                                              targets=self.targets(e.targets, _at(path, "targets")), order=i,
-                                             affected=self.targets(e.affected, _at(path, "affected"))))
+                                             affected=self.targets(e.affected, _at(path, "affected")),
+                                             event_object=None if e.event_object is None else self.known(
+                                                 e.event_object, _at(path, "event_object"), players=False,
+                                                 what="object")))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:

@@ -230,6 +230,9 @@ class EffectSpec(_Spec):
     controller: Id
     targets: Targets | None = Field(None, description="(extension) the targets the spell or ability had")
     affected: Targets | None = Field(None, description="(extension) the objects each group effect of the spell or ability affects, one list per group effect in printed order, fixed as it began (CR 611.2c)")
+    event_object: Id | None = Field(None, description="(extension) the object a triggered ability's event named, "
+                                                      "when the effect is on it ('it gets +1/+0 until end of turn', "
+                                                      "CR 603.2, 611.2a)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":

@@ -54,10 +54,11 @@ _LASTING = (ir.Pump, ir.UntilEndOfTurn, ir.ThisTurn)
 
 
 def check_event_refs(s: Scope) -> None:
-    """Refuse (unread) a lasting effect on the object or player a trigger event named ("it gets
-    +1/+0 until end of turn"): the effects list does not record such an object."""
-    if any(isinstance(e, _LASTING) and ir.event_ref_kinds(e) for e in s.effects):
-        raise NoMatch("a lasting effect on the object its trigger event named")
+    """Refuse (unread) a lasting effect on the player a trigger event named: the effects list records
+    the object an event named ("it gets +1/+0 until end of turn", entry key ``event_object``), not its
+    player."""
+    if any(isinstance(e, _LASTING) and "event_player" in ir.event_ref_kinds(e) for e in s.effects):
+        raise NoMatch("a lasting effect on the player its trigger event named")
 
 
 def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
