@@ -7,7 +7,8 @@ damage to a player, an opponent's cast) — read by the reader (``Ref`` kinds ``
 Checked against an independent reference (attack triggers of several observers over several
 attackers: one ability per observer and attacker, each naming its attacker, CR 603.2c; after they
 all resolve each attacker has one counter per observer), and for soundness both ways: what is read
-now, and what still blocks (a lasting effect on "it", a dies trigger's "it", "that player" after a
+now, and what still blocks (a lasting effect on "that player", a dies trigger's "it" but to exile or
+return the card, "that player" after a
 cast of your own)."""
 from __future__ import annotations
 
@@ -56,8 +57,9 @@ def test_event_references_are_read(name, kind):
 @pytest.mark.parametrize("text", [
     # a lasting effect on the player: the effects list records the event's object, not its player
     "Whenever an opponent casts a spell, that player can't cast spells this turn.",
-    # dies: the creature is a new object in the graveyard (CR 400.7): "it" is not bound
-    "Whenever another creature you control dies, return it to its owner's hand.",
+    # dies: only exiling or returning the card it became in the graveyard is read (CR 400.7d)
+    "Whenever another creature dies, put a +1/+1 counter on it.",
+    "Whenever another creature you control dies, tap it.",
     # "that player" names no player of your own cast
     "Whenever you cast a spell, that player loses 1 life.",
 ])
@@ -90,6 +92,26 @@ def test_a_lasting_effect_follows_the_object_until_it_changes_zones():
     blink["stack"] = [{"card": "Unsummon", "controller": "bob", "targets": [["grizzly-bears"]]}]
     gone = answer(situation_from_dict(blink).state, {"kind": "resolve"})["outcomes"][0]["situation"]
     assert "effects" not in gone  # the entry affected only that object: removed (CR 400.7)
+
+
+def test_a_dies_trigger_names_the_card_until_it_leaves_the_graveyard():
+    """CR 400.7d: two Chaos Shrine's Black Crystals see one creature die; both abilities name its card
+    in the graveyard. The first exiles it; the second then names nothing (the card in exile is a new
+    object) and does nothing."""
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 4, "active": "alice",
+                                                                          "step": "main1"},
+           "battlefield": {"alice": ["Chaos Shrine's Black Crystal", "Chaos Shrine's Black Crystal",
+                                     {"card": "Grizzly Bears", "damage": 1}]},
+           "stack": [{"card": "Shock", "controller": "bob", "targets": [["grizzly-bears"]]}]}
+    res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
+    assert res["status"] == "ok"
+    after = res["outcomes"][0]["situation"]
+    assert [o.get("event_object") for o in after["stack"]] == ["grizzly-bears", "grizzly-bears"]
+    once = answer(situation_from_dict(after).state, {"kind": "resolve"})["outcomes"][0]["situation"]
+    assert once["exile"] == {"alice": [{"id": "grizzly-bears", "card": "Grizzly Bears"}]}
+    assert [o.get("event_object") for o in once["stack"]] == [None]
+    twice = answer(situation_from_dict(once).state, {"kind": "resolve"})["outcomes"][0]["situation"]
+    assert twice["exile"] == once["exile"] and not twice.get("stack")
 
 
 def test_the_source_own_event_keeps_self():
@@ -158,7 +180,8 @@ def _unicorn(stack_extra: list, bears_zone: str = "battlefield") -> dict:
 
 
 def test_an_object_in_another_zone_is_refused_not_guessed():
-    """A reference to a card off the battlefield (a situation may write one): refused, never ``ok``."""
+    """A counter on a card in the graveyard (a situation may write such a reference; the reader reads
+    only exiling or returning it, CR 400.7d): refused, never ``ok``."""
     res = answer(situation_from_dict(_unicorn([], bears_zone="graveyard")).state, {"kind": "resolve"})
     assert res["status"] != "ok"
 

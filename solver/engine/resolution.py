@@ -106,6 +106,7 @@ from .transition import attach
 
 from .ward import counter_object, resolve_ward
 from ..reader.effects import predefined_token
+from ..reader.scope import FROM_GRAVEYARD
 from mtgsolve.models.payment import Unsupported as PaymentUnsupported
 from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
@@ -222,9 +223,18 @@ def _event_refs(w: _World, ctx: _Ctx, k: str) -> list[str]:
     o = w.objects.get(oid) if oid is not None else None
     if o is None:
         return []
-    if o.zone != "battlefield":
+    if o.zone not in ("battlefield", "graveyard"):  # the graveyard: a dying creature's card (CR 400.7d)
         raise ResolutionUnsupported(f"the object its trigger event named, in the {o.zone}")
     return [o.id]
+
+
+def _check_event_object(w: _World, ctx: _Ctx, eff: Effect) -> None:
+    """CR 400.7d: the card a dying creature became in the graveyard is found only to be exiled or
+    returned (the reader reads nothing else on it); anything else on a card there is refused."""
+    o = w.objects.get(ctx.event_object) if ctx.event_object is not None else None
+    if o is not None and o.zone == "graveyard" and not isinstance(eff, FROM_GRAVEYARD) and \
+            "event_object" in ir.event_ref_kinds(eff):
+        raise ResolutionUnsupported(f"an effect on the card its trigger event named, in the graveyard: {eff.kind}")
 
 
 def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
@@ -1563,6 +1573,7 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
     for eff in effects:
         nxt: list[_World] = []
         for v in worlds:
+            _check_event_object(v, ctx, eff)
             if eff.optional:  # CR 608.2d: "you may" — both answers
                 skip = v.fork()
                 _record_may(skip, False, n_optional)

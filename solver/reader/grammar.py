@@ -331,7 +331,7 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")
-    check_event_refs(s)
+    check_event_refs(s, trig)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)]
 
 

@@ -37,11 +37,12 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     events ("when this creature enters"); the object the event names for an event of other objects —
     the permanent that entered ("whenever a creature you control enters"), the attacking creature
     ("whenever a creature you control attacks"), the creature that dealt combat damage; "that player"
-    the player dealt combat damage or who cast the spell ("whenever an opponent casts a spell").
-    Other events (dies: the creature is a new object in the graveyard, CR 400.7; "equipped
-    creature"'s events) bind nothing: their "it" stays unread."""
+    the player dealt combat damage or who cast the spell ("whenever an opponent casts a spell");
+    the card a dying creature became in its owner's graveyard (CR 400.7d; what may be done to it:
+    :func:`check_event_refs`). Other events ("equipped creature"'s, leaves-the-battlefield) bind
+    nothing: their "it" stays unread."""
     s = Scope(last=SELF if trig.of_source else None)
-    if isinstance(trig, ir.ObjectEntersTrigger) or \
+    if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger)) or \
             (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
         s.last = EVENT_OBJECT
     if isinstance(trig, ir.CombatDamageTrigger) or (isinstance(trig, ir.CastTrigger) and trig.who != "you"):
@@ -53,12 +54,22 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
 _LASTING = (ir.Pump, ir.UntilEndOfTurn, ir.ThisTurn)
 
 
-def check_event_refs(s: Scope) -> None:
-    """Refuse (unread) a lasting effect on the player a trigger event named: the effects list records
-    the object an event named ("it gets +1/+0 until end of turn", entry key ``event_object``), not its
-    player."""
+#: What may be done to the card a dying creature became in its owner's graveyard (CR 400.7d: an
+#: ability that triggers on a zone change finds the new object in the public zone it moved to).
+FROM_GRAVEYARD = (ir.Exile, ir.ReturnToHand, ir.ReturnToBattlefield)
+
+
+def check_event_refs(s: Scope, trig: ir.Trigger) -> None:
+    """Refuse (unread) what the kernel and resolution don't decide: a lasting effect on the player a
+    trigger event named (the effects list records the event's object, "it gets +1/+0 until end of
+    turn", entry key ``event_object``, not its player); after a dies trigger, anything but exiling or
+    returning the card it became in the graveyard (CR 400.7d; "its power", "its controller" and the
+    like are not read either)."""
     if any(isinstance(e, _LASTING) and "event_player" in ir.event_ref_kinds(e) for e in s.effects):
         raise NoMatch("a lasting effect on the player its trigger event named")
+    if isinstance(trig, ir.ObjectDiesTrigger) and any(
+            "event_object" in ir.event_ref_kinds(e) and not isinstance(e, FROM_GRAVEYARD) for e in s.effects):
+        raise NoMatch("a dies trigger's effect on the card other than exiling or returning it")
 
 
 def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:

@@ -657,7 +657,7 @@ def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
     sents = [list(first)] + list(sents[1:])
     s = g.trigger_scope(trig)
     n = structured_sentences(sents, s, retry=len(sents) > 1)
-    g.check_event_refs(s)
+    g.check_event_refs(s, trig)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)], n
 
 
