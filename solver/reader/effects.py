@@ -4,7 +4,7 @@ looking at its top cards and putting them back in any order (CR 401.4), …"""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
                   Draw, Effect,
@@ -495,7 +495,7 @@ def _library_card(c: Cursor) -> Filter | None:
     c.need("card")
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
-    bounds = _library_card_bounds(c)
+    bounds: dict[str, Any] = dict(_library_card_bounds(c))   # mana value / power / toughness bounds
     return Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes),
                   colors=colors, **bounds)
 

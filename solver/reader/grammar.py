@@ -218,6 +218,7 @@ def _keyword_trigger(meaning: str, raw: str) -> Ability:
     """A keyword that is a triggered ability (CR 702.108a prowess): its rules meaning read as the
     printed triggered ability it stands for, keeping the keyword line as its text."""
     (ability,) = line_triggered(tokenize(meaning, (), ("creature",)), LineContext(), meaning)
+    assert isinstance(ability, TriggeredAbility)
     return replace(ability, text=raw)
 
 
