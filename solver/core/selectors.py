@@ -6,8 +6,8 @@ the IR's families (statics, conditions, production) build on this module, below 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import ClassVar, Union
+from dataclasses import dataclass, field, fields, is_dataclass, replace
+from typing import Any, ClassVar, Union
 
 ANY_TARGET_TYPES = frozenset({"Creature", "Planeswalker", "Battle"})  # CR 115.4
 
@@ -295,6 +295,30 @@ class Ref:
         return {"self": "this object", "attached": "enchanted creature", "controller": "you",
                 "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
                 "each_player": "each player"}.get(self.kind, self.kind)
+
+
+#: References to what a triggered ability's event named (CR 603.2, 608.2c): the object ("it", "that
+#: creature" after "whenever a creature enters / attacks") and the player ("that player").
+EVENT_REF_KINDS = ("event_object", "event_player")
+
+
+def event_ref_kinds(v: Any) -> frozenset[str]:
+    """The kinds of :data:`EVENT_REF_KINDS` among the references inside ``v`` (effects, nested)."""
+    found: set[str] = set()
+    _walk_refs(v, found)
+    return frozenset(found)
+
+
+def _walk_refs(v: Any, found: set[str]) -> None:
+    if isinstance(v, Ref):
+        if v.kind in EVENT_REF_KINDS:
+            found.add(v.kind)
+    elif isinstance(v, (tuple, list)):
+        for x in v:
+            _walk_refs(x, found)
+    elif is_dataclass(v) and not isinstance(v, type):
+        for f in fields(v):
+            _walk_refs(getattr(v, f.name), found)
 
 
 SELF = Ref("self")

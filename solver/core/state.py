@@ -136,6 +136,13 @@ class GameObject:
     buyback: bool = False
     # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
     monstrous: bool = False
+    # (extension) a triggered ability on the stack: the object its trigger event named ("it", "that creature"
+    # after "whenever a creature enters / attacks", CR 603.2, 608.2c) — the permanent that entered or attacked;
+    # None: none, or that object has changed zones since (CR 400.7: it is a new object the ability can't find)
+    event_object: str | None = None
+    # (extension) a triggered ability on the stack: the player its trigger event named ("that player" after
+    # "deals combat damage to a player", "whenever an opponent casts a spell", CR 603.2, 608.2c)
+    event_player: str | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -179,6 +186,10 @@ class ContinuousEffectEntry:
     # (extension) the objects each group effect of the spell or ability affects ("creatures you control get
     # +1/+1 until end of turn"), one list per group effect in printed order, fixed as it began (CR 611.2c)
     affected: tuple[tuple[str, ...], ...] | None = None
+    # (extension) the object the triggered ability's event named, when its effect is on it ("it gets +1/+0
+    # until end of turn" after "whenever a creature you control attacks", CR 603.2, 611.2a); None once it
+    # has changed zones (CR 400.7)
+    event_object: str | None = None
 
 
 @dataclass(frozen=True)
@@ -309,7 +320,8 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected) for e in sorted(self.effects, key=lambda e: e.order))
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object)
+                        for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
                 self.description, self.rules, self.day_night,
                 tuple(sorted(self.prevention, key=PreventionShield.sort_key)))
@@ -339,7 +351,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous, o.exiled_until)
+            o.monstrous, o.exiled_until, o.event_object, o.event_player)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -106,6 +106,7 @@ from .transition import attach
 
 from .ward import counter_object, resolve_ward
 from ..reader.effects import predefined_token
+from ..reader.scope import FROM_GRAVEYARD
 from mtgsolve.models.payment import Unsupported as PaymentUnsupported
 from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
@@ -204,6 +205,38 @@ class _Ctx:
     targets: tuple[tuple[str, ...], ...]  # legal targets only (CR 608.2b)
     x: int
     entry: ContinuousEffectEntry | None  # the effects-list entry for its continuous effects
+    event_object: str | None = None  # what its trigger event named (CR 603.2; None: it moved, 400.7)
+    event_player: str | None = None
+
+
+#: Effects that last (recorded in the effects list, CR 611.2a), which name objects by target only.
+_LASTING = (ir.Pump, ir.UntilEndOfTurn, ir.ThisTurn)
+
+
+def _event_refs(w: _World, ctx: _Ctx, k: str) -> list[str]:
+    """CR 603.2, 608.2c, 400.7: the object a triggered ability's event named ("it" after "whenever a
+    creature enters"), if it is still that object — it has not changed zones since (the kernel drops
+    the reference when it does, :func:`solver.engine.transition.move`) — on the battlefield; the
+    player it named ("that player"), if still in the game (CR 800.4a)."""
+    if k == "event_player":
+        p = ctx.event_player
+        return [p] if p is not None and p in w.life and p not in w.losers else []
+    oid = ctx.event_object
+    o = w.objects.get(oid) if oid is not None else None
+    if o is None:
+        return []
+    if o.zone not in ("battlefield", "graveyard"):  # the graveyard: a dying creature's card (CR 400.7d)
+        raise ResolutionUnsupported(f"the object its trigger event named, in the {o.zone}")
+    return [o.id]
+
+
+def _check_event_object(w: _World, ctx: _Ctx, eff: Effect) -> None:
+    """CR 400.7d: the card a dying creature became in the graveyard is found only to be exiled or
+    returned (the reader reads nothing else on it); anything else on a card there is refused."""
+    o = w.objects.get(ctx.event_object) if ctx.event_object is not None else None
+    if o is not None and o.zone == "graveyard" and not isinstance(eff, FROM_GRAVEYARD) and \
+            "event_object" in ir.event_ref_kinds(eff):
+        raise ResolutionUnsupported(f"an effect on the card its trigger event named, in the graveyard: {eff.kind}")
 
 
 def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
@@ -224,6 +257,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
     if k == "attached":
         host = ctx.source.attached_to if ctx.source is not None else None
         return [host] if host is not None else []
+    if k in ("event_object", "event_player"):
+        return _event_refs(w, ctx, k)
     if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
         view = w.view()
         src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
@@ -1506,10 +1541,11 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             w.fizzled = True
             return [w]
         entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
-                                      targets=legal if specs else None)
+                                      targets=legal if specs else None, event_object=o.event_object)
         dsrc = _damage_source_of(w, src.id, lki_src.controller, dict(o.last_known).get("card"),
                                  current=src.zone == "battlefield" and not o.last_known)
-        ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry)
+        ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry,
+                   o.event_object, o.event_player)
         effects = tuple(getattr(ab, "effects", ()) or ())
         worlds = _run_effects(w, ctx, effects)
         for v in worlds:
@@ -1553,11 +1589,15 @@ def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_Wor
     unread = [e.text for e in effects if isinstance(e, ir.UnreadEffect)]
     if unread:  # a sentence the reader did not read (only its structure): never skipped silently
         raise ResolutionUnsupported("effect not read: " + " ".join(unread))
+    if any(isinstance(e, _LASTING) and "event_player" in ir.event_ref_kinds(e) for e in effects):
+        # the effects list records the object a trigger event named, not its player: refused, never dropped
+        raise ResolutionUnsupported("a lasting effect on the player its trigger event named")
     worlds = [w]
     n_optional = sum(1 for e in effects if e.optional)
     for eff in effects:
         nxt: list[_World] = []
         for v in worlds:
+            _check_event_object(v, ctx, eff)
             if eff.optional:  # CR 608.2d: "you may" — both answers
                 skip = v.fork()
                 _record_may(skip, False, n_optional)

@@ -58,7 +58,7 @@ from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
-from ..rules.triggers import batch_key, condition_met, is_event_trigger, step_fires, times_triggered
+from ..rules.triggers import batch_key, condition_met, event_refs_used, event_subjects, is_event_trigger, step_fires
 from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
@@ -387,6 +387,8 @@ class _PendingTrigger:
     last_known: tuple[tuple[str, Any], ...] = ()
     seq: int = 0
     refers_to: str | None = None  # the spell or ability on the stack it refers to (ward, CR 702.21a)
+    event_object: str | None = None  # the object its trigger event named (CR 603.2; None once it moved, 400.7)
+    event_player: str | None = None  # the player its trigger event named (CR 603.2)
 
 
 class _World:
@@ -563,6 +565,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     permanent spell, CR 608.3f) — the replacement effects that decide it having been applied by
     the caller (resolution's ``_enter_battlefield``, the action applier's ``play_land``)."""
     o = w.objects[oid]
+    _forget_event_object(w, oid)
     zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
@@ -827,6 +830,18 @@ def _forget_references(w: _World, oid: str) -> None:
     w.changed()
 
 
+def _forget_event_object(w: _World, oid: str) -> None:
+    """CR 400.7: ``oid`` changes zones and becomes a new object; a triggered ability whose trigger
+    event named it ("put a +1/+1 counter on it") no longer finds it (object key ``event_object``
+    dropped), on the stack or waiting."""
+    if any(so.event_object == oid for so in w.objects.values()):
+        for sid, so in list(w.objects.items()):
+            if so.event_object == oid:
+                w.objects[sid] = so.with_(event_object=None)
+        w.changed()
+    w.pending = [replace(p, event_object=None) if p.event_object == oid else p for p in w.pending]
+
+
 def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live: Iterable[Any],
                    last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None
                    ) -> list[_PendingTrigger]:
@@ -885,15 +900,20 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
                 if not isinstance(a, TriggeredAbility) or not is_event_trigger(a) or a not in live \
                         or not condition_met(view, a, o, o.controller):
                     continue
-                n = times_triggered(a.trigger, e, o, view, w.base.opponents(o.controller))
+                assert isinstance(a, TriggeredAbility)  # is_event_trigger
+                used = event_refs_used(a)
+                subjects = event_subjects(a.trigger, e, o, view, w.base.opponents(o.controller))
                 key = batch_key(a.trigger, e)
-                if n and key is not None:
+                if subjects and key is not None:   # once per batch (CR 603.2c)
                     if (o.id, id(a), key) in once:
                         continue
                     once.add((o.id, id(a), key))
-                    n = 1
-                for _ in range(n):
-                    out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick()))
+                    subjects = subjects[:1]
+                for obj, player in subjects:
+                    obj = obj if "event_object" in used else None
+                    player = player if "event_player" in used else None
+                    out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick(),
+                                               event_object=obj, event_player=player))
     w.pending.extend(out)
     return out
 
@@ -1107,6 +1127,10 @@ def _drop_from_effects(w: _World, oid: str) -> None:
             continue
         if e.targets is not None and any(oid in g for g in e.targets):
             e = replace(e, targets=tuple(tuple(t for t in g if t != oid) for g in e.targets))
+            if not any(e.targets or ()) and not any(e.affected or ()):
+                continue
+        if e.event_object == oid:   # CR 400.7: the object its trigger event named is gone
+            e = replace(e, event_object=None)
             if not any(e.targets or ()) and not any(e.affected or ()):
                 continue
         if e.affected is not None and any(oid in g for g in e.affected):   # CR 611.2c: a fixed set
@@ -1414,7 +1438,8 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
             placements = [tuple((trig.index(p), 0) for p in chosen)]
             per_player.append((trig, opts, placements))
             continue
-        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o), p.refers_to or ""), len(o))
+        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o), p.refers_to or "", p.event_object or "",
+                              p.event_player or ""), len(o))
                  for p, o in zip(trig, opts)]
         if len(trig) == 1:
             placements = [((0, c),) for c in range(len(opts[0]))]
@@ -1434,7 +1459,8 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
                 sid = _new_id(v, f"ability-of-{p.source}")
                 v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
-                                 order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to))
+                                 order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to,
+                                 event_object=p.event_object, event_player=p.event_player))
                 if targets:
                     queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}

@@ -135,6 +135,10 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["refers_to"] = o.refers_to
     if o.exiled_until is not None:
         d["exiled_until"] = o.exiled_until
+    if o.event_object is not None:
+        d["event_object"] = o.event_object
+    if o.event_player is not None:
+        d["event_player"] = o.event_player
     if o.regeneration_shields:
         d["regeneration_shields"] = o.regeneration_shields
     return d
@@ -249,4 +253,6 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["targets"] = [list(t) for t in e.targets]
     if e.affected is not None:
         d["affected"] = [list(t) for t in e.affected]
+    if e.event_object is not None:
+        d["event_object"] = e.event_object
     return d

@@ -138,7 +138,8 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False, exiled_until=None)
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False,
+                     exiled_until=None, event_object=None, event_player=None)
 
 
 class _PlainAbility(_Plain):
@@ -158,7 +159,7 @@ class _PlainTurn(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None, affected=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None)
 
 
 class _PlainPrevention(_Plain):
@@ -260,7 +261,8 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "event_object": _opt_id,
+    "event_player": _opt_id,
     "buyback": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
@@ -305,11 +307,11 @@ def _turn(v: Any) -> _PlainTurn:
 
 
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets", "affected"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object"))
     if "controller" not in d:
         raise _NotPlain
     checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
-              "affected": _opt(_targets)}
+              "affected": _opt(_targets), "event_object": _opt_id}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -1230,7 +1232,8 @@ class _Builder:
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
-            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p))
+            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p),
+            event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"))
 
     def regeneration_shields(self, p: _Pending) -> int:
         """``regeneration_shields`` (extension): regeneration shields on a permanent, for this turn
@@ -1271,6 +1274,24 @@ class _Builder:
         if self.objects[ref].zone != "stack":
             self.fail(path, f"'{ref}' is not on the stack (refers_to names a spell or ability on the stack)")
         return ref
+
+    def event_ref(self, p: _Pending, key: str) -> str | None:
+        """``event_object`` / ``event_player`` (extension): a triggered ability on the stack names the
+        object or player of its trigger event (CR 603.2, 608.2c) — an object of the situation (not the
+        ability itself) / a player."""
+        ref = getattr(p.spec, key)
+        if ref is None:
+            return None
+        path = _at(p.path, key)
+        if p.spec.ability is None:
+            self.fail(path, f"'{key}' is only for abilities on the stack")
+        player = key == "event_player"
+        self.known(ref, path, players=player, what="player" if player else "object")
+        if player and ref not in self.player_ids:
+            self.fail(path, f"'{ref}' is not a player (event_player names a player)")
+        if not player and ref == p.id:
+            self.fail(path, f"'{ref}' is not another object (event_object names an object of the situation)")
+        return str(ref)
 
     def chosen(self, given: dict[str, Any] | None, path: str) -> tuple[tuple[str, Any], ...]:
         """``chosen``: earlier choices; a ``color`` (what "the chosen color" of a
@@ -1334,7 +1355,10 @@ class _Builder:
                 ability = AbilityRef(source, e.ability.index)
             out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
                                              targets=self.targets(e.targets, _at(path, "targets")), order=i,
-                                             affected=self.targets(e.affected, _at(path, "affected"))))
+                                             affected=self.targets(e.affected, _at(path, "affected")),
+                                             event_object=None if e.event_object is None else self.known(
+                                                 e.event_object, _at(path, "event_object"), players=False,
+                                                 what="object")))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:

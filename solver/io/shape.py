@@ -148,6 +148,13 @@ class ObjectSpec(_Spec):
     refers_to: Id | None = Field(None, description="(extension) (stack abilities) the id of the spell or ability on "
                                                    "the stack it refers to: the one a ward ability counters "
                                                    "unless its controller pays (CR 702.21a)")
+    event_object: Id | None = Field(None, description="(extension) (triggered abilities on the stack) the object "
+                                                      "its trigger event named: the permanent that entered or "
+                                                      "attacked ('it', 'that creature', CR 603.2, 608.2c); absent "
+                                                      "once that object has changed zones (CR 400.7)")
+    event_player: Id | None = Field(None, description="(extension) (triggered abilities on the stack) the player "
+                                                      "its trigger event named: the player dealt combat damage, "
+                                                      "the caster of the spell ('that player', CR 603.2, 608.2c)")
     face: Id | None = Field(None, description="(extension) the face it shows when not its front: a permanent's face "
                                               "up (a transformed, flipped or melded permanent, a modal double-faced "
                                               "card's back face, CR 712.8d, 710.1, 712.4), a spell's face or half "
@@ -226,6 +233,9 @@ class EffectSpec(_Spec):
     controller: Id
     targets: Targets | None = Field(None, description="(extension) the targets the spell or ability had")
     affected: Targets | None = Field(None, description="(extension) the objects each group effect of the spell or ability affects, one list per group effect in printed order, fixed as it began (CR 611.2c)")
+    event_object: Id | None = Field(None, description="(extension) the object a triggered ability's event named, "
+                                                      "when the effect is on it ('it gets +1/+0 until end of turn', "
+                                                      "CR 603.2, 611.2a)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":

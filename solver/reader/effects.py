@@ -4,7 +4,7 @@ looking at its top cards and putting them back in any order (CR 401.4), …"""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
                   Draw, Effect,
@@ -156,6 +156,8 @@ def _player_ref(c: Cursor, s: Scope) -> Ref:
         return Ref("each_opponent")
     if c.take("each", "player"):
         return Ref("each_player")
+    if s.event_player is not None and c.take("that", "player"):
+        return s.event_player  # the player the trigger event names (CR 603.2)
     if c.at("target", ("player", "opponent")):
         c.i += 1
         who = "opponent" if c.next().low == "opponent" else "any"

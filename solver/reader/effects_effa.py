@@ -44,6 +44,8 @@ def player_subject(c: Cursor, s: Scope, verbs: tuple[str, ...]) -> Ref | None:
     if c.at("that", "player") and _is_player_target(s, s.last):
         c.i += 2
         return s.last
+    if s.event_player is not None and c.take("that", "player"):
+        return s.event_player  # the player the trigger event names (CR 603.2)
     if c.at(verbs) and _is_player_target(s, s.last):
         return s.last
     raise NoMatch("a player")

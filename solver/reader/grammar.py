@@ -45,7 +45,7 @@ from .vocabulary import (BASIC_PLURALS, BASIC_TYPES, COLOR_WORDS, _GRAMMAR_WORDS
 from .cursor import Cursor, find_top, mentions_target, NoMatch, sentences, split_top, strip_ability_word
 from .phrases import color_word, number, pt
 from .descriptions import SELF_SELECTOR, desc, selector_phrase, to_filter
-from .scope import keyword_list, Scope
+from .scope import check_event_refs, keyword_list, Scope, trigger_scope
 from .costs import cost_has_x, only_activated_ability_cost, only_mana_ability_cost, parse_cost
 from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
@@ -356,10 +356,12 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
         if len(sents) != 1:
             raise NoMatch("triggered mana ability with more")
         return [TriggeredManaAbility(trig, add_clause(Cursor(sents[0]), triggered=True), raw)]
-    s = Scope(last=SELF if trig.of_source else None, adds_mana=True)  # not a mana ability (CR 605.5a)
+    s = trigger_scope(trig)
+    s.adds_mana = True  # not a mana ability (CR 605.5a)
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")
+    check_event_refs(s, trig)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)]
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..core import ir
 from ..core.ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
 from .vocabulary import GRANTABLE_KEYWORDS, STRIKE_WORDS
 from .cursor import Cursor, NoMatch
@@ -26,6 +27,53 @@ class Scope:
     #: ability, a loyalty ability (CR 605.1a-b, 605.5a); never an activated ability without a target, which
     #: would be a mana ability (CR 605.1a), whose reader is the mana ability's (reader/production.py).
     adds_mana: bool = False
+    event_player: Ref | None = None  # "that player": the player a trigger event names (CR 603.2)
+
+
+#: What a trigger event names, in its ability's effect (CR 603.2, 608.2c): the object ("it", "that
+#: creature") and the player ("that player"); resolution finds them (``solver.engine.resolution``).
+EVENT_OBJECT = Ref("event_object")
+EVENT_PLAYER = Ref("event_player")
+
+
+def trigger_scope(trig: ir.Trigger) -> Scope:
+    """The scope of a triggered ability's effect (CR 603.2): "it" is the source for the source's own
+    events ("when this creature enters"); the object the event names for an event of other objects —
+    the permanent that entered ("whenever a creature you control enters"), the attacking creature
+    ("whenever a creature you control attacks"), the creature that dealt combat damage; "that player"
+    the player dealt combat damage or who cast the spell ("whenever an opponent casts a spell");
+    the card a dying creature became in its owner's graveyard (CR 400.7d; what may be done to it:
+    :func:`check_event_refs`). Other events ("equipped creature"'s, leaves-the-battlefield) bind
+    nothing: their "it" stays unread."""
+    s = Scope(last=SELF if trig.of_source else None)
+    if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger)) or \
+            (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
+        s.last = EVENT_OBJECT
+    if isinstance(trig, ir.CombatDamageTrigger) or (isinstance(trig, ir.CastTrigger) and trig.who != "you"):
+        s.event_player = EVENT_PLAYER
+    return s
+
+
+#: Effects that last (the effects list, CR 611.2a): it names the objects they affect by target only.
+_LASTING = (ir.Pump, ir.UntilEndOfTurn, ir.ThisTurn)
+
+
+#: What may be done to the card a dying creature became in its owner's graveyard (CR 400.7d: an
+#: ability that triggers on a zone change finds the new object in the public zone it moved to).
+FROM_GRAVEYARD = (ir.Exile, ir.ReturnToHand, ir.ReturnToBattlefield)
+
+
+def check_event_refs(s: Scope, trig: ir.Trigger) -> None:
+    """Refuse (unread) what the kernel and resolution don't decide: a lasting effect on the player a
+    trigger event named (the effects list records the event's object, "it gets +1/+0 until end of
+    turn", entry key ``event_object``, not its player); after a dies trigger, anything but exiling or
+    returning the card it became in the graveyard (CR 400.7d; "its power", "its controller" and the
+    like are not read either)."""
+    if any(isinstance(e, _LASTING) and "event_player" in ir.event_ref_kinds(e) for e in s.effects):
+        raise NoMatch("a lasting effect on the player its trigger event named")
+    if isinstance(trig, ir.ObjectDiesTrigger) and any(
+            "event_object" in ir.event_ref_kinds(e) and not isinstance(e, FROM_GRAVEYARD) for e in s.effects):
+        raise NoMatch("a dies trigger's effect on the card other than exiling or returning it")
 
 
 def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:

@@ -31,7 +31,7 @@ from .cursor import Cursor, find_top, mentions_target, NoMatch, sentences, split
 from .phrases import (color_word, counter_kind, _counter_word, is_subtype, mana_amount, mana_cost, mana_run, number,
                       pt, RULES_COUNTERS, subtype_word)
 from .descriptions import Desc, desc, _nonbasic_land, _noun, selector_phrase, SELF_SELECTOR, to_filter, to_selector
-from .scope import amount, keyword_list, object_ref, Scope, target_phrase
+from .scope import amount, check_event_refs, keyword_list, object_ref, Scope, target_phrase, trigger_scope
 from .costs import cost_has_x, cost_item, only_mana_ability_cost, parse_cost
 from .production import (add_clause, _among_you_control, amount_phrase, _combination_units, _combinations,
                          _for_each_counter, _graveyard_cards, _one_color_word, _or_chosen_color, produce,
@@ -65,6 +65,7 @@ __all__ = [
     "strip_ability_word", "color_word", "counter_kind", "_counter_word", "is_subtype", "mana_amount", "mana_cost",
     "mana_run", "number", "pt", "RULES_COUNTERS", "subtype_word", "Desc", "desc", "_nonbasic_land", "_noun",
     "selector_phrase", "SELF_SELECTOR", "to_filter", "to_selector", "amount", "keyword_list", "object_ref", "Scope",
+    "trigger_scope", "check_event_refs",
     "target_phrase", "cost_has_x", "cost_item", "only_mana_ability_cost", "parse_cost", "add_clause",
     "_among_you_control", "amount_phrase", "_combination_units", "_combinations", "_for_each_counter",
     "_graveyard_cards", "_one_color_word", "_or_chosen_color", "produce", "_self_power", "_variable_produce",

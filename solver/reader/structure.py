@@ -655,8 +655,10 @@ def line_triggered_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
         raise g.NoMatch("no effect")
     cond, first = intervening_if(sents[0])
     sents = [list(first)] + list(sents[1:])
-    s = g.Scope(last=SELF if trig.of_source else None, adds_mana=True)  # not a mana ability (CR 605.5a)
+    s = g.trigger_scope(trig)
+    s.adds_mana = True  # not a mana ability (CR 605.5a)
     n = structured_sentences(sents, s, retry=len(sents) > 1)
+    g.check_event_refs(s, trig)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)], n
 
 

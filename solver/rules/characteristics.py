@@ -116,6 +116,7 @@ class Sourced(Generic[A]):
     ability: A
     timestamp: int
     targets: tuple[tuple[str, ...], ...] | None = None
+    event_object: str | None = None  # what a triggered ability's event named (CR 603.2)
 
 
 def printed_mana_value(o: GameObject) -> int:
@@ -369,7 +370,8 @@ class View:
             src_id, effs = self._effect_entry(e)
             for eff in effs:
                 fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
-                self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed))
+                self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed,
+                                         e.event_object))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
@@ -603,6 +605,8 @@ class View:
             if s.targets is None or ref.index >= len(s.targets):
                 return []
             return list(s.targets[ref.index])
+        if ref.kind == "event_object":  # the object its trigger event named, while it is that object (CR 400.7)
+            return [s.event_object] if s.event_object is not None else []
         return []
 
     def _exists(self, s: Sourced[ir.SetLandTypes | ir.AddTypes], work: dict[str, _Work]) -> bool:

@@ -19,6 +19,7 @@ combat damage step, attackers and blockers as they are declared), so no read tri
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..core import events as ev
@@ -31,7 +32,8 @@ from .modes import TargetingSource
 from .spending import filter_matches
 from .targeting import object_fits
 
-__all__ = ["EVENT_TRIGGERS", "times_triggered", "step_fires", "is_event_trigger", "condition_met", "batch_key"]
+__all__ = ["EVENT_TRIGGERS", "times_triggered", "event_subjects", "event_refs_used", "step_fires",
+           "is_event_trigger", "condition_met", "batch_key"]
 
 #: Trigger kinds dispatched from the kernel's events (an :class:`~solver.core.ir.EitherTrigger` is,
 #: whatever its events).
@@ -211,3 +213,55 @@ def _blocks(t: ir.Trigger, e: ev.Blocked, o: _Observer) -> bool:
     if isinstance(t, ir.BecomesBlockedTrigger):
         return any(o.obj.id in attackers for _, attackers in e.blocks)
     return False
+
+
+def event_refs_used(ability: Any) -> frozenset[str]:
+    """The kinds of :data:`EVENT_REF_KINDS` the effects of triggered ability ``ability`` read.
+    Only those are recorded on the ability (an ability that does not read its event's object
+    stays one ability, whatever object triggered it: CR 603.3b orders them the same)."""
+    try:
+        return _refs_used_cached(ability)
+    except TypeError:  # an unhashable ability value
+        return _refs_used(ability)
+
+
+@lru_cache(maxsize=4096)
+def _refs_used_cached(ability: Any) -> frozenset[str]:
+    return _refs_used(ability)
+
+
+def _refs_used(ability: Any) -> frozenset[str]:
+    return ir.event_ref_kinds(getattr(ability, "effects", ()))
+
+
+def event_subjects(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, view: View,
+                   opponents: tuple[str, ...]) -> list[tuple[str | None, str | None]]:
+    """One (object, player) pair per time trigger ``t`` of ``observer`` triggers on ``event``
+    (:func:`times_triggered`; CR 603.2c): what the event names — the permanent that entered
+    (CR 603.6a), the card a dying creature became in its owner's graveyard (603.6c, 603.10a), the
+    spell and its caster (601.2i), the source of combat damage and the player dealt it (510.2),
+    each attacking creature of "whenever a creature … attacks" (508.3a)."""
+    if isinstance(t, ir.EitherTrigger):
+        return [x for e in t.events for x in event_subjects(e, event, observer, view, opponents)]
+    n = times_triggered(t, event, observer, view, opponents)
+    if n == 0:
+        return []
+    if isinstance(event, ev.Attacked) and isinstance(t, ir.OtherAttacksTrigger) and t.subject != "attached" \
+            and t.what is not None:
+        o = _Observer(observer)
+        return [(a, None) for a in event.attackers
+                if (x := view.state.find(a)) is not None and _fits(t.what, x, view.chars(a), o)]
+    return [_subject(event, view)] * n
+
+
+def _subject(event: ev.GameEvent, view: View) -> tuple[str | None, str | None]:
+    if isinstance(event, ev.Entered):
+        return event.oid, None
+    if isinstance(event, ev.LeftBattlefield):
+        now = view.state.find(event.before.id)  # the new object, where the event put it (CR 400.7)
+        return (now.id if now is not None and now.zone == event.zone else None), None
+    if isinstance(event, ev.SpellCast):
+        return event.stack_id, event.player
+    if isinstance(event, ev.DamageDealt):
+        return event.source, (event.target if view.state.is_player(event.target) else None)
+    return None, None
