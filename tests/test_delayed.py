@@ -61,7 +61,11 @@ def test_cantrip_sentence_read_on_every_card_that_prints_it():
     ("Draw a card at the beginning of your next upkeep.", ir.Delayed("upkeep", (ir.Draw(1),), "you")),
     # what the delayed ability would have to remember is not read (CR 603.7c): it stays unread
     ("Sacrifice it at the beginning of the next end step.", None),
-    ("Return target creature to its owner's hand at the beginning of the next end step.", None),
+    # a target of the spell, remembered as the delayed ability is created (CR 603.7c)
+    ("Return target creature to its owner's hand at the beginning of the next end step.",
+     ir.Delayed("end", (ir.ReturnToHand(ir.T(0)),))),
+    ("At the beginning of the next end step, return target creature and target land to their owners' hands.",
+     None),
 ])
 def test_delayed_grammar(sentence: str, want: ir.Delayed | None):
     card = card_from_mapping({"name": "Test Spell", "types": ["Sorcery"], "text": "Draw a card. " + sentence})
@@ -138,6 +142,20 @@ def test_firing_matches_the_reference(records, step, active):
         left = Counter((r["step"], r["controller"], r.get("turn", 0), r.get("whose", "any"))
                        for r in sit.get("delayed", []))
         assert left == Counter(keep)
+
+
+def test_source_off_the_battlefield_is_refused_not_forgotten():
+    """CR 603.7c: "When this creature dies, return it to its owner's hand at the beginning of the next end
+    step" is read, but the card it names is in the graveyard as the delayed ability is created: that is
+    refused as it resolves (never a delayed ability that would do nothing)."""
+    text = "When this creature dies, return it to its owner's hand at the beginning of the next end step."
+    doc = _doc(battlefield={"alice": [{"card": {"name": "Test Phoenix", "types": ["Creature"], "power": "3",
+                                                "toughness": "1", "text": text}}]},
+               graveyard={}, stack=[{"card": "Shock", "controller": "bob", "targets": [["test-phoenix"]]}])
+    res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
+    assert res["status"] == "ok"
+    dies = situation_from_dict(res["outcomes"][0]["situation"]).state
+    assert answer(dies, {"kind": "resolve"})["status"] == "unsupported"
 
 
 def test_soundness_both_ways():

@@ -136,6 +136,9 @@ class GameObject:
     # (extension) an ability on the stack that is a delayed triggered ability (CR 603.7): the 1-based index of
     # its instruction among ``ability``'s delayed instructions (``ability.index`` 0: the source's spell); 0: not
     delayed: int = 0
+    # (extension) a delayed triggered ability on the stack: the object or player its instruction names (the
+    # record's ``it``, CR 603.7c); None: none, or gone (400.7)
+    it: str | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -214,10 +217,14 @@ class DelayedTrigger:
     ability: int = 0
     turn: int = 0
     whose: str = "any"
+    # the object or player its instruction names, remembered as it was created (its source or a target,
+    # CR 603.7c); None: none, or the object has since changed zones (it is a new object, 400.7)
+    it: str | None = None
 
-    def sort_key(self) -> tuple[str, str, str, int, int, int, str]:
+    def sort_key(self) -> tuple[str, str, str, int, int, int, str, str]:
         """A total order of records (the situation writes them in it)."""
-        return (self.step, self.controller, self.source, self.ability, self.index, self.turn, self.whose)
+        return (self.step, self.controller, self.source, self.ability, self.index, self.turn, self.whose,
+                self.it or "")
 
 
 @dataclass(frozen=True)
@@ -364,7 +371,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous, o.delayed)
+            o.monstrous, o.delayed, o.it)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

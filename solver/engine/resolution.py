@@ -76,6 +76,7 @@ reported.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -107,6 +108,7 @@ from .transition import attach
 
 from .ward import counter_object, resolve_ward
 from ..reader.effects import predefined_token
+from ..reader.effects_delayed import bound_refs
 from mtgsolve.models.payment import Unsupported as PaymentUnsupported
 from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
@@ -1547,8 +1549,35 @@ def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
         raise ResolutionUnsupported("a delayed triggered ability (CR 603.7a) whose instruction its source's "
                                     "spell or ability does not name")
     w.delayed.append(DelayedTrigger(eff.step, ctx.controller, ctx.source_id, index, ability, w.base.turn.number,
-                                    eff.whose))
+                                    eff.whose, _bound_now(w, ctx, eff)))
     return [w]
+
+
+def _bound_now(w: _World, ctx: _Ctx, eff: ir.Delayed) -> str | None:
+    """CR 603.7c: the object or player a delayed instruction names ("it": its source, a target), as it is
+    created — None when it names none, or the target is gone (608.2b)."""
+    bound = bound_refs(eff.effects)
+    if not bound:
+        return None
+    ref = next(iter(bound))
+    if ref.kind == "self" and not ctx.source_on_battlefield:   # a card in another zone: not modeled
+        raise ResolutionUnsupported("a delayed instruction naming its source off the battlefield (CR 603.7c)")
+    found = _refs(w, ctx, ref)
+    if len(found) > 1:
+        raise ResolutionUnsupported("a delayed instruction naming several objects (CR 603.7c)")
+    return found[0] if found else None
+
+
+def _rebound(value: Any, old: Ref, new: Ref) -> Any:
+    """``value`` (an effect, its fields) with reference ``old`` replaced by ``new``."""
+    if value == old and isinstance(value, Ref):
+        return new
+    if isinstance(value, tuple):
+        return tuple(_rebound(v, old, new) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(value, Ref):
+        return dataclasses.replace(value, **{f.name: _rebound(getattr(value, f.name), old, new)
+                                             for f in dataclasses.fields(value) if f.init})
+    return value
 
 
 def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
@@ -1564,8 +1593,12 @@ def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
     entry = ContinuousEffectEntry(controller=o.controller, card=src.card) if o.ability.index == 0 else \
         ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index))
     dsrc = _damage_source_of(w, src.id, o.controller, current=on_bf)
-    ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, (), 0, entry)
-    worlds = _run_effects(w, ctx, found[o.delayed - 1].effects)
+    effects = found[o.delayed - 1].effects
+    bound = bound_refs(effects)
+    if bound:   # what it remembered (CR 603.7c) as its one object; nothing when it is gone (400.7)
+        effects = _rebound(effects, next(iter(bound)), ir.T(0))
+    ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, ((o.it,) if o.it else (),), 0, entry)
+    worlds = _run_effects(w, ctx, effects)
     for v in worlds:
         _cease(v, o.id)
     return worlds

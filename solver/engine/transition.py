@@ -389,6 +389,7 @@ class _PendingTrigger:
     seq: int = 0
     refers_to: str | None = None  # the spell or ability on the stack it refers to (ward, CR 702.21a)
     delayed: int = 0  # a delayed triggered ability (CR 603.7): which delayed instruction of ``index`` (0: the spell)
+    it: str | None = None  # what the delayed instruction names (CR 603.7c)
 
 
 class _World:
@@ -577,6 +578,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
             _drop_shields_of(w, oid, entering=True)
     if o.zone == "stack":
         _forget_references(w, oid)
+    _forget_bound(w, oid)
     if zone == "stack":
         order = min((x.order for x in w.objects.values() if x.zone == "stack"), default=0) - 1
     else:
@@ -902,6 +904,16 @@ def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
     return out
 
 
+def _forget_bound(w: _World, oid: str) -> None:
+    """CR 400.7, 603.7c: an object that changes zones is a new object — a delayed triggered ability that
+    remembered it (a record in force, or the ability on the stack) no longer finds it."""
+    if any(t.it == oid for t in w.delayed):
+        w.delayed = [replace(t, it=None) if t.it == oid else t for t in w.delayed]
+    for so in list(w.objects.values()):
+        if so.it == oid and so.zone == "stack":
+            w.objects[so.id] = so.with_(it=None)
+
+
 def delayed_fires(t: DelayedTrigger, step: str, turn: Turn) -> bool:
     """CR 603.7b: whether delayed trigger ``t`` triggers as ``step`` of ``turn`` begins — "the next end
     step": any end step that begins while it is in force (this turn's too if it hadn't begun as it was
@@ -932,7 +944,8 @@ def delayed_triggers(state: GameState, step: str) -> tuple[GameState, list[_Pend
                                   "source no longer has the instruction that created it")
         ability = TriggeredAbility(ir.StepTrigger(step, "each"), effects=found[t.index - 1].effects,
                                    text=found[t.index - 1].describe())
-        out.append(_PendingTrigger(t.source, t.ability, t.controller, ability, (), 1000 + n, delayed=t.index))
+        out.append(_PendingTrigger(t.source, t.ability, t.controller, ability, (), 1000 + n, delayed=t.index,
+                                   it=t.it))
     left = tuple(t for t in state.delayed if t not in fired)   # fired records are removed (603.7c)
     return replace(state, delayed=left), out
 
@@ -1423,7 +1436,7 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
             placements = [tuple((trig.index(p), 0) for p in chosen)]
             per_player.append((trig, opts, placements))
             continue
-        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o), p.refers_to or "", p.delayed), len(o))
+        specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o), p.refers_to or "", p.delayed, p.it or ""), len(o))
                  for p, o in zip(trig, opts)]
         if len(trig) == 1:
             placements = [((0, c),) for c in range(len(opts[0]))]
@@ -1443,7 +1456,8 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
                 sid = _new_id(v, f"ability-of-{p.source}")
                 v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
-                                 order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to, delayed=p.delayed))
+                                 order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to, delayed=p.delayed,
+                                 it=p.it))
                 if targets:
                     queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}

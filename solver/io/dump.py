@@ -98,6 +98,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
     if o.delayed:
         d["delayed"] = o.delayed             # a delayed triggered ability (CR 603.7)
+    if o.it is not None:
+        d["it"] = o.it                       # what its instruction names (CR 603.7c)
     if o.zone == "stack":
         d["controller"] = o.controller
         if o.owner != o.controller:
@@ -209,6 +211,8 @@ def _dump_delayed(t: DelayedTrigger) -> dict[str, Any]:
         d["turn"] = t.turn
     if t.whose != "any":
         d["whose"] = t.whose
+    if t.it is not None:
+        d["it"] = t.it
     return d
 
 

@@ -140,7 +140,7 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False, delayed=0)
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False, delayed=0, it=None)
 
 
 class _PlainAbility(_Plain):
@@ -263,7 +263,7 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "it": _opt_id,
     "buyback": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
@@ -1223,7 +1223,7 @@ class _Builder:
             on_adventure=p.face.on_adventure if p.face is not None else False,
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
             buyback=self.buyback(p),
-            monstrous=self.monstrous(p), delayed=self.delayed_object(p),
+            monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
@@ -1372,6 +1372,16 @@ class _Builder:
         self._delayed_exists(ab.source, ab.index, n, _at(p.path, "delayed"))
         return n
 
+    def delayed_it(self, p: Any) -> str | None:
+        """Object key ``it`` (extension): what a delayed triggered ability on the stack names (CR 603.7c)."""
+        it = p.spec.it
+        if it is None:
+            return None
+        if not p.spec.delayed:
+            self.fail(_at(p.path, "it"), "'it' is for a delayed triggered ability on the stack (CR 603.7c)")
+        self.known(it, _at(p.path, "it"))
+        return str(it)
+
     def _delayed_exists(self, source: str, ability: int, index: int, path: str) -> None:
         """A located error unless ``source``'s spell (``ability`` 0) or ``ability``-th ability has an
         ``index``-th delayed instruction (CR 603.7a)."""
@@ -1392,7 +1402,9 @@ class _Builder:
             self.player(e.controller, _at(path, "controller"))
             self.known(e.source, _at(path, "source"), players=False, what="object")
             self._delayed_exists(e.source, e.ability, e.index, _at(path, "index"))
-            out.append(DelayedTrigger(e.step, e.controller, e.source, e.index, e.ability, e.turn, e.whose))
+            if e.it is not None:
+                self.known(e.it, _at(path, "it"))
+            out.append(DelayedTrigger(e.step, e.controller, e.source, e.index, e.ability, e.turn, e.whose, e.it))
         return tuple(sorted(out, key=DelayedTrigger.sort_key))
 
     def shuffled(self) -> tuple[str, ...]:

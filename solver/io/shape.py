@@ -160,6 +160,8 @@ class ObjectSpec(_Spec):
     delayed: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(
         0, description="(extension) (stack) a delayed triggered ability (CR 603.7): the 1-based index of its "
                        "instruction among the delayed instructions of ``ability`` (index 0: its source's spell)")
+    it: Id | None = Field(None, description="(extension) (stack, with ``delayed``) the object or player its "
+                                            "instruction names (CR 603.7c); absent: none, or gone")
     cast_with: Id | None = Field(None, description="(extension) (stack) a spell cast with flashback or jump-start "
                                                    "(``flashback``, ``jump-start``): exiled as it leaves the stack "
                                                    "(CR 702.34a, 702.133a); (stack, battlefield) ``escape``: it "
@@ -260,6 +262,8 @@ class DelayedSpec(_Spec):
         1, description="Which delayed instruction of that spell or ability (1-based, in printed order)")
     turn: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(0, description="The turn it was created in (upkeep)")
     whose: Literal["any", "you"] = Field("any", description="``you``: only its controller's upkeep")
+    it: Id | None = Field(None, description="The object or player its instruction names, remembered as it was "
+                                            "created (CR 603.7c); absent: none, or it changed zones (400.7)")
 
 
 class QuerySpec(_Spec):

@@ -24,10 +24,18 @@ from .cursor import Cursor, NoMatch
 from .scope import Scope
 from .tokens import Token
 
-__all__ = ["delayed_sentence"]
+__all__ = ["delayed_sentence", "bound_refs"]
 
 #: what a delayed instruction may name: players and groups looked at as it resolves (CR 603.7a, 608.2c)
 _FREE_REFS = frozenset({"controller", "each_opponent", "each_player", "each_object"})
+#: what it remembers as it is created: one object or player — its source or a target of the spell or
+#: ability that created it (the record's ``it``, CR 603.7c)
+_BOUND = frozenset({"self", "target"})
+
+
+def bound_refs(effects: object) -> set[Ref]:
+    """The references of a delayed instruction bound as it is created (its source, a target: CR 603.7c)."""
+    return {r for r in _refs(effects) if r.kind in _BOUND}
 
 
 def _when(c: Cursor) -> tuple[str, str] | None:
@@ -55,6 +63,22 @@ def _refs(value: object) -> list[Ref]:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return [r for f in dataclasses.fields(value) for r in _refs(getattr(value, f.name))]
     return []
+
+
+#: selector and filter flags relative to the source: "sacrifice it" as a choice of the source only, "each
+#: other creature", what it is attached to — the source as it is later might be a new object (CR 400.7)
+_SOURCE_FLAGS = ("self_only", "exclude_self", "other_than_source", "attached")
+
+
+def _names_source(value: object) -> bool:
+    """Whether an effect value names its source other than by a :class:`Ref` (a selector's flags)."""
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return any(_names_source(v) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(value, Ref):
+        if any(getattr(value, f, False) is True for f in _SOURCE_FLAGS):
+            return True
+        return any(_names_source(getattr(value, f.name)) for f in dataclasses.fields(value))
+    return False
 
 
 def _has_x(value: object) -> bool:
@@ -93,13 +117,13 @@ def delayed_sentence(toks: Sequence[Token], s: Scope, instructions: Instructions
     if split is None:
         return None
     (step, whose), words = split
-    inner = Scope(targets=list(s.targets), last=None, source_is_permanent=s.source_is_permanent,
+    inner = Scope(targets=list(s.targets), last=s.last, source_is_permanent=s.source_is_permanent,
                   x_defined=False)
     effects = instructions(Cursor(words), inner)
-    if len(inner.targets) != len(s.targets):
-        raise NoMatch("a target in a delayed instruction (CR 603.7a)")
-    if any(r.kind not in _FREE_REFS for r in _refs(effects)) or _has_x(effects):
-        raise NoMatch("a delayed instruction naming an object or X it would have to remember (CR 603.7c)")
+    s.targets[:] = inner.targets   # "target" in the sentence: a target of the spell or ability (CR 601.2c)
+    if len(bound_refs(effects)) > 1 or any(r.kind not in _FREE_REFS | _BOUND for r in _refs(effects)) \
+            or _has_x(effects) or _names_source(effects):
+        raise NoMatch("a delayed instruction naming what it can't remember (CR 603.7c)")
     out: list[Effect] = [Delayed(step, tuple(effects), whose)]
     s.effects.extend(out)
     return out
