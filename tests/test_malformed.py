@@ -210,7 +210,8 @@ CASES: list[Case] = [
          "{file}: stack[1].ability.source: 'first' is an ability, not a card or permanent"),
     Case("ability-index-zero", HEAD + "battlefield: {alice: [Prodigal Pyromancer]}\n"
          "stack: [{ability: {source: prodigal-pyromancer, index: 0}}]\n",
-         "{file}: stack[0].ability.index: must be at least 1, got 0"),
+         "{file}: stack[0].ability.index: ability index 0 is only for a delayed triggered ability of a spell "
+         "(object key 'delayed', CR 603.7)"),
     Case("ability-missing-index", HEAD + "battlefield: {alice: [Prodigal Pyromancer]}\n"
          "stack: [{ability: {source: prodigal-pyromancer}}]\n",
          "{file}: stack[0].ability: missing key 'index'"),

@@ -520,7 +520,8 @@ def test_json_schema():
     assert schema["title"]
     assert set(schema["properties"]) == {
         "format", "name", "description", "rules", "players", "turn", "battlefield", "hand", "graveyard", "library",
-        "exile", "command", "stack", "mana_pool", "effects", "shuffled", "day_night", "prevention", "query", "expect"}
+        "exile", "command", "stack", "mana_pool", "effects", "shuffled", "day_night", "prevention", "delayed", "query",
+        "expect"}
     assert schema["required"] == ["format", "players"]
     assert schema["additionalProperties"] is False
     obj = schema["$defs"]["ObjectSpec"]["properties"]
@@ -528,7 +529,7 @@ def test_json_schema():
                         "token", "conjured", "chosen", "x", "targets", "copy", "ability", "last_known", "timestamp",
                         "activated_this_turn", "entered_this_turn", "skip_untap", "attacking", "blocking", "blocked",
                         "commander", "refers_to", "face", "on_adventure", "fused", "prototyped", "cast_with",
-                        "regeneration_shields", "kicked", "buyback", "monstrous", "exiled_until", "event_object", "event_player"}
+                        "regeneration_shields", "kicked", "buyback", "monstrous", "exiled_until", "event_object", "event_player", "delayed", "it"}
     assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
                                                               "passed", "spells_cast"}
     assert "main1" in schema["$defs"]["TurnSpec"]["properties"]["step"]["enum"]

@@ -37,7 +37,7 @@ Vocabulary
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields, replace
-from typing import TYPE_CHECKING, ClassVar, Sequence, Union, get_args
+from typing import TYPE_CHECKING, Any, ClassVar, Sequence, Union, get_args
 
 from .mana import ManaCost, Mana
 from .selectors import *  # noqa: F401,F403  (selectors, filters, target specs, references, counts)
@@ -1103,6 +1103,37 @@ class AddMana(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Delayed(_EffectBase):
+    """A delayed triggered ability created as the spell or ability resolves (CR 603.7a): ``effects``
+    happen once, later — ``step`` ``end`` "at the beginning of the next end step" (the next one to
+    begin, this turn's if it hasn't begun, CR 603.7b), ``upkeep`` "at the beginning of the next turn's
+    upkeep" (``whose`` ``any``) or "of your next upkeep" (``whose`` ``you``), a later turn's. The
+    situation records it in force (top-level key ``delayed``) until it triggers (603.7c)."""
+
+    kind: ClassVar[str] = "delayed"
+    step: str
+    effects: tuple["Effect", ...]
+    whose: str = "any"
+
+    def _text(self) -> str:
+        when = "the next end step" if self.step == "end" else \
+            ("your next upkeep" if self.whose == "you" else "the next turn's upkeep")
+        return f"at the beginning of {when}: " + "; ".join(e.describe() for e in self.effects)
+
+
+def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
+    """The delayed-trigger instructions (CR 603.7a) of ``effects`` in order, nested ones included
+    (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
+    out: list[Delayed] = []
+    for e in effects:
+        if isinstance(e, Delayed):
+            out.append(e)
+        elif isinstance(e, (IfCast, IfCondition)):
+            out += delayed_in(e.then) + delayed_in(e.otherwise)
+    return out
+
+
+@dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
     is refused, CR 608.2c)."""
@@ -1123,7 +1154,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -2379,3 +2410,15 @@ def numbered_abilities(abilities: Sequence[Ability]) -> list[Ability]:
 def ir_fields(obj: DataclassInstance) -> dict[str, object]:
     """The dataclass fields of an IR node, for JSON export and comparison."""
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
+
+
+def delayed_of(card: Any, ability: int) -> list[Delayed]:
+    """The delayed-trigger instructions (CR 603.7a) of ``card``'s spell (``ability`` 0) or of its
+    ``ability``-th triggered or activated ability (contract ``ability`` numbering), in order."""
+    if ability == 0:
+        spell = getattr(card, "spell", None)
+        return delayed_in(tuple(getattr(spell, "effects", ()) or ()))
+    acts = numbered_abilities(card.abilities)
+    if not 1 <= ability <= len(acts):
+        return []
+    return delayed_in(tuple(getattr(acts[ability - 1], "effects", ()) or ()))

@@ -143,6 +143,12 @@ class GameObject:
     # (extension) a triggered ability on the stack: the player its trigger event named ("that player" after
     # "deals combat damage to a player", "whenever an opponent casts a spell", CR 603.2, 608.2c)
     event_player: str | None = None
+    # (extension) an ability on the stack that is a delayed triggered ability (CR 603.7): the 1-based index of
+    # its instruction among ``ability``'s delayed instructions (``ability.index`` 0: the source's spell); 0: not
+    delayed: int = 0
+    # (extension) a delayed triggered ability on the stack: the object or player its instruction names (the
+    # record's ``it``, CR 603.7c); None: none, or gone (400.7)
+    it: str | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -210,6 +216,32 @@ class PreventionShield:
 
 
 @dataclass(frozen=True)
+class DelayedTrigger:
+    """(extension) A delayed triggered ability in force (CR 603.7a): created by instruction ``index``
+    (1-based, :func:`solver.core.ir.delayed_in`) of ``source``'s spell (``ability`` 0) or of its
+    ``ability``-th triggered or activated ability (contract ``ability`` numbering); ``controller``
+    controls it (603.7d). ``step`` ``end``: it triggers as the next end step begins (603.7b);
+    ``upkeep``: as the upkeep of a turn after turn ``turn`` begins (``whose`` ``you``: only the
+    controller's). It triggers once and is removed (603.7c)."""
+
+    step: str
+    controller: str
+    source: str
+    index: int = 1
+    ability: int = 0
+    turn: int = 0
+    whose: str = "any"
+    # the object or player its instruction names, remembered as it was created (its source or a target,
+    # CR 603.7c); None: none, or the object has since changed zones (it is a new object, 400.7)
+    it: str | None = None
+
+    def sort_key(self) -> tuple[str, str, str, int, int, int, str, str]:
+        """A total order of records (the situation writes them in it)."""
+        return (self.step, self.controller, self.source, self.ability, self.index, self.turn, self.whose,
+                self.it or "")
+
+
+@dataclass(frozen=True)
 class GameState:
     """A whole situation, validated. Objects are kept in file order per zone."""
 
@@ -226,6 +258,8 @@ class GameState:
     day_night: str | None = None
     # (extension) prevention shields in force this turn (CR 615.7), in canonical order (``PreventionShield.sort_key``)
     prevention: tuple[PreventionShield, ...] = ()
+    # (extension) delayed triggered abilities in force (CR 603.7), in canonical order (``DelayedTrigger.sort_key``)
+    delayed: tuple[DelayedTrigger, ...] = ()
     # the card database the state was loaded with (solver.cards.CardDB; None: the shipped one):
     # what the engine creates by name comes from it. Not part of the state's value.
     card_db: CardSource | None = field(default=None, compare=False, repr=False)
@@ -324,7 +358,8 @@ class GameState:
                         for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
                 self.description, self.rules, self.day_night,
-                tuple(sorted(self.prevention, key=PreventionShield.sort_key)))
+                tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
+                tuple(sorted(self.delayed, key=DelayedTrigger.sort_key)))
 
     def replace_objects(self, objects: list[GameObject] | tuple[GameObject, ...]) -> "GameState":
         return replace(self, objects=tuple(objects))
@@ -351,7 +386,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous, o.exiled_until, o.event_object, o.event_player)
+            o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -49,7 +49,7 @@ from ..rules.sagas import is_saga
 from ..rules.characteristics import View
 from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payment, UnsupportedActionError
 from ..core.object_ids import next_free_id
-from ..core.state import AbilityRef, GameObject, GameState, PreventionShield
+from ..core.state import AbilityRef, DelayedTrigger, GameObject, GameState, PreventionShield
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers, count_spell, dispatch_events)
 from ..core.events import SpellCast
@@ -397,7 +397,8 @@ class ActionApplier:
                         for p in self.state.players)
         return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools,
                        day_night=self.w.day_night,
-                       prevention=tuple(sorted(self.w.prevention, key=PreventionShield.sort_key)))
+                       prevention=tuple(sorted(self.w.prevention, key=PreventionShield.sort_key)),
+                       delayed=tuple(sorted(self.w.delayed, key=DelayedTrigger.sort_key)))
 
 
 def _object_of(a: Action) -> str:

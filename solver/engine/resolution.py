@@ -76,6 +76,7 @@ reported.
 """
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 import re
@@ -91,7 +92,8 @@ from ..rules.characteristics import View, printed_colors, printed_mana_value, pr
 from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupported
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, StateKey
+from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
+                          PreventionShield, StateKey)
 from .transition import discard_unread
 from .transition import dispatch_events
 from ..rules.modes import TargetingSource
@@ -107,6 +109,7 @@ from .transition import attach
 from .ward import counter_object, resolve_ward
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
+from ..reader.effects_delayed import bound_refs
 from mtgsolve.models.payment import Unsupported as PaymentUnsupported
 from ..core.errors import UnsupportedCase
 from ..payment.answers import payments
@@ -1510,6 +1513,8 @@ def _leave_stack(w: _World, o: GameObject, resolved: bool = False) -> None:
 def _resolve_object(w: _World, o: GameObject) -> list[_World]:
     """Resolve stack object ``o`` (the top of the stack) on branch ``w``."""
     where = "the top of the stack"
+    if o.ability is not None and o.delayed:
+        return _resolve_delayed(w, o)
     if o.ability is not None:
         src = w.objects.get(o.ability.source)
         if src is None:
@@ -1583,6 +1588,80 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         attach = legal[0][0]  # CR 303.4f: it enters attached to its target
     # CR 608.3f: a copy of a permanent spell becomes a token
     return _enter_battlefield(w, o.id, o.controller, o.x, attach_to=attach, token=True if o.copy else None)
+
+
+# ===========================================================================
+# Delayed triggered abilities (CR 603.7)
+# ===========================================================================
+
+def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
+    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
+    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
+    its controller the resolving object's controller (603.7d-e); the record names the instruction by
+    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+    ability = ctx.entry.ability.index if ctx.entry is not None and ctx.entry.ability is not None else 0
+    card = ctx.entry.card if ctx.entry is not None and ctx.entry.ability is None else \
+        (ctx.source.card if ctx.source is not None else None)
+    found = ir.delayed_of(card, ability) if card is not None and ctx.source_id is not None else []
+    index = next((i for i, d in enumerate(found, start=1) if d is eff), 0) or \
+        next((i for i, d in enumerate(found, start=1) if d == eff), 0)
+    if not index or ctx.source_id is None:
+        raise ResolutionUnsupported("a delayed triggered ability (CR 603.7a) whose instruction its source's "
+                                    "spell or ability does not name")
+    w.delayed.append(DelayedTrigger(eff.step, ctx.controller, ctx.source_id, index, ability, w.base.turn.number,
+                                    eff.whose, _bound_now(w, ctx, eff)))
+    return [w]
+
+
+def _bound_now(w: _World, ctx: _Ctx, eff: ir.Delayed) -> str | None:
+    """CR 603.7c: the object or player a delayed instruction names ("it": its source, a target), as it is
+    created — None when it names none, or the target is gone (608.2b)."""
+    bound = bound_refs(eff.effects)
+    if not bound:
+        return None
+    ref = next(iter(bound))
+    if ref.kind == "self" and not ctx.source_on_battlefield:   # a card in another zone: not modeled
+        raise ResolutionUnsupported("a delayed instruction naming its source off the battlefield (CR 603.7c)")
+    found = _refs(w, ctx, ref)
+    if len(found) > 1:
+        raise ResolutionUnsupported("a delayed instruction naming several objects (CR 603.7c)")
+    return found[0] if found else None
+
+
+def _rebound(value: Any, old: Ref, new: Ref) -> Any:
+    """``value`` (an effect, its fields) with reference ``old`` replaced by ``new``."""
+    if value == old and isinstance(value, Ref):
+        return new
+    if isinstance(value, tuple):
+        return tuple(_rebound(v, old, new) for v in value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type) and not isinstance(value, Ref):
+        return dataclasses.replace(value, **{f.name: _rebound(getattr(value, f.name), old, new)
+                                             for f in dataclasses.fields(value) if f.init})
+    return value
+
+
+def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
+    """CR 603.7, 608.2: a delayed triggered ability on the stack resolves: the instructions of the delayed
+    instruction its ``delayed`` index names, with its controller as "you"; it has no targets (the reader
+    reads none, :mod:`solver.reader.effects_delayed`)."""
+    assert o.ability is not None
+    src = w.objects.get(o.ability.source)
+    found = ir.delayed_of(src.card, o.ability.index) if src is not None and src.card is not None else []
+    if src is None or len(found) < o.delayed:
+        raise CannotResolve(f"'{o.ability.source}' has no delayed instruction #{o.delayed} (CR 603.7)")
+    on_bf = src.zone == "battlefield"
+    entry = ContinuousEffectEntry(controller=o.controller, card=src.card) if o.ability.index == 0 else \
+        ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index))
+    dsrc = _damage_source_of(w, src.id, o.controller, current=on_bf)
+    effects = found[o.delayed - 1].effects
+    bound = bound_refs(effects)
+    if bound:   # what it remembered (CR 603.7c) as its one object; nothing when it is gone (400.7)
+        effects = _rebound(effects, next(iter(bound)), ir.T(0))
+    ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, ((o.it,) if o.it else (),), 0, entry)
+    worlds = _run_effects(w, ctx, effects)
+    for v in worlds:
+        _cease(v, o.id)
+    return worlds
 
 
 def _run_effects(w: _World, ctx: _Ctx, effects: tuple[Effect, ...]) -> list[_World]:
@@ -2128,6 +2207,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PutCountersOnEach: _do_counters_each,
     ir.Proliferate: _do_proliferate,
     ir.AddMana: _do_add_mana,
+    ir.Delayed: _do_delayed,
 }
 
 

@@ -63,7 +63,9 @@ from ..core.mana import Mana
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
 from ..core.json_value import JsonObject
-from ..core.state import AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, StateKey, Turn
+from ..core.errors import UnsupportedCase
+from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
+                          PreventionShield, StateKey, Turn)
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
@@ -78,7 +80,7 @@ from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
            "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key", "create", "CREATED",
-           "discard_unread", "destroy", "prevent"]
+           "discard_unread", "destroy", "prevent", "delayed_triggers", "delayed_fires"]
 
 
 @dataclass(frozen=True)
@@ -389,6 +391,8 @@ class _PendingTrigger:
     refers_to: str | None = None  # the spell or ability on the stack it refers to (ward, CR 702.21a)
     event_object: str | None = None  # the object its trigger event named (CR 603.2; None once it moved, 400.7)
     event_player: str | None = None  # the player its trigger event named (CR 603.2)
+    delayed: int = 0  # a delayed triggered ability (CR 603.7): which delayed instruction of ``index`` (0: the spell)
+    it: str | None = None  # what the delayed instruction names (CR 603.7c)
 
 
 class _World:
@@ -396,7 +400,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events", "prevention")
+                 "life_lost", "events", "prevention", "delayed")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -424,6 +428,7 @@ class _World:
         # what happened since triggers were last looked for (CR 603.2; :func:`dispatch_events`)
         self.events: list[GameEvent] = []
         self.prevention: list[PreventionShield] = list(base.prevention)  # prevention shields (CR 615.7)
+        self.delayed: list[DelayedTrigger] = list(base.delayed)  # delayed triggered abilities (CR 603.7)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -448,6 +453,7 @@ class _World:
         w.day_night = self.day_night
         w.events = list(self.events)
         w.prevention = list(self.prevention)
+        w.delayed = list(self.delayed)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -457,7 +463,8 @@ class _World:
         return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
                        mana_pool=self.mana_pool(), day_night=self.day_night,
-                       prevention=tuple(sorted(self.prevention, key=PreventionShield.sort_key)))
+                       prevention=tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
+                       delayed=tuple(sorted(self.delayed, key=DelayedTrigger.sort_key)))
 
     def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
         """The pools as a state holds them (the base's own value when no cost was paid from them)."""
@@ -575,6 +582,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
             _drop_shields_of(w, oid, entering=True)
     if o.zone == "stack":
         _forget_references(w, oid)
+    _forget_bound(w, oid)
     if zone == "stack":
         order = min((x.order for x in w.objects.values() if x.zone == "stack"), default=0) - 1
     else:
@@ -946,6 +954,52 @@ def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
                 seq += 1
                 out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
     return out
+
+
+def _forget_bound(w: _World, oid: str) -> None:
+    """CR 400.7, 603.7c: an object that changes zones is a new object — a delayed triggered ability that
+    remembered it (a record in force, or the ability on the stack) no longer finds it."""
+    if any(t.it == oid for t in w.delayed):
+        w.delayed = [replace(t, it=None) if t.it == oid else t for t in w.delayed]
+    for so in list(w.objects.values()):
+        if so.it == oid and so.zone == "stack":
+            w.objects[so.id] = so.with_(it=None)
+
+
+def delayed_fires(t: DelayedTrigger, step: str, turn: Turn) -> bool:
+    """CR 603.7b: whether delayed trigger ``t`` triggers as ``step`` of ``turn`` begins — "the next end
+    step": any end step that begins while it is in force (this turn's too if it hadn't begun as it was
+    created); "the next turn's upkeep": the upkeep of a later turn; "your next upkeep": of a later turn of
+    its controller."""
+    if t.step != step:
+        return False
+    if step == "upkeep":
+        return turn.number > t.turn and (t.whose == "any" or turn.active == t.controller)
+    return True
+
+
+def delayed_triggers(state: GameState, step: str) -> tuple[GameState, list[_PendingTrigger]]:
+    """CR 603.7a-c: the delayed triggered abilities in force (``state.delayed``) that trigger as ``step``
+    begins, waiting to be put on the stack by their controllers (603.7d), and the state without them: each
+    triggers only once (603.7c). The ability is the delayed instruction its record names
+    (:func:`solver.core.ir.delayed_of`); a source no longer in the game, or whose card no longer has it
+    (a spell's face or copy gone, CR 707.10a), is refused."""
+    fired = [t for t in state.delayed if delayed_fires(t, step, state.turn)]
+    if not fired:
+        return state, []
+    out: list[_PendingTrigger] = []
+    for n, t in enumerate(fired, start=1):
+        src = state.find(t.source)
+        found = ir.delayed_of(src.card, t.ability) if src is not None and src.card is not None else []
+        if len(found) < t.index:
+            raise UnsupportedCase(f"unsupported: the delayed triggered ability of '{t.source}' (CR 603.7): its "
+                                  "source no longer has the instruction that created it")
+        ability = TriggeredAbility(ir.StepTrigger(step, "each"), effects=found[t.index - 1].effects,
+                                   text=found[t.index - 1].describe())
+        out.append(_PendingTrigger(t.source, t.ability, t.controller, ability, (), 1000 + n, delayed=t.index,
+                                   it=t.it))
+    left = tuple(t for t in state.delayed if t not in fired)   # fired records are removed (603.7c)
+    return replace(state, delayed=left), out
 
 
 def _trigger_event(a: Any) -> type[ir.Trigger] | None:
@@ -1439,7 +1493,7 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
             per_player.append((trig, opts, placements))
             continue
         specs = [TriggerSpec((p.source, p.index, p.last_known, tuple(o), p.refers_to or "", p.event_object or "",
-                              p.event_player or ""), len(o))
+                              p.event_player or "", p.delayed, p.it or ""), len(o))
                  for p, o in zip(trig, opts)]
         if len(trig) == 1:
             placements = [((0, c),) for c in range(len(opts[0]))]
@@ -1460,10 +1514,13 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
                 v.put(GameObject(id=sid, zone="stack", owner=p.controller, controller=p.controller, card=None,
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
                                  order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to,
-                                 event_object=p.event_object, event_player=p.event_player))
+                                 event_object=p.event_object, event_player=p.event_player, delayed=p.delayed,
+                                 it=p.it))
                 if targets:
                     queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
+                if p.delayed:
+                    entry["delayed"] = p.delayed
                 if targets is not None:
                     entry["targets"] = [list(g) for g in targets]
                 placed.append(entry)
@@ -1521,7 +1578,8 @@ def _finalize(w: _World) -> GameState:
     turn = replace(w.base.turn, priority=w.base.turn.active)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
-                     day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)))
+                     day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)),
+                     delayed=tuple(sorted(w.delayed, key=DelayedTrigger.sort_key)))
 
 
 # ===========================================================================

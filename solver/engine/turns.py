@@ -104,7 +104,7 @@ from ..rules.characteristics import View
 from ..rules.sagas import chapters_triggered, is_saga
 from ..rules.triggers import condition_met
 from .transition import _index_of, _PendingTrigger, _World, has_keyword, set_day_night
-from .transition import event_triggers, step_triggers
+from .transition import delayed_triggers, event_triggers, step_triggers
 from ..core.events import Attacked, Blocked, CardDrawn
 from ..core.ir import TRIGGER_STEPS
 
@@ -562,7 +562,8 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
         s = replace(state, objects=tuple(objs), turn=replace(state.turn, step="upkeep"))
         return [_with(it, s, "tba")]
     if step in TRIGGER_STEPS:  # CR 603.2b: "at the beginning of <step>" abilities trigger as it begins
-        it = replace(it, pending=it.pending + tuple(step_triggers(state, step)))
+        state, fired = delayed_triggers(state, step)   # and delayed triggers for it, once (CR 603.7b-c)
+        it = replace(it, state=state, pending=it.pending + tuple(step_triggers(state, step)) + tuple(fired))
     if step == "upkeep":  # CR 503.1: upkeep triggers
         return [_with(it, stage="settle")]
     if step == "draw":

@@ -9,7 +9,7 @@ from typing import Any, Iterable
 
 from ..cards import SHIPPED, Card, CardData, CardDB, UnknownCard, db_of
 from .messages import DEFAULT_LIFE
-from ..core.state import ZONES, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, Turn
+from ..core.state import ZONES, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player, PreventionShield, Turn
 
 __all__ = ["FORMAT", "KEYED_ZONES", "OWNED_ZONES", "dump_state"]
 
@@ -96,6 +96,10 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["monstrous"] = True                # it became monstrous (CR 701.37b)
     if o.ability is not None:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
+    if o.delayed:
+        d["delayed"] = o.delayed             # a delayed triggered ability (CR 603.7)
+    if o.it is not None:
+        d["it"] = o.it                       # what its instruction names (CR 603.7c)
     if o.zone == "stack":
         d["controller"] = o.controller
         if o.owner != o.controller:
@@ -197,7 +201,25 @@ def dump_state(state: GameState) -> dict:
         out["day_night"] = state.day_night
     if state.prevention:
         out["prevention"] = [_dump_prevention(p) for p in sorted(state.prevention, key=PreventionShield.sort_key)]
+    if state.delayed:
+        out["delayed"] = [_dump_delayed(t) for t in sorted(state.delayed, key=DelayedTrigger.sort_key)]
     return out
+
+
+def _dump_delayed(t: DelayedTrigger) -> dict[str, Any]:
+    """A delayed triggered ability in force (CR 603.7) as its situation mapping: defaults left out."""
+    d: dict[str, Any] = {"step": t.step, "controller": t.controller, "source": t.source}
+    if t.ability:
+        d["ability"] = t.ability
+    if t.index != 1:
+        d["index"] = t.index
+    if t.turn:
+        d["turn"] = t.turn
+    if t.whose != "any":
+        d["whose"] = t.whose
+    if t.it is not None:
+        d["it"] = t.it
+    return d
 
 
 def _dump_prevention(p: PreventionShield) -> dict[str, Any]:

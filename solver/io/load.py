@@ -58,7 +58,9 @@ from ..core.object_ids import _free_number, _numbered, next_free_id, object_id_b
 from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (re-exported)
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
-from ..core.state import STEPS, AbilityRef, ContinuousEffectEntry, GameObject, GameState, Player, PreventionShield, Turn
+from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
+                          PreventionShield, Turn)
+from ..core.ir import delayed_of
 from ..core.options import QUERY_KINDS
 
 __all__ = [
@@ -139,7 +141,7 @@ class _PlainObject(_Plain):
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False,
-                     exiled_until=None, event_object=None, event_player=None)
+                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None)
 
 
 class _PlainAbility(_Plain):
@@ -171,7 +173,8 @@ class _PlainSituation(_Plain):
     _model = "SituationSpec"
     _defaults = dict(name=None, description=None, rules=None, turn=None, battlefield=None, hand=None,
                      graveyard=None, library=None, exile=None, command=None, stack=None, mana_pool=None,
-                     effects=None, shuffled=None, day_night=None, prevention=None, query=None, expect=None)
+                     effects=None, shuffled=None, day_night=None, prevention=None, delayed=None, query=None,
+                     expect=None)
 
 
 class _NotPlain(Exception):
@@ -251,7 +254,7 @@ def _ability(v: Any) -> _PlainAbility:
     d = _keys(v, ("source", "index"))
     if len(d) != 2:
         raise _NotPlain
-    return _PlainAbility(source=_id(d["source"]), index=_int(d["index"], 1))
+    return _PlainAbility(source=_id(d["source"]), index=_int(d["index"], 0))
 
 
 def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -262,10 +265,10 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "event_object": _opt_id,
-    "event_player": _opt_id,
+    "event_player": _opt_id, "it": _opt_id,
     "buyback": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
-    "damage": _count, "x": _count, "kicked": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
+    "damage": _count, "x": _count, "kicked": _count, "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
     "targets": _opt(_targets),
@@ -354,6 +357,7 @@ _SITUATION_CHECKS: dict[str, Callable[[Any], Any]] = {
     "shuffled": _opt(lambda v: _map(v, _id, _bool)),
     "day_night": _opt(lambda v: v if type(v) is str and v in ("day", "night") else _not_plain()),
     "prevention": _opt(lambda v: _list(v, _prevention)),
+    "delayed": lambda v: v if v is None else _not_plain(),   # left to the models
     "query": _opt(lambda v: _list(v, _query) if type(v) is list else _query(v)),
     "expect": _opt(lambda v: _list(v, _opt(_expect_entry)) if type(v) is list else _expect_entry(v)),
 }
@@ -1221,7 +1225,7 @@ class _Builder:
             on_adventure=p.face.on_adventure if p.face is not None else False,
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
             buyback=self.buyback(p),
-            monstrous=self.monstrous(p),
+            monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
@@ -1391,6 +1395,57 @@ class _Builder:
             out.append(PreventionShield(e.to, e.source, e.amount, bool(e.combat_only)))
         return tuple(sorted(out, key=PreventionShield.sort_key))
 
+    def delayed_object(self, p: Any) -> int:
+        """Object key ``delayed`` (extension, CR 603.7): an ability on the stack that is a delayed triggered
+        ability — which delayed instruction of its ``ability`` (index 0: of its source's spell); an
+        ``ability`` index 0 needs it."""
+        n = int(p.spec.delayed or 0)
+        ab = p.spec.ability
+        if n == 0:
+            if ab is not None and ab.index == 0:
+                self.fail(_at(p.path, "ability", "index"), "ability index 0 is only for a delayed triggered "
+                                                           "ability of a spell (object key 'delayed', CR 603.7)")
+            return 0
+        if p.zone != "stack" or ab is None:
+            self.fail(_at(p.path, "delayed"), "'delayed' is for an ability on the stack (CR 603.7)")
+        self._delayed_exists(ab.source, ab.index, n, _at(p.path, "delayed"))
+        return n
+
+    def delayed_it(self, p: Any) -> str | None:
+        """Object key ``it`` (extension): what a delayed triggered ability on the stack names (CR 603.7c)."""
+        it = p.spec.it
+        if it is None:
+            return None
+        if not p.spec.delayed:
+            self.fail(_at(p.path, "it"), "'it' is for a delayed triggered ability on the stack (CR 603.7c)")
+        self.known(it, _at(p.path, "it"))
+        return str(it)
+
+    def _delayed_exists(self, source: str, ability: int, index: int, path: str) -> None:
+        """A located error unless ``source``'s spell (``ability`` 0) or ``ability``-th ability has an
+        ``index``-th delayed instruction (CR 603.7a)."""
+        card = self.objects[source].card if source in self.objects else None
+        if card is None:
+            self.fail(path, f"'{source}' is not a card or permanent of the situation")
+        found = delayed_of(card, ability)
+        if len(found) < index:
+            self.fail(path, f"'{source}' has no delayed instruction #{index} in "
+                            + ("its spell" if ability == 0 else f"its ability #{ability}") + " (CR 603.7a)")
+
+    def delayed(self) -> tuple[DelayedTrigger, ...]:
+        """``delayed`` (extension): delayed triggered abilities in force (CR 603.7) — a player
+        ``controller``, a ``source`` object whose spell or ability has that delayed instruction."""
+        out = []
+        for i, e in enumerate(self.spec.delayed or []):
+            path = _at("delayed", i)
+            self.player(e.controller, _at(path, "controller"))
+            self.known(e.source, _at(path, "source"), players=False, what="object")
+            self._delayed_exists(e.source, e.ability, e.index, _at(path, "index"))
+            if e.it is not None:
+                self.known(e.it, _at(path, "it"))
+            out.append(DelayedTrigger(e.step, e.controller, e.source, e.index, e.ability, e.turn, e.whose, e.it))
+        return tuple(sorted(out, key=DelayedTrigger.sort_key))
+
     def shuffled(self) -> tuple[str, ...]:
         given = self.spec.shuffled or {}
         for key in given:
@@ -1414,7 +1469,7 @@ class _Builder:
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
             shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
             rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, prevention=self.prevention(),
-            card_db=self.cards)
+            delayed=self.delayed(), card_db=self.cards)
 
 
 def _prototyped_up(card: Card, face: str | None, zone: str) -> FaceUp:

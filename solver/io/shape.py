@@ -86,7 +86,9 @@ class AbilitySpec(_Spec):
     """``{source, index}``: the n-th (1-based, printed order) triggered or activated ability of ``source``."""
 
     source: Id
-    index: Annotated[int, Field(ge=1, le=MAX_INT)]
+    index: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(
+        description="1-based; 0 only for a delayed triggered ability created by its source's spell (object key "
+                    "``delayed``, CR 603.7)")
 
 
 class LastKnownSpec(_Spec):
@@ -165,6 +167,11 @@ class ObjectSpec(_Spec):
                                                 "it has the prototype mana cost, power, toughness and colors "
                                                 "(CR 702.160, 718.3)")
     monstrous: bool = Field(False, description="(extension) (battlefield) a permanent that became monstrous (CR 701.37b)")
+    delayed: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(
+        0, description="(extension) (stack) a delayed triggered ability (CR 603.7): the 1-based index of its "
+                       "instruction among the delayed instructions of ``ability`` (index 0: its source's spell)")
+    it: Id | None = Field(None, description="(extension) (stack, with ``delayed``) the object or player its "
+                                            "instruction names (CR 603.7c); absent: none, or gone")
     cast_with: Id | None = Field(None, description="(extension) (stack) a spell cast with flashback or jump-start "
                                                    "(``flashback``, ``jump-start``): exiled as it leaves the stack "
                                                    "(CR 702.34a, 702.133a); (stack, battlefield) ``escape``: it "
@@ -254,6 +261,24 @@ class PreventionSpec(_Spec):
     combat_only: bool = Field(False, description="Combat damage only (CR 510)")
 
 
+class DelayedSpec(_Spec):
+    """(extension) A delayed triggered ability in force (CR 603.7): ``{step, controller, source, ability,
+    index, turn, whose}``."""
+
+    step: Literal["end", "upkeep"] = Field(description="``end``: the next end step to begin (CR 603.7b); "
+                                                       "``upkeep``: the upkeep of a turn after ``turn``")
+    controller: Id = Field(description="The player who controls it (CR 603.7d)")
+    source: Id = Field(description="The object whose spell or ability created it")
+    ability: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(
+        0, description="0: the source's spell; n: its n-th triggered or activated ability")
+    index: Annotated[int, Field(ge=1, le=MAX_INT)] = Field(
+        1, description="Which delayed instruction of that spell or ability (1-based, in printed order)")
+    turn: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(0, description="The turn it was created in (upkeep)")
+    whose: Literal["any", "you"] = Field("any", description="``you``: only its controller's upkeep")
+    it: Id | None = Field(None, description="The object or player its instruction names, remembered as it was "
+                                            "created (CR 603.7c); absent: none, or it changed zones (400.7)")
+
+
 class QuerySpec(_Spec):
     """A query (contract §2): a mapping with ``kind``; the rest is checked by the query's module."""
 
@@ -292,6 +317,8 @@ class SituationSpec(_Spec):
                                                                         "designation (CR 730.1); absent: neither")
     prevention: list[PreventionSpec] | None = Field(None, description="(extension) prevention shields in force "
                                                                       "this turn (CR 615.7)")
+    delayed: list[DelayedSpec] | None = Field(None, description="(extension) delayed triggered abilities in "
+                                                                "force (CR 603.7)")
     query: _one_of("a query mapping or a list of queries",  # type: ignore[valid-type]
                    map=QuerySpec, list=list[QuerySpec]) | None = None
     expect: _one_of("a mapping or a list of mappings", map=dict[str, Any],  # type: ignore[valid-type]

@@ -27,6 +27,7 @@ from ..core.ir import Animate
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_groups import group_ref
+from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 
@@ -762,6 +763,9 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
+    delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
+    if delayed is not None:
+        return delayed
     conditional = if_condition_sentence(toks, s, instructions)   # "If you control …, …" (CR 608.2c)
     if conditional is not None:
         return conditional

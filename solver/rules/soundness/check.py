@@ -254,7 +254,7 @@ def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:
     card = None if src is None else src.card
     if card is None:
         return []
-    if o.ability.index < 1:
+    if o.ability.index < 1 or o.delayed:   # a delayed ability's instructions are read whole (CR 603.7)
         return []
     # the n-th triggered or activated ability in printed order (contract §1 ``ability``), as the
     # transition engine numbers it (solver/engine/transition.py ``ability_of``)
