@@ -3,11 +3,9 @@ decided as the spell resolves — Galvanic Blast with and without metalcraft —
 database."""
 from __future__ import annotations
 
-import gzip
-import json
 import re
 
-from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.cards import get_card, oracle_index
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import answer
@@ -43,13 +41,9 @@ def test_condition_decided_as_it_resolves_for_a_permanents_ability():
 def test_instead_if_you_control_over_the_database():
     """Every "<instruction> instead if you control …" sentence is read into an IfCondition, or stays
     unread for a reason the reader states (the condition or the instruction not read)."""
-    with gzip.open("solver/data/oracle-cards.json.gz", "rt", encoding="utf-8") as f:
-        raw = json.load(f)
-    cards = raw["data"] if isinstance(raw, dict) and "data" in raw else raw
-    cards = list(cards.values()) if isinstance(cards, dict) else cards
+    cards = list(oracle_index().values())   # the shipped database, one entry per card name
     read = 0
     for c in cards:
-        c = c[0] if isinstance(c, list) else c
         if not re.search(r"instead if you control", c.get("text") or ""):
             continue
         card = get_card(c["name"])

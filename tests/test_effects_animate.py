@@ -2,11 +2,9 @@
 613.4b): the manlands' abilities resolve into a characteristics change for the turn, ended at cleanup."""
 from __future__ import annotations
 
-import gzip
-import json
 import re
 
-from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.cards import get_card, oracle_index
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import answer
@@ -52,13 +50,9 @@ def test_the_animation_ends_at_cleanup():
 def test_manland_lines_over_the_database():
     """Every "This land becomes a N/N … creature … until end of turn. It's still a land." line is read, or
     stays unread for a word the reader doesn't hold (a keyword not modeled, "all creature types", …)."""
-    with gzip.open("solver/data/oracle-cards.json.gz", "rt", encoding="utf-8") as f:
-        raw = json.load(f)
-    cards = raw["data"] if isinstance(raw, dict) and "data" in raw else raw
-    cards = list(cards.values()) if isinstance(cards, dict) else cards
+    cards = list(oracle_index().values())   # the shipped database, one entry per card name
     read = 0
     for c in cards:
-        c = c[0] if isinstance(c, list) else c
         if not re.search(r"This land becomes an? \d+/\d+ [^.]*creature[^.]* until end of turn\. It's still a land\.",
                          c.get("text") or ""):
             continue

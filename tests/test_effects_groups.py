@@ -54,17 +54,13 @@ def test_group_damage_and_destroy_match_the_reference(board, spell):
 def test_group_effects_read_over_the_database():
     """"Destroy all <permanents>." and "deals N damage to each creature [and each player]." read on every
     card that prints them in a shape the description reader holds."""
-    import gzip, json, re
-    from mtgsolve.solver.cards import get_card
+    import re
+    from mtgsolve.solver.cards import get_card, oracle_index
     from mtgsolve.solver.core import ir
 
-    with gzip.open("solver/data/oracle-cards.json.gz", "rt", encoding="utf-8") as f:
-        raw = json.load(f)
-    cards = raw["data"] if isinstance(raw, dict) and "data" in raw else raw
-    cards = list(cards.values()) if isinstance(cards, dict) else cards
+    cards = list(oracle_index().values())   # the shipped database, one entry per card name
     read = 0
     for c in cards:
-        c = c[0] if isinstance(c, list) else c
         text = c.get("text") or ""
         if not re.fullmatch(r"Destroy all (creatures|artifacts|enchantments|lands|nonland permanents)\.", text.strip()):
             continue

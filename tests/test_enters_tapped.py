@@ -3,12 +3,10 @@ condition reader, its condition checked as the permanent would enter — through
 (playing a land) and through resolution (a permanent spell) — and the grammar over the database."""
 from __future__ import annotations
 
-import gzip
-import json
 import re
 
 from mtgsolve.solver.api import Situation
-from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.cards import get_card, oracle_index
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.io.load import situation_from_dict
 
@@ -47,13 +45,9 @@ def test_condition_checked_as_a_permanent_spell_resolves():
 def test_every_enters_tapped_unless_you_control_line_of_the_database():
     """The shape covers many cards: each "enters tapped unless you control <permanents>" line is read,
     or stays unread because its condition is one the reader doesn't hold ("two or fewer", …)."""
-    with gzip.open("solver/data/oracle-cards.json.gz", "rt", encoding="utf-8") as f:
-        raw = json.load(f)
-    cards = raw["data"] if isinstance(raw, dict) and "data" in raw else raw
-    cards = list(cards.values()) if isinstance(cards, dict) else cards
+    cards = list(oracle_index().values())   # the shipped database, one entry per card name
     read = unread = 0
     for c in cards:
-        c = c[0] if isinstance(c, list) else c
         lines = [ln for ln in (c.get("text") or "").split("\n") if re.search(r"enters tapped unless you control", ln)]
         if not lines:
             continue

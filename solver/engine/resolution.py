@@ -447,19 +447,12 @@ def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
     return [w]
 
 
-def _do_pump(w: _World, ctx: _Ctx, eff: ir.Pump) -> list[_World]:
-    if not _refs(w, ctx, eff.to):
-        return [w]
-    _record_effect_entry(w, ctx)
-    return [w]
-
-
-def _do_animate(w: _World, ctx: _Ctx, eff: ir.Animate) -> list[_World]:
-    """CR 611.2a: the permanent becomes a creature until end of turn — an effect entry the
-    characteristics view applies in layers 4-7b (cleanup ends it, CR 514.2)."""
-    if not _refs(w, ctx, eff.to):
-        return [w]
-    _record_effect_entry(w, ctx)
+def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -> list[_World]:
+    """CR 611.2a: an effect on the objects named that lasts (until end of turn, this turn): the resolving
+    object's effects entry, recorded once when one of them is there (the characteristics view applies it;
+    cleanup ends it, CR 514.2)."""
+    if _refs(w, ctx, eff.to):
+        _record_effect_entry(w, ctx)
     return [w]
 
 
@@ -1797,13 +1790,6 @@ def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
     return [w]
 
 
-def _do_this_turn(w: _World, ctx: _Ctx, eff: ir.ThisTurn) -> list[_World]:
-    """CR 611.2a: a combat rule on the objects named, in force this turn (the effects entry)."""
-    if _refs(w, ctx, eff.to):
-        _record_effect_entry(w, ctx)
-    return [w]
-
-
 def _do_group_this_turn(w: _World, ctx: _Ctx, eff: ir.GroupThisTurn) -> list[_World]:
     """CR 611.2c: a rules-modifying effect for the turn — in force whatever the group holds now."""
     _record_effect_entry(w, ctx)
@@ -2150,7 +2136,7 @@ def _do_add_mana(w: _World, ctx: _Ctx, eff: ir.AddMana) -> list[_World]:
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
     ir.Destroy: _do_destroy,
-    ir.Pump: _do_pump,
+    ir.Pump: _do_lasting,
     ir.UntilEndOfTurn: _do_until_end_of_turn,
     ir.Fight: _do_fight,
     ir.Draw: _do_draw_or_mill,
@@ -2188,12 +2174,12 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
     ir.IfCondition: _do_if_condition,
-    ir.Animate: _do_animate,
+    ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
-    ir.ThisTurn: _do_this_turn,
+    ir.ThisTurn: _do_lasting,
     ir.GroupThisTurn: _do_group_this_turn,
     ir.Explore: _do_explore,
     ir.Monstrosity: _do_monstrosity,
