@@ -887,17 +887,22 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
     if not w.events:
         return []
     events, w.events = w.events, []
+    watching = [o for o in w.objects.values() if o.zone == "battlefield" and _has_event_triggers(o.card)]
+    watching += [e.before for e in events if isinstance(e, LeftBattlefield) and _has_event_triggers(e.before.card)]
+    watching += [s for e in events if isinstance(e, SpellCast) and (s := w.objects.get(e.stack_id)) is not None
+                 and _has_event_triggers(s.card)]
+    if not watching:
+        return []      # nothing looks at these events: no view to build
     view = w.view()
     observers: list[tuple[GameObject, tuple[Any, ...], tuple[tuple[str, Any], ...]]] = []
     for o in sorted(w.objects.values(), key=lambda x: (x.order, x.id)):
-        if o.zone == "battlefield" and o.card is not None and any(is_event_trigger(a) for a in o.card.abilities):
+        if o.zone == "battlefield" and _has_event_triggers(o.card):
             observers.append((o, view.chars(o.id).abilities, ()))
     for e in events:
-        if isinstance(e, LeftBattlefield) and e.before.card is not None and \
-                any(is_event_trigger(a) for a in e.before.card.abilities):
+        if isinstance(e, LeftBattlefield) and _has_event_triggers(e.before.card):
             observers.append((e.before, e.abilities, _lki_entries(e.before)))
         elif isinstance(e, SpellCast) and (spell := w.objects.get(e.stack_id)) is not None \
-                and spell.card is not None and any(is_event_trigger(a) for a in spell.card.abilities):
+                and _has_event_triggers(spell.card):
             observers.append((spell, view.chars(spell.id).abilities, ()))   # "when you cast this spell" (113.6c)
     out: list[_PendingTrigger] = []
     once: set[tuple[str, int, Any]] = set()   # "is dealt damage": once per batch (CR 603.2c)
@@ -926,10 +931,24 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
     return out
 
 
+def _has_event_triggers(card: Card | None) -> bool:
+    """Whether the card has a printed triggered ability the kernel dispatches from events (once per card)."""
+    return card is not None and card.memo.get(("event_triggers",), lambda: any(is_event_trigger(a)
+                                                                              for a in card.abilities))
+
+
+def _has_step_triggers(card: Card | None) -> bool:
+    """Whether the card has a printed "at the beginning of <step>" ability (once per card)."""
+    return card is not None and card.memo.get(("step_triggers",), lambda: any(
+        isinstance(a, TriggeredAbility) and isinstance(a.trigger, ir.StepTrigger) for a in card.abilities))
+
+
 def event_triggers(state: GameState, events: Iterable[GameEvent]) -> list[_PendingTrigger]:
     """The triggered abilities ``events`` trigger in ``state`` (the game just after them;
     :func:`dispatch_events`): the turn engine's events — attackers and blockers declared, the draw
     step's card (CR 508.3a, 509.3c–d, 504.1)."""
+    if not any(_has_event_triggers(o.card) for o in state.battlefield):
+        return []      # nothing on the battlefield looks at them (their events name no other object)
     w = _World(state)
     w.events = list(events)
     return dispatch_events(w)
@@ -939,6 +958,8 @@ def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
     """CR 603.2b: the "at the beginning of <step>" abilities of permanents (:class:`ir.StepTrigger`,
     :func:`solver.rules.triggers.step_fires`) that trigger as ``step`` of the active player's turn
     begins, in the order of the battlefield."""
+    if not any(_has_step_triggers(o.card) for o in state.battlefield):
+        return []      # no view to build
     view = View(state)
     active = state.turn.active
     out: list[_PendingTrigger] = []
