@@ -343,3 +343,16 @@ def test_attacks_alone_only_with_one_attacker():
     res = answer(situation_from_dict(doc).state, {"kind": "pass"})
     got = sorted((len(o["choices"].get("attackers", {})), len(o["situation"].get("stack", []))) for o in res["outcomes"])
     assert got == [(0, 0), (1, 1), (1, 1), (2, 0)]
+
+
+def test_a_rule_the_cost_model_lacks_refuses_the_legal_actions_never_crashes():
+    """Found by the competitive-games benchmark: a cost reduction larger than the generic part of a cost with
+    {X} (CR 118.7, not modeled) made listing the legal actions raise; it is a refusal naming the action."""
+    from mtgsolve.solver.core.moves import UnsupportedActionError
+    import pytest
+
+    sit = Situation(situation_from_dict({
+        "format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+        "battlefield": {"alice": ["Baral, Chief of Compliance", "Mountain"]}, "hand": {"alice": ["Blaze"]}}).state)
+    with pytest.raises(UnsupportedActionError, match="cannot decide casting Blaze"):
+        list(sit.legal_actions)

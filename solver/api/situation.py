@@ -284,6 +284,8 @@ class Situation:
             return sit.oracle().legal(c)
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
+        except UnsupportedCase as e:   # a rule the cost or target models don't hold (CR 118.7 …): refused
+            raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {e}") from None
 
     def completions_of(self, cand: Candidate) -> list[Action]:
         """Every fully specified legal action of a legal ``cast``/``activate`` head: target choices in
