@@ -17,7 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import example, given, settings, strategies as st
 
 from mtgsolve.solver.api import Situation, UnsupportedCaseError
 from mtgsolve.solver.cards import get_card
@@ -154,6 +154,7 @@ def _shields():
 @settings(max_examples=60, deadline=None)
 @given(spell=st.sampled_from(sorted(SPELLS)), target=st.sampled_from(TARGETS), damage=st.integers(0, 2),
        regen=st.integers(0, 2), shields=_shields())
+@example(spell="Lightning Bolt", target="hill-giant", damage=0, regen=0, shields=[(None, "spell", None, False)])
 def test_matches_reference(spell, target, damage, regen, shields):
     kind, arg = SPELLS[spell]
     if kind == "destroy" and target == "bob":

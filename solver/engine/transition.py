@@ -1685,7 +1685,8 @@ def prevent(w: _World, source: str | None, target: str, amount: int, *, combat: 
     live = [i for i, p in enumerate(w.prevention) if _shield_applies(p, source, target, combat)]
     if not live or amount <= 0:
         return 0 if protected else amount
-    gone = source is not None and source in w.objects and w.objects[source].zone != "battlefield"
+    # a source that left the battlefield (or the stack: a resolving spell deals its damage from there)
+    gone = source is not None and source in w.objects and w.objects[source].zone not in ("battlefield", "stack")
     if gone and any(w.prevention[i].source == source for i in live):
         raise ResolutionUnsupported(f"damage from {source} as it last existed (CR 113.7a): whether a prevention "
                                     "shield on its damage still applies after it left the battlefield is not "
