@@ -33,7 +33,7 @@ from .phrases import counter_kind, number
 from .scope import Scope
 from .tokens import Token
 
-__all__ = ["if_kicked_sentence", "enters_with_if_cast"]
+__all__ = ["if_kicked_sentence", "enters_with_if_cast", "conditional_instruction"]
 
 Instructions = Callable[[Cursor, Scope], list[Effect]]
 
@@ -47,21 +47,31 @@ def if_kicked_sentence(toks: Sequence[Token], s: Scope, instructions: Instructio
         return None
     rest = c.rest()
     instead = bool(rest) and rest[-1].low == "instead"
-    body = Cursor(rest[:-1] if instead else rest)
+    return conditional_instruction(lambda then, other: IfCast("kicked", then, otherwise=other),
+                                   list(rest[:-1] if instead else rest), instead, s, instructions)
+
+
+def conditional_instruction(make: Callable[[tuple[Effect, ...], tuple[Effect, ...]], Effect], body: Sequence[Token],
+                            instead: bool, s: Scope, instructions: Instructions) -> list[Effect]:
+    """The instructions of a conditional sentence (CR 608.2c) as one effect ``make(then, otherwise)`` added
+    to ``s``: with ``instead``, it replaces the instruction just before it (the same kind on the same object
+    or player; "it deals N damage instead" keeps that damage's recipient), which becomes ``otherwise``.
+    An instruction choosing a target only the condition gives is not read (CR 601.2c)."""
+    c = Cursor(body)
     ntargets = len(s.targets)
-    then = _elided_damage(body, s) if instead else None
+    then = _elided_damage(c, s) if instead else None
     if then is None:
-        then = instructions(body, s)
+        then = instructions(c, s)
     if len(s.targets) != ntargets:
-        raise NoMatch("a target only a kicked spell has (CR 601.2c)")
+        raise NoMatch("a target only the condition gives (CR 601.2c)")
     if not instead:
-        out: list[Effect] = [IfCast("kicked", tuple(then))]
+        out: list[Effect] = [make(tuple(then), ())]
         s.effects.extend(out)
         return out
     prev = s.effects[-1] if s.effects else None
     if len(then) != 1 or prev is None or not _same_instruction(prev, then[0]):
         raise NoMatch("'instead' after an instruction of another kind")
-    s.effects[-1] = IfCast("kicked", tuple(then), otherwise=(prev,))
+    s.effects[-1] = make(tuple(then), (prev,))
     return [s.effects[-1]]
 
 

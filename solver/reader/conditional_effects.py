@@ -17,7 +17,7 @@ from typing import Callable, Sequence
 
 from ..core.ir import ActivationCondition, Effect, IfCondition
 from .activation_conditions import _activation_if
-from .cast_conditions import _elided_damage, _same_instruction
+from .cast_conditions import conditional_instruction
 from .conditional_statics import static_condition
 from .cursor import Cursor, NoMatch
 from .scope import Scope
@@ -57,7 +57,8 @@ def if_condition_sentence(toks: Sequence[Token], s: Scope, instructions: Instruc
             return None
         rest = c.rest()
         instead = bool(rest) and rest[-1].low == "instead"
-        return _build(cond, list(rest[:-1] if instead else rest), instead, s, instructions)
+        return conditional_instruction(lambda then, other: IfCondition(cond, then, otherwise=other),
+                                       list(rest[:-1] if instead else rest), instead, s, instructions)
     if "instead" in words and words.index("instead") + 1 < len(words) and words[words.index("instead") + 1] == "if":
         k = words.index("instead")
         c = Cursor(toks)
@@ -68,25 +69,6 @@ def if_condition_sentence(toks: Sequence[Token], s: Scope, instructions: Instruc
             return None
         if not c.done():
             return None
-        return _build(cond, list(toks[:k]), True, s, instructions)
+        return conditional_instruction(lambda then, other: IfCondition(cond, then, otherwise=other),
+                                       list(toks[:k]), True, s, instructions)
     return None
-
-
-def _build(cond: ActivationCondition, body: list[Token], instead: bool, s: Scope,
-           instructions: Instructions) -> list[Effect]:
-    ntargets = len(s.targets)
-    c = Cursor(body)
-    then = _elided_damage(c, s) if instead else None
-    if then is None:
-        then = instructions(c, s)
-    if len(s.targets) != ntargets:
-        raise NoMatch("a target only the condition gives (CR 601.2c)")
-    if not instead:
-        out: list[Effect] = [IfCondition(cond, tuple(then))]
-        s.effects.extend(out)
-        return out
-    prev = s.effects[-1] if s.effects else None
-    if len(then) != 1 or prev is None or not _same_instruction(prev, then[0]):
-        raise NoMatch("'instead' after an instruction of another kind")
-    s.effects[-1] = IfCondition(cond, tuple(then), otherwise=(prev,))
-    return [s.effects[-1]]
