@@ -642,16 +642,7 @@ def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_Wor
     decline = w.fork()
     _record_choice(decline, "unless", {"player": player, "paid": False})
     counter_object(decline, oid, resolving)
-    out = [decline]
-    for cp in _unless_payments(w, player, mana, f"unless {player} pays {mana}"):
-        payment = cp.move()  # the typed payment (contract §2.3), recorded as its contract object
-        if payment.draw:  # the random or unknown card drawn while resolving is not followed here
-            raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
-        v = w.fork()
-        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
-        pay(v, player, payment)
-        out.append(v)
-    return out
+    return [decline] + _paid_worlds(w, player, mana, f"unless {player} pays {mana}")
 
 
 def _unless_payments(w: _World, player: str, mana: Any, subject: str) -> list[Any]:

@@ -4,7 +4,7 @@ looking at its top cards and putting them back in any order (CR 401.4), …"""
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
                   Draw, Effect,
@@ -17,7 +17,7 @@ from .tokens import Token
 from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, number, pt, subtype_word
-from .scope import amount, keyword_list, object_ref, Scope, target_phrase
+from .scope import amount, keyword_list, object_ref, pump_until_eot, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
@@ -83,17 +83,7 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     each = c.take("each")
     if each and ref.kind != "each_target":
         raise NoMatch("'each' with one object")
-    p = q = 0
-    kws: tuple[str, ...] = ()
-    if c.take(("gets", "get")):
-        p, q = pt(c)
-        if c.take("and", ("gains", "gain")):
-            kws = keyword_list(c)
-    elif c.take(("gains", "gain")):
-        kws = keyword_list(c)
-    else:
-        raise NoMatch("gets or gains")
-    c.need("until", "end", "of", "turn")
+    p, q, kws = pump_until_eot(c)
     return [Pump(ref, power=p, toughness=q, keywords=kws)]
 
 

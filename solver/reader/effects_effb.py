@@ -13,8 +13,7 @@ from ..core.ir import Effect, GroupPump, GroupThisTurn, ThisTurn
 from ..core.selectors import Selector
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_filter
-from .phrases import pt
-from .scope import Scope, amount, keyword_list, object_ref
+from .scope import Scope, amount, object_ref, pump_until_eot
 
 #: The combat rules a "this turn" clause puts on its object, by its words after the subject, and
 #: whether "this turn" is followed by "if able" (a requirement, CR 508.1d, 509.1c) — restrictions
@@ -67,17 +66,7 @@ def clause_group_pump(c: Cursor, s: Scope) -> list[Effect]:
     group, other = _group_subject(c)
     if other and not s.source_is_permanent:
         raise NoMatch("'other' of a spell")
-    p = q = 0
-    kws: tuple[str, ...] = ()
-    if c.take(("gets", "get")):
-        p, q = pt(c)
-        if c.take("and", ("gains", "gain")):
-            kws = keyword_list(c)
-    elif c.take(("gains", "gain")):
-        kws = keyword_list(c)
-    else:
-        raise NoMatch("gets or gains")
-    c.need("until", "end", "of", "turn")
+    p, q, kws = pump_until_eot(c)
     s.groups += 1   # its slot in the effects entry's ``affected`` (printed order; a gap is harmless)
     return [GroupPump(group, power=p, toughness=q, keywords=kws, other=other, slot=s.groups - 1)]
 

@@ -17,6 +17,7 @@ from typing import Sequence
 
 from ..core.ir import ActivatedAbility, Cost
 from . import grammar as g
+from . import structure
 from .structure import structured_sentences
 from .tokens import Token
 
@@ -78,15 +79,7 @@ def line_graveyard_ability(toks: Sequence[Token], ctx, raw: str) -> tuple[list, 
     sents = g.sentences(eff)
     if not sents or any(t.low == "add" for t in sents[0][:3]):
         raise g.NoMatch("a mana ability (CR 605.1a)")
-    sorcery, body = False, []
-    for st in sents:
-        c = g.Cursor(st)
-        if c.take("activate", "only", "as", "a", "sorcery") and c.done():
-            sorcery = True
-        else:
-            body.append(st)
-    if not body:
-        raise g.NoMatch("no effect")
+    sorcery, body = structure.sorcery_sentence(sents)
     s = g.Scope(last=None, source_is_permanent=False, x_defined=g.cost_has_x(cost))
     n = _body(body, s)
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, zone="graveyard")], n

@@ -8,7 +8,7 @@ from ..core import ir
 from ..core.ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
 from .vocabulary import GRANTABLE_KEYWORDS, STRIKE_WORDS
 from .cursor import Cursor, NoMatch
-from .phrases import number
+from .phrases import number, pt
 from .descriptions import desc, to_filter
 
 
@@ -170,3 +170,20 @@ def amount(c: Cursor, s: Scope, allow_a: bool = False) -> int | str:
     if n == "X" and not s.x_defined:
         raise NoMatch("X not defined by a cost")
     return n
+
+
+def pump_until_eot(c: Cursor) -> tuple[int, int, tuple[str, ...]]:
+    """"get(s) +N/+N [and gain(s) <keywords>] until end of turn" / "gain(s) <keywords> until end of turn"
+    (CR 611.2a, 613.4c): the power and toughness change and the keywords granted (a Pump's or a GroupPump's)."""
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    if c.take(("gets", "get")):
+        p, q = pt(c)
+        if c.take("and", ("gains", "gain")):
+            kws = keyword_list(c)
+    elif c.take(("gains", "gain")):
+        kws = keyword_list(c)
+    else:
+        raise NoMatch("gets or gains")
+    c.need("until", "end", "of", "turn")
+    return p, q, kws

@@ -573,6 +573,21 @@ def _split_raw_effect(raw: str) -> str:
 _ZONES = frozenset({"graveyard", "hand", "exile", "library"})
 
 
+def sorcery_sentence(sents: Sequence[Sequence[Token]]) -> tuple[bool, list[Sequence[Token]]]:
+    """An activated ability's sentences without "Activate only as a sorcery." (CR 602.5d): whether it
+    says so, and the effect's sentences (none: ``NoMatch``)."""
+    sorcery, body = False, []
+    for st in sents:
+        c = _g().Cursor(st)
+        if c.take("activate", "only", "as", "a", "sorcery") and c.done():
+            sorcery = True
+        else:
+            body.append(st)
+    if not body:
+        raise _g().NoMatch("no effect")
+    return sorcery, body
+
+
 def works_elsewhere(toks: Sequence[Token]) -> bool:
     """Does the line say its source is in a zone other than the battlefield ("Return
     this card from your graveyard", "Exile SELF from your hand:", "if SELF is in your
@@ -617,16 +632,8 @@ def line_activated_structure(toks: Sequence[Token], ctx, raw: str) -> tuple[list
     if not sents or sents[0][0].low == "add" or any(t.low == "add" for t in sents[0][:3]):
         raise g.NoMatch("a mana ability (CR 605.1a)")
     s = g.Scope(last=SELF, source_is_permanent=True, x_defined=g.cost_has_x(cost))
-    sorcery = loyalty  # CR 606.3: loyalty abilities are activated only as a sorcery
-    body = []
-    for st in sents:
-        c = g.Cursor(st)
-        if c.take("activate", "only", "as", "a", "sorcery") and c.done():
-            sorcery = True
-        else:
-            body.append(st)
-    if not body:
-        raise g.NoMatch("no effect")
+    said, body = sorcery_sentence(sents)
+    sorcery = loyalty or said  # CR 606.3: loyalty abilities are activated only as a sorcery
     n = structured_sentences(body, s, retry=len(body) > 1)
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw)], n
 
