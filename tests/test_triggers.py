@@ -224,7 +224,7 @@ def test_unread_trigger_still_blocks_what_it_reaches():
 
 def test_triggered_text_of_a_card_in_a_library_acts_only_on_its_own_moves():
     """CR 113.6k–n: off the battlefield a triggered ability works only if it triggers on that card's own
-    moves or its being there. Sylvan Library's draw-step ability and Goblin Guide's attack trigger in a
+    moves or its being there, and one whose effect moves the card out of a zone only in that zone. Sylvan Library's draw-step ability and Goblin Guide's attack trigger in a
     library can't act (passing into the draw step is answered); Narcomoeba's "When this card is put into
     your graveyard from your library" still blocks a resolution that mills."""
     from mtgsolve.solver.rules.soundness.unread import active
@@ -239,6 +239,18 @@ def test_triggered_text_of_a_card_in_a_library_acts_only_on_its_own_moves():
                   "battlefield tapped.", "triggered", "graveyard", ("Creature",), "Bloodghast")
     assert not active("As an additional cost to cast this spell, you may exile any number of white permanents.",
                       "spell", "library", ("Instant",), "March of Otherworldly Light")
+    # CR 113.6k: an effect moving the card itself out of one zone makes the ability work only there
+    chick = ("Whenever you attack with three or more creatures, you may pay {R}{R}. If you do, return this card "
+             "from your graveyard to the battlefield tapped and attacking with a +1/+1 counter on it.")
+    assert active(chick, "triggered", "graveyard", ("Creature",), "Phoenix Chick")
+    for zone in ("hand", "library", "exile"):
+        assert not active(chick, "triggered", zone, ("Creature",), "Phoenix Chick")
+    for zone in ("hand", "library"):
+        assert not active("Whenever a land you control enters, you may return this card from your graveyard to "
+                          "the battlefield tapped.", "triggered", zone, ("Creature",), "Bloodghast")
+    # … unless the trigger condition puts it into that zone first
+    assert active("When this creature is put into your graveyard from the battlefield, return it from your "
+                  "graveyard to your hand.", "triggered", "library", ("Creature",), "Some Card")
     doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
            "turn": {"number": 3, "active": "alice", "step": "upkeep", "priority": "bob", "passed": ["alice"]},
            "battlefield": {"alice": ["Forest"]}, "library": {"alice": ["Forest", "Goblin Guide", "Sylvan Library"]}}

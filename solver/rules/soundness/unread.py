@@ -108,6 +108,33 @@ def _self_zone_trigger(text: str, name: str) -> bool:
     for n in {name.lower(), name.split(",")[0].lower()} - {""}:
         w = w.replace(n, "~")
     return any(_SELF_ZONE_TRIGGER.search(c) and _SELF_REF.search(c) for c in re.split(r"[,.;]", w))
+
+
+#: An effect moving the card itself out of a named zone ("return this card from your graveyard", "exile ~ from
+#: your hand"): the ability functions only in that zone (CR 113.6k).
+_MOVES_SELF_OUT = re.compile(r"\b(?:return|put|exile|cast|shuffle) (?:this card|~|it) from (?:your|its owner's|their) "
+                             r"(graveyard|hand|library)\b|\b(?:return|put|exile|cast) (?:this card|~|it) from (exile)\b")
+#: The trigger condition puts the card into a zone ("is put into your graveyard", "dies") — then the move out
+#: of that zone is no restriction (CR 113.6k's "unless its trigger condition … specifies that the object is
+#: put into that zone").
+_PUT_INTO = re.compile(r"\bis put into (?:your|a|its owner's|their) (graveyard|hand|library)\b|\b(dies)\b|\bis (exiled)\b")
+
+
+def moved_out_zone(text: str, name: str) -> str | None:
+    """The one zone an off-battlefield triggered ability functions in because its effect moves the card
+    itself out of that zone (CR 113.6k: "An ability whose cost or effect specifies that it moves the object
+    it's on out of a particular zone functions only in that zone, unless its trigger condition … specifies
+    that the object is put into that zone"), or None."""
+    w = words(text)
+    for n in {name.lower(), name.split(",")[0].lower()} - {""}:
+        w = w.replace(n, "~")
+    m = _MOVES_SELF_OUT.search(w)
+    if m is None:
+        return None
+    zone = m.group(1) or m.group(2)
+    into = {g for mm in _PUT_INTO.finditer(w[:m.start()]) for g in mm.groups() if g}
+    into = {"graveyard" if z == "dies" else "exile" if z == "exiled" else z for z in into}
+    return None if zone in into else zone
 _ADDS_MANA = re.compile(r"\badds?\b|\bmana\b(?! abilit| value| cost)")
 _MANA_TRIGGER = re.compile(r"\bfor mana\b|\bcauses? (?:you|a player|that player) to add\b|\badds? mana\b|\bmana is added\b")
 _ANY_PLAYER = re.compile(r"\bany player may\b")
@@ -433,7 +460,8 @@ def active(text: str, kind: str, zone: str, card_types: tuple[str, ...], name: s
     if zone in ("battlefield", "stack", "effects"):
         return True
     if kind == "triggered":          # off the battlefield: only triggers on this card's own zone changes
-        return _self_zone_trigger(text, name)
+        only = moved_out_zone(text, name)
+        return _self_zone_trigger(text, name) and (only is None or only == zone)
     if kind == "face":
         return zone in ("hand", "graveyard", "exile", "command")
     if kind == "spell" or ({"Instant", "Sorcery"} & set(card_types) and kind not in ("triggered", "activated")):
