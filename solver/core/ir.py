@@ -1166,6 +1166,7 @@ def describe_library_card(f: Filter | None) -> str:
     words = sorted(f.colors) + [w.lower() for w in sorted(f.supertypes)]
     if f.subtypes:
         words.append(" or ".join(sorted(f.subtypes)))
+    words.extend(sorted(t.lower() for t in f.types_all - f.types))   # "an artifact land card"
     if f.types:
         words.append(" or ".join(sorted(t.lower() for t in f.types)))
     words.append("card")

@@ -135,12 +135,21 @@ class Filter:
     total_pt_max: int | None = None         # "with total power and toughness N or less" (CR 208)
     not_subtypes: frozenset[str] = frozenset()  # "non-Human": none of these subtypes (CR 205.3)
     monocolored: bool = False               # "monocolored": exactly one color (CR 105.2c)
+    # every one of these card types too ("artifact creature", "artifact land card": a noun of two card
+    # types, both required, CR 205.2a); ``types`` then holds the noun's last type
+    types_all: frozenset[str] = frozenset()
     # controlled by a player the ability names elsewhere ("defending player", "that player", "target
     # opponent"): read only in structures of unread abilities (reader/skeleton.py), never in a modeled one
     controller_ref: str = ""
     # a further description the filter's fields don't hold ("that was dealt damage this turn", "with a
     # +1/+1 counter on it"), as printed: likewise only in structures of unread abilities
     condition: str = ""
+
+    def fits_types(self, types: frozenset[str] | set[str]) -> bool:
+        """The card types part of the filter: any of ``types`` (none listed: any), every one of
+        ``types_all``, none of ``nontypes``."""
+        return (not self.types or bool(self.types & types)) and self.types_all <= types \
+            and not (self.nontypes & types)
 
     @property
     def is_any_target(self) -> bool:
@@ -161,6 +170,8 @@ class Filter:
                 words.append(" or ".join(sorted(t.lower() for t in self.types if t != "Spell")))
                 words.append("spell")
                 words = [w for w in words if w]
+            elif self.types_all:
+                words.append(" ".join(t.lower() for t in sorted(self.types_all - self.types) + sorted(self.types)))
             elif self.types != CARD_TYPES:
                 words.append(" or ".join(sorted(t.lower() for t in self.types)))
             if self.zone == "graveyard":

@@ -946,7 +946,7 @@ def _has_quality(card: Card | None, f: ir.Filter | None) -> bool:
     if card is None:
         return False
     d = card.data
-    return ((not f.types or bool(f.types & set(d.types))) and f.supertypes <= set(d.supertypes)
+    return (f.fits_types(set(d.types)) and f.supertypes <= set(d.supertypes)
             and (not f.subtypes or bool(f.subtypes & set(d.subtypes))) and f.colors <= printed_colors(card)
             and _within(d.mana_cost.mana_value, f.mv_min, f.mv_max)
             and _within(_printed_number(card, d.power, f.power_min, f.power_max), f.power_min, f.power_max)
@@ -2001,7 +2001,7 @@ def _hand_card_qualifies(o: GameObject, f: ir.Filter | None) -> bool:
         return False
     types = set(o.card.data.types)
     mv = printed_mana_value(o)
-    return ((not f.types or bool(f.types & types)) and not (f.nontypes & types)
+    return (f.fits_types(types)
             and (f.mv_min is None or mv >= f.mv_min) and (f.mv_max is None or mv <= f.mv_max))
 
 

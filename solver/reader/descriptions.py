@@ -404,9 +404,12 @@ def to_filter(d: Desc) -> Filter:
         raise NoMatch("filter cannot hold this description")
     if (d.basic or d.nonbasic) and (d.players or d.types_joined_by_or):
         raise NoMatch("basic/nonbasic qualifies one kind of object")
+    types_all: frozenset[str] = frozenset()
     if len(d.types) > 1 and not d.types_joined_by_or:
-        raise NoMatch("a filter accepts any of its types, not all of them")
-    types = set(d.types)
+        if not (d.compound and len(d.types) == 2):
+            raise NoMatch("a filter accepts any of its types, not all of them")
+        types_all = frozenset(d.types)   # "artifact creature": both card types required (CR 205.2a)
+    types = set(d.types[-1:]) if types_all else set(d.types)
     if d.zone == "graveyard":
         if not d.card or d.players:
             raise NoMatch("graveyard objects are cards")
@@ -448,7 +451,7 @@ def to_filter(d: Desc) -> Filter:
                   keywords=frozenset(d.keywords), not_keywords=frozenset(d.not_keywords),
                   other_than_source=d.other_than_self, total_pt_max=d.total_pt_max,
                   controller_ref=d.controller_ref, condition=d.condition,
-                  not_subtypes=frozenset(d.not_subtypes), monocolored=d.monocolored)
+                  not_subtypes=frozenset(d.not_subtypes), monocolored=d.monocolored, types_all=types_all)
 
 
 def selector_phrase(c: Cursor) -> Selector:

@@ -253,6 +253,7 @@ def reveal_hand_discard(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> i
                 raise NoMatch("two mana value ranges")
             lo, hi = _mana_value_range(second)
             quality = Filter(types=quality.types if quality else frozenset(),
+                             types_all=quality.types_all if quality else frozenset(),
                              nontypes=quality.nontypes if quality else frozenset(), zone="hand", mv_min=lo, mv_max=hi)
         second.end()
         third.need("that", "player", "discards", "that", "card")

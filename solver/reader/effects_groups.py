@@ -20,7 +20,7 @@ def group_ref(c: Cursor) -> Ref:
         raise NoMatch("a group")
     other = bool(c.take("other"))
     save = c.i
-    d = desc(c)
+    d = desc(c, targeting=True)   # the qualifiers a Filter holds ("without flying", "with power 2 or less")
     if d.players or d.zone != "battlefield" or d.card or not d.types or "Ability" in d.types or "Spell" in d.types:
         c.i = save
         raise NoMatch("not permanents on the battlefield")

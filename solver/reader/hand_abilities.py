@@ -10,9 +10,10 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   library for a [type] card …" that functions only while the card is in its
   owner's hand. The cost is read (mana and ``discard_self``); the effect is the
   keyword's meaning (:func:`cycling_effect`: draw a card, or the search of
-  typecycling, transmute's search); "artifact landcycling" keeps it unread
-  (``UnreadEffect`` with the printed line), so ``resolve`` refuses them while
-  ``actions``, ``pay`` and ``targets`` answer them;
+  typecycling — "artifact landcycling": an artifact land card —, transmute's
+  search); any other cycling word keeps it unread (``UnreadEffect`` with the
+  printed line), so ``resolve`` refuses it while ``actions``, ``pay`` and
+  ``targets`` answer it;
 * **"[cost], Discard this card: [effect]"** (channel — an ability word, CR
   207.2c — and others): an activated ability that functions only in the hand
   (CR 113.6k: its cost moves the card out of the hand). The effect's targets are
@@ -132,7 +133,7 @@ def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
     reveal it, put it into your hand, then shuffle (CR 702.29e: "Plainscycling", "Wizardcycling" —
     a card of that subtype, CR 205.3; "Basic landcycling" — a basic land card; "Landcycling" — a
     land card); "Transmute" — a search for a card with the discarded card's mana value (CR 702.53a).
-    None (unread): "artifact landcycling" (a card of two types) and any other word."""
+    "Artifact landcycling" — an artifact land card (both types). None (unread): any other word."""
     words = [w.lower() for w in keyword]
     if words == ["cycling"]:
         return ir.Draw(1)
@@ -143,6 +144,10 @@ def cycling_effect(keyword: Sequence[str]) -> ir.Effect | None:
         quality = Filter(types=frozenset({"Land"}), who="you", zone="library", supertypes=frozenset({"Basic"}))
     elif words == ["landcycling"]:
         quality = Filter(types=frozenset({"Land"}), who="you", zone="library")
+    elif len(words) == 2 and words[1] == "landcycling" and words[0] in ("artifact", "enchantment", "creature"):
+        # "Artifact landcycling {2}": an artifact land card, both card types (CR 702.29e, 205.2a)
+        quality = Filter(types=frozenset({"Land"}), who="you", zone="library",
+                         types_all=frozenset({"Land", words[0].capitalize()}))
     elif len(words) == 1 and words[0].endswith("cycling"):
         sub = keyword[0][:-len("cycling")]
         sub = sub[:1].upper() + sub[1:]   # "islandcycling" after a comma

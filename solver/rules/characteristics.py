@@ -592,7 +592,7 @@ class View:
             return False
         if (f.who == "you") != (c.controller == s.controller) and f.who != "any":
             return False
-        return bool(f.types & c.types) and not f.nontypes & c.types and (not f.subtypes or bool(f.subtypes & c.subtypes)) \
+        return bool(f.types & c.types) and f.fits_types(c.types) and (not f.subtypes or bool(f.subtypes & c.subtypes)) \
             and f.colors <= c.colors and all(c.keyword(k) for k in f.keywords) \
             and not any(c.keyword(k) for k in f.not_keywords)
 

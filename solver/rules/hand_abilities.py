@@ -134,7 +134,7 @@ def reduction_amount(view: View, player: str, ab: ir.ActivatedAbility) -> int:
         c = view.chars(p.id)
         if f.who == "you" and p.controller != player:
             continue
-        if f.types and not f.types <= c.types:
+        if (f.types and not f.types <= c.types) or not f.types_all <= c.types:
             continue
         if f.supertypes and not f.supertypes <= c.supertypes:
             continue

@@ -765,7 +765,7 @@ def _board_dependence(view: View, player: str, acts: Sequence[Activation]) -> st
         if c.what == "cards":
             f = c.card_filter
             types = ch.types | (frozenset(obj.card.data.types) if obj.card is not None else frozenset())
-            return not obj.token and (f is None or not f.types or bool(f.types & types))
+            return not obj.token and (f is None or f.fits_types(types))
         return q in view.select(c.selector, reader, player)
 
     for o, c in readers:
@@ -801,8 +801,8 @@ def timing_restricted(cond: ActivationCondition | None) -> bool:
 def _discards_counted(view: View, c: Count, player: str) -> bool:
     """Would discarding ``player``'s hand (CR 701.9) put a card that ``c`` counts in the graveyard?"""
     f = c.card_filter
-    return any(o.owner == player and o.card is not None and (f is None or not f.types or bool(
-        f.types & frozenset(o.card.data.types))) for o in view.state.zone("hand"))
+    return any(o.owner == player and o.card is not None and (f is None or f.fits_types(
+        frozenset(o.card.data.types))) for o in view.state.zone("hand"))
 
 
 def activations(view: View, player: str, paying: bool = False) -> list[Activation]:

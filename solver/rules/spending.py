@@ -81,7 +81,7 @@ def filter_matches(f: Filter, c: Chars) -> bool:
         return False
     if f.subtypes and not (f.subtypes & c.subtypes):
         return False
-    if f.nontypes & c.types:
+    if f.nontypes & c.types or not f.types_all <= c.types:
         return False
     if not f.supertypes <= c.supertypes:
         return False

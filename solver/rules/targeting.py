@@ -334,7 +334,7 @@ def object_fits(o: GameObject, c: Chars, f: Filter, source: TargetingSource) -> 
     if not (f.types & c.types or ("Permanent" in f.types and o.zone == "battlefield")
             or ("Spell" in f.types and o.zone == "stack")):
         return False
-    if f.nontypes & c.types:
+    if f.nontypes & c.types or not f.types_all <= c.types:
         return False
     if f.subtypes and not (f.subtypes & c.subtypes):
         return False

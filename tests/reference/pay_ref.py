@@ -318,6 +318,7 @@ def _fits(f, c, chosen=None, spell=None) -> bool:
     if f.subtypes:
         ok = ok and any(t in c.subtypes for t in f.subtypes)
     ok = ok and not any(t in c.types for t in f.nontypes)
+    ok = ok and all(t in c.types for t in f.types_all)
     ok = ok and all(t in c.supertypes for t in f.supertypes)
     ok = ok and not any(col in c.colors for col in f.not_colors)
     if f.colorless:

@@ -158,6 +158,9 @@ def _legal(state: GameState, view: View, f: ir.Filter, ident: str, controller: s
             type_ok = True
     if not type_ok:
         return False
+    for t in f.types_all:          # "artifact creature": every one of these types
+        if t not in c.types:
+            return False
     for t in f.nontypes:
         if t in c.types:
             return False
