@@ -61,6 +61,8 @@ from typing import Annotated, Any, Callable, Literal
 from mcp_types import CallToolResult
 from pydantic import BaseModel, ConfigDict, Field
 
+from .mcp_games import result as _result, session_tools
+
 SOURCE = "situation"
 """How errors name a situation given as a mapping."""
 
@@ -69,7 +71,9 @@ INSTRUCTIONS = (
     "Give each tool a situation in the mtgsolve/1 format (players, turn, battlefield, hand, ...; object ids are "
     "the card names lower-cased with '-' for other characters, e.g. 'coalition-honor-guard', '-2' for a second "
     "copy). Use 'actions' to list what the player with priority may do, 'legal_actions' for every fully "
-    "specified action string, and 'apply_action' to play one.")
+    "specified action string, and 'apply_action' to play one. To play a whole game between two decklists with "
+    "hidden information: start_game, then observe_game, game_actions and play_action until it is over; game_log "
+    "reads the actions taken.")
 
 
 # ---------------------------------------------------------------------------
@@ -85,7 +89,7 @@ class AbilityRefIn(BaseModel):
 
 
 class UnsupportedPart(BaseModel):
-    """A part of the situation the project does not read that could change the answer (contract §2.0)."""
+    """Unread text that could change the answer (contract §2.0)."""
 
     model_config = ConfigDict(extra="allow")
     object: str | None = Field(None, description="The object's id")
@@ -202,7 +206,7 @@ class ApplyResult(BaseModel):
 # ---------------------------------------------------------------------------
 
 SituationArg = Annotated[dict[str, Any] | None, Field(
-    None, description="The situation (contract §1, format mtgsolve/1) as a mapping")]
+    None, description="The situation (contract §1) as a mapping")]
 PathArg = Annotated[str | None, Field(
     None, description="A situation file inside the directory the server allows (--allow-paths); else refused")]
 MaxResults = Annotated[int, Field(10_000, ge=0, description="Cut listings after this many entries (status: truncated)")]
@@ -256,11 +260,6 @@ class Situations:
         return str(full)
 
 
-def _result(payload: dict) -> Any:
-    from mcp_types import CallToolResult, TextContent
-
-    return CallToolResult(content=[TextContent(type="text", text=json.dumps(payload, ensure_ascii=False))],
-                          structured_content=payload)
 
 
 def _refusal(e: Exception) -> dict[str, Any]:
@@ -301,7 +300,7 @@ def build_server(allow_paths: str | Path | None = None, cards: Any = None) -> An
     from .. import __version__
 
     sits = Situations(allow_paths, cards)
-    fns = _query_tools(sits) + _file_tools(sits) + _game_tools(sits)
+    fns = _query_tools(sits) + _file_tools(sits) + _game_tools(sits) + session_tools(sits)
     tool_class = _one_line_tool_class()
     tools = []
     for fn in fns:
@@ -613,8 +612,7 @@ def _refer_to_situation_schema(params: dict) -> dict:
     desc = prop.get("description", "The situation")
     out["properties"]["situation"] = {
         "anyOf": [{"$ref": SCHEMA_ID}, {"type": "null"}], "default": None,
-        "description": f"{desc}. Its JSON Schema ($id {SCHEMA_ID}) is the resource {SCHEMA_RESOURCE} and the "
-                       "result of the situation_schema tool."}
+        "description": f"{desc}; its schema: resource {SCHEMA_RESOURCE}, tool situation_schema"}
     return out
 
 
