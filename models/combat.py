@@ -57,7 +57,7 @@ from typing import Iterator
 
 from ortools.sat.python import cp_model
 
-from .base import new_solver  # one worker, the fixed seed (determinism)
+from .base import LeanModel, new_solver  # one worker, the fixed seed (determinism)
 
 Selection = tuple[str, ...]
 Declaration = tuple[tuple[str, Selection], ...]
@@ -424,7 +424,7 @@ class ChoiceModel:
 
     def __init__(self, problem: ChoiceProblem):
         self.problem = problem
-        m = cp_model.CpModel()
+        m = LeanModel()
         self.model = m
         self.x: list[list[cp_model.IntVar]] = []
         self.active: list[cp_model.IntVar] = []

@@ -73,7 +73,7 @@ from ortools.sat.python import cp_model
 from mtgsolve.solver.core.errors import UnsupportedCase
 from mtgsolve.solver.core.mana import COLORS, TYPES, ManaCost, Symbol
 
-from .base import new_solver
+from .base import LeanModel, new_solver
 
 Expr = Any
 """A CP-SAT linear expression, a variable or a plain int (the model adds ints and
@@ -486,7 +486,7 @@ class PaymentModel:
         self.explain_mode = explain
         self.chain = chain
         self.with_keys = keys
-        self.m = cp_model.CpModel()
+        self.m: cp_model.CpModel = LeanModel()
         self.parts: list[CostPart] = []
         self._eq_cache: dict[tuple[int, int], Expr] = {}
         self._blocked: set[tuple[int, ...]] = set()

@@ -48,7 +48,7 @@ from typing import Callable, Hashable, Sequence
 
 from ortools.sat.python import cp_model
 
-from .base import new_solver
+from .base import LeanModel, new_solver
 
 __all__ = ["TriggerSpec", "Placement", "placement_model", "enumerate_placements"]
 
@@ -72,7 +72,7 @@ class TriggerSpec:
 
 def placement_model(triggers: Sequence[TriggerSpec]) -> tuple[cp_model.CpModel, Callable[[cp_model.CpSolverSolutionCallback], Placement]]:
     """The CP-SAT model of one player's placements, and a decoder of a solution."""
-    model = cp_model.CpModel()
+    model = LeanModel()
     k = len(triggers)
     at = [[model.new_bool_var(f"at_{t}_{p}") for p in range(k)] for t in range(k)]
     pick = [[model.new_bool_var(f"pick_{t}_{c}") for c in range(tr.n_choices)] for t, tr in enumerate(triggers)]

@@ -48,7 +48,7 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from .base import new_solver  # one worker, the fixed seed (determinism)
+from .base import LeanModel, new_solver  # one worker, the fixed seed (determinism)
 
 
 @dataclass(frozen=True)
@@ -147,7 +147,7 @@ class TargetModel:
     def __init__(self, problem: TargetProblem, counts: tuple[int, ...] | None = None):
         self.problem = problem
         self.counts = counts
-        m = cp_model.CpModel()
+        m: cp_model.CpModel = LeanModel()
         self.model = m
         self.infeasible = False
         self.x: list[list[cp_model.IntVar]] = []

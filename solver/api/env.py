@@ -90,6 +90,8 @@ __all__ = ["MtgEnv", "env", "parse_decklist", "RED_DECK", "GREEN_DECK", "REAL_DE
 
 DECISION_KINDS = ("none", "attackers", "blockers", "damage", "discard", "choose", "completion", "mulligan", "bottom")
 ZONES = ("battlefield", "hand", "graveyard", "exile", "stack", "hidden")
+_ZONE_INDEX = {z: k for k, z in enumerate(ZONES)}
+_HIDDEN_INDEX = _ZONE_INDEX["hidden"]   # a zone outside ZONES (the command zone) shows as hidden
 
 
 class MtgEnv(AECEnv):
@@ -286,20 +288,29 @@ class MtgEnv(AECEnv):
                           len(state.zone("library", pid)) / 40.0, len(state.zone("graveyard", pid)) / 40.0,
                           1.0 if p.lost else 0.0)
             i += 6
-        width = len(ZONES) + 8
-        for oid in self.encoding.cards:
-            o = state.find(oid)
-            if o is not None:
-                hidden = o.zone == "library" or (o.zone == "hand" and o.owner != agent)
-                z = "hidden" if hidden or o.zone not in ZONES else o.zone
-                v[i + ZONES.index(z)] = 1
-                if not hidden:
-                    j = i + len(ZONES)
-                    v[j:j + 8] = (1.0 if o.controller == agent else 0.0, float(o.tapped), float(o.sick),
-                                  o.damage / 10.0, o.counter("+1/+1") / 5.0, float(o.attacking is not None),
-                                  float(bool(o.blocking)), float(o.blocked))
-            i += width
+        v[i:] = self._card_rows(state, agent)
         return v
+
+    def _card_rows(self, state: Any, agent: str) -> list[float]:
+        """Per card of the encoding: its zone one-hot (``hidden`` for libraries and other players'
+        hands) and, when visible, controller, tapped, sick, damage, +1/+1 counters, attacking,
+        blocking, blocked — built as one list (one numpy assignment)."""
+        width, n = len(ZONES) + 8, len(ZONES)
+        rows = [0.0] * (width * len(self.encoding.cards))
+        find = state.find
+        for k, oid in enumerate(self.encoding.cards):
+            o = find(oid)
+            if o is None:
+                continue
+            base = k * width
+            hidden = o.zone == "library" or (o.zone == "hand" and o.owner != agent)
+            rows[base + _ZONE_INDEX.get("hidden" if hidden else o.zone, _HIDDEN_INDEX)] = 1.0
+            if not hidden:
+                rows[base + n:base + width] = (1.0 if o.controller == agent else 0.0, float(o.tapped), float(o.sick),
+                                               o.damage / 10.0, o.counter("+1/+1") / 5.0,
+                                               float(o.attacking is not None), float(bool(o.blocking)),
+                                               float(o.blocked))
+        return rows
 
     def render(self) -> str | None:
         sit = self.situation

@@ -255,7 +255,7 @@ class Situation:
 
     @cached_property
     def view(self) -> View:
-        return View(self.state)
+        return View.of(self.state)
 
     def oracle(self, player: str | None = None) -> Oracle:
         """The (cached) decider of ``player``'s candidate actions."""

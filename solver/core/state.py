@@ -7,7 +7,7 @@ It is plain data: characteristics after continuous effects are computed by
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, Callable, Hashable, TypeAlias, TypeVar
 
 from .card import Card, CardSource
@@ -174,7 +174,20 @@ class GameObject:
         return dict(self.activated_this_turn).get(index, 0)
 
     def with_(self, **kw: Any) -> "GameObject":
-        return replace(self, **kw)
+        """A copy with the fields ``kw`` changed (``dataclasses.replace`` without its per-call field
+        walk: the engine derives objects this way millions of times in a game; no field is derived in
+        ``__init__``, so copying the fields is the same object ``replace`` builds)."""
+        unknown = kw.keys() - _OBJECT_FIELDS
+        if unknown:
+            raise TypeError(f"GameObject has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(GameObject)
+        fields_ = new.__dict__
+        fields_.update(self.__dict__)
+        fields_.update(kw)
+        return new
+
+
+_OBJECT_FIELDS = frozenset(f.name for f in fields(GameObject))
 
 
 @dataclass(frozen=True)

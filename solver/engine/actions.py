@@ -161,7 +161,7 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
     the ``actions`` query lists those through :func:`face_entries`). An adventurer card of the
     player's "on an adventure" in exile may be cast as the creature (CR 715.3d).
     """
-    view = view or View(state)
+    view = view or View.of(state)
     out = [PASS]
     for o in hand_of(state, player):
         if o.card is None:
@@ -655,7 +655,7 @@ class Oracle:
         self.state = state
         self.player = player
         self.options = options or Options()
-        self.view = view or View(state)
+        self.view = view or View.of(state)
         self.deadline = deadline
         if deadline is None and self.options.timeout is not None:
             self.deadline = time.monotonic() + self.options.timeout

@@ -93,7 +93,7 @@ def apply_action(state: GameState, view: View, player: str, action: Action,
     that face (715.3b, 709.3b), the land enters with that face up (712.12)."""
     if action.face is not None:
         state, _ = at_face(state, action.head)
-        view = View(state)
+        view = View.of(state)
     return ActionApplier(state, view, player, action, trigger_order).run()
 
 
@@ -162,7 +162,7 @@ class ActionApplier:
         before = self.state.find(oid)
         if before is not None and before.zone == "battlefield":
             return self.view.chars(oid).abilities
-        return View(self.build()).chars(oid).abilities
+        return View.of(self.build()).chars(oid).abilities
 
     # -- payment -----------------------------------------------------------
     def pay(self, payment: Payment, x: int) -> None:
@@ -249,7 +249,7 @@ class ActionApplier:
         mechanism (:mod:`solver.rules.replacement`). When the orders give different
         results the player would choose; apply does not choose for them."""
         probe = self.build()
-        view = View(probe)
+        view = View.of(probe)
         if not view.counter_replacements:
             final = counters
         else:

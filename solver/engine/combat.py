@@ -299,7 +299,7 @@ def _payable(state: GameState, view: View, player: str, attackers: dict[str, str
     key = (amount, tapped)
     if key not in cache:
         after = _tapped_for_attack(state, view, attackers)
-        cache[key] = is_payable(View(after), player, bare_cost("{%d}" % amount))
+        cache[key] = is_payable(View.of(after), player, bare_cost("{%d}" % amount))
     return cache[key]
 
 
@@ -312,7 +312,7 @@ def attack_declarations(state: GameState, player: str | None = None, limit: int 
     player = player or state.turn.active
     if not state.is_player(player):
         raise CombatError(f"'{player}' is not a player")
-    view = View(state)
+    view = View.of(state)
     problem = attack_problem(view, player)
     if not problem.costs:
         ans = solve(problem, limit, timeout)
@@ -353,7 +353,7 @@ def _attack_entry(decl: Any, cost: int) -> AttackDeclaration:
 
 def defending_players(state: GameState) -> tuple[str, ...]:
     """Players attacked, directly or through a planeswalker they control (CR 506.2)."""
-    view = View(state)
+    view = View.of(state)
     out = set()
     for o in state.battlefield:
         if o.attacking is None or _creature(view, o) is None:
@@ -496,7 +496,7 @@ def block_declarations(state: GameState, player: str | None = None, limit: int |
             player = others[0]
     if not state.is_player(player):
         raise CombatError(f"'{player}' is not a player")
-    view = View(state)
+    view = View.of(state)
     defending_players(state)  # battles: unsupported
     problem = block_problem(view, player)
     ans = solve(problem, limit, timeout)
@@ -514,7 +514,7 @@ def apply_attack_declaration(state: GameState, decl: AttackDeclaration) -> GameS
     vigilance, becomes tapped (CR 508.1f). A cost (``cost``) is not paid here: the caller
     pays it (CR 508.1h)."""
     attackers = dict(decl.attackers)
-    view = View(state)
+    view = View.of(state)
     for a in attackers:
         o = state.find(a)
         if o is None or o.zone != "battlefield":
@@ -589,7 +589,7 @@ def _alive_target(state: GameState, view: View, t: str | None) -> bool:
 
 def damage_dealers(state: GameState, first_strike: bool) -> list[Dealer]:
     """Every creature that assigns combat damage in this step, with its options (CR 510.1a–d)."""
-    view = View(state)
+    view = View.of(state)
     creatures = {o.id: c for o in state.battlefield if (c := _creature(view, o)) is not None}
     attacking = {o.id: o for o in state.battlefield if o.id in creatures and o.attacking is not None}
     blockers_of: dict[str, list[str]] = {a: [] for a in attacking}
@@ -666,7 +666,7 @@ def _trample_ok(state: GameState, view: View, dealers: list[Dealer], plan: dict[
 def assignment_plans(state: GameState, first_strike: bool) -> list[dict[str, dict[str, int]]]:
     """Every legal assignment of combat damage this step: dealer → recipient →
     amount (recipients with 0 left out), sorted canonically."""
-    view = View(state)
+    view = View.of(state)
     dealers = damage_dealers(state, first_strike)
     options = []
     for d in dealers:

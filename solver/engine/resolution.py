@@ -545,7 +545,7 @@ def _last_known(w: _World, oid: str) -> tuple[str, int] | None:
     before = w.base.find(oid)
     if before is None or before.zone != "battlefield":
         return None
-    return before.controller, View(w.base).chars(oid).power or 0
+    return before.controller, View.of(w.base).chars(oid).power or 0
 
 
 def _do_its_controller(w: _World, ctx: _Ctx,

@@ -474,7 +474,7 @@ class _World:
 
     def view(self) -> View:
         if self._view is None:
-            self._view = View(self.state())
+            self._view = View.of(self.state())
         return self._view
 
     def changed(self) -> None:
@@ -960,7 +960,7 @@ def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
     begins, in the order of the battlefield."""
     if not any(_has_step_triggers(o.card) for o in state.battlefield):
         return []      # no view to build
-    view = View(state)
+    view = View.of(state)
     active = state.turn.active
     out: list[_PendingTrigger] = []
     seq = 0

@@ -592,7 +592,7 @@ def _lore_counters(state: GameState) -> GameState:
     sagas = [o for o in state.battlefield if o.controller == state.turn.active and is_saga(o.card)]
     if not sagas:
         return state
-    if View(state).counter_replacements:
+    if View.of(state).counter_replacements:
         raise UnsupportedCase("unsupported: lore counters put on Sagas (CR 714.3b) with counter replacement "
                               "effects in force are not modeled")
     put = {}
@@ -610,7 +610,7 @@ def _triggers(state: GameState, event: type[ir.Trigger], controller: str | None,
               only: set[str] | None = None) -> list[_PendingTrigger]:
     """Triggered abilities of permanents on ``event`` (CR 603.2), as waiting triggers."""
 
-    view = View(state)
+    view = View.of(state)
     out = []
     seq = 0
     for o in state.battlefield:
@@ -674,7 +674,7 @@ def _combat() -> Any:
 
 
 def _could_attack(state: GameState, player: str) -> list[str]:
-    view = View(state)
+    view = View.of(state)
     out = []
     for o in state.battlefield:
         if o.controller != player or o.tapped:

@@ -89,7 +89,7 @@ def cant_be_countered(state: GameState, oid: str) -> bool:
         return False
     if any(isinstance(a, ir.CantBeCountered) and a.spells is None for a in o.card.abilities):
         return True
-    view = View(state)
+    view = View.of(state)
     for p in state.battlefield:
         for a in view.chars(p.id).abilities:
             if isinstance(a, ir.CantBeCountered) and a.spells is not None and (

@@ -39,7 +39,7 @@ def check_player(state: GameState, query: dict) -> str:
 @register("available_mana")
 def available_mana(state: GameState, query: dict, options: Options) -> dict:
     player = check_player(state, query)
-    view = View(state)
+    view = View.of(state)
     try:
         restricted = restricted_sources(view, activations(view, player))
         problem = available_problem(view, player)

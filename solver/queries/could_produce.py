@@ -38,7 +38,7 @@ def object_list(state: GameState, query: dict, key: str = "objects") -> list[str
 @register("could_produce")
 def could_produce(state: GameState, query: dict, options: Options) -> dict:
     objs = object_list(state, query)
-    view = View(state)
+    view = View.of(state)
     try:
         cp = could_produce_all(view, options.timeout)
     except TimeoutError:

@@ -132,7 +132,7 @@ def order(state: GameState, query: dict, options: Options) -> dict:
     kind = event.get("kind")
     if kind not in EVENT_KINDS:
         raise QueryError("", "event.kind", f"unknown event kind {kind!r}; known: {', '.join(EVENT_KINDS)}")
-    view = View(state)
+    view = View.of(state)
     if kind == "tap_for_mana":
         outs, status = _tap_for_mana(state, view, event, options)
     else:

@@ -39,7 +39,7 @@ __all__ = ["PaymentLookupError", "build_problem", "cost_of", "cost_request", "co
 @register("pay")
 def pay_query(state: GameState, query: dict, options: Options) -> dict:
     """Contract §2.3."""
-    return pay_view(View(state), query, options)
+    return pay_view(View.of(state), query, options)
 
 
 def pay_view(view: View, query: dict, options: Options = Options()) -> dict:

@@ -112,7 +112,7 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
 def targets_query(state: GameState, query: dict, options: Options) -> dict:
     """Every legal choice of targets (contract §2.4)."""
 
-    view = View(state)
+    view = View.of(state)
     source = source_from_query(state, view, query)
     how = query.get("how", source.default_how)
     if how not in HOWS:

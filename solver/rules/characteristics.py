@@ -245,6 +245,12 @@ class View:
         self._chars: dict[str, Chars] = {}
         self._compute()
 
+    @classmethod
+    def of(cls, state: GameState) -> "View":
+        """The view of ``state``, built once per (immutable) state: every stage asking for the rules view of
+        the same state shares it (its characteristics and memo are functions of the state alone)."""
+        return state.memo("view", lambda: cls(state))
+
     # -- public -----------------------------------------------------------
     def chars(self, oid: str) -> Chars:
         """Characteristics of any object (battlefield objects after effects; others as printed)."""

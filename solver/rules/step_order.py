@@ -14,7 +14,7 @@ __all__ = ["next_step", "has_first_strike"]
 def has_first_strike(state: GameState) -> bool:
     """Does an attacking or blocking creature have first strike or double strike (CR 510.4)?"""
 
-    view = View(state)
+    view = View.of(state)
     for o in state.battlefield:
         if o.attacking is not None or o.blocking:
             c = view.chars(o.id)

@@ -66,12 +66,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from ...core import ir
 from ..characteristics import View
+from ...core.card import Card
 from ...core.state import GameObject, GameState
-from .unread import (_ABILITIES, _keyword_item_reach, _printed, _unread_effects, AFFECTS, MULTI_FACE,
+from .unread import (_ABILITIES, ability_parts, _keyword_item_reach, _printed, _unread_effects, AFFECTS, MULTI_FACE,
                      active as _active, card_parts,
                      casting_cost, counter_rule, striation_level,
                      classify, own_color_only, pt_or_combat_only, reach as _reach, self_cast,
@@ -211,17 +212,22 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     if card is None:
         return []
     zone = o.zone
+    abilities = view.chars(o.id).abilities if zone == "battlefield" and view is not None else card.abilities
+    own = card.abilities
+    if abilities is own or abilities == own:
+        # the card's own abilities: classified once per card and zone (cards are immutable and shared)
+        rows = card.memo.get(("unread", zone), lambda: _rows(card, own, zone))
+    elif abilities[:len(own)] == own:
+        # its own abilities and some gained (a basic land type's mana ability, CR 305.6; an Equipment's grant):
+        # each gained ability classified once per card, zone and ability object
+        rows = card.memo.get(("unread", zone), lambda: _rows(card, own, zone)) + [
+            r for a in abilities[len(own):] for r in _gained_rows(card, a, zone)]
+    else:
+        rows = _rows(card, abilities, zone)
+    if not rows:
+        return []
     who = o.controller if zone in ("battlefield", "stack") else o.owner
     types = tuple(card.data.types)
-    abilities = view.chars(o.id).abilities if zone == "battlefield" and view is not None else card.abilities
-    if abilities is card.abilities or abilities == card.abilities:
-        # the card's own abilities: classified once per card and zone (cards are immutable and shared)
-        rows = card.memo.get(("unread", zone), lambda: [
-            (text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
-            for text, kind, affects in card_parts(card, abilities, zone)])
-    else:
-        rows = [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
-                for text, kind, affects in card_parts(card, abilities, zone)]
     if zone == "command" and (o.commander or set(types) & _PERMANENT_TYPES):
         # a commander card (or any permanent card) in the command zone is no permanent: its abilities work
         # there only if they say so (CR 113.6, 903.3; eminence, partner, "can be your commander") — a
@@ -237,6 +243,24 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
         rows = [(text, kind, affects, reach, act and _striation_holds(o, card.data.text, text))
                 for text, kind, affects, reach, act in rows]
     return [UnreadPart(o.id, text, affects, zone, who, kind, reach, act) for text, kind, affects, reach, act in rows]
+
+
+def _rows(card: Card, abilities: Any, zone: str) -> list[tuple[str, str, Any, Any, bool]]:
+    """The unread parts of ``card`` with ``abilities`` in ``zone``: (text, kind, affects, reach, active)."""
+    types = tuple(card.data.types)
+    return [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
+            for text, kind, affects in card_parts(card, abilities, zone)]
+
+
+def _gained_rows(card: Card, a: Any, zone: str) -> list[tuple[str, str, Any, Any, bool]]:
+    """:func:`_rows` of one ability the card's object gained, memoized per card, zone and ability object
+    (the memo holds the ability, so its id names it for as long as the entry lives)."""
+    def rows() -> tuple[Any, list[tuple[str, str, Any, Any, bool]]]:
+        types = tuple(card.data.types)
+        return a, [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
+                   for text, kind, affects in ability_parts(card, a, zone)]
+    held, out = card.memo.get(("unread-gained", zone, id(a)), rows)
+    return out if held is a else rows()[1]
 
 
 def _striation_holds(o: GameObject, card_text: str, text: str) -> bool:
@@ -328,7 +352,7 @@ def _unknown_condition_parts(state: GameState) -> list[UnreadPart]:
 def unread_parts(state: GameState, view: View | None = None) -> tuple[UnreadPart, ...]:
     """Every unread part of the situation, in object order (once per state)."""
     def collect() -> tuple[UnreadPart, ...]:
-        v = view or View(state)
+        v = view or View.of(state)
         out: list[UnreadPart] = []
         for o in state.objects:
             if o.card is not None:

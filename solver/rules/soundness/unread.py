@@ -595,6 +595,51 @@ def _keyword_item(u: ir.Unsupported) -> str:
     return hits[0] if len(hits) == 1 else ""
 
 
+def ability_parts(card: object, a: object, zone: str | None = None) -> list[tuple[str, str, frozenset[str]]]:
+    """The unread parts :func:`card_parts` finds in one ability ``a`` of ``card`` (printed or granted):
+    each ability's parts depend only on it, the card's types and the card's bullets (modal lines)."""
+    return _ability_parts(a, tuple(card.data.types), _bullet_parents(card.data.text), zone)  # type: ignore[attr-defined]
+
+
+def _ability_parts(a: object, types: tuple, parent: dict, zone: str | None) -> list[tuple[str, str, frozenset[str]]]:
+    out: list[tuple[str, str, frozenset[str]]] = []
+    if isinstance(a, ir.Unsupported):
+        text = _printed(a)
+        kind = parent.get(text) or _kind_of(a, types)
+        sentence = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
+        item = _keyword_item(a)
+        if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
+            sentence, kind = item, ir.ability_kind_of_line(item)
+        if a.what.startswith("level striation "):
+            # a leveler's striation (CR 711.2a): this permanent's power/toughness and abilities at a level
+            return [(text, kind, frozenset({"characteristics"}) | (classify(text, kind) - {"unknown"}))]
+        exact = keyword_reach(sentence) if kind != "rider" else None
+        if exact is not None:     # a keyword of CR 702: the reach of the ability it is, exactly
+            return [(text, exact[0], exact[1])]
+        mine = classify(sentence, kind)
+        # the reader's classification, widened by the words (never narrowed to "unknown")
+        out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
+    elif isinstance(a, ir.ActivatedAbility) and a.zone != "battlefield":
+        # an ability read as working from the hand (cycling, channel; CR 113.6k): its costs, timing
+        # and targets are modeled there; its unread effect is named by the printed line, whose words
+        # say where it functions (``active``), and matters only once activated (on the stack)
+        effects = [t for _, t in _unread_effects(a)]
+        if effects:
+            # a keyword line read as its ability (unearth, embalm: reader/keyword_abilities.py) is named by
+            # its unread effect, not by the keyword, whose unread reach it no longer has
+            text = effects[0] if a.text and keyword_reach(a.text) is not None else a.text
+            out.append((text, "activated", frozenset({"effect"})))
+    else:
+        for kind, text in _unread_effects(a):
+            out.append((text, kind, _unread_effect_affects(kind, text)))
+        if isinstance(a, ir.ActivatedAbility) and a.text and _ELSEWHERE_ONLY.search(words(a.text)) \
+                and zone != "elsewhere":
+            # an ability that works from the hand or graveyard: the engine lists activated abilities of
+            # permanents only, so off the battlefield it would be missed, on it wrongly offered (CR 113.6)
+            out.append((a.text, "activated", frozenset({"timing"})))
+    return out
+
+
 def card_parts(card: object, abilities: tuple | None = None, zone: str | None = None) -> list[tuple[str, str, frozenset[str]]]:
     """The unread parts of a card as ``(printed text, kind, affects)``: its unread lines and keywords,
     unread effects of abilities whose structure was read, abilities read but functioning only from
@@ -604,42 +649,7 @@ def card_parts(card: object, abilities: tuple | None = None, zone: str | None = 
     types = tuple(card.data.types)  # type: ignore[attr-defined]
     parent = _bullet_parents(card.data.text)  # type: ignore[attr-defined]
     for a in card.abilities if abilities is None else abilities:  # type: ignore[attr-defined]
-        if isinstance(a, ir.Unsupported):
-            text = _printed(a)
-            kind = parent.get(text) or _kind_of(a, types)
-            sentence = a.what.removeprefix("rider: ") if kind == "rider" else text   # a rider: its own sentence
-            item = _keyword_item(a)
-            if item:                  # one unread keyword of a keyword line: only it is unread (CR 702.1)
-                sentence, kind = item, ir.ability_kind_of_line(item)
-            if a.what.startswith("level striation "):
-                # a leveler's striation (CR 711.2a): this permanent's power/toughness and abilities at a level
-                out.append((text, kind, frozenset({"characteristics"}) | (classify(text, kind) - {"unknown"})))
-                continue
-            exact = keyword_reach(sentence) if kind != "rider" else None
-            if exact is not None:     # a keyword of CR 702: the reach of the ability it is, exactly
-                out.append((text, exact[0], exact[1]))
-                continue
-            mine = classify(sentence, kind)
-            # the reader's classification, widened by the words (never narrowed to "unknown")
-            out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
-        elif isinstance(a, ir.ActivatedAbility) and a.zone != "battlefield":
-            # an ability read as working from the hand (cycling, channel; CR 113.6k): its costs, timing
-            # and targets are modeled there; its unread effect is named by the printed line, whose words
-            # say where it functions (``active``), and matters only once activated (on the stack)
-            effects = [t for _, t in _unread_effects(a)]
-            if effects:
-                # a keyword line read as its ability (unearth, embalm: reader/keyword_abilities.py) is named by
-                # its unread effect, not by the keyword, whose unread reach it no longer has
-                text = effects[0] if a.text and keyword_reach(a.text) is not None else a.text
-                out.append((text, "activated", frozenset({"effect"})))
-        else:
-            for kind, text in _unread_effects(a):
-                out.append((text, kind, _unread_effect_affects(kind, text)))
-            if isinstance(a, ir.ActivatedAbility) and a.text and _ELSEWHERE_ONLY.search(words(a.text)) \
-                    and zone != "elsewhere":
-                # an ability that works from the hand or graveyard: the engine lists activated abilities of
-                # permanents only, so off the battlefield it would be missed, on it wrongly offered (CR 113.6)
-                out.append((a.text, "activated", frozenset({"timing"})))
+        out.extend(_ability_parts(a, types, parent, zone))
     spell = card.spell  # type: ignore[attr-defined]
     if spell is not None:
         slots = bool(spell.targets) or bool(spell.modes)
