@@ -77,6 +77,26 @@ def test_real_decklists_truncate_with_a_reason_never_raise():
     assert len(ends) == 4 * GAMES
 
 
+COMPETITIVE = ROOT / "benchmarks" / "decks" / "games" / "competitive"
+WINNER_PAIR = ("pauper_affinity.txt", "pauper_affinity.txt")   # the pair tests/test_mcp_game.py plays
+
+
+def test_a_game_between_real_competitive_decks_reaches_a_winner():
+    """Issue 27 item 4: the environment plays a whole game between real decklists of the games
+    benchmark to a winner — seeds in order until one does (a game may stop at unread text, each
+    such stop a truncation with its reason), within eight."""
+    from mtgsolve.solver.api.env import MtgEnv
+
+    ends = []
+    for seed in range(8):
+        env = MtgEnv(decks=(COMPETITIVE / WINNER_PAIR[0], COMPETITIVE / WINNER_PAIR[1]), seed=seed, max_steps=5_000)
+        env.reset(seed=seed)
+        ends.append(_assert_ended_properly(env, _play(env, seed)))
+        if ends[-1] == "winner":
+            break
+    assert ends[-1] == "winner", ends
+
+
 def test_pettingzoo_api_test_on_real_decklists():
     """PettingZoo's ``api_test`` on real deck pairs. Its ``test_action_flexibility`` steps
     ``np.int32(action)`` after a ``reset(seed=0)`` and so cannot take a game refused at the
