@@ -189,6 +189,23 @@ def test_reader_equip_with_a_quality_or_another_cost():
 def test_reader_crew():
     (a,) = _parts("Crew 3")
     assert isinstance(a, ir.ActivatedAbility) and a.cost == ir.Cost(crew=3) and not a.targets and not a.sorcery
+    # CR 702.122a: "This permanent becomes an artifact creature until end of turn" — its printed P/T stay
+    assert a.effects == (ir.Animate(ir.SELF, None, None, frozenset({"Artifact", "Creature"})),)
+
+
+def test_crewed_vehicle_is_a_creature_until_end_of_turn():
+    """The resolved crew ability makes the Vehicle an artifact creature with its printed power and
+    toughness (CR 702.122a, 208.3) until the cleanup step ends it (514.2); an uncrewed one is none."""
+    from mtgsolve.solver.rules.characteristics import View
+
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Renegade Freighter", {"card": "Grizzly Bears", "tapped": True}]},
+         "stack": [{"ability": {"source": "renegade-freighter", "index": 2}, "controller": "alice"}]}
+    state = situation_from_dict(d).state
+    assert "Creature" not in View(state).chars("renegade-freighter").types
+    ((_, after),) = Situation(state).resolve()
+    c = View(after.state).chars("renegade-freighter")
+    assert {"Artifact", "Creature"} <= c.types and (c.power, c.toughness) == (4, 3)
 
 
 def test_return_this_permanent_as_a_cost():

@@ -796,12 +796,13 @@ class Animate(_EffectBase):
     turn. It's still a land." (CR 611.2a, 613.1d–f, 613.4b): until end of turn ``to`` gains the card types
     ``types`` and the subtypes ``subtypes`` in addition to its own (layer 4), is ``colors`` when given
     (layer 5), has ``keywords`` (layer 6) and base power and toughness ``power``/``toughness`` (layer
-    7b); counters and pumps apply on top (613.4c)."""
+    7b); counters and pumps apply on top (613.4c). ``power``/``toughness`` None: its own printed values
+    stay (crew's "becomes an artifact creature until end of turn", CR 702.122a, 208.3)."""
 
     kind: ClassVar[str] = "animate"
     to: Ref
-    power: int
-    toughness: int
+    power: int | None
+    toughness: int | None
     types: frozenset[str] = frozenset({"Creature"})
     subtypes: frozenset[str] = frozenset()
     colors: frozenset[str] | None = None
@@ -810,6 +811,8 @@ class Animate(_EffectBase):
     def _text(self) -> str:
         kw = (" with " + ", ".join(self.keywords)) if self.keywords else ""
         what = " ".join(sorted(self.subtypes) + sorted(t.lower() for t in self.types))
+        if self.power is None:
+            return f"{_ref_text(self.to)} becomes an {what}{kw} until end of turn"
         return f"{_ref_text(self.to)} becomes a {self.power}/{self.toughness} {what}{kw} until end of turn"
 
 

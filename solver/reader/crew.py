@@ -4,22 +4,25 @@ total power N or greater: This permanent becomes an artifact creature until end 
 The keyword line is read as that :class:`~solver.core.ir.ActivatedAbility`: its cost is
 ``Cost(crew=N)`` (the creatures tapped are chosen by the payment, :mod:`solver.payment.casting`;
 tapping them is not a {T} cost, so summoning sickness doesn't matter, CR 302.6), no target, any time
-its controller has priority (CR 602.5d: no timing restriction), and its effect unread (the printed
-effect, an :class:`~solver.core.ir.UnreadEffect` with the rule's words: becoming a creature is not modeled, so ``resolve``
-of the ability answers ``unsupported``).
+its controller has priority (CR 602.5d: no timing restriction), and its effect the rule's: the
+Vehicle becomes an artifact creature until end of turn, with its printed power and toughness
+(:class:`~solver.core.ir.Animate` with no P/T of its own, CR 611.2a, 208.3; the resolved effect is an
+``effects`` entry ending in the cleanup step, 514.2).
 """
 from __future__ import annotations
 
 from typing import Sequence
 
-from ..core.ir import ActivatedAbility, Cost, UnreadEffect
+from ..core.ir import SELF, ActivatedAbility, Animate, Cost
 from . import grammar as g
 from .tokens import Token
 
 __all__ = ["EFFECT", "line_crew"]
 
-#: The crew ability's effect (CR 702.122a), unread: it acts only as the ability resolves.
+#: The crew ability's effect (CR 702.122a) as printed in the rule.
 EFFECT = "This permanent becomes an artifact creature until end of turn."
+#: … and as read: an artifact creature until end of turn, with its printed power and toughness.
+CREWED = Animate(SELF, None, None, frozenset({"Artifact", "Creature"}))
 
 
 def line_crew(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
@@ -33,4 +36,4 @@ def line_crew(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
         raise g.NoMatch("a fixed crew number")
     c.take(".")
     c.end()
-    return [ActivatedAbility(Cost(crew=n), (), (UnreadEffect(EFFECT),), False, raw)], 1
+    return [ActivatedAbility(Cost(crew=n), (), (CREWED,), False, raw)], 1

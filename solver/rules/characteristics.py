@@ -464,7 +464,7 @@ class View:
             token_pt = getattr(o.card, "pt", None)
             if token_pt:
                 p, t = token_pt
-            if o.id in animated:   # layer 7b: its base power and toughness (CR 613.4b)
+            if o.id in animated and animated[o.id].power is not None:   # layer 7b: base P/T (CR 613.4b)
                 p, t = animated[o.id].power, animated[o.id].toughness
             if p is not None and t is not None:
                 plus = o.counter("+1/+1") - o.counter("-1/-1")
