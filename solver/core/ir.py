@@ -685,6 +685,26 @@ class ReturnTransformed(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Blink(_EffectBase):
+    """"Exile <objects>, then return it / that card / those cards to the battlefield under its owner's /
+    your control" (one sentence or two): each permanent named is exiled and its card returns at once as
+    a new object (CR 400.7) — untapped, without counters, damage or attachments, its "enters" abilities
+    triggering (603.6a) — under its owner's control (``under`` ``owner``) or the effect's controller's
+    (``you``), ``tapped`` if the text says so; a token exiled this way ceases to exist and doesn't return
+    (111.7, 111.8)."""
+
+    kind: ClassVar[str] = "blink"
+    to: Ref
+    under: str = "owner"
+    tapped: bool = False
+
+    def _text(self) -> str:
+        who = "your" if self.under == "you" else "its owner's"
+        return (f"exile {_ref_text(self.to)}, then return it to the battlefield{' tapped' if self.tapped else ''} "
+                f"under {who} control")
+
+
+@dataclass(frozen=True)
 class Flip(_EffectBase):
     """Flip ``to`` (CR 710: a flip card's permanent turns 180 degrees and has its flipped
     characteristics; a permanent that isn't a flip card doesn't flip, and a flipped one stays
@@ -1153,7 +1173,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
@@ -1373,13 +1393,16 @@ class EntersTrigger(Trigger):
 
 @dataclass(frozen=True)
 class DiesTrigger(Trigger):
-    """"When this dies" (CR 700.4, 603.6c: a leaves-the-battlefield trigger, which looks back)."""
+    """"When this dies" (CR 700.4, 603.6c: a leaves-the-battlefield trigger, which looks back).
+    ``any_permanent``: "When this is put into a graveyard from the battlefield" — the same event for a
+    permanent of any type (an Aura, an artifact), where "dies" is said of creatures only (700.4)."""
 
     event: ClassVar[str] = "dies"
     of_source: ClassVar[bool] = True
+    any_permanent: bool = False
 
     def describe(self) -> str:
-        return "when this dies"
+        return "when this is put into a graveyard from the battlefield" if self.any_permanent else "when this dies"
 
 
 @dataclass(frozen=True)

@@ -764,6 +764,29 @@ def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> l
     return worlds
 
 
+def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
+    """Exile each permanent named, then return its card to the battlefield at once (CR 400.7: a new
+    object) under its owner's or the controller's control (:class:`ir.Blink`); a token doesn't return
+    (CR 111.8)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        nxt: list[_World] = []
+        for v in worlds:
+            o = v.objects.get(t)
+            if o is None or o.zone != "battlefield":
+                nxt.append(v)
+                continue
+            exiled = _move(v, t, "exile")
+            _detach_from(v, t)
+            if exiled.token:
+                nxt.append(v)
+                continue
+            who = ctx.controller if eff.under == "you" else exiled.owner
+            nxt.extend(_enter_battlefield(v, t, who, x=0, tapped=eff.tapped))
+        worlds = nxt
+    return worlds
+
+
 def _do_meld(w: _World, ctx: _Ctx, eff: ir.Meld) -> list[_World]:
     """"If you both own and control this and a creature named <partner>, exile them, then meld them
     into <into>" (CR 701.42a, 712.4a): with several such creatures the controller chooses one
@@ -2159,6 +2182,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Transform: _do_transform,
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,
+    ir.Blink: _do_blink,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,

@@ -815,8 +815,11 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
         if so.zone == "stack" and so.ability is not None and so.ability.source == oid and not so.last_known:
             w.objects[sid] = so.with_(last_known=lki)
     w.pending = [replace(p, last_known=lki) if p.source == oid and not p.last_known else p for p in w.pending]
-    if zone == "graveyard" and dies_ok and c.is_creature and o.card is not None:
-        queue_triggers(w, o, ir.DiesTrigger, c.abilities, lki)  # leaves-the-battlefield abilities look back (CR 603.10a)
+    if zone == "graveyard" and dies_ok and o.card is not None:
+        # leaves-the-battlefield abilities look back (CR 603.10a); "dies" is a creature's (700.4), "is put
+        # into a graveyard from the battlefield" any permanent's
+        live = c.abilities if c.is_creature else [a for a in c.abilities if _any_permanent_dies(a)]
+        queue_triggers(w, o, ir.DiesTrigger, live, lki)
     w.events.append(LeftBattlefield(o, zone, c.is_creature, dies_ok, c, c.abilities))  # CR 603.10a
     _drop_from_effects(w, oid)
     if w.prevention:
@@ -848,6 +851,14 @@ def _forget_event_object(w: _World, oid: str) -> None:
                 w.objects[sid] = so.with_(event_object=None)
         w.changed()
     w.pending = [replace(p, event_object=None) if p.event_object == oid else p for p in w.pending]
+
+
+def _any_permanent_dies(a: Any) -> bool:
+    """A "when this is put into a graveyard from the battlefield" ability (:class:`ir.DiesTrigger`
+    ``any_permanent``), alone or as one event of an "or"."""
+    t = getattr(a, "trigger", None)
+    parts = t.events if isinstance(t, ir.EitherTrigger) else (t,)
+    return any(isinstance(p, ir.DiesTrigger) and p.any_permanent for p in parts)
 
 
 def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live: Iterable[Any],

@@ -10,7 +10,7 @@ from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, Cou
                   Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
-                  ReturnTransformed, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
+                  ReturnTransformed, Blink, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
                   PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates)
 from ..core.mana import COLORS
 from .tokens import Token
@@ -324,6 +324,55 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
     if c.at("until") or c.at("instead") or c.at("face", "down") or c.at("with"):
         raise NoMatch("exile with a duration or a rider")
     return [Exile(ref)]
+
+
+def _return_exiled(c: Cursor) -> tuple[str, bool]:
+    """"return it / that card / those cards / them to the battlefield [tapped] under its owner's / their
+    owners' / your control" (the rest of a flicker, CR 400.7): (``under``, ``tapped``)."""
+    c.need("return")
+    if not (c.take(("it", "them")) or c.take("that", "card") or c.take("those", "cards")):
+        raise NoMatch("the exiled card")
+    c.need("to", "the", "battlefield")
+    tapped = bool(c.take("tapped"))
+    if c.take("under", "your", "control"):
+        return "you", tapped
+    if c.take("under", "its", "owner's", "control") or c.take("under", "their", ("owners'", "owner's"), "control"):
+        return "owner", tapped
+    raise NoMatch("under whose control")
+
+
+def clause_flicker(c: Cursor, s: Scope) -> list[Effect]:
+    """exile <permanents>, then return <them> to the battlefield under <its owner's | your> control
+    (:class:`~solver.core.ir.Blink`)."""
+    c.need("exile")
+    save = c.i
+    try:
+        ref = object_ref(c, s)
+    except NoMatch:
+        c.i = save
+        ref = target_phrase(c, s)   # "another target creature you control", "up to one other target …"
+    if ref.kind not in ("self", "target", "each_target"):
+        raise NoMatch("flicker of an object other than the source or a target")
+    c.need(",", "then")
+    under, tapped = _return_exiled(c)
+    return [Blink(ref, under, tapped)]
+
+
+def flicker_return_sentence(toks: Sequence[Token], s: Scope) -> bool:
+    """"Return that card to the battlefield under its owner's control." right after a sentence exiling
+    permanents: the two are one flicker (the previous :class:`Exile` becomes a :class:`Blink`)."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, Exile) or prev.until_source_leaves or prev.optional:
+        return False
+    c = Cursor(toks)
+    try:
+        under, tapped = _return_exiled(c)
+        c.take(".")
+        c.end()
+    except NoMatch:
+        return False
+    s.effects[-1] = Blink(prev.to, under, tapped)
+    return True
 
 
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -713,7 +762,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("gain life", clause_gain_life), ("discard", clause_discard), ("look at hand", clause_look_hand),
     ("create tokens", clause_tokens),
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
-    ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
+    ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand),
+    ("flicker", clause_flicker), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
@@ -750,6 +800,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         return []
     if still_its_types(toks) and s.effects and isinstance(s.effects[-1], Animate):
         return []   # "It's still a land." after "… becomes a 2/2 … creature" (CR 205.1b)
+    if flicker_return_sentence(toks, s):
+        return []   # "Exile target creature. Return that card to the battlefield under its owner's control."
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked

@@ -2,7 +2,7 @@
 targets (CR 115), "it"/"that creature" references and amounts."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..core import ir
 from ..core.ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
@@ -113,6 +113,10 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
         if filt.zone != "battlefield" and not allow_graveyard:
             raise NoMatch("a card in a graveyard here")
     distinct: tuple[int, ...] = ()
+    if other and not s.targets and s.source_is_permanent:
+        # "another target creature" of a permanent's ability, its first target: any but the source (CR 109.5,
+        # 115.1; ``Filter.other_than_source``, as the structure reader reads it)
+        filt, other = replace(filt, other_than_source=True), False
     if other:
         if not s.targets:
             raise NoMatch("'other' relative to the source is not modelled")

@@ -105,8 +105,10 @@ def _self_event(c: Cursor) -> Trigger:
     if c.take("enters"):
         c.take("the", "battlefield")
         return EntersTrigger()
-    if c.take("dies") or c.take("is", "put", "into", "a", "graveyard", "from", "the", "battlefield"):
+    if c.take("dies"):
         return DiesTrigger()
+    if c.take("is", "put", "into", "a", "graveyard", "from", "the", "battlefield"):
+        return DiesTrigger(any_permanent=True)   # any permanent's move, not only a creature's (CR 700.4)
     if c.take("leaves", "the", "battlefield"):
         return LeavesTrigger()
     if c.take("attacks", "and", "isn't", "blocked"):

@@ -136,7 +136,7 @@ def _leaves(t: ir.Trigger, e: ev.LeftBattlefield, o: _Observer) -> bool:
     if isinstance(t, ir.LeavesTrigger):
         return e.before.id == o.obj.id
     if isinstance(t, ir.DiesTrigger):  # only inside an EitherTrigger
-        return e.before.id == o.obj.id and e.zone == "graveyard" and e.dies_ok and e.creature
+        return e.before.id == o.obj.id and e.zone == "graveyard" and e.dies_ok and (e.creature or t.any_permanent)
     if not isinstance(t, ir.ObjectDiesTrigger) or e.zone != "graveyard" or not e.dies_ok:
         return False
     if e.before.id == o.obj.id and t.self_too:

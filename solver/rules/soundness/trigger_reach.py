@@ -61,6 +61,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Transform: "transform",                     # "whenever this creature transforms into …" (CR 701.27b)
     ir.Flip: "",
     ir.ReturnTransformed: "leaves enters exile transform",
+    ir.Blink: "leaves enters exile graveyard",     # its Auras go to the graveyard (CR 704.5m)
     ir.RevealTop: "",                              # looking and revealing; its instructions: their own
     ir.Meld: "leaves exile enters",
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
