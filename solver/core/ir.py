@@ -1020,6 +1020,38 @@ class SacrificeUnlessPays(_EffectBase):
 
 
 @dataclass(frozen=True)
+class MayPay(_EffectBase):
+    """"You may pay {4}. If you do, untap this artifact." — as it resolves, the controller chooses
+    to pay ``mana`` or not (CR 608.2d: an optional action; a cost paid while resolving, CR 118.1,
+    117.1d and 605.3a: mana abilities may be activated to pay it); ``then`` happens only if they paid
+    (CR 608.2c, "if you do"). Resolution gives one outcome where the player declines and one per
+    distinct payment (none when the cost can't be paid), recorded as ``pay``."""
+
+    kind: ClassVar[str] = "may_pay"
+    mana: ManaCost
+    then: tuple["Effect", ...]
+
+    def _text(self) -> str:
+        return f"you may pay {self.mana}; if you do: " + "; ".join(e.describe() for e in self.then)
+
+
+@dataclass(frozen=True)
+class CoinFlip(_EffectBase):
+    """"Flip a coin. If you win the flip, <win>. If you lose the flip, <lose>." (CR 705.1–705.2: the
+    controller flips a coin and wins or loses the flip, each with probability 1/2 — a random event;
+    CR 608.2c). Resolution gives the two outcomes with their probabilities (``flip``: won or lost)."""
+
+    kind: ClassVar[str] = "coin_flip"
+    win: tuple["Effect", ...] = ()
+    lose: tuple["Effect", ...] = ()
+
+    def _text(self) -> str:
+        won = "; ".join(e.describe() for e in self.win) or "nothing"
+        lost = "; ".join(e.describe() for e in self.lose) or "nothing"
+        return f"flip a coin: if you win: {won}; if you lose: {lost}"
+
+
+@dataclass(frozen=True)
 class ChooseDiscard(_EffectBase):
     """The player ``to`` reveals their hand (CR 701.20a); the controller chooses a card matching
     ``quality`` from it (``types`` any of, ``nontypes`` none of, ``mv_min``/``mv_max``; None: any
@@ -1130,6 +1162,10 @@ def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
             out.append(e)
         elif isinstance(e, (IfCast, IfCondition)):
             out += delayed_in(e.then) + delayed_in(e.otherwise)
+        elif isinstance(e, MayPay):
+            out += delayed_in(e.then)
+        elif isinstance(e, CoinFlip):
+            out += delayed_in(e.win) + delayed_in(e.lose)
     return out
 
 
@@ -1154,7 +1190,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -2369,9 +2405,22 @@ class ExileInstead:
         return "replacement: if this would be put into a graveyard from anywhere, it is exiled instead (CR 614.1a)"
 
 
+@dataclass(frozen=True)
+class DoesntUntap:
+    """"This artifact doesn't untap during your untap step." — a static ability of a permanent about
+    itself (CR 604.1) that keeps it from untapping in its controller's untap step (CR 502.3: effects
+    can keep permanents from untapping). Applied by the turn engine's untap step
+    (:func:`solver.engine.turns.untap_step`) while the permanent has it (layer 6, CR 613.1f)."""
+
+    text: str = ""
+
+    def describe(self) -> str:
+        return "static: this permanent doesn't untap during its controller's untap step (CR 502.3)"
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap]
 
 
 @dataclass(frozen=True)

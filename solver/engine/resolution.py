@@ -1977,18 +1977,43 @@ def _do_sacrifice_unless(w: _World, ctx: _Ctx, eff: ir.SacrificeUnlessPays) -> l
     return [decline] + _paid_worlds(w, player, eff.mana, f"unless {player} pays {eff.mana}")
 
 
-def _paid_worlds(w: _World, player: str, mana: Any, subject: str) -> list[_World]:
+def _paid_worlds(w: _World, player: str, mana: Any, subject: str, key: str = "unless") -> list[_World]:
     """One world per distinct payment of ``mana`` by ``player`` (CR 118.12, 605.3a), paid through
-    the kernel's :func:`~solver.engine.transition.pay` and recorded as ``unless``."""
+    the kernel's :func:`~solver.engine.transition.pay` and recorded as ``key`` (``unless``; ``pay``
+    for "you may pay …")."""
     out = []
     for cp in _unless_payments(w, player, mana, subject):
         payment = cp.move()
         if payment.draw:  # the random or unknown card drawn while resolving is not followed here
             raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
         v = w.fork()
-        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
+        _record_choice(v, key, {"player": player, "paid": True, "payment": payment.to_json()})
         pay(v, player, payment)
         out.append(v)
+    return out
+
+
+def _do_may_pay(w: _World, ctx: _Ctx, eff: ir.MayPay) -> list[_World]:
+    """"You may pay {4}. If you do, …" (CR 608.2d, 118.1; mana abilities may be activated to pay,
+    605.3a): the controller declines — nothing happens — or pays ``eff.mana`` (every distinct
+    payment an outcome; none when it can't be paid), and then ``eff.then`` happens (CR 608.2c).
+    Recorded as ``pay: {player, paid[, payment]}``; the choice is the controller's."""
+    player = ctx.controller
+    decline = w.fork()
+    _record_choice(decline, "pay", {"player": player, "paid": False})
+    paid = _paid_worlds(w, player, eff.mana, f"{player} may pay {eff.mana}", key="pay")
+    return [decline] + [v2 for v in paid for v2 in _run_effects(v, ctx, eff.then)]
+
+
+def _do_coin_flip(w: _World, ctx: _Ctx, eff: ir.CoinFlip) -> list[_World]:
+    """CR 705.1–705.2: the controller flips a coin — a random event, won or lost with probability 1/2
+    each (``flip: won|lost``) — and ``eff.win`` or ``eff.lose`` happens (CR 608.2c)."""
+    out: list[_World] = []
+    for won, then in ((True, eff.win), (False, eff.lose)):
+        v = w.fork()
+        v.prob *= Fraction(1, 2)
+        _record_choice(v, "flip", {"player": ctx.controller, "won": won})
+        out.extend(_run_effects(v, ctx, then))
     return out
 
 
@@ -2165,6 +2190,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
     ir.IfCondition: _do_if_condition,
+    ir.MayPay: _do_may_pay,
+    ir.CoinFlip: _do_coin_flip,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,

@@ -552,11 +552,12 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
     _steps_triggers_unsupported(state, step)
     if step == "untap":  # CR 502.3; no priority (502.4): on to the upkeep
         objs = []
+        kept = _kept_tapped(state, active)
         for o in state.objects:
             if o.zone == "battlefield" and o.controller == active:
                 if o.skip_untap:
                     o = o.with_(skip_untap=False)
-                elif o.tapped:
+                elif o.tapped and o.id not in kept:
                     o = o.with_(tapped=False)
             objs.append(o)
         s = replace(state, objects=tuple(objs), turn=replace(state.turn, step="upkeep"))
@@ -581,6 +582,18 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
     if step == "main1":
         return [_with(it, _lore_counters(state), "settle")]
     return [_with(it, stage="settle")]
+
+
+def _kept_tapped(state: GameState, active: str) -> frozenset[str]:
+    """CR 502.3: the active player's tapped permanents that a static ability of their own keeps from
+    untapping in this untap step ("This artifact doesn't untap during your untap step.",
+    :class:`~solver.core.ir.DoesntUntap`) — while they have it (layer 6, CR 613.1f)."""
+    mine = [o for o in state.battlefield if o.controller == active and o.tapped and o.card is not None
+            and any(isinstance(a, ir.DoesntUntap) for a in o.card.abilities)]
+    if not mine:
+        return frozenset()   # no view to build
+    view = View(state)
+    return frozenset(o.id for o in mine if any(isinstance(a, ir.DoesntUntap) for a in view.chars(o.id).abilities))
 
 
 def _lore_counters(state: GameState) -> GameState:

@@ -30,6 +30,7 @@ from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
+from .effects_pay import paid_or_flipped
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -783,7 +784,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+            or paid_or_flipped(sents, i, s, effect_sentence)   # "you may pay …. If you do, …", a coin flip
         if used:
             i += used
             continue

@@ -358,11 +358,18 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
         return [TriggeredManaAbility(trig, add_clause(Cursor(sents[0]), triggered=True), raw)]
     s = trigger_scope(trig)
     s.adds_mana = True  # not a mana ability (CR 605.5a)
+    if cond is not None and s.last is None and _about_self(c.rest()):
+        s.last = SELF   # "if this artifact is tapped, it deals 1 damage to you": "it" is the source
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")
     check_event_refs(s, trig)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)]
+
+
+def _about_self(rest: Sequence[Token]) -> bool:
+    """An intervening "if" clause whose subject is the source ("if SELF is tapped, …", CR 603.4)."""
+    return len(rest) > 1 and rest[0].low == "if" and rest[1].kind == "SELF"
 
 
 def _with_text(a: Ability, raw: str) -> Ability:

@@ -24,7 +24,8 @@ from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigg
                        CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
                        CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
-                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition)
+                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition,
+                       SourceTapped, SourceUntapped)
 from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
 from .cursor import Cursor, NoMatch
@@ -276,6 +277,15 @@ def _step(c: Cursor) -> StepTrigger:
     raise NoMatch("step or phase")
 
 
+def _source_tapped(c: Cursor) -> ActivationCondition:
+    """"if this artifact is tapped" / "… is untapped" (CR 110.5, 603.4): the source's status."""
+    c.need("SELF", "is")
+    if c.take("tapped"):
+        return SourceTapped()
+    c.need("untapped")
+    return SourceUntapped()
+
+
 def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, Sequence[Token]]:
     """An intervening "if" clause (CR 603.4) at the start of a triggered ability's effect: "When
     this creature enters, if you control a Swamp, …" — the condition (read by the activation and
@@ -284,7 +294,7 @@ def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, 
     it is checked as the event happens, which nothing else would do)."""
     if not first or first[0].low != "if":
         return None, first
-    for read in (_activation_if, static_condition):
+    for read in (_source_tapped, _activation_if, static_condition):
         c = Cursor(first)
         c.i = 1
         try:

@@ -1,0 +1,235 @@
+"""The upkeep cards (issues 26, 27): "This artifact doesn't untap during your untap step." (CR 502.3),
+"You may pay {N}. If you do, …" (CR 608.2d, 605.3a), an intervening "if this artifact is tapped"
+(CR 603.4) and "Flip a coin. If you win|lose the flip, …" (CR 705) — read by grammar over the whole
+database (every card printing the shape reads it or keeps an unread part), resolved against the
+independent reference tests/reference/upkeep_ref.py, and the soundness both ways."""
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mtgsolve.solver.api import Situation
+from mtgsolve.solver.api.describe import describe_card
+from mtgsolve.solver.cards import SHIPPED, card_from_mapping
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.queries import answer
+
+from tests.reference.upkeep_ref import coin_flip_lives, may_pay_results, stays_tapped
+
+DB = Path(__file__).resolve().parents[1] / "solver" / "data" / "oracle-cards.json.gz"
+SHAPES = {
+    "doesnt_untap": (r"^(?:This \w+|~) doesn't untap during your untap step\.$", ir.DoesntUntap),
+    "may_pay": (r"[Yy]ou may pay (?:\{[^}]+\})+\. If you do, ", ir.MayPay),
+    "coin_flip": (r"[Ff]lip a coin\. If you (?:win|lose) the flip, ", ir.CoinFlip),
+}
+
+
+def _walk(v: Any, cls: type, out: list) -> list:
+    if isinstance(v, cls):
+        out.append(v)
+    if isinstance(v, (tuple, list)):
+        for x in v:
+            _walk(x, cls, out)
+    elif dataclasses.is_dataclass(v) and not isinstance(v, type):
+        for f in dataclasses.fields(v):
+            _walk(getattr(v, f.name), cls, out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def database() -> list[dict]:
+    return json.load(gzip.open(DB))
+
+
+@pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("may_pay", 370, 90),
+                                                    ("coin_flip", 55, 17)])
+def test_every_card_printing_the_shape_reads_it_or_keeps_it_unread(database, shape, least, least_read):
+    """The grammar, no card names: every card of the database with a line of the shape either reads
+    it into its IR value, or is not fully modeled (the line stays an unread part; inside an ability a
+    static grants, an unread effect of that ability)."""
+    rx, cls = SHAPES[shape]
+    pat = re.compile(rx)
+    names = sorted({c["name"] for c in database if any(pat.search(ln) for ln in (c.get("text") or "").split("\n"))})
+    assert len(names) >= least
+    read = [n for n in names if _walk((SHIPPED.get(n).abilities, SHIPPED.get(n).spell), cls, [])]
+    assert len(read) >= least_read, (shape, len(read))
+    assert not [n for n in names if n not in read and describe_card(SHIPPED.get(n))["fully_modeled"]
+                and not _walk(SHIPPED.get(n).abilities, ir.UnreadEffect, [])]   # (an unread granted ability)
+
+
+@pytest.mark.parametrize("text, want", [
+    ("At the beginning of your upkeep, you may pay {4}. If you do, untap this artifact.",
+     ir.MayPay(ir.ManaCost.parse("{4}"), (ir.Untap(ir.SELF),))),
+    ("At the beginning of your upkeep, flip a coin. If you lose the flip, this artifact deals 3 damage to you.",
+     ir.CoinFlip((), (ir.Damage(ir.CONTROLLER, 3),))),
+    ("At the beginning of your upkeep, flip a coin. If you win the flip, draw a card. If you lose the flip, "
+     "this artifact deals 3 damage to you.", ir.CoinFlip((ir.Draw(1),), (ir.Damage(ir.CONTROLLER, 3),))),
+    ("At the beginning of your draw step, if this artifact is tapped, it deals 1 damage to you.",
+     ir.Damage(ir.CONTROLLER, 1)),
+    # not these templates: a payment of X (CR 107.3), a payment that isn't mana, an "if you don't"
+    ("At the beginning of your upkeep, you may pay {X}. If you do, draw X cards.", None),
+    ("At the beginning of your upkeep, you may pay 2 life. If you do, draw a card.", None),
+    ("At the beginning of your upkeep, flip a coin. Otherwise, draw a card.", None),
+])
+def test_grammar(text: str, want: Any):
+    card = card_from_mapping({"name": "Test Relic", "types": ["Artifact"], "text": text})
+    got = [a for a in card.abilities if isinstance(a, ir.TriggeredAbility)]
+    if want is None:
+        assert not got or any(isinstance(e, ir.UnreadEffect) for a in got for e in a.effects)
+        return
+    [a] = got
+    assert a.effects == (want,)
+    if "if this artifact is tapped" in text:
+        assert a.condition == ir.SourceTapped()
+
+
+def test_doesnt_untap_static_is_read():
+    card = card_from_mapping({"name": "Test Relic", "types": ["Artifact"],
+                              "text": "This artifact doesn't untap during your untap step."})
+    assert card.abilities == (ir.DoesntUntap("This artifact doesn't untap during your untap step."),)
+    assert describe_card(card)["fully_modeled"]
+
+
+# ---------------------------------------------------------------------------
+# The untap step, against the reference
+# ---------------------------------------------------------------------------
+
+_PERMANENTS = ["Basalt Monolith", "Mana Vault", "Forest", "Grizzly Bears", "Sol Ring"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(_PERMANENTS), st.booleans(), st.booleans()), min_size=1, max_size=5))
+def test_untap_step_matches_reference(perms):
+    bf = [{"id": f"p{i}", "card": n, "tapped": t, "skip_untap": t and s} for i, (n, t, s) in enumerate(perms)]
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "bob", "step": "end", "priority": "alice", "passed": ["bob"]},
+         "battlefield": {"alice": bf}}
+    before = situation_from_dict(d).state
+    res = answer(before, {"kind": "pass"})
+    assert res["status"] == "ok" and res["count"] >= 1, res   # Mana Vaults' upkeep triggers: their orders
+    want = stays_tapped(dataclasses.replace(before, turn=dataclasses.replace(before.turn, active="alice")))
+    for out in res["outcomes"]:
+        after = situation_from_dict(out["situation"]).state
+        assert after.turn.active == "alice" and after.turn.step == "upkeep"
+        assert {o.id for o in after.battlefield if o.tapped} == want
+
+
+# ---------------------------------------------------------------------------
+# "You may pay {N}. If you do, untap this artifact." against the reference
+# ---------------------------------------------------------------------------
+
+_VAULTS = {"Mana Vault": 4, "Goblin War Wagon": 2, "Brass Man": 1}
+
+
+def _vault_doc(vault: str, lands: list[tuple[str, bool]]) -> dict:
+    bf: list[Any] = [{"id": "vault", "card": vault, "tapped": True}]
+    bf += [{"id": f"land-{i}", "card": n, "tapped": t} for i, (n, t) in enumerate(lands)]
+    return {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "turn": {"number": 3, "active": "alice", "step": "upkeep"},
+            "battlefield": {"alice": bf},
+            "stack": [{"ability": {"source": "vault", "index": 1}, "controller": "alice"}]}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(_VAULTS)),
+       st.lists(st.tuples(st.sampled_from(["Mountain", "Island", "Forest"]), st.booleans()), max_size=6))
+def test_may_pay_matches_reference(vault, lands):
+    sit = Situation.from_dict(_vault_doc(vault, lands))
+    got = []
+    was = {f"land-{i}": t for i, (_n, t) in enumerate(lands)}
+    for choices, out in sit.resolve():
+        rec = choices["pay"]
+        assert rec["player"] == "alice"
+        vault_now = out.state.obj("vault")
+        assert vault_now.tapped is (not rec["paid"])      # untapped only if paid (CR 608.2c)
+        if rec["paid"]:
+            got.append(tuple(sorted(o.name for o in out.state.zone("battlefield", "alice")
+                                    if o.id in was and o.tapped and not was[o.id])))
+        else:
+            got.append(None)
+    want = may_pay_results([n for n, t in lands if not t], _VAULTS[vault])
+    assert len(got) == len(set(got)) and set(got) == want, (vault, lands)
+
+
+def test_the_game_asks_the_controller_to_pay():
+    """Following one path of the game, the resolving ability's controller chooses to pay or not."""
+    d = _vault_doc("Mana Vault", [("Mountain", False)] * 4)
+    d["turn"] = {**d["turn"], "priority": "bob", "passed": ["alice"]}
+    s = Situation.from_dict(d).apply("pass")
+    assert s.decision is not None and s.player == "alice"
+    assert len(list(s.legal_actions)) == 2
+
+
+# ---------------------------------------------------------------------------
+# Coin flips (CR 705)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("life", [1, 3, 20])
+def test_coin_flip_matches_reference(life):
+    d = {"format": "mtgsolve/1", "players": [{"id": "alice", "life": life}, "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "upkeep"},
+         "battlefield": {"alice": ["Mana Crypt"]},
+         "stack": [{"ability": {"source": "mana-crypt", "index": 1}, "controller": "alice"}]}
+    res = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert res["status"] == "ok"
+    got: dict[int, Fraction] = {}
+    for o in res["outcomes"]:
+        st_ = situation_from_dict(o["situation"]).state
+        got[st_.player("alice").life] = Fraction(o["probability"]).limit_denominator(1000)
+    assert got == coin_flip_lives(life, 3)
+
+
+def test_a_coin_flip_in_a_game_is_a_random_event():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "upkeep", "priority": "bob", "passed": ["alice"]},
+         "battlefield": {"alice": ["Mana Crypt"]},
+         "stack": [{"ability": {"source": "mana-crypt", "index": 1}, "controller": "alice"}]}
+    import random
+    lives = set()
+    for seed in range(8):
+        s = Situation.from_dict(d).apply("pass", rng=random.Random(seed))
+        lives.add(s.state.player("alice").life)
+    assert lives == {17, 20}
+
+
+# ---------------------------------------------------------------------------
+# Soundness both ways
+# ---------------------------------------------------------------------------
+
+def _pass_status(text: str) -> str:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "bob", "step": "end", "priority": "alice", "passed": ["bob"]},
+         "battlefield": {"alice": [{"card": {"name": "Test Relic", "types": ["Artifact"], "text": text},
+                                    "tapped": True}, "Forest"]}}
+    return answer(situation_from_dict(d).state, {"kind": "pass"})["status"]
+
+
+def test_read_static_blocks_nothing_and_an_unread_variant_blocks_the_untap_step():
+    assert _pass_status("This artifact doesn't untap during your untap step.") == "ok"
+    # a condition the grammar doesn't read: it stays unread and reaches the untap step
+    assert _pass_status("This artifact doesn't untap during your untap step if you control a Forest.") \
+        == "unsupported"
+
+
+def test_unread_flip_blocks_only_what_it_reaches():
+    """An unread coin-flip trigger (its effect not read) blocks passing into its step, not the
+    queries about now (targets, pay)."""
+    text = "At the beginning of your upkeep, flip a coin. If you win the flip, you gain X life."
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "bob", "step": "end", "priority": "alice", "passed": ["bob"]},
+         "battlefield": {"alice": [{"card": {"name": "Test Relic", "types": ["Artifact"], "text": text}}],
+                         "bob": ["Mountain"]},
+         "hand": {"bob": ["Shock"]}}
+    state = situation_from_dict(d).state
+    assert answer(state, {"kind": "pass"})["status"] == "unsupported"
+    assert answer(state, {"kind": "targets", "cast": "shock"})["status"] == "ok"
+    assert answer(state, {"kind": "pay", "player": "bob", "cast": "shock"})["status"] == "ok"
