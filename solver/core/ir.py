@@ -1021,18 +1021,35 @@ class SacrificeUnlessPays(_EffectBase):
 
 @dataclass(frozen=True)
 class MayPay(_EffectBase):
-    """"You may pay {4}. If you do, untap this artifact." — as it resolves, the controller chooses
-    to pay ``mana`` or not (CR 608.2d: an optional action; a cost paid while resolving, CR 118.1,
-    117.1d and 605.3a: mana abilities may be activated to pay it); ``then`` happens only if they paid
-    (CR 608.2c, "if you do"). Resolution gives one outcome where the player declines and one per
-    distinct payment (none when the cost can't be paid), recorded as ``pay``."""
+    """"You may pay {4}. If you do, untap this artifact." / "Pay {2}{G}{G}. If you don't, you lose the
+    game." — as it resolves, the controller chooses to pay ``mana`` or not (CR 608.2d: an optional
+    action; a cost paid while resolving, CR 118.1, 117.1d and 605.3a: mana abilities may be activated
+    to pay it; an unpayable cost can't be paid, 118.3); ``then`` happens only if they paid ("if you
+    do"), ``otherwise`` only if they didn't ("if you don't", CR 608.2c). Resolution gives one outcome
+    where the player declines and one per distinct payment (none when the cost can't be paid),
+    recorded as ``pay``."""
 
     kind: ClassVar[str] = "may_pay"
     mana: ManaCost
-    then: tuple["Effect", ...]
+    then: tuple["Effect", ...] = ()
+    otherwise: tuple["Effect", ...] = ()
 
     def _text(self) -> str:
-        return f"you may pay {self.mana}; if you do: " + "; ".join(e.describe() for e in self.then)
+        then = ("; if you do: " + "; ".join(e.describe() for e in self.then)) if self.then else ""
+        other = ("; if you don't: " + "; ".join(e.describe() for e in self.otherwise)) if self.otherwise else ""
+        return f"you may pay {self.mana}{then}{other}"
+
+
+@dataclass(frozen=True)
+class LoseGame(_EffectBase):
+    """"You lose the game." (CR 104.3e: an effect may state that a player loses the game; it happens
+    at once, not as a state-based action, and ends a two-player game, CR 104.1, 104.2a)."""
+
+    kind: ClassVar[str] = "lose_game"
+    to: Ref = field(default_factory=lambda: Ref("controller"))
+
+    def _text(self) -> str:
+        return "you lose the game" if self.to == Ref("controller") else f"{_ref_text(self.to)} loses the game"
 
 
 @dataclass(frozen=True)
@@ -1163,7 +1180,7 @@ def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
         elif isinstance(e, (IfCast, IfCondition)):
             out += delayed_in(e.then) + delayed_in(e.otherwise)
         elif isinstance(e, MayPay):
-            out += delayed_in(e.then)
+            out += delayed_in(e.then) + delayed_in(e.otherwise)
         elif isinstance(e, CoinFlip):
             out += delayed_in(e.win) + delayed_in(e.lose)
     return out
@@ -1190,7 +1207,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -1994,15 +1994,26 @@ def _paid_worlds(w: _World, player: str, mana: Any, subject: str, key: str = "un
 
 
 def _do_may_pay(w: _World, ctx: _Ctx, eff: ir.MayPay) -> list[_World]:
-    """"You may pay {4}. If you do, …" (CR 608.2d, 118.1; mana abilities may be activated to pay,
-    605.3a): the controller declines — nothing happens — or pays ``eff.mana`` (every distinct
-    payment an outcome; none when it can't be paid), and then ``eff.then`` happens (CR 608.2c).
-    Recorded as ``pay: {player, paid[, payment]}``; the choice is the controller's."""
+    """"You may pay {4}. If you do, …" / "Pay {N}. If you don't, …" (CR 608.2d, 118.1; mana abilities
+    may be activated to pay, 605.3a): the controller declines — ``eff.otherwise`` happens — or pays
+    ``eff.mana`` (every distinct payment an outcome; none when it can't be paid, CR 118.3), and then
+    ``eff.then`` happens (CR 608.2c). Recorded as ``pay: {player, paid[, payment]}``; the choice is
+    the controller's."""
     player = ctx.controller
     decline = w.fork()
     _record_choice(decline, "pay", {"player": player, "paid": False})
     paid = _paid_worlds(w, player, eff.mana, f"{player} may pay {eff.mana}", key="pay")
-    return [decline] + [v2 for v in paid for v2 in _run_effects(v, ctx, eff.then)]
+    return _run_effects(decline, ctx, eff.otherwise) + [v2 for v in paid for v2 in _run_effects(v, ctx, eff.then)]
+
+
+def _do_lose_game(w: _World, ctx: _Ctx, eff: ir.LoseGame) -> list[_World]:
+    """CR 104.3e: each player ``eff.to`` names (still in the game) loses the game at once (the
+    resolution stops when the game is over, CR 104.1)."""
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life and p not in w.losers:
+            w.losers.add(p)
+            w.changed()
+    return [w]
 
 
 def _do_coin_flip(w: _World, ctx: _Ctx, eff: ir.CoinFlip) -> list[_World]:
@@ -2192,6 +2203,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.IfCondition: _do_if_condition,
     ir.MayPay: _do_may_pay,
     ir.CoinFlip: _do_coin_flip,
+    ir.LoseGame: _do_lose_game,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,

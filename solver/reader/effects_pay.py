@@ -2,9 +2,14 @@
 
 * "You may pay {4}. If you do, <instructions>." — an optional payment while resolving (CR 608.2d,
   118.1; :class:`solver.core.ir.MayPay`): the instructions happen only if the cost was paid;
+* "Pay {2}{G}{G}. If you don't, <instructions>." — the same choice, the instructions happening only if
+  the cost was not paid (``MayPay.otherwise``), also as a delayed trigger's instruction ("At the
+  beginning of your next upkeep, pay {2}{G}{G}. If you don't, you lose the game.", CR 603.7a);
 * "Flip a coin. If you win the flip, <instructions>. If you lose the flip, <instructions>." (either
   "if" sentence may stand alone, in either order) — a coin flip (CR 705.1–705.2,
   :class:`solver.core.ir.CoinFlip`).
+
+And the clause "you lose the game" (CR 104.3e, :class:`solver.core.ir.LoseGame`).
 
 The instructions are read by the effect grammar (the caller's sentence reader); anything it does not
 read leaves the whole passage unread. A mana payment with X is not read (CR 107.3: nothing says
@@ -13,13 +18,15 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.ir import CoinFlip, Effect, MayPay
+from ..core.ir import CONTROLLER, CoinFlip, Effect, LoseGame, MayPay
+from ..core.mana import ManaCost
 from .cursor import Cursor
+from .effects_delayed import add_delayed, delayed_scope, delayed_time
 from .phrases import mana_cost, mana_run
 from .scope import Scope
 from .tokens import Token
 
-__all__ = ["paid_or_flipped"]
+__all__ = ["paid_or_flipped", "clause_lose_game"]
 
 Sentences = Sequence[Sequence[Token]]
 SentenceReader = Callable[[Sequence[Token], Scope], object]
@@ -55,6 +62,46 @@ def _may_pay(sents: Sentences, i: int, s: Scope, read: SentenceReader) -> int:
     return 2
 
 
+def _pay_words(toks: Sequence[Token]) -> ManaCost | None:
+    """"pay <mana>" (the whole of ``toks``, a final period aside) as the cost, or None."""
+    c = Cursor(toks)
+    if not c.take("pay"):
+        return None
+    run = c.attempt(mana_run)
+    c.take(".")
+    if run is None or not c.done():
+        return None
+    cost = mana_cost(run)
+    return None if cost.x_count else cost
+
+
+def _pay_or_else(sents: Sentences, i: int, s: Scope, read: SentenceReader) -> int:
+    """"[At the beginning of your next upkeep,] pay <mana>. If you don't, <instructions>.": sentences
+    read (2), or 0."""
+    if i + 1 >= len(sents):
+        return 0
+    second = Cursor(sents[i + 1])
+    if not second.take("if", "you", "don't", ","):
+        return 0
+    split = delayed_time(sents[i])
+    when, words = split if split is not None else (None, list(sents[i]))
+    cost = _pay_words(words)
+    if cost is None:
+        return 0
+    if when is None:
+        s.effects.append(MayPay(cost, (), _inner(second.rest(), s, read)))
+        return 2
+    inner = delayed_scope(s)
+    add_delayed(when, [MayPay(cost, (), _inner(second.rest(), inner, read))], s, inner)
+    return 2
+
+
+def clause_lose_game(c: Cursor, s: Scope) -> list[Effect]:
+    """"you lose the game" (CR 104.3e)."""
+    c.need("you", "lose", "the", "game")
+    return [LoseGame(CONTROLLER)]
+
+
 def _flip_branch(toks: Sequence[Token]) -> tuple[str, Sequence[Token]] | None:
     """"If you win|lose the flip, <instructions>": ("win"|"lose", the instructions), or None."""
     c = Cursor(toks)
@@ -88,4 +135,4 @@ def _coin_flip(sents: Sentences, i: int, s: Scope, read: SentenceReader) -> int:
 def paid_or_flipped(sents: Sentences, i: int, s: Scope, read: SentenceReader) -> int:
     """The passage at sentence ``i`` (see the module docstring): the number of sentences read, or 0.
     Raises :class:`~solver.reader.cursor.NoMatch` when the passage is there but its instructions are not read."""
-    return _may_pay(sents, i, s, read) or _coin_flip(sents, i, s, read)
+    return _may_pay(sents, i, s, read) or _pay_or_else(sents, i, s, read) or _coin_flip(sents, i, s, read)

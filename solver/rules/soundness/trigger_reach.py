@@ -109,6 +109,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     # then its instructions (their own, below); a coin flip (CR 705): "whenever you win a coin flip"
     ir.MayPay: "tap mana life leaves sacrifice graveyard",
     ir.CoinFlip: "random",
+    ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -193,7 +194,7 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
                 return None
             got = inner
         elif isinstance(e, (ir.MayPay, ir.CoinFlip)):   # the payment's or the flip's, and its instructions'
-            inner = _events_of_effects(e.then if isinstance(e, ir.MayPay) else e.win + e.lose)
+            inner = _events_of_effects(e.then + e.otherwise if isinstance(e, ir.MayPay) else e.win + e.lose)
             if inner is None:
                 return None
             got = got | inner
