@@ -32,6 +32,8 @@ SHAPES = {
     "coin_flip": (r"[Ff]lip a coin\. If you (?:win|lose) the flip, ", ir.CoinFlip),
     "pay_or_else": (r"(?:^|\. |, )[Pp]ay (?:\{[^}]+\})+\. If you don't, ", ir.MayPay),
     "lose_game": (r"[Yy]ou lose the game\.", ir.LoseGame),
+    "cast_color": (r"^Whenever (?:you|a player|an opponent) casts? an? (?:white|blue|black|red|green)"
+                   r"(?: or (?:white|blue|black|red|green))? spell, ", ir.CastTrigger),
 }
 
 
@@ -54,7 +56,7 @@ def database() -> list[dict]:
 
 @pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("may_pay", 370, 90),
                                                     ("coin_flip", 55, 17), ("pay_or_else", 6, 5),
-                                                    ("lose_game", 30, 6)])
+                                                    ("lose_game", 30, 6), ("cast_color", 70, 71)])
 def test_every_card_printing_the_shape_reads_it_or_keeps_it_unread(database, shape, least, least_read):
     """The grammar, no card names: every card of the database with a line of the shape (the Pacts'
     "pay …. If you don't, you lose the game." among them) either reads
@@ -292,3 +294,28 @@ def test_a_pact_in_a_game_is_its_controllers_decision():
     d["turn"] = {**d["turn"], "priority": "bob", "passed": ["alice"]}
     s = Situation.from_dict(d).apply("pass")
     assert s.decision is not None and s.player == "alice" and len(list(s.legal_actions)) == 2
+
+
+# ---------------------------------------------------------------------------
+# "Whenever you cast a green spell, you may untap this creature." (CR 603.2, 105.2)
+# ---------------------------------------------------------------------------
+
+def test_a_colored_cast_trigger_triggers_on_that_color_only():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": [{"card": "Nettle Sentinel", "tapped": True}, "Forest", "Mountain"]},
+         "hand": {"alice": ["Giant Growth", "Shock"]}}
+    s = Situation.from_dict(d)
+    assert s.apply("cast giant-growth -> nettle-sentinel paying forest").stack == ["ability-of-nettle-sentinel",
+                                                                                 "giant-growth"]
+    assert s.apply("cast shock -> bob paying mountain").stack == ["shock"]
+
+
+@pytest.mark.parametrize("text, colors", [
+    ("Whenever you cast a green spell, you gain 1 life.", [frozenset({"G"})]),
+    ("Whenever a player casts a white or blue spell, you gain 1 life.", [frozenset({"W"}), frozenset({"U"})]),
+])
+def test_cast_trigger_colors(text, colors):
+    card = card_from_mapping({"name": "Test Relic", "types": ["Artifact"], "text": text})
+    [a] = card.abilities
+    assert isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, ir.CastTrigger)
+    assert [f.colors for f in a.trigger.spells] == colors
