@@ -23,7 +23,7 @@ from mtgsolve.solver.core import ir
 from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import answer
 
-from tests.reference.upkeep_ref import coin_flip_lives, may_pay_results, stays_tapped
+from tests.reference.upkeep_ref import coin_flip_lives, may_pay_results, stays_tapped, untap_up_to_results
 
 DB = Path(__file__).resolve().parents[1] / "solver" / "data" / "oracle-cards.json.gz"
 SHAPES = {
@@ -32,6 +32,7 @@ SHAPES = {
     "coin_flip": (r"[Ff]lip a coin\. If you (?:win|lose) the flip, ", ir.CoinFlip),
     "pay_or_else": (r"(?:^|\. |, )[Pp]ay (?:\{[^}]+\})+\. If you don't, ", ir.MayPay),
     "lose_game": (r"[Yy]ou lose the game\.", ir.LoseGame),
+    "untap_up_to": (r"[Uu]ntap up to \w+ lands(?: you control)?\.", ir.UntapChosen),
     "cast_color": (r"^Whenever (?:you|a player|an opponent) casts? an? (?:white|blue|black|red|green)"
                    r"(?: or (?:white|blue|black|red|green))? spell, ", ir.CastTrigger),
 }
@@ -56,7 +57,8 @@ def database() -> list[dict]:
 
 @pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("may_pay", 370, 90),
                                                     ("coin_flip", 55, 17), ("pay_or_else", 6, 5),
-                                                    ("lose_game", 30, 6), ("cast_color", 70, 71)])
+                                                    ("lose_game", 30, 6), ("cast_color", 70, 71),
+                                                    ("untap_up_to", 14, 13)])
 def test_every_card_printing_the_shape_reads_it_or_keeps_it_unread(database, shape, least, least_read):
     """The grammar, no card names: every card of the database with a line of the shape (the Pacts'
     "pay …. If you don't, you lose the game." among them) either reads
@@ -319,3 +321,32 @@ def test_cast_trigger_colors(text, colors):
     [a] = card.abilities
     assert isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, ir.CastTrigger)
     assert [f.colors for f in a.trigger.spells] == colors
+
+
+# ---------------------------------------------------------------------------
+# "Untap up to two lands." (CR 608.2c, 701.26b) against the reference
+# ---------------------------------------------------------------------------
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["Island", "Forest"]), st.sampled_from(["alice", "bob"]), st.booleans()),
+                max_size=5))
+def test_untap_up_to_matches_reference(lands):
+    bf: dict[str, list] = {"alice": [{"id": "cloud", "card": "Cloud of Faeries"}], "bob": []}
+    for i, (n, who, t) in enumerate(lands):
+        bf[who].append({"id": f"land-{i}", "card": n, "tapped": t})
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": bf, "stack": [{"ability": {"source": "cloud", "index": 1}, "controller": "alice"}]}
+    res = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert res["status"] == "ok"
+    got = []
+    for o in res["outcomes"]:
+        after = situation_from_dict(o["situation"]).state
+        got.append(tuple(sorted((x.name, x.controller) for x in after.battlefield
+                                if x.id.startswith("land-") and not x.tapped and lands[int(x.id[5:])][2])))
+    assert len(got) == len(set(got)) and set(got) == untap_up_to_results(lands, 2)
+
+
+def test_untap_up_to_as_a_delayed_trigger_is_read():
+    """Teferi, Hero of Dominaria's +1: "At the beginning of the next end step, untap up to two lands." (CR 603.7a)."""
+    [a] = [a for a in SHIPPED.get("Teferi, Hero of Dominaria").abilities if isinstance(a, ir.ActivatedAbility)][:1]
+    assert ir.Delayed("end", (ir.UntapChosen(ir.Selector(types=frozenset({"Land"})), 2),)) in a.effects

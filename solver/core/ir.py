@@ -1041,6 +1041,22 @@ class MayPay(_EffectBase):
 
 
 @dataclass(frozen=True)
+class UntapChosen(_EffectBase):
+    """"Untap up to two lands." — the controller chooses up to ``amount`` permanents matching
+    ``what`` (any player's unless it says "you control") as the instruction happens and untaps them
+    (CR 608.2c, 701.26b; no target, CR 115.10). Untapping an untapped permanent changes nothing, so
+    resolution gives one outcome per distinct set of tapped ones untapped (interchangeable permanents
+    are one), recorded as ``untapped``."""
+
+    kind: ClassVar[str] = "untap_chosen"
+    what: Selector
+    amount: int
+
+    def _text(self) -> str:
+        return f"untap up to {self.amount} {self.what.describe()}"
+
+
+@dataclass(frozen=True)
 class LoseGame(_EffectBase):
     """"You lose the game." (CR 104.3e: an effect may state that a player loses the game; it happens
     at once, not as a state-based action, and ends a two-player game, CR 104.1, 104.2a)."""
@@ -1207,7 +1223,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen,
+               UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

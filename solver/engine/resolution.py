@@ -2006,6 +2006,26 @@ def _do_may_pay(w: _World, ctx: _Ctx, eff: ir.MayPay) -> list[_World]:
     return _run_effects(decline, ctx, eff.otherwise) + [v2 for v in paid for v2 in _run_effects(v, ctx, eff.then)]
 
 
+def _do_untap_chosen(w: _World, ctx: _Ctx, eff: ir.UntapChosen) -> list[_World]:
+    """CR 608.2c, 701.26b: the controller untaps up to ``eff.amount`` permanents matching ``eff.what``
+    of their choice — one outcome per distinct set of tapped ones (interchangeable permanents, by
+    :func:`~solver.rules.mana_sources.class_of`, are one; an untapped one chosen changes nothing).
+    Recorded as ``untapped`` (ids) when there is a choice."""
+    view = w.view()
+    src = ctx.source if ctx.source_on_battlefield else None
+    tapped = [i for i in view.select(eff.what, src, ctx.controller) if w.objects[i].tapped]
+    picks = [p for p in _class_picks(tapped, class_of(view), None) if len(p) <= eff.amount]
+    out: list[_World] = []
+    for ids in picks:
+        v = w.fork() if len(picks) > 1 else w
+        for oid in ids:
+            v.put(v.objects[oid].with_(tapped=False))
+        if len(picks) > 1:
+            v.choices["untapped"] = sorted(ids)
+        out.append(v)
+    return out
+
+
 def _do_lose_game(w: _World, ctx: _Ctx, eff: ir.LoseGame) -> list[_World]:
     """CR 104.3e: each player ``eff.to`` names (still in the game) loses the game at once (the
     resolution stops when the game is over, CR 104.1)."""
@@ -2204,6 +2224,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.MayPay: _do_may_pay,
     ir.CoinFlip: _do_coin_flip,
     ir.LoseGame: _do_lose_game,
+    ir.UntapChosen: _do_untap_chosen,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,

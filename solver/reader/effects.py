@@ -31,6 +31,7 @@ from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_lose_game, paid_or_flipped
+from .effects_untap import clause_untap_chosen
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -716,7 +717,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
-    ("lose the game", clause_lose_game),
+    ("lose the game", clause_lose_game), ("untap up to N", clause_untap_chosen),
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),

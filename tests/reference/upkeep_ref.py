@@ -50,3 +50,14 @@ def coin_flip_lives(life: int, damage_if_lost: int) -> dict[int, Fraction]:
         after = life - damage_if_lost if lost else life
         out[after] = out.get(after, Fraction(0)) + Fraction(1, 2)
     return out
+
+
+def untap_up_to_results(lands: Sequence[tuple[str, str, bool]], n: int) -> set[tuple[tuple[str, str], ...]]:
+    """"Untap up to n lands" (CR 608.2c, 701.26b) over ``lands`` (name, controller, tapped), any of them
+    chosen: each distinct result as the sorted (name, controller) of the lands that become untapped —
+    choosing an untapped land changes nothing; lands of one name, controller and status are alike."""
+    out: set[tuple[tuple[str, str], ...]] = set()
+    for k in range(n + 1):
+        for combo in combinations(range(len(lands)), k):
+            out.add(tuple(sorted((lands[i][0], lands[i][1]) for i in combo if lands[i][2])))
+    return out

@@ -110,6 +110,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.MayPay: "tap mana life leaves sacrifice graveyard",
     ir.CoinFlip: "random",
     ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
+    ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
