@@ -33,6 +33,7 @@ SHAPES = {
     "pay_or_else": (r"(?:^|\. |, )[Pp]ay (?:\{[^}]+\})+\. If you don't, ", ir.MayPay),
     "lose_game": (r"[Yy]ou lose the game\.", ir.LoseGame),
     "untap_up_to": (r"[Uu]ntap up to \w+ lands(?: you control)?\.", ir.UntapChosen),
+    "skip_draw": (r"^Skip your draw step\.$", ir.SkipStep),
     "cast_color": (r"^Whenever (?:you|a player|an opponent) casts? an? (?:white|blue|black|red|green)"
                    r"(?: or (?:white|blue|black|red|green))? spell, ", ir.CastTrigger),
 }
@@ -58,7 +59,7 @@ def database() -> list[dict]:
 @pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("may_pay", 370, 90),
                                                     ("coin_flip", 55, 17), ("pay_or_else", 6, 5),
                                                     ("lose_game", 30, 6), ("cast_color", 70, 71),
-                                                    ("untap_up_to", 14, 13)])
+                                                    ("untap_up_to", 14, 13), ("skip_draw", 15, 15)])
 def test_every_card_printing_the_shape_reads_it_or_keeps_it_unread(database, shape, least, least_read):
     """The grammar, no card names: every card of the database with a line of the shape (the Pacts'
     "pay …. If you don't, you lose the game." among them) either reads
@@ -350,3 +351,19 @@ def test_untap_up_to_as_a_delayed_trigger_is_read():
     """Teferi, Hero of Dominaria's +1: "At the beginning of the next end step, untap up to two lands." (CR 603.7a)."""
     [a] = [a for a in SHIPPED.get("Teferi, Hero of Dominaria").abilities if isinstance(a, ir.ActivatedAbility)][:1]
     assert ir.Delayed("end", (ir.UntapChosen(ir.Selector(types=frozenset({"Land"})), 2),)) in a.effects
+
+
+def test_skip_draw_step_read_blocks_nothing_and_an_unread_variant_blocks_passing_into_it():
+    """Soundness both ways: the read static changes the next step (no unread part); "Skip your draw
+    step if …" stays unread and blocks passing out of the upkeep, not the queries about now."""
+    def statuses(text: str) -> dict[str, str]:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+             "turn": {"number": 3, "active": "alice", "step": "upkeep", "priority": "bob", "passed": ["alice"]},
+             "battlefield": {"alice": [{"card": {"name": "Test Abstinence", "types": ["Enchantment"], "text": text}},
+                                       "Mountain"]},
+             "hand": {"alice": ["Shock"]}, "library": {"alice": ["Island"]}}
+        state = situation_from_dict(d).state
+        return {k: answer(state, q)["status"] for k, q in (("pass", {"kind": "pass"}),
+                                                          ("targets", {"kind": "targets", "cast": "shock"}))}
+    assert statuses("Skip your draw step.") == {"pass": "ok", "targets": "ok"}
+    assert statuses("Skip your draw step if you control a Mountain.") == {"pass": "unsupported", "targets": "ok"}

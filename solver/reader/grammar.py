@@ -51,7 +51,7 @@ from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
 from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
                                line_characteristic_defining, line_combat, mana_replacement, must_target,
-                               player_keyword, player_subtype, token_replacement)
+                               player_keyword, player_subtype, skip_step, token_replacement)
 from .effects import effect_sentence, effect_text
 from .cast_conditions import enters_with_if_cast
 from .spend_restrictions import _spend_and_rider, spend_sentence
@@ -388,6 +388,7 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("flagbearer requirement", lambda c, ctx: must_target(c)),
     ("player subtype", lambda c, ctx: player_subtype(c)),
     ("player keyword", lambda c, ctx: player_keyword(c)),
+    ("skip your draw step", lambda c, ctx: skip_step(c)),
     ("activate as though haste", lambda c, ctx: activate_as_haste(c)),
     ("selector static", selector_static),
 )

@@ -5,6 +5,7 @@ Shared by the turn engine (:mod:`solver.engine.turns`) and the soundness layer's
 """
 from __future__ import annotations
 
+from ..core.ir import SkipStep
 from ..core.state import STEPS, GameState
 from .characteristics import View
 
@@ -36,4 +37,15 @@ def next_step(state: GameState) -> str | None:
             continue  # CR 508.8
         if nxt == "first_strike_damage" and not has_first_strike(state):
             continue  # CR 510.4
+        if nxt == "draw" and _skips(state, "draw"):
+            continue  # CR 614.10: "Skip your draw step."
         return nxt
+
+
+def _skips(state: GameState, step: str) -> bool:
+    """Does a static ability of a permanent the active player controls make them skip ``step``
+    ("Skip your draw step.", :class:`~solver.core.ir.SkipStep`, CR 614.1b, 614.10)?"""
+    if not any(o.card is not None and any(isinstance(a, SkipStep) for a in o.card.abilities)
+               for o in state.battlefield):
+        return False   # no view to build
+    return any(s.controller == state.turn.active and s.ability.step == step for s in View(state).statics(SkipStep))
