@@ -34,6 +34,7 @@ SHAPES = {
     "lose_game": (r"[Yy]ou lose the game\.", ir.LoseGame),
     "untap_up_to": (r"[Uu]ntap up to \w+ lands(?: you control)?\.", ir.UntapChosen),
     "skip_draw": (r"^Skip your draw step\.$", ir.SkipStep),
+    "extra_turn": (r"^Take an extra turn after this one\.", ir.ExtraTurn),
     "cast_color": (r"^Whenever (?:you|a player|an opponent) casts? an? (?:white|blue|black|red|green)"
                    r"(?: or (?:white|blue|black|red|green))? spell, ", ir.CastTrigger),
 }
@@ -59,7 +60,8 @@ def database() -> list[dict]:
 @pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("may_pay", 370, 90),
                                                     ("coin_flip", 55, 17), ("pay_or_else", 6, 5),
                                                     ("lose_game", 30, 6), ("cast_color", 70, 71),
-                                                    ("untap_up_to", 14, 13), ("skip_draw", 15, 15)])
+                                                    ("untap_up_to", 14, 13), ("skip_draw", 15, 15),
+                                                    ("extra_turn", 15, 14)])
 def test_every_card_printing_the_shape_reads_it_or_keeps_it_unread(database, shape, least, least_read):
     """The grammar, no card names: every card of the database with a line of the shape (the Pacts'
     "pay …. If you don't, you lose the game." among them) either reads
@@ -367,3 +369,38 @@ def test_skip_draw_step_read_blocks_nothing_and_an_unread_variant_blocks_passing
                                                           ("targets", {"kind": "targets", "cast": "shock"}))}
     assert statuses("Skip your draw step.") == {"pass": "ok", "targets": "ok"}
     assert statuses("Skip your draw step if you control a Mountain.") == {"pass": "unsupported", "targets": "ok"}
+
+
+# ---------------------------------------------------------------------------
+# Extra turns (CR 500.7): turn.extra_turns, next first
+# ---------------------------------------------------------------------------
+
+def test_extra_turns_load_dump_and_identity():
+    from mtgsolve.solver.core.errors import SituationError
+    from mtgsolve.solver.io.dump import dump_state
+    base = {"format": "mtgsolve/1", "players": ["alice", "bob"]}
+    s = situation_from_dict({**base, "turn": {"active": "alice", "extra_turns": ["bob", "alice"]}}).state
+    assert s.turn.extra_turns == ("bob", "alice")
+    assert dump_state(s)["turn"]["extra_turns"] == ["bob", "alice"]
+    assert situation_from_dict(dump_state(s)).state.key() == s.key()
+    assert s.key() != situation_from_dict({**base, "turn": {"active": "alice"}}).state.key()
+    with pytest.raises(SituationError, match="extra_turns"):
+        situation_from_dict({**base, "turn": {"extra_turns": ["carol"]}})
+
+
+def test_extra_turn_in_a_game():
+    """Time Walk resolves in alice's turn 3; passing to the end of the turn, turn 4 is alice's again and
+    turn 5 bob's (CR 500.7)."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main2", "priority": "bob", "passed": ["alice"]},
+         "stack": [{"card": "Time Walk", "controller": "alice"}],
+         "library": {"alice": ["Island"] * 3, "bob": ["Island"] * 3}}
+    s = Situation.from_dict(d).apply("pass")
+    assert s.state.turn.extra_turns == ("alice",)
+    seen = []
+    for _ in range(40):
+        if s.state.turn.number > 5:
+            break
+        seen.append((s.state.turn.number, s.state.turn.active))
+        s = s.apply("pass") if s.decision is None else s.apply(list(s.legal_actions)[0])
+    assert (4, "alice") in seen and (5, "bob") in seen and (4, "bob") not in seen

@@ -1057,6 +1057,20 @@ class UntapChosen(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ExtraTurn(_EffectBase):
+    """"Take an extra turn after this one." — the player ``to`` names takes an extra turn directly
+    after this one (CR 500.7; several created: the most recently created is taken first), recorded in
+    the turn (``turn.extra_turns``) until it begins."""
+
+    kind: ClassVar[str] = "extra_turn"
+    to: Ref = field(default_factory=lambda: Ref("controller"))
+
+    def _text(self) -> str:
+        who = "you take" if self.to == Ref("controller") else f"{_ref_text(self.to)} takes"
+        return f"{who} an extra turn after this one"
+
+
+@dataclass(frozen=True)
 class LoseGame(_EffectBase):
     """"You lose the game." (CR 104.3e: an effect may state that a player loses the game; it happens
     at once, not as a state-based action, and ends a two-player game, CR 104.1, 104.2a)."""
@@ -1223,7 +1237,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen,
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn,
                UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

@@ -2026,6 +2026,15 @@ def _do_untap_chosen(w: _World, ctx: _Ctx, eff: ir.UntapChosen) -> list[_World]:
     return out
 
 
+def _do_extra_turn(w: _World, ctx: _Ctx, eff: ir.ExtraTurn) -> list[_World]:
+    """CR 500.7: each player ``eff.to`` names (still in the game) takes an extra turn after this one,
+    before the extra turns created earlier (``turn.extra_turns``, next first)."""
+    for p in reversed(_refs(w, ctx, eff.to)):
+        if p in w.life and p not in w.losers:
+            w.extra_turns.insert(0, p)
+    return [w]
+
+
 def _do_lose_game(w: _World, ctx: _Ctx, eff: ir.LoseGame) -> list[_World]:
     """CR 104.3e: each player ``eff.to`` names (still in the game) loses the game at once (the
     resolution stops when the game is over, CR 104.1)."""
@@ -2225,6 +2234,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.CoinFlip: _do_coin_flip,
     ir.LoseGame: _do_lose_game,
     ir.UntapChosen: _do_untap_chosen,
+    ir.ExtraTurn: _do_extra_turn,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,

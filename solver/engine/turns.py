@@ -469,9 +469,11 @@ def _remove_from_combat(state: GameState) -> GameState:
 
 
 def _new_turn(state: GameState) -> GameState:
-    """CR 500.1, 302.6: the next player's turn begins at its untap step."""
+    """CR 500.1, 302.6: the next player's turn begins at its untap step — or, CR 500.7, the next extra
+    turn recorded (``turn.extra_turns``, the most recently created first), its player's."""
     t = state.turn
-    active = next_player(state, t.active)
+    extra = [p for p in t.extra_turns if not state.player(p).lost]   # CR 500.7: the next extra turn first
+    active = extra[0] if extra else next_player(state, t.active)
     objs = []
     for o in state.objects:
         kw: dict[str, Any] = {}
@@ -483,7 +485,7 @@ def _new_turn(state: GameState) -> GameState:
             kw["sick"] = False  # CR 302.6: controlled continuously since this turn began
         objs.append(o.with_(**kw) if kw else o)
     turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=(),
-                   spells_cast=() if _day_night_matters(state) else None)
+                   spells_cast=() if _day_night_matters(state) else None, extra_turns=tuple(extra[1:]))
     # a recorded life-lost record starts again at 0: no one has lost life in the turn beginning (CR 119.3)
     players = tuple(replace(p, life_lost_this_turn=0) if p.life_lost_this_turn else p for p in state.players)
     return _day_night_check(replace(state, players=players, objects=tuple(objs), turn=turn), t.active,

@@ -9,7 +9,8 @@
   "if" sentence may stand alone, in either order) — a coin flip (CR 705.1–705.2,
   :class:`solver.core.ir.CoinFlip`).
 
-And the clause "you lose the game" (CR 104.3e, :class:`solver.core.ir.LoseGame`).
+And the clauses "you lose the game" (CR 104.3e, :class:`solver.core.ir.LoseGame`) and "take an extra
+turn after this one" (CR 500.7, :class:`solver.core.ir.ExtraTurn`).
 
 The instructions are read by the effect grammar (the caller's sentence reader); anything it does not
 read leaves the whole passage unread. A mana payment with X is not read (CR 107.3: nothing says
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.ir import CONTROLLER, CoinFlip, Effect, LoseGame, MayPay
+from ..core.ir import CONTROLLER, CoinFlip, Effect, ExtraTurn, LoseGame, MayPay
 from ..core.mana import ManaCost
 from .cursor import Cursor
 from .effects_delayed import add_delayed, delayed_scope, delayed_time
@@ -26,7 +27,7 @@ from .phrases import mana_cost, mana_run
 from .scope import Scope
 from .tokens import Token
 
-__all__ = ["paid_or_flipped", "clause_lose_game"]
+__all__ = ["paid_or_flipped", "clause_lose_game", "clause_extra_turn"]
 
 Sentences = Sequence[Sequence[Token]]
 SentenceReader = Callable[[Sequence[Token], Scope], object]
@@ -100,6 +101,13 @@ def clause_lose_game(c: Cursor, s: Scope) -> list[Effect]:
     """"you lose the game" (CR 104.3e)."""
     c.need("you", "lose", "the", "game")
     return [LoseGame(CONTROLLER)]
+
+
+def clause_extra_turn(c: Cursor, s: Scope) -> list[Effect]:
+    """"[you] take an extra turn after this one" (CR 500.7)."""
+    c.take("you")
+    c.need("take", "an", "extra", "turn", "after", "this", "one")
+    return [ExtraTurn(CONTROLLER)]
 
 
 def _flip_branch(toks: Sequence[Token]) -> tuple[str, Sequence[Token]] | None:

@@ -111,6 +111,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.CoinFlip: "random",
     ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
     ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
+    ir.ExtraTurn: "",                              # a later turn's order: no event now
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
