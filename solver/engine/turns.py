@@ -89,7 +89,7 @@ from ..core import ir
 from ..core.errors import UnsupportedCase
 from ..core.json_value import JsonObject
 from ..core.state import STEPS, GameObject, GameState, StateKey
-from ..rules.step_order import has_first_strike, next_step
+from ..rules.step_order import card_mentions, has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
                          next_player, settle)
 
@@ -590,10 +590,9 @@ def _kept_tapped(state: GameState, active: str) -> frozenset[str]:
     """CR 502.3: the active player's tapped permanents that a static ability of their own keeps from
     untapping in this untap step ("This artifact doesn't untap during your untap step.",
     :class:`~solver.core.ir.DoesntUntap`) — while they have it (layer 6, CR 613.1f)."""
-    mine = [o for o in state.battlefield if o.controller == active and o.tapped and o.card is not None
-            and any(isinstance(a, ir.DoesntUntap) for a in o.card.abilities)]
-    if not mine:
+    if not any(card_mentions(o.card, ir.DoesntUntap) for o in state.battlefield):
         return frozenset()   # no view to build
+    mine = [o for o in state.battlefield if o.controller == active and o.tapped]
     view = View(state)
     return frozenset(o.id for o in mine if any(isinstance(a, ir.DoesntUntap) for a in view.chars(o.id).abilities))
 
