@@ -404,3 +404,15 @@ def test_extra_turn_in_a_game():
         seen.append((s.state.turn.number, s.state.turn.active))
         s = s.apply("pass") if s.decision is None else s.apply(list(s.legal_actions)[0])
     assert (4, "alice") in seen and (5, "bob") in seen and (4, "bob") not in seen
+
+
+def test_a_resolution_the_engine_refuses_is_a_refusal_in_a_game():
+    """Found by the whole-games benchmark (seed 15, once Mana Crypt was read): a resolving permanent
+    spell that enters choosing a card name (not enumerated) raised ResolutionUnsupported out of the
+    turn engine; it is a refusal naming it."""
+    from mtgsolve.solver.core.moves import UnsupportedActionError
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob", "passed": ["alice"]},
+         "stack": [{"card": "Phyrexian Revoker", "controller": "alice"}]}
+    with pytest.raises(UnsupportedActionError, match="card name chosen"):
+        Situation.from_dict(d).apply("pass")

@@ -96,7 +96,7 @@ from .transition import (Branch, alive, choices_key, discard, draw_top, empty_ma
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
-from .resolution import resolve_top, unless_decider
+from .resolution import ResolutionUnsupported, resolve_top, unless_decider
 from .ward import ward_decider
 from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
@@ -402,7 +402,10 @@ def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], sta
 # ---------------------------------------------------------------------------
 
 def _resolve(state: GameState, chooser: Chooser) -> Step:
-    res = resolve_top(state)
+    try:
+        res = resolve_top(state)
+    except ResolutionUnsupported as e:   # what resolving needs and the project does not model: refused
+        raise UnsupportedCase(f"unsupported: {e}") from None
     if res.unsupported:
         raise UnsupportedCase("unsupported: " + "; ".join(res.unsupported))
     random = any(o.probability is not None for o in res.outcomes)
