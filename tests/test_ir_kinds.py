@@ -104,7 +104,7 @@ def test_condition_table_has_every_board_condition():
     checked by the characteristics view and :mod:`solver.rules.hand_abilities`."""
     from mtgsolve.solver.rules.conditions import _HOLDS
 
-    elsewhere = {ir.Equipped, ir.SourceAttacking, ir.SourceUntapped, ir.OpponentControls, ir.HandExactly}
+    elsewhere = {ir.Equipped, ir.SourceAttacking, ir.OpponentControls, ir.HandExactly}
     assert set(_HOLDS) == set(ir.CONDITION_CLASSES) - elsewhere
     assert ir.condition_classes(ir.AllConditions(parts=(ir.YourTurn(), ir.AnyCondition(parts=(ir.IsCreature(),))))) \
         == {ir.AllConditions, ir.YourTurn, ir.AnyCondition, ir.IsCreature}

@@ -18,7 +18,7 @@ from .selectors import Selector
 __all__ = [
     "ActivationCondition", "ControlCount", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",
     "YourTurn", "OpponentTurn", "DuringSteps", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
-    "SameNameLands", "GraveyardCount", "Equipped", "AttachedToCreature", "SourceAttacking", "SourceUntapped", "GraveyardTypes",
+    "SameNameLands", "GraveyardCount", "Equipped", "AttachedToCreature", "SourceAttacking", "SourceUntapped", "SourceTapped", "GraveyardTypes",
     "CompoundCondition", "AnyCondition", "AllConditions", "OpponentControls", "HandExactly",
     "CONDITION_CLASSES", "condition_classes",
 ]
@@ -181,6 +181,17 @@ class SourceUntapped(ActivationCondition):
 
     def describe(self) -> str:
         return "this permanent is untapped"
+
+
+@dataclass(frozen=True)
+class SourceTapped(ActivationCondition):
+    """This permanent is tapped (CR 110.5; an intervening "if" of its triggered ability, CR 603.4:
+    "At the beginning of your draw step, if this artifact is tapped, …")."""
+
+    kind: ClassVar[str] = "tapped"
+
+    def describe(self) -> str:
+        return "this permanent is tapped"
 
 
 # --------------------------------------------------------------------------
@@ -355,7 +366,7 @@ class AllConditions(CompoundCondition):
 #: Every condition kind.
 CONDITION_CLASSES: tuple[type[ActivationCondition], ...] = (
     ControlCount, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
-    IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, YourTurn, OpponentTurn, DuringSteps, PlayedLandThisTurn, SorceryTime, InstantTime,
+    IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, SourceTapped, YourTurn, OpponentTurn, DuringSteps, PlayedLandThisTurn, SorceryTime, InstantTime,
     GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions)
 
 

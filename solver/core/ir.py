@@ -1043,6 +1043,85 @@ class SacrificeUnlessPays(_EffectBase):
 
 
 @dataclass(frozen=True)
+class MayPay(_EffectBase):
+    """"You may pay {4}. If you do, untap this artifact." / "Pay {2}{G}{G}. If you don't, you lose the
+    game." — as it resolves, the controller chooses to pay ``mana`` or not (CR 608.2d: an optional
+    action; a cost paid while resolving, CR 118.1, 117.1d and 605.3a: mana abilities may be activated
+    to pay it; an unpayable cost can't be paid, 118.3); ``then`` happens only if they paid ("if you
+    do"), ``otherwise`` only if they didn't ("if you don't", CR 608.2c). Resolution gives one outcome
+    where the player declines and one per distinct payment (none when the cost can't be paid),
+    recorded as ``pay``."""
+
+    kind: ClassVar[str] = "may_pay"
+    mana: ManaCost
+    then: tuple["Effect", ...] = ()
+    otherwise: tuple["Effect", ...] = ()
+
+    def _text(self) -> str:
+        then = ("; if you do: " + "; ".join(e.describe() for e in self.then)) if self.then else ""
+        other = ("; if you don't: " + "; ".join(e.describe() for e in self.otherwise)) if self.otherwise else ""
+        return f"you may pay {self.mana}{then}{other}"
+
+
+@dataclass(frozen=True)
+class UntapChosen(_EffectBase):
+    """"Untap up to two lands." — the controller chooses up to ``amount`` permanents matching
+    ``what`` (any player's unless it says "you control") as the instruction happens and untaps them
+    (CR 608.2c, 701.26b; no target, CR 115.10). Untapping an untapped permanent changes nothing, so
+    resolution gives one outcome per distinct set of tapped ones untapped (interchangeable permanents
+    are one), recorded as ``untapped``."""
+
+    kind: ClassVar[str] = "untap_chosen"
+    what: Selector
+    amount: int
+
+    def _text(self) -> str:
+        return f"untap up to {self.amount} {self.what.describe()}"
+
+
+@dataclass(frozen=True)
+class ExtraTurn(_EffectBase):
+    """"Take an extra turn after this one." — the player ``to`` names takes an extra turn directly
+    after this one (CR 500.7; several created: the most recently created is taken first), recorded in
+    the turn (``turn.extra_turns``) until it begins."""
+
+    kind: ClassVar[str] = "extra_turn"
+    to: Ref = field(default_factory=lambda: Ref("controller"))
+
+    def _text(self) -> str:
+        who = "you take" if self.to == Ref("controller") else f"{_ref_text(self.to)} takes"
+        return f"{who} an extra turn after this one"
+
+
+@dataclass(frozen=True)
+class LoseGame(_EffectBase):
+    """"You lose the game." (CR 104.3e: an effect may state that a player loses the game; it happens
+    at once, not as a state-based action, and ends a two-player game, CR 104.1, 104.2a)."""
+
+    kind: ClassVar[str] = "lose_game"
+    to: Ref = field(default_factory=lambda: Ref("controller"))
+
+    def _text(self) -> str:
+        return "you lose the game" if self.to == Ref("controller") else f"{_ref_text(self.to)} loses the game"
+
+
+@dataclass(frozen=True)
+class CoinFlip(_EffectBase):
+    """"Flip a coin. If you win the flip, <win>. If you lose the flip, <lose>." (CR 705.1–705.2: the
+    controller flips a coin and wins or loses the flip, each with probability 1/2 — a random event;
+    CR 608.2c). Resolution gives the two outcomes with their probabilities (``flip``: won or lost)."""
+
+    kind: ClassVar[str] = "coin_flip"
+    win: tuple["Effect", ...] = ()
+    lose: tuple["Effect", ...] = ()
+
+    def _text(self) -> str:
+        won = "; ".join(e.describe() for e in self.win) or "nothing"
+        lost = "; ".join(e.describe() for e in self.lose) or "nothing"
+        return f"flip a coin: if you win: {won}; if you lose: {lost}"
+
+
+@dataclass(frozen=True)
 class ChooseDiscard(_EffectBase):
     """The player ``to`` reveals their hand (CR 701.20a); the controller chooses a card matching
     ``quality`` from it (``types`` any of, ``nontypes`` none of, ``mv_min``/``mv_max``; None: any
@@ -1153,6 +1232,10 @@ def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
             out.append(e)
         elif isinstance(e, (IfCast, IfCondition)):
             out += delayed_in(e.then) + delayed_in(e.otherwise)
+        elif isinstance(e, MayPay):
+            out += delayed_in(e.then) + delayed_in(e.otherwise)
+        elif isinstance(e, CoinFlip):
+            out += delayed_in(e.win) + delayed_in(e.lose)
     return out
 
 
@@ -1177,7 +1260,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn,
+               UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -2396,9 +2480,22 @@ class ExileInstead:
         return "replacement: if this would be put into a graveyard from anywhere, it is exiled instead (CR 614.1a)"
 
 
+@dataclass(frozen=True)
+class DoesntUntap:
+    """"This artifact doesn't untap during your untap step." — a static ability of a permanent about
+    itself (CR 604.1) that keeps it from untapping in its controller's untap step (CR 502.3: effects
+    can keep permanents from untapping). Applied by the turn engine's untap step
+    (:func:`solver.engine.turns.untap_step`) while the permanent has it (layer 6, CR 613.1f)."""
+
+    text: str = ""
+
+    def describe(self) -> str:
+        return "static: this permanent doesn't untap during its controller's untap step (CR 502.3)"
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap]
 
 
 @dataclass(frozen=True)

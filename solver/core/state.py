@@ -45,6 +45,8 @@ class Turn:
     # (extension) spells each player cast this turn, (player, n) for n > 0 in player order (CR 730.2:
     # day and night); None: not recorded
     spells_cast: tuple[tuple[str, int], ...] | None = None
+    # (extension) extra turns to be taken after this one (CR 500.7), the next first: the player of each
+    extra_turns: tuple[str, ...] = ()
 
     def cast_by(self, player: str) -> int | None:
         """How many spells ``player`` cast this turn (CR 601.2i), or None when not recorded."""
@@ -365,7 +367,7 @@ class GameState:
                           zone_rank.get(kv[0][0], len(zone_rank)), rank.get(kv[0][1], len(rank)), kv[0][1])))
         t = self.turn
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
-                t.lands_played, t.passed, t.spells_cast)
+                t.lands_played, t.passed, t.spells_cast, t.extra_turns)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object)
                         for e in sorted(self.effects, key=lambda e: e.order))

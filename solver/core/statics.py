@@ -21,7 +21,7 @@ from .selectors import Selector
 
 __all__ = [
     "Static", "AffectingStatic", "SetLandTypes", "AddTypes", "SetColor", "SetColorCards", "StaticPump",
-    "PlayerSubtype", "PlayerKeyword", "MustTarget", "GraveyardCardsUntargetable", "AdditionalLands",
+    "PlayerSubtype", "PlayerKeyword", "SkipStep", "MustTarget", "GraveyardCardsUntargetable", "AdditionalLands",
     "LoyaltyAsInstantIfEntered", "ActivateAsHaste", "SpendWhiteAsAny", "SpendAsAnyColor", "CantActivate",
     "CombatStatic", "CantAttack", "CantBlock", "CantAttackAlone", "CantBlockAlone", "MustAttack", "MustBlock",
     "BlockAdditional", "BlockAnyNumber", "BlockOnlyFlying", "Unblockable", "MinBlockers", "Lure", "MustBeBlocked",
@@ -156,6 +156,20 @@ class PlayerKeyword(Static):
 
     def _text(self) -> str:
         return "static: you have " + ", ".join(self.keywords)
+
+
+@dataclass(frozen=True)
+class SkipStep(Static):
+    """"Skip your draw step." — the controller skips that step of each of their turns (CR 614.1b,
+    614.10: a skipped step doesn't happen — no turn-based action, nothing triggers "at the beginning
+    of" it, no player receives priority in it). Applied where the next step is found
+    (:func:`solver.rules.step_order.next_step`)."""
+
+    kind: ClassVar[str] = "skip_step"
+    step: str = "draw"
+
+    def _text(self) -> str:
+        return f"static: skip your {self.step} step"
 
 
 @dataclass(frozen=True)
@@ -520,7 +534,7 @@ class AttackTax(Static):
 #: Every static kind of this module (:data:`solver.core.ir.STATIC_CLASSES` adds :class:`~solver.core.ir.Grant`,
 #: which holds an ability of the IR).
 STATIC_CLASSES: tuple[type[Static], ...] = (
-    SetLandTypes, AddTypes, SetColor, SetColorCards, StaticPump, PlayerSubtype, PlayerKeyword, MustTarget,
+    SetLandTypes, AddTypes, SetColor, SetColorCards, StaticPump, PlayerSubtype, PlayerKeyword, SkipStep, MustTarget,
     GraveyardCardsUntargetable, AdditionalLands, LoyaltyAsInstantIfEntered, ActivateAsHaste, SpendWhiteAsAny,
     SpendAsAnyColor, CantActivate, CantAttack, CantBlock, CantAttackAlone, CantBlockAlone, MustAttack, MustBlock,
     BlockAdditional, BlockAnyNumber, BlockOnlyFlying, Unblockable, MinBlockers, Lure, MustBeBlocked, MaxBlockers,

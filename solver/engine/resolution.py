@@ -2000,18 +2000,83 @@ def _do_sacrifice_unless(w: _World, ctx: _Ctx, eff: ir.SacrificeUnlessPays) -> l
     return [decline] + _paid_worlds(w, player, eff.mana, f"unless {player} pays {eff.mana}")
 
 
-def _paid_worlds(w: _World, player: str, mana: Any, subject: str) -> list[_World]:
+def _paid_worlds(w: _World, player: str, mana: Any, subject: str, key: str = "unless") -> list[_World]:
     """One world per distinct payment of ``mana`` by ``player`` (CR 118.12, 605.3a), paid through
-    the kernel's :func:`~solver.engine.transition.pay` and recorded as ``unless``."""
+    the kernel's :func:`~solver.engine.transition.pay` and recorded as ``key`` (``unless``; ``pay``
+    for "you may pay …")."""
     out = []
     for cp in _unless_payments(w, player, mana, subject):
         payment = cp.move()
         if payment.draw:  # the random or unknown card drawn while resolving is not followed here
             raise ResolutionUnsupported("a payment during resolution that draws cards is not modeled")
         v = w.fork()
-        _record_choice(v, "unless", {"player": player, "paid": True, "payment": payment.to_json()})
+        _record_choice(v, key, {"player": player, "paid": True, "payment": payment.to_json()})
         pay(v, player, payment)
         out.append(v)
+    return out
+
+
+def _do_may_pay(w: _World, ctx: _Ctx, eff: ir.MayPay) -> list[_World]:
+    """"You may pay {4}. If you do, …" / "Pay {N}. If you don't, …" (CR 608.2d, 118.1; mana abilities
+    may be activated to pay, 605.3a): the controller declines — ``eff.otherwise`` happens — or pays
+    ``eff.mana`` (every distinct payment an outcome; none when it can't be paid, CR 118.3), and then
+    ``eff.then`` happens (CR 608.2c). Recorded as ``pay: {player, paid[, payment]}``; the choice is
+    the controller's."""
+    player = ctx.controller
+    decline = w.fork()
+    _record_choice(decline, "pay", {"player": player, "paid": False})
+    paid = _paid_worlds(w, player, eff.mana, f"{player} may pay {eff.mana}", key="pay")
+    return _run_effects(decline, ctx, eff.otherwise) + [v2 for v in paid for v2 in _run_effects(v, ctx, eff.then)]
+
+
+def _do_untap_chosen(w: _World, ctx: _Ctx, eff: ir.UntapChosen) -> list[_World]:
+    """CR 608.2c, 701.26b: the controller untaps up to ``eff.amount`` permanents matching ``eff.what``
+    of their choice — one outcome per distinct set of tapped ones (interchangeable permanents, by
+    :func:`~solver.rules.mana_sources.class_of`, are one; an untapped one chosen changes nothing).
+    Recorded as ``untapped`` (ids) when there is a choice."""
+    view = w.view()
+    src = ctx.source if ctx.source_on_battlefield else None
+    tapped = [i for i in view.select(eff.what, src, ctx.controller) if w.objects[i].tapped]
+    picks = [p for p in _class_picks(tapped, class_of(view), None) if len(p) <= eff.amount]
+    out: list[_World] = []
+    for ids in picks:
+        v = w.fork() if len(picks) > 1 else w
+        for oid in ids:
+            v.put(v.objects[oid].with_(tapped=False))
+        if len(picks) > 1:
+            v.choices["untapped"] = sorted(ids)
+        out.append(v)
+    return out
+
+
+def _do_extra_turn(w: _World, ctx: _Ctx, eff: ir.ExtraTurn) -> list[_World]:
+    """CR 500.7: each player ``eff.to`` names (still in the game) takes an extra turn after this one,
+    before the extra turns created earlier (``turn.extra_turns``, next first)."""
+    for p in reversed(_refs(w, ctx, eff.to)):
+        if p in w.life and p not in w.losers:
+            w.extra_turns.insert(0, p)
+    return [w]
+
+
+def _do_lose_game(w: _World, ctx: _Ctx, eff: ir.LoseGame) -> list[_World]:
+    """CR 104.3e: each player ``eff.to`` names (still in the game) loses the game at once (the
+    resolution stops when the game is over, CR 104.1)."""
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life and p not in w.losers:
+            w.losers.add(p)
+            w.changed()
+    return [w]
+
+
+def _do_coin_flip(w: _World, ctx: _Ctx, eff: ir.CoinFlip) -> list[_World]:
+    """CR 705.1–705.2: the controller flips a coin — a random event, won or lost with probability 1/2
+    each (``flip: won|lost``) — and ``eff.win`` or ``eff.lose`` happens (CR 608.2c)."""
+    out: list[_World] = []
+    for won, then in ((True, eff.win), (False, eff.lose)):
+        v = w.fork()
+        v.prob *= Fraction(1, 2)
+        _record_choice(v, "flip", {"player": ctx.controller, "won": won})
+        out.extend(_run_effects(v, ctx, then))
     return out
 
 
@@ -2189,6 +2254,11 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
     ir.IfCondition: _do_if_condition,
+    ir.MayPay: _do_may_pay,
+    ir.CoinFlip: _do_coin_flip,
+    ir.LoseGame: _do_lose_game,
+    ir.UntapChosen: _do_untap_chosen,
+    ir.ExtraTurn: _do_extra_turn,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.Attach: _do_attach,

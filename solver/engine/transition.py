@@ -400,7 +400,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events", "prevention", "delayed")
+                 "life_lost", "events", "prevention", "delayed", "extra_turns")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -429,6 +429,7 @@ class _World:
         self.events: list[GameEvent] = []
         self.prevention: list[PreventionShield] = list(base.prevention)  # prevention shields (CR 615.7)
         self.delayed: list[DelayedTrigger] = list(base.delayed)  # delayed triggered abilities (CR 603.7)
+        self.extra_turns: list[str] = list(base.turn.extra_turns)  # extra turns after this one (CR 500.7)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -454,6 +455,7 @@ class _World:
         w.events = list(self.events)
         w.prevention = list(self.prevention)
         w.delayed = list(self.delayed)
+        w.extra_turns = list(self.extra_turns)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -1607,7 +1609,7 @@ def _finalize(w: _World) -> GameState:
     players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers, w.life_lost[p.id])
                     for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
-    turn = replace(w.base.turn, priority=w.base.turn.active)
+    turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns))
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
                      day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)),

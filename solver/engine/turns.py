@@ -89,14 +89,14 @@ from ..core import ir
 from ..core.errors import UnsupportedCase
 from ..core.json_value import JsonObject
 from ..core.state import STEPS, GameObject, GameState, StateKey
-from ..rules.step_order import has_first_strike, next_step
+from ..rules.step_order import card_mentions, has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
                          next_player, settle)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
-from .resolution import resolve_top, unless_decider
+from .resolution import ResolutionUnsupported, resolve_top, unless_decider
 from .ward import ward_decider
 from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
@@ -402,7 +402,10 @@ def _branch(chooser: Chooser, kind: str, player: str, options: list[Option], sta
 # ---------------------------------------------------------------------------
 
 def _resolve(state: GameState, chooser: Chooser) -> Step:
-    res = resolve_top(state)
+    try:
+        res = resolve_top(state)
+    except ResolutionUnsupported as e:   # what resolving needs and the project does not model: refused
+        raise UnsupportedCase(f"unsupported: {e}") from None
     if res.unsupported:
         raise UnsupportedCase("unsupported: " + "; ".join(res.unsupported))
     random = any(o.probability is not None for o in res.outcomes)
@@ -469,9 +472,11 @@ def _remove_from_combat(state: GameState) -> GameState:
 
 
 def _new_turn(state: GameState) -> GameState:
-    """CR 500.1, 302.6: the next player's turn begins at its untap step."""
+    """CR 500.1, 302.6: the next player's turn begins at its untap step — or, CR 500.7, the next extra
+    turn recorded (``turn.extra_turns``, the most recently created first), its player's."""
     t = state.turn
-    active = next_player(state, t.active)
+    extra = [p for p in t.extra_turns if not state.player(p).lost]   # CR 500.7: the next extra turn first
+    active = extra[0] if extra else next_player(state, t.active)
     objs = []
     for o in state.objects:
         kw: dict[str, Any] = {}
@@ -483,7 +488,7 @@ def _new_turn(state: GameState) -> GameState:
             kw["sick"] = False  # CR 302.6: controlled continuously since this turn began
         objs.append(o.with_(**kw) if kw else o)
     turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=(),
-                   spells_cast=() if _day_night_matters(state) else None)
+                   spells_cast=() if _day_night_matters(state) else None, extra_turns=tuple(extra[1:]))
     # a recorded life-lost record starts again at 0: no one has lost life in the turn beginning (CR 119.3)
     players = tuple(replace(p, life_lost_this_turn=0) if p.life_lost_this_turn else p for p in state.players)
     return _day_night_check(replace(state, players=players, objects=tuple(objs), turn=turn), t.active,
@@ -552,11 +557,12 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
     _steps_triggers_unsupported(state, step)
     if step == "untap":  # CR 502.3; no priority (502.4): on to the upkeep
         objs = []
+        kept = _kept_tapped(state, active)
         for o in state.objects:
             if o.zone == "battlefield" and o.controller == active:
                 if o.skip_untap:
                     o = o.with_(skip_untap=False)
-                elif o.tapped:
+                elif o.tapped and o.id not in kept:
                     o = o.with_(tapped=False)
             objs.append(o)
         s = replace(state, objects=tuple(objs), turn=replace(state.turn, step="upkeep"))
@@ -581,6 +587,17 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
     if step == "main1":
         return [_with(it, _lore_counters(state), "settle")]
     return [_with(it, stage="settle")]
+
+
+def _kept_tapped(state: GameState, active: str) -> frozenset[str]:
+    """CR 502.3: the active player's tapped permanents that a static ability of their own keeps from
+    untapping in this untap step ("This artifact doesn't untap during your untap step.",
+    :class:`~solver.core.ir.DoesntUntap`) — while they have it (layer 6, CR 613.1f)."""
+    if not any(card_mentions(o.card, ir.DoesntUntap) for o in state.battlefield):
+        return frozenset()   # no view to build
+    mine = [o for o in state.battlefield if o.controller == active and o.tapped]
+    view = View(state)
+    return frozenset(o.id for o in mine if any(isinstance(a, ir.DoesntUntap) for a in view.chars(o.id).abilities))
 
 
 def _lore_counters(state: GameState) -> GameState:

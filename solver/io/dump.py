@@ -261,6 +261,8 @@ def _dump_turn(t: Turn) -> dict:
         d["passed"] = list(t.passed)
     if t.spells_cast is not None:
         d["spells_cast"] = dict(t.spells_cast)
+    if t.extra_turns:
+        d["extra_turns"] = list(t.extra_turns)   # (extension) CR 500.7
     return d
 
 

@@ -156,7 +156,7 @@ class _PlainPlayer(_Plain):
 class _PlainTurn(_Plain):
     _model = "TurnSpec"
     _defaults = dict(number=1, active=None, step="main1", priority=None, lands_played=0, passed=None,
-                     spells_cast=None)
+                     spells_cast=None, extra_turns=None)
 
 
 class _PlainEffect(_Plain):
@@ -302,9 +302,10 @@ def _player(v: Any) -> str | _PlainPlayer:
 
 
 def _turn(v: Any) -> _PlainTurn:
-    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed", "spells_cast"))
+    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed", "spells_cast", "extra_turns"))
     checks = {"number": lambda x: _int(x, 1), "active": _opt_id, "priority": _opt_id, "lands_played": _count,
               "passed": _opt(lambda x: _list(x, _id)), "spells_cast": _opt(lambda x: _map(x, _id, _count)),
+              "extra_turns": _opt(lambda x: _list(x, _id)),
               "step": lambda x: x if type(x) is str and x in STEPS else _not_plain()}
     return _PlainTurn(**{k: checks[k](x) for k, x in d.items()})
 
@@ -867,7 +868,9 @@ class _Builder:
                 self.fail(_at("turn", "passed", i), f"player '{pid}' is listed twice")
             passed.add(pid)
         return Turn(number=t.number, active=active, step=t.step, priority=priority, lands_played=t.lands_played,
-                    passed=tuple(pid for pid in self.player_ids if pid in passed), spells_cast=self.spells_cast(t))
+                    passed=tuple(pid for pid in self.player_ids if pid in passed), spells_cast=self.spells_cast(t),
+                    extra_turns=tuple(self.player(pid, _at("turn", "extra_turns", i))
+                                      for i, pid in enumerate(t.extra_turns or [])))
 
     def spells_cast(self, t: Any) -> tuple[tuple[str, int], ...] | None:
         """(extension) ``turn.spells_cast``: spells each player cast this turn (CR 730.2); a player

@@ -218,7 +218,7 @@ Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[v
 
 
 class TurnSpec(_Spec):
-    """``{number, active, step, priority, lands_played, passed, spells_cast}``."""
+    """``{number, active, step, priority, lands_played, passed, spells_cast, extra_turns}``."""
 
     number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
     active: Id | None = Field(None, description="Active player (default: the first player)")
@@ -230,6 +230,8 @@ class TurnSpec(_Spec):
     spells_cast: dict[Id, Count] | None = Field(None, description="(extension) spells each player cast this turn "
                                                                   "(CR 730.2: day and night); a player not listed "
                                                                   "cast none; absent: not recorded")
+    extra_turns: list[Id] | None = Field(None, description="(extension) extra turns to be taken after this one "
+                                                           "(CR 500.7), the next first: the player of each")
 
 
 class EffectSpec(_Spec):

@@ -30,6 +30,8 @@ from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
+from .effects_pay import clause_extra_turn, clause_lose_game, paid_or_flipped
+from .effects_untap import clause_untap_chosen
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -765,6 +767,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand),
     ("flicker", clause_flicker), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
+    ("lose the game", clause_lose_game), ("untap up to N", clause_untap_chosen), ("extra turn", clause_extra_turn),
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
@@ -835,7 +838,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+            or paid_or_flipped(sents, i, s, effect_sentence)   # "you may pay …. If you do, …", a coin flip
         if used:
             i += used
             continue

@@ -24,7 +24,7 @@ from .cursor import Cursor, NoMatch
 from .scope import Scope
 from .tokens import Token
 
-__all__ = ["delayed_sentence", "bound_refs"]
+__all__ = ["delayed_sentence", "bound_refs", "delayed_time", "delayed_scope", "add_delayed"]
 
 #: what a delayed instruction may name: players and groups looked at as it resolves (CR 603.7a, 608.2c)
 _FREE_REFS = frozenset({"controller", "each_opponent", "each_player", "each_object"})
@@ -109,6 +109,28 @@ def _split(toks: Sequence[Token]) -> tuple[tuple[str, str], list[Token]] | None:
     return None
 
 
+def delayed_time(toks: Sequence[Token]) -> tuple[tuple[str, str], list[Token]] | None:
+    """A delayed-trigger sentence's time (step, whose) and the words of its instructions, or None."""
+    return _split(toks)
+
+
+def delayed_scope(s: Scope) -> Scope:
+    """The scope a delayed instruction is read in: the spell's or ability's targets, no X (CR 107.3)."""
+    return Scope(targets=list(s.targets), last=s.last, source_is_permanent=s.source_is_permanent, x_defined=False)
+
+
+def add_delayed(when: tuple[str, str], effects: Sequence[Effect], s: Scope, inner: Scope) -> list[Effect]:
+    """The :class:`Delayed` instruction holding ``effects`` (read in ``inner``), added to ``s``;
+    ``NoMatch`` when they name what the delayed ability could not find (CR 603.7a, 603.7c)."""
+    s.targets[:] = inner.targets   # "target" in the sentence: a target of the spell or ability (CR 601.2c)
+    if len(bound_refs(effects)) > 1 or any(r.kind not in _FREE_REFS | _BOUND for r in _refs(effects)) \
+            or _has_x(effects) or _names_source(effects):
+        raise NoMatch("a delayed instruction naming what it can't remember (CR 603.7c)")
+    out: list[Effect] = [Delayed(when[0], tuple(effects), when[1])]
+    s.effects.extend(out)
+    return out
+
+
 def delayed_sentence(toks: Sequence[Token], s: Scope, instructions: Instructions) -> list[Effect] | None:
     """A delayed-trigger sentence (module docstring) as the :class:`Delayed` instruction it adds to ``s``;
     None when the sentence is not one; ``NoMatch`` when it is but its instructions are not read or name
@@ -116,14 +138,6 @@ def delayed_sentence(toks: Sequence[Token], s: Scope, instructions: Instructions
     split = _split(toks)
     if split is None:
         return None
-    (step, whose), words = split
-    inner = Scope(targets=list(s.targets), last=s.last, source_is_permanent=s.source_is_permanent,
-                  x_defined=False)
-    effects = instructions(Cursor(words), inner)
-    s.targets[:] = inner.targets   # "target" in the sentence: a target of the spell or ability (CR 601.2c)
-    if len(bound_refs(effects)) > 1 or any(r.kind not in _FREE_REFS | _BOUND for r in _refs(effects)) \
-            or _has_x(effects) or _names_source(effects):
-        raise NoMatch("a delayed instruction naming what it can't remember (CR 603.7c)")
-    out: list[Effect] = [Delayed(step, tuple(effects), whose)]
-    s.effects.extend(out)
-    return out
+    when, words = split
+    inner = delayed_scope(s)
+    return add_delayed(when, instructions(Cursor(words), inner), s, inner)

@@ -51,7 +51,7 @@ from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
 from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
                                line_characteristic_defining, line_combat, mana_replacement, must_target,
-                               player_keyword, player_subtype, token_replacement)
+                               player_keyword, player_subtype, skip_step, token_replacement)
 from .effects import effect_sentence, effect_text
 from .cast_conditions import enters_with_if_cast
 from .spend_restrictions import _spend_and_rider, spend_sentence
@@ -358,11 +358,18 @@ def line_triggered(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ab
         return [TriggeredManaAbility(trig, add_clause(Cursor(sents[0]), triggered=True), raw)]
     s = trigger_scope(trig)
     s.adds_mana = True  # not a mana ability (CR 605.5a)
+    if cond is not None and s.last is None and _about_self(c.rest()):
+        s.last = SELF   # "if this artifact is tapped, it deals 1 damage to you": "it" is the source
     effect_text(sents, s)
     if not s.effects:
         raise NoMatch("no effect")
     check_event_refs(s, trig)
     return [TriggeredAbility(trig, tuple(s.targets), tuple(s.effects), raw, condition=cond)]
+
+
+def _about_self(rest: Sequence[Token]) -> bool:
+    """An intervening "if" clause whose subject is the source ("if SELF is tapped, …", CR 603.4)."""
+    return len(rest) > 1 and rest[0].low == "if" and rest[1].kind == "SELF"
 
 
 def _with_text(a: Ability, raw: str) -> Ability:
@@ -381,6 +388,7 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("flagbearer requirement", lambda c, ctx: must_target(c)),
     ("player subtype", lambda c, ctx: player_subtype(c)),
     ("player keyword", lambda c, ctx: player_keyword(c)),
+    ("skip your draw step", lambda c, ctx: skip_step(c)),
     ("activate as though haste", lambda c, ctx: activate_as_haste(c)),
     ("selector static", selector_static),
 )

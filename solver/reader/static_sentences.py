@@ -205,6 +205,13 @@ def player_subtype(c: Cursor) -> Static:
     return ir.PlayerSubtype(subtypes=frozenset({sub}))
 
 
+def skip_step(c: Cursor) -> Static:
+    """"Skip your draw step." (CR 614.1b, 614.10)."""
+    c.need("skip", "your", "draw", "step")
+    c.end()
+    return ir.SkipStep(step="draw")
+
+
 def player_keyword(c: Cursor) -> Static:
     """"You have hexproof." / "You have shroud." (CR 702.11d, 702.18b)."""
     c.need("you", "have")

@@ -369,6 +369,14 @@ def cant_be_countered(c) -> CantBeCountered:
     return CantBeCountered()
 
 
+def doesnt_untap(c) -> ir.DoesntUntap:
+    """"This artifact doesn't untap during your untap step." (CR 502.3; a static ability of the
+    permanent about itself, CR 604.1)."""
+    c.need("SELF", "doesn't", "untap", "during", "your", "untap", "step")
+    c.take(".")
+    return ir.DoesntUntap()
+
+
 def exile_instead(c) -> ir.ExileInstead:
     """"If <this> would be put into a graveyard from anywhere, exile it instead." (CR 614.1a; the back
     faces of disturb cards, 702.146)."""
@@ -453,7 +461,7 @@ def spells_cant_be_countered(c) -> CantBeCountered:
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
                  cant_cast_during_your_turn, granted_qualities, untargetable_self,
                  activation_ban, spend_as_any_color, cant_be_countered,
-                 spells_cant_be_countered, exile_instead)
+                 spells_cant_be_countered, exile_instead, doesnt_untap)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:

@@ -24,11 +24,14 @@ from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigg
                        CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
                        CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
-                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition)
+                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition,
+                       SourceTapped, SourceUntapped)
 from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
 from .cursor import Cursor, NoMatch
+from .phrases import color_word
 from .tokens import Token
+from .vocabulary import COLOR_WORDS
 from .descriptions import Desc, desc, to_filter, to_selector
 from .spend_restrictions import spell_phrase
 
@@ -171,7 +174,10 @@ def _player_event(c: Cursor) -> Trigger | None:
             return CastTrigger(who, (), nth)
         if c.at("your") or c.at("another") or c.at("this") or c.at("their"):
             raise NoMatch("cast with a count or of this spell")
+        colors = _spell_colors(c)
         spells = spell_phrase(c)
+        if colors:   # "a green spell", "a white or blue spell": any of the colors (CR 105.2, 202.2)
+            spells = tuple(replace(f, colors=frozenset({col})) for col in colors for f in spells)
         if any(f.from_zones or f.not_from_zones or f.not_owned or f.chosen_type or f.has_x for f in spells):
             raise NoMatch("a spell described by where it is cast from or a choice")
         if c.at("that") or c.at("with") or c.at("during") or c.at("from"):
@@ -186,6 +192,21 @@ def _player_event(c: Cursor) -> Trigger | None:
         return YouAttackTrigger()
     c.i = save
     raise NoMatch("event of a player")
+
+
+def _spell_colors(c: Cursor) -> list[str]:
+    """"a green", "a white or blue" before the rest of a spell's description: the colors (any of),
+    consumed; [] when the description names no color (nothing consumed)."""
+    save = c.i
+    c.take(("a", "an"))
+    if c.low() not in COLOR_WORDS:
+        c.i = save
+        return []
+    colors = [color_word(c)]
+    while c.at("or") and c.low(1) in COLOR_WORDS:
+        c.i += 1
+        colors.append(color_word(c))
+    return colors
 
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
@@ -278,6 +299,15 @@ def _step(c: Cursor) -> StepTrigger:
     raise NoMatch("step or phase")
 
 
+def _source_tapped(c: Cursor) -> ActivationCondition:
+    """"if this artifact is tapped" / "… is untapped" (CR 110.5, 603.4): the source's status."""
+    c.need("SELF", "is")
+    if c.take("tapped"):
+        return SourceTapped()
+    c.need("untapped")
+    return SourceUntapped()
+
+
 def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, Sequence[Token]]:
     """An intervening "if" clause (CR 603.4) at the start of a triggered ability's effect: "When
     this creature enters, if you control a Swamp, …" — the condition (read by the activation and
@@ -286,7 +316,7 @@ def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, 
     it is checked as the event happens, which nothing else would do)."""
     if not first or first[0].low != "if":
         return None, first
-    for read in (_activation_if, static_condition):
+    for read in (_source_tapped, _activation_if, static_condition):
         c = Cursor(first)
         c.i = 1
         try:

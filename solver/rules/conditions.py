@@ -79,8 +79,9 @@ def _same_name_lands(view: View, cond: ir.SameNameLands, source, player: str) ->
 
 
 #: How each condition kind is checked, by class (the kinds only statics or non-mana activated
-#: abilities carry — equipped, attacking, untapped, opponent_controls, hand_exactly — are checked
-#: where those are applied:
+#: abilities carry — equipped, attacking, opponent_controls, hand_exactly — are checked
+#: where those are applied; untapped and tapped are also a triggered ability's intervening "if",
+#: CR 603.4:
 #: :mod:`solver.rules.characteristics`, :mod:`.hand_abilities`).
 _HOLDS: dict[type, Callable[..., bool]] = {
     ir.ControlCount: _control,
@@ -89,6 +90,8 @@ _HOLDS: dict[type, Callable[..., bool]] = {
     ir.EnteredThisTurn: lambda view, cond, source, player: source.entered_this_turn,
     ir.IsCreature: lambda view, cond, source, player: view.chars(source.id).is_creature,
     ir.AttachedToCreature: lambda view, cond, source, player: _attached_to_creature(view, source),
+    ir.SourceTapped: lambda view, cond, source, player: source.tapped,       # CR 110.5, 603.4
+    ir.SourceUntapped: lambda view, cond, source, player: not source.tapped,
     ir.YourTurn: lambda view, cond, source, player: view.state.turn.active == player,
     ir.OpponentTurn: lambda view, cond, source, player: view.state.turn.active != player,
     ir.DuringSteps: lambda view, cond, source, player: (view.state.turn.step in cond.steps

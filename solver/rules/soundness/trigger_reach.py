@@ -106,6 +106,13 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.AddMana: "",
     ir.ChooseDiscard: "discard graveyard",
     ir.Transmute: "search shuffle",
+    # "you may pay …. If you do, …": paid as a cost is (mana abilities: tap, sacrifice, life, CR 605.3a),
+    # then its instructions (their own, below); a coin flip (CR 705): "whenever you win a coin flip"
+    ir.MayPay: "tap mana life leaves sacrifice graveyard",
+    ir.CoinFlip: "random",
+    ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
+    ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
+    ir.ExtraTurn: "",                              # a later turn's order: no event now
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -189,6 +196,11 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             if inner is None:
                 return None
             got = inner
+        elif isinstance(e, (ir.MayPay, ir.CoinFlip)):   # the payment's or the flip's, and its instructions'
+            inner = _events_of_effects(e.then + e.otherwise if isinstance(e, ir.MayPay) else e.win + e.lose)
+            if inner is None:
+                return None
+            got = got | inner
         out |= got
     return frozenset(out)
 
