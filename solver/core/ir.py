@@ -1195,11 +1195,10 @@ class Mode:
     The spell or ability that has modes carries them in ``modes`` with
     ``min_modes``..``max_modes`` (how many may be chosen, CR 700.2a–b) and
     ``mode_repeat`` ("You may choose the same mode more than once", CR 700.2d).
-    Its own ``targets`` is empty (targets are those of the chosen modes, CR
-    700.2c, 601.2c) and its own ``effects`` is one ``UnreadEffect(
-    text=<the printed mode-choice line>)``: resolving a modal spell or ability
-    is not modeled, so ``resolve`` refuses it rather than pick modes
-    (``solver/rules/modes.py`` chooses them for ``targets`` and ``actions``)."""
+    Its own ``targets`` and ``effects`` are empty (targets are those of the chosen
+    modes, CR 700.2c, 601.2c; what it does is what they do, 700.2a): the modes chosen
+    are recorded on the stack object (``modes``) and resolution follows only theirs
+    (``solver/rules/modes.py``: ``selection_specs``, ``selection_effects``)."""
 
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()

@@ -96,7 +96,7 @@ from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, Gam
                           PreventionShield, StateKey)
 from .transition import discard_unread
 from .transition import dispatch_events
-from ..rules.modes import TargetingSource
+from ..rules.modes import TargetingSource, selection_effects
 from ..core.events import DamageDealt
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
@@ -1494,6 +1494,20 @@ def _leave_stack(w: _World, o: GameObject, resolved: bool = False) -> None:
         _move(w, o.id, "graveyard")
 
 
+def _resolving_effects(a: object, o: GameObject) -> tuple[tuple[Effect, ...], tuple[int, ...] | None]:
+    """What a resolving spell or ability does, and the modes it does it with: a modal one's own effects
+    then those of the modes chosen as it was put on the stack (object key ``modes``; CR 700.2a, 601.2b,
+    608.2c), never guessed when the situation does not record them; ``(effects, None)`` otherwise."""
+    own = tuple(getattr(a, "effects", ()) or ())
+    modes = getattr(a, "modes", ()) or ()
+    if not modes:
+        return own, None
+    if o.modes is None:
+        raise ResolutionUnsupported(f"'{o.id}' is modal and the modes chosen for it are not recorded (object key "
+                                    "modes, CR 700.2a)")
+    return own + selection_effects(modes, o.modes), o.modes
+
+
 def _resolve_object(w: _World, o: GameObject) -> list[_World]:
     """Resolve stack object ``o`` (the top of the stack) on branch ``w``."""
     where = "the top of the stack"
@@ -1529,13 +1543,13 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             _leave_stack(w, o)
             w.fizzled = True
             return [w]
+        effects, modes = _resolving_effects(ab, o)
         entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
-                                      targets=legal if specs else None, event_object=o.event_object)
+                                      targets=legal if specs else None, event_object=o.event_object, modes=modes)
         dsrc = _damage_source_of(w, src.id, lki_src.controller, dict(o.last_known).get("card"),
                                  current=src.zone == "battlefield" and not o.last_known)
         ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry,
                    o.event_object, o.event_player)
-        effects = tuple(getattr(ab, "effects", ()) or ())
         worlds = _run_effects(w, ctx, effects)
         for v in worlds:
             _cease(v, o.id)
@@ -1556,10 +1570,12 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         if card.spell is None:
             what = "; ".join(u.text or u.what for u in card.unsupported) or "no behaviour"
             raise ResolutionUnsupported(f"spell '{card.name}': {what}")
-        entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None)
+        effects, modes = _resolving_effects(card.spell, o)
+        entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None,
+                                      modes=modes)
         dsrc = replace(_damage_source_of(w, o.id, o.controller), colors=colors)
         ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
-        worlds = _run_effects(w, ctx, card.spell.effects)
+        worlds = _run_effects(w, ctx, effects)
         for v in worlds:
             _leave_stack(v, v.objects[o.id], resolved=True)
         return worlds

@@ -38,6 +38,7 @@ from ..core.mana import ManaCost
 from ..core.memo import Memo
 from ..core.state import AbilityRef, GameObject, GameState
 from ..reader.subtypes import CREATURE_TYPES
+from .modes import selection_effects
 
 BASIC_LAND_TYPES: tuple[str, ...] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -540,18 +541,22 @@ class View:
 
     def _effect_entry(self, e) -> tuple[str, tuple]:
         """The continuous effects an ``effects`` entry stands for."""
+        owner: object = None
         if e.card is not None:
-            effs = e.card.spell.effects if e.card.spell else ()
+            owner = e.card.spell
             src = e.card.name
         else:
             ref: AbilityRef = e.ability
             src = ref.source
             o = self._objs.get(ref.source)
-            effs = ()
             if o is not None and o.card is not None:
                 acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
-                    effs = getattr(acts[ref.index - 1], "effects", ())
+                    owner = acts[ref.index - 1]
+        effs: tuple[ir.Effect, ...] = tuple(getattr(owner, "effects", None) or ())
+        modes: tuple[ir.Mode, ...] = getattr(owner, "modes", None) or ()
+        if e.modes is not None and modes:   # a modal one: its chosen modes' effects (CR 700.2a)
+            effs += selection_effects(modes, e.modes)
         out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
