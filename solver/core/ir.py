@@ -100,7 +100,27 @@ class CharacteristicDefining(Static):
         return f"characteristic-defining (CR 604.3, every zone): this object is {' and '.join(what)}"
 
 
-STATIC_CLASSES: tuple[type[Static], ...] = _STATICS_OF_THEIR_MODULE + (Grant, CharacteristicDefining)
+@dataclass(frozen=True)
+class DefinedPT(Static):
+    """A characteristic-defining ability setting the object's own ``power`` and/or ``toughness``
+    (CR 604.3, 208.2a: "This creature's power is equal to the number of creatures you control",
+    "~'s power and toughness are each equal to the number of lands you control"), in every zone
+    (604.3), applied in layer 7a (613.4a) before setting (7b) and modifying (7c) effects. Each is a
+    :class:`Count` needing no power, toughness or ability of any permanent (the number of permanents
+    of a description, of cards of a type in the controller's graveyard, the controller's life);
+    None: that characteristic is the printed one."""
+
+    kind: ClassVar[str] = "defined_pt"
+    power: "Count | None" = None
+    toughness: "Count | None" = None
+
+    def _text(self) -> str:
+        parts = [f"{n} = {v.describe()}" for n, v in (("power", self.power), ("toughness", self.toughness))
+                 if v is not None]
+        return "characteristic-defining (CR 604.3, layer 7a): " + ", ".join(parts)
+
+
+STATIC_CLASSES: tuple[type[Static], ...] = _STATICS_OF_THEIR_MODULE + (Grant, CharacteristicDefining, DefinedPT)
 
 
 # --------------------------------------------------------------------------

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Generic, Iterable, TypeVar, cast
+from typing import Any, Callable, Generic, Iterable, TypeVar, cast
 
 from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
@@ -349,9 +349,40 @@ class View:
         d = o.card.data
         # CR 202.3, 107.3: an X in the mana cost is its announced value on the stack, 0 elsewhere
         x = o.x * d.mana_cost.x_count if o.zone == "stack" else 0
+        p, t = self._defined_pt(o, o.card.abilities, _int(d.power), _int(d.toughness),
+                                lambda sel, src, you: len(self.select(sel, src, you)))   # CR 604.3: every zone
         return Chars(o.id, d.name, o.controller, o.owner, frozenset(d.types), printed_subtypes(o.card),
-                     frozenset(d.supertypes), self._base_colors(o), o.card.abilities, _int(d.power), _int(d.toughness),
+                     frozenset(d.supertypes), self._base_colors(o), o.card.abilities, p, t,
                      printed_mana_value(o) + x)
+
+    def _defined_pt(self, o: GameObject, abilities: Iterable[Ability], p: int | None, t: int | None,
+                    permanents: Callable[[Selector, GameObject, str], int]) -> tuple[int | None, int | None]:
+        """Layer 7a (CR 613.4a, 604.3): the power and toughness its characteristic-defining abilities set
+        (:class:`~solver.core.ir.DefinedPT`), from ``p``/``t`` otherwise; ``permanents`` counts the
+        permanents of a selector (on the battlefield: by the types after layer 4, so no layer reads
+        itself; elsewhere: the permanents as they are)."""
+        for a in abilities:
+            if isinstance(a, ir.DefinedPT):
+                if a.power is not None:
+                    p = self._defined_count(o, a.power, permanents)
+                if a.toughness is not None:
+                    t = self._defined_count(o, a.toughness, permanents)
+        return p, t
+
+    def _defined_count(self, o: GameObject, n: ir.Count,
+                       permanents: Callable[[Selector, GameObject, str], int]) -> int:
+        """The value of a layer-7a count for object ``o`` (its controller's; CR 604.3)."""
+        you = o.controller
+        if n.what == "life":
+            value = next((pl.life for pl in self.state.players if pl.id == you), 0)
+        elif n.what == "cards":
+            f = n.card_filter
+            value = sum(1 for g in self.state.zone("graveyard") if g.owner == you and g.card is not None and (
+                f is None or ((not f.types or bool(f.types & set(g.card.data.types)))
+                              and f.colors <= printed_colors(g.card))))
+        else:
+            value = permanents(n.selector, o, you)
+        return value + n.plus
 
     @staticmethod
     def _base_colors(o: GameObject) -> frozenset[str]:
@@ -459,6 +490,8 @@ class View:
             token_pt = getattr(o.card, "pt", None)
             if token_pt:
                 p, t = token_pt
+            p, t = self._defined_pt(o, base_abilities[o.id], p, t,
+                                    lambda sel, src, you: sum(1 for x in work.values() if _matches(sel, x, src, you)))
             if o.id in animated:   # layer 7b: its base power and toughness (CR 613.4b)
                 p, t = animated[o.id].power, animated[o.id].toughness
             if p is not None and t is not None:
@@ -522,7 +555,7 @@ class View:
             return any(p.poison >= cond.n for p in self.state.players if p.id != you)
         graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]
         if isinstance(cond, ir.GraveyardCount):
-            return len(graveyard) >= cond.n
+            return sum(1 for o in graveyard if cond.counts(o.card.data.types if o.card else ())) >= cond.n
         if isinstance(cond, ir.GraveyardTypes):   # card types (CR 205.2a) among the cards, as printed
             return len({t for o in graveyard if o.card is not None for t in o.card.data.types
                         if t in ir.CARD_TYPES}) >= cond.n
