@@ -299,10 +299,21 @@ class Pump(_EffectBase):
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    # "+X/+X": ``power``/``toughness`` are multiples of X, the amount ``x`` (the spell's X, "X", or a count:
+    # "where X is the number of creatures you control"), fixed as it resolves (CR 608.2h; the entry's ``x``)
+    x: "Amount | None" = None
 
     def _text(self) -> str:
         kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
-        return f"{_ref_text(self.to)} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+        return f"{_ref_text(self.to)} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
+
+
+def _pt_text(p: int, q: int, x: "Amount | None") -> str:
+    """"+2/+2", or "+X/+0 (X = the number of …)" for a pump of X (CR 608.2h)."""
+    if x is None:
+        return f"{p:+d}/{q:+d}"
+    side = {1: "+X", -1: "-X", 0: "+0"}
+    return f"{side.get(p, p)}/{side.get(q, q)} (X = {describe_amount(x)}, fixed as it resolves)"
 
 
 @dataclass(frozen=True)
@@ -914,11 +925,12 @@ class GroupPump(_EffectBase):
     keywords: tuple[str, ...] = ()
     other: bool = False
     slot: int = 0
+    x: "Amount | None" = None   # as :attr:`Pump.x` (CR 608.2h)
 
     def _text(self) -> str:
         kw = (" and gain " + ", ".join(self.keywords)) if self.keywords else ""
         who = ("other " if self.other else "") + self.group.describe()
-        return f"each {who} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+        return f"each {who} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
 
 
 @dataclass(frozen=True)

@@ -202,6 +202,8 @@ class ContinuousEffectEntry:
     # (extension) a modal spell or ability (CR 700.2): the modes it was cast or activated with, whose effects
     # the entry stands for (solver/rules/modes.py ``selection_effects``); None: not modal
     modes: tuple[int, ...] | None = None
+    # (extension) the value of X of its "+X/+X" effects, fixed as it resolved (CR 608.2h); None: none
+    x: int | None = None
 
 
 @dataclass(frozen=True)
@@ -360,7 +362,7 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes)
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
                         for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
                 self.description, self.rules, self.day_night,

@@ -410,10 +410,26 @@ def _fight(w: _World, a: str, b: str) -> None:
     _deal_damage(w, sb, a, pb)
 
 
+def _recorded_entry(w: _World, ctx: _Ctx) -> int | None:
+    """The index in ``w.effects`` of this resolution's entry once recorded — itself, or what it became
+    (group sets or X written) — never an entry of the situation the resolution began in."""
+    entry = ctx.entry
+    if entry is None:
+        return None
+    for k in range(len(w.effects) - 1, -1, -1):
+        e = w.effects[k]
+        if e is entry:
+            return k
+        if not any(e is b for b in w.base.effects) and \
+                (e.controller, e.ability, e.card, e.order) == (entry.controller, entry.ability, entry.card, entry.order):
+            return k
+    return None
+
+
 def _record_effect_entry(w: _World, ctx: _Ctx) -> None:
     """Record the resolving object's continuous effects in the ``effects`` list
     (once per resolution): ``{card|ability, controller, targets}``."""
-    if ctx.entry is None or any(e is ctx.entry for e in w.effects):
+    if ctx.entry is None or _recorded_entry(w, ctx) is not None:
         return
     w.effects.append(ctx.entry)
     w.changed()
@@ -453,7 +469,21 @@ def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -
     cleanup ends it, CR 514.2)."""
     if _refs(w, ctx, eff.to):
         _record_effect_entry(w, ctx)
+        if isinstance(eff, ir.Pump) and eff.x is not None:
+            _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
+
+
+def _fix_x(w: _World, ctx: _Ctx, value: int) -> None:
+    """CR 608.2h: the X of "+X/+X", determined once as the effect is applied, written in this
+    resolution's effects entry (``x``); two different values of X in one entry are refused."""
+    i = _recorded_entry(w, ctx)
+    assert i is not None, "the entry is recorded before X is fixed"
+    e = w.effects[i]
+    if e.x is not None and e.x != value:
+        raise ResolutionUnsupported("two values of X in one effect in force (CR 608.2h)")
+    w.effects[i] = replace(e, x=value)
+    w.changed()
 
 
 def _do_until_end_of_turn(w: _World, ctx: _Ctx, eff: ir.UntilEndOfTurn) -> list[_World]:
@@ -1794,6 +1824,8 @@ def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
     ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
                        and not (eff.other and o.id == ctx.source_id)))
     _fix_group(w, ctx, eff.slot, ids)
+    if eff.x is not None:
+        _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
 
 

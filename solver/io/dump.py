@@ -281,4 +281,6 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["event_object"] = e.event_object
     if e.modes is not None:
         d["modes"] = list(e.modes)
+    if e.x is not None:
+        d["x"] = e.x                         # X fixed as it resolved (CR 608.2h)
     return d

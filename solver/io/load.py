@@ -162,7 +162,7 @@ class _PlainTurn(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None, x=None)
 
 
 class _PlainPrevention(_Plain):
@@ -312,11 +312,12 @@ def _turn(v: Any) -> _PlainTurn:
 
 
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes", "x"))
     if "controller" not in d:
         raise _NotPlain
     checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
-              "affected": _opt(_targets), "event_object": _opt_id, "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1)))}
+              "affected": _opt(_targets), "event_object": _opt_id, "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
+              "x": _opt(lambda v: _int(v, -MAX_INT))}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -1390,7 +1391,7 @@ class _Builder:
                                              event_object=None if e.event_object is None else self.known(
                                                  e.event_object, _at(path, "event_object"), players=False,
                                                  what="object"),
-                                             modes=None if e.modes is None else tuple(sorted(e.modes))))
+                                             modes=None if e.modes is None else tuple(sorted(e.modes)), x=e.x))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:

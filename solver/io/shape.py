@@ -248,6 +248,8 @@ class EffectSpec(_Spec):
                                                       "CR 603.2, 611.2a)")
     modes: list[Annotated[int, Field(ge=1)]] | None = Field(
         None, description="(extension) a modal spell or ability: the modes it was cast or activated with (CR 700.2a)")
+    x: int | None = Field(None, description="(extension) the value of X of its '+X/+X' effects, fixed as it "
+                                             "resolved (CR 608.2h)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":

@@ -17,7 +17,7 @@ from .tokens import Token
 from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, number, pt, subtype_word
-from .scope import amount, keyword_list, object_ref, pump_until_eot, Scope, target_phrase
+from .scope import amount, keyword_list, object_ref, pump_until_eot_x, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
@@ -25,7 +25,7 @@ from .conditional_effects import if_condition_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
 from . import effects_equip
-from .effects_effb import CLAUSES_EFFB
+from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -83,8 +83,8 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     each = c.take("each")
     if each and ref.kind != "each_target":
         raise NoMatch("'each' with one object")
-    p, q, kws = pump_until_eot(c)
-    return [Pump(ref, power=p, toughness=q, keywords=kws)]
+    p, q, kws, has_x = pump_until_eot_x(c)
+    return [Pump(ref, power=p, toughness=q, keywords=kws, x=x_of_pump(c, s) if has_x else None)]
 
 
 def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:

@@ -118,6 +118,7 @@ class Sourced(Generic[A]):
     timestamp: int
     targets: tuple[tuple[str, ...], ...] | None = None
     event_object: str | None = None  # what a triggered ability's event named (CR 603.2)
+    x: int | None = None  # the X of a resolved "+X/+X", fixed as it resolved (CR 608.2h)
 
 
 def printed_mana_value(o: GameObject) -> int:
@@ -403,7 +404,7 @@ class View:
             for eff in effs:
                 fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
                 self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed,
-                                         e.event_object))
+                                         e.event_object, e.x))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
@@ -469,17 +470,12 @@ class View:
                         granted[o.id].extend(Keyword(k) for k in a.keywords)
         for s in self._eot:
             eff = s.ability
-            if isinstance(eff, Pump):
-                for oid in self._refs(eff.to, s):
+            if isinstance(eff, (Pump, ir.GroupPump)):
+                times = 1 if eff.x is None else (s.x or 0)   # "+X/+X": X as it resolved (CR 608.2h)
+                for oid in (self._refs(eff.to, s) if isinstance(eff, Pump) else self._group(eff, s)):
                     if oid in work:
-                        ptmod[oid][0] += eff.power
-                        ptmod[oid][1] += eff.toughness
-                        granted[oid].extend(Keyword(k) for k in eff.keywords)
-            elif isinstance(eff, ir.GroupPump):
-                for oid in self._group(eff, s):
-                    if oid in work:
-                        ptmod[oid][0] += eff.power
-                        ptmod[oid][1] += eff.toughness
+                        ptmod[oid][0] += eff.power * times
+                        ptmod[oid][1] += eff.toughness * times
                         granted[oid].extend(Keyword(k) for k in eff.keywords)
 
         for o in perms:
@@ -571,6 +567,10 @@ class View:
             out.extend(s for s in self._eot if isinstance(s.ability, cls))
         out.sort(key=lambda s: (s.timestamp, s.source))
         return out
+
+    def entry_effects(self, e: Any) -> tuple[str, tuple]:
+        """The source and the continuous effects of an ``effects`` entry (CR 611.2a)."""
+        return self._effect_entry(e)
 
     def _effect_entry(self, e) -> tuple[str, tuple]:
         """The continuous effects an ``effects`` entry stands for."""

@@ -303,6 +303,23 @@ def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
                     # a modeled ability whose effect is (partly) unread: the effect in force is unread too
                     for _, text in _unread_effects(a):
                         out.append(UnreadPart(src.id, text, ("unknown",), "effects", e.controller, "effect"))
+    return out + _unrecorded_x_parts(state)
+
+
+def _unrecorded_x_parts(state: GameState) -> list[UnreadPart]:
+    """An effect in force with "+X/+X" whose X the entry does not record (key ``x``, CR 608.2h): its
+    size is unknown, so it is an unread part of everything it could change."""
+    out: list[UnreadPart] = []
+    if all(e.x is not None for e in state.effects):
+        return out
+    view = View(state)
+    for e in state.effects:
+        if e.x is not None:
+            continue
+        src, effs = view.entry_effects(e)
+        if any(isinstance(x, (ir.Pump, ir.GroupPump)) and x.x is not None for x in effs):
+            out.append(UnreadPart(src, "the value of X of an effect in force is not recorded "
+                                  "(effects entry key x, CR 608.2h)", ("unknown",), "effects", e.controller, "effect"))
     return out
 
 
