@@ -582,6 +582,27 @@ class UntilEndOfTurn(_EffectBase):
 
 
 @dataclass(frozen=True)
+class PutFromHand(_EffectBase):
+    """The controller puts a card matching ``quality`` (a :class:`Filter` read as a search's: types any
+    of, subtypes any of, …; None: "a card") from their hand onto the battlefield (``tapped`` when it says
+    so) — with ``mv_counters``, one whose mana value (CR 202.3) equals the number of counters of that
+    kind on the source ("with mana value equal to the number of charge counters on this artifact").
+    "You may" (``optional``, CR 608.2d): also none. The hand is the player's own (CR 402.3): one outcome
+    per class of interchangeable qualifying cards (choice ``put_from_hand``), entering with its own
+    replacements and triggers (CR 614.1c, 603.6a)."""
+
+    kind: ClassVar[str] = "put_from_hand"
+    quality: Filter | None = None
+    tapped: bool = False
+    mv_counters: str = ""
+
+    def _text(self) -> str:
+        mv = f" with mana value equal to the number of {self.mv_counters} counters on this" if self.mv_counters else ""
+        return (f"put {describe_library_card(self.quality)}{mv} from your hand onto the battlefield"
+                + (" tapped" if self.tapped else ""))
+
+
+@dataclass(frozen=True)
 class SearchLibrary(_EffectBase):
     """The controller searches their library (CR 701.23) for a card matching ``quality`` (a
     :class:`Filter` of zone ``library``: ``types`` any of, ``supertypes`` all of, ``subtypes`` any
@@ -1181,7 +1202,7 @@ class UnreadEffect(_EffectBase):
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,

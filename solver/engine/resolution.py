@@ -1049,6 +1049,31 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     return out
 
 
+def _do_put_from_hand(w: _World, ctx: _Ctx, eff: ir.PutFromHand) -> list[_World]:
+    """CR 608.2c: the controller puts a qualifying card from their own hand (which they see, CR 402.3)
+    onto the battlefield (tapped if ``eff.tapped``), entering with its replacements and triggers
+    (CR 614.1c, 603.6a); with ``mv_counters``, one whose mana value (CR 202.3) equals the number of those
+    counters on the source now (its last known information once gone, CR 113.7a). One outcome per
+    class of interchangeable qualifying cards (choice ``put_from_hand``: the card's id); with none,
+    nothing happens (``put_from_hand: null``). "You may" (CR 608.2d) is the caller's branch."""
+    player = ctx.controller
+    need = None
+    if eff.mv_counters:
+        need = ctx.source.counter(eff.mv_counters) if ctx.source is not None else 0
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in w.zone_list("hand", player):
+        if _has_quality(o.card, eff.quality) and (need is None or (
+                o.card is not None and o.card.data.mana_cost.mana_value == need)):
+            classes.setdefault(_interchangeable_key(o), o)
+    finds: list[str | None] = [o.id for o in classes.values()] or [None]
+    out: list[_World] = []
+    for found in finds:
+        v = w.fork() if len(finds) > 1 else w
+        v.choices["put_from_hand"] = found
+        out.extend(_enter_battlefield(v, found, player, x=0, tapped=eff.tapped) if found is not None else [v])
+    return out
+
+
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
     """Every distinct order of a multiset of class indices (permutations of equal
     elements are one order), in lexicographic order."""
@@ -2218,6 +2243,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
+    ir.PutFromHand: _do_put_from_hand,
     ir.ThisTurn: _do_lasting,
     ir.GroupThisTurn: _do_group_this_turn,
     ir.Explore: _do_explore,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
+from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
                   Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
@@ -549,6 +549,30 @@ def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True)]
 
 
+def clause_put_from_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """put <a card | a|an <type or subtype> card>[ with mana value equal to the number of <kind> counters on
+    this <permanent>] from your hand onto the battlefield [tapped] (CR 608.2c; "you may" before it,
+    608.2d): a choice among the distinct qualifying cards of the player's own hand (CR 402.3)."""
+    c.need("put")
+    lows = [t.low for t in c.toks]
+    k = next((i for i in range(c.i, len(lows) - 3) if lows[i:i + 4] == ["with", "mana", "value", "equal"]), None)
+    if k is not None:   # the card's description ends before its mana value bound
+        sub = Cursor(c.toks[c.i:k])
+        quality = _library_card(sub)
+        sub.end()
+        c.i = k
+    else:
+        quality = _library_card(c)
+    mv_counters = ""
+    if c.take("with", "mana", "value", "equal", "to", "the", "number", "of"):
+        mv_counters = counter_kind(c)
+        c.need(("counter", "counters"), "on")
+        if not (c.take("SELF") or (c.take("this") and c.peek() is not None and c.next().low in TYPE_WORDS)):
+            raise NoMatch("counters on this permanent")
+    c.need("from", "your", "hand", "onto", "the", "battlefield")
+    return [PutFromHand(quality, tapped=c.take("tapped"), mv_counters=mv_counters)]
+
+
 def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     """look at the top N cards of your library, then put them back in any order (CR 401.4)."""
     c.need("look", "at", "the", "top")
@@ -718,7 +742,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
-    ("search library", clause_search), ("look at the top cards", clause_arrange_top),
+    ("search library", clause_search), ("put from hand", clause_put_from_hand),
+    ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *EFFA_CLAUSES,
