@@ -4,8 +4,9 @@
   ``modes`` / ``min_modes`` / ``max_modes`` / ``mode_repeat`` on spells,
   activated and triggered abilities; a mode whose targets aren't read leaves the
   card unsupported;
-* the soundness layer reports the unread effects inside modes; resolving modes is
-  refused, never guessed;
+* the soundness layer reports the unread effects inside modes; a modal spell or ability on the
+  stack resolves with the modes it records (object key ``modes``; tests/test_modes_resolve.py),
+  and is refused, never guessed, without them;
 * the ``targets`` query (modes chosen first, then targets; ``modes: [..]`` fixes
   them; ``modes`` / ``by_modes`` extension fields) and the ``actions`` counts;
 * a hypothesis differential test against the brute-force reference
@@ -57,8 +58,8 @@ def test_modal_spells_are_read(name, lo, hi, rep, n):
     sp = get_card(name).spell
     assert sp is not None and sp.targets == ()
     assert (sp.min_modes, sp.max_modes, sp.mode_repeat, len(sp.modes)) == (lo, hi, rep, n)
-    # the choice of modes on resolution is not modeled: one unread effect, the printed choice line
-    assert [e.kind for e in sp.effects] == ["unread"] and sp.effects[0].text.lower().startswith("choose")
+    # no effect of its own: it does what its chosen modes do (CR 700.2a)
+    assert sp.effects == ()
     assert all(m.text.startswith("•") for m in sp.modes)
 
 
@@ -103,19 +104,18 @@ def test_unread_mode_effects_are_reported():
     from mtgsolve.solver.rules.soundness.unread import card_parts
 
     parts = {text: (kind, aff) for text, kind, aff in card_parts(get_card("Collective Brutality"))}
-    assert parts["Choose one or more —"] == ("spell", frozenset({"effect"}))
+    assert "Choose one or more —" not in parts          # the choice is read (CR 700.2a)
     assert parts["Target opponent reveals their hand. You choose an instant or sorcery card from it. That player "
                  "discards that card."] == ("spell", frozenset({"effect"}))
     ex = {t: (k, a) for t, k, a in card_parts(get_card("Deceiver Exarch"))}
-    assert ex["When this creature enters, choose one —"][1] == frozenset({"triggers"})
+    assert "When this creature enters, choose one —" not in ex   # both modes read: nothing unread
 
 
-def test_resolving_a_modal_spell_is_refused():
+def test_resolving_a_modal_spell_without_its_modes_is_refused():
     st_ = state_of(battlefield={"bob": ["Grizzly Bears"]},
                    stack=[{"card": "Abrade", "id": "abrade", "controller": "alice", "targets": [["grizzly-bears"]]}])
     res = ask(st_, {"kind": "resolve"})
-    assert res["status"] == "unsupported"
-    assert any(u["text"] == "Choose one —" for u in res["unsupported"])
+    assert res["status"] == "unsupported" and "modes" in res["reason"]
 
 
 def test_an_unread_mode_effect_does_not_block_targets():

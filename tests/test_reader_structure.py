@@ -184,10 +184,10 @@ def test_fling_additional_cost_is_not_an_effect():
 @pytest.mark.parametrize("name", ["Kolaghan's Command", "Izzet Charm", "Cryptic Command"])
 def test_modal_spells_are_read_with_modes(name):
     # CR 700.2: modes are read (solver/reader/modes.py; tests/test_modes.py); the spell has no targets
-    # of its own and its choice of modes is an unread effect (resolve refuses it)
+    # or effects of its own: it does what its chosen modes do (CR 700.2a)
     abilities, sp = rd(name)
     assert sp is not None and sp.targets == () and len(sp.modes) >= 3
-    assert [e.kind for e in sp.effects] == ["unread"]
+    assert sp.effects == ()
 
 
 @pytest.mark.parametrize("name", ["Brokers Confluence"])

@@ -11,7 +11,7 @@ also importable from :mod:`solver.core.ir`.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Iterable
 
 from .selectors import Selector
 
@@ -289,13 +289,20 @@ class GraveyardCard(ActivationCondition):
 
 @dataclass(frozen=True)
 class GraveyardCount(ActivationCondition):
-    """``n`` or more cards are in your graveyard (threshold, CR 207.2c)."""
+    """``n`` or more cards are in your graveyard (threshold, CR 207.2c); with ``types``, cards of any of
+    those card types as printed ("three or more land cards in your graveyard", CR 205.2a)."""
 
     kind: ClassVar[str] = "graveyard_count"
     n: int = 1
+    types: frozenset[str] = frozenset()
 
     def describe(self) -> str:
-        return f"there are {self.n} or more cards in your graveyard"
+        what = " or ".join(sorted(t.lower() for t in self.types)) + " " if self.types else ""
+        return f"there are {self.n} or more {what}cards in your graveyard"
+
+    def counts(self, card_types: Iterable[str]) -> bool:
+        """Does a card of these printed card types count?"""
+        return not self.types or bool(self.types & set(card_types))
 
 
 @dataclass(frozen=True)

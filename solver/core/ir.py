@@ -100,7 +100,27 @@ class CharacteristicDefining(Static):
         return f"characteristic-defining (CR 604.3, every zone): this object is {' and '.join(what)}"
 
 
-STATIC_CLASSES: tuple[type[Static], ...] = _STATICS_OF_THEIR_MODULE + (Grant, CharacteristicDefining)
+@dataclass(frozen=True)
+class DefinedPT(Static):
+    """A characteristic-defining ability setting the object's own ``power`` and/or ``toughness``
+    (CR 604.3, 208.2a: "This creature's power is equal to the number of creatures you control",
+    "~'s power and toughness are each equal to the number of lands you control"), in every zone
+    (604.3), applied in layer 7a (613.4a) before setting (7b) and modifying (7c) effects. Each is a
+    :class:`Count` needing no power, toughness or ability of any permanent (the number of permanents
+    of a description, of cards of a type in the controller's graveyard, the controller's life);
+    None: that characteristic is the printed one."""
+
+    kind: ClassVar[str] = "defined_pt"
+    power: "Count | None" = None
+    toughness: "Count | None" = None
+
+    def _text(self) -> str:
+        parts = [f"{n} = {v.describe()}" for n, v in (("power", self.power), ("toughness", self.toughness))
+                 if v is not None]
+        return "characteristic-defining (CR 604.3, layer 7a): " + ", ".join(parts)
+
+
+STATIC_CLASSES: tuple[type[Static], ...] = _STATICS_OF_THEIR_MODULE + (Grant, CharacteristicDefining, DefinedPT)
 
 
 # --------------------------------------------------------------------------
@@ -279,10 +299,21 @@ class Pump(_EffectBase):
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
+    # "+X/+X": ``power``/``toughness`` are multiples of X, the amount ``x`` (the spell's X, "X", or a count:
+    # "where X is the number of creatures you control"), fixed as it resolves (CR 608.2h; the entry's ``x``)
+    x: "Amount | None" = None
 
     def _text(self) -> str:
         kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
-        return f"{_ref_text(self.to)} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+        return f"{_ref_text(self.to)} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
+
+
+def _pt_text(p: int, q: int, x: "Amount | None") -> str:
+    """"+2/+2", or "+X/+0 (X = the number of …)" for a pump of X (CR 608.2h)."""
+    if x is None:
+        return f"{p:+d}/{q:+d}"
+    side = {1: "+X", -1: "-X", 0: "+0"}
+    return f"{side.get(p, p)}/{side.get(q, q)} (X = {describe_amount(x)}, fixed as it resolves)"
 
 
 @dataclass(frozen=True)
@@ -548,6 +579,27 @@ class UntilEndOfTurn(_EffectBase):
 
     def _text(self) -> str:
         return f"until end of turn: {self.granted.describe() if self.granted else ''}"
+
+
+@dataclass(frozen=True)
+class PutFromHand(_EffectBase):
+    """The controller puts a card matching ``quality`` (a :class:`Filter` read as a search's: types any
+    of, subtypes any of, …; None: "a card") from their hand onto the battlefield (``tapped`` when it says
+    so) — with ``mv_counters``, one whose mana value (CR 202.3) equals the number of counters of that
+    kind on the source ("with mana value equal to the number of charge counters on this artifact").
+    "You may" (``optional``, CR 608.2d): also none. The hand is the player's own (CR 402.3): one outcome
+    per class of interchangeable qualifying cards (choice ``put_from_hand``), entering with its own
+    replacements and triggers (CR 614.1c, 603.6a)."""
+
+    kind: ClassVar[str] = "put_from_hand"
+    quality: Filter | None = None
+    tapped: bool = False
+    mv_counters: str = ""
+
+    def _text(self) -> str:
+        mv = f" with mana value equal to the number of {self.mv_counters} counters on this" if self.mv_counters else ""
+        return (f"put {describe_library_card(self.quality)}{mv} from your hand onto the battlefield"
+                + (" tapped" if self.tapped else ""))
 
 
 @dataclass(frozen=True)
@@ -917,11 +969,12 @@ class GroupPump(_EffectBase):
     keywords: tuple[str, ...] = ()
     other: bool = False
     slot: int = 0
+    x: "Amount | None" = None   # as :attr:`Pump.x` (CR 608.2h)
 
     def _text(self) -> str:
         kw = (" and gain " + ", ".join(self.keywords)) if self.keywords else ""
         who = ("other " if self.other else "") + self.group.describe()
-        return f"each {who} gets {self.power:+d}/{self.toughness:+d}{kw} until end of turn"
+        return f"each {who} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
 
 
 @dataclass(frozen=True)
@@ -1255,7 +1308,7 @@ class UnreadEffect(_EffectBase):
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
@@ -1303,11 +1356,10 @@ class Mode:
     The spell or ability that has modes carries them in ``modes`` with
     ``min_modes``..``max_modes`` (how many may be chosen, CR 700.2a–b) and
     ``mode_repeat`` ("You may choose the same mode more than once", CR 700.2d).
-    Its own ``targets`` is empty (targets are those of the chosen modes, CR
-    700.2c, 601.2c) and its own ``effects`` is one ``UnreadEffect(
-    text=<the printed mode-choice line>)``: resolving a modal spell or ability
-    is not modeled, so ``resolve`` refuses it rather than pick modes
-    (``solver/rules/modes.py`` chooses them for ``targets`` and ``actions``)."""
+    Its own ``targets`` and ``effects`` are empty (targets are those of the chosen
+    modes, CR 700.2c, 601.2c; what it does is what they do, 700.2a): the modes chosen
+    are recorded on the stack object (``modes``) and resolution follows only theirs
+    (``solver/rules/modes.py``: ``selection_specs``, ``selection_effects``)."""
 
     targets: tuple[TargetSpec, ...] = ()
     effects: tuple[Effect, ...] = ()

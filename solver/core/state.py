@@ -151,6 +151,9 @@ class GameObject:
     # (extension) a delayed triggered ability on the stack: the object or player its instruction names (the
     # record's ``it``, CR 603.7c); None: none, or gone (400.7)
     it: str | None = None
+    # (extension) a modal spell or ability on the stack: the modes chosen as it was cast, activated or put on
+    # the stack (CR 700.2a, 601.2b, 603.3c), sorted 1-based mode numbers in printed order; None: not recorded
+    modes: tuple[int, ...] | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -211,6 +214,11 @@ class ContinuousEffectEntry:
     # until end of turn" after "whenever a creature you control attacks", CR 603.2, 611.2a); None once it
     # has changed zones (CR 400.7)
     event_object: str | None = None
+    # (extension) a modal spell or ability (CR 700.2): the modes it was cast or activated with, whose effects
+    # the entry stands for (solver/rules/modes.py ``selection_effects``); None: not modal
+    modes: tuple[int, ...] | None = None
+    # (extension) the value of X of its "+X/+X" effects, fixed as it resolved (CR 608.2h); None: none
+    x: int | None = None
 
 
 @dataclass(frozen=True)
@@ -369,7 +377,7 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast, t.extra_turns)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object)
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
                         for e in sorted(self.effects, key=lambda e: e.order))
         return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
                 self.description, self.rules, self.day_night,
@@ -401,7 +409,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it)
+            o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it, o.modes)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -57,6 +57,7 @@ from ..core.errors import UnsupportedCase
 from ..rules.replacement import counter_event_outcomes, enters_tapped
 from ..rules.suspend import suspend_of
 from ..rules.faces import CAST_WITH, at_face
+from ..rules.modes import chooses_on_stack
 
 __all__ = ["ActionApplier", "Applied", "apply_action", "stack_index"]
 
@@ -151,10 +152,10 @@ class ActionApplier:
             return
         live = self.live_abilities(source.id)
         for i, a in wanted:
-            if a in live and a.targets:
+            if a in live and chooses_on_stack(a):
                 raise UnsupportedActionError(
-                    f"{source.name}'s triggered ability needs targets chosen as it is put on the stack "
-                    f"(CR 603.3d); apply does not model that choice yet")
+                    f"{source.name}'s triggered ability needs modes or targets chosen as it is put on the "
+                    f"stack (CR 603.3c-d); apply does not model that choice yet")
         self.triggers += queue_triggers(self.w, source, event, live)
 
     def live_abilities(self, oid: str) -> tuple[ir.Ability, ...]:
@@ -175,10 +176,10 @@ class ActionApplier:
         except ResolutionUnsupported as e:
             raise UnsupportedActionError(str(e)) from None
         for t in tapped:
-            if getattr(t.ability, "targets", ()):
+            if chooses_on_stack(t.ability):
                 raise UnsupportedActionError(
-                    f"{self.objs[t.source].name}'s triggered ability needs targets chosen as it is put on the "
-                    f"stack (CR 603.3d); apply does not model that choice yet")
+                    f"{self.objs[t.source].name}'s triggered ability needs modes or targets chosen as it is put "
+                    f"on the stack (CR 603.3c-d); apply does not model that choice yet")
         self.triggers += tapped
 
     def check_payment(self, payment: Payment) -> None:
@@ -343,7 +344,7 @@ class ActionApplier:
         except UnsupportedCase as e:
             raise UnsupportedActionError(str(e)) from None
         for t in queued:
-            if not getattr(t.ability, "targets", ()):
+            if not chooses_on_stack(t.ability):
                 self.triggers.append(t)
 
     def stack_triggers(self) -> tuple[str, ...]:

@@ -96,7 +96,7 @@ from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, Gam
                           PreventionShield, StateKey)
 from .transition import discard_unread
 from .transition import dispatch_events
-from ..rules.modes import TargetingSource
+from ..rules.modes import TargetingSource, selection_effects
 from ..core.events import DamageDealt
 from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _aura_legal, _cease,  # noqa: F401
                          _drop_from_effects, _enchant, _finalize, _game_over, _id_base, _index_of, _is_aura,
@@ -410,10 +410,26 @@ def _fight(w: _World, a: str, b: str) -> None:
     _deal_damage(w, sb, a, pb)
 
 
+def _recorded_entry(w: _World, ctx: _Ctx) -> int | None:
+    """The index in ``w.effects`` of this resolution's entry once recorded — itself, or what it became
+    (group sets or X written) — never an entry of the situation the resolution began in."""
+    entry = ctx.entry
+    if entry is None:
+        return None
+    for k in range(len(w.effects) - 1, -1, -1):
+        e = w.effects[k]
+        if e is entry:
+            return k
+        if not any(e is b for b in w.base.effects) and \
+                (e.controller, e.ability, e.card, e.order) == (entry.controller, entry.ability, entry.card, entry.order):
+            return k
+    return None
+
+
 def _record_effect_entry(w: _World, ctx: _Ctx) -> None:
     """Record the resolving object's continuous effects in the ``effects`` list
     (once per resolution): ``{card|ability, controller, targets}``."""
-    if ctx.entry is None or any(e is ctx.entry for e in w.effects):
+    if ctx.entry is None or _recorded_entry(w, ctx) is not None:
         return
     w.effects.append(ctx.entry)
     w.changed()
@@ -453,7 +469,21 @@ def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -
     cleanup ends it, CR 514.2)."""
     if _refs(w, ctx, eff.to):
         _record_effect_entry(w, ctx)
+        if isinstance(eff, ir.Pump) and eff.x is not None:
+            _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
+
+
+def _fix_x(w: _World, ctx: _Ctx, value: int) -> None:
+    """CR 608.2h: the X of "+X/+X", determined once as the effect is applied, written in this
+    resolution's effects entry (``x``); two different values of X in one entry are refused."""
+    i = _recorded_entry(w, ctx)
+    assert i is not None, "the entry is recorded before X is fixed"
+    e = w.effects[i]
+    if e.x is not None and e.x != value:
+        raise ResolutionUnsupported("two values of X in one effect in force (CR 608.2h)")
+    w.effects[i] = replace(e, x=value)
+    w.changed()
 
 
 def _do_until_end_of_turn(w: _World, ctx: _Ctx, eff: ir.UntilEndOfTurn) -> list[_World]:
@@ -1042,6 +1072,31 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     return out
 
 
+def _do_put_from_hand(w: _World, ctx: _Ctx, eff: ir.PutFromHand) -> list[_World]:
+    """CR 608.2c: the controller puts a qualifying card from their own hand (which they see, CR 402.3)
+    onto the battlefield (tapped if ``eff.tapped``), entering with its replacements and triggers
+    (CR 614.1c, 603.6a); with ``mv_counters``, one whose mana value (CR 202.3) equals the number of those
+    counters on the source now (its last known information once gone, CR 113.7a). One outcome per
+    class of interchangeable qualifying cards (choice ``put_from_hand``: the card's id); with none,
+    nothing happens (``put_from_hand: null``). "You may" (CR 608.2d) is the caller's branch."""
+    player = ctx.controller
+    need = None
+    if eff.mv_counters:
+        need = ctx.source.counter(eff.mv_counters) if ctx.source is not None else 0
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in w.zone_list("hand", player):
+        if _has_quality(o.card, eff.quality) and (need is None or (
+                o.card is not None and o.card.data.mana_cost.mana_value == need)):
+            classes.setdefault(_interchangeable_key(o), o)
+    finds: list[str | None] = [o.id for o in classes.values()] or [None]
+    out: list[_World] = []
+    for found in finds:
+        v = w.fork() if len(finds) > 1 else w
+        v.choices["put_from_hand"] = found
+        out.extend(_enter_battlefield(v, found, player, x=0, tapped=eff.tapped) if found is not None else [v])
+    return out
+
+
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
     """Every distinct order of a multiset of class indices (permutations of equal
     elements are one order), in lexicographic order."""
@@ -1517,6 +1572,20 @@ def _leave_stack(w: _World, o: GameObject, resolved: bool = False) -> None:
         _move(w, o.id, "graveyard")
 
 
+def _resolving_effects(a: object, o: GameObject) -> tuple[tuple[Effect, ...], tuple[int, ...] | None]:
+    """What a resolving spell or ability does, and the modes it does it with: a modal one's own effects
+    then those of the modes chosen as it was put on the stack (object key ``modes``; CR 700.2a, 601.2b,
+    608.2c), never guessed when the situation does not record them; ``(effects, None)`` otherwise."""
+    own = tuple(getattr(a, "effects", ()) or ())
+    modes = getattr(a, "modes", ()) or ()
+    if not modes:
+        return own, None
+    if o.modes is None:
+        raise ResolutionUnsupported(f"'{o.id}' is modal and the modes chosen for it are not recorded (object key "
+                                    "modes, CR 700.2a)")
+    return own + selection_effects(modes, o.modes), o.modes
+
+
 def _resolve_object(w: _World, o: GameObject) -> list[_World]:
     """Resolve stack object ``o`` (the top of the stack) on branch ``w``."""
     where = "the top of the stack"
@@ -1552,13 +1621,13 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             _leave_stack(w, o)
             w.fizzled = True
             return [w]
+        effects, modes = _resolving_effects(ab, o)
         entry = ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index),
-                                      targets=legal if specs else None, event_object=o.event_object)
+                                      targets=legal if specs else None, event_object=o.event_object, modes=modes)
         dsrc = _damage_source_of(w, src.id, lki_src.controller, dict(o.last_known).get("card"),
                                  current=src.zone == "battlefield" and not o.last_known)
         ctx = _Ctx(o.id, o.controller, src.id, lki_src, on_bf, replace(dsrc, colors=colors), legal, o.x, entry,
                    o.event_object, o.event_player)
-        effects = tuple(getattr(ab, "effects", ()) or ())
         worlds = _run_effects(w, ctx, effects)
         for v in worlds:
             _cease(v, o.id)
@@ -1579,10 +1648,12 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         if card.spell is None:
             what = "; ".join(u.text or u.what for u in card.unsupported) or "no behaviour"
             raise ResolutionUnsupported(f"spell '{card.name}': {what}")
-        entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None)
+        effects, modes = _resolving_effects(card.spell, o)
+        entry = ContinuousEffectEntry(controller=o.controller, card=card, targets=legal if specs else None,
+                                      modes=modes)
         dsrc = replace(_damage_source_of(w, o.id, o.controller), colors=colors)
         ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
-        worlds = _run_effects(w, ctx, card.spell.effects)
+        worlds = _run_effects(w, ctx, effects)
         for v in worlds:
             _leave_stack(v, v.objects[o.id], resolved=True)
         return worlds
@@ -1801,6 +1872,8 @@ def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
     ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
                        and not (eff.other and o.id == ctx.source_id)))
     _fix_group(w, ctx, eff.slot, ids)
+    if eff.x is not None:
+        _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
 
 
@@ -2264,6 +2337,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
+    ir.PutFromHand: _do_put_from_hand,
     ir.ThisTurn: _do_lasting,
     ir.GroupThisTurn: _do_group_this_turn,
     ir.Explore: _do_explore,

@@ -69,7 +69,7 @@ from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, Gam
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
-from ..rules.modes import TargetingSource
+from ..rules.modes import TargetingSource, selections, with_modes
 from ..rules.targeting import object_matches
 from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
@@ -374,6 +374,31 @@ def trigger_target_choices(view: View, ability: TriggeredAbility | ir.Ward, sour
     return [tuple(tuple(g) for g in c) for c in answer.choices]
 
 
+TriggerChoice = tuple["tuple[int, ...] | None", "tuple[tuple[str, ...], ...]"]
+
+
+def trigger_choices(view: View, ability: TriggeredAbility | ir.Ward, source_id: str,
+                    controller: str) -> list[TriggerChoice]:
+    """Every legal ``(modes, targets)`` choice for a triggered ability being put on the stack: a modal one
+    (CR 603.3c, 700.2) has each selection of modes the text allows whose chosen modes all have legal
+    targets (700.2a), with each choice of those modes' targets (603.3d); ``modes`` None for an ability
+    without modes, ``()`` when "choose up to N" chose none (the ability is then removed, 603.3c).
+    ``[]``: no legal choice (removed)."""
+    if not getattr(ability, "modes", ()):
+        return [(None, c) for c in trigger_target_choices(view, ability, source_id, controller)]
+    src = ability_source(view, source_id, ability, "triggered", controller=controller)
+    assert src.modal is not None
+    out: list[TriggerChoice] = []
+    for sel in selections(src.modal):
+        chosen = with_modes(src, sel)
+        if not chosen.specs:
+            out.append((sel, ()))
+            continue
+        answer = enumerate_choices(targeting_problem(view, chosen, chooser=controller, how="trigger"))
+        out.extend((sel, tuple(tuple(g) for g in c)) for c in answer.choices)
+    return out
+
+
 # ===========================================================================
 # The world: a mutable copy of the game while resolving
 # ===========================================================================
@@ -597,7 +622,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False, monstrous=False, exiled_until=None)   # 718.4: a card not prototyped unless cast so (status)
+                  buyback=False, monstrous=False, exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -1506,14 +1531,14 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
     pending = sorted(w.pending, key=lambda p: p.seq)
     w.pending = []
     view = w.view()
-    per_player: list[tuple[list[_PendingTrigger], list[list[tuple[tuple[str, ...], ...]]], list[Any]]] = []
+    per_player: list[tuple[list[_PendingTrigger], list[list[TriggerChoice]], list[Any]]] = []
     for pid in _apnap(w.base):
         mine = [p for p in pending if p.controller == pid]
         if not mine:
             continue
         trig, opts = [], []
         for p in mine:
-            choices = trigger_target_choices(view, p.ability, p.source, p.controller)
+            choices = trigger_choices(view, p.ability, p.source, p.controller)
             if not choices:
                 continue  # CR 603.3d: no legal targets — removed from the stack
             trig.append(p)
@@ -1541,7 +1566,10 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
         for (trig, opts, _), placement in zip(per_player, combo):
             for t, c in placement:
                 p = trig[t]
-                targets = opts[t][c] if getattr(p.ability, "targets", ()) else None
+                modes, picked = opts[t][c]
+                if modes == ():
+                    continue   # CR 603.3c: no mode chosen ("choose up to N"): removed from the stack
+                targets = picked if getattr(p.ability, "targets", ()) or (modes and picked) else None
                 stack = v.zone_list("stack")
                 top = (stack[0].order - 1) if stack else 0
                 sid = _new_id(v, f"ability-of-{p.source}")
@@ -1549,12 +1577,14 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
                                  order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to,
                                  event_object=p.event_object, event_player=p.event_player, delayed=p.delayed,
-                                 it=p.it))
+                                 it=p.it, modes=modes))
                 if targets:
                     queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
                 if p.delayed:
                     entry["delayed"] = p.delayed
+                if modes is not None:
+                    entry["modes"] = list(modes)
                 if targets is not None:
                     entry["targets"] = [list(g) for g in targets]
                 placed.append(entry)

@@ -145,6 +145,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["event_player"] = o.event_player
     if o.regeneration_shields:
         d["regeneration_shields"] = o.regeneration_shields
+    if o.modes is not None:
+        d["modes"] = list(o.modes)           # the modes chosen (CR 700.2a)
     return d
 
 
@@ -279,4 +281,8 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["affected"] = [list(t) for t in e.affected]
     if e.event_object is not None:
         d["event_object"] = e.event_object
+    if e.modes is not None:
+        d["modes"] = list(e.modes)
+    if e.x is not None:
+        d["x"] = e.x                         # X fixed as it resolved (CR 608.2h)
     return d

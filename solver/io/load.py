@@ -51,6 +51,7 @@ import yaml
 from ..cards import SHIPPED, Card, CardDB, UnknownCard, card_from_mapping
 from .faces import FaceError, FaceUp, by_face_name, day_night_problem, face_up, fused_up
 from ..rules.faces import CAST_WITH, KEPT_ON_BATTLEFIELD, prototype_of, prototyped_card
+from ..rules.modes import modal_of, selection_error
 from ..core import ir
 from ..core.errors import SituationError
 from ..core.mana import Mana, ManaSyntaxError, chosen_color_letter
@@ -141,7 +142,7 @@ class _PlainObject(_Plain):
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False,
-                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None)
+                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
 
 
 class _PlainAbility(_Plain):
@@ -161,7 +162,7 @@ class _PlainTurn(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None, x=None)
 
 
 class _PlainPrevention(_Plain):
@@ -275,6 +276,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "ability": _opt(_ability),
     "activated_this_turn": _opt(lambda v: _map(v, lambda k: k, _count)),
     "blocking": _opt(lambda v: _list(v, _id)),
+    "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
     "last_known": lambda v: v if v is None else _not_plain(),
 }
 
@@ -311,11 +313,12 @@ def _turn(v: Any) -> _PlainTurn:
 
 
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes", "x"))
     if "controller" not in d:
         raise _NotPlain
     checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
-              "affected": _opt(_targets), "event_object": _opt_id}
+              "affected": _opt(_targets), "event_object": _opt_id, "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
+              "x": _opt(lambda v: _int(v, -MAX_INT))}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -978,6 +981,30 @@ class _Builder:
         if name not in names:
             self.fail(where, f"{p.card.name if p.card else 'the object'} has no {name} the project reads")
 
+    def modes(self, p: Any) -> tuple[int, ...] | None:
+        """Object key ``modes`` (extension): the modes chosen for a modal spell or ability on the stack
+        (CR 700.2a, 601.2b, 603.3c) — a selection its text allows (``rules.modes.selection_error``)."""
+        given = p.spec.modes
+        if given is None:
+            return None
+        where = _at(p.path, "modes")
+        if p.zone != "stack":
+            self.fail(where, "'modes' is for a modal spell or ability on the stack (CR 700.2a)")
+        if p.spec.ability is not None:
+            src = self.objects.get(p.spec.ability.source)
+            numbered = ir.numbered_abilities(src.card.abilities) if src is not None and src.card else ()
+            i = p.spec.ability.index
+            owner = numbered[i - 1] if 1 <= i <= len(numbered) else None
+        else:
+            owner = p.card.spell if p.card is not None else None
+        mc = modal_of(owner)
+        if mc is None:
+            self.fail(where, "this spell or ability has no modes (CR 700.2)")
+        why = selection_error(mc, list(given))
+        if why is not None:
+            self.fail(where, why)
+        return tuple(sorted(given))
+
     def kicked(self, p: Any) -> int:
         """Object key ``kicked`` (extension): how many times a spell on the stack, or the spell a permanent
         was, was kicked (CR 702.33d-e): its card has kicker (at most once, 702.33a) or multikicker (any
@@ -1240,7 +1267,8 @@ class _Builder:
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
             regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p),
-            event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"))
+            event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
+            modes=self.modes(p))
 
     def regeneration_shields(self, p: _Pending) -> int:
         """``regeneration_shields`` (extension): regeneration shields on a permanent, for this turn
@@ -1365,7 +1393,8 @@ class _Builder:
                                              affected=self.targets(e.affected, _at(path, "affected")),
                                              event_object=None if e.event_object is None else self.known(
                                                  e.event_object, _at(path, "event_object"), players=False,
-                                                 what="object")))
+                                                 what="object"),
+                                             modes=None if e.modes is None else tuple(sorted(e.modes)), x=e.x))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:

@@ -187,6 +187,9 @@ class ObjectSpec(_Spec):
     fused: bool = Field(False, description="(extension) (stack) a split card with fuse cast as both halves: the "
                                            "spell has the combined characteristics and both halves' text "
                                            "(CR 702.102)")
+    modes: list[Annotated[int, Field(ge=1)]] | None = Field(
+        None, description="(extension) (stack) a modal spell or ability: the modes chosen as it was cast, activated "
+                          "or put on the stack, 1-based in printed order (CR 700.2a, 601.2b, 603.3c)")
 
 
 ObjectEntry = _one_of("a card name or an object mapping", str=CardName, map=ObjectSpec)
@@ -245,6 +248,10 @@ class EffectSpec(_Spec):
     event_object: Id | None = Field(None, description="(extension) the object a triggered ability's event named, "
                                                       "when the effect is on it ('it gets +1/+0 until end of turn', "
                                                       "CR 603.2, 611.2a)")
+    modes: list[Annotated[int, Field(ge=1)]] | None = Field(
+        None, description="(extension) a modal spell or ability: the modes it was cast or activated with (CR 700.2a)")
+    x: int | None = Field(None, description="(extension) the value of X of its '+X/+X' effects, fixed as it "
+                                             "resolved (CR 608.2h)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":

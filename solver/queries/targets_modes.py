@@ -6,6 +6,7 @@ Not a query kind of its own: :mod:`solver.queries.targets` hands modal sources h
 
     query: {kind: targets, cast: kolaghans-command}              # every legal selection of modes
     query: {kind: targets, cast: kolaghans-command, modes: [2, 4]}  # the modes fixed (1-based, printed order)
+    query: {kind: targets, spell: kolaghans-command}  # on the stack: the modes its object key ``modes`` records
 
 Result (contract §2.4 shape, plus two extension fields):
 
@@ -45,10 +46,13 @@ def modal_targets(view: View, source: TargetingSource, query: dict, player: str,
         raise QueryError("", "modes", "this spell or ability has no modes (CR 700.2); drop 'modes'")
     if "modes" not in query and "spell" in query:
         # the modes of a spell or ability on the stack were chosen when it was put there (CR 700.2a-b,
-        # 700.2g for copies) and the situation format does not record them: never guess
-        raise UnsupportedCase("the modes chosen for a modal spell or ability on the stack are not part of "
-                              "the situation; give them with modes: [..] (CR 700.2)")
-    if "modes" in query:
+        # 700.2g for copies): the object key ``modes`` records them; without it, never guess
+        if source.selection is None:
+            raise UnsupportedCase("the modes chosen for a modal spell or ability on the stack are not part of "
+                                  "the situation; give them with the object key modes or the query's "
+                                  "modes: [..] (CR 700.2)")
+        counts = [(source.selection, count_choices(targeting_problem(view, source, player, how)))]
+    elif "modes" in query:
         sel = query["modes"]
         why = selection_error(mc, sel)
         if why is not None:

@@ -44,6 +44,7 @@ from .cursor import Cursor, NoMatch, sentences
 from .phrases import _counter_word, number
 from .static_sentences import _Both
 from .tokens import Token
+from .vocabulary import TYPE_WORDS
 
 __all__ = ["line_conditional_static", "static_condition"]
 
@@ -90,6 +91,11 @@ def static_condition(c: Cursor) -> ActivationCondition:
         return GraveyardTypes(n=n)
     if c.take("cards", "in", "your", "graveyard") or c.take("cards", "are", "in", "your", "graveyard"):
         return GraveyardCount(n=n)
+    t = c.peek()
+    if t is not None and t.low in TYPE_WORDS and TYPE_WORDS[t.low] in ir.CARD_TYPES:   # "land cards" (CR 205.2a)
+        c.i += 1
+        c.need("cards", "in", "your", "graveyard")
+        return GraveyardCount(n=n, types=frozenset({TYPE_WORDS[t.low]}))
     raise NoMatch("a static condition")
 
 

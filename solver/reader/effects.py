@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Callable, Sequence
 
-from ..core.ir import (CONTROLLER, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
+from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, CounterSpell, CounterUnlessPays, CreateTokens, Damage, Destroy, Discard,
                   Draw, Effect,
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
@@ -17,7 +17,7 @@ from .tokens import Token
 from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, number, pt, subtype_word
-from .scope import amount, keyword_list, object_ref, pump_until_eot, Scope, target_phrase
+from .scope import amount, keyword_list, object_ref, pump_until_eot_x, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
@@ -25,7 +25,7 @@ from .conditional_effects import if_condition_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
 from . import effects_equip
-from .effects_effb import CLAUSES_EFFB
+from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -85,8 +85,8 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     each = c.take("each")
     if each and ref.kind != "each_target":
         raise NoMatch("'each' with one object")
-    p, q, kws = pump_until_eot(c)
-    return [Pump(ref, power=p, toughness=q, keywords=kws)]
+    p, q, kws, has_x = pump_until_eot_x(c)
+    return [Pump(ref, power=p, toughness=q, keywords=kws, x=x_of_pump(c, s) if has_x else None)]
 
 
 def clause_player_draws(c: Cursor, s: Scope) -> list[Effect]:
@@ -600,6 +600,30 @@ def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True)]
 
 
+def clause_put_from_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """put <a card | a|an <type or subtype> card>[ with mana value equal to the number of <kind> counters on
+    this <permanent>] from your hand onto the battlefield [tapped] (CR 608.2c; "you may" before it,
+    608.2d): a choice among the distinct qualifying cards of the player's own hand (CR 402.3)."""
+    c.need("put")
+    lows = [t.low for t in c.toks]
+    k = next((i for i in range(c.i, len(lows) - 3) if lows[i:i + 4] == ["with", "mana", "value", "equal"]), None)
+    if k is not None:   # the card's description ends before its mana value bound
+        sub = Cursor(c.toks[c.i:k])
+        quality = _library_card(sub)
+        sub.end()
+        c.i = k
+    else:
+        quality = _library_card(c)
+    mv_counters = ""
+    if c.take("with", "mana", "value", "equal", "to", "the", "number", "of"):
+        mv_counters = counter_kind(c)
+        c.need(("counter", "counters"), "on")
+        if not (c.take("SELF") or (c.take("this") and c.peek() is not None and c.next().low in TYPE_WORDS)):
+            raise NoMatch("counters on this permanent")
+    c.need("from", "your", "hand", "onto", "the", "battlefield")
+    return [PutFromHand(quality, tapped=c.take("tapped"), mv_counters=mv_counters)]
+
+
 def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     """look at the top N cards of your library, then put them back in any order (CR 401.4)."""
     c.need("look", "at", "the", "top")
@@ -771,7 +795,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
-    ("search library", clause_search), ("look at the top cards", clause_arrange_top),
+    ("search library", clause_search), ("put from hand", clause_put_from_hand),
+    ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *EFFA_CLAUSES,

@@ -13,7 +13,8 @@ from ..core.ir import Effect, GroupPump, GroupThisTurn, ThisTurn
 from ..core.selectors import Selector
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_filter
-from .scope import Scope, amount, object_ref, pump_until_eot
+from .scope import Scope, amount, object_ref, pump_until_eot_x
+from .production import amount_phrase
 
 #: The combat rules a "this turn" clause puts on its object, by its words after the subject, and
 #: whether "this turn" is followed by "if able" (a requirement, CR 508.1d, 509.1c) — restrictions
@@ -66,9 +67,24 @@ def clause_group_pump(c: Cursor, s: Scope) -> list[Effect]:
     group, other = _group_subject(c)
     if other and not s.source_is_permanent:
         raise NoMatch("'other' of a spell")
-    p, q, kws = pump_until_eot(c)
+    p, q, kws, has_x = pump_until_eot_x(c)
+    x = x_of_pump(c, s) if has_x else None
     s.groups += 1   # its slot in the effects entry's ``affected`` (printed order; a gap is harmless)
-    return [GroupPump(group, power=p, toughness=q, keywords=kws, other=other, slot=s.groups - 1)]
+    return [GroupPump(group, power=p, toughness=q, keywords=kws, other=other, slot=s.groups - 1, x=x)]
+
+
+def x_of_pump(c: Cursor, s: Scope) -> ir.Amount:
+    """What the X of "+X/+X" is (CR 107.3, 608.2h): ", where X is <count>" after the clause — a count
+    needing no power or ability of another permanent as it resolves ("the number of creatures you
+    control", "your life total") — else the spell's or ability's own X (CR 107.3m)."""
+    if c.take(",", "where", "x", "is"):
+        n = amount_phrase(c)
+        if n.what not in ("number", "cards", "life", "counters") or n.keyword or n.min_power is not None:
+            raise NoMatch("an X read from power or abilities")
+        return n
+    if not s.x_defined:
+        raise NoMatch("an X the text does not define")
+    return "X"
 
 
 def clause_this_turn(c: Cursor, s: Scope) -> list[Effect]:

@@ -49,7 +49,7 @@ from .scope import check_event_refs, keyword_list, Scope, trigger_scope
 from .costs import cost_has_x, only_activated_ability_cost, only_mana_ability_cost, parse_cost
 from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
-from .static_sentences import (_in_addition, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
+from .static_sentences import (_in_addition, line_defined_pt, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
                                line_characteristic_defining, line_combat, mana_replacement, must_target,
                                player_keyword, player_subtype, skip_step, token_replacement)
 from .effects import effect_sentence, effect_text
@@ -463,6 +463,7 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("activated ability", line_activated),
     ("triggered ability", line_triggered),
     ("characteristic-defining ability", line_characteristic_defining),  # CR 604.3: before an instant's instructions
+    ("characteristic-defining power and toughness", line_defined_pt),  # CR 604.3, 613.4a
     ("spell instructions", line_spell),
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),

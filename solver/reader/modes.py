@@ -31,10 +31,12 @@ which reports it unsupported — affecting targets and effect — as before):
 * every mode's targets completely (as for any other line, :mod:`.structure`);
   a mode whose targets can't be read leaves the whole card's modes unread.
 
-The IR object's own ``targets`` is empty and its ``effects`` holds one
-``UnreadEffect(<the mode-choice line>)``: choosing modes on
-resolution is not modeled (``resolve`` refuses; the soundness layer reports it
-as an unread effect, which changes neither targets, costs nor timing).
+The IR object's own ``targets`` and ``effects`` are empty: what it does is what its
+chosen modes do (CR 700.2a, 601.2b, 603.3c: the modes are chosen as it is put on the
+stack and recorded there, object key ``modes``; :func:`solver.rules.modes.selection_effects`).
+A mode whose effect is not read keeps it as ``UnreadEffect``: it blocks only a resolution
+that chose that mode (:func:`solver.rules.modes.unchosen_unread`), and the modes read stay
+castable, activatable and resolvable.
 """
 from __future__ import annotations
 
@@ -153,7 +155,7 @@ def read_group(head: Sequence[Token], head_raw: str, modes: Sequence[Sequence[To
     if len(modes) < 2:
         raise g.NoMatch("CR 700.2: two or more options")
     body = g.strip_ability_word(head)
-    sentinel = (UnreadEffect(head_raw.strip()),)
+    sentinel: tuple[UnreadEffect, ...] = ()   # the modal object does only what its chosen modes do (CR 700.2a)
     if ctx.is_spell:
         if not body or body[0].low != "choose":
             raise g.NoMatch("a spell's mode choice starts with 'choose'")
@@ -238,7 +240,7 @@ def read_modal_lines(raws: Sequence[str], i: int, n: int, names: tuple[str, ...]
     parts = (grp.ability,) if grp.ability is not None else ()
     head = LineReading(lines[0], toks[0][0], toks[0][1], "modal " + ("spell" if ctx.is_spell else
                        "triggered ability" if isinstance(grp.ability, TriggeredAbility) else "activated ability"),
-                       parts, ctx.is_spell, None, 1)   # 1: the choice of modes on resolution is not read
+                       parts, ctx.is_spell, None, 0)   # the choice of modes is read (CR 700.2a)
     rest = [LineReading(raw, clean, t, "mode", (), ctx.is_spell, None, k)
             for raw, (clean, t), k in zip(lines[1:], toks[1:], grp.unread)]
     return [head] + rest, grp.spell

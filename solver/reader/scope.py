@@ -176,6 +176,44 @@ def amount(c: Cursor, s: Scope, allow_a: bool = False) -> int | str:
     return n
 
 
+def _x_pt(c: Cursor) -> tuple[int, int] | None:
+    """"+X/+X", "+X/+0", "-X/-X", "+0/+X" (CR 107.3): the coefficients of X; None (nothing read) otherwise."""
+    t = c.peek()
+    if t is None or t.kind != "PT":
+        return None
+    sides = t.text.lower().split("/")
+    coef = {"+x": 1, "-x": -1, "+0": 0}
+    if len(sides) != 2 or any(s not in coef for s in sides) or "x" not in t.text.lower():
+        return None
+    c.i += 1
+    return coef[sides[0]], coef[sides[1]]
+
+
+def pump_until_eot_x(c: Cursor) -> tuple[int, int, tuple[str, ...], bool]:
+    """As :func:`pump_until_eot`, also "get(s) +X/+X …" (the last item True: ``power``/``toughness``
+    are coefficients of X) and "gain(s) <keywords> and get(s) +N/+N until end of turn"."""
+    p = q = 0
+    kws: tuple[str, ...] = ()
+    has_x = False
+    if c.take(("gains", "gain")):
+        kws = keyword_list(c)
+        if not c.take("and"):
+            c.need("until", "end", "of", "turn")
+            return p, q, kws, False
+        c.need(("gets", "get"))
+        xs = _x_pt(c)
+        (p, q), has_x = (xs, True) if xs is not None else (pt(c), False)
+    elif c.take(("gets", "get")):
+        xs = _x_pt(c)
+        (p, q), has_x = (xs, True) if xs is not None else (pt(c), False)
+        if c.take("and", ("gains", "gain")):
+            kws = keyword_list(c)
+    else:
+        raise NoMatch("gets or gains")
+    c.need("until", "end", "of", "turn")
+    return p, q, kws, has_x
+
+
 def pump_until_eot(c: Cursor) -> tuple[int, int, tuple[str, ...]]:
     """"get(s) +N/+N [and gain(s) <keywords>] until end of turn" / "gain(s) <keywords> until end of turn"
     (CR 611.2a, 613.4c): the power and toughness change and the keywords granted (a Pump's or a GroupPump's)."""

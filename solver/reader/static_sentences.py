@@ -17,6 +17,7 @@ from .descriptions import desc, selector_phrase, SELF_SELECTOR, to_selector
 from .scope import amount
 from .line_context import LineContext
 from .activation_conditions import _controlled
+from .production import amount_phrase
 
 
 def mana_replacement(c: Cursor) -> ManaReplacement:
@@ -414,4 +415,37 @@ def line_characteristic_defining(toks: Sequence[Token], ctx: LineContext, raw: s
         words = " ".join(t.low for t in sents[1] if t.kind == "WORD")
         if words != "this ability doesn't affect its color identity":
             raise NoMatch("another sentence")
+    return [a]
+
+
+def _defined_amount(c: Cursor) -> ir.Count:
+    """What a power or toughness is equal to, for layer 7a (CR 613.4a): a count that reads no power,
+    toughness or ability — the number of permanents of a description, of cards of a type in your
+    graveyard, your life total (:func:`.production.amount_phrase`)."""
+    n = amount_phrase(c)
+    if n.what not in ("number", "cards", "life") or n.keyword or n.min_power is not None or n.same_name:
+        raise NoMatch("an amount read from power, toughness or abilities")
+    return n
+
+
+def line_defined_pt(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
+    """A characteristic-defining ability of the card's own power and toughness (CR 604.3, 208.2a;
+    layer 7a, 613.4a): "This creature's power is equal to …", "SELF's power and toughness are
+    each equal to …", "SELF's toughness is equal to …"."""
+    sents = sentences(toks)
+    if len(sents) != 1 or ctx.is_spell:
+        raise NoMatch("one sentence of a permanent card")
+    c = Cursor(sents[0])
+    if not (c.take("SELF", "'s") or c.take("this", "creature's")):
+        raise NoMatch("this creature's")
+    if c.take("power", "and", "toughness", "are", "each", "equal", "to"):
+        n = _defined_amount(c)
+        a = ir.DefinedPT(power=n, toughness=n, text=raw)
+    elif c.take("power", "is", "equal", "to"):
+        a = ir.DefinedPT(power=_defined_amount(c), text=raw)
+    else:
+        c.need("toughness", "is", "equal", "to")
+        a = ir.DefinedPT(toughness=_defined_amount(c), text=raw)
+    c.take(".")
+    c.end()
     return [a]

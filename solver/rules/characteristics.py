@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Generic, Iterable, TypeVar, cast
+from typing import Any, Callable, Generic, Iterable, TypeVar, cast
 
 from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
@@ -38,6 +38,7 @@ from ..core.mana import ManaCost
 from ..core.memo import Memo
 from ..core.state import AbilityRef, GameObject, GameState
 from ..reader.subtypes import CREATURE_TYPES
+from .modes import selection_effects
 
 BASIC_LAND_TYPES: tuple[str, ...] = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
@@ -117,6 +118,7 @@ class Sourced(Generic[A]):
     timestamp: int
     targets: tuple[tuple[str, ...], ...] | None = None
     event_object: str | None = None  # what a triggered ability's event named (CR 603.2)
+    x: int | None = None  # the X of a resolved "+X/+X", fixed as it resolved (CR 608.2h)
 
 
 def printed_mana_value(o: GameObject) -> int:
@@ -354,9 +356,40 @@ class View:
         d = o.card.data
         # CR 202.3, 107.3: an X in the mana cost is its announced value on the stack, 0 elsewhere
         x = o.x * d.mana_cost.x_count if o.zone == "stack" else 0
+        p, t = self._defined_pt(o, o.card.abilities, _int(d.power), _int(d.toughness),
+                                lambda sel, src, you: len(self.select(sel, src, you)))   # CR 604.3: every zone
         return Chars(o.id, d.name, o.controller, o.owner, frozenset(d.types), printed_subtypes(o.card),
-                     frozenset(d.supertypes), self._base_colors(o), o.card.abilities, _int(d.power), _int(d.toughness),
+                     frozenset(d.supertypes), self._base_colors(o), o.card.abilities, p, t,
                      printed_mana_value(o) + x)
+
+    def _defined_pt(self, o: GameObject, abilities: Iterable[Ability], p: int | None, t: int | None,
+                    permanents: Callable[[Selector, GameObject, str], int]) -> tuple[int | None, int | None]:
+        """Layer 7a (CR 613.4a, 604.3): the power and toughness its characteristic-defining abilities set
+        (:class:`~solver.core.ir.DefinedPT`), from ``p``/``t`` otherwise; ``permanents`` counts the
+        permanents of a selector (on the battlefield: by the types after layer 4, so no layer reads
+        itself; elsewhere: the permanents as they are)."""
+        for a in abilities:
+            if isinstance(a, ir.DefinedPT):
+                if a.power is not None:
+                    p = self._defined_count(o, a.power, permanents)
+                if a.toughness is not None:
+                    t = self._defined_count(o, a.toughness, permanents)
+        return p, t
+
+    def _defined_count(self, o: GameObject, n: ir.Count,
+                       permanents: Callable[[Selector, GameObject, str], int]) -> int:
+        """The value of a layer-7a count for object ``o`` (its controller's; CR 604.3)."""
+        you = o.controller
+        if n.what == "life":
+            value = next((pl.life for pl in self.state.players if pl.id == you), 0)
+        elif n.what == "cards":
+            f = n.card_filter
+            value = sum(1 for g in self.state.zone("graveyard") if g.owner == you and g.card is not None and (
+                f is None or ((not f.types or bool(f.types & set(g.card.data.types)))
+                              and f.colors <= printed_colors(g.card))))
+        else:
+            value = permanents(n.selector, o, you)
+        return value + n.plus
 
     @staticmethod
     def _base_colors(o: GameObject) -> frozenset[str]:
@@ -377,7 +410,7 @@ class View:
             for eff in effs:
                 fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
                 self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed,
-                                         e.event_object))
+                                         e.event_object, e.x))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
@@ -443,17 +476,12 @@ class View:
                         granted[o.id].extend(Keyword(k) for k in a.keywords)
         for s in self._eot:
             eff = s.ability
-            if isinstance(eff, Pump):
-                for oid in self._refs(eff.to, s):
+            if isinstance(eff, (Pump, ir.GroupPump)):
+                times = 1 if eff.x is None else (s.x or 0)   # "+X/+X": X as it resolved (CR 608.2h)
+                for oid in (self._refs(eff.to, s) if isinstance(eff, Pump) else self._group(eff, s)):
                     if oid in work:
-                        ptmod[oid][0] += eff.power
-                        ptmod[oid][1] += eff.toughness
-                        granted[oid].extend(Keyword(k) for k in eff.keywords)
-            elif isinstance(eff, ir.GroupPump):
-                for oid in self._group(eff, s):
-                    if oid in work:
-                        ptmod[oid][0] += eff.power
-                        ptmod[oid][1] += eff.toughness
+                        ptmod[oid][0] += eff.power * times
+                        ptmod[oid][1] += eff.toughness * times
                         granted[oid].extend(Keyword(k) for k in eff.keywords)
 
         for o in perms:
@@ -464,6 +492,8 @@ class View:
             token_pt = getattr(o.card, "pt", None)
             if token_pt:
                 p, t = token_pt
+            p, t = self._defined_pt(o, base_abilities[o.id], p, t,
+                                    lambda sel, src, you: sum(1 for x in work.values() if _matches(sel, x, src, you)))
             if o.id in animated and animated[o.id].power is not None:   # layer 7b: base P/T (CR 613.4b)
                 p, t = animated[o.id].power, animated[o.id].toughness
             if p is not None and t is not None:
@@ -527,7 +557,7 @@ class View:
             return any(p.poison >= cond.n for p in self.state.players if p.id != you)
         graveyard = [o for o in self.state.zone("graveyard") if o.owner == you]
         if isinstance(cond, ir.GraveyardCount):
-            return len(graveyard) >= cond.n
+            return sum(1 for o in graveyard if cond.counts(o.card.data.types if o.card else ())) >= cond.n
         if isinstance(cond, ir.GraveyardTypes):   # card types (CR 205.2a) among the cards, as printed
             return len({t for o in graveyard if o.card is not None for t in o.card.data.types
                         if t in ir.CARD_TYPES}) >= cond.n
@@ -544,20 +574,28 @@ class View:
         out.sort(key=lambda s: (s.timestamp, s.source))
         return out
 
+    def entry_effects(self, e: Any) -> tuple[str, tuple]:
+        """The source and the continuous effects of an ``effects`` entry (CR 611.2a)."""
+        return self._effect_entry(e)
+
     def _effect_entry(self, e) -> tuple[str, tuple]:
         """The continuous effects an ``effects`` entry stands for."""
+        owner: object = None
         if e.card is not None:
-            effs = e.card.spell.effects if e.card.spell else ()
+            owner = e.card.spell
             src = e.card.name
         else:
             ref: AbilityRef = e.ability
             src = ref.source
             o = self._objs.get(ref.source)
-            effs = ()
             if o is not None and o.card is not None:
                 acts = ir.numbered_abilities(o.card.abilities)
                 if 1 <= ref.index <= len(acts):
-                    effs = getattr(acts[ref.index - 1], "effects", ())
+                    owner = acts[ref.index - 1]
+        effs: tuple[ir.Effect, ...] = tuple(getattr(owner, "effects", None) or ())
+        modes: tuple[ir.Mode, ...] = getattr(owner, "modes", None) or ()
+        if e.modes is not None and modes:   # a modal one: its chosen modes' effects (CR 700.2a)
+            effs += selection_effects(modes, e.modes)
         out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):

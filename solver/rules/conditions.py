@@ -58,8 +58,9 @@ def _graveyard_card(view: View, cond: ir.GraveyardCard, source, player: str) -> 
 
 
 def _graveyard_count(view: View, cond: ir.GraveyardCount, source, player: str) -> bool:
-    """Threshold: ``n`` or more cards in the player's graveyard."""
-    return sum(1 for o in view.state.zone("graveyard") if o.owner == player) >= cond.n
+    """Threshold: ``n`` or more cards (of ``types``, as printed) in the player's graveyard."""
+    return sum(1 for o in view.state.zone("graveyard") if o.owner == player
+               and cond.counts(o.card.data.types if o.card is not None else ())) >= cond.n
 
 
 def _graveyard_types(view: View, cond: ir.GraveyardTypes, source, player: str) -> bool:

@@ -27,12 +27,16 @@ this module (no import cycle).
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
+from typing import Any, Sequence
+
 from ..core import ir
 from ..core.ir import TargetSpec
 
-__all__ = ["ModeChoice", "TargetingSource", "modal_of", "selections", "selection_specs", "selection_error", "with_modes"]
+__all__ = ["ModeChoice", "TargetingSource", "modal_of", "selections", "selection_specs", "selection_error", "with_modes",
+           "selection_effects", "unchosen_unread", "chooses_on_stack"]
 
 
 @dataclass(frozen=True)
@@ -134,3 +138,68 @@ def with_modes(source: "TargetingSource", sel: tuple[int, ...]) -> "TargetingSou
     """The targeting source with the modes ``sel`` chosen (CR 601.2b): its slots are those modes'."""
     assert source.modal is not None
     return replace(source, specs=selection_specs(source.modal, tuple(sel)), selection=tuple(sel))
+
+
+_TARGET_REFS = ("target", "each_target")
+
+
+def _shifted(v: Any, targets: int, groups: int) -> Any:
+    """``v`` (an effect, a reference, a tuple of them, nested) with its target references moved ``targets``
+    slots on and its group-effect slots (``slot``, the effects entry's ``affected`` lists) ``groups`` on."""
+    if isinstance(v, ir.Ref):
+        return replace(v, index=v.index + targets) if v.kind in _TARGET_REFS and targets else v
+    if not targets and not groups:
+        return v
+    if isinstance(v, tuple):
+        items = tuple(_shifted(x, targets, groups) for x in v)
+        return v if all(a is b for a, b in zip(items, v)) else items
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        changes: dict[str, Any] = {}
+        for f in dataclasses.fields(v):
+            old = getattr(v, f.name)
+            new = old + groups if f.name == "slot" and isinstance(old, int) and not isinstance(old, bool) \
+                else _shifted(old, targets, groups)
+            if new is not old:
+                changes[f.name] = new
+        return replace(v, **changes) if changes else v
+    return v
+
+
+def _group_slots(v: Any) -> int:
+    """How many group-effect slots the effects ``v`` use (one past the highest ``slot``; 0: none)."""
+    if isinstance(v, tuple):
+        return max((_group_slots(x) for x in v), default=0)
+    if dataclasses.is_dataclass(v) and not isinstance(v, type):
+        own = getattr(v, "slot", None)
+        n = own + 1 if isinstance(own, int) and not isinstance(own, bool) else 0
+        return max([n] + [_group_slots(getattr(v, f.name)) for f in dataclasses.fields(v)])
+    return 0
+
+
+def selection_effects(modes: Sequence[ir.Mode], sel: Sequence[int]) -> tuple[ir.Effect, ...]:
+    """The effects of the chosen modes, in printed order (CR 700.2, 608.2c: a modal spell or ability
+    does what its chosen modes say, in the order written; a mode chosen twice, twice, CR 700.2d), each
+    mode's target references moved to its slots among the selection's (:func:`selection_specs`) and
+    its group-effect slots after the earlier modes'."""
+    out: list[ir.Effect] = []
+    targets = groups = 0
+    for i in sorted(sel):
+        m = modes[i - 1]
+        out.extend(_shifted(tuple(m.effects), targets, groups))
+        targets += len(m.targets)
+        groups += _group_slots(tuple(m.effects))
+    return tuple(out)
+
+
+def unchosen_unread(modes: Sequence[ir.Mode], sel: Sequence[int]) -> frozenset[str]:
+    """The texts of unread effects (``UnreadEffect``) only modes not in ``sel`` have: on the stack they are
+    no part of what the spell or ability does (CR 700.2a, 601.2b: its modes were chosen)."""
+    chosen = {e.text for i in set(sel) for e in modes[i - 1].effects if isinstance(e, ir.UnreadEffect)}
+    return frozenset(e.text for m in modes for e in m.effects
+                     if isinstance(e, ir.UnreadEffect) and e.text not in chosen)
+
+
+def chooses_on_stack(a: object) -> bool:
+    """Does putting ``a`` (a triggered ability) on the stack involve a choice of modes or targets
+    (CR 603.3c-d)?"""
+    return bool(getattr(a, "targets", ()) or getattr(a, "modes", ()))

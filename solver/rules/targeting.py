@@ -270,9 +270,9 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
     if o.card is not None:
         c = view.chars(o.id)
         specs = () if o.cast_with == "overload" else spell_specs(o.card)   # CR 702.96b: no targets
-        return TargetingSource("spell", o.id, o.controller, specs, c.colors,
-                               self_id=o.id, default_how="copy" if o.copy else "cast", types=c.types,
-                               subtypes=c.subtypes, modal=modal_of(o.card.spell))
+        return _chosen_modes(o, TargetingSource("spell", o.id, o.controller, specs, c.colors, self_id=o.id,
+                                                default_how="copy" if o.copy else "cast", types=c.types,
+                                                subtypes=c.subtypes, modal=modal_of(o.card.spell)))
     ref = o.ability
     if ref is None:
         raise TargetingError("spell", f"'{stack_id}' is neither a spell nor an ability")
@@ -294,8 +294,17 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
         colors = printed_colors(card)  # the card data's colors (CR 202.2, 204, 604.3)
         types, subtypes = frozenset(card.data.types), printed_subtypes(card)
     how = "copy" if o.copy else ("activate" if kind == "activated" else "trigger")
-    return TargetingSource(kind, ref.source, o.controller, ability_specs(ability), colors, self_id=o.id,
-                           default_how=how, types=types, subtypes=subtypes, modal=modal_of(ability))
+    return _chosen_modes(o, TargetingSource(kind, ref.source, o.controller, ability_specs(ability), colors,
+                                            self_id=o.id, default_how=how, types=types, subtypes=subtypes,
+                                            modal=modal_of(ability)))
+
+
+def _chosen_modes(o: GameObject, src: TargetingSource) -> TargetingSource:
+    """A modal spell or ability on the stack whose modes are recorded (object key ``modes``): its target
+    slots are those of the chosen modes (CR 700.2a, 601.2b-c)."""
+    if src.modal is None or o.modes is None:
+        return src
+    return with_modes(src, o.modes)
 
 
 # --------------------------------------------------------------------------

@@ -79,6 +79,7 @@ from .unread import (_ABILITIES, ability_parts, _keyword_item_reach, _printed, _
                      sorted_affects as _sorted,
                      words as _words)
 from .inert import inert_on_board
+from ..modes import unchosen_unread
 from ...core.state import opponent_lost_life
 
 #: Layouts whose other face (or half) the card database does not hold.
@@ -237,6 +238,11 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     if zone == "battlefield" and view is not None:
         rows = [(text, kind, affects, reach, act and not (kind == "static" and inert_on_board(view, o, text)))
                 for text, kind, affects, reach, act in rows]
+    if zone == "stack" and o.modes is not None and card.spell is not None and card.spell.modes:
+        # a modal spell on the stack does what its chosen modes do (CR 700.2a, 601.2b): another mode's unread
+        # effect is no part of it
+        drop = unchosen_unread(card.spell.modes, o.modes)
+        rows = [r for r in rows if not (r[1] == "spell" and r[0] in drop)]
     if "LEVEL " in card.data.text:
         # a leveler's striation holds only on a permanent with that many level counters (CR 711.2b); a card
         # elsewhere has none
@@ -288,7 +294,10 @@ def _stack_ability_parts(state: GameState, o: GameObject) -> list[UnreadPart]:
     a = numbered[o.ability.index - 1]
     if isinstance(a, ir.Unsupported):
         return [UnreadPart(o.id, _printed(a), _sorted({"effect", "targets"}), "stack", o.controller, "ability")]
-    return [UnreadPart(o.id, text, ("effect",), "stack", o.controller, "ability") for _, text in _unread_effects(a)]
+    modes: tuple[ir.Mode, ...] = getattr(a, "modes", ()) or ()
+    drop = unchosen_unread(modes, o.modes) if o.modes is not None and modes else frozenset()
+    return [UnreadPart(o.id, text, ("effect",), "stack", o.controller, "ability") for _, text in _unread_effects(a)
+            if text not in drop]   # a modal ability: only its chosen modes' unread effects (CR 700.2a)
 
 
 def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
@@ -318,6 +327,23 @@ def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
                     # a modeled ability whose effect is (partly) unread: the effect in force is unread too
                     for _, text in _unread_effects(a):
                         out.append(UnreadPart(src.id, text, ("unknown",), "effects", e.controller, "effect"))
+    return out + _unrecorded_x_parts(state)
+
+
+def _unrecorded_x_parts(state: GameState) -> list[UnreadPart]:
+    """An effect in force with "+X/+X" whose X the entry does not record (key ``x``, CR 608.2h): its
+    size is unknown, so it is an unread part of everything it could change."""
+    out: list[UnreadPart] = []
+    if all(e.x is not None for e in state.effects):
+        return out
+    view = View(state)
+    for e in state.effects:
+        if e.x is not None:
+            continue
+        src, effs = view.entry_effects(e)
+        if any(isinstance(x, (ir.Pump, ir.GroupPump)) and x.x is not None for x in effs):
+            out.append(UnreadPart(src, "the value of X of an effect in force is not recorded "
+                                  "(effects entry key x, CR 608.2h)", ("unknown",), "effects", e.controller, "effect"))
     return out
 
 

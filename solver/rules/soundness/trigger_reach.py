@@ -57,6 +57,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.PutCounters: "counters leaves graveyard",    # -1/-1 counters: state-based deaths
     ir.Conjure: "enters conjure from_outside",
     ir.SearchLibrary: "search shuffle enters from_library",
+    ir.PutFromHand: "enters",
     ir.ArrangeTop: "",
     ir.Transform: "transform",                     # "whenever this creature transforms into …" (CR 701.27b)
     ir.Flip: "",
