@@ -82,3 +82,19 @@ def test_flicker_matches_the_reference(board):
     ((_, after),) = outcomes
     got = {o.id: (o.controller, o.tapped, o.counter("+1/+1")) for o in after.state.zone("battlefield")}
     assert got == _reference(objs, target, spell)
+
+
+def test_a_dies_trigger_returns_the_card_it_became():
+    """CR 400.7d: "When this … is put into a graveyard from the battlefield, return it to its owner's hand"
+    finds the card in the graveyard — the kernel names it on the trigger (``event_object``); an Aura put
+    there by state-based actions (704.5m) triggers and comes back (it was an ok answer doing nothing)."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Grizzly Bears", {"card": "Rancor", "attached_to": "grizzly-bears"}]},
+         "stack": [{"card": "Unsummon", "controller": "bob", "targets": [["grizzly-bears"]]}]}
+    ((_, after),) = Situation(situation_from_dict(d).state).resolve()
+    (trigger,) = after.state.zone("stack")
+    assert trigger.event_object == "rancor"
+    ((_, done),) = after.resolve()
+    assert sorted(done.zone("hand", "alice")) == ["grizzly-bears", "rancor"]
+    (a,) = [x for x in get_card("Rancor").abilities if isinstance(x, ir.TriggeredAbility)]
+    assert a.trigger == ir.DiesTrigger(any_permanent=True) and a.effects == (ir.ReturnToHand(ir.Ref("event_object")),)

@@ -846,7 +846,10 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
         # leaves-the-battlefield abilities look back (CR 603.10a); "dies" is a creature's (700.4), "is put
         # into a graveyard from the battlefield" any permanent's
         live = c.abilities if c.is_creature else [a for a in c.abilities if _any_permanent_dies(a)]
-        queue_triggers(w, o, ir.DiesTrigger, live, lki)
+        queued = {id(p) for p in queue_triggers(w, o, ir.DiesTrigger, live, lki)}
+        # the card it became in the graveyard, which "return it to its owner's hand" names (CR 400.7d)
+        w.pending = [replace(p, event_object=oid) if id(p) in queued and "event_object" in event_refs_used(p.ability)
+                     else p for p in w.pending]
     w.events.append(LeftBattlefield(o, zone, c.is_creature, dies_ok, c, c.abilities))  # CR 603.10a
     _drop_from_effects(w, oid)
     if w.prevention:

@@ -71,6 +71,11 @@ def check_event_refs(s: Scope, trig: ir.Trigger) -> None:
     like are not read either)."""
     if any(isinstance(e, _LASTING) and "event_player" in ir.event_ref_kinds(e) for e in s.effects):
         raise NoMatch("a lasting effect on the player its trigger event named")
+    if isinstance(trig, ir.DiesTrigger):
+        # "When this creature dies, return it to its owner's hand": "it" is the card the source became in the
+        # graveyard (CR 400.7d), the object its own event named — found there only to be exiled or returned
+        s.effects[:] = [replace(e, to=EVENT_OBJECT) if isinstance(e, FROM_GRAVEYARD) and e.to == SELF else e
+                        for e in s.effects]
     if isinstance(trig, ir.ObjectDiesTrigger) and any(
             "event_object" in ir.event_ref_kinds(e) and not isinstance(e, FROM_GRAVEYARD) for e in s.effects):
         raise NoMatch("a dies trigger's effect on the card other than exiling or returning it")
