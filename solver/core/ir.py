@@ -1577,12 +1577,16 @@ class LifeGainTrigger(Trigger):
 
 @dataclass(frozen=True)
 class DrawTrigger(Trigger):
-    """"Whenever you draw a card" (CR 121.2, 603.2: once for each card drawn)."""
+    """"Whenever [you | a player | an opponent] draw(s) a card" (CR 121.2, 603.2: once for each card
+    drawn). ``who``: ``you`` | ``any`` | ``opponent`` — whose draws it looks at; the player who drew is
+    the event's player ("that player", "they", CR 608.2c)."""
 
     event: ClassVar[str] = "card_drawn"
+    who: str = "you"
 
     def describe(self) -> str:
-        return "whenever you draw a card"
+        return {"you": "whenever you draw a card", "any": "whenever a player draws a card",
+                "opponent": "whenever an opponent draws a card"}[self.who]
 
 
 @dataclass(frozen=True)

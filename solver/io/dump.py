@@ -261,6 +261,10 @@ def _dump_turn(t: Turn) -> dict:
         d["passed"] = list(t.passed)
     if t.spells_cast is not None:
         d["spells_cast"] = dict(t.spells_cast)
+    if t.history is not None:
+        h = t.history
+        d["history"] = {k: v for k, v in (("died", h.died), ("gained", dict(h.gained)),
+                                          ("attacked", dict(h.attacked))) if v}
     return d
 
 

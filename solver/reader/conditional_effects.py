@@ -19,6 +19,7 @@ from ..core.ir import ActivationCondition, Effect, IfCondition
 from .activation_conditions import _activation_if
 from .cast_conditions import conditional_instruction
 from .conditional_statics import static_condition
+from .history_conditions import history_condition
 from .cursor import Cursor, NoMatch
 from .scope import Scope
 from .tokens import Token
@@ -31,7 +32,7 @@ Instructions = Callable[[Cursor, Scope], list[Effect]]
 def _condition(c: Cursor) -> ActivationCondition:
     """A condition read by the activation or the static condition reader, to the end of ``c``'s run
     (the caller checks what follows)."""
-    for read in (_activation_if, static_condition):
+    for read in (_activation_if, static_condition, history_condition):
         save = c.i
         try:
             return read(c)

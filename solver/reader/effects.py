@@ -48,6 +48,8 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
             ref = Ref("each_opponent")
         elif c.take("each", "player"):
             ref = Ref("each_player")
+        elif (event_player := _event_player_object(c, s)) is not None:
+            ref = event_player   # "to that player", "to them": the player the trigger event named (CR 608.2c)
         elif c.at(("each", "all")):
             ref = group_ref(c)   # "each creature [without flying]", "each other creature" (CR 608.2c)
             out.append(Damage(ref, n))
@@ -63,6 +65,16 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
             c.i += 1
             continue
         return out
+
+
+def _event_player_object(c: Cursor, s: Scope) -> Ref | None:
+    """"that player" / "them" as the object of a verb, when the trigger event names a player and no
+    target was introduced that "them" could mean (CR 603.2, 608.2c); None otherwise."""
+    if s.event_player is None:
+        return None
+    if c.take("that", "player") or (not s.targets and c.take("them")):
+        return s.event_player
+    return None
 
 
 def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
@@ -147,7 +159,7 @@ def _player_ref(c: Cursor, s: Scope) -> Ref:
         return Ref("each_opponent")
     if c.take("each", "player"):
         return Ref("each_player")
-    if s.event_player is not None and c.take("that", "player"):
+    if s.event_player is not None and (c.take("that", "player") or (not s.targets and c.take("they"))):
         return s.event_player  # the player the trigger event names (CR 603.2)
     if c.at("target", ("player", "opponent")):
         c.i += 1
@@ -165,12 +177,13 @@ def _player_ref(c: Cursor, s: Scope) -> Ref:
 def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
     """<target player | target opponent | each opponent | each player> gains/loses N life (CR 119.3)."""
     ref = _player_ref(c, s)
+    they = c.toks[c.i - 1].low == "they"   # "they lose 2 life": the verb agrees with "they"
     verb = c.next().low
-    if verb not in ("gains", "loses"):
+    if verb not in (("gain", "lose") if they else ("gains", "loses")):
         raise NoMatch("gains or loses")
     n = amount(c, s)
     c.need("life")
-    return [GainLife(n, ref) if verb == "gains" else LoseLife(ref, n)]
+    return [GainLife(n, ref) if verb in ("gains", "gain") else LoseLife(ref, n)]
 
 
 def clause_its_controller(c: Cursor, s: Scope) -> list[Effect]:

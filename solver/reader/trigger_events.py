@@ -27,6 +27,7 @@ from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigg
                        StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition)
 from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
+from .history_conditions import history_condition
 from .cursor import Cursor, NoMatch
 from .tokens import Token
 from .descriptions import Desc, desc, to_filter, to_selector
@@ -178,8 +179,10 @@ def _player_event(c: Cursor) -> Trigger | None:
         return CastTrigger(who, () if any_spell else spells)
     if who == "you" and c.take("gain", "life"):
         return LifeGainTrigger()
-    if who == "you" and c.take("draw", "a", "card"):
-        return DrawTrigger()
+    if c.take(("draw", "draws"), "a", "card"):
+        if c.at("except") or (c.toks[c.i - 3].low == "draw") != (who == "you"):
+            raise NoMatch("a draw with an exception, or a verb not agreeing with its subject")
+        return DrawTrigger(who)
     if who == "you" and c.take("attack"):
         return YouAttackTrigger()
     c.i = save
@@ -284,7 +287,7 @@ def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, 
     it is checked as the event happens, which nothing else would do)."""
     if not first or first[0].low != "if":
         return None, first
-    for read in (_activation_if, static_condition):
+    for read in (_activation_if, static_condition, history_condition):
         c = Cursor(first)
         c.i = 1
         try:
