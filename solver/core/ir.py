@@ -1591,13 +1591,14 @@ class DrawTrigger(Trigger):
 
 @dataclass(frozen=True)
 class YouAttackTrigger(Trigger):
-    """"Whenever you attack" (CR 508.1, 508.3a: once each combat, as its controller declares one or
-    more attacking creatures)."""
+    """"Whenever you attack [with ``n`` or more creatures]" (CR 508.1, 508.3a: once each combat, as its
+    controller declares ``n`` or more attacking creatures; ``n`` 1: one or more)."""
 
     event: ClassVar[str] = "you_attack"
+    n: int = 1
 
     def describe(self) -> str:
-        return "whenever you attack"
+        return "whenever you attack" + (f" with {self.n} or more creatures" if self.n > 1 else "")
 
 
 @dataclass(frozen=True)

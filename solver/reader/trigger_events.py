@@ -29,6 +29,7 @@ from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
 from .history_conditions import history_condition
 from .cursor import Cursor, NoMatch
+from .phrases import number
 from .tokens import Token
 from .descriptions import Desc, desc, to_filter, to_selector
 from .spend_restrictions import spell_phrase
@@ -184,6 +185,11 @@ def _player_event(c: Cursor) -> Trigger | None:
             raise NoMatch("a draw with an exception, or a verb not agreeing with its subject")
         return DrawTrigger(who)
     if who == "you" and c.take("attack"):
+        if c.take("with"):   # "with three or more creatures": a count of the creatures declared (CR 508.1)
+            n = number(c)
+            if not isinstance(n, int) or n < 1 or not c.take("or", "more", "creatures") or not c.at(","):
+                raise NoMatch("you attack with a described or uncounted group")
+            return YouAttackTrigger(n)
         return YouAttackTrigger()
     c.i = save
     raise NoMatch("event of a player")

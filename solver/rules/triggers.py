@@ -195,7 +195,7 @@ def _damage(t: ir.Trigger, e: ev.DamageDealt, o: _Observer, view: View, opponent
 
 def _attacks(t: ir.Trigger, e: ev.Attacked, o: _Observer, view: View) -> int:
     if isinstance(t, ir.YouAttackTrigger):
-        return int(e.player == o.obj.controller and bool(e.attackers))
+        return int(e.player == o.obj.controller and len(e.attackers) >= max(t.n, 1))   # CR 508.1
     if isinstance(t, ir.AttacksTrigger):  # only inside an EitherTrigger: "attacks or blocks"
         return int(o.obj.id in e.attackers)
     if not isinstance(t, ir.OtherAttacksTrigger):
