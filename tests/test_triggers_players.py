@@ -127,3 +127,13 @@ def test_soundness_both_ways_an_unread_draw_trigger_still_blocks():
                                                 "text": "Whenever an opponent draws a card except the first one "
                                                         "they draw in each of their draw steps, you gain 1 life."}}]
     assert answer(situation_from_dict(unread).state, {"kind": "resolve"})["status"] == "unsupported"
+
+
+def test_if_you_control_another_elf_excludes_the_source():
+    """CR 603.4, 109.5: Dwynen's Elite entering alone does not trigger ("another Elf" is not itself);
+    with Llanowar Elves it does (instances/triggers/intervening_if_another_elf.yaml)."""
+    for board, want in (([], 0), (["Llanowar Elves"], 1)):
+        doc = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+               "battlefield": {"alice": board}, "stack": [{"card": "Dwynen's Elite", "controller": "alice"}]}
+        res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
+        assert res["status"] == "ok" and len(res["outcomes"][0]["situation"].get("stack", [])) == want
