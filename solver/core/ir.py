@@ -981,6 +981,22 @@ class Bolster(_EffectBase):
         return f"bolster {describe_amount(self.amount)}"
 
 
+@dataclass(frozen=True)
+class Connive(_EffectBase):
+    """``to`` connives [``amount``] (CR 701.50a, 701.50e): its controller draws that many cards, then
+    discards that many, then puts a +1/+1 counter on it for each nonland card discarded this way. A
+    permanent that left the battlefield still connives — its last known controller draws and discards
+    (701.50c) — and gets no counter."""
+
+    kind: ClassVar[str] = "connive"
+    to: Ref
+    amount: Amount = 1
+
+    def _text(self) -> str:
+        n = "" if self.amount == 1 else f" {describe_amount(self.amount)}"
+        return f"{_ref_text(self.to)} connives{n}"
+
+
 # --- issue 26, helper effa: chosen permanents, counters on groups, proliferate -------------------
 
 @dataclass(frozen=True)
@@ -1153,7 +1169,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
-               Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
+               Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

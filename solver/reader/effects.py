@@ -26,6 +26,7 @@ from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
+from .effects_connive import clause_connive
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -737,6 +738,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
+    ("connive", clause_connive),
 ) + CLAUSES_EFFB
 
 
