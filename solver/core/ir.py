@@ -997,6 +997,21 @@ class Connive(_EffectBase):
         return f"{_ref_text(self.to)} connives{n}"
 
 
+@dataclass(frozen=True)
+class MayPay(_EffectBase):
+    """"You may pay ``mana``. If you do, <``then``>." (CR 608.2d: a choice of the resolving object's
+    controller as it resolves; 118.3: only with the resources to pay; 605.3a: mana abilities may be
+    activated to pay). Resolution gives one outcome where the controller declines (nothing happens) and one
+    per distinct payment, after which ``then`` happens (recorded as an ``unless`` choice: pays or not)."""
+
+    kind: ClassVar[str] = "may_pay"
+    mana: ManaCost
+    then: "tuple[Effect, ...]" = ()
+
+    def _text(self) -> str:
+        return f"you may pay {self.mana}; if you do: " + "; ".join(e.describe() for e in self.then)
+
+
 # --- issue 26, helper effa: chosen permanents, counters on groups, proliferate -------------------
 
 @dataclass(frozen=True)
@@ -1169,7 +1184,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
-               Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
+               Bolster, Connive, MayPay, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

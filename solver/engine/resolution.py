@@ -587,6 +587,16 @@ def _do_if_condition(w: _World, ctx: _Ctx, eff: ir.IfCondition) -> list[_World]:
     return _run_effects(w, ctx, eff.then if holds else eff.otherwise)
 
 
+def _do_may_pay(w: _World, ctx: _Ctx, eff: ir.MayPay) -> list[_World]:
+    """CR 608.2d, 118.3, 605.3a: the controller declines (nothing happens) or pays ``eff.mana`` — one
+    outcome per distinct payment (:func:`_paid_worlds`, the kernel's ``pay``) — and then ``eff.then``
+    happens. Both recorded as an ``unless`` choice of the controller (pays or not)."""
+    decline = w.fork()
+    _record_choice(decline, "unless", {"player": ctx.controller, "paid": False})
+    paid = _paid_worlds(w, ctx.controller, eff.mana, f"{ctx.controller} may pay {eff.mana}")
+    return [decline] + [v2 for v in paid for v2 in _run_effects(v, ctx, eff.then)]
+
+
 def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     """CR 701.21a: its controller puts the permanent into its owner's graveyard (indestructible or not),
     if it is still on the battlefield; a creature sacrificed dies (700.4)."""
@@ -2207,6 +2217,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Adapt: _do_adapt,
     ir.Bolster: _do_bolster,
     ir.Connive: _do_connive,
+    ir.MayPay: _do_may_pay,
     ir.SacrificeChosen: _do_sacrifice_chosen,
     ir.SacrificeUnlessPays: _do_sacrifice_unless,
     ir.ChooseDiscard: _do_choose_discard,

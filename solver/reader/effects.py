@@ -27,6 +27,7 @@ from ..core.ir import Animate
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_connive import clause_connive
+from .effects_may_pay import may_pay_passage
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -798,7 +799,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+            or may_pay_passage(sents, i, s, instructions)
         if used:
             i += used
             continue

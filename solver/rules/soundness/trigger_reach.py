@@ -90,6 +90,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Explore: "counters graveyard mill",           # the revealed card to a hand, a counter, a card to the graveyard
     ir.Bolster: "counters",
     ir.Connive: "draw discard graveyard counters",   # draws, discards, a +1/+1 counter (CR 701.50a)
+    ir.MayPay: "tap mana life",                      # the payment (mana abilities); its instructions: their own
 }.items()}
 
 #: The events of the effects of players' choices (issue 26, helper effa): sacrificed permanents go
@@ -184,11 +185,11 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             return None
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
-        if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
+        if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition, ir.MayPay)):   # revealed / kicked / a condition / paid
             inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
                 return None
-            got = inner
+            got = inner | got if isinstance(e, ir.MayPay) else inner
         out |= got
     return frozenset(out)
 
