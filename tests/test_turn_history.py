@@ -113,3 +113,18 @@ def test_soundness_both_ways_unread_history_conditions_still_block():
     unread = {"name": "Picky Mourner", "types": ["Creature"], "power": 1, "toughness": 1,
               "text": "When this creature enters, if a creature died under your control this turn, you gain 1 life."}
     assert _resolve(unread, {"died": 1})["status"] == "unsupported"
+
+
+def test_otherwise_and_then_if_with_the_history():
+    """CR 608.2c: Wedding Announcement's end step ability — with two attackers recorded it draws (not the
+    token), and with its third invitation counter "Then if … three or more invitation counters" transforms it."""
+    doc = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+           "turn": {"number": 3, "active": "alice", "step": "end", "history": {"attacked": {"alice": 2}}},
+           "battlefield": {"alice": [{"card": "Wedding Announcement // Wedding Festivity", "counters": {"invitation": 2}}]},
+           "library": {"alice": ["Island"]},
+           "stack": [{"ability": {"source": "wedding-announcement-wedding-festivity", "index": 1}, "controller": "alice"}]}
+    res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
+    assert res["status"] == "ok" and res["count"] == 1, res
+    sit = res["outcomes"][0]["situation"]
+    (perm,) = sit["battlefield"]["alice"]
+    assert sit["hand"]["alice"][0]["id"] == "island" and perm.get("face") == "Wedding Festivity", sit

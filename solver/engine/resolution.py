@@ -582,8 +582,11 @@ def _do_if_cast(w: _World, ctx: _Ctx, eff: ir.IfCast) -> list[_World]:
 
 def _do_if_condition(w: _World, ctx: _Ctx, eff: ir.IfCondition) -> list[_World]:
     """CR 608.2c: ``then`` if the condition holds now for the resolving object's controller (its
-    source as it is or last was), else ``otherwise``."""
-    holds = condition_holds(w.view(), eff.condition, ctx.source, ctx.controller)
+    source as it is now — the instructions before may have changed it, "put a counter on it. Then if it
+    has three or more …" — or as it last was), else ``otherwise``."""
+    now = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    source = now if now is not None and now.zone == "battlefield" and ctx.source_on_battlefield else ctx.source
+    holds = condition_holds(w.view(), eff.condition, source, ctx.controller)
     return _run_effects(w, ctx, eff.then if holds else eff.otherwise)
 
 

@@ -21,7 +21,7 @@ from .scope import amount, keyword_list, object_ref, pump_until_eot, Scope, targ
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
-from .conditional_effects import if_condition_sentence
+from .conditional_effects import if_condition_sentence, otherwise_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
 from . import effects_equip
@@ -772,7 +772,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
-    conditional = if_condition_sentence(toks, s, instructions)   # "If you control …, …" (CR 608.2c)
+    conditional = if_condition_sentence(toks, s, instructions) \
+        or otherwise_sentence(toks, s, instructions)   # "If you control …, …", "Otherwise, …" (CR 608.2c)
     if conditional is not None:
         return conditional
     out = instructions(c, s)
