@@ -162,10 +162,11 @@ def initial_situation(decks: Sequence[list[str]], rng: random.Random,
         cards = [{"card": name, "id": f"{pid[0]}{k:02d}-{object_id_base(name)}"} for k, name in enumerate(deck)]
         rng.shuffle(cards)
         hand[pid], library[pid] = cards[:hand_size], cards[hand_size:]
-    # the game's first turn: no one has lost life yet (CR 119.3; spectacle, 702.137a — the kernel counts on)
+    # the game's first turn: no one has lost life yet (CR 119.3; spectacle, 702.137a — the kernel counts on),
+    # nothing has happened yet that a rule looks back at (turn.history: no creature died, no life gained …)
     return Situation.from_dict({"format": "mtgsolve/1",
                                 "players": [{"id": pid, "life_lost_this_turn": 0} for pid in players],
-                                "turn": {"number": 1, "active": players[0], "step": "upkeep"},
+                                "turn": {"number": 1, "active": players[0], "step": "upkeep", "history": {}},
                                 "hand": hand, "library": library})
 
 

@@ -10,8 +10,9 @@ also importable from :mod:`solver.core.ir`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar, Iterable
+from dataclasses import dataclass, fields, is_dataclass
+from functools import lru_cache
+from typing import Any, ClassVar, Iterable
 
 from .selectors import Selector
 
@@ -20,6 +21,7 @@ __all__ = [
     "YourTurn", "OpponentTurn", "DuringSteps", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
     "SameNameLands", "GraveyardCount", "Equipped", "AttachedToCreature", "SourceAttacking", "SourceUntapped", "SourceTapped", "GraveyardTypes",
     "CompoundCondition", "AnyCondition", "AllConditions", "OpponentControls", "HandExactly",
+    "CreatureDiedThisTurn", "GainedLifeThisTurn", "AttackedThisTurn", "HISTORY_CONDITIONS", "reads_history",
     "CONDITION_CLASSES", "condition_classes",
 ]
 
@@ -370,11 +372,78 @@ class AllConditions(CompoundCondition):
         return " and ".join(p.describe() for p in self.parts)
 
 
+# --------------------------------------------------------------------------
+# What happened this turn (the turn's history, ``turn.history``; issue 27)
+# --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CreatureDiedThisTurn(ActivationCondition):
+    """"If a creature died this turn" (morbid; CR 700.4: a creature put into a graveyard from the
+    battlefield this turn, any player's, a token's too)."""
+
+    kind: ClassVar[str] = "creature_died_this_turn"
+
+    def describe(self) -> str:
+        return "a creature died this turn"
+
+
+@dataclass(frozen=True)
+class GainedLifeThisTurn(ActivationCondition):
+    """"If you gained life this turn" (CR 119.3: you gained 1 or more life this turn)."""
+
+    kind: ClassVar[str] = "gained_life_this_turn"
+
+    def describe(self) -> str:
+        return "you gained life this turn"
+
+
+@dataclass(frozen=True)
+class AttackedThisTurn(ActivationCondition):
+    """"If you attacked this turn" (raid, ``n`` 1) / "if you attacked with ``n`` or more creatures this
+    turn" (CR 508.1: you declared that many creatures as attackers this turn)."""
+
+    kind: ClassVar[str] = "attacked_this_turn"
+    n: int = 1
+
+    def describe(self) -> str:
+        return "you attacked this turn" if self.n == 1 else f"you attacked with {self.n} or more creatures this turn"
+
+
+#: The conditions that look back at this turn (read from ``turn.history``; refused where it is not recorded).
+HISTORY_CONDITIONS: tuple[type[ActivationCondition], ...] = (CreatureDiedThisTurn, GainedLifeThisTurn, AttackedThisTurn)
+
+
+def reads_history(abilities: Any) -> bool:
+    """Does any of ``abilities`` (read abilities: a tuple of IR values) hold a condition that looks back
+    at this turn (:data:`HISTORY_CONDITIONS`)? A walk of their fields."""
+    try:
+        return _reads_cached(abilities)
+    except TypeError:   # an unhashable value
+        return _reads(abilities)
+
+
+@lru_cache(maxsize=8192)
+def _reads_cached(abilities: Any) -> bool:
+    return _reads(abilities)
+
+
+def _reads(v: Any) -> bool:
+    if isinstance(v, HISTORY_CONDITIONS):
+        return True
+    if isinstance(v, (tuple, list, frozenset)):
+        return any(_reads(x) for x in v)
+    if is_dataclass(v) and not isinstance(v, type):
+        return any(_reads(getattr(v, f.name)) for f in fields(v))
+    return False
+
+
 #: Every condition kind.
 CONDITION_CLASSES: tuple[type[ActivationCondition], ...] = (
     ControlCount, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
     IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, SourceTapped, YourTurn, OpponentTurn, DuringSteps, PlayedLandThisTurn, SorceryTime, InstantTime,
-    GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions)
+    GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions,
+    CreatureDiedThisTurn, GainedLifeThisTurn, AttackedThisTurn)
 
 
 def condition_classes(cond: ActivationCondition | None) -> set[type[ActivationCondition]]:

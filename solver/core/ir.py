@@ -1057,6 +1057,22 @@ class Bolster(_EffectBase):
         return f"bolster {describe_amount(self.amount)}"
 
 
+@dataclass(frozen=True)
+class Connive(_EffectBase):
+    """``to`` connives [``amount``] (CR 701.50a, 701.50e): its controller draws that many cards, then
+    discards that many, then puts a +1/+1 counter on it for each nonland card discarded this way. A
+    permanent that left the battlefield still connives — its last known controller draws and discards
+    (701.50c) — and gets no counter."""
+
+    kind: ClassVar[str] = "connive"
+    to: Ref
+    amount: Amount = 1
+
+    def _text(self) -> str:
+        n = "" if self.amount == 1 else f" {describe_amount(self.amount)}"
+        return f"{_ref_text(self.to)} connives{n}"
+
+
 # --- issue 26, helper effa: chosen permanents, counters on groups, proliferate -------------------
 
 @dataclass(frozen=True)
@@ -1312,7 +1328,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
-               Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
+               Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn,
                UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
@@ -1740,23 +1756,28 @@ class LifeGainTrigger(Trigger):
 
 @dataclass(frozen=True)
 class DrawTrigger(Trigger):
-    """"Whenever you draw a card" (CR 121.2, 603.2: once for each card drawn)."""
+    """"Whenever [you | a player | an opponent] draw(s) a card" (CR 121.2, 603.2: once for each card
+    drawn). ``who``: ``you`` | ``any`` | ``opponent`` — whose draws it looks at; the player who drew is
+    the event's player ("that player", "they", CR 608.2c)."""
 
     event: ClassVar[str] = "card_drawn"
+    who: str = "you"
 
     def describe(self) -> str:
-        return "whenever you draw a card"
+        return {"you": "whenever you draw a card", "any": "whenever a player draws a card",
+                "opponent": "whenever an opponent draws a card"}[self.who]
 
 
 @dataclass(frozen=True)
 class YouAttackTrigger(Trigger):
-    """"Whenever you attack" (CR 508.1, 508.3a: once each combat, as its controller declares one or
-    more attacking creatures)."""
+    """"Whenever you attack [with ``n`` or more creatures]" (CR 508.1, 508.3a: once each combat, as its
+    controller declares ``n`` or more attacking creatures; ``n`` 1: one or more)."""
 
     event: ClassVar[str] = "you_attack"
+    n: int = 1
 
     def describe(self) -> str:
-        return "whenever you attack"
+        return "whenever you attack" + (f" with {self.n} or more creatures" if self.n > 1 else "")
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,43 @@ class Player:
 
 
 @dataclass(frozen=True)
+class TurnHistory:
+    """(extension) What happened this turn that rules look back at (issue 27), recorded by the
+    transition kernel as it happens: ``died`` creatures that died this turn (CR 700.4: put into a
+    graveyard from the battlefield; tokens too); ``gained`` the life each player gained this turn
+    (CR 119.3; (player, n) for n > 0 in player order); ``attacked`` the creatures each player
+    declared as attackers this turn (CR 508.1; (player, n) for n > 0, summed over declarations).
+    Read by intervening "if" clauses and conditions ("if a creature died this turn", "if you gained
+    life this turn", "if you attacked [with two or more creatures] this turn", CR 603.4)."""
+
+    died: int = 0
+    gained: tuple[tuple[str, int], ...] = ()
+    attacked: tuple[tuple[str, int], ...] = ()
+
+    def gained_by(self, player: str) -> int:
+        """The life ``player`` gained this turn (CR 119.3)."""
+        return dict(self.gained).get(player, 0)
+
+    def attacked_by(self, player: str) -> int:
+        """How many creatures ``player`` attacked with this turn (CR 508.1)."""
+        return dict(self.attacked).get(player, 0)
+
+    def add(self, players: tuple[str, ...], *, died: int = 0, gained: tuple[str, int] | None = None,
+            attacked: tuple[str, int] | None = None) -> "TurnHistory":
+        """The record with a death, a life gain or a declaration of attackers added."""
+        return TurnHistory(self.died + died, _add(self.gained, gained, players), _add(self.attacked, attacked, players))
+
+
+def _add(counts: tuple[tuple[str, int], ...], more: tuple[str, int] | None,
+         players: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    if more is None or more[1] <= 0:
+        return counts
+    d = dict(counts)
+    d[more[0]] = d.get(more[0], 0) + more[1]
+    return tuple((p, d[p]) for p in players if d.get(p))
+
+
+@dataclass(frozen=True)
 class Turn:
     number: int = 1
     active: str = ""
@@ -47,6 +84,8 @@ class Turn:
     spells_cast: tuple[tuple[str, int], ...] | None = None
     # (extension) extra turns to be taken after this one (CR 500.7), the next first: the player of each
     extra_turns: tuple[str, ...] = ()
+    # (extension) what happened this turn that rules look back at (:class:`TurnHistory`); None: not recorded
+    history: TurnHistory | None = None
 
     def cast_by(self, player: str) -> int | None:
         """How many spells ``player`` cast this turn (CR 601.2i), or None when not recorded."""
@@ -375,7 +414,7 @@ class GameState:
                           zone_rank.get(kv[0][0], len(zone_rank)), rank.get(kv[0][1], len(rank)), kv[0][1])))
         t = self.turn
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
-                t.lands_played, t.passed, t.spells_cast, t.extra_turns)
+                t.lands_played, t.passed, t.spells_cast, t.extra_turns, t.history)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
                         for e in sorted(self.effects, key=lambda e: e.order))

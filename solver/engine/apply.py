@@ -396,7 +396,8 @@ class ActionApplier:
         players = tuple(p if (p.life, p.life_lost_this_turn) == (self.w.life[p.id], self.w.life_lost[p.id])
                         else replace(p, life=self.w.life[p.id], life_lost_this_turn=self.w.life_lost[p.id])
                         for p in self.state.players)
-        return replace(self.state, players=players, turn=self.turn, objects=tuple(out), mana_pool=pools,
+        turn = self.turn if self.turn.history == self.w.history else replace(self.turn, history=self.w.history)
+        return replace(self.state, players=players, turn=turn, objects=tuple(out), mana_pool=pools,
                        day_night=self.w.day_night,
                        prevention=tuple(sorted(self.w.prevention, key=PreventionShield.sort_key)),
                        delayed=tuple(sorted(self.w.delayed, key=DelayedTrigger.sort_key)))

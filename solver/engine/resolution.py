@@ -612,8 +612,11 @@ def _do_if_cast(w: _World, ctx: _Ctx, eff: ir.IfCast) -> list[_World]:
 
 def _do_if_condition(w: _World, ctx: _Ctx, eff: ir.IfCondition) -> list[_World]:
     """CR 608.2c: ``then`` if the condition holds now for the resolving object's controller (its
-    source as it is or last was), else ``otherwise``."""
-    holds = condition_holds(w.view(), eff.condition, ctx.source, ctx.controller)
+    source as it is now — the instructions before may have changed it, "put a counter on it. Then if it
+    has three or more …" — or as it last was), else ``otherwise``."""
+    now = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    source = now if now is not None and now.zone == "battlefield" and ctx.source_on_battlefield else ctx.source
+    holds = condition_holds(w.view(), eff.condition, source, ctx.controller)
     return _run_effects(w, ctx, eff.then if holds else eff.otherwise)
 
 
@@ -1969,6 +1972,36 @@ def _do_adapt(w: _World, ctx: _Ctx, eff: ir.Adapt) -> list[_World]:
     return _put_counters(w, o.id, "+1/+1", _amount(w, ctx, eff.amount))
 
 
+def _do_connive(w: _World, ctx: _Ctx, eff: ir.Connive) -> list[_World]:
+    """CR 701.50a, 701.50e: each permanent ``eff.to`` names connives — its controller draws N cards
+    (:func:`_draw`: a random event from a library in random order), then discards N of their choice
+    (:func:`_discard_choice`: one branch per distinct choice), then puts a +1/+1 counter on it for each
+    nonland card discarded. Its source gone from the battlefield still connives by its last known
+    controller (701.50c), with no counter."""
+    n = _amount(w, ctx, eff.amount)
+    named = _refs(w, ctx, eff.to)
+    if not named and eff.to == ir.SELF and ctx.source is not None and not ctx.source_on_battlefield:
+        return _connive(w, ctx.source.controller, None, n)   # CR 701.50c: last known information
+    worlds = [w]
+    for oid in named:
+        o = w.objects.get(oid)
+        if o is not None and o.zone == "battlefield":
+            worlds = [v2 for v in worlds for v2 in _connive(v, o.controller, oid, n)]
+    return worlds
+
+
+def _connive(w: _World, player: str, oid: str | None, n: int) -> list[_World]:
+    """One permanent (``oid``; None: gone) connives N: ``player`` draws, discards, counters (CR 701.50a)."""
+    out: list[_World] = []
+    for drawn in _draw(w, player, n):
+        before = {o.id for o in drawn.zone_list("hand", player)}
+        for v in _discard_choice(drawn, player, n):
+            gone = before - {o.id for o in v.zone_list("hand", player)}
+            nonland = sum(1 for x in gone if x in v.objects and not v.view().chars(x).is_land)
+            out.extend(_put_counters(v, oid, "+1/+1", nonland) if oid is not None and nonland else [v])
+    return out
+
+
 def _do_bolster(w: _World, ctx: _Ctx, eff: ir.Bolster) -> list[_World]:
     """CR 701.39a: the controller chooses a creature with the least toughness among creatures they
     control (every such creature one outcome, recorded as the choice ``bolster``) and puts N +1/+1
@@ -2327,7 +2360,6 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.PreventDamage: _do_prevent,
     ir.IfCast: _do_if_cast,
     ir.IfCondition: _do_if_condition,
-    ir.MayPay: _do_may_pay,
     ir.CoinFlip: _do_coin_flip,
     ir.LoseGame: _do_lose_game,
     ir.UntapChosen: _do_untap_chosen,
@@ -2344,6 +2376,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Monstrosity: _do_monstrosity,
     ir.Adapt: _do_adapt,
     ir.Bolster: _do_bolster,
+    ir.Connive: _do_connive,
+    ir.MayPay: _do_may_pay,
     ir.SacrificeChosen: _do_sacrifice_chosen,
     ir.SacrificeUnlessPays: _do_sacrifice_unless,
     ir.ChooseDiscard: _do_choose_discard,

@@ -65,7 +65,7 @@ from ..core.object_ids import next_free_id, object_id_base
 from ..core.json_value import JsonObject
 from ..core.errors import UnsupportedCase
 from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, StateKey, Turn)
+                          PreventionShield, StateKey, Turn, TurnHistory)
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
@@ -425,7 +425,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events", "prevention", "delayed", "extra_turns")
+                 "life_lost", "events", "prevention", "delayed", "extra_turns", "history")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -455,6 +455,8 @@ class _World:
         self.prevention: list[PreventionShield] = list(base.prevention)  # prevention shields (CR 615.7)
         self.delayed: list[DelayedTrigger] = list(base.delayed)  # delayed triggered abilities (CR 603.7)
         self.extra_turns: list[str] = list(base.turn.extra_turns)  # extra turns after this one (CR 500.7)
+        # what happened this turn, where the situation records it (``turn.history``; None: not recorded)
+        self.history: TurnHistory | None = base.turn.history
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -481,13 +483,15 @@ class _World:
         w.prevention = list(self.prevention)
         w.delayed = list(self.delayed)
         w.extra_turns = list(self.extra_turns)
+        w.history = self.history
         return w
 
     # -- reading ------------------------------------------------------------
     def state(self) -> GameState:
         players = tuple(Player(p.id, self.life[p.id], p.poison, p.lost, self.life_lost[p.id]) for p in self.base.players)
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
-        return replace(self.base, players=players, objects=tuple(self.objects.values()), effects=effects,
+        turn = self.base.turn if self.base.turn.history == self.history else replace(self.base.turn, history=self.history)
+        return replace(self.base, players=players, turn=turn, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
                        mana_pool=self.mana_pool(), day_night=self.day_night,
                        prevention=tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
@@ -802,6 +806,16 @@ def count_spell(turn: Turn, player: str, players: Iterable[str]) -> Turn:
     return replace(turn, spells_cast=tuple((p, counts[p]) for p in players if counts.get(p)))
 
 
+def record_attack(state: GameState, player: str, attackers: int) -> GameState:
+    """The state after ``player`` declared ``attackers`` attacking creatures (CR 508.1), counted in the
+    turn's history when it is recorded (``turn.history``: "if you attacked [with N or more creatures]
+    this turn"); unrecorded stays unrecorded."""
+    h = state.turn.history
+    if h is None or attackers <= 0:
+        return state
+    return replace(state, turn=replace(state.turn, history=h.add(state.player_ids, attacked=(player, attackers))))
+
+
 #: Where a created object is between its creation and its arrival in its zone (:func:`create`).
 CREATED = "created"
 
@@ -850,6 +864,8 @@ def _leave_battlefield(w: _World, o: GameObject, zone: str, dies_ok: bool) -> No
         # the card it became in the graveyard, which "return it to its owner's hand" names (CR 400.7d)
         w.pending = [replace(p, event_object=oid) if id(p) in queued and "event_object" in event_refs_used(p.ability)
                      else p for p in w.pending]
+    if zone == "graveyard" and dies_ok and c.is_creature and w.history is not None:
+        w.history = w.history.add(w.base.player_ids, died=1)   # "if a creature died this turn" (CR 700.4)
     w.events.append(LeftBattlefield(o, zone, c.is_creature, dies_ok, c, c.abilities))  # CR 603.10a
     _drop_from_effects(w, oid)
     if w.prevention:
@@ -1103,6 +1119,8 @@ def change_life(w: _World, player: str, amount: int) -> None:
     w.life[player] += amount
     if amount > 0:
         w.events.append(LifeGained(player, amount))  # CR 119.9: "whenever you gain life"
+        if w.history is not None:   # "if you gained life this turn" (CR 119.3)
+            w.history = w.history.add(w.base.player_ids, gained=(player, amount))
     lost = w.life_lost.get(player)
     if amount < 0 and lost is not None:
         w.life_lost[player] = lost - amount
@@ -1642,7 +1660,7 @@ def _finalize(w: _World) -> GameState:
     players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers, w.life_lost[p.id])
                     for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
-    turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns))
+    turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns), history=w.history)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
                      day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)),

@@ -88,10 +88,10 @@ from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, TypedDict
 from ..core import ir
 from ..core.errors import UnsupportedCase
 from ..core.json_value import JsonObject
-from ..core.state import STEPS, GameObject, GameState, StateKey
+from ..core.state import STEPS, GameObject, GameState, StateKey, TurnHistory
 from ..rules.step_order import card_mentions, has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
-                         next_player, settle)
+                         next_player, record_attack, settle)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
@@ -488,11 +488,19 @@ def _new_turn(state: GameState) -> GameState:
             kw["sick"] = False  # CR 302.6: controlled continuously since this turn began
         objs.append(o.with_(**kw) if kw else o)
     turn = replace(t, number=t.number + 1, active=active, step="untap", priority=active, lands_played=0, passed=(),
-                   spells_cast=() if _day_night_matters(state) else None, extra_turns=tuple(extra[1:]))
+                   spells_cast=() if _day_night_matters(state) else None, extra_turns=tuple(extra[1:]),
+                   history=TurnHistory() if t.history is not None or _reads_history(state) else None)
     # a recorded life-lost record starts again at 0: no one has lost life in the turn beginning (CR 119.3)
     players = tuple(replace(p, life_lost_this_turn=0) if p.life_lost_this_turn else p for p in state.players)
     return _day_night_check(replace(state, players=players, objects=tuple(objs), turn=turn), t.active,
                             t.cast_by(t.active))
+
+
+def _reads_history(state: GameState) -> bool:
+    """Whether what happens in the turn beginning must be recorded (``turn.history``): a card in the
+    game has a read condition that looks back at this turn (:data:`solver.core.ir.HISTORY_CONDITIONS`:
+    "if a creature died this turn", "if you attacked this turn", …). Once recorded, every later turn is."""
+    return any(o.card is not None and ir.reads_history(o.card.abilities) for o in state.objects)
 
 
 def _day_night_matters(state: GameState) -> bool:
@@ -738,8 +746,8 @@ def _declare_attackers(it: _Item, chooser: Chooser) -> Step:
         chosen = {"attackers": dict(d.attackers)}
 
         def make(d: Any = d, chosen: dict[str, dict[str, str]] = chosen) -> _Item:
-            s = combat.apply_attack_declaration(state, d)
             attackers = set(chosen["attackers"])
+            s = record_attack(combat.apply_attack_declaration(state, d), active, len(attackers))  # CR 508.1
             pend = tuple(_triggers(s, ir.AttacksTrigger, None, attackers)) if attackers else ()  # CR 508.3a
             if attackers:  # "whenever you attack", "whenever a creature you control attacks" (CR 508.3a)
                 pend += tuple(event_triggers(s, (Attacked(active, tuple(sorted(attackers))),)))

@@ -60,7 +60,7 @@ from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (r
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
 from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, Turn)
+                          PreventionShield, Turn, TurnHistory)
 from ..core.ir import delayed_of
 from ..core.options import QUERY_KINDS
 
@@ -157,7 +157,12 @@ class _PlainPlayer(_Plain):
 class _PlainTurn(_Plain):
     _model = "TurnSpec"
     _defaults = dict(number=1, active=None, step="main1", priority=None, lands_played=0, passed=None,
-                     spells_cast=None, extra_turns=None)
+                     spells_cast=None, extra_turns=None, history=None)
+
+
+class _PlainHistory(_Plain):
+    _model = "HistorySpec"
+    _defaults = dict(died=0, gained=None, attacked=None)
 
 
 class _PlainEffect(_Plain):
@@ -304,12 +309,20 @@ def _player(v: Any) -> str | _PlainPlayer:
 
 
 def _turn(v: Any) -> _PlainTurn:
-    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed", "spells_cast", "extra_turns"))
+    d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed", "spells_cast", "extra_turns",
+                  "history"))
     checks = {"number": lambda x: _int(x, 1), "active": _opt_id, "priority": _opt_id, "lands_played": _count,
               "passed": _opt(lambda x: _list(x, _id)), "spells_cast": _opt(lambda x: _map(x, _id, _count)),
-              "extra_turns": _opt(lambda x: _list(x, _id)),
+              "extra_turns": _opt(lambda x: _list(x, _id)), "history": _opt(_history),
               "step": lambda x: x if type(x) is str and x in STEPS else _not_plain()}
     return _PlainTurn(**{k: checks[k](x) for k, x in d.items()})
+
+
+def _history(v: Any) -> _PlainHistory:
+    d = _keys(v, ("died", "gained", "attacked"))
+    checks = {"died": _count, "gained": _opt(lambda x: _map(x, _id, _count)),
+              "attacked": _opt(lambda x: _map(x, _id, _count))}
+    return _PlainHistory(**{k: checks[k](x) for k, x in d.items()})
 
 
 def _effect(v: Any) -> _PlainEffect:
@@ -873,7 +886,22 @@ class _Builder:
         return Turn(number=t.number, active=active, step=t.step, priority=priority, lands_played=t.lands_played,
                     passed=tuple(pid for pid in self.player_ids if pid in passed), spells_cast=self.spells_cast(t),
                     extra_turns=tuple(self.player(pid, _at("turn", "extra_turns", i))
-                                      for i, pid in enumerate(t.extra_turns or [])))
+                                      for i, pid in enumerate(t.extra_turns or [])),
+                    history=self.history(t))
+
+    def history(self, t: Any) -> TurnHistory | None:
+        """(extension) ``turn.history``: what happened this turn that rules look back at (issue 27); a
+        player not listed gained no life, attacked with no creature."""
+        h = t.history
+        if h is None:
+            return None
+        counts = []
+        for key in ("gained", "attacked"):
+            given = getattr(h, key) or {}
+            for pid in given:
+                self.player(pid, _at("turn", "history", key, pid))
+            counts.append(tuple((pid, given[pid]) for pid in self.player_ids if given.get(pid, 0) > 0))
+        return TurnHistory(h.died, counts[0], counts[1])
 
     def spells_cast(self, t: Any) -> tuple[tuple[str, int], ...] | None:
         """(extension) ``turn.spells_cast``: spells each player cast this turn (CR 730.2); a player

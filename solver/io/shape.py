@@ -220,8 +220,18 @@ def _check_step(value: Any) -> Any:
 Step = Annotated[Literal[STEPS], BeforeValidator(_check_step)]  # type: ignore[valid-type]
 
 
+class HistorySpec(_Spec):
+    """(extension) ``turn.history``: what happened this turn that rules look back at (issue 27)."""
+
+    died: Count = Field(0, description="Creatures that died this turn (CR 700.4)")
+    gained: dict[Id, Count] | None = Field(None, description="Life each player gained this turn (CR 119.3); a "
+                                                             "player not listed gained none")
+    attacked: dict[Id, Count] | None = Field(None, description="Creatures each player attacked with this turn "
+                                                               "(CR 508.1); a player not listed attacked with none")
+
+
 class TurnSpec(_Spec):
-    """``{number, active, step, priority, lands_played, passed, spells_cast, extra_turns}``."""
+    """``{number, active, step, priority, lands_played, passed, spells_cast, extra_turns, history}``."""
 
     number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
     active: Id | None = Field(None, description="Active player (default: the first player)")
@@ -235,6 +245,9 @@ class TurnSpec(_Spec):
                                                                   "cast none; absent: not recorded")
     extra_turns: list[Id] | None = Field(None, description="(extension) extra turns to be taken after this one "
                                                            "(CR 500.7), the next first: the player of each")
+    history: HistorySpec | None = Field(None, description="(extension) what happened this turn that rules look "
+                                                          "back at (creatures died, life gained, creatures "
+                                                          "attacked with); absent: not recorded")
 
 
 class EffectSpec(_Spec):

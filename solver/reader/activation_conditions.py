@@ -14,8 +14,8 @@ from .descriptions import desc, to_selector
 
 
 def _controlled(c: Cursor) -> ActivationCondition:
-    """After "you control": "a Swamp or a Mountain", "an artifact", "five or more
-    lands", "a creature with power 4 or greater" (Ferocious)."""
+    """After "you control": "a Swamp or a Mountain", "an artifact", "another Elf" (not the source), "five
+    or more lands", "a creature with power 4 or greater" (Ferocious)."""
     if c.take("a", "creature", "with", "power"):
         n = number(c)
         c.need("or", "greater")
@@ -25,7 +25,7 @@ def _controlled(c: Cursor) -> ActivationCondition:
     if isinstance(n, int) and c.take("or", "more", "lands", "with", "the", "same", "name"):
         return SameNameLands(n=n)
     c.i = save
-    if c.peek() is not None and c.low() not in ("a", "an"):
+    if c.peek() is not None and c.low() not in ("a", "an", "another"):
         n = number(c)
         c.need("or", "more")
         d = desc(c)
@@ -35,10 +35,13 @@ def _controlled(c: Cursor) -> ActivationCondition:
         return ControlCount(to_selector(d), n=n)
     descs = []
     while True:
-        c.need(("a", "an"))
+        another = bool(c.take("another"))   # "you control another Elf": one other than the source (CR 109.5)
+        if not another:
+            c.need(("a", "an"))
         d = desc(c)
         if d.plural or d.who != "any":
             raise NoMatch("a <permanent>")
+        d.other = d.other or another
         d.who = "you"
         descs.append(d)
         if not c.take("or"):

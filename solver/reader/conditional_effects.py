@@ -2,11 +2,14 @@
 the activation and static condition readers read ("you control three or more artifacts", "an opponent
 has 10 or less life", "there are seven or more cards in your graveyard" …):
 
-* "If <condition>, <instructions>." — the instructions happen only if it holds;
+* "[Then] if <condition>, <instructions>." — the instructions happen only if it holds;
 * "If <condition>, <instruction> instead." and "<instruction> instead if <condition>." — the
   instruction replaces the one just before it, of the same kind on the same object or player (Galvanic
   Blast's "~ deals 4 damage instead if you control three or more artifacts": the earlier damage's
   recipient, a new amount).
+
+* "Otherwise, <instructions>." right after "If <condition>, <instructions>." — what happens when the
+  condition does not hold (the :class:`~solver.core.ir.IfCondition`'s ``otherwise``).
 
 Each becomes one :class:`~solver.core.ir.IfCondition`. Not read (the sentence stays unread): "if you do"
 and other conditions on what happened while resolving, "instead" after an instruction of another kind,
@@ -19,11 +22,12 @@ from ..core.ir import ActivationCondition, Effect, IfCondition
 from .activation_conditions import _activation_if
 from .cast_conditions import conditional_instruction
 from .conditional_statics import static_condition
+from .history_conditions import history_condition
 from .cursor import Cursor, NoMatch
 from .scope import Scope
 from .tokens import Token
 
-__all__ = ["if_condition_sentence"]
+__all__ = ["if_condition_sentence", "otherwise_sentence"]
 
 Instructions = Callable[[Cursor, Scope], list[Effect]]
 
@@ -31,7 +35,7 @@ Instructions = Callable[[Cursor, Scope], list[Effect]]
 def _condition(c: Cursor) -> ActivationCondition:
     """A condition read by the activation or the static condition reader, to the end of ``c``'s run
     (the caller checks what follows)."""
-    for read in (_activation_if, static_condition):
+    for read in (_activation_if, static_condition, history_condition):
         save = c.i
         try:
             return read(c)
@@ -44,6 +48,8 @@ def if_condition_sentence(toks: Sequence[Token], s: Scope, instructions: Instruc
     """The sentence as :class:`IfCondition` effects added to ``s`` (module docstring); None when it
     has no such form; ``NoMatch`` when it has but a part is not read."""
     words = [t.low for t in toks]
+    if words[:2] == ["then", "if"]:   # "Then if …, …": the same conditional, after what came before
+        toks, words = toks[1:], words[1:]
     if words[:1] == ["if"]:
         c = Cursor(toks)
         c.i = 1
@@ -72,3 +78,26 @@ def if_condition_sentence(toks: Sequence[Token], s: Scope, instructions: Instruc
         return conditional_instruction(lambda then, other: IfCondition(cond, then, otherwise=other),
                                        list(toks[:k]), True, s, instructions)
     return None
+
+
+def otherwise_sentence(toks: Sequence[Token], s: Scope, instructions: Instructions) -> list[Effect] | None:
+    """"Otherwise, <instructions>." after a conditional sentence with no ``otherwise`` of its own (CR
+    608.2c): the instructions become its ``otherwise``; None when the sentence is not of this form;
+    ``NoMatch`` when it is but nothing before it is such a conditional, or the instructions are unread."""
+    c = Cursor(toks)
+    if not c.take("otherwise", ","):
+        return None
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, IfCondition) or prev.otherwise:
+        raise NoMatch("'Otherwise' after no conditional instruction")
+    ntargets = len(s.targets)
+    rest = list(c.rest())
+    if rest and rest[-1].low == ".":
+        rest = rest[:-1]
+    body = Cursor(rest)
+    other = instructions(body, s)
+    body.end()
+    if len(s.targets) != ntargets:
+        raise NoMatch("a target only the condition's failing gives (CR 601.2c)")
+    s.effects[-1] = IfCondition(prev.condition, prev.then, otherwise=tuple(other))
+    return [s.effects[-1]]

@@ -21,11 +21,12 @@ from .scope import amount, keyword_list, object_ref, pump_until_eot_x, Scope, ta
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
-from .conditional_effects import if_condition_sentence
+from .conditional_effects import if_condition_sentence, otherwise_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
+from .effects_connive import clause_connive
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -50,6 +51,8 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
             ref = Ref("each_opponent")
         elif c.take("each", "player"):
             ref = Ref("each_player")
+        elif (event_player := _event_player_object(c, s)) is not None:
+            ref = event_player   # "to that player", "to them": the player the trigger event named (CR 608.2c)
         elif c.at(("each", "all")):
             ref = group_ref(c)   # "each creature [without flying]", "each other creature" (CR 608.2c)
             out.append(Damage(ref, n))
@@ -65,6 +68,16 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
             c.i += 1
             continue
         return out
+
+
+def _event_player_object(c: Cursor, s: Scope) -> Ref | None:
+    """"that player" / "them" as the object of a verb, when the trigger event names a player and no
+    target was introduced that "them" could mean (CR 603.2, 608.2c); None otherwise."""
+    if s.event_player is None:
+        return None
+    if c.take("that", "player") or (not s.targets and c.take("them")):
+        return s.event_player
+    return None
 
 
 def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
@@ -149,7 +162,7 @@ def _player_ref(c: Cursor, s: Scope) -> Ref:
         return Ref("each_opponent")
     if c.take("each", "player"):
         return Ref("each_player")
-    if s.event_player is not None and c.take("that", "player"):
+    if s.event_player is not None and (c.take("that", "player") or (not s.targets and c.take("they"))):
         return s.event_player  # the player the trigger event names (CR 603.2)
     if c.at("target", ("player", "opponent")):
         c.i += 1
@@ -167,12 +180,13 @@ def _player_ref(c: Cursor, s: Scope) -> Ref:
 def clause_player_life(c: Cursor, s: Scope) -> list[Effect]:
     """<target player | target opponent | each opponent | each player> gains/loses N life (CR 119.3)."""
     ref = _player_ref(c, s)
+    they = c.toks[c.i - 1].low == "they"   # "they lose 2 life": the verb agrees with "they"
     verb = c.next().low
-    if verb not in ("gains", "loses"):
+    if verb not in (("gain", "lose") if they else ("gains", "loses")):
         raise NoMatch("gains or loses")
     n = amount(c, s)
     c.need("life")
-    return [GainLife(n, ref) if verb == "gains" else LoseLife(ref, n)]
+    return [GainLife(n, ref) if verb in ("gains", "gain") else LoseLife(ref, n)]
 
 
 def clause_its_controller(c: Cursor, s: Scope) -> list[Effect]:
@@ -802,6 +816,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
+    ("connive", clause_connive),
 ) + CLAUSES_EFFB
 
 
@@ -836,7 +851,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
-    conditional = if_condition_sentence(toks, s, instructions)   # "If you control …, …" (CR 608.2c)
+    conditional = if_condition_sentence(toks, s, instructions) \
+        or otherwise_sentence(toks, s, instructions)   # "If you control …, …", "Otherwise, …" (CR 608.2c)
     if conditional is not None:
         return conditional
     out = instructions(c, s)

@@ -49,7 +49,8 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger)) or \
             (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
         s.last = EVENT_OBJECT
-    if isinstance(trig, ir.CombatDamageTrigger) or (isinstance(trig, ir.CastTrigger) and trig.who != "you"):
+    if isinstance(trig, ir.CombatDamageTrigger) or \
+            (isinstance(trig, (ir.CastTrigger, ir.DrawTrigger)) and trig.who != "you"):
         s.event_player = EVENT_PLAYER
     return s
 

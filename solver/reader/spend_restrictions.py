@@ -88,7 +88,7 @@ def _spend_adjectives(c: Cursor) -> tuple[set[str], set[str]]:
 
 def _spell_qualifiers(c: Cursor) -> dict:
     """Qualifiers after "spell(s)" in a spending restriction (CR 106.6): "of the
-    chosen type", "with mana value N or greater", "with {X} in its/their mana
+    chosen type", "with mana value N or greater / or less", "with {X} in its/their mana
     cost(s)", "from your graveyard", "from exile" (the zone it is cast from)."""
     q: dict = {}
     while True:
@@ -98,10 +98,13 @@ def _spell_qualifiers(c: Cursor) -> dict:
             save = c.i
             c.i += 3
             n = c.attempt(number)
-            if not isinstance(n, int) or not c.take("or", "greater"):
+            if isinstance(n, int) and c.take("or", "greater"):
+                q["mv_min"] = n
+            elif isinstance(n, int) and c.take("or", "less"):
+                q["mv_min"], q["mv_max"] = None, n   # "mana value 3 or less" (CR 202.3)
+            else:
                 c.i = save
                 break
-            q["mv_min"] = n
         elif "has_x" not in q and (c.take("with", "X", "in", "their", "mana", "costs")
                                    or c.take("with", "X", "in", "its", "mana", "cost")):
             q["has_x"] = True

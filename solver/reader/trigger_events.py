@@ -28,8 +28,9 @@ from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigg
                        SourceTapped, SourceUntapped)
 from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
+from .history_conditions import history_condition
 from .cursor import Cursor, NoMatch
-from .phrases import color_word
+from .phrases import color_word, number
 from .tokens import Token
 from .vocabulary import COLOR_WORDS
 from .descriptions import Desc, desc, to_filter, to_selector
@@ -186,9 +187,16 @@ def _player_event(c: Cursor) -> Trigger | None:
         return CastTrigger(who, () if any_spell else spells)
     if who == "you" and c.take("gain", "life"):
         return LifeGainTrigger()
-    if who == "you" and c.take("draw", "a", "card"):
-        return DrawTrigger()
+    if c.take(("draw", "draws"), "a", "card"):
+        if c.at("except") or (c.toks[c.i - 3].low == "draw") != (who == "you"):
+            raise NoMatch("a draw with an exception, or a verb not agreeing with its subject")
+        return DrawTrigger(who)
     if who == "you" and c.take("attack"):
+        if c.take("with"):   # "with three or more creatures": a count of the creatures declared (CR 508.1)
+            n = number(c)
+            if not isinstance(n, int) or n < 1 or not c.take("or", "more", "creatures") or not c.at(","):
+                raise NoMatch("you attack with a described or uncounted group")
+            return YouAttackTrigger(n)
         return YouAttackTrigger()
     c.i = save
     raise NoMatch("event of a player")
@@ -316,7 +324,7 @@ def intervening_if(first: Sequence[Token]) -> tuple[ActivationCondition | None, 
     it is checked as the event happens, which nothing else would do)."""
     if not first or first[0].low != "if":
         return None, first
-    for read in (_source_tapped, _activation_if, static_condition):
+    for read in (_source_tapped, _activation_if, static_condition, history_condition):
         c = Cursor(first)
         c.i = 1
         try:

@@ -13,6 +13,8 @@ from typing import Callable
 
 from .characteristics import View
 from ..core import ir
+from ..core.errors import UnsupportedCase
+from ..core.state import TurnHistory
 from ..core.ir import ActivationCondition
 
 __all__ = ["condition_holds"]
@@ -79,6 +81,16 @@ def _same_name_lands(view: View, cond: ir.SameNameLands, source, player: str) ->
     return max(names.values(), default=0) >= cond.n
 
 
+def _history(view: View, cond: ActivationCondition) -> TurnHistory:
+    """The turn's history (``turn.history``) a condition that looks back at this turn reads; refused
+    (:class:`UnsupportedCase`) where the situation does not record it — never guessed."""
+    h = view.state.turn.history
+    if h is None:
+        raise UnsupportedCase(f"unsupported: \"{cond.describe()}\" looks back at this turn, which the situation "
+                              "does not record (turn.history)")
+    return h
+
+
 #: How each condition kind is checked, by class (the kinds only statics or non-mana activated
 #: abilities carry — equipped, attacking, opponent_controls, hand_exactly — are checked
 #: where those are applied; untapped and tapped are also a triggered ability's intervening "if",
@@ -108,6 +120,9 @@ _HOLDS: dict[type, Callable[..., bool]] = {
     ir.OpponentPoison: lambda view, cond, source, player: any(p.poison >= cond.n for p in view.state.players
                                                               if p.id != player),
     ir.SameNameLands: _same_name_lands,
+    ir.CreatureDiedThisTurn: lambda view, cond, source, player: _history(view, cond).died > 0,   # CR 700.4
+    ir.GainedLifeThisTurn: lambda view, cond, source, player: _history(view, cond).gained_by(player) > 0,
+    ir.AttackedThisTurn: lambda view, cond, source, player: _history(view, cond).attacked_by(player) >= cond.n,
     ir.AnyCondition: lambda view, cond, source, player: any(condition_holds(view, c, source, player)
                                                             for c in cond.parts),
     ir.AllConditions: lambda view, cond, source, player: all(condition_holds(view, c, source, player)

@@ -105,7 +105,7 @@ def times_triggered(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, vi
     if isinstance(event, ev.LifeGained):
         return int(isinstance(t, ir.LifeGainTrigger) and event.player == observer.controller and event.amount > 0)
     if isinstance(event, ev.CardDrawn):
-        return int(isinstance(t, ir.DrawTrigger) and event.player == observer.controller)
+        return int(isinstance(t, ir.DrawTrigger) and _whose(t.who, event.player, observer.controller, opponents))
     if isinstance(event, ev.DamageDealt):
         return int(_damage(t, event, o, view, opponents))
     if isinstance(event, ev.Attacked):
@@ -113,6 +113,12 @@ def times_triggered(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, vi
     if isinstance(event, ev.Blocked):
         return int(_blocks(t, event, o))
     return 0
+
+
+def _whose(who: str, player: str, controller: str, opponents: tuple[str, ...]) -> bool:
+    """Is ``player`` among the players a trigger's subject names — ``you`` (the controller), ``opponent``
+    (an opponent of the controller), ``any`` (CR 603.2, 102.2)?"""
+    return who == "any" or (player == controller if who == "you" else player in opponents)
 
 
 def _fits(f: ir.Filter, obj: GameObject, c: Chars, o: _Observer) -> bool:
@@ -149,9 +155,7 @@ def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: t
         return e.stack_id == o.obj.id
     if not isinstance(t, ir.CastTrigger):
         return False
-    if t.who == "you" and e.player != o.obj.controller:
-        return False
-    if t.who == "opponent" and e.player not in opponents:
+    if not _whose(t.who, e.player, o.obj.controller, opponents):
         return False
     if t.nth:
         if e.nth is None:
@@ -191,7 +195,7 @@ def _damage(t: ir.Trigger, e: ev.DamageDealt, o: _Observer, view: View, opponent
 
 def _attacks(t: ir.Trigger, e: ev.Attacked, o: _Observer, view: View) -> int:
     if isinstance(t, ir.YouAttackTrigger):
-        return int(e.player == o.obj.controller and bool(e.attackers))
+        return int(e.player == o.obj.controller and len(e.attackers) >= max(t.n, 1))   # CR 508.1
     if isinstance(t, ir.AttacksTrigger):  # only inside an EitherTrigger: "attacks or blocks"
         return int(o.obj.id in e.attackers)
     if not isinstance(t, ir.OtherAttacksTrigger):
@@ -264,4 +268,6 @@ def _subject(event: ev.GameEvent, view: View) -> tuple[str | None, str | None]:
         return event.stack_id, event.player
     if isinstance(event, ev.DamageDealt):
         return event.source, (event.target if view.state.is_player(event.target) else None)
+    if isinstance(event, ev.CardDrawn):
+        return None, event.player   # the player who drew (CR 121.1, 608.2c)
     return None, None

@@ -91,6 +91,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Adapt: "counters",
     ir.Explore: "counters graveyard mill",           # the revealed card to a hand, a counter, a card to the graveyard
     ir.Bolster: "counters",
+    ir.Connive: "draw discard graveyard counters",   # draws, discards, a +1/+1 counter (CR 701.50a)
 }.items()}
 
 #: The events of the effects of players' choices (issue 26, helper effa): sacrificed permanents go
