@@ -692,7 +692,7 @@ def _head_action(c: Candidate) -> Action:
         return Action("pass")
     return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
                   alternative=c.alternative or None, kicked=True if c.kicked else None, face=c.face or None,
-                  buyback=True if c.buyback else None)
+                  buyback=True if c.buyback else None, pay_life=True if c.pay_life else None)
 
 
 def _fmt_targets(targets: tuple) -> str:

@@ -1887,11 +1887,18 @@ class EntersWith:
     if_cast: str = ""
     # "enters tapped unless <condition>" (CR 614.1c): not tapped when the condition holds as it would enter
     unless: "ActivationCondition | None" = None
+    # "If <condition>, this land enters tapped." (CR 614.1c): tapped only when the condition holds as it would enter
+    when: "ActivationCondition | None" = None
+    # "As this land enters, you may pay N life. If you don't, it enters tapped." (CR 614.12, 614.1c, 119.4):
+    # the controller's choice as it would enter; paying (only with N or more life) it enters untapped
+    pay_life: int = 0
 
     def describe(self) -> str:
         parts = [describe_if_cast(self.if_cast) + ":"] if self.if_cast else []
         if self.tapped:
-            parts.append("tapped" + (f" unless {self.unless.describe()}" if self.unless is not None else ""))
+            parts.append("tapped" + (f" unless {self.unless.describe()}" if self.unless is not None else "")
+                         + (f" if {self.when.describe()}" if self.when is not None else "")
+                         + (f" unless its controller pays {self.pay_life} life" if self.pay_life else ""))
         if self.counter:
             parts.append(f"with {describe_amount(self.amount)} {self.counter} counters")
         if self.choose:

@@ -117,7 +117,7 @@ from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
 from ..rules.faces import KEPT_ON_BATTLEFIELD
-from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped
+from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped, life_choice, may_pay_life
 from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
 from ..rules.conditions import condition_holds
@@ -1344,6 +1344,27 @@ def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
 def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
                        token: bool | None = None, tapped: bool = False,
                        face: tuple[Card, Card | None] | None = None) -> list[_World]:
+    """An object enters the battlefield (:func:`_enter_paid`), after its controller's choice of "As this
+    land enters, you may pay N life. If you don't, it enters tapped." (CR 614.12: made as it would enter;
+    paying only with N or more life, 119.4): one world per choice, recorded as ``pay_life``."""
+    o = w.objects[oid]
+    n = life_choice(entering_with(o.card, cast=o))
+    if not n:
+        return _enter_paid(w, oid, controller, x, attach_to, token, tapped, face)
+    ways = (False, True) if may_pay_life(w.view(), controller, n) else (False,)
+    out: list[_World] = []
+    for paid in ways:
+        v = w.fork() if len(ways) > 1 else w
+        v.add_choice("pay_life", {"object": oid, "paid": paid})
+        if paid:
+            change_life(v, controller, -n)
+        out += _enter_paid(v, oid, controller, x, attach_to, token, tapped, face, paid)
+    return out
+
+
+def _enter_paid(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
+                token: bool | None = None, tapped: bool = False,
+                face: tuple[Card, Card | None] | None = None, paid: bool = False) -> list[_World]:
     """An object enters the battlefield under ``controller``'s control (CR 608.3,
     110.2), with its own "enters tapped / with counters" replacements (CR
     614.1c; X from the spell, CR 107.3m) applied through the ordering
@@ -1354,7 +1375,7 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     o = w.objects[oid]
     # its loyalty (CR 306.5b), lore (714.3a) or defense (310.4b) counters and "enters with" effects (614.1c)
     ew = entering_with(o.card, cast=o)
-    tapped = tapped or any(enters_tapped(w.view(), a, o, controller) for a in ew)
+    tapped = tapped or any(enters_tapped(w.view(), a, o, controller, paid) for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:
         w.put(o.with_(controller=controller))

@@ -619,7 +619,8 @@ def _return_exiled_until(w: _World, source: str) -> None:
     for x in sorted((o for o in w.objects.values() if o.exiled_until == source and o.zone == "exile"),
                     key=lambda o: o.id):
         abilities = x.card.abilities if x.card else ()
-        if _is_aura(x.card) or any(isinstance(a, ir.EntersWith) and (a.counter or a.choose) for a in abilities):
+        if _is_aura(x.card) or any(isinstance(a, ir.EntersWith) and (a.counter or a.choose or a.pay_life)
+                                      for a in abilities):
             raise ResolutionUnsupported(f"{x.id} returns to the battlefield (CR 610.3c) with an enters-with or an "
                                         "attachment choice, which is not modeled")
         tapped = any(isinstance(a, ir.EntersWith) and enters_tapped(w.view(), a, x, x.owner) for a in abilities)
