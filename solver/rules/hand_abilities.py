@@ -33,7 +33,7 @@ from ..core.state import GameObject
 from .conditions import condition_holds as holds
 
 __all__ = ["OFF_BATTLEFIELD", "hand_ability_indices", "hand_reason", "limit_reason", "restriction_reason", "name_ban", "reduced_mana", "land_limit",
-           "loyalty_as_instant", "api_refusal"]
+           "loyalty_as_instant"]
 
 
 def hand_ability_indices(view: View, o: GameObject) -> list[int]:
@@ -169,20 +169,6 @@ def loyalty_as_instant(view: View, o: GameObject) -> bool:
     sorceries (CR 606.3 is the default such an effect changes)."""
     return o.entered_this_turn and any(isinstance(a, ir.LoyaltyAsInstantIfEntered)
                                        for a in view.chars(o.id).abilities)
-
-
-def api_refusal(view: View, player: str, subject: str | None = None) -> str | None:
-    """Why the Python API's action listing can't stand for ``player``: a permanent of theirs has an
-    activated ability whose cost returns a permanent to its owner's hand (the ``actions`` and ``pay``
-    queries list its payments with ``return``; the API's Payment and ``apply`` don't model it yet)."""
-    for o in view.permanents_of(player):
-        if subject is not None and o.id != subject:
-            continue
-        for a in view.chars(o.id).activated:
-            if isinstance(a, ir.ActivatedAbility) and a.cost.return_ is not None:
-                return (f"{o.name} ({o.id}) has an ability whose cost returns a permanent ({a.text or a.describe()}), "
-                        "which the Python API does not apply yet: use the actions and pay queries")
-    return None
 
 
 def land_limit(view: View, player: str) -> int:
