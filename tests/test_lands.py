@@ -17,7 +17,7 @@ from mtgsolve.solver.api.encoding import ActionEncoding
 from mtgsolve.solver.cards import get_card, oracle_index
 from mtgsolve.solver.core import ir
 from mtgsolve.solver.io.load import situation_from_dict
-from tests.reference.lands_ref import play_outcomes
+from tests.reference.lands_ref import play_outcomes, put_from_hand_outcomes
 
 SHOCK = r"As [^,]+ enters(?: the battlefield)?, you may pay \d+ life\. If you don't, it enters(?: the battlefield)? tapped\."
 FAST = r"enters tapped unless you control \w+ or fewer other lands\."
@@ -151,3 +151,50 @@ def test_soundness_both_ways() -> None:
     unread = _statuses("As this land enters, you may pay 2 life. If you don't, it enters tapped and you draw a card.")
     assert unread["actions"] == "unsupported"
     assert {k: v for k, v in unread.items() if k != "actions"} == {"bob_actions": "ok", "pay": "ok", "available_mana": "ok"}
+
+
+@pytest.mark.parametrize("pattern,least", [
+    (r"^When (?:this creature|~) enters(?: the battlefield)?, you may put an? [\w ]+ card from your hand onto the "
+     r"battlefield(?: tapped)?\.$", 2),
+    (r"^You may play an additional land this turn\.$", 3)])
+def test_effect_shapes_over_the_database(pattern: str, least: int) -> None:
+    """Each card whose line is exactly the shape reads it whole (no unread part left of it)."""
+    found = [(n, ln) for c in oracle_index().values() for n in [c["name"]]
+             for ln in (c.get("text") or "").replace(n, "~").split("\n") if re.search(pattern, ln)]
+    assert len(found) >= least
+    for name, line in found:
+        assert not [u for u in get_card(name).unsupported if "put" in (u.text or "") or "additional land" in (u.text or "")], \
+            (name, line)
+
+
+def test_enters_tapped_trigger_is_read() -> None:
+    (t,) = [a for a in get_card("Amulet of Vigor").abilities if isinstance(a, ir.TriggeredAbility)]
+    assert isinstance(t.trigger, ir.ObjectEntersTrigger) and t.trigger.tapped
+
+
+HAND = ["Forest", "Godless Shrine", "Blooming Marsh", "Grizzly Bears", "Tinder Farm"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(hand=st.lists(st.sampled_from(HAND), max_size=4), life=st.integers(0, 3))
+def test_put_a_land_from_the_hand_matches_the_reference(hand: list[str], life: int) -> None:
+    """Differential: Arboreal Grazer's trigger resolving gives exactly the reference's outcomes."""
+    from mtgsolve.solver.queries import answer
+
+    doc = {"format": "mtgsolve/1", "players": [{"id": "alice", "life": life}, "bob"],
+           "turn": {"number": 3, "active": "alice", "step": "main1"},
+           "battlefield": {"alice": ["Arboreal Grazer"]}, "hand": {"alice": hand},
+           "stack": [{"ability": {"source": "arboreal-grazer", "index": 1}, "controller": "alice"}]}
+    res = answer(situation_from_dict(doc).state, {"kind": "resolve"})
+    assert res["status"] == "ok", res
+    got = set()
+    for out in res["outcomes"]:
+        s = out["situation"]
+        put = [o for o in s.get("battlefield", {}).get("alice", []) if o["id"] != "arboreal-grazer"]
+        assert all(o.get("tapped") for o in put)
+        p = s["players"][0]
+        got.add((put[0]["card"] if put else None, p.get("life", 20) if isinstance(p, dict) else 20))
+    index = oracle_index()
+    want = put_from_hand_outcomes([(("L:" if "Land" in index[n]["types"] else "") + n, index[n]["text"] or "")
+                                   for n in hand], life)
+    assert got == want

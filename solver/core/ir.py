@@ -628,6 +628,23 @@ class PutFromHandOnTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class PutOntoBattlefieldFromHand(_EffectBase):
+    """The controller puts a card matching ``quality`` (a :class:`Filter` of zone ``hand``: a land card,
+    an Equipment card …) from their hand onto the battlefield [``tapped``] ("you may put a land card from
+    your hand onto the battlefield tapped"; CR 110.2, 614.1c: with its own enters replacements, 603.6a: its
+    "enters" triggers). Resolution gives one outcome per class of interchangeable such cards (choice
+    ``put``); with no such card nothing happens; "you may" (``optional``) adds not putting one."""
+
+    kind: ClassVar[str] = "put_from_hand"
+    quality: Filter = field(default_factory=lambda: Filter())
+    tapped: bool = False
+
+    def _text(self) -> str:
+        return (f"put {describe_library_card(self.quality)} from your hand onto the battlefield"
+                + (" tapped" if self.tapped else ""))
+
+
+@dataclass(frozen=True)
 class Scry(_EffectBase):
     """The controller scries ``amount`` (CR 701.22a): looks at the top ``amount`` cards of their
     library (all of it when it holds fewer, 701.22a), puts any number of them on the bottom in any
@@ -1150,7 +1167,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
+               PutFromHandOnTop, PutOntoBattlefieldFromHand, Scry, Surveil, Transform, ReturnTransformed, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
@@ -1431,14 +1448,17 @@ class ObjectEntersTrigger(Trigger):
     another <permanent> enters" (CR 603.2, 603.6a: an enters-the-battlefield trigger of other objects,
     checked after the event). ``what``: the permanents (a :class:`Filter` of the battlefield, ``who``
     the controller relative to the ability's controller, ``other_than_source`` for "another");
-    ``self_too``: "this <permanent> or another …"."""
+    ``self_too``: "this <permanent> or another …"; ``tapped``: "… enters tapped" (only a permanent that
+    entered tapped, CR 603.6a, 614.1c)."""
 
     event: ClassVar[str] = "object_enters"
     what: Filter = field(default_factory=lambda: Filter())
     self_too: bool = False
+    tapped: bool = False
 
     def describe(self) -> str:
-        return f"whenever {'this or ' if self.self_too else ''}{self.what.describe()} enters"
+        return f"whenever {'this or ' if self.self_too else ''}{self.what.describe()} enters" + \
+            (" tapped" if self.tapped else "")
 
 
 @dataclass(frozen=True)

@@ -1019,6 +1019,27 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     return out
 
 
+def _put_from_hand(w: _World, ctx: _Ctx, eff: ir.PutOntoBattlefieldFromHand) -> list[_World]:
+    """CR 110.2, 608.2c: the controller puts a card with ``eff.quality`` from their hand onto the battlefield
+    under their control (tapped if ``eff.tapped``), entering through :func:`_enter_battlefield` (its own
+    replacements, 614.1c; its "enters" triggers, 603.6a): one outcome per class of interchangeable such
+    cards (choice ``put``: the id of the card); nothing when the hand has none ("you may": the effect's
+    ``optional``, handled with every optional instruction)."""
+    player = ctx.controller
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in w.zone_list("hand", player):
+        if _has_quality(o.card, eff.quality):
+            classes.setdefault(_interchangeable_key(o), o)
+    if not classes:
+        return [w]
+    out: list[_World] = []
+    for o in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        v.choices["put"] = o.id
+        out.extend(_enter_battlefield(v, o.id, player, x=0, tapped=eff.tapped))
+    return out
+
+
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
     """Every distinct order of a multiset of class indices (permutations of equal
     elements are one order), in lexicographic order."""
@@ -2175,6 +2196,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ChooseFromTop: _do_choose_from_top,
     ir.Shuffle: _do_shuffle,
     ir.PutFromHandOnTop: _do_hand_on_top,
+    ir.PutOntoBattlefieldFromHand: _put_from_hand,
     ir.Scry: _do_scry_or_surveil,
     ir.Surveil: _do_scry_or_surveil,
     ir.Transform: _do_transform,

@@ -604,7 +604,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     if zone == "battlefield":
         new = _enter_day_night(w, new, "card" in status)
         _note_unsupported(w, new, "enters the battlefield")
-        w.events.append(Entered(oid))  # CR 603.6a: enters-the-battlefield abilities of others (dispatch_events)
+        w.events.append(Entered(oid, new.tapped))  # CR 603.6a: enters-the-battlefield abilities of others (dispatch_events)
     if o.zone == "battlefield" and zone != "battlefield":
         _return_exiled_until(w, oid)
     return new

@@ -24,6 +24,7 @@ from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
+from ..core.ir import AdditionalLands, PutOntoBattlefieldFromHand
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB
 from .effects_groups import group_ref
@@ -708,6 +709,28 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
     return [UntilEndOfTurn(r)]
 
 
+def clause_put_from_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """put a land card | an Equipment card | … from your hand onto the battlefield [tapped] (CR 110.2; the
+    card's quality read as a search's, :func:`_library_card`: a card of a type or subtype)."""
+    c.need("put")
+    quality = _library_card(c)
+    if quality is None or quality.mv_min is not None or quality.mv_max is not None:
+        raise NoMatch("a card of a stated type")   # "a card with mana value equal to …" (Aether Vial): not this
+    c.need("from", "your", "hand", "onto", "the", "battlefield")
+    tapped = c.take("tapped")
+    return [PutOntoBattlefieldFromHand(quality=replace(quality, zone="hand"), tapped=tapped)]
+
+
+def clause_additional_land(c: Cursor, s: Scope) -> list[Effect]:
+    """"(you may) play an additional land this turn" / "play two additional lands this turn": more land
+    plays for the resolving object's controller this turn (CR 305.2, 611.2a; the "you may" is the
+    permission's, read by :func:`instructions` — a land play is never forced, so it is dropped)."""
+    c.need("play")
+    n = 1 if c.take("an") else int(number(c))
+    c.need("additional", "land" if n == 1 else "lands", "this", "turn")
+    return [UntilEndOfTurn(AdditionalLands(amount=n))]
+
+
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
     ("gain life", clause_gain_life), ("discard", clause_discard), ("look at hand", clause_look_hand),
@@ -718,6 +741,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
+    ("additional land this turn", clause_additional_land), ("put from hand", clause_put_from_hand),
     ("search library", clause_search), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
@@ -772,8 +796,9 @@ def instructions(c: Cursor, s: Scope) -> list[Effect]:
         if not (c.take(",", "then") or c.take("then") or c.take("and") or c.take(",", "and")):
             raise NoMatch("unexpected words")
         out.extend(clause(c, s))
-    if optional:
-        out = [replace(e, optional=True) for e in out]
+    if optional:   # a permission ("you may play an additional land") is no choice made as it resolves
+        out = [e if isinstance(e, UntilEndOfTurn) and isinstance(e.granted, AdditionalLands)
+               else replace(e, optional=True) for e in out]
     return out
 
 

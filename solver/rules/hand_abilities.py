@@ -174,5 +174,7 @@ def loyalty_as_instant(view: View, o: GameObject) -> bool:
 def land_limit(view: View, player: str) -> int:
     """CR 305.2: the number of lands ``player`` may play this turn — one, plus the additional land
     plays of the "You may play an additional land on each of your turns" statics of permanents they
-    control (cumulative, CR 305.2a)."""
-    return 1 + sum(s.ability.amount for s in view.statics(ir.AdditionalLands) if s.controller == player)
+    control (cumulative, CR 305.2a) and of resolved "You may play an additional land this turn" effects of
+    theirs (CR 611.2a; cleanup ends them, 514.2)."""
+    effects = [s for s in view.until_eot_effects() if isinstance(s.ability, ir.AdditionalLands)]  # "this turn" (611.2a)
+    return 1 + sum(s.ability.amount for s in [*view.statics(ir.AdditionalLands), *effects] if s.controller == player)

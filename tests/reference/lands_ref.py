@@ -44,3 +44,18 @@ def play_outcomes(text: str, other_lands: int, life: int) -> set[tuple[bool, int
         if re.fullmatch(r"(This land|[^.]+) enters tapped\.", line):
             return {(True, life)}
     return {(False, life)}
+
+
+def put_from_hand_outcomes(hand: list[tuple[str, str]], life: int) -> set[tuple[str | None, int]]:
+    """"You may put a land card from your hand onto the battlefield tapped." (CR 608.2c-d): ``hand`` the
+    (name, Oracle text) of each card in the controller's hand (land cards have "Land" in their text's
+    key, given here as the name prefixed with "L:"); the outcomes ``(name put or None, life after)``:
+    none, or each distinct land card (cards of one name are interchangeable), a shock land paid or not
+    (it enters tapped either way)."""
+    out: set[tuple[str | None, int]] = {(None, life)}
+    for name, text in hand:
+        if not name.startswith("L:"):
+            continue
+        for tapped, after in play_outcomes(text, 0, life):
+            out.add((name[2:], after))
+    return out

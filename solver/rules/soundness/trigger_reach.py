@@ -67,6 +67,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
     ir.PutFromHandOnTop: "",
+    ir.PutOntoBattlefieldFromHand: "enters",       # from the hand: no other zone's event (CR 110.2)
+    ir.UntilEndOfTurn: "",                         # a continuous effect begins: no event of its own (CR 611.2a)
     ir.Shuffle: "shuffle",
     ir.Discard: "discard graveyard",
     ir.CounterUnlessPays: "countered graveyard tap mana life leaves sacrifice",   # countered, or paid as ward
