@@ -198,3 +198,22 @@ def test_put_a_land_from_the_hand_matches_the_reference(hand: list[str], life: i
     want = put_from_hand_outcomes([(("L:" if "Land" in index[n]["types"] else "") + n, index[n]["text"] or "")
                                    for n in hand], life)
     assert got == want
+
+
+def test_enters_tapped_trigger_soundness_both_ways() -> None:
+    """Read, Amulet of Vigor's trigger blocks nothing (it is put on the stack); a trigger on the same
+    event whose effect is unread blocks the resolution that puts a land onto the battlefield tapped, and
+    not the ``actions`` question."""
+    from mtgsolve.solver.queries import answer
+
+    def statuses(text: str) -> dict[str, str]:
+        amulet = {"card": {"name": "Test Amulet", "type": "Artifact", "types": ["Artifact"], "text": text}}
+        st_ = situation_from_dict({
+            "format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+            "battlefield": {"alice": [amulet, "Arboreal Grazer"]}, "hand": {"alice": ["Forest"]},
+            "stack": [{"ability": {"source": "arboreal-grazer", "index": 1}, "controller": "alice"}]}).state
+        return {k: answer(st_, {"kind": k})["status"] for k in ("resolve", "actions")}
+
+    assert statuses("Whenever a permanent you control enters tapped, untap it.") == {"resolve": "ok", "actions": "ok"}
+    unread = statuses("Whenever a permanent you control enters tapped, untap it and it phases out until it's fun.")
+    assert unread == {"resolve": "unsupported", "actions": "ok"}

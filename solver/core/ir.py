@@ -565,11 +565,15 @@ class SearchLibrary(_EffectBase):
     quality: Filter | None = None
     tapped: bool = False
     shuffle: bool = True
+    # "Each player searches their library for …, puts it …, then shuffles." (CR 701.23, 101.4: each
+    # player searches their own library, in APNAP order, and puts the card found under their control)
+    each_player: bool = False
 
     def _text(self) -> str:
         where = "into your hand" if self.zone == "hand" else \
             "onto the battlefield" + (" tapped" if self.tapped else "")
-        return (f"search your library for {describe_library_card(self.quality)}, put it {where}"
+        return (("each player: " if self.each_player else "")
+                + f"search your library for {describe_library_card(self.quality)}, put it {where}"
                 + (", then shuffle" if self.shuffle else ""))
 
 

@@ -672,6 +672,20 @@ def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
     return players.pop()
 
 
+def others_choose(outcomes: Iterable["Outcome"], controller: str) -> str | None:
+    """Why following one path of the game can't let ``controller`` choose among ``outcomes``: another
+    player's own search differs between them ("Each player searches their library …", choices
+    ``searched_by``; CR 701.23a: each player searches their own); None when it doesn't."""
+    seen: dict[str, set[str]] = {}
+    for o in outcomes:
+        for c in o.choices.get("searched_by") or ():
+            if isinstance(c, dict) and c.get("player") != controller:
+                seen.setdefault(str(c.get("player")), set()).add(str(c.get("card")))
+    who = sorted(p for p, cards in seen.items() if len(cards) > 1)
+    return (f"{', '.join(who)} would choose what they find in their own search (CR 701.23a) within another "
+            "player's decision: not modeled when following one path of the game") if who else None
+
+
 def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
     # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
     for t in _refs(w, ctx, eff.to):
@@ -993,8 +1007,28 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     the card found), and — when the search has a stated quality (CR 701.23b) or nothing
     qualifies — one where nothing is found (``searched: null``). "A card" must be found if the
     library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
-    changes nothing here: the choice is the same, and it is shuffled again after."""
-    player = ctx.controller
+    changes nothing here: the choice is the same, and it is shuffled again after.
+
+    "Each player searches …" (``eff.each_player``): each player in APNAP order (CR 101.4) searches their
+    own library and puts the card under their own control; the choices are ``searched_by``, one
+    ``{player, card}`` per player."""
+    if not eff.each_player:
+        return _search_by(w, ctx.controller, eff, False)
+    worlds = [w]
+    for p in _apnap(w):
+        worlds = [v2 for v in worlds for v2 in _search_by(v, p, eff, True)]
+    return worlds
+
+
+def _apnap(w: _World) -> list[str]:
+    """The players in APNAP order: the active player, then the others in turn order (CR 101.4)."""
+    ids = list(w.base.player_ids)
+    i = ids.index(w.base.turn.active) if w.base.turn.active in ids else 0
+    return ids[i:] + ids[:i]
+
+
+def _search_by(w: _World, player: str, eff: ir.SearchLibrary, each: bool) -> list[_World]:
+    """One player's search of :func:`_search` (choice ``searched``, or with ``each`` ``searched_by``)."""
     _require_libraries(w, player, "searches their library (CR 701.23)")
     classes: dict[tuple[Hashable, ...], GameObject] = {}
     for o in w.zone_list("library", player):
@@ -1006,7 +1040,10 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     out: list[_World] = []
     for found in finds:
         v = w.fork() if len(finds) > 1 else w
-        v.choices["searched"] = found
+        if each:
+            v.add_choice("searched_by", {"player": player, "card": found})
+        else:
+            v.choices["searched"] = found
         branch = [v]
         if found is not None and eff.zone == "battlefield":
             branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)

@@ -550,6 +550,24 @@ def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True)]
 
 
+def clause_each_player_searches(c: Cursor, s: Scope) -> list[Effect]:
+    """each player searches their library for <a card …>, puts it onto the battlefield [tapped] | into
+    their hand, then shuffles (CR 701.23, 701.24, 101.4)."""
+    c.need("each", "player", "searches", "their", "library", "for")
+    quality = _library_card(c)
+    c.need(",", "puts")
+    if not (c.take("it") or c.take("that", "card")):
+        raise NoMatch("the card found")
+    if c.take("into", "their", "hand"):
+        zone, tapped = "hand", False
+    elif c.take("onto", "the", "battlefield"):
+        zone, tapped = "battlefield", c.take("tapped")
+    else:
+        raise NoMatch("a destination")
+    c.need(",", "then", "shuffles")
+    return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True, each_player=True)]
+
+
 def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     """look at the top N cards of your library, then put them back in any order (CR 401.4)."""
     c.need("look", "at", "the", "top")
@@ -742,7 +760,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
     ("additional land this turn", clause_additional_land), ("put from hand", clause_put_from_hand),
-    ("search library", clause_search), ("look at the top cards", clause_arrange_top),
+    ("search library", clause_search), ("each player searches", clause_each_player_searches), ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *EFFA_CLAUSES,
