@@ -1015,16 +1015,9 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     if not eff.each_player:
         return _search_by(w, ctx.controller, eff, False)
     worlds = [w]
-    for p in _apnap(w):
+    for p in _apnap(w.base):   # CR 101.4
         worlds = [v2 for v in worlds for v2 in _search_by(v, p, eff, True)]
     return worlds
-
-
-def _apnap(w: _World) -> list[str]:
-    """The players in APNAP order: the active player, then the others in turn order (CR 101.4)."""
-    ids = list(w.base.player_ids)
-    i = ids.index(w.base.turn.active) if w.base.turn.active in ids else 0
-    return ids[i:] + ids[:i]
 
 
 def _search_by(w: _World, player: str, eff: ir.SearchLibrary, each: bool) -> list[_World]:
