@@ -13,7 +13,10 @@ gives every situation of that game the same index space::
     then B slots                 cast card k with buyback: per alternative ("" first), unkicked then kicked (CR 702.27a)
     N+F+C+1 .. N+F+C+A           activate card k's i-th activated ability (per card, in printed order)
     N+F+C+A+1 .. N+F+C+A+S       suspend card k (the cards with suspend, ids sorted; CR 702.62a)
-    N+F+C+A+S+1 .. +M            option m of a pending choice (m = 0 .. M-1)
+    then L slots                 play land card k (or its land face j) paying the life of "As this land enters,
+                                 you may pay N life" (the land cards with that ability, ids sorted, then the
+                                 land faces with it; CR 614.12, 119.4)
+    N+F+C+A+S+L+1 .. +M          option m of a pending choice (m = 0 .. M-1)
 
 *Cards* are every object with a card in the first situation (every zone);
 for a card, "play" is playing it as a land (CR 305) when it is a land card and
@@ -37,7 +40,10 @@ as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —
 is legal in its slot while the card is in its owner's hand). A card with
 suspend has a slot for the special action of suspending it from its owner's
-hand (CR 116.2f).  *Options* are the choices of a pending decision — a declaration
+hand (CR 116.2f).  A land card with "As this land enters, you may pay N life. If you don't, it enters
+tapped." has a second play slot, playing it paying that life (the action's ``pay_life``; its "play" slot
+plays it without paying, tapped; CR 614.12), legal while the player may play a land and has N or more
+life (CR 119.4).  *Options* are the choices of a pending decision — a declaration
 of attackers or blockers, a damage assignment, a discard, a choice during
 resolution (:mod:`solver.api.play`) — in their canonical order, or the
 completions (targets × payment) of an action head the agent picked when it
@@ -52,10 +58,11 @@ from typing import Any, Sequence
 from ..core import ir
 from ..core.state import GameState
 from ..rules.suspend import suspend_of
-from ..rules.faces import TRANSFORMED_CASTS, face_of, faces_of
+from ..rules.faces import TRANSFORMED_CASTS, face_of, faces_of, pays_life_as_enters
 from ..rules.casting_options import alternatives_of, api_applies, buyback_of, kicker_of
 from .situation import Action
 from ..engine.actions import is_land_card
+from ..rules.replacement import life_choice
 from .situation import Action, UnsupportedActionError
 
 __all__ = ["ActionEncoding", "completions", "TooManyOptions"]
@@ -101,6 +108,10 @@ class ActionEncoding:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
 
         slots += [("suspend", o.id) for o in cards if suspend_of(o) is not None]
+        slots += [("pay_life", o.id, "") for o in cards
+                  if o.card is not None and is_land_card(o) and life_choice(o.card.abilities)]
+        slots += [("pay_life", o.id, f.data.name) for o in cards for f in faces_of(o)
+                  if "Land" in f.data.types and pays_life_as_enters(f)]
         self.first_option = len(slots)
         slots += [("option", m) for m in range(max_options)]
         self.slots: tuple[tuple, ...] = tuple(slots)
@@ -120,6 +131,8 @@ class ActionEncoding:
         kind = action.kind
         if kind == "pass":
             return 0
+        if kind == "play_land" and action.pay_life:
+            return self.index.get(("pay_life", action.object, action.face or ""))
         if kind in ("play_land", "cast") and action.face is not None:
             return self.index.get(("face", action.object, action.face))
         if kind == "cast" and action.buyback:
@@ -180,6 +193,8 @@ class ActionEncoding:
             return Action("cast", s[1], alternative=s[2] or None, kicked=True if s[3] else None, buyback=True)
         if s[0] == "suspend":
             return Action("suspend", s[1])
+        if s[0] == "pay_life":
+            return Action("play_land", s[1], face=s[2] or None, pay_life=True)
         return Action("activate", s[1], s[2])
 
 

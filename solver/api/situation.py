@@ -86,7 +86,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from mtgsolve.models.payment import Paid
 
@@ -113,7 +113,6 @@ from ..io.load import dump_state
 from ..rules.soundness.check import unread_parts
 from ..rules.soundness.check import blocking, scope_of
 from ..rules.casting_options import api_refusal
-from ..rules.hand_abilities import api_refusal as return_cost_refusal
 from ..queries import Options, answer
 from ..core.errors import QueryError, UnsupportedCase
 from ..engine.resolution import CannotResolve, NothingToResolve, ResolutionUnsupported, resolve_top
@@ -180,7 +179,19 @@ def payment_key(view: View, payment: Payment, x: int, player: str) -> tuple:
     pools.setdefault(player, "")
     return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)),
             payment.restricted_pool_after, payment.life_gained, payment.life_lost, payment.draw,
-            tuple(sorted((klass(i), u) for i, u in payment.activated)))
+            tuple(sorted((klass(i), u) for i, u in payment.activated)), _moved_key(view, payment, klass))
+
+
+def _moved_key(view: View, payment: Payment, klass: Callable[[str], tuple[str, str]]) -> tuple:
+    """The cards and permanents a payment moves (CR 601.2h, 602.2b: exiled, discarded, returned to
+    their owner's hand), for :func:`payment_key`: a permanent by its class, a card elsewhere by its
+    zone and name (cards of one name in one zone are interchangeable)."""
+    def card(oid: str) -> tuple[str, ...]:
+        o = view.state.find(oid)
+        if o is None or o.zone == "battlefield":
+            return klass(oid)
+        return ("card", o.zone, o.name)
+    return tuple(tuple(sorted(card(i) for i in ids)) for ids in (payment.exile, payment.discard, payment.returned))
 
 
 # ---------------------------------------------------------------------------
@@ -325,10 +336,6 @@ class Situation:
             raise UnsupportedCaseError(f"{kind}: unread text could change the answer: {what}{more}", parts)
         if kind in ("actions", "action", "apply"):
             why = api_refusal(self.state, self.player, query.get("subject") if kind != "actions" else None)
-            if why:
-                raise UnsupportedCaseError(f"{kind}: {why}", [])
-
-            why = return_cost_refusal(self.view, self.player, query.get("subject") if kind != "actions" else None)
             if why:
                 raise UnsupportedCaseError(f"{kind}: {why}", [])
 
@@ -692,7 +699,7 @@ def _head_action(c: Candidate) -> Action:
         return Action("pass")
     return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
                   alternative=c.alternative or None, kicked=True if c.kicked else None, face=c.face or None,
-                  buyback=True if c.buyback else None)
+                  buyback=True if c.buyback else None, pay_life=True if c.pay_life else None)
 
 
 def _fmt_targets(targets: tuple) -> str:

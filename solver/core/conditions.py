@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Iterable
 from .selectors import Selector
 
 __all__ = [
-    "ActivationCondition", "ControlCount", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",
+    "ActivationCondition", "ControlCount", "ControlAtMost", "ControlPower", "CountersOnSource", "EnteredThisTurn", "IsCreature",
     "YourTurn", "OpponentTurn", "DuringSteps", "PlayedLandThisTurn", "SorceryTime", "InstantTime", "GraveyardCard", "TotalPower", "OpponentPoison",
     "SameNameLands", "GraveyardCount", "Equipped", "AttachedToCreature", "SourceAttacking", "SourceUntapped", "SourceTapped", "GraveyardTypes",
     "CompoundCondition", "AnyCondition", "AllConditions", "OpponentControls", "HandExactly",
@@ -58,6 +58,21 @@ class ControlCount(ActivationCondition):
             return "you control " + " or ".join(f"a {t}" for t in sorted(sel.subtypes))
         what = sel.describe() if sel else "permanents"
         return f"you control {self.n} or more {what.replace(' you control', '')}"
+
+
+@dataclass(frozen=True)
+class ControlAtMost(ActivationCondition):
+    """You control at most ``n`` permanents in ``selector`` ("… enters tapped unless you control two
+    or fewer other lands", CR 614.1c; read only in "enters tapped unless", where the condition is
+    read as the permanent would enter, CR 614.12)."""
+
+    kind: ClassVar[str] = "control_at_most"
+    selector: "Selector | None" = None
+    n: int = 0
+
+    def describe(self) -> str:
+        what = self.selector.describe() if self.selector else "permanents"
+        return f"you control {self.n} or fewer {what.replace(' you control', '')}"
 
 
 @dataclass(frozen=True)
@@ -440,7 +455,7 @@ def _reads(v: Any) -> bool:
 
 #: Every condition kind.
 CONDITION_CLASSES: tuple[type[ActivationCondition], ...] = (
-    ControlCount, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
+    ControlCount, ControlAtMost, ControlPower, TotalPower, SameNameLands, OpponentControls, CountersOnSource, EnteredThisTurn,
     IsCreature, Equipped, AttachedToCreature, SourceAttacking, SourceUntapped, SourceTapped, YourTurn, OpponentTurn, DuringSteps, PlayedLandThisTurn, SorceryTime, InstantTime,
     GraveyardCard, GraveyardCount, GraveyardTypes, OpponentPoison, HandExactly, AnyCondition, AllConditions,
     CreatureDiedThisTurn, GainedLifeThisTurn, AttackedThisTurn)

@@ -25,9 +25,11 @@ class GameEvent:
 
 @dataclass(frozen=True)
 class Entered(GameEvent):
-    """``oid`` entered the battlefield (CR 603.6a; checked after the event: the permanent as it is)."""
+    """``oid`` entered the battlefield (CR 603.6a; checked after the event: the permanent as it is);
+    ``tapped``: it entered tapped ("whenever a permanent you control enters tapped")."""
 
     oid: str
+    tapped: bool = False
 
 
 @dataclass(frozen=True)

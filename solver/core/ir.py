@@ -617,11 +617,15 @@ class SearchLibrary(_EffectBase):
     quality: Filter | None = None
     tapped: bool = False
     shuffle: bool = True
+    # "Each player searches their library for …, puts it …, then shuffles." (CR 701.23, 101.4: each
+    # player searches their own library, in APNAP order, and puts the card found under their control)
+    each_player: bool = False
 
     def _text(self) -> str:
         where = "into your hand" if self.zone == "hand" else \
             "onto the battlefield" + (" tapped" if self.tapped else "")
-        return (f"search your library for {describe_library_card(self.quality)}, put it {where}"
+        return (("each player: " if self.each_player else "")
+                + f"search your library for {describe_library_card(self.quality)}, put it {where}"
                 + (", then shuffle" if self.shuffle else ""))
 
 
@@ -1610,14 +1614,17 @@ class ObjectEntersTrigger(Trigger):
     another <permanent> enters" (CR 603.2, 603.6a: an enters-the-battlefield trigger of other objects,
     checked after the event). ``what``: the permanents (a :class:`Filter` of the battlefield, ``who``
     the controller relative to the ability's controller, ``other_than_source`` for "another");
-    ``self_too``: "this <permanent> or another …"."""
+    ``self_too``: "this <permanent> or another …"; ``tapped``: "… enters tapped" (only a permanent that
+    entered tapped, CR 603.6a, 614.1c)."""
 
     event: ClassVar[str] = "object_enters"
     what: Filter = field(default_factory=lambda: Filter())
     self_too: bool = False
+    tapped: bool = False
 
     def describe(self) -> str:
-        return f"whenever {'this or ' if self.self_too else ''}{self.what.describe()} enters"
+        return f"whenever {'this or ' if self.self_too else ''}{self.what.describe()} enters" + \
+            (" tapped" if self.tapped else "")
 
 
 @dataclass(frozen=True)
@@ -2071,11 +2078,18 @@ class EntersWith:
     if_cast: str = ""
     # "enters tapped unless <condition>" (CR 614.1c): not tapped when the condition holds as it would enter
     unless: "ActivationCondition | None" = None
+    # "If <condition>, this land enters tapped." (CR 614.1c): tapped only when the condition holds as it would enter
+    when: "ActivationCondition | None" = None
+    # "As this land enters, you may pay N life. If you don't, it enters tapped." (CR 614.12, 614.1c, 119.4):
+    # the controller's choice as it would enter; paying (only with N or more life) it enters untapped
+    pay_life: int = 0
 
     def describe(self) -> str:
         parts = [describe_if_cast(self.if_cast) + ":"] if self.if_cast else []
         if self.tapped:
-            parts.append("tapped" + (f" unless {self.unless.describe()}" if self.unless is not None else ""))
+            parts.append("tapped" + (f" unless {self.unless.describe()}" if self.unless is not None else "")
+                         + (f" if {self.when.describe()}" if self.when is not None else "")
+                         + (f" unless its controller pays {self.pay_life} life" if self.pay_life else ""))
         if self.counter:
             parts.append(f"with {describe_amount(self.amount)} {self.counter} counters")
         if self.choose:

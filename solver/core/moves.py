@@ -51,13 +51,16 @@ class Candidate:
     face: str = ""
     # the buyback cost is paid (an optional additional cost, CR 702.27a): 1, else 0
     buyback: int = 0
+    # a land played paying the life of "As this land enters, you may pay N life. If you don't, it enters
+    # tapped." (the controller's choice as it would enter, CR 614.12, 119.4): 1, else 0
+    pay_life: int = 0
 
     @classmethod
     def make(cls, kind: str, object: str = "", index: int = 0, alternative: str = "",
-             kicked: int = 0, face: str = "", buyback: int = 0) -> "Candidate":
+             kicked: int = 0, face: str = "", buyback: int = 0, pay_life: int = 0) -> "Candidate":
         if kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
-        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback)
+        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback, pay_life)
 
     def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
@@ -73,6 +76,8 @@ class Candidate:
             d["buyback"] = True
         if self.face:
             d["face"] = self.face
+        if self.pay_life:
+            d["pay_life"] = True
         return d
 
     def describe(self, state: GameState | None = None) -> str:
@@ -86,7 +91,7 @@ class Candidate:
         if self.face:
             name += f" as {self.face}"
         if self.kind == "play_land":
-            return f"playing {name}"
+            return f"playing {name}" + (" paying life as it enters" if self.pay_life else "")
         if self.kind == "cast":
             how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "") \
                 + (" with buyback" if self.buyback else "")
@@ -384,8 +389,15 @@ class Action:
     face: str | None = None
     # the buyback cost is paid (CR 702.27a: an optional additional cost)
     buyback: bool | None = None
+    # a land played paying the life of "As this land enters, you may pay N life. If you don't, it enters
+    # tapped." (CR 614.12, 119.4; API extension, docs/extensions.md); None: not paying
+    pay_life: bool | None = None
 
     def __post_init__(self) -> None:
+        if self.pay_life is not None and (self.kind != "play_land" or not isinstance(self.pay_life, bool)):
+            raise InvalidActionError(f"pay_life: true or false, with 'play_land' only (got {self.pay_life!r})")
+        if self.pay_life is False:
+            object.__setattr__(self, "pay_life", None)
         if (self.alternative is not None or self.kicked is not None) and self.kind != "cast":
             raise InvalidActionError("'alternative' and 'kicked' apply only to 'cast'")
         if self.buyback is not None and self.kind != "cast":
@@ -438,7 +450,8 @@ class Action:
     def head(self) -> Candidate:
         """The action without targets, payment and X (a candidate of :func:`solver.engine.actions.candidates`)."""
         return Candidate.make(self.kind, self.object or "", self.index or 0, self.alternative or "",
-                              1 if self.kicked else 0, self.face or "", 1 if self.buyback else 0)
+                              1 if self.kicked else 0, self.face or "", 1 if self.buyback else 0,
+                              1 if self.pay_life else 0)
 
     def with_(self, **kw: Any) -> "Action":
         return replace(self, **kw)
@@ -458,6 +471,8 @@ class Action:
             d["buyback"] = True
         if self.face is not None:
             d["face"] = self.face
+        if self.pay_life:
+            d["pay_life"] = True
         if self.x is not None and (self.payment is None or self.x):
             d["x"] = self.x
         if self.targets is not None:
@@ -473,7 +488,7 @@ class Action:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
         extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread",
-                          "alternative", "kicked", "face", "buyback"}
+                          "alternative", "kicked", "face", "buyback", "pay_life"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets: Any = d.get("targets")   # checked by __post_init__, like every field
@@ -491,7 +506,7 @@ class Action:
                 x = px
             payment = payment_obj
         return cls(kind, d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
-                   d.get("kicked"), d.get("face"), d.get("buyback"))
+                   d.get("kicked"), d.get("face"), d.get("buyback"), d.get("pay_life"))
 
     # -- strings -----------------------------------------------------------
     def __str__(self) -> str:
@@ -499,7 +514,7 @@ class Action:
             return "pass"
         face = f" face={_q(self.face)}" if self.face is not None else ""
         if self.kind == "play_land":
-            return f"play {_q(self.object)}{face}"
+            return f"play {_q(self.object)}{face}" + (" pay-life" if self.pay_life else "")
         parts = [self.kind, _q(self.object) + (f":{self.index}" if self.kind == "activate" else "") + face]
         if self.alternative is not None:
             parts.append(f"alternative={_q(self.alternative)}")
@@ -570,7 +585,7 @@ class Action:
 
 KEYWORDS = frozenset({"paying", "nothing", "untapping", "sacrificing", "life", "damage", "removing", "leaving",
                       "skipping-untap", "adding", "gaining", "losing", "drawing", "activating", "exiling",
-                      "discarding", "returning", "kicked", "buyback"})
+                      "discarding", "returning", "kicked", "buyback", "pay-life"})
 _RIDER_KEYS = ("skip_untap", "add_counters", "life_gained", "life_lost", "draw", "activated")
 """Payment keys for the riders of mana abilities (README, "Contract extensions")."""
 """Words that end an id list; ids spelled like them are quoted."""
@@ -665,7 +680,12 @@ class _Parser:
         if verb == "pass":
             act = Action("pass")
         elif verb in ("play", "play_land"):
-            act = Action("play_land", self.ident(), face=self.face())
+            obj, face = self.ident(), self.face()
+            paid = None
+            if self.at_word("pay-life"):   # "As this land enters, you may pay N life" (CR 614.12)
+                self.i += 1
+                paid = True
+            act = Action("play_land", obj, face=face, pay_life=paid)
         elif verb == "suspend":   # suspend ID [paying PAYMENT] (CR 116.2f, 702.62a)
             obj = self.ident()
             payment = None

@@ -85,6 +85,7 @@ from ..rules.casting_options import modes as modes_of
 from ..rules.hand_abilities import hand_ability_indices
 from ..rules.suspend import suspend_of
 from ..rules.hand_abilities import land_limit
+from ..rules.replacement import life_choice, may_pay_life
 from ..rules.casting_options import mode_reason
 from ..rules.faces import whole_card_reason
 from ..rules.suspend import suspend_reason
@@ -167,6 +168,8 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
         if o.card is None:
             continue
         out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+        if is_land_card(o) and life_choice(o.card.abilities):   # "As this land enters, you may pay N life" (CR 614.12)
+            out.append(Candidate.make("play_land", o.id, pay_life=1))
     out.extend(Candidate.make("cast", o.id) for o in state.objects
                if on_adventure_of(o, player) or cast_aftermath(o, player))
     if faces:
@@ -229,6 +232,18 @@ def _sorcery_timing_reason(state: GameState, player: str, what: str, rule: str) 
     return None
 
 
+def pay_life_reason(view: View, player: str, o: GameObject) -> str | None:
+    """Why ``player`` can't play the land ``o`` paying the life of "As this land enters, you may pay N
+    life. If you don't, it enters tapped." (CR 614.12), or None: it has no such ability, or their life
+    total is less than N (CR 119.4)."""
+    n = life_choice(o.card.abilities if o.card is not None else ())
+    if not n:
+        return f"{o.name} has no life to pay as it enters (CR 614.12)"
+    if not may_pay_life(view, player, n):
+        return f"{player} has {view.state.player(player).life} life and can't pay {n} life (CR 119.4)"
+    return None
+
+
 def has_flash(o: GameObject, view: View) -> bool:
     """CR 702.8a: flash lets a spell be cast any time its controller could cast an instant."""
     if o.card is None:
@@ -270,7 +285,7 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
         if state.turn.lands_played >= limit:
             return (f"{player} has already played {state.turn.lands_played} land(s) this turn and may play "
                     f"{limit} (CR 305.2)")
-        return None
+        return pay_life_reason(view, player, o) if cand.pay_life else None
     if cand.kind == "cast":
         if cand.alternative or cand.kicked or cand.buyback:
             why = mode_reason(view, player, o, cand.alternative, cand.kicked, cand.buyback)

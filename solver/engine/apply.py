@@ -50,11 +50,11 @@ from ..rules.characteristics import View
 from ..core.moves import Action, AmbiguousActionError, InvalidActionError, Payment, UnsupportedActionError
 from ..core.object_ids import next_free_id
 from ..core.state import AbilityRef, DelayedTrigger, GameObject, GameState, PreventionShield
-from .transition import (ResolutionUnsupported, _PendingTrigger, _World, move, pay, put_triggers,
+from .transition import (ResolutionUnsupported, _PendingTrigger, _World, change_life, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers, count_spell, dispatch_events)
 from ..core.events import SpellCast
 from ..core.errors import UnsupportedCase
-from ..rules.replacement import counter_event_outcomes, enters_tapped
+from ..rules.replacement import counter_event_outcomes, enters_tapped, life_choice, may_pay_life
 from ..rules.suspend import suspend_of
 from ..rules.faces import CAST_WITH, at_face
 from ..rules.modes import chooses_on_stack
@@ -223,6 +223,7 @@ class ActionApplier:
         o = self.objs[_object_of(a)]
         tapped = False
         counters: dict[str, int] = {}
+        paid = self.pay_life_as_enters(o, bool(a.pay_life))
         for ab in (o.card.abilities if o.card else ()):
             if isinstance(ab, ir.EntersWith):
                 if ab.choose:
@@ -230,7 +231,7 @@ class ActionApplier:
                     # apply has no way to be told it, and never chooses for them
                     raise UnsupportedActionError(f"'{o.id}' has its controller choose a {ab.choose} as it enters; "
                                                  "apply can't make that choice")
-                if enters_tapped(self.view, ab, o, self.player):  # "… unless you control …" (CR 614.1c)
+                if enters_tapped(self.view, ab, o, self.player, paid):  # "… unless you control …" (CR 614.1c)
                     tapped = True
                 if ab.counter:
                     amount = ab.amount if isinstance(ab.amount, int) else 0  # X of a played land is 0 (CR 107.3)
@@ -243,6 +244,18 @@ class ActionApplier:
         if counters:
             self.enter_with_counters(o.id, counters)
         self.triggered(self.objs[o.id], ir.EntersTrigger)
+
+    def pay_life_as_enters(self, o: GameObject, paid: bool) -> bool:
+        """"As this land enters, you may pay N life. If you don't, it enters tapped." (CR 614.12: the
+        choice is made as it would enter, by the action's ``pay_life``): the life paid through the kernel's
+        ``change_life`` (a loss, CR 119.4), only with N or more life. Returns whether it was paid."""
+        n = life_choice(o.card.abilities if o.card else ())
+        if not paid:
+            return False
+        if not n or not may_pay_life(self.view, self.player, n):
+            raise InvalidActionError(f"{o.id}: no {n or ''} life can be paid as it enters (CR 614.12, 119.4)")
+        change_life(self.w, self.player, -n)
+        return True
 
     def enter_with_counters(self, oid: str, counters: dict[str, int]) -> None:
         """CR 614.1c, 616: the counters a permanent enters with, after counter

@@ -117,7 +117,7 @@ from ..rules.costs import TotalCost
 from ..rules.casting_rules import protected_from
 from ..rules.faces import cast_as
 from ..rules.faces import KEPT_ON_BATTLEFIELD
-from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped
+from ..rules.replacement import counter_event_outcomes, entering_with, enters_tapped, life_choice, may_pay_life
 from ..rules.targeting import TargetingError, each_described, object_matches, spell_specs, stack_source
 from ..rules.triggers import condition_met
 from ..rules.conditions import condition_holds
@@ -705,6 +705,20 @@ def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
     return players.pop()
 
 
+def others_choose(outcomes: Iterable["Outcome"], controller: str) -> str | None:
+    """Why following one path of the game can't let ``controller`` choose among ``outcomes``: another
+    player's own search differs between them ("Each player searches their library …", choices
+    ``searched_by``; CR 701.23a: each player searches their own); None when it doesn't."""
+    seen: dict[str, set[str]] = {}
+    for o in outcomes:
+        for c in o.choices.get("searched_by") or ():
+            if isinstance(c, dict) and c.get("player") != controller:
+                seen.setdefault(str(c.get("player")), set()).add(str(c.get("card")))
+    who = sorted(p for p, cards in seen.items() if len(cards) > 1)
+    return (f"{', '.join(who)} would choose what they find in their own search (CR 701.23a) within another "
+            "player's decision: not modeled when following one path of the game") if who else None
+
+
 def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
     # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
     for t in _refs(w, ctx, eff.to):
@@ -1049,8 +1063,21 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     the card found), and — when the search has a stated quality (CR 701.23b) or nothing
     qualifies — one where nothing is found (``searched: null``). "A card" must be found if the
     library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
-    changes nothing here: the choice is the same, and it is shuffled again after."""
-    player = ctx.controller
+    changes nothing here: the choice is the same, and it is shuffled again after.
+
+    "Each player searches …" (``eff.each_player``): each player in APNAP order (CR 101.4) searches their
+    own library and puts the card under their own control; the choices are ``searched_by``, one
+    ``{player, card}`` per player."""
+    if not eff.each_player:
+        return _search_by(w, ctx.controller, eff, False)
+    worlds = [w]
+    for p in _apnap(w.base):   # CR 101.4
+        worlds = [v2 for v in worlds for v2 in _search_by(v, p, eff, True)]
+    return worlds
+
+
+def _search_by(w: _World, player: str, eff: ir.SearchLibrary, each: bool) -> list[_World]:
+    """One player's search of :func:`_search` (choice ``searched``, or with ``each`` ``searched_by``)."""
     _require_libraries(w, player, "searches their library (CR 701.23)")
     classes: dict[tuple[Hashable, ...], GameObject] = {}
     for o in w.zone_list("library", player):
@@ -1062,7 +1089,10 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     out: list[_World] = []
     for found in finds:
         v = w.fork() if len(finds) > 1 else w
-        v.choices["searched"] = found
+        if each:
+            v.add_choice("searched_by", {"player": player, "card": found})
+        else:
+            v.choices["searched"] = found
         branch = [v]
         if found is not None and eff.zone == "battlefield":
             branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
@@ -1425,6 +1455,27 @@ def _note_orders(w: _World, oid: str, counter: str, orders: Any) -> None:
 def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
                        token: bool | None = None, tapped: bool = False,
                        face: tuple[Card, Card | None] | None = None) -> list[_World]:
+    """An object enters the battlefield (:func:`_enter_paid`), after its controller's choice of "As this
+    land enters, you may pay N life. If you don't, it enters tapped." (CR 614.12: made as it would enter;
+    paying only with N or more life, 119.4): one world per choice, recorded as ``pay_life``."""
+    o = w.objects[oid]
+    n = life_choice(entering_with(o.card, cast=o))
+    if not n:
+        return _enter_paid(w, oid, controller, x, attach_to, token, tapped, face)
+    ways = (False, True) if may_pay_life(w.view(), controller, n) else (False,)
+    out: list[_World] = []
+    for paid in ways:
+        v = w.fork() if len(ways) > 1 else w
+        v.add_choice("pay_life", {"object": oid, "paid": paid})
+        if paid:
+            change_life(v, controller, -n)
+        out += _enter_paid(v, oid, controller, x, attach_to, token, tapped, face, paid)
+    return out
+
+
+def _enter_paid(w: _World, oid: str, controller: str, x: int, attach_to: str | None = None,
+                token: bool | None = None, tapped: bool = False,
+                face: tuple[Card, Card | None] | None = None, paid: bool = False) -> list[_World]:
     """An object enters the battlefield under ``controller``'s control (CR 608.3,
     110.2), with its own "enters tapped / with counters" replacements (CR
     614.1c; X from the spell, CR 107.3m) applied through the ordering
@@ -1435,7 +1486,7 @@ def _enter_battlefield(w: _World, oid: str, controller: str, x: int, attach_to: 
     o = w.objects[oid]
     # its loyalty (CR 306.5b), lore (714.3a) or defense (310.4b) counters and "enters with" effects (614.1c)
     ew = entering_with(o.card, cast=o)
-    tapped = tapped or any(enters_tapped(w.view(), a, o, controller) for a in ew)
+    tapped = tapped or any(enters_tapped(w.view(), a, o, controller, paid) for a in ew)
     # the object as it would enter, controlled by `controller`, for the replacement mechanism (CR 614.12)
     if o.controller != controller:
         w.put(o.with_(controller=controller))

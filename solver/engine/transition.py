@@ -635,7 +635,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     if zone == "battlefield":
         new = _enter_day_night(w, new, "card" in status)
         _note_unsupported(w, new, "enters the battlefield")
-        w.events.append(Entered(oid))  # CR 603.6a: enters-the-battlefield abilities of others (dispatch_events)
+        w.events.append(Entered(oid, new.tapped))  # CR 603.6a: enters-the-battlefield abilities of others (dispatch_events)
     if o.zone == "battlefield" and zone != "battlefield":
         _return_exiled_until(w, oid)
     return new
@@ -650,7 +650,8 @@ def _return_exiled_until(w: _World, source: str) -> None:
     for x in sorted((o for o in w.objects.values() if o.exiled_until == source and o.zone == "exile"),
                     key=lambda o: o.id):
         abilities = x.card.abilities if x.card else ()
-        if _is_aura(x.card) or any(isinstance(a, ir.EntersWith) and (a.counter or a.choose) for a in abilities):
+        if _is_aura(x.card) or any(isinstance(a, ir.EntersWith) and (a.counter or a.choose or a.pay_life)
+                                      for a in abilities):
             raise ResolutionUnsupported(f"{x.id} returns to the battlefield (CR 610.3c) with an enters-with or an "
                                         "attachment choice, which is not modeled")
         tapped = any(isinstance(a, ir.EntersWith) and enters_tapped(w.view(), a, x, x.owner) for a in abilities)

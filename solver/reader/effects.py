@@ -24,6 +24,7 @@ from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
+from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive
@@ -638,6 +639,24 @@ def clause_put_from_hand(c: Cursor, s: Scope) -> list[Effect]:
     return [PutFromHand(quality, tapped=c.take("tapped"), mv_counters=mv_counters)]
 
 
+def clause_each_player_searches(c: Cursor, s: Scope) -> list[Effect]:
+    """each player searches their library for <a card …>, puts it onto the battlefield [tapped] | into
+    their hand, then shuffles (CR 701.23, 701.24, 101.4)."""
+    c.need("each", "player", "searches", "their", "library", "for")
+    quality = _library_card(c)
+    c.need(",", "puts")
+    if not (c.take("it") or c.take("that", "card")):
+        raise NoMatch("the card found")
+    if c.take("into", "their", "hand"):
+        zone, tapped = "hand", False
+    elif c.take("onto", "the", "battlefield"):
+        zone, tapped = "battlefield", c.take("tapped")
+    else:
+        raise NoMatch("a destination")
+    c.need(",", "then", "shuffles")
+    return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True, each_player=True)]
+
+
 def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
     """look at the top N cards of your library, then put them back in any order (CR 401.4)."""
     c.need("look", "at", "the", "top")
@@ -797,6 +816,16 @@ def clause_until_eot(c: Cursor, s: Scope) -> list[Effect]:
     return [UntilEndOfTurn(r)]
 
 
+def clause_additional_land(c: Cursor, s: Scope) -> list[Effect]:
+    """"(you may) play an additional land this turn" / "play two additional lands this turn": more land
+    plays for the resolving object's controller this turn (CR 305.2, 611.2a; the "you may" is the
+    permission's, read by :func:`instructions` — a land play is never forced, so it is dropped)."""
+    c.need("play")
+    n = 1 if c.take("an") else int(number(c))
+    c.need("additional", "land" if n == 1 else "lands", "this", "turn")
+    return [UntilEndOfTurn(AdditionalLands(amount=n))]
+
+
 CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("damage", clause_damage), ("destroy", clause_destroy), ("draw", clause_draw),
     ("gain life", clause_gain_life), ("discard", clause_discard), ("look at hand", clause_look_hand),
@@ -809,7 +838,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
-    ("search library", clause_search), ("put from hand", clause_put_from_hand),
+    ("search library", clause_search), ("each player searches", clause_each_player_searches),
+    ("additional land this turn", clause_additional_land), ("put from hand", clause_put_from_hand),
     ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
@@ -868,8 +898,9 @@ def instructions(c: Cursor, s: Scope) -> list[Effect]:
         if not (c.take(",", "then") or c.take("then") or c.take("and") or c.take(",", "and")):
             raise NoMatch("unexpected words")
         out.extend(clause(c, s))
-    if optional:
-        out = [replace(e, optional=True) for e in out]
+    if optional:   # a permission ("you may play an additional land") is no choice made as it resolves
+        out = [e if isinstance(e, UntilEndOfTurn) and isinstance(e.granted, AdditionalLands)
+               else replace(e, optional=True) for e in out]
     return out
 
 

@@ -49,7 +49,8 @@ from .scope import check_event_refs, keyword_list, Scope, trigger_scope
 from .costs import cost_has_x, only_activated_ability_cost, only_mana_ability_cost, parse_cost
 from .production import add_clause
 from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
-from .static_sentences import (_in_addition, line_defined_pt, activate_as_haste, choose_as_enters, counter_replacement, enters_with,
+from .static_sentences import (_in_addition, line_defined_pt, activate_as_haste, choose_as_enters, counter_replacement,
+                               enters_with, enters_tapped_if, pay_life_as_enters, unless_paid,
                                line_characteristic_defining, line_combat, mana_replacement, must_target,
                                player_keyword, player_subtype, skip_step, token_replacement)
 from .effects import effect_sentence, effect_text
@@ -385,6 +386,8 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("enters with", lambda c, ctx: enters_with(c, ctx.x_in_cost)),
     ("enters with if kicked or escaped", lambda c, ctx: enters_with_if_cast(c)),
     ("choose a color as it enters", lambda c, ctx: choose_as_enters(c)),
+    ("enters tapped if", lambda c, ctx: enters_tapped_if(c)),
+    ("pay life as it enters", lambda c, ctx: pay_life_as_enters(c)),
     ("flagbearer requirement", lambda c, ctx: must_target(c)),
     ("player subtype", lambda c, ctx: player_subtype(c)),
     ("player keyword", lambda c, ctx: player_keyword(c)),
@@ -430,6 +433,12 @@ def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abili
                 (ch := Cursor(rest[0]).attempt(choose_as_enters, True)) is not None:
             # "This land enters tapped. As it enters, choose a color other than red." (Thriving lands)
             a = replace(a, choose=ch.choose, choose_except=ch.choose_except)
+            rest = rest[1:]
+        if isinstance(a, EntersWith) and a.pay_life:
+            # "As this land enters, you may pay 2 life. If you don't, it enters tapped." (CR 614.12)
+            if not rest or not unless_paid(rest[0]):
+                continue
+            a = replace(a, tapped=True)
             rest = rest[1:]
         out = _rider_or_fail(_with_text(a, raw), rest, raw)
         return out[:1] + [_with_text(e, raw) for e in extra] + out[1:]

@@ -127,7 +127,7 @@ def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
     tapped = c.take("tapped")
     unless = None
     if tapped and c.take("unless", "you", "control"):  # "unless you control two or more other lands" (CR 614.1c)
-        unless = _controlled(c)
+        unless = c.attempt(_at_most) or _controlled(c)
         c.end()
         return EntersWith(tapped=True, unless=unless)
     kind = ""
@@ -142,6 +142,50 @@ def enters_with(c: Cursor, x_defined: bool) -> EntersWith:
         raise NoMatch("enters with nothing")
     c.end()
     return EntersWith(counter=kind, amount=n, tapped=tapped)
+
+
+def _at_most(c: Cursor) -> ir.ControlAtMost:
+    """After "unless you control": "two or fewer other lands" (fast lands, CR 614.1c)."""
+    n = number(c)
+    c.need("or", "fewer")
+    d = desc(c)
+    if not d.plural or d.who != "any":
+        raise NoMatch("N or fewer <permanents>")
+    d.who = "you"
+    return ir.ControlAtMost(to_selector(d), n=int(n))
+
+
+def enters_tapped_if(c: Cursor) -> EntersWith:
+    """"If you control two or more other lands, SELF enters tapped." (CR 614.1c: the condition read as
+    it would enter, 614.12)."""
+    c.need("if", "you", "control")
+    cond = _controlled(c)
+    c.need(",", "SELF", "enters")
+    c.take("the", "battlefield")
+    c.need("tapped")
+    c.end()
+    return EntersWith(tapped=True, when=cond)
+
+
+def pay_life_as_enters(c: Cursor) -> EntersWith:
+    """"As SELF enters, you may pay N life." — the first sentence of "… If you don't, it enters tapped."
+    (CR 614.12, 614.1c; the grammar's line reader requires the second sentence, :func:`unless_paid`)."""
+    c.need("as", "SELF", "enters")
+    c.take("the", "battlefield")
+    c.need(",", "you", "may", "pay")
+    n = number(c)
+    c.need("life")
+    c.end()
+    return EntersWith(pay_life=int(n))
+
+
+def unless_paid(sentence: Sequence[Token]) -> bool:
+    """"If you don't, it enters tapped." after :func:`pay_life_as_enters` (CR 614.1c)."""
+    c = Cursor(sentence)
+    if not c.take("if", "you", "don't", ",", ("it", "SELF"), "enters"):
+        return False
+    c.take("the", "battlefield")
+    return c.take("tapped") and c.done()
 
 
 def choose_as_enters(c: Cursor, pronoun: bool = False) -> EntersWith:

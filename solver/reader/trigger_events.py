@@ -258,7 +258,10 @@ def _object_events(c: Cursor, other: bool, self_too: bool) -> Trigger:
             d.who = "you"
         elif c.at("under"):
             raise NoMatch("enters under another player's control")
-        return ObjectEntersTrigger(_object_filter(d, other), self_too)
+        tapped = c.take("tapped")   # "Whenever a permanent you control enters tapped" (CR 603.6a)
+        if tapped and self_too:
+            raise NoMatch("this or another … enters tapped")
+        return ObjectEntersTrigger(_object_filter(d, other), self_too, tapped)
     if c.take("dies") or c.take("die"):
         return ObjectDiesTrigger(_object_filter(d, other), self_too)
     if self_too:

@@ -37,6 +37,11 @@ def _control(view: View, cond: ir.ControlCount, source, player: str) -> bool:
     return len(view.select(cond.selector, source, player)) >= cond.n
 
 
+def _control_at_most(view: View, cond: ir.ControlAtMost, source, player: str) -> bool:
+    """CR 614.1c: "unless you control N or fewer <permanents>"."""
+    return len(view.select(cond.selector, source, player)) <= cond.n
+
+
 def _control_power(view: View, cond: ir.ControlPower, source, player: str) -> bool:
     return any(view.chars(q.id).is_creature and (view.chars(q.id).power or 0) >= cond.n
                for q in view.permanents_of(player))
@@ -98,6 +103,7 @@ def _history(view: View, cond: ActivationCondition) -> TurnHistory:
 #: :mod:`solver.rules.characteristics`, :mod:`.hand_abilities`).
 _HOLDS: dict[type, Callable[..., bool]] = {
     ir.ControlCount: _control,
+    ir.ControlAtMost: _control_at_most,
     ir.ControlPower: _control_power,
     ir.CountersOnSource: lambda view, cond, source, player: source.counter(cond.counter) >= cond.n,
     ir.EnteredThisTurn: lambda view, cond, source, player: source.entered_this_turn,

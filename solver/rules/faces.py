@@ -299,8 +299,18 @@ def face_of(o: Any, name: str) -> Any | None:
 def face_candidates(state: GameState, player: str) -> list[Candidate]:
     """An action head per face of ``player``'s hand cards that may be cast or played instead of the
     card (CR 715.3, 709.3, 712.11b): ``play_land`` for a land face (712.12, 305.9), else ``cast``."""
-    return [Candidate.make("play_land" if "Land" in f.data.types else "cast", oid, face=f.data.name)
-            for oid, f in castable_faces(state, player)]
+    out = []
+    for oid, f in castable_faces(state, player):
+        land = "Land" in f.data.types
+        out.append(Candidate.make("play_land" if land else "cast", oid, face=f.data.name))
+        if land and pays_life_as_enters(f):   # "As this land enters, you may pay N life" (CR 614.12)
+            out.append(Candidate.make("play_land", oid, face=f.data.name, pay_life=1))
+    return out
+
+
+def pays_life_as_enters(card: Card) -> bool:
+    """Has ``card`` "As this land enters, you may pay N life. If you don't, it enters tapped." (CR 614.12)?"""
+    return any(isinstance(a, ir.EntersWith) and a.pay_life for a in card.abilities)
 
 
 def at_face(state: GameState, cand: Candidate) -> tuple[GameState, Candidate]:

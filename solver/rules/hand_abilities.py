@@ -33,7 +33,7 @@ from ..core.state import GameObject
 from .conditions import condition_holds as holds
 
 __all__ = ["OFF_BATTLEFIELD", "hand_ability_indices", "hand_reason", "limit_reason", "restriction_reason", "name_ban", "reduced_mana", "land_limit",
-           "loyalty_as_instant", "api_refusal"]
+           "loyalty_as_instant"]
 
 
 def hand_ability_indices(view: View, o: GameObject) -> list[int]:
@@ -171,22 +171,10 @@ def loyalty_as_instant(view: View, o: GameObject) -> bool:
                                        for a in view.chars(o.id).abilities)
 
 
-def api_refusal(view: View, player: str, subject: str | None = None) -> str | None:
-    """Why the Python API's action listing can't stand for ``player``: a permanent of theirs has an
-    activated ability whose cost returns a permanent to its owner's hand (the ``actions`` and ``pay``
-    queries list its payments with ``return``; the API's Payment and ``apply`` don't model it yet)."""
-    for o in view.permanents_of(player):
-        if subject is not None and o.id != subject:
-            continue
-        for a in view.chars(o.id).activated:
-            if isinstance(a, ir.ActivatedAbility) and a.cost.return_ is not None:
-                return (f"{o.name} ({o.id}) has an ability whose cost returns a permanent ({a.text or a.describe()}), "
-                        "which the Python API does not apply yet: use the actions and pay queries")
-    return None
-
-
 def land_limit(view: View, player: str) -> int:
     """CR 305.2: the number of lands ``player`` may play this turn — one, plus the additional land
     plays of the "You may play an additional land on each of your turns" statics of permanents they
-    control (cumulative, CR 305.2a)."""
-    return 1 + sum(s.ability.amount for s in view.statics(ir.AdditionalLands) if s.controller == player)
+    control (cumulative, CR 305.2a) and of resolved "You may play an additional land this turn" effects of
+    theirs (CR 611.2a; cleanup ends them, 514.2)."""
+    effects = [s for s in view.until_eot_effects() if isinstance(s.ability, ir.AdditionalLands)]  # "this turn" (611.2a)
+    return 1 + sum(s.ability.amount for s in [*view.statics(ir.AdditionalLands), *effects] if s.controller == player)

@@ -319,12 +319,28 @@ class CounterOutcome:
         return iter(self.key)
 
 
-def enters_tapped(view: View, ab: EntersWith, entering: Any, controller: str) -> bool:
-    """Does "enters tapped [unless <condition>]" (CR 614.1c) make ``entering`` enter tapped under
-    ``controller``? The condition is read on the game as it would enter (the permanent not yet there)."""
-    if not ab.tapped:
+def enters_tapped(view: View, ab: EntersWith, entering: Any, controller: str, paid: bool = False) -> bool:
+    """Does "enters tapped [unless <condition>]" / "If <condition>, … enters tapped" (CR 614.1c) make
+    ``entering`` enter tapped under ``controller``? The condition is read on the game as it would enter
+    (the permanent not yet there, CR 614.12). ``paid``: the controller chose to pay the life of "As this
+    land enters, you may pay N life. If you don't, it enters tapped." (:func:`may_pay_life`)."""
+    if not ab.tapped or (ab.pay_life and paid):
+        return False
+    if ab.when is not None and not condition_holds(view, ab.when, entering, controller):
         return False
     return ab.unless is None or not condition_holds(view, ab.unless, entering, controller)
+
+
+def life_choice(abilities: Iterable[Ability]) -> int:
+    """The life of "As this land enters, you may pay N life. If you don't, it enters tapped." among
+    ``abilities`` (CR 614.12: the choice is its controller's, made as it would enter), 0 if none."""
+    return max((a.pay_life for a in abilities if isinstance(a, EntersWith)), default=0)
+
+
+def may_pay_life(view: View, player: str, amount: int) -> bool:
+    """CR 119.4: a player may pay an amount of life greater than 0 only if their life total is at
+    least that amount (a cost or an effect alike)."""
+    return amount <= 0 or view.state.player(player).life >= amount
 
 
 def entering_with(card: Card | None, abilities: Iterable[Ability] | None = None, cast: Any = None) -> list[EntersWith]:

@@ -131,7 +131,7 @@ def _enters(t: ir.Trigger, e: ev.Entered, o: _Observer, view: View) -> bool:
     if not isinstance(t, ir.ObjectEntersTrigger):
         return False
     entering = view.state.find(e.oid)
-    if entering is None or entering.zone != "battlefield":
+    if entering is None or entering.zone != "battlefield" or (t.tapped and not e.tapped):
         return False
     if e.oid == o.obj.id and t.self_too:
         return True

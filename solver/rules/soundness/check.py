@@ -654,6 +654,8 @@ def _decided_by_kind(part: UnreadPart, scope: Scope, state: GameState) -> bool |
     by_keyword = _keyword_relevant(part, scope, state)
     if by_keyword is not None:
         return by_keyword
+    if _land_entry_choice(part, scope, state):
+        return True
     if part.kind == "static" and scope.kind == "resolve" and counter_rule(part.text) and part.active \
             and set(part.affects) <= {"effect", "replacement", "targets"}:
         from .trigger_reach import produced_events
@@ -661,6 +663,22 @@ def _decided_by_kind(part: UnreadPart, scope: Scope, state: GameState) -> bool |
         produced = produced_events(state)
         return produced is None or "countered" in produced
     return None
+
+
+_ENTRY_CHOICE = re.compile(r"^as (?:this land|this permanent|~|[^,.]+) enters(?: the battlefield)?, you may\b")
+
+
+def _land_entry_choice(part: UnreadPart, scope: Scope, state: GameState) -> bool:
+    """An unread "As this land enters, you may …" of a land card in its owner's hand: its choice is part
+    of the play-land action (CR 614.12; read, the shock lands' ``pay_life``), so it can change the
+    owner's ``actions`` and playing that land (``action``/``apply``)."""
+    if part.kind != "static" or part.zone != "hand" or scope.player not in (None, part.controller):
+        return False
+    if scope.kind not in ("actions", "action", "apply") or (scope.kind != "actions" and part.object != scope.subject):
+        return False
+    o = state.find(part.object)
+    return o is not None and o.card is not None and "Land" in o.card.data.types \
+        and bool(_ENTRY_CHOICE.search(_words(part.text)))
 
 
 def relevant(part: UnreadPart, scope: Scope, state: GameState) -> bool:

@@ -69,6 +69,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
     ir.PutFromHandOnTop: "",
+    ir.UntilEndOfTurn: "",                         # a continuous effect begins: no event of its own (CR 611.2a)
     ir.Shuffle: "shuffle",
     ir.Discard: "discard graveyard",
     ir.CounterUnlessPays: "countered graveyard tap mana life leaves sacrifice",   # countered, or paid as ward
