@@ -159,7 +159,8 @@ def test_dismember_and_smother():
 def test_condemn_targets_an_attacking_creature():
     sp = spell_of("Condemn")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE, combat=frozenset({"attacking"}))),)
-    assert kinds(sp.effects) == ["unread"]
+    # its effect is read since issue 26 (helper library: tests/test_effects_library.py)
+    assert kinds(sp.effects) == ["put_in_library", "its_controller_gains_life"]
 
 
 def test_incinerate_read_damage_then_unread_rider():

@@ -533,32 +533,53 @@ def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_Worl
     return [w]
 
 
-def _last_known(w: _World, oid: str) -> tuple[str, int] | None:
-    """The controller and power of ``oid`` as it last existed on the battlefield (CR 608.2h): as it
-    is, when still there; else as it was when this resolution began — the reader reads "its
-    controller …" only right after the one instruction that removed it, so nothing changed it in
-    between (:func:`solver.reader.effects.clause_its_controller`). None: it was on no battlefield."""
+def _last_known(w: _World, oid: str, stat: str = "power") -> tuple[str, int] | None:
+    """The controller and ``stat`` (power, toughness or mana value, CR 208, 202.3) of ``oid`` as it
+    last existed on the battlefield (CR 608.2h, 113.7a): as it is, when still there; else as it was
+    when this resolution began — the reader reads "its controller …" only right after the one
+    instruction that removed it, so nothing changed it in between
+    (:func:`solver.reader.effects.clause_its_controller`,
+    :func:`solver.reader.effects_library.clause_its_controller_life`). None: it was on no battlefield."""
     o = w.objects.get(oid)
     if o is not None and o.zone == "battlefield":
-        c = w.view().chars(oid)
-        return o.controller, c.power or 0
+        return o.controller, _stat_of(w.view().chars(oid), stat)
     before = w.base.find(oid)
     if before is None or before.zone != "battlefield":
         return None
-    return before.controller, View(w.base).chars(oid).power or 0
+    return before.controller, _stat_of(View(w.base).chars(oid), stat)
+
+
+def _stat_of(chars: Any, stat: str) -> int:
+    """A permanent's power, toughness or mana value from the characteristics view (CR 613)."""
+    value = chars.mana_value if stat == "mana_value" else getattr(chars, stat)
+    return value or 0
+
+
+def _do_gain_life_equal_to(w: _World, ctx: _Ctx, eff: ir.GainLifeEqualTo) -> list[_World]:
+    """"You gain life equal to its mana value": the controller gains the last known ``stat`` of the
+    removed target (CR 608.2h, 119.3: none for 0 or less)."""
+    for t in _refs(w, ctx, eff.of):
+        lki = _last_known(w, t, eff.stat)
+        if lki is not None and lki[1] > 0:
+            change_life(w, ctx.controller, lki[1])
+            w.changed()
+    return [w]
 
 
 def _do_its_controller(w: _World, ctx: _Ctx,
                        eff: ir.ItsControllerGainsLife | ir.ItsControllerInvestigates) -> list[_World]:
-    """"Its controller gains life equal to its power" (CR 119.3: none for 0 or less) / "Its
-    controller investigates" (CR 701.16a: a Clue created under that player's control)."""
+    """"Its controller gains life equal to its power / toughness / mana value" or "gains N life"
+    (CR 608.2h, 119.3: none for 0 or less) / "Its controller investigates" (CR 701.16a: a Clue
+    created under that player's control)."""
     worlds = [w]
     for t in _refs(w, ctx, eff.of):
-        lki = _last_known(w, t)
+        stat = eff.stat if isinstance(eff, ir.ItsControllerGainsLife) else "power"
+        lki = _last_known(w, t, stat)
         if lki is None:
             continue
         player, power = lki
         if isinstance(eff, ir.ItsControllerGainsLife):
+            power = eff.fixed if eff.fixed is not None else power
             for v in worlds:
                 if power > 0:
                     change_life(v, player, power)
@@ -993,30 +1014,87 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     the card found), and — when the search has a stated quality (CR 701.23b) or nothing
     qualifies — one where nothing is found (``searched: null``). "A card" must be found if the
     library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
-    changes nothing here: the choice is the same, and it is shuffled again after."""
+    changes nothing here: the choice is the same, and it is shuffled again after.
+
+    "Up to N" (``eff.up_to``): one outcome per distinct multiset of classes of at most N cards
+    (``searched``: their ids, in library order); ``zone`` ``top``: shuffled, then the card put on
+    top (:func:`_shuffle_then_top`)."""
     player = ctx.controller
     _require_libraries(w, player, "searches their library (CR 701.23)")
-    classes: dict[tuple[Hashable, ...], GameObject] = {}
-    for o in w.zone_list("library", player):
-        if _has_quality(o.card, eff.quality):
-            classes.setdefault(_interchangeable_key(o), o)
-    finds: list[str | None] = [o.id for o in classes.values()]
-    if eff.quality is not None or not finds:
-        finds.append(None)
     out: list[_World] = []
-    for found in finds:
-        v = w.fork() if len(finds) > 1 else w
-        v.choices["searched"] = found
+    picks = _search_picks(w, ctx, eff)
+    for pick in picks:
+        v = w.fork() if len(picks) > 1 else w
+        v.choices["searched"] = (pick[0] if pick else None) if eff.up_to == 1 else list(pick)
         branch = [v]
-        if found is not None and eff.zone == "battlefield":
-            branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
-        elif found is not None:
-            move(v, found, "hand", timestamp=v.objects[found].timestamp)  # CR 701.23a: put into the hand
+        if eff.zone == "top":
+            _shuffle_then_top(v, player, pick[0] if pick else None)
+            out.append(v)
+            continue
+        for found in pick:
+            if eff.zone == "battlefield":
+                branch = [b2 for b in branch for b2 in _enter_battlefield(b, found, player, x=0, tapped=eff.tapped)]
+            else:
+                for b in branch:   # CR 701.23a: put into the hand
+                    move(b, found, "hand", timestamp=b.objects[found].timestamp)
         if eff.shuffle:
             for b in branch:
                 _shuffle(b, player)
         out.extend(branch)
     return out
+
+
+def _search_picks(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[tuple[str, ...]]:
+    """The distinct sets of cards a search may find (CR 701.23): each a tuple of ids, one per class
+    of interchangeable qualifying cards taken (the first ones of each class in library order); the
+    empty pick when the search has a stated quality (701.23b) or nothing qualifies (701.23c)."""
+    members: dict[tuple[Hashable, ...], list[str]] = {}
+    for o in w.zone_list("library", ctx.controller):
+        if _searched_for(o.card, ctx, eff):
+            members.setdefault(_interchangeable_key(o), []).append(o.id)
+    stated = eff.quality is not None or eff.named_self or bool(eff.or_keyword) or eff.mv_max_x
+    if eff.up_to == 1:
+        picks = [(ids[0],) for ids in members.values()]
+        return picks + ([()] if stated or not picks else [])
+    classes = list(members.values())
+    out: list[tuple[str, ...]] = []
+    for counts in itertools.product(*(range(min(len(ids), eff.up_to) + 1) for ids in classes)):
+        if sum(counts) <= eff.up_to:
+            out.append(tuple(i for ids, k in zip(classes, counts) for i in ids[:k]))
+    return sorted(out, key=lambda pick: (len(pick), pick))
+
+
+def _searched_for(card: Card | None, ctx: _Ctx, eff: ir.SearchLibrary) -> bool:
+    """Whether a library card is one the search looks for: its stated quality (:func:`_has_quality`;
+    "with mana value X or less": the spell's X, CR 107.3m), or the printed keyword ``or_keyword``
+    ("or a card with flash", CR 702.8), or the source's name (CR 201.4)."""
+    if card is None:
+        return False
+    if eff.named_self:
+        return ctx.source is not None and ctx.source.card is not None and card.name == ctx.source.card.name
+    quality = eff.quality
+    if eff.mv_max_x and quality is not None:
+        quality = replace(quality, mv_max=ctx.x)
+    if eff.or_keyword and any(isinstance(a, ir.Keyword) and a.name == eff.or_keyword for a in card.abilities):
+        return True
+    return _has_quality(card, quality)
+
+
+def _shuffle_then_top(w: _World, player: str, found: str | None) -> None:
+    """"Then shuffle and put that card on top" (CR 701.24a, 401.4): the library without the card is
+    shuffled and the card put on top. The situation format marks a whole library in random order or
+    none of it, so "this card on top, the rest in random order" is written only when the rest is one
+    class of interchangeable cards (its order then known); otherwise refused."""
+    if found is None:
+        _shuffle(w, player)
+        return
+    rest = [o for o in w.zone_list("library", player) if o.id != found]
+    if len({_interchangeable_key(o) for o in rest}) > 1:
+        raise ResolutionUnsupported(f"{player} shuffles and puts the card found on top: the situation format cannot "
+                                    "say 'this card on top, the rest in random order'")
+    _relist_library(w, player, [found] + [o.id for o in rest])
+    w.shuffled.discard(player)
+    w.changed()
 
 
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
@@ -1561,7 +1639,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
         worlds = _run_effects(w, ctx, card.spell.effects)
         for v in worlds:
-            _leave_stack(v, v.objects[o.id], resolved=True)
+            cur = v.objects.get(o.id)
+            if cur is not None and cur.zone == "stack":  # not shuffled into a library by its own effect
+                _leave_stack(v, cur, resolved=True)
         return worlds
     if not _is_permanent_card(card):
         raise ResolutionUnsupported(f"spell '{card.name}' of types {sorted(types)}")
@@ -2124,6 +2204,122 @@ def _do_add_mana(w: _World, ctx: _Ctx, eff: ir.AddMana) -> list[_World]:
     return out
 
 
+# ---------------------------------------------------------------------------
+# Library positions and library-wide effects (issue 26, helper library: CR 401.4, 701.24a)
+# ---------------------------------------------------------------------------
+
+def _known_order_for(w: _World, player: str, what: str) -> None:
+    """A card put at a position of ``player``'s library in random order (``shuffled``) leaves the
+    rest in random order around a known card, which the situation format cannot say (it marks a
+    whole library): refused unless the library holds at most one class of interchangeable cards —
+    its order is then known, and it is no longer marked in random order."""
+    lib = w.zone_list("library", player)
+    if player not in w.shuffled:
+        return
+    if len({_interchangeable_key(o) for o in lib}) > 1:
+        raise ResolutionUnsupported(f"{what} a library in random order: the situation format cannot say 'this "
+                                    "card there, the rest in random order'")
+    w.shuffled.discard(player)
+    w.changed()
+
+
+def _place_in_library(w: _World, oid: str, position: int) -> None:
+    """Move ``oid`` into its owner's library ``position`` cards from the top (-1: the bottom; a
+    library with fewer cards takes it at its bottom, CR 401.4) through :func:`move` (CR 400.7)."""
+    owner = w.objects[oid].owner
+    _known_order_for(w, owner, f"{oid} is put into")
+    lib = [o.id for o in w.zone_list("library", owner)]
+    at = len(lib) if position < 0 else min(position, len(lib))
+    move(w, oid, "library")
+    _relist_library(w, owner, lib[:at] + [oid] + lib[at:])
+
+
+def _do_put_in_library(w: _World, ctx: _Ctx, eff: ir.PutInLibrary) -> list[_World]:
+    """Put each permanent named into its owner's library at ``eff.position`` (CR 401.4, 400.7; a
+    token there ceases to exist, CR 704.5d)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            _place_in_library(w, t, eff.position)
+    return [w]
+
+
+def _do_shuffle_self_into_library(w: _World, ctx: _Ctx, eff: ir.ShuffleSelfIntoLibrary) -> list[_World]:
+    """The resolving spell card goes into its owner's library, which is shuffled (CR 701.24a; a copy
+    of a spell is no card and ceases to exist as it leaves the stack, CR 707.10a)."""
+    o = w.objects.get(ctx.stack_id)
+    if o is None or o.zone != "stack" or o.copy or o.card is None or o.ability is not None:
+        return [w]
+    move(w, o.id, "library")
+    _shuffle(w, o.owner)
+    return [w]
+
+
+def _do_wheel(w: _World, ctx: _Ctx, eff: ir.Wheel) -> list[_World]:
+    """Each player (in turn order, CR 101.4) puts their hand and graveyard into their library and
+    shuffles it (CR 701.24a), then each draws ``eff.draw`` cards (CR 121: from a library in random
+    order, one chance outcome per class of card drawn, :func:`_draw`)."""
+    players = [p for p in _apnap(w.base) if p in w.life and p not in w.losers]
+    for p in players:
+        for o in w.zone_list("hand", p) + w.zone_list("graveyard", p):
+            move(w, o.id, "library")
+        _shuffle(w, p)
+    worlds = [w]
+    for p in players:
+        worlds = [v2 for v in worlds for v2 in _draw(v, p, eff.draw)]
+    return worlds
+
+
+#: The most distinct random orders :func:`_do_graveyard_to_bottom` lists as chance outcomes.
+_RANDOM_ORDERS_MAX = 720
+
+
+def _do_graveyard_to_bottom(w: _World, ctx: _Ctx, eff: ir.GraveyardToBottom) -> list[_World]:
+    """"… puts all the cards from their graveyard on the bottom of their library in a random order":
+    a random event, no player's choice. Onto an empty library: one outcome, the library marked in
+    random order (``shuffled``, CR 701.24a: what a random order is). Under a library of known order:
+    one chance outcome per distinct order of those cards (interchangeable cards are one), each with
+    its probability (uniform over distinct orders), recorded as ``bottom`` (ids, top first). Under a
+    library in random order (two random parts) or with more than :data:`_RANDOM_ORDERS_MAX` orders:
+    refused."""
+    worlds = [w]
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life:
+            worlds = [v2 for v in worlds for v2 in _graveyard_to_bottom(v, p)]
+    return worlds
+
+
+def _graveyard_to_bottom(w: _World, player: str) -> list[_World]:
+    grave = w.zone_list("graveyard", player)
+    if not grave:
+        return [w]
+    lib = [o.id for o in w.zone_list("library", player)]
+    if not lib:
+        for o in grave:
+            move(w, o.id, "library")
+        _shuffle(w, player)
+        return [w]
+    _known_order_for(w, player, "cards are put on the bottom of")
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in grave]
+    orders = _distinct_orders(keys)
+    if len(orders) > _RANDOM_ORDERS_MAX:
+        raise ResolutionUnsupported(f"{len(orders)} random orders of {player}'s graveyard put on the bottom of their "
+                                    f"library (more than {_RANDOM_ORDERS_MAX} chance outcomes)")
+    out: list[_World] = []
+    for order in orders:
+        v = w.fork() if len(orders) > 1 else w
+        placed, _left = _place(grave, keys, list(order))
+        for oid in placed:
+            move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, lib + placed)
+        if len(orders) > 1:
+            v.prob *= Fraction(1, len(orders))
+            v.choices["bottom"] = placed   # a random result, not a choice
+        out.append(v)
+    return out
+
+
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
     ir.Destroy: _do_destroy,
@@ -2185,6 +2381,11 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Proliferate: _do_proliferate,
     ir.AddMana: _do_add_mana,
     ir.Delayed: _do_delayed,
+    ir.GainLifeEqualTo: _do_gain_life_equal_to,
+    ir.PutInLibrary: _do_put_in_library,
+    ir.ShuffleSelfIntoLibrary: _do_shuffle_self_into_library,
+    ir.Wheel: _do_wheel,
+    ir.GraveyardToBottom: _do_graveyard_to_bottom,
 }
 
 
