@@ -21,7 +21,7 @@ from hypothesis import given, settings, strategies as st
 from mtgsolve.solver.api import Situation, UnsupportedCaseError
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.engine.resolution import resolve_top
-from tests.reference.library_positions_ref import (life_gained, put_at, random_bottom, search_up_to,
+from tests.reference.library_positions_ref import (life_gained, put_at, random_bottom, reveal_top, search_up_to,
                                                    tutor_to_top)
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", {"id": "bob", "life": 10}],
@@ -181,6 +181,31 @@ def test_random_bottom_under_a_random_library_refused():
          "stack": [{"ability": {"source": "endurance", "index": 1}, "controller": "alice", "targets": [["bob"]]}]}
     with pytest.raises(UnsupportedCaseError, match="random order"):
         Situation.from_dict(d).resolve()
+
+
+@settings(max_examples=40, deadline=None)
+@given(library=st.lists(st.sampled_from(["Mountain", "Forest", "Lightning Bolt"]), max_size=4), shuffled=st.booleans())
+def test_goblin_guide_matches_reference(library, shuffled):
+    d = {**BASE, "turn": {"number": 3, "active": "alice", "step": "declare_attackers"},
+         "battlefield": {"alice": [{"id": "guide", "card": "Goblin Guide", "attacking": "bob"}]},
+         "library": {"bob": library, "alice": ["Plains"]},
+         "stack": [{"ability": {"source": "guide", "index": 1}, "controller": "alice"}]}
+    if shuffled:
+        d["shuffled"] = {"bob": True}
+    want = reveal_top(library, lambda n: "Land" in _data(n).types, shuffled)
+    state = Situation.from_dict(d).state
+    if want is None:
+        with pytest.raises(UnsupportedCaseError):
+            Situation.from_dict(d).resolve()
+        return
+    res = resolve_top(state)
+    got = {}
+    for out in res.outcomes:
+        lib = [o.card.name for o in sorted(out.state.zone("library", "bob"), key=lambda o: o.order)]
+        random_rest = "bob" in out.state.shuffled
+        key = (tuple(o.card.name for o in out.state.zone("hand", "bob")), tuple(sorted(lib) if random_rest else lib))
+        got[key] = out.probability if out.probability is not None else Fraction(1)
+    assert len(got) == len(res.outcomes) and got == want
 
 
 # ---------------------------------------------------------------------------

@@ -437,6 +437,22 @@ class Wheel(_EffectBase):
 
 
 @dataclass(frozen=True)
+class RevealTopToHand(_EffectBase):
+    """"Defending player reveals the top card of their library. If it's a <quality> card, that player
+    puts it into their hand." (Goblin Guide): the player ``to`` names reveals the top card of their
+    library (CR 701.20a) and puts it into their hand if it has ``quality`` (not a draw, CR 121.1);
+    otherwise it stays on top. From a library in random order the card revealed is a chance outcome."""
+
+    kind: ClassVar[str] = "reveal_top_to_hand"
+    to: Ref
+    quality: Filter | None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} reveals the top card of their library; if it's "
+                f"{describe_library_card(self.quality)}, they put it into their hand")
+
+
+@dataclass(frozen=True)
 class GraveyardToBottom(_EffectBase):
     """"<player> puts all the cards from their graveyard on the bottom of their library in a random
     order." (Endurance): the cards of ``to``'s graveyard go under their library in a random order
@@ -1247,7 +1263,7 @@ class UnreadEffect(_EffectBase):
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
-               GraveyardToBottom,
+               RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, ArrangeTop, ChooseFromTop, Shuffle,

@@ -262,6 +262,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
         return [host] if host is not None else []
     if k in ("event_object", "event_player"):
         return _event_refs(w, ctx, k)
+    if k == "defending_player":
+        return [_defending_player(w, ctx)]
     if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
         view = w.view()
         src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
@@ -2270,6 +2272,65 @@ def _do_wheel(w: _World, ctx: _Ctx, eff: ir.Wheel) -> list[_World]:
     return worlds
 
 
+def _defending_player(w: _World, ctx: _Ctx) -> str:
+    """CR 506.2, 508.5a: the defending player of the source's ability — the player its source attacks,
+    or the controller of the planeswalker it attacks. Refused when the source is not an attacking
+    permanent now (what it attacked as it left, the situation does not record) or attacks a battle."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id else None
+    if src is None or not ctx.source_on_battlefield or src.zone != "battlefield" or src.attacking is None:
+        raise ResolutionUnsupported("'defending player' of a source that is not attacking on the battlefield")
+    if src.attacking in w.life:
+        return src.attacking
+    attacked = w.objects.get(src.attacking)
+    if attacked is None or "Planeswalker" not in w.view().chars(attacked.id).types:
+        raise ResolutionUnsupported(f"'defending player' of a creature attacking {src.attacking}")
+    return attacked.controller
+
+
+def _do_reveal_top_to_hand(w: _World, ctx: _Ctx, eff: ir.RevealTopToHand) -> list[_World]:
+    """The player reveals the top card of their library (CR 701.20a) and puts it into their hand if it
+    has the quality (no draw, CR 121.1). From a library in random order the card is a chance outcome
+    per class of interchangeable cards (``revealed``: its id), the library staying in random order when
+    the card leaves it; a card staying on top of a library otherwise random is refused (the format
+    cannot say "this on top, the rest random") unless the rest is one class."""
+    worlds = [w]
+    for p in _refs(w, ctx, eff.to):
+        _require_libraries(w, p, "reveals the top card of their library")
+        worlds = [v2 for v in worlds for v2 in _reveal_top_to_hand(v, p, eff.quality)]
+    return worlds
+
+
+def _reveal_top_to_hand(w: _World, player: str, quality: ir.Filter | None) -> list[_World]:
+    lib = w.zone_list("library", player)
+    classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
+    for o in lib:
+        classes.setdefault(_interchangeable_key(o), []).append(o)
+    if not lib:
+        return [w]
+    if player not in w.shuffled or len(classes) == 1:
+        if _has_quality(lib[0].card, quality):
+            move(w, lib[0].id, "hand", timestamp=lib[0].timestamp)
+        return [w]
+    out: list[_World] = []
+    for members in classes.values():
+        card = members[0]
+        if not _has_quality(card.card, quality):
+            rest = [o for o in lib if o.id != card.id]
+            if len({_interchangeable_key(o) for o in rest}) > 1:
+                raise ResolutionUnsupported(f"{player} reveals the top card of a library in random order and it stays "
+                                            "on top: the situation format cannot say 'this on top, the rest random'")
+        v = w.fork()
+        v.prob *= Fraction(len(members), len(lib))
+        v.choices["revealed"] = card.id   # a random result, not a choice
+        if _has_quality(card.card, quality):
+            move(v, card.id, "hand", timestamp=card.timestamp)
+        else:
+            _relist_library(v, player, [card.id] + [o.id for o in lib if o.id != card.id])
+            v.shuffled.discard(player)
+        out.append(v)
+    return out
+
+
 #: The most distinct random orders :func:`_do_graveyard_to_bottom` lists as chance outcomes.
 _RANDOM_ORDERS_MAX = 720
 
@@ -2386,6 +2447,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ShuffleSelfIntoLibrary: _do_shuffle_self_into_library,
     ir.Wheel: _do_wheel,
     ir.GraveyardToBottom: _do_graveyard_to_bottom,
+    ir.RevealTopToHand: _do_reveal_top_to_hand,
 }
 
 

@@ -30,7 +30,7 @@ from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
-from .effects_library import LIBRARY_CLAUSES, library_card as _library_card
+from .effects_library import LIBRARY_CLAUSES, library_card as _library_card, reveal_top_to_hand
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -213,7 +213,8 @@ _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "
 
 
 def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    """[you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
     p, q = pt(c, signed=False)
@@ -272,7 +273,8 @@ def predefined_token(name: str) -> tuple[tuple[str, object], ...]:
 
 
 def clause_predefined_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """create <N> [tapped] <Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Shard> token(s) (CR 111.10)."""
+    """[you] create <N> [tapped] <Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Shard> token(s) (CR 111.10)."""
+    c.take("you")
     c.need("create")
     n = amount(c, s, allow_a=True)
     tapped = c.take("tapped")
@@ -715,7 +717,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s)
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+            or reveal_top_to_hand(sents, i, s)
         if used:
             i += used
             continue

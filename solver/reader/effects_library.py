@@ -19,19 +19,22 @@ Grammar (each a clause of :data:`LIBRARY_CLAUSES`):
   (:class:`Wheel`);
 * ``[you] untap all <permanents you control>`` (:class:`Untap` of the group, CR 701.26b);
 * ``<player> puts all the cards from their graveyard on the bottom of their library in a random
-  order`` (:class:`GraveyardToBottom`).
+  order`` (:class:`GraveyardToBottom`);
+* the passage ``defending player reveals the top card of their library. If it's a <type> card,
+  that player puts it into their hand.`` (:func:`reveal_top_to_hand`, :class:`RevealTopToHand`).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..core.ir import (Destroy, Effect, Exile, Filter, GainLifeEqualTo, GraveyardToBottom,
-                       ItsControllerGainsLife, PutInLibrary, Ref, SearchLibrary, ShuffleSelfIntoLibrary, TargetSpec, Untap,
+                       ItsControllerGainsLife, PutInLibrary, Ref, RevealTopToHand, SearchLibrary, ShuffleSelfIntoLibrary, TargetSpec, Untap,
                        Wheel, T)
 from .cursor import Cursor, NoMatch
 from .effects_groups import group_ref
 from .phrases import number, subtype_word
 from .scope import Scope, object_ref
+from .tokens import Token
 from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 
 _LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
@@ -329,3 +332,25 @@ LIBRARY_CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...]
     ("graveyard to bottom", clause_graveyard_to_bottom), ("its controller life", clause_its_controller_life),
     ("gain life equal to", clause_you_gain_life_equal), ("untap all", clause_untap_all),
 )
+
+
+def reveal_top_to_hand(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Defending player reveals the top card of their library. If it's a <type> card, that player
+    puts it into their hand." (Goblin Guide; CR 701.20a, 506.2): the number of sentences read (2), or
+    0. Only in a permanent's ability (a defending player is the one its source attacks)."""
+    if i + 1 >= len(sents) or not s.source_is_permanent:
+        return 0
+    first, second = Cursor(sents[i]), Cursor(sents[i + 1])
+    try:
+        first.need("defending", "player", "reveals", "the", "top", "card", "of", "their", "library")
+        first.end()
+        second.need("if", "it's", ("a", "an"))
+        types = {TYPE_WORDS[second.next().low]} if second.low() in TYPE_WORDS and second.low() != "permanent" else set()
+        second.need("card", ",", "that", "player", "puts", "it", "into", "their", "hand")
+        second.end()
+    except NoMatch:
+        return 0
+    if not types:
+        return 0
+    s.effects.append(RevealTopToHand(Ref("defending_player"), Filter(types=frozenset(types), zone="library")))
+    return 2

@@ -74,3 +74,29 @@ def random_bottom(library: Sequence[str], cards: Sequence[str]) -> dict[tuple[st
         counts[tuple(library) + perm] += 1
         total += 1
     return {lib: Fraction(k, total) for lib, k in counts.items()}
+
+
+def reveal_top(library: Sequence[str], qualifies: Callable[[str], bool],
+               random_order: bool) -> dict[tuple[tuple[str, ...], tuple[str, ...]], Fraction] | None:
+    """"Reveal the top card; if it qualifies, put it into your hand": every distinct (hand, library)
+    with its probability — the top card of a known library, or each card of a library in random order
+    (equally likely). A card staying on top of a random rest of two or more names: ``None`` (not
+    writable); the rest of a random library is given sorted."""
+    if not library:
+        return {((), ()): Fraction(1)}
+    if not random_order or len(set(library)) == 1:
+        top = library[0]
+        if qualifies(top):
+            return {((top,), tuple(library[1:])): Fraction(1)}
+        return {((), tuple(library)): Fraction(1)}
+    out: dict[tuple[tuple[str, ...], tuple[str, ...]], Fraction] = {}
+    for i, top in enumerate(library):
+        rest = list(library[:i]) + list(library[i + 1:])
+        if qualifies(top):
+            key = ((top,), tuple(sorted(rest)))
+        elif len(set(rest)) > 1:
+            return None
+        else:
+            key = ((), (top,) + tuple(rest))
+        out[key] = out.get(key, Fraction(0)) + Fraction(1, len(library))
+    return out

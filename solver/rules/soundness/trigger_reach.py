@@ -116,6 +116,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.ShuffleSelfIntoLibrary: "shuffle",
     ir.Wheel: "shuffle draw leaves_graveyard graveyard",
     ir.GraveyardToBottom: "leaves_graveyard graveyard",
+    ir.RevealTopToHand: "",                          # revealing; a card put into a hand is no draw (CR 121.1)
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
