@@ -21,8 +21,8 @@ from hypothesis import given, settings, strategies as st
 from mtgsolve.solver.api import Situation, UnsupportedCaseError
 from mtgsolve.solver.cards import get_card
 from mtgsolve.solver.engine.resolution import resolve_top
-from tests.reference.library_positions_ref import (life_gained, put_at, random_bottom, reveal_top, search_up_to,
-                                                   tutor_to_top)
+from tests.reference.library_positions_ref import (draws_after_shuffle, life_gained, put_at, random_bottom,
+                                                   reveal_top, search_up_to, tutor_to_top)
 
 BASE = {"format": "mtgsolve/1", "players": ["alice", {"id": "bob", "life": 10}],
         "turn": {"number": 3, "active": "alice", "step": "main1"}}
@@ -206,6 +206,30 @@ def test_goblin_guide_matches_reference(library, shuffled):
         key = (tuple(o.card.name for o in out.state.zone("hand", "bob")), tuple(sorted(lib) if random_rest else lib))
         got[key] = out.probability if out.probability is not None else Fraction(1)
     assert len(got) == len(res.outcomes) and got == want
+
+
+@settings(max_examples=25, deadline=None)
+@given(hand=st.lists(st.sampled_from(POOL[:3]), max_size=3), graveyard=st.lists(st.sampled_from(POOL[:3]), max_size=2),
+       library=st.lists(st.sampled_from(POOL[:3]), max_size=3))
+def test_wheel_matches_reference(hand, graveyard, library):
+    """Timetwister: alice's hand, graveyard and library shuffled together, seven drawn — each distinct
+    sequence drawn with its probability (bob, with nothing, draws from an empty library)."""
+    d = {**BASE, "hand": {"alice": hand}, "graveyard": {"alice": graveyard}, "library": {"alice": library},
+         "stack": [{"card": "Timetwister", "controller": "alice"}]}
+    res = resolve_top(Situation.from_dict(d).state)
+    got: dict[tuple[str, ...], Fraction] = {}
+    for out in res.outcomes:
+        seq = tuple(o.card.name for o in out.state.zone("hand", "alice"))
+        got[seq] = got.get(seq, Fraction(0)) + (out.probability if out.probability is not None else Fraction(1))
+    assert got == draws_after_shuffle(hand + graveyard + library, 7)
+
+
+def test_wheel_with_too_many_outcomes_refused():
+    library = ["Island", "Forest", "Mountain", "Plains", "Swamp", "Grizzly Bears"] * 3
+    d = {**BASE, "library": {"alice": library, "bob": library},
+         "stack": [{"card": "Timetwister", "controller": "alice"}]}
+    with pytest.raises(UnsupportedCaseError, match="distinct chance outcomes"):
+        Situation.from_dict(d).resolve()
 
 
 # ---------------------------------------------------------------------------

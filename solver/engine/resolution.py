@@ -79,8 +79,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 import re
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -2260,12 +2262,20 @@ def _do_shuffle_self_into_library(w: _World, ctx: _Ctx, eff: ir.ShuffleSelfIntoL
 def _do_wheel(w: _World, ctx: _Ctx, eff: ir.Wheel) -> list[_World]:
     """Each player (in turn order, CR 101.4) puts their hand and graveyard into their library and
     shuffles it (CR 701.24a), then each draws ``eff.draw`` cards (CR 121: from a library in random
-    order, one chance outcome per class of card drawn, :func:`_draw`)."""
+    order, one chance outcome per class of card drawn, :func:`_draw`). More than
+    :data:`_RANDOM_ORDERS_MAX` distinct sequences drawn (:func:`_distinct_sequences`): refused."""
     players = [p for p in _apnap(w.base) if p in w.life and p not in w.losers]
     for p in players:
         for o in w.zone_list("hand", p) + w.zone_list("graveyard", p):
             move(w, o.id, "library")
         _shuffle(w, p)
+    total = 1
+    for p in players:
+        counts = Counter(_interchangeable_key(o) for o in w.zone_list("library", p))
+        total *= _distinct_sequences(tuple(sorted(counts.values())), eff.draw)
+    if total > _RANDOM_ORDERS_MAX:
+        raise ResolutionUnsupported(f"each player draws {eff.draw} cards from a library in random order: {total} "
+                                    f"distinct chance outcomes (more than {_RANDOM_ORDERS_MAX})")
     worlds = [w]
     for p in players:
         worlds = [v2 for v in worlds for v2 in _draw(v, p, eff.draw)]
@@ -2331,7 +2341,21 @@ def _reveal_top_to_hand(w: _World, player: str, quality: ir.Filter | None) -> li
     return out
 
 
-#: The most distinct random orders :func:`_do_graveyard_to_bottom` lists as chance outcomes.
+@lru_cache(maxsize=1024)
+def _distinct_sequences(counts: tuple[int, ...], n: int) -> int:
+    """How many distinct sequences of ``n`` cards (all of them, if fewer) can be drawn from a library
+    with ``counts`` cards of each class: n! times the coefficient of x^n in the product of the
+    classes' truncated exponential series."""
+    n = min(n, sum(counts))
+    poly = [Fraction(1)]
+    for m in counts:
+        term = [Fraction(1, math.factorial(k)) for k in range(m + 1)]
+        poly = [sum((poly[i] * term[j - i] for i in range(len(poly)) if 0 <= j - i <= m), Fraction(0))
+                for j in range(min(len(poly) + m, n + 1))]
+    return int(poly[n] * math.factorial(n)) if n < len(poly) else 0
+
+
+#: The most distinct random results :func:`_do_graveyard_to_bottom` and :func:`_do_wheel` list as chance outcomes.
 _RANDOM_ORDERS_MAX = 720
 
 

@@ -228,8 +228,9 @@ def clause_put_in_library(c: Cursor, s: Scope) -> list[Effect]:
     owner's library / on top of its owner's library (Oust, Condemn; CR 401.4, 400.7)."""
     c.need("put")
     ref = object_ref(c, s)
-    if ref.kind == "each_target":
-        raise NoMatch("several permanents into libraries")
+    if ref.kind not in ("target", "self", "attached") or (ref.kind == "self" and not s.source_is_permanent) or \
+            (ref.kind == "target" and s.targets[ref.index].filter.zone != "battlefield"):
+        raise NoMatch("a permanent put into a library")   # a card elsewhere, several, a spell itself: unread
     if c.take("into", "its", "owner's", "library"):
         word = c.next().low
         if word not in _ORDINALS:

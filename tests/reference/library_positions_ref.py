@@ -100,3 +100,14 @@ def reveal_top(library: Sequence[str], qualifies: Callable[[str], bool],
             key = ((), (top,) + tuple(rest))
         out[key] = out.get(key, Fraction(0)) + Fraction(1, len(library))
     return out
+
+
+def draws_after_shuffle(cards: Sequence[str], n: int) -> dict[tuple[str, ...], Fraction]:
+    """Every distinct sequence of the first ``n`` cards (all, if fewer) of ``cards`` put in a uniformly
+    random order, with its probability (a shuffle, then ``n`` draws)."""
+    counts: Counter[tuple[str, ...]] = Counter()
+    total = 0
+    for perm in permutations(cards):
+        counts[perm[:n]] += 1
+        total += 1
+    return {seq: Fraction(k, total) for seq, k in counts.items()}
