@@ -157,6 +157,31 @@ def test_tutor_to_top_matches_reference(spell, stated):
         assert got == want, library
 
 
+def test_its_controller_may_search_matches_reference():
+    """Path to Exile: the exiled creature's controller declines, or searches their own library (CR 608.2h,
+    608.2d); the game's decision is theirs (search_decider)."""
+    from mtgsolve.solver.engine.resolution import search_decider
+    from tests.reference.library_ref import search_results
+    for library in _libraries(40, 15):
+        d = {**BASE, "battlefield": {"bob": [{"id": "b", "card": "Grizzly Bears"}]},
+             "library": {"alice": ["Plains"], "bob": library},
+             "stack": [{"card": "Path to Exile", "controller": "alice", "targets": [["b"]]}]}
+        got = []
+        for choices, out in Situation.from_dict(d).resolve():
+            assert choices["search"]["player"] == "bob"
+            if choices["search"].get("declined"):
+                assert _names(out, "library", "bob") == library and "bob" not in out.state.shuffled
+                got.append("declined")
+                continue
+            lands = [o.name for o in out.state.zone("battlefield", "bob")]
+            assert all(o.tapped for o in out.state.zone("battlefield", "bob"))
+            got.append((lands[0] if lands else None, tuple(sorted(_names(out, "library", "bob")))))
+        basic = lambda n: "Basic" in _data(n).supertypes and "Land" in _data(n).types  # noqa: E731
+        want = {"declined"} | search_results(library, basic, True)
+        assert len(got) == len(set(got)) and set(got) == want, library
+        assert search_decider(resolve_top(Situation.from_dict(d).state).outcomes) == "bob"
+
+
 # ---------------------------------------------------------------------------
 # A random order (Endurance)
 # ---------------------------------------------------------------------------
@@ -270,7 +295,7 @@ def test_every_card_printing_the_wording_reads_it(rx, kind):
         if kind not in kinds:
             missed.append((name, sent))
     # the wording inside a line the reader can't read whole (another unread sentence, a mode) may stay unread
-    assert len(missed) <= len(hits) // 2, missed
+    assert len(missed) <= len(hits) // 4, missed
 
 
 @pytest.mark.parametrize("name,described", [

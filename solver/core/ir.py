@@ -661,7 +661,11 @@ class SearchLibrary(_EffectBase):
     ``named_self`` — only cards with the source's name (CR 201.2, 201.4: a card naming itself means
     that name); ``or_keyword`` — "an instant card or a card with flash": a card with the quality or
     with that printed keyword (CR 702.8); ``mv_max_x`` — "with mana value X or less": X is the
-    resolving spell's X (CR 107.3m)."""
+    resolving spell's X (CR 107.3m); ``by_controller_of`` — "Its controller may search their library …"
+    (Ghost Quarter): the controller of that removed target as it last existed (CR 608.2h) searches their
+    own library, and may decline (``searcher_may``, CR 608.2d: their choice); ``each_player`` — "Each
+    player searches their library …" (Field of Ruin): each player in turn order searches their own
+    (CR 101.4); the choices of another player are recorded as ``search: {player, found}``."""
 
     kind: ClassVar[str] = "search"
     zone: str
@@ -672,6 +676,9 @@ class SearchLibrary(_EffectBase):
     named_self: bool = False
     or_keyword: str = ""
     mv_max_x: bool = False
+    by_controller_of: Ref | None = None
+    searcher_may: bool = False
+    each_player: bool = False
 
     def _text(self) -> str:
         where = "into your hand" if self.zone == "hand" else \
@@ -685,6 +692,10 @@ class SearchLibrary(_EffectBase):
             what = f"up to {self.up_to} cards named this card" if self.up_to > 1 else "a card named this card"
         if self.zone == "top":
             return f"search your library for {what}, then shuffle and put that card on top"
+        if self.by_controller_of is not None or self.each_player:
+            who = "each player" if self.each_player else f"the controller of {_ref_text(self.by_controller_of)}"
+            verbs = ("may search", "put", "shuffle") if self.searcher_may else ("searches", "puts", "shuffles")
+            return f"{who} {verbs[0]} their library for {what}, {verbs[1]} it {where}, then {verbs[2]}"
         return f"search your library for {what}, put it {where}" + (", then shuffle" if self.shuffle else "")
 
 

@@ -129,7 +129,7 @@ from ..core.mana import Mana
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
-           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "unless_decider"]
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "unless_decider", "search_decider"]
 
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -697,6 +697,25 @@ def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
     return players.pop()
 
 
+def search_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by another player's search ("Its controller may
+    search …", CR 701.23, 608.2d): the player the ``search`` choices name, when every outcome records
+    such choices of that one player only and the outcomes differ in nothing else; None when no outcome
+    has one. Several players' searches, or one mixed with another choice, are refused
+    (:class:`ResolutionUnsupported`): following one path of the game, one decision has one chooser."""
+    outs = list(outcomes)
+    marked = [o for o in outs if "search" in o.choices]
+    if not marked:
+        return None
+    players = {str(c.get("player")) for o in marked for c in (
+        o.choices["search"] if isinstance(o.choices["search"], list) else [o.choices["search"]])
+        if isinstance(c, dict)}
+    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {"search"} for o in outs):
+        raise ResolutionUnsupported("another player's search combined with other choices or players in one "
+                                    "resolution: who chooses each is not modeled when following one path of the game")
+    return players.pop()
+
+
 def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
     # "… doesn't untap during its controller's next untap step" (CR 502.3): object key skip_untap
     for t in _refs(w, ctx, eff.to):
@@ -1022,14 +1041,46 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
 
     "Up to N" (``eff.up_to``): one outcome per distinct multiset of classes of at most N cards
     (``searched``: their ids, in library order); ``zone`` ``top``: shuffled, then the card put on
-    top (:func:`_shuffle_then_top`)."""
-    player = ctx.controller
+    top (:func:`_shuffle_then_top`). Another player's search (``by_controller_of``, ``each_player``):
+    :func:`_searches_by_others`."""
+    if eff.by_controller_of is not None or eff.each_player:
+        return _searches_by_others(w, ctx, eff)
+    return _search_by(w, ctx, eff, ctx.controller)
+
+
+def _searches_by_others(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
+    """"Its controller may search …" (the removed target's controller as it last existed, CR 608.2h;
+    they may decline: no search, no shuffle, CR 608.2d) / "Each player searches …" (in turn order,
+    each their own library, CR 101.4): each search's choice recorded as ``search: {player, found}``
+    (``declined: true`` for a declined one), a list of them when several players search."""
+    if eff.each_player:
+        players = [p for p in _apnap(w.base) if p in w.life and p not in w.losers]
+    else:
+        players = [lki[0] for t in _refs(w, ctx, eff.by_controller_of) if (lki := _last_known(w, t)) is not None]
+    worlds = [w]
+    for p in players:
+        nxt: list[_World] = []
+        for v in worlds:
+            if eff.searcher_may:
+                skip = v.fork()
+                _record_choice(skip, "search", {"player": p, "declined": True})
+                nxt.append(skip)
+            nxt.extend(_search_by(v, ctx, eff, p))
+        worlds = nxt
+    return worlds
+
+
+def _search_by(w: _World, ctx: _Ctx, eff: ir.SearchLibrary, player: str) -> list[_World]:
+    """``player`` searches their own library (:func:`_search`)."""
     _require_libraries(w, player, "searches their library (CR 701.23)")
     out: list[_World] = []
-    picks = _search_picks(w, ctx, eff)
+    picks = _search_picks(w, ctx, eff, player)
     for pick in picks:
         v = w.fork() if len(picks) > 1 else w
-        v.choices["searched"] = (pick[0] if pick else None) if eff.up_to == 1 else list(pick)
+        if player != ctx.controller or eff.each_player or eff.by_controller_of is not None:
+            _record_choice(v, "search", {"player": player, "found": pick[0] if pick else None})
+        else:
+            v.choices["searched"] = (pick[0] if pick else None) if eff.up_to == 1 else list(pick)
         branch = [v]
         if eff.zone == "top":
             _shuffle_then_top(v, player, pick[0] if pick else None)
@@ -1048,12 +1099,13 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     return out
 
 
-def _search_picks(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[tuple[str, ...]]:
-    """The distinct sets of cards a search may find (CR 701.23): each a tuple of ids, one per class
-    of interchangeable qualifying cards taken (the first ones of each class in library order); the
-    empty pick when the search has a stated quality (701.23b) or nothing qualifies (701.23c)."""
+def _search_picks(w: _World, ctx: _Ctx, eff: ir.SearchLibrary, player: str) -> list[tuple[str, ...]]:
+    """The distinct sets of cards a search of ``player``'s library may find (CR 701.23): each a tuple of
+    ids, one per class of interchangeable qualifying cards taken (the first ones of each class in
+    library order); the empty pick when the search has a stated quality (701.23b) or nothing
+    qualifies (701.23c)."""
     members: dict[tuple[Hashable, ...], list[str]] = {}
-    for o in w.zone_list("library", ctx.controller):
+    for o in w.zone_list("library", player):
         if _searched_for(o.card, ctx, eff):
             members.setdefault(_interchangeable_key(o), []).append(o.id)
     stated = eff.quality is not None or eff.named_self or bool(eff.or_keyword) or eff.mv_max_x

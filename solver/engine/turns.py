@@ -96,7 +96,7 @@ from .transition import (Branch, alive, choices_key, discard, draw_top, empty_ma
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
-from .resolution import resolve_top, unless_decider
+from .resolution import resolve_top, search_decider, unless_decider
 from .ward import ward_decider
 from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
@@ -421,6 +421,7 @@ def _resolve(state: GameState, chooser: Chooser) -> Step:
     if decider is not None:   # CR 702.21a: the targeting object's controller pays or declines
         return _branch(chooser, "ward", decider, [_ward_option(o) for o in options], state)
     unless = unless_decider(res.outcomes)   # CR 118.12: the player asked to pay chooses
+    unless = unless or search_decider(res.outcomes)   # CR 701.23: another player searches their own library
     return _branch(chooser, "choose", unless or state.zone("stack")[0].controller, options, state)
 
 

@@ -199,6 +199,39 @@ def clause_search_more(c: Cursor, s: Scope) -> list[Effect]:
     return [SearchLibrary(zone, quality, tapped=tapped, or_keyword=keyword, mv_max_x=x)]
 
 
+def _found_onto_battlefield(c: Cursor, verb: str) -> bool:
+    """"<verb> it|that card onto the battlefield [tapped]": whether tapped."""
+    c.need(verb)
+    if not (c.take("it") or c.take("that", "card")):
+        raise NoMatch("the card found")
+    c.need("onto", "the", "battlefield")
+    return c.take("tapped")
+
+
+def clause_its_controller_searches(c: Cursor, s: Scope) -> list[Effect]:
+    """its controller may search their library for <card>, put it|that card onto the battlefield
+    [tapped], then shuffle — after the removal of one target (Ghost Quarter; CR 608.2h: its controller
+    as it last existed; 608.2d: that player's choice)."""
+    c.need("its", "controller", "may", "search", "their", "library", "for")
+    prev, _spec = _removed_target(s)
+    quality = library_card(c)
+    c.need(",")
+    tapped = _found_onto_battlefield(c, "put")
+    c.need(",", "then", "shuffle")
+    return [SearchLibrary("battlefield", quality, tapped=tapped, by_controller_of=prev.to, searcher_may=True)]
+
+
+def clause_each_player_searches(c: Cursor, s: Scope) -> list[Effect]:
+    """each player searches their library for <card>, puts it onto the battlefield [tapped], then
+    shuffles (Field of Ruin; CR 101.4: in turn order, each their own)."""
+    c.need("each", "player", "searches", "their", "library", "for")
+    quality = library_card(c)
+    c.need(",")
+    tapped = _found_onto_battlefield(c, "puts")
+    c.need(",", "then", "shuffles")
+    return [SearchLibrary("battlefield", quality, tapped=tapped, each_player=True)]
+
+
 def clause_shuffle_self_into(c: Cursor, s: Scope) -> list[Effect]:
     """shuffle <this card> into its owner's library — a spell's last instruction (Green Sun's
     Zenith; CR 701.24a, 608.2n)."""
@@ -332,6 +365,7 @@ LIBRARY_CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...]
     ("wheel", clause_wheel), ("put in library", clause_put_in_library),
     ("graveyard to bottom", clause_graveyard_to_bottom), ("its controller life", clause_its_controller_life),
     ("gain life equal to", clause_you_gain_life_equal), ("untap all", clause_untap_all),
+    ("its controller searches", clause_its_controller_searches), ("each player searches", clause_each_player_searches),
 )
 
 
