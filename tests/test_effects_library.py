@@ -303,16 +303,23 @@ def test_every_card_printing_the_wording_reads_it(rx, kind):
     ("Condemn", ["put target #1 into its owner's library on the bottom",
                  "the controller of target #1 gains life equal to its toughness"]),
     ("Divine Offering", ["destroy target #1", "gain life equal to the mana value of target #1"]),
-    ("Vampiric Tutor", ["search your library for a card, then shuffle and put that card on top", "target? loses"]),
+    ("Vampiric Tutor", ["search your library for a card, then shuffle and put that card on top"]),
+    ("Worldly Tutor", ["search your library for a creature card, then shuffle and put that card on top"]),
+    ("Ghost Quarter", []),
+    ("Path to Exile", ["exile target #1", "the controller of target #1 may search their library for a basic land card, "
+                       "put it onto the battlefield tapped, then shuffle"]),
     ("Green Sun's Zenith", ["search your library for a G creature card with mana value X or less, put it onto the "
                             "battlefield, then shuffle", "shuffle this card into its owner's library"]),
     ("Timetwister", ["each player shuffles their hand and graveyard into their library, then draws 7 cards"]),
 ])
 def test_reader(name, described):
     card = get_card(name)
-    assert card.spell is not None and not card.unsupported
+    assert not card.unsupported
+    if card.spell is None:   # a land's activated ability (Ghost Quarter): every effect read
+        assert all(e.kind != "unread" for a in card.abilities for e in getattr(a, "effects", ()) or ())
+        return
     got = [e.describe() for e in card.spell.effects]
-    assert got[:len(described)] == described or (name == "Vampiric Tutor" and got[0] == described[0])
+    assert got[:len(described)] == described
 
 
 # ---------------------------------------------------------------------------
