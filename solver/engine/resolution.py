@@ -1655,7 +1655,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         # the source's colors as it is (on the battlefield, after layers) or as it last was (CR 113.7a):
         # the card's own colors in every zone (CR 202.2, 204, 604.3)
         colors = w.view().chars(src.id).colors if src.zone == "battlefield" else printed_colors(lki_src.card)
-        if not condition_met(w.view(), ab, lki_src, o.controller):  # CR 603.4: the "if" is false now
+        if isinstance(ab, TriggeredAbility) and not condition_met(w.view(), ab, lki_src, o.controller):  # CR 603.4
+            # (an activated ability's restriction, CR 602.5b, is checked as it is activated, not as it resolves)
             _cease(w, o.id)
             return [w]
         specs, legal, resolves = _check_targets(w, o, where)
