@@ -53,6 +53,8 @@ def test_reader(name, kinds):
 
 
 def test_other_its_controller_sentences_stay_unread():
-    """"Its controller may search their library …" (Path to Exile): another player's choice, unread."""
-    card = get_card("Path to Exile")
+    """"Its controller gains life equal to its mana value" after a counterspell (Illumination): the
+    controller of a spell as it last existed on the stack, unread. ("Its controller may search …", Path to
+    Exile, is read since issue 26's library effects: tests/test_effects_library.py.)"""
+    card = get_card("Illumination")
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)

@@ -59,9 +59,8 @@ def test_swords_to_plowshares():
 def test_path_to_exile():
     sp = spell_of("Path to Exile")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE)),)
-    assert kinds(sp.effects) == ["exile", "unread"]
-    assert unread(sp.effects) == ["Its controller may search their library for a basic land card, put that card "
-                                  "onto the battlefield tapped, then shuffle."]
+    # its second sentence is read since issue 26 (helper library: tests/test_effects_library.py)
+    assert kinds(sp.effects) == ["exile", "search"]
 
 
 def test_fatal_push_condition_is_an_effect_not_a_filter():
@@ -159,7 +158,8 @@ def test_dismember_and_smother():
 def test_condemn_targets_an_attacking_creature():
     sp = spell_of("Condemn")
     assert sp.targets == (TargetSpec(Filter(types=CREATURE, combat=frozenset({"attacking"}))),)
-    assert kinds(sp.effects) == ["unread"]
+    # its effect is read since issue 26 (helper library: tests/test_effects_library.py)
+    assert kinds(sp.effects) == ["put_in_library", "its_controller_gains_life"]
 
 
 def test_incinerate_read_damage_then_unread_rider():
@@ -406,7 +406,7 @@ def test_quoted_abilities_are_not_targets_of_the_spell():
 
 
 def test_line_readings_report_structure_and_unread_sentences():
-    lines, _ = read_lines(CardData.from_mtgjson(oracle_index()["Path to Exile"]))
+    lines, _ = read_lines(CardData.from_mtgjson(oracle_index()["Reito Lantern"]))
     (r,) = lines
     assert r.structured and not r.understood and r.unread == 1
 
@@ -421,13 +421,14 @@ def _state(doc: dict):
                                 "turn": {"active": "alice", "step": "main1"}, **doc}).state
 
 
-def test_path_to_exile_targets_but_does_not_resolve():
-    st = _state({"hand": {"alice": ["Path to Exile"]},
-                 "battlefield": {"bob": ["Grizzly Bears"], "alice": ["Plains"]}})
-    r = answer(st, {"kind": "targets", "cast": "path-to-exile"})
+def test_unread_effect_targets_but_does_not_resolve():
+    """Fatal Push (its instructions unread; Path to Exile, once this test's card, is read since issue 26)."""
+    st = _state({"hand": {"alice": ["Fatal Push"]},
+                 "battlefield": {"bob": ["Grizzly Bears"], "alice": ["Swamp"]}})
+    r = answer(st, {"kind": "targets", "cast": "fatal-push"})
     assert r["status"] == "ok" and r["choices"] == [[["grizzly-bears"]]], r
     st = _state({"battlefield": {"bob": ["Grizzly Bears"]},
-                 "stack": [{"card": "Path to Exile", "id": "pte", "controller": "alice",
+                 "stack": [{"card": "Fatal Push", "id": "fp", "controller": "alice",
                             "targets": [["grizzly-bears"]]}]})
     r = answer(st, {"kind": "resolve"})
     assert r["status"] == "unsupported", r

@@ -264,7 +264,7 @@ def game_apply(sit: S, action: Any, rng: Any = None) -> S:
         return _follow(play_pass(sit.state), sit, rng)
     except GameOver as e:
         raise IllegalChoiceError(str(e)) from None
-    except UnsupportedCase as e:
+    except (UnsupportedCase, ResolutionUnsupported) as e:   # a resolution the engine refuses: never a guess
         raise NotModeledError(str(e)) from None
 
 

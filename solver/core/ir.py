@@ -395,13 +395,107 @@ class LoseLife(_EffectBase):
 class ItsControllerGainsLife(_EffectBase):
     """"Its controller gains life equal to its power." (Swords to Plowshares): the controller of
     ``of`` (a target removed by the instruction before, as it last existed on the battlefield, CR
-    608.2h) gains life equal to its power then (CR 119.3; none for a power of 0 or less)."""
+    608.2h, 113.7a) gains life equal to its ``stat`` then — ``power``, ``toughness`` ("equal to its
+    toughness", Condemn) or ``mana_value`` (CR 202.3) — or ``fixed`` life ("Its controller gains 3
+    life", Oust) (CR 119.3; none for 0 or less)."""
 
     kind: ClassVar[str] = "its_controller_gains_life"
     of: Ref
+    stat: str = "power"
+    fixed: int | None = None
 
     def _text(self) -> str:
-        return f"the controller of {_ref_text(self.of)} gains life equal to its power"
+        if self.fixed is not None:
+            return f"the controller of {_ref_text(self.of)} gains {self.fixed} life"
+        return f"the controller of {_ref_text(self.of)} gains life equal to its {self.stat.replace('_', ' ')}"
+
+
+@dataclass(frozen=True)
+class GainLifeEqualTo(_EffectBase):
+    """"You gain life equal to its mana value / power / toughness." (Divine Offering): the controller
+    gains life equal to ``stat`` of ``of`` — a target removed by the instruction before — as it last
+    existed on the battlefield (CR 608.2h, 113.7a; 119.3: none for 0 or less)."""
+
+    kind: ClassVar[str] = "gain_life_equal_to"
+    of: Ref
+    stat: str
+
+    def _text(self) -> str:
+        return f"gain life equal to the {self.stat.replace('_', ' ')} of {_ref_text(self.of)}"
+
+
+@dataclass(frozen=True)
+class PutInLibrary(_EffectBase):
+    """Put ``to`` (a permanent) into its owner's library ``position`` cards from the top — 0 "on top
+    of its owner's library", 1 "second from the top", 2 "third from the top" — or on the bottom
+    (``position`` -1): a zone change (CR 400.7; 401.4: a library holding fewer cards takes it at its
+    bottom). A token put there ceases to exist (CR 111.8, 704.5d)."""
+
+    kind: ClassVar[str] = "put_in_library"
+    to: Ref
+    position: int
+
+    def _text(self) -> str:
+        where = "on the bottom" if self.position < 0 else \
+            ("on top" if self.position == 0 else f"{('second', 'third', 'fourth', 'fifth')[self.position - 1]} from the top")
+        return f"put {_ref_text(self.to)} into its owner's library {where}"
+
+
+@dataclass(frozen=True)
+class ShuffleSelfIntoLibrary(_EffectBase):
+    """"Shuffle <this spell> into its owner's library." (Green Sun's Zenith): the resolving spell
+    card goes from the stack to its owner's library, which is then shuffled (CR 701.24a, 608.2n: it
+    is no longer on the stack to be put into the graveyard)."""
+
+    kind: ClassVar[str] = "shuffle_self_into_library"
+
+    def _text(self) -> str:
+        return "shuffle this card into its owner's library"
+
+
+@dataclass(frozen=True)
+class Wheel(_EffectBase):
+    """"Each player shuffles their hand and graveyard into their library, then draws ``draw``
+    cards." (Timetwister): each player in turn order puts the cards of their hand and graveyard
+    into their library and shuffles it (CR 701.24a), then each draws (CR 121; a draw from the
+    shuffled library is a chance outcome)."""
+
+    kind: ClassVar[str] = "wheel"
+    draw: int
+
+    def _text(self) -> str:
+        return f"each player shuffles their hand and graveyard into their library, then draws {self.draw} cards"
+
+
+@dataclass(frozen=True)
+class RevealTopToHand(_EffectBase):
+    """"Defending player reveals the top card of their library. If it's a <quality> card, that player
+    puts it into their hand." (Goblin Guide): the player ``to`` names reveals the top card of their
+    library (CR 701.20a) and puts it into their hand if it has ``quality`` (not a draw, CR 121.1);
+    otherwise it stays on top. From a library in random order the card revealed is a chance outcome."""
+
+    kind: ClassVar[str] = "reveal_top_to_hand"
+    to: Ref
+    quality: Filter | None
+
+    def _text(self) -> str:
+        return (f"{_ref_text(self.to)} reveals the top card of their library; if it's "
+                f"{describe_library_card(self.quality)}, they put it into their hand")
+
+
+@dataclass(frozen=True)
+class GraveyardToBottom(_EffectBase):
+    """"<player> puts all the cards from their graveyard on the bottom of their library in a random
+    order." (Endurance): the cards of ``to``'s graveyard go under their library in a random order
+    (CR 401.4 does not apply: no player chooses it). A random event: one chance outcome per distinct
+    order of those cards (interchangeable cards are one), or — onto an empty library — one outcome,
+    the library in random order (``shuffled``)."""
+
+    kind: ClassVar[str] = "graveyard_to_bottom"
+    to: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} puts all the cards from their graveyard on the bottom of their library in a random order"
 
 
 @dataclass(frozen=True)
@@ -610,23 +704,51 @@ class SearchLibrary(_EffectBase):
     ``tapped`` when it says so), then shuffles (``shuffle``, CR 701.24). For a card with a stated
     quality the player may find nothing (CR 701.23b); for "a card" they must find one if the
     library has one (CR 701.23c). Resolution gives one outcome per class of interchangeable
-    qualifying cards plus "find nothing"."""
+    qualifying cards plus "find nothing".
+
+    Further shapes (issue 26, helper library): ``zone`` ``top`` — "then shuffle and put that card
+    on top" (Vampiric Tutor: the library is shuffled, then the card found is put on top, CR 401.4);
+    ``up_to`` N — "for up to three cards named <this card>": any number of cards from 0 to N
+    (CR 701.23b: a search for a stated quality may find fewer), one outcome per distinct multiset;
+    ``named_self`` — only cards with the source's name (CR 201.2, 201.4: a card naming itself means
+    that name); ``or_keyword`` — "an instant card or a card with flash": a card with the quality or
+    with that printed keyword (CR 702.8); ``mv_max_x`` — "with mana value X or less": X is the
+    resolving spell's X (CR 107.3m); ``by_controller_of`` — "Its controller may search their library …"
+    (Ghost Quarter): the controller of that removed target as it last existed (CR 608.2h) searches their
+    own library, and may decline (``searcher_may``, CR 608.2d: their choice); ``each_player`` — "Each
+    player searches their library …" (Field of Ruin): each player in turn order searches their own
+    (CR 101.4); the choices of another player are recorded as ``search: {player, found}``."""
 
     kind: ClassVar[str] = "search"
     zone: str
     quality: Filter | None = None
     tapped: bool = False
     shuffle: bool = True
-    # "Each player searches their library for …, puts it …, then shuffles." (CR 701.23, 101.4: each
-    # player searches their own library, in APNAP order, and puts the card found under their control)
+    up_to: int = 1
+    named_self: bool = False
+    or_keyword: str = ""
+    mv_max_x: bool = False
+    by_controller_of: Ref | None = None
+    searcher_may: bool = False
     each_player: bool = False
 
     def _text(self) -> str:
         where = "into your hand" if self.zone == "hand" else \
             "onto the battlefield" + (" tapped" if self.tapped else "")
-        return (("each player: " if self.each_player else "")
-                + f"search your library for {describe_library_card(self.quality)}, put it {where}"
-                + (", then shuffle" if self.shuffle else ""))
+        what = describe_library_card(self.quality)
+        if self.mv_max_x:
+            what += " with mana value X or less"
+        if self.or_keyword:
+            what += f" or a card with {self.or_keyword}"
+        if self.named_self:
+            what = f"up to {self.up_to} cards named this card" if self.up_to > 1 else "a card named this card"
+        if self.zone == "top":
+            return f"search your library for {what}, then shuffle and put that card on top"
+        if self.by_controller_of is not None or self.each_player:
+            who = "each player" if self.each_player else f"the controller of {_ref_text(self.by_controller_of)}"
+            verbs = ("may search", "put", "shuffle") if self.searcher_may else ("searches", "puts", "shuffles")
+            return f"{who} {verbs[0]} their library for {what}, {verbs[1]} it {where}, then {verbs[2]}"
+        return f"search your library for {what}, put it {where}" + (", then shuffle" if self.shuffle else "")
 
 
 @dataclass(frozen=True)
@@ -1326,6 +1448,8 @@ class UnreadEffect(_EffectBase):
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+               GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
+               RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,

@@ -292,7 +292,8 @@ class Ref:
     ``each_opponent`` (each opponent of the controller), ``each_player``; ``each_object``: every
     permanent that fits ``group`` as the effect happens ("each creature", "all artifacts", "each other
     creature you control", CR 608.2c — a filter relative to the controller, ``other_than_source``:
-    "other")."""
+    "other"); ``defending_player``: the player the source attacks, or who controls the planeswalker it
+    attacks (CR 506.2, 508.5a)."""
 
     kind: str
     index: int = 0
@@ -305,7 +306,7 @@ class Ref:
             return "each " + self.group.describe()
         return {"self": "this object", "attached": "enchanted creature", "controller": "you",
                 "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
-                "each_player": "each player"}.get(self.kind, self.kind)
+                "each_player": "each player", "defending_player": "defending player"}.get(self.kind, self.kind)
 
 
 #: References to what a triggered ability's event named (CR 603.2, 608.2c): the object ("it", "that

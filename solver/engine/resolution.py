@@ -79,8 +79,10 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import math
 import re
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -127,7 +129,7 @@ from ..core.mana import Mana
 COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
 
 __all__ = ["Outcome", "ResolveResult", "NothingToResolve", "ResolutionUnsupported", "CannotResolve", "ResolveTimeout",
-           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "unless_decider"]
+           "resolve_top", "target_legal", "trigger_target_choices", "ability_of", "unless_decider", "search_decider"]
 
 PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 
@@ -262,6 +264,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
         return [host] if host is not None else []
     if k in ("event_object", "event_player"):
         return _event_refs(w, ctx, k)
+    if k == "defending_player":
+        return [_defending_player(w, ctx)]
     if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
         view = w.view()
         src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
@@ -563,32 +567,53 @@ def _do_life(w: _World, ctx: _Ctx, eff: ir.GainLife | ir.LoseLife) -> list[_Worl
     return [w]
 
 
-def _last_known(w: _World, oid: str) -> tuple[str, int] | None:
-    """The controller and power of ``oid`` as it last existed on the battlefield (CR 608.2h): as it
-    is, when still there; else as it was when this resolution began — the reader reads "its
-    controller …" only right after the one instruction that removed it, so nothing changed it in
-    between (:func:`solver.reader.effects.clause_its_controller`). None: it was on no battlefield."""
+def _last_known(w: _World, oid: str, stat: str = "power") -> tuple[str, int] | None:
+    """The controller and ``stat`` (power, toughness or mana value, CR 208, 202.3) of ``oid`` as it
+    last existed on the battlefield (CR 608.2h, 113.7a): as it is, when still there; else as it was
+    when this resolution began — the reader reads "its controller …" only right after the one
+    instruction that removed it, so nothing changed it in between
+    (:func:`solver.reader.effects.clause_its_controller`,
+    :func:`solver.reader.effects_library.clause_its_controller_life`). None: it was on no battlefield."""
     o = w.objects.get(oid)
     if o is not None and o.zone == "battlefield":
-        c = w.view().chars(oid)
-        return o.controller, c.power or 0
+        return o.controller, _stat_of(w.view().chars(oid), stat)
     before = w.base.find(oid)
     if before is None or before.zone != "battlefield":
         return None
-    return before.controller, View.of(w.base).chars(oid).power or 0
+    return before.controller, _stat_of(View.of(w.base).chars(oid), stat)
+
+
+def _stat_of(chars: Any, stat: str) -> int:
+    """A permanent's power, toughness or mana value from the characteristics view (CR 613)."""
+    value = chars.mana_value if stat == "mana_value" else getattr(chars, stat)
+    return value or 0
+
+
+def _do_gain_life_equal_to(w: _World, ctx: _Ctx, eff: ir.GainLifeEqualTo) -> list[_World]:
+    """"You gain life equal to its mana value": the controller gains the last known ``stat`` of the
+    removed target (CR 608.2h, 119.3: none for 0 or less)."""
+    for t in _refs(w, ctx, eff.of):
+        lki = _last_known(w, t, eff.stat)
+        if lki is not None and lki[1] > 0:
+            change_life(w, ctx.controller, lki[1])
+            w.changed()
+    return [w]
 
 
 def _do_its_controller(w: _World, ctx: _Ctx,
                        eff: ir.ItsControllerGainsLife | ir.ItsControllerInvestigates) -> list[_World]:
-    """"Its controller gains life equal to its power" (CR 119.3: none for 0 or less) / "Its
-    controller investigates" (CR 701.16a: a Clue created under that player's control)."""
+    """"Its controller gains life equal to its power / toughness / mana value" or "gains N life"
+    (CR 608.2h, 119.3: none for 0 or less) / "Its controller investigates" (CR 701.16a: a Clue
+    created under that player's control)."""
     worlds = [w]
     for t in _refs(w, ctx, eff.of):
-        lki = _last_known(w, t)
+        stat = eff.stat if isinstance(eff, ir.ItsControllerGainsLife) else "power"
+        lki = _last_known(w, t, stat)
         if lki is None:
             continue
         player, power = lki
         if isinstance(eff, ir.ItsControllerGainsLife):
+            power = eff.fixed if eff.fixed is not None else power
             for v in worlds:
                 if power > 0:
                     change_life(v, player, power)
@@ -705,18 +730,23 @@ def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
     return players.pop()
 
 
-def others_choose(outcomes: Iterable["Outcome"], controller: str) -> str | None:
-    """Why following one path of the game can't let ``controller`` choose among ``outcomes``: another
-    player's own search differs between them ("Each player searches their library …", choices
-    ``searched_by``; CR 701.23a: each player searches their own); None when it doesn't."""
-    seen: dict[str, set[str]] = {}
-    for o in outcomes:
-        for c in o.choices.get("searched_by") or ():
-            if isinstance(c, dict) and c.get("player") != controller:
-                seen.setdefault(str(c.get("player")), set()).add(str(c.get("card")))
-    who = sorted(p for p, cards in seen.items() if len(cards) > 1)
-    return (f"{', '.join(who)} would choose what they find in their own search (CR 701.23a) within another "
-            "player's decision: not modeled when following one path of the game") if who else None
+def search_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by another player's search ("Its controller may
+    search …", CR 701.23, 608.2d): the player the ``search`` choices name, when every outcome records
+    such choices of that one player only and the outcomes differ in nothing else; None when no outcome
+    has one. Several players' searches, or one mixed with another choice, are refused
+    (:class:`ResolutionUnsupported`): following one path of the game, one decision has one chooser."""
+    outs = list(outcomes)
+    marked = [o for o in outs if "search" in o.choices]
+    if not marked:
+        return None
+    players = {str(c.get("player")) for o in marked for c in (
+        o.choices["search"] if isinstance(o.choices["search"], list) else [o.choices["search"]])
+        if isinstance(c, dict)}
+    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {"search"} for o in outs):
+        raise ResolutionUnsupported("another player's search combined with other choices or players in one "
+                                    "resolution: who chooses each is not modeled when following one path of the game")
+    return players.pop()
 
 
 def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
@@ -1065,39 +1095,59 @@ def _search(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
     library holds one (CR 701.23c). The player sees the whole library, so a shuffled library
     changes nothing here: the choice is the same, and it is shuffled again after.
 
-    "Each player searches …" (``eff.each_player``): each player in APNAP order (CR 101.4) searches their
-    own library and puts the card under their own control; the choices are ``searched_by``, one
-    ``{player, card}`` per player."""
-    if not eff.each_player:
-        return _search_by(w, ctx.controller, eff, False)
+    "Up to N" (``eff.up_to``): one outcome per distinct multiset of classes of at most N cards
+    (``searched``: their ids, in library order); ``zone`` ``top``: shuffled, then the card put on
+    top (:func:`_shuffle_then_top`). Another player's search (``by_controller_of``, ``each_player``):
+    :func:`_searches_by_others`."""
+    if eff.by_controller_of is not None or eff.each_player:
+        return _searches_by_others(w, ctx, eff)
+    return _search_by(w, ctx, eff, ctx.controller)
+
+
+def _searches_by_others(w: _World, ctx: _Ctx, eff: ir.SearchLibrary) -> list[_World]:
+    """"Its controller may search …" (the removed target's controller as it last existed, CR 608.2h;
+    they may decline: no search, no shuffle, CR 608.2d) / "Each player searches …" (in turn order,
+    each their own library, CR 101.4): each search's choice recorded as ``search: {player, found}``
+    (``declined: true`` for a declined one), a list of them when several players search."""
+    if eff.each_player:
+        players = [p for p in _apnap(w.base) if p in w.life and p not in w.losers]
+    else:
+        players = [lki[0] for t in _refs(w, ctx, eff.by_controller_of) if (lki := _last_known(w, t)) is not None]
     worlds = [w]
-    for p in _apnap(w.base):   # CR 101.4
-        worlds = [v2 for v in worlds for v2 in _search_by(v, p, eff, True)]
+    for p in players:
+        nxt: list[_World] = []
+        for v in worlds:
+            if eff.searcher_may:
+                skip = v.fork()
+                _record_choice(skip, "search", {"player": p, "declined": True})
+                nxt.append(skip)
+            nxt.extend(_search_by(v, ctx, eff, p))
+        worlds = nxt
     return worlds
 
 
-def _search_by(w: _World, player: str, eff: ir.SearchLibrary, each: bool) -> list[_World]:
-    """One player's search of :func:`_search` (choice ``searched``, or with ``each`` ``searched_by``)."""
+def _search_by(w: _World, ctx: _Ctx, eff: ir.SearchLibrary, player: str) -> list[_World]:
+    """``player`` searches their own library (:func:`_search`)."""
     _require_libraries(w, player, "searches their library (CR 701.23)")
-    classes: dict[tuple[Hashable, ...], GameObject] = {}
-    for o in w.zone_list("library", player):
-        if _has_quality(o.card, eff.quality):
-            classes.setdefault(_interchangeable_key(o), o)
-    finds: list[str | None] = [o.id for o in classes.values()]
-    if eff.quality is not None or not finds:
-        finds.append(None)
     out: list[_World] = []
-    for found in finds:
-        v = w.fork() if len(finds) > 1 else w
-        if each:
-            v.add_choice("searched_by", {"player": player, "card": found})
+    picks = _search_picks(w, ctx, eff, player)
+    for pick in picks:
+        v = w.fork() if len(picks) > 1 else w
+        if player != ctx.controller or eff.each_player or eff.by_controller_of is not None:
+            _record_choice(v, "search", {"player": player, "found": pick[0] if pick else None})
         else:
-            v.choices["searched"] = found
+            v.choices["searched"] = (pick[0] if pick else None) if eff.up_to == 1 else list(pick)
         branch = [v]
-        if found is not None and eff.zone == "battlefield":
-            branch = _enter_battlefield(v, found, player, x=0, tapped=eff.tapped)
-        elif found is not None:
-            move(v, found, "hand", timestamp=v.objects[found].timestamp)  # CR 701.23a: put into the hand
+        if eff.zone == "top":
+            _shuffle_then_top(v, player, pick[0] if pick else None)
+            out.append(v)
+            continue
+        for found in pick:
+            if eff.zone == "battlefield":
+                branch = [b2 for b in branch for b2 in _enter_battlefield(b, found, player, x=0, tapped=eff.tapped)]
+            else:
+                for b in branch:   # CR 701.23a: put into the hand
+                    move(b, found, "hand", timestamp=b.objects[found].timestamp)
         if eff.shuffle:
             for b in branch:
                 _shuffle(b, player)
@@ -1128,6 +1178,60 @@ def _do_put_from_hand(w: _World, ctx: _Ctx, eff: ir.PutFromHand) -> list[_World]
         v.choices["put_from_hand"] = found
         out.extend(_enter_battlefield(v, found, player, x=0, tapped=eff.tapped) if found is not None else [v])
     return out
+
+
+def _search_picks(w: _World, ctx: _Ctx, eff: ir.SearchLibrary, player: str) -> list[tuple[str, ...]]:
+    """The distinct sets of cards a search of ``player``'s library may find (CR 701.23): each a tuple of
+    ids, one per class of interchangeable qualifying cards taken (the first ones of each class in
+    library order); the empty pick when the search has a stated quality (701.23b) or nothing
+    qualifies (701.23c)."""
+    members: dict[tuple[Hashable, ...], list[str]] = {}
+    for o in w.zone_list("library", player):
+        if _searched_for(o.card, ctx, eff):
+            members.setdefault(_interchangeable_key(o), []).append(o.id)
+    stated = eff.quality is not None or eff.named_self or bool(eff.or_keyword) or eff.mv_max_x
+    if eff.up_to == 1:
+        picks = [(ids[0],) for ids in members.values()]
+        return picks + ([()] if stated or not picks else [])
+    classes = list(members.values())
+    out: list[tuple[str, ...]] = []
+    for counts in itertools.product(*(range(min(len(ids), eff.up_to) + 1) for ids in classes)):
+        if sum(counts) <= eff.up_to:
+            out.append(tuple(i for ids, k in zip(classes, counts) for i in ids[:k]))
+    return sorted(out, key=lambda pick: (len(pick), pick))
+
+
+def _searched_for(card: Card | None, ctx: _Ctx, eff: ir.SearchLibrary) -> bool:
+    """Whether a library card is one the search looks for: its stated quality (:func:`_has_quality`;
+    "with mana value X or less": the spell's X, CR 107.3m), or the printed keyword ``or_keyword``
+    ("or a card with flash", CR 702.8), or the source's name (CR 201.4)."""
+    if card is None:
+        return False
+    if eff.named_self:
+        return ctx.source is not None and ctx.source.card is not None and card.name == ctx.source.card.name
+    quality = eff.quality
+    if eff.mv_max_x and quality is not None:
+        quality = replace(quality, mv_max=ctx.x)
+    if eff.or_keyword and any(isinstance(a, ir.Keyword) and a.name == eff.or_keyword for a in card.abilities):
+        return True
+    return _has_quality(card, quality)
+
+
+def _shuffle_then_top(w: _World, player: str, found: str | None) -> None:
+    """"Then shuffle and put that card on top" (CR 701.24a, 401.4): the library without the card is
+    shuffled and the card put on top. The situation format marks a whole library in random order or
+    none of it, so "this card on top, the rest in random order" is written only when the rest is one
+    class of interchangeable cards (its order then known); otherwise refused."""
+    if found is None:
+        _shuffle(w, player)
+        return
+    rest = [o for o in w.zone_list("library", player) if o.id != found]
+    if len({_interchangeable_key(o) for o in rest}) > 1:
+        raise ResolutionUnsupported(f"{player} shuffles and puts the card found on top: the situation format cannot "
+                                    "say 'this card on top, the rest in random order'")
+    _relist_library(w, player, [found] + [o.id for o in rest])
+    w.shuffled.discard(player)
+    w.changed()
 
 
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
@@ -1667,7 +1771,8 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         # the source's colors as it is (on the battlefield, after layers) or as it last was (CR 113.7a):
         # the card's own colors in every zone (CR 202.2, 204, 604.3)
         colors = w.view().chars(src.id).colors if src.zone == "battlefield" else printed_colors(lki_src.card)
-        if not condition_met(w.view(), ab, lki_src, o.controller):  # CR 603.4: the "if" is false now
+        if isinstance(ab, TriggeredAbility) and not condition_met(w.view(), ab, lki_src, o.controller):  # CR 603.4
+            # (an activated ability's restriction, CR 602.5b, is checked as it is activated, not as it resolves)
             _cease(w, o.id)
             return [w]
         specs, legal, resolves = _check_targets(w, o, where)
@@ -1709,7 +1814,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
         ctx = _Ctx(o.id, o.controller, o.id, o, False, dsrc, legal, o.x, entry)
         worlds = _run_effects(w, ctx, effects)
         for v in worlds:
-            _leave_stack(v, v.objects[o.id], resolved=True)
+            cur = v.objects.get(o.id)
+            if cur is not None and cur.zone == "stack":  # not shuffled into a library by its own effect
+                _leave_stack(v, cur, resolved=True)
         return worlds
     if not _is_permanent_card(card):
         raise ResolutionUnsupported(f"spell '{card.name}' of types {sorted(types)}")
@@ -2369,6 +2476,203 @@ def _do_add_mana(w: _World, ctx: _Ctx, eff: ir.AddMana) -> list[_World]:
     return out
 
 
+# ---------------------------------------------------------------------------
+# Library positions and library-wide effects (issue 26, helper library: CR 401.4, 701.24a)
+# ---------------------------------------------------------------------------
+
+def _known_order_for(w: _World, player: str, what: str) -> None:
+    """A card put at a position of ``player``'s library in random order (``shuffled``) leaves the
+    rest in random order around a known card, which the situation format cannot say (it marks a
+    whole library): refused unless the library holds at most one class of interchangeable cards —
+    its order is then known, and it is no longer marked in random order."""
+    lib = w.zone_list("library", player)
+    if player not in w.shuffled:
+        return
+    if len({_interchangeable_key(o) for o in lib}) > 1:
+        raise ResolutionUnsupported(f"{what} a library in random order: the situation format cannot say 'this "
+                                    "card there, the rest in random order'")
+    w.shuffled.discard(player)
+    w.changed()
+
+
+def _place_in_library(w: _World, oid: str, position: int) -> None:
+    """Move ``oid`` into its owner's library ``position`` cards from the top (-1: the bottom; a
+    library with fewer cards takes it at its bottom, CR 401.4) through :func:`move` (CR 400.7)."""
+    owner = w.objects[oid].owner
+    _known_order_for(w, owner, f"{oid} is put into")
+    lib = [o.id for o in w.zone_list("library", owner)]
+    at = len(lib) if position < 0 else min(position, len(lib))
+    move(w, oid, "library")
+    _relist_library(w, owner, lib[:at] + [oid] + lib[at:])
+
+
+def _do_put_in_library(w: _World, ctx: _Ctx, eff: ir.PutInLibrary) -> list[_World]:
+    """Put each permanent named into its owner's library at ``eff.position`` (CR 401.4, 400.7; a
+    token there ceases to exist, CR 704.5d)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            _place_in_library(w, t, eff.position)
+    return [w]
+
+
+def _do_shuffle_self_into_library(w: _World, ctx: _Ctx, eff: ir.ShuffleSelfIntoLibrary) -> list[_World]:
+    """The resolving spell card goes into its owner's library, which is shuffled (CR 701.24a; a copy
+    of a spell is no card and ceases to exist as it leaves the stack, CR 707.10a)."""
+    o = w.objects.get(ctx.stack_id)
+    if o is None or o.zone != "stack" or o.copy or o.card is None or o.ability is not None:
+        return [w]
+    move(w, o.id, "library")
+    _shuffle(w, o.owner)
+    return [w]
+
+
+def _do_wheel(w: _World, ctx: _Ctx, eff: ir.Wheel) -> list[_World]:
+    """Each player (in turn order, CR 101.4) puts their hand and graveyard into their library and
+    shuffles it (CR 701.24a), then each draws ``eff.draw`` cards (CR 121: from a library in random
+    order, one chance outcome per class of card drawn, :func:`_draw`). More than
+    :data:`_RANDOM_ORDERS_MAX` distinct sequences drawn (:func:`_distinct_sequences`): refused."""
+    players = [p for p in _apnap(w.base) if p in w.life and p not in w.losers]
+    for p in players:
+        for o in w.zone_list("hand", p) + w.zone_list("graveyard", p):
+            move(w, o.id, "library")
+        _shuffle(w, p)
+    total = 1
+    for p in players:
+        counts = Counter(_interchangeable_key(o) for o in w.zone_list("library", p))
+        total *= _distinct_sequences(tuple(sorted(counts.values())), eff.draw)
+    if total > _RANDOM_ORDERS_MAX:
+        raise ResolutionUnsupported(f"each player draws {eff.draw} cards from a library in random order: {total} "
+                                    f"distinct chance outcomes (more than {_RANDOM_ORDERS_MAX})")
+    worlds = [w]
+    for p in players:
+        worlds = [v2 for v in worlds for v2 in _draw(v, p, eff.draw)]
+    return worlds
+
+
+def _defending_player(w: _World, ctx: _Ctx) -> str:
+    """CR 506.2, 508.5a: the defending player of the source's ability — the player its source attacks,
+    or the controller of the planeswalker it attacks. Refused when the source is not an attacking
+    permanent now (what it attacked as it left, the situation does not record) or attacks a battle."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id else None
+    if src is None or not ctx.source_on_battlefield or src.zone != "battlefield" or src.attacking is None:
+        raise ResolutionUnsupported("'defending player' of a source that is not attacking on the battlefield")
+    if src.attacking in w.life:
+        return src.attacking
+    attacked = w.objects.get(src.attacking)
+    if attacked is None or "Planeswalker" not in w.view().chars(attacked.id).types:
+        raise ResolutionUnsupported(f"'defending player' of a creature attacking {src.attacking}")
+    return attacked.controller
+
+
+def _do_reveal_top_to_hand(w: _World, ctx: _Ctx, eff: ir.RevealTopToHand) -> list[_World]:
+    """The player reveals the top card of their library (CR 701.20a) and puts it into their hand if it
+    has the quality (no draw, CR 121.1). From a library in random order the card is a chance outcome
+    per class of interchangeable cards (``revealed``: its id), the library staying in random order when
+    the card leaves it; a card staying on top of a library otherwise random is refused (the format
+    cannot say "this on top, the rest random") unless the rest is one class."""
+    worlds = [w]
+    for p in _refs(w, ctx, eff.to):
+        _require_libraries(w, p, "reveals the top card of their library")
+        worlds = [v2 for v in worlds for v2 in _reveal_top_to_hand(v, p, eff.quality)]
+    return worlds
+
+
+def _reveal_top_to_hand(w: _World, player: str, quality: ir.Filter | None) -> list[_World]:
+    lib = w.zone_list("library", player)
+    classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
+    for o in lib:
+        classes.setdefault(_interchangeable_key(o), []).append(o)
+    if not lib:
+        return [w]
+    if player not in w.shuffled or len(classes) == 1:
+        if _has_quality(lib[0].card, quality):
+            move(w, lib[0].id, "hand", timestamp=lib[0].timestamp)
+        return [w]
+    out: list[_World] = []
+    for members in classes.values():
+        card = members[0]
+        if not _has_quality(card.card, quality):
+            rest = [o for o in lib if o.id != card.id]
+            if len({_interchangeable_key(o) for o in rest}) > 1:
+                raise ResolutionUnsupported(f"{player} reveals the top card of a library in random order and it stays "
+                                            "on top: the situation format cannot say 'this on top, the rest random'")
+        v = w.fork()
+        v.prob *= Fraction(len(members), len(lib))
+        v.choices["revealed"] = card.id   # a random result, not a choice
+        if _has_quality(card.card, quality):
+            move(v, card.id, "hand", timestamp=card.timestamp)
+        else:
+            _relist_library(v, player, [card.id] + [o.id for o in lib if o.id != card.id])
+            v.shuffled.discard(player)
+        out.append(v)
+    return out
+
+
+@lru_cache(maxsize=1024)
+def _distinct_sequences(counts: tuple[int, ...], n: int) -> int:
+    """How many distinct sequences of ``n`` cards (all of them, if fewer) can be drawn from a library
+    with ``counts`` cards of each class: n! times the coefficient of x^n in the product of the
+    classes' truncated exponential series."""
+    n = min(n, sum(counts))
+    poly = [Fraction(1)]
+    for m in counts:
+        term = [Fraction(1, math.factorial(k)) for k in range(m + 1)]
+        poly = [sum((poly[i] * term[j - i] for i in range(len(poly)) if 0 <= j - i <= m), Fraction(0))
+                for j in range(min(len(poly) + m, n + 1))]
+    return int(poly[n] * math.factorial(n)) if n < len(poly) else 0
+
+
+#: The most distinct random results :func:`_do_graveyard_to_bottom` and :func:`_do_wheel` list as chance outcomes.
+_RANDOM_ORDERS_MAX = 720
+
+
+def _do_graveyard_to_bottom(w: _World, ctx: _Ctx, eff: ir.GraveyardToBottom) -> list[_World]:
+    """"… puts all the cards from their graveyard on the bottom of their library in a random order":
+    a random event, no player's choice. Onto an empty library: one outcome, the library marked in
+    random order (``shuffled``, CR 701.24a: what a random order is). Under a library of known order:
+    one chance outcome per distinct order of those cards (interchangeable cards are one), each with
+    its probability (uniform over distinct orders), recorded as ``bottom`` (ids, top first). Under a
+    library in random order (two random parts) or with more than :data:`_RANDOM_ORDERS_MAX` orders:
+    refused."""
+    worlds = [w]
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life:
+            worlds = [v2 for v in worlds for v2 in _graveyard_to_bottom(v, p)]
+    return worlds
+
+
+def _graveyard_to_bottom(w: _World, player: str) -> list[_World]:
+    grave = w.zone_list("graveyard", player)
+    if not grave:
+        return [w]
+    lib = [o.id for o in w.zone_list("library", player)]
+    if not lib:
+        for o in grave:
+            move(w, o.id, "library")
+        _shuffle(w, player)
+        return [w]
+    _known_order_for(w, player, "cards are put on the bottom of")
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in grave]
+    orders = _distinct_orders(keys)
+    if len(orders) > _RANDOM_ORDERS_MAX:
+        raise ResolutionUnsupported(f"{len(orders)} random orders of {player}'s graveyard put on the bottom of their "
+                                    f"library (more than {_RANDOM_ORDERS_MAX} chance outcomes)")
+    out: list[_World] = []
+    for order in orders:
+        v = w.fork() if len(orders) > 1 else w
+        placed, _left = _place(grave, keys, list(order))
+        for oid in placed:
+            move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, lib + placed)
+        if len(orders) > 1:
+            v.prob *= Fraction(1, len(orders))
+            v.choices["bottom"] = placed   # a random result, not a choice
+        out.append(v)
+    return out
+
+
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
     ir.Destroy: _do_destroy,
@@ -2438,6 +2742,12 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Proliferate: _do_proliferate,
     ir.AddMana: _do_add_mana,
     ir.Delayed: _do_delayed,
+    ir.GainLifeEqualTo: _do_gain_life_equal_to,
+    ir.PutInLibrary: _do_put_in_library,
+    ir.ShuffleSelfIntoLibrary: _do_shuffle_self_into_library,
+    ir.Wheel: _do_wheel,
+    ir.GraveyardToBottom: _do_graveyard_to_bottom,
+    ir.RevealTopToHand: _do_reveal_top_to_hand,
 }
 
 

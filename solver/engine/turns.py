@@ -96,7 +96,7 @@ from .transition import (Branch, alive, choices_key, discard, draw_top, empty_ma
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
-from .resolution import ResolutionUnsupported, others_choose, resolve_top, unless_decider
+from .resolution import ResolutionUnsupported, resolve_top, search_decider, unless_decider
 from .ward import ward_decider
 from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
@@ -424,11 +424,8 @@ def _resolve(state: GameState, chooser: Chooser) -> Step:
     if decider is not None:   # CR 702.21a: the targeting object's controller pays or declines
         return _branch(chooser, "ward", decider, [_ward_option(o) for o in options], state)
     unless = unless_decider(res.outcomes)   # CR 118.12: the player asked to pay chooses
-    decider = unless or state.zone("stack")[0].controller
-    why = others_choose(res.outcomes, decider)
-    if why:
-        raise UnsupportedCase("unsupported: " + why)
-    return _branch(chooser, "choose", decider, options, state)
+    unless = unless or search_decider(res.outcomes)   # CR 701.23: another player searches their own library
+    return _branch(chooser, "choose", unless or state.zone("stack")[0].controller, options, state)
 
 
 def _ward_option(o: Option) -> Option:

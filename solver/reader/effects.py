@@ -14,10 +14,10 @@ from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, Coun
                   PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates)
 from ..core.mana import COLORS
 from .tokens import Token
-from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
+from .vocabulary import TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import color_word, counter_kind, mana_cost, mana_run, number, pt, subtype_word
-from .scope import amount, keyword_list, object_ref, pump_until_eot_x, Scope, target_phrase
+from .scope import amount, keyword_list, object_ref, pump_until_eot, pump_until_eot_x, Scope, target_phrase
 from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
@@ -34,6 +34,7 @@ from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, paid_or_flipped
 from .effects_untap import clause_untap_chosen
+from .effects_library import LIBRARY_CLAUSES, library_card as _library_card, reveal_top_to_hand
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -229,7 +230,8 @@ _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "
 
 
 def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    """[you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
     p, q = pt(c, signed=False)
@@ -288,7 +290,8 @@ def predefined_token(name: str) -> tuple[tuple[str, object], ...]:
 
 
 def clause_predefined_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """create <N> [tapped] <Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Shard> token(s) (CR 111.10)."""
+    """[you] create <N> [tapped] <Treasure|Food|Gold|Clue|Blood|Powerstone|Map|Shard> token(s) (CR 111.10)."""
+    c.take("you")
     c.need("create")
     n = amount(c, s, allow_a=True)
     tapped = c.take("tapped")
@@ -523,75 +526,6 @@ def clause_conjure(c: Cursor, s: Scope) -> list[Effect]:
     return [Conjure(n, name, zone, shuffle=shuffle)]
 
 
-_LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
-
-
-def _library_card(c: Cursor) -> Filter | None:
-    """The card a search looks for (CR 701.23): "a card" (None: no stated quality), or "a|an
-    [basic] <type> card" ("a basic land card", "a creature card") or "a|an [basic] <subtype>
-    [or <subtype>]* [<type>] card" ("a basic Forest card", "a Forest or Plains card", "an
-    Equipment card", "a Goblin card", "a Dragon creature card": a card of one of those subtypes,
-    CR 205.3, and of the type when one is named)."""
-    if not c.take(("a", "an")):
-        raise NoMatch("a card")
-    if c.take("card"):
-        return None
-    colors: frozenset[str] = frozenset()
-    if c.low() in COLOR_WORDS:  # "a green creature card" (CR 105.2)
-        colors = frozenset({COLOR_WORDS[c.next().low]})
-    supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
-    types: frozenset[str] = frozenset()
-    subtypes: list[str] = []
-    if c.low() in TYPE_WORDS and c.low() != "permanent":
-        types = frozenset({TYPE_WORDS[c.next().low]})
-    else:
-        while True:
-            t = c.peek()
-            if t is not None and t.low in _LAND_SUBTYPE_WORDS:
-                subtypes.append(_LAND_SUBTYPE_WORDS[c.next().low])
-            else:
-                subtypes.append(subtype_word(c))
-            if not c.take("or"):
-                break
-        if c.low() in TYPE_WORDS and c.low() != "permanent":
-            types = frozenset({TYPE_WORDS[c.next().low]})
-    c.need("card")
-    if not types and not subtypes:
-        raise NoMatch("a basic card of no type")
-    b = _library_card_bounds(c)
-    return Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes),
-                  colors=colors, mv_min=b.get("mv_min"), mv_max=b.get("mv_max"), power_min=b.get("power_min"),
-                  power_max=b.get("power_max"), toughness_min=b.get("toughness_min"),
-                  toughness_max=b.get("toughness_max"))
-
-
-def _library_card_bounds(c: Cursor) -> dict[str, int]:
-    """"with mana value N or less / N or greater", "with power / toughness N or less / N or greater"
-    after a searched card (CR 202.3, 208): the printed values of the card in the library."""
-    out: dict[str, int] = {}
-    if not c.at("with"):
-        return out
-    save = c.i
-    c.i += 1
-    if c.take("mana", "value"):
-        key = "mv"
-    elif c.take(("power", "toughness")):
-        key = c.toks[c.i - 1].low
-    else:
-        c.i = save
-        return out
-    n = number(c)
-    if not isinstance(n, int):
-        raise NoMatch("a bound")
-    if c.take("or", "less"):
-        out[f"{key}_max"] = n
-    elif c.take("or", "greater"):
-        out[f"{key}_min"] = n
-    else:
-        raise NoMatch("or less / or greater")
-    return out
-
-
 def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     """search your library for <a card | a [basic] <type or land subtype> card>[, reveal it],
     put it|that card onto the battlefield [tapped] | into your hand, then shuffle (CR 701.23,
@@ -637,24 +571,6 @@ def clause_put_from_hand(c: Cursor, s: Scope) -> list[Effect]:
             raise NoMatch("counters on this permanent")
     c.need("from", "your", "hand", "onto", "the", "battlefield")
     return [PutFromHand(quality, tapped=c.take("tapped"), mv_counters=mv_counters)]
-
-
-def clause_each_player_searches(c: Cursor, s: Scope) -> list[Effect]:
-    """each player searches their library for <a card …>, puts it onto the battlefield [tapped] | into
-    their hand, then shuffles (CR 701.23, 701.24, 101.4)."""
-    c.need("each", "player", "searches", "their", "library", "for")
-    quality = _library_card(c)
-    c.need(",", "puts")
-    if not (c.take("it") or c.take("that", "card")):
-        raise NoMatch("the card found")
-    if c.take("into", "their", "hand"):
-        zone, tapped = "hand", False
-    elif c.take("onto", "the", "battlefield"):
-        zone, tapped = "battlefield", c.take("tapped")
-    else:
-        raise NoMatch("a destination")
-    c.need(",", "then", "shuffles")
-    return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True, each_player=True)]
 
 
 def clause_arrange_top(c: Cursor, s: Scope) -> list[Effect]:
@@ -838,12 +754,12 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),
-    ("search library", clause_search), ("each player searches", clause_each_player_searches),
+    ("search library", clause_search),
     ("additional land this turn", clause_additional_land), ("put from hand", clause_put_from_hand),
     ("look at the top cards", clause_arrange_top),
     ("scry or surveil", clause_scry_surveil), ("predefined tokens", clause_predefined_tokens),
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
-    *EFFA_CLAUSES,
+    *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
     ("connive", clause_connive),
@@ -911,7 +827,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     i = 0
     while i < len(sents):
         used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
-            or paid_or_flipped(sents, i, s, effect_sentence)   # "you may pay …. If you do, …", a coin flip
+            or paid_or_flipped(sents, i, s, effect_sentence) \
+            or reveal_top_to_hand(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal
         if used:
             i += used
             continue

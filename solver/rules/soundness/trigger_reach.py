@@ -118,6 +118,18 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.ExtraTurn: "",                              # a later turn's order: no event now
 }.items()})
 
+#: The events of the library effects (issue 26, helper library): a permanent put into a library
+#: leaves the battlefield (CR 400.7); a spell shuffled into its library; cards from graveyards and
+#: hands into libraries (they leave the graveyard), shuffles and draws.
+_EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
+    ir.GainLifeEqualTo: "life",
+    ir.PutInLibrary: "leaves",
+    ir.ShuffleSelfIntoLibrary: "shuffle",
+    ir.Wheel: "shuffle draw leaves_graveyard graveyard",
+    ir.GraveyardToBottom: "leaves_graveyard graveyard",
+    ir.RevealTopToHand: "",                          # revealing; a card put into a hand is no draw (CR 121.1)
+}.items()})
+
 #: Event words → family. Order doesn't matter: every matching family counts.
 _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(rx)) for fam, rx in (
     ("step", r"^at (?:the )?(?:beginning|end) of\b"),
