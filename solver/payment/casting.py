@@ -40,7 +40,7 @@ from ..core.errors import UnsupportedCase
 from ..rules.mana_sources import card_classes
 from .paid import CostPayment, PayOutcome
 from .words import explain
-from .problem import build_problem
+from .problem import build_problem, delve_sacrifice_check
 from ..rules.costs import sacrifice_phrase
 from mtgsolve.models import payment as pm
 from mtgsolve.models.payment_count import counter_for as payment_counter
@@ -168,6 +168,8 @@ def _problem(view: View, player: str, tc: Any):
         text = color + " or ".join(_noun(s) for s in ex.model_sacrifice)
         problem = replace(problem, main=replace(problem.main, sacrifice_classes=classes,
                                                 sacrifice_text=("an " if text[0] in "aeiou" else "a ") + text))
+    if ex.model_sacrifice and problem.main.delve_classes:
+        delve_sacrifice_check(view, player, problem.main.sacrifice_classes or (), list(problem.classes))
     if (ex.exile_hand or ex.discard) and "draw" in problem.effects:
         raise UnsupportedCase("a card cost from the hand while a mana ability would draw cards "
                               "(the drawn card could be chosen) is not modeled")
