@@ -40,7 +40,8 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
+  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [casualty] [x=N] [-> TARGETS] [paying PAYMENT]``
+  and likewise
   ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
   an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
   712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
@@ -299,7 +300,8 @@ class Situation:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x,
                        alternative=cand.alternative or None, kicked=True if cand.kicked else None,
-                       face=cand.face or None, buyback=True if cand.buyback else None) for t in choices for p in pays]
+                       face=cand.face or None, buyback=True if cand.buyback else None,
+                       casualty=True if cand.casualty else None) for t in choices for p in pays]
 
     # -- soundness (contract §2.0) -------------------------------------------
     @property
@@ -563,7 +565,7 @@ class Situation:
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return Action(a.kind, a.object, a.index, targets, payment, x, alternative=a.alternative, kicked=a.kicked,
-                      buyback=a.buyback)
+                      buyback=a.buyback, casualty=a.casualty)
 
     def apply(self, action: "Action | str | Mapping[str, Any]", *,
               trigger_order: Sequence[str] | None = None, rng: Any = None) -> "Situation":
@@ -692,7 +694,7 @@ def _head_action(c: Candidate) -> Action:
         return Action("pass")
     return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
                   alternative=c.alternative or None, kicked=True if c.kicked else None, face=c.face or None,
-                  buyback=True if c.buyback else None)
+                  buyback=True if c.buyback else None, casualty=True if c.casualty else None)
 
 
 def _fmt_targets(targets: tuple) -> str:

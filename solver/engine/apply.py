@@ -269,6 +269,8 @@ class ActionApplier:
             cast_with["kicked"] = int(a.kicked)   # CR 702.33d: the spell records that it was kicked
         if a.buyback:
             cast_with["buyback"] = True           # CR 702.27a: to its owner's hand as it resolves
+        if a.casualty:
+            cast_with["casualty"] = True          # CR 702.153a: its "if a casualty cost was paid" trigger reads it
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
              targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]), **cast_with)
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)

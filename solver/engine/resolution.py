@@ -107,6 +107,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import attach
 
 from .ward import counter_object, resolve_ward
+from .copies import copy_spell
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
 from ..reader.effects_delayed import bound_refs
@@ -595,6 +596,14 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
         if o is not None and o.zone == "battlefield":
             _move(w, t, "graveyard")
     return [w]
+
+
+def _do_copy_spell(w: _World, ctx: _Ctx, eff: ir.CopySpell) -> list[_World]:
+    """CR 702.153a, 707.10, 707.10c: the resolving ability's source — a spell on the stack — is copied
+    (:func:`solver.engine.copies.copy_spell`), the copy controlled by the ability's controller."""
+    if ctx.source_id is None or ctx.source_id == ctx.stack_id:
+        raise ResolutionUnsupported("'copy this spell' resolving as part of the spell itself")
+    return copy_spell(w, ctx.source_id, ctx.controller, ctx.stack_id, eff.new_targets)
 
 
 def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
@@ -2167,6 +2176,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.IfCondition: _do_if_condition,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
+    ir.CopySpell: _do_copy_spell,
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
