@@ -1522,6 +1522,11 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
         if isinstance(ab, ir.Ward):  # "counter that spell or ability unless that player pays" (CR 702.21a)
             return resolve_ward(w, o, ab)
+        if isinstance(ab, TriggeredAbility) and ab.if_cast and isinstance(ab.trigger, ir.CastSelfTrigger) \
+                and src.zone != "stack":   # how its spell was cast, read on the spell that has left the stack
+            raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}' reads how its spell was cast, and "
+                                        "the spell has left the stack (its last known information, CR 113.7a, "
+                                        "603.4) is not modeled")
         if isinstance(ab, TriggeredAbility) and ab.if_cast and not cast_as(src, ab.if_cast):
             _cease(w, o.id)   # CR 603.4: the intervening "if" is false as it resolves: it does nothing
             return [w]
