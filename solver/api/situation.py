@@ -101,7 +101,7 @@ from ..core.moves import Candidate
 from ..rules.faces import at_face, face_zone_reason
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
 from ..rules.characteristics import View
-from ..rules.mana_sources import class_of
+from ..rules.mana_sources import card_key, class_of
 # the typed moves and their errors live in the rules layer (solver.core.moves) so that the engine that applies
 # them (solver.engine.apply) needs nothing from this module; every name is re-exported here unchanged
 from ..core.moves import (KEYWORDS, Action,  # noqa: F401 (KEYWORDS, to_action: re-exported)
@@ -181,7 +181,18 @@ def payment_key(view: View, payment: Payment, x: int, player: str) -> tuple:
     pools.setdefault(player, "")
     return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)),
             payment.restricted_pool_after, payment.life_gained, payment.life_lost, payment.draw,
-            tuple(sorted((klass(i), u) for i, u in payment.activated)))
+            tuple(sorted((klass(i), u) for i, u in payment.activated)), _card_choice_key(view, payment, klass))
+
+
+def _card_choice_key(view: View, payment: Payment, klass: Any) -> tuple:
+    """The cards a casting cost exiles or discards and the permanents it returns (CR 118.9, 702.66a), by
+    class of interchangeable cards (:func:`solver.rules.mana_sources.card_key`: same card, owner and status,
+    in the same zone) — so that a payment exiling another card than the listed ones is not taken for one."""
+    def card(oid: str) -> tuple:
+        o = view.state.find(oid)
+        return ("card", o.zone, card_key(o)) if o is not None and o.card is not None else ("object", oid)
+    return (tuple(sorted(card(i) for i in payment.exile)), tuple(sorted(card(i) for i in payment.discard)),
+            tuple(sorted(klass(i) for i in payment.returned)))
 
 
 # ---------------------------------------------------------------------------
