@@ -278,6 +278,10 @@ def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
         return a
     if a == "X":
         return ctx.x
+    if isinstance(a, ir.Count) and a.what == "returned_to_hand":   # "… returned to your hand this way" (608.2c)
+        ids = ctx.targets[a.slot] if 0 <= a.slot < len(ctx.targets) else ()
+        return sum(1 for t in ids if (o := w.objects.get(t)) is not None and o.zone == "hand"
+                   and o.owner == ctx.controller and not o.token and o.card is not None)
     if isinstance(a, ir.Count):
         src = ctx.source if ctx.source_on_battlefield else None
         return len(w.view().select(a.selector, src, ctx.controller))
