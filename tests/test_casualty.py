@@ -139,3 +139,58 @@ def test_copy_targets_match_the_reference(d):
             copies.append(top["targets"])
     assert sorted(copies) == want, (json.dumps(d), got["count"])
     assert got["count"] == max(1, len(want))
+
+
+# ---------------------------------------------------------------------------
+# Storm (CR 702.40a): a copy for each spell cast before it this turn
+# ---------------------------------------------------------------------------
+
+def test_reader_reads_storm():
+    for name in ("Grapeshot", "Empty the Warrens", "Tendrils of Agony", "Brain Freeze"):
+        card = get_card(name)
+        (trig,) = [a for a in card.abilities if isinstance(a, ir.TriggeredAbility)]
+        assert isinstance(trig.trigger, ir.CastSelfTrigger) and trig.effects == (ir.CopySpell(per="storm"),)
+        assert not card.unsupported, name
+
+
+def test_api_records_spells_cast_before_a_storm_spell():
+    """As a storm spell is cast, it records the spells all players cast this turn before it (CR 702.40a):
+    the copies are made from that record; a spell without storm records nothing."""
+    d = doc(turn={"number": 3, "active": "alice", "step": "main1", "spells_cast": {"alice": 1, "bob": 1}},
+            battlefield={"alice": ["Mountain", "Mountain"], "bob": ["Savannah Lions"]},
+            hand={"alice": ["Grapeshot", "Lightning Bolt"]})
+    s = Situation.from_dict(d)
+    after = s.apply("cast grapeshot -> bob paying mountain, mountain-2")
+    spell = after.state.obj("grapeshot")
+    assert spell.cast_before == 2 and after.state.turn.cast_by("alice") == 2
+    r = answer(after.state, {"kind": "resolve"}, Options())
+    assert r["status"] == "ok" and r["count"] == 9   # two copies, each: bob, alice or the Lions
+    bolt = s.apply("cast lightning-bolt -> bob paying mountain")
+    assert bolt.state.obj("lightning-bolt").cast_before is None
+
+
+@st.composite
+def storm_stacks(draw):
+    theirs = [draw(st.sampled_from(CREATURES)) for _ in range(draw(st.integers(0, 2)))]
+    d = doc(battlefield={"alice": [], "bob": theirs})
+    targets = ["alice", "bob"] + sorted(o.id for o in situation_from_dict(d).state.objects)
+    spell = {"card": "Grapeshot", "controller": "alice", "cast_before": draw(st.integers(0, 2)),
+             "targets": [[draw(st.sampled_from(targets))]]}
+    d["stack"] = [{"ability": {"source": "grapeshot", "index": 1}, "controller": "alice"}, spell]
+    return d
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow])
+@given(storm_stacks())
+def test_storm_copies_match_the_reference(d):
+    from reference.copies_ref import reference_storm_targets
+
+    state = situation_from_dict(d).state
+    got = answer(state, {"kind": "resolve"}, Options(max_results=10_000))
+    assert got["status"] == "ok", got
+    seen = []
+    for oc in got["outcomes"]:
+        copies = [o for o in oc["situation"].get("stack") or [] if o.get("copy")]
+        seen.append([o["targets"] for o in reversed(copies)])   # bottom first: the order they were put there
+    assert sorted(seen) == reference_storm_targets(state), json.dumps(d)

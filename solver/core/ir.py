@@ -852,13 +852,17 @@ class CopySpell(_EffectBase):
     triggered ability (CR 702.153a): the spell that is the source of the resolving ability, if it is still on
     the stack, is copied there (707.10: the copy has its characteristics and every decision made for it —
     targets, X, how it was cast; it is controlled by the ability's controller and is not cast, 707.10, 707.12);
-    ``new_targets``: the controller may change any of its targets to new legal ones (707.10c)."""
+    ``new_targets``: the controller may change any of its targets to new legal ones (707.10c). ``per``:
+    ``""`` one copy; ``storm`` one copy for each other spell cast before it this turn (storm, 702.40a: the
+    spell's record ``cast_before``), the copies put on the stack one at a time, each with its own targets."""
 
     kind: ClassVar[str] = "copy_spell"
     new_targets: bool = True
+    per: str = ""
 
     def _text(self) -> str:
-        return "copy this spell" + ("; you may choose new targets for the copy" if self.new_targets else "")
+        n = " for each other spell cast before it this turn" if self.per == "storm" else ""
+        return f"copy this spell{n}" + ("; you may choose new targets for the copies" if self.new_targets else "")
 
 
 # --- attaching (helper equip: Equipment, Auras and Fortifications, CR 701.3) ---------------------

@@ -1,4 +1,4 @@
-"""Copies of spells on the stack (CR 707.10): casualty's copy (702.153a).
+"""Copies of spells on the stack (CR 707.10): casualty's copy (702.153a) and storm's copies (702.40a).
 
 :func:`copy_spell` puts a copy of a spell that is on the stack onto the stack, on top, through the kernel's
 one creation and zone change (:func:`~solver.engine.transition.create`, :func:`~solver.engine.transition.move`):
@@ -24,20 +24,46 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import ir
 from ..rules.modes import modal_of
 from ..rules.targeting import TargetingError, slot_candidates, stack_source
 from .transition import ResolutionUnsupported, _World, create, move, queue_target_triggers
 
-__all__ = ["copy_spell"]
+__all__ = ["copy_spell", "copies_wanted", "needs_cast_before"]
+
+#: The most distinct outcomes of one copying instruction that are listed (beyond: refused, never cut short).
+OUTCOME_LIMIT = 4096
+
+
+def needs_cast_before(card: Any) -> bool:
+    """Does the card copy itself for each spell cast before it (storm, CR 702.40a)? Then the spell records
+    ``cast_before`` as it is cast."""
+    return card is not None and any(isinstance(e, ir.CopySpell) and e.per == "storm"
+                                    for a in card.abilities if isinstance(a, ir.TriggeredAbility)
+                                    for e in a.effects)
+
+
+def copies_wanted(w: _World, spell_id: str, per: str) -> int:
+    """How many copies: one, or for storm the spell's record of the spells cast before it this turn (all
+    players, CR 702.40a); not recorded: refused."""
+    if not per:
+        return 1
+    spell = w.objects.get(spell_id)
+    n = spell.cast_before if spell is not None else None
+    if n is None:
+        raise ResolutionUnsupported(f"storm: how many spells were cast this turn before '{spell_id}' is not "
+                                    "recorded (object key cast_before; turn.spells_cast as it was cast)")
+    return n
 
 #: What a spell records of how it was cast, kept by its copy (CR 707.10).
 _DECISIONS = ("x", "targets", "front", "prototyped", "cast_with", "kicked", "buyback", "casualty")
 
 
-def copy_spell(w: _World, spell_id: str, controller: str, resolving: str, new_targets: bool) -> list[_World]:
-    """Put a copy of spell ``spell_id`` on the stack under ``controller`` (module docstring; CR 707.10,
-    707.10c); ``resolving``: the resolving spell or ability that copies it, which no target of the copy
-    may name here. One world per distinct choice of the copy's targets."""
+def copy_spell(w: _World, spell_id: str, controller: str, resolving: str, new_targets: bool,
+               n: int = 1) -> list[_World]:
+    """Put ``n`` copies of spell ``spell_id`` on the stack under ``controller``, one at a time (module
+    docstring; CR 707.10, 707.10c, 702.40a); ``resolving``: the resolving spell or ability that copies it,
+    which no target of a copy may name here. One world per distinct choice of the copies' targets."""
     spell = w.objects.get(spell_id)
     if spell is None or spell.zone != "stack" or spell.ability is not None or spell.card is None:
         raise ResolutionUnsupported("copying a spell that has left the stack (the copy would have its last "
@@ -45,6 +71,19 @@ def copy_spell(w: _World, spell_id: str, controller: str, resolving: str, new_ta
     if modal_of(spell.card.spell) is not None:
         raise ResolutionUnsupported(f"copying the modal spell '{spell_id}' (its chosen modes are not recorded, "
                                     "CR 707.10)")
+    worlds = [w]
+    for _ in range(n):
+        worlds = [v2 for v in worlds for v2 in _put_copy(v, spell_id, controller, resolving, new_targets)]
+        if len(worlds) > OUTCOME_LIMIT:
+            raise ResolutionUnsupported(f"more than {OUTCOME_LIMIT} distinct choices of targets for {n} copies "
+                                        f"of '{spell_id}' (CR 707.10c) are not listed")
+    return worlds
+
+
+def _put_copy(w: _World, spell_id: str, controller: str, resolving: str, new_targets: bool) -> list[_World]:
+    """One copy on top of the stack, one world per choice of its targets."""
+    spell = w.objects[spell_id]
+    assert spell.card is not None   # copy_spell checked it
     status: dict[str, Any] = {k: getattr(spell, k) for k in _DECISIONS}
     cid = create(w, spell.card, controller)
     move(w, cid, "stack", controller=controller, copy=True, card=spell.card, **status)   # CR 707.10

@@ -107,7 +107,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import attach
 
 from .ward import counter_object, resolve_ward
-from .copies import copy_spell
+from .copies import copies_wanted, copy_spell
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
 from ..reader.effects_delayed import bound_refs
@@ -603,11 +603,13 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
 
 
 def _do_copy_spell(w: _World, ctx: _Ctx, eff: ir.CopySpell) -> list[_World]:
-    """CR 702.153a, 707.10, 707.10c: the resolving ability's source — a spell on the stack — is copied
-    (:func:`solver.engine.copies.copy_spell`), the copy controlled by the ability's controller."""
+    """CR 702.153a, 702.40a, 707.10, 707.10c: the resolving ability's source — a spell on the stack — is
+    copied, once or for storm once per spell cast before it (:func:`solver.engine.copies.copy_spell`), the
+    copies controlled by the ability's controller."""
     if ctx.source_id is None or ctx.source_id == ctx.stack_id:
         raise ResolutionUnsupported("'copy this spell' resolving as part of the spell itself")
-    return copy_spell(w, ctx.source_id, ctx.controller, ctx.stack_id, eff.new_targets)
+    n = copies_wanted(w, ctx.source_id, eff.per)   # storm: one per spell cast before it (CR 702.40a)
+    return copy_spell(w, ctx.source_id, ctx.controller, ctx.stack_id, eff.new_targets, n)
 
 
 def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:

@@ -140,7 +140,8 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, monstrous=False,
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
+                     monstrous=False,
                      exiled_until=None, event_object=None, event_player=None, delayed=0, it=None)
 
 
@@ -268,7 +269,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "event_player": _opt_id, "it": _opt_id,
     "buyback": _bool, "casualty": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
-    "damage": _count, "x": _count, "kicked": _count, "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
+    "damage": _count, "x": _count, "kicked": _count, "cast_before": _opt(_count), "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
     "targets": _opt(_targets),
@@ -1016,6 +1017,16 @@ class _Builder:
         self._needs_option(p, where, "casualty")
         return True
 
+    def cast_before(self, p: Any) -> int | None:
+        """Object key ``cast_before`` (extension): how many spells all players cast this turn before this spell
+        on the stack (storm, CR 702.40a); elsewhere a located error."""
+        n = p.spec.cast_before
+        if n is None:
+            return None
+        if p.zone != "stack" or p.spec.ability is not None:
+            self.fail(_at(p.path, "cast_before"), "'cast_before' is for a spell on the stack (CR 702.40a)")
+        return int(n)
+
     def monstrous(self, p: Any) -> bool:
         """Object key ``monstrous`` (extension): a permanent that became monstrous (CR 701.37b); only a
         permanent is (a located error elsewhere)."""
@@ -1237,7 +1248,7 @@ class _Builder:
             melded_with=p.face.melded_with if p.face is not None else None,
             on_adventure=p.face.on_adventure if p.face is not None else False,
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
-            buyback=self.buyback(p), casualty=self.casualty(p),
+            buyback=self.buyback(p), casualty=self.casualty(p), cast_before=self.cast_before(p),
             monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,

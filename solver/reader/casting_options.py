@@ -55,7 +55,9 @@ Wordings read (reminder text ignored)
   for it, copy it. If the spell has any targets, you may choose new targets for the copy" (a
   :class:`~solver.core.ir.TriggeredAbility` on :class:`~solver.core.ir.CastSelfTrigger` with the intervening
   "if" ``if_cast="casualty"``, CR 603.4, and :class:`~solver.core.ir.CopySpell`). "Casualty X" (with a
-  further sentence changing the copy) is not read.
+  further sentence changing the copy) is not read;
+* "Storm" (CR 702.40a): the cast trigger copying the spell for each other spell cast before it this turn
+  (:class:`~solver.core.ir.CopySpell` with ``per="storm"``; the spell's record ``cast_before``).
 
 A <cost> is items joined by "," / "and": mana symbols, "pay N life", "pay
 <mana>", "sacrifice a|an|two|three <permanents>", "return a|an|two
@@ -261,6 +263,10 @@ def read(raw: str) -> list:
     m = re.fullmatch(r"casualty (\d+)", text, re.I)
     if m:
         return _casualty(int(m.group(1)), raw)
+    if low == "storm":
+        # CR 702.40a: "When you cast this spell, copy it for each other spell that was cast before it this
+        # turn. If the spell has any targets, you may choose new targets for any of the copies."
+        return [TriggeredAbility(CastSelfTrigger(), effects=(CopySpell(new_targets=True, per="storm"),), text=raw)]
     m = re.fullmatch(r"dash\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.109a: an alternative cost from the hand; the dashed permanent's haste and its

@@ -36,3 +36,32 @@ def reference_copy_targets(state) -> list[list[list[str]]]:
     got = reference_targets(st, {"kind": "targets", "spell": twin["id"], "how": "copy"})
     out = {tuple(tuple(g) for g in kept)} | {tuple(tuple(g) for g in c) for c in got["choices"]}
     return sorted([list(g) for g in c] for c in out)
+
+
+def reference_storm_targets(state) -> list[list[list[list[str]]]]:
+    """Storm (CR 702.40a): the copies' targets, one list per copy in the order they are put on the stack:
+    every combination of each copy's choices (the copies' legal targets don't depend on one another for
+    spells that can't target spells), sorted."""
+    from itertools import product
+
+    doc = dump_state(state)
+    spell = doc["stack"][1]
+    n = spell.get("cast_before", 0)
+    one = reference_copy_targets_any(state)
+    return sorted([list(c) for c in product(one, repeat=n)])
+
+
+def reference_copy_targets_any(state) -> list[list[list[str]]]:
+    """One copy's target choices, whatever the spell records of casualty (storm copies it unconditionally)."""
+    doc = dump_state(state)
+    spell = doc["stack"][1]
+    twin = _copy.deepcopy(spell)
+    twin["id"] = spell["id"] + "-copy"
+    twin["copy"] = True
+    twin.pop("cast_before", None)
+    doc["stack"] = [twin] + doc["stack"][1:]
+    st = situation_from_dict(doc).state
+    kept = [list(g) for g in spell.get("targets", [])]
+    got = reference_targets(st, {"kind": "targets", "spell": twin["id"], "how": "copy"})
+    out = {tuple(tuple(g) for g in kept)} | {tuple(tuple(g) for g in c) for c in got["choices"]}
+    return sorted([list(g) for g in c] for c in out)
