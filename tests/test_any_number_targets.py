@@ -33,6 +33,18 @@ def test_reader_reads_any_number_of_targets():
     assert spec.describe().startswith("any number of target")
 
 
+def test_any_number_of_targets_is_read_exactly_never_looser():
+    """"Tap any number of target creatures." (moved from the unreadable targets of
+    tests/test_reader_structure.py): its target is now described exactly — zero or more creatures."""
+    from mtgsolve.solver.cards import card_from_mapping
+
+    c = card_from_mapping({"name": "Test Card", "type": "Sorcery", "types": ["Sorcery"], "manaCost": "{U}",
+                           "text": "Tap any number of target creatures."})
+    assert c.spell is not None
+    (spec,) = c.spell.targets
+    assert (spec.min, spec.max, spec.filter.types) == (0, ir.ANY_NUMBER, frozenset({"Creature"}))
+
+
 def test_cards_with_any_number_of_targets_read_their_targets():
     """Every card whose line says "any number of target" is read there or stays an unread part naming the
     line (never read as a fixed number of targets)."""
