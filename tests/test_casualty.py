@@ -131,7 +131,7 @@ def test_copy_targets_match_the_reference(d):
     state = situation_from_dict(d).state
     got = answer(state, {"kind": "resolve"}, Options(max_results=10_000))
     assert got["status"] == "ok", got
-    want = reference_copy_targets(state)
+    want = reference_copy_targets(d)
     copies = []
     for oc in got["outcomes"]:
         top = (oc["situation"].get("stack") or [{}])[0]
@@ -193,4 +193,4 @@ def test_storm_copies_match_the_reference(d):
     for oc in got["outcomes"]:
         copies = [o for o in oc["situation"].get("stack") or [] if o.get("copy")]
         seen.append([o["targets"] for o in reversed(copies)])   # bottom first: the order they were put there
-    assert sorted(seen) == reference_storm_targets(state), json.dumps(d)
+    assert sorted(seen) == reference_storm_targets(d), json.dumps(d)
