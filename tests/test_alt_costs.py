@@ -281,11 +281,11 @@ def test_api_refuses_casting_modes():
 # ---------------------------------------------------------------------------
 
 LANDS = ["Island", "Mountain", "Swamp", "Forest"]
-PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves"]
+PERMS = ["Ornithopter", "Grizzly Bears", "Llanowar Elves", "Savannah Lions"]
 SPELLS = ["Force of Will", "Force of Negation", "Daze", "Fireblast", "Deadly Dispute", "Brainstorm", "Lightning Bolt",
           "Gush", "Burst Lightning", "Think Twice", "Tormenting Voice", "Mulldrifter", "Deep Analysis", "Radical Idea",
           "Flame Jab", "Village Rites", "Snuff Out", "Natural Order", "Light Up the Stage", "Skewer the Critics",
-          "Ragavan, Nimble Pilferer", "Vandalblast", "Into the Roil", "Capsize"]
+          "Ragavan, Nimble Pilferer", "Vandalblast", "Into the Roil", "Capsize", "Light 'Em Up", "Make Disappear"]
 GRAVE = ["Think Twice", "Deep Analysis", "Radical Idea", "Flame Jab", "Shock", "Forest", "Satyr's Cunning", "Woe Strider"]
 
 
@@ -310,7 +310,7 @@ def boards(draw):
     return situation_from_dict(d).state
 
 
-def _mode_query(oid, alt, kicked, buyback=0):
+def _mode_query(oid, alt, kicked, buyback=0, casualty=0):
     q = {"kind": "pay", "cast": oid, "player": "alice"}
     if alt:
         q["alternative"] = alt
@@ -318,6 +318,8 @@ def _mode_query(oid, alt, kicked, buyback=0):
         q["kicked"] = True
     if buyback:
         q["buyback"] = True
+    if casualty:
+        q["casualty"] = True
     return q
 
 
@@ -326,8 +328,8 @@ def _mode_query(oid, alt, kicked, buyback=0):
 @given(boards())
 def test_pay_and_actions_match_reference(state):
     view = View(state)
-    for oid, alt, kicked, buyback in reference_modes(state, "alice"):
-        q = _mode_query(oid, alt, kicked, buyback)
+    for oid, alt, kicked, buyback, casualty in reference_modes(state, "alice"):
+        q = _mode_query(oid, alt, kicked, buyback, casualty)
         got = answer(state, q, Options(max_results=10**6))
         if got["status"] == "unsupported":
             assert got.get("reason") or got.get("unsupported")
@@ -342,5 +344,6 @@ def test_pay_and_actions_match_reference(state):
     if res["status"] == "unsupported":
         assume(False)
     got_entries = [{k: v for k, v in a.items() if k != "unread"} for a in res["actions"] if a["kind"] == "cast"]
-    key = lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback")))  # noqa: E731
+    key = lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback")),  # noqa: E731
+                     bool(e.get("casualty")))
     assert sorted(got_entries, key=key) == reference_cast_entries(state, "alice")

@@ -251,3 +251,15 @@ def test_cast_with_is_validated(obj, where, message):
     d[where] = {"alice": [obj]} if where != "stack" else [obj]
     with pytest.raises(ValueError, match=message):
         Situation.from_dict(d)
+
+
+def test_a_payment_exiling_a_card_the_cost_does_not_allow_is_illegal():
+    """The cards a casting cost exiles are part of the payment (CR 118.9): Force of Will's "exile a blue card
+    from your hand" with a red card is not one of its payments; another of two interchangeable blue cards is."""
+    s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                             "turn": {"number": 3, "active": "bob", "step": "main1", "priority": "alice"},
+                             "hand": {"alice": ["Force of Will", "Lightning Bolt", "Brainstorm", "Brainstorm"]},
+                             "stack": [{"card": "Shock", "controller": "bob", "owner": "bob", "targets": [["alice"]]}]})
+    head = 'cast force-of-will alternative="pay 1 life and exile a blue card from your hand" -> shock paying life 1 '
+    assert not s.is_legal(head + "exiling lightning-bolt")
+    assert s.is_legal(head + "exiling brainstorm") and s.is_legal(head + "exiling brainstorm-2")

@@ -77,6 +77,33 @@ def test_delve_with_sacrificing_mana_ability_is_unsupported():
     assert r["status"] in ("unsupported", "error"), r
 
 
+def test_delve_with_a_sacrificed_token_is_answered_and_matches_the_reference():
+    """A token sacrificed for mana can't be exiled from the graveyard (CR 111.7): delve's payments are
+    the model's, equal to the reference's; a token the player does not sacrifice changes nothing."""
+    d = doc(battlefield={"alice": ["Island", {"card": "Lotus Petal", "token": True}]},
+            hand={"alice": ["Treasure Cruise"]}, graveyard={"alice": ["Opt"] * 7})
+    q = {"kind": "pay", "cast": "treasure-cruise"}
+    got = run(d, q)
+    assert got["status"] == "ok" and got["count"] == 3, got
+    ref = brute_helped(situation_from_dict(d).state, q)
+    assert sorted(json.dumps(p, sort_keys=True) for p in got["payments"]) == ref["payments"]
+
+
+def test_delve_with_a_sacrificing_altar_refuses_only_for_owned_cards():
+    """A mana ability that sacrifices another permanent (Ashnod's Altar: "Sacrifice a creature") with
+    delve: refused while a creature card of the player's could be sacrificed, answered with only a token."""
+    card = doc(battlefield={"alice": ["Island", "Ashnod's Altar", "Grizzly Bears"]},
+               hand={"alice": ["Treasure Cruise"]}, graveyard={"alice": ["Opt"] * 7})
+    assert run(card, {"kind": "pay", "cast": "treasure-cruise"})["status"] == "unsupported"
+    token = doc(battlefield={"alice": ["Island", "Ashnod's Altar", {"card": "Grizzly Bears", "token": True}]},
+                hand={"alice": ["Treasure Cruise"]}, graveyard={"alice": ["Opt"] * 7})
+    q = {"kind": "pay", "cast": "treasure-cruise"}
+    got = run(token, q)
+    assert got["status"] == "ok", got
+    ref = brute_helped(situation_from_dict(token).state, q)
+    assert got["count"] == ref["count"]
+
+
 # ---------------------------------------------------------------------------
 # Differential test against the reference
 # ---------------------------------------------------------------------------
@@ -95,6 +122,8 @@ def boards(draw):
     for _ in range(draw(st.integers(0, 6))):
         bf.append({"card": draw(st.sampled_from(PERMS)), "tapped": draw(st.integers(0, 4)) == 0,
                    "sick": draw(st.booleans())})
+    if draw(st.integers(0, 3)) == 0:   # a token the payment may sacrifice (CR 111.7: never delved)
+        bf.append({"card": "Lotus Petal", "token": True})
     gy = [draw(st.sampled_from(GY)) for _ in range(draw(st.integers(0, 5)))]
     spell = draw(st.sampled_from(SPELLS))
     d = doc(battlefield={"alice": bf}, hand={"alice": [{"card": spell, "id": "spell"}]},

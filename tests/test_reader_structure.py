@@ -347,7 +347,6 @@ def test_overload_is_an_alternative_cost_read_whole():
     "Destroy target creature with the greatest power among creatures you control.",
     "Destroy target creature that was dealt damage this turn.",
     "Tap X target creatures.",
-    "Tap any number of target creatures.",
     "Return target creature card in exile to the battlefield under your control.",
     "Destroy target creature blocking or blocked by a Wall.",
     "Counter target activated or triggered ability.",

@@ -11,6 +11,7 @@ gives every situation of that game the same index space::
     N+F+1 .. N+F+C               cast card k with its j-th alternative cost or permission (ids sorted; printed order)
     then K slots                 cast card k kicked: with its mana cost, then with each alternative (CR 702.33a, 702.33d)
     then B slots                 cast card k with buyback: per alternative ("" first), unkicked then kicked (CR 702.27a)
+    then Y slots                 cast card k paying its casualty: per alternative ("" first) (CR 702.153a)
     N+F+C+1 .. N+F+C+A           activate card k's i-th activated ability (per card, in printed order)
     N+F+C+A+1 .. N+F+C+A+S       suspend card k (the cards with suspend, ids sorted; CR 702.62a)
     then L slots                 play land card k (or its land face j) paying the life of "As this land enters,
@@ -34,7 +35,9 @@ spell's mana cost" lines such as Force of Will's and Daze's, spectacle, retrace 
 are ways to pay any mode, part of its payments (CR 702.66a, 702.51a, 702.126a).  A card with kicker (one
 kicker cost, CR 702.33a) has a ``kicked`` slot per mode: kicked with its mana cost, and kicked with each of
 those alternatives (the action's ``kicked``; the kicked spell records it, 702.33d); a card with buyback
-(CR 702.27a) a ``buyback`` slot per mode, kicked or not (the action's ``buyback``).  Each card gets as many activate slots as it
+(CR 702.27a) a ``buyback`` slot per mode, kicked or not (the action's ``buyback``); a card with casualty
+(CR 702.153a) a ``casualty`` slot per alternative (the action's ``casualty``; with kicker or buyback too, the
+casualty modes have no slot).  Each card gets as many activate slots as it
 has printed activated abilities (mana abilities included in the numbering,
 as in contract §2; their slots are never legal: mana abilities are part of
 payments; an ability that works from the hand — cycling, channel, CR 113.6k —
@@ -59,7 +62,7 @@ from ..core import ir
 from ..core.state import GameState
 from ..rules.suspend import suspend_of
 from ..rules.faces import TRANSFORMED_CASTS, face_of, faces_of, pays_life_as_enters
-from ..rules.casting_options import alternatives_of, api_applies, buyback_of, kicker_of
+from ..rules.casting_options import alternatives_of, api_applies, buyback_of, casualty_of, kicker_of
 from .situation import Action
 from ..engine.actions import is_land_card
 from ..rules.replacement import life_choice
@@ -104,6 +107,8 @@ class ActionEncoding:
         slots += [("kicked", o.id, name) for o in cards if api_kicker(o) for name in ["", *api_alternatives(o)]]
         slots += [("buyback", o.id, name, k) for o in cards if buyback_of(o) is not None
                   for name in ["", *api_alternatives(o)] for k in ((0, 1) if api_kicker(o) else (0,))]
+        slots += [("casualty", o.id, name) for o in cards if casualty_of(o) is not None
+                  for name in ["", *api_alternatives(o)]]
         for o in cards:
             slots += [("activate", o.id, i) for i in range(1, _printed_activated(o.card) + 1)]
 
@@ -135,6 +140,10 @@ class ActionEncoding:
             return self.index.get(("pay_life", action.object, action.face or ""))
         if kind in ("play_land", "cast") and action.face is not None:
             return self.index.get(("face", action.object, action.face))
+        if kind == "cast" and action.casualty:
+            if action.kicked or action.buyback:
+                return None
+            return self.index.get(("casualty", action.object, action.alternative or ""))
         if kind == "cast" and action.buyback:
             return self.index.get(("buyback", action.object, action.alternative or "", 1 if action.kicked else 0))
         if kind == "cast" and action.kicked:
@@ -191,6 +200,8 @@ class ActionEncoding:
             return Action("cast", s[1], alternative=s[2] or None, kicked=True)
         if s[0] == "buyback":
             return Action("cast", s[1], alternative=s[2] or None, kicked=True if s[3] else None, buyback=True)
+        if s[0] == "casualty":
+            return Action("cast", s[1], alternative=s[2] or None, casualty=True)
         if s[0] == "suspend":
             return Action("suspend", s[1])
         if s[0] == "pay_life":

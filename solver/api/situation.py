@@ -40,7 +40,8 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [x=N] [-> TARGETS] [paying PAYMENT]`` and likewise
+  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [casualty] [x=N] [-> TARGETS] [paying PAYMENT]``
+  and likewise
   ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
   an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
   712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
@@ -100,7 +101,7 @@ from ..core.moves import Candidate
 from ..rules.faces import at_face, face_zone_reason
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
 from ..rules.characteristics import View
-from ..rules.mana_sources import class_of
+from ..rules.mana_sources import card_key, class_of
 # the typed moves and their errors live in the rules layer (solver.core.moves) so that the engine that applies
 # them (solver.engine.apply) needs nothing from this module; every name is re-exported here unchanged
 from ..core.moves import (KEYWORDS, Action,  # noqa: F401 (KEYWORDS, to_action: re-exported)
@@ -179,19 +180,18 @@ def payment_key(view: View, payment: Payment, x: int, player: str) -> tuple:
     pools.setdefault(player, "")
     return (tuple(objs), payment.life, payment.damage, x, tuple(sorted((p, m) for p, m in pools.items() if m)),
             payment.restricted_pool_after, payment.life_gained, payment.life_lost, payment.draw,
-            tuple(sorted((klass(i), u) for i, u in payment.activated)), _moved_key(view, payment, klass))
+            tuple(sorted((klass(i), u) for i, u in payment.activated)), _card_choice_key(view, payment, klass))
 
 
-def _moved_key(view: View, payment: Payment, klass: Callable[[str], tuple[str, str]]) -> tuple:
-    """The cards and permanents a payment moves (CR 601.2h, 602.2b: exiled, discarded, returned to
-    their owner's hand), for :func:`payment_key`: a permanent by its class, a card elsewhere by its
-    zone and name (cards of one name in one zone are interchangeable)."""
-    def card(oid: str) -> tuple[str, ...]:
+def _card_choice_key(view: View, payment: Payment, klass: Any) -> tuple:
+    """The cards a casting cost exiles or discards and the permanents it returns (CR 118.9, 702.66a), by
+    class of interchangeable cards (:func:`solver.rules.mana_sources.card_key`: same card, owner and status,
+    in the same zone) — so that a payment exiling another card than the listed ones is not taken for one."""
+    def card(oid: str) -> tuple:
         o = view.state.find(oid)
-        if o is None or o.zone == "battlefield":
-            return klass(oid)
-        return ("card", o.zone, o.name)
-    return tuple(tuple(sorted(card(i) for i in ids)) for ids in (payment.exile, payment.discard, payment.returned))
+        return ("card", o.zone, card_key(o)) if o is not None and o.card is not None else ("object", oid)
+    return (tuple(sorted(card(i) for i in payment.exile)), tuple(sorted(card(i) for i in payment.discard)),
+            tuple(sorted(klass(i) for i in payment.returned)))
 
 
 # ---------------------------------------------------------------------------
@@ -310,7 +310,8 @@ class Situation:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x,
                        alternative=cand.alternative or None, kicked=True if cand.kicked else None,
-                       face=cand.face or None, buyback=True if cand.buyback else None) for t in choices for p in pays]
+                       face=cand.face or None, buyback=True if cand.buyback else None,
+                       casualty=True if cand.casualty else None) for t in choices for p in pays]
 
     # -- soundness (contract §2.0) -------------------------------------------
     @property
@@ -570,7 +571,7 @@ class Situation:
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return Action(a.kind, a.object, a.index, targets, payment, x, alternative=a.alternative, kicked=a.kicked,
-                      buyback=a.buyback)
+                      buyback=a.buyback, casualty=a.casualty)
 
     def apply(self, action: "Action | str | Mapping[str, Any]", *,
               trigger_order: Sequence[str] | None = None, rng: Any = None) -> "Situation":
@@ -699,7 +700,8 @@ def _head_action(c: Candidate) -> Action:
         return Action("pass")
     return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
                   alternative=c.alternative or None, kicked=True if c.kicked else None, face=c.face or None,
-                  buyback=True if c.buyback else None, pay_life=True if c.pay_life else None)
+                  buyback=True if c.buyback else None, pay_life=True if c.pay_life else None,
+                  casualty=True if c.casualty else None)
 
 
 def _fmt_targets(targets: tuple) -> str:

@@ -964,7 +964,8 @@ class PreventDamage(_EffectBase):
 
 def describe_if_cast(how: str) -> str:
     """The condition on how a spell was cast (CR 702.33e, 702.138c, 702.74a) in words."""
-    return {"kicked": "if it was kicked", "escape": "if it escaped", "evoke": "if its evoke cost was paid"}.get(
+    return {"kicked": "if it was kicked", "escape": "if it escaped", "evoke": "if its evoke cost was paid",
+            "casualty": "if a casualty cost was paid for it"}.get(
         how, f"if it was cast with {how}")
 
 
@@ -1044,6 +1045,25 @@ class Sacrifice(_EffectBase):
 
     def _text(self) -> str:
         return f"its controller sacrifices {_ref_text(self.to)}"
+
+
+@dataclass(frozen=True)
+class CopySpell(_EffectBase):
+    """"Copy this spell. If the spell has any targets, you may choose new targets for the copy" — casualty's
+    triggered ability (CR 702.153a): the spell that is the source of the resolving ability, if it is still on
+    the stack, is copied there (707.10: the copy has its characteristics and every decision made for it —
+    targets, X, how it was cast; it is controlled by the ability's controller and is not cast, 707.10, 707.12);
+    ``new_targets``: the controller may change any of its targets to new legal ones (707.10c). ``per``:
+    ``""`` one copy; ``storm`` one copy for each other spell cast before it this turn (storm, 702.40a: the
+    spell's record ``cast_before``), the copies put on the stack one at a time, each with its own targets."""
+
+    kind: ClassVar[str] = "copy_spell"
+    new_targets: bool = True
+    per: str = ""
+
+    def _text(self) -> str:
+        n = " for each other spell cast before it this turn" if self.per == "storm" else ""
+        return f"copy this spell{n}" + ("; you may choose new targets for the copies" if self.new_targets else "")
 
 
 # --- attaching (helper equip: Equipment, Auras and Fortifications, CR 701.3) ---------------------
@@ -1454,7 +1474,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
-               PreventDamage, IfCast, Sacrifice, Attach,
+               PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn,
@@ -2461,6 +2481,7 @@ class CardCost:
     return_count: int = 0
     exile_hand: int = 0
     sacrifice_color: str = ""       # the sacrificed permanents are of this color ("a green creature")
+    sacrifice_power: int = 0        # the sacrificed creatures have power N or greater (casualty N, CR 702.153a)
     exile_hand_color: str = ""
     discard: int = 0
     discard_type: str = ""
@@ -2506,7 +2527,8 @@ class CostOption(CastingOption):
         if c.life:
             parts.append(f"pay {c.life} life")
         if c.sacrifice_count:
-            parts.append(f"sacrifice {c.sacrifice_count} of " + " or ".join(s.describe() for s in c.sacrifice))
+            parts.append(f"sacrifice {c.sacrifice_count} of " + " or ".join(s.describe() for s in c.sacrifice)
+                         + (f" with power {c.sacrifice_power} or greater" if c.sacrifice_power else ""))
         if c.return_count:
             parts.append(f"return {c.return_count} of " + " or ".join(s.describe() for s in c.return_))
         if c.exile_hand:
@@ -2564,6 +2586,18 @@ class Kicker(CostOption):
 
 
 @dataclass(frozen=True)
+class Casualty(CostOption):
+    """"Casualty N" (CR 702.153a): an optional additional cost, "you may sacrifice a creature with power N
+    or greater" (``cost``: one creature you control, ``sacrifice_power`` N), and a triggered ability of the
+    spell, "When you cast this spell, if a casualty cost was paid for it, copy it. If the spell has any
+    targets, you may choose new targets for the copy" (read next to it: a
+    :class:`TriggeredAbility` with ``if_cast="casualty"`` and :class:`CopySpell`); the stack object records
+    that it was paid (``casualty``)."""
+
+    kind: ClassVar[str] = "casualty"
+
+
+@dataclass(frozen=True)
 class Buyback(CostOption):
     """"Buyback [cost]" (CR 702.27a): an optional additional cost; if it was paid, the spell goes to its
     owner's hand instead of their graveyard as it resolves (the stack object's ``buyback``)."""
@@ -2601,7 +2635,7 @@ class PaymentOption(CastingOption):
 
 #: Every casting-option kind.
 OPTION_CLASSES: tuple[type[CastingOption], ...] = (AlternativeCost, CastPermission, AdditionalCost, Kicker,
-                                                   PaymentOption, Prototype, Buyback)
+                                                   PaymentOption, Prototype, Buyback, Casualty)
 
 
 @dataclass(frozen=True)

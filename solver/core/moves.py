@@ -54,13 +54,15 @@ class Candidate:
     # a land played paying the life of "As this land enters, you may pay N life. If you don't, it enters
     # tapped." (the controller's choice as it would enter, CR 614.12, 119.4): 1, else 0
     pay_life: int = 0
+    # the casualty cost is paid (an optional additional cost, CR 702.153a): 1, else 0
+    casualty: int = 0
 
     @classmethod
     def make(cls, kind: str, object: str = "", index: int = 0, alternative: str = "",
-             kicked: int = 0, face: str = "", buyback: int = 0, pay_life: int = 0) -> "Candidate":
+             kicked: int = 0, face: str = "", buyback: int = 0, pay_life: int = 0, casualty: int = 0) -> "Candidate":
         if kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
-        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback, pay_life)
+        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback, pay_life, casualty)
 
     def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
@@ -74,6 +76,8 @@ class Candidate:
             d["kicked"] = True if self.kicked == 1 else self.kicked
         if self.buyback:
             d["buyback"] = True
+        if self.casualty:
+            d["casualty"] = True
         if self.face:
             d["face"] = self.face
         if self.pay_life:
@@ -94,7 +98,7 @@ class Candidate:
             return f"playing {name}" + (" paying life as it enters" if self.pay_life else "")
         if self.kind == "cast":
             how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "") \
-                + (" with buyback" if self.buyback else "")
+                + (" with buyback" if self.buyback else "") + (" paying its casualty" if self.casualty else "")
             return f"casting {name}{how}"
         if self.kind == "suspend":
             return f"suspending {name}"
@@ -392,6 +396,8 @@ class Action:
     # a land played paying the life of "As this land enters, you may pay N life. If you don't, it enters
     # tapped." (CR 614.12, 119.4; API extension, docs/extensions.md); None: not paying
     pay_life: bool | None = None
+    # the casualty cost is paid (CR 702.153a: an optional additional cost; the spell is copied)
+    casualty: bool | None = None
 
     def __post_init__(self) -> None:
         if self.pay_life is not None and (self.kind != "play_land" or not isinstance(self.pay_life, bool)):
@@ -404,6 +410,8 @@ class Action:
             raise InvalidActionError("'buyback' applies only to 'cast' (CR 702.27a)")
         if self.buyback is not None and not isinstance(self.buyback, bool):
             raise InvalidActionError(f"buyback: expected true or false, got {self.buyback!r}")
+        if self.casualty is not None and (self.kind != "cast" or not isinstance(self.casualty, bool)):
+            raise InvalidActionError(f"casualty: true or false, with 'cast' only (CR 702.153a; got {self.casualty!r})")
         if self.face is not None and (self.kind not in ("cast", "play_land") or not isinstance(self.face, str)
                                       or not self.face):
             raise InvalidActionError(f"face: a face's name, with 'cast' or 'play_land' only (got {self.face!r})")
@@ -451,7 +459,7 @@ class Action:
         """The action without targets, payment and X (a candidate of :func:`solver.engine.actions.candidates`)."""
         return Candidate.make(self.kind, self.object or "", self.index or 0, self.alternative or "",
                               1 if self.kicked else 0, self.face or "", 1 if self.buyback else 0,
-                              1 if self.pay_life else 0)
+                              1 if self.pay_life else 0, 1 if self.casualty else 0)
 
     def with_(self, **kw: Any) -> "Action":
         return replace(self, **kw)
@@ -469,6 +477,8 @@ class Action:
             d["kicked"] = True
         if self.buyback:
             d["buyback"] = True
+        if self.casualty:
+            d["casualty"] = True
         if self.face is not None:
             d["face"] = self.face
         if self.pay_life:
@@ -488,7 +498,7 @@ class Action:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
         extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread",
-                          "alternative", "kicked", "face", "buyback", "pay_life"}
+                          "alternative", "kicked", "face", "buyback", "pay_life", "casualty"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets: Any = d.get("targets")   # checked by __post_init__, like every field
@@ -506,7 +516,7 @@ class Action:
                 x = px
             payment = payment_obj
         return cls(kind, d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
-                   d.get("kicked"), d.get("face"), d.get("buyback"), d.get("pay_life"))
+                   d.get("kicked"), d.get("face"), d.get("buyback"), d.get("pay_life"), d.get("casualty"))
 
     # -- strings -----------------------------------------------------------
     def __str__(self) -> str:
@@ -522,6 +532,8 @@ class Action:
             parts.append("kicked")
         if self.buyback:
             parts.append("buyback")
+        if self.casualty:
+            parts.append("casualty")
         if self.x is not None and (self.payment is None or self.x):
             parts.append(f"x={self.x}")
         if self.targets:
@@ -585,7 +597,7 @@ class Action:
 
 KEYWORDS = frozenset({"paying", "nothing", "untapping", "sacrificing", "life", "damage", "removing", "leaving",
                       "skipping-untap", "adding", "gaining", "losing", "drawing", "activating", "exiling",
-                      "discarding", "returning", "kicked", "buyback", "pay-life"})
+                      "discarding", "returning", "kicked", "buyback", "pay-life", "casualty"})
 _RIDER_KEYS = ("skip_untap", "add_counters", "life_gained", "life_lost", "draw", "activated")
 """Payment keys for the riders of mana abilities (README, "Contract extensions")."""
 """Words that end an id list; ids spelled like them are quoted."""
@@ -703,13 +715,16 @@ class _Parser:
                 index = self.number()
             face = self.face() if verb == "cast" else None
             alternative = self.alternative() if verb == "cast" else None
-            kicked = buyback = None
+            kicked = buyback = casualty = None
             if verb == "cast" and self.at_word("kicked"):
                 self.i += 1
                 kicked = True
             if verb == "cast" and self.at_word("buyback"):
                 self.i += 1
                 buyback = True
+            if verb == "cast" and self.at_word("casualty"):
+                self.i += 1
+                casualty = True
             x = None
             if self.at_word("x") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "=":
                 self.i += 1
@@ -729,7 +744,7 @@ class _Parser:
                 self.i += 1
                 payment = self.payment()
             act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x,
-                         alternative=alternative, kicked=kicked, buyback=buyback, face=face)
+                         alternative=alternative, kicked=kicked, buyback=buyback, casualty=casualty, face=face)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
                                      "(pass, play, cast, activate, suspend)")

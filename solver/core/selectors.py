@@ -243,6 +243,11 @@ CARD_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Instan
                         "Planeswalker", "Sorcery"})  # CR 300.1: a card of any type
 
 
+#: ``TargetSpec.max`` of "any number of target …" (CR 601.2c: as many as the player chooses; a slot's cap is
+#: its number of candidates, :attr:`models.targets.Slot.cap`).
+ANY_NUMBER = 1 << 20
+
+
 @dataclass(frozen=True)
 class TargetSpec:
     """One instance of the word "target" (CR 115.1, 115.3, 601.2c).
@@ -263,10 +268,14 @@ class TargetSpec:
     divided: bool = False  # an amount "divided as you choose among" the targets (CR 601.2d)
     # a number of targets known only on casting: "x" (as many as the announced X, CR 601.2b–c),
     # "any" (any number, ``min`` at least); read only in structures of unread abilities
-    # (reader/skeleton.py), never in an ability the engine models
+    # (reader/skeleton.py), never in an ability the engine models — which reads "any number of target …"
+    # as ``max`` :data:`ANY_NUMBER` (every candidate may be chosen, CR 601.2c, 115.1)
     variable: str = ""
 
     def describe(self) -> str:
+        if self.max >= ANY_NUMBER and not self.variable:
+            n = "any number of target" if self.min == 0 else f"{self.min} or more target"
+            return f"{n}{' other' if self.distinct_from else ''} {self.filter.describe()}"
         if self.variable:
             n = "X target" if self.variable == "x" else ("any number of target" if self.min == 0
                                                           else f"{self.min} or more target")
@@ -364,7 +373,10 @@ class Count:
       * ``greatest_toughness`` — the greatest toughness among ``selector`` (0 if none);
       * ``cards`` — the number of cards in the controller's graveyard matching
         ``card_filter`` ("creature cards in your graveyard": types any of,
-        ``colors`` all of).
+        ``colors`` all of);
+      * ``returned_to_hand`` — the number of cards among the targets of slot ``slot`` that an earlier
+        instruction returned to the controller's hand ("Draw a card for each card returned to your hand
+        this way": a card the controller owns, not a token, CR 608.2c, 400.3, 111.1).
     ``plus`` is added ("{C}, plus an additional {C} for each …"; "X plus one").
     ``keyword``: with ``number``, only permanents with that keyword count
     ("creatures you control with defender", CR 702); ``min_power``: only
@@ -382,6 +394,7 @@ class Count:
     card_filter: "Filter | None" = None
     min_power: int | None = None
     same_name: bool = False
+    slot: int = -1
 
     def describe(self) -> str:
         base = {"number": f"the number of {self.selector.describe()}",
@@ -394,6 +407,8 @@ class Count:
                 else f"the greatest toughness among {self.selector.describe()}",
                 "cards": "the number of " + (describe_spell_filter(self.card_filter)[:-len(" spells")]
                                              if self.card_filter else "") + " cards in your graveyard",
+                "returned_to_hand": f"the number of cards among target #{self.slot + 1} returned to your hand "
+                                    "this way",
                 }.get(self.what, self.what)
         if self.keyword:
             base += f" with {self.keyword}"

@@ -175,6 +175,11 @@ class GameObject:
     kicked: int = 0
     # (extension) a spell whose buyback cost was paid (CR 702.27a): it goes to its owner's hand as it resolves
     buyback: bool = False
+    # (extension) a spell whose casualty cost was paid (CR 702.153a): its "if a casualty cost was paid" trigger
+    casualty: bool = False
+    # (extension) a spell on the stack: how many spells all players cast this turn before it (storm, CR 702.40a);
+    # None: not recorded
+    cast_before: int | None = None
     # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
     monstrous: bool = False
     # (extension) a triggered ability on the stack: the object its trigger event named ("it", "that creature"
@@ -448,7 +453,8 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it, o.modes)
+            o.casualty, o.cast_before, o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
+            o.modes)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

@@ -179,9 +179,9 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
             if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
                     or not has_options(o):
                 continue
-            for alt, kicked, buyback in modes_of(o):
-                if (alt or kicked or buyback) and mode_zone(o, alt) == o.zone:
-                    out.append(Candidate.make("cast", o.id, 0, alt, kicked, buyback=buyback))
+            for alt, kicked, buyback, casualty in modes_of(o):
+                if (alt or kicked or buyback or casualty) and mode_zone(o, alt) == o.zone:
+                    out.append(Candidate.make("cast", o.id, 0, alt, kicked, buyback=buyback, casualty=casualty))
     for o in state.objects:
         if o.zone != "battlefield" or o.controller != player:
             continue
@@ -287,8 +287,8 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
                     f"{limit} (CR 305.2)")
         return pay_life_reason(view, player, o) if cand.pay_life else None
     if cand.kind == "cast":
-        if cand.alternative or cand.kicked or cand.buyback:
-            why = mode_reason(view, player, o, cand.alternative, cand.kicked, cand.buyback)
+        if cand.alternative or cand.kicked or cand.buyback or cand.casualty:
+            why = mode_reason(view, player, o, cand.alternative, cand.kicked, cand.buyback, cand.casualty)
             if why:
                 return why
         elif (o.zone != "hand" or o.owner != player) and not on_adventure_of(o, player) \
@@ -463,7 +463,7 @@ def cost_request(cand: Candidate, x: int | None = None, has_x_cost: bool = False
     announced = x if x is not None else None if has_x_cost else 0
     assert cand.object is not None   # cast, activate and suspend name an object
     return CostRequest(cand.kind, cand.object, cand.index if cand.kind == "activate" else 1, announced,
-                       alternative=cand.alternative, kicked=cand.kicked, buyback=cand.buyback)
+                       alternative=cand.alternative, kicked=cand.kicked, buyback=cand.buyback, casualty=cand.casualty)
 
 
 def targeting_source(view: View, cand: Candidate) -> TargetingSource:
@@ -693,7 +693,8 @@ class Oracle:
         if cand.kind == "cast":
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
-            return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked, cand.buyback)
+            return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked, cand.buyback,
+                    cand.casualty)
         if cand.kind == "suspend":   # identical cards in a hand: the same suspend cost (CR 702.62a)
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
@@ -1032,7 +1033,7 @@ class Oracle:
         e = self.entry(cand)
         if e.decided:
             return e.reason is None, e.reason
-        if cand.kind == "cast" and (cand.alternative or cand.kicked or cand.buyback):
+        if cand.kind == "cast" and (cand.alternative or cand.kicked or cand.buyback or cand.casualty):
             texts = zone_blockers(self.state, self.view, cand.object)
             if texts:
                 raise Undecided("error", f"unsupported: {cand.object}: text the project does not read could "

@@ -53,6 +53,7 @@ from ..core.state import AbilityRef, DelayedTrigger, GameObject, GameState, Prev
 from .transition import (ResolutionUnsupported, _PendingTrigger, _World, change_life, move, pay, put_triggers,
                          queue_target_triggers, queue_triggers, count_spell, dispatch_events)
 from ..core.events import SpellCast
+from .copies import needs_cast_before
 from ..core.errors import UnsupportedCase
 from ..rules.replacement import counter_event_outcomes, enters_tapped, life_choice, may_pay_life
 from ..rules.suspend import suspend_of
@@ -283,6 +284,10 @@ class ActionApplier:
             cast_with["kicked"] = int(a.kicked)   # CR 702.33d: the spell records that it was kicked
         if a.buyback:
             cast_with["buyback"] = True           # CR 702.27a: to its owner's hand as it resolves
+        if a.casualty:
+            cast_with["casualty"] = True          # CR 702.153a: its "if a casualty cost was paid" trigger reads it
+        if self.turn.spells_cast is not None and needs_cast_before(self.objs[_object_of(a)].card):   # storm
+            cast_with["cast_before"] = sum(n for _, n in self.turn.spells_cast)
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
              targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]), **cast_with)
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)

@@ -109,6 +109,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import attach
 
 from .ward import counter_object, resolve_ward
+from .copies import copies_wanted, copy_spell
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
 from ..reader.effects_delayed import bound_refs
@@ -281,6 +282,10 @@ def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
         return a
     if a == "X":
         return ctx.x
+    if isinstance(a, ir.Count) and a.what == "returned_to_hand":   # "… returned to your hand this way" (608.2c)
+        ids = ctx.targets[a.slot] if 0 <= a.slot < len(ctx.targets) else ()
+        return sum(1 for t in ids if (o := w.objects.get(t)) is not None and o.zone == "hand"
+                   and o.owner == ctx.controller and not o.token and o.card is not None)
     if isinstance(a, ir.Count):
         src = ctx.source if ctx.source_on_battlefield else None
         return len(w.view().select(a.selector, src, ctx.controller))
@@ -653,6 +658,16 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
         if o is not None and o.zone == "battlefield":
             _move(w, t, "graveyard")
     return [w]
+
+
+def _do_copy_spell(w: _World, ctx: _Ctx, eff: ir.CopySpell) -> list[_World]:
+    """CR 702.153a, 702.40a, 707.10, 707.10c: the resolving ability's source — a spell on the stack — is
+    copied, once or for storm once per spell cast before it (:func:`solver.engine.copies.copy_spell`), the
+    copies controlled by the ability's controller."""
+    if ctx.source_id is None or ctx.source_id == ctx.stack_id:
+        raise ResolutionUnsupported("'copy this spell' resolving as part of the spell itself")
+    n = copies_wanted(w, ctx.source_id, eff.per)   # storm: one per spell cast before it (CR 702.40a)
+    return copy_spell(w, ctx.source_id, ctx.controller, ctx.stack_id, eff.new_targets, n)
 
 
 def _do_nothing(w: _World, ctx: _Ctx, eff: ir.LookAtHand) -> list[_World]:
@@ -1763,6 +1778,11 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
             raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}': {ab.what}")
         if isinstance(ab, ir.Ward):  # "counter that spell or ability unless that player pays" (CR 702.21a)
             return resolve_ward(w, o, ab)
+        if isinstance(ab, TriggeredAbility) and ab.if_cast and isinstance(ab.trigger, ir.CastSelfTrigger) \
+                and src.zone != "stack":   # how its spell was cast, read on the spell that has left the stack
+            raise ResolutionUnsupported(f"ability #{o.ability.index} of '{src.id}' reads how its spell was cast, and "
+                                        "the spell has left the stack (its last known information, CR 113.7a, "
+                                        "603.4) is not modeled")
         if isinstance(ab, TriggeredAbility) and ab.if_cast and not cast_as(src, ab.if_cast):
             _cease(w, o.id)   # CR 603.4: the intervening "if" is false as it resolves: it does nothing
             return [w]
@@ -2721,6 +2741,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ExtraTurn: _do_extra_turn,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
+    ir.CopySpell: _do_copy_spell,
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,

@@ -626,7 +626,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False, monstrous=False, exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
+                  buyback=False, casualty=False, cast_before=None, monstrous=False, exiled_until=None,
+                  modes=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -969,7 +970,8 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
             assert o.card is not None
             for a in o.card.abilities:
                 if not isinstance(a, TriggeredAbility) or not is_event_trigger(a) or a not in live \
-                        or not condition_met(view, a, o, o.controller):
+                        or not condition_met(view, a, o, o.controller) \
+                        or (a.if_cast and not cast_as(o, a.if_cast)):   # CR 603.4: how it was cast (casualty)
                     continue
                 assert isinstance(a, TriggeredAbility)  # is_event_trigger
                 used = event_refs_used(a)

@@ -141,7 +141,8 @@ class _PlainObject(_Plain):
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
-                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, monstrous=False,
+                     cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
+                     monstrous=False,
                      exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
 
 
@@ -272,9 +273,9 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
     "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "event_object": _opt_id,
     "event_player": _opt_id, "it": _opt_id,
-    "buyback": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
+    "buyback": _bool, "casualty": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
-    "damage": _count, "x": _count, "kicked": _count, "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
+    "damage": _count, "x": _count, "kicked": _count, "cast_before": _opt(_count), "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
     "targets": _opt(_targets),
@@ -463,6 +464,8 @@ QUERY_SCHEMAS: dict[str, dict] = {
                                       "(CR 702.33a)"},
                            "buyback": {"type": "boolean", "description": "(extension, with cast) pay the buyback "
                                        "cost (CR 702.27a)"},
+                           "casualty": {"type": "boolean", "description": "(extension, with cast) pay the casualty "
+                                        "cost: sacrifice a creature with power N or greater (CR 702.153a)"},
                            "player": _PLAYER_S},
             "oneOf": [{"required": ["cast"]}, {"required": ["cost"]}, {"required": ["activate"]},
                       {"required": ["suspend"]}]},
@@ -1061,6 +1064,27 @@ class _Builder:
         self._needs_option(p, where, "buyback")
         return True
 
+    def casualty(self, p: Any) -> bool:
+        """Object key ``casualty`` (extension): a spell on the stack, or a copy of one (CR 707.10), whose
+        casualty cost was paid (CR 702.153a)."""
+        if not p.spec.casualty:
+            return False
+        where = _at(p.path, "casualty")
+        if p.zone != "stack" or p.spec.ability is not None:
+            self.fail(where, "'casualty' is for a spell on the stack (CR 702.153a)")
+        self._needs_option(p, where, "casualty")
+        return True
+
+    def cast_before(self, p: Any) -> int | None:
+        """Object key ``cast_before`` (extension): how many spells all players cast this turn before this spell
+        on the stack (storm, CR 702.40a); elsewhere a located error."""
+        n = p.spec.cast_before
+        if n is None:
+            return None
+        if p.zone != "stack" or p.spec.ability is not None:
+            self.fail(_at(p.path, "cast_before"), "'cast_before' is for a spell on the stack (CR 702.40a)")
+        return int(n)
+
     def monstrous(self, p: Any) -> bool:
         """Object key ``monstrous`` (extension): a permanent that became monstrous (CR 701.37b); only a
         permanent is (a located error elsewhere)."""
@@ -1282,7 +1306,7 @@ class _Builder:
             melded_with=p.face.melded_with if p.face is not None else None,
             on_adventure=p.face.on_adventure if p.face is not None else False,
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
-            buyback=self.buyback(p),
+            buyback=self.buyback(p), casualty=self.casualty(p), cast_before=self.cast_before(p),
             monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,

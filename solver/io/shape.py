@@ -181,6 +181,11 @@ class ObjectSpec(_Spec):
                                        "the permanent was, was kicked (CR 702.33d-e); 0: not kicked")
     buyback: bool = Field(False, description="(extension) (stack) the spell's buyback cost was paid: it goes to "
                                              "its owner's hand as it resolves (CR 702.27a)")
+    casualty: bool = Field(False, description="(extension) (stack) the spell's casualty cost was paid: its "
+                                              "triggered ability copies it (CR 702.153a)")
+    cast_before: Count | None = Field(None, description="(extension) (stack) how many spells all players cast "
+                                                       "this turn before this spell (storm, CR 702.40a); absent: "
+                                                       "not recorded")
     regeneration_shields: Count = Field(0, description="(extension) (battlefield) regeneration shields on the "
                                                        "permanent for this turn: each replaces its next "
                                                        "destruction (CR 701.15a)")

@@ -40,7 +40,7 @@ from ..core.errors import UnsupportedCase
 from ..rules.mana_sources import card_classes
 from .paid import CostPayment, PayOutcome
 from .words import explain
-from .problem import build_problem
+from .problem import build_problem, delve_sacrifice_check
 from ..rules.costs import sacrifice_phrase
 from mtgsolve.models import payment as pm
 from mtgsolve.models.payment_count import counter_for as payment_counter
@@ -112,19 +112,22 @@ def _crew_part(problem: Any, view: View, ex: Extra) -> _CrewPart:
 
 
 def _perm_fits(view: View, player: str, oid: str, sels: tuple[ir.Selector, ...], color: str = "",
-               source: str = "") -> bool:
+               source: str = "", power: int = 0) -> bool:
     """Does the permanent fit one of the selectors? ``source``: the permanent whose ability's cost it is
-    ("another creature": not the source itself, CR 109.5); "" for a spell's cost."""
+    ("another creature": not the source itself, CR 109.5); "" for a spell's cost. ``color``: it has that
+    color; ``power``: its power now is that or greater (casualty N, CR 702.153a, 208.1)."""
     src = view.state.find(source) if source else None
     if src is not None and src.zone != "battlefield":
         src = None
+    if power and (view.chars(oid).power or 0) < power:
+        return False
     return any(view.matches(s, oid, src, player) for s in sels) and (not color or color in view.chars(oid).colors)
 
 
 def _perm_classes(problem: Any, view: View, player: str, sels: tuple[ir.Selector, ...],
-                  color: str = "", source: str = "") -> list[tuple[str, ...]]:
+                  color: str = "", source: str = "", power: int = 0) -> list[tuple[str, ...]]:
     return [tuple(pc.members) for pc in problem.classes
-            if _perm_fits(view, player, pc.members[0], sels, color, source)]
+            if _perm_fits(view, player, pc.members[0], sels, color, source, power)]
 
 
 def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Part | _CrewPart]:
@@ -141,7 +144,7 @@ def _outside_parts(view: View, player: str, ex: Extra, problem: Any) -> list[_Pa
                            ex.exile_graveyard))
     if ex.sacrifice_count:
         parts.append(_Part("sacrifice", tuple(_perm_classes(problem, view, player, ex.sacrifice, ex.sacrifice_color,
-                                                            ex.spell)), ex.sacrifice_count))
+                                                            ex.spell, ex.sacrifice_power)), ex.sacrifice_count))
     if ex.return_count:
         parts.append(_Part("return", tuple(_perm_classes(problem, view, player, ex.return_, source=ex.spell)),
                            ex.return_count))
@@ -163,11 +166,15 @@ def _problem(view: View, player: str, tc: Any):
     problem = build_problem(view, player, base)
     if ex.model_sacrifice:
         classes = tuple(c for c, pc in enumerate(problem.classes)
-                        if _perm_fits(view, player, pc.members[0], ex.model_sacrifice, ex.sacrifice_color, ex.spell))
+                        if _perm_fits(view, player, pc.members[0], ex.model_sacrifice, ex.sacrifice_color, ex.spell,
+                                      ex.sacrifice_power))
         color = {"W": "white ", "U": "blue ", "B": "black ", "R": "red ", "G": "green "}.get(ex.sacrifice_color, "")
-        text = color + " or ".join(_noun(s) for s in ex.model_sacrifice)
+        text = color + " or ".join(_noun(s) for s in ex.model_sacrifice) + (
+            f" with power {ex.sacrifice_power} or greater" if ex.sacrifice_power else "")
         problem = replace(problem, main=replace(problem.main, sacrifice_classes=classes,
                                                 sacrifice_text=("an " if text[0] in "aeiou" else "a ") + text))
+    if ex.model_sacrifice and problem.main.delve_classes:
+        delve_sacrifice_check(view, player, problem.main.sacrifice_classes or (), list(problem.classes))
     if (ex.exile_hand or ex.discard) and "draw" in problem.effects:
         raise UnsupportedCase("a card cost from the hand while a mana ability would draw cards "
                               "(the drawn card could be chosen) is not modeled")

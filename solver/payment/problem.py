@@ -325,10 +325,8 @@ def _main_cost(view: View, player: str, tc: TotalCost, groups: list[list[str]], 
     ub += sum(len(ids) for ids in helps.get("delve_classes", ())) + sum(  # what X may reach
         len(classes[c].members) for c, _ in helps.get("convoke_classes", ())) + sum(
         len(classes[c].members) for c in helps.get("improvise_classes", ()))
-    if helps.get("delve_classes") and (sac_classes is not None or tc.sacrifice_self
-                                       or any(a.sac_self or a.sac_cls is not None for a in abilities)):
-        raise Unsupported("delve while the payment may sacrifice permanents (they could be in the graveyard "
-                          "and exiled too, CR 601.2g–h) is not modeled")
+    if "delve_classes" in helps:
+        _delve_sacrifice_check(view, player, tc, sac_classes, classes, abilities)
     main = MainCost(
         mana=tc.mana, x=tc.x, x_upper=ub // max(tc.x_count, 1), life_allowed=tc.life_allowed, source_cls=src,
         source_name=tc.source_name, tap=tc.tap, untap=tc.untap, tap_symbol_blocked=tc.tap_symbol_blocked,
@@ -338,6 +336,35 @@ def _main_cost(view: View, player: str, tc: TotalCost, groups: list[list[str]], 
         counter_name=tc.remove_counters[0] if tc.remove_counters else "",
         tap_creatures=tc.tap_creatures, tap_creature_classes=tap_cre, **helps)
     return main
+
+
+def _delve_sacrifice_check(view: View, player: str, tc: TotalCost, sac_classes: tuple[int, ...] | None,
+                           classes: list[PermClass], abilities: list[ManaAbilityUse]) -> None:
+    """Refuse delve (CR 702.66a) only where a permanent the payment may sacrifice — by the total cost's
+    sacrifice or a mana ability's (601.2g: mana abilities are activated before the total cost is paid,
+    601.2h: its parts in any order) — could then be exiled from the player's graveyard: a card (a token
+    can't move from the graveyard, CR 111.7, and is no card, 702.66a) the player owns (it goes to its
+    owner's graveyard, 400.3). Sacrificed tokens and permanents of other owners never add to what
+    delve exiles, so the payments are the model's."""
+    touched: set[int] = set(sac_classes or ())
+    touched.update(a.cls for a in abilities if a.sac_self)
+    touched.update(a.sac_cls for a in abilities if a.sac_cls is not None)
+    if tc.sacrifice_self and tc.source is not None:
+        touched.update(c for c, pc in enumerate(classes) if tc.source in pc.members)
+    delve_sacrifice_check(view, player, touched, classes)
+
+
+def delve_sacrifice_check(view: View, player: str, touched: set[int] | tuple[int, ...],
+                          classes: list[PermClass]) -> None:
+    """Raise :class:`Unsupported` when a member of a class in ``touched`` (permanents a payment with
+    delve may sacrifice) is a card ``player`` owns (CR 111.7, 400.3, 601.2g–h, 702.66a)."""
+    for c in sorted(touched):
+        for oid in classes[c].members:
+            o = view.obj(oid)
+            if not o.token and o.owner == player:
+                raise Unsupported(f"delve while the payment may sacrifice {classes[c].name} (a card of "
+                                  f"{player}'s: it could be in the graveyard and exiled too, CR 601.2g–h) "
+                                  "is not modeled")
 
 
 def _spend_rules(view: View, player: str, tc: TotalCost, uses: _Uses, classes: list[PermClass]) -> list[SpendRule]:

@@ -58,7 +58,8 @@ def pay_view(view: View, query: dict, options: Options = Options()) -> dict:
 # Reading the query
 # ---------------------------------------------------------------------------
 
-PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "suspend", "x", "life", "alternative", "kicked", "buyback")
+PAY_KEYS = ("kind", "player", "cast", "cost", "activate", "suspend", "x", "life", "alternative", "kicked", "buyback",
+            "casualty")
 
 
 def query_player(view: View, query: dict) -> str:
@@ -87,7 +88,7 @@ def cost_request(view: View, query: dict) -> CostRequest:
     if not isinstance(life_allowed, bool):
         raise QueryError("", "life", f"expected true or false, got {life_allowed!r}")
     what = given[0]
-    alternative, kicked, buyback, index = "", 0, 0, 1
+    alternative, kicked, buyback, casualty, index = "", 0, 0, 0, 1
     if what == "cast":
         subject = _object_id(query["cast"], "cast")
         alternative = query.get("alternative", "") or ""
@@ -95,9 +96,10 @@ def cost_request(view: View, query: dict) -> CostRequest:
             raise QueryError("", "alternative", f"expected the name of an alternative cost, got {alternative!r}")
         kicked = _kicked_value(query.get("kicked"))
         buyback = _buyback_value(query.get("buyback"))
-    elif "alternative" in query or "kicked" in query or "buyback" in query:
-        key = next(k for k in ("alternative", "kicked", "buyback") if k in query)
-        raise QueryError("", key, "'buyback' applies only to 'cast'" if key == "buyback"
+        casualty = _buyback_value(query.get("casualty"), "casualty")
+    elif "alternative" in query or "kicked" in query or "buyback" in query or "casualty" in query:
+        key = next(k for k in ("alternative", "kicked", "buyback", "casualty") if k in query)
+        raise QueryError("", key, f"'{key}' applies only to 'cast'" if key in ("buyback", "casualty")
                          else "'alternative' and 'kicked' apply only to 'cast'")
     elif what == "cost":
         subject = query["cost"]
@@ -107,7 +109,7 @@ def cost_request(view: View, query: dict) -> CostRequest:
         subject = _object_id(query["suspend"], "suspend")
     else:
         subject, index = _ability_ref(view, query["activate"])
-    return CostRequest(what, subject, index, _x_value(query), life_allowed, alternative, kicked, buyback)
+    return CostRequest(what, subject, index, _x_value(query), life_allowed, alternative, kicked, buyback, casualty)
 
 
 def _object_id(oid: Any, path: str) -> str:
@@ -140,11 +142,11 @@ def _x_value(query: dict) -> int | None:
     return x
 
 
-def _buyback_value(v: Any) -> int:
-    """``buyback: true``: pay the buyback cost (CR 702.27a)."""
+def _buyback_value(v: Any, key: str = "buyback") -> int:
+    """``buyback: true``: pay the buyback cost (CR 702.27a); ``casualty: true`` likewise (702.153a)."""
     if v is None or isinstance(v, bool):
         return 1 if v else 0
-    raise QueryError("", "buyback", f"expected true or false, got {v!r}")
+    raise QueryError("", key, f"expected true or false, got {v!r}")
 
 
 def _kicked_value(v: Any) -> int:

@@ -48,7 +48,16 @@ Wordings read (reminder text ignored)
   (:class:`~solver.core.ir.Buyback`; the mode key ``buyback``), which a spell on the stack records (object key
   ``buyback``: it goes to its owner's hand as it resolves);
 * "Jump-start" (CR 702.133a: cast from the graveyard, discarding a card in
-  addition) and "Retrace" (CR 702.81a: discarding a land card in addition).
+  addition) and "Retrace" (CR 702.81a: discarding a land card in addition);
+* "Casualty N" (CR 702.153a): an optional additional cost, sacrificing a creature with power N or greater
+  (:class:`~solver.core.ir.Casualty`; the mode key ``casualty``, recorded by the spell, object key
+  ``casualty``), and the keyword's triggered ability "When you cast this spell, if a casualty cost was paid
+  for it, copy it. If the spell has any targets, you may choose new targets for the copy" (a
+  :class:`~solver.core.ir.TriggeredAbility` on :class:`~solver.core.ir.CastSelfTrigger` with the intervening
+  "if" ``if_cast="casualty"``, CR 603.4, and :class:`~solver.core.ir.CopySpell`). "Casualty X" (with a
+  further sentence changing the copy) is not read;
+* "Storm" (CR 702.40a): the cast trigger copying the spell for each other spell cast before it this turn
+  (:class:`~solver.core.ir.CopySpell` with ``per="storm"``; the spell's record ``cast_before``).
 
 A <cost> is items joined by "," / "and": mana symbols, "pay N life", "pay
 <mana>", "sacrifice a|an|two|three <permanents>", "return a|an|two
@@ -71,8 +80,9 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from ..core.ir import (SELF, AdditionalCost, AlternativeCost, Buyback, CardCost, CastPermission, EntersTrigger, Kicker,
-                       PaymentOption, Prototype, Sacrifice, Selector, Suspend, TriggeredAbility, Unsupported)
+from ..core.ir import (SELF, AdditionalCost, AlternativeCost, Buyback, CardCost, CastPermission, CastSelfTrigger,
+                       Casualty, CopySpell, EntersTrigger, Kicker, PaymentOption, Prototype, Sacrifice, Selector,
+                       Suspend, TriggeredAbility, Unsupported)
 from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
@@ -250,6 +260,13 @@ def read(raw: str) -> list:
             raise _NoMatch("an optional additional cost")
         mana, cost = parse_cost(m.group(1))
         return [AdditionalCost("additional cost", mana, cost, zone="hand", text=raw)]
+    m = re.fullmatch(r"casualty (\d+)", text, re.I)
+    if m:
+        return _casualty(int(m.group(1)), raw)
+    if low == "storm":
+        # CR 702.40a: "When you cast this spell, copy it for each other spell that was cast before it this
+        # turn. If the spell has any targets, you may choose new targets for any of the copies."
+        return [TriggeredAbility(CastSelfTrigger(), effects=(CopySpell(new_targets=True, per="storm"),), text=raw)]
     m = re.fullmatch(r"dash\s+(" + _MANA + r")", text, re.I)
     if m:
         # CR 702.109a: an alternative cost from the hand; the dashed permanent's haste and its
@@ -315,6 +332,16 @@ def read(raw: str) -> list:
         return [CastPermission("retrace", None, CardCost(discard=1, discard_type="Land"), zone="graveyard",
                                text=raw)]
     raise _NoMatch("not a casting option")
+
+
+def _casualty(n: int, raw: str) -> list:
+    """"Casualty N" (CR 702.153a): the optional additional cost — one creature you control with power N or
+    greater, sacrificed (701.21a) — and the triggered ability copying the spell if it was paid (module
+    docstring). The copy may have new targets whatever the reminder text says (702.153a)."""
+    cost = CardCost(sacrifice=(Selector(who="you", types=frozenset({"Creature"})),), sacrifice_count=1,
+                    sacrifice_power=n)
+    return [Casualty("casualty", None, cost, zone="hand", text=raw),
+            TriggeredAbility(CastSelfTrigger(), effects=(CopySpell(new_targets=True),), text=raw, if_cast="casualty")]
 
 
 def _suspend(n: int, mana: ManaCost, raw: str) -> list:

@@ -11,7 +11,7 @@ from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, Coun
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Blink, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
-                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates)
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import TYPE_WORDS
@@ -126,10 +126,22 @@ def clause_draw(c: Cursor, s: Scope) -> list[Effect]:
     c.take("you")
     c.need("draw")
     if c.take("a", "card"):
+        if c.at("for", "each"):
+            return [Draw(_returned_this_way(c, s))]
         return [Draw(1)]
     n = amount(c, s)
     c.need("cards")
     return [Draw(n)]
+
+
+def _returned_this_way(c: Cursor, s: Scope) -> Count:
+    """"for each card returned to your hand this way" right after "Return <targets> to their owners' hands"
+    (CR 608.2c): the cards among those targets that went to the controller's hand (their owner's)."""
+    c.need("for", "each", "card", "returned", "to", "your", "hand", "this", "way")
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, ReturnToHand) or prev.to.kind != "each_target":
+        raise NoMatch("'returned to your hand this way' without a return of targets just before")
+    return Count(Selector(), what="returned_to_hand", slot=prev.to.index)
 
 
 def clause_discard(c: Cursor, s: Scope) -> list[Effect]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ..core import ir
-from ..core.ir import ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
+from ..core.ir import ANY_NUMBER, ANY_TARGET, ATTACHED, Effect, Ref, SELF, T, TargetSpec
 from .vocabulary import GRANTABLE_KEYWORDS, STRIKE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import number, pt
@@ -94,7 +94,9 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
     elif c.take("any", "target"):
         filt = ANY_TARGET
     else:
-        if c.take("up", "to"):
+        if c.take("any", "number", "of"):
+            lo, hi = 0, ANY_NUMBER      # "any number of target …" (CR 601.2c, 115.1)
+        elif c.take("up", "to"):
             n = number(c)
             lo, hi = 0, n
         elif c.at(("one", "two", "three", "four", "five")) or c.kind() == "NUM":

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import (ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
+from ..core.ir import (ANY_NUMBER, ANY_TARGET, SELF, ActivatedAbility, Cost, Filter, Ref, T, TargetSpec, TriggeredAbility,
                   UnreadEffect, UntilEndOfTurn)
 from .reading_mode import reading_skeleton, skeleton_reading
 from . import effects_equip
@@ -416,6 +416,12 @@ def target_at(toks: Sequence[Token], j: int, s, divided: bool, amount: int | Non
             c.i = end
     if not _ends_phrase(toks, c.i):
         raise g.NoMatch("the target is described further")
+    if variable is not None and not reading_skeleton():
+        if divided:
+            raise g.NoMatch("divided among any number of targets")
+        s.targets.append(TargetSpec(filt, lo, ANY_NUMBER, distinct))   # "any number of target …" (CR 601.2c)
+        s.last = Ref("each_target", len(s.targets) - 1)
+        return c.i
     if variable is not None:
         s.targets.append(TargetSpec(filt, lo, 0, distinct, divided, variable=variable[1]))
         s.last = Ref("each_target", len(s.targets) - 1)
@@ -510,7 +516,9 @@ def scan_targets(sent: Sequence[Token], s) -> None:
         prev = sent[j - 1].low if j >= 1 else None
         if prev in UNKNOWN_BEFORE or (prev == "of" and j >= 2 and sent[j - 2].low == "number") or \
                 (prev is not None and sent[j - 1].kind == "SYM"):
-            var = _variable_count(sent, i) if reading_skeleton() else None
+            var = _variable_count(sent, i)
+            if var is not None and not reading_skeleton() and var[3] != "any":
+                var = None   # "X target creatures": the number is the announced X (CR 601.2b), not modeled
             if var is None or var[0] < k:
                 raise g.NoMatch("a variable number of targets")  # "X target creatures", "any number of target …"
             start, after, lo, how = var

@@ -98,6 +98,12 @@ def buyback_of(o: GameObject) -> ir.Buyback | None:
     return bs[0] if len(bs) == 1 else None
 
 
+def casualty_of(o: GameObject) -> ir.Casualty | None:
+    """The card's casualty (CR 702.153a), when it has one."""
+    cs = [a for a in options_of(o) if isinstance(a, ir.Casualty)]
+    return cs[0] if len(cs) == 1 else None
+
+
 def kicker_of(o: GameObject) -> ir.Kicker | None:
     ks = [a for a in options_of(o) if isinstance(a, ir.Kicker)]
     return ks[0] if len(ks) == 1 else None
@@ -113,14 +119,15 @@ def has_options(o: GameObject) -> bool:
     return bool(options_of(o))
 
 
-def modes(o: GameObject) -> list[tuple[str, int, int]]:
-    """Every ``(alternative, kicked, buyback)`` the card offers, the plain mode ``("", 0, 0)`` first: its
-    alternative costs (CR 118.9), with and without its kicker (702.33a) and its buyback (702.27a), optional
-    additional costs each."""
+def modes(o: GameObject) -> list[tuple[str, int, int, int]]:
+    """Every ``(alternative, kicked, buyback, casualty)`` the card offers, the plain mode ``("", 0, 0, 0)``
+    first: its alternative costs (CR 118.9), with and without its kicker (702.33a), its buyback (702.27a)
+    and its casualty (702.153a), optional additional costs each."""
     alts = [""] + [a.name for a in alternatives_of(o)]
     kicks = [0, 1] if kicker_of(o) is not None else [0]
     buys = [0, 1] if buyback_of(o) is not None else [0]
-    return [(a, k, b) for a in alts for k in kicks for b in buys]
+    cas = [0, 1] if casualty_of(o) is not None else [0]
+    return [(a, k, b, c) for a in alts for k in kicks for b in buys for c in cas]
 
 
 def mode_zone(o: GameObject, alternative: str) -> str:
@@ -131,7 +138,7 @@ def mode_zone(o: GameObject, alternative: str) -> str:
 
 
 def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked: int,
-                buyback: int = 0) -> str | None:
+                buyback: int = 0, casualty: int = 0) -> str | None:
     """Why ``player`` can't cast ``o`` in this mode now (before timing, targets
     and costs), or None: the option must exist, the card must be in the
     option's zone and owned by the player (CR 601.2a), its condition must hold."""
@@ -142,6 +149,8 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
         return "kicker is paid at most once (CR 702.33a; multikicker is not modeled)"
     if buyback and buyback_of(o) is None:
         return f"{o.name} has no buyback (CR 702.27a)"
+    if casualty and casualty_of(o) is None:
+        return f"{o.name} has no casualty (CR 702.153a)"
     zone = "hand"
     if alternative:
         a = find_alternative(o, alternative)
@@ -193,6 +202,7 @@ class Extra:
     kicked: int = 0
     model_sacrifice: tuple[ir.Selector, ...] = ()
     sacrifice_color: str = ""       # a color the sacrificed permanents have ("a green creature")
+    sacrifice_power: int = 0        # the sacrificed creature's least power (casualty N, CR 702.153a)
     sacrifice: tuple[ir.Selector, ...] = ()
     sacrifice_count: int = 0
     return_: tuple[ir.Selector, ...] = ()
@@ -217,14 +227,15 @@ class Extra:
                     or self.exile_graveyard or self.crew)
 
 
-def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: int = 0, buyback: int = 0) -> Any:
+def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: int = 0, buyback: int = 0,
+               casualty: int = 0) -> Any:
     """The :class:`~solver.rules.costs.TotalCost` of casting ``tc.spell`` in the mode named
     (``alternative``: an alternative cost or permission's name; ``kicked``: how many times
     the kicker cost is paid), with the card's mandatory additional costs (CR 601.2b,
     601.2f). ``tc`` is the plain cast cost."""
     o = view.obj(tc.spell)
     opts = options_of(o)
-    if not opts and not alternative and not kicked and not buyback:
+    if not opts and not alternative and not kicked and not buyback and not casualty:
         return tc
     blockers = zone_blockers(view.state, view, o.id) if alternative else []
     if blockers:
@@ -242,11 +253,15 @@ def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: 
             raise QueryError("", "kicked", f"{o.name} has no (single) kicker cost to pay (CR 702.33a)")
     if buyback and buyback_of(o) is None:
         raise QueryError("", "buyback", f"{o.name} has no buyback cost to pay (CR 702.27a)")
+    if casualty and casualty_of(o) is None:
+        raise QueryError("", "casualty", f"{o.name} has no casualty cost to pay (CR 702.153a)")
     parts: list[ir.CostOption] = [a for a in opts if isinstance(a, ir.AdditionalCost)]
     if kicked:
         parts.append(kicker_of(o))  # type: ignore[arg-type]
     if buyback:
         parts.append(buyback_of(o))  # type: ignore[arg-type]
+    if casualty:
+        parts.append(casualty_of(o))  # type: ignore[arg-type]
     if isinstance(alt, ir.AlternativeCost):
         mana = alt.mana if alt.mana is not None else ManaCost.parse("{0}")
     else:
@@ -258,6 +273,7 @@ def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: 
     life = 0
     sacs: list[tuple[tuple[ir.Selector, ...], int]] = []
     sac_color = ""
+    sac_power = 0
     returns: list[tuple[tuple[ir.Selector, ...], int]] = []
     exile_hand = []
     discard = []
@@ -270,6 +286,7 @@ def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: 
         if c.sacrifice_count:
             sacs.append((c.sacrifice, c.sacrifice_count))
             sac_color = c.sacrifice_color
+            sac_power = c.sacrifice_power
         if c.return_count:
             returns.append((c.return_, c.return_count))
         if c.exile_hand:
@@ -296,11 +313,11 @@ def apply_mode(view: View, player: str, tc: Any, alternative: str = "", kicked: 
         fields.update(discard=discard[0][0], discard_type=discard[0][1])
     if exile_gy:
         fields.update(exile_graveyard=exile_gy)
-    extra = Extra(tc.spell, alt.name if alt is not None else "", kicked, model_sac, sac_color, **fields,
+    extra = Extra(tc.spell, alt.name if alt is not None else "", kicked, model_sac, sac_color, sac_power, **fields,
                   text="; ".join(p.text for p in parts if p.text))
     sub = dict(tc.__dict__)
     sub.update(mana=mana, life=tc.life + life, helps=helps_of(o))
-    if model_sac and len(model_sac) == 1 and not extra.outside and not sac_color:
+    if model_sac and len(model_sac) == 1 and not extra.outside and not sac_color and not sac_power:
         sub.update(sacrifice=model_sac[0])          # the model's own sacrifice (CR 701.21)
         extra = replace(extra, model_sacrifice=())
     if extra.outside or extra.model_sacrifice or extra.alternative or extra.kicked:
@@ -349,7 +366,8 @@ def api_applies(a: ir.CastingOption) -> bool:
     the options the spell records (object key ``cast_with``): flashback and jump-start, exiled as it
     leaves the stack (702.34a, 702.133a), escape and evoke, which the permanent remembers too (702.138b-c,
     702.74a: evoke's sacrifice trigger reads it) and overload (702.96b: no targets, each object the text
-    describes); kicker paid once (object key ``kicked``, 702.33d-e);
+    describes); kicker paid once (object key ``kicked``, 702.33d-e); casualty (object key ``casualty``: its
+    triggered ability copies the spell, 702.153a, 707.10);
     and disturb / more than meets the eye (cast as the back face, CR 702.146a, 702.162a)."""
     if isinstance(a, (ir.PaymentOption, ir.AdditionalCost)):
         return True
@@ -357,6 +375,8 @@ def api_applies(a: ir.CastingOption) -> bool:
         return a.name == "kicker"
     if isinstance(a, ir.Buyback):
         return True   # recorded on the spell (object key buyback, CR 702.27a)
+    if isinstance(a, ir.Casualty):
+        return True   # recorded on the spell (object key casualty); its trigger copies it (CR 702.153a, 707.10)
     if isinstance(a, ir.AlternativeCost) and a.name in TRANSFORMED_CASTS:
         return True
     if isinstance(a, (ir.AlternativeCost, ir.CastPermission)) and a.name in API_PAID_ONLY | CAST_WITH:

@@ -147,7 +147,8 @@ class CostRequest:
     permanent's id, or the mana cost's text for ``cost``; ``index``: the activated ability's
     1-based index; ``x``: the announced X (CR 107.3a, 601.2b; ``None``: every value, contract
     ``x: any``); ``life_allowed``: False forbids paying life for Phyrexian symbols;
-    ``alternative``, ``kicked`` and ``buyback``: the casting mode (``cast`` only; CR 118.9, 702.33a, 702.27a)."""
+    ``alternative``, ``kicked``, ``buyback`` and ``casualty``: the casting mode (``cast`` only; CR 118.9, 702.33a,
+    702.27a, 702.153a)."""
 
     what: str
     subject: str
@@ -157,6 +158,7 @@ class CostRequest:
     alternative: str = ""
     kicked: int = 0
     buyback: int = 0
+    casualty: int = 0
 
 
 def bare_cost(text: str) -> TotalCost:
@@ -181,7 +183,7 @@ def total_cost(view: View, player: str, request: CostRequest, modifiers: bool = 
     if what == "cast":
         tc = _cast_cost(view, request.subject)
 
-        tc = apply_mode(view, player, tc, request.alternative, request.kicked, request.buyback)
+        tc = apply_mode(view, player, tc, request.alternative, request.kicked, request.buyback, request.casualty)
     elif what == "cost":
         try:
             tc = bare_cost(request.subject)

@@ -259,11 +259,14 @@ CAST_WITH = EXILED_FROM_STACK | KEPT_ON_BATTLEFIELD | {"overload"}
 def cast_as(o: Any, how: str, times: int = 1) -> bool:
     """Was ``o`` — a spell, or the permanent a spell became — cast that way, as its record says? ``kicked``:
     kicked at least ``times`` times (CR 702.33d-e, object key ``kicked``); ``evoke``, ``escape``: cast with
-    that alternative cost (702.74a, 702.138b; object key ``cast_with``)."""
+    that alternative cost (702.74a, 702.138b; object key ``cast_with``); ``casualty``: its casualty cost was
+    paid (702.153a; object key ``casualty``)."""
     if o is None:
         return False
     if how == "kicked":
         return o.kicked >= times
+    if how == "casualty":
+        return bool(getattr(o, "casualty", False))
     return o.cast_with == how
 
 

@@ -35,9 +35,9 @@ def _alternative(o, name: str):
     return None
 
 
-def mode_parts(o, alternative: str, kicked: int, buyback: int = 0):
+def mode_parts(o, alternative: str, kicked: int, buyback: int = 0, casualty: int = 0):
     """(mana, list of CardCost parts) of casting ``o`` in this mode, or None if the mode doesn't exist
-    (buyback, CR 702.27a: one more optional additional cost, like kicker)."""
+    (buyback, CR 702.27a, and casualty, 702.153a: optional additional costs, like kicker)."""
     alt = _alternative(o, alternative) if alternative else None
     if alternative and alt is None:
         return None
@@ -47,8 +47,14 @@ def mode_parts(o, alternative: str, kicked: int, buyback: int = 0):
     buy = [a for a in _options(o) if a.kind == "buyback"]
     if buyback and len(buy) != 1:
         return None
+    cas = [a for a in _options(o) if a.kind == "casualty"]
+    if casualty and len(cas) != 1:
+        return None
     if buyback:
         kick = kick + buy if kicked else buy
+        kicked = 1
+    if casualty:
+        kick = kick + cas if kicked else cas
         kicked = 1
     mana_text = o.card.data.mana_cost.text if o.card.data.mana_cost else ""
     if alt is not None and alt.kind == "alternative":
@@ -96,7 +102,8 @@ def brute_cast(state, query: dict, view: View | None = None) -> dict:
     player = query_player(view, query)
     o = state.obj(query["cast"])
     kicked = 1 if query.get("kicked") in (True, 1) else 0
-    got = mode_parts(o, query.get("alternative", "") or "", kicked, 1 if query.get("buyback") else 0)
+    got = mode_parts(o, query.get("alternative", "") or "", kicked, 1 if query.get("buyback") else 0,
+                     1 if query.get("casualty") else 0)
     if got is None:
         return {"payable": False, "count": 0, "payments": []}
     mana, costs = got
@@ -110,13 +117,16 @@ def brute_cast(state, query: dict, view: View | None = None) -> dict:
     base: set[str] = set()
     if sac_one:
         color = sac_one[0].sacrifice_color
+        power = sac_one[0].sacrifice_power     # casualty N: power N or greater (CR 702.153a)
         for sel in sac_one[0].sacrifice:
             for p in brute_payments(view, player, replace(tc, sacrifice=sel)):
                 victims = [i for i in p["sacrifice"] if view.matches(sel, i, None, player)]
-                if color and len(victims) > 1:
+                if (color or power) and len(victims) > 1:
                     raise NotImplementedError("which sacrifice is the cost's can't be told here")
                 if color and not any(color in view.chars(i).colors for i in victims):
                     continue   # this payment's sacrifice is of another color (the simulation ignores colors)
+                if power and not any((view.chars(i).power or 0) >= power for i in victims):
+                    continue   # too small a creature for casualty
                 base.add(json.dumps(p, sort_keys=True))
     else:
         base = {json.dumps(p, sort_keys=True) for p in brute_payments(view, player, tc)}
@@ -152,8 +162,8 @@ def brute_cast(state, query: dict, view: View | None = None) -> dict:
     return {"payable": bool(out), "count": len(out), "payments": sorted(out)}
 
 
-def reference_modes(state, player: str) -> list[tuple[str, str, int, int]]:
-    """``(object, alternative, kicked, buyback)`` of every mode to consider: a card in the player's hand
+def reference_modes(state, player: str) -> list[tuple[str, str, int, int, int]]:
+    """``(object, alternative, kicked, buyback, casualty)`` of every mode to consider: a card in the player's hand
     or graveyard, with the alternative's zone and condition checked (timing is the caller's)."""
     view = View(state)
     out = []
@@ -166,6 +176,7 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int, int]]:
                         and not (a.name in _TRANSFORMED and o.card.data.layout == "transform")]
         kicks = [0, 1] if len([a for a in opts if a.kind == "kicker"]) == 1 else [0]
         buys = [0, 1] if len([a for a in opts if a.kind == "buyback"]) == 1 else [0]
+        cas = [0, 1] if len([a for a in opts if a.kind == "casualty"]) == 1 else [0]
         for name in names:
             alt = _alternative(o, name) if name else None
             zone = alt.zone if alt is not None else "hand"
@@ -181,7 +192,7 @@ def reference_modes(state, player: str) -> list[tuple[str, str, int, int]]:
                     for p in state.objects):
                 continue
             for k in kicks:
-                out.extend((o.id, name, k, b) for b in buys)
+                out.extend((o.id, name, k, b, c) for b in buys for c in cas)
     return out
 
 
@@ -200,7 +211,7 @@ def reference_cast_entries(state, player: str) -> list[dict]:
         return []
     sorcery_time = t.active == player and t.step in ("main1", "main2") and not stack
     out = []
-    for oid, alt, kicked, buyback in reference_modes(state, player):
+    for oid, alt, kicked, buyback, casualty in reference_modes(state, player):
         o = state.obj(oid)
         if _forbidden(state, view, player, sorcery_time):
             continue
@@ -220,6 +231,8 @@ def reference_cast_entries(state, player: str) -> list[dict]:
             q["kicked"] = True
         if buyback:
             q["buyback"] = True
+        if casualty:
+            q["casualty"] = True
         n_p = brute_cast(state, q, view)["count"]
         if n_p:
             e = {"kind": "cast", "object": oid, "targets": n_t, "payments": n_p}
@@ -229,8 +242,11 @@ def reference_cast_entries(state, player: str) -> list[dict]:
                 e["kicked"] = True
             if buyback:
                 e["buyback"] = True
+            if casualty:
+                e["casualty"] = True
             out.append(e)
-    out.sort(key=lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback"))))
+    out.sort(key=lambda e: (e["object"], e.get("alternative", ""), bool(e.get("kicked")), bool(e.get("buyback")),
+                            bool(e.get("casualty"))))
     return out
 
 

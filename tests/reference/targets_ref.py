@@ -360,7 +360,7 @@ def _reference_slots(state: GameState, view: View, slots, controller, colors, ow
                                                       quals)
                        and not (spec.filter.other_than_source and i == source_object))
         options = []
-        for n in range(spec.min, spec.max + 1):
+        for n in range(spec.min, min(spec.max, len(legal)) + 1):
             for combo in itertools.combinations(legal, n):
                 options.append(tuple(combo))
         per_slot_options.append(options)

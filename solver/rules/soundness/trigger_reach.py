@@ -78,6 +78,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Regenerate: "",                             # a shield; the destruction it replaces taps (see below)
     ir.PreventDamage: "",                          # a shield: less damage, no event of its own
     ir.Sacrifice: "leaves graveyard sacrifice",    # evoke's sacrifice (CR 701.21a, 702.74a)
+    ir.CopySpell: "cast target",                   # a copy on the stack ("cast or copy"), its targets (707.10)
     ir.IfCast: "",
     ir.IfCondition: "",
     ir.Animate: "",                                # it becomes a creature: no event of its own                            # "if you control …": its instructions, their own                                 # "if this spell was kicked": its instructions, their own
