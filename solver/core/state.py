@@ -180,6 +180,10 @@ class GameObject:
     # (extension) a spell on the stack: how many spells all players cast this turn before it (storm, CR 702.40a);
     # None: not recorded
     cast_before: int | None = None
+    # (extension) a spell on the stack: the power, toughness and mana value of the one creature sacrificed to
+    # cast it, as it last existed on the battlefield ("the sacrificed creature's power", CR 608.2h, 113.7a);
+    # () : none recorded
+    sacrificed: tuple[tuple[str, int], ...] = ()
     # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
     monstrous: bool = False
     # (extension) a triggered ability on the stack: the object its trigger event named ("it", "that creature"
@@ -453,7 +457,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.casualty, o.cast_before, o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
+            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
             o.modes)
 
 

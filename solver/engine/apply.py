@@ -291,9 +291,24 @@ class ActionApplier:
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
              targets=a.targets if specs else None, **self._face_status(self.objs[_object_of(a)]), **cast_with)
         queue_target_triggers(self.w, _object_of(a))  # the targets' ward abilities (CR 702.21a)
-        self.pay(_payment_of_complete(a), a.x or 0)
+        payment = _payment_of_complete(a)
+        sacrificed = self._sacrificed_creature(payment)
+        self.pay(payment, a.x or 0)
+        if sacrificed:
+            spell = self.w.objects[_object_of(a)]
+            self.w.put(spell.with_(sacrificed=sacrificed))
         self.turn = count_spell(self.turn, self.player, self.state.player_ids)  # turn.spells_cast (CR 730.2)
         self.w.events.append(SpellCast(_object_of(a), self.player, self.turn.cast_by(self.player)))  # CR 601.2i
+
+    def _sacrificed_creature(self, payment: Payment) -> tuple[tuple[str, int], ...]:
+        """The power, toughness and mana value of the one creature the payment sacrifices, as it is now (its
+        last known information once sacrificed, CR 608.2h): what "the sacrificed creature's power" of the
+        spell names. None recorded when no creature or several are sacrificed (resolution then refuses)."""
+        creatures = [oid for oid in payment.sacrifice if self.view.chars(oid).is_creature]
+        if len(creatures) != 1:
+            return ()
+        c = self.view.chars(creatures[0])
+        return (("mana_value", c.mana_value), ("power", c.power or 0), ("toughness", c.toughness or 0))
 
     def _face_status(self, o: GameObject) -> dict[str, Any]:
         """The face the card shows where it goes when the action names one: the spell on the stack

@@ -275,6 +275,17 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
     raise ResolutionUnsupported(f"effect reference '{k}'")
 
 
+def _sacrificed_amount(w: _World, ctx: _Ctx, stat: str) -> int:
+    """"The sacrificed creature's power": the one creature sacrificed to cast the spell, as it last existed
+    (CR 608.2h), which the spell records (object key ``sacrificed``); refused when not recorded."""
+    spell = w.objects.get(ctx.stack_id) if ctx.stack_id is not None else None
+    known = dict(spell.sacrificed) if spell is not None else {}
+    if stat not in known:
+        raise ResolutionUnsupported(f"the {stat} of the creature sacrificed to cast it is not recorded "
+                                    "(stack key sacrificed)")
+    return known[stat]
+
+
 def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
     if isinstance(a, bool):
         raise ResolutionUnsupported(f"amount {a!r}")
@@ -289,6 +300,8 @@ def _amount(w: _World, ctx: _Ctx, a: Any) -> int:
     if isinstance(a, ir.Count):
         src = ctx.source if ctx.source_on_battlefield else None
         return len(w.view().select(a.selector, src, ctx.controller))
+    if isinstance(a, str) and a.startswith("sacrificed:"):
+        return _sacrificed_amount(w, ctx, a.split(":", 1)[1])
     if isinstance(a, str) and a.startswith("counters:"):
         kind = a.split(":", 1)[1]
         return ctx.source.counter(kind) if ctx.source is not None else 0

@@ -88,6 +88,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["casualty"] = True                 # its casualty cost was paid (CR 702.153a)
     if o.cast_before is not None:
         d["cast_before"] = o.cast_before     # spells cast this turn before it (storm, CR 702.40a)
+    if o.sacrificed:
+        d["sacrificed"] = dict(o.sacrificed)  # the creature sacrificed to cast it, as it last existed (CR 608.2h)
     if o.prototyped:
         d["prototyped"] = True               # cast prototyped (CR 718.3)
     elif o.front is not None and o.card is not None and o.card.name == o.front.name:

@@ -142,7 +142,7 @@ class _PlainObject(_Plain):
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
-                     monstrous=False,
+                     sacrificed=None, monstrous=False,
                      exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
 
 
@@ -277,6 +277,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "cast_before": _opt(_count), "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
+    "sacrificed": _opt(lambda v: _map(v, _id, lambda x: _int(x, -MAX_INT))),
     "chosen": _opt(lambda v: _map(v, _id, _chosen_value)),
     "targets": _opt(_targets),
     "ability": _opt(_ability),
@@ -1085,6 +1086,20 @@ class _Builder:
             self.fail(_at(p.path, "cast_before"), "'cast_before' is for a spell on the stack (CR 702.40a)")
         return int(n)
 
+    def sacrificed(self, p: Any) -> tuple[tuple[str, int], ...]:
+        """Object key ``sacrificed`` (extension): on a spell on the stack, ``{power, toughness, mana_value}`` of
+        the creature sacrificed to cast it as it last existed (CR 608.2h); elsewhere a located error."""
+        given = p.spec.sacrificed
+        if not given:
+            return ()
+        where = _at(p.path, "sacrificed")
+        if p.zone != "stack" or p.spec.ability is not None:
+            self.fail(where, "'sacrificed' is for a spell on the stack (the creature sacrificed to cast it)")
+        for k in given:
+            if k not in ("power", "toughness", "mana_value"):
+                self.fail(_at(where, k), f"unknown characteristic {k!r} (power, toughness, mana_value)")
+        return tuple(sorted((str(k), int(v)) for k, v in given.items()))
+
     def monstrous(self, p: Any) -> bool:
         """Object key ``monstrous`` (extension): a permanent that became monstrous (CR 701.37b); only a
         permanent is (a located error elsewhere)."""
@@ -1307,6 +1322,7 @@ class _Builder:
             on_adventure=p.face.on_adventure if p.face is not None else False,
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
             buyback=self.buyback(p), casualty=self.casualty(p), cast_before=self.cast_before(p),
+            sacrificed=self.sacrificed(p),
             monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,

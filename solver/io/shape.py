@@ -186,6 +186,9 @@ class ObjectSpec(_Spec):
     cast_before: Count | None = Field(None, description="(extension) (stack) how many spells all players cast "
                                                        "this turn before this spell (storm, CR 702.40a); absent: "
                                                        "not recorded")
+    sacrificed: dict[str, int] | None = Field(None, description="(extension) (stack) the power, toughness and "
+                                                                "mana value of the one creature sacrificed to cast "
+                                                                "the spell, as it last existed (CR 608.2h)")
     regeneration_shields: Count = Field(0, description="(extension) (battlefield) regeneration shields on the "
                                                        "permanent for this turn: each replaces its next "
                                                        "destruction (CR 701.15a)")

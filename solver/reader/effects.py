@@ -45,8 +45,11 @@ def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
     c.need(("deals", "deal"))
     out: list[Effect] = []
     while True:
-        n = amount(c, s)
-        c.need("damage", "to")
+        sacrificed = _sacrificed_stat(c)   # "deals damage equal to the sacrificed creature's power to …"
+        n = sacrificed if sacrificed is not None else amount(c, s)
+        if sacrificed is None:
+            c.need("damage")
+        c.need("to")
         if c.take("you"):
             ref = CONTROLLER
         elif c.take("each", "opponent"):
@@ -80,6 +83,16 @@ def _event_player_object(c: Cursor, s: Scope) -> Ref | None:
     if c.take("that", "player") or (not s.targets and c.take("them")):
         return s.event_player
     return None
+
+
+def _sacrificed_stat(c: Cursor) -> str | None:
+    """"damage equal to the sacrificed creature's power / toughness" (a spell with an additional cost
+    "sacrifice a creature", CR 601.2h, 608.2h: the creature as it last existed): the amount
+    ``sacrificed:<stat>`` (the spell records it, object key ``sacrificed``); None when not this."""
+    if not c.at("damage", "equal", "to", "the", "sacrificed", "creature's", ("power", "toughness")):
+        return None
+    c.i += 6
+    return "sacrificed:" + c.next().low
 
 
 def clause_destroy(c: Cursor, s: Scope) -> list[Effect]:
