@@ -566,13 +566,17 @@ class Exile(_EffectBase):
 
 @dataclass(frozen=True)
 class CounterSpell(_EffectBase):
-    """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist)."""
+    """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist); with
+    ``mv_max``, only if its mana value is that or less as the instruction happens ("Counter target spell if
+    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack)."""
 
     kind: ClassVar[str] = "counter"
     to: Ref
+    mv_max: int | None = None
 
     def _text(self) -> str:
-        return f"counter {_ref_text(self.to)}"
+        cond = f" if its mana value is {self.mv_max} or less" if self.mv_max is not None else ""
+        return f"counter {_ref_text(self.to)}{cond}"
 
 
 @dataclass(frozen=True)

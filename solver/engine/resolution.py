@@ -700,6 +700,8 @@ def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "stack" and o.ability is None:
+            if eff.mv_max is not None and w.view().chars(t).mana_value > eff.mv_max:
+                continue   # "if its mana value is N or less" (CR 608.2c, 202.3)
             counter_object(w, t, ctx.stack_id)
     return [w]
 

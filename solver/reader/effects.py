@@ -479,8 +479,24 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
     owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
-    c.need("counter", "target")
+    c.need("counter")
+    if c.take("that", "spell"):   # "counter that spell if …" after the spell was targeted (CR 608.2c)
+        if s.last is None or s.last.kind != "target" or s.targets[s.last.index].filter.zone != "stack":
+            raise NoMatch("'that spell' without a targeted spell")
+        ref = s.last
+        mv_max = _if_mana_value_at_most(c)
+        if mv_max is None or not (c.done() or c.at(".") or c.at("instead")):
+            raise NoMatch("counter that spell with a rider")
+        return [CounterSpell(ref, mv_max)]
+    c.need("target")
     filt = _spell_filter(c)
+    mv_max = _if_mana_value_at_most(c)
+    if mv_max is not None:
+        s.targets.append(TargetSpec(filt, 1, 1, ()))
+        s.last = T(len(s.targets) - 1)
+        if not (c.done() or c.at(".")):
+            raise NoMatch("counter with a rider")
+        return [CounterSpell(s.last, mv_max)]
     unless = None
     if c.take("unless", "its", "controller", "pays"):
         unless = mana_cost(mana_run(c))
@@ -492,6 +508,17 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     ref = T(len(s.targets) - 1)
     s.last = ref
     return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
+
+
+def _if_mana_value_at_most(c: Cursor) -> int | None:
+    """"if its mana value is N or less" after a spell (CR 202.3, 608.2c); None when not there."""
+    if not c.at("if", "its", "mana", "value", "is"):
+        return None
+    if c.kind(5) != "NUM" or c.low(6) != "or" or c.low(7) != "less":
+        return None
+    n = int(c.low(5))
+    c.i += 8
+    return n
 
 
 def clause_tap(c: Cursor, s: Scope) -> list[Effect]:
