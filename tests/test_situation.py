@@ -532,7 +532,7 @@ def test_json_schema():
                         "regeneration_shields", "kicked", "buyback", "casualty", "cast_before", "sacrificed", "monstrous", "exiled_until", "event_object", "event_player", "delayed", "it",
                         "modes"}
     assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
-                                                              "passed", "spells_cast", "extra_turns", "history"}
+                                                              "passed", "spells_cast", "extra_turns", "skip_combat", "history"}
     assert "main1" in schema["$defs"]["TurnSpec"]["properties"]["step"]["enum"]
     assert json.dumps(situation_json_schema(), sort_keys=True) == json.dumps(schema, sort_keys=True)
     assert "§" not in json.dumps(schema)

@@ -1299,6 +1299,19 @@ class UntapChosen(_EffectBase):
 
 
 @dataclass(frozen=True)
+class SkipNextCombat(_EffectBase):
+    """"Target opponent skips their next combat phase." — the player ``to`` names skips the next combat
+    phase they would have (CR 614.10: a replacement effect; 614.10a: nothing scheduled for it happens),
+    recorded in the turn (``turn.skip_combat``, one entry per skip) until it is skipped."""
+
+    kind: ClassVar[str] = "skip_next_combat"
+    to: Ref = field(default_factory=lambda: Ref("controller"))
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.to)} skips their next combat phase"
+
+
+@dataclass(frozen=True)
 class ExtraTurn(_EffectBase):
     """"Take an extra turn after this one." — the player ``to`` names takes an extra turn directly
     after this one (CR 500.7; several created: the most recently created is taken first), recorded in
@@ -1481,7 +1494,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn,
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
                UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

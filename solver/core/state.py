@@ -84,6 +84,8 @@ class Turn:
     spells_cast: tuple[tuple[str, int], ...] | None = None
     # (extension) extra turns to be taken after this one (CR 500.7), the next first: the player of each
     extra_turns: tuple[str, ...] = ()
+    # (extension) players who skip their next combat phase (CR 614.10, 614.10a), one entry per skip
+    skip_combat: tuple[str, ...] = ()
     # (extension) what happened this turn that rules look back at (:class:`TurnHistory`); None: not recorded
     history: TurnHistory | None = None
 
@@ -423,7 +425,7 @@ class GameState:
                           zone_rank.get(kv[0][0], len(zone_rank)), rank.get(kv[0][1], len(rank)), kv[0][1])))
         t = self.turn
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
-                t.lands_played, t.passed, t.spells_cast, t.extra_turns, t.history)
+                t.lands_played, t.passed, t.spells_cast, t.extra_turns, t.skip_combat, t.history)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
                         for e in sorted(self.effects, key=lambda e: e.order))

@@ -2357,6 +2357,16 @@ def _do_extra_turn(w: _World, ctx: _Ctx, eff: ir.ExtraTurn) -> list[_World]:
     return [w]
 
 
+def _do_skip_next_combat(w: _World, ctx: _Ctx, eff: ir.SkipNextCombat) -> list[_World]:
+    """CR 614.10: each player ``eff.to`` names (still in the game) skips their next combat phase
+    (``turn.skip_combat``; the turn engine skips it and removes the entry)."""
+    for p in _refs(w, ctx, eff.to):
+        if p in w.life and p not in w.losers:
+            w.skip_combat.append(p)
+            w.changed()
+    return [w]
+
+
 def _do_lose_game(w: _World, ctx: _Ctx, eff: ir.LoseGame) -> list[_World]:
     """CR 104.3e: each player ``eff.to`` names (still in the game) loses the game at once (the
     resolution stops when the game is over, CR 104.1)."""
@@ -2754,6 +2764,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.LoseGame: _do_lose_game,
     ir.UntapChosen: _do_untap_chosen,
     ir.ExtraTurn: _do_extra_turn,
+    ir.SkipNextCombat: _do_skip_next_combat,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.CopySpell: _do_copy_spell,

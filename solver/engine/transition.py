@@ -425,7 +425,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events", "prevention", "delayed", "extra_turns", "history")
+                 "life_lost", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -455,6 +455,7 @@ class _World:
         self.prevention: list[PreventionShield] = list(base.prevention)  # prevention shields (CR 615.7)
         self.delayed: list[DelayedTrigger] = list(base.delayed)  # delayed triggered abilities (CR 603.7)
         self.extra_turns: list[str] = list(base.turn.extra_turns)  # extra turns after this one (CR 500.7)
+        self.skip_combat: list[str] = list(base.turn.skip_combat)  # skipping their next combat phase (CR 614.10)
         # what happened this turn, where the situation records it (``turn.history``; None: not recorded)
         self.history: TurnHistory | None = base.turn.history
 
@@ -483,6 +484,7 @@ class _World:
         w.prevention = list(self.prevention)
         w.delayed = list(self.delayed)
         w.extra_turns = list(self.extra_turns)
+        w.skip_combat = list(self.skip_combat)
         w.history = self.history
         return w
 
@@ -1663,7 +1665,8 @@ def _finalize(w: _World) -> GameState:
     players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers, w.life_lost[p.id])
                     for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
-    turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns), history=w.history)
+    turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns),
+                   skip_combat=tuple(sorted(w.skip_combat)), history=w.history)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
                      day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)),

@@ -463,6 +463,10 @@ def _end_step(state: GameState) -> GameState:
     nxt = _next_step(state)
     if nxt is None:
         return _new_turn(state)
+    if t.step == "main1" and nxt == "main2" and t.active in t.skip_combat:   # the combat phase skipped (CR 614.10)
+        left = list(t.skip_combat)
+        left.remove(t.active)
+        t = replace(t, skip_combat=tuple(left))
     return replace(state, turn=replace(t, step=nxt, passed=(), priority=t.active))
 
 

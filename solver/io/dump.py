@@ -271,6 +271,8 @@ def _dump_turn(t: Turn) -> dict:
         d["spells_cast"] = dict(t.spells_cast)
     if t.extra_turns:
         d["extra_turns"] = list(t.extra_turns)   # (extension) CR 500.7
+    if t.skip_combat:
+        d["skip_combat"] = list(t.skip_combat)   # (extension) CR 614.10
     if t.history is not None:
         h = t.history
         d["history"] = {k: v for k, v in (("died", h.died), ("gained", dict(h.gained)),

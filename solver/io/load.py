@@ -158,7 +158,7 @@ class _PlainPlayer(_Plain):
 class _PlainTurn(_Plain):
     _model = "TurnSpec"
     _defaults = dict(number=1, active=None, step="main1", priority=None, lands_played=0, passed=None,
-                     spells_cast=None, extra_turns=None, history=None)
+                     spells_cast=None, extra_turns=None, skip_combat=None, history=None)
 
 
 class _PlainHistory(_Plain):
@@ -312,10 +312,11 @@ def _player(v: Any) -> str | _PlainPlayer:
 
 def _turn(v: Any) -> _PlainTurn:
     d = _keys(v, ("number", "active", "step", "priority", "lands_played", "passed", "spells_cast", "extra_turns",
-                  "history"))
+                  "skip_combat", "history"))
     checks = {"number": lambda x: _int(x, 1), "active": _opt_id, "priority": _opt_id, "lands_played": _count,
               "passed": _opt(lambda x: _list(x, _id)), "spells_cast": _opt(lambda x: _map(x, _id, _count)),
-              "extra_turns": _opt(lambda x: _list(x, _id)), "history": _opt(_history),
+              "extra_turns": _opt(lambda x: _list(x, _id)), "skip_combat": _opt(lambda x: _list(x, _id)),
+              "history": _opt(_history),
               "step": lambda x: x if type(x) is str and x in STEPS else _not_plain()}
     return _PlainTurn(**{k: checks[k](x) for k, x in d.items()})
 
@@ -891,6 +892,8 @@ class _Builder:
                     passed=tuple(pid for pid in self.player_ids if pid in passed), spells_cast=self.spells_cast(t),
                     extra_turns=tuple(self.player(pid, _at("turn", "extra_turns", i))
                                       for i, pid in enumerate(t.extra_turns or [])),
+                    skip_combat=tuple(sorted(self.player(pid, _at("turn", "skip_combat", i))
+                                             for i, pid in enumerate(t.skip_combat or []))),
                     history=self.history(t))
 
     def history(self, t: Any) -> TurnHistory | None:

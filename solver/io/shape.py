@@ -239,7 +239,7 @@ class HistorySpec(_Spec):
 
 
 class TurnSpec(_Spec):
-    """``{number, active, step, priority, lands_played, passed, spells_cast, extra_turns, history}``."""
+    """``{number, active, step, priority, lands_played, passed, spells_cast, extra_turns, skip_combat, history}``."""
 
     number: Annotated[int, Field(ge=1, le=MAX_INT)] = 1
     active: Id | None = Field(None, description="Active player (default: the first player)")
@@ -253,6 +253,8 @@ class TurnSpec(_Spec):
                                                                   "cast none; absent: not recorded")
     extra_turns: list[Id] | None = Field(None, description="(extension) extra turns to be taken after this one "
                                                            "(CR 500.7), the next first: the player of each")
+    skip_combat: list[Id] | None = Field(None, description="(extension) players who skip their next combat "
+                                                           "phase (CR 614.10), one entry per skip")
     history: HistorySpec | None = Field(None, description="(extension) what happened this turn that rules look "
                                                           "back at (creatures died, life gained, creatures "
                                                           "attacked with); absent: not recorded")

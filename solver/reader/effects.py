@@ -32,7 +32,7 @@ from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
-from .effects_pay import clause_extra_turn, clause_lose_game, paid_or_flipped
+from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
 from .effects_library import LIBRARY_CLAUSES, library_card as _library_card, reveal_top_to_hand
 
@@ -803,6 +803,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("flicker", clause_flicker), ("exile", clause_exile),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("lose the game", clause_lose_game), ("untap up to N", clause_untap_chosen), ("extra turn", clause_extra_turn),
+    ("skip next combat", clause_skip_next_combat),
     ("player draws or mills", clause_player_draws),
     ("tap/untap", clause_tap), ("put counters", clause_counters),
     ("fight", clause_fight), ("conjure", clause_conjure), ("until end of turn", clause_until_eot),

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.ir import CONTROLLER, CoinFlip, Effect, ExtraTurn, LoseGame, MayPay
+from ..core.ir import CONTROLLER, CoinFlip, Effect, ExtraTurn, LoseGame, MayPay, Ref, SkipNextCombat
 from ..core.mana import ManaCost
-from .cursor import Cursor
+from .cursor import Cursor, NoMatch
 from .effects_delayed import add_delayed, delayed_scope, delayed_time
 from .phrases import mana_cost, mana_run
-from .scope import Scope
+from .scope import Scope, target_phrase
 from .tokens import Token
 
-__all__ = ["paid_or_flipped", "clause_lose_game", "clause_extra_turn"]
+__all__ = ["paid_or_flipped", "clause_lose_game", "clause_extra_turn", "clause_skip_next_combat"]
 
 Sentences = Sequence[Sequence[Token]]
 SentenceReader = Callable[[Sequence[Token], Scope], object]
@@ -101,6 +101,23 @@ def clause_lose_game(c: Cursor, s: Scope) -> list[Effect]:
     """"you lose the game" (CR 104.3e)."""
     c.need("you", "lose", "the", "game")
     return [LoseGame(CONTROLLER)]
+
+
+def clause_skip_next_combat(c: Cursor, s: Scope) -> list[Effect]:
+    """"target opponent / target player / each opponent skips their next combat phase", "you skip your next
+    combat phase" (CR 614.10)."""
+    if c.take("you", "skip", "your"):
+        ref: Ref = CONTROLLER
+    elif c.take("each", "opponent", "skips", "their"):
+        ref = Ref("each_opponent")
+    else:
+        ref = target_phrase(c, s)
+        spec = s.targets[ref.index]
+        if not spec.filter.players or spec.filter.types or ref.kind != "target":
+            raise NoMatch("a target player")
+        c.need("skips", "their")
+    c.need("next", "combat", "phase")
+    return [SkipNextCombat(ref)]
 
 
 def clause_extra_turn(c: Cursor, s: Scope) -> list[Effect]:

@@ -42,6 +42,8 @@ def next_step(state: GameState) -> str | None:
             continue  # CR 510.4
         if nxt == "draw" and _skips(state, "draw"):
             continue  # CR 614.10: "Skip your draw step."
+        if nxt == "beginning_of_combat" and state.turn.active in state.turn.skip_combat:
+            return "main2"   # CR 614.10, 614.10a: "skips their next combat phase" (turn.skip_combat)
         return nxt
 
 

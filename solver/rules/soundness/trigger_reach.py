@@ -117,6 +117,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
     ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
     ir.ExtraTurn: "",                              # a later turn's order: no event now
+    ir.SkipNextCombat: "",                         # a later combat phase skipped: no event now
 }.items()})
 
 #: The events of the library effects (issue 26, helper library): a permanent put into a library
