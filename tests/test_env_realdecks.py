@@ -78,7 +78,7 @@ def test_real_decklists_truncate_with_a_reason_never_raise():
 
 
 COMPETITIVE = ROOT / "benchmarks" / "decks" / "games" / "competitive"
-WINNER_PAIR = ("pauper_affinity.txt", "pauper_affinity.txt")   # the pair tests/test_mcp_game.py plays
+WINNER_PAIR = ("pauper_affinity.txt", "pauper_familiars.txt")   # the pair tests/test_mcp_game.py plays
 
 
 def test_a_game_between_real_competitive_decks_reaches_a_winner():

@@ -25,7 +25,7 @@ from mcp import Client, StdioServerParameters  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DECKS = ROOT / "benchmarks" / "decks" / "games" / "competitive"
-PAIR = ("pauper_affinity.txt", "pauper_affinity.txt")   # two real decklists (sources in the files)
+PAIR = ("pauper_affinity.txt", "pauper_familiars.txt")   # two real decklists (sources in the files)
 SEEDS = 8          # games tried, in seed order, for one that reaches a winner
 LISTED = 200       # the agent picks among the first LISTED legal actions
 

@@ -474,14 +474,16 @@ def test_target_descriptions():
     assert other.targets == (TargetSpec(Filter(types=CREATURE)), TargetSpec(Filter(types=CREATURE), distinct_from=(0,)))
 
 
-def test_another_target_on_a_permanent_is_not_claimed():
-    # "another" on a permanent's ability also excludes the source: Filter.other_than_source (the
-    # structure layer reads it; the full effect template still does not claim the line)
+def test_another_target_on_a_permanent_is_read_as_not_the_source():
+    # "another" on a permanent's ability, its first target, excludes the source: Filter.other_than_source
+    # (CR 109.5), read by the effect grammar as by the structure layer
     (a,), _ = read(card("When this creature enters, another target creature gets +1/+1 until end of turn."))
     assert isinstance(a, ir.TriggeredAbility)
     assert a.targets == (TargetSpec(Filter(types=frozenset({"Creature"}), other_than_source=True)),)
-    assert [e.kind for e in a.effects] == ["unread"]
-    assert a.effects[0].text == "another target creature gets +1/+1 until end of turn."
+    assert a.effects == (ir.Pump(T(0), power=1, toughness=1),)
+    # a second "another target" (distinct from the first target and the source) is still not claimed
+    (b,), _ = read(card("When this creature enters, tap target creature and untap another target creature."))
+    assert isinstance(b, ir.Unsupported)
 
 
 def test_effects():
