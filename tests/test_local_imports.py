@@ -31,7 +31,7 @@ ALLOWED: dict[str, tuple[frozenset[str], str]] = {
                    "lazy package exports: importing solver.api.describe (cards show) loads no engine"),
     "solver.apps.batch": (frozenset({"solver.cards", "solver.core.errors", "solver.io.load", "solver.queries"}),
                           "the batch parent stays light; its workers load the engine and warm it up"),
-    "solver.apps.mcp_server": (frozenset({"solver", "solver.api.runner", "solver.api.situation", "solver.cards",
+    "solver.apps.mcp_server": (frozenset({"solver", "solver.api.runner", "solver.api.session", "solver.api.situation", "solver.cards",
                                           "solver.core.errors", "solver.io.load", "solver.queries"}),
                                "the MCP server starts before its first tool call loads the engine"),
     "solver.apps.mcp_games": (frozenset({"solver.api.session"}),

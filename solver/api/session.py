@@ -27,7 +27,20 @@ from typing import Any, Iterable, Sequence
 from .games import _deck, deal_shuffled, new_game
 from .situation import ActionError, Situation, UnsupportedActionError
 
-__all__ = ["GameSession", "LogEntry"]
+__all__ = ["GameSession", "LogEntry", "action_strings"]
+
+
+def action_strings(sit: Situation, max_results: int) -> tuple[list[str], int]:
+    """The first ``max_results`` legal actions of the acting player as canonical strings, and how many there
+    are (exact); raises :class:`UnsupportedActionError` when unread text could change them (contract §2.0)."""
+    if sit.decision is None:
+        sit._check_sound("actions")
+    listed: list[str] = []
+    for a in sit.legal_actions:
+        if len(listed) >= max_results:
+            break
+        listed.append(str(a))
+    return listed, sit.legal_actions.count()
 
 
 @dataclass(frozen=True)
@@ -122,14 +135,7 @@ class GameSession:
             return {"player": None, "status": self.status, "count": 0, "actions": [], "result": self.result()}
         sit = self.situation
         try:
-            if sit.decision is None:
-                sit._check_sound("actions")
-            listed: list[str] = []
-            for a in sit.legal_actions:
-                if len(listed) >= max_results:
-                    break
-                listed.append(str(a))
-            count = sit.legal_actions.count()
+            listed, count = action_strings(sit, max_results)
         except UnsupportedActionError as e:
             self._refuse(e)
             return {"player": sit.player, "status": "refused", "count": 0, "actions": [], "result": self.result()}

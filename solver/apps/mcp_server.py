@@ -456,18 +456,13 @@ def _game_tools(sits: "Situations") -> list[Callable[..., Any]]:
                       max_results: MaxResults = 1_000) -> Annotated[CallToolResult, LegalActionsResult]:
         """Every fully specified legal action of the player with priority, as canonical strings
         (e.g. 'cast shock -> bob paying mountain'); feed one to apply_action."""
+        from ..api.session import action_strings
         from ..api.situation import ActionError, Situation, UnsupportedActionError
 
         loaded = sits.load(situation, path)
         sit = Situation(loaded.state, source=loaded.source)
         try:
-            sit._check_sound("actions")
-            listed: list[str] = []
-            for a in sit.legal_actions:
-                if len(listed) >= max_results:
-                    break
-                listed.append(str(a))
-            count = sit.legal_actions.count()
+            listed, count = action_strings(sit, max_results)
         except UnsupportedActionError as e:   # contract §2.0: the same structured refusal as the queries
             return _result({"player": sit.player, **_refusal(e)})
         except ActionError as e:

@@ -747,17 +747,7 @@ def unless_decider(outcomes: Iterable["Outcome"]) -> str | None:
     and no other choice; None when no outcome has one. Outcomes mixing it with another player's
     choices are refused (:class:`ResolutionUnsupported`): following one path of the game, one
     decision has one chooser."""
-    outs = list(outcomes)
-    marked = [o for o in outs if "unless" in o.choices]
-    if not marked:
-        return None
-    players = {str(c.get("player")) for o in marked for c in (
-        o.choices["unless"] if isinstance(o.choices["unless"], list) else [o.choices["unless"]])
-        if isinstance(c, dict)}
-    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {"unless"} for o in outs):
-        raise ResolutionUnsupported("an 'unless' payment combined with other choices in one resolution: "
-                                    "who chooses each is not modeled when following one path of the game")
-    return players.pop()
+    return _one_decider(outcomes, "unless", "an 'unless' payment combined with other choices in one resolution")
 
 
 def search_decider(outcomes: Iterable["Outcome"]) -> str | None:
@@ -766,16 +756,22 @@ def search_decider(outcomes: Iterable["Outcome"]) -> str | None:
     such choices of that one player only and the outcomes differ in nothing else; None when no outcome
     has one. Several players' searches, or one mixed with another choice, are refused
     (:class:`ResolutionUnsupported`): following one path of the game, one decision has one chooser."""
+    return _one_decider(outcomes, "search", "another player's search combined with other choices or players in one "
+                        "resolution")
+
+
+def _one_decider(outcomes: Iterable["Outcome"], key: str, what: str) -> str | None:
+    """The one player whose ``key`` choices (one each, or a list) every outcome records and in which alone
+    the outcomes differ; None when no outcome has one; otherwise refused (``what``): following one path of
+    the game, one decision has one chooser."""
     outs = list(outcomes)
-    marked = [o for o in outs if "search" in o.choices]
+    marked = [o for o in outs if key in o.choices]
     if not marked:
         return None
     players = {str(c.get("player")) for o in marked for c in (
-        o.choices["search"] if isinstance(o.choices["search"], list) else [o.choices["search"]])
-        if isinstance(c, dict)}
-    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {"search"} for o in outs):
-        raise ResolutionUnsupported("another player's search combined with other choices or players in one "
-                                    "resolution: who chooses each is not modeled when following one path of the game")
+        o.choices[key] if isinstance(o.choices[key], list) else [o.choices[key]]) if isinstance(c, dict)}
+    if len(players) != 1 or len(marked) != len(outs) or any(set(o.choices) - {key} for o in outs):
+        raise ResolutionUnsupported(f"{what}: who chooses each is not modeled when following one path of the game")
     return players.pop()
 
 

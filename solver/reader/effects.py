@@ -34,7 +34,7 @@ from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
-from .effects_library import LIBRARY_CLAUSES, library_card as _library_card, reveal_top_to_hand
+from .effects_library import LIBRARY_CLAUSES, found_destination, library_card as _library_card, reveal_top_to_hand
 
 
 def clause_damage(c: Cursor, s: Scope) -> list[Effect]:
@@ -358,17 +358,22 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
     """exile <permanent> / exile <target card from a graveyard> (CR 406.2, 701.13? — exile is a
     zone change to the exile zone). "Exile … until …" (a duration) is not this template."""
     c.need("exile")
-    save = c.i
-    try:
-        ref = object_ref(c, s)
-    except NoMatch:
-        c.i = save
-        ref = target_phrase(c, s, allow_graveyard=True)
+    ref = _exiled_object(c, s, allow_graveyard=True)
     if s.source_is_permanent and c.take("until", "SELF", "leaves", "the", "battlefield"):
         return [Exile(ref, until_source_leaves=True)]   # CR 610.3: it returns as the source leaves
     if c.at("until") or c.at("instead") or c.at("face", "down") or c.at("with"):
         raise NoMatch("exile with a duration or a rider")
     return [Exile(ref)]
+
+
+def _exiled_object(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
+    """What "exile …" names: the source, "it", "that creature" (:func:`object_ref`) or a target phrase."""
+    save = c.i
+    try:
+        return object_ref(c, s)
+    except NoMatch:
+        c.i = save
+        return target_phrase(c, s, allow_graveyard=allow_graveyard)
 
 
 def _return_exiled(c: Cursor) -> tuple[str, bool]:
@@ -390,12 +395,7 @@ def clause_flicker(c: Cursor, s: Scope) -> list[Effect]:
     """exile <permanents>, then return <them> to the battlefield under <its owner's | your> control
     (:class:`~solver.core.ir.Blink`)."""
     c.need("exile")
-    save = c.i
-    try:
-        ref = object_ref(c, s)
-    except NoMatch:
-        c.i = save
-        ref = target_phrase(c, s)   # "another target creature you control", "up to one other target …"
+    ref = _exiled_object(c, s)   # "another target creature you control", "up to one other target …"
     if ref.kind not in ("self", "target", "each_target"):
         raise NoMatch("flicker of an object other than the source or a target")
     c.need(",", "then")
@@ -588,15 +588,7 @@ def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     if c.take("reveal", ("it", "that")):
         c.take("card")
         c.need(",")
-    c.need("put")
-    if not (c.take("it") or c.take("that", "card")):
-        raise NoMatch("the card found")
-    if c.take("into", "your", "hand"):
-        zone, tapped = "hand", False
-    elif c.take("onto", "the", "battlefield"):
-        zone, tapped = "battlefield", c.take("tapped")
-    else:
-        raise NoMatch("a destination")
+    zone, tapped = found_destination(c)
     c.need(",", "then", "shuffle")
     return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True)]
 

@@ -186,17 +186,22 @@ def clause_search_more(c: Cursor, s: Scope) -> list[Effect]:
     if c.take("reveal", ("it", "that")):
         c.take("card")
         c.need(",")
+    zone, tapped = found_destination(c)
+    c.need(",", "then", "shuffle")
+    return [SearchLibrary(zone, quality, tapped=tapped, or_keyword=keyword, mv_max_x=x)]
+
+
+def found_destination(c: Cursor) -> tuple[str, bool]:
+    """"put it / that card into your hand | onto the battlefield [tapped]" after a search (CR 701.23a):
+    (zone, tapped)."""
     c.need("put")
     if not (c.take("it") or c.take("that", "card")):
         raise NoMatch("the card found")
     if c.take("into", "your", "hand"):
-        zone, tapped = "hand", False
-    elif c.take("onto", "the", "battlefield"):
-        zone, tapped = "battlefield", c.take("tapped")
-    else:
-        raise NoMatch("a destination")
-    c.need(",", "then", "shuffle")
-    return [SearchLibrary(zone, quality, tapped=tapped, or_keyword=keyword, mv_max_x=x)]
+        return "hand", False
+    if c.take("onto", "the", "battlefield"):
+        return "battlefield", bool(c.take("tapped"))
+    raise NoMatch("a destination")
 
 
 def _found_onto_battlefield(c: Cursor, verb: str) -> bool:
