@@ -47,8 +47,13 @@ async def _play(c: Client, seed: int) -> dict:
         if steps % 25 == 0:
             who = listed["player"]
             views.append((who, (await c.call_tool("observe_game", {"game": game, "player": who})).structured_content))
-        last = (await c.call_tool("play_action", {"game": game, "action": _agent_choice(rng, listed["actions"])}
-                                  )).structured_content
+        action = _agent_choice(rng, listed["actions"])
+        last = (await c.call_tool("play_action", {"game": game, "action": action})).structured_content
+        if last["status"] == "choose_order":   # the action's own triggers: their controller orders them (CR 603.3b)
+            order = list(last["sources"])
+            rng.shuffle(order)
+            last = (await c.call_tool("play_action", {"game": game, "action": action, "trigger_order": order})
+                    ).structured_content
         steps += 1
         assert last["status"] in ("ok", "refused"), last
         if last["result"]["status"] != "playing":
@@ -126,6 +131,11 @@ def test_the_server_plays_the_sessions_game(games):
         listed = s.legal_actions(LISTED)
         if listed["status"] not in ("ok", "truncated"):
             break
-        s.apply(_agent_choice(rng, listed["actions"]))
+        action = _agent_choice(rng, listed["actions"])
+        out = s.apply(action)
+        if out["status"] == "choose_order":
+            order = list(out["sources"])
+            rng.shuffle(order)
+            s.apply(action, order)
     assert [e.to_json() for e in s.log] == first["log"]["log"]
     assert s.result() == first["log"]["result"]

@@ -80,6 +80,8 @@ except ImportError as e:  # pragma: no cover - the optional extra is missing
                       "(pettingzoo)") from e
 
 from .situation import Situation, UnsupportedActionError
+from .session import TriggerOrder, no_action_reason, trigger_orders
+from ..core.moves import AmbiguousActionError
 from .encoding import ActionEncoding, OptionPicker, completions
 from .games import (DEFAULT_DECKS, GREEN_DECK, RED_DECK, REAL_DECKS, _deck, deal_shuffled, initial_situation, new_game,
                     parse_decklist)
@@ -164,7 +166,10 @@ class MtgEnv(AECEnv):
         if self._mask_cache is None:
             try:
                 picker = self._current_picker()
-                self._mask_cache = (0, self.encoding.mask(self.situation, picker.slots() if picker else None))
+                mask = self.encoding.mask(self.situation, picker.slots() if picker else None)
+                if not mask.any():
+                    raise UnsupportedActionError(no_action_reason(self.situation))
+                self._mask_cache = (0, mask)
             except UnsupportedActionError as e:   # UnsupportedCaseError too: an unread part blocks the answer
                 self._refuse(e)
                 return np.zeros(self.encoding.size, dtype=np.int8)
@@ -216,8 +221,20 @@ class MtgEnv(AECEnv):
                     self._accumulate_rewards()
                     return
                 chosen = full[0]
+        if isinstance(chosen, TriggerOrder):
+            after = sit.apply(chosen.action, trigger_order=chosen.order, rng=self._dealer)
+        else:
+            try:
+                after = sit.apply(chosen, rng=self._dealer)
+            except AmbiguousActionError as e:   # the order of the action's own triggers (CR 603.3b): next
+                if not e.trigger_sources:
+                    raise
+                self._picker = OptionPicker(trigger_orders(chosen, e.trigger_sources), self.encoding.max_options)
+                self.steps += 1
+                self._accumulate_rewards()
+                return
         # the dealer realises a shuffle at once (games.deal_shuffled), and samples any other random event
-        self.situation = deal_shuffled(sit.apply(chosen, rng=self._dealer), self._dealer)
+        self.situation = deal_shuffled(after, self._dealer)
         self.steps += 1
         self._after()
 

@@ -19,6 +19,7 @@ the engine never guesses. Every action taken is in :attr:`GameSession.log`.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,8 +27,38 @@ from typing import Any, Iterable, Sequence
 
 from .games import _deck, deal_shuffled, new_game
 from .situation import ActionError, Situation, UnsupportedActionError
+from ..core.moves import AmbiguousActionError
 
-__all__ = ["GameSession", "LogEntry", "action_strings"]
+__all__ = ["GameSession", "LogEntry", "action_strings", "no_action_reason"]
+
+
+@dataclass(frozen=True)
+class TriggerOrder:
+    """An action with the order its own triggered abilities go on the stack (CR 603.3b: their
+    controller's choice; ``order``: the sources, top of the stack first) — an option of the decision
+    that follows an action whose triggers need ordering."""
+
+    action: Any
+    order: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.action} ordering {', '.join(self.order)}"
+
+
+def trigger_orders(action: Any, sources: Sequence[str]) -> list[TriggerOrder]:
+    """Every distinct order of the triggered abilities of ``sources`` (CR 603.3b), as options."""
+    return [TriggerOrder(action, order) for order in sorted(set(itertools.permutations(sources)))]
+
+
+def no_action_reason(sit: Situation) -> str:
+    """Why a game can't go on when the player to act has no legal action at all (never so by the rules:
+    passing is always one, CR 117.3d): the known case is priority in the cleanup step after state-based
+    actions (CR 514.3a), which the action listing does not give (it follows 514.3: no priority there)."""
+    t = sit.state.turn
+    if t.step == "cleanup":
+        return ("unsupported: players receive priority in the cleanup step after state-based actions "
+                "(CR 514.3a), which the legal actions do not list (CR 514.3)")
+    return f"unsupported: {sit.player} has no legal action in {t.step} (turn {t.number})"
 
 
 def action_strings(sit: Situation, max_results: int) -> tuple[list[str], int]:
@@ -136,22 +167,31 @@ class GameSession:
         sit = self.situation
         try:
             listed, count = action_strings(sit, max_results)
+            if count == 0:
+                raise UnsupportedActionError(no_action_reason(sit))
         except UnsupportedActionError as e:
             self._refuse(e)
             return {"player": sit.player, "status": "refused", "count": 0, "actions": [], "result": self.result()}
         return {"player": sit.player, "status": "truncated" if count > len(listed) else "ok", "count": count,
                 "actions": listed}
 
-    def apply(self, action: str) -> dict[str, Any]:
+    def apply(self, action: str, trigger_order: Sequence[str] | None = None) -> dict[str, Any]:
         """The acting player takes ``action`` (an action string; ``concede`` concedes, CR 104.3a).
         Answers ``ok`` with the action's canonical string, ``illegal`` with the reason (the game is
-        unchanged), or ``refused`` with the blocking text (the game stops)."""
+        unchanged), ``choose_order`` with the ``sources`` of the action's own triggered abilities when
+        their order is the player's choice (CR 603.3b: give it again with ``trigger_order``, top of the
+        stack first; the game is unchanged), or ``refused`` with the blocking text (the game stops)."""
         if self.status != "playing":
             return {"status": "illegal", "reason": f"the game is {self.status}", "result": self.result()}
         sit, player = self.situation, self.situation.player
         try:
             full: Any = action if sit.decision is not None or action.strip() == "concede" else sit.complete(action)
-            after = sit.apply(full, rng=self._dealer)
+            after = sit.apply(full, trigger_order=trigger_order, rng=self._dealer)
+        except AmbiguousActionError as e:
+            if not e.trigger_sources:
+                return {"status": "illegal", "action": action, "reason": " ".join(str(e).split())}
+            return {"status": "choose_order", "action": action, "sources": list(e.trigger_sources),
+                    "reason": " ".join(str(e).split())}
         except UnsupportedActionError as e:
             self._refuse(e)
             return {"status": "refused", "action": action, "result": self.result()}

@@ -98,7 +98,7 @@ def session_tools(sits: PathPolicy) -> list[Callable[..., Any]]:
 
     def observe_game(game: GameId, player: Annotated[str, Field(description="Whose view (a player id)")]
                      ) -> Annotated[CallToolResult, GameAnswer]:
-        """The game as that player sees it (own hand, hidden zones' sizes, who acts)."""
+        """The game as that player sees it."""
         session = get(game)
         try:
             view = session.observe(player)
@@ -114,11 +114,14 @@ def session_tools(sits: PathPolicy) -> list[Callable[..., Any]]:
         return _answer(game, get(game).legal_actions(max_results))
 
     def play_action(game: GameId, action: Annotated[str, Field(description=(
-                        "An action string from game_actions, or 'concede'"))]) -> Annotated[CallToolResult, GameAnswer]:
-        """The acting player takes the action: ok, illegal (with the reason) or refused (unread text
-        reached; the game stops)."""
+                        "An action string from game_actions, or 'concede'"))],
+                    trigger_order: Annotated[list[str] | None, Field(None, description=(
+                        "After choose_order: the sources, top first"))] = None,
+                    ) -> Annotated[CallToolResult, GameAnswer]:
+        """The acting player takes the action: ok, illegal (with the reason), choose_order (again with
+        trigger_order) or refused (unread text; the game stops)."""
         session = get(game)
-        out = session.apply(action)
+        out = session.apply(action, trigger_order)
         who = session.to_act
         return _answer(game, {**out, "to_act": who})
 

@@ -128,7 +128,13 @@ class IllegalActionError(ActionError):
 
 
 class AmbiguousActionError(ActionError):
-    """The action leaves a choice open (targets, payment, X, an order) and several ways exist."""
+    """The action leaves a choice open (targets, payment, X, an order) and several ways exist.
+    ``trigger_sources``: for the order of the action's own triggered abilities (CR 603.3b), their
+    sources, each a choice of ``trigger_order``."""
+
+    def __init__(self, message: str, trigger_sources: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.trigger_sources = trigger_sources
 
 
 class UnsupportedActionError(ActionError):

@@ -395,16 +395,33 @@ class ActionApplier:
         self.w.pending = waiting + self.w.pending  # and those they triggered (ward, CR 702.21a)
         return tuple(sorted({p.controller for p in self.triggers}))
 
+    def _interchangeable(self, mine: list[_PendingTrigger]) -> bool:
+        """Are these pending triggers one ability of interchangeable sources, naming nothing else (no
+        targets yet, the same event object and player, no last known information)?"""
+        first = mine[0]
+
+        def key(t: _PendingTrigger) -> tuple[Any, ...]:
+            o = self.objs.get(t.source)
+            status = None if o is None else (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage,
+                                             o.attached_to, o.token, o.chosen, o.zone)
+            return (t.index, t.ability, t.controller, t.event_object, t.event_player, t.last_known, t.refers_to,
+                    t.delayed, t.it, status)
+        return first.event_object is None and all(key(t) == key(first) for t in mine)
+
     def chosen_order(self, pid: str, mine: list[_PendingTrigger]) -> list[_PendingTrigger]:
         """The order ``pid``'s abilities go on the stack (the first at the bottom): ``trigger_order``
         lists their sources top of the stack first (CR 603.3b)."""
         if len(mine) <= 1:
             return mine
+        if self.trigger_order is None and self._interchangeable(mine):
+            # the same ability of interchangeable sources (two Nettle Sentinels): every order is the same
+            # outcome up to which of the interchangeable objects is which (contract §2.3) — one order
+            return sorted(mine, key=lambda t: t.source)
         if self.trigger_order is None:
             raise AmbiguousActionError(
                 f"{pid} puts {len(mine)} triggered abilities on the stack and chooses their order "
                 f"(CR 603.3b); pass trigger_order=[source ids, top of the stack first]: "
-                f"{', '.join(sorted(t.source for t in mine))}")
+                f"{', '.join(sorted(t.source for t in mine))}", tuple(sorted(t.source for t in mine)))
         rank = {s: i for i, s in enumerate(self.trigger_order)}
         missing = [t.source for t in mine if t.source not in rank]
         if missing:

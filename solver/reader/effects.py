@@ -516,7 +516,7 @@ def _if_mana_value_at_most(c: Cursor) -> int | None:
         return None
     if c.kind(5) != "NUM" or c.low(6) != "or" or c.low(7) != "less":
         return None
-    n = int(c.low(5))
+    n = int(c.toks[c.i + 5].low)
     c.i += 8
     return n
 
