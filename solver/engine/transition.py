@@ -56,6 +56,7 @@ from ..core import ir
 from ..cards import Card, faces
 from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
+from ..rules.soundness.unread import how_it_enters
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
 from ..rules.triggers import batch_key, condition_met, event_refs_used, event_subjects, is_event_trigger, step_fires
@@ -1288,6 +1289,10 @@ def _note_unsupported(w: _World, o: GameObject, when: str) -> None:
     for u in o.card.unsupported:
         if u.kind in ("activated", "rider"):
             continue   # an activated ability (or its rider) acts only once activated, not as it moves (CR 602)
+        if when == "enters the battlefield" and how_it_enters(u.text or u.what):
+            # "As this land enters, you may reveal …", "You may have ~ enter as a copy …": an unread replacement
+            # of how it enters (CR 614.1c, 614.12) changes this very outcome — refused, never noted
+            raise ResolutionUnsupported(f"{o.id} {when}; not modeled: {u.what}")
         w.notes.add(f"{o.id} {when}; not modeled: {u.what}")
 
 

@@ -144,6 +144,12 @@ _OPPONENTS = re.compile(r"\bopponents?\b|\bplayers?\b|\beach player\b|\bnoncreat
 
 _SELF_ENTERS = re.compile(r"^(?:as )?(?:this|~) (?:\w+ )?(?:\w+ )?enters\b|^if you control [^,]*, (?:this|~) \w+ enters"
                           r"|^(?:this|~) \w+ enters tapped|^you may have (?:this|~) \w+ enter")
+def how_it_enters(text: str) -> bool:
+    """Is this line about how its own permanent enters the battlefield ("As this land enters, you may …",
+    "This land enters tapped unless …", "You may have ~ enter as a copy …": CR 614.1c, 614.12)?"""
+    return bool(_SELF_ENTERS.search(words(text)))
+
+
 _SPECIFIC: tuple[tuple[re.Pattern, frozenset[str]], ...] = (
     (re.compile(r"\b(?:doesn't|don't) untap during\b"), frozenset({"replacement"})),
     (re.compile(r"\bno maximum hand size\b|\bmaximum hand size\b"), frozenset({"effect"})),
