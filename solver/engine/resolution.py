@@ -848,31 +848,29 @@ def _do_return_transformed(w: _World, ctx: _Ctx, eff: ir.ReturnTransformed) -> l
     """Exile it, then return it to the battlefield transformed under its owner's control (CR 712.14a:
     a card that isn't a transforming double-faced card stays in exile; the permanent is a new object,
     400.7, with its back face up)."""
-    worlds = [w]
-    for t in _refs(w, ctx, eff.to):
-        nxt: list[_World] = []
-        for v in worlds:
-            o = v.objects.get(t)
-            if o is None or o.zone != "battlefield":
-                nxt.append(v)
-                continue
-            exiled = _move(v, t, "exile")
-            _detach_from(v, t)
-            turned = other_face(exiled) if not exiled.token else None
-            if turned is None:
-                nxt.append(v)
-                continue
-            nxt.extend(_enter_battlefield(v, t, exiled.owner, x=0, face=turned))
-        worlds = nxt
-    return worlds
+    def back(v: _World, t: str, exiled: GameObject) -> list[_World]:
+        turned = other_face(exiled) if not exiled.token else None
+        return [v] if turned is None else _enter_battlefield(v, t, exiled.owner, x=0, face=turned)
+    return _exile_and_return(w, ctx, eff.to, back)
 
 
 def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
     """Exile each permanent named, then return its card to the battlefield at once (CR 400.7: a new
     object) under its owner's or the controller's control (:class:`ir.Blink`); a token doesn't return
     (CR 111.8)."""
+    def back(v: _World, t: str, exiled: GameObject) -> list[_World]:
+        if exiled.token:
+            return [v]
+        return _enter_battlefield(v, t, ctx.controller if eff.under == "you" else exiled.owner, x=0, tapped=eff.tapped)
+    return _exile_and_return(w, ctx, eff.to, back)
+
+
+def _exile_and_return(w: _World, ctx: _Ctx, ref: Ref, back: Callable[[_World, str, GameObject], list[_World]]
+                      ) -> list[_World]:
+    """Each permanent ``ref`` names still on the battlefield is exiled (what was attached to it falls off,
+    704.5m) and ``back`` returns its card (CR 400.7: a new object), in every world so far."""
     worlds = [w]
-    for t in _refs(w, ctx, eff.to):
+    for t in _refs(w, ctx, ref):
         nxt: list[_World] = []
         for v in worlds:
             o = v.objects.get(t)
@@ -881,11 +879,7 @@ def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
                 continue
             exiled = _move(v, t, "exile")
             _detach_from(v, t)
-            if exiled.token:
-                nxt.append(v)
-                continue
-            who = ctx.controller if eff.under == "you" else exiled.owner
-            nxt.extend(_enter_battlefield(v, t, who, x=0, tapped=eff.tapped))
+            nxt.extend(back(v, t, exiled))
         worlds = nxt
     return worlds
 

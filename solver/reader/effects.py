@@ -584,10 +584,6 @@ def clause_search(c: Cursor, s: Scope) -> list[Effect]:
     701.24; revealing, CR 701.20, changes nothing the game state holds)."""
     c.need("search", "your", "library", "for")
     quality = _library_card(c)
-    c.need(",")
-    if c.take("reveal", ("it", "that")):
-        c.take("card")
-        c.need(",")
     zone, tapped = found_destination(c)
     c.need(",", "then", "shuffle")
     return [SearchLibrary(zone, quality, tapped=tapped, shuffle=True)]

@@ -182,18 +182,18 @@ def clause_search_more(c: Cursor, s: Scope) -> list[Effect]:
         raise NoMatch("a search of the other template")
     if x and not s.x_defined:
         raise NoMatch("X not defined by a cost")
-    c.need(",")
-    if c.take("reveal", ("it", "that")):
-        c.take("card")
-        c.need(",")
     zone, tapped = found_destination(c)
     c.need(",", "then", "shuffle")
     return [SearchLibrary(zone, quality, tapped=tapped, or_keyword=keyword, mv_max_x=x)]
 
 
 def found_destination(c: Cursor) -> tuple[str, bool]:
-    """"put it / that card into your hand | onto the battlefield [tapped]" after a search (CR 701.23a):
-    (zone, tapped)."""
+    """", [reveal it / that card,] put it / that card into your hand | onto the battlefield [tapped]" after a
+    search (CR 701.23a; revealing, 701.20, changes nothing the game state holds): (zone, tapped)."""
+    c.need(",")
+    if c.take("reveal", ("it", "that")):
+        c.take("card")
+        c.need(",")
     c.need("put")
     if not (c.take("it") or c.take("that", "card")):
         raise NoMatch("the card found")
