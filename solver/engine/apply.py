@@ -54,6 +54,7 @@ from .transition import (ResolutionUnsupported, _PendingTrigger, _World, change_
                          queue_target_triggers, queue_triggers, count_spell, dispatch_events)
 from ..core.events import SpellCast
 from .copies import needs_cast_before
+from .resolution import _interchangeable_key
 from ..core.errors import UnsupportedCase
 from ..rules.replacement import counter_event_outcomes, enters_tapped, life_choice, may_pay_life
 from ..rules.suspend import suspend_of
@@ -402,8 +403,7 @@ class ActionApplier:
 
         def key(t: _PendingTrigger) -> tuple[Any, ...]:
             o = self.objs.get(t.source)
-            status = None if o is None else (o.card, o.owner, o.controller, o.tapped, o.sick, o.counters, o.damage,
-                                             o.attached_to, o.token, o.chosen, o.zone)
+            status = None if o is None else (o.zone, *_interchangeable_key(o))
             return (t.index, t.ability, t.controller, t.event_object, t.event_player, t.last_known, t.refers_to,
                     t.delayed, t.it, status)
         return first.event_object is None and all(key(t) == key(first) for t in mine)

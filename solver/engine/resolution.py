@@ -2341,29 +2341,31 @@ def _do_untap_chosen(w: _World, ctx: _Ctx, eff: ir.UntapChosen) -> list[_World]:
 def _do_extra_turn(w: _World, ctx: _Ctx, eff: ir.ExtraTurn) -> list[_World]:
     """CR 500.7: each player ``eff.to`` names (still in the game) takes an extra turn after this one,
     before the extra turns created earlier (``turn.extra_turns``, next first)."""
-    for p in reversed(_refs(w, ctx, eff.to)):
-        if p in w.life and p not in w.losers:
-            w.extra_turns.insert(0, p)
+    for p in reversed(_players_in_game(w, ctx, eff.to)):
+        w.extra_turns.insert(0, p)
     return [w]
+
+
+def _players_in_game(w: _World, ctx: _Ctx, ref: Ref) -> list[str]:
+    """The players ``ref`` names who are still in the game (CR 800.4a)."""
+    return [p for p in _refs(w, ctx, ref) if p in w.life and p not in w.losers]
 
 
 def _do_skip_next_combat(w: _World, ctx: _Ctx, eff: ir.SkipNextCombat) -> list[_World]:
     """CR 614.10: each player ``eff.to`` names (still in the game) skips their next combat phase
     (``turn.skip_combat``; the turn engine skips it and removes the entry)."""
-    for p in _refs(w, ctx, eff.to):
-        if p in w.life and p not in w.losers:
-            w.skip_combat.append(p)
-            w.changed()
+    for p in _players_in_game(w, ctx, eff.to):
+        w.skip_combat.append(p)
+        w.changed()
     return [w]
 
 
 def _do_lose_game(w: _World, ctx: _Ctx, eff: ir.LoseGame) -> list[_World]:
     """CR 104.3e: each player ``eff.to`` names (still in the game) loses the game at once (the
     resolution stops when the game is over, CR 104.1)."""
-    for p in _refs(w, ctx, eff.to):
-        if p in w.life and p not in w.losers:
-            w.losers.add(p)
-            w.changed()
+    for p in _players_in_game(w, ctx, eff.to):
+        w.losers.add(p)
+        w.changed()
     return [w]
 
 

@@ -253,18 +253,21 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
 
 def _rows(card: Card, abilities: Any, zone: str) -> list[tuple[str, str, Any, Any, bool]]:
     """The unread parts of ``card`` with ``abilities`` in ``zone``: (text, kind, affects, reach, active)."""
+    return _classified(card, card_parts(card, abilities, zone), zone)
+
+
+def _classified(card: Card, parts: Iterable[tuple[str, str, Any]], zone: str) -> list[tuple[str, str, Any, Any, bool]]:
+    """Unread parts ``(text, kind, affects)`` of ``card`` with their reach and whether they act in ``zone``."""
     types = tuple(card.data.types)
     return [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
-            for text, kind, affects in card_parts(card, abilities, zone)]
+            for text, kind, affects in parts]
 
 
 def _gained_rows(card: Card, a: Any, zone: str) -> list[tuple[str, str, Any, Any, bool]]:
     """:func:`_rows` of one ability the card's object gained, memoized per card, zone and ability object
     (the memo holds the ability, so its id names it for as long as the entry lives)."""
     def rows() -> tuple[Any, list[tuple[str, str, Any, Any, bool]]]:
-        types = tuple(card.data.types)
-        return a, [(text, kind, _sorted(affects), _reach(text, kind, zone), _active(text, kind, zone, types, card.name))
-                   for text, kind, affects in ability_parts(card, a, zone)]
+        return a, _classified(card, ability_parts(card, a, zone), zone)
     held, out = card.memo.get(("unread-gained", zone, id(a)), rows)
     return out if held is a else rows()[1]
 
