@@ -28,7 +28,7 @@ import os
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from reference.actions_ref import reference_actions, reference_face_entries
@@ -192,6 +192,10 @@ def _main_phase_boards(draw):
 
 @SETTINGS
 @given(_main_phase_boards())
+# found by a fresh seed: a modal double-faced card's land face with "As … enters, you may pay 3 life" (two plays)
+@example({"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+          "battlefield": {"alice": [], "bob": [{"card": "Grizzly Bears", "id": "bears"}]},
+          "hand": {"alice": [{"card": "Emeria's Call // Emeria, Shattered Skyclave", "id": "o1"}]}})
 def test_actions_match_reference(doc):
     """The actions are the reference's on this board (alternative costs: ``alt_costs_ref``), and
     for each face a card in the hand may be cast or played as, the reference's entries for that

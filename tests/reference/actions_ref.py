@@ -7,6 +7,8 @@ It is as plain as possible and slow; use it on small boards only.
 """
 from __future__ import annotations
 
+import re
+
 from reference.pay_ref import brute_pay
 from reference.targets_ref import reference_targets
 from mtgsolve.solver.core import ir
@@ -15,6 +17,14 @@ from mtgsolve.solver.core.state import GameState
 
 SORCERY_STEPS = {"main1", "main2"}
 
+
+
+def _pay_life_as_enters(text: str) -> int | None:
+    """N of the printed line "As this land enters, you may pay N life. If you don't, it enters tapped." (an
+    independent reading of the Oracle text), or None."""
+    m = re.search(r"^As [^\n]+? enters(?: the battlefield)?, you may pay (\d+) life\. If you don't, it enters(?: the battlefield)? tapped\.$",
+                  text or "", re.M)
+    return int(m.group(1)) if m else None
 
 def _flash(card) -> bool:
     return any(isinstance(a, ir.Keyword) and a.name == "flash" for a in card.abilities) or \
@@ -135,6 +145,9 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
         if "Land" in o.card.data.types:
             if sorcery_time and t.lands_played < _lands_allowed(state, view, player):
                 out.append({"kind": "play_land", "object": o.id})
+                n = _pay_life_as_enters(o.card.data.text)
+                if n is not None and state.player(player).life >= n:   # CR 614.12, 119.4: the shock land's choice
+                    out.append({"kind": "play_land", "object": o.id, "pay_life": True})
             continue
         if _forbidden(state, view, player, sorcery_time):
             continue
