@@ -63,6 +63,10 @@ BAD_INPUTS = [
     ("dangling.yaml", "format: mtgsolve/1\nplayers: [alice]\nbattlefield:\n  alice: [{card: Wild Growth, attached_to: nothing}]\n",
      "battlefield.alice[0].attached_to"),
     ("bad-json.json", "{\"format\": \"mtgsolve/1\", ", None),
+    ("known-top-unshuffled.yaml", "format: mtgsolve/1\nplayers: [alice]\nlibrary:\n  alice: [Forest]\n"
+     "known_top: {alice: 1}\n", "known_top.alice: alice's library is not marked shuffled"),
+    ("known-top-too-many.yaml", "format: mtgsolve/1\nplayers: [alice]\nlibrary:\n  alice: [Forest]\n"
+     "shuffled: {alice: true}\nknown_top: {alice: 2}\n", "known_top.alice: expected 1 to 1"),
 ]
 
 

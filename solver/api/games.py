@@ -212,11 +212,12 @@ def deal_shuffled(sit: Situation, rng: random.Random) -> Situation:
     if not state.shuffled or sit.decision is not None:
         return sit
     order: dict[str, int] = {}
-    for pid in state.shuffled:
-        lib = sorted(state.zone("library", pid), key=lambda o: (o.order, o.id))
+    known = dict(state.known_top)
+    for pid in state.shuffled:   # the known top cards (``known_top``) stay where they are
+        lib = sorted(state.zone("library", pid), key=lambda o: (o.order, o.id))[known.get(pid, 0):]
         slots = [o.order for o in lib]
         rng.shuffle(lib)
         order.update((o.id, slot) for o, slot in zip(lib, slots))
     objects = tuple(o.with_(order=order[o.id]) if o.id in order else o for o in state.objects)
-    new = type(sit)(replace(state, objects=objects, shuffled=()), source=sit.source)
+    new = type(sit)(replace(state, objects=objects, shuffled=(), known_top=()), source=sit.source)
     return new

@@ -324,6 +324,9 @@ class GameState:
     mana_pool: tuple[tuple[str, Mana], ...] = ()
     effects: tuple[ContinuousEffectEntry, ...] = ()
     shuffled: tuple[str, ...] = ()
+    # (extension) of a library in random order, how many cards on top are known, in the order listed
+    # (CR 401.4, 701.24a: "shuffle, then put that card on top"); sorted by player, each count > 0
+    known_top: tuple[tuple[str, int], ...] = ()
     name: str | None = None
     description: str | None = None
     rules: tuple[str, ...] = ()
@@ -429,7 +432,7 @@ class GameState:
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
                         for e in sorted(self.effects, key=lambda e: e.order))
-        return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.name,
+        return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.known_top, self.name,
                 self.description, self.rules, self.day_night,
                 tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
                 tuple(sorted(self.delayed, key=DelayedTrigger.sort_key)))

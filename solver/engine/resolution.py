@@ -929,7 +929,7 @@ def _do_reveal_top(w: _World, ctx: _Ctx, eff: ir.RevealTop) -> list[_World]:
     lib = w.zone_list("library", player)
     if not lib:
         return [w]
-    if player in w.shuffled and len(lib) > 1:
+    if player in w.shuffled and len(lib) > 1 and not w.known_top.get(player):
         raise ResolutionUnsupported(f"{player} looks at the top card of a library in random order")
     if not _has_quality(lib[0].card, eff.quality):
         return [w]
@@ -963,7 +963,7 @@ def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
                     v.drew_empty.add(player)
                 nxt.append(v)
                 continue
-            if player not in v.shuffled or len(lib) == 1:
+            if player not in v.shuffled or len(lib) == 1 or v.known_top.get(player):
                 _move(v, lib[0].id, "graveyard") if mill else draw(v, player, lib[0].id)
                 nxt.append(v)
                 continue
@@ -1245,12 +1245,14 @@ def _shuffle_then_top(w: _World, player: str, found: str | None) -> None:
     if found is None:
         _shuffle(w, player)
         return
-    rest = [o for o in w.zone_list("library", player) if o.id != found]
-    if len({_interchangeable_key(o) for o in rest}) > 1:
-        raise ResolutionUnsupported(f"{player} shuffles and puts the card found on top: the situation format cannot "
-                                    "say 'this card on top, the rest in random order'")
+    rest = sorted((o for o in w.zone_list("library", player) if o.id != found),
+                  key=lambda o: (o.card.name if o.card else "", _natural(o.id)))
     _relist_library(w, player, [found] + [o.id for o in rest])
-    w.shuffled.discard(player)
+    if len({_interchangeable_key(o) for o in rest}) > 1:
+        w.shuffled.add(player)      # the card found on top, known; the rest in random order (``known_top``)
+        w.known_top[player] = 1
+    else:
+        w.known_order(player)
     w.changed()
 
 
@@ -1296,13 +1298,13 @@ def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
     index: dict[tuple[Hashable, ...], int] = {}
     for o in top:
         keys.append(index.setdefault(_interchangeable_key(o), len(index)))
-    if player in w.shuffled and len(index) > 1 and len(lib) > n:
+    if w.random_library(player, f"looks at the top {n} cards of their library") and len(index) > 1 and len(lib) > n:
         raise ResolutionUnsupported(
             f"looking at the top {n} cards of {player}'s shuffled library: which cards are on top is a random "
             "event and the rest stays in random order, which the situation format cannot express (its "
             "'shuffled' marks a whole library)")
     if player in w.shuffled and len(lib) <= n:
-        w.shuffled.discard(player)  # the player looked at every card and chose the order
+        w.known_order(player)  # the player looked at every card and chose the order
         w.changed()
     slots = sorted(o.order for o in top)
     members: dict[int, list[GameObject]] = {}
@@ -1335,13 +1337,13 @@ def _library_classes(w: _World, player: str, n: int, what: str) -> tuple[list[Ga
     lib = w.zone_list("library", player)
     index: dict[tuple[Hashable, ...], int] = {}
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
-    if player in w.shuffled and len(set(keys)) > 1 and len(lib) > n:
+    if w.random_library(player, what + " of their library") and len(set(keys)) > 1 and len(lib) > n:
         raise ResolutionUnsupported(
             f"{player} {what} of a library in random order: which cards are on top is a random event and the "
             "rest stays in random order, which the situation format cannot express (its 'shuffled' marks a "
             "whole library)")
     if player in w.shuffled and len(lib) <= n:
-        w.shuffled.discard(player)  # the player sees every card and chooses where each goes
+        w.known_order(player)  # the player sees every card and chooses where each goes
         w.changed()
     return lib, keys
 
@@ -1476,9 +1478,7 @@ def _hand_on_top(w: _World, player: str, n: int) -> list[_World]:
     if k <= 0:
         return [w]
     _require_libraries(w, player, "puts cards from their hand on top of their library")
-    if player in w.shuffled and w.zone_list("library", player):
-        raise ResolutionUnsupported(f"{player} puts cards on top of a library in random order: the situation format "
-                                    "cannot say 'these on top, the rest in random order'")
+    on_random = w.random_library(player, "puts cards on top of their library") and bool(w.zone_list("library", player))
     index: dict[tuple[Hashable, ...], int] = {}
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in hand]
     sequences = sorted({seq for combo in itertools.combinations(keys, k) for seq in itertools.permutations(combo)})
@@ -1490,6 +1490,8 @@ def _hand_on_top(w: _World, player: str, n: int) -> list[_World]:
         for oid in placed:
             move(v, oid, "library", timestamp=v.objects[oid].timestamp)
         _relist_library(v, player, placed + lib)
+        if on_random:   # these on top, known; the rest still in random order (``known_top``)
+            v.known_top[player] = len(placed)
         if len(sequences) > 1:
             v.choices["put_on_top"] = placed
         out.append(v)
@@ -1516,6 +1518,7 @@ def _shuffle(w: _World, player: str) -> None:
     for i, o in enumerate(lib):
         w.objects[o.id] = o.with_(order=i)
     w.shuffled.add(player)
+    w.known_top.pop(player, None)
     w.changed()
 
 
@@ -2083,7 +2086,7 @@ def _do_explore(w: _World, ctx: _Ctx, eff: ir.Explore) -> list[_World]:
     lib = w.zone_list("library", player)
     if not lib:
         return _explore_counter(w, explorers)
-    if player not in w.shuffled or len(lib) == 1:
+    if player not in w.shuffled or len(lib) == 1 or w.known_top.get(player):
         return _explore_card(w, lib[0], explorers)
     classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
     for o in lib:
@@ -2523,12 +2526,12 @@ def _known_order_for(w: _World, player: str, what: str) -> None:
     whole library): refused unless the library holds at most one class of interchangeable cards —
     its order is then known, and it is no longer marked in random order."""
     lib = w.zone_list("library", player)
-    if player not in w.shuffled:
+    if not w.random_library(player, what + " its library"):
         return
     if len({_interchangeable_key(o) for o in lib}) > 1:
         raise ResolutionUnsupported(f"{what} a library in random order: the situation format cannot say 'this "
                                     "card there, the rest in random order'")
-    w.shuffled.discard(player)
+    w.known_order(player)
     w.changed()
 
 
@@ -2622,7 +2625,7 @@ def _reveal_top_to_hand(w: _World, player: str, quality: ir.Filter | None) -> li
         classes.setdefault(_interchangeable_key(o), []).append(o)
     if not lib:
         return [w]
-    if player not in w.shuffled or len(classes) == 1:
+    if player not in w.shuffled or len(classes) == 1 or w.known_top.get(player):
         if _has_quality(lib[0].card, quality):
             move(w, lib[0].id, "hand", timestamp=lib[0].timestamp)
         return [w]
@@ -2641,7 +2644,7 @@ def _reveal_top_to_hand(w: _World, player: str, quality: ir.Filter | None) -> li
             move(v, card.id, "hand", timestamp=card.timestamp)
         else:
             _relist_library(v, player, [card.id] + [o.id for o in lib if o.id != card.id])
-            v.shuffled.discard(player)
+            v.known_order(player)
         out.append(v)
     return out
 

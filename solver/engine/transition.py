@@ -250,7 +250,8 @@ def draw_top(state: GameState, player: str, card: GameObject | None = None) -> t
     w = _World(state)
     if not draw(w, player, card.id if card is not None else None):
         return state, True
-    return renumber(state, w.objects.values()), False
+    out = renumber(state, w.objects.values())
+    return (out if out.known_top == w.known_top_marks() else replace(out, known_top=w.known_top_marks())), False
 
 
 def draw(w: _World, player: str, card: str | None = None) -> GameObject | None:
@@ -424,7 +425,7 @@ class _PendingTrigger:
 class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
-    __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
+    __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
                  "life_lost", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
 
@@ -436,6 +437,8 @@ class _World:
         self.life_lost: dict[str, int | None] = {p.id: p.life_lost_this_turn for p in base.players}
         self.effects: list[ContinuousEffectEntry] = list(base.effects)
         self.shuffled: set[str] = set(base.shuffled)
+        # of a library in random order, how many cards on top are known (CR 701.24a; ``known_top``)
+        self.known_top: dict[str, int] = dict(base.known_top)
         self.choices: dict[str, Any] = {}
         self.prob = Fraction(1)
         self.pending: list[_PendingTrigger] = []
@@ -468,6 +471,7 @@ class _World:
         w.life_lost = dict(self.life_lost)
         w.effects = list(self.effects)
         w.shuffled = set(self.shuffled)
+        w.known_top = dict(self.known_top)
         w.choices = json.loads(json.dumps(self.choices))
         w.prob = self.prob
         w.pending = list(self.pending)
@@ -496,9 +500,30 @@ class _World:
         turn = self.base.turn if self.base.turn.history == self.history else replace(self.base.turn, history=self.history)
         return replace(self.base, players=players, turn=turn, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
+                       known_top=self.known_top_marks(),
                        mana_pool=self.mana_pool(), day_night=self.day_night,
                        prevention=tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
                        delayed=tuple(sorted(self.delayed, key=DelayedTrigger.sort_key)))
+
+    def known_top_marks(self) -> tuple[tuple[str, int], ...]:
+        """``known_top`` as a state holds it: players whose library is still in random order, sorted."""
+        return tuple(sorted((p, n) for p, n in self.known_top.items() if n > 0 and p in self.shuffled))
+
+    def known_order(self, player: str) -> None:
+        """``player``'s library is known in order again (they saw all of it): no longer ``shuffled``."""
+        self.shuffled.discard(player)
+        self.known_top.pop(player, None)
+
+    def random_library(self, player: str, what: str) -> bool:
+        """Whether ``player``'s library is in random order (``shuffled``, CR 701.24). A library whose top
+        cards are known above a random rest (``known_top``) is refused here: ``what`` the player does
+        with it is modeled only for draws (:func:`draw_known_top`)."""
+        if player not in self.shuffled:
+            return False
+        if self.known_top.get(player):
+            raise ResolutionUnsupported(f"{player} {what}: the top {self.known_top[player]} card(s) of the library "
+                                        "are known and the rest is in random order, which is modeled only for draws")
+        return True
 
     def mana_pool(self) -> tuple[tuple[str, Mana], ...]:
         """The pools as a state holds them (the base's own value when no cost was paid from them)."""
@@ -607,6 +632,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     the caller (resolution's ``_enter_battlefield``, the action applier's ``play_land``)."""
     o = w.objects[oid]
     _forget_event_object(w, oid)
+    if w.known_top and (o.zone == "library" or zone == "library"):
+        _known_top_moves(w, o, zone)
     zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
@@ -643,6 +670,21 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     if o.zone == "battlefield" and zone != "battlefield":
         _return_exiled_until(w, oid)
     return new
+
+
+def _known_top_moves(w: _World, o: GameObject, zone: str) -> None:
+    """``known_top`` (CR 401.4) as a card leaves a library whose top cards are known above a random rest:
+    a known card leaving makes one fewer known; a card of the random rest leaving (a search, which
+    shuffles after, CR 701.23a) leaves them as they are. A card put into such a library is refused: where
+    it goes among known and random cards is its caller's, and no caller says."""
+    if zone == "library" and o.zone != "library" and w.known_top.get(o.owner):
+        raise ResolutionUnsupported(f"a card put into {o.owner}'s library, whose top cards are known above a "
+                                    "random rest, is not modeled")
+    k = w.known_top.get(o.owner, 0)
+    if o.zone == "library" and k:
+        top = [x.id for x in w.zone_list("library", o.owner)[:k]]
+        if o.id in top:
+            w.known_top[o.owner] = k - 1
 
 
 def _return_exiled_until(w: _World, source: str) -> None:
@@ -1236,7 +1278,7 @@ def _pay_draws(w: _World, player: str, n: int) -> None:
     and drawing from an empty library is a loss, CR 704.5b)."""
     if not n:
         return
-    if player in w.shuffled:
+    if player in w.shuffled and w.known_top.get(player, 0) < n:
         raise ResolutionUnsupported(f"the payment draws {n} card(s) from {player}'s shuffled library "
                                     "(a random card), which is not chosen for them")
     listed = len(w.zone_list("library", player))
@@ -1673,7 +1715,8 @@ def _finalize(w: _World) -> GameState:
     turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns),
                    skip_combat=tuple(sorted(w.skip_combat)), history=w.history)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
-                     shuffled=tuple(p for p in pids if p in w.shuffled), name=None, description=None, rules=(),
+                     shuffled=tuple(p for p in pids if p in w.shuffled), known_top=w.known_top_marks(),
+                     name=None, description=None, rules=(),
                      day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)),
                      delayed=tuple(sorted(w.delayed, key=DelayedTrigger.sort_key)))
 

@@ -669,8 +669,8 @@ def _draw(it: _Item, chooser: Chooser) -> Step:
                                   "list the libraries (a player with no cards listed has an empty library)")
         return [_with(it, stage="settle", drew_empty=it.drew_empty + (player,))]
     drawn = (CardDrawn(player),)  # "whenever you draw a card" (CR 121.2)
-    if player not in state.shuffled or len(library) == 1:
-        s, _ = draw_top(state, player)
+    if player not in state.shuffled or len(library) == 1 or dict(state.known_top).get(player):
+        s, _ = draw_top(state, player)   # a known top card (``known_top``, CR 401.4) is no random event
         return [_with(it, s, "settle", pending=it.pending + tuple(event_triggers(s, drawn)))]
     groups: dict[Any, list[GameObject]] = {}
     for o in library:

@@ -205,6 +205,8 @@ def dump_state(state: GameState) -> dict:
         out["effects"] = [_dump_effect(e, cards) for e in sorted(state.effects, key=lambda e: e.order)]
     if state.shuffled:
         out["shuffled"] = {pid: True for pid in state.shuffled}
+    if state.known_top:
+        out["known_top"] = dict(state.known_top)
     if state.day_night is not None:
         out["day_night"] = state.day_night
     if state.prevention:

@@ -180,7 +180,7 @@ class _PlainSituation(_Plain):
     _model = "SituationSpec"
     _defaults = dict(name=None, description=None, rules=None, turn=None, battlefield=None, hand=None,
                      graveyard=None, library=None, exile=None, command=None, stack=None, mana_pool=None,
-                     effects=None, shuffled=None, day_night=None, prevention=None, delayed=None, query=None,
+                     effects=None, shuffled=None, known_top=None, day_night=None, prevention=None, delayed=None, query=None,
                      expect=None)
 
 
@@ -375,6 +375,7 @@ _SITUATION_CHECKS: dict[str, Callable[[Any], Any]] = {
     "mana_pool": _opt(lambda v: _map(v, _id, _str)),
     "effects": _opt(lambda v: _list(v, _effect)),
     "shuffled": _opt(lambda v: _map(v, _id, _bool)),
+    "known_top": _opt(lambda v: _map(v, _id, lambda n: _int(n, 1))),
     "day_night": _opt(lambda v: v if type(v) is str and v in ("day", "night") else _not_plain()),
     "prevention": _opt(lambda v: _list(v, _prevention)),
     "delayed": lambda v: v if v is None else _not_plain(),   # left to the models
@@ -1555,6 +1556,21 @@ class _Builder:
             self.player(key, _at("shuffled", key))
         return tuple(pid for pid in self.player_ids if given.get(pid))
 
+    def known_top(self, shuffled: tuple[str, ...], pending: list) -> tuple[tuple[str, int], ...]:
+        """(extension) ``known_top``: of a library in random order (``shuffled``), how many cards on top
+        are known in the order listed (CR 401.4, 701.24a); at least one, and no more than it lists."""
+        out = []
+        for pid, n in sorted((self.spec.known_top or {}).items()):
+            path = _at("known_top", pid)
+            self.player(pid, path)
+            if pid not in shuffled:
+                self.fail(path, f"{pid}'s library is not marked shuffled: every card of it is known in order")
+            listed = sum(1 for p in pending if p.zone == "library" and p.owner == pid)
+            if not 1 <= n <= listed:
+                self.fail(path, f"expected 1 to {listed} (the cards {pid}'s library lists), got {n}")
+            out.append((pid, n))
+        return tuple(out)
+
     def build(self) -> GameState:
         players = self.players()
         turn = self.turn()
@@ -1568,9 +1584,10 @@ class _Builder:
         for p in pending:
             self.check_combat(p)
         objects = tuple(self.game_object(p, n) for n, p in enumerate(pending, start=1))
+        shuffled = self.shuffled()
         return GameState(
             players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
-            shuffled=self.shuffled(), name=self.spec.name, description=self.spec.description,
+            shuffled=shuffled, known_top=self.known_top(shuffled, pending), name=self.spec.name, description=self.spec.description,
             rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, prevention=self.prevention(),
             delayed=self.delayed(), card_db=self.cards)
 

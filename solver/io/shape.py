@@ -345,6 +345,9 @@ class SituationSpec(_Spec):
     mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
     effects: list[EffectSpec] | None = None
     shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
+    known_top: dict[Id, int] | None = Field(None, description="(extension) Player → how many cards on top of their "
+                                                              "library in random order are known, in the order "
+                                                              "listed (CR 701.24a: shuffle, then put it on top)")
     day_night: Literal["day", "night"] | None = Field(None, description="(extension) the game's day/night "
                                                                         "designation (CR 730.1); absent: neither")
     prevention: list[PreventionSpec] | None = Field(None, description="(extension) prevention shields in force "

@@ -9,8 +9,8 @@ independently of the engine (solver/engine/resolution.py), by plain enumeration 
   less (CR 119.3);
 * a search for up to N cards that qualify (CR 701.23b: any number from none to N; cards with the
   same name are interchangeable): every distinct multiset of names found;
-* "then shuffle and put that card on top": the card found on top, the rest in any order (a result
-  is written only when the rest is one name; otherwise the reference says ``None``: not writable);
+* "then shuffle and put that card on top": the card found on top, the rest in any order (the rest
+  sorted, known when it is one name, else in random order below the one known card);
 * cards put under a known library in a random order: every permutation, distinct results kept
   with their probability (the share of permutations giving it).
 """
@@ -49,17 +49,15 @@ def search_up_to(library: Sequence[str], qualifies: Callable[[str], bool], n: in
 
 
 def tutor_to_top(library: Sequence[str], qualifies: Callable[[str], bool],
-                 stated: bool) -> set[tuple[str, ...] | None] | None:
+                 stated: bool) -> set[tuple[tuple[str, ...], bool] | None]:
     """Every distinct library after "search for a card, then shuffle and put that card on top": the
-    card found first and the rest sorted (its order is random: writable only when the rest is one
-    name or none — else the whole answer is ``None``); finding nothing leaves the sorted library."""
-    out: set[tuple[str, ...] | None] = set()
+    card found first and the rest sorted, with whether the rest is in random order (two or more names
+    below the known card); finding nothing leaves the library shuffled (``None``)."""
+    out: set[tuple[tuple[str, ...], bool] | None] = set()
     for i, name in enumerate(library):
         if qualifies(name):
-            rest = list(library[:i]) + list(library[i + 1:])
-            if len(set(rest)) > 1:
-                return None
-            out.add((name,) + tuple(rest))
+            rest = sorted(list(library[:i]) + list(library[i + 1:]))
+            out.add(((name,) + tuple(rest), len(set(rest)) > 1))
     if stated or not out:
         out.add(None)   # nothing found: the library shuffled
     return out
