@@ -292,6 +292,9 @@ class PaymentProblem:
     celestial: bool = False     # Celestial Dawn's spending rule for this player
     rules: tuple[SpendRule, ...] = ()   # spending restrictions; Outcome.tag t refers to rules[t - 1]
     effects: tuple[str | LifeEffect | UseEffect, ...] = ()  # riders' quantities: life, "draw" (cards), uses
+    # mana in the pool under a spending restriction (CR 106.6): (tag, amounts per type W U B R G C);
+    # a tag as an Outcome's, referring to rules[tag - 1]
+    restricted_pool: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
     @property
     def snow_matters(self) -> bool:
@@ -553,7 +556,8 @@ class PaymentModel:
         # kinds: (type, snow, tag); tag 0 is unrestricted mana, tag g > 0 mana under p.rules[g - 1]
         # (CR 106.6), only for the types some outcome makes under that restriction
         restricted_types = sorted({(o.tag, t) for a in p.abilities for o in a.outcomes if o.tag
-                                   for t in range(6) if o.restricted[t]})
+                                   for t in range(6) if o.restricted[t]}
+                                  | {(g, t) for g, amounts in p.restricted_pool for t in range(6) if amounts[t]})
         self.kinds: list[tuple[int, bool, int]] = [(t, s, 0) for t in range(6) for s in snows] + [
             (t, s, g) for g, t in restricted_types for s in snows]
         K = range(len(self.kinds))
@@ -563,7 +567,8 @@ class PaymentModel:
 
         ncls = len(p.classes)
         # an upper bound on any amount of mana in play
-        self.ub = max(1, sum(p.pool) + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
+        self.ub = max(1, sum(p.pool) + sum(sum(a) for _, a in p.restricted_pool)
+                      + sum(a.cap * max((o.total for o in a.outcomes), default=0) for a in p.abilities))
         # per class: taps[c][fate] and free_taps[c][fate] list the counts of members tapped
         # (fate: None, MAIN_TAP or (counter, n, …) removed); *_sacs[c] the counts of members sacrificed
         taps: list[dict[Fate, list[Expr]]] = [dict() for _ in range(ncls)]
@@ -586,11 +591,13 @@ class PaymentModel:
         ab_life_terms: list[Expr] = []
         fx_terms: list[list[Expr]] = [[] for _ in p.effects]
 
-        # pool leftovers
+        # pool leftovers; restricted mana in the pool is mana of its tag's kinds (CR 106.6)
+        in_pool = {(g, t): amounts[t] for g, amounts in p.restricted_pool for t in range(6) if amounts[t]}
         for k, (t, s, g) in enumerate(self.kinds):
-            if not s and not g and p.pool[t]:
-                lp = self._int(0, p.pool[t], f"left_pool[{TYPES[t]}]")
-                base[k] = base[k] - lp
+            n = (in_pool.get((g, t), 0) if g else p.pool[t]) if not s else 0
+            if n:
+                lp = self._int(0, n, f"left_pool[{TYPES[t]}{f',{g}' if g else ''}]")
+                base[k] = base[k] + n - lp if g else base[k] - lp
                 left_by_kind[k].append(lp)
 
         return _Build(K, left_by_kind, amounts_cache, taps, free_taps, self_sacs, early_sacs, late_sacs, slot_sacs,

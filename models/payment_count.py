@@ -160,6 +160,8 @@ def unsupported(p: PaymentProblem) -> str | None:
         return "delve, convoke or improvise (CR 702.66a, 702.51a, 702.126a)"
     if p.effects:
         return "riders of mana abilities"
+    if p.restricted_pool:
+        return "restricted mana in the pool (CR 106.6)"
     if p.snow_matters:
         return "{S} in the cost"
     if (main.untap or main.sac_self or main.sacrifice_classes is not None or main.remove_counters

@@ -392,6 +392,8 @@ HAND = ["Grizzly Bears", "Hangarback Walker", "Endless One", "Order of Whiteclay
         "Sol Ring", "Birds of Paradise", "Llanowar Elves"]
 
 
+POOL_RULES = ["spend this mana only to cast creature spells", "spend this mana only to cast artifact spells",
+              "spend this mana only to activate abilities"]
 RESTRICTED = ("Ancient Ziggurat", "Eldrazi Temple", "Pit Automaton", "Mishra's Workshop",   # CR 106.6
               "Unclaimed Territory", "Troyan, Gutsy Explorer", "Archaeomancer's Spade", "Rootcoil Creeper")
 CHOSEN_TYPES = ["Bear", "Bird", "Elf"]   # Grizzly Bears, Birds of Paradise, Llanowar Elves
@@ -434,6 +436,9 @@ def boards(draw, max_perms: int = 4, pool: list[str] | None = None):
     pool = draw(st.lists(st.sampled_from(["{W}", "{G}", "{B}", "{C}", "{R}"]), max_size=2))
     if pool:
         board["mana_pool"] = {"alice": "".join(pool)}
+    if draw(st.integers(0, 4)) == 0:   # restricted mana already in the pool (CR 106.6)
+        board["restricted_mana_pool"] = {"alice": [
+            {"mana": draw(st.sampled_from(["{C}", "{G}", "{C}{C}"])), "restriction": draw(st.sampled_from(POOL_RULES))}]}
     life = draw(st.sampled_from([20, 20, 20, 1, 2, 3, 0]))
     board["players"] = [{"id": "alice", "life": life}, "bob"]
     return board
@@ -442,7 +447,7 @@ def boards(draw, max_perms: int = 4, pool: list[str] | None = None):
 @st.composite
 def queries(draw, board: dict):
     names = {(p["card"] if isinstance(p, dict) else p) for p in board["battlefield"]["alice"]}
-    if names & set(RESTRICTED):   # casts are the purposes spending restrictions judge (CR 106.6)
+    if names & set(RESTRICTED) or "restricted_mana_pool" in board:   # casts are what restrictions judge (CR 106.6)
         kind = draw(st.sampled_from(["cost", "cast", "cast", "activate"]))
     else:
         kind = draw(st.sampled_from(["cost", "cost", "cost", "cast", "activate"]))

@@ -13,6 +13,7 @@ from typing import Any, Callable, Hashable, TypeAlias, TypeVar
 from .card import Card, CardSource
 from .memo import Memo
 from .mana import Mana
+from .ir import SpendRestriction
 
 _T = TypeVar("_T")
 
@@ -314,6 +315,19 @@ class DelayedTrigger:
                 self.it or "")
 
 
+RestrictedPool: TypeAlias = tuple[tuple[str, Mana, SpendRestriction], ...]
+
+
+def restricted_pool_of(entries: Any) -> RestrictedPool:
+    """Restricted mana in pools (CR 106.6) in its one canonical form: one entry per player and
+    restriction (their mana added up), none empty, sorted by player, restriction text, mana."""
+    total: dict[tuple[str, SpendRestriction], Mana] = {}
+    for pid, m, r in entries:
+        total[pid, r] = total.get((pid, r), Mana()) + m
+    return tuple(sorted(((pid, m, r) for (pid, r), m in total.items() if m),
+                        key=lambda e: (e[0], e[2].describe(), e[1].text)))
+
+
 @dataclass(frozen=True)
 class GameState:
     """A whole situation, validated. Objects are kept in file order per zone."""
@@ -322,6 +336,9 @@ class GameState:
     turn: Turn
     objects: tuple[GameObject, ...] = ()
     mana_pool: tuple[tuple[str, Mana], ...] = ()
+    # (extension) mana in pools under a spending restriction (CR 106.6): (player, mana, restriction),
+    # sorted by player, then restriction text, then mana text; kept apart from ``mana_pool``
+    restricted_pool: tuple[tuple[str, Mana, SpendRestriction], ...] = ()
     effects: tuple[ContinuousEffectEntry, ...] = ()
     shuffled: tuple[str, ...] = ()
     # (extension) of a library in random order, how many cards on top are known, in the order listed
@@ -399,6 +416,10 @@ class GameState:
     def pool(self, pid: str) -> Mana:
         return dict(self.mana_pool).get(pid, Mana())
 
+    def restricted_mana(self, pid: str) -> tuple[tuple[Mana, SpendRestriction], ...]:
+        """The mana in ``pid``'s pool under spending restrictions (CR 106.6), with each restriction."""
+        return tuple((m, r) for p, m, r in self.restricted_pool if p == pid)
+
     @property
     def priority(self) -> str:
         return self.turn.priority or self.turn.active
@@ -432,7 +453,9 @@ class GameState:
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
         effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
                         for e in sorted(self.effects, key=lambda e: e.order))
-        return (self.players, turn, lists, pools, effects, tuple(sorted(set(self.shuffled))), self.known_top, self.name,
+        restricted = tuple((pid, m.text, r) for pid, m, r in self.restricted_pool)
+        return (self.players, turn, lists, pools, restricted, effects, tuple(sorted(set(self.shuffled))), self.known_top,
+                self.name,
                 self.description, self.rules, self.day_night,
                 tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
                 tuple(sorted(self.delayed, key=DelayedTrigger.sort_key)))

@@ -547,7 +547,8 @@ def payment_witness(view: View, player: str, tc: Any) -> bool:
         return False
     if tc.what == "cast" and not tc.mana:
         return False  # CR 118.6
-    if view.mana_replacements or view.triggered_mana or view.statics(ir.SpendWhiteAsAny):
+    if view.mana_replacements or view.triggered_mana or view.statics(ir.SpendWhiteAsAny) \
+            or view.state.restricted_mana(player):
         return False
     sources = [(types, snow) for oid, types, snow in _simple_sources(view, player) if not (tc.tap and oid == tc.source)]
     for t, n in zip("WUBRGC", view.state.pool(player).counts):

@@ -448,6 +448,7 @@ class ActionApplier:
                         for p in self.state.players)
         turn = self.turn if self.turn.history == self.w.history else replace(self.turn, history=self.w.history)
         return replace(self.state, players=players, turn=turn, objects=tuple(out), mana_pool=pools,
+                       restricted_pool=self.w.rpool,
                        day_night=self.w.day_night,
                        prevention=tuple(sorted(self.w.prevention, key=PreventionShield.sort_key)),
                        delayed=tuple(sorted(self.w.delayed, key=DelayedTrigger.sort_key)))

@@ -61,12 +61,13 @@ from ..core.ir import Enchant, TargetSpec, TriggeredAbility
 from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
 from ..rules.triggers import batch_key, condition_met, event_refs_used, event_subjects, is_event_trigger, step_fires
 from ..core.mana import Mana
+from ..reader.spend_restrictions import read_spend_restriction
 from ..core.moves import Payment
 from ..core.object_ids import next_free_id, object_id_base
 from ..core.json_value import JsonObject
 from ..core.errors import UnsupportedCase
 from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, StateKey, Turn, TurnHistory)
+                          PreventionShield, RestrictedPool, StateKey, Turn, TurnHistory, restricted_pool_of)
 from ..rules.targeting import can_be_targeted, object_matches, player_matches
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.targeting import ability_source, targeting_problem
@@ -237,9 +238,9 @@ def renumber(state: GameState, objects: Iterable[GameObject]) -> GameState:
 
 def empty_mana_pools(state: GameState) -> GameState:
     """CR 500.4: when a step or phase ends, unused mana empties from each pool."""
-    if not any(m for _, m in state.mana_pool):
+    if not any(m for _, m in state.mana_pool) and not state.restricted_pool:
         return state
-    return replace(state, mana_pool=())
+    return replace(state, mana_pool=(), restricted_pool=())
 
 
 def draw_top(state: GameState, player: str, card: GameObject | None = None) -> tuple[GameState, bool]:
@@ -282,7 +283,7 @@ def discard(state: GameState, ids: Iterable[str]) -> GameState:
 
 
 def pools_empty(state: GameState) -> bool:
-    return not any(isinstance(m, Mana) and m for _, m in state.mana_pool)
+    return not any(isinstance(m, Mana) and m for _, m in state.mana_pool) and not state.restricted_pool
 
 
 def with_players(state: GameState, players: Iterable[Player]) -> GameState:
@@ -427,7 +428,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
+                 "life_lost", "rpool", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -453,6 +454,7 @@ class _World:
         # where new timestamps come from (CR 613.7): the world's ticks, or the action applier's own count
         self.stamper: Callable[[], int] | None = None
         self.pools: dict[str, Mana] = dict(base.mana_pool)  # mana pools (a cost paid while resolving, CR 608.2g)
+        self.rpool: RestrictedPool = base.restricted_pool   # restricted mana in the pools (CR 106.6)
         self.day_night: str | None = base.day_night  # the game's designation (CR 730.1)
         # what happened since triggers were last looked for (CR 603.2; :func:`dispatch_events`)
         self.events: list[GameEvent] = []
@@ -484,6 +486,7 @@ class _World:
         w.deathtouched = set(self.deathtouched)
         w.stamper = self.stamper
         w.pools = dict(self.pools)
+        w.rpool = self.rpool
         w.day_night = self.day_night
         w.events = list(self.events)
         w.prevention = list(self.prevention)
@@ -501,7 +504,7 @@ class _World:
         return replace(self.base, players=players, turn=turn, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
                        known_top=self.known_top_marks(),
-                       mana_pool=self.mana_pool(), day_night=self.day_night,
+                       mana_pool=self.mana_pool(), restricted_pool=self.rpool, day_night=self.day_night,
                        prevention=tuple(sorted(self.prevention, key=PreventionShield.sort_key)),
                        delayed=tuple(sorted(self.delayed, key=DelayedTrigger.sort_key)))
 
@@ -1194,17 +1197,15 @@ def pay(w: _World, player: str, payment: Payment) -> list[_PendingTrigger]:
     per-turn uses counted (CR 602.5b), permanents sacrificed through :func:`move` (dies abilities
     queued, CR 700.4), life paid and damage taken (CR 119.4, 120.3a), life gained or lost by mana
     abilities' riders (CR 605.1a), cards drawn through :func:`draw` (CR 121.1), the pools
-    (``w.pools``) left as it says.
+    (``w.pools``, and ``w.rpool`` for restricted mana, CR 106.6) left as it says.
 
     Raises :class:`ResolutionUnsupported` for what a situation can't hold or the payment doesn't
-    determine: restricted mana left in a pool (CR 106.6), a card discarded whose unread text acts as
+    determine: restricted mana whose restriction can't be written (CR 106.6), a card discarded whose unread text acts as
     it is discarded (:func:`discard_unread`, CR 702.35a), counters put with counter replacement effects
     in force (CR 614.1a, 616), cards drawn from a shuffled library or one listing too few cards.
     Cards exiled, discarded or returned by a casting cost move through :func:`move` (:func:`_pay_cards`)."""
-    if payment.restricted_pool_after:
-        raise ResolutionUnsupported("this payment leaves restricted mana in the pool ("
-                                    + "; ".join(f"{m}: {why}" for _, m, why in payment.restricted_pool_after)
-                                    + "), which a situation can't hold")
+    if payment.restricted_pool_after or w.rpool:
+        _restricted_pool_after(w, player, payment)
     for oid in payment.discard:
         unread = discard_unread(w.objects[oid])
         if unread:
@@ -1245,6 +1246,21 @@ def pay(w: _World, player: str, payment: Payment) -> list[_PendingTrigger]:
             w.pools[pid] = Mana.parse(after.get(pid, ""))
     w.changed()
     return tapped
+
+
+def _restricted_pool_after(w: _World, player: str, payment: Payment) -> None:
+    """The restricted mana in ``player``'s pool after the payment (CR 106.6: it keeps its restriction),
+    as ``restricted_pool_after`` lists it — the whole of it, the payment model's account of what was
+    there and what was made (:mod:`models.payment`). Refused when a restriction does not read back the
+    same from its text (one that belongs to a source, "of the chosen type"): a situation can't hold it."""
+    entries = [e for e in w.rpool if e[0] != player]
+    for pid, mana, why in payment.restricted_pool_after:
+        r = read_spend_restriction(why)
+        if r is None:
+            raise ResolutionUnsupported(f"this payment leaves restricted mana in the pool ({mana}: {why}), which a "
+                                        "situation can't hold")
+        entries.append((pid, Mana.parse(mana), r))
+    w.rpool = restricted_pool_of(entries)
 
 
 #: Unread text of a card that could act as it is discarded (CR 702.35 madness; "causes you to discard").
@@ -1714,7 +1730,8 @@ def _finalize(w: _World) -> GameState:
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns),
                    skip_combat=tuple(sorted(w.skip_combat)), history=w.history)
-    return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), effects=effects,
+    return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), restricted_pool=w.rpool,
+                     effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), known_top=w.known_top_marks(),
                      name=None, description=None, rules=(),
                      day_night=w.day_night, prevention=tuple(sorted(w.prevention, key=PreventionShield.sort_key)),

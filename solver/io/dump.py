@@ -201,6 +201,11 @@ def dump_state(state: GameState) -> dict:
     pools = {pid: m.text for pid, m in state.mana_pool if m}
     if pools:
         out["mana_pool"] = pools
+    if state.restricted_pool:
+        restricted: dict[str, list[dict[str, str]]] = {}
+        for pid, m, r in state.restricted_pool:
+            restricted.setdefault(pid, []).append({"mana": m.text, "restriction": r.describe()})
+        out["restricted_mana_pool"] = restricted
     if state.effects:
         out["effects"] = [_dump_effect(e, cards) for e in sorted(state.effects, key=lambda e: e.order)]
     if state.shuffled:

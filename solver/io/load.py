@@ -60,8 +60,9 @@ from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (r
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
 from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, Turn, TurnHistory)
+                          PreventionShield, RestrictedPool, Turn, TurnHistory, restricted_pool_of)
 from ..core.ir import delayed_of
+from ..reader.spend_restrictions import read_spend_restriction
 from ..core.options import QUERY_KINDS
 
 __all__ = [
@@ -180,7 +181,7 @@ class _PlainSituation(_Plain):
     _model = "SituationSpec"
     _defaults = dict(name=None, description=None, rules=None, turn=None, battlefield=None, hand=None,
                      graveyard=None, library=None, exile=None, command=None, stack=None, mana_pool=None,
-                     effects=None, shuffled=None, known_top=None, day_night=None, prevention=None, delayed=None, query=None,
+                     effects=None, shuffled=None, known_top=None, restricted_mana_pool=None, day_night=None, prevention=None, delayed=None, query=None,
                      expect=None)
 
 
@@ -376,6 +377,7 @@ _SITUATION_CHECKS: dict[str, Callable[[Any], Any]] = {
     "effects": _opt(lambda v: _list(v, _effect)),
     "shuffled": _opt(lambda v: _map(v, _id, _bool)),
     "known_top": _opt(lambda v: _map(v, _id, lambda n: _int(n, 1))),
+    "restricted_mana_pool": lambda v: v if v is None else _not_plain(),   # left to the models
     "day_night": _opt(lambda v: v if type(v) is str and v in ("day", "night") else _not_plain()),
     "prevention": _opt(lambda v: _list(v, _prevention)),
     "delayed": lambda v: v if v is None else _not_plain(),   # left to the models
@@ -1450,6 +1452,25 @@ class _Builder:
                     out.append((pid, mana))
         return tuple(out)
 
+    def restricted_mana_pool(self) -> RestrictedPool:
+        """(extension) ``restricted_mana_pool``: mana under a spending restriction (CR 106.6), each
+        restriction read back by the reader's grammar for "Spend this mana only to …"."""
+        given = self.spec.restricted_mana_pool or {}
+        out = []
+        for pid, entries in given.items():
+            self.player(pid, _at("restricted_mana_pool", pid))
+            for i, e in enumerate(entries):
+                path = f"restricted_mana_pool.{pid}[{i}]"
+                try:
+                    mana = Mana.parse(e.mana)
+                except ManaSyntaxError as err:
+                    self.fail(_at(path, "mana"), str(err))
+                restriction = read_spend_restriction(e.restriction)
+                if restriction is None:
+                    self.fail(_at(path, "restriction"), f"not a spending restriction the reader reads: {e.restriction!r}")
+                out.append((pid, mana, restriction))
+        return restricted_pool_of(out)
+
     def effects(self) -> tuple[ContinuousEffectEntry, ...]:
         out = []
         for i, e in enumerate(self.spec.effects or []):
@@ -1586,7 +1607,8 @@ class _Builder:
         objects = tuple(self.game_object(p, n) for n, p in enumerate(pending, start=1))
         shuffled = self.shuffled()
         return GameState(
-            players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(), effects=self.effects(),
+            players=players, turn=turn, objects=objects, mana_pool=self.mana_pool(),
+            restricted_pool=self.restricted_mana_pool(), effects=self.effects(),
             shuffled=shuffled, known_top=self.known_top(shuffled, pending), name=self.spec.name, description=self.spec.description,
             rules=tuple(self.spec.rules or ()), day_night=self.spec.day_night, prevention=self.prevention(),
             delayed=self.delayed(), card_db=self.cards)

@@ -293,6 +293,14 @@ class PreventionSpec(_Spec):
     combat_only: bool = Field(False, description="Combat damage only (CR 510)")
 
 
+class RestrictedManaSpec(_Spec):
+    """(extension) Mana in a pool under a spending restriction (CR 106.6): ``{mana, restriction}``."""
+
+    mana: str = Field(description="A mana string, e.g. {C}{C}")
+    restriction: str = Field(description="The restriction as a payment writes it, e.g. 'spend this mana only "
+                                         "to cast artifact spells'")
+
+
 class DelayedSpec(_Spec):
     """(extension) A delayed triggered ability in force (CR 603.7): ``{step, controller, source, ability,
     index, turn, whose}``."""
@@ -343,6 +351,8 @@ class SituationSpec(_Spec):
     stack: list[ObjectEntry] | None = Field(  # type: ignore[valid-type]
         None, description="Spells and abilities, top first")
     mana_pool: dict[Id, str] | None = Field(None, description="Player → mana string, e.g. {R}{R}{C}")
+    restricted_mana_pool: dict[Id, list[RestrictedManaSpec]] | None = Field(
+        None, description="(extension) Player → mana in their pool under a spending restriction (CR 106.6)")
     effects: list[EffectSpec] | None = None
     shuffled: dict[Id, bool] | None = Field(None, description="Player → true when their library is in random order")
     known_top: dict[Id, int] | None = Field(None, description="(extension) Player → how many cards on top of their "

@@ -18,7 +18,7 @@ from ..rules.characteristics import View
 from ..rules.mana_sources import Activation, activation_cap, activations, interchangeable_classes, order_dependence
 from ..rules.spending import activate_purpose, allows
 
-__all__ = ["available_problem", "restricted_sources"]
+__all__ = ["available_problem", "restricted_in_pool", "restricted_sources"]
 
 
 def available_problem(view: View, player: str) -> AvailableProblem:
@@ -97,8 +97,10 @@ def available_problem(view: View, player: str) -> AvailableProblem:
                 cost=cost.mana, max_uses=cap, label=f"{a.index}" + (f" X={a.x}" if a.variable else ""),
                 tap_groups=_supersets(groups, group_of[a.source, a.index]) if cost.tap_other_creatures else ())
     white = any(s.controller == player for s in view.statics(ir.SpendWhiteAsAny))
-    return AvailableProblem(tuple(view.state.pool(player).counts), life, tuple(units), tuple(templates.values()),
-                            white)
+    pool = view.state.pool(player)
+    for mana, _r in view.state.restricted_mana(player):   # restricted mana is mana in the pool (CR 106.6)
+        pool = pool + mana
+    return AvailableProblem(tuple(pool.counts), life, tuple(units), tuple(templates.values()), white)
 
 
 def _tap_groups(view: View, player: str, acts: list[Activation],
@@ -139,6 +141,22 @@ def _may_tap(view: View, player: str, src, o, cost) -> bool:
 def _supersets(groups: list[frozenset[int]], g: int) -> tuple[int, ...]:
     """Group ``g`` and every group containing it (the capacities its taps count against)."""
     return tuple(h for h, us in enumerate(groups) if groups[g] <= us)
+
+
+def restricted_in_pool(view: View, player: str, acts: list[Activation]) -> list[tuple[str, str]]:
+    """The mana in ``player``'s pool under spending restrictions (CR 106.6), counted in the bundles,
+    as ``(mana, restriction text)``, for the ``restricted`` extension key. As for
+    :func:`restricted_sources`, restricted mana that could not pay the mana cost of some mana
+    ability makes the model inexact: reported as unsupported."""
+    costed = sorted({a.source for a in acts if a.cost.mana})
+    out = []
+    for mana, r in view.state.restricted_mana(player):
+        for src in costed:
+            if not allows(r, activate_purpose(view, src)):
+                raise Unsupported(f"mana in the pool can be spent only as it says ({r.describe()}, CR 106.6) and "
+                                  f"{view.chars(src).name}'s mana ability has a mana cost it can't pay")
+        out.append((mana.text, r.describe()))
+    return out
 
 
 def restricted_sources(view: View, acts: list[Activation]) -> list[tuple[tuple[str, ...], str]]:

@@ -153,13 +153,29 @@ def build_problem(view: View, player: str, tc: TotalCost) -> PaymentProblem:
         raise Unsupported(any_color)   # CR 609.4b for abilities of some permanents
     groups, cls_of, classes = _classes(view, base, tc)
     uses = _ability_uses(view, player, base, groups, cls_of, classes)
+    restricted_pool = _restricted_pool(view, player, uses)
     pool = tuple(view.state.pool(player).counts)
-    main = _main_cost(view, player, tc, groups, cls_of, classes, uses.abilities, pool)
+    in_pool = tuple(a + sum(r[1][t] for r in restricted_pool) for t, a in enumerate(pool))   # all of the pool
+    main = _main_cost(view, player, tc, groups, cls_of, classes, uses.abilities, in_pool)
     main = _helpers_as_abilities(main, classes, uses.abilities, spend_white_as_any(view, player))
     rules = _spend_rules(view, player, tc, uses, classes)
     _check_use_naming(uses.limited, classes, uses.abilities, main)
     return PaymentProblem(player, view.state.player(player).life, pool, tuple(classes), tuple(uses.abilities), main,
-                          spend_white_as_any(view, player), tuple(rules), uses.effect_names)
+                          spend_white_as_any(view, player), tuple(rules), uses.effect_names, restricted_pool)
+
+
+def _restricted_pool(view: View, player: str, uses: "_Uses") -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """The mana in ``player``'s pool under spending restrictions (CR 106.6), each under the tag of its
+    restriction — the one a mana ability making mana with that restriction has, so that mana made now
+    and mana already in the pool follow one rule (:func:`_spend_rules`)."""
+    out = []
+    for mana, r in view.state.restricted_mana(player):
+        tag = uses.tags.setdefault(r, len(uses.tags) + 1)
+        names = uses.tag_sources.setdefault(r, [])
+        if "mana in the pool" not in names:
+            names.append("mana in the pool")
+        out.append((tag, tuple(mana.counts)))
+    return tuple(out)
 
 
 def _classes(view: View, base: _Base, tc: TotalCost) -> tuple[list[list[str]], dict[str, int], list[PermClass]]:

@@ -17,7 +17,7 @@ from typing import Any, cast
 
 from mtgsolve.models.available import Unsupported, maximal_bundles
 
-from ..payment.available import available_problem, restricted_sources  # the compile step (rules layer)
+from ..payment.available import available_problem, restricted_in_pool, restricted_sources  # the compile step
 from ..rules.characteristics import View
 from ..core.errors import QueryError
 from ..core.mana import Mana
@@ -25,7 +25,7 @@ from ..rules.mana_sources import activations
 from ..core.state import GameState
 from . import Options, register
 
-__all__ = ["available_mana", "available_problem", "check_player", "restricted_sources"]
+__all__ = ["available_mana", "available_problem", "check_player", "restricted_in_pool", "restricted_sources"]
 
 
 def check_player(state: GameState, query: dict) -> str:
@@ -41,7 +41,9 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
     player = check_player(state, query)
     view = View.of(state)
     try:
-        restricted = restricted_sources(view, activations(view, player))
+        acts = activations(view, player)
+        restricted = restricted_sources(view, acts)
+        in_pool = restricted_in_pool(view, player, acts)
         problem = available_problem(view, player)
         res = maximal_bundles(problem, options.max_results, options.timeout)
     except Unsupported as e:
@@ -50,4 +52,6 @@ def available_mana(state: GameState, query: dict, options: Options) -> dict:
     out: dict[str, Any] = {"status": res.status, "count": res.count, "bundles": bundles}
     if restricted:   # extension: which permanents' mana in the bundles is restricted (CR 106.6)
         out["restricted"] = [{"objects": list(ids), "restriction": text} for ids, text in restricted]
+    if in_pool:      # extension: restricted mana already in the pool, counted in the bundles (CR 106.6)
+        out["restricted_pool"] = [{"mana": mana, "restriction": text} for mana, text in in_pool]
     return out

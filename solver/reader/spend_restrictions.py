@@ -6,7 +6,7 @@ from typing import Sequence
 
 from ..core.ir import Filter, SpendRestriction
 from .subtypes import SUBTYPES
-from .tokens import Token
+from .tokens import Token, tokenize
 from .vocabulary import singular, TYPE_PLURALS, TYPE_WORDS
 from .cursor import Cursor, NoMatch
 from .phrases import is_subtype, number, subtype_word
@@ -225,3 +225,12 @@ def spend_sentence(toks: Sequence[Token]) -> SpendRestriction | None:
         return r
     except NoMatch:
         return None
+
+
+def read_spend_restriction(text: str) -> SpendRestriction | None:
+    """A restriction as :meth:`SpendRestriction.describe` writes it ("spend this mana only to cast
+    artifact spells") read back, or None when the grammar does not give the same restriction back
+    (a chosen type, which belongs to a source, CR 106.6): the situation format's restricted mana."""
+    toks = tokenize(text[:1].upper() + text[1:])
+    r = spend_sentence(toks)
+    return r if r is not None and r.describe() == text.strip() else None

@@ -467,6 +467,10 @@ class _Sim:
         pool = []
         for t, n in zip(TYPES, self.view.state.pool(self.player).counts):
             pool.extend([(t, False, "", "")] * n)
+        for mana, r in self.view.state.restricted_mana(self.player):   # already in the pool, restricted
+            self.restrictions.setdefault(r.describe(), (r, None))
+            for t, n in zip(TYPES, mana.counts):
+                pool.extend([(t, False, "", r.describe())] * n)
         return (objs, tuple(sorted(pool)), frozenset(), frozenset(), 0, 0, ())
 
     def run(self) -> None:
