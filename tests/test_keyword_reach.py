@@ -88,11 +88,6 @@ KEYWORDS: dict[str, tuple[str, list[str], list[str], str, set[str]]] = {
     "echo": ("Echo {2}{G}", ["Creature"], [], "battlefield", {"pass_end"}),
     # 702.35a: discarding it (to hand size in the cleanup step) is replaced and triggers
     "madness": ("Madness {1}{R}", ["Creature"], [], "hand", {"pass_end"}),
-    # 702.90b-c: what its damage does — a resolution dealing damage, combat damage
-    "infect": ("Infect", ["Creature"], [], "battlefield", {"resolve", "pass_blockers"}),
-    "wither": ("Wither", ["Creature"], [], "battlefield", {"resolve", "pass_blockers"}),
-    # 702.164b: combat damage to a player only
-    "toxic": ("Toxic 2", ["Creature"], [], "battlefield", {"pass_blockers"}),
     # 702.124j: its trigger is on entering, which a permanent already there does not do again
     "partner with": ("Partner with Keyword Friend (When this creature enters, target player may put Keyword "
                      "Friend into their hand from their library, then shuffle.)", ["Creature"], [], "battlefield",
@@ -146,7 +141,7 @@ def test_unread_keywords_of_real_cards_take_the_keywords_reach():
 
     assert kinds("Glacial Chasm")["cumulative"] == ("triggered", frozenset({"triggers"}))
     assert "crew" not in kinds("Smuggler's Copter")   # read (issue 25): its unread effect only
-    assert kinds("Blackcleave Goblin")["infect"] == ("static", frozenset({"effect", "combat"}))
+    assert "infect" not in kinds("Blackcleave Goblin")   # read: what its damage does (CR 702.90b)
 
 
 @pytest.mark.parametrize("name", ["Akiri, Line-Slinger", "Abby, Merciless Soldier", "Wilson, Refined Grizzly",

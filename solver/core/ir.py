@@ -2122,6 +2122,10 @@ class Keyword:
       506–511), applied by :mod:`solver.engine.combat` (the ``attacks`` and
       ``blocks`` queries, combat damage in ``pass``); a fight, which is not
       combat damage, ignores them (CR 701.14d);
+    * ``infect``, ``wither``, ``toxic`` (``arg``: N) — what its damage does (CR 702.90b, 702.80a,
+      702.164b): -1/-1 counters on creatures instead of marked damage (infect, wither), poison counters
+      instead of life loss (infect), N more poison counters with its combat damage to a player (toxic);
+      applied by the one damage event (:mod:`solver.engine.resolution`);
     * ``daybound``, ``nightbound`` — day and night (CR 702.145, 730): a permanent with daybound makes
       it day if it is neither (702.145d), enters transformed if it is night, transforms as it becomes
       night, and its nightbound face back as it becomes day (702.145c, 702.145f); it can't be

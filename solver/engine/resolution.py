@@ -106,7 +106,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
                          change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
-from .transition import attach
+from .transition import attach, give_poison
 
 from .ward import counter_object, resolve_ward
 from .copies import copies_wanted, copy_spell
@@ -328,6 +328,17 @@ class _DamageSource:
     subtypes: frozenset[str] = frozenset()  # subtypes, and whether the source is a spell
     spell: bool = False
     id: str | None = None                   # the object, for prevention shields on its damage (CR 615.7)
+    infect: bool = False                    # CR 702.90b: -1/-1 counters to creatures, poison counters to players
+    wither: bool = False                    # CR 702.80a: -1/-1 counters to creatures
+    toxic: int = 0                          # CR 702.164b-c: its total toxic value
+
+
+def _damage_keywords(abilities: Iterable[ir.Ability]) -> dict[str, Any]:
+    """The keywords that change what damage does (CR 702.90 infect, 702.80 wither, 702.164 toxic: the
+    sum of its toxic values), as :class:`_DamageSource` fields."""
+    kws = [a for a in abilities if isinstance(a, ir.Keyword)]
+    return {"infect": any(a.name == "infect" for a in kws), "wither": any(a.name == "wither" for a in kws),
+            "toxic": sum(int(a.arg) for a in kws if a.name == "toxic" and a.arg.isdigit())}
 
 
 def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = None,
@@ -340,14 +351,14 @@ def _damage_source_of(w: _World, oid: str, controller: str, card: Card | None = 
     if current and o is not None and o.zone in ("battlefield", "stack"):
         c = w.view().chars(oid)
         return _DamageSource(c.colors, controller, c.keyword("deathtouch"), c.keyword("lifelink"), c.types,
-                             c.subtypes, o.zone == "stack", oid)
+                             c.subtypes, o.zone == "stack", oid, **_damage_keywords(c.abilities))
     card = card or (o.card if o is not None else None)
     kws = {a.name for a in (card.abilities if card else ()) if isinstance(a, ir.Keyword)}
     colors = printed_colors(card)  # the card data's colors (CR 202.2, 204, 604.3), not only its mana cost's
     return _DamageSource(colors, controller, "deathtouch" in kws, "lifelink" in kws,
                          frozenset(card.data.types) if card else frozenset(),
                          printed_subtypes(card),
-                         o is not None and o.zone == "stack", oid)
+                         o is not None and o.zone == "stack", oid, **_damage_keywords(card.abilities if card else ()))
 
 
 def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, combat: bool = False) -> int:
@@ -358,8 +369,11 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
     damage; :func:`~solver.engine.transition.prevent`, CR 615.7) — what is prevented is not dealt.
     A creature dealt damage by a source with deathtouch is marked for CR
     704.5h; damage from a source with lifelink makes its controller gain that
-    much life, as part of the same event (CR 702.15b, 120.3f).  Returns the
-    damage dealt."""
+    much life, as part of the same event (CR 702.15b, 120.3f). Damage from a
+    source with wither or infect is -1/-1 counters on a creature (CR 702.80a,
+    702.90b, 120.3d), from one with infect poison counters for a player (120.3b)
+    instead of life loss; combat damage to a player from a creature with toxic
+    gives that many poison counters more (CR 702.164b).  Returns the damage dealt."""
     if amount <= 0:
         return 0
     if target in w.life:
@@ -367,7 +381,12 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
         if amount <= 0:
             return 0
         _damage_event(w, source, target, amount, combat)
-        change_life(w, target, -amount)  # CR 120.3a
+        if source.infect:
+            give_poison(w, target, amount)   # CR 120.3b, 702.90b: poison counters instead of life loss
+        else:
+            change_life(w, target, -amount)  # CR 120.3a
+        if combat and source.toxic:
+            give_poison(w, target, source.toxic)   # CR 702.164b: in addition to the damage's other results
         _lifelink(w, source, amount)
         return amount
     o = w.objects.get(target)
@@ -382,7 +401,11 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
         return 0
     if amount <= 0:
         return 0
-    if c.is_creature:
+    if c.is_creature and (source.infect or source.wither):
+        o = _withered(w, o, amount)   # CR 120.3d: -1/-1 counters instead of marked damage
+        if source.deathtouch:
+            w.deathtouched.add(target)
+    elif c.is_creature:
         o = o.with_(damage=o.damage + amount)
         if source.deathtouch:
             w.deathtouched.add(target)
@@ -394,6 +417,18 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
     _damage_event(w, source, target, amount, combat)
     _lifelink(w, source, amount)
     return amount
+
+
+def _withered(w: _World, o: GameObject, amount: int) -> GameObject:
+    """``amount`` -1/-1 counters put on creature ``o`` by damage from a source with wither or infect
+    (CR 120.3d, 702.80a, 702.90b). Counter replacement effects would apply to them (CR 614.1a): refused
+    while any is in force."""
+    if w.view().counter_replacements:
+        raise ResolutionUnsupported("-1/-1 counters put by damage (wither, infect) with counter replacement "
+                                    "effects in force (CR 614.1a) are not modeled")
+    counters = dict(o.counters)
+    counters["-1/-1"] = counters.get("-1/-1", 0) + amount
+    return o.with_(counters=tuple(sorted(counters.items())))
 
 
 def _damage_event(w: _World, source: _DamageSource, target: str, amount: int, combat: bool) -> None:

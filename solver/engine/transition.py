@@ -81,7 +81,7 @@ from mtgsolve.models.resolution import TriggerSpec, enumerate_placements
 
 __all__ = ["Branch", "Settled", "settle", "game_over", "winner", "alive", "empty_mana_pools", "draw_top",
            "discard", "renumber", "next_player", "mark_losers", "move", "draw", "queue_triggers", "put_triggers",
-           "queue_target_triggers", "change_life", "adjust_counters", "pay", "choices_key", "create", "CREATED",
+           "queue_target_triggers", "change_life", "give_poison", "adjust_counters", "pay", "choices_key", "create", "CREATED",
            "discard_unread", "destroy", "prevent", "delayed_triggers", "delayed_fires"]
 
 
@@ -428,12 +428,13 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "rpool", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
+                 "life_lost", "rpool", "poison", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
 
     def __init__(self, base: GameState):
         self.base = base
         self.objects: dict[str, GameObject] = {o.id: o for o in base.objects}
         self.life: dict[str, int] = {p.id: p.life for p in base.players}
+        self.poison: dict[str, int] = {p.id: p.poison for p in base.players}   # poison counters (CR 122.1f)
         # life lost this turn, where the situation records it (CR 119.3, 702.137a; None: not recorded)
         self.life_lost: dict[str, int | None] = {p.id: p.life_lost_this_turn for p in base.players}
         self.effects: list[ContinuousEffectEntry] = list(base.effects)
@@ -470,6 +471,7 @@ class _World:
         w.base = self.base
         w.objects = dict(self.objects)
         w.life = dict(self.life)
+        w.poison = dict(self.poison)
         w.life_lost = dict(self.life_lost)
         w.effects = list(self.effects)
         w.shuffled = set(self.shuffled)
@@ -498,7 +500,8 @@ class _World:
 
     # -- reading ------------------------------------------------------------
     def state(self) -> GameState:
-        players = tuple(Player(p.id, self.life[p.id], p.poison, p.lost, self.life_lost[p.id]) for p in self.base.players)
+        players = tuple(Player(p.id, self.life[p.id], self.poison[p.id], p.lost, self.life_lost[p.id])
+                        for p in self.base.players)
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
         turn = self.base.turn if self.base.turn.history == self.history else replace(self.base.turn, history=self.history)
         return replace(self.base, players=players, turn=turn, objects=tuple(self.objects.values()), effects=effects,
@@ -1178,6 +1181,14 @@ def change_life(w: _World, player: str, amount: int) -> None:
     w.changed()
 
 
+def give_poison(w: _World, player: str, n: int) -> None:
+    """CR 122.1f: ``player`` gets ``n`` poison counters (infect's damage, CR 702.90b; toxic, 702.164b);
+    ten or more lose the game at the next state-based action check (704.5c)."""
+    if n > 0:
+        w.poison[player] += n
+        w.changed()
+
+
 def adjust_counters(w: _World, oid: str, counters: Iterable[tuple[str, int]]) -> None:
     """CR 122.1: put (positive) or remove (negative) counters on ``oid``; none is left below zero."""
     o = w.objects[oid]
@@ -1496,7 +1507,7 @@ def _sba_once(w: _World) -> list[_World] | None:
     for p in w.base.players:
         if p.id in w.losers:
             continue
-        if w.life[p.id] <= 0 or p.id in w.drew_empty or p.poison >= 10:  # 704.5a–c
+        if w.life[p.id] <= 0 or p.id in w.drew_empty or w.poison[p.id] >= 10:  # 704.5a–c
             w.losers.add(p.id)
             changed = True
     w.drew_empty.clear()
@@ -1725,7 +1736,7 @@ def _finalize(w: _World) -> GameState:
     objects = tuple(o.with_(blocking=tuple(a for a in o.blocking if a in attacking_now))
                     if any(a not in attacking_now for a in o.blocking) else o for o in objects)
     # CR 104.3, 704.5a-c: a player who lost is marked ``lost`` (contract §1)
-    players = tuple(Player(p.id, w.life[p.id], p.poison, p.lost or p.id in w.losers, w.life_lost[p.id])
+    players = tuple(Player(p.id, w.life[p.id], w.poison[p.id], p.lost or p.id in w.losers, w.life_lost[p.id])
                     for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns),

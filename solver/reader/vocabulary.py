@@ -29,6 +29,9 @@ SIMPLE_KEYWORDS: frozenset[str] = frozenset({
     "fear", "intimidate", "shadow", "horsemanship", "skulk",
     # day and night (CR 702.145): solver/engine/transition.py and the untap step
     "daybound", "nightbound",
+    # damage dealt as -1/-1 counters and poison counters (CR 702.80 wither, 702.90 infect): the damage event
+    # (solver/engine/resolution.py ``_deal_damage``)
+    "infect", "wither",
     # a split card's half cast only from a graveyard, then exiled (CR 702.127a); both halves cast together
     # from the hand (CR 702.102a): solver/rules/faces.py
     "aftermath", "fuse"})

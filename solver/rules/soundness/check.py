@@ -575,9 +575,6 @@ _KEYWORD_ACTS: dict[str, tuple[frozenset[str], frozenset[str], bool, bool]] = {
         ("echo", "", "upkeep", False, True),                        # 702.30a
         ("partner with", "", "", False, False),                     # 702.124j: it entered already
         ("madness", "discard", "cleanup", False, True),             # 702.35a: when discarded
-        ("infect", "damage", "first_strike_damage combat_damage", False, True),   # 702.90b-c: its damage
-        ("wither", "damage", "first_strike_damage combat_damage", False, True),   # 702.80a
-        ("toxic", "", "first_strike_damage combat_damage", False, True),          # 702.164b: combat damage
         ("station", "", "", True, False), ("saddle", "", "", True, False), ("offspring", "", "", True, False),
         ("bloodthirst", "", "", False, False), ("ascend", "", "", False, False),
         ("firebending", "attack", "declare_attackers", False, True),

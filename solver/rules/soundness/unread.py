@@ -202,11 +202,6 @@ KEYWORD_REACH: dict[str, tuple[str, frozenset[str], frozenset[str]]] = {
         ("disguise", "static", "timing costs", "hand"),
         # 702.143a: a special action from the hand (116.2h) and a cast from exile on a later turn
         ("foretell", "static", "timing costs", "hand exile"),
-        # 702.90b-c: damage dealt by the source is -1/-1 counters and poison counters (what damage does)
-        ("infect", "static", "effect combat", "battlefield"),
-        ("wither", "static", "effect combat", "battlefield"),
-        # 702.164b: combat damage to a player also gives poison counters
-        ("toxic", "static", "combat", "battlefield"),
         # 702.124j: "When this creature enters, target player may put [name] into their hand from their
         # library" (the deck-construction part, 702.124a, reaches nothing in a game)
         ("partner with", "triggered", "triggers targets", "battlefield"),
