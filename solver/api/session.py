@@ -27,6 +27,7 @@ from typing import Any, Iterable, Sequence
 
 from .games import _deck, deal_shuffled, new_game
 from .situation import ActionError, Situation, UnsupportedActionError
+from ..core import ir
 from ..core.moves import AmbiguousActionError
 
 __all__ = ["GameSession", "LogEntry", "action_strings", "no_action_reason"]
@@ -139,7 +140,8 @@ class GameSession:
     # -- what a player sees ---------------------------------------------------------------
     def observe(self, player: str) -> dict[str, Any]:
         """The game as ``player`` sees it (CR 400.2): the situation's public zones, their own hand, the
-        sizes of the hidden zones, who acts and what decision is pending."""
+        sizes of the hidden zones, who acts and what decision is pending; the top card of their library
+        (``library_top``) while they control "You may look at the top card of your library any time."."""
         if player not in self.players:
             raise ValueError(f"unknown player {player!r} (players: {', '.join(self.players)})")
         d = self.situation.to_dict()
@@ -151,6 +153,9 @@ class GameSession:
                      for o in objs] for p, objs in (d.get("exile") or {}).items()}
         if exile:
             view["exile"] = exile
+        library = (d.get("library") or {}).get(player) or []
+        if library and any(s.controller == player for s in self.situation.view.statics(ir.LookAtTopAnyTime)):
+            view["library_top"] = {player: library[0]}   # "You may look at the top card of your library any time."
         decision = self.situation.decision
         view["to_act"] = self.to_act
         view["decision"] = getattr(decision, "kind", None) if decision is not None else (

@@ -21,7 +21,7 @@ from .selectors import Selector
 
 __all__ = [
     "Static", "AffectingStatic", "SetLandTypes", "AddTypes", "SetColor", "SetColorCards", "StaticPump",
-    "PlayerSubtype", "PlayerKeyword", "SkipStep", "MustTarget", "GraveyardCardsUntargetable", "AdditionalLands",
+    "PlayerSubtype", "PlayerKeyword", "SkipStep", "NoMaximumHandSize", "LookAtTopAnyTime", "MustTarget", "GraveyardCardsUntargetable", "AdditionalLands",
     "LoyaltyAsInstantIfEntered", "ActivateAsHaste", "SpendWhiteAsAny", "SpendAsAnyColor", "CantActivate",
     "CombatStatic", "CantAttack", "CantBlock", "CantAttackAlone", "CantBlockAlone", "MustAttack", "MustBlock",
     "BlockAdditional", "BlockAnyNumber", "BlockOnlyFlying", "Unblockable", "MinBlockers", "Lure", "MustBeBlocked",
@@ -170,6 +170,31 @@ class SkipStep(Static):
 
     def _text(self) -> str:
         return f"static: skip your {self.step} step"
+
+
+@dataclass(frozen=True)
+class NoMaximumHandSize(Static):
+    """"You have no maximum hand size." — its controller discards nothing in their cleanup step
+    (CR 402.2, 514.1: a player's maximum hand size is normally seven). Applied by the cleanup step
+    (:mod:`solver.engine.turns`)."""
+
+    kind: ClassVar[str] = "no_maximum_hand_size"
+
+    def _text(self) -> str:
+        return "static: you have no maximum hand size (CR 402.2)"
+
+
+@dataclass(frozen=True)
+class LookAtTopAnyTime(Static):
+    """"You may look at the top card of your library any time." — what its controller may know
+    (CR 401.2: a library is hidden; this lets them see one card of their own). It changes no legal choice
+    and no outcome, which the situation already knows whole; the game session shows the top card to
+    its controller (:mod:`solver.api.session`)."""
+
+    kind: ClassVar[str] = "look_at_top_any_time"
+
+    def _text(self) -> str:
+        return "static: you may look at the top card of your library any time (CR 401.2)"
 
 
 @dataclass(frozen=True)
@@ -534,7 +559,8 @@ class AttackTax(Static):
 #: Every static kind of this module (:data:`solver.core.ir.STATIC_CLASSES` adds :class:`~solver.core.ir.Grant`,
 #: which holds an ability of the IR).
 STATIC_CLASSES: tuple[type[Static], ...] = (
-    SetLandTypes, AddTypes, SetColor, SetColorCards, StaticPump, PlayerSubtype, PlayerKeyword, SkipStep, MustTarget,
+    SetLandTypes, AddTypes, SetColor, SetColorCards, StaticPump, PlayerSubtype, PlayerKeyword, SkipStep,
+    NoMaximumHandSize, LookAtTopAnyTime, MustTarget,
     GraveyardCardsUntargetable, AdditionalLands, LoyaltyAsInstantIfEntered, ActivateAsHaste, SpendWhiteAsAny,
     SpendAsAnyColor, CantActivate, CantAttack, CantBlock, CantAttackAlone, CantBlockAlone, MustAttack, MustBlock,
     BlockAdditional, BlockAnyNumber, BlockOnlyFlying, Unblockable, MinBlockers, Lure, MustBeBlocked, MaxBlockers,

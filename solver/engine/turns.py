@@ -840,11 +840,19 @@ def _damage_choices(res: "DamageOutcome") -> dict[str, Any]:
 # Cleanup (CR 514)
 # ---------------------------------------------------------------------------
 
+def _no_maximum_hand_size(state: GameState, player: str) -> bool:
+    """Whether ``player`` controls a permanent with "You have no maximum hand size." (CR 402.2)."""
+    if len(state.zone("hand", player)) <= MAX_HAND_SIZE or \
+            not any(card_mentions(o.card, ir.NoMaximumHandSize) for o in state.battlefield):
+        return False
+    return any(s.controller == player for s in View.of(state).statics(ir.NoMaximumHandSize))
+
+
 def _cleanup(it: _Item, chooser: Chooser) -> Step:
     state = it.state
     active = state.turn.active
     hand = state.zone("hand", active)
-    excess = len(hand) - MAX_HAND_SIZE
+    excess = len(hand) - MAX_HAND_SIZE if not _no_maximum_hand_size(state, active) else 0
     options: list[Option] = []
     if excess > 0:  # CR 514.1: discard down to hand size, the player's choice
         groups: dict[Any, list[GameObject]] = {}

@@ -52,7 +52,8 @@ from .line_context import LineContext, LineResult, _rider_or_fail, unsupported
 from .static_sentences import (_in_addition, line_defined_pt, activate_as_haste, choose_as_enters, counter_replacement,
                                enters_with, enters_tapped_if, pay_life_as_enters, unless_paid,
                                line_characteristic_defining, line_combat, mana_replacement, must_target,
-                               player_keyword, player_subtype, skip_step, token_replacement)
+                               player_keyword, player_subtype, skip_step, token_replacement, no_maximum_hand_size,
+                               look_at_top_any_time)
 from .effects import effect_sentence, effect_text
 from .cast_conditions import enters_with_if_cast
 from .spend_restrictions import _spend_and_rider, spend_sentence
@@ -394,6 +395,8 @@ STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ..
     ("player subtype", lambda c, ctx: player_subtype(c)),
     ("player keyword", lambda c, ctx: player_keyword(c)),
     ("skip your draw step", lambda c, ctx: skip_step(c)),
+    ("no maximum hand size", lambda c, ctx: no_maximum_hand_size(c)),
+    ("look at the top card any time", lambda c, ctx: look_at_top_any_time(c)),
     ("activate as though haste", lambda c, ctx: activate_as_haste(c)),
     ("selector static", selector_static),
 )

@@ -257,6 +257,20 @@ def skip_step(c: Cursor) -> Static:
     return ir.SkipStep(step="draw")
 
 
+def no_maximum_hand_size(c: Cursor) -> Static:
+    """"You have no maximum hand size." (CR 402.2)."""
+    c.need("you", "have", "no", "maximum", "hand", "size")
+    c.end()
+    return ir.NoMaximumHandSize()
+
+
+def look_at_top_any_time(c: Cursor) -> Static:
+    """"You may look at the top card of your library any time." (CR 401.2)."""
+    c.need("you", "may", "look", "at", "the", "top", "card", "of", "your", "library", "any", "time")
+    c.end()
+    return ir.LookAtTopAnyTime()
+
+
 def player_keyword(c: Cursor) -> Static:
     """"You have hexproof." / "You have shroud." (CR 702.11d, 702.18b)."""
     c.need("you", "have")
