@@ -28,6 +28,8 @@ from tests.reference.upkeep_ref import coin_flip_lives, may_pay_results, stays_t
 DB = Path(__file__).resolve().parents[1] / "solver" / "data" / "oracle-cards.json.gz"
 SHAPES = {
     "doesnt_untap": (r"^(?:This \w+|~) doesn't untap during your untap step\.$", ir.DoesntUntap),
+    "attached_doesnt_untap": (r"^(?:Enchanted|Equipped) (?:creature|permanent|land|artifact) doesn't untap during "
+                              r"its controller's untap step\.$", ir.DoesntUntap),
     "may_pay": (r"[Yy]ou may pay (?:\{[^}]+\})+\. If you do, ", ir.MayPay),
     "coin_flip": (r"[Ff]lip a coin\. If you (?:win|lose) the flip, ", ir.CoinFlip),
     "pay_or_else": (r"(?:^|\. |, )[Pp]ay (?:\{[^}]+\})+\. If you don't, ", ir.MayPay),
@@ -57,7 +59,8 @@ def database() -> list[dict]:
     return json.load(gzip.open(DB))
 
 
-@pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("may_pay", 370, 90),
+@pytest.mark.parametrize("shape,least,least_read", [("doesnt_untap", 35, 35), ("attached_doesnt_untap", 55, 55),
+                                                    ("may_pay", 370, 90),
                                                     ("coin_flip", 55, 17), ("pay_or_else", 6, 5),
                                                     ("lose_game", 30, 6), ("cast_color", 70, 71),
                                                     ("untap_up_to", 14, 13), ("skip_draw", 15, 15),
@@ -120,12 +123,19 @@ _PERMANENTS = ["Basalt Monolith", "Mana Vault", "Forest", "Grizzly Bears", "Sol 
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(_PERMANENTS), st.booleans(), st.booleans()), min_size=1, max_size=5))
-def test_untap_step_matches_reference(perms):
+@given(st.lists(st.tuples(st.sampled_from(_PERMANENTS), st.booleans(), st.booleans()), min_size=1, max_size=5),
+       st.sampled_from(["", "Claustrophobia", "Dehydration", "Ice Over"]), st.booleans())
+def test_untap_step_matches_reference(perms, aura, bobs):
     bf = [{"id": f"p{i}", "card": n, "tapped": t, "skip_untap": t and s} for i, (n, t, s) in enumerate(perms)]
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
          "turn": {"number": 3, "active": "bob", "step": "end", "priority": "alice", "passed": ["bob"]},
          "battlefield": {"alice": bf}}
+    host = next((o["id"] for o in bf if o["card"] in ("Grizzly Bears", "Basalt Monolith")), None)
+    if aura and host is not None and (aura == "Ice Over") == (bf[int(host[1:])]["card"] == "Basalt Monolith"):
+        # an Aura of alice's or of bob's on one of alice's permanents: "Enchanted creature / artifact doesn't
+        # untap during its controller's untap step" — alice's untap step either way (CR 303.4, 502.3)
+        d["battlefield"]["bob" if bobs else "alice"] = [{"id": "aura", "card": aura, "attached_to": host}] + (
+            [] if bobs else bf)
     before = situation_from_dict(d).state
     res = answer(before, {"kind": "pass"})
     assert res["status"] == "ok" and res["count"] >= 1, res   # Mana Vaults' upkeep triggers: their orders

@@ -2751,12 +2751,16 @@ class DoesntUntap:
     """"This artifact doesn't untap during your untap step." — a static ability of a permanent about
     itself (CR 604.1) that keeps it from untapping in its controller's untap step (CR 502.3: effects
     can keep permanents from untapping). Applied by the turn engine's untap step
-    (:func:`solver.engine.turns.untap_step`) while the permanent has it (layer 6, CR 613.1f)."""
+    (:func:`solver.engine.turns.untap_step`) while the permanent has it (layer 6, CR 613.1f).
+    ``attached``: "Enchanted creature / Enchanted permanent / Equipped creature doesn't untap during its
+    controller's untap step." — the permanent it is attached to (CR 303.4, 301.5), not itself."""
 
     text: str = ""
+    attached: bool = False
 
     def describe(self) -> str:
-        return "static: this permanent doesn't untap during its controller's untap step (CR 502.3)"
+        what = "the permanent it is attached to" if self.attached else "this permanent"
+        return f"static: {what} doesn't untap during its controller's untap step (CR 502.3)"
 
 
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,

@@ -605,12 +605,16 @@ def _turn_based_actions(it: _Item, chooser: Chooser) -> Step:
 def _kept_tapped(state: GameState, active: str) -> frozenset[str]:
     """CR 502.3: the active player's tapped permanents that a static ability of their own keeps from
     untapping in this untap step ("This artifact doesn't untap during your untap step.",
-    :class:`~solver.core.ir.DoesntUntap`) — while they have it (layer 6, CR 613.1f)."""
+    :class:`~solver.core.ir.DoesntUntap`) — while they have it (layer 6, CR 613.1f) — or one of the Aura
+    or Equipment attached to them ("Enchanted creature doesn't untap during its controller's untap step.")."""
     if not any(card_mentions(o.card, ir.DoesntUntap) for o in state.battlefield):
         return frozenset()   # no view to build
     mine = [o for o in state.battlefield if o.controller == active and o.tapped]
     view = View(state)
-    return frozenset(o.id for o in mine if any(isinstance(a, ir.DoesntUntap) for a in view.chars(o.id).abilities))
+    held = {o.attached_to for o in state.battlefield if o.attached_to is not None and any(
+        isinstance(a, ir.DoesntUntap) and a.attached for a in view.chars(o.id).abilities)}   # CR 303.4, 301.5
+    return frozenset(o.id for o in mine if o.id in held or any(
+        isinstance(a, ir.DoesntUntap) and not a.attached for a in view.chars(o.id).abilities))
 
 
 def _lore_counters(state: GameState) -> GameState:

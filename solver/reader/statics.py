@@ -371,7 +371,13 @@ def cant_be_countered(c) -> CantBeCountered:
 
 def doesnt_untap(c) -> ir.DoesntUntap:
     """"This artifact doesn't untap during your untap step." (CR 502.3; a static ability of the
-    permanent about itself, CR 604.1)."""
+    permanent about itself, CR 604.1); "Enchanted creature doesn't untap during its controller's untap
+    step." (an Aura's or Equipment's, about the permanent it is attached to)."""
+    if c.take(("enchanted", "equipped")):   # the permanent it is attached to (CR 303.4, 301.5)
+        c.need(("creature", "permanent", "land", "artifact"), "doesn't", "untap", "during", "its", "controller's",
+               "untap", "step")
+        c.take(".")
+        return ir.DoesntUntap(attached=True)
     c.need("SELF", "doesn't", "untap", "during", "your", "untap", "step")
     c.take(".")
     return ir.DoesntUntap()

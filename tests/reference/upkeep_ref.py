@@ -2,8 +2,9 @@
 the engine and the payment model:
 
 * the untap step (CR 502.3): the active player's tapped permanents untap, except those whose printed
-  text says "doesn't untap during your untap step" (read here from the card's Oracle text) and those
-  marked to skip their next untap step;
+  text says "doesn't untap during your untap step" (read here from the card's Oracle text), those an
+  Aura or Equipment attached to them says so of ("Enchanted creature doesn't untap during its
+  controller's untap step."), and those marked to skip their next untap step;
 * "you may pay {N}. If you do, …" (CR 608.2d, 605.3a): the controller declines or pays {N} by tapping
   N of their untapped basic lands (each adds one mana, CR 305.6) — every combination, kept once per
   multiset of land names;
@@ -20,17 +21,21 @@ from typing import Sequence
 from mtgsolve.solver.core.state import GameState
 
 _DOESNT_UNTAP = re.compile(r"^this \w+ doesn't untap during your untap step\.$", re.I | re.M)
+_HOLDS_ATTACHED = re.compile(r"^(?:enchanted|equipped) \w+ doesn't untap during its controller's untap step\.$",
+                             re.I | re.M)
 
 
 def stays_tapped(state: GameState) -> set[str]:
     """The ids of the active player's permanents still tapped after their untap step (CR 502.3)."""
     active = state.turn.active
+    held = {o.attached_to for o in state.objects if o.zone == "battlefield" and o.attached_to is not None
+            and o.card is not None and _HOLDS_ATTACHED.search(o.card.data.text or "")}
     out = set()
     for o in state.objects:
         if o.zone != "battlefield" or o.controller != active or not o.tapped:
             continue
         text = (o.card.data.text or "") if o.card is not None else ""
-        if o.skip_untap or _DOESNT_UNTAP.search(text):
+        if o.skip_untap or _DOESNT_UNTAP.search(text) or o.id in held:
             out.add(o.id)
     return out
 
