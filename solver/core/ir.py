@@ -1472,6 +1472,40 @@ def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
 
 
 @dataclass(frozen=True)
+class RemoveCounter(_EffectBase):
+    """"Remove a <counter> counter from it" (CR 122.1): one ``counter`` counter is removed from the
+    ability's source — a permanent (fading, CR 702.32a; vanishing, 702.63a) or, with ``exiled``, the card in
+    exile (suspend, 702.62a). ``or_sacrifice``: "If you can't, sacrifice it" (fading, 702.32a: a permanent
+    with no such counter is sacrificed). Removing the last time counter triggers "When the last time counter
+    is removed from …" (:class:`LastCounterRemovedTrigger`, 702.62a, 702.63a)."""
+
+    kind: ClassVar[str] = "remove_counter"
+    counter: str
+    exiled: bool = False
+    or_sacrifice: bool = False
+
+    def _text(self) -> str:
+        where = "this card in exile" if self.exiled else "this permanent"
+        return f"remove a {self.counter} counter from {where}" + ("; if you can't, sacrifice it" if self.or_sacrifice
+                                                                 else "")
+
+
+@dataclass(frozen=True)
+class CastSuspended(_EffectBase):
+    """Suspend's last ability (CR 702.62a): "When the last time counter is removed from this card, if it's
+    exiled, you may cast it without paying its mana cost if able. If you don't, it remains exiled. If you cast a
+    creature spell this way, it gains haste until you lose control of the spell or the permanent it
+    becomes." The card's owner casts it as the ability resolves (CR 608.2g, 601.2, 118.9: no mana cost, X is
+    0, 107.3b) or declines; timing restrictions don't apply (it is cast while an ability resolves), "can't
+    cast" rules do (CR 601.3, 101.2)."""
+
+    kind: ClassVar[str] = "cast_suspended"
+
+    def _text(self) -> str:
+        return "you may cast this card from exile without paying its mana cost (a creature gains haste)"
+
+
+@dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
     is refused, CR 608.2c)."""
@@ -1495,7 +1529,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               UnreadEffect]
+               RemoveCounter, CastSuspended, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1759,8 +1793,13 @@ class StepTrigger(Trigger):
     event: ClassVar[str] = "step_begins"
     step: str = "upkeep"
     whose: str = "you"
+    # the zone the ability functions from (CR 113.6): "battlefield", or "exile" for suspend's upkeep ability
+    # (702.62a: "if this card is suspended", 702.62b), whose "you" is the card's owner
+    zone: str = "battlefield"
 
     def describe(self) -> str:
+        if self.zone != "battlefield":
+            return f"at the beginning of your upkeep, if this card is in {self.zone}"
         whose = {"you": "your", "opponent": "each opponent's", "each": "each"}[self.whose]
         step = TRIGGER_STEPS[self.step]
         if self.step == "beginning_of_combat":
@@ -2031,12 +2070,29 @@ class BecomesTargetTrigger(Trigger):
 
 
 #: Every trigger-event kind.
+@dataclass(frozen=True)
+class LastCounterRemovedTrigger(Trigger):
+    """"When the last time counter is removed from this card/permanent" (CR 702.62a suspend, in exile;
+    702.63a vanishing, on the battlefield): it triggers when an effect removes the last ``counter`` counter
+    from its source (:class:`RemoveCounter`); ``zone``: where the ability functions (CR 113.6)."""
+
+    event: ClassVar[str] = "last_counter_removed"
+    of_source: ClassVar[bool] = True
+    counter: str = "time"
+    zone: str = "battlefield"
+
+    def describe(self) -> str:
+        return f"when the last {self.counter} counter is removed from this " + (
+            "card in exile" if self.zone == "exile" else "permanent")
+
+
 TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
                                               BlocksTrigger, BecomesBlockedTrigger, EitherTrigger, CastSelfTrigger,
-                                              DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger)
+                                              DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
+                                              LastCounterRemovedTrigger)
 
 
 @dataclass(frozen=True)

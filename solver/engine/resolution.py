@@ -110,6 +110,7 @@ from .transition import attach
 
 from .ward import counter_object, resolve_ward
 from .copies import copies_wanted, copy_spell
+from .suspend import cast_suspended, remove_counter
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
 from ..reader.effects_delayed import bound_refs
@@ -671,6 +672,20 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
         if o is not None and o.zone == "battlefield":
             _move(w, t, "graveyard")
     return [w]
+
+
+def _do_remove_counter(w: _World, ctx: _Ctx, eff: ir.RemoveCounter) -> list[_World]:
+    """CR 122.1, 702.62a, 702.32a, 702.63a: a counter removed from the ability's source — the card in exile
+    (suspend: still that card in exile) or the permanent (:func:`solver.engine.suspend.remove_counter`)."""
+    now = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    here = now is not None and (now.zone == "exile" if eff.exiled else ctx.source_on_battlefield)
+    return remove_counter(w, ctx.source_id if here else None, eff.counter, eff.or_sacrifice)
+
+
+def _do_cast_suspended(w: _World, ctx: _Ctx, eff: ir.CastSuspended) -> list[_World]:
+    """CR 702.62a: the exiled source cast without paying its mana cost, or not
+    (:func:`solver.engine.suspend.cast_suspended`)."""
+    return cast_suspended(w, ctx.source_id)
 
 
 def _do_copy_spell(w: _World, ctx: _Ctx, eff: ir.CopySpell) -> list[_World]:
@@ -2757,6 +2772,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.UntapChosen: _do_untap_chosen,
     ir.ExtraTurn: _do_extra_turn,
     ir.SkipNextCombat: _do_skip_next_combat,
+    ir.RemoveCounter: _do_remove_counter,
+    ir.CastSuspended: _do_cast_suspended,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.CopySpell: _do_copy_spell,

@@ -132,6 +132,14 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.RevealTopToHand: "",                          # revealing; a card put into a hand is no draw (CR 121.1)
 }.items()})
 
+#: The events of keyword instructions (helper kw2): a counter removed (fading's sacrifice: a permanent
+#: to the graveyard, CR 702.32a, 701.21a); suspend's cast from exile (CR 702.62a: a spell cast, a card
+#: leaving exile, its targets' "becomes the target").
+_EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
+    ir.RemoveCounter: "counters leaves graveyard sacrifice",
+    ir.CastSuspended: "cast exile target",
+}.items()})
+
 #: Event words → family. Order doesn't matter: every matching family counts.
 _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(rx)) for fam, rx in (
     ("step", r"^at (?:the )?(?:beginning|end) of\b"),
@@ -192,7 +200,7 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.OtherAttacksTrigger: frozenset({"attack"}), ir.BlocksTrigger: frozenset({"block"}),
     ir.BecomesBlockedTrigger: frozenset({"block"}), ir.CastSelfTrigger: frozenset({"cast"}),
     ir.DealtDamageTrigger: frozenset({"damage"}), ir.GroupCombatDamageTrigger: frozenset({"damage"}),
-    ir.UnblockedTrigger: frozenset({"block"}),
+    ir.UnblockedTrigger: frozenset({"block"}), ir.LastCounterRemovedTrigger: frozenset({"counters"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
