@@ -58,6 +58,7 @@ from .cast_conditions import enters_with_if_cast
 from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
 from .trigger_events import _trigger_event, intervening_if
+from .keyword_counters import counter_keyword
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
 from . import conditional_statics, effects_equip, mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
@@ -197,6 +198,9 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
         # object is every creature type" (702.73a); they function in every zone
         return [ir.CharacteristicDefining(colors=frozenset(), text=raw) if t.low == "devoid"
                 else ir.CharacteristicDefining(every_creature_type=True, text=raw)]
+    counted = counter_keyword([x.low for x in toks], raw)   # modular, fading, vanishing (CR 702.43a, 702.32a, 702.63a)
+    if counted is not None:
+        return counted
     meaning = keyword_trigger_meaning([x.low for x in toks], ctx)
     if meaning is not None:
         return [_keyword_trigger(meaning, raw)]
