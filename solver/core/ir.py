@@ -533,10 +533,14 @@ class CreateTokens(_EffectBase):
     amount: Amount
     token: tuple[tuple[str, object], ...]
     tapped: bool = False
+    # "…, then attach this Equipment to it" (living weapon, CR 702.92a): the source, if still on the
+    # battlefield, is attached to the token created (CR 701.3a)
+    attach_source: bool = False
 
     def _text(self) -> str:
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
-                f"{dict(self.token).get('name', 'token')} token(s)")
+                f"{dict(self.token).get('name', 'token')} token(s)"
+                + (", then attach this permanent to it" if self.attach_source else ""))
 
 
 @dataclass(frozen=True)

@@ -1032,14 +1032,29 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
     if n <= 0:
         return [w]
     card = _token_card(eff.token)
+    if eff.attach_source and n != 1:
+        raise ResolutionUnsupported(f"{n} tokens created where the effect attaches its source to the one created "
+                                    "(living weapon, CR 702.92a): which one is the player's choice, not modeled")
     worlds = [w]
     for _ in range(n):
         nxt = []
         for v in worlds:
             oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
+            nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
+                       for v2 in _enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
         worlds = nxt
     return worlds
+
+
+def _attach_source(w: _World, ctx: _Ctx, token: str) -> _World:
+    """"…, then attach this Equipment to it" (CR 702.92a, 701.3a): the source, still on the battlefield, is
+    attached to the token through the kernel's :func:`~.transition.attach` (nothing if it can't be)."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    tok = w.objects.get(token)
+    if ctx.source_on_battlefield and src is not None and src.zone == "battlefield" and tok is not None \
+            and tok.zone == "battlefield":
+        attach(w, src.id, token)
+    return w
 
 
 def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:

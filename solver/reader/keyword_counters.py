@@ -7,7 +7,9 @@
   upkeep, remove a fade counter from this permanent. If you can't, sacrifice the permanent.";
 * "Vanishing N" (CR 702.63a): "This permanent enters with N time counters on it", "At the beginning of your
   upkeep, if this permanent has a time counter on it, remove a time counter from it" and "When the last time
-  counter is removed from this permanent, sacrifice it."
+  counter is removed from this permanent, sacrifice it.";
+* "Living weapon" (CR 702.92a): "When this Equipment enters, create a 0/0 black Phyrexian Germ creature
+  token, then attach this Equipment to it."
 
 Only a number is read ("Modular—Sunburst", CR 702.43b, and "Vanishing" without a number stay unread).
 The keyword line is the text of every ability it stands for.
@@ -20,12 +22,20 @@ from ..core.selectors import SELF, Filter, T, TargetSpec
 
 __all__ = ["counter_keyword"]
 
+#: "a 0/0 black Phyrexian Germ creature token" (CR 702.92a).
+_GERM: tuple[tuple[str, object], ...] = (("name", "Phyrexian Germ"), ("types", ("Creature",)),
+                                         ("subtypes", ("Phyrexian", "Germ")), ("power", 0), ("toughness", 0),
+                                         ("keywords", ()), ("colors", ("B",)))
+
 #: "target artifact creature" (CR 702.43a): an artifact and a creature.
 _ARTIFACT_CREATURE = Filter(types=frozenset({"Creature"}), types_all=frozenset({"Artifact", "Creature"}))
 
 
 def counter_keyword(words: list[str], raw: str) -> list[ir.Ability] | None:
-    """The abilities of "modular N", "fading N" or "vanishing N" (module docstring), or None."""
+    """The abilities of "modular N", "fading N", "vanishing N" or "living weapon" (module docstring), or None."""
+    if words == ["living", "weapon"]:
+        return [ir.TriggeredAbility(ir.EntersTrigger(), effects=(ir.CreateTokens(1, _GERM, attach_source=True),),
+                                    text=raw)]
     if len(words) != 2 or not words[1].isdigit():
         return None
     n = int(words[1])

@@ -214,6 +214,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
         got = _EFFECT_EVENTS.get(type(e))
         if got is None:
             return None
+        if isinstance(e, ir.CreateTokens) and e.attach_source:
+            got = got | {"leaves", "graveyard"}      # the Equipment's bonus or none: a 0/0 Germ dies (CR 704.5f)
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
