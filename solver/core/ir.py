@@ -1934,8 +1934,10 @@ class CombatDamageTrigger(Trigger):
     """"Whenever <this creature | equipped creature | enchanted creature | a creature you control>
     deals [combat] damage to a player" (CR 120.1, 510.2, 510.3a, 603.2: it triggers as the damage is
     dealt, once for each player dealt damage). ``subject``: ``self``, ``attached`` (the creature the
-    source is attached to) or ``filter`` (``what`` names the creatures); ``to``: ``player`` or
-    ``opponent``; ``combat``: combat damage only."""
+    source is attached to) or ``filter`` (``what`` names the creatures); ``to``: ``player``,
+    ``opponent``, ``creature`` ("to a creature": once for each creature dealt damage, "that creature" is
+    it) or ``any`` ("deals combat damage", no recipient named: once for all the damage dealt at once, CR
+    510.2 — Umezawa's Jitte's ruling); ``combat``: combat damage only."""
 
     event: ClassVar[str] = "deals_combat_damage"
     subject: str = "self"
@@ -1947,11 +1949,17 @@ class CombatDamageTrigger(Trigger):
     def of_source(self) -> bool:  # type: ignore[override]
         return self.subject == "self"
 
+    @property
+    def once_per_batch(self) -> bool:
+        """"Deals combat damage" to no named recipient triggers once for the damage dealt at once (CR 510.2)."""
+        return self.to == "any"
+
     def describe(self) -> str:
         who = {"self": "this creature", "attached": "the creature it is attached to"}.get(
             self.subject, self.what.describe() if self.what else "a creature")
         kind = "combat damage" if self.combat else "damage"
-        return f"whenever {who} deals {kind} to {'a player' if self.to == 'player' else 'an opponent'}"
+        to = {"player": " to a player", "opponent": " to an opponent", "creature": " to a creature"}.get(self.to, "")
+        return f"whenever {who} deals {kind}{to}"
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,8 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger)) or \
             (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
         s.last = EVENT_OBJECT
+    if isinstance(trig, ir.CombatDamageTrigger) and trig.to == "creature":
+        s.last = EVENT_OBJECT   # "… deals combat damage to a creature, exile that creature": the creature dealt it
     if isinstance(trig, ir.CombatDamageTrigger) or \
             (isinstance(trig, (ir.CastTrigger, ir.DrawTrigger)) and trig.who != "you"):
         s.event_player = EVENT_PLAYER
