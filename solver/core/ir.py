@@ -536,6 +536,9 @@ class CreateTokens(_EffectBase):
     # "…, then attach this Equipment to it" (living weapon, CR 702.92a): the source, if still on the
     # battlefield, is attached to the token created (CR 701.3a)
     attach_source: bool = False
+    # "an X/X … token …, where X is that spell's mana value" (CR 107.3, 202.3): the object whose mana value
+    # is the token's power and toughness as the effect resolves (a spell still on the stack, X included)
+    size_of: Ref | None = None
 
     def _text(self) -> str:
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"

@@ -24,6 +24,7 @@ from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
 from .effects_animate import clause_animate, still_its_types
 from ..core.ir import Animate
+from ..core.ir import Ref
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
@@ -259,7 +260,12 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
-    p, q = pt(c, signed=False)
+    sized = c.peek() is not None and c.peek().kind == "PT" and c.peek().text.upper() == "X/X"   # type: ignore[union-attr]
+    if sized:
+        c.i += 1
+        p, q = 0, 0   # an X/X token: its size is read after "where X is …" (below)
+    else:
+        p, q = pt(c, signed=False)
     colors: list[str] = []
     if c.take("colorless"):
         pass
@@ -287,9 +293,19 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
             raise NoMatch("'for each' with a count")
         c.need(("+1/+1",), "counter", "on", "SELF")
         n = "counters:+1/+1"
+    size_of = _token_size(c, s) if sized else None
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token)]
+    return [CreateTokens(n, token, size_of=size_of)]
+
+
+def _token_size(c: Cursor, s: Scope) -> Ref:
+    """", where X is that spell's mana value" after an X/X token (CR 107.3, 202.3: the spell a cast trigger
+    names, CR 603.2): the object whose mana value X is."""
+    c.need(",", "where", "x", "is", "that", "spell's", "mana", "value")
+    if s.event_spell is None:
+        raise NoMatch("'that spell' without a cast trigger")
+    return s.event_spell
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
