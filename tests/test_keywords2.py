@@ -182,3 +182,22 @@ def test_suspend_cast_matches_targets_reference(board):
     if ref["count"] > 1:      # one choice only: not recorded (it is no choice)
         assert chosen == want
     assert got["count"] == 1 + ref["count"]   # declining, or casting it with each choice (CR 702.62a)
+
+
+def test_cycling_puts_the_cycle_trigger_above_with_its_x():
+    """CR 702.29c: cycling Shark Typhoon for X = 2 triggers "When you cycle this card" from the graveyard;
+    the trigger goes on the stack above the cycling ability (CR 603.3) with the X paid; resolved, a 2/2."""
+    from mtgsolve.solver.api import Situation
+    sit = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"],
+                               "turn": {"number": 3, "active": "alice", "step": "main1"},
+                               "battlefield": {"alice": ["Island", "Island", "Island", "Island"]},
+                               "hand": {"alice": ["Shark Typhoon"]}, "library": {"alice": ["Island"]}})
+    after = sit.apply("activate shark-typhoon:1 x=2 paying island, island-2, island-3, island-4")
+    stack = after.to_dict()["stack"]
+    assert [(o["ability"]["index"], o.get("x")) for o in stack] == [(3, 2), (2, 2)]
+    (out,) = answer(situation_from_dict(after.to_dict()).state, {"kind": "resolve"})["outcomes"]
+    (shark,) = out["situation"]["battlefield"]["alice"][-1:]
+    assert shark["card"]["power"] == "2" and shark["token"]
+    # transmute is not cycling (CR 702.53a, 702.29f); typecycling is
+    assert any(getattr(a, "cycling", False) for a in get_card("Ash Barrens").abilities)
+    assert not [a for a in get_card("Dimir House Guard").abilities if getattr(a, "cycling", False)]

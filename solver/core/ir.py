@@ -536,9 +536,10 @@ class CreateTokens(_EffectBase):
     # "…, then attach this Equipment to it" (living weapon, CR 702.92a): the source, if still on the
     # battlefield, is attached to the token created (CR 701.3a)
     attach_source: bool = False
-    # "an X/X … token …, where X is that spell's mana value" (CR 107.3, 202.3): the object whose mana value
-    # is the token's power and toughness as the effect resolves (a spell still on the stack, X included)
-    size_of: Ref | None = None
+    # an X/X token: its power and toughness as the effect resolves — "where X is that spell's mana value"
+    # (CR 107.3, 202.3): a Ref to the spell (still on the stack, X included); "X": the ability's X (a cycle
+    # trigger's, the X paid for the cycling cost, CR 702.29c)
+    size: "Ref | str | None" = None
 
     def _text(self) -> str:
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
@@ -1707,6 +1708,9 @@ class ActivatedAbility:
     reduction: "tuple[int, Filter] | None" = None
     limit: int | None = None
     condition: "ActivationCondition | None" = None  # "Activate only if …" (CR 602.5b)
+    # a cycling or typecycling ability (CR 702.29a, 702.29f): discarding the card to pay its cost cycles it
+    # ("When you cycle this card", :class:`CycleTrigger`, 702.29c)
+    cycling: bool = False
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
@@ -2101,13 +2105,26 @@ class LastCounterRemovedTrigger(Trigger):
             "card in exile" if self.zone == "exile" else "permanent")
 
 
+@dataclass(frozen=True)
+class CycleTrigger(Trigger):
+    """"When you cycle this card" (CR 702.29c): "When you discard this card to pay an activation cost of a
+    cycling ability" — it triggers from whatever zone the card winds up in (the graveyard), as the cycling
+    ability is activated; the triggered ability's X is the X paid for the cycling cost."""
+
+    event: ClassVar[str] = "cycled"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when you cycle this card"
+
+
 TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
                                               BlocksTrigger, BecomesBlockedTrigger, EitherTrigger, CastSelfTrigger,
                                               DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
-                                              LastCounterRemovedTrigger)
+                                              LastCounterRemovedTrigger, CycleTrigger)
 
 
 @dataclass(frozen=True)

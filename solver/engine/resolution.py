@@ -1031,7 +1031,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
             n *= s.ability.factor
     if n <= 0:
         return [w]
-    card = _token_card(_sized(w, ctx, eff) if eff.size_of is not None else eff.token)
+    card = _token_card(_sized(w, ctx, eff) if eff.size is not None else eff.token)
     if eff.attach_source and n != 1:
         raise ResolutionUnsupported(f"{n} tokens created where the effect attaches its source to the one created "
                                     "(living weapon, CR 702.92a): which one is the player's choice, not modeled")
@@ -1047,15 +1047,18 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
 
 
 def _sized(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> tuple[tuple[str, object], ...]:
-    """An X/X token's description, X the mana value of the spell ``eff.size_of`` names (the cast trigger's
-    spell, CR 603.2) as the effect resolves: on the stack, its X included (CR 202.3, 107.3). A spell that has
+    """An X/X token's description, X the ability's X or the mana value of the spell ``eff.size`` names (the
+    cast trigger's spell, CR 603.2) as the effect resolves: on the stack, its X included (CR 202.3, 107.3). A spell that has
     left the stack is a new object (CR 400.7) whose last known mana value is not recorded: refused."""
-    oid = ctx.event_object if eff.size_of is not None and eff.size_of.kind == "event_object" else None
-    o = w.objects.get(oid) if oid is not None else None
-    if o is None or o.zone != "stack":
-        raise ResolutionUnsupported("an X/X token where X is the mana value of a spell that has left the stack "
-                                    "(its last known information, CR 113.7a) is not modeled")
-    mv = w.view().chars(o.id).mana_value
+    if eff.size == "X":
+        mv = ctx.x   # the X paid for the cost (a cycle trigger's: the cycling cost's, CR 702.29c)
+    else:
+        oid = ctx.event_object if isinstance(eff.size, ir.Ref) and eff.size.kind == "event_object" else None
+        o = w.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "stack":
+            raise ResolutionUnsupported("an X/X token where X is the mana value of a spell that has left the "
+                                        "stack (its last known information, CR 113.7a) is not modeled")
+        mv = w.view().chars(o.id).mana_value
     return tuple((k, mv if k in ("power", "toughness") else v) for k, v in eff.token)
 
 

@@ -419,6 +419,7 @@ class _PendingTrigger:
     event_player: str | None = None  # the player its trigger event named (CR 603.2)
     delayed: int = 0  # a delayed triggered ability (CR 603.7): which delayed instruction of ``index`` (0: the spell)
     it: str | None = None  # what the delayed instruction names (CR 603.7c)
+    x: int = 0  # the X it has from its trigger (a cycle trigger: the X paid for the cycling cost, CR 702.29c)
 
 
 class _World:
@@ -925,7 +926,7 @@ def _any_permanent_dies(a: Any) -> bool:
 
 
 def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live: Iterable[Any],
-                   last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None
+                   last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None, x: int = 0
                    ) -> list[_PendingTrigger]:
     """CR 603.2: the triggered abilities of ``source`` on ``event`` that it has (``live``: its
     abilities after continuous effects; one it lost, CR 613, does not trigger) wait in
@@ -945,7 +946,7 @@ def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live:
             if isinstance(a, TriggeredAbility) and a.if_cast and not cast_as(source, a.if_cast):
                 continue   # CR 603.4: an intervening "if" on how it was cast (evoke, 702.74a) that is false
             out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
-                                       w.next_tick(), refers_to))
+                                       w.next_tick(), refers_to, x=x))
     w.pending.extend(out)
     return out
 
@@ -1632,7 +1633,7 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
                                  order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to,
                                  event_object=p.event_object, event_player=p.event_player, delayed=p.delayed,
-                                 it=p.it, modes=modes))
+                                 it=p.it, modes=modes, x=p.x))
                 if targets:
                     queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}

@@ -293,15 +293,19 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
             raise NoMatch("'for each' with a count")
         c.need(("+1/+1",), "counter", "on", "SELF")
         n = "counters:+1/+1"
-    size_of = _token_size(c, s) if sized else None
+    size = _token_size(c, s) if sized else None
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token, size_of=size_of)]
+    return [CreateTokens(n, token, size=size)]
 
 
-def _token_size(c: Cursor, s: Scope) -> Ref:
-    """", where X is that spell's mana value" after an X/X token (CR 107.3, 202.3: the spell a cast trigger
-    names, CR 603.2): the object whose mana value X is."""
+def _token_size(c: Cursor, s: Scope) -> Ref | str:
+    """What X is for an X/X token (CR 107.3): ", where X is that spell's mana value" (CR 202.3: the spell a
+    cast trigger names, CR 603.2), or the X the ability's cost defines (a cycle trigger's, CR 702.29c)."""
+    if not c.at(","):
+        if not s.x_defined:
+            raise NoMatch("X not defined")
+        return "X"
     c.need(",", "where", "x", "is", "that", "spell's", "mana", "value")
     if s.event_spell is None:
         raise NoMatch("'that spell' without a cast trigger")

@@ -52,6 +52,8 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
         s.last = EVENT_OBJECT
     if isinstance(trig, ir.CastTrigger):
         s.event_spell = EVENT_OBJECT   # "where X is that spell's mana value"
+    if isinstance(trig, ir.CycleTrigger):
+        s.x_defined = True             # X: the X paid for the cycling cost (CR 702.29c)
     if isinstance(trig, ir.CombatDamageTrigger) and trig.to == "creature":
         s.last = EVENT_OBJECT   # "… deals combat damage to a creature, exile that creature": the creature dealt it
     if isinstance(trig, ir.CombatDamageTrigger) or \

@@ -22,7 +22,7 @@ from typing import Sequence
 
 from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastSelfTrigger,
                        CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
-                       CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
+                       CombatDamageTrigger, CycleTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
                        StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition,
                        SourceTapped, SourceUntapped)
@@ -168,6 +168,10 @@ def _player_event(c: Cursor) -> Trigger | None:
         who = "opponent"
     else:
         return None
+    if who == "you" and c.take("cycle", "SELF"):
+        if not c.toks[c.i - 1].text.lower().startswith("this "):
+            raise NoMatch("you cycle <a name>: this card only")
+        return CycleTrigger()   # CR 702.29c
     if who == "you" and c.take("cast", "SELF"):
         if c.toks[c.i - 1].text.lower() != "this spell":
             raise NoMatch("you cast <a name>: this spell only")

@@ -201,6 +201,7 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.BecomesBlockedTrigger: frozenset({"block"}), ir.CastSelfTrigger: frozenset({"cast"}),
     ir.DealtDamageTrigger: frozenset({"damage"}), ir.GroupCombatDamageTrigger: frozenset({"damage"}),
     ir.UnblockedTrigger: frozenset({"block"}), ir.LastCounterRemovedTrigger: frozenset({"counters"}),
+    ir.CycleTrigger: frozenset({"cycle"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
