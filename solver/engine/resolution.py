@@ -1037,7 +1037,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
                                     "(living weapon, CR 702.92a): which one is the player's choice, not modeled")
     worlds = [w]
     for _ in range(n):
-        nxt = []
+        nxt: list[_World] = []
         for v in worlds:
             oid = create(v, card, ctx.controller, token=True)
             nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
