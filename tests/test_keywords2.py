@@ -201,3 +201,12 @@ def test_cycling_puts_the_cycle_trigger_above_with_its_x():
     # transmute is not cycling (CR 702.53a, 702.29f); typecycling is
     assert any(getattr(a, "cycling", False) for a in get_card("Ash Barrens").abilities)
     assert not [a for a in get_card("Dimir House Guard").abilities if getattr(a, "cycling", False)]
+
+
+def test_fleetwheel_attacks_only_while_animated():
+    """Without its enters trigger's effect the Vehicle is no creature and can't attack (CR 301.7, 508.1a)."""
+    turn = {"number": 5, "active": "alice", "step": "declare_attackers", "priority": "alice"}
+    s = state_of(turn=turn, battlefield={"alice": [{"card": "Fleetwheel Cruiser", "sick": True}]})
+    assert answer(s, {"kind": "attacks"})["count"] == 1
+    card = get_card("Fleetwheel Cruiser")
+    assert not [a for a in card.abilities if isinstance(a, ir.Unsupported)]
