@@ -19,8 +19,9 @@ Two instructions of keyword abilities, through the kernel of :mod:`solver.engine
 
 Refused (:class:`~solver.engine.transition.ResolutionUnsupported`, never guessed): a creature spell cast this
 way (it gains haste "until you lose control of the spell or the permanent it becomes", a duration the
-effects list does not hold), a modal spell, and a card with additional costs or other ways of casting it
-(kicker, buyback, casualty, prototype, an unread cost: CR 118.9, 601.2b-f).
+effects list does not hold), a modal spell, a card with additional costs or other ways of casting it
+(kicker, buyback, casualty, prototype, an unread cost: CR 118.9, 601.2b-f) and a card with an unread
+triggered ability ("When you cast this spell …" could trigger as it is cast, CR 603.2).
 """
 from __future__ import annotations
 
@@ -105,6 +106,8 @@ def _refuse_unmodeled(o: Any) -> None:
         why = "it has an additional cost or another way of casting it (CR 118.9, 601.2b)"
     elif any(isinstance(a, ir.Unsupported) and "costs" in a.affects for a in card.abilities):
         why = "it has unread text about its costs (CR 601.2f)"
+    elif any(isinstance(a, ir.Unsupported) and a.kind == "triggered" for a in card.abilities):
+        why = "it has an unread triggered ability, which could trigger as it is cast (CR 603.2)"
     if why:
         raise ResolutionUnsupported(f"casting {o.name} ({o.id}) from exile without paying its mana cost "
                                     f"(suspend, CR 702.62a) is not modeled: {why}")
