@@ -155,11 +155,15 @@ def test_api_cycles_and_resolves():
 
 def test_cycle_trigger_blocks_only_cycling_that_card():
     sit = Situation(state_of(turn={"number": 4, "active": "bob", "step": "main1", "priority": "alice"},
-                             battlefield={"alice": ["Island"] * 3}, hand={"alice": ["Censor", "Shark Typhoon"]}))
+                             battlefield={"alice": ["Island"] * 3},
+                             hand={"alice": ["Censor", "Shark Typhoon", "Avian Oddity"]}))
     acts = list(sit.legal_actions)
     assert len(sit.apply(next(a for a in acts if a.object == "censor")).stack) == 1   # CR 702.29c
-    with pytest.raises(UnsupportedActionError):   # "When you cycle this card, create …" is unread
-        sit.apply(next(a for a in acts if a.object == "shark-typhoon"))
+    # Shark Typhoon's "When you cycle this card, create an X/X …" is read (tests/test_keywords2.py): it
+    # triggers, above the cycling ability
+    assert len(sit.apply(next(a for a in acts if a.object == "shark-typhoon")).stack) == 2
+    with pytest.raises(UnsupportedActionError):   # "When you cycle this card, put a flying counter …" is unread
+        sit.apply(next(a for a in acts if a.object == "avian-oddity"))
 
 
 def test_encoding_has_a_slot_for_cycling():

@@ -49,9 +49,14 @@ def test_suspend_is_read_with_counters_and_cost():
     assert end.time_counters == 3 and end.mana.text == "{2}{B}{B}"
     (bloom,) = _suspend("Lotus Bloom")                   # "Suspend 3—{0}"
     assert bloom.time_counters == 3 and bloom.mana.text == "{0}"
-    # the triggered abilities in exile stay unread (CR 702.62a)
-    trig = [a for a in get_card("Rift Bolt").abilities if isinstance(a, ir.Unsupported)]
-    assert [(u.kind, u.affects) for u in trig] == [("triggered", frozenset({"triggers"}))]
+    # the two triggered abilities, which function in exile (CR 702.62a, 113.6), are read
+    card = get_card("Rift Bolt")
+    assert not [a for a in card.abilities if isinstance(a, ir.Unsupported)]
+    upkeep, last = [a for a in card.abilities if isinstance(a, ir.TriggeredAbility)]
+    assert upkeep.trigger == ir.StepTrigger("upkeep", "you", zone="exile")
+    assert upkeep.effects == (ir.RemoveCounter("time", exiled=True),)
+    assert last.trigger == ir.LastCounterRemovedTrigger("time", zone="exile")
+    assert last.effects == (ir.CastSuspended(),)
 
 
 def test_suspend_x_is_not_read():
@@ -123,27 +128,30 @@ def test_read_suspend_no_longer_blocks_actions_or_pay():
     assert answer(s, {"kind": "actions", "player": "bob"})["status"] == "ok"
 
 
-def test_suspended_card_in_exile_blocks_its_triggers_only():
+def test_suspended_card_in_exile_triggers_in_its_owners_upkeep_only():
+    """Read both ways: the suspended card blocks nothing; its upkeep ability triggers in its owner's upkeep
+    only, from exile only (CR 702.62a, 113.6) — not from the hand, graveyard or battlefield."""
     s = state_of(turn={"number": 3, "active": "alice", "step": "end"}, battlefield={"alice": ["Mountain"]},
                  exile={"alice": [{"card": "Rift Bolt", "counters": {"time": 1}}]})
     assert answer(s, {"kind": "actions"})["status"] == "ok"
     assert answer(s, {"kind": "pay", "cost": "{R}"})["status"] == "ok"
-    # Bob passes after Alice: the end step ends and the next turn begins (CR 117.4)
-    ends = {"number": 3, "active": "alice", "step": "end", "priority": "bob", "passed": ["alice"]}
+    ends = {"number": 3, "active": "bob", "step": "end", "priority": "alice", "passed": ["bob"]}
     s = state_of(turn=ends, battlefield={"alice": ["Mountain"]},
                  exile={"alice": [{"card": "Rift Bolt", "counters": {"time": 1}}]})
-    blocked = answer(s, {"kind": "pass"})
-    assert blocked["status"] == "unsupported" and blocked["unsupported"][0]["affects"] == ["triggers"]
+    (out,) = answer(s, {"kind": "pass"})["outcomes"]
+    assert [o["ability"] for o in out["situation"]["stack"]] == [{"source": "rift-bolt", "index": 1}]
     s = state_of(battlefield={"alice": ["Mountain"]}, stack=[{"card": "Shock", "controller": "alice",
                                                            "targets": [["bob"]]}],
                  exile={"alice": [{"card": "Rift Bolt", "counters": {"time": 1}}]})
-    assert answer(s, {"kind": "resolve"})["status"] == "unsupported"          # conservatively: any resolution
-    # in the hand, graveyard or on the battlefield the triggers don't function (CR 702.62a)
+    assert answer(s, {"kind": "resolve"})["status"] == "ok"
+    # in the hand, graveyard or on the battlefield the triggers don't function (CR 702.62a, 113.6)
     for zone in ("hand", "graveyard"):
         s = state_of(turn=ends, **{zone: {"alice": ["Rift Bolt"]}})
-        assert answer(s, {"kind": "pass"})["status"] == "ok", zone
-    s = state_of(turn={**ends, "step": "main1"}, battlefield={"alice": ["Lotus Bloom"]})
-    assert answer(s, {"kind": "pass"})["status"] == "ok"
+        (out,) = answer(s, {"kind": "pass"})["outcomes"]
+        assert "stack" not in out["situation"], zone
+    s = state_of(turn=ends, battlefield={"alice": [{"card": "Lotus Bloom", "counters": {"time": 2}}]})
+    (out,) = answer(s, {"kind": "pass"})["outcomes"]
+    assert "stack" not in out["situation"]
 
 
 # ---------------------------------------------------------------------------

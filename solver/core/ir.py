@@ -533,10 +533,18 @@ class CreateTokens(_EffectBase):
     amount: Amount
     token: tuple[tuple[str, object], ...]
     tapped: bool = False
+    # "…, then attach this Equipment to it" (living weapon, CR 702.92a): the source, if still on the
+    # battlefield, is attached to the token created (CR 701.3a)
+    attach_source: bool = False
+    # an X/X token: its power and toughness as the effect resolves — "where X is that spell's mana value"
+    # (CR 107.3, 202.3): a Ref to the spell (still on the stack, X included); "X": the ability's X (a cycle
+    # trigger's, the X paid for the cycling cost, CR 702.29c)
+    size: "Ref | str | None" = None
 
     def _text(self) -> str:
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
-                f"{dict(self.token).get('name', 'token')} token(s)")
+                f"{dict(self.token).get('name', 'token')} token(s)"
+                + (", then attach this permanent to it" if self.attach_source else ""))
 
 
 @dataclass(frozen=True)
@@ -1472,6 +1480,40 @@ def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
 
 
 @dataclass(frozen=True)
+class RemoveCounter(_EffectBase):
+    """"Remove a <counter> counter from it" (CR 122.1): one ``counter`` counter is removed from the
+    ability's source — a permanent (fading, CR 702.32a; vanishing, 702.63a) or, with ``exiled``, the card in
+    exile (suspend, 702.62a). ``or_sacrifice``: "If you can't, sacrifice it" (fading, 702.32a: a permanent
+    with no such counter is sacrificed). Removing the last time counter triggers "When the last time counter
+    is removed from …" (:class:`LastCounterRemovedTrigger`, 702.62a, 702.63a)."""
+
+    kind: ClassVar[str] = "remove_counter"
+    counter: str
+    exiled: bool = False
+    or_sacrifice: bool = False
+
+    def _text(self) -> str:
+        where = "this card in exile" if self.exiled else "this permanent"
+        return f"remove a {self.counter} counter from {where}" + ("; if you can't, sacrifice it" if self.or_sacrifice
+                                                                 else "")
+
+
+@dataclass(frozen=True)
+class CastSuspended(_EffectBase):
+    """Suspend's last ability (CR 702.62a): "When the last time counter is removed from this card, if it's
+    exiled, you may cast it without paying its mana cost if able. If you don't, it remains exiled. If you cast a
+    creature spell this way, it gains haste until you lose control of the spell or the permanent it
+    becomes." The card's owner casts it as the ability resolves (CR 608.2g, 601.2, 118.9: no mana cost, X is
+    0, 107.3b) or declines; timing restrictions don't apply (it is cast while an ability resolves), "can't
+    cast" rules do (CR 601.3, 101.2)."""
+
+    kind: ClassVar[str] = "cast_suspended"
+
+    def _text(self) -> str:
+        return "you may cast this card from exile without paying its mana cost (a creature gains haste)"
+
+
+@dataclass(frozen=True)
 class UnreadEffect(_EffectBase):
     """The printed sentence(s) ``text`` whose effect is not modeled (contract §2.0: resolving it
     is refused, CR 608.2c)."""
@@ -1495,7 +1537,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               UnreadEffect]
+               RemoveCounter, CastSuspended, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1666,6 +1708,9 @@ class ActivatedAbility:
     reduction: "tuple[int, Filter] | None" = None
     limit: int | None = None
     condition: "ActivationCondition | None" = None  # "Activate only if …" (CR 602.5b)
+    # a cycling or typecycling ability (CR 702.29a, 702.29f): discarding the card to pay its cost cycles it
+    # ("When you cycle this card", :class:`CycleTrigger`, 702.29c)
+    cycling: bool = False
 
     def describe(self) -> str:
         t = ("; targets: " + ", ".join(s.describe() for s in self.targets)) if self.targets else ""
@@ -1759,8 +1804,13 @@ class StepTrigger(Trigger):
     event: ClassVar[str] = "step_begins"
     step: str = "upkeep"
     whose: str = "you"
+    # the zone the ability functions from (CR 113.6): "battlefield", or "exile" for suspend's upkeep ability
+    # (702.62a: "if this card is suspended", 702.62b), whose "you" is the card's owner
+    zone: str = "battlefield"
 
     def describe(self) -> str:
+        if self.zone != "battlefield":
+            return f"at the beginning of your upkeep, if this card is in {self.zone}"
         whose = {"you": "your", "opponent": "each opponent's", "each": "each"}[self.whose]
         step = TRIGGER_STEPS[self.step]
         if self.step == "beginning_of_combat":
@@ -1891,8 +1941,10 @@ class CombatDamageTrigger(Trigger):
     """"Whenever <this creature | equipped creature | enchanted creature | a creature you control>
     deals [combat] damage to a player" (CR 120.1, 510.2, 510.3a, 603.2: it triggers as the damage is
     dealt, once for each player dealt damage). ``subject``: ``self``, ``attached`` (the creature the
-    source is attached to) or ``filter`` (``what`` names the creatures); ``to``: ``player`` or
-    ``opponent``; ``combat``: combat damage only."""
+    source is attached to) or ``filter`` (``what`` names the creatures); ``to``: ``player``,
+    ``opponent``, ``creature`` ("to a creature": once for each creature dealt damage, "that creature" is
+    it) or ``any`` ("deals combat damage", no recipient named: once for all the damage dealt at once, CR
+    510.2 — Umezawa's Jitte's ruling); ``combat``: combat damage only."""
 
     event: ClassVar[str] = "deals_combat_damage"
     subject: str = "self"
@@ -1904,11 +1956,17 @@ class CombatDamageTrigger(Trigger):
     def of_source(self) -> bool:  # type: ignore[override]
         return self.subject == "self"
 
+    @property
+    def once_per_batch(self) -> bool:
+        """"Deals combat damage" to no named recipient triggers once for the damage dealt at once (CR 510.2)."""
+        return self.to == "any"
+
     def describe(self) -> str:
         who = {"self": "this creature", "attached": "the creature it is attached to"}.get(
             self.subject, self.what.describe() if self.what else "a creature")
         kind = "combat damage" if self.combat else "damage"
-        return f"whenever {who} deals {kind} to {'a player' if self.to == 'player' else 'an opponent'}"
+        to = {"player": " to a player", "opponent": " to an opponent", "creature": " to a creature"}.get(self.to, "")
+        return f"whenever {who} deals {kind}{to}"
 
 
 @dataclass(frozen=True)
@@ -2031,12 +2089,42 @@ class BecomesTargetTrigger(Trigger):
 
 
 #: Every trigger-event kind.
+@dataclass(frozen=True)
+class LastCounterRemovedTrigger(Trigger):
+    """"When the last time counter is removed from this card/permanent" (CR 702.62a suspend, in exile;
+    702.63a vanishing, on the battlefield): it triggers when an effect removes the last ``counter`` counter
+    from its source (:class:`RemoveCounter`); ``zone``: where the ability functions (CR 113.6)."""
+
+    event: ClassVar[str] = "last_counter_removed"
+    of_source: ClassVar[bool] = True
+    counter: str = "time"
+    zone: str = "battlefield"
+
+    def describe(self) -> str:
+        return f"when the last {self.counter} counter is removed from this " + (
+            "card in exile" if self.zone == "exile" else "permanent")
+
+
+@dataclass(frozen=True)
+class CycleTrigger(Trigger):
+    """"When you cycle this card" (CR 702.29c): "When you discard this card to pay an activation cost of a
+    cycling ability" — it triggers from whatever zone the card winds up in (the graveyard), as the cycling
+    ability is activated; the triggered ability's X is the X paid for the cycling cost."""
+
+    event: ClassVar[str] = "cycled"
+    of_source: ClassVar[bool] = True
+
+    def describe(self) -> str:
+        return "when you cycle this card"
+
+
 TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
                                               BlocksTrigger, BecomesBlockedTrigger, EitherTrigger, CastSelfTrigger,
-                                              DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger)
+                                              DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
+                                              LastCounterRemovedTrigger, CycleTrigger)
 
 
 @dataclass(frozen=True)

@@ -139,7 +139,7 @@ class ActionApplier:
     def taken_ids(self) -> set[str]:
         return self.w.taken_ids()
 
-    def triggered(self, source: GameObject, event: type[ir.Trigger]) -> None:
+    def triggered(self, source: GameObject, event: type[ir.Trigger], x: int = 0) -> None:
         """Triggered abilities of ``source`` on ``event`` (CR 603.2), to be put on the stack later.
 
         Numbered as the stack names them (contract §1: the n-th triggered or
@@ -158,7 +158,7 @@ class ActionApplier:
                 raise UnsupportedActionError(
                     f"{source.name}'s triggered ability needs modes or targets chosen as it is put on the "
                     f"stack (CR 603.3c-d); apply does not model that choice yet")
-        self.triggers += queue_triggers(self.w, source, event, live)
+        self.triggers += queue_triggers(self.w, source, event, live, x=x)
 
     def live_abilities(self, oid: str) -> tuple[ir.Ability, ...]:
         """The abilities the permanent has now (after continuous effects)."""
@@ -346,6 +346,8 @@ class ActionApplier:
         self.pay(_payment_of_complete(a), a.x or 0)  # {T}, {Q}, sacrifices and counters are parts of the payment (contract §2.3)
         if ab.cost.discard_self:   # cycling, channel: the card is discarded as the cost (CR 602.2b, 601.2h, 701.9)
             move(self.w, oid, "graveyard")
+            if ab.cycling:         # "When you cycle this card": from the zone it went to (CR 702.29c)
+                self.triggered(self.objs[oid], ir.CycleTrigger, x=a.x or 0)
         if ab.cost.exile_self:     # "Exile this artifact" (CR 602.2b, 601.2h, 406.2)
             move(self.w, oid, "exile")
         if ab.cost.return_self:    # "Return this creature to its owner's hand" (CR 602.2b, 601.2h)

@@ -110,6 +110,7 @@ from .transition import attach, give_poison
 
 from .ward import counter_object, resolve_ward
 from .copies import copies_wanted, copy_spell
+from .suspend import cast_suspended, remove_counter
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
 from ..reader.effects_delayed import bound_refs
@@ -708,6 +709,20 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     return [w]
 
 
+def _do_remove_counter(w: _World, ctx: _Ctx, eff: ir.RemoveCounter) -> list[_World]:
+    """CR 122.1, 702.62a, 702.32a, 702.63a: a counter removed from the ability's source — the card in exile
+    (suspend: still that card in exile) or the permanent (:func:`solver.engine.suspend.remove_counter`)."""
+    now = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    here = now is not None and (now.zone == "exile" if eff.exiled else ctx.source_on_battlefield)
+    return remove_counter(w, ctx.source_id if here else None, eff.counter, eff.or_sacrifice)
+
+
+def _do_cast_suspended(w: _World, ctx: _Ctx, eff: ir.CastSuspended) -> list[_World]:
+    """CR 702.62a: the exiled source cast without paying its mana cost, or not
+    (:func:`solver.engine.suspend.cast_suspended`)."""
+    return cast_suspended(w, ctx.source_id)
+
+
 def _do_copy_spell(w: _World, ctx: _Ctx, eff: ir.CopySpell) -> list[_World]:
     """CR 702.153a, 702.40a, 707.10, 707.10c: the resolving ability's source — a spell on the stack — is
     copied, once or for storm once per spell cast before it (:func:`solver.engine.copies.copy_spell`), the
@@ -1051,15 +1066,46 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
             n *= s.ability.factor
     if n <= 0:
         return [w]
-    card = _token_card(eff.token)
+    card = _token_card(_sized(w, ctx, eff) if eff.size is not None else eff.token)
+    if eff.attach_source and n != 1:
+        raise ResolutionUnsupported(f"{n} tokens created where the effect attaches its source to the one created "
+                                    "(living weapon, CR 702.92a): which one is the player's choice, not modeled")
     worlds = [w]
     for _ in range(n):
-        nxt = []
+        nxt: list[_World] = []
         for v in worlds:
             oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
+            nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
+                       for v2 in _enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
         worlds = nxt
     return worlds
+
+
+def _sized(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> tuple[tuple[str, object], ...]:
+    """An X/X token's description, X the ability's X or the mana value of the spell ``eff.size`` names (the
+    cast trigger's spell, CR 603.2) as the effect resolves: on the stack, its X included (CR 202.3, 107.3). A spell that has
+    left the stack is a new object (CR 400.7) whose last known mana value is not recorded: refused."""
+    if eff.size == "X":
+        mv = ctx.x   # the X paid for the cost (a cycle trigger's: the cycling cost's, CR 702.29c)
+    else:
+        oid = ctx.event_object if isinstance(eff.size, ir.Ref) and eff.size.kind == "event_object" else None
+        o = w.objects.get(oid) if oid is not None else None
+        if o is None or o.zone != "stack":
+            raise ResolutionUnsupported("an X/X token where X is the mana value of a spell that has left the "
+                                        "stack (its last known information, CR 113.7a) is not modeled")
+        mv = w.view().chars(o.id).mana_value
+    return tuple((k, mv if k in ("power", "toughness") else v) for k, v in eff.token)
+
+
+def _attach_source(w: _World, ctx: _Ctx, token: str) -> _World:
+    """"…, then attach this Equipment to it" (CR 702.92a, 701.3a): the source, still on the battlefield, is
+    attached to the token through the kernel's :func:`~.transition.attach` (nothing if it can't be)."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    tok = w.objects.get(token)
+    if ctx.source_on_battlefield and src is not None and src.zone == "battlefield" and tok is not None \
+            and tok.zone == "battlefield":
+        attach(w, src.id, token)
+    return w
 
 
 def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
@@ -2795,6 +2841,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.UntapChosen: _do_untap_chosen,
     ir.ExtraTurn: _do_extra_turn,
     ir.SkipNextCombat: _do_skip_next_combat,
+    ir.RemoveCounter: _do_remove_counter,
+    ir.CastSuspended: _do_cast_suspended,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.CopySpell: _do_copy_spell,

@@ -421,14 +421,16 @@ class _PendingTrigger:
     event_player: str | None = None  # the player its trigger event named (CR 603.2)
     delayed: int = 0  # a delayed triggered ability (CR 603.7): which delayed instruction of ``index`` (0: the spell)
     it: str | None = None  # what the delayed instruction names (CR 603.7c)
+    x: int = 0  # the X it has from its trigger (a cycle trigger: the X paid for the cycling cost, CR 702.29c)
 
 
 class _World:
     """One branch of the resolution: the game as it is on this branch."""
 
-    __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty", "losers",
-                 "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "rpool", "poison", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
+    __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty",
+                 "losers", "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
+                 "life_lost", "rpool", "poison", "events", "prevention", "delayed", "extra_turns", "skip_combat",
+                 "history", "spells_cast")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -465,6 +467,9 @@ class _World:
         self.skip_combat: list[str] = list(base.turn.skip_combat)  # skipping their next combat phase (CR 614.10)
         # what happened this turn, where the situation records it (``turn.history``; None: not recorded)
         self.history: TurnHistory | None = base.turn.history
+        # the spells each player cast this turn (``turn.spells_cast``, CR 730.2; None: not recorded): a spell cast
+        # while something resolves (suspend, CR 702.62a) counts
+        self.spells_cast: tuple[tuple[str, int], ...] | None = base.turn.spells_cast
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -496,6 +501,7 @@ class _World:
         w.extra_turns = list(self.extra_turns)
         w.skip_combat = list(self.skip_combat)
         w.history = self.history
+        w.spells_cast = self.spells_cast
         return w
 
     # -- reading ------------------------------------------------------------
@@ -503,7 +509,8 @@ class _World:
         players = tuple(Player(p.id, self.life[p.id], self.poison[p.id], p.lost, self.life_lost[p.id])
                         for p in self.base.players)
         effects = tuple(replace(e, order=i) for i, e in enumerate(self.effects))
-        turn = self.base.turn if self.base.turn.history == self.history else replace(self.base.turn, history=self.history)
+        turn = self.base.turn if (self.base.turn.history, self.base.turn.spells_cast) == (self.history, self.spells_cast) \
+            else replace(self.base.turn, history=self.history, spells_cast=self.spells_cast)
         return replace(self.base, players=players, turn=turn, objects=tuple(self.objects.values()), effects=effects,
                        shuffled=tuple(p for p in self.base.player_ids if p in self.shuffled),
                        known_top=self.known_top_marks(),
@@ -854,9 +861,15 @@ def count_spell(turn: Turn, player: str, players: Iterable[str]) -> Turn:
     (``turn.spells_cast``, for CR 730.2); unrecorded stays unrecorded."""
     if turn.spells_cast is None:
         return turn
-    counts = dict(turn.spells_cast)
+    return replace(turn, spells_cast=counted_cast(turn.spells_cast, player, players))
+
+
+def counted_cast(spells_cast: tuple[tuple[str, int], ...], player: str, players: Iterable[str]
+                 ) -> tuple[tuple[str, int], ...]:
+    """``turn.spells_cast`` with one more spell of ``player`` (CR 601.2i, 730.2)."""
+    counts = dict(spells_cast)
     counts[player] = counts.get(player, 0) + 1
-    return replace(turn, spells_cast=tuple((p, counts[p]) for p in players if counts.get(p)))
+    return tuple((p, counts[p]) for p in players if counts.get(p))
 
 
 def record_attack(state: GameState, player: str, attackers: int) -> GameState:
@@ -961,7 +974,7 @@ def _any_permanent_dies(a: Any) -> bool:
 
 
 def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live: Iterable[Any],
-                   last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None
+                   last_known: tuple[tuple[str, Any], ...] = (), refers_to: str | None = None, x: int = 0
                    ) -> list[_PendingTrigger]:
     """CR 603.2: the triggered abilities of ``source`` on ``event`` that it has (``live``: its
     abilities after continuous effects; one it lost, CR 613, does not trigger) wait in
@@ -981,7 +994,7 @@ def queue_triggers(w: _World, source: GameObject, event: type[ir.Trigger], live:
             if isinstance(a, TriggeredAbility) and a.if_cast and not cast_as(source, a.if_cast):
                 continue   # CR 603.4: an intervening "if" on how it was cast (evoke, 702.74a) that is false
             out.append(_PendingTrigger(source.id, _index_of(source.card, a), source.controller, a, last_known,
-                                       w.next_tick(), refers_to))
+                                       w.next_tick(), refers_to, x=x))
     w.pending.extend(out)
     return out
 
@@ -1068,23 +1081,35 @@ def event_triggers(state: GameState, events: Iterable[GameEvent]) -> list[_Pendi
 def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
     """CR 603.2b: the "at the beginning of <step>" abilities of permanents (:class:`ir.StepTrigger`,
     :func:`solver.rules.triggers.step_fires`) that trigger as ``step`` of the active player's turn
-    begins, in the order of the battlefield."""
-    if not any(_has_step_triggers(o.card) for o in state.battlefield):
+    begins, in the order of the battlefield; then those of cards in exile that function there (suspend's
+    upkeep ability, CR 113.6, 702.62a: its controller is the card's owner), in the order of exile."""
+    exiled = [o for o in state.zone("exile") if _has_step_triggers(o.card)]
+    if not exiled and not any(_has_step_triggers(o.card) for o in state.battlefield):
         return []      # no view to build
     view = View.of(state)
-    active = state.turn.active
     out: list[_PendingTrigger] = []
-    seq = 0
-    for o in state.battlefield:
-        if o.card is None:
-            continue
-        live = view.chars(o.id).abilities
-        for a in o.card.abilities:
-            if isinstance(a, TriggeredAbility) and a in live and \
-                    step_fires(a.trigger, step, active, o.controller, state.opponents(o.controller)) and \
-                    condition_met(view, a, o, o.controller):  # an intervening "if" (CR 603.4)
-                seq += 1
-                out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
+    for o in list(state.battlefield) + exiled:
+        out += _object_step_triggers(view, o, step, len(out))
+    return out
+
+
+def _object_step_triggers(view: View, o: GameObject, step: str, seq: int) -> list[_PendingTrigger]:
+    """The step triggers of one object: a permanent's that function on the battlefield, an exiled card's
+    that function in exile (CR 113.6), each with its intervening "if" (CR 603.4)."""
+    if o.card is None:
+        return []
+    on_bf = o.zone == "battlefield"
+    live = view.chars(o.id).abilities if on_bf else o.card.abilities
+    controller = o.controller if on_bf else o.owner
+    out: list[_PendingTrigger] = []
+    state = view.state
+    for a in o.card.abilities:
+        if isinstance(a, TriggeredAbility) and a in live and isinstance(a.trigger, ir.StepTrigger) and \
+                a.trigger.zone == o.zone and \
+                step_fires(a.trigger, step, state.turn.active, controller, state.opponents(controller)) and \
+                condition_met(view, a, o, controller):  # an intervening "if" (CR 603.4)
+            seq += 1
+            out.append(_PendingTrigger(o.id, _index_of(o.card, a), controller, a, (), seq))
     return out
 
 
@@ -1677,7 +1702,7 @@ def put_triggers(w: _World, order: TriggerOrder | None = None) -> list[_World]:
                                  targets=targets, ability=AbilityRef(p.source, p.index), last_known=p.last_known,
                                  order=top, timestamp=v.new_timestamp(), refers_to=p.refers_to,
                                  event_object=p.event_object, event_player=p.event_player, delayed=p.delayed,
-                                 it=p.it, modes=modes))
+                                 it=p.it, modes=modes, x=p.x))
                 if targets:
                     queue_target_triggers(v, sid)  # it became the target of this ability (CR 603.3d, 702.21a)
                 entry: dict[str, Any] = {"id": sid, "ability": {"source": p.source, "index": p.index}}
@@ -1740,7 +1765,7 @@ def _finalize(w: _World) -> GameState:
                     for p in w.base.players)
     effects = tuple(replace(e, order=i) for i, e in enumerate(w.effects))
     turn = replace(w.base.turn, priority=w.base.turn.active, extra_turns=tuple(w.extra_turns),
-                   skip_combat=tuple(sorted(w.skip_combat)), history=w.history)
+                   skip_combat=tuple(sorted(w.skip_combat)), history=w.history, spells_cast=w.spells_cast)
     return GameState(players=players, turn=turn, objects=objects, mana_pool=w.mana_pool(), restricted_pool=w.rpool,
                      effects=effects,
                      shuffled=tuple(p for p in pids if p in w.shuffled), known_top=w.known_top_marks(),

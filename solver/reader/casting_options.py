@@ -82,7 +82,9 @@ from typing import Sequence
 
 from ..core.ir import (SELF, AdditionalCost, AlternativeCost, Buyback, CardCost, CastPermission, CastSelfTrigger,
                        Casualty, CopySpell, EntersTrigger, Kicker, PaymentOption, Prototype, Sacrifice, Selector,
-                       Suspend, TriggeredAbility, Unsupported)
+                       Suspend, TriggeredAbility, Unsupported, StepTrigger, RemoveCounter, CastSuspended,
+                       LastCounterRemovedTrigger)
+from ..core.conditions import CountersOnSource
 from ..core.mana import ManaCost, ManaSyntaxError
 from .cursor import NoMatch
 from .tokens import Token, normalise_chars, strip_reminder
@@ -346,16 +348,22 @@ def _casualty(n: int, raw: str) -> list:
 
 def _suspend(n: int, mana: ManaCost, raw: str) -> list:
     """"Suspend N—[mana]" (CR 702.62a): the special action from the hand (:class:`~solver.core.ir.Suspend`,
-    CR 116.2f) and the keyword's two triggered abilities, which work in exile (a time counter removed
-    each upkeep; cast without paying its mana cost when the last is removed, with haste): those stay
-    an unread triggered part (``affects={"triggers"}``; :mod:`solver.rules.soundness.unread` makes it function in
-    exile only). "Suspend X—…" (a chosen number of counters) is not read."""
+    CR 116.2f) and the keyword's two triggered abilities, which function in exile (CR 113.6):
+    "At the beginning of your upkeep, if this card is suspended, remove a time counter from it." (suspended:
+    in exile with a time counter on it, 702.62b) and "When the last time counter is removed from this card,
+    if it's exiled, you may cast it without paying its mana cost if able. …" (:func:`suspend_abilities`).
+    "Suspend X—…" (a chosen number of counters) is not read."""
     if mana.x_count:
         raise _NoMatch("suspend with {X}")
-    return [Suspend(n, mana, raw),
-            Unsupported("suspend: at the beginning of its owner's upkeep, remove a time counter; when the last "
-                        "is removed, they may cast it without paying its mana cost (a creature gains haste)",
-                        raw, "triggered", frozenset({"triggers"}))]
+    return [Suspend(n, mana, raw), *suspend_abilities(raw)]
+
+
+def suspend_abilities(raw: str) -> list[TriggeredAbility]:
+    """Suspend's two triggered abilities in exile (CR 702.62a), as the rule states them."""
+    upkeep = TriggeredAbility(StepTrigger("upkeep", "you", zone="exile"), effects=(RemoveCounter("time", exiled=True),),
+                              text=raw, condition=CountersOnSource(n=1, counter="time"))
+    last = TriggeredAbility(LastCounterRemovedTrigger("time", zone="exile"), effects=(CastSuspended(),), text=raw)
+    return [upkeep, last]
 
 
 def line_casting_option(toks: Sequence[Token], ctx, raw: str) -> list:

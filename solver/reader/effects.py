@@ -22,8 +22,9 @@ from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
-from .effects_animate import clause_animate, still_its_types
+from .effects_animate import clause_animate, clause_becomes_artifact_creature, still_its_types
 from ..core.ir import Animate
+from ..core.ir import Ref
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
@@ -259,7 +260,12 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
-    p, q = pt(c, signed=False)
+    sized = c.peek() is not None and c.peek().kind == "PT" and c.peek().text.upper() == "X/X"   # type: ignore[union-attr]
+    if sized:
+        c.i += 1
+        p, q = 0, 0   # an X/X token: its size is read after "where X is …" (below)
+    else:
+        p, q = pt(c, signed=False)
     colors: list[str] = []
     if c.take("colorless"):
         pass
@@ -287,9 +293,23 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
             raise NoMatch("'for each' with a count")
         c.need(("+1/+1",), "counter", "on", "SELF")
         n = "counters:+1/+1"
+    size = _token_size(c, s) if sized else None
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token)]
+    return [CreateTokens(n, token, size=size)]
+
+
+def _token_size(c: Cursor, s: Scope) -> Ref | str:
+    """What X is for an X/X token (CR 107.3): ", where X is that spell's mana value" (CR 202.3: the spell a
+    cast trigger names, CR 603.2), or the X the ability's cost defines (a cycle trigger's, CR 702.29c)."""
+    if not c.at(","):
+        if not s.x_defined:
+            raise NoMatch("X not defined")
+        return "X"
+    c.need(",", "where", "x", "is", "that", "spell's", "mana", "value")
+    if s.event_spell is None:
+        raise NoMatch("'that spell' without a cast trigger")
+    return s.event_spell
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
@@ -802,7 +822,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
-    ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
+    ("attach", effects_equip.clause_attach), ("animate", clause_animate),
+    ("becomes an artifact creature", clause_becomes_artifact_creature), ("add mana", clause_add_mana),
     ("connive", clause_connive),
 ) + CLAUSES_EFFB
 

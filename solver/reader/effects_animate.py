@@ -58,3 +58,17 @@ def still_its_types(toks) -> bool:
     words = [t.low for t in toks]
     return words in (["it's", "still", "a", "land", "."], ["it's", "still", "an", "artifact", "."],
                      ["it's", "still", "a", "land"], ["it's", "still", "an", "artifact"])
+
+
+def clause_becomes_artifact_creature(c: Cursor, s: Scope) -> list[Effect]:
+    """"<this Vehicle | it | target Vehicle> becomes an artifact creature until end of turn." — crew's effect
+    (CR 702.122a) in other abilities (Fleetwheel Cruiser's "When this Vehicle enters, it becomes an artifact
+    creature until end of turn."): an artifact creature with its printed power and toughness (CR 208.3; an
+    ``Animate`` without P/T of its own, 611.2a)."""
+    ref: Ref = object_ref(c, s)
+    if ref.kind not in ("self", "target"):
+        raise NoMatch("an object other than the source or a target")
+    c.need(("becomes", "become"), "an", "artifact", "creature", "until", "end", "of", "turn")
+    if not c.done():
+        raise NoMatch("more after 'until end of turn'")
+    return [Animate(ref, None, None, frozenset({"Artifact", "Creature"}))]

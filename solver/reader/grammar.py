@@ -59,13 +59,14 @@ from .cast_conditions import enters_with_if_cast
 from .spend_restrictions import _spend_and_rider, spend_sentence
 from .activation_conditions import activation_restriction
 from .trigger_events import _trigger_event, intervening_if
+from .keyword_counters import counter_keyword
 from . import casting_options  # alternative / additional costs, flashback … (reader/casting_options.py)
 from . import conditional_statics, effects_equip, mana_riders, statics, structure
 # the grammar's former contents, re-exported: callers import them from here (``grammar.NoMatch`` …)
 from .shared_readers import *  # noqa: F401,F403
 
 
-def selector_static(c: Cursor, ctx: "LineContext") -> Static:
+def selector_static(c: Cursor, ctx: "LineContext") -> "Static | list[Ability]":
     """Statics whose subject is a set of permanents, read once and branched on the verb:
 
     * layer 4 type changes (CR 305.7, 613.1d): "<lands> are <Basic types>",
@@ -107,7 +108,7 @@ def selector_static(c: Cursor, ctx: "LineContext") -> Static:
     return _gets_or_has(c, sel, ctx)
 
 
-def self_static(c: Cursor, ctx: "LineContext") -> Static:
+def self_static(c: Cursor, ctx: "LineContext") -> "Static | list[Ability]":
     """"SELF gets +N/+N [and has <keywords>]", "SELF has <keywords>" — the anthem verbs of
     :func:`selector_static` with the source as subject (read under a condition:
     :mod:`.conditional_statics`)."""
@@ -115,14 +116,17 @@ def self_static(c: Cursor, ctx: "LineContext") -> Static:
     return _gets_or_has(c, SELF_SELECTOR, ctx)
 
 
-def _gets_or_has(c: Cursor, sel: Selector, ctx: "LineContext") -> Static:
+def _gets_or_has(c: Cursor, sel: Selector, ctx: "LineContext") -> "Static | list[Ability]":
     """After the subject: "get(s) +N/+N [and have <keywords>]", "have <keywords>", "have "<ability>"" (layers 6, 7c)."""
     p = q = 0
     kws: tuple[str, ...] = ()
     if c.take(("gets", "get")):
         p, q = pt(c)
         if c.take("and", ("has", "have")):
-            kws = keyword_list(c)
+            kws, quoted = _keywords_then_quoted(c, ctx)
+            if quoted is not None:   # "… and has first strike, …, and "<ability>"" (layers 7c and 6)
+                c.end()
+                return [ir.StaticPump(sel, power=p, toughness=q, keywords=kws), ir.Grant(sel, granted=quoted)]
     else:
         c.need(("has", "have"))
         if c.at('"'):
@@ -136,6 +140,25 @@ def _gets_or_has(c: Cursor, sel: Selector, ctx: "LineContext") -> Static:
         kws = keyword_list(c)
     c.end()
     return ir.StaticPump(sel, power=p, toughness=q, keywords=kws)
+
+
+def _keywords_then_quoted(c: Cursor, ctx: "LineContext") -> tuple[tuple[str, ...], Ability | None]:
+    """Keywords granted, then perhaps ", and "<ability>"" last in the list (Kaldra Compleat: "has first
+    strike, trample, indestructible, haste, and "Whenever …""; CR 613.1f)."""
+    quote = next((i for i in range(c.i, len(c.toks)) if c.toks[i].low == '"'), None)
+    if quote is None:
+        return keyword_list(c), None
+    head = list(c.toks[c.i:quote])
+    while head and head[-1].low in (",", "and"):
+        head.pop()
+    kc = Cursor(head)
+    kws = keyword_list(kc)
+    kc.end()
+    end = next((i for i in range(quote + 1, len(c.toks)) if c.toks[i].low == '"'), None)
+    if end is None:
+        raise NoMatch("an unclosed quoted ability")
+    c.i = end + 1
+    return kws, read_quoted(list(c.toks[quote + 1:end]), ctx)
 
 
 def _deck_construction_only(words: list[str]) -> bool:
@@ -200,6 +223,9 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
         # object is every creature type" (702.73a); they function in every zone
         return [ir.CharacteristicDefining(colors=frozenset(), text=raw) if t.low == "devoid"
                 else ir.CharacteristicDefining(every_creature_type=True, text=raw)]
+    counted = counter_keyword([x.low for x in toks], raw)   # modular, fading, vanishing (CR 702.43a, 702.32a, 702.63a)
+    if counted is not None:
+        return counted
     meaning = keyword_trigger_meaning([x.low for x in toks], ctx)
     if meaning is not None:
         return [_keyword_trigger(meaning, raw)]
@@ -382,7 +408,7 @@ def _with_text(a: Ability, raw: str) -> Ability:
 
 
 # Single-sentence static and replacement templates: name → parser(cursor, ctx).
-STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], Ability]], ...] = (
+STATIC_TEMPLATES: tuple[tuple[str, Callable[[Cursor, LineContext], "Ability | list[Ability]"]], ...] = (
     ("mana replacement", lambda c, ctx: mana_replacement(c)),
     ("counter replacement", lambda c, ctx: counter_replacement(c)),
     ("token replacement", lambda c, ctx: token_replacement(c)),
@@ -414,6 +440,13 @@ def line_spend_white(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[
     return [ir.SpendWhiteAsAny(text=raw)]
 
 
+def _one_static(a: "Static | list[Ability]") -> Static:
+    """One static ability (a conditional static, CR 611.3a, reads one)."""
+    if isinstance(a, list):
+        raise NoMatch("several statics under one condition")
+    return a
+
+
 def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Ability]:
     """A static or replacement ability: its first sentence by one of STATIC_TEMPLATES."""
     sents = sentences(toks)
@@ -423,12 +456,14 @@ def line_static(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abili
     for _name, fn in STATIC_TEMPLATES:
         c = Cursor(first)
         try:
-            a = fn(c, ctx)
+            got = fn(c, ctx)
             c.end()
         except NoMatch:
             continue
         rest = sents[1:]
         extra: list[Ability] = []
+        a, *more = got if isinstance(got, list) else [got]   # an anthem and a quoted grant, one sentence
+        extra += more
         if isinstance(a, ir.SetColor) and rest and _same_is_true_for_cards(rest[0]):
             # Celestial Dawn: "The same is true for spells you control and nonland cards you own
             # that aren't on the battlefield." (layer 5 for objects off the battlefield)
@@ -482,7 +517,8 @@ LINE_TEMPLATES: tuple[tuple[str, Callable[[Sequence[Token], LineContext, str], l
     ("mana spending rule", line_spend_white),
     ("combat static", line_combat),
     ("conditional static", lambda toks, ctx, raw: conditional_statics.line_conditional_static(  # CR 611.3a
-        toks, raw, (lambda c: self_static(c, ctx), lambda c: selector_static(c, ctx), combat_static))),
+        toks, raw, (lambda c: _one_static(self_static(c, ctx)), lambda c: _one_static(selector_static(c, ctx)),
+                    combat_static))),
     ("casting rule", lambda toks, ctx, raw: statics.line_casting(toks, ctx, raw)),  # reader/statics.py
     ("loyalty ability", lambda toks, ctx, raw: statics.line_loyalty(toks, ctx, raw)),  # CR 606
     ("static ability", line_static),

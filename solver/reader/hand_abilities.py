@@ -111,7 +111,8 @@ def _one_cycling(toks: Sequence[Token], raw: str) -> ActivatedAbility:
     cost = _life_cost(c) if c.at("—") else Cost(mana=g.mana_cost(g.mana_run(c)), discard_self=True)
     c.end()
     effect = cycling_effect(keyword)
-    return ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand")
+    return ActivatedAbility(cost, (), (effect or UnreadEffect(raw.strip()),), sorcery, raw, zone="hand",
+                            cycling=not sorcery)   # transmute is not cycling (CR 702.53a, 702.29f)
 
 
 def _life_cost(c) -> Cost:

@@ -28,6 +28,7 @@ class Scope:
     #: would be a mana ability (CR 605.1a), whose reader is the mana ability's (reader/production.py).
     adds_mana: bool = False
     event_player: Ref | None = None  # "that player": the player a trigger event names (CR 603.2)
+    event_spell: Ref | None = None   # "that spell": the spell a cast trigger names (CR 603.2, 601.2i)
 
 
 #: What a trigger event names, in its ability's effect (CR 603.2, 608.2c): the object ("it", "that
@@ -49,6 +50,12 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger)) or \
             (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
         s.last = EVENT_OBJECT
+    if isinstance(trig, ir.CastTrigger):
+        s.event_spell = EVENT_OBJECT   # "where X is that spell's mana value"
+    if isinstance(trig, ir.CycleTrigger):
+        s.x_defined = True             # X: the X paid for the cycling cost (CR 702.29c)
+    if isinstance(trig, ir.CombatDamageTrigger) and trig.to == "creature":
+        s.last = EVENT_OBJECT   # "… deals combat damage to a creature, exile that creature": the creature dealt it
     if isinstance(trig, ir.CombatDamageTrigger) or \
             (isinstance(trig, (ir.CastTrigger, ir.DrawTrigger)) and trig.who != "you"):
         s.event_player = EVENT_PLAYER

@@ -22,7 +22,7 @@ from typing import Sequence
 
 from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigger, BlocksTrigger, CastSelfTrigger,
                        CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
-                       CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
+                       CombatDamageTrigger, CycleTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
                        StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition,
                        SourceTapped, SourceUntapped)
@@ -54,8 +54,9 @@ def _when(c: Cursor) -> tuple[Trigger, bool]:
         save = c.i
         if c.take("creature", "attacks"):
             return OtherAttacksTrigger("attached"), False
-        if c.take("creature", "deals", "combat", "damage", "to"):
-            return CombatDamageTrigger("attached", None, _player_recipient(c)), False
+        if c.take("creature", "deals", "combat", "damage"):
+            to = _player_recipient(c) if c.take("to") else "any"   # "deals combat damage," (no recipient)
+            return CombatDamageTrigger("attached", None, to), False
         c.i = save
         d = desc(c)
         c.need("is", "tapped", "for", "mana")
@@ -141,11 +142,13 @@ def _self_event(c: Cursor) -> Trigger:
 
 
 def _player_recipient(c: Cursor) -> str:
-    """"a player" | "an opponent" — whom combat damage is dealt to (not "or planeswalker")."""
+    """"a player" | "an opponent" | "a creature" — whom combat damage is dealt to (not "or planeswalker")."""
     if c.take("a", "player"):
         to = "player"
     elif c.take("an", "opponent"):
         to = "opponent"
+    elif c.take("a", "creature"):
+        to = "creature"
     else:
         raise NoMatch("combat damage to something other than a player")
     if c.at("or"):
@@ -165,6 +168,10 @@ def _player_event(c: Cursor) -> Trigger | None:
         who = "opponent"
     else:
         return None
+    if who == "you" and c.take("cycle", "SELF"):
+        if not c.toks[c.i - 1].text.lower().startswith("this "):
+            raise NoMatch("you cycle <a name>: this card only")
+        return CycleTrigger()   # CR 702.29c
     if who == "you" and c.take("cast", "SELF"):
         if c.toks[c.i - 1].text.lower() != "this spell":
             raise NoMatch("you cast <a name>: this spell only")

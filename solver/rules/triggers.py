@@ -178,7 +178,7 @@ def _damage(t: ir.Trigger, e: ev.DamageDealt, o: _Observer, view: View, opponent
         return e.combat and e.amount > 0 and view.state.is_player(e.target) and dealer is not None \
             and dealer.zone == "battlefield" and _fits(t.what, dealer, view.chars(e.source), o) \
             and (t.to == "player" or e.target in opponents)
-    if not isinstance(t, ir.CombatDamageTrigger) or e.amount <= 0 or not view.state.is_player(e.target):
+    if not isinstance(t, ir.CombatDamageTrigger) or e.amount <= 0 or not _recipient_fits(t.to, e.target, view):
         return False
     if t.combat and not e.combat:
         return False
@@ -191,6 +191,17 @@ def _damage(t: ir.Trigger, e: ev.DamageDealt, o: _Observer, view: View, opponent
     dealer = view.state.find(e.source)
     return t.what is not None and dealer is not None and dealer.zone == "battlefield" and \
         _fits(t.what, dealer, view.chars(e.source), o)
+
+
+def _recipient_fits(to: str, target: str, view: View) -> bool:
+    """Whom the damage was dealt to, for "… deals combat damage to a player / an opponent / a creature" (CR
+    120.1, 510.2; a permanent dealt damage is still on the battlefield as the damage event is dispatched)."""
+    if to == "any":
+        return True
+    if to == "creature":
+        o = view.state.find(target)
+        return o is not None and o.zone == "battlefield" and view.chars(target).is_creature
+    return view.state.is_player(target)
 
 
 def _attacks(t: ir.Trigger, e: ev.Attacked, o: _Observer, view: View) -> int:
@@ -255,6 +266,8 @@ def event_subjects(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, vie
         o = _Observer(observer)
         return [(a, None) for a in event.attackers
                 if (x := view.state.find(a)) is not None and _fits(t.what, x, view.chars(a), o)]
+    if isinstance(event, ev.DamageDealt) and isinstance(t, ir.CombatDamageTrigger) and t.to == "creature":
+        return [(event.target, None)] * n    # "that creature": the creature dealt damage
     return [_subject(event, view)] * n
 
 

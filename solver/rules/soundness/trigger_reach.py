@@ -132,6 +132,14 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.RevealTopToHand: "",                          # revealing; a card put into a hand is no draw (CR 121.1)
 }.items()})
 
+#: The events of keyword instructions (helper kw2): a counter removed (fading's sacrifice: a permanent
+#: to the graveyard, CR 702.32a, 701.21a); suspend's cast from exile (CR 702.62a: a spell cast, a card
+#: leaving exile, its targets' "becomes the target").
+_EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
+    ir.RemoveCounter: "counters leaves graveyard sacrifice",
+    ir.CastSuspended: "cast exile target",
+}.items()})
+
 #: Event words → family. Order doesn't matter: every matching family counts.
 _EVENT_WORDS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((fam, re.compile(rx)) for fam, rx in (
     ("step", r"^at (?:the )?(?:beginning|end) of\b"),
@@ -192,7 +200,8 @@ TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
     ir.OtherAttacksTrigger: frozenset({"attack"}), ir.BlocksTrigger: frozenset({"block"}),
     ir.BecomesBlockedTrigger: frozenset({"block"}), ir.CastSelfTrigger: frozenset({"cast"}),
     ir.DealtDamageTrigger: frozenset({"damage"}), ir.GroupCombatDamageTrigger: frozenset({"damage"}),
-    ir.UnblockedTrigger: frozenset({"block"}),
+    ir.UnblockedTrigger: frozenset({"block"}), ir.LastCounterRemovedTrigger: frozenset({"counters"}),
+    ir.CycleTrigger: frozenset({"cycle"}),
 }
 
 _REMINDER = re.compile(r"\([^)]*\)")
@@ -206,6 +215,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
         got = _EFFECT_EVENTS.get(type(e))
         if got is None:
             return None
+        if isinstance(e, ir.CreateTokens) and e.attach_source:
+            got = got | {"leaves", "graveyard"}      # the Equipment's bonus or none: a 0/0 Germ dies (CR 704.5f)
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition

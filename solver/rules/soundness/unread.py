@@ -620,6 +620,11 @@ def _ability_parts(a: object, types: tuple, parent: dict, zone: str | None) -> l
         mine = classify(sentence, kind)
         # the reader's classification, widened by the words (never narrowed to "unknown")
         out.append((text, kind, (a.affects | (mine - {"unknown"})) if a.affects else mine))
+    elif isinstance(a, ir.Grant) and isinstance(a.granted, (ir.TriggeredAbility, ir.Ward)):
+        # a granted triggered ability ("Enchanted creature has "Whenever this creature deals combat damage to a
+        # player, draw a card."", CR 613.1f): read, but the kernel triggers printed abilities only (contract §1
+        # names them by printed index) — an unread part of what it can trigger on
+        out.append((a.text, "triggered", frozenset({"triggers"})))
     elif isinstance(a, ir.ActivatedAbility) and a.zone != "battlefield":
         # an ability read as working from the hand (cycling, channel; CR 113.6k): its costs, timing
         # and targets are modeled there; its unread effect is named by the printed line, whose words
