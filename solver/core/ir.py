@@ -1499,6 +1499,20 @@ class RemoveCounter(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Cascade(_EffectBase):
+    """Cascade's triggered ability (CR 702.85a): "When you cast this spell, exile cards from the top of your
+    library until you exile a nonland card whose mana value is less than this spell's mana value. You may
+    cast that card without paying its mana cost if the resulting spell's mana value is less than this
+    spell's mana value. Then put all cards exiled this way that weren't cast on the bottom of your library in
+    a random order." (The spell's mana value is its last known one once it has left the stack, 702.85c.)"""
+
+    kind: ClassVar[str] = "cascade"
+
+    def _text(self) -> str:
+        return "cascade"
+
+
+@dataclass(frozen=True)
 class CastSuspended(_EffectBase):
     """Suspend's last ability (CR 702.62a): "When the last time counter is removed from this card, if it's
     exiled, you may cast it without paying its mana cost if able. If you don't, it remains exiled. If you cast a
@@ -1537,7 +1551,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               RemoveCounter, CastSuspended, UnreadEffect]
+               RemoveCounter, CastSuspended, Cascade, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -110,7 +110,7 @@ from .transition import attach, give_poison
 
 from .ward import counter_object, resolve_ward
 from .copies import copies_wanted, copy_spell
-from .suspend import cast_suspended, remove_counter
+from .suspend import cast_suspended, cast_without_paying, remove_counter
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
 from ..reader.effects_delayed import bound_refs
@@ -721,6 +721,52 @@ def _do_cast_suspended(w: _World, ctx: _Ctx, eff: ir.CastSuspended) -> list[_Wor
     """CR 702.62a: the exiled source cast without paying its mana cost, or not
     (:func:`solver.engine.suspend.cast_suspended`)."""
     return cast_suspended(w, ctx.source_id)
+
+
+def _do_cascade(w: _World, ctx: _Ctx, eff: ir.Cascade) -> list[_World]:
+    """CR 702.85a: its controller exiles cards from the top of their library until a nonland card with a
+    mana value less than the spell's (its last known one once it has left the stack, 702.85c) is exiled; they
+    may cast it without paying its mana cost (:func:`~solver.engine.suspend.cast_without_paying`, choice
+    ``cascade``); the exiled cards not cast go on the bottom of the library in a random order — one chance
+    outcome per distinct order (:func:`_to_bottom_in_random_order`, choice ``bottom``). A library in random
+    order is refused unless its cards are all interchangeable (which card is hit would be a chance outcome
+    and the rest would stay random around it)."""
+    player, mv = ctx.controller, _cascading_mana_value(w, ctx)
+    lib = w.zone_list("library", player)
+    _require_libraries(w, player, "cascades (CR 702.85a)")
+    if w.random_library(player, "cascades") and len({_interchangeable_key(o) for o in lib}) > 1:
+        raise ResolutionUnsupported(f"{player} cascades from a library in random order: which card is hit is a "
+                                    "random event and the rest would stay in random order around it")
+    exiled: list[str] = []
+    hit = None
+    for o in lib:
+        move(w, o.id, "exile", timestamp=o.timestamp)
+        exiled.append(o.id)
+        if o.card is not None and "Land" not in o.card.data.types and printed_mana_value(o) < mv:
+            hit = o.id
+            break
+    card = w.objects[hit].card if hit is not None else None
+    if hit is not None and (card is None or card.data.layout not in ("normal", "leveler", "saga", "class")):
+        raise ResolutionUnsupported(f"casting {w.objects[hit].name}, a card with several faces or halves, by cascade "
+                                    "(which face and its mana value, CR 702.85a, 709.3, 712.11) is not modeled")
+    worlds = cast_without_paying(w, hit, player, "cascade", "cascade, CR 702.85a", haste=False) if hit else [w]
+    out: list[_World] = []
+    for v in worlds:
+        rest = [v.objects[i] for i in exiled if v.objects[i].zone == "exile"]
+        out.extend(_to_bottom_in_random_order(v, player, rest) if rest else [v])
+    return out
+
+
+def _cascading_mana_value(w: _World, ctx: _Ctx) -> int:
+    """The cascading spell's mana value: on the stack, its characteristics (X included, CR 202.3e); gone,
+    its last known information (CR 702.85c, 608.2h)."""
+    o = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    if o is not None and o.zone == "stack":
+        return w.view().chars(o.id).mana_value
+    src = ctx.source
+    if src is None or src.card is None:
+        raise ResolutionUnsupported("cascade whose spell is not known")
+    return printed_mana_value(src) + src.x * src.card.data.mana_cost.x_count
 
 
 def _do_copy_spell(w: _World, ctx: _Ctx, eff: ir.CopySpell) -> list[_World]:
@@ -2765,8 +2811,14 @@ def _do_graveyard_to_bottom(w: _World, ctx: _Ctx, eff: ir.GraveyardToBottom) -> 
 
 def _graveyard_to_bottom(w: _World, player: str) -> list[_World]:
     grave = w.zone_list("graveyard", player)
-    if not grave:
-        return [w]
+    return _to_bottom_in_random_order(w, player, grave) if grave else [w]
+
+
+def _to_bottom_in_random_order(w: _World, player: str, grave: list[GameObject]) -> list[_World]:
+    """``grave`` (cards of ``player``'s) put on the bottom of their library in a random order (CR 401.4):
+    one chance outcome per distinct order, uniform, recorded as ``bottom`` (ids, top first); onto an empty
+    library, the library shuffled. Under a library in random order or with more than
+    :data:`_RANDOM_ORDERS_MAX` orders: refused."""
     lib = [o.id for o in w.zone_list("library", player)]
     if not lib:
         for o in grave:
@@ -2778,7 +2830,7 @@ def _graveyard_to_bottom(w: _World, player: str) -> list[_World]:
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in grave]
     orders = _distinct_orders(keys)
     if len(orders) > _RANDOM_ORDERS_MAX:
-        raise ResolutionUnsupported(f"{len(orders)} random orders of {player}'s graveyard put on the bottom of their "
+        raise ResolutionUnsupported(f"{len(orders)} random orders of {player}'s cards put on the bottom of their "
                                     f"library (more than {_RANDOM_ORDERS_MAX} chance outcomes)")
     out: list[_World] = []
     for order in orders:
@@ -2843,6 +2895,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.SkipNextCombat: _do_skip_next_combat,
     ir.RemoveCounter: _do_remove_counter,
     ir.CastSuspended: _do_cast_suspended,
+    ir.Cascade: _do_cascade,
     ir.Animate: _do_lasting,
     ir.Sacrifice: _do_sacrifice,
     ir.CopySpell: _do_copy_spell,

@@ -37,7 +37,7 @@ from .copies import needs_cast_before
 from .transition import (ResolutionUnsupported, _World, adjust_counters, counted_cast, move, queue_target_triggers,
                          queue_triggers)
 
-__all__ = ["remove_counter", "cast_suspended"]
+__all__ = ["remove_counter", "cast_suspended", "cast_without_paying"]
 
 #: Casting options a card cast "without paying its mana cost" could still use, which are not modeled here.
 _UNMODELED_OPTIONS = (ir.AdditionalCost, ir.Kicker, ir.Casualty, ir.Buyback, ir.Prototype)
@@ -81,8 +81,18 @@ def cast_suspended(w: _World, oid: str | None) -> list[_World]:
     o = w.objects.get(oid) if oid is not None else None
     if o is None or o.zone != "exile" or o.card is None:
         return [w]   # "if it's exiled": a card that left exile is a new object (CR 400.7)
-    _refuse_unmodeled(o)
-    player = o.owner
+    return cast_without_paying(w, o.id, o.owner, "suspend_cast", "suspend, CR 702.62a")
+
+
+def cast_without_paying(w: _World, oid: str, player: str, key: str, why: str, haste: bool = True) -> list[_World]:
+    """``player`` casts the exiled card ``oid`` without paying its mana cost as an ability resolves, or
+    declines (CR 608.2g, 118.9; module docstring): one world per distinct choice, recorded as the choice
+    ``key`` (``{player, card, cast[, targets]}``). ``why`` names the rule for refusals; ``haste``: a creature
+    spell cast this way gains haste (suspend) — refused."""
+    o = w.objects[oid]
+    if o.card is None:
+        return [w]
+    _refuse_unmodeled(o, why, haste)
     view = w.view()
     if "Land" in o.card.data.types or cast_restriction(view, player, False):
         return [w]   # it can't be cast (CR 305.9, 601.3): "if able" — it remains exiled
@@ -90,15 +100,15 @@ def cast_suspended(w: _World, oid: str | None) -> list[_World]:
     if not choices:
         return [w]   # no legal choice of targets (CR 601.2c): it can't be cast and remains exiled
     decline = w.fork()
-    decline.choices["suspend_cast"] = {"player": player, "card": o.id, "cast": False}
-    return [decline] + [_cast(w.fork(), o.id, player, targets, len(choices) > 1) for targets in choices]
+    decline.choices[key] = {"player": player, "card": o.id, "cast": False}
+    return [decline] + [_cast(w.fork(), o.id, player, targets, len(choices) > 1, key) for targets in choices]
 
 
-def _refuse_unmodeled(o: Any) -> None:
+def _refuse_unmodeled(o: Any, rule: str, haste: bool) -> None:
     """What casting the card this way could involve that is not modeled (module docstring)."""
     card = o.card
     why = ""
-    if "Creature" in card.data.types:
+    if haste and "Creature" in card.data.types:
         why = "a creature spell cast this way gains haste until its controller loses control of it (CR 702.62a)"
     elif modal_of(card.spell) is not None:
         why = "its modes would be chosen as it is cast (CR 700.2, 601.2b)"
@@ -110,7 +120,7 @@ def _refuse_unmodeled(o: Any) -> None:
         why = "it has an unread triggered ability, which could trigger as it is cast (CR 603.2)"
     if why:
         raise ResolutionUnsupported(f"casting {o.name} ({o.id}) from exile without paying its mana cost "
-                                    f"(suspend, CR 702.62a) is not modeled: {why}")
+                                    f"({rule}) is not modeled: {why}")
 
 
 def _target_choices(w: _World, oid: str, player: str) -> list[tuple[tuple[str, ...], ...] | None]:
@@ -128,7 +138,8 @@ def _target_choices(w: _World, oid: str, player: str) -> list[tuple[tuple[str, .
     return [tuple(tuple(g) for g in c) for c in answer.choices]
 
 
-def _cast(w: _World, oid: str, player: str, targets: tuple[tuple[str, ...], ...] | None, record: bool) -> _World:
+def _cast(w: _World, oid: str, player: str, targets: tuple[tuple[str, ...], ...] | None, record: bool,
+          key: str) -> _World:
     """The card cast: on top of the stack under its owner with X 0 and ``targets`` (CR 601.2a-c, 107.3b),
     its targets' ward abilities queued (702.21a), counted and its "cast" event recorded (CR 601.2i)."""
     status: dict[str, Any] = {}
@@ -146,5 +157,5 @@ def _cast(w: _World, oid: str, player: str, targets: tuple[tuple[str, ...], ...]
     rec: dict[str, Any] = {"player": player, "card": oid, "cast": True}
     if record and targets:
         rec["targets"] = [list(g) for g in targets]
-    w.choices["suspend_cast"] = rec
+    w.choices[key] = rec
     return w

@@ -213,6 +213,9 @@ def _keyword_item(toks: Sequence[Token], ctx: LineContext, raw: str) -> list[Abi
         return [Keyword(t.low)]
     if first == "toxic" and len(toks) == 2 and toks[1].low.isdigit() and int(toks[1].low) > 0:
         return [Keyword("toxic", toks[1].low)]   # CR 702.164a: "toxic N"
+    if first == "cascade" and len(toks) == 1:
+        # CR 702.85a: "When you cast this spell, exile cards … until …; you may cast that card …"
+        return [TriggeredAbility(trigger=ir.CastSelfTrigger(), effects=(ir.Cascade(),), text=raw)]
     if _deck_construction_only([x.low for x in toks]):
         # "Partner", "Partner—Friends forever", "Choose a Background", "Doctor's companion" (CR 702.124 and its
         # variants): rules for building a deck with two commanders, nothing in a game; "Partner with [name]"
