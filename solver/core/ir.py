@@ -887,6 +887,27 @@ class Blink(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ReturnExiled(_EffectBase):
+    """"Return it / that card to the battlefield [tapped] under its owner's / your control" as the instruction
+    of a delayed triggered ability created right after "exile <it>" ("Exile another target permanent.
+    Return that card to the battlefield under its owner's control at the beginning of the next end step.",
+    CR 603.7a, 603.7c): the card the exile put there, if it is still in exile — a new object (400.7),
+    untapped unless ``tapped``, its "enters" abilities triggering (603.6a) — under its owner's control
+    (``under`` ``owner``) or the delayed ability's controller's (``you``, 603.7d); a card that has left
+    exile, or a token (which ceased to exist, 111.7, 704.5d), is not returned."""
+
+    kind: ClassVar[str] = "return_exiled"
+    to: Ref
+    under: str = "owner"
+    tapped: bool = False
+
+    def _text(self) -> str:
+        who = "your" if self.under == "you" else "its owner's"
+        return (f"return exiled {_ref_text(self.to)} to the battlefield{' tapped' if self.tapped else ''} "
+                f"under {who} control")
+
+
+@dataclass(frozen=True)
 class Flip(_EffectBase):
     """Flip ``to`` (CR 710: a flip card's permanent turns 180 degrees and has its flipped
     characteristics; a permanent that isn't a flip card doesn't flip, and a flipped one stays
@@ -1490,7 +1511,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,

@@ -865,6 +865,20 @@ def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
     return _exile_and_return(w, ctx, eff.to, back)
 
 
+def _do_return_exiled(w: _World, ctx: _Ctx, eff: ir.ReturnExiled) -> list[_World]:
+    """CR 603.7c, 400.7: a delayed ability returns the card its exile remembered, if it is still in exile
+    and not a token (111.7), to the battlefield under its owner's control or the delayed ability's
+    controller's (603.7d) — a new object, its "enters" abilities triggering (603.6a)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is None or o.zone != "exile" or o.token:
+            continue
+        under = ctx.controller if eff.under == "you" else o.owner
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, t, under, x=0, tapped=eff.tapped)]
+    return worlds
+
+
 def _exile_and_return(w: _World, ctx: _Ctx, ref: Ref, back: Callable[[_World, str, GameObject], list[_World]]
                       ) -> list[_World]:
     """Each permanent ``ref`` names still on the battlefield is exiled (what was attached to it falls off,
@@ -1884,6 +1898,9 @@ def _bound_now(w: _World, ctx: _Ctx, eff: ir.Delayed) -> str | None:
     if not bound:
         return None
     ref = next(iter(bound))
+    if all(isinstance(e, ir.ReturnExiled) for e in eff.effects):   # the card the exile just before put there
+        exiled = [t for t in _refs(w, ctx, ref) if t in w.objects and w.objects[t].zone == "exile"]
+        return exiled[0] if len(exiled) == 1 else None
     if ref.kind == "self" and not ctx.source_on_battlefield:   # a card in another zone: not modeled
         raise ResolutionUnsupported("a delayed instruction naming its source off the battlefield (CR 603.7c)")
     found = _refs(w, ctx, ref)
@@ -2746,6 +2763,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,
     ir.Blink: _do_blink,
+    ir.ReturnExiled: _do_return_exiled,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,

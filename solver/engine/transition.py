@@ -1330,8 +1330,12 @@ def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
     if any(e.ability is not None and e.ability.source == oid for e in w.effects):
         raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while an effect of its ability is in "
                                     "force: the situation format cannot name that effect's source")
+    if any(t.source == oid for t in w.delayed):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while a delayed ability from it is in "
+                                    "force: the situation format cannot name that ability's source")
     if w.objects[oid].zone == "stack":
         _forget_references(w, oid)
+    _forget_bound(w, oid)   # a delayed ability remembering it finds nothing (CR 603.7c, 111.7)
     del w.objects[oid]
     w.changed()
 

@@ -23,13 +23,13 @@ from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_r
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
 from .effects_animate import clause_animate, still_its_types
-from ..core.ir import Animate
+from ..core.ir import Animate, ReturnExiled
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive
 from .effects_groups import group_ref
-from .effects_delayed import delayed_sentence
+from .effects_delayed import add_delayed, delayed_scope, delayed_sentence, delayed_time
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
@@ -418,6 +418,29 @@ def flicker_return_sentence(toks: Sequence[Token], s: Scope) -> bool:
         return False
     s.effects[-1] = Blink(prev.to, under, tapped)
     return True
+
+
+def delayed_return_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | None:
+    """"Return it / that card to the battlefield [tapped] under its owner's / your control at the beginning
+    of the next end step." right after a sentence exiling one object — the source or one target (CR 603.7a,
+    603.7c): a delayed triggered ability remembering the exiled card (:class:`ReturnExiled`); None when
+    the sentence is not this."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, Exile) or prev.until_source_leaves or prev.optional \
+            or prev.to.kind not in ("self", "target"):
+        return None
+    if prev.to.kind == "target" and s.targets[prev.to.index].max != 1:
+        return None   # several exiled cards: the delayed ability remembers one object
+    split = delayed_time(toks)
+    if split is None or split[0] != ("end", "any"):
+        return None
+    c = Cursor(split[1])
+    try:
+        under, tapped = _return_exiled(c)
+        c.end()
+    except NoMatch:
+        return None
+    return add_delayed(split[0], [ReturnExiled(prev.to, under, tapped)], s, delayed_scope(s))
 
 
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -835,7 +858,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
-    delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
+    delayed = delayed_return_sentence(toks, s) \
+        or delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
     conditional = if_condition_sentence(toks, s, instructions) \
