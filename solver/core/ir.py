@@ -887,6 +887,23 @@ class Blink(_EffectBase):
 
 
 @dataclass(frozen=True)
+class GainControl(_EffectBase):
+    """"Gain control of <target permanent> [until end of turn]" (CR 613.1b, 611.2a–b): a control-changing
+    effect (layer 2) of the effect's controller on the permanent ``to`` names, if it is still on the
+    battlefield — ``until_eot``: it ends at cleanup (514.2), when the permanent's control goes back to what
+    it was; otherwise it lasts indefinitely (a later control-changing effect wins, 613.7). A permanent whose
+    controller changes is removed from combat (506.4) and hasn't been controlled continuously by its new
+    controller since their turn began (302.6)."""
+
+    kind: ClassVar[str] = "gain_control"
+    to: Ref
+    until_eot: bool = False
+
+    def _text(self) -> str:
+        return f"gain control of {_ref_text(self.to)}" + (" until end of turn" if self.until_eot else "")
+
+
+@dataclass(frozen=True)
 class ReturnExiled(_EffectBase):
     """"Return it / that card to the battlefield [tapped] under its owner's / your control" as the instruction
     of a delayed triggered ability created right after "exile <it>" ("Exile another target permanent.
@@ -1511,7 +1528,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, Flip, RevealTop, Meld, Regenerate,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,

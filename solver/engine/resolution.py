@@ -105,7 +105,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
+                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent, change_control)
 from .transition import attach
 
 from .ward import counter_object, resolve_ward
@@ -863,6 +863,17 @@ def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
             return [v]
         return _enter_battlefield(v, t, ctx.controller if eff.under == "you" else exiled.owner, x=0, tapped=eff.tapped)
     return _exile_and_return(w, ctx, eff.to, back)
+
+
+def _do_gain_control(w: _World, ctx: _Ctx, eff: ir.GainControl) -> list[_World]:
+    """CR 613.1b, 611.2a–b: the effect's controller gains control of each permanent named still on the
+    battlefield (:func:`~solver.engine.transition.change_control`); until end of turn, its control goes back
+    at cleanup (514.2)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            change_control(w, t, ctx.controller, until_eot=eff.until_eot)
+    return [w]
 
 
 def _do_return_exiled(w: _World, ctx: _Ctx, eff: ir.ReturnExiled) -> list[_World]:
@@ -2764,6 +2775,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ReturnTransformed: _do_return_transformed,
     ir.Blink: _do_blink,
     ir.ReturnExiled: _do_return_exiled,
+    ir.GainControl: _do_gain_control,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,

@@ -629,7 +629,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False,
+                  buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False, control_reverts_to=None,
                   exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
@@ -1038,6 +1038,31 @@ def step_triggers(state: GameState, step: str) -> list[_PendingTrigger]:
                 seq += 1
                 out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, (), seq))
     return out
+
+
+def change_control(w: _World, oid: str, player: str, *, until_eot: bool = False) -> None:
+    """CR 613.1b: ``player`` controls permanent ``oid`` now, by a control-changing effect — the latest one
+    wins (613.7); ``until_eot``: the control it had goes back as the effect ends at cleanup (514.2, kept in
+    ``control_reverts_to``); an indefinite one outlasts the earlier "until end of turn" ones. A permanent
+    whose controller changes is removed from combat (506.4) and is new to its controller (302.6: ``sick``)."""
+    o = w.objects[oid]
+    reverts = (o.control_reverts_to or o.controller) if until_eot else None
+    if reverts == player:
+        reverts = None
+    if o.controller == player:   # no change of control (302.6); an indefinite effect still decides it (613.7)
+        w.put(o.with_(control_reverts_to=reverts))
+        return
+    w.put(o.with_(controller=player, control_reverts_to=reverts, sick=True, attacking=None, blocking=()))
+
+
+def control_ends(state: GameState) -> GameState:
+    """CR 514.2: as "until end of turn" effects end at cleanup, each permanent under a control-changing one
+    goes back to the control it had (``control_reverts_to``), new to that player (302.6: ``sick``)."""
+    if not any(o.control_reverts_to is not None for o in state.objects):
+        return state
+    objs = tuple(o.with_(controller=o.control_reverts_to, control_reverts_to=None, sick=True)
+                 if o.control_reverts_to is not None else o for o in state.objects)
+    return replace(state, objects=objs)
 
 
 def _forget_bound(w: _World, oid: str) -> None:

@@ -28,6 +28,7 @@ from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive
+from .effects_control import clause_gain_control
 from .effects_groups import group_ref
 from .effects_delayed import add_delayed, delayed_scope, delayed_sentence, delayed_time
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -826,7 +827,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
-    ("connive", clause_connive),
+    ("connive", clause_connive), ("gain control", clause_gain_control),
 ) + CLAUSES_EFFB
 
 

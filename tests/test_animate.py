@@ -1,0 +1,179 @@
+"""Control until end of turn, and the delayed return of an exiled card (issues 26, 27; helper animate):
+the shapes over the database, the engine against an independent reference (tests/reference/control_ref.py)
+on random boards, the situation key ``control_reverts_to``, and soundness both ways."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mtgsolve.solver.cards.coverage import card_faces
+from mtgsolve.solver.core.errors import SituationError
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.queries import answer
+
+from tests.reference.control_ref import cleanup, delayed_return, gain_control, next_turn
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the shape after a plain head (a spell, "When this creature enters, ", an activation cost) whose target
+#: description the target reader holds (not "… less than or equal to the number of …", "creature or Vehicle")
+THREATEN = re.compile(r"^(When this creature enters, |[^:.]*: )?(?![^.]*(number of|Vehicle))(gain control of target "
+                      r"[^.]* until end of turn\. Untap (that creature|it)\.|untap target [^.]* and gain control of "
+                      r"it until end of turn\.) (It|That creature) gains haste until end of turn\.$", re.I)
+#: (a target "you own" is no description the target reader holds)
+DELAYED_RETURN = re.compile(r"^(When this creature enters, |[^:.]*: )?(?![^.]*you own)exile (this creature|(another |up to one )?target "
+                            r"[^.]*)\. Return (it|that card) to the battlefield under (its owner's|your) control at "
+                            r"the beginning of the next end step\.$", re.I)
+
+
+def _lines(pattern: re.Pattern[str], words: str) -> list[tuple[str, bool]]:
+    out = []
+    for raw in json.load(gzip.open(ROOT / "solver" / "data" / "oracle-cards.json.gz")):
+        if words not in json.dumps(raw).lower():
+            continue
+        out += [(raw["name"], r.understood) for f in card_faces(raw, set(), set()) for r in f.lines
+                if pattern.search(r.clean)]
+    return out
+
+
+def test_threaten_shape_read_on_every_card():
+    """"Gain control of target … until end of turn. Untap that creature. It gains haste until end of turn." and
+    Threaten's "Untap target creature and gain control of it …" (CR 613.1b, 611.2a): every card printing it."""
+    lines = _lines(THREATEN, "gain control")
+    assert len(lines) >= 20
+    assert [n for n, ok in lines if not ok] == []
+
+
+def test_delayed_return_shape_read_on_every_card():
+    """"Exile <one object>. Return it / that card to the battlefield under … control at the beginning of the next
+    end step." (CR 603.7a, 603.7c): every card printing it alone on its line."""
+    lines = _lines(DELAYED_RETURN, "next end step")
+    assert len(lines) >= 12
+    assert [n for n, ok in lines if not ok] == []
+
+
+PLAYERS = ["alice", "bob"]
+#: (card, until end of turn, untaps)
+SEIZE = {"name": "Test Seize", "types": ["Sorcery"], "text": "Gain control of target creature."}
+SPELLS: list[tuple[object, bool, bool]] = [("Act of Treason", True, True), ("Threaten", True, True), (SEIZE, False, False)]
+
+
+@st.composite
+def _boards(draw: st.DrawFn) -> tuple[list[tuple[str, str, bool, bool, str | None]], str, int, tuple[str, bool, bool]]:
+    perms = []
+    for _ in range(draw(st.integers(1, 3))):
+        controller, owner = draw(st.sampled_from(PLAYERS)), draw(st.sampled_from(PLAYERS))
+        other = PLAYERS[1 - PLAYERS.index(controller)]
+        perms.append((controller, owner, draw(st.booleans()), draw(st.booleans()),
+                      draw(st.sampled_from([None, other]))))
+    return perms, draw(st.sampled_from(PLAYERS)), draw(st.integers(0, len(perms) - 1)), draw(st.sampled_from(SPELLS))
+
+
+def _situation(perms: list, step: str, **kw: object) -> dict:
+    bf: dict[str, list] = {}
+    for i, (controller, owner, tapped, sick, reverts) in enumerate(perms):
+        o: dict = {"id": f"b{i}", "card": "Grizzly Bears", "owner": owner, "tapped": tapped, "sick": sick}
+        if reverts is not None:
+            o["control_reverts_to"] = reverts
+        bf.setdefault(controller, []).append(o)
+    d: dict = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": step},
+               "battlefield": bf}
+    d.update(kw)
+    return d
+
+
+def _perms(sit: dict) -> dict[str, tuple]:
+    out = {}
+    for controller, objs in sit.get("battlefield", {}).items():
+        for o in objs:
+            out[o["id"]] = (controller, o.get("owner", controller), bool(o.get("tapped")), bool(o.get("sick")),
+                            o.get("control_reverts_to"))
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(_boards())
+def test_control_change_and_cleanup_equal_the_reference(board):
+    """The spell resolves (CR 613.1b, 302.6, 701.26b), then both players pass in the end step: cleanup ends the
+    "until end of turn" control (514.2) and bob's turn begins (502.3, 302.6) — each equal to the reference."""
+    perms, caster, target, (card, until_eot, untap) = board
+    d = _situation(perms, "main1", stack=[{"card": card, "controller": caster, "targets": [[f"b{target}"]]}])
+    r = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert r["status"] == "ok" and r["count"] == 1, r
+    after = list(perms)
+    after[target] = gain_control(perms[target], caster, until_eot, untap)
+    sit = r["outcomes"][0]["situation"]
+    assert _perms(sit) == {f"b{i}": p for i, p in enumerate(after)}
+    sit["turn"] = {"number": 3, "active": "alice", "step": "end", "priority": "bob", "passed": ["alice"]}
+    r2 = answer(situation_from_dict(sit).state, {"kind": "pass"})
+    assert r2["status"] == "ok" and r2["count"] == 1, r2
+    assert _perms(r2["outcomes"][0]["situation"]) == {f"b{i}": next_turn(cleanup(p), "bob") for i, p in enumerate(after)}
+
+
+BLINKER = {"name": "Test Blinker", "types": ["Creature"], "power": "1", "toughness": "1",
+           "text": "{1}: Exile another target creature. Return it to the battlefield under your control at the "
+                   "beginning of the next end step."}
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sampled_from(["exile", "graveyard", "hand"]), st.booleans(), st.sampled_from(PLAYERS),
+       st.sampled_from(PLAYERS), st.sampled_from([("flickerwisp", "Flickerwisp", "owner"),
+                                                  ("test-blinker", BLINKER, "you")]))
+def test_delayed_return_equals_the_reference(zone, token, owner, controller, source):
+    """The delayed ability resolves on the card it remembered (CR 603.7c, 400.7, 111.7)."""
+    if token and zone != "exile":
+        token = False   # a token exists only on the battlefield or, until state-based actions, in exile
+    sid, card, under = source
+    d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": "end"},
+         "battlefield": {controller: [{"id": sid, "card": card}]},
+         zone: {owner: [{"id": "bears", "card": "Grizzly Bears", **({"token": True} if token else {})}]},
+         "stack": [{"ability": {"source": sid, "index": 1}, "delayed": 1, "controller": controller, "it": "bears"}]}
+    r = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert r["status"] == "ok" and r["count"] == 1, r
+    sit = r["outcomes"][0]["situation"]
+    where, under_whom = delayed_return(zone, token, owner, controller, under)
+    found = [(z, k) for z in ("battlefield", "exile", "graveyard", "hand") for k, objs in sit.get(z, {}).items()
+             for o in objs if o["id"] == "bears"]
+    if token:
+        assert found == []      # the token ceased to exist (704.5d)
+    else:
+        assert found == [(where, under_whom if where == "battlefield" else owner)]
+
+
+def test_control_reverts_to_errors():
+    base = _situation([("alice", "bob", False, True, "bob")], "main1")
+    situation_from_dict(base)
+    bad = _situation([("alice", "bob", False, True, "alice")], "main1")
+    with pytest.raises(SituationError, match="already controls it"):
+        situation_from_dict(bad)
+    bad2 = _situation([("alice", "bob", False, True, "carol")], "main1")
+    with pytest.raises(SituationError, match="unknown player"):
+        situation_from_dict(bad2)
+    gy = {"format": "mtgsolve/1", "players": PLAYERS,
+          "graveyard": {"bob": [{"card": "Grizzly Bears", "control_reverts_to": "alice"}]}}
+    with pytest.raises(SituationError, match="for a permanent"):
+        situation_from_dict(gy)
+
+
+UNREAD = {"name": "Test Keeper", "types": ["Creature"], "power": "1", "toughness": "1",
+          "text": "{1}: Gain control of target creature for as long as you control this creature."}
+
+
+def test_soundness_both_ways():
+    """Read: Act of Treason resolves, nothing blocks it. Unread ("for as long as …", CR 611.2b): the line
+    blocks its ability's resolution and nothing else — its targets and the actions stay ``ok``."""
+    read = _situation([("bob", "bob", True, False, None)], "main1",
+                      stack=[{"card": "Act of Treason", "controller": "alice", "targets": [["b0"]]}])
+    assert answer(situation_from_dict(read).state, {"kind": "resolve"})["status"] == "ok"
+    d = _situation([("bob", "bob", True, False, None)], "main1")
+    d["battlefield"]["alice"] = [{"id": "keeper", "card": UNREAD}, "Mountain"]
+    st0 = situation_from_dict(d).state
+    assert answer(st0, {"kind": "actions", "player": "alice"})["status"] == "ok"
+    assert answer(st0, {"kind": "targets", "activate": {"object": "keeper", "index": 1}})["status"] == "ok"
+    d["stack"] = [{"ability": {"source": "keeper", "index": 1}, "controller": "alice", "targets": [["b0"]]}]
+    r = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert r["status"] == "unsupported" and "for as long as" in json.dumps(r["unsupported"])
