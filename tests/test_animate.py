@@ -17,6 +17,7 @@ from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import answer
 
 from tests.reference.control_ref import cleanup, delayed_return, gain_control, next_turn
+from tests.reference.library_ref import search_up_to_results
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the shape after a plain head (a spell, "When this creature enters, ", an activation cost) whose target
@@ -177,3 +178,27 @@ def test_soundness_both_ways():
     d["stack"] = [{"ability": {"source": "keeper", "index": 1}, "controller": "alice", "targets": [["b0"]]}]
     r = answer(situation_from_dict(d).state, {"kind": "resolve"})
     assert r["status"] == "unsupported" and "for as long as" in json.dumps(r["unsupported"])
+
+
+LIBRARY_CARDS = ["Forest", "Mountain", "Grizzly Bears", "Plains"]
+#: (spell, up to N, zone the cards found go to)
+UP_TO = [("Explosive Vegetation", 2, "battlefield"), ("Seek the Horizon", 3, "hand")]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(LIBRARY_CARDS), min_size=1, max_size=6), st.sampled_from(UP_TO))
+def test_search_up_to_equals_the_reference(library, spell):
+    """"Search your library for up to N basic land cards, put them …, then shuffle" (CR 701.23b): every
+    distinct set of cards found, equal to the brute-force reference (tests/reference/library_ref.py)."""
+    card, n, zone = spell
+    d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "library": {"alice": library}, "stack": [{"card": card, "controller": "alice"}]}
+    r = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert r["status"] == "ok", r
+    got = set()
+    for o in r["outcomes"]:
+        sit = o["situation"]
+        found = tuple(sorted(x["card"] for x in sit.get(zone, {}).get("alice", []) if x["card"] != card))
+        got.add((found, tuple(sorted(x["card"] for x in sit.get("library", {}).get("alice", [])))))
+    assert len(got) == r["count"]
+    assert got == search_up_to_results(library, lambda name: name != "Grizzly Bears", n)

@@ -169,6 +169,35 @@ def clause_search_named_self(c: Cursor, s: Scope) -> list[Effect]:
     return [SearchLibrary("hand", None, up_to=n, named_self=True)]
 
 
+def clause_search_up_to(c: Cursor, s: Scope) -> list[Effect]:
+    """search your library for up to N [basic] <type | subtype [or subtype]*> cards | up to N cards,
+    [reveal them,] put them into your hand | onto the battlefield [tapped], then shuffle (Primeval Titan,
+    Explosive Vegetation, Harrow; CR 701.23b: up to N, so fewer may be found, 701.23a, 701.24)."""
+    c.need("search", "your", "library", "for", "up", "to")
+    n = number(c)
+    if not isinstance(n, int) or n < 2:
+        raise NoMatch("a number of cards")
+    quality: Filter | None = None
+    if not c.take("cards"):
+        supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
+        types, subtypes = _card_types(c)
+        c.need("cards")
+        if not types and not subtypes:
+            raise NoMatch("cards of no type")
+        quality = Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes))
+    c.need(",")
+    if c.take("reveal", "them"):
+        c.need(",")
+    c.need("put", "them")
+    if c.take("into", "your", "hand"):
+        zone, tapped = "hand", False
+    else:
+        c.need("onto", "the", "battlefield")
+        zone, tapped = "battlefield", bool(c.take("tapped"))
+    c.need(",", "then", "shuffle")
+    return [SearchLibrary(zone, quality, tapped=tapped, up_to=n)]
+
+
 def clause_search_more(c: Cursor, s: Scope) -> list[Effect]:
     """search your library for <card with mana value X or less> | <an instant card or a card with
     flash>[, reveal it], put it onto the battlefield [tapped] | into your hand, then shuffle (Green
@@ -366,6 +395,7 @@ def clause_untap_all(c: Cursor, s: Scope) -> list[Effect]:
 
 LIBRARY_CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("search to the top", clause_search_top), ("search named self", clause_search_named_self),
+    ("search up to N", clause_search_up_to),
     ("search more", clause_search_more), ("shuffle self into library", clause_shuffle_self_into),
     ("wheel", clause_wheel), ("put in library", clause_put_in_library),
     ("graveyard to bottom", clause_graveyard_to_bottom), ("its controller life", clause_its_controller_life),
