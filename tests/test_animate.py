@@ -16,7 +16,7 @@ from mtgsolve.solver.core.errors import SituationError
 from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import answer
 
-from tests.reference.control_ref import cleanup, delayed_return, gain_control, next_turn
+from tests.reference.control_ref import attacking_tokens, cleanup, delayed_return, gain_control, next_turn
 from tests.reference.library_ref import search_up_to_results
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,3 +202,40 @@ def test_search_up_to_equals_the_reference(library, spell):
         got.add((found, tuple(sorted(x["card"] for x in sit.get("library", {}).get("alice", [])))))
     assert len(got) == r["count"]
     assert got == search_up_to_results(library, lambda name: name != "Grizzly Bears", n)
+
+
+#: two different planeswalkers (the legend rule, CR 704.5j, would keep one of two of a name)
+WALKERS = ["Jace, the Mind Sculptor", "Liliana of the Veil"]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(1, 3), st.lists(st.integers(0, 2), min_size=1, max_size=2),
+       st.sampled_from(["declare_attackers", "declare_blockers", "main2"]), st.booleans())
+def test_tokens_entering_attacking_equal_the_reference(n, walkers, step, per_opponent):
+    """"create N … tokens that are tapped and attacking" / "for each opponent, create … attacking that player or
+    a planeswalker they control" (CR 508.4, 506.3): what the tokens attack, over every outcome, equals the
+    reference's distinct assignments (interchangeable tokens once)."""
+    opponents = ["bob", "carol"][:len(walkers)]
+    text = (f"Whenever this creature attacks, for each opponent, create {'a' if n == 1 else n} 1/1 white Human creature "
+            f"token{'' if n == 1 else 's'} that {'is' if n == 1 else 'are'} tapped and attacking that player or a "
+            f"planeswalker they control." if per_opponent else
+            f"Whenever this creature attacks, create {'a' if n == 1 else n} 1/1 white Human creature "
+            f"token{'' if n == 1 else 's'} that {'is' if n == 1 else 'are'} tapped and attacking.")
+    src = {"name": "Test Caller", "types": ["Creature"], "power": "1", "toughness": "1", "text": text}
+    bf: dict = {"alice": [{"id": "caller", "card": src, "tapped": True}]}
+    for p, k in zip(opponents, walkers):
+        bf[p] = [{"id": f"{p}-jace-{i}", "card": WALKERS[i], "counters": {"loyalty": 3}} for i in range(k)]
+    d = {"format": "mtgsolve/1", "players": ["alice", *opponents], "turn": {"number": 5, "active": "alice", "step": step},
+         "battlefield": bf, "stack": [{"ability": {"source": "caller", "index": 1}, "controller": "alice"}]}
+    r = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert r["status"] == "ok", r
+    got = set()
+    for o in r["outcomes"]:
+        toks = [x for x in o["situation"]["battlefield"]["alice"] if x.get("token")]
+        assert len(toks) == n * (len(opponents) if per_opponent else 1)
+        assert all(x.get("tapped") for x in toks)
+        got.add(tuple(sorted(x["attacking"] for x in toks if "attacking" in x)))
+    assert len(got) == r["count"]
+    groups = [[p, *(f"{p}-jace-{i}" for i in range(k))] for p, k in zip(opponents, walkers)] if per_opponent else \
+        [[*opponents, *(f"{p}-jace-{i}" for p, k in zip(opponents, walkers) for i in range(k))]]
+    assert got == attacking_tokens(n, groups, step != "main2")

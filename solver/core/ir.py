@@ -527,16 +527,24 @@ class CreateTokens(_EffectBase):
     """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs, its
     ``text`` the token's abilities — a predefined token's, CR 111.10; CR 701.7, 111.2: the
     controller of the effect creates them under their control), ``tapped`` when the effect says so
-    (CR 110.5b: it enters tapped)."""
+    (CR 110.5b: it enters tapped). ``attacking`` (CR 508.4, 506.3): "that's / that are tapped and
+    attacking" — ``chosen``: each attacks a defending player or a planeswalker one controls, as its
+    controller chooses; ``each_opponent`` / ``each_opponent_or_planeswalker``: "for each opponent, create
+    … tapped and attacking that player [or a planeswalker they control]" — ``amount`` tokens per opponent,
+    each attacking that player (or one of their planeswalkers); "" : not attacking."""
 
     kind: ClassVar[str] = "tokens"
     amount: Amount
     token: tuple[tuple[str, object], ...]
     tapped: bool = False
+    attacking: str = ""
 
     def _text(self) -> str:
+        attacking = {"chosen": " attacking", "each_opponent": " attacking each opponent (one set each)",
+                     "each_opponent_or_planeswalker": " attacking each opponent or a planeswalker they control "
+                                                      "(one set each)"}.get(self.attacking, "")
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
-                f"{dict(self.token).get('name', 'token')} token(s)")
+                f"{dict(self.token).get('name', 'token')} token(s){attacking}")
 
 
 @dataclass(frozen=True)

@@ -1042,14 +1042,72 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
     if n <= 0:
         return [w]
     card = _token_card(eff.token)
+    groups = _attack_groups(w, ctx, eff, n)
+    before = set(w.objects)
     worlds = [w]
-    for _ in range(n):
-        nxt = []
-        for v in worlds:
-            oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
-        worlds = nxt
+    for count, defenders in groups:
+        for _ in range(count):
+            nxt = []
+            for v in worlds:
+                oid = create(v, card, ctx.controller, token=True)
+                nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
+            worlds = nxt
+    if any(defenders for _, defenders in groups):
+        worlds = [v2 for v in worlds for v2 in _enter_attacking(v, groups, before)]
     return worlds
+
+
+#: the combat steps in which there are attacking creatures (CR 506.1, 508.1)
+_ATTACKING_STEPS = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                              "end_of_combat"})
+
+
+def _attack_groups(w: _World, ctx: _Ctx, eff: ir.CreateTokens, n: int) -> list[tuple[int, list[str]]]:
+    """The tokens to create in groups (count, what each may attack): one group of ``n`` not attacking, or
+    (CR 508.4) attacking a defending player or a planeswalker one controls — "for each opponent": ``n`` per
+    opponent, attacking that player (or their planeswalkers). A token that would enter attacking under a
+    player who isn't attacking (another player's turn, no combat) enters but isn't attacking (506.3)."""
+    if not eff.attacking:
+        return [(n, [])]
+    opponents = [p for p in w.base.opponents(ctx.controller) if p in w.life and p not in w.losers]
+    if eff.attacking.startswith("each_opponent"):
+        per = [[p] for p in opponents]
+    else:
+        per = [opponents]
+    if w.base.turn.step not in _ATTACKING_STEPS or w.base.turn.active != ctx.controller:
+        if w.base.turn.step == "beginning_of_combat" and w.base.turn.active == ctx.controller:
+            raise ResolutionUnsupported("a token entering attacking in the beginning of combat step (CR 506.3, 508.4)")
+        return [(n * len(per), [])]
+    view = w.view()
+    if any("Battle" in view.chars(o.id).types for o in w.base.battlefield):
+        raise ResolutionUnsupported("a token entering attacking while a battle could be attacked (CR 508.4, 310)")
+    out = []
+    for players in per:
+        walkers = [o.id for o in sorted(w.base.battlefield, key=lambda x: x.id) if o.controller in players
+                   and "Planeswalker" in view.chars(o.id).types] if eff.attacking != "each_opponent" else []
+        out.append((n, sorted(players) + walkers))
+    return out
+
+
+def _enter_attacking(w: _World, groups: list[tuple[int, list[str]]], before: set[str]) -> list[_World]:
+    """CR 508.4: each token just created (the objects not in ``before``, in order of creation) attacks what
+    its controller chooses among its group's defenders — one outcome per distinct assignment, interchangeable
+    tokens counted once (the choice ``attacking``: what each attacks, in the tokens' order)."""
+    made = [o.id for o in sorted((o for o in w.objects.values() if o.id not in before and o.token),
+                                 key=lambda o: o.timestamp)]
+    per_group = [list(itertools.combinations_with_replacement(d, k)) if d else [()] for k, d in groups]
+    assignments = [tuple(x for part in combo for x in part) for combo in itertools.product(*per_group)]
+    out = []
+    for a in assignments:
+        v = w.fork() if len(assignments) > 1 else w
+        for oid, target in zip(made, a):
+            o = v.objects.get(oid)
+            if o is not None and o.zone == "battlefield":
+                v.put(o.with_(attacking=target))
+        if len(assignments) > 1:
+            v.choices["attacking"] = list(a)
+        out.append(v)
+    return out
 
 
 def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:

@@ -256,7 +256,10 @@ _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "
 
 
 def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """[you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    """[for each opponent,] [you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each
+    +1/+1 counter on SELF] [that's / that are tapped and attacking [that player [or a planeswalker they control]]]
+    (CR 111.2, 508.4)."""
+    per_opponent = bool(c.take("for", "each", "opponent", ","))
     c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
@@ -290,7 +293,24 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
         n = "counters:+1/+1"
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token)]
+    attacking = _entering_attacking(c, per_opponent)
+    return [CreateTokens(n, token, tapped=bool(attacking), attacking=attacking)]
+
+
+def _entering_attacking(c: Cursor, per_opponent: bool) -> str:
+    """"that's / that are tapped and attacking [that player [or a planeswalker they control]]" after a
+    token (CR 508.4): ``CreateTokens.attacking``; "" when absent. "For each opponent" goes only with
+    "… attacking that player"."""
+    if not (c.take(("that's", "which"), "tapped", "and", "attacking")
+            or c.take("that", ("are", "is"), "tapped", "and", "attacking")):
+        if per_opponent:
+            raise NoMatch("'for each opponent' without 'attacking that player'")
+        return ""
+    if not per_opponent:
+        return "chosen"
+    c.need("that", "player")
+    return "each_opponent_or_planeswalker" if c.take("or", "a", "planeswalker", "they", "control") \
+        else "each_opponent"
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).

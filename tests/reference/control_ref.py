@@ -45,3 +45,22 @@ def delayed_return(zone: str, token: bool, owner: str, controller: str, under: s
     if zone != "exile" or token:
         return zone, None
     return "battlefield", owner if under == "owner" else controller
+
+
+def attacking_tokens(n: int, defenders_per_group: list[list[str]], in_combat: bool) -> set[tuple[str, ...]]:
+    """CR 508.4, 506.3: the distinct sets of what ``n`` interchangeable tokens per group entering "tapped and
+    attacking" attack (the sorted list of their attack targets), each group choosing among its defenders;
+    outside combat (or under a player who isn't attacking) none attacks: the one empty set."""
+    if not in_combat:
+        return {()}
+    out: set[tuple[str, ...]] = {()}
+    for defenders in defenders_per_group:
+        out = {tuple(sorted(prev + pick)) for prev in out for pick in _multisets(defenders, n)}
+    return out
+
+
+def _multisets(items: list[str], k: int) -> list[tuple[str, ...]]:
+    """Every multiset of ``k`` elements of ``items`` (sorted tuples), by plain recursion."""
+    if k == 0:
+        return [()]
+    return sorted({tuple(sorted((x,) + rest)) for x in items for rest in _multisets(items, k - 1)})
