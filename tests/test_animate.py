@@ -239,3 +239,30 @@ def test_tokens_entering_attacking_equal_the_reference(n, walkers, step, per_opp
     groups = [[p, *(f"{p}-jace-{i}" for i in range(k))] for p, k in zip(opponents, walkers)] if per_opponent else \
         [[*opponents, *(f"{p}-jace-{i}" for p, k in zip(opponents, walkers) for i in range(k))]]
     assert got == attacking_tokens(n, groups, step != "main2")
+
+
+GIDEONS = re.compile(r"becomes an? \d+/\d+ [^.]*creature[^.]* that's still a planeswalker\. Prevent all damage that "
+                     r"would be dealt to him this turn\.$")
+
+
+def test_gideon_shape_read_on_every_card():
+    """"Until end of turn, Gideon becomes a N/N Human Soldier creature [with indestructible] that's still a
+    planeswalker. Prevent all damage that would be dealt to him this turn." (CR 611.2a, 205.1b, 615.1): every
+    card whose name the line uses as the reader does (its full name or the part before a comma)."""
+    lines = _lines(GIDEONS, "still a planeswalker")
+    assert len(lines) >= 5
+    assert [n for n, ok in lines if not ok] == ["Gideon of the Trials"]   # "Gideon": no self-reference of its name
+
+
+ANIMATE_ARTIFACT = {"name": "Test Awakening", "types": ["Sorcery"],
+                    "text": "Target artifact becomes an artifact creature until end of turn."}
+
+
+def test_animate_without_power_and_toughness():
+    """"becomes an artifact creature" states no power and toughness: a Vehicle has its printed ones (CR 301.7);
+    a permanent with none printed is refused as it resolves (CR 208.3), never given a guessed 0/0."""
+    for target, status in (("Fleetwheel Cruiser", "ok"), ("Sol Ring", "unsupported")):
+        d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "battlefield": {"alice": [{"id": "t", "card": target}]},
+             "stack": [{"card": ANIMATE_ARTIFACT, "controller": "alice", "targets": [["t"]]}]}
+        assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == status

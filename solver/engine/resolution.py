@@ -489,7 +489,12 @@ def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -
     """CR 611.2a: an effect on the objects named that lasts (until end of turn, this turn): the resolving
     object's effects entry, recorded once when one of them is there (the characteristics view applies it;
     cleanup ends it, CR 514.2)."""
-    if _refs(w, ctx, eff.to):
+    named = _refs(w, ctx, eff.to)
+    if isinstance(eff, ir.Animate) and eff.power is None and any(
+            (o := w.objects.get(t)) is not None and o.card is not None and o.card.data.power is None for t in named):
+        raise ResolutionUnsupported("a permanent with no printed power and toughness becomes a creature with none "
+                                    "stated (CR 208.3)")
+    if named:
         _record_effect_entry(w, ctx)
         if isinstance(eff, ir.Pump) and eff.x is not None:
             _fix_x(w, ctx, _amount(w, ctx, eff.x))

@@ -26,7 +26,14 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     if ref.kind not in ("self", "target"):
         raise NoMatch("an object other than the source or a target")
     c.need(("becomes", "become"), ("a", "an"))
-    p, t = pt(c, signed=False)
+    p: int | None
+    t: int | None
+    if c.peek() is not None and c.peek().kind == "PT":   # type: ignore[union-attr]
+        p, t = pt(c, signed=False)
+    elif c.at("artifact", "creature"):
+        p = t = None   # "becomes an artifact creature": its printed power and toughness (a Vehicle, CR 301.7)
+    else:
+        raise NoMatch("a power and toughness")
     colors: set[str] = set()
     while c.low() in COLOR_WORDS or c.low() in ("and", ","):
         word = c.next().low
@@ -46,11 +53,23 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     kws: tuple[str, ...] = ()
     if c.take("with"):
         kws = keyword_list(c)
+    _still_or_in_addition(c)
     if not leading:
         c.need("until", "end", "of", "turn")
     if not c.done():
         raise NoMatch("more after the creature's description")
     return [Animate(ref, p, t, frozenset(types), frozenset(subtypes), frozenset(colors) if colors else None, kws)]
+
+
+def _still_or_in_addition(c: Cursor) -> None:
+    """"that's still a <type>" / "in addition to its other types" after the creature's description: the
+    permanent keeps its types (CR 205.1b) — nothing more to read."""
+    if c.take("that's", "still", ("a", "an")):
+        w = c.next()
+        if w.low not in _ANIMATE_TYPES and w.low != "planeswalker":
+            raise NoMatch("still a card type")
+    else:
+        c.take("in", "addition", "to", "its", "other", "types")
 
 
 def still_its_types(toks) -> bool:
