@@ -15,6 +15,7 @@ from mtgsolve.solver.cards.coverage import card_faces
 from mtgsolve.solver.core.errors import SituationError
 from mtgsolve.solver.io.load import situation_from_dict
 from mtgsolve.solver.queries import answer
+from mtgsolve.solver.rules.characteristics import View
 
 from tests.reference.control_ref import attacking_tokens, cleanup, delayed_return, gain_control, next_turn
 from tests.reference.library_ref import search_up_to_results
@@ -266,3 +267,18 @@ def test_animate_without_power_and_toughness():
              "battlefield": {"alice": [{"id": "t", "card": target}]},
              "stack": [{"card": ANIMATE_ARTIFACT, "controller": "alice", "targets": [["t"]]}]}
         assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == status
+
+
+@pytest.mark.parametrize("first,second,expect", [
+    ("Water Wings", "Diminish", (1, 1, True)),     # the later base 1/1; the earlier flying stays (613.7)
+    ("Diminish", "Water Wings", (4, 4, True)),
+])
+def test_two_animations_apply_in_timestamp_order(first, second, expect):
+    """Two resolved "base power and toughness" effects on one creature (CR 613.4b, 613.7): the later one's
+    base wins, and the keywords each grants all apply (layer 6)."""
+    d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Grizzly Bears"]},
+         "effects": [{"card": first, "controller": "alice", "targets": [["grizzly-bears"]]},
+                     {"card": second, "controller": "alice", "targets": [["grizzly-bears"]]}]}
+    c = View(situation_from_dict(d).state).chars("grizzly-bears")
+    assert (c.power, c.toughness, c.keyword("flying")) == expect

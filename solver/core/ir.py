@@ -1060,6 +1060,8 @@ class Animate(_EffectBase):
     def _text(self) -> str:
         kw = (" with " + ", ".join(self.keywords)) if self.keywords else ""
         what = " ".join(sorted(self.subtypes) + sorted(t.lower() for t in self.types))
+        if not self.types and not self.subtypes:   # "has base power and toughness N/N" (CR 613.4b)
+            return f"{_ref_text(self.to)} has base power and toughness {self.power}/{self.toughness}{kw} until end of turn"
         if self.power is None:
             return f"{_ref_text(self.to)} becomes an {what}{kw} until end of turn"
         return f"{_ref_text(self.to)} becomes a {self.power}/{self.toughness} {what}{kw} until end of turn"

@@ -22,7 +22,7 @@ from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
-from .effects_animate import clause_animate, still_its_types
+from .effects_animate import clause_animate, clause_base_pt, still_its_types
 from ..core.ir import Animate, ReturnExiled
 from ..core.ir import AdditionalLands
 from . import effects_equip
@@ -846,7 +846,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("investigate", clause_investigate), ("its controller", clause_its_controller), ("shuffle", clause_shuffle), ("hand on top", clause_hand_on_top),
     *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
-    ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
+    ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("base power and toughness", clause_base_pt), ("add mana", clause_add_mana),
     ("connive", clause_connive), ("gain control", clause_gain_control),
 ) + CLAUSES_EFFB
 

@@ -13,7 +13,7 @@ from .phrases import is_subtype, pt
 from .scope import Scope, keyword_list, object_ref
 from .vocabulary import COLOR_WORDS
 
-__all__ = ["clause_animate", "still_its_types"]
+__all__ = ["clause_animate", "clause_base_pt", "still_its_types"]
 
 _ANIMATE_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "land": "Land"}
 
@@ -59,6 +59,25 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     if not c.done():
         raise NoMatch("more after the creature's description")
     return [Animate(ref, p, t, frozenset(types), frozenset(subtypes), frozenset(colors) if colors else None, kws)]
+
+
+def clause_base_pt(c: Cursor, s: Scope) -> list[Effect]:
+    """["until end of turn,"] <this creature | it | target creature> has base power and toughness N/N [and gains
+    <keywords>] [until end of turn] (CR 613.4b: layer 7b; 611.2a): an :class:`Animate` adding no type."""
+    leading = bool(c.take("until", "end", "of", "turn", ","))
+    ref: Ref = object_ref(c, s)
+    if ref.kind not in ("self", "target"):
+        raise NoMatch("an object other than the source or a target")
+    c.need("has", "base", "power", "and", "toughness")
+    p, t = pt(c, signed=False)
+    kws: tuple[str, ...] = ()
+    if c.take("and", "gains"):
+        kws = keyword_list(c)
+    if not leading:
+        c.need("until", "end", "of", "turn")
+    if not c.done():
+        raise NoMatch("more after the base power and toughness")
+    return [Animate(ref, p, t, frozenset(), frozenset(), None, kws)]
 
 
 def _still_or_in_addition(c: Cursor) -> None:

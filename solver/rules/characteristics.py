@@ -456,10 +456,11 @@ class View:
 
         granted: dict[str, list[Ability]] = {o.id: [] for o in perms}
         ptmod: dict[str, list[int]] = {o.id: [0, 0] for o in perms}
-        for oid, an in animated.items():   # layers 5 and 6 of an animation (CR 613.1e-f)
-            if an.colors is not None:
-                colors[oid] = an.colors
-            granted[oid].extend(Keyword(k) for k in an.keywords)
+        for oid, ans in animated.items():   # layers 5 and 6 of the animations, in timestamp order (CR 613.1e-f, 613.7)
+            for an in ans:
+                if an.colors is not None:
+                    colors[oid] = an.colors
+                granted[oid].extend(Keyword(k) for k in an.keywords)
         for s in statics:
             a = s.ability
             src = self._objs[s.source]
@@ -494,8 +495,9 @@ class View:
                 p, t = token_pt
             p, t = self._defined_pt(o, base_abilities[o.id], p, t,
                                     lambda sel, src, you: sum(1 for x in work.values() if _matches(sel, x, src, you)))
-            if o.id in animated and animated[o.id].power is not None:   # layer 7b: base P/T (CR 613.4b)
-                p, t = animated[o.id].power, animated[o.id].toughness
+            for an in animated.get(o.id, ()):   # layer 7b: base P/T, the latest one last (CR 613.4b, 613.7)
+                if an.power is not None:
+                    p, t = an.power, an.toughness
             if p is not None and t is not None:
                 plus = o.counter("+1/+1") - o.counter("-1/-1")
                 p += ptmod[o.id][0] + plus
@@ -511,12 +513,12 @@ class View:
         self._statics.extend(self._this_turn_rules())
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
 
-    def _animate(self, work: dict[str, "_Work"]) -> dict[str, ir.Animate]:
+    def _animate(self, work: dict[str, "_Work"]) -> dict[str, list[ir.Animate]]:
         """Resolved animations (:class:`ir.Animate`, CR 611.2a) in timestamp order: each permanent named
         gains the card types and subtypes (layer 4, CR 613.1d, after the statics of layer 4: a resolved
-        effect's timestamp is later); the latest animation of a permanent sets its colors, keywords and
-        base power and toughness (layers 5, 6, 7b)."""
-        out: dict[str, ir.Animate] = {}
+        effect's timestamp is later); each permanent's animations in timestamp order, which set its colors,
+        grant keywords and set its base power and toughness in turn (layers 5, 6, 7b; 613.7)."""
+        out: dict[str, list[ir.Animate]] = {}
         for s in sorted(self._eot, key=lambda x: (x.timestamp, x.source)):
             eff = s.ability
             if not isinstance(eff, ir.Animate):
@@ -527,7 +529,7 @@ class View:
                     continue
                 w.types = w.types | eff.types
                 w.subtypes = w.subtypes | eff.subtypes
-                out[oid] = eff
+                out.setdefault(oid, []).append(eff)
         return out
 
     def _holds(self, s: Sourced[Static], work: dict[str, "_Work"]) -> bool:
