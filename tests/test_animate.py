@@ -282,3 +282,17 @@ def test_two_animations_apply_in_timestamp_order(first, second, expect):
                      {"card": second, "controller": "alice", "targets": [["grizzly-bears"]]}]}
     c = View(situation_from_dict(d).state).chars("grizzly-bears")
     assert (c.power, c.toughness, c.keyword("flying")) == expect
+
+
+def test_group_base_pt_in_the_view():
+    """Allosaurus Shepherd's effect (CR 611.2c, 613.1d, 613.4b): the Elves of the fixed set are 5/5 Dinosaurs in
+    addition to their types, a +1/+1 counter on top (613.4c); an Elf not in the set is unchanged."""
+    d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Allosaurus Shepherd", {"card": "Llanowar Elves", "counters": {"+1/+1": 1}},
+                                   {"id": "late-elf", "card": "Llanowar Elves"}]},
+         "effects": [{"ability": {"source": "allosaurus-shepherd", "index": 1}, "controller": "alice",
+                      "affected": [["allosaurus-shepherd", "llanowar-elves"]]}]}
+    v = View(situation_from_dict(d).state)
+    elf, late = v.chars("llanowar-elves"), v.chars("late-elf")
+    assert (elf.power, elf.toughness) == (6, 6) and {"Elf", "Druid", "Dinosaur"} <= set(elf.subtypes)
+    assert (late.power, late.toughness) == (1, 1) and "Dinosaur" not in late.subtypes

@@ -1176,6 +1176,28 @@ class GroupPump(_EffectBase):
 
 
 @dataclass(frozen=True)
+class GroupAnimate(_EffectBase):
+    """"[Until end of turn,] each <group> has base power and toughness N/N [and becomes a <subtype> in addition to
+    its other creature types] [until end of turn]" (Allosaurus Shepherd; CR 611.2a, 611.2c, 613.1d, 613.4b): each
+    permanent of ``group`` as the effect begins (fixed then: the effects entry's ``affected`` at ``slot``, as
+    :class:`GroupPump`) has base power and toughness ``power``/``toughness`` (layer 7b) and gains ``subtypes``
+    (layer 4) until end of turn."""
+
+    kind: ClassVar[str] = "group_animate"
+    group: Filter
+    power: int
+    toughness: int
+    subtypes: frozenset[str] = frozenset()
+    other: bool = False
+    slot: int = 0
+
+    def _text(self) -> str:
+        who = ("other " if self.other else "") + self.group.describe()
+        also = f" and becomes {' '.join(sorted(self.subtypes))} in addition to its other types" if self.subtypes else ""
+        return f"each {who} has base power and toughness {self.power}/{self.toughness}{also} until end of turn"
+
+
+@dataclass(frozen=True)
 class ThisTurn(_EffectBase):
     """``to`` is bound by ``rule`` this turn — a combat restriction or requirement (a
     :class:`CombatStatic` whose ``affected`` is the object itself: "can't block", "can't be blocked",
@@ -1540,7 +1562,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
-               Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
+               Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
                UnreadEffect]

@@ -2142,14 +2142,15 @@ def _fix_group(w: _World, ctx: _Ctx, slot: int, ids: tuple[str, ...]) -> None:
     w.changed()
 
 
-def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
-    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus until end of turn."""
+def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump | ir.GroupAnimate) -> list[_World]:
+    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus (a :class:`ir.GroupAnimate`:
+    its base power and toughness and subtypes, 613.4b) until end of turn."""
     view = w.view()
     src = stack_source(view, ctx.stack_id)
     ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
                        and not (eff.other and o.id == ctx.source_id)))
     _fix_group(w, ctx, eff.slot, ids)
-    if eff.x is not None:
+    if isinstance(eff, ir.GroupPump) and eff.x is not None:
         _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
 
@@ -2856,6 +2857,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
+    ir.GroupAnimate: _do_group_pump,
     ir.PutFromHand: _do_put_from_hand,
     ir.ThisTurn: _do_lasting,
     ir.GroupThisTurn: _do_group_this_turn,

@@ -1277,8 +1277,8 @@ def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bo
     Troll's +2/+0 and indestructible)."""
     ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
     effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn, ir.GroupPump, ir.ThisTurn,
-                                                                           ir.GroupThisTurn))]
-    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn)) and x.to.kind == "self" for x in effs)
+                                                                           ir.GroupThisTurn, ir.Animate, ir.GroupAnimate))]
+    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn, ir.Animate)) and x.to.kind == "self" for x in effs)
 
 
 def _drop_from_effects(w: _World, oid: str) -> None:

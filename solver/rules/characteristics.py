@@ -408,7 +408,7 @@ class View:
         for e in self.state.effects:
             src_id, effs = self._effect_entry(e)
             for eff in effs:
-                fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
+                fixed = e.affected if isinstance(eff, (ir.GroupPump, ir.GroupAnimate)) else e.targets   # CR 611.2c
                 self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed,
                                          e.event_object, e.x))
 
@@ -521,9 +521,14 @@ class View:
         out: dict[str, list[ir.Animate]] = {}
         for s in sorted(self._eot, key=lambda x: (x.timestamp, x.source)):
             eff = s.ability
-            if not isinstance(eff, ir.Animate):
+            if isinstance(eff, ir.GroupAnimate):   # each of the set fixed as it began (CR 611.2c)
+                eff = ir.Animate(ir.SELF, eff.power, eff.toughness, frozenset(), eff.subtypes)
+                named = self._group(s.ability, s)
+            elif isinstance(eff, ir.Animate):
+                named = self._refs(eff.to, s)
+            else:
                 continue
-            for oid in self._refs(eff.to, s):
+            for oid in named:
                 w = work.get(oid)
                 if w is None:
                     continue
@@ -598,16 +603,16 @@ class View:
         modes: tuple[ir.Mode, ...] = getattr(owner, "modes", None) or ()
         if e.modes is not None and modes:   # a modal one: its chosen modes' effects (CR 700.2a)
             effs += selection_effects(modes, e.modes)
-        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate] = []
+        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate | ir.GroupAnimate] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn, ir.Animate)):
+            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn, ir.Animate, ir.GroupAnimate)):
                 out.append(eff)
         return src, tuple(out)
 
     @staticmethod
-    def _group(eff: ir.GroupPump, s: Sourced[Any]) -> tuple[str, ...]:
+    def _group(eff: ir.GroupPump | ir.GroupAnimate, s: Sourced[Any]) -> tuple[str, ...]:
         """The objects a group effect affects: the set fixed as it began (CR 611.2c), the entry's
         ``affected`` list at the effect's slot."""
         if s.targets is None or eff.slot >= len(s.targets):

@@ -88,6 +88,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
     ir.Unattach: "leaves graveyard",
+    ir.GroupAnimate: "leaves graveyard",            # a base 0/1 or 1/1: state-based deaths (CR 704.5f-g)
     ir.GroupPump: "leaves graveyard",               # -N/-N to a group: state-based deaths (CR 704.5f)
     ir.ThisTurn: "",                                # a combat rule for the turn: no event
     ir.GroupThisTurn: "",
