@@ -296,3 +296,34 @@ def test_group_base_pt_in_the_view():
     elf, late = v.chars("llanowar-elves"), v.chars("late-elf")
     assert (elf.power, elf.toughness) == (6, 6) and {"Elf", "Druid", "Dinosaur"} <= set(elf.subtypes)
     assert (late.power, late.toughness) == (1, 1) and "Dinosaur" not in late.subtypes
+
+
+TOKEN_DELAYED = re.compile(r"^(\{[^}]*\}: |At the beginning of combat on your turn, |Whenever you attack, )?create an? "
+                           r"\d+/\d+ (?![^.]* named )[^.]* creature token[^.]*\. (Exile|Sacrifice) (it|that token) at "
+                           r"the beginning of the next end step\.$", re.I)
+
+
+def test_token_delayed_shape_read_on_every_card():
+    """"Create a <creature token>. Exile / Sacrifice it at the beginning of the next end step." (CR 603.7c): every
+    card printing it after a plain head whose token the token reader holds (no "named …")."""
+    lines = _lines(TOKEN_DELAYED, "next end step")
+    assert len(lines) >= 8
+    assert [n for n, ok in lines if not ok] == []
+
+
+VAMPIRE = {"name": "Vampire", "types": ["Creature"], "subtypes": ["Vampire"], "power": "3", "toughness": "1"}
+
+
+@pytest.mark.parametrize("controller,stays", [("alice", False), ("bob", True)])
+def test_delayed_sacrifice_only_of_a_token_you_control(controller, stays):
+    """"Sacrifice it" (CR 701.21a): the delayed ability's controller sacrifices the token only if they control it."""
+    tok: dict = {"id": "vampire", "card": VAMPIRE, "token": True, "owner": "alice"}
+    if controller != "alice":
+        tok["control_reverts_to"] = "alice"
+    d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 5, "active": "alice", "step": "end"},
+         "battlefield": {controller: [tok]}, "graveyard": {"alice": ["Hungry for More"]},
+         "stack": [{"ability": {"source": "hungry-for-more", "index": 0}, "delayed": 1, "controller": "alice",
+                    "it": "vampire"}]}
+    r = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert r["status"] == "ok" and r["count"] == 1
+    assert ("vampire" in json.dumps(r["outcomes"][0]["situation"].get("battlefield", {}))) == stays

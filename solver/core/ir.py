@@ -1090,10 +1090,12 @@ class IfCondition(_EffectBase):
 class Sacrifice(_EffectBase):
     """"Its controller sacrifices it" (CR 701.21a): the permanent ``to`` names, if it is still on the
     battlefield, is put into its owner's graveyard by its controller (not destroyed: indestructible doesn't
-    stop it, 701.21a) — evoke's triggered ability (702.74a)."""
+    stop it, 701.21a) — evoke's triggered ability (702.74a). ``by_you``: "sacrifice it" — the effect's
+    controller sacrifices it, only if they control it (701.21a)."""
 
     kind: ClassVar[str] = "sacrifice"
     to: Ref
+    by_you: bool = False
 
     def _text(self) -> str:
         return f"its controller sacrifices {_ref_text(self.to)}"

@@ -267,6 +267,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
         return _event_refs(w, ctx, k)
     if k == "defending_player":
         return [_defending_player(w, ctx)]
+    if k == "created":   # the token the instruction before created (a delayed instruction's "it", CR 603.7c)
+        return [w.created[-1]] if w.created and w.created[-1] in w.objects else []
     if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
         view = w.view()
         src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
@@ -673,8 +675,8 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     if it is still on the battlefield; a creature sacrificed dies (700.4)."""
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
-        if o is not None and o.zone == "battlefield":
-            _move(w, t, "graveyard")
+        if o is not None and o.zone == "battlefield" and not (eff.by_you and o.controller != ctx.controller):
+            _move(w, t, "graveyard")   # "sacrifice it": only a permanent you control (701.21a)
     return [w]
 
 
@@ -1055,6 +1057,7 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
             nxt = []
             for v in worlds:
                 oid = create(v, card, ctx.controller, token=True)
+                v.created.append(oid)
                 nxt.extend(_enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
             worlds = nxt
     if any(defenders for _, defenders in groups):

@@ -426,7 +426,7 @@ class _World:
 
     __slots__ = ("objects", "life", "effects", "shuffled", "choices", "prob", "pending", "drew_empty", "losers",
                  "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
-                 "life_lost", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history")
+                 "life_lost", "events", "prevention", "delayed", "extra_turns", "skip_combat", "history", "created")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -459,6 +459,7 @@ class _World:
         self.skip_combat: list[str] = list(base.turn.skip_combat)  # skipping their next combat phase (CR 614.10)
         # what happened this turn, where the situation records it (``turn.history``; None: not recorded)
         self.history: TurnHistory | None = base.turn.history
+        self.created: list[str] = []   # the tokens created in this change, in order (a delayed "exile it", CR 603.7c)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -487,6 +488,7 @@ class _World:
         w.extra_turns = list(self.extra_turns)
         w.skip_combat = list(self.skip_combat)
         w.history = self.history
+        w.created = list(self.created)
         return w
 
     # -- reading ------------------------------------------------------------

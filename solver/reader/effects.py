@@ -23,7 +23,7 @@ from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_r
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
 from .effects_animate import clause_animate, clause_base_pt, still_its_types
-from ..core.ir import Animate, ReturnExiled
+from ..core.ir import Animate, ReturnExiled, Sacrifice
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
@@ -464,6 +464,26 @@ def delayed_return_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | N
     return add_delayed(split[0], [ReturnExiled(prev.to, under, tapped)], s, delayed_scope(s))
 
 
+def delayed_token_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | None:
+    """"Exile / Sacrifice it / that token / the token at the beginning of the next end step." right after an
+    instruction creating one token (CR 603.7a, 603.7c): a delayed triggered ability remembering that token;
+    None when the sentence is not this."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, CreateTokens) or prev.amount != 1 or prev.optional:
+        return None
+    split = delayed_time(toks)
+    if split is None or split[0] != ("end", "any"):
+        return None
+    c = Cursor(split[1])
+    verb = c.next().low if c.peek() is not None else ""
+    if verb not in ("exile", "sacrifice") or not (c.take("it") or c.take(("that", "the"), ("token", "creature"))) \
+            or not c.done():
+        return None
+    created = Ref("created")
+    effect: Effect = Exile(created) if verb == "exile" else Sacrifice(created, by_you=True)
+    return add_delayed(split[0], [effect], s, delayed_scope(s))
+
+
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
     """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand."""
     c.need("return")
@@ -879,7 +899,7 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
-    delayed = delayed_return_sentence(toks, s) \
+    delayed = delayed_return_sentence(toks, s) or delayed_token_sentence(toks, s) \
         or delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
