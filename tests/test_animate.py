@@ -327,3 +327,29 @@ def test_delayed_sacrifice_only_of_a_token_you_control(controller, stays):
     r = answer(situation_from_dict(d).state, {"kind": "resolve"})
     assert r["status"] == "ok" and r["count"] == 1
     assert ("vampire" in json.dumps(r["outcomes"][0]["situation"].get("battlefield", {}))) == stays
+
+
+#: each card's printed types (CR 205.2), as the reference states them
+GRAVE_TYPES = {"Forest": {"Land"}, "Island": {"Land"}, "Grizzly Bears": {"Creature"}, "Glorious Anthem": {"Enchantment"},
+               "Ornithopter": {"Artifact", "Creature"}}
+GRAVE_CARDS = sorted(GRAVE_TYPES)
+RETURN_ALL = [("Splendid Reclamation", {"Land"}, True), ("Brilliant Restoration", {"Artifact", "Enchantment"}, False)]
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.lists(st.sampled_from(GRAVE_CARDS), max_size=5), st.lists(st.sampled_from(GRAVE_CARDS), max_size=3),
+       st.sampled_from(RETURN_ALL))
+def test_return_all_from_graveyard_equals_the_reference(mine, theirs, spell):
+    """"Return all <type> cards from your graveyard to the battlefield [tapped]" (CR 400.7, 608.2c): exactly the
+    caster's cards of those types enter (tapped if it says so); the rest, and the opponent's, stay."""
+    card, types, tapped = spell
+    d = {"format": "mtgsolve/1", "players": PLAYERS, "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "graveyard": {"alice": mine, "bob": theirs}, "stack": [{"card": card, "controller": "alice"}]}
+    state = situation_from_dict(d).state
+    r = answer(state, {"kind": "resolve"})
+    assert r["status"] == "ok" and r["count"] == 1, r
+    sit = r["outcomes"][0]["situation"]
+    expect = sorted(c for c in mine if GRAVE_TYPES[c] & types)
+    got = sorted(o["card"] for o in sit.get("battlefield", {}).get("alice", []))
+    assert got == expect and all(bool(o.get("tapped")) == tapped for o in sit.get("battlefield", {}).get("alice", []))
+    assert sorted(o["card"] for o in sit.get("graveyard", {}).get("bob", [])) == sorted(theirs)

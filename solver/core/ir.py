@@ -895,6 +895,22 @@ class Blink(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ReturnAllFromGraveyard(_EffectBase):
+    """"Return all <quality> cards from your graveyard to the battlefield [tapped]" (Aftermath Analyst, Splendid
+    Reclamation; CR 400.7, 608.2c): every card of the controller's graveyard with ``quality`` (a
+    :class:`Filter`: ``types`` any of, ``subtypes`` any of, ``supertypes`` all of) as the instruction happens
+    enters the battlefield under their control, ``tapped`` when it says so."""
+
+    kind: ClassVar[str] = "return_all_from_graveyard"
+    quality: Filter
+    tapped: bool = False
+
+    def _text(self) -> str:
+        what = describe_library_card(self.quality).removeprefix("a ").removeprefix("an ")
+        return f"return all {what}s from your graveyard to the battlefield" + (" tapped" if self.tapped else "")
+
+
+@dataclass(frozen=True)
 class GainControl(_EffectBase):
     """"Gain control of <target permanent> [until end of turn]" (CR 613.1b, 611.2a–b): a control-changing
     effect (layer 2) of the effect's controller on the permanent ``to`` names, if it is still on the
@@ -1562,7 +1578,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl, Flip, RevealTop, Meld, Regenerate,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl, ReturnAllFromGraveyard, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,

@@ -872,6 +872,25 @@ def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
     return _exile_and_return(w, ctx, eff.to, back)
 
 
+def _do_return_all_from_graveyard(w: _World, ctx: _Ctx, eff: ir.ReturnAllFromGraveyard) -> list[_World]:
+    """CR 400.7, 608.2c: every card of the controller's graveyard with the quality enters the battlefield under
+    their control (tapped if it says so), with its replacements and "enters" triggers. They enter at once: a
+    card whose entering tapped depends on what else is on the battlefield (614.12: "unless you control …") is
+    refused when not put there tapped, never counted against the others one by one."""
+    ids = [o.id for o in w.zone_list("graveyard", ctx.controller) if _has_quality(o.card, eff.quality)]
+    if any((card := w.objects[t].card) is not None and "Aura" in card.data.subtypes for t in ids):
+        raise ResolutionUnsupported("an Aura put onto the battlefield without being cast: what it enchants is "
+                                    "chosen as it enters (CR 303.4f), not modeled here")
+    if not eff.tapped and any(isinstance(a, ir.EntersWith) and (a.unless is not None or a.when is not None)
+                              for t in ids if (card := w.objects[t].card) is not None for a in card.abilities):
+        raise ResolutionUnsupported("cards entering at once, one entering tapped unless / if a condition on the "
+                                    "others (CR 614.12)")
+    worlds = [w]
+    for t in ids:
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, t, ctx.controller, x=0, tapped=eff.tapped)]
+    return worlds
+
+
 def _do_gain_control(w: _World, ctx: _Ctx, eff: ir.GainControl) -> list[_World]:
     """CR 613.1b, 611.2a–b: the effect's controller gains control of each permanent named still on the
     battlefield (:func:`~solver.engine.transition.change_control`); until end of turn, its control goes back
@@ -2843,6 +2862,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Blink: _do_blink,
     ir.ReturnExiled: _do_return_exiled,
     ir.GainControl: _do_gain_control,
+    ir.ReturnAllFromGraveyard: _do_return_all_from_graveyard,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,

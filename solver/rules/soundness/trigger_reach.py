@@ -64,7 +64,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.ReturnTransformed: "leaves enters exile transform",
     ir.Blink: "leaves enters exile graveyard",     # its Auras go to the graveyard (CR 704.5m)
     ir.GainControl: "gain_control",               # a control change; out of combat (CR 506.4): no event
-    ir.ReturnExiled: "enters",                     # an exiled card returns (its "enters" abilities)
+    ir.ReturnExiled: "enters",
+    ir.ReturnAllFromGraveyard: "enters leaves_graveyard",                     # an exiled card returns (its "enters" abilities)
     ir.RevealTop: "",                              # looking and revealing; its instructions: their own
     ir.Meld: "leaves exile enters",
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
