@@ -395,7 +395,7 @@ def clause_return_all_from_graveyard(c: Cursor, s: Scope) -> list[Effect]:
             if c.low() not in TYPE_WORDS:
                 raise NoMatch("a card type")
             named.add(TYPE_WORDS[c.next().low])
-        types, subtypes = frozenset(named), []
+        types, subtypes = frozenset(named), list[str]()
     else:
         types, subtypes = _card_types(c)
         if not subtypes:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Callable, Generic, Iterable, TypeVar, cast
+from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, cast
 
 from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
@@ -521,6 +521,7 @@ class View:
         out: dict[str, list[ir.Animate]] = {}
         for s in sorted(self._eot, key=lambda x: (x.timestamp, x.source)):
             eff = s.ability
+            named: Sequence[str]
             if isinstance(eff, ir.GroupAnimate):   # each of the set fixed as it began (CR 611.2c)
                 eff = ir.Animate(ir.SELF, eff.power, eff.toughness, frozenset(), eff.subtypes)
                 named = self._group(s.ability, s)
