@@ -527,7 +527,11 @@ class CreateTokens(_EffectBase):
     """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs, its
     ``text`` the token's abilities — a predefined token's, CR 111.10; CR 701.7, 111.2: the
     controller of the effect creates them under their control), ``tapped`` when the effect says so
-    (CR 110.5b: it enters tapped)."""
+    (CR 110.5b: it enters tapped). ``attacking`` (CR 508.4, 506.3): "that's / that are tapped and
+    attacking" — ``chosen``: each attacks a defending player or a planeswalker one controls, as its
+    controller chooses; ``each_opponent`` / ``each_opponent_or_planeswalker``: "for each opponent, create
+    … tapped and attacking that player [or a planeswalker they control]" — ``amount`` tokens per opponent,
+    each attacking that player (or one of their planeswalkers); "" : not attacking."""
 
     kind: ClassVar[str] = "tokens"
     amount: Amount
@@ -540,10 +544,14 @@ class CreateTokens(_EffectBase):
     # (CR 107.3, 202.3): a Ref to the spell (still on the stack, X included); "X": the ability's X (a cycle
     # trigger's, the X paid for the cycling cost, CR 702.29c)
     size: "Ref | str | None" = None
+    attacking: str = ""
 
     def _text(self) -> str:
+        attacking = {"chosen": " attacking", "each_opponent": " attacking each opponent (one set each)",
+                     "each_opponent_or_planeswalker": " attacking each opponent or a planeswalker they control "
+                                                      "(one set each)"}.get(self.attacking, "")
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
-                f"{dict(self.token).get('name', 'token')} token(s)"
+                f"{dict(self.token).get('name', 'token')} token(s){attacking}"
                 + (", then attach this permanent to it" if self.attach_source else ""))
 
 
@@ -895,6 +903,60 @@ class Blink(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ReturnAllFromGraveyard(_EffectBase):
+    """"Return all <quality> cards from your graveyard to the battlefield [tapped]" (Aftermath Analyst, Splendid
+    Reclamation; CR 400.7, 608.2c): every card of the controller's graveyard with ``quality`` (a
+    :class:`Filter`: ``types`` any of, ``subtypes`` any of, ``supertypes`` all of) as the instruction happens
+    enters the battlefield under their control, ``tapped`` when it says so."""
+
+    kind: ClassVar[str] = "return_all_from_graveyard"
+    quality: Filter
+    tapped: bool = False
+
+    def _text(self) -> str:
+        what = describe_library_card(self.quality).removeprefix("a ").removeprefix("an ")
+        return f"return all {what}s from your graveyard to the battlefield" + (" tapped" if self.tapped else "")
+
+
+@dataclass(frozen=True)
+class GainControl(_EffectBase):
+    """"Gain control of <target permanent> [until end of turn]" (CR 613.1b, 611.2a–b): a control-changing
+    effect (layer 2) of the effect's controller on the permanent ``to`` names, if it is still on the
+    battlefield — ``until_eot``: it ends at cleanup (514.2), when the permanent's control goes back to what
+    it was; otherwise it lasts indefinitely (a later control-changing effect wins, 613.7). A permanent whose
+    controller changes is removed from combat (506.4) and hasn't been controlled continuously by its new
+    controller since their turn began (302.6)."""
+
+    kind: ClassVar[str] = "gain_control"
+    to: Ref
+    until_eot: bool = False
+
+    def _text(self) -> str:
+        return f"gain control of {_ref_text(self.to)}" + (" until end of turn" if self.until_eot else "")
+
+
+@dataclass(frozen=True)
+class ReturnExiled(_EffectBase):
+    """"Return it / that card to the battlefield [tapped] under its owner's / your control" as the instruction
+    of a delayed triggered ability created right after "exile <it>" ("Exile another target permanent.
+    Return that card to the battlefield under its owner's control at the beginning of the next end step.",
+    CR 603.7a, 603.7c): the card the exile put there, if it is still in exile — a new object (400.7),
+    untapped unless ``tapped``, its "enters" abilities triggering (603.6a) — under its owner's control
+    (``under`` ``owner``) or the delayed ability's controller's (``you``, 603.7d); a card that has left
+    exile, or a token (which ceased to exist, 111.7, 704.5d), is not returned."""
+
+    kind: ClassVar[str] = "return_exiled"
+    to: Ref
+    under: str = "owner"
+    tapped: bool = False
+
+    def _text(self) -> str:
+        who = "your" if self.under == "you" else "its owner's"
+        return (f"return exiled {_ref_text(self.to)} to the battlefield{' tapped' if self.tapped else ''} "
+                f"under {who} control")
+
+
+@dataclass(frozen=True)
 class Flip(_EffectBase):
     """Flip ``to`` (CR 710: a flip card's permanent turns 180 degrees and has its flipped
     characteristics; a permanent that isn't a flip card doesn't flip, and a flipped one stays
@@ -1022,6 +1084,8 @@ class Animate(_EffectBase):
     def _text(self) -> str:
         kw = (" with " + ", ".join(self.keywords)) if self.keywords else ""
         what = " ".join(sorted(self.subtypes) + sorted(t.lower() for t in self.types))
+        if not self.types and not self.subtypes:   # "has base power and toughness N/N" (CR 613.4b)
+            return f"{_ref_text(self.to)} has base power and toughness {self.power}/{self.toughness}{kw} until end of turn"
         if self.power is None:
             return f"{_ref_text(self.to)} becomes an {what}{kw} until end of turn"
         return f"{_ref_text(self.to)} becomes a {self.power}/{self.toughness} {what}{kw} until end of turn"
@@ -1050,10 +1114,12 @@ class IfCondition(_EffectBase):
 class Sacrifice(_EffectBase):
     """"Its controller sacrifices it" (CR 701.21a): the permanent ``to`` names, if it is still on the
     battlefield, is put into its owner's graveyard by its controller (not destroyed: indestructible doesn't
-    stop it, 701.21a) — evoke's triggered ability (702.74a)."""
+    stop it, 701.21a) — evoke's triggered ability (702.74a). ``by_you``: "sacrifice it" — the effect's
+    controller sacrifices it, only if they control it (701.21a)."""
 
     kind: ClassVar[str] = "sacrifice"
     to: Ref
+    by_you: bool = False
 
     def _text(self) -> str:
         return f"its controller sacrifices {_ref_text(self.to)}"
@@ -1133,6 +1199,28 @@ class GroupPump(_EffectBase):
         kw = (" and gain " + ", ".join(self.keywords)) if self.keywords else ""
         who = ("other " if self.other else "") + self.group.describe()
         return f"each {who} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
+
+
+@dataclass(frozen=True)
+class GroupAnimate(_EffectBase):
+    """"[Until end of turn,] each <group> has base power and toughness N/N [and becomes a <subtype> in addition to
+    its other creature types] [until end of turn]" (Allosaurus Shepherd; CR 611.2a, 611.2c, 613.1d, 613.4b): each
+    permanent of ``group`` as the effect begins (fixed then: the effects entry's ``affected`` at ``slot``, as
+    :class:`GroupPump`) has base power and toughness ``power``/``toughness`` (layer 7b) and gains ``subtypes``
+    (layer 4) until end of turn."""
+
+    kind: ClassVar[str] = "group_animate"
+    group: Filter
+    power: int
+    toughness: int
+    subtypes: frozenset[str] = frozenset()
+    other: bool = False
+    slot: int = 0
+
+    def _text(self) -> str:
+        who = ("other " if self.other else "") + self.group.describe()
+        also = f" and becomes {' '.join(sorted(self.subtypes))} in addition to its other types" if self.subtypes else ""
+        return f"each {who} has base power and toughness {self.power}/{self.toughness}{also} until end of turn"
 
 
 @dataclass(frozen=True)
@@ -1546,9 +1634,9 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
                PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl, ReturnAllFromGraveyard, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
-               Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
+               Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
                RemoveCounter, CastSuspended, Cascade, UnreadEffect]

@@ -315,7 +315,8 @@ class Ref:
             return "each " + self.group.describe()
         return {"self": "this object", "attached": "enchanted creature", "controller": "you",
                 "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
-                "each_player": "each player", "defending_player": "defending player"}.get(self.kind, self.kind)
+                "each_player": "each player", "defending_player": "defending player",
+                "created": "the token created"}.get(self.kind, self.kind)
 
 
 #: References to what a triggered ability's event named (CR 603.2, 608.2c): the object ("it", "that

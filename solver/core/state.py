@@ -189,6 +189,9 @@ class GameObject:
     sacrificed: tuple[tuple[str, int], ...] = ()
     # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
     monstrous: bool = False
+    # (extension) a permanent under an "until end of turn" control-changing effect (CR 613.1b, 611.2a): the
+    # player who controls it again as those effects end at cleanup (514.2); None: its control stays
+    control_reverts_to: str | None = None
     # (extension) a triggered ability on the stack: the object its trigger event named ("it", "that creature"
     # after "whenever a creature enters / attacks", CR 603.2, 608.2c) — the permanent that entered or attacked;
     # None: none, or that object has changed zones since (CR 400.7: it is a new object the ability can't find)
@@ -485,7 +488,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
             o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
+            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.control_reverts_to, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
             o.modes)
 
 

@@ -105,7 +105,8 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
+                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent,
+                         change_control)
 from .transition import attach, give_poison
 
 from .ward import counter_object, resolve_ward
@@ -268,6 +269,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
         return _event_refs(w, ctx, k)
     if k == "defending_player":
         return [_defending_player(w, ctx)]
+    if k == "created":   # the token the instruction before created (a delayed instruction's "it", CR 603.7c)
+        return [w.created[-1]] if w.created and w.created[-1] in w.objects else []
     if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
         view = w.view()
         src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
@@ -525,7 +528,12 @@ def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -
     """CR 611.2a: an effect on the objects named that lasts (until end of turn, this turn): the resolving
     object's effects entry, recorded once when one of them is there (the characteristics view applies it;
     cleanup ends it, CR 514.2)."""
-    if _refs(w, ctx, eff.to):
+    named = _refs(w, ctx, eff.to)
+    if isinstance(eff, ir.Animate) and eff.power is None and any(
+            (o := w.objects.get(t)) is not None and o.card is not None and o.card.data.power is None for t in named):
+        raise ResolutionUnsupported("a permanent with no printed power and toughness becomes a creature with none "
+                                    "stated (CR 208.3)")
+    if named:
         _record_effect_entry(w, ctx)
         if isinstance(eff, ir.Pump) and eff.x is not None:
             _fix_x(w, ctx, _amount(w, ctx, eff.x))
@@ -704,8 +712,8 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     if it is still on the battlefield; a creature sacrificed dies (700.4)."""
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
-        if o is not None and o.zone == "battlefield":
-            _move(w, t, "graveyard")
+        if o is not None and o.zone == "battlefield" and not (eff.by_you and o.controller != ctx.controller):
+            _move(w, t, "graveyard")   # "sacrifice it": only a permanent you control (701.21a)
     return [w]
 
 
@@ -961,6 +969,50 @@ def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
     return _exile_and_return(w, ctx, eff.to, back)
 
 
+def _do_return_all_from_graveyard(w: _World, ctx: _Ctx, eff: ir.ReturnAllFromGraveyard) -> list[_World]:
+    """CR 400.7, 608.2c: every card of the controller's graveyard with the quality enters the battlefield under
+    their control (tapped if it says so), with its replacements and "enters" triggers. They enter at once: a
+    card whose entering tapped depends on what else is on the battlefield (614.12: "unless you control …") is
+    refused when not put there tapped, never counted against the others one by one."""
+    ids = [o.id for o in w.zone_list("graveyard", ctx.controller) if _has_quality(o.card, eff.quality)]
+    if any((card := w.objects[t].card) is not None and "Aura" in card.data.subtypes for t in ids):
+        raise ResolutionUnsupported("an Aura put onto the battlefield without being cast: what it enchants is "
+                                    "chosen as it enters (CR 303.4f), not modeled here")
+    if not eff.tapped and any(isinstance(a, ir.EntersWith) and (a.unless is not None or a.when is not None)
+                              for t in ids if (card := w.objects[t].card) is not None for a in card.abilities):
+        raise ResolutionUnsupported("cards entering at once, one entering tapped unless / if a condition on the "
+                                    "others (CR 614.12)")
+    worlds = [w]
+    for t in ids:
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, t, ctx.controller, x=0, tapped=eff.tapped)]
+    return worlds
+
+
+def _do_gain_control(w: _World, ctx: _Ctx, eff: ir.GainControl) -> list[_World]:
+    """CR 613.1b, 611.2a–b: the effect's controller gains control of each permanent named still on the
+    battlefield (:func:`~solver.engine.transition.change_control`); until end of turn, its control goes back
+    at cleanup (514.2)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            change_control(w, t, ctx.controller, until_eot=eff.until_eot)
+    return [w]
+
+
+def _do_return_exiled(w: _World, ctx: _Ctx, eff: ir.ReturnExiled) -> list[_World]:
+    """CR 603.7c, 400.7: a delayed ability returns the card its exile remembered, if it is still in exile
+    and not a token (111.7), to the battlefield under its owner's control or the delayed ability's
+    controller's (603.7d) — a new object, its "enters" abilities triggering (603.6a)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is None or o.zone != "exile" or o.token:
+            continue
+        under = ctx.controller if eff.under == "you" else o.owner
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, t, under, x=0, tapped=eff.tapped)]
+    return worlds
+
+
 def _exile_and_return(w: _World, ctx: _Ctx, ref: Ref, back: Callable[[_World, str, GameObject], list[_World]]
                       ) -> list[_World]:
     """Each permanent ``ref`` names still on the battlefield is exiled (what was attached to it falls off,
@@ -1116,14 +1168,20 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
     if eff.attach_source and n != 1:
         raise ResolutionUnsupported(f"{n} tokens created where the effect attaches its source to the one created "
                                     "(living weapon, CR 702.92a): which one is the player's choice, not modeled")
+    groups = _attack_groups(w, ctx, eff, n)
+    before = set(w.objects)
     worlds = [w]
-    for _ in range(n):
-        nxt: list[_World] = []
-        for v in worlds:
-            oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
-                       for v2 in _enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
-        worlds = nxt
+    for count, defenders in groups:
+        for _ in range(count):
+            nxt: list[_World] = []
+            for v in worlds:
+                oid = create(v, card, ctx.controller, token=True)
+                v.created.append(oid)
+                nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
+                           for v2 in _enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
+            worlds = nxt
+    if any(defenders for _, defenders in groups):
+        worlds = [v2 for v in worlds for v2 in _enter_attacking(v, groups, before)]
     return worlds
 
 
@@ -1152,6 +1210,59 @@ def _attach_source(w: _World, ctx: _Ctx, token: str) -> _World:
             and tok.zone == "battlefield":
         attach(w, src.id, token)
     return w
+
+
+#: the combat steps in which there are attacking creatures (CR 506.1, 508.1)
+_ATTACKING_STEPS = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                              "end_of_combat"})
+
+
+def _attack_groups(w: _World, ctx: _Ctx, eff: ir.CreateTokens, n: int) -> list[tuple[int, list[str]]]:
+    """The tokens to create in groups (count, what each may attack): one group of ``n`` not attacking, or
+    (CR 508.4) attacking a defending player or a planeswalker one controls — "for each opponent": ``n`` per
+    opponent, attacking that player (or their planeswalkers). A token that would enter attacking under a
+    player who isn't attacking (another player's turn, no combat) enters but isn't attacking (506.3)."""
+    if not eff.attacking:
+        return [(n, [])]
+    opponents = [p for p in w.base.opponents(ctx.controller) if p in w.life and p not in w.losers]
+    if eff.attacking.startswith("each_opponent"):
+        per = [[p] for p in opponents]
+    else:
+        per = [opponents]
+    if w.base.turn.step not in _ATTACKING_STEPS or w.base.turn.active != ctx.controller:
+        if w.base.turn.step == "beginning_of_combat" and w.base.turn.active == ctx.controller:
+            raise ResolutionUnsupported("a token entering attacking in the beginning of combat step (CR 506.3, 508.4)")
+        return [(n * len(per), [])]
+    view = w.view()
+    if any("Battle" in view.chars(o.id).types for o in w.base.battlefield):
+        raise ResolutionUnsupported("a token entering attacking while a battle could be attacked (CR 508.4, 310)")
+    out = []
+    for players in per:
+        walkers = [o.id for o in sorted(w.base.battlefield, key=lambda x: x.id) if o.controller in players
+                   and "Planeswalker" in view.chars(o.id).types] if eff.attacking != "each_opponent" else []
+        out.append((n, sorted(players) + walkers))
+    return out
+
+
+def _enter_attacking(w: _World, groups: list[tuple[int, list[str]]], before: set[str]) -> list[_World]:
+    """CR 508.4: each token just created (the objects not in ``before``, in order of creation) attacks what
+    its controller chooses among its group's defenders — one outcome per distinct assignment, interchangeable
+    tokens counted once (the choice ``attacking``: what each attacks, in the tokens' order)."""
+    made = [o.id for o in sorted((o for o in w.objects.values() if o.id not in before and o.token),
+                                 key=lambda o: o.timestamp)]
+    per_group = [list(itertools.combinations_with_replacement(d, k)) if d else [()] for k, d in groups]
+    assignments = [tuple(x for part in combo for x in part) for combo in itertools.product(*per_group)]
+    out = []
+    for a in assignments:
+        v = w.fork() if len(assignments) > 1 else w
+        for oid, target in zip(made, a):
+            o = v.objects.get(oid)
+            if o is not None and o.zone == "battlefield":
+                v.put(o.with_(attacking=target))
+        if len(assignments) > 1:
+            v.choices["attacking"] = list(a)
+        out.append(v)
+    return out
 
 
 def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
@@ -2014,6 +2125,9 @@ def _bound_now(w: _World, ctx: _Ctx, eff: ir.Delayed) -> str | None:
     if not bound:
         return None
     ref = next(iter(bound))
+    if all(isinstance(e, ir.ReturnExiled) for e in eff.effects):   # the card the exile just before put there
+        exiled = [t for t in _refs(w, ctx, ref) if t in w.objects and w.objects[t].zone == "exile"]
+        return exiled[0] if len(exiled) == 1 else None
     if ref.kind == "self" and not ctx.source_on_battlefield:   # a card in another zone: not modeled
         raise ResolutionUnsupported("a delayed instruction naming its source off the battlefield (CR 603.7c)")
     found = _refs(w, ctx, ref)
@@ -2181,14 +2295,15 @@ def _fix_group(w: _World, ctx: _Ctx, slot: int, ids: tuple[str, ...]) -> None:
     w.changed()
 
 
-def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
-    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus until end of turn."""
+def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump | ir.GroupAnimate) -> list[_World]:
+    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus (a :class:`ir.GroupAnimate`:
+    its base power and toughness and subtypes, 613.4b) until end of turn."""
     view = w.view()
     src = stack_source(view, ctx.stack_id)
     ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
                        and not (eff.other and o.id == ctx.source_id)))
     _fix_group(w, ctx, eff.slot, ids)
-    if eff.x is not None:
+    if isinstance(eff, ir.GroupPump) and eff.x is not None:
         _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
 
@@ -2882,6 +2997,9 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,
     ir.Blink: _do_blink,
+    ir.ReturnExiled: _do_return_exiled,
+    ir.GainControl: _do_gain_control,
+    ir.ReturnAllFromGraveyard: _do_return_all_from_graveyard,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,
@@ -2902,6 +3020,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
+    ir.GroupAnimate: _do_group_pump,
     ir.PutFromHand: _do_put_from_hand,
     ir.ThisTurn: _do_lasting,
     ir.GroupThisTurn: _do_group_this_turn,

@@ -430,7 +430,8 @@ class _World:
     __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty",
                  "losers", "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
                  "life_lost", "rpool", "poison", "events", "prevention", "delayed", "extra_turns", "skip_combat",
-                 "history", "spells_cast")
+                 "history", "spells_cast",
+                 "created")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -470,6 +471,7 @@ class _World:
         # the spells each player cast this turn (``turn.spells_cast``, CR 730.2; None: not recorded): a spell cast
         # while something resolves (suspend, CR 702.62a) counts
         self.spells_cast: tuple[tuple[str, int], ...] | None = base.turn.spells_cast
+        self.created: list[str] = []   # the tokens created in this change, in order (a delayed "exile it", CR 603.7c)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -502,6 +504,7 @@ class _World:
         w.skip_combat = list(self.skip_combat)
         w.history = self.history
         w.spells_cast = self.spells_cast
+        w.created = list(self.created)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -669,7 +672,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False,
+                  buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False, control_reverts_to=None,
                   exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
@@ -1113,6 +1116,31 @@ def _object_step_triggers(view: View, o: GameObject, step: str, seq: int) -> lis
     return out
 
 
+def change_control(w: _World, oid: str, player: str, *, until_eot: bool = False) -> None:
+    """CR 613.1b: ``player`` controls permanent ``oid`` now, by a control-changing effect — the latest one
+    wins (613.7); ``until_eot``: the control it had goes back as the effect ends at cleanup (514.2, kept in
+    ``control_reverts_to``); an indefinite one outlasts the earlier "until end of turn" ones. A permanent
+    whose controller changes is removed from combat (506.4) and is new to its controller (302.6: ``sick``)."""
+    o = w.objects[oid]
+    reverts = (o.control_reverts_to or o.controller) if until_eot else None
+    if reverts == player:
+        reverts = None
+    if o.controller == player:   # no change of control (302.6); an indefinite effect still decides it (613.7)
+        w.put(o.with_(control_reverts_to=reverts))
+        return
+    w.put(o.with_(controller=player, control_reverts_to=reverts, sick=True, attacking=None, blocking=()))
+
+
+def control_ends(state: GameState) -> GameState:
+    """CR 514.2: as "until end of turn" effects end at cleanup, each permanent under a control-changing one
+    goes back to the control it had (``control_reverts_to``), new to that player (302.6: ``sick``)."""
+    if not any(o.control_reverts_to is not None for o in state.objects):
+        return state
+    objs = tuple(o.with_(controller=o.control_reverts_to, control_reverts_to=None, sick=True)
+                 if o.control_reverts_to is not None else o for o in state.objects)
+    return replace(state, objects=objs)
+
+
 def _forget_bound(w: _World, oid: str) -> None:
     """CR 400.7, 603.7c: an object that changes zones is a new object — a delayed triggered ability that
     remembered it (a record in force, or the ability on the stack) no longer finds it."""
@@ -1346,8 +1374,8 @@ def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bo
     Troll's +2/+0 and indestructible)."""
     ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
     effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn, ir.GroupPump, ir.ThisTurn,
-                                                                           ir.GroupThisTurn))]
-    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn)) and x.to.kind == "self" for x in effs)
+                                                                           ir.GroupThisTurn, ir.Animate, ir.GroupAnimate))]
+    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn, ir.Animate)) and x.to.kind == "self" for x in effs)
 
 
 def _drop_from_effects(w: _World, oid: str) -> None:
@@ -1424,8 +1452,12 @@ def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
     if any(e.ability is not None and e.ability.source == oid for e in w.effects):
         raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while an effect of its ability is in "
                                     "force: the situation format cannot name that effect's source")
+    if any(t.source == oid for t in w.delayed):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while a delayed ability from it is in "
+                                    "force: the situation format cannot name that ability's source")
     if w.objects[oid].zone == "stack":
         _forget_references(w, oid)
+    _forget_bound(w, oid)   # a delayed ability remembering it finds nothing (CR 603.7c, 111.7)
     del w.objects[oid]
     w.changed()
 

@@ -104,7 +104,7 @@ from ..rules.characteristics import View
 from ..rules.sagas import chapters_triggered, is_saga
 from ..rules.triggers import condition_met
 from .transition import _index_of, _PendingTrigger, _World, has_keyword, set_day_night
-from .transition import delayed_triggers, event_triggers, step_triggers
+from .transition import control_ends, delayed_triggers, event_triggers, step_triggers
 from ..core.events import Attacked, Blocked, CardDrawn
 from ..core.ir import TRIGGER_STEPS
 
@@ -881,7 +881,7 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
         s = x.state
         objs = tuple(o.with_(damage=0, regeneration_shields=0) if o.damage or o.regeneration_shields else o
                      for o in s.objects)  # CR 514.2: damage removed; "this turn" effects and shields end
-        s = replace(s, objects=objs, effects=(), prevention=())
+        s = control_ends(replace(s, objects=objs, effects=(), prevention=()))   # control until end of turn
         out.append(replace(x, state=s, stage="settle", choices=x.choices))
     return out
 

@@ -100,6 +100,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["on_adventure"] = True
     if o.monstrous:
         d["monstrous"] = True                # it became monstrous (CR 701.37b)
+    if o.control_reverts_to is not None:
+        d["control_reverts_to"] = o.control_reverts_to   # control until end of turn (CR 613.1b, 514.2)
     if o.ability is not None:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
     if o.delayed:

@@ -143,7 +143,7 @@ class _PlainObject(_Plain):
                      entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
-                     sacrificed=None, monstrous=False,
+                     sacrificed=None, monstrous=False, control_reverts_to=None,
                      exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
 
 
@@ -272,7 +272,7 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "event_object": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "control_reverts_to": _opt_id, "event_object": _opt_id,
     "event_player": _opt_id, "it": _opt_id,
     "buyback": _bool, "casualty": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
@@ -1115,6 +1115,23 @@ class _Builder:
             self.fail(_at(p.path, "monstrous"), "'monstrous' is for a permanent (CR 701.37b)")
         return True
 
+    def control_reverts_to(self, p: Any) -> str | None:
+        """Object key ``control_reverts_to`` (extension): the player who controls a permanent again as an
+        "until end of turn" control-changing effect ends (CR 613.1b, 514.2) — a player other than its
+        controller, only on the battlefield (a located error elsewhere)."""
+        who = p.spec.control_reverts_to
+        if who is None:
+            return None
+        path = _at(p.path, "control_reverts_to")
+        if p.zone != "battlefield":
+            self.fail(path, "'control_reverts_to' is for a permanent (CR 613.1b)")
+        if who not in self.player_ids:
+            self.fail(path, f"unknown player '{who}'{_suggest_id(who, list(self.player_ids))}")
+        if who == p.controller:
+            self.fail(path, f"'{who}' already controls it: control_reverts_to names the player who controls it "
+                            "again at cleanup (CR 514.2)")
+        return str(who)
+
     def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
         where = path if isinstance(path, str) else None
@@ -1329,7 +1346,7 @@ class _Builder:
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
             buyback=self.buyback(p), casualty=self.casualty(p), cast_before=self.cast_before(p),
             sacrificed=self.sacrificed(p),
-            monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
+            monstrous=self.monstrous(p), control_reverts_to=self.control_reverts_to(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),

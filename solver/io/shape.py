@@ -167,6 +167,9 @@ class ObjectSpec(_Spec):
                                                 "it has the prototype mana cost, power, toughness and colors "
                                                 "(CR 702.160, 718.3)")
     monstrous: bool = Field(False, description="(extension) (battlefield) a permanent that became monstrous (CR 701.37b)")
+    control_reverts_to: Id | None = Field(None, description="(extension) (battlefield) a permanent another player "
+                                                            "controls until end of turn: the player who controls it "
+                                                            "again as the effect ends at cleanup (CR 613.1b, 514.2)")
     delayed: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(
         0, description="(extension) (stack) a delayed triggered ability (CR 603.7): the 1-based index of its "
                        "instruction among the delayed instructions of ``ability`` (index 0: its source's spell)")

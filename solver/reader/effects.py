@@ -22,15 +22,16 @@ from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
-from .effects_animate import clause_animate, clause_becomes_artifact_creature, still_its_types
-from ..core.ir import Animate
+from .effects_animate import clause_animate, clause_base_pt, still_its_types
+from ..core.ir import Animate, ReturnExiled, Sacrifice
 from ..core.ir import Ref
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive
+from .effects_control import clause_gain_control
 from .effects_groups import group_ref
-from .effects_delayed import delayed_sentence
+from .effects_delayed import add_delayed, delayed_scope, delayed_sentence, delayed_time
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
@@ -256,7 +257,10 @@ _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "
 
 
 def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """[you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    """[for each opponent,] [you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each
+    +1/+1 counter on SELF] [that's / that are tapped and attacking [that player [or a planeswalker they control]]]
+    (CR 111.2, 508.4)."""
+    per_opponent = bool(c.take("for", "each", "opponent", ","))
     c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
@@ -296,7 +300,8 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     size = _token_size(c, s) if sized else None
     token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
              ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token, size=size)]
+    attacking = _entering_attacking(c, per_opponent)
+    return [CreateTokens(n, token, tapped=bool(attacking), attacking=attacking, size=size)]
 
 
 def _token_size(c: Cursor, s: Scope) -> Ref | str:
@@ -310,6 +315,22 @@ def _token_size(c: Cursor, s: Scope) -> Ref | str:
     if s.event_spell is None:
         raise NoMatch("'that spell' without a cast trigger")
     return s.event_spell
+
+
+def _entering_attacking(c: Cursor, per_opponent: bool) -> str:
+    """"that's / that are tapped and attacking [that player [or a planeswalker they control]]" after a
+    token (CR 508.4): ``CreateTokens.attacking``; "" when absent. "For each opponent" goes only with
+    "… attacking that player"."""
+    if not (c.take(("that's", "which"), "tapped", "and", "attacking")
+            or c.take("that", ("are", "is"), "tapped", "and", "attacking")):
+        if per_opponent:
+            raise NoMatch("'for each opponent' without 'attacking that player'")
+        return ""
+    if not per_opponent:
+        return "chosen"
+    c.need("that", "player")
+    return "each_opponent_or_planeswalker" if c.take("or", "a", "planeswalker", "they", "control") \
+        else "each_opponent"
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
@@ -438,6 +459,49 @@ def flicker_return_sentence(toks: Sequence[Token], s: Scope) -> bool:
         return False
     s.effects[-1] = Blink(prev.to, under, tapped)
     return True
+
+
+def delayed_return_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | None:
+    """"Return it / that card to the battlefield [tapped] under its owner's / your control at the beginning
+    of the next end step." right after a sentence exiling one object — the source or one target (CR 603.7a,
+    603.7c): a delayed triggered ability remembering the exiled card (:class:`ReturnExiled`); None when
+    the sentence is not this."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, Exile) or prev.until_source_leaves or prev.optional \
+            or prev.to.kind not in ("self", "target"):
+        return None
+    if prev.to.kind == "target" and s.targets[prev.to.index].max != 1:
+        return None   # several exiled cards: the delayed ability remembers one object
+    split = delayed_time(toks)
+    if split is None or split[0] != ("end", "any"):
+        return None
+    c = Cursor(split[1])
+    try:
+        under, tapped = _return_exiled(c)
+        c.end()
+    except NoMatch:
+        return None
+    return add_delayed(split[0], [ReturnExiled(prev.to, under, tapped)], s, delayed_scope(s))
+
+
+def delayed_token_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | None:
+    """"Exile / Sacrifice it / that token / the token at the beginning of the next end step." right after an
+    instruction creating one token (CR 603.7a, 603.7c): a delayed triggered ability remembering that token;
+    None when the sentence is not this."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, CreateTokens) or prev.amount != 1 or prev.optional:
+        return None
+    split = delayed_time(toks)
+    if split is None or split[0] != ("end", "any"):
+        return None
+    c = Cursor(split[1])
+    verb = c.next().low if c.peek() is not None else ""
+    if verb not in ("exile", "sacrifice") or not (c.take("it") or c.take(("that", "the"), ("token", "creature"))) \
+            or not c.done():
+        return None
+    created = Ref("created")
+    effect: Effect = Exile(created) if verb == "exile" else Sacrifice(created, by_you=True)
+    return add_delayed(split[0], [effect], s, delayed_scope(s))
 
 
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
@@ -823,8 +887,8 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate),
-    ("becomes an artifact creature", clause_becomes_artifact_creature), ("add mana", clause_add_mana),
-    ("connive", clause_connive),
+    ("base power and toughness", clause_base_pt),
+    ("add mana", clause_add_mana), ("connive", clause_connive), ("gain control", clause_gain_control),
 ) + CLAUSES_EFFB
 
 
@@ -856,7 +920,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
-    delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
+    delayed = delayed_return_sentence(toks, s) or delayed_token_sentence(toks, s) \
+        or delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
     conditional = if_condition_sentence(toks, s, instructions) \

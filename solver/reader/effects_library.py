@@ -28,7 +28,7 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..core.ir import (Destroy, Effect, Exile, Filter, GainLifeEqualTo, GraveyardToBottom,
-                       ItsControllerGainsLife, PutInLibrary, Ref, RevealTopToHand, SearchLibrary, ShuffleSelfIntoLibrary, TargetSpec, Untap,
+                       ItsControllerGainsLife, PutInLibrary, Ref, ReturnAllFromGraveyard, RevealTopToHand, SearchLibrary, ShuffleSelfIntoLibrary, TargetSpec, Untap,
                        Wheel, T)
 from .cursor import Cursor, NoMatch
 from .effects_groups import group_ref
@@ -167,6 +167,35 @@ def clause_search_named_self(c: Cursor, s: Scope) -> list[Effect]:
         c.need(",")
     c.need("put", "them", "into", "your", "hand", ",", "then", "shuffle")
     return [SearchLibrary("hand", None, up_to=n, named_self=True)]
+
+
+def clause_search_up_to(c: Cursor, s: Scope) -> list[Effect]:
+    """search your library for up to N [basic] <type | subtype [or subtype]*> cards | up to N cards,
+    [reveal them,] put them into your hand | onto the battlefield [tapped], then shuffle (Primeval Titan,
+    Explosive Vegetation, Harrow; CR 701.23b: up to N, so fewer may be found, 701.23a, 701.24)."""
+    c.need("search", "your", "library", "for", "up", "to")
+    n = number(c)
+    if not isinstance(n, int) or n < 2:
+        raise NoMatch("a number of cards")
+    quality: Filter | None = None
+    if not c.take("cards"):
+        supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
+        types, subtypes = _card_types(c)
+        c.need("cards")
+        if not types and not subtypes:
+            raise NoMatch("cards of no type")
+        quality = Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes))
+    c.need(",")
+    if c.take("reveal", "them"):
+        c.need(",")
+    c.need("put", "them")
+    if c.take("into", "your", "hand"):
+        zone, tapped = "hand", False
+    else:
+        c.need("onto", "the", "battlefield")
+        zone, tapped = "battlefield", bool(c.take("tapped"))
+    c.need(",", "then", "shuffle")
+    return [SearchLibrary(zone, quality, tapped=tapped, up_to=n)]
 
 
 def clause_search_more(c: Cursor, s: Scope) -> list[Effect]:
@@ -353,6 +382,30 @@ def clause_you_gain_life_equal(c: Cursor, s: Scope) -> list[Effect]:
     return [GainLifeEqualTo(prev.to, _stat(c, spec))]
 
 
+def clause_return_all_from_graveyard(c: Cursor, s: Scope) -> list[Effect]:
+    """return all [legendary] <type> [and|or <type>]* cards | <subtype> [<type>] cards from your graveyard to the
+    battlefield [tapped] (Aftermath Analyst, Splendid Reclamation; CR 400.7, 608.2c)."""
+    c.need("return", "all")
+    supertypes = frozenset({"Legendary"}) if c.take("legendary") else frozenset()
+    if c.low() in TYPE_WORDS:
+        named = {TYPE_WORDS[c.next().low]}
+        while (c.at(("and", "or")) or c.at(",")) and (c.low(1) in TYPE_WORDS or c.low(1) in ("and", "or")):
+            c.i += 1
+            c.take(("and", "or"))
+            if c.low() not in TYPE_WORDS:
+                raise NoMatch("a card type")
+            named.add(TYPE_WORDS[c.next().low])
+        types, subtypes = frozenset(named), list[str]()
+    else:
+        types, subtypes = _card_types(c)
+        if not subtypes:
+            raise NoMatch("cards of a type")
+    c.need("cards", "from", "your", "graveyard", "to", "the", "battlefield")
+    tapped = bool(c.take("tapped"))
+    quality = Filter(types=types, who="you", zone="graveyard", supertypes=supertypes, subtypes=frozenset(subtypes))
+    return [ReturnAllFromGraveyard(quality, tapped)]
+
+
 def clause_untap_all(c: Cursor, s: Scope) -> list[Effect]:
     """[you] untap all <permanents> [you control] (Sword of Feast and Famine; CR 701.26b, 608.2c:
     the permanents it describes as it happens)."""
@@ -366,11 +419,12 @@ def clause_untap_all(c: Cursor, s: Scope) -> list[Effect]:
 
 LIBRARY_CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("search to the top", clause_search_top), ("search named self", clause_search_named_self),
+    ("search up to N", clause_search_up_to),
     ("search more", clause_search_more), ("shuffle self into library", clause_shuffle_self_into),
     ("wheel", clause_wheel), ("put in library", clause_put_in_library),
     ("graveyard to bottom", clause_graveyard_to_bottom), ("its controller life", clause_its_controller_life),
     ("gain life equal to", clause_you_gain_life_equal), ("untap all", clause_untap_all),
-    ("its controller searches", clause_its_controller_searches), ("each player searches", clause_each_player_searches),
+    ("its controller searches", clause_its_controller_searches), ("return all from graveyard", clause_return_all_from_graveyard), ("each player searches", clause_each_player_searches),
 )
 
 

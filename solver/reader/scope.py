@@ -146,7 +146,8 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
 
 
 def object_ref(c: Cursor, s: Scope, allow_target: bool = True) -> Ref:
-    """SELF | it | that creature | enchanted creature | a target phrase."""
+    """SELF | it | that creature | him / her (the source, named just before) | enchanted creature | a target
+    phrase."""
     if c.take("SELF"):
         s.last = SELF
         return SELF
@@ -155,6 +156,9 @@ def object_ref(c: Cursor, s: Scope, allow_target: bool = True) -> Ref:
             raise NoMatch("'it' without antecedent")
         c.i += 1 if c.low() in ("it", "itself") else 2
         return s.last
+    if c.at(("him", "her", "himself", "herself")) and s.last == SELF:   # a planeswalker named before (CR 201.5)
+        c.i += 1
+        return SELF
     if c.take(("enchanted", "equipped"), ("creature", "permanent", "land")):
         s.last = ATTACHED
         return ATTACHED

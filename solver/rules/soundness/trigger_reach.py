@@ -63,6 +63,9 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Flip: "",
     ir.ReturnTransformed: "leaves enters exile transform",
     ir.Blink: "leaves enters exile graveyard",     # its Auras go to the graveyard (CR 704.5m)
+    ir.GainControl: "gain_control",               # a control change; out of combat (CR 506.4): no event
+    ir.ReturnExiled: "enters",
+    ir.ReturnAllFromGraveyard: "enters leaves_graveyard",                     # an exiled card returns (its "enters" abilities)
     ir.RevealTop: "",                              # looking and revealing; its instructions: their own
     ir.Meld: "leaves exile enters",
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
@@ -86,6 +89,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
     ir.Unattach: "leaves graveyard",
+    ir.GroupAnimate: "leaves graveyard",            # a base 0/1 or 1/1: state-based deaths (CR 704.5f-g)
     ir.GroupPump: "leaves graveyard",               # -N/-N to a group: state-based deaths (CR 704.5f)
     ir.ThisTurn: "",                                # a combat rule for the turn: no event
     ir.GroupThisTurn: "",
