@@ -438,7 +438,8 @@ def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
 def _spell_filter(c: Cursor) -> Filter:
     """"spell", "creature spell", "noncreature spell", "instant or sorcery spell",
     "artifact or enchantment spell" (the object of "counter target …"): a spell
-    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell."""
+    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell. Then
+    "with mana value N [or less | or greater]" (:func:`_spell_mana_value`)."""
     types: list[str] = []
     non: list[str] = []
     while True:
@@ -457,7 +458,9 @@ def _spell_filter(c: Cursor) -> Filter:
         c.i += 1
     if non and types:
         raise NoMatch("mixed spell description")
-    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non))
+    mv_min, mv_max = _spell_mana_value(c)
+    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non), mv_min=mv_min,
+                  mv_max=mv_max)
 
 
 def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
@@ -508,6 +511,35 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     ref = T(len(s.targets) - 1)
     s.last = ref
     return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
+
+
+def countered_exile_rider(c: Cursor) -> bool:
+    """"If that spell is countered this way, exile it instead of putting it into its owner's
+    graveyard." (CR 614.1a: a replacement effect of the resolving spell on the countering it just
+    described, CR 701.6a); consumes the sentence when it is one."""
+    save = c.i
+    if c.take("if", "that", "spell", "is", "countered", "this", "way", ",", "exile", "it", "instead", "of",
+              "putting", "it", "into", "its", ("owner's", "owner’s"), "graveyard") and c.done():
+        return True
+    c.i = save
+    return False
+
+
+def _spell_mana_value(c: Cursor) -> tuple[int | None, int | None]:
+    """"with mana value N" / "N or less" / "N or greater" after a spell description (CR 202.3: a spell's
+    X counts on the stack): the (least, most) mana value; (None, None) when not there. "with mana value X"
+    and other amounts stay unread (NoMatch)."""
+    if not c.at("with", "mana", "value"):
+        return None, None
+    if c.kind(3) != "NUM":
+        raise NoMatch("a spell's mana value other than a number")
+    n = int(c.toks[c.i + 3].low)
+    c.i += 4
+    if c.take("or", "less"):
+        return None, n
+    if c.take("or", "greater"):
+        return n, None
+    return n, n
 
 
 def _if_mana_value_at_most(c: Cursor) -> int | None:
@@ -822,6 +854,11 @@ def clause(c: Cursor, s: Scope) -> list[Effect]:
 def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
     c = Cursor(toks)
+    if countered_exile_rider(c):
+        if not s.effects or not isinstance(s.effects[-1], (CounterSpell, CounterUnlessPays)):
+            raise NoMatch("nothing countered this way")
+        s.effects[-1] = replace(s.effects[-1], exile=True)
+        return []
     if cant_be_regenerated_rider(c):
         if not any(isinstance(e, Destroy) for e in s.effects):
             raise NoMatch("nothing to regenerate")

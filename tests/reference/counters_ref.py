@@ -1,0 +1,48 @@
+"""Brute-force reference for the counterspell riders (CR 701.6a, 614.1a, 202.3) and the damage and
+dying replacements of helper "counters" (CR 614.1a, 615), written from the rules, independent of the
+engine: plain enumeration over the objects of a small situation, reading only card data.
+
+* :func:`spell_mana_value` — a spell's mana value on the stack: its mana cost's, X counting as the
+  announced value (CR 202.3, 107.3);
+* :func:`counter_targets` — the spells a "Counter target <types> spell [with mana value N …]" may
+  target (CR 115.1: spells, never abilities);
+* :func:`countered_zone` — where a countered spell goes (CR 701.6a: its owner's graveyard; exile with
+  "If that spell is countered this way, exile it instead …", 614.1a; a copy ceases to exist, 707.10a).
+"""
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+from mtgsolve.solver.cards import get_card
+
+
+def spell_mana_value(name: str, x: int = 0) -> int:
+    """CR 202.3: the mana value of a spell named ``name`` with X announced as ``x``."""
+    symbols = get_card(name).data.mana_cost
+    return symbols.mana_value + x * symbols.x_count
+
+
+def counter_targets(stack: Sequence[tuple[str, str, int]], types: Iterable[str] = (), nontypes: Iterable[str] = (),
+                    least: int | None = None, most: int | None = None) -> set[str]:
+    """The ids among ``stack`` ((id, card name, x) of each spell) that "counter target spell" of these
+    types (any of; none: any spell), none of ``nontypes``, and mana value in [least, most] may target."""
+    out = set()
+    want, avoid = set(types), set(nontypes)
+    for oid, name, x in stack:
+        card_types = set(get_card(name).data.types)
+        mv = spell_mana_value(name, x)
+        if want and not want & card_types:
+            continue
+        if avoid & card_types:
+            continue
+        if (least is not None and mv < least) or (most is not None and mv > most):
+            continue
+        out.add(oid)
+    return out
+
+
+def countered_zone(exile_rider: bool, copy: bool = False) -> str | None:
+    """Where a countered spell goes; None: it ceases to exist."""
+    if copy:
+        return None
+    return "exile" if exile_rider else "graveyard"

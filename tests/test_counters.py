@@ -1,0 +1,176 @@
+"""Helper "counters" (issues 26, 27): counterspell riders — "If that spell is countered this way, exile it
+instead of putting it into its owner's graveyard." (CR 614.1a, 701.6a) and "Counter target spell with mana
+value N [or less | or greater]" (CR 202.3, 115.1) — read by grammar over every card printing them,
+checked against tests/reference/counters_ref.py, and sound both ways."""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mtgsolve.solver.api import Situation
+from mtgsolve.solver.cards import CardData, get_card, read_card
+from mtgsolve.solver.io.load import situation_from_dict
+from mtgsolve.solver.queries import answer
+from tests.reference.counters_ref import counter_targets, countered_zone
+
+_DB = Path(__file__).resolve().parents[1] / "solver/data/oracle-cards.json.gz"
+
+
+def _lines_printing(rx: str) -> list[tuple[str, str]]:
+    pat = re.compile(rx, re.I)
+    return [(c["name"], line) for c in json.load(gzip.open(_DB))
+            for line in (c.get("text") or "").split("\n") if pat.search(line)]
+
+
+def _text_card(text: str, types: tuple[str, ...] = ("Instant",), cost: str = "{1}{U}"):
+    d = {"name": "Test Thing", "manaCost": cost, "type": " ".join(types), "types": list(types), "text": text}
+    if "Creature" in types:
+        d.update(power="1", toughness="1")
+    return read_card(CardData.from_mtgjson(d))
+
+
+def _effects(card) -> list:
+    out = list(card.spell.effects) if card.spell else []
+    for m in (getattr(card.spell, "modes", ()) or ()) if card.spell else ():
+        out.extend(m.effects)
+    for a in card.abilities:
+        out.extend(getattr(a, "effects", ()) or ())
+    return out
+
+
+# ---------------------------------------------------------------------------
+# The reader, over the database
+# ---------------------------------------------------------------------------
+
+def test_every_exile_instead_counter_rider_is_read_or_its_line_unread():
+    """The 19 lines printing the rider: each card reads a counter with the rider, or the line stays unread
+    (an "unless … pays {X}", a permission to cast the exiled card) — never a counter without it."""
+    hits = _lines_printing(r"If that spell is countered this way, exile it instead of putting it into")
+    assert len(hits) >= 17
+    read = 0
+    for name, line in hits:
+        card = get_card(name)
+        counters = [e for e in _effects(card) if e.kind in ("counter", "counter_unless")]
+        if counters and all(e.exile for e in counters):
+            read += 1
+        else:
+            assert card.unsupported or any(e.kind == "unread" for e in _effects(card)), (name, counters)
+    assert read >= 12
+
+
+@pytest.mark.parametrize("text,least,most", [
+    ("Counter target spell with mana value 1.", 1, 1),
+    ("Counter target spell with mana value 3 or less.", None, 3),
+    ("Counter target spell with mana value 4 or greater.", 4, None),
+    ("Counter target creature spell with mana value 4 or less.", None, 4),
+])
+def test_spell_mana_value_filters(text, least, most):
+    card = _text_card(text)
+    assert not card.unsupported
+    f = card.spell.targets[0].filter
+    assert (f.mv_min, f.mv_max, f.zone) == (least, most, "stack")
+
+
+def test_counter_with_mana_value_x_stays_unread():
+    assert _text_card("Counter target spell with mana value X.").unsupported
+
+
+# ---------------------------------------------------------------------------
+# Against the reference: targets and where the countered spell goes
+# ---------------------------------------------------------------------------
+
+_SPELLS = ["Lightning Bolt", "Counterspell", "Grizzly Bears", "Blaze", "Ornithopter", "Craw Wurm", "Divination"]
+#: counterspell → (types, nontypes, least, most, exile rider)
+_COUNTERS = {"Mental Misstep": ((), (), 1, 1, False), "Spell Snare": ((), (), 2, 2, False),
+             "Disdainful Stroke": ((), (), 4, None, False), "Horribly Awry": (("Creature",), (), None, 4, True),
+             "Liquify": ((), (), None, 3, True), "Force of Negation": ((), ("Creature",), None, None, True),
+             "Dissipate": ((), (), None, None, True), "Minor Misstep": ((), (), None, 1, False)}
+
+
+@st.composite
+def counter_boards(draw):
+    counter = draw(st.sampled_from(sorted(_COUNTERS)))
+    names = draw(st.lists(st.sampled_from(_SPELLS), min_size=1, max_size=4))
+    stack = [(f"s{i}", n, draw(st.integers(0, 3)) if n == "Blaze" else 0) for i, n in enumerate(names)]
+    return counter, stack
+
+
+def _board(counter: str, stack, target: str | None = None) -> dict:
+    entries = []
+    for oid, name, x in stack:
+        e = {"id": oid, "card": name, "controller": "bob", "x": x}
+        if name in ("Lightning Bolt", "Blaze"):
+            e["targets"] = [["alice"]]
+        elif name == "Counterspell":
+            e["targets"] = [[stack[-1][0]]] if stack[-1][0] != oid else []
+            if not e["targets"]:
+                e["card"] = "Divination"
+        entries.append(e)
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "bob", "step": "main1", "priority": "alice"},
+         "hand": {"alice": [{"id": "cs", "card": counter}]}, "stack": entries}
+    if target is not None:
+        d["hand"] = {}
+        d["stack"] = [{"id": "cs", "card": counter, "controller": "alice", "targets": [[target]]}] + entries
+    return d
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(counter_boards())
+def test_targets_and_resolution_match_the_reference(board):
+    counter, stack = board
+    d = _board(counter, stack)
+    real = [(e["id"], e["card"], e["x"]) for e in d["stack"]]
+    types, nontypes, least, most, exile = _COUNTERS[counter]
+    want = counter_targets(real, types, nontypes, least, most)
+    got = answer(situation_from_dict(d).state, {"kind": "targets", "cast": "cs"})
+    assert got["status"] == "ok", got
+    assert {c[0][0] for c in got["choices"]} == want
+    for target in sorted(want)[:1]:
+        outcomes = list(Situation.from_dict(_board(counter, stack, target)).resolve())
+        assert len(outcomes) == 1
+        state = outcomes[0][1].state
+        zone = countered_zone(exile)
+        assert [o.id for o in state.zone(zone, "bob")] == [target]
+        assert target not in [o.id for o in state.zone("stack")]
+
+
+# ---------------------------------------------------------------------------
+# Soundness both ways
+# ---------------------------------------------------------------------------
+
+def _statuses(counter_text: str) -> dict[str, str]:
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob"},
+         "battlefield": {"alice": ["Island"]},
+         "hand": {"bob": [{"id": "other", "card": {"name": "Test Counter", "manaCost": "{U}", "type": "Instant",
+                                                   "types": ["Instant"], "text": counter_text}}]},
+         "stack": [{"id": "tc", "controller": "bob", "targets": [["bolt"]],
+                    "card": {"name": "Test Counter", "manaCost": "{U}", "type": "Instant", "types": ["Instant"],
+                             "text": counter_text}},
+                   {"id": "bolt", "card": "Lightning Bolt", "controller": "alice", "targets": [["bob"]]}]}
+    state = situation_from_dict(d).state
+    qs = {"targets": {"kind": "targets", "cast": "other"}, "actions": {"kind": "actions", "player": "bob"},
+          "resolve": {"kind": "resolve"}}
+    return {k: answer(state, q)["status"] for k, q in qs.items()}
+
+
+def test_a_read_exile_rider_blocks_nothing():
+    st_ = _statuses("Counter target spell. If that spell is countered this way, exile it instead of putting it "
+                    "into its owner's graveyard.")
+    assert st_ == {"targets": "ok", "actions": "ok", "resolve": "ok"}
+
+
+def test_an_unread_countered_rider_blocks_the_resolution_only():
+    """Memory Lapse's "put it on top of its owner's library instead" is not read: the spell's effect is
+    unread, so resolving it is refused; targeting with it (the target is read) is not."""
+    st_ = _statuses("Counter target spell. If that spell is countered this way, put it on top of its owner's "
+                    "library instead of into that player's graveyard.")
+    assert st_["resolve"] == "unsupported"
+    assert st_["targets"] == "ok"
