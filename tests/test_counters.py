@@ -174,3 +174,65 @@ def test_an_unread_countered_rider_blocks_the_resolution_only():
                     "library instead of into that player's graveyard.")
     assert st_["resolve"] == "unsupported"
     assert st_["targets"] == "ok"
+
+
+# ---------------------------------------------------------------------------
+# Chalice of the Void: "Whenever a player casts a spell with mana value equal to the number of charge
+# counters on this artifact, counter that spell." (CR 601.2i, 603.2, 202.3)
+# ---------------------------------------------------------------------------
+
+def _chalice_board(charge: int, spell: str) -> dict:
+    return {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "turn": {"number": 3, "active": "bob", "step": "main1", "priority": "bob"},
+            "battlefield": {"alice": [{"id": "chalice", "card": "Chalice of the Void", "counters": {"charge": charge}}],
+                            "bob": [{"id": f"m{i}", "card": "Mountain"} for i in range(3)]},
+            "hand": {"bob": [{"id": "spell", "card": spell}]}}
+
+
+@pytest.mark.parametrize("charge,action,spell", [
+    (1, "cast spell -> alice paying m0", "Lightning Bolt"),
+    (1, "cast spell x=0 -> alice paying m0", "Blaze"),
+    (2, "cast spell x=1 -> alice paying m0, m1", "Blaze"),
+    (0, "cast spell x=1 -> alice paying m0, m1", "Blaze"),
+    (0, "cast spell", "Ornithopter"),
+])
+def test_chalice_triggers_on_the_spell_with_that_mana_value_and_counters_it(charge, action, spell):
+    from tests.reference.counters_ref import spell_mana_value
+    x = int(action.split("x=")[1].split()[0]) if "x=" in action else 0
+    s = Situation.from_dict(_chalice_board(charge, spell)).apply(action)
+    stack = s.state.zone("stack")
+    triggered = [o for o in stack if o.ability is not None]
+    assert bool(triggered) == (spell_mana_value(spell, x) == charge)
+    if triggered:
+        assert triggered[0].event_object == "spell"
+        (choices, out), = list(Situation.from_dict(s.to_dict()).resolve())
+        assert countered_zone(False) in {o.zone for o in out.state.objects if o.id == "spell"}
+
+
+def test_chalice_reads_and_its_counter_that_spell_needs_a_cast_trigger():
+    assert get_card("Chalice of the Void").fully_supported
+    enters = _text_card("When this creature enters, counter that spell.", types=("Creature",))
+    assert [e.kind for a in enters.abilities for e in a.effects] == ["unread"]
+
+
+def _inline_chalice_board(text: str) -> dict:
+    d = _chalice_board(1, "Lightning Bolt")
+    d["battlefield"]["alice"] = [{"id": "chalice", "counters": {"charge": 1},
+                                  "card": {"name": "Test Chalice", "manaCost": "{X}{X}", "type": "Artifact",
+                                           "types": ["Artifact"], "text": text}}]
+    return d
+
+
+def test_chalice_read_blocks_nothing_unread_blocks_the_cast_it_reaches():
+    """Read, the trigger blocks neither the actions nor the cast; with an unread rider on its effect the
+    actions stay ok (a trigger changes no legality) and the cast that triggers it is refused in play."""
+    from mtgsolve.solver.core.moves import UnsupportedCaseError
+    read = "Whenever a player casts a spell with mana value equal to the number of charge counters on this artifact, " \
+           "counter that spell."
+    unread = read[:-1] + " unless that player pays {X}, where X is the number of cards in your hand."
+    for text in (read, unread):
+        state = situation_from_dict(_inline_chalice_board(text)).state
+        assert answer(state, {"kind": "actions", "player": "bob"})["status"] == "ok"
+    Situation.from_dict(_inline_chalice_board(read)).apply("cast spell -> alice paying m0")
+    with pytest.raises(UnsupportedCaseError):
+        Situation.from_dict(_inline_chalice_board(unread)).apply("cast spell -> alice paying m0")

@@ -1828,16 +1828,22 @@ class CastTrigger(Trigger):
     """"Whenever [you | a player | an opponent] cast[s] <a spell>" (CR 601.2i, 603.2: it triggers when
     the spell becomes cast, after its costs are paid). ``who``: ``you`` | ``any`` | ``opponent``;
     ``spells``: the spells it names (any of; empty: any spell), matched on the spell's
-    characteristics on the stack. Prowess is this trigger (CR 702.108a)."""
+    characteristics on the stack. Prowess is this trigger (CR 702.108a). ``mv_counters``: only a spell
+    whose mana value (CR 202.3) equals the number of counters of that kind on the source ("a spell with
+    mana value equal to the number of charge counters on this artifact"), compared as the spell becomes
+    cast (CR 603.2)."""
 
     event: ClassVar[str] = "spell_cast"
     who: str = "you"
     spells: tuple[Filter, ...] = ()
     nth: int = 0   # "your second spell each turn": only the caster's nth spell this turn (0: any)
+    mv_counters: str = ""
 
     def describe(self) -> str:
         who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}[self.who]
         what = " or ".join(describe_spell_filter(f) for f in self.spells) or "a spell"
+        if self.mv_counters:
+            what += f" with mana value equal to the number of {self.mv_counters} counters on this"
         if self.nth:
             what = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.nth, str(self.nth)) + \
                 " spell each turn"

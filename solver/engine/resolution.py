@@ -697,13 +697,20 @@ def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield)
 def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
     # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist); one that
     # can't be countered stays (CR 101.2)
-    for t in _refs(w, ctx, eff.to):
+    for t in _event_spell(w, ctx) if eff.to.kind == "event_object" else _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "stack" and o.ability is None:
             if eff.mv_max is not None and w.view().chars(t).mana_value > eff.mv_max:
                 continue   # "if its mana value is N or less" (CR 608.2c, 202.3)
             counter_object(w, t, ctx.stack_id, exile=eff.exile)
     return [w]
+
+
+def _event_spell(w: _World, ctx: _Ctx) -> list[str]:
+    """"Counter that spell" of a cast trigger (CR 601.2i, 603.2): the spell its event named, while it is
+    still that spell on the stack (the kernel drops the reference once it moves, CR 400.7)."""
+    o = w.objects.get(ctx.event_object) if ctx.event_object is not None else None
+    return [o.id] if o is not None and o.zone == "stack" and o.ability is None else []
 
 
 def _do_counter_unless(w: _World, ctx: _Ctx, eff: ir.CounterUnlessPays) -> list[_World]:

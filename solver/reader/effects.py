@@ -483,6 +483,10 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
     owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
     c.need("counter")
+    if s.event_spell is not None and not s.targets and c.take("that", "spell"):
+        if not (c.done() or c.at(".")):   # "counter that spell": the spell its cast trigger named (CR 603.2)
+            raise NoMatch("counter the cast spell with a rider")
+        return [CounterSpell(s.event_spell)]
     if c.take("that", "spell"):   # "counter that spell if …" after the spell was targeted (CR 608.2c)
         if s.last is None or s.last.kind != "target" or s.targets[s.last.index].filter.zone != "stack":
             raise NoMatch("'that spell' without a targeted spell")

@@ -28,6 +28,7 @@ class Scope:
     #: would be a mana ability (CR 605.1a), whose reader is the mana ability's (reader/production.py).
     adds_mana: bool = False
     event_player: Ref | None = None  # "that player": the player a trigger event names (CR 603.2)
+    event_spell: Ref | None = None  # "that spell": the spell a cast trigger's event names (CR 601.2i, 603.2)
 
 
 #: What a trigger event names, in its ability's effect (CR 603.2, 608.2c): the object ("it", "that
@@ -52,6 +53,8 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     if isinstance(trig, ir.CombatDamageTrigger) or \
             (isinstance(trig, (ir.CastTrigger, ir.DrawTrigger)) and trig.who != "you"):
         s.event_player = EVENT_PLAYER
+    if isinstance(trig, ir.CastTrigger):
+        s.event_spell = EVENT_OBJECT
     return s
 
 

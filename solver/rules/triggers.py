@@ -167,6 +167,8 @@ def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: t
     if spell is None or spell.zone != "stack":
         return False
     c = view.chars(e.stack_id)
+    if t.mv_counters and c.mana_value != o.obj.counter(t.mv_counters):
+        return False   # "with mana value equal to the number of charge counters on this artifact" (CR 202.3)
     return not t.spells or any(filter_matches(f, c) for f in t.spells)
 
 
