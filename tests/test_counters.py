@@ -236,3 +236,112 @@ def test_chalice_read_blocks_nothing_unread_blocks_the_cast_it_reaches():
     Situation.from_dict(_inline_chalice_board(read)).apply("cast spell -> alice paying m0")
     with pytest.raises(UnsupportedCaseError):
         Situation.from_dict(_inline_chalice_board(unread)).apply("cast spell -> alice paying m0")
+
+
+# ---------------------------------------------------------------------------
+# "If that creature would die this turn, exile it instead." / "If a creature dealt damage this way would
+# die this turn, exile it instead." (CR 614.1a, 700.4, 120.3e)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rx", [r"\. If that creature(?: or planeswalker)? would die this turn, exile it instead\.$",
+                                r"\. If a creature dealt damage this way would die this turn, exile it instead\."])
+def test_every_card_printing_an_exile_if_dies_sentence_reads_it_or_leaves_the_line_unread(rx):
+    hits = _lines_printing(rx)
+    assert len(hits) >= 12
+    read = 0
+    for name, _line in hits:
+        if " // " in name:
+            continue   # a split or double-faced card: its halves are read as faces (tests/test_faces.py)
+        card = get_card(name)
+        if any(e.kind == "exile_if_dies" for e in _effects(card)):
+            read += 1
+        else:
+            assert card.unsupported or any(e.kind == "unread" for e in _effects(card)), name
+    assert read >= len(hits) // 2
+
+
+def test_a_creature_would_die_this_turn_for_every_creature_stays_unread():
+    """Flaying Tendrils' "If a creature would die this turn, exile it instead." applies to every creature,
+    those that enter later too — not this shape: unread."""
+    card = _text_card("All creatures get -2/-2 until end of turn. If a creature would die this turn, exile it "
+                      "instead.", types=("Sorcery",))
+    assert card.unsupported or any(e.kind == "unread" for e in _effects(card))
+
+
+_BODIES = {"Grizzly Bears": 2, "Doomed Traveler": 1, "Colossal Dreadmaw": 6, "Hill Giant": 3, "Serra Angel": 4}
+
+
+@st.composite
+def exile_if_dies_boards(draw):
+    spell = draw(st.sampled_from(["Lava Coil", "Anger of the Gods", "Magma Spray", "Shock"]))
+    names = draw(st.lists(st.sampled_from(sorted(_BODIES)), min_size=1, max_size=4))
+    creatures = [(f"c{i}", n, draw(st.integers(0, _BODIES[n] - 1))) for i, n in enumerate(names)]
+    target = draw(st.sampled_from([c[0] for c in creatures]))
+    return spell, creatures, target
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(exile_if_dies_boards())
+def test_exile_if_dies_matches_the_reference(board):
+    from tests.reference.counters_ref import after_exile_if_dies
+    spell, creatures, target = board
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"bob": [{"id": oid, "card": n, "damage": dmg} for oid, n, dmg in creatures]},
+         "stack": [{"id": "spell", "card": spell, "controller": "alice"}
+                   | ({} if spell == "Anger of the Gods" else {"targets": [[target]]})]}
+    amount = {"Lava Coil": 4, "Anger of the Gods": 3, "Magma Spray": 2, "Shock": 2}[spell]
+    dealt = {oid: amount for oid, _n, _d in creatures} if spell == "Anger of the Gods" else {target: amount}
+    marked = [] if spell == "Shock" else list(dealt)
+    want = after_exile_if_dies([(oid, _BODIES[n], dmg) for oid, n, dmg in creatures], dealt, marked)
+    (_choices, out), = list(Situation.from_dict(d).resolve())
+    got = {}
+    for oid, _n, _d in creatures:
+        o = out.state.find(oid)
+        got[oid] = o.zone if o.zone != "battlefield" else ("marked" if o.exile_if_dies else "battlefield")
+    assert got == want
+    assert not any(o.token for o in out.state.objects)   # Doomed Traveler exiled: it never died
+
+
+def _marked_board(**extra) -> dict:
+    bears = {"id": "bears", "card": "River Boa", "damage": 1, "exile_if_dies": True, **extra}
+    return {"format": "mtgsolve/1", "players": ["alice", "bob"],
+            "turn": {"number": 3, "active": "alice", "step": "end", "priority": "bob", "passed": ["alice"]},
+            "battlefield": {"bob": [bears]}, "library": {"alice": ["Island"], "bob": ["Island"]}}
+
+
+def test_the_mark_ends_at_cleanup_and_round_trips():
+    s = Situation.from_dict(_marked_board())
+    assert s.to_dict()["battlefield"]["bob"][0]["exile_if_dies"] is True
+    for _choices, _p, sit in s.outcomes("pass"):
+        assert sit.state.turn.number == 4
+        assert not any(o.exile_if_dies for o in sit.state.objects)
+
+
+def test_the_mark_is_only_on_the_battlefield():
+    from mtgsolve.solver.core.errors import SituationError
+    d = _marked_board()
+    d["graveyard"] = {"bob": [{"card": "Grizzly Bears", "exile_if_dies": True}]}
+    with pytest.raises(SituationError, match="exile_if_dies"):
+        situation_from_dict(d)
+
+
+def test_a_regeneration_shield_and_the_mark_on_a_destroyed_creature_are_refused():
+    """Both replace the destruction; its controller orders them (CR 616.1): not modeled, refused."""
+    d = _marked_board(regeneration_shields=1)
+    d["turn"] = {"number": 3, "active": "alice", "step": "main1"}
+    d["stack"] = [{"card": "Murder", "controller": "alice", "targets": [["bears"]]}]
+    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"
+
+
+def test_a_read_exile_if_dies_blocks_nothing_an_unread_one_blocks_the_resolution():
+    def status(text: str) -> str:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "battlefield": {"bob": [{"id": "bears", "card": "Grizzly Bears"}]},
+             "stack": [{"controller": "alice", "targets": [["bears"]],
+                        "card": {"name": "Test Coil", "manaCost": "{R}", "type": "Sorcery", "types": ["Sorcery"],
+                                 "text": text}}]}
+        return answer(situation_from_dict(d).state, {"kind": "resolve"})["status"]
+    assert status("Test Coil deals 4 damage to target creature. If that creature would die this turn, exile it "
+                  "instead.") == "ok"
+    assert status("Test Coil deals 4 damage to target creature. If that creature would die this turn, put it on "
+                  "the bottom of its owner's library instead.") == "unsupported"

@@ -1494,6 +1494,22 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
+@dataclass(frozen=True)
+class ExileIfDies(_EffectBase):
+    """"If that creature [or planeswalker] would die this turn, exile it instead." (``to``: the objects it
+    names) / "If a creature dealt damage this way would die this turn, exile it instead." (``to`` None: the
+    creatures this resolution has dealt damage to so far, CR 120.3e): a replacement effect on each of them
+    until the cleanup step (CR 614.1a, 700.4, 514.2; object key ``exile_if_dies``) — put into a graveyard
+    from the battlefield as a creature or planeswalker, it is exiled instead, and so never dies."""
+
+    kind: ClassVar[str] = "exile_if_dies"
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        who = _ref_text(self.to) if self.to is not None else "a creature dealt damage this way"
+        return f"if {who} would die this turn, exile it instead"
+
+
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
                RevealTopToHand, GraveyardToBottom,
@@ -1505,7 +1521,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               UnreadEffect]
+               ExileIfDies, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -791,6 +791,23 @@ def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
     return [w]
 
 
+def _do_exile_if_dies(w: _World, ctx: _Ctx, eff: ir.ExileIfDies) -> list[_World]:
+    """"If that creature would die this turn, exile it instead" (CR 614.1a, 700.4): object key
+    ``exile_if_dies`` on the permanents ``eff.to`` names — or, ``to`` None, on the creatures dealt damage
+    this way: damage is dealt during a resolution only by the resolving object (CR 608.2), so a creature
+    marked with more damage than as the resolution began was dealt damage by it (CR 120.3e)."""
+    if eff.to is not None:
+        ids = _refs(w, ctx, eff.to)
+    else:
+        ids = [o.id for o in w.objects.values() if o.zone == "battlefield" and (b := w.base.find(o.id)) is not None
+               and b.zone == "battlefield" and o.damage > b.damage]
+    for t in ids:
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not o.exile_if_dies:
+            w.put(o.with_(exile_if_dies=True))
+    return [w]
+
+
 def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnToHand) -> list[_World]:
     # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
     # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
@@ -2736,6 +2753,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.CounterSpell: _do_counter,
     ir.CounterUnlessPays: _do_counter_unless,
     ir.SkipUntap: _do_skip_untap,
+    ir.ExileIfDies: _do_exile_if_dies,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,
     ir.Tap: _do_tap_or_untap,

@@ -867,7 +867,8 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
     out = []
     for x in items:
         s = x.state
-        objs = tuple(o.with_(damage=0, regeneration_shields=0) if o.damage or o.regeneration_shields else o
+        objs = tuple(o.with_(damage=0, regeneration_shields=0, exile_if_dies=False)
+                     if o.damage or o.regeneration_shields or o.exile_if_dies else o
                      for o in s.objects)  # CR 514.2: damage removed; "this turn" effects and shields end
         s = replace(s, objects=objs, effects=(), prevention=())
         out.append(replace(x, state=s, stage="settle", choices=x.choices))

@@ -133,6 +133,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["entered_this_turn"] = True
     if o.skip_untap:
         d["skip_untap"] = True
+    if o.exile_if_dies:
+        d["exile_if_dies"] = True
     if o.commander:
         d["commander"] = True
     if o.attacking is not None:

@@ -136,6 +136,9 @@ class ObjectSpec(_Spec):
     entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
     skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
                                                 "untap step (CR 502.3)")
+    exile_if_dies: bool = Field(False, description="(extension; battlefield) if it would die this turn, it is "
+                                                   "exiled instead: a resolved spell's replacement effect, until "
+                                                   "cleanup (CR 614.1a, 700.4, 514.2)")
     commander: bool = Field(False, description="(extension) the card is its owner's commander, in any zone "
                                                "(CR 903.3): its color identity is the player's commander's "
                                                "(CR 903.4)")

@@ -11,7 +11,7 @@ from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, Coun
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Blink, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
-                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector)
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector, ExileIfDies)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import TYPE_WORDS
@@ -517,6 +517,29 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
 
 
+def exile_if_dies_sentence(c: Cursor, s: Scope) -> ExileIfDies | None:
+    """"If that creature [or planeswalker] would die this turn, exile it instead." after an instruction on a
+    target; "If a creature dealt damage this way would die this turn, exile it instead." after damage
+    (CR 614.1a, 700.4, 120.3e); None (nothing consumed) when the sentence is neither."""
+    save = c.i
+    if c.take("if", "that", "creature") and (c.take("or", "planeswalker") or True):
+        ref = s.last
+        if ref is None or ref.kind != "target":
+            c.i = save
+            return None
+    elif c.take("if", "a", "creature", "dealt", "damage", "this", "way"):
+        if not any(isinstance(e, Damage) for e in s.effects):
+            c.i = save
+            return None
+        ref = None
+    else:
+        return None
+    if c.take("would", "die", "this", "turn", ",", "exile", "it", "instead") and c.done():
+        return ExileIfDies(ref)
+    c.i = save
+    return None
+
+
 def countered_exile_rider(c: Cursor) -> bool:
     """"If that spell is countered this way, exile it instead of putting it into its owner's
     graveyard." (CR 614.1a: a replacement effect of the resolving spell on the countering it just
@@ -858,6 +881,10 @@ def clause(c: Cursor, s: Scope) -> list[Effect]:
 def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
     c = Cursor(toks)
+    exile_if = exile_if_dies_sentence(c, s)
+    if exile_if is not None:
+        s.effects.append(exile_if)
+        return [exile_if]
     if countered_exile_rider(c):
         if not s.effects or not isinstance(s.effects[-1], (CounterSpell, CounterUnlessPays)):
             raise NoMatch("nothing countered this way")

@@ -46,3 +46,20 @@ def countered_zone(exile_rider: bool, copy: bool = False) -> str | None:
     if copy:
         return None
     return "exile" if exile_rider else "graveyard"
+
+
+def after_exile_if_dies(creatures: Sequence[tuple[str, int, int]], dealt: dict[str, int],
+                        marked: Iterable[str]) -> dict[str, str]:
+    """Each creature ((id, toughness, damage already marked)) after a resolution that dealt it ``dealt[id]``
+    damage and made "if it would die this turn, exile it instead" apply to the ids of ``marked``: ``exile``
+    (lethal damage, CR 704.5g, replaced, 614.1a), ``graveyard`` (lethal, not marked), ``marked`` (survives,
+    marked) or ``battlefield``."""
+    marks = set(marked)
+    out = {}
+    for oid, toughness, damage in creatures:
+        lethal = damage + dealt.get(oid, 0) >= toughness
+        if lethal:
+            out[oid] = "exile" if oid in marks else "graveyard"
+        else:
+            out[oid] = "marked" if oid in marks else "battlefield"
+    return out

@@ -51,6 +51,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.LookAtHand: "",
     ir.CreateTokens: "enters create",
     ir.CounterSpell: "countered graveyard",
+    ir.ExileIfDies: "exile leaves",                 # a later death is an exile instead (CR 614.1a)
     ir.SkipUntap: "",
     ir.Untap: "tap",
     ir.Tap: "tap",
