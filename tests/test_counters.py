@@ -345,3 +345,65 @@ def test_a_read_exile_if_dies_blocks_nothing_an_unread_one_blocks_the_resolution
                   "instead.") == "ok"
     assert status("Test Coil deals 4 damage to target creature. If that creature would die this turn, put it on "
                   "the bottom of its owner's library instead.") == "unsupported"
+
+
+# ---------------------------------------------------------------------------
+# Soul-Scar Mage: "If a source you control would deal noncombat damage to a creature an opponent controls,
+# put that many -1/-1 counters on that creature instead." (CR 614.1a, 122.1, 120.8)
+# ---------------------------------------------------------------------------
+
+@st.composite
+def soul_scar_boards(draw):
+    mages = draw(st.lists(st.sampled_from(["alice", "bob"]), max_size=2))
+    caster = draw(st.sampled_from(["alice", "bob"]))
+    victim = draw(st.sampled_from(["alice", "bob"]))
+    spell = draw(st.sampled_from(["Lightning Bolt", "Shock"]))
+    return mages, caster, victim, spell
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(soul_scar_boards())
+def test_soul_scar_mage_matches_the_reference(board):
+    from tests.reference.counters_ref import damage_or_counters
+    mages, caster, victim, spell = board
+    bf: dict = {"alice": [], "bob": []}
+    for i, p in enumerate(mages):
+        bf[p].append({"id": f"mage{i}", "card": "Soul-Scar Mage"})
+    bf[victim].append({"id": "dreadmaw", "card": "Colossal Dreadmaw"})
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": bf, "stack": [{"card": spell, "controller": caster, "targets": [["dreadmaw"]]}]}
+    (_c, out), = list(Situation.from_dict(d).resolve())
+    o = out.state.find("dreadmaw")
+    want = damage_or_counters({"Lightning Bolt": 3, "Shock": 2}[spell], False, caster, victim, mages)
+    assert (o.damage, o.counter("-1/-1")) == want
+
+
+def test_soul_scar_mage_reads_and_combat_damage_is_not_replaced():
+    card = get_card("Soul-Scar Mage")
+    assert card.fully_supported
+    (rep,) = [a for a in card.abilities if a.__class__.__name__ == "DamageToCounters"]
+    assert (rep.counter, rep.noncombat, rep.opponents) == ("-1/-1", True, True)
+
+
+def test_soul_scar_mage_with_a_prevention_shield_is_refused():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Soul-Scar Mage"], "bob": [{"id": "dreadmaw", "card": "Colossal Dreadmaw"}]},
+         "prevention": [{"to": "dreadmaw", "amount": 1}],
+         "stack": [{"card": "Lightning Bolt", "controller": "alice", "targets": [["dreadmaw"]]}]}
+    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"
+
+
+def test_soul_scar_mage_makes_damage_reach_counter_triggers_both_ways():
+    """With the replacement read on the battlefield, a resolution that deals damage can put counters: an
+    unread "whenever one or more -1/-1 counters are put" trigger blocks it; without it, it does not."""
+    def status(mage: bool) -> str:
+        watcher = {"card": {"name": "Test Watcher", "manaCost": "{B}", "type": "Enchantment", "types": ["Enchantment"],
+                            "text": "Whenever one or more -1/-1 counters are put on a creature, you gain 1 life "
+                                    "and you scry 1 and then mill a card unless you pay {Z}."}}
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "battlefield": {"alice": (["Soul-Scar Mage"] if mage else []) + [watcher],
+                             "bob": [{"id": "dreadmaw", "card": "Colossal Dreadmaw"}]},
+             "stack": [{"card": "Lightning Bolt", "controller": "alice", "targets": [["dreadmaw"]]}]}
+        return answer(situation_from_dict(d).state, {"kind": "resolve"})["status"]
+    assert status(True) == "unsupported"
+    assert status(False) == "ok"

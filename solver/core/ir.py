@@ -2787,9 +2787,32 @@ class DoesntUntap:
         return "static: this permanent doesn't untap during its controller's untap step (CR 502.3)"
 
 
+@dataclass(frozen=True)
+class DamageToCounters:
+    """"If a source you control would deal [noncombat] damage to a creature [an opponent controls], put that
+    many <counter> counters on that creature instead." — a replacement effect of a permanent (CR 614.1a,
+    120.3): the damage is not dealt (no damage event, lifelink or deathtouch, CR 120.8); that many counters
+    are put on the creature instead (CR 122.1). ``noncombat``: only noncombat damage; ``opponents``: only
+    to creatures an opponent of its controller controls. Applied by resolution's damage primitive
+    (``_deal_damage``); with a prevention effect that could apply too, or protection, the affected
+    creature's controller would order them (CR 616.1): refused."""
+
+    counter: str
+    noncombat: bool = True
+    opponents: bool = True
+    text: str = ""
+
+    def describe(self) -> str:
+        kind = "noncombat damage" if self.noncombat else "damage"
+        whose = " an opponent controls" if self.opponents else ""
+        return (f"replacement: if a source you control would deal {kind} to a creature{whose}, "
+                f"put that many {self.counter} counters on it instead (CR 614.1a)")
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap,
+                DamageToCounters]
 
 
 @dataclass(frozen=True)

@@ -106,7 +106,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
                          change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
-from .transition import attach
+from .transition import adjust_counters, attach
 
 from .ward import counter_object, resolve_ward
 from .copies import copies_wanted, copy_spell
@@ -376,6 +376,8 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
     c = w.view().chars(target)
 
     protected = protected_from(c, source.colors, source.types, source.subtypes, source.spell)  # CR 702.16e
+    if c.is_creature and _counters_instead(w, source, o, amount, combat, protected):
+        return 0   # not dealt: counters instead (CR 614.1a, 120.8)
     if w.prevention:
         amount = prevent(w, source.id, target, amount, combat=combat, protected=protected)
     elif protected:
@@ -394,6 +396,29 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
     _damage_event(w, source, target, amount, combat)
     _lifelink(w, source, amount)
     return amount
+
+
+def _counters_instead(w: _World, source: _DamageSource, o: GameObject, amount: int, combat: bool,
+                      protected: bool) -> bool:
+    """"If a source you control would deal noncombat damage to a creature an opponent controls, put that
+    many -1/-1 counters on that creature instead" (:class:`~solver.core.ir.DamageToCounters`, CR 614.1a):
+    when one of the source controller's permanents has it and it applies, the counters are put (CR 122.1)
+    and the damage is not dealt — True. Refused where the affected creature's controller would order it
+    against prevention (shields, protection, CR 616.1) or counter replacements (122.6), or choose among
+    kinds of counters."""
+    view = w.view()
+    kinds = {a.counter for p in view.state.battlefield if p.controller == source.controller
+             for a in view.chars(p.id).abilities if isinstance(a, ir.DamageToCounters)
+             and not (a.noncombat and combat)
+             and not (a.opponents and o.controller not in w.base.opponents(source.controller))}
+    if not kinds:
+        return False
+    if len(kinds) > 1 or protected or w.prevention or view.counter_replacements:
+        raise ResolutionUnsupported(f"damage to {o.id} replaced by counters together with other replacement or "
+                                    "prevention effects: its controller orders them (CR 616.1)")
+    adjust_counters(w, o.id, [(kinds.pop(), amount)])
+    w.changed()
+    return True
 
 
 def _damage_event(w: _World, source: _DamageSource, target: str, amount: int, combat: bool) -> None:

@@ -63,3 +63,13 @@ def after_exile_if_dies(creatures: Sequence[tuple[str, int, int]], dealt: dict[s
         else:
             out[oid] = "marked" if oid in marks else "battlefield"
     return out
+
+
+def damage_or_counters(amount: int, combat: bool, source_controller: str, target_controller: str,
+                       replacers: Iterable[str]) -> tuple[int, int]:
+    """(damage marked, -1/-1 counters put) when ``amount`` damage would be dealt to a creature, with
+    "If a source you control would deal noncombat damage to a creature an opponent controls, put that many
+    -1/-1 counters on that creature instead" controlled by each player of ``replacers`` (CR 614.1a)."""
+    if not combat and source_controller in set(replacers) and target_controller != source_controller:
+        return 0, amount
+    return amount, 0

@@ -287,7 +287,15 @@ def _produced_events(state: GameState) -> frozenset[str] | None:
         got |= {"target_ability"}                 # a triggered ability put on the stack with targets
     if got and "leaves" in got and regeneration_may_tap(state):
         got |= {"tap"}                            # a destruction replaced by regeneration taps (CR 701.15a)
+    if got and "damage" in got and _damage_to_counters(state):
+        got |= {"counters", "leaves", "graveyard"}   # damage replaced by -1/-1 counters (CR 614.1a, 704.5f)
     return got
+
+
+def _damage_to_counters(state: GameState) -> bool:
+    """Could damage be replaced by counters (:class:`ir.DamageToCounters`, a read static on the battlefield)?"""
+    return any(isinstance(a, ir.DamageToCounters) for o in state.battlefield if o.card is not None
+               for a in o.card.abilities)
 
 
 def regeneration_may_tap(state: GameState) -> bool:
