@@ -407,3 +407,68 @@ def test_soul_scar_mage_makes_damage_reach_counter_triggers_both_ways():
         return answer(situation_from_dict(d).state, {"kind": "resolve"})["status"]
     assert status(True) == "unsupported"
     assert status(False) == "ok"
+
+
+# ---------------------------------------------------------------------------
+# "When it connives this way, …": a reflexive triggered ability (CR 603.12, 603.3d)
+# ---------------------------------------------------------------------------
+
+def test_every_connive_reflexive_line_reads():
+    hits = _lines_printing(r"When it connives this way, ")
+    assert len(hits) >= 2
+    for name, _line in hits:
+        card = get_card(name)
+        assert card.fully_supported, name
+        assert any(e.kind == "reflexive" and e.targets for e in _effects(card)), name
+
+
+@st.composite
+def connive_boards(draw):
+    hand = draw(st.lists(st.sampled_from(["Grizzly Bears", "Island", "Shock"]), max_size=2))
+    drawn = draw(st.sampled_from(["Grizzly Bears", "Island", "Shock"]))
+    spells = draw(st.integers(0, 2))
+    return hand, drawn, spells
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(connive_boards())
+def test_connive_then_reflexive_matches_the_reference(board):
+    from tests.reference.counters_ref import connive_reflexive_outcomes
+    hand, drawn, spells = board
+    stack = [{"ability": {"source": "obscura", "index": 1}, "controller": "alice"}] + \
+        [{"id": f"bolt{i}", "card": "Lightning Bolt", "controller": "bob", "targets": [["alice"]]} for i in range(spells)]
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "bob", "step": "main1"},
+         "battlefield": {"alice": [{"id": "obscura", "card": "Obscura Interceptor"}]},
+         "library": {"alice": [drawn]}, "hand": {"alice": hand}, "stack": stack}
+    outcomes = list(Situation.from_dict(d).resolve())
+    assert len(outcomes) == connive_reflexive_outcomes(hand, drawn, spells)
+    for _choices, out in outcomes:
+        (reflexive,) = [o for o in out.state.zone("stack") if o.ability is not None]
+        assert reflexive.delayed == 1 and len(reflexive.targets) == 1 and len(reflexive.targets[0]) <= 1
+
+
+def test_the_reflexive_ability_fizzles_when_its_spell_left_and_copies_cease():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "bob", "step": "main1"},
+         "battlefield": {"alice": [{"id": "obscura", "card": "Obscura Interceptor"}]},
+         "graveyard": {"bob": [{"id": "bolt", "card": "Lightning Bolt"}]},
+         "stack": [{"ability": {"source": "obscura", "index": 1}, "delayed": 1, "controller": "alice",
+                    "targets": [["copy"]]},
+                   {"id": "copy", "card": "Lightning Bolt", "copy": True, "controller": "bob", "targets": [["alice"]]}]}
+    (_c, out), = list(Situation.from_dict(d).resolve())
+    assert out.state.find("copy") is None and not out.state.zone("hand", "bob")
+
+
+def test_a_read_reflexive_blocks_nothing_an_unread_one_blocks_the_resolution():
+    def status(text: str) -> str:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "bob", "step": "main1"},
+             "battlefield": {"alice": [{"id": "x", "card": {"name": "Test Interceptor", "manaCost": "{U}",
+                                                            "type": "Creature", "types": ["Creature"], "power": "1",
+                                                            "toughness": "1", "text": text}}]},
+             "library": {"alice": ["Island"]},
+             "stack": [{"ability": {"source": "x", "index": 1}, "controller": "alice"},
+                       {"id": "bolt", "card": "Lightning Bolt", "controller": "bob", "targets": [["alice"]]}]}
+        return answer(situation_from_dict(d).state, {"kind": "resolve"})["status"]
+    assert status("When this creature enters, it connives. When it connives this way, return up to one target "
+                  "spell to its owner's hand.") == "ok"
+    assert status("When this creature enters, it connives. When it connives this way, return up to one target "
+                  "spell to its owner's hand unless its controller sacrifices a land.") == "unsupported"

@@ -1465,12 +1465,12 @@ class Delayed(_EffectBase):
         return f"at the beginning of {when}: " + "; ".join(e.describe() for e in self.effects)
 
 
-def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
-    """The delayed-trigger instructions (CR 603.7a) of ``effects`` in order, nested ones included
-    (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
-    out: list[Delayed] = []
+def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed | Reflexive]":
+    """The delayed-trigger instructions (CR 603.7a) and reflexive ones (603.12) of ``effects`` in order, nested
+    ones included (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
+    out: list[Delayed | Reflexive] = []
     for e in effects:
-        if isinstance(e, Delayed):
+        if isinstance(e, (Delayed, Reflexive)):
             out.append(e)
         elif isinstance(e, (IfCast, IfCondition)):
             out += delayed_in(e.then) + delayed_in(e.otherwise)
@@ -1494,6 +1494,23 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
+@dataclass(frozen=True)
+class Reflexive(_EffectBase):
+    """A reflexive triggered ability (CR 603.12) created by the instruction before it — "When it connives this
+    way, return up to one target spell to its owner's hand.": it triggers as that instruction happens during
+    the resolution and is put on the stack the next time a player would receive priority (603.3), its
+    ``targets`` chosen then (603.3d); ``effects`` are its instructions (``T(i)`` its own targets). On the stack
+    it is an ability of the resolving object's source named by its place among the delayed and reflexive
+    instructions (object key ``delayed``, :func:`delayed_of`)."""
+
+    kind: ClassVar[str] = "reflexive"
+    effects: tuple["Effect", ...]
+    targets: tuple[TargetSpec, ...] = ()
+
+    def _text(self) -> str:
+        return "when it does, a reflexive trigger: " + "; ".join(e.describe() for e in self.effects)
+
+
 @dataclass(frozen=True)
 class ExileIfDies(_EffectBase):
     """"If that creature [or planeswalker] would die this turn, exile it instead." (``to``: the objects it
@@ -1521,7 +1538,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               ExileIfDies, UnreadEffect]
+               ExileIfDies, Reflexive, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -2063,7 +2080,19 @@ class BecomesTargetTrigger(Trigger):
 
 
 #: Every trigger-event kind.
-TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
+@dataclass(frozen=True)
+class ReflexiveTrigger(Trigger):
+    """The event of a reflexive triggered ability (CR 603.12): the instruction of the resolving spell or
+    ability that created it happened ("When it connives this way, …"). It triggers only from there
+    (:class:`Reflexive`), never from an event of the game."""
+
+    event: ClassVar[str] = "reflexive"
+
+    def describe(self) -> str:
+        return "when that instruction happens"
+
+
+TRIGGER_CLASSES: tuple[type[Trigger], ...] = (ReflexiveTrigger, EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
@@ -2853,7 +2882,7 @@ def ir_fields(obj: DataclassInstance) -> dict[str, object]:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
-def delayed_of(card: Any, ability: int) -> list[Delayed]:
+def delayed_of(card: Any, ability: int) -> "list[Delayed | Reflexive]":
     """The delayed-trigger instructions (CR 603.7a) of ``card``'s spell (``ability`` 0) or of its
     ``ability``-th triggered or activated ability (contract ``ability`` numbering), in order."""
     if ability == 0:

@@ -842,12 +842,23 @@ def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnT
         return [w]   # CR 610.3c: the source left before: the card is not exiled at all
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
-        if o is not None and o.zone in ("battlefield", "graveyard"):
+        if o is not None and o.zone == "stack" and o.ability is None and zone == "hand":
+            _spell_to_hand(w, o, ctx)
+        elif o is not None and o.zone in ("battlefield", "graveyard"):
             if until:
                 _move(w, t, zone, exiled_until=ctx.source_id)
             else:
                 _move(w, t, zone)
     return [w]
+
+
+def _spell_to_hand(w: _World, o: GameObject, ctx: _Ctx) -> None:
+    """"Return target spell to its owner's hand": the card leaves the stack for its owner's hand (a new
+    object, CR 400.7); a copy of a spell ceases to exist (CR 707.10a)."""
+    if o.copy or o.card is None:
+        _cease(w, o.id, resolving=ctx.stack_id)
+    else:
+        _move(w, o.id, "hand")
 
 
 def _do_tap_or_untap(w: _World, ctx: _Ctx, eff: ir.Tap | ir.Untap) -> list[_World]:
@@ -1907,11 +1918,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
 # Delayed triggered abilities (CR 603.7)
 # ===========================================================================
 
-def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
-    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
-    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
-    its controller the resolving object's controller (603.7d-e); the record names the instruction by
-    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+def _instruction_index(ctx: _Ctx, eff: ir.Delayed | ir.Reflexive) -> tuple[int, int]:
+    """(the ability, 0 for the spell; the 1-based place of ``eff`` among its delayed and reflexive
+    instructions, :func:`solver.core.ir.delayed_of`) — what names a delayed or reflexive triggered ability."""
     ability = ctx.entry.ability.index if ctx.entry is not None and ctx.entry.ability is not None else 0
     card = ctx.entry.card if ctx.entry is not None and ctx.entry.ability is None else \
         (ctx.source.card if ctx.source is not None else None)
@@ -1919,8 +1928,29 @@ def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
     index = next((i for i, d in enumerate(found, start=1) if d is eff), 0) or \
         next((i for i, d in enumerate(found, start=1) if d == eff), 0)
     if not index or ctx.source_id is None:
-        raise ResolutionUnsupported("a delayed triggered ability (CR 603.7a) whose instruction its source's "
-                                    "spell or ability does not name")
+        raise ResolutionUnsupported("a delayed or reflexive triggered ability (CR 603.7a, 603.12) whose "
+                                    "instruction its source's spell or ability does not name")
+    return ability, index
+
+
+def _do_reflexive(w: _World, ctx: _Ctx, eff: ir.Reflexive) -> list[_World]:
+    """CR 603.12: the instruction before it happened, so the reflexive triggered ability triggers: it waits
+    (``w.pending``) to be put on the stack, with its targets chosen then (603.3d), the next time a player
+    would receive priority; its source is the resolving object's source, its controller that object's."""
+    ability, index = _instruction_index(ctx, eff)
+    assert ctx.source_id is not None
+    trig = TriggeredAbility(ir.ReflexiveTrigger(), targets=eff.targets, effects=eff.effects, text=eff.describe())
+    w.pending.append(_PendingTrigger(ctx.source_id, ability, ctx.controller, trig, (), w.next_tick(),
+                                     delayed=index))
+    return [w]
+
+
+def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
+    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
+    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
+    its controller the resolving object's controller (603.7d-e); the record names the instruction by
+    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+    ability, index = _instruction_index(ctx, eff)
     w.delayed.append(DelayedTrigger(eff.step, ctx.controller, ctx.source_id, index, ability, w.base.turn.number,
                                     eff.whose, _bound_now(w, ctx, eff)))
     return [w]
@@ -1966,12 +1996,31 @@ def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
     entry = ContinuousEffectEntry(controller=o.controller, card=src.card) if o.ability.index == 0 else \
         ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index))
     dsrc = _damage_source_of(w, src.id, o.controller, current=on_bf)
+    if isinstance(found[o.delayed - 1], ir.Reflexive):
+        return _resolve_reflexive(w, o, found[o.delayed - 1], src, entry, dsrc)
     effects = found[o.delayed - 1].effects
     bound = bound_refs(effects)
     if bound:   # what it remembered (CR 603.7c) as its one object; nothing when it is gone (400.7)
         effects = _rebound(effects, next(iter(bound)), ir.T(0))
     ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, ((o.it,) if o.it else (),), 0, entry)
     worlds = _run_effects(w, ctx, effects)
+    for v in worlds:
+        _cease(v, o.id)
+    return worlds
+
+
+def _resolve_reflexive(w: _World, o: GameObject, made: ir.Reflexive, src: GameObject,
+                       entry: ContinuousEffectEntry, dsrc: _DamageSource) -> list[_World]:
+    """CR 603.12, 608.2b: a reflexive triggered ability resolves with its own targets (those still legal;
+    none legal of those chosen: it does nothing) and its controller as "you"."""
+    specs, legal, resolves = _check_targets(w, o, "the top of the stack")
+    if not resolves:
+        _leave_stack(w, o)
+        w.fizzled = True
+        return [w]
+    on_bf = src.zone == "battlefield"
+    ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, legal, 0, replace(entry, targets=legal or None))
+    worlds = _run_effects(w, ctx, made.effects)
     for v in worlds:
         _cease(v, o.id)
     return worlds
@@ -2779,6 +2828,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.CounterUnlessPays: _do_counter_unless,
     ir.SkipUntap: _do_skip_untap,
     ir.ExileIfDies: _do_exile_if_dies,
+    ir.Reflexive: _do_reflexive,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,
     ir.Tap: _do_tap_or_untap,

@@ -27,7 +27,7 @@ from ..core.ir import Animate
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
-from .effects_connive import clause_connive
+from .effects_connive import clause_connive, reflexive_sentence
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -421,8 +421,13 @@ def flicker_return_sentence(toks: Sequence[Token], s: Scope) -> bool:
 
 
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
-    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand."""
+    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand /
+    return [up to one] target <spell description> to its owner's hand (CR 115.1: a spell on the stack)."""
     c.need("return")
+    spell = _target_spell(c, s)
+    if spell is not None:
+        _to_owners_hand(c, False)
+        return [ReturnToHand(spell)]
     save = c.i
     try:
         ref = object_ref(c, s)
@@ -433,6 +438,24 @@ def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
         graveyard = s.targets[ref.index].filter.zone == "graveyard" if ref.kind == "target" else False
     _to_owners_hand(c, graveyard)
     return [ReturnToHand(ref)]
+
+
+def _target_spell(c: Cursor, s: Scope) -> Ref | None:
+    """"[up to one] target <spell description>" (CR 115.1, 601.2c: "up to one" may choose none): the new
+    target, consumed; None (nothing consumed) when the object is not a spell."""
+    save = c.i
+    lo = 0 if c.take("up", "to", "one") else 1
+    if not c.take("target"):
+        c.i = save
+        return None
+    try:
+        filt = _spell_filter(c)
+    except NoMatch:
+        c.i = save
+        return None
+    s.targets.append(TargetSpec(filt, lo, 1, ()))
+    s.last = T(len(s.targets) - 1)
+    return s.last
 
 
 def _spell_filter(c: Cursor) -> Filter:
@@ -900,6 +923,9 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         return []   # "It's still a land." after "… becomes a 2/2 … creature" (CR 205.1b)
     if flicker_return_sentence(toks, s):
         return []   # "Exile target creature. Return that card to the battlefield under its owner's control."
+    reflexive = reflexive_sentence(toks, s, instructions)   # "When it connives this way, …" (CR 603.12)
+    if reflexive is not None:
+        return reflexive
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked

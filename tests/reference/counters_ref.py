@@ -73,3 +73,11 @@ def damage_or_counters(amount: int, combat: bool, source_controller: str, target
     if not combat and source_controller in set(replacers) and target_controller != source_controller:
         return 0, amount
     return amount, 0
+
+
+def connive_reflexive_outcomes(hand: Sequence[str], drawn: str, spells_on_stack: int) -> int:
+    """The distinct outcomes of "it connives. When it connives this way, return up to one target spell to its
+    owner's hand." resolving (CR 701.50a, 603.12, 603.3d): a discard of one card among the hand and the card
+    drawn (cards of one name interchangeable), times the reflexive ability's target choices — each spell on
+    the stack, or none ("up to one", CR 601.2c)."""
+    return len(set(hand) | {drawn}) * (spells_on_stack + 1)

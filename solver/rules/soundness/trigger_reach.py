@@ -51,7 +51,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.LookAtHand: "",
     ir.CreateTokens: "enters create",
     ir.CounterSpell: "countered graveyard",
-    ir.ExileIfDies: "exile leaves",                 # a later death is an exile instead (CR 614.1a)
+    ir.ExileIfDies: "exile leaves",
+    ir.Reflexive: "target_ability",                 # its own instructions' events are added (CR 603.12)                 # a later death is an exile instead (CR 614.1a)
     ir.SkipUntap: "",
     ir.Untap: "tap",
     ir.Tap: "tap",
@@ -182,6 +183,7 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 
 #: A read trigger event (:class:`~solver.core.ir.Trigger`) as event families.
 TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
+    ir.ReflexiveTrigger: frozenset(),   # triggers only from the instruction that made it (CR 603.12)
     ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
     ir.StepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
@@ -211,6 +213,11 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
         if isinstance(e, (ir.CounterSpell, ir.CounterUnlessPays)) and e.exile:
             got = got | {"exile"}   # countered this way, it is exiled instead (CR 614.1a)
+        if isinstance(e, ir.Reflexive):   # a triggered ability put on the stack later, with its targets
+            inner = _events_of_effects(e.effects)
+            if inner is None:
+                return None
+            got = got | inner
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
             inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
