@@ -57,7 +57,7 @@ def test_every_exile_instead_counter_rider_is_read_or_its_line_unread():
     for name, line in hits:
         card = get_card(name)
         counters = [e for e in _effects(card) if e.kind in ("counter", "counter_unless")]
-        if counters and all(e.exile for e in counters):
+        if counters and all(e.instead == "exile" for e in counters):
             read += 1
         else:
             assert card.unsupported or any(e.kind == "unread" for e in _effects(card)), (name, counters)
@@ -472,3 +472,38 @@ def test_a_read_reflexive_blocks_nothing_an_unread_one_blocks_the_resolution():
                   "spell to its owner's hand.") == "ok"
     assert status("When this creature enters, it connives. When it connives this way, return up to one target "
                   "spell to its owner's hand unless its controller sacrifices a land.") == "unsupported"
+
+
+def test_every_put_it_into_its_owners_hand_counter_rider_is_read():
+    hits = _lines_printing(r"If that spell is countered this way, put it into its owner's hand instead")
+    assert hits
+    for name, _line in hits:
+        counters = [e for e in _effects(get_card(name)) if e.kind == "counter"]
+        assert counters and all(e.instead == "hand" for e in counters), name
+
+
+@pytest.mark.parametrize("x", [0, 1, 2, 3])
+def test_syncopate_pays_the_announced_x_against_the_reference(x):
+    """"Counter target spell unless its controller pays {X}" of a spell with {X} in its cost: X is the value
+    announced (CR 107.3a); declined, the spell is exiled (the rider, CR 614.1a)."""
+    from tests.reference.unless_ref import unless_results
+    lands = ["Mountain", "Island", "Forest"][: (x % 3) + 1]
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "main1", "priority": "bob"},
+         "battlefield": {"alice": [{"id": f"l{i}", "card": n} for i, n in enumerate(lands)]},
+         "stack": [{"card": "Syncopate", "controller": "bob", "x": x, "targets": [["shock"]]},
+                   {"id": "shock", "card": "Shock", "controller": "alice", "targets": [["bob"]]}]}
+    got = set()
+    for choices, out in Situation.from_dict(d).resolve():
+        if choices["unless"]["paid"]:
+            got.add(tuple(sorted(o.name for o in out.state.zone("battlefield", "alice") if o.tapped)))
+        else:
+            assert [o.id for o in out.state.zone("exile", "alice")] == ["shock"]
+            got.add(None)
+    assert got == unless_results(lands, x)
+
+
+def test_an_unless_payment_of_x_defined_otherwise_stays_unread():
+    assert _text_card("Counter target spell unless its controller pays {X}, where X is its mana value.",
+                      cost="{X}{U}").spell.effects[0].kind == "unread"
+    assert _text_card("Counter target spell unless its controller pays {X}.").spell.effects[0].kind == "unread"

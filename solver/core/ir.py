@@ -568,18 +568,20 @@ class Exile(_EffectBase):
 class CounterSpell(_EffectBase):
     """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist); with
     ``mv_max``, only if its mana value is that or less as the instruction happens ("Counter target spell if
-    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack); ``exile``: "If that
-    spell is countered this way, exile it instead of putting it into its owner's graveyard." (a
-    replacement effect of the resolving spell on its own countering, CR 614.1a, 701.6a)."""
+    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack); ``instead``: where the
+    countered spell goes instead of its owner's graveyard — ``exile`` ("If that spell is countered this way,
+    exile it instead of putting it into its owner's graveyard.") or ``hand`` ("… put it into its owner's
+    hand instead of into that player's graveyard."): a replacement effect of the resolving spell on its own
+    countering (CR 614.1a, 701.6a); "" none."""
 
     kind: ClassVar[str] = "counter"
     to: Ref
     mv_max: int | None = None
-    exile: bool = False
+    instead: str = ""
 
     def _text(self) -> str:
         cond = f" if its mana value is {self.mv_max} or less" if self.mv_max is not None else ""
-        return f"counter {_ref_text(self.to)}{cond}{_EXILE_INSTEAD if self.exile else ''}"
+        return f"counter {_ref_text(self.to)}{cond}{_instead_text(self.instead)}"
 
 
 @dataclass(frozen=True)
@@ -588,20 +590,23 @@ class CounterUnlessPays(_EffectBase):
     something] unless [a player pays]" — as it resolves, that player chooses to pay or not; mana
     abilities may be activated to pay, CR 605.3a). Resolution gives one outcome where the player
     declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment;
-    ``exile`` as :class:`CounterSpell`'s (CR 614.1a)."""
+    ``instead`` as :class:`CounterSpell`'s (CR 614.1a)."""
 
     kind: ClassVar[str] = "counter_unless"
     to: Ref
     mana: ManaCost
-    exile: bool = False
+    instead: str = ""
 
     def _text(self) -> str:
-        return (f"counter {_ref_text(self.to)} unless its controller pays {self.mana}"
-                + (_EXILE_INSTEAD if self.exile else ""))
+        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}{_instead_text(self.instead)}"
 
 
-#: The words :class:`CounterSpell` and :class:`CounterUnlessPays` add for their ``exile`` rider.
-_EXILE_INSTEAD = "; if countered this way, it is exiled instead of going to its owner's graveyard"
+def _instead_text(zone: str) -> str:
+    """The words :class:`CounterSpell` and :class:`CounterUnlessPays` add for their ``instead`` rider."""
+    if not zone:
+        return ""
+    where = "exiled" if zone == "exile" else "put into its owner's hand"
+    return f"; if countered this way, it is {where} instead of going to its owner's graveyard"
 
 
 @dataclass(frozen=True)

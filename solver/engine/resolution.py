@@ -727,7 +727,7 @@ def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
         if o is not None and o.zone == "stack" and o.ability is None:
             if eff.mv_max is not None and w.view().chars(t).mana_value > eff.mv_max:
                 continue   # "if its mana value is N or less" (CR 608.2c, 202.3)
-            counter_object(w, t, ctx.stack_id, exile=eff.exile)
+            counter_object(w, t, ctx.stack_id, instead=eff.instead)
     return [w]
 
 
@@ -742,12 +742,13 @@ def _do_counter_unless(w: _World, ctx: _Ctx, eff: ir.CounterUnlessPays) -> list[
     """CR 118.12, 701.6a: for each (legal) target spell still on the stack, its controller pays
     ``eff.mana`` or not (:func:`_counter_unless`)."""
     worlds = [w]
+    mana = eff.mana.with_x(ctx.x) if eff.mana.x_count else eff.mana   # {X}: the value announced (CR 107.3a)
     for t in _refs(w, ctx, eff.to):
-        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, eff.mana, ctx.stack_id, eff.exile)]
+        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, mana, ctx.stack_id, eff.instead)]
     return worlds
 
 
-def _counter_unless(w: _World, oid: str, mana: Any, resolving: str, exile: bool = False) -> list[_World]:
+def _counter_unless(w: _World, oid: str, mana: Any, resolving: str, instead: str = "") -> list[_World]:
     """The spell ``oid``'s controller declines (it is countered through
     :func:`~solver.engine.ward.counter_object`: to its owner's graveyard, a copy removed, one that
     can't be countered stays, CR 101.2) or pays — every distinct payment of the payment model
@@ -761,7 +762,7 @@ def _counter_unless(w: _World, oid: str, mana: Any, resolving: str, exile: bool 
     player = o.controller
     decline = w.fork()
     _record_choice(decline, "unless", {"player": player, "paid": False})
-    counter_object(decline, oid, resolving, exile=exile)
+    counter_object(decline, oid, resolving, instead=instead)
     return [decline] + _paid_worlds(w, player, mana, f"unless {player} pays {mana}")
 
 

@@ -504,7 +504,8 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
 
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
-    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
+    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana, or {X} when the spell or
+    ability announces X in its cost, CR 107.3a — not "{X}, where X is …")."""
     c.need("counter")
     if s.event_spell is not None and not s.targets and c.take("that", "spell"):
         if not (c.done() or c.at(".")):   # "counter that spell": the spell its cast trigger named (CR 603.2)
@@ -530,8 +531,8 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     unless = None
     if c.take("unless", "its", "controller", "pays"):
         unless = mana_cost(mana_run(c))
-        if unless.x_count:
-            raise NoMatch("an unless payment of X")
+        if unless.x_count and (not s.x_defined or c.at(",", "where")):
+            raise NoMatch("an unless payment of an X its spell or ability doesn't announce")
     if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
         raise NoMatch("counter with a rider")
     s.targets.append(TargetSpec(filt, 1, 1, ()))
@@ -563,16 +564,21 @@ def exile_if_dies_sentence(c: Cursor, s: Scope) -> ExileIfDies | None:
     return None
 
 
-def countered_exile_rider(c: Cursor) -> bool:
-    """"If that spell is countered this way, exile it instead of putting it into its owner's
-    graveyard." (CR 614.1a: a replacement effect of the resolving spell on the countering it just
-    described, CR 701.6a); consumes the sentence when it is one."""
+def countered_instead_rider(c: Cursor) -> str:
+    """"If that spell is countered this way, exile it instead of putting it into its owner's graveyard." /
+    "…, put it into its owner's hand instead of into that player's graveyard." (CR 614.1a: a replacement
+    effect of the resolving spell on the countering it just described, CR 701.6a): the zone (``exile``,
+    ``hand``), the sentence consumed; "" (nothing consumed) when it is neither."""
     save = c.i
-    if c.take("if", "that", "spell", "is", "countered", "this", "way", ",", "exile", "it", "instead", "of",
-              "putting", "it", "into", "its", ("owner's", "owner’s"), "graveyard") and c.done():
-        return True
+    if c.take("if", "that", "spell", "is", "countered", "this", "way", ","):
+        if c.take("exile", "it", "instead", "of", "putting", "it", "into", "its", ("owner's", "owner’s"),
+                  "graveyard") and c.done():
+            return "exile"
+        if c.take("put", "it", "into", "its", ("owner's", "owner’s"), "hand", "instead", "of", "into", "that",
+                  ("player's", "player’s"), "graveyard") and c.done():
+            return "hand"
     c.i = save
-    return False
+    return ""
 
 
 def _spell_mana_value(c: Cursor) -> tuple[int | None, int | None]:
@@ -908,10 +914,11 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     if exile_if is not None:
         s.effects.append(exile_if)
         return [exile_if]
-    if countered_exile_rider(c):
+    instead = countered_instead_rider(c)
+    if instead:
         if not s.effects or not isinstance(s.effects[-1], (CounterSpell, CounterUnlessPays)):
             raise NoMatch("nothing countered this way")
-        s.effects[-1] = replace(s.effects[-1], exile=True)
+        s.effects[-1] = replace(s.effects[-1], instead=instead)
         return []
     if cant_be_regenerated_rider(c):
         if not any(isinstance(e, Destroy) for e in s.effects):

@@ -211,8 +211,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             return None
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
-        if isinstance(e, (ir.CounterSpell, ir.CounterUnlessPays)) and e.exile:
-            got = got | {"exile"}   # countered this way, it is exiled instead (CR 614.1a)
+        if isinstance(e, (ir.CounterSpell, ir.CounterUnlessPays)) and e.instead:
+            got = got | {e.instead}   # countered this way, it is exiled / returned instead (CR 614.1a)
         if isinstance(e, ir.Reflexive):   # a triggered ability put on the stack later, with its targets
             inner = _events_of_effects(e.effects)
             if inner is None:
