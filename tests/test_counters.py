@@ -507,3 +507,82 @@ def test_an_unless_payment_of_x_defined_otherwise_stays_unread():
     assert _text_card("Counter target spell unless its controller pays {X}, where X is its mana value.",
                       cost="{X}{U}").spell.effects[0].kind == "unread"
     assert _text_card("Counter target spell unless its controller pays {X}.").spell.effects[0].kind == "unread"
+
+
+# ---------------------------------------------------------------------------
+# Skyclave Apparition: linked abilities, "the exiled card" (CR 607.2a)
+# ---------------------------------------------------------------------------
+
+def test_every_exiled_card_owner_creates_line_reads():
+    hits = _lines_printing(r"the exiled card's owner creates an X/X ")
+    assert len(hits) >= 2
+    for name, _line in hits:
+        assert any(e.kind == "exiled_card_tokens" for e in _effects(get_card(name))), name
+
+
+@st.composite
+def exiled_boards(draw):
+    return draw(st.lists(st.tuples(st.sampled_from(["alice", "bob"]),
+                                   st.sampled_from(["Grizzly Bears", "Lightning Bolt", "Ornithopter", "Hill Giant"]),
+                                   st.booleans()), max_size=4))
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(exiled_boards())
+def test_exiled_card_tokens_match_the_reference(exiled):
+    from tests.reference.counters_ref import exiled_card_tokens
+    ex: dict = {"alice": [], "bob": []}
+    for i, (owner, name, linked) in enumerate(exiled):
+        ex[owner].append({"id": f"e{i}", "card": name} | ({"exiled_by": "sky"} if linked else {}))
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "graveyard": {"alice": [{"id": "sky", "card": "Skyclave Apparition"}]}, "exile": ex,
+         "stack": [{"ability": {"source": "sky", "index": 2}, "controller": "alice"}]}
+    (_c, out), = list(Situation.from_dict(d).resolve())
+    got = {o.controller: o.card.data.power for o in out.state.objects if o.token}
+    zero = {p for p, x in exiled_card_tokens(exiled).items() if x == 0}   # a 0/0 dies (CR 704.5f)
+    assert got == {p: str(x) for p, x in exiled_card_tokens(exiled).items() if p not in zero}
+    assert not any(o.exiled_by for o in out.state.objects)
+
+
+def test_skyclave_dies_in_play_and_its_leaves_ability_makes_the_token():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "bob", "step": "main1", "priority": "bob"},
+         "battlefield": {"alice": [{"id": "sky", "card": "Skyclave Apparition"}],
+                         "bob": [{"id": "swamp", "card": "Swamp"}, {"id": "swamp2", "card": "Swamp"}]},
+         "exile": {"bob": [{"id": "bears", "card": "Grizzly Bears", "exiled_by": "sky"}]},
+         "hand": {"bob": [{"id": "murder", "card": "Murder"}]},
+         "library": {"alice": ["Island"], "bob": ["Island"]}}
+    bf = {"alice": [{"id": "sky", "card": "Skyclave Apparition"}],
+          "bob": [{"id": f"s{i}", "card": "Swamp"} for i in range(3)]}
+    d["battlefield"] = bf
+    s = Situation.from_dict(d).apply("cast murder -> sky")
+    while s.state.zone("stack"):
+        s = s.apply("pass") if s.decision is None else s.apply(list(s.legal_actions)[0])
+    tokens = [o for o in s.state.objects if o.token]
+    assert [(o.controller, o.card.data.power) for o in tokens] == [("bob", "2")]
+
+
+def test_skyclave_back_on_the_battlefield_is_refused_and_the_key_is_for_exile():
+    from mtgsolve.solver.core.errors import SituationError
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": [{"id": "sky", "card": "Skyclave Apparition"}]},
+         "exile": {"bob": [{"id": "bears", "card": "Grizzly Bears", "exiled_by": "sky"}]},
+         "stack": [{"ability": {"source": "sky", "index": 2}, "controller": "alice"}]}
+    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"
+    d["graveyard"] = {"bob": [{"card": "Lightning Bolt", "exiled_by": "sky"}]}
+    with pytest.raises(SituationError, match="exiled_by"):
+        situation_from_dict(d)
+
+
+def test_a_read_exiled_card_token_blocks_nothing_an_unread_one_blocks_the_resolution():
+    def status(text: str) -> str:
+        d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "graveyard": {"alice": [{"id": "x", "card": {"name": "Test Apparition", "manaCost": "{W}", "type": "Creature",
+                                                          "types": ["Creature"], "power": "2", "toughness": "2",
+                                                          "text": text}}]},
+             "stack": [{"ability": {"source": "x", "index": 1}, "controller": "alice"}]}
+        return answer(situation_from_dict(d).state, {"kind": "resolve"})["status"]
+    assert status("When this creature leaves the battlefield, the exiled card's owner creates an X/X blue Illusion "
+                  "creature token, where X is the mana value of the exiled card.") == "ok"
+    assert status("When this creature leaves the battlefield, the exiled card's owner creates an X/X blue Illusion "
+                  "creature token, where X is twice the mana value of the exiled card.") == "unsupported"

@@ -1500,6 +1500,23 @@ class UnreadEffect(_EffectBase):
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
 @dataclass(frozen=True)
+class ExiledCardTokens(_EffectBase):
+    """"The exiled card's owner creates an X/X <colors> <subtypes> creature token, where X is the mana value
+    of the exiled card." — "the exiled card" is the card(s) another ability of the source exiled (linked
+    abilities, CR 607.2a: object key ``exiled_by``), still in exile. Each owner of such cards creates one
+    token whose power and toughness are the total mana value of their cards (CR 202.3; the rulings of the
+    printed cards); none exiled: no token. ``token``: as :class:`CreateTokens`'s, without power and
+    toughness."""
+
+    kind: ClassVar[str] = "exiled_card_tokens"
+    token: tuple[tuple[str, object], ...]
+
+    def _text(self) -> str:
+        return (f"the exiled card's owner creates an X/X {dict(self.token).get('name', '')} token, where X is the "
+                "mana value of the exiled card")
+
+
+@dataclass(frozen=True)
 class Reflexive(_EffectBase):
     """A reflexive triggered ability (CR 603.12) created by the instruction before it — "When it connives this
     way, return up to one target spell to its owner's hand.": it triggers as that instruction happens during
@@ -1543,7 +1560,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               ExileIfDies, Reflexive, UnreadEffect]
+               ExileIfDies, Reflexive, ExiledCardTokens, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 

@@ -848,9 +848,43 @@ def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnT
         elif o is not None and o.zone in ("battlefield", "graveyard"):
             if until:
                 _move(w, t, zone, exiled_until=ctx.source_id)
+            elif zone == "exile" and _links_exiled_card(ctx):
+                _move(w, t, zone, exiled_by=ctx.source_id)   # "the exiled card" of a linked ability (CR 607.2a)
             else:
                 _move(w, t, zone)
     return [w]
+
+
+def _links_exiled_card(ctx: _Ctx) -> bool:
+    """Does another ability of the resolving object's source, a permanent still on the battlefield, read "the
+    exiled card" (:class:`~solver.core.ir.ExiledCardTokens`) — so the card this exiles is linked to it (CR
+    607.2a)? A source that left the battlefield is a new object: nothing is linked to it (400.7)."""
+    card = ctx.source.card if ctx.source is not None and ctx.source_on_battlefield else None
+    return card is not None and any(isinstance(e, ir.ExiledCardTokens) for a in card.abilities
+                                    for e in getattr(a, "effects", ()) or ())
+
+
+def _do_exiled_card_tokens(w: _World, ctx: _Ctx, eff: ir.ExiledCardTokens) -> list[_World]:
+    """"The exiled card's owner creates an X/X … token, where X is the mana value of the exiled card" (CR 607.2a,
+    111.1): the cards still in exile that the source's linked ability exiled (object key ``exiled_by``); each of
+    their owners creates one token, X the total mana value of their cards (CR 202.3: an {X} counts 0); none:
+    no token. The links are used up. Refused while the source is on the battlefield again (a new object that
+    may have exiled cards of its own: which ones are linked to which is not modeled)."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    if src is not None and src.zone == "battlefield":
+        raise ResolutionUnsupported(f"{src.id} is on the battlefield again as its 'the exiled card' ability "
+                                    "resolves: which exiled cards are linked to it is not modeled (CR 607.2a)")
+    linked = sorted((o for o in w.objects.values() if o.zone == "exile" and o.exiled_by == ctx.source_id),
+                    key=lambda o: o.id)
+    totals: dict[str, int] = {}
+    for o in linked:
+        totals[o.owner] = totals.get(o.owner, 0) + printed_mana_value(o)
+        w.put(o.with_(exiled_by=None))
+    worlds = [w]
+    for owner in sorted(totals):
+        card = _token_card(eff.token + (("power", totals[owner]), ("toughness", totals[owner])))
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, create(v, card, owner, token=True), owner, x=0)]
+    return worlds
 
 
 def _spell_to_hand(w: _World, o: GameObject, ctx: _Ctx) -> None:
@@ -2830,6 +2864,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.SkipUntap: _do_skip_untap,
     ir.ExileIfDies: _do_exile_if_dies,
     ir.Reflexive: _do_reflexive,
+    ir.ExiledCardTokens: _do_exiled_card_tokens,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,
     ir.Tap: _do_tap_or_untap,

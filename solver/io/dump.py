@@ -147,6 +147,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["refers_to"] = o.refers_to
     if o.exiled_until is not None:
         d["exiled_until"] = o.exiled_until
+    if o.exiled_by is not None:
+        d["exiled_by"] = o.exiled_by
     if o.event_object is not None:
         d["event_object"] = o.event_object
     if o.event_player is not None:

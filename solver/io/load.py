@@ -143,7 +143,7 @@ class _PlainObject(_Plain):
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
                      sacrificed=None, monstrous=False,
-                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
+                     exiled_until=None, exiled_by=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
 
 
 class _PlainAbility(_Plain):
@@ -271,7 +271,7 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "event_object": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "exiled_by": _opt_id, "event_object": _opt_id,
     "event_player": _opt_id, "it": _opt_id,
     "buyback": _bool, "casualty": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
     "entered_this_turn": _bool, "skip_untap": _bool, "exile_if_dies": _bool, "blocked": _bool, "commander": _bool,
@@ -1337,7 +1337,7 @@ class _Builder:
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
             skip_untap=s.skip_untap, exile_if_dies=self.exile_if_dies(p), attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
-            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p),
+            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p), exiled_by=self.exiled_by(p),
             event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
             modes=self.modes(p))
 
@@ -1371,6 +1371,19 @@ class _Builder:
         if self.objects[ref].zone != "battlefield":
             self.fail(path, f"'{ref}' is not on the battlefield (exiled_until names the permanent whose leaving "
                             "returns the card, CR 610.3c)")
+        return ref
+
+    def exiled_by(self, p: _Pending) -> str | None:
+        """``exiled_by`` (extension): a card in exile that a permanent's ability exiled, for that permanent's
+        linked "the exiled card" (CR 607.2a) — it names an object of the situation (the permanent, or what it
+        became after leaving the battlefield)."""
+        ref = p.spec.exiled_by
+        if ref is None:
+            return None
+        path = _at(p.path, "exiled_by")
+        if p.zone != "exile":
+            self.fail(path, "'exiled_by' is for a card in exile (CR 607.2a)")
+        self.known(ref, path, players=False, what="object")
         return ref
 
     def refers_to(self, p: _Pending) -> str | None:

@@ -150,6 +150,8 @@ class ObjectSpec(_Spec):
     exiled_until: Id | None = Field(None, description="(extension) (exile) the permanent whose leaving the battlefield "
                                                       "returns this card (\"exile … until this leaves the battlefield\", "
                                                       "CR 610.3)")
+    exiled_by: Id | None = Field(None, description="(extension) (exile) the permanent whose ability exiled this card, "
+                                                   "for its linked ability's \"the exiled card\" (CR 607.2a)")
     refers_to: Id | None = Field(None, description="(extension) (stack abilities) the id of the spell or ability on "
                                                    "the stack it refers to: the one a ward ability counters "
                                                    "unless its controller pays (CR 702.21a)")

@@ -11,7 +11,8 @@ from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, Coun
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Blink, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
-                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector, ExileIfDies)
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector, ExileIfDies,
+                  ExiledCardTokens)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import TYPE_WORDS
@@ -260,6 +261,29 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     c.need("create")
     n = amount(c, s, allow_a=True)
     p, q = pt(c, signed=False)
+    token = _token_description(c, n, p, q)
+    if c.take("for", "each"):
+        if n != 1:
+            raise NoMatch("'for each' with a count")
+        c.need(("+1/+1",), "counter", "on", "SELF")
+        n = "counters:+1/+1"
+    return [CreateTokens(n, token)]
+
+
+def clause_exiled_card_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """the exiled card's owner creates an X/X <colors> <Subtypes> creature token, where X is the mana value of
+    the exiled card (linked abilities, CR 607.2a; :class:`~solver.core.ir.ExiledCardTokens`)."""
+    c.need("the", "exiled", ("card's", "card’s"), "owner", "creates", ("a", "an"))
+    t = c.next()
+    if t.kind != "PT" or t.low.lower() != "x/x":
+        raise NoMatch("an X/X token")
+    token = _token_description(c, 1, 0, 0)
+    c.need(",", "where", "x", "is", "the", "mana", "value", "of", "the", "exiled", "card")
+    return [ExiledCardTokens(tuple((k, v) for k, v in token if k not in ("power", "toughness")))]
+
+
+def _token_description(c: Cursor, n: object, p: int, q: int) -> tuple[tuple[str, object], ...]:
+    """<colors> <Subtypes> <types> token(s) [with <keywords>]: the token's card mapping (CR 111.4)."""
     colors: list[str] = []
     if c.take("colorless"):
         pass
@@ -282,14 +306,8 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     kws: tuple[str, ...] = ()
     if c.take("with"):
         kws = keyword_list(c)
-    if c.take("for", "each"):
-        if n != 1:
-            raise NoMatch("'for each' with a count")
-        c.need(("+1/+1",), "counter", "on", "SELF")
-        n = "counters:+1/+1"
-    token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
-             ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token)]
+    return (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
+            ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
@@ -891,7 +909,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate), ("add mana", clause_add_mana),
-    ("connive", clause_connive),
+    ("connive", clause_connive), ("the exiled card's owner creates", clause_exiled_card_tokens),
 ) + CLAUSES_EFFB
 
 

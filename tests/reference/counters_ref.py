@@ -81,3 +81,15 @@ def connive_reflexive_outcomes(hand: Sequence[str], drawn: str, spells_on_stack:
     drawn (cards of one name interchangeable), times the reflexive ability's target choices — each spell on
     the stack, or none ("up to one", CR 601.2c)."""
     return len(set(hand) | {drawn}) * (spells_on_stack + 1)
+
+
+def exiled_card_tokens(exiled: Iterable[tuple[str, str, bool]]) -> dict[str, int]:
+    """Owner → the X of the X/X token they create as "the exiled card's owner creates an X/X … token, where X is
+    the mana value of the exiled card" resolves (CR 607.2a; the printed cards' rulings: the sum of the mana
+    values of an owner's exiled cards; no linked card, no token): ``exiled`` is (owner, card name, linked)
+    for each card in exile."""
+    out: dict[str, int] = {}
+    for owner, name, linked in exiled:
+        if linked:
+            out[owner] = out.get(owner, 0) + spell_mana_value(name)
+    return out

@@ -52,7 +52,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.CreateTokens: "enters create",
     ir.CounterSpell: "countered graveyard",
     ir.ExileIfDies: "exile leaves",
-    ir.Reflexive: "target_ability",                 # its own instructions' events are added (CR 603.12)                 # a later death is an exile instead (CR 614.1a)
+    ir.Reflexive: "target_ability",
+    ir.ExiledCardTokens: "enters create",           # tokens for the linked exiled cards (CR 607.2a)                 # its own instructions' events are added (CR 603.12)                 # a later death is an exile instead (CR 614.1a)
     ir.SkipUntap: "",
     ir.Untap: "tap",
     ir.Tap: "tap",
