@@ -586,3 +586,54 @@ def test_a_read_exiled_card_token_blocks_nothing_an_unread_one_blocks_the_resolu
                   "creature token, where X is the mana value of the exiled card.") == "ok"
     assert status("When this creature leaves the battlefield, the exiled card's owner creates an X/X blue Illusion "
                   "creature token, where X is twice the mana value of the exiled card.") == "unsupported"
+
+
+# ---------------------------------------------------------------------------
+# "Whenever [you | a player | an opponent] discard(s) a card" (CR 701.9a, 603.2)
+# ---------------------------------------------------------------------------
+
+def _discard_board(watcher: str, n_cards: int, who: str = "alice") -> dict:
+    return {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "bob", "step": "main1"},
+            "battlefield": {"alice": [{"id": "w", "card": watcher}]},
+            "hand": {who: [{"id": f"c{i}", "card": "Lightning Bolt"} for i in range(n_cards)]},
+            "stack": [{"card": "Mind Rot", "controller": "bob" if who == "alice" else "alice", "targets": [[who]]}]}
+
+
+@pytest.mark.parametrize("watcher,who,n", [("Necropotence", "alice", 1), ("Necropotence", "alice", 3),
+                                           ("Necropotence", "bob", 2), ("Sangromancer", "bob", 2),
+                                           ("Sangromancer", "alice", 2), ("Megrim", "bob", 1)])
+def test_a_discard_trigger_triggers_once_per_card_of_the_players_it_names(watcher, who, n):
+    """Necropotence ("you"), Sangromancer and Megrim ("an opponent"): one ability per card discarded by a
+    player it names (CR 603.2), each naming the card (Necropotence) or the player (Megrim)."""
+    d = _discard_board(watcher, n, who)
+    for _choices, out in Situation.from_dict(d).resolve():
+        waiting = [o for o in out.state.zone("stack") if o.ability is not None]
+        mine = who == "alice"
+        expected = min(n, 2) if (watcher == "Necropotence") == mine else 0
+        assert len(waiting) == expected, (watcher, who, n)
+        if watcher == "Necropotence":
+            assert {o.event_object for o in waiting} <= {f"c{i}" for i in range(n)}
+
+
+def test_discard_triggers_read_over_the_database():
+    hits = _lines_printing(r"^Whenever (?:you discard|a player discards|an opponent discards) a card, ")
+    assert len(hits) >= 10
+    read = sum(1 for name, line in hits if any(getattr(a, "trigger", None).__class__.__name__ == "DiscardTrigger"
+                                               and a.text == line for a in get_card(name).abilities))
+    assert read >= len(hits) // 2
+
+
+def test_a_discard_trigger_refuses_the_cleanup_discard_and_blocks_only_what_discards():
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+         "turn": {"number": 3, "active": "alice", "step": "end", "priority": "bob", "passed": ["alice"]},
+         "battlefield": {"alice": ["Necropotence"]},
+         "hand": {"alice": ["Island"] * 9}, "library": {"alice": ["Island"], "bob": ["Island"]}}
+    assert answer(situation_from_dict(d).state, {"kind": "pass"})["status"] == "unsupported"
+    unread = {"card": {"name": "Test Watcher", "manaCost": "{B}", "type": "Enchantment", "types": ["Enchantment"],
+                       "text": "Whenever you discard a card, you may pay {Z} and then whatever."}}
+    for watcher, status in ((unread, "unsupported"), ("Necropotence", "ok")):
+        d2 = _discard_board("Necropotence", 1)
+        d2["battlefield"]["alice"] = [watcher]
+        assert answer(situation_from_dict(d2).state, {"kind": "resolve"})["status"] == status
+        d2["stack"] = [{"card": "Lightning Bolt", "controller": "bob", "targets": [["alice"]]}]
+        assert answer(situation_from_dict(d2).state, {"kind": "resolve"})["status"] == "ok"   # no discard

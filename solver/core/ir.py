@@ -2103,6 +2103,20 @@ class BecomesTargetTrigger(Trigger):
 
 #: Every trigger-event kind.
 @dataclass(frozen=True)
+class DiscardTrigger(Trigger):
+    """"Whenever [you | a player | an opponent] discard(s) a card" (CR 701.9a, 603.2: once for each card
+    discarded). ``who``: ``you`` | ``any`` | ``opponent``; the event names the card, in its owner's graveyard
+    ("that card", CR 400.7: only to be exiled or returned from there), and the player who discarded it."""
+
+    event: ClassVar[str] = "card_discarded"
+    who: str = "you"
+
+    def describe(self) -> str:
+        return {"you": "whenever you discard a card", "any": "whenever a player discards a card",
+                "opponent": "whenever an opponent discards a card"}[self.who]
+
+
+@dataclass(frozen=True)
 class ReflexiveTrigger(Trigger):
     """The event of a reflexive triggered ability (CR 603.12): the instruction of the resolving spell or
     ability that created it happened ("When it connives this way, …"). It triggers only from there
@@ -2114,7 +2128,7 @@ class ReflexiveTrigger(Trigger):
         return "when that instruction happens"
 
 
-TRIGGER_CLASSES: tuple[type[Trigger], ...] = (ReflexiveTrigger, EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
+TRIGGER_CLASSES: tuple[type[Trigger], ...] = (ReflexiveTrigger, DiscardTrigger, EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,

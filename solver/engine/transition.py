@@ -58,7 +58,7 @@ from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..rules.soundness.unread import how_it_enters
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
-from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
+from ..core.events import CardDiscarded, CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
 from ..rules.triggers import batch_key, condition_met, event_refs_used, event_subjects, is_event_trigger, step_fires
 from ..core.mana import Mana
 from ..core.moves import Payment
@@ -607,6 +607,8 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     the caller (resolution's ``_enter_battlefield``, the action applier's ``play_land``)."""
     o = w.objects[oid]
     _forget_event_object(w, oid)
+    if o.zone == "hand" and zone == "graveyard":
+        w.events.append(CardDiscarded(o.owner, oid))   # a discard (CR 701.9a): "whenever you discard a card"
     zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
     if zone == "graveyard" and o.exile_if_dies and _would_die(w, o):
         zone = "exile"   # "if that creature would die this turn, exile it instead" (CR 614.1a, 700.4)

@@ -376,6 +376,11 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
     """exile <permanent> / exile <target card from a graveyard> (CR 406.2, 701.13? — exile is a
     zone change to the exile zone). "Exile … until …" (a duration) is not this template."""
     c.need("exile")
+    save = c.i
+    if s.last is not None and s.last.kind == "event_object" and (c.take("that", "card") or c.take("it")) \
+            and c.take("from", ("your", "their"), "graveyard"):
+        return [Exile(s.last)]   # "exile that card from your graveyard": the card its event named (CR 400.7)
+    c.i = save
     ref = _exiled_object(c, s, allow_graveyard=True)
     if s.source_is_permanent and c.take("until", "SELF", "leaves", "the", "battlefield"):
         return [Exile(ref, until_source_leaves=True)]   # CR 610.3: it returns as the source leaves

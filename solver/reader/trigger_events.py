@@ -24,7 +24,7 @@ from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigg
                        CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
                        CombatDamageTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
-                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition,
+                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition, DiscardTrigger,
                        SourceTapped, SourceUntapped)
 from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
@@ -188,6 +188,9 @@ def _player_event(c: Cursor) -> Trigger | None:
         return CastTrigger(who, () if any_spell else spells, mv_counters=mv_counters)
     if who == "you" and c.take("gain", "life"):
         return LifeGainTrigger()
+    if c.at(("discard", "discards"), "a", "card") and (c.low() == "discard") == (who == "you"):
+        c.i += 3
+        return DiscardTrigger(who)   # "whenever you discard a card" (CR 701.9a)
     if c.take(("draw", "draws"), "a", "card"):
         if c.at("except") or (c.toks[c.i - 3].low == "draw") != (who == "you"):
             raise NoMatch("a draw with an exception, or a verb not agreeing with its subject")

@@ -184,7 +184,8 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 
 #: A read trigger event (:class:`~solver.core.ir.Trigger`) as event families.
 TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
-    ir.ReflexiveTrigger: frozenset(),   # triggers only from the instruction that made it (CR 603.12)
+    ir.ReflexiveTrigger: frozenset(),
+    ir.DiscardTrigger: frozenset({"discard"}),   # triggers only from the instruction that made it (CR 603.12)
     ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
     ir.StepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
