@@ -4,6 +4,7 @@ value N [or less | or greater]" (CR 202.3, 115.1) — read by grammar over every
 checked against tests/reference/counters_ref.py, and sound both ways."""
 from __future__ import annotations
 
+import functools
 import gzip
 import json
 import re
@@ -22,10 +23,14 @@ from tests.reference.counters_ref import counter_targets, countered_zone
 _DB = Path(__file__).resolve().parents[1] / "solver/data/oracle-cards.json.gz"
 
 
+@functools.lru_cache(maxsize=1)
+def _database_lines() -> tuple[tuple[str, str], ...]:
+    return tuple((c["name"], line) for c in json.load(gzip.open(_DB)) for line in (c.get("text") or "").split("\n"))
+
+
 def _lines_printing(rx: str) -> list[tuple[str, str]]:
     pat = re.compile(rx, re.I)
-    return [(c["name"], line) for c in json.load(gzip.open(_DB))
-            for line in (c.get("text") or "").split("\n") if pat.search(line)]
+    return [(name, line) for name, line in _database_lines() if pat.search(line)]
 
 
 def _text_card(text: str, types: tuple[str, ...] = ("Instant",), cost: str = "{1}{U}"):
