@@ -1986,6 +1986,7 @@ def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
     its controller the resolving object's controller (603.7d-e); the record names the instruction by
     its place among the delayed instructions of that spell (``ability`` 0) or ability."""
     ability, index = _instruction_index(ctx, eff)
+    assert ctx.source_id is not None   # _instruction_index refuses an instruction without a source
     w.delayed.append(DelayedTrigger(eff.step, ctx.controller, ctx.source_id, index, ability, w.base.turn.number,
                                     eff.whose, _bound_now(w, ctx, eff)))
     return [w]
@@ -2031,8 +2032,9 @@ def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
     entry = ContinuousEffectEntry(controller=o.controller, card=src.card) if o.ability.index == 0 else \
         ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index))
     dsrc = _damage_source_of(w, src.id, o.controller, current=on_bf)
-    if isinstance(found[o.delayed - 1], ir.Reflexive):
-        return _resolve_reflexive(w, o, found[o.delayed - 1], src, entry, dsrc)
+    made = found[o.delayed - 1]
+    if isinstance(made, ir.Reflexive):
+        return _resolve_reflexive(w, o, made, src, entry, dsrc)
     effects = found[o.delayed - 1].effects
     bound = bound_refs(effects)
     if bound:   # what it remembered (CR 603.7c) as its one object; nothing when it is gone (400.7)
