@@ -527,9 +527,9 @@ def test_json_schema():
     obj = schema["$defs"]["ObjectSpec"]["properties"]
     assert set(obj) == {"card", "id", "owner", "controller", "tapped", "sick", "counters", "damage", "attached_to",
                         "token", "conjured", "chosen", "x", "targets", "copy", "ability", "last_known", "timestamp",
-                        "activated_this_turn", "entered_this_turn", "skip_untap", "attacking", "blocking", "blocked",
+                        "activated_this_turn", "entered_this_turn", "skip_untap", "exile_if_dies", "attacking", "blocking", "blocked",
                         "commander", "refers_to", "face", "on_adventure", "fused", "prototyped", "cast_with",
-                        "regeneration_shields", "kicked", "buyback", "casualty", "cast_before", "sacrificed", "monstrous", "control_reverts_to", "exiled_until", "event_object", "event_player", "delayed", "it",
+                        "regeneration_shields", "kicked", "buyback", "casualty", "cast_before", "sacrificed", "monstrous", "control_reverts_to", "exiled_until", "exiled_by", "event_object", "event_player", "delayed", "it",
                         "modes"}
     assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
                                                               "passed", "spells_cast", "extra_turns", "skip_combat", "history"}

@@ -584,15 +584,20 @@ class Exile(_EffectBase):
 class CounterSpell(_EffectBase):
     """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist); with
     ``mv_max``, only if its mana value is that or less as the instruction happens ("Counter target spell if
-    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack)."""
+    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack); ``instead``: where the
+    countered spell goes instead of its owner's graveyard — ``exile`` ("If that spell is countered this way,
+    exile it instead of putting it into its owner's graveyard.") or ``hand`` ("… put it into its owner's
+    hand instead of into that player's graveyard."): a replacement effect of the resolving spell on its own
+    countering (CR 614.1a, 701.6a); "" none."""
 
     kind: ClassVar[str] = "counter"
     to: Ref
     mv_max: int | None = None
+    instead: str = ""
 
     def _text(self) -> str:
         cond = f" if its mana value is {self.mv_max} or less" if self.mv_max is not None else ""
-        return f"counter {_ref_text(self.to)}{cond}"
+        return f"counter {_ref_text(self.to)}{cond}{_instead_text(self.instead)}"
 
 
 @dataclass(frozen=True)
@@ -600,14 +605,24 @@ class CounterUnlessPays(_EffectBase):
     """Counter ``to``, a spell, unless its controller pays ``mana`` (CR 701.6a, 118.12: "[do
     something] unless [a player pays]" — as it resolves, that player chooses to pay or not; mana
     abilities may be activated to pay, CR 605.3a). Resolution gives one outcome where the player
-    declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment."""
+    declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment;
+    ``instead`` as :class:`CounterSpell`'s (CR 614.1a)."""
 
     kind: ClassVar[str] = "counter_unless"
     to: Ref
     mana: ManaCost
+    instead: str = ""
 
     def _text(self) -> str:
-        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}"
+        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}{_instead_text(self.instead)}"
+
+
+def _instead_text(zone: str) -> str:
+    """The words :class:`CounterSpell` and :class:`CounterUnlessPays` add for their ``instead`` rider."""
+    if not zone:
+        return ""
+    where = "exiled" if zone == "exile" else "put into its owner's hand"
+    return f"; if countered this way, it is {where} instead of going to its owner's graveyard"
 
 
 @dataclass(frozen=True)
@@ -1551,12 +1566,12 @@ class Delayed(_EffectBase):
         return f"at the beginning of {when}: " + "; ".join(e.describe() for e in self.effects)
 
 
-def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
-    """The delayed-trigger instructions (CR 603.7a) of ``effects`` in order, nested ones included
-    (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
-    out: list[Delayed] = []
+def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed | Reflexive]":
+    """The delayed-trigger instructions (CR 603.7a) and reflexive ones (603.12) of ``effects`` in order, nested
+    ones included (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
+    out: list[Delayed | Reflexive] = []
     for e in effects:
-        if isinstance(e, Delayed):
+        if isinstance(e, (Delayed, Reflexive)):
             out.append(e)
         elif isinstance(e, (IfCast, IfCondition)):
             out += delayed_in(e.then) + delayed_in(e.otherwise)
@@ -1628,6 +1643,56 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
+@dataclass(frozen=True)
+class ExiledCardTokens(_EffectBase):
+    """"The exiled card's owner creates an X/X <colors> <subtypes> creature token, where X is the mana value
+    of the exiled card." — "the exiled card" is the card(s) another ability of the source exiled (linked
+    abilities, CR 607.2a: object key ``exiled_by``), still in exile. Each owner of such cards creates one
+    token whose power and toughness are the total mana value of their cards (CR 202.3; the rulings of the
+    printed cards); none exiled: no token. ``token``: as :class:`CreateTokens`'s, without power and
+    toughness."""
+
+    kind: ClassVar[str] = "exiled_card_tokens"
+    token: tuple[tuple[str, object], ...]
+
+    def _text(self) -> str:
+        return (f"the exiled card's owner creates an X/X {dict(self.token).get('name', '')} token, where X is the "
+                "mana value of the exiled card")
+
+
+@dataclass(frozen=True)
+class Reflexive(_EffectBase):
+    """A reflexive triggered ability (CR 603.12) created by the instruction before it — "When it connives this
+    way, return up to one target spell to its owner's hand.": it triggers as that instruction happens during
+    the resolution and is put on the stack the next time a player would receive priority (603.3), its
+    ``targets`` chosen then (603.3d); ``effects`` are its instructions (``T(i)`` its own targets). On the stack
+    it is an ability of the resolving object's source named by its place among the delayed and reflexive
+    instructions (object key ``delayed``, :func:`delayed_of`)."""
+
+    kind: ClassVar[str] = "reflexive"
+    effects: tuple["Effect", ...]
+    targets: tuple[TargetSpec, ...] = ()
+
+    def _text(self) -> str:
+        return "when it does, a reflexive trigger: " + "; ".join(e.describe() for e in self.effects)
+
+
+@dataclass(frozen=True)
+class ExileIfDies(_EffectBase):
+    """"If that creature [or planeswalker] would die this turn, exile it instead." (``to``: the objects it
+    names) / "If a creature dealt damage this way would die this turn, exile it instead." (``to`` None: the
+    creatures this resolution has dealt damage to so far, CR 120.3e): a replacement effect on each of them
+    until the cleanup step (CR 614.1a, 700.4, 514.2; object key ``exile_if_dies``) — put into a graveyard
+    from the battlefield as a creature or planeswalker, it is exiled instead, and so never dies."""
+
+    kind: ClassVar[str] = "exile_if_dies"
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        who = _ref_text(self.to) if self.to is not None else "a creature dealt damage this way"
+        return f"if {who} would die this turn, exile it instead"
+
+
 Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
                RevealTopToHand, GraveyardToBottom,
@@ -1639,7 +1704,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               RemoveCounter, CastSuspended, Cascade, UnreadEffect]
+               RemoveCounter, CastSuspended, Cascade, ExileIfDies, Reflexive, ExiledCardTokens, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1970,16 +2035,22 @@ class CastTrigger(Trigger):
     """"Whenever [you | a player | an opponent] cast[s] <a spell>" (CR 601.2i, 603.2: it triggers when
     the spell becomes cast, after its costs are paid). ``who``: ``you`` | ``any`` | ``opponent``;
     ``spells``: the spells it names (any of; empty: any spell), matched on the spell's
-    characteristics on the stack. Prowess is this trigger (CR 702.108a)."""
+    characteristics on the stack. Prowess is this trigger (CR 702.108a). ``mv_counters``: only a spell
+    whose mana value (CR 202.3) equals the number of counters of that kind on the source ("a spell with
+    mana value equal to the number of charge counters on this artifact"), compared as the spell becomes
+    cast (CR 603.2)."""
 
     event: ClassVar[str] = "spell_cast"
     who: str = "you"
     spells: tuple[Filter, ...] = ()
     nth: int = 0   # "your second spell each turn": only the caster's nth spell this turn (0: any)
+    mv_counters: str = ""
 
     def describe(self) -> str:
         who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}[self.who]
         what = " or ".join(describe_spell_filter(f) for f in self.spells) or "a spell"
+        if self.mv_counters:
+            what += f" with mana value equal to the number of {self.mv_counters} counters on this"
         if self.nth:
             what = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.nth, str(self.nth)) + \
                 " spell each turn"
@@ -2220,7 +2291,32 @@ class CycleTrigger(Trigger):
         return "when you cycle this card"
 
 
-TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
+class DiscardTrigger(Trigger):
+    """"Whenever [you | a player | an opponent] discard(s) a card" (CR 701.9a, 603.2: once for each card
+    discarded). ``who``: ``you`` | ``any`` | ``opponent``; the event names the card, in its owner's graveyard
+    ("that card", CR 400.7: only to be exiled or returned from there), and the player who discarded it."""
+
+    event: ClassVar[str] = "card_discarded"
+    who: str = "you"
+
+    def describe(self) -> str:
+        return {"you": "whenever you discard a card", "any": "whenever a player discards a card",
+                "opponent": "whenever an opponent discards a card"}[self.who]
+
+
+@dataclass(frozen=True)
+class ReflexiveTrigger(Trigger):
+    """The event of a reflexive triggered ability (CR 603.12): the instruction of the resolving spell or
+    ability that created it happened ("When it connives this way, …"). It triggers only from there
+    (:class:`Reflexive`), never from an event of the game."""
+
+    event: ClassVar[str] = "reflexive"
+
+    def describe(self) -> str:
+        return "when that instruction happens"
+
+
+TRIGGER_CLASSES: tuple[type[Trigger], ...] = (ReflexiveTrigger, DiscardTrigger, EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
@@ -2953,9 +3049,32 @@ class DoesntUntap:
         return f"static: {what} doesn't untap during its controller's untap step (CR 502.3)"
 
 
+@dataclass(frozen=True)
+class DamageToCounters:
+    """"If a source you control would deal [noncombat] damage to a creature [an opponent controls], put that
+    many <counter> counters on that creature instead." — a replacement effect of a permanent (CR 614.1a,
+    120.3): the damage is not dealt (no damage event, lifelink or deathtouch, CR 120.8); that many counters
+    are put on the creature instead (CR 122.1). ``noncombat``: only noncombat damage; ``opponents``: only
+    to creatures an opponent of its controller controls. Applied by resolution's damage primitive
+    (``_deal_damage``); with a prevention effect that could apply too, or protection, the affected
+    creature's controller would order them (CR 616.1): refused."""
+
+    counter: str
+    noncombat: bool = True
+    opponents: bool = True
+    text: str = ""
+
+    def describe(self) -> str:
+        kind = "noncombat damage" if self.noncombat else "damage"
+        whose = " an opponent controls" if self.opponents else ""
+        return (f"replacement: if a source you control would deal {kind} to a creature{whose}, "
+                f"put that many {self.counter} counters on it instead (CR 614.1a)")
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap,
+                DamageToCounters]
 
 
 @dataclass(frozen=True)
@@ -2996,7 +3115,7 @@ def ir_fields(obj: DataclassInstance) -> dict[str, object]:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
-def delayed_of(card: Any, ability: int) -> list[Delayed]:
+def delayed_of(card: Any, ability: int) -> "list[Delayed | Reflexive]":
     """The delayed-trigger instructions (CR 603.7a) of ``card``'s spell (``ability`` 0) or of its
     ``ability``-th triggered or activated ability (contract ``ability`` numbering), in order."""
     if ability == 0:

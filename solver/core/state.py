@@ -143,6 +143,9 @@ class GameObject:
     activated_this_turn: tuple[tuple[int, int], ...] = ()
     entered_this_turn: bool = False
     skip_untap: bool = False
+    # (extension) "If that creature would die this turn, exile it instead": a replacement effect from a resolved
+    # spell or ability on this permanent until the cleanup step (CR 614.1a, 700.4, 514.2)
+    exile_if_dies: bool = False
     attacking: str | None = None  # the player, planeswalker or battle it attacks (CR 506.4, 508.1b)
     blocking: tuple[str, ...] = ()  # the attacking creatures it blocks (CR 509.1a), sorted
     blocked: bool = False  # an attacking creature that has been blocked (CR 509.1h)
@@ -153,6 +156,9 @@ class GameObject:
     # (extension) a card in exile until a permanent leaves the battlefield ("exile target … until this
     # enchantment leaves the battlefield", CR 610.3): the id of that permanent; it returns as it leaves
     exiled_until: str | None = None
+    # (extension) a card in exile that a permanent's ability exiled, for its linked ability's "the exiled card"
+    # (CR 607.2a): that permanent's id
+    exiled_by: str | None = None
     # (extension) the card itself — its front face, or a split card as a whole — when ``card`` holds the
     # characteristics of another of its faces: a transforming or modal double-faced permanent with its back
     # face up (CR 712.8d), a flipped flip card (710.1), a melded permanent (712.4), a spell cast as an
@@ -486,9 +492,9 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
     return (o.id, o.card, o.ability, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(dict(o.counters).items())),
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
-            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
+            o.entered_this_turn, o.skip_untap, o.exile_if_dies, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.control_reverts_to, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
+            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.control_reverts_to, o.exiled_until, o.exiled_by, o.event_object, o.event_player, o.delayed, o.it,
             o.modes)
 
 

@@ -107,7 +107,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
                          change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent,
                          change_control)
-from .transition import attach, give_poison
+from .transition import adjust_counters, attach, give_poison
 
 from .ward import counter_object, resolve_ward
 from .copies import copies_wanted, copy_spell
@@ -399,6 +399,8 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
     c = w.view().chars(target)
 
     protected = protected_from(c, source.colors, source.types, source.subtypes, source.spell)  # CR 702.16e
+    if c.is_creature and _counters_instead(w, source, o, amount, combat, protected):
+        return 0   # not dealt: counters instead (CR 614.1a, 120.8)
     if w.prevention:
         amount = prevent(w, source.id, target, amount, combat=combat, protected=protected)
     elif protected:
@@ -433,6 +435,29 @@ def _withered(w: _World, o: GameObject, amount: int) -> GameObject:
     counters = dict(o.counters)
     counters["-1/-1"] = counters.get("-1/-1", 0) + amount
     return o.with_(counters=tuple(sorted(counters.items())))
+
+
+def _counters_instead(w: _World, source: _DamageSource, o: GameObject, amount: int, combat: bool,
+                      protected: bool) -> bool:
+    """"If a source you control would deal noncombat damage to a creature an opponent controls, put that
+    many -1/-1 counters on that creature instead" (:class:`~solver.core.ir.DamageToCounters`, CR 614.1a):
+    when one of the source controller's permanents has it and it applies, the counters are put (CR 122.1)
+    and the damage is not dealt — True. Refused where the affected creature's controller would order it
+    against prevention (shields, protection, CR 616.1) or counter replacements (122.6), or choose among
+    kinds of counters."""
+    view = w.view()
+    kinds = {a.counter for p in view.state.battlefield if p.controller == source.controller
+             for a in view.chars(p.id).abilities if isinstance(a, ir.DamageToCounters)
+             and not (a.noncombat and combat)
+             and not (a.opponents and o.controller not in w.base.opponents(source.controller))}
+    if not kinds:
+        return False
+    if len(kinds) > 1 or protected or w.prevention or view.counter_replacements:
+        raise ResolutionUnsupported(f"damage to {o.id} replaced by counters together with other replacement or "
+                                    "prevention effects: its controller orders them (CR 616.1)")
+    adjust_counters(w, o.id, [(kinds.pop(), amount)])
+    w.changed()
+    return True
 
 
 def _damage_event(w: _World, source: _DamageSource, target: str, amount: int, combat: bool) -> None:
@@ -801,25 +826,33 @@ def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield)
 def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
     # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist); one that
     # can't be countered stays (CR 101.2)
-    for t in _refs(w, ctx, eff.to):
+    for t in _event_spell(w, ctx) if eff.to.kind == "event_object" else _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "stack" and o.ability is None:
             if eff.mv_max is not None and w.view().chars(t).mana_value > eff.mv_max:
                 continue   # "if its mana value is N or less" (CR 608.2c, 202.3)
-            counter_object(w, t, ctx.stack_id)
+            counter_object(w, t, ctx.stack_id, instead=eff.instead)
     return [w]
+
+
+def _event_spell(w: _World, ctx: _Ctx) -> list[str]:
+    """"Counter that spell" of a cast trigger (CR 601.2i, 603.2): the spell its event named, while it is
+    still that spell on the stack (the kernel drops the reference once it moves, CR 400.7)."""
+    o = w.objects.get(ctx.event_object) if ctx.event_object is not None else None
+    return [o.id] if o is not None and o.zone == "stack" and o.ability is None else []
 
 
 def _do_counter_unless(w: _World, ctx: _Ctx, eff: ir.CounterUnlessPays) -> list[_World]:
     """CR 118.12, 701.6a: for each (legal) target spell still on the stack, its controller pays
     ``eff.mana`` or not (:func:`_counter_unless`)."""
     worlds = [w]
+    mana = eff.mana.with_x(ctx.x) if eff.mana.x_count else eff.mana   # {X}: the value announced (CR 107.3a)
     for t in _refs(w, ctx, eff.to):
-        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, eff.mana, ctx.stack_id)]
+        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, mana, ctx.stack_id, eff.instead)]
     return worlds
 
 
-def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_World]:
+def _counter_unless(w: _World, oid: str, mana: Any, resolving: str, instead: str = "") -> list[_World]:
     """The spell ``oid``'s controller declines (it is countered through
     :func:`~solver.engine.ward.counter_object`: to its owner's graveyard, a copy removed, one that
     can't be countered stays, CR 101.2) or pays — every distinct payment of the payment model
@@ -833,7 +866,7 @@ def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_Wor
     player = o.controller
     decline = w.fork()
     _record_choice(decline, "unless", {"player": player, "paid": False})
-    counter_object(decline, oid, resolving)
+    counter_object(decline, oid, resolving, instead=instead)
     return [decline] + _paid_worlds(w, player, mana, f"unless {player} pays {mana}")
 
 
@@ -888,6 +921,23 @@ def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
     return [w]
 
 
+def _do_exile_if_dies(w: _World, ctx: _Ctx, eff: ir.ExileIfDies) -> list[_World]:
+    """"If that creature would die this turn, exile it instead" (CR 614.1a, 700.4): object key
+    ``exile_if_dies`` on the permanents ``eff.to`` names — or, ``to`` None, on the creatures dealt damage
+    this way: damage is dealt during a resolution only by the resolving object (CR 608.2), so a creature
+    marked with more damage than as the resolution began was dealt damage by it (CR 120.3e)."""
+    if eff.to is not None:
+        ids = _refs(w, ctx, eff.to)
+    else:
+        ids = [o.id for o in w.objects.values() if o.zone == "battlefield" and (b := w.base.find(o.id)) is not None
+               and b.zone == "battlefield" and o.damage > b.damage]
+    for t in ids:
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not o.exile_if_dies:
+            w.put(o.with_(exile_if_dies=True))
+    return [w]
+
+
 def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnToHand) -> list[_World]:
     # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
     # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
@@ -897,12 +947,57 @@ def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnT
         return [w]   # CR 610.3c: the source left before: the card is not exiled at all
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
-        if o is not None and o.zone in ("battlefield", "graveyard"):
+        if o is not None and o.zone == "stack" and o.ability is None and zone == "hand":
+            _spell_to_hand(w, o, ctx)
+        elif o is not None and o.zone in ("battlefield", "graveyard"):
             if until:
                 _move(w, t, zone, exiled_until=ctx.source_id)
+            elif zone == "exile" and _links_exiled_card(ctx):
+                _move(w, t, zone, exiled_by=ctx.source_id)   # "the exiled card" of a linked ability (CR 607.2a)
             else:
                 _move(w, t, zone)
     return [w]
+
+
+def _links_exiled_card(ctx: _Ctx) -> bool:
+    """Does another ability of the resolving object's source, a permanent still on the battlefield, read "the
+    exiled card" (:class:`~solver.core.ir.ExiledCardTokens`) — so the card this exiles is linked to it (CR
+    607.2a)? A source that left the battlefield is a new object: nothing is linked to it (400.7)."""
+    card = ctx.source.card if ctx.source is not None and ctx.source_on_battlefield else None
+    return card is not None and any(isinstance(e, ir.ExiledCardTokens) for a in card.abilities
+                                    for e in getattr(a, "effects", ()) or ())
+
+
+def _do_exiled_card_tokens(w: _World, ctx: _Ctx, eff: ir.ExiledCardTokens) -> list[_World]:
+    """"The exiled card's owner creates an X/X … token, where X is the mana value of the exiled card" (CR 607.2a,
+    111.1): the cards still in exile that the source's linked ability exiled (object key ``exiled_by``); each of
+    their owners creates one token, X the total mana value of their cards (CR 202.3: an {X} counts 0); none:
+    no token. The links are used up. Refused while the source is on the battlefield again (a new object that
+    may have exiled cards of its own: which ones are linked to which is not modeled)."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    if src is not None and src.zone == "battlefield":
+        raise ResolutionUnsupported(f"{src.id} is on the battlefield again as its 'the exiled card' ability "
+                                    "resolves: which exiled cards are linked to it is not modeled (CR 607.2a)")
+    linked = sorted((o for o in w.objects.values() if o.zone == "exile" and o.exiled_by == ctx.source_id),
+                    key=lambda o: o.id)
+    totals: dict[str, int] = {}
+    for o in linked:
+        totals[o.owner] = totals.get(o.owner, 0) + printed_mana_value(o)
+        w.put(o.with_(exiled_by=None))
+    worlds = [w]
+    for owner in sorted(totals):
+        card = _token_card(eff.token + (("power", totals[owner]), ("toughness", totals[owner])))
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, create(v, card, owner, token=True), owner, x=0)]
+    return worlds
+
+
+def _spell_to_hand(w: _World, o: GameObject, ctx: _Ctx) -> None:
+    """"Return target spell to its owner's hand": the card leaves the stack for its owner's hand (a new
+    object, CR 400.7); a copy of a spell ceases to exist (CR 707.10a)."""
+    if o.copy or o.card is None:
+        _cease(w, o.id, resolving=ctx.stack_id)
+    else:
+        _move(w, o.id, "hand")
 
 
 def _do_tap_or_untap(w: _World, ctx: _Ctx, eff: ir.Tap | ir.Untap) -> list[_World]:
@@ -2099,11 +2194,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
 # Delayed triggered abilities (CR 603.7)
 # ===========================================================================
 
-def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
-    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
-    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
-    its controller the resolving object's controller (603.7d-e); the record names the instruction by
-    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+def _instruction_index(ctx: _Ctx, eff: ir.Delayed | ir.Reflexive) -> tuple[int, int]:
+    """(the ability, 0 for the spell; the 1-based place of ``eff`` among its delayed and reflexive
+    instructions, :func:`solver.core.ir.delayed_of`) — what names a delayed or reflexive triggered ability."""
     ability = ctx.entry.ability.index if ctx.entry is not None and ctx.entry.ability is not None else 0
     card = ctx.entry.card if ctx.entry is not None and ctx.entry.ability is None else \
         (ctx.source.card if ctx.source is not None else None)
@@ -2111,8 +2204,30 @@ def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
     index = next((i for i, d in enumerate(found, start=1) if d is eff), 0) or \
         next((i for i, d in enumerate(found, start=1) if d == eff), 0)
     if not index or ctx.source_id is None:
-        raise ResolutionUnsupported("a delayed triggered ability (CR 603.7a) whose instruction its source's "
-                                    "spell or ability does not name")
+        raise ResolutionUnsupported("a delayed or reflexive triggered ability (CR 603.7a, 603.12) whose "
+                                    "instruction its source's spell or ability does not name")
+    return ability, index
+
+
+def _do_reflexive(w: _World, ctx: _Ctx, eff: ir.Reflexive) -> list[_World]:
+    """CR 603.12: the instruction before it happened, so the reflexive triggered ability triggers: it waits
+    (``w.pending``) to be put on the stack, with its targets chosen then (603.3d), the next time a player
+    would receive priority; its source is the resolving object's source, its controller that object's."""
+    ability, index = _instruction_index(ctx, eff)
+    assert ctx.source_id is not None
+    trig = TriggeredAbility(ir.ReflexiveTrigger(), targets=eff.targets, effects=eff.effects, text=eff.describe())
+    w.pending.append(_PendingTrigger(ctx.source_id, ability, ctx.controller, trig, (), w.next_tick(),
+                                     delayed=index))
+    return [w]
+
+
+def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
+    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
+    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
+    its controller the resolving object's controller (603.7d-e); the record names the instruction by
+    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+    ability, index = _instruction_index(ctx, eff)
+    assert ctx.source_id is not None   # _instruction_index refuses an instruction without a source
     w.delayed.append(DelayedTrigger(eff.step, ctx.controller, ctx.source_id, index, ability, w.base.turn.number,
                                     eff.whose, _bound_now(w, ctx, eff)))
     return [w]
@@ -2161,12 +2276,32 @@ def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
     entry = ContinuousEffectEntry(controller=o.controller, card=src.card) if o.ability.index == 0 else \
         ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index))
     dsrc = _damage_source_of(w, src.id, o.controller, current=on_bf)
+    made = found[o.delayed - 1]
+    if isinstance(made, ir.Reflexive):
+        return _resolve_reflexive(w, o, made, src, entry, dsrc)
     effects = found[o.delayed - 1].effects
     bound = bound_refs(effects)
     if bound:   # what it remembered (CR 603.7c) as its one object; nothing when it is gone (400.7)
         effects = _rebound(effects, next(iter(bound)), ir.T(0))
     ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, ((o.it,) if o.it else (),), 0, entry)
     worlds = _run_effects(w, ctx, effects)
+    for v in worlds:
+        _cease(v, o.id)
+    return worlds
+
+
+def _resolve_reflexive(w: _World, o: GameObject, made: ir.Reflexive, src: GameObject,
+                       entry: ContinuousEffectEntry, dsrc: _DamageSource) -> list[_World]:
+    """CR 603.12, 608.2b: a reflexive triggered ability resolves with its own targets (those still legal;
+    none legal of those chosen: it does nothing) and its controller as "you"."""
+    specs, legal, resolves = _check_targets(w, o, "the top of the stack")
+    if not resolves:
+        _leave_stack(w, o)
+        w.fizzled = True
+        return [w]
+    on_bf = src.zone == "battlefield"
+    ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, legal, 0, replace(entry, targets=legal or None))
+    worlds = _run_effects(w, ctx, made.effects)
     for v in worlds:
         _cease(v, o.id)
     return worlds
@@ -2980,6 +3115,9 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.CounterSpell: _do_counter,
     ir.CounterUnlessPays: _do_counter_unless,
     ir.SkipUntap: _do_skip_untap,
+    ir.ExileIfDies: _do_exile_if_dies,
+    ir.Reflexive: _do_reflexive,
+    ir.ExiledCardTokens: _do_exiled_card_tokens,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,
     ir.Tap: _do_tap_or_untap,

@@ -58,7 +58,7 @@ from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..rules.soundness.unread import how_it_enters
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
-from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
+from ..core.events import CardDiscarded, CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
 from ..rules.triggers import batch_key, condition_met, event_refs_used, event_subjects, is_event_trigger, step_fires
 from ..core.mana import Mana
 from ..reader.spend_restrictions import read_spend_restriction
@@ -650,7 +650,11 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     _forget_event_object(w, oid)
     if w.known_top and (o.zone == "library" or zone == "library"):
         _known_top_moves(w, o, zone)
+    if o.zone == "hand" and zone == "graveyard":
+        w.events.append(CardDiscarded(o.owner, oid))   # a discard (CR 701.9a): "whenever you discard a card"
     zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
+    if zone == "graveyard" and o.exile_if_dies and _would_die(w, o):
+        zone = "exile"   # "if that creature would die this turn, exile it instead" (CR 614.1a, 700.4)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
     elif zone == "battlefield":
@@ -669,11 +673,12 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     # cast as a face takes that face through ``status``: 715.3b, 709.3, 712.11b)
     new = o.with_(zone=zone, controller=controller or o.owner, tapped=False, sick=False, counters=(), damage=0,
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
-                  order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
+                  exile_if_dies=False, order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
-                  buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False, control_reverts_to=None,
-                  exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
+                  buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False,
+                  control_reverts_to=None, exiled_until=None, exiled_by=None,
+                  modes=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -701,6 +706,11 @@ def _known_top_moves(w: _World, o: GameObject, zone: str) -> None:
         top = [x.id for x in w.zone_list("library", o.owner)[:k]]
         if o.id in top:
             w.known_top[o.owner] = k - 1
+
+
+def _would_die(w: _World, o: GameObject) -> bool:
+    """CR 700.4: a creature or planeswalker put into a graveyard from the battlefield dies."""
+    return o.zone == "battlefield" and bool(w.view().chars(o.id).types & {"Creature", "Planeswalker"})
 
 
 def _return_exiled_until(w: _World, source: str) -> None:
@@ -1821,6 +1831,9 @@ def destroy(w: _World, oid: str, *, can_regenerate: bool = True) -> bool:
     if not (can_regenerate and o.regeneration_shields > 0):
         _move(w, oid, "graveyard")
         return True
+    if o.exile_if_dies:   # two replacements of one event, its controller's order (CR 616.1): not modeled
+        raise ResolutionUnsupported(f"{oid} would be destroyed with a regeneration shield and 'if it would die "
+                                    "this turn, exile it instead': its controller orders them (CR 616.1)")
     _regenerate(w, o)
     return False
 

@@ -859,6 +859,7 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
     excess = len(hand) - MAX_HAND_SIZE if not _no_maximum_hand_size(state, active) else 0
     options: list[Option] = []
     if excess > 0:  # CR 514.1: discard down to hand size, the player's choice
+        _refuse_discard_triggers(state)
         groups: dict[Any, list[GameObject]] = {}
         for o in sorted(hand, key=lambda o: o.order):
             groups.setdefault(_class(o), []).append(o)
@@ -879,11 +880,23 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
     out = []
     for x in items:
         s = x.state
-        objs = tuple(o.with_(damage=0, regeneration_shields=0) if o.damage or o.regeneration_shields else o
+        objs = tuple(o.with_(damage=0, regeneration_shields=0, exile_if_dies=False)
+                     if o.damage or o.regeneration_shields or o.exile_if_dies else o
                      for o in s.objects)  # CR 514.2: damage removed; "this turn" effects and shields end
         s = control_ends(replace(s, objects=objs, effects=(), prevention=()))   # control until end of turn
         out.append(replace(x, state=s, stage="settle", choices=x.choices))
     return out
+
+
+def _refuse_discard_triggers(state: GameState) -> None:
+    """A "whenever … discards a card" ability on the battlefield (CR 701.9a, 603.2) would trigger on the cleanup
+    discard (and the cleanup step then repeats, 514.3a): not modeled here — refused, never skipped."""
+    view = View.of(state)
+    for o in state.battlefield:
+        if any(isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, ir.DiscardTrigger)
+               for a in view.chars(o.id).abilities):
+            raise UnsupportedCase(f"unsupported: {o.id} ({o.name}) triggers on the discard to hand size "
+                                  "(CR 514.1, 514.3a), which is not modeled")
 
 
 def _ranked(o: Option, rank: int) -> Option:

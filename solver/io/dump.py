@@ -135,6 +135,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["entered_this_turn"] = True
     if o.skip_untap:
         d["skip_untap"] = True
+    if o.exile_if_dies:
+        d["exile_if_dies"] = True
     if o.commander:
         d["commander"] = True
     if o.attacking is not None:
@@ -147,6 +149,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["refers_to"] = o.refers_to
     if o.exiled_until is not None:
         d["exiled_until"] = o.exiled_until
+    if o.exiled_by is not None:
+        d["exiled_by"] = o.exiled_by
     if o.event_object is not None:
         d["event_object"] = o.event_object
     if o.event_player is not None:

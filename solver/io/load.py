@@ -140,11 +140,11 @@ class _PlainObject(_Plain):
     _defaults = dict(card=None, id=None, owner=None, controller=None, tapped=False, sick=False, counters=None,
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
-                     entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
+                     entered_this_turn=False, skip_untap=False, exile_if_dies=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
                      sacrificed=None, monstrous=False, control_reverts_to=None,
-                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
+                     exiled_until=None, exiled_by=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
 
 
 class _PlainAbility(_Plain):
@@ -272,10 +272,11 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "control_reverts_to": _opt_id, "event_object": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "control_reverts_to": _opt_id, "exiled_by": _opt_id,
+    "event_object": _opt_id,
     "event_player": _opt_id, "it": _opt_id,
     "buyback": _bool, "casualty": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
-    "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
+    "entered_this_turn": _bool, "skip_untap": _bool, "exile_if_dies": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "cast_before": _opt(_count), "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "sacrificed": _opt(lambda v: _map(v, _id, lambda x: _int(x, -MAX_INT))),
@@ -1355,9 +1356,9 @@ class _Builder:
             last_known=self.last_known(p), order=p.index,
             timestamp=s.timestamp if s.timestamp is not None else position,
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
-            skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
+            skip_untap=s.skip_untap, exile_if_dies=self.exile_if_dies(p), attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
-            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p),
+            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p), exiled_by=self.exiled_by(p),
             event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
             modes=self.modes(p))
 
@@ -1369,6 +1370,14 @@ class _Builder:
             self.fail(_at(p.path, "regeneration_shields"), "regeneration shields are on permanents: only on the "
                                                             "battlefield (CR 701.15a)")
         return int(n)
+
+    def exile_if_dies(self, p: _Pending) -> bool:
+        """``exile_if_dies`` (extension): "if it would die this turn, exile it instead" on a permanent, for
+        this turn (CR 614.1a, 700.4) — only on the battlefield."""
+        if p.spec.exile_if_dies and p.zone != "battlefield":
+            self.fail(_at(p.path, "exile_if_dies"), "'if it would die this turn, exile it instead' is on "
+                                                    "permanents: only on the battlefield (CR 614.1a)")
+        return bool(p.spec.exile_if_dies)
 
     def exiled_until(self, p: _Pending) -> str | None:
         """``exiled_until`` (extension): a card in exile until a permanent on the battlefield leaves it
@@ -1383,6 +1392,19 @@ class _Builder:
         if self.objects[ref].zone != "battlefield":
             self.fail(path, f"'{ref}' is not on the battlefield (exiled_until names the permanent whose leaving "
                             "returns the card, CR 610.3c)")
+        return ref
+
+    def exiled_by(self, p: _Pending) -> str | None:
+        """``exiled_by`` (extension): a card in exile that a permanent's ability exiled, for that permanent's
+        linked "the exiled card" (CR 607.2a) — it names an object of the situation (the permanent, or what it
+        became after leaving the battlefield)."""
+        ref = p.spec.exiled_by
+        if ref is None:
+            return None
+        path = _at(p.path, "exiled_by")
+        if p.zone != "exile":
+            self.fail(path, "'exiled_by' is for a card in exile (CR 607.2a)")
+        self.known(ref, path, players=False, what="object")
         return ref
 
     def refers_to(self, p: _Pending) -> str | None:

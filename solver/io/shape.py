@@ -136,6 +136,9 @@ class ObjectSpec(_Spec):
     entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
     skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
                                                 "untap step (CR 502.3)")
+    exile_if_dies: bool = Field(False, description="(extension; battlefield) if it would die this turn, it is "
+                                                   "exiled instead: a resolved spell's replacement effect, until "
+                                                   "cleanup (CR 614.1a, 700.4, 514.2)")
     commander: bool = Field(False, description="(extension) the card is its owner's commander, in any zone "
                                                "(CR 903.3): its color identity is the player's commander's "
                                                "(CR 903.4)")
@@ -147,6 +150,8 @@ class ObjectSpec(_Spec):
     exiled_until: Id | None = Field(None, description="(extension) (exile) the permanent whose leaving the battlefield "
                                                       "returns this card (\"exile … until this leaves the battlefield\", "
                                                       "CR 610.3)")
+    exiled_by: Id | None = Field(None, description="(extension) (exile) the permanent whose ability exiled this card, "
+                                                   "for its linked ability's \"the exiled card\" (CR 607.2a)")
     refers_to: Id | None = Field(None, description="(extension) (stack abilities) the id of the spell or ability on "
                                                    "the stack it refers to: the one a ward ability counters "
                                                    "unless its controller pays (CR 702.21a)")

@@ -11,7 +11,8 @@ from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, Coun
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Blink, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
-                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector)
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector, ExileIfDies,
+                  ExiledCardTokens)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import TYPE_WORDS
@@ -28,7 +29,7 @@ from ..core.ir import Ref
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
-from .effects_connive import clause_connive
+from .effects_connive import clause_connive, reflexive_sentence
 from .effects_control import clause_gain_control
 from .effects_groups import group_ref
 from .effects_delayed import add_delayed, delayed_scope, delayed_sentence, delayed_time
@@ -258,8 +259,8 @@ _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "
 
 def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     """[for each opponent,] [you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each
-    +1/+1 counter on SELF] [that's / that are tapped and attacking [that player [or a planeswalker they control]]]
-    (CR 111.2, 508.4)."""
+    +1/+1 counter on SELF] [, where X is that spell's mana value] [that's / that are tapped and attacking [that
+    player [or a planeswalker they control]]] (CR 111.2, 508.4, 107.3)."""
     per_opponent = bool(c.take("for", "each", "opponent", ","))
     c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
@@ -270,36 +271,13 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
         p, q = 0, 0   # an X/X token: its size is read after "where X is …" (below)
     else:
         p, q = pt(c, signed=False)
-    colors: list[str] = []
-    if c.take("colorless"):
-        pass
-    else:
-        colors.append(color_word(c))
-        while c.take("and") or (c.at(",") and c.take(",")):
-            colors.append(color_word(c))
-    subs: list[str] = []
-    while True:
-        try:
-            subs.append(subtype_word(c))
-        except NoMatch:
-            break
-    types: list[str] = []
-    while c.low() in _TOKEN_TYPES:
-        types.append(_TOKEN_TYPES[c.next().low])
-    if not subs or "Creature" not in types:
-        raise NoMatch("creature token with a subtype")
-    c.need("token" if n == 1 else "tokens")
-    kws: tuple[str, ...] = ()
-    if c.take("with"):
-        kws = keyword_list(c)
+    token = _token_description(c, n, p, q)
     if c.take("for", "each"):
         if n != 1:
             raise NoMatch("'for each' with a count")
         c.need(("+1/+1",), "counter", "on", "SELF")
         n = "counters:+1/+1"
     size = _token_size(c, s) if sized else None
-    token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
-             ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
     attacking = _entering_attacking(c, per_opponent)
     return [CreateTokens(n, token, tapped=bool(attacking), attacking=attacking, size=size)]
 
@@ -331,6 +309,46 @@ def _entering_attacking(c: Cursor, per_opponent: bool) -> str:
     c.need("that", "player")
     return "each_opponent_or_planeswalker" if c.take("or", "a", "planeswalker", "they", "control") \
         else "each_opponent"
+
+
+def clause_exiled_card_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """the exiled card's owner creates an X/X <colors> <Subtypes> creature token, where X is the mana value of
+    the exiled card (linked abilities, CR 607.2a; :class:`~solver.core.ir.ExiledCardTokens`)."""
+    c.need("the", "exiled", ("card's", "card’s"), "owner", "creates", ("a", "an"))
+    t = c.next()
+    if t.kind != "PT" or t.low.lower() != "x/x":
+        raise NoMatch("an X/X token")
+    token = _token_description(c, 1, 0, 0)
+    c.need(",", "where", "x", "is", "the", "mana", "value", "of", "the", "exiled", "card")
+    return [ExiledCardTokens(tuple((k, v) for k, v in token if k not in ("power", "toughness")))]
+
+
+def _token_description(c: Cursor, n: object, p: int, q: int) -> tuple[tuple[str, object], ...]:
+    """<colors> <Subtypes> <types> token(s) [with <keywords>]: the token's card mapping (CR 111.4)."""
+    colors: list[str] = []
+    if c.take("colorless"):
+        pass
+    else:
+        colors.append(color_word(c))
+        while c.take("and") or (c.at(",") and c.take(",")):
+            colors.append(color_word(c))
+    subs: list[str] = []
+    while True:
+        try:
+            subs.append(subtype_word(c))
+        except NoMatch:
+            break
+    types: list[str] = []
+    while c.low() in _TOKEN_TYPES:
+        types.append(_TOKEN_TYPES[c.next().low])
+    if not subs or "Creature" not in types:
+        raise NoMatch("creature token with a subtype")
+    c.need("token" if n == 1 else "tokens")
+    kws: tuple[str, ...] = ()
+    if c.take("with"):
+        kws = keyword_list(c)
+    return (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
+            ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
@@ -399,6 +417,11 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
     """exile <permanent> / exile <target card from a graveyard> (CR 406.2, 701.13? — exile is a
     zone change to the exile zone). "Exile … until …" (a duration) is not this template."""
     c.need("exile")
+    save = c.i
+    if s.last is not None and s.last.kind == "event_object" and (c.take("that", "card") or c.take("it")) \
+            and c.take("from", ("your", "their"), "graveyard"):
+        return [Exile(s.last)]   # "exile that card from your graveyard": the card its event named (CR 400.7)
+    c.i = save
     ref = _exiled_object(c, s, allow_graveyard=True)
     if s.source_is_permanent and c.take("until", "SELF", "leaves", "the", "battlefield"):
         return [Exile(ref, until_source_leaves=True)]   # CR 610.3: it returns as the source leaves
@@ -505,8 +528,13 @@ def delayed_token_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | No
 
 
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
-    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand."""
+    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand /
+    return [up to one] target <spell description> to its owner's hand (CR 115.1: a spell on the stack)."""
     c.need("return")
+    spell = _target_spell(c, s)
+    if spell is not None:
+        _to_owners_hand(c, False)
+        return [ReturnToHand(spell)]
     save = c.i
     try:
         ref = object_ref(c, s)
@@ -519,10 +547,29 @@ def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
     return [ReturnToHand(ref)]
 
 
+def _target_spell(c: Cursor, s: Scope) -> Ref | None:
+    """"[up to one] target <spell description>" (CR 115.1, 601.2c: "up to one" may choose none): the new
+    target, consumed; None (nothing consumed) when the object is not a spell."""
+    save = c.i
+    lo = 0 if c.take("up", "to", "one") else 1
+    if not c.take("target"):
+        c.i = save
+        return None
+    try:
+        filt = _spell_filter(c)
+    except NoMatch:
+        c.i = save
+        return None
+    s.targets.append(TargetSpec(filt, lo, 1, ()))
+    s.last = T(len(s.targets) - 1)
+    return s.last
+
+
 def _spell_filter(c: Cursor) -> Filter:
     """"spell", "creature spell", "noncreature spell", "instant or sorcery spell",
     "artifact or enchantment spell" (the object of "counter target …"): a spell
-    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell."""
+    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell. Then
+    "with mana value N [or less | or greater]" (:func:`_spell_mana_value`)."""
     types: list[str] = []
     non: list[str] = []
     while True:
@@ -541,7 +588,9 @@ def _spell_filter(c: Cursor) -> Filter:
         c.i += 1
     if non and types:
         raise NoMatch("mixed spell description")
-    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non))
+    mv_min, mv_max = _spell_mana_value(c)
+    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non), mv_min=mv_min,
+                  mv_max=mv_max)
 
 
 def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
@@ -562,8 +611,13 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
 
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
-    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
+    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana, or {X} when the spell or
+    ability announces X in its cost, CR 107.3a — not "{X}, where X is …")."""
     c.need("counter")
+    if s.event_spell is not None and not s.targets and c.take("that", "spell"):
+        if not (c.done() or c.at(".")):   # "counter that spell": the spell its cast trigger named (CR 603.2)
+            raise NoMatch("counter the cast spell with a rider")
+        return [CounterSpell(s.event_spell)]
     if c.take("that", "spell"):   # "counter that spell if …" after the spell was targeted (CR 608.2c)
         if s.last is None or s.last.kind != "target" or s.targets[s.last.index].filter.zone != "stack":
             raise NoMatch("'that spell' without a targeted spell")
@@ -584,14 +638,71 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     unless = None
     if c.take("unless", "its", "controller", "pays"):
         unless = mana_cost(mana_run(c))
-        if unless.x_count:
-            raise NoMatch("an unless payment of X")
+        if unless.x_count and (not s.x_defined or c.at(",", "where")):
+            raise NoMatch("an unless payment of an X its spell or ability doesn't announce")
     if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
         raise NoMatch("counter with a rider")
     s.targets.append(TargetSpec(filt, 1, 1, ()))
     ref = T(len(s.targets) - 1)
     s.last = ref
     return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
+
+
+def exile_if_dies_sentence(c: Cursor, s: Scope) -> ExileIfDies | None:
+    """"If that creature [or planeswalker] would die this turn, exile it instead." after an instruction on a
+    target; "If a creature dealt damage this way would die this turn, exile it instead." after damage
+    (CR 614.1a, 700.4, 120.3e); None (nothing consumed) when the sentence is neither."""
+    save = c.i
+    if c.take("if", "that", "creature") and (c.take("or", "planeswalker") or True):
+        ref = s.last
+        if ref is None or ref.kind != "target":
+            c.i = save
+            return None
+    elif c.take("if", "a", "creature", "dealt", "damage", "this", "way"):
+        if not any(isinstance(e, Damage) for e in s.effects):
+            c.i = save
+            return None
+        ref = None
+    else:
+        return None
+    if c.take("would", "die", "this", "turn", ",", "exile", "it", "instead") and c.done():
+        return ExileIfDies(ref)
+    c.i = save
+    return None
+
+
+def countered_instead_rider(c: Cursor) -> str:
+    """"If that spell is countered this way, exile it instead of putting it into its owner's graveyard." /
+    "…, put it into its owner's hand instead of into that player's graveyard." (CR 614.1a: a replacement
+    effect of the resolving spell on the countering it just described, CR 701.6a): the zone (``exile``,
+    ``hand``), the sentence consumed; "" (nothing consumed) when it is neither."""
+    save = c.i
+    if c.take("if", "that", "spell", "is", "countered", "this", "way", ","):
+        if c.take("exile", "it", "instead", "of", "putting", "it", "into", "its", ("owner's", "owner’s"),
+                  "graveyard") and c.done():
+            return "exile"
+        if c.take("put", "it", "into", "its", ("owner's", "owner’s"), "hand", "instead", "of", "into", "that",
+                  ("player's", "player’s"), "graveyard") and c.done():
+            return "hand"
+    c.i = save
+    return ""
+
+
+def _spell_mana_value(c: Cursor) -> tuple[int | None, int | None]:
+    """"with mana value N" / "N or less" / "N or greater" after a spell description (CR 202.3: a spell's
+    X counts on the stack): the (least, most) mana value; (None, None) when not there. "with mana value X"
+    and other amounts stay unread (NoMatch)."""
+    if not c.at("with", "mana", "value"):
+        return None, None
+    if c.kind(3) != "NUM":
+        raise NoMatch("a spell's mana value other than a number")
+    n = int(c.toks[c.i + 3].low)
+    c.i += 4
+    if c.take("or", "less"):
+        return None, n
+    if c.take("or", "greater"):
+        return n, None
+    return n, n
 
 
 def _if_mana_value_at_most(c: Cursor) -> int | None:
@@ -889,6 +1000,7 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("attach", effects_equip.clause_attach), ("animate", clause_animate),
     ("base power and toughness", clause_base_pt),
     ("add mana", clause_add_mana), ("connive", clause_connive), ("gain control", clause_gain_control),
+    ("the exiled card's owner creates", clause_exiled_card_tokens),
 ) + CLAUSES_EFFB
 
 
@@ -907,6 +1019,16 @@ def clause(c: Cursor, s: Scope) -> list[Effect]:
 def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
     c = Cursor(toks)
+    exile_if = exile_if_dies_sentence(c, s)
+    if exile_if is not None:
+        s.effects.append(exile_if)
+        return [exile_if]
+    instead = countered_instead_rider(c)
+    if instead:
+        if not s.effects or not isinstance(s.effects[-1], (CounterSpell, CounterUnlessPays)):
+            raise NoMatch("nothing countered this way")
+        s.effects[-1] = replace(s.effects[-1], instead=instead)
+        return []
     if cant_be_regenerated_rider(c):
         if not any(isinstance(e, Destroy) for e in s.effects):
             raise NoMatch("nothing to regenerate")
@@ -917,6 +1039,9 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         return []   # "It's still a land." after "… becomes a 2/2 … creature" (CR 205.1b)
     if flicker_return_sentence(toks, s):
         return []   # "Exile target creature. Return that card to the battlefield under its owner's control."
+    reflexive = reflexive_sentence(toks, s, instructions)   # "When it connives this way, …" (CR 603.12)
+    if reflexive is not None:
+        return reflexive
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked

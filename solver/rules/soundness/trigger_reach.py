@@ -51,6 +51,9 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.LookAtHand: "",
     ir.CreateTokens: "enters create",
     ir.CounterSpell: "countered graveyard",
+    ir.ExileIfDies: "exile leaves",
+    ir.Reflexive: "target_ability",
+    ir.ExiledCardTokens: "enters create",           # tokens for the linked exiled cards (CR 607.2a)                 # its own instructions' events are added (CR 603.12)                 # a later death is an exile instead (CR 614.1a)
     ir.SkipUntap: "",
     ir.Untap: "tap",
     ir.Tap: "tap",
@@ -193,6 +196,8 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 
 #: A read trigger event (:class:`~solver.core.ir.Trigger`) as event families.
 TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
+    ir.ReflexiveTrigger: frozenset(),
+    ir.DiscardTrigger: frozenset({"discard"}),   # triggers only from the instruction that made it (CR 603.12)
     ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
     ir.StepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
@@ -223,6 +228,13 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             got = got | {"leaves", "graveyard"}      # the Equipment's bonus or none: a 0/0 Germ dies (CR 704.5f)
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
+        if isinstance(e, (ir.CounterSpell, ir.CounterUnlessPays)) and e.instead:
+            got = got | {e.instead}   # countered this way, it is exiled / returned instead (CR 614.1a)
+        if isinstance(e, ir.Reflexive):   # a triggered ability put on the stack later, with its targets
+            inner = _events_of_effects(e.effects)
+            if inner is None:
+                return None
+            got = got | inner
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
             inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
@@ -299,7 +311,15 @@ def _produced_events(state: GameState) -> frozenset[str] | None:
         got |= {"target_ability"}                 # a triggered ability put on the stack with targets
     if got and "leaves" in got and regeneration_may_tap(state):
         got |= {"tap"}                            # a destruction replaced by regeneration taps (CR 701.15a)
+    if got and "damage" in got and _damage_to_counters(state):
+        got |= {"counters", "leaves", "graveyard"}   # damage replaced by -1/-1 counters (CR 614.1a, 704.5f)
     return got
+
+
+def _damage_to_counters(state: GameState) -> bool:
+    """Could damage be replaced by counters (:class:`ir.DamageToCounters`, a read static on the battlefield)?"""
+    return any(isinstance(a, ir.DamageToCounters) for o in state.battlefield if o.card is not None
+               for a in o.card.abilities)
 
 
 def regeneration_may_tap(state: GameState) -> bool:
