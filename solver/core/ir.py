@@ -353,6 +353,26 @@ class Mill(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ExileTopPlayable(_EffectBase):
+    """The controller exiles the top ``amount`` cards of their library (CR 406.3) and may play them until
+    ``until`` (CR 611.2a: a continuous effect from a resolving spell or ability; 601.2a, 305.1): "Exile the
+    top two cards of your library. Until the end of your next turn, you may play those cards." ``until``:
+    ``end_of_turn`` ("this turn", "until end of turn", CR 514.2) or ``end_of_next_turn``; ``spells_only``:
+    "you may cast" (a land can't be cast, CR 305.9). Each exiled card records the permission (object key
+    ``may_play``, :class:`solver.core.state.PlayPermission`)."""
+
+    kind: ClassVar[str] = "exile_top_playable"
+    amount: Amount
+    until: str = "end_of_turn"
+    spells_only: bool = False
+
+    def _text(self) -> str:
+        until = "this turn" if self.until == "end_of_turn" else "until the end of your next turn"
+        verb = "cast" if self.spells_only else "play"
+        return f"exile the top {describe_amount(self.amount)} card(s) of your library; you may {verb} them {until}"
+
+
+@dataclass(frozen=True)
 class Discard(_EffectBase):
     """The controller (or each player ``to`` names: "target player", "each opponent", "each
     player") discards ``amount`` cards of their choice (CR 701.9a: from their hand to their
@@ -1484,7 +1504,7 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, ExileTopPlayable, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,

@@ -630,7 +630,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
                   buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False,
-                  exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
+                  exiled_until=None, modes=None, may_play=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)

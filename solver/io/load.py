@@ -60,7 +60,7 @@ from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (r
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
 from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, Turn, TurnHistory)
+                          PlayPermission, PreventionShield, Turn, TurnHistory)
 from ..core.ir import delayed_of
 from ..core.options import QUERY_KINDS
 
@@ -143,7 +143,8 @@ class _PlainObject(_Plain):
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
                      sacrificed=None, monstrous=False,
-                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
+                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None,
+                     may_play=None)
 
 
 class _PlainAbility(_Plain):
@@ -285,6 +286,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "blocking": _opt(lambda v: _list(v, _id)),
     "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
     "last_known": lambda v: v if v is None else _not_plain(),
+    "may_play": lambda v: v if v is None else _not_plain(),
 }
 
 
@@ -1338,7 +1340,7 @@ class _Builder:
             skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
             regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p),
-            event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
+            may_play=self.may_play(p), event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
             modes=self.modes(p))
 
     def regeneration_shields(self, p: _Pending) -> int:
@@ -1349,6 +1351,19 @@ class _Builder:
             self.fail(_at(p.path, "regeneration_shields"), "regeneration shields are on permanents: only on the "
                                                             "battlefield (CR 701.15a)")
         return int(n)
+
+    def may_play(self, p: _Pending) -> PlayPermission | None:
+        """``may_play`` (extension): a card in exile a player may play for a duration (CR 611.2, 601.2a,
+        305.1)."""
+        spec = p.spec.may_play
+        if spec is None:
+            return None
+        path = _at(p.path, "may_play")
+        if p.zone != "exile" or p.card is None:
+            self.fail(path, "'may_play' is for a card in exile (CR 611.2)")
+        if spec.player not in self.player_ids:
+            self.fail(_at(path, "player"), f"unknown player '{spec.player}'{_suggest_id(spec.player, list(self.player_ids))}")
+        return PlayPermission(spec.player, spec.until, bool(spec.spells_only))
 
     def exiled_until(self, p: _Pending) -> str | None:
         """``exiled_until`` (extension): a card in exile until a permanent on the battlefield leaves it

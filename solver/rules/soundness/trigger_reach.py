@@ -46,6 +46,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Fight: "damage leaves graveyard",
     ir.Draw: "draw",
     ir.Mill: "mill graveyard",
+    ir.ExileTopPlayable: "exile",
     ir.GainLife: "life",
     ir.LoseLife: "life",
     ir.LookAtHand: "",
