@@ -1005,7 +1005,21 @@ def _do_exile_top_playable(w: _World, ctx: _Ctx, eff: ir.ExileTopPlayable) -> li
     """CR 406.3, 611.2a: the controller exiles the top N cards of their library; they may play them until the
     permission ends (object key ``may_play``; :mod:`solver.rules.play_permissions`)."""
     n = _amount(w, ctx, eff.amount)
-    return _draw(w, ctx.controller, n, exile=PlayPermission(ctx.controller, eff.until, eff.spells_only))
+    library = {o.id for o in w.zone_list("library", ctx.controller)}
+    worlds = _draw(w, ctx.controller, n, exile=PlayPermission(ctx.controller, eff.until, eff.spells_only))
+    for v in worlds:
+        _exiled_together(v, library)
+    return worlds
+
+
+def _exiled_together(v: _World, library: set[str]) -> None:
+    """The cards are exiled at once, and exile has no order (CR 406.3): the ones exiled from ``library`` are
+    written in id order, and their random result too, so one set of exiled cards is one outcome."""
+    exiled = sorted((o for o in v.objects.values() if o.zone == "exile" and o.id in library), key=lambda o: o.order)
+    for o, oid in zip(exiled, sorted(o.id for o in exiled)):
+        v.put(v.objects[oid].with_(order=o.order))
+    if "exiled" in v.choices:
+        v.choices["exiled"] = sorted(v.choices["exiled"])
 
 
 @lru_cache(maxsize=256)
