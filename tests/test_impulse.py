@@ -305,3 +305,114 @@ def test_unread_permission_blocks_what_it_reaches():
     state = situation_from_dict(d).state
     assert answer(state, {"kind": "actions", "player": "alice"})["status"] == "unsupported"
     assert answer(state, {"kind": "actions", "player": "bob"})["status"] == "ok"
+
+
+# ---------------------------------------------------------------------------
+# "Whenever you cast … this turn" / "When you next cast … this turn" (CR 603.7a-c)
+# ---------------------------------------------------------------------------
+
+_CAST_THIS_TURN = re.compile(r"^(?:whenever you cast|when you next cast) [^.]*? this turn, ", re.I)
+
+
+def _delayed_casts(card) -> list:
+    out: list = []
+
+    def walk(x):
+        if isinstance(x, ir.DelayedCast):
+            out.append(x)
+        elif dataclasses.is_dataclass(x) and not isinstance(x, type):
+            for f in dataclasses.fields(x):
+                walk(getattr(x, f.name))
+        elif isinstance(x, (tuple, list)):
+            for y in x:
+                walk(y)
+    walk([[f.abilities, f.spell] for f in [card, *other_faces(card)]])
+    return out
+
+
+def test_every_cast_this_turn_sentence_is_read_as_a_delayed_trigger_or_unread():
+    """Each line of the database opening with such a sentence (22; 45 sentences in all, most "copy that spell") is
+    a DelayedCast — never a
+    permanent's triggered ability — or unread (it names its event's spell, a target, X …)."""
+    hits = 0
+    for c in json.load(gzip.open(DATA)):
+        for line in _REMINDER.sub("", c.get("text") or "").split("\n"):
+            body = re.sub(r"^(?:[IVX]+(?:, [IVX]+)* — |[^—]{1,30} — )", "", line)
+            if not _CAST_THIS_TURN.search(body) or ":" in body.split(",")[0]:
+                continue
+            hits += 1
+            card = get_card(c["name"])
+            trig = [a for f in [card, *other_faces(card)] for a in f.abilities
+                    if isinstance(a, ir.TriggeredAbility) and a.text == line and isinstance(a.trigger, ir.CastTrigger)]
+            assert not trig, (c["name"], "read as a permanent's trigger")
+    assert hits >= 20
+    (g,) = _delayed_casts(get_card("Glimpse of Nature"))
+    assert (g.step, g.once, g.effects) == ("cast", False, (ir.Draw(1),))
+    assert not _delayed_casts(get_card("Doublecast")) and not _delayed_casts(get_card("Brass Infiniscope"))
+
+
+def _inline(text: str) -> dict:
+    return {"name": "Test Glimpse", "type": "Sorcery", "types": ["Sorcery"], "manaCost": "{0}", "text": text}
+
+
+FREE = ["Ornithopter", "Memnite", "Darksteel Relic", "Accorder's Shield"]
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(FREE), min_size=1, max_size=4), st.booleans())
+def test_draws_match_the_creature_spells_cast(hand, once):
+    """Glimpse of Nature (each creature spell this turn) and a "when you next cast a creature spell this
+    turn, draw a card" card (the next one only): after resolving it, alice casts every card of her hand in
+    order, each resolving; she draws once per creature spell — the reference counts the printed types —, or
+    once for the first one."""
+    text = ("When you next cast a creature spell this turn, draw a card." if once
+            else "Whenever you cast a creature spell this turn, draw a card.")
+    d = board(hand={"alice": hand}, library={"alice": ["Island"] * 6},
+              stack=[{"card": _inline(text), "controller": "alice"}])
+    sit = Situation.from_dict(d)
+    (_, sit), = sit.resolve()
+    ids = [o.id for o in sit.state.objects if o.zone == "hand"]
+    for oid in ids:
+        sit = sit.apply(f"cast {oid}")
+        while sit.stack:
+            sit = sit.apply("pass")
+    creatures = sum(1 for n in hand if "Creature" in get_card(n).data.types)
+    drawn = sum(1 for o in sit.state.objects if o.zone == "hand")
+    assert drawn == (min(creatures, 1) if once else creatures)
+    assert bool(sit.state.delayed) == (not once or creatures == 0)
+
+
+def test_delayed_cast_record_errors_are_located():
+    d = board(graveyard={"alice": ["Glimpse of Nature"]},
+              delayed=[{"step": "end", "controller": "alice", "source": "glimpse-of-nature"}])
+    with pytest.raises(SituationError) as e:
+        situation_from_dict(d)
+    assert "delayed[0].step" in str(e.value)
+    d["delayed"][0]["step"] = "next_cast"
+    with pytest.raises(SituationError):
+        situation_from_dict(d)
+    d["delayed"][0]["step"] = "cast"
+    assert situation_from_dict(d).state.delayed[0].step == "cast"
+
+
+def test_cleanup_ends_this_turn_delayed_triggers():
+    d = board(turn={"number": 3, "active": "alice", "step": "end", "priority": "bob", "passed": ["alice"]},
+              graveyard={"alice": ["Glimpse of Nature"]}, library={"alice": ["Island"], "bob": ["Island"] * 2},
+              delayed=[{"step": "cast", "controller": "alice", "source": "glimpse-of-nature", "turn": 3}])
+    (o,) = answer(situation_from_dict(d).state, {"kind": "pass"})["outcomes"]
+    assert "delayed" not in o["situation"] and o["situation"]["turn"]["number"] == 4
+
+
+def test_delayed_cast_soundness_both_ways():
+    """Read: resolving Glimpse of Nature, and a creature cast with its record in force, block nothing.
+    Unread: Doublecast's "When you next cast an instant or sorcery spell this turn, copy that spell." refuses
+    its resolution."""
+    g = situation_from_dict(board(stack=[{"card": "Glimpse of Nature", "controller": "alice"}])).state
+    assert answer(g, {"kind": "resolve"})["status"] == "ok"
+    d = board(battlefield={"alice": ["Forest"]}, hand={"alice": ["Llanowar Elves"]},
+              graveyard={"alice": ["Glimpse of Nature"]},
+              delayed=[{"step": "cast", "controller": "alice", "source": "glimpse-of-nature", "turn": 3}])
+    assert answer(situation_from_dict(d).state, {"kind": "actions", "player": "alice"})["status"] == "ok"
+    dc = situation_from_dict(board(stack=[{"card": "Doublecast", "controller": "alice"}])).state
+    assert answer(dc, {"kind": "resolve"})["status"] == "unsupported"

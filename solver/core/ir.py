@@ -1475,6 +1475,29 @@ class Delayed(_EffectBase):
         return f"at the beginning of {when}: " + "; ".join(e.describe() for e in self.effects)
 
 
+@dataclass(frozen=True)
+class DelayedCast(Delayed):
+    """"Whenever you cast a creature spell this turn, draw a card." (Glimpse of Nature) / "When you next cast
+    an instant or sorcery spell this turn, …": a delayed triggered ability created as the spell or ability
+    resolves (CR 603.7a) that triggers on ``trigger`` (a :class:`CastTrigger`, its controller's "you") for the
+    rest of the turn — each time (a stated duration, CR 603.7b) or, with ``once``, the next time only
+    (603.7c) — and ends in the cleanup step (514.2). ``step`` names its record: ``cast`` or ``next_cast``.
+    Its instructions are read whole; they name no target and nothing of the event."""
+
+    kind: ClassVar[str] = "delayed_cast"
+    trigger: "Trigger | None" = None
+    once: bool = False
+
+    def _text(self) -> str:
+        what = self.trigger.describe() if self.trigger is not None else "whenever you cast a spell"
+        when = f"the next time this turn: {what}" if self.once else f"this turn, {what}"
+        return f"{when}: " + "; ".join(e.describe() for e in self.effects)
+
+
+#: The record steps of :class:`DelayedCast` ("this turn": removed in the cleanup step, CR 514.2).
+CAST_DELAYED_STEPS: tuple[str, ...] = ("cast", "next_cast")
+
+
 def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
     """The delayed-trigger instructions (CR 603.7a) of ``effects`` in order, nested ones included
     (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
@@ -1514,7 +1537,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, ExileTopPlayable, Disca
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, DelayedCast, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
                UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

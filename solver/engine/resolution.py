@@ -2760,6 +2760,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Draw: _do_draw_or_mill,
     ir.Mill: _do_draw_or_mill,
     ir.ExileTopPlayable: _do_exile_top_playable,
+    ir.DelayedCast: _do_delayed,   # its record's step names it: "cast" / "next_cast" (CR 603.7b-c)
     ir.Discard: _do_discard,
     ir.GainLife: _do_life,
     ir.ItsControllerGainsLife: _do_its_controller,

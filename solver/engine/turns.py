@@ -870,7 +870,8 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
         s = x.state
         objs = tuple(o.with_(damage=0, regeneration_shields=0) if o.damage or o.regeneration_shields else o
                      for o in s.objects)  # CR 514.2: damage removed; "this turn" effects and shields end
-        s = end_of_turn_permissions(replace(s, objects=objs, effects=(), prevention=()))   # 514.2: "this turn"
+        delayed = tuple(t for t in s.delayed if t.step not in ir.CAST_DELAYED_STEPS)   # "this turn" triggers end
+        s = end_of_turn_permissions(replace(s, objects=objs, effects=(), prevention=(), delayed=delayed))   # 514.2
         out.append(replace(x, state=s, stage="settle", choices=x.choices))
     return out
 

@@ -61,7 +61,7 @@ from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_me
                                  _unknown_key_message)
 from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
                           PlayPermission, PreventionShield, Turn, TurnHistory)
-from ..core.ir import delayed_of
+from ..core.ir import CAST_DELAYED_STEPS, DelayedCast, delayed_of
 from ..core.options import QUERY_KINDS
 
 __all__ = [
@@ -1550,6 +1550,15 @@ class _Builder:
             self.fail(path, f"'{source}' has no delayed instruction #{index} in "
                             + ("its spell" if ability == 0 else f"its ability #{ability}") + " (CR 603.7a)")
 
+    def _delayed_kind(self, source: str, ability: int, index: int, step: str, path: str) -> None:
+        """A located error unless the record's ``step`` fits its instruction: ``cast`` / ``next_cast`` for a
+        "whenever / when you next cast … this turn" instruction (CR 603.7b-c), a step for the others."""
+        card = self.objects[source].card
+        d = delayed_of(card, ability)[index - 1]
+        want = ("next_cast" if d.once else "cast") if isinstance(d, DelayedCast) else None
+        if (want or step) != step or (want is None and step in CAST_DELAYED_STEPS):
+            self.fail(path, f"'{step}' does not fit that delayed instruction ({d.describe()}; CR 603.7)")
+
     def delayed(self) -> tuple[DelayedTrigger, ...]:
         """``delayed`` (extension): delayed triggered abilities in force (CR 603.7) — a player
         ``controller``, a ``source`` object whose spell or ability has that delayed instruction."""
@@ -1559,6 +1568,7 @@ class _Builder:
             self.player(e.controller, _at(path, "controller"))
             self.known(e.source, _at(path, "source"), players=False, what="object")
             self._delayed_exists(e.source, e.ability, e.index, _at(path, "index"))
+            self._delayed_kind(e.source, e.ability, e.index, e.step, _at(path, "step"))
             if e.it is not None:
                 self.known(e.it, _at(path, "it"))
             out.append(DelayedTrigger(e.step, e.controller, e.source, e.index, e.ability, e.turn, e.whose, e.it))

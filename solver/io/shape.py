@@ -311,8 +311,10 @@ class DelayedSpec(_Spec):
     """(extension) A delayed triggered ability in force (CR 603.7): ``{step, controller, source, ability,
     index, turn, whose}``."""
 
-    step: Literal["end", "upkeep"] = Field(description="``end``: the next end step to begin (CR 603.7b); "
-                                                       "``upkeep``: the upkeep of a turn after ``turn``")
+    step: Literal["end", "upkeep", "cast", "next_cast"] = Field(
+        description="``end``: the next end step to begin (CR 603.7b); ``upkeep``: the upkeep of a turn after "
+                    "``turn``; ``cast``: each spell its controller casts this turn that its trigger describes, "
+                    "``next_cast``: the next one (\"whenever / when you next cast … this turn\", CR 603.7b-c)")
     controller: Id = Field(description="The player who controls it (CR 603.7d)")
     source: Id = Field(description="The object whose spell or ability created it")
     ability: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(

@@ -30,6 +30,7 @@ from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive
 from .effects_groups import group_ref
 from .effects_delayed import delayed_sentence
+from .effects_delayed_cast import delayed_cast_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
@@ -836,7 +837,8 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
-    delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
+    delayed = delayed_cast_sentence(toks, s, instructions) \
+        or delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
     conditional = if_condition_sentence(toks, s, instructions) \

@@ -47,6 +47,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Draw: "draw",
     ir.Mill: "mill graveyard",
     ir.ExileTopPlayable: "exile",
+    ir.DelayedCast: "",                             # creating the delayed ability is no event (CR 603.7a)
     ir.GainLife: "life",
     ir.LoseLife: "life",
     ir.LookAtHand: "",
