@@ -416,3 +416,46 @@ def test_delayed_cast_soundness_both_ways():
     assert answer(situation_from_dict(d).state, {"kind": "actions", "player": "alice"})["status"] == "ok"
     dc = situation_from_dict(board(stack=[{"card": "Doublecast", "controller": "alice"}])).state
     assert answer(dc, {"kind": "resolve"})["status"] == "unsupported"
+
+
+# ---------------------------------------------------------------------------
+# "If a player is dealt damage this way, …" (CR 608.2c)
+# ---------------------------------------------------------------------------
+
+def test_dealt_damage_this_way_is_read_only_where_modeled():
+    """The three "If a player is dealt damage this way, …" lines of the database: Play with Fire's scry is read
+    (after its damage); Sonic Shrieker's follows a life gain and names "they", Screaming Nemesis's names "they":
+    unread."""
+    lines = [(c["name"], line) for c in json.load(gzip.open(DATA))
+             for line in _REMINDER.sub("", c.get("text") or "").split("\n") if "If a player is dealt damage this way" in line]
+    assert len(lines) == 3
+    (e,) = get_card("Play with Fire").spell.effects
+    assert isinstance(e, ir.IfDealtDamage) and e.damage == ir.Damage(ir.T(0), 2) and e.then == (ir.Scry(1),)
+    for name in ("Sonic Shrieker", "Screaming Nemesis"):
+        assert any("dealt damage this way" in t for t in _found_unread(get_card(name))), name
+
+
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=os.environ.get("CI") == "true",
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["alice", "bob", "grizzly-bears"]), st.integers(0, 3))
+def test_play_with_fire_scries_exactly_when_a_player_is_dealt_damage(target, shield):
+    """Reference: the scry (two outcomes: the known top card kept or bottomed) happens iff the target is a
+    player and the damage left after a shield preventing the next ``shield`` damage to it is positive."""
+    d = board(battlefield={"bob": ["Grizzly Bears"]}, library={"alice": ["Island", "Mountain"]},
+              stack=[{"card": "Play with Fire", "controller": "alice", "targets": [[target]]}])
+    if shield:
+        d["prevention"] = [{"to": target, "amount": shield}]
+    got = answer(situation_from_dict(d).state, {"kind": "resolve"})
+    assert got["status"] == "ok", got
+    scried = target in ("alice", "bob") and 2 - shield > 0
+    assert got["count"] == (2 if scried else 1)
+    assert all(("scry" in o["choices"]) == scried for o in got["outcomes"])
+
+
+def test_dealt_damage_soundness_both_ways():
+    pwf = situation_from_dict(board(library={"alice": ["Island"]},
+                                    stack=[{"card": "Play with Fire", "controller": "alice", "targets": [["bob"]]}])).state
+    assert answer(pwf, {"kind": "resolve"})["status"] == "ok"
+    d = board(battlefield={"alice": ["Sonic Shrieker"]}, hand={"bob": ["Island"]},
+              stack=[{"ability": {"source": "sonic-shrieker", "index": 1}, "controller": "alice", "targets": [["bob"]]}])
+    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"

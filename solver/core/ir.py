@@ -278,6 +278,21 @@ class Damage(_EffectBase):
 
 
 @dataclass(frozen=True)
+class IfDealtDamage(_EffectBase):
+    """"<Source> deals N damage to any target. If a player is dealt damage this way, scry 1." (Play with Fire):
+    ``damage``, then ``then`` only if a player was dealt damage by it (CR 608.2c: an instruction reads the
+    result of an earlier one; damage prevented or not dealt is not dealt, 120.8, 615.1)."""
+
+    kind: ClassVar[str] = "if_dealt_damage"
+    damage: Damage
+    then: tuple["Effect", ...] = ()
+
+    def _text(self) -> str:
+        return f"{self.damage.describe()}; if a player is dealt damage this way: " + \
+            "; ".join(e.describe() for e in self.then)
+
+
+@dataclass(frozen=True)
 class Destroy(_EffectBase):
     """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.15b: no
     regeneration shield applies to that destruction)."""
@@ -1527,7 +1542,7 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, ExileTopPlayable, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+Effect = Union[Damage, IfDealtDamage, Destroy, Pump, Fight, Draw, Mill, ExileTopPlayable, Discard, GainLife, LoseLife, ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,

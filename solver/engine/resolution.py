@@ -473,6 +473,17 @@ def _do_damage(w: _World, ctx: _Ctx, eff: ir.Damage) -> list[_World]:
     return [w]
 
 
+def _do_if_dealt_damage(w: _World, ctx: _Ctx, eff: ir.IfDealtDamage) -> list[_World]:
+    """CR 608.2c: the damage, then ``then`` if a player was dealt damage by it (what was prevented or not dealt
+    counts for nothing, CR 120.8, 615.1); the damage's events are dispatched first."""
+    n = _amount(w, ctx, eff.damage.amount)
+    dealt = [t for t in _refs(w, ctx, eff.damage.to) if _deal_damage(w, ctx.damage_source, t, n) > 0]
+    if not any(t in w.life for t in dealt):
+        return [w]
+    dispatch_events(w)
+    return _run_effects(w, ctx, eff.then)
+
+
 def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
     """CR 701.8: each permanent named is destroyed (not an indestructible one, 702.12b) through the
     kernel's :func:`~solver.engine.transition.destroy` — a regeneration shield replaces it unless
@@ -2753,6 +2764,7 @@ def _graveyard_to_bottom(w: _World, player: str) -> list[_World]:
 
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
+    ir.IfDealtDamage: _do_if_dealt_damage,
     ir.Destroy: _do_destroy,
     ir.Pump: _do_lasting,
     ir.UntilEndOfTurn: _do_until_end_of_turn,

@@ -29,6 +29,7 @@ from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive
 from .effects_groups import group_ref
+from .effects_dealt import dealt_damage_sentence
 from .effects_delayed import delayed_sentence
 from .effects_delayed_cast import delayed_cast_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
@@ -834,6 +835,9 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         return []   # "It's still a land." after "… becomes a 2/2 … creature" (CR 205.1b)
     if flicker_return_sentence(toks, s):
         return []   # "Exile target creature. Return that card to the battlefield under its owner's control."
+    dealt = dealt_damage_sentence(toks, s, instructions)   # "If a player is dealt damage this way, …" (608.2c)
+    if dealt is not None:
+        return dealt
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
