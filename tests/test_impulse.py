@@ -459,3 +459,26 @@ def test_dealt_damage_soundness_both_ways():
     d = board(battlefield={"alice": ["Sonic Shrieker"]}, hand={"bob": ["Island"]},
               stack=[{"ability": {"source": "sonic-shrieker", "index": 1}, "controller": "alice", "targets": [["bob"]]}])
     assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"
+
+
+@pytest.mark.parametrize("card", ["Bonecrusher Giant", "Fire // Ice", "Emeria's Call", "Burst Lightning", "Shock",
+                                  "Force of Will", "Forest", "Lightning Bolt", "Memnite", "Godless Shrine"])
+def test_a_permitted_card_in_exile_is_cast_as_from_a_hand(card):
+    """CR 601.2a, 305.1: with a permission, a card in exile is cast or played exactly as it would be from its
+    owner's hand — every face (CR 715.3, 709.3, 712.11b), kicker, alternative costs not tied to a zone, a land
+    paying life as it enters; with ``spells_only`` no land (face) is played."""
+    lands = {"alice": ["Mountain", "Island", "Island", "Plains"], "bob": ["Grizzly Bears"]}
+    turn = {"number": 3, "active": "alice", "step": "main1", "priority": "alice"}
+    hand = situation_from_dict(board(turn=turn, battlefield=lands, hand={"alice": [card, "Island"]})).state
+    perm = {"player": "alice"}
+    exiled = situation_from_dict(board(turn=turn, battlefield=lands, hand={"alice": ["Island"]},
+                                       exile={"alice": [{"card": card, "may_play": perm}]})).state
+    strip = lambda r: [a for a in r["actions"] if a.get("object") != "island-3"]   # the Island in hand
+    a, b = answer(hand, {"kind": "actions", "player": "alice"}), answer(exiled, {"kind": "actions", "player": "alice"})
+    assert (a["status"], b["status"]) == ("ok", "ok")
+    assert strip(a) == strip(b)
+    cast_only = situation_from_dict(board(turn=turn, battlefield=lands, exile={"alice": [
+        {"card": card, "may_play": {"player": "alice", "spells_only": True}}]})).state
+    got = answer(cast_only, {"kind": "actions", "player": "alice"})["actions"]
+    assert not [x for x in got if x["kind"] == "play_land"]
+    assert [x for x in got if x["kind"] == "cast"] == [x for x in strip(b) if x["kind"] == "cast"]
