@@ -530,7 +530,7 @@ def test_json_schema():
                         "activated_this_turn", "entered_this_turn", "skip_untap", "exile_if_dies", "attacking", "blocking", "blocked",
                         "commander", "refers_to", "face", "on_adventure", "fused", "prototyped", "cast_with",
                         "regeneration_shields", "kicked", "buyback", "casualty", "cast_before", "sacrificed", "monstrous", "control_reverts_to", "exiled_until", "exiled_by", "event_object", "event_player", "delayed", "it",
-                        "modes"}
+                        "modes", "may_play"}
     assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
                                                               "passed", "spells_cast", "extra_turns", "skip_combat", "history"}
     assert "main1" in schema["$defs"]["TurnSpec"]["properties"]["step"]["enum"]

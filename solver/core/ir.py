@@ -278,6 +278,21 @@ class Damage(_EffectBase):
 
 
 @dataclass(frozen=True)
+class IfDealtDamage(_EffectBase):
+    """"<Source> deals N damage to any target. If a player is dealt damage this way, scry 1." (Play with Fire):
+    ``damage``, then ``then`` only if a player was dealt damage by it (CR 608.2c: an instruction reads the
+    result of an earlier one; damage prevented or not dealt is not dealt, 120.8, 615.1)."""
+
+    kind: ClassVar[str] = "if_dealt_damage"
+    damage: Damage
+    then: tuple["Effect", ...] = ()
+
+    def _text(self) -> str:
+        return f"{self.damage.describe()}; if a player is dealt damage this way: " + \
+            "; ".join(e.describe() for e in self.then)
+
+
+@dataclass(frozen=True)
 class Destroy(_EffectBase):
     """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.15b: no
     regeneration shield applies to that destruction)."""
@@ -350,6 +365,26 @@ class Mill(_EffectBase):
 
     def _text(self) -> str:
         return (f"{_ref_text(self.to)} mills " if self.to else "mill ") + f"{describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
+class ExileTopPlayable(_EffectBase):
+    """The controller exiles the top ``amount`` cards of their library (CR 406.3) and may play them until
+    ``until`` (CR 611.2a: a continuous effect from a resolving spell or ability; 601.2a, 305.1): "Exile the
+    top two cards of your library. Until the end of your next turn, you may play those cards." ``until``:
+    ``end_of_turn`` ("this turn", "until end of turn", CR 514.2) or ``end_of_next_turn``; ``spells_only``:
+    "you may cast" (a land can't be cast, CR 305.9). Each exiled card records the permission (object key
+    ``may_play``, :class:`solver.core.state.PlayPermission`)."""
+
+    kind: ClassVar[str] = "exile_top_playable"
+    amount: Amount
+    until: str = "end_of_turn"
+    spells_only: bool = False
+
+    def _text(self) -> str:
+        until = "this turn" if self.until == "end_of_turn" else "until the end of your next turn"
+        verb = "cast" if self.spells_only else "play"
+        return f"exile the top {describe_amount(self.amount)} card(s) of your library; you may {verb} them {until}"
 
 
 @dataclass(frozen=True)
@@ -1566,6 +1601,29 @@ class Delayed(_EffectBase):
         return f"at the beginning of {when}: " + "; ".join(e.describe() for e in self.effects)
 
 
+@dataclass(frozen=True)
+class DelayedCast(Delayed):
+    """"Whenever you cast a creature spell this turn, draw a card." (Glimpse of Nature) / "When you next cast
+    an instant or sorcery spell this turn, …": a delayed triggered ability created as the spell or ability
+    resolves (CR 603.7a) that triggers on ``trigger`` (a :class:`CastTrigger`, its controller's "you") for the
+    rest of the turn — each time (a stated duration, CR 603.7b) or, with ``once``, the next time only
+    (603.7c) — and ends in the cleanup step (514.2). ``step`` names its record: ``cast`` or ``next_cast``.
+    Its instructions are read whole; they name no target and nothing of the event."""
+
+    kind: ClassVar[str] = "delayed_cast"
+    trigger: "Trigger | None" = None
+    once: bool = False
+
+    def _text(self) -> str:
+        what = self.trigger.describe() if self.trigger is not None else "whenever you cast a spell"
+        when = f"the next time this turn: {what}" if self.once else f"this turn, {what}"
+        return f"{when}: " + "; ".join(e.describe() for e in self.effects)
+
+
+#: The record steps of :class:`DelayedCast` ("this turn": removed in the cleanup step, CR 514.2).
+CAST_DELAYED_STEPS: tuple[str, ...] = ("cast", "next_cast")
+
+
 def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed | Reflexive]":
     """The delayed-trigger instructions (CR 603.7a) and reflexive ones (603.12) of ``effects`` in order, nested
     ones included (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
@@ -1693,7 +1751,8 @@ class ExileIfDies(_EffectBase):
         return f"if {who} would die this turn, exile it instead"
 
 
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+Effect = Union[Damage, IfDealtDamage, Destroy, Pump, Fight, Draw, Mill, ExileTopPlayable, Discard, GainLife, LoseLife,
+               ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
@@ -1703,7 +1762,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, DelayedCast, MayPay, CoinFlip, LoseGame,
+               UntapChosen, ExtraTurn, SkipNextCombat,
                RemoveCounter, CastSuspended, Cascade, ExileIfDies, Reflexive, ExiledCardTokens, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

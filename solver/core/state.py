@@ -103,6 +103,25 @@ class AbilityRef:
     index: int
 
 
+#: The ends of a permission to play a card from exile (:class:`PlayPermission`): "this turn" / "until end
+#: of turn" (CR 514.2: the cleanup step of the turn), "until the end of your next turn" (the cleanup step of
+#: the permitted player's next turn: as that turn begins it becomes ``end_of_turn``, CR 611.2a).
+PERMISSION_ENDS: tuple[str, ...] = ("end_of_turn", "end_of_next_turn")
+
+
+@dataclass(frozen=True)
+class PlayPermission:
+    """(extension) a card in exile that ``player`` may play (CR 611.2, 305.1, 601.2a, 116.2b): "Exile the top
+    card of your library. You may play that card this turn." ``until`` is one of :data:`PERMISSION_ENDS`;
+    ``spells_only``: "you may cast" (a land can't be cast, CR 305.9). Playing the card follows the normal
+    rules: its timing (CR 307.1, 305.2: a land only with a land play left) and its costs (CR 601.2f). The
+    card is a new object when it leaves exile, and the permission ends (CR 400.7)."""
+
+    player: str
+    until: str = "end_of_turn"
+    spells_only: bool = False
+
+
 @dataclass(frozen=True)
 class GameObject:
     """A card, token, copy or ability in a zone (contract §1, "Objects").
@@ -214,6 +233,9 @@ class GameObject:
     # (extension) a modal spell or ability on the stack: the modes chosen as it was cast, activated or put on
     # the stack (CR 700.2a, 601.2b, 603.3c), sorted 1-based mode numbers in printed order; None: not recorded
     modes: tuple[int, ...] | None = None
+    # (extension) a card in exile that a player may play for a duration (CR 611.2; :class:`PlayPermission`);
+    # None: no such permission
+    may_play: PlayPermission | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -495,7 +517,7 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
             o.entered_this_turn, o.skip_untap, o.exile_if_dies, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
             o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.control_reverts_to, o.exiled_until, o.exiled_by, o.event_object, o.event_player, o.delayed, o.it,
-            o.modes)
+            o.modes, o.may_play)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

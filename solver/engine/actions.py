@@ -116,6 +116,7 @@ from ..core.errors import UnsupportedCase
 from ..payment.answers import unpayable_reason
 from ..payment.answers import counted_payments, decoded_payments
 from ..rules.casting_options import zone_blockers
+from ..rules.play_permissions import playable_elsewhere
 from ..rules.faces import (PROTOTYPE, cast_aftermath, castable_faces, face_candidates, on_adventure_of, prototype_castable,
                            with_face, with_prototype)
 
@@ -172,15 +173,21 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
             out.append(Candidate.make("play_land", o.id, pay_life=1))
     out.extend(Candidate.make("cast", o.id) for o in state.objects
                if on_adventure_of(o, player) or cast_aftermath(o, player))
+    for o in state.objects:   # permissions to play it from exile or a graveyard (CR 611.2, 305.1, 601.2a)
+        if o.zone in ("exile", "graveyard") and playable_elsewhere(view, o, player):
+            out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+            if is_land_card(o) and life_choice(o.card.abilities if o.card else ()):
+                out.append(Candidate.make("play_land", o.id, pay_life=1))
     if faces:
         out.extend(face_candidates(state, player))
     if modes:
         for o in state.objects:
-            if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
-                    or not has_options(o):
+            permitted = o.zone == "exile" and playable_elsewhere(view, o, player)   # as from a hand (CR 601.2a)
+            if (o.owner != player or o.zone not in ("hand", "graveyard")) and not permitted or o.card is None \
+                    or is_land_card(o) or not has_options(o):
                 continue
             for alt, kicked, buyback, casualty in modes_of(o):
-                if (alt or kicked or buyback or casualty) and mode_zone(o, alt) == o.zone:
+                if (alt or kicked or buyback or casualty) and mode_zone(o, alt) == ("hand" if permitted else o.zone):
                     out.append(Candidate.make("cast", o.id, 0, alt, kicked, buyback=buyback, casualty=casualty))
     for o in state.objects:
         if o.zone != "battlefield" or o.controller != player:
@@ -273,8 +280,8 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
     if o is None:
         return f"there is no object '{cand.object}'"
     if cand.kind == "play_land":
-        if o.zone != "hand" or o.owner != player:
-            return f"{o.name} ({o.id}) is not in {player}'s hand (CR 305.1)"
+        if (o.zone != "hand" or o.owner != player) and not playable_elsewhere(view, o, player):
+            return f"{o.name} ({o.id}) is not in {player}'s hand, and no effect lets them play it from there (CR 305.1)"
         if not is_land_card(o):
             return f"{o.name} is not a land card (CR 305.1)"
         why = _sorcery_timing_reason(state, player, "a land can be played", "CR 305.2, 505.5b")
@@ -292,7 +299,7 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             if why:
                 return why
         elif (o.zone != "hand" or o.owner != player) and not on_adventure_of(o, player) \
-                and not cast_aftermath(o, player):
+                and not cast_aftermath(o, player) and not playable_elsewhere(view, o, player):
             return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
         if o.card is None:
             return f"{o.id} is not a card"

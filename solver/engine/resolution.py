@@ -95,7 +95,7 @@ from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupp
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
 from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, StateKey)
+                          PlayPermission, PreventionShield, StateKey)
 from .transition import discard_unread
 from .transition import dispatch_events
 from ..rules.modes import TargetingSource, selection_effects
@@ -535,6 +535,17 @@ def _do_damage(w: _World, ctx: _Ctx, eff: ir.Damage) -> list[_World]:
     for t in _refs(w, ctx, eff.to):
         _deal_damage(w, ctx.damage_source, t, n)
     return [w]
+
+
+def _do_if_dealt_damage(w: _World, ctx: _Ctx, eff: ir.IfDealtDamage) -> list[_World]:
+    """CR 608.2c: the damage, then ``then`` if a player was dealt damage by it (what was prevented or not dealt
+    counts for nothing, CR 120.8, 615.1); the damage's events are dispatched first."""
+    n = _amount(w, ctx, eff.damage.amount)
+    dealt = [t for t in _refs(w, ctx, eff.damage.to) if _deal_damage(w, ctx.damage_source, t, n) > 0]
+    if not any(t in w.life for t in dealt):
+        return [w]
+    dispatch_events(w)
+    return _run_effects(w, ctx, eff.then)
 
 
 def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
@@ -1188,40 +1199,81 @@ def _interchangeable_key(o: GameObject) -> tuple[Hashable, ...]:
             o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
 
 
-def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
+def _draw(w: _World, player: str, n: int, mill: bool = False, exile: PlayPermission | None = None) -> list[_World]:
     """CR 121: draw ``n`` cards one at a time. From a library in random order
     (``shuffled``) the card drawn is a random event: one branch per class of
     interchangeable cards, with its probability. From an empty library: the
     player loses at the next state-based action check (CR 704.5b).
 
     ``mill`` (CR 701.17a): the top cards go to the graveyard instead, recorded
-    as ``milled``; milling from an empty library does nothing (CR 701.17b)."""
+    as ``milled``; milling from an empty library does nothing (CR 701.17b).
+    ``exile`` (CR 406.3, 611.2a): the top cards go to exile instead, each with that permission to play it
+    (object key ``may_play``), recorded as ``exiled``; from an empty library nothing is exiled."""
     worlds = [w]
+    key = "exiled" if exile is not None else "milled" if mill else "drawn"
+
+    def put(v: _World, oid: str) -> None:
+        if exile is not None:
+            _move(v, oid, "exile", may_play=exile)
+        elif mill:
+            _move(v, oid, "graveyard")
+        else:
+            draw(v, player, oid)
+
     for _ in range(n):
         nxt: list[_World] = []
         for v in worlds:
             lib = v.zone_list("library", player)
             if not lib:
-                if not mill:
+                if not mill and exile is None:
                     v.drew_empty.add(player)
                 nxt.append(v)
                 continue
             if player not in v.shuffled or len(lib) == 1 or v.known_top.get(player):
-                _move(v, lib[0].id, "graveyard") if mill else draw(v, player, lib[0].id)
+                put(v, lib[0].id)
                 nxt.append(v)
                 continue
-            classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
-            for o in lib:
-                classes.setdefault(_interchangeable_key(o), []).append(o)
-            for members in classes.values():
-                v2 = v.fork()
-                v2.prob *= Fraction(len(members), len(lib))
-                _move(v2, members[0].id, "graveyard") if mill else draw(v2, player, members[0].id)
-                # a random result, not a choice
-                v2.choices.setdefault("milled" if mill else "drawn", []).append(members[0].id)
-                nxt.append(v2)
+            nxt.extend(_random_top(v, lib, put, key))
         worlds = nxt
     return worlds
+
+
+def _random_top(v: _World, lib: list[GameObject], put: Callable[[_World, str], None], key: str) -> list[_World]:
+    """The top card of a library in random order is a random event (CR 401.2): one branch per class of
+    interchangeable cards, with its probability, the card ``put`` where it goes and recorded under ``key``
+    (a random result, not a choice)."""
+    classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
+    for o in lib:
+        classes.setdefault(_interchangeable_key(o), []).append(o)
+    out = []
+    for members in classes.values():
+        v2 = v.fork()
+        v2.prob *= Fraction(len(members), len(lib))
+        put(v2, members[0].id)
+        v2.choices.setdefault(key, []).append(members[0].id)
+        out.append(v2)
+    return out
+
+
+def _do_exile_top_playable(w: _World, ctx: _Ctx, eff: ir.ExileTopPlayable) -> list[_World]:
+    """CR 406.3, 611.2a: the controller exiles the top N cards of their library; they may play them until the
+    permission ends (object key ``may_play``; :mod:`solver.rules.play_permissions`)."""
+    n = _amount(w, ctx, eff.amount)
+    library = {o.id for o in w.zone_list("library", ctx.controller)}
+    worlds = _draw(w, ctx.controller, n, exile=PlayPermission(ctx.controller, eff.until, eff.spells_only))
+    for v in worlds:
+        _exiled_together(v, library)
+    return worlds
+
+
+def _exiled_together(v: _World, library: set[str]) -> None:
+    """The cards are exiled at once, and exile has no order (CR 406.3): the ones exiled from ``library`` are
+    written in id order, and their random result too, so one set of exiled cards is one outcome."""
+    exiled = sorted((o for o in v.objects.values() if o.zone == "exile" and o.id in library), key=lambda o: o.order)
+    for o, oid in zip(exiled, sorted(o.id for o in exiled)):
+        v.put(v.objects[oid].with_(order=o.order))
+    if "exiled" in v.choices:
+        v.choices["exiled"] = sorted(v.choices["exiled"])
 
 
 @lru_cache(maxsize=256)
@@ -3098,12 +3150,15 @@ def _to_bottom_in_random_order(w: _World, player: str, grave: list[GameObject]) 
 
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
+    ir.IfDealtDamage: _do_if_dealt_damage,
     ir.Destroy: _do_destroy,
     ir.Pump: _do_lasting,
     ir.UntilEndOfTurn: _do_until_end_of_turn,
     ir.Fight: _do_fight,
     ir.Draw: _do_draw_or_mill,
     ir.Mill: _do_draw_or_mill,
+    ir.ExileTopPlayable: _do_exile_top_playable,
+    ir.DelayedCast: _do_delayed,   # its record's step names it: "cast" / "next_cast" (CR 603.7b-c)
     ir.Discard: _do_discard,
     ir.GainLife: _do_life,
     ir.ItsControllerGainsLife: _do_its_controller,

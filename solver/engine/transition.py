@@ -678,7 +678,7 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
                   buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False,
                   control_reverts_to=None, exiled_until=None, exiled_by=None,
-                  modes=None)   # 718.4: a card not prototyped unless cast so (status)
+                  modes=None, may_play=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -1023,12 +1023,13 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
     if not w.events:
         return []
     events, w.events = w.events, []
+    delayed = _delayed_cast_triggers(w, events)   # "whenever you cast … this turn" (CR 603.7b)
     watching = [o for o in w.objects.values() if o.zone == "battlefield" and _has_event_triggers(o.card)]
     watching += [e.before for e in events if isinstance(e, LeftBattlefield) and _has_event_triggers(e.before.card)]
     watching += [s for e in events if isinstance(e, SpellCast) and (s := w.objects.get(e.stack_id)) is not None
                  and _has_event_triggers(s.card)]
     if not watching:
-        return []      # nothing looks at these events: no view to build
+        return delayed      # nothing else looks at these events: no view to build
     view = w.view()
     observers: list[tuple[GameObject, tuple[Any, ...], tuple[tuple[str, Any], ...]]] = []
     for o in sorted(w.objects.values(), key=lambda x: (x.order, x.id)):
@@ -1065,7 +1066,49 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
                     out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick(),
                                                event_object=obj, event_player=player))
     w.pending.extend(out)
+    return delayed + out
+
+
+def _delayed_cast_triggers(w: _World, events: list[GameEvent]) -> list[_PendingTrigger]:
+    """CR 603.7b-c: the "whenever you cast … this turn" / "when you next cast … this turn" delayed triggered
+    abilities in force (records of step ``cast`` / ``next_cast``) that the spells cast among ``events``
+    trigger, queued in ``w.pending`` with their controller (603.7d); a ``next_cast`` record triggers once and
+    is removed. The ability is its instruction (:class:`ir.DelayedCast`); a source that no longer has it is
+    refused."""
+    records = [t for t in w.delayed if t.step in ir.CAST_DELAYED_STEPS]
+    casts = [e for e in events if isinstance(e, SpellCast)]
+    if not records or not casts:
+        return []
+    view = w.view()
+    out: list[_PendingTrigger] = []
+    used: list[DelayedTrigger] = []
+    for e in casts:
+        for t in records:
+            if t in used:
+                continue
+            d = _cast_instruction(w, t)
+            observer = w.objects[t.source].with_(controller=t.controller)   # "you": its controller (603.7d)
+            assert d.trigger is not None
+            if not event_subjects(d.trigger, e, observer, view, w.base.opponents(t.controller)):
+                continue
+            ability = TriggeredAbility(d.trigger, effects=d.effects, text=d.describe())
+            out.append(_PendingTrigger(t.source, t.ability, t.controller, ability, (), w.next_tick(), delayed=t.index))
+            if d.once:
+                used.append(t)
+    w.delayed = [t for t in w.delayed if t not in used]
+    w.pending.extend(out)
     return out
+
+
+def _cast_instruction(w: _World, t: DelayedTrigger) -> ir.DelayedCast:
+    """The :class:`ir.DelayedCast` instruction record ``t`` names (CR 603.7a), or refused."""
+    src = w.objects.get(t.source)
+    found = ir.delayed_of(src.card, t.ability) if src is not None and src.card is not None else []
+    d = found[t.index - 1] if len(found) >= t.index else None
+    if not isinstance(d, ir.DelayedCast):
+        raise UnsupportedCase(f"unsupported: the delayed triggered ability of '{t.source}' (CR 603.7): its source "
+                              "no longer has the instruction that created it")
+    return d
 
 
 def _has_event_triggers(card: Card | None) -> bool:

@@ -89,6 +89,7 @@ from ..core import ir
 from ..core.errors import UnsupportedCase
 from ..core.json_value import JsonObject
 from ..core.state import STEPS, GameObject, GameState, StateKey, TurnHistory
+from ..rules.play_permissions import end_of_turn_permissions, next_turn_permissions
 from ..rules.step_order import card_mentions, has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
                          next_player, record_attack, settle)
@@ -497,8 +498,8 @@ def _new_turn(state: GameState) -> GameState:
                    history=TurnHistory() if t.history is not None or _reads_history(state) else None)
     # a recorded life-lost record starts again at 0: no one has lost life in the turn beginning (CR 119.3)
     players = tuple(replace(p, life_lost_this_turn=0) if p.life_lost_this_turn else p for p in state.players)
-    return _day_night_check(replace(state, players=players, objects=tuple(objs), turn=turn), t.active,
-                            t.cast_by(t.active))
+    state = next_turn_permissions(replace(state, players=players, objects=tuple(objs), turn=turn), active)
+    return _day_night_check(state, t.active, t.cast_by(t.active))
 
 
 def _reads_history(state: GameState) -> bool:
@@ -883,7 +884,9 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
         objs = tuple(o.with_(damage=0, regeneration_shields=0, exile_if_dies=False)
                      if o.damage or o.regeneration_shields or o.exile_if_dies else o
                      for o in s.objects)  # CR 514.2: damage removed; "this turn" effects and shields end
-        s = control_ends(replace(s, objects=objs, effects=(), prevention=()))   # control until end of turn
+        delayed = tuple(t for t in s.delayed if t.step not in ir.CAST_DELAYED_STEPS)   # "this turn" triggers end
+        s = end_of_turn_permissions(replace(s, objects=objs, effects=(), prevention=(), delayed=delayed))   # 514.2
+        s = control_ends(s)   # control until end of turn
         out.append(replace(x, state=s, stage="settle", choices=x.choices))
     return out
 

@@ -151,6 +151,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["exiled_until"] = o.exiled_until
     if o.exiled_by is not None:
         d["exiled_by"] = o.exiled_by
+    if o.may_play is not None:
+        d["may_play"] = _dump_permission(o)
     if o.event_object is not None:
         d["event_object"] = o.event_object
     if o.event_player is not None:
@@ -310,4 +312,16 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["modes"] = list(e.modes)
     if e.x is not None:
         d["x"] = e.x                         # X fixed as it resolved (CR 608.2h)
+    return d
+
+
+def _dump_permission(o: GameObject) -> dict[str, Any]:
+    """``may_play`` (extension): who may play the exiled card, until when (CR 611.2); defaults left out."""
+    perm = o.may_play
+    assert perm is not None
+    d: dict[str, Any] = {"player": perm.player}
+    if perm.until != "end_of_turn":
+        d["until"] = perm.until
+    if perm.spells_only:
+        d["spells_only"] = True
     return d

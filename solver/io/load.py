@@ -60,8 +60,9 @@ from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (r
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
 from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, RestrictedPool, Turn, TurnHistory, restricted_pool_of)
-from ..core.ir import delayed_of
+                          PlayPermission, PreventionShield, RestrictedPool, Turn, TurnHistory,
+                          restricted_pool_of)
+from ..core.ir import CAST_DELAYED_STEPS, DelayedCast, delayed_of
 from ..reader.spend_restrictions import read_spend_restriction
 from ..core.options import QUERY_KINDS
 
@@ -144,7 +145,8 @@ class _PlainObject(_Plain):
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
                      sacrificed=None, monstrous=False, control_reverts_to=None,
-                     exiled_until=None, exiled_by=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
+                     exiled_until=None, exiled_by=None, event_object=None, event_player=None, delayed=0, it=None, modes=None,
+                     may_play=None)
 
 
 class _PlainAbility(_Plain):
@@ -287,6 +289,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "blocking": _opt(lambda v: _list(v, _id)),
     "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
     "last_known": lambda v: v if v is None else _not_plain(),
+    "may_play": lambda v: v if v is None else _not_plain(),
 }
 
 
@@ -1359,6 +1362,7 @@ class _Builder:
             skip_untap=s.skip_untap, exile_if_dies=self.exile_if_dies(p), attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
             regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p), exiled_by=self.exiled_by(p),
+            may_play=self.may_play(p),
             event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
             modes=self.modes(p))
 
@@ -1378,6 +1382,19 @@ class _Builder:
             self.fail(_at(p.path, "exile_if_dies"), "'if it would die this turn, exile it instead' is on "
                                                     "permanents: only on the battlefield (CR 614.1a)")
         return bool(p.spec.exile_if_dies)
+
+    def may_play(self, p: _Pending) -> PlayPermission | None:
+        """``may_play`` (extension): a card in exile a player may play for a duration (CR 611.2, 601.2a,
+        305.1)."""
+        spec = p.spec.may_play
+        if spec is None:
+            return None
+        path = _at(p.path, "may_play")
+        if p.zone != "exile" or p.card is None:
+            self.fail(path, "'may_play' is for a card in exile (CR 611.2)")
+        if spec.player not in self.player_ids:
+            self.fail(_at(path, "player"), f"unknown player '{spec.player}'{_suggest_id(spec.player, list(self.player_ids))}")
+        return PlayPermission(spec.player, spec.until, bool(spec.spells_only))
 
     def exiled_until(self, p: _Pending) -> str | None:
         """``exiled_until`` (extension): a card in exile until a permanent on the battlefield leaves it
@@ -1596,6 +1613,15 @@ class _Builder:
             self.fail(path, f"'{source}' has no delayed instruction #{index} in "
                             + ("its spell" if ability == 0 else f"its ability #{ability}") + " (CR 603.7a)")
 
+    def _delayed_kind(self, source: str, ability: int, index: int, step: str, path: str) -> None:
+        """A located error unless the record's ``step`` fits its instruction: ``cast`` / ``next_cast`` for a
+        "whenever / when you next cast … this turn" instruction (CR 603.7b-c), a step for the others."""
+        card = self.objects[source].card
+        d = delayed_of(card, ability)[index - 1]
+        want = ("next_cast" if d.once else "cast") if isinstance(d, DelayedCast) else None
+        if (want or step) != step or (want is None and step in CAST_DELAYED_STEPS):
+            self.fail(path, f"'{step}' does not fit that delayed instruction ({d.describe()}; CR 603.7)")
+
     def delayed(self) -> tuple[DelayedTrigger, ...]:
         """``delayed`` (extension): delayed triggered abilities in force (CR 603.7) — a player
         ``controller``, a ``source`` object whose spell or ability has that delayed instruction."""
@@ -1605,6 +1631,7 @@ class _Builder:
             self.player(e.controller, _at(path, "controller"))
             self.known(e.source, _at(path, "source"), players=False, what="object")
             self._delayed_exists(e.source, e.ability, e.index, _at(path, "index"))
+            self._delayed_kind(e.source, e.ability, e.index, e.step, _at(path, "step"))
             if e.it is not None:
                 self.known(e.it, _at(path, "it"))
             out.append(DelayedTrigger(e.step, e.controller, e.source, e.index, e.ability, e.turn, e.whose, e.it))

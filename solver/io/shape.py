@@ -107,6 +107,17 @@ class LastKnownSpec(_Spec):
     chosen: dict[Id, ChosenValue] | None = None  # type: ignore[valid-type]
 
 
+class PlayPermissionSpec(_Spec):
+    """(extension) ``may_play`` of a card in exile: the player who may play it and until when (CR 611.2)."""
+
+    player: Id = Field(description="the player who may play the card (CR 305.1, 601.2a, 116.2b)")
+    until: Literal["end_of_turn", "end_of_next_turn"] = Field(
+        "end_of_turn", description="'end_of_turn': this turn's cleanup step ends it (\"this turn\", \"until end of "
+                                   "turn\", CR 514.2); 'end_of_next_turn': the cleanup step of that player's next "
+                                   "turn (\"until the end of your next turn\", CR 611.2)")
+    spells_only: bool = Field(False, description="\"you may cast\": only as a spell, never as a land (CR 305.9)")
+
+
 class ObjectSpec(_Spec):
     """An object given as a mapping (contract §1, "Objects")."""
 
@@ -147,6 +158,9 @@ class ObjectSpec(_Spec):
     blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "
                                                         "it blocks (CR 509.1)")
     blocked: bool = Field(False, description="(attacking creature) it has been blocked (CR 509.1h, 506.4)")
+    may_play: PlayPermissionSpec | None = Field(None, description="(extension) (exile) a player may play this card "
+                                                                   "for a duration (\"You may play that card this "
+                                                                   "turn\", CR 611.2, 601.2a, 305.1)")
     exiled_until: Id | None = Field(None, description="(extension) (exile) the permanent whose leaving the battlefield "
                                                       "returns this card (\"exile … until this leaves the battlefield\", "
                                                       "CR 610.3)")
@@ -313,8 +327,10 @@ class DelayedSpec(_Spec):
     """(extension) A delayed triggered ability in force (CR 603.7): ``{step, controller, source, ability,
     index, turn, whose}``."""
 
-    step: Literal["end", "upkeep"] = Field(description="``end``: the next end step to begin (CR 603.7b); "
-                                                       "``upkeep``: the upkeep of a turn after ``turn``")
+    step: Literal["end", "upkeep", "cast", "next_cast"] = Field(
+        description="``end``: the next end step to begin (CR 603.7b); ``upkeep``: the upkeep of a turn after "
+                    "``turn``; ``cast``: each spell its controller casts this turn that its trigger describes, "
+                    "``next_cast``: the next one (\"whenever / when you next cast … this turn\", CR 603.7b-c)")
     controller: Id = Field(description="The player who controls it (CR 603.7d)")
     source: Id = Field(description="The object whose spell or ability created it")
     ability: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(

@@ -32,11 +32,14 @@ from .effects_effb import CLAUSES_EFFB, x_of_pump
 from .effects_connive import clause_connive, reflexive_sentence
 from .effects_control import clause_gain_control
 from .effects_groups import group_ref
+from .effects_dealt import dealt_damage_sentence
 from .effects_delayed import add_delayed, delayed_scope, delayed_sentence, delayed_time
+from .effects_delayed_cast import delayed_cast_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
+from .effects_impulse import exile_top_playable
 from .effects_library import LIBRARY_CLAUSES, found_destination, library_card as _library_card, reveal_top_to_hand
 
 
@@ -1042,10 +1045,14 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     reflexive = reflexive_sentence(toks, s, instructions)   # "When it connives this way, …" (CR 603.12)
     if reflexive is not None:
         return reflexive
+    dealt = dealt_damage_sentence(toks, s, instructions)   # "If a player is dealt damage this way, …" (608.2c)
+    if dealt is not None:
+        return dealt
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
     delayed = delayed_return_sentence(toks, s) or delayed_token_sentence(toks, s) \
+        or delayed_cast_sentence(toks, s, instructions) \
         or delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
@@ -1080,7 +1087,9 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     while i < len(sents):
         used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
             or paid_or_flipped(sents, i, s, effect_sentence) \
-            or reveal_top_to_hand(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal
+            or reveal_top_to_hand(sents, i, s) \
+            or exile_top_playable(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal;
+        #                                          "Exile the top card … You may play that card this turn."
         if used:
             i += used
             continue

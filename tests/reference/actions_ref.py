@@ -71,6 +71,30 @@ def _flash_permission(state: GameState, view: View, player: str, card_id: str) -
     return False
 
 
+def _lands_from_graveyard(state: GameState, player: str) -> bool:
+    """A permanent of ``player``'s with the printed line "You may play lands from your graveyard." (CR 305.1)."""
+    return any(o.zone == "battlefield" and o.controller == player and o.card is not None
+               and "you may play lands from your graveyard." in o.card.data.text.lower().split("\n")
+               for o in state.objects)
+
+
+def _playable_from(state: GameState, o, player: str) -> bool:
+    """May ``player`` play or cast ``o`` from its zone (before timing, targets and costs)?"""
+    land = "Land" in o.card.data.types
+    if o.zone == "hand":
+        return o.owner == player
+    if o.zone == "exile":
+        perm = o.may_play   # "You may play that card this turn" (CR 611.2a); "you may cast" casts only (305.9)
+        if perm is not None and perm.player == player:
+            return not (land and perm.spells_only)
+        return o.owner == player and o.on_adventure and o.card.data.layout == "adventure"
+    if o.zone == "graveyard" and o.owner == player:
+        if land:
+            return _lands_from_graveyard(state, player)
+        return _aftermath_line(o.card)   # an aftermath half (CR 702.127a)
+    return False
+
+
 def _lands_allowed(state: GameState, view: View, player: str) -> int:
     """CR 305.2: one land a turn, plus one per "additional land" of each such static of the player's
     permanents (cumulative, 305.2a)."""
@@ -133,12 +157,9 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
     sorcery_time = t.active == player and t.step in SORCERY_STEPS and not stack
     view = View(state)
     for o in state.objects:
-        # from the hand; an adventurer card of the player's on an adventure, from exile (CR 715.3d)
-        if o.zone not in ("hand", "exile", "graveyard") or o.owner != player or o.card is None:
-            continue
-        if o.zone == "exile" and not (o.on_adventure and o.card.data.layout == "adventure"):
-            continue
-        if o.zone == "graveyard" and not _aftermath_line(o.card):   # an aftermath half (CR 702.127a)
+        # from the hand; an adventurer card of the player's on an adventure, from exile (CR 715.3d); a card
+        # exiled with a permission to play it (CR 611.2a); a land from the graveyard (Crucible, CR 305.1)
+        if o.card is None or not _playable_from(state, o, player):
             continue
         if o.card.data.layout in ("split", "aftermath"):   # cast as one half only (CR 709.3)
             continue

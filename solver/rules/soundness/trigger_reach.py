@@ -46,6 +46,9 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Fight: "damage leaves graveyard",
     ir.Draw: "draw",
     ir.Mill: "mill graveyard",
+    ir.ExileTopPlayable: "exile",
+    ir.DelayedCast: "",
+    ir.IfDealtDamage: "damage leaves graveyard life",   # and its instructions' (below)                             # creating the delayed ability is no event (CR 603.7a)
     ir.GainLife: "life",
     ir.LoseLife: "life",
     ir.LookAtHand: "",
@@ -240,8 +243,9 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             if inner is None:
                 return None
             got = inner
-        elif isinstance(e, (ir.MayPay, ir.CoinFlip)):   # the payment's or the flip's, and its instructions'
-            inner = _events_of_effects(e.then + e.otherwise if isinstance(e, ir.MayPay) else e.win + e.lose)
+        elif isinstance(e, (ir.MayPay, ir.CoinFlip, ir.IfDealtDamage)):   # the payment's, flip's or damage's too
+            inner = _events_of_effects(e.then + e.otherwise if isinstance(e, ir.MayPay) else
+                                       e.then if isinstance(e, ir.IfDealtDamage) else e.win + e.lose)
             if inner is None:
                 return None
             got = got | inner
