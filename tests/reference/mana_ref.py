@@ -351,7 +351,10 @@ def available_mana(state: GameState, player: str) -> set[Mana]:
 
     reached: set[Mana] = set()
     seen: set = set()
-    stack = [(start_tapped, frozenset(), start_counters, life0, state.pool(player), frozenset())]
+    pool0 = state.pool(player)
+    for mana, _restriction in state.restricted_mana(player):
+        pool0 = pool0 + mana   # restricted mana is mana in the pool (CR 106.6): its type is unchanged
+    stack = [(start_tapped, frozenset(), start_counters, life0, pool0, frozenset())]
     while stack:
         key = stack.pop()
         ckey = canonical(*key)
