@@ -40,9 +40,10 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [casualty] [x=N] [-> TARGETS] [paying PAYMENT]``
-  and likewise
-  ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
+  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [casualty] [modes=N,M] [x=N] [-> TARGETS]
+  [paying PAYMENT]`` and likewise
+  ``activate ID:N [modes=N,M] …`` (no face); ``modes`` are the modes chosen for a modal spell or ability
+  (1-based, printed order; CR 700.2, 601.2b), whose targets are then the chosen modes' (601.2c); ``play ID [face=NAME]``. ``face`` names the face cast or played —
   an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
   712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
   face="Searstep Pathway"``); TARGETS are the target instances in printed order
