@@ -308,7 +308,7 @@ class Situation:
         oracle = sit.oracle()
         try:
             if modal_subject(sit.state, sit.view, c):
-                return [a for sel, _ in oracle.mode_selections(c) for a in self.completions_of(replace(cand, modes=sel))]
+                return [a for sel in _selections(oracle, c) for a in self.completions_of(replace(cand, modes=sel))]
             choices = oracle.target_choices(c)
             pays = oracle.payments(c)
         except Undecided as u:
@@ -326,7 +326,7 @@ class Situation:
         try:
             if not modal_subject(sit.state, sit.view, c):
                 return [cand]
-            return [replace(cand, modes=sel) for sel, _ in sit.oracle().mode_selections(c)]
+            return [replace(cand, modes=sel) for sel in _selections(sit.oracle(), c)]
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
 
@@ -570,12 +570,12 @@ class Situation:
         oracle = self.oracle()
         try:
             if modal_subject(self.state, self.view, cand):   # the modes first (CR 601.2b)
-                sels = oracle.mode_selections(cand)
+                sels = _selections(oracle, cand)
                 if len(sels) != 1:
-                    shown = "; ".join(",".join(map(str, sel)) for sel, _ in sels[:4]) + (" ..." if len(sels) > 4 else "")
+                    shown = "; ".join(",".join(map(str, sel)) for sel in sels[:4]) + (" ..." if len(sels) > 4 else "")
                     raise AmbiguousActionError(f"{a}: {len(sels)} legal selections of modes ({shown}); "
                                                f"name one with 'modes=…' (CR 700.2)")
-                return self.complete(a.with_(modes=sels[0][0]))
+                return self.complete(a.with_(modes=sels[0]))
             targets = a.targets
             if targets is None and target_specs(self.state, self.view, cand):
                 choices = oracle.target_choices(cand)
@@ -719,6 +719,16 @@ class Situation:
     @property
     def players(self) -> tuple[str, ...]:
         return self.state.player_ids
+
+
+def _selections(oracle: Oracle, cand: Candidate) -> list[tuple[int, ...]]:
+    """The legal selections of modes of a modal head (CR 700.2a-b); choosing no mode ("Choose up to one —")
+    has no action form: refused (:class:`Undecided`), never dropped."""
+    sels = [sel for sel, _ in oracle.mode_selections(cand)]
+    if () in sels:
+        raise Undecided("error", "unsupported: choosing no mode of a modal spell or ability ('choose up to …', "
+                                 "CR 700.2) is not an API action")
+    return sels
 
 
 def _head_action(c: Candidate) -> Action:
