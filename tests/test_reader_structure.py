@@ -216,8 +216,8 @@ def test_mother_of_runes():
     (a,), _ = rd("Mother of Runes")
     assert isinstance(a, ActivatedAbility) and a.cost == Cost(tap=True) and not a.sorcery
     assert a.targets == (TargetSpec(Filter(types=CREATURE, who="you")),)
-    assert unread(a.effects) == ["Target creature you control gains protection from the color of your choice until "
-                                 "end of turn."]
+    # read since issue 27: the color is chosen as it resolves (CR 608.2d; tests/test_castmodes.py)
+    assert unread(a.effects) == [] and [e.chosen_protection for e in a.effects] == [True]
 
 
 def test_prodigal_sorcerer_and_mogg_fanatic():

@@ -317,8 +317,13 @@ class Pump(_EffectBase):
     # "+X/+X": ``power``/``toughness`` are multiples of X, the amount ``x`` (the spell's X, "X", or a count:
     # "where X is the number of creatures you control"), fixed as it resolves (CR 608.2h; the entry's ``x``)
     x: "Amount | None" = None
+    # "gains protection from the color of your choice until end of turn": protection from one color (CR
+    # 702.16a, 105.1) its controller chooses as it resolves (608.2d; the entry's ``color``)
+    chosen_protection: bool = False
 
     def _text(self) -> str:
+        if self.chosen_protection:
+            return f"{_ref_text(self.to)} gains protection from the color of your choice until end of turn"
         kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
         return f"{_ref_text(self.to)} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
 

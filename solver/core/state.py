@@ -301,6 +301,9 @@ class ContinuousEffectEntry:
     modes: tuple[int, ...] | None = None
     # (extension) the value of X of its "+X/+X" effects, fixed as it resolved (CR 608.2h); None: none
     x: int | None = None
+    # (extension) the color chosen as it resolved for "protection from the color of your choice" (a color
+    # letter, CR 105.1, 608.2d, 702.16a); None: none
+    color: str | None = None
 
 
 @dataclass(frozen=True)
@@ -482,7 +485,7 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast, t.extra_turns, t.skip_combat, t.history)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x, e.color)
                         for e in sorted(self.effects, key=lambda e: e.order))
         restricted = tuple((pid, m.text, r) for pid, m, r in self.restricted_pool)
         return (self.players, turn, lists, pools, restricted, effects, tuple(sorted(set(self.shuffled))), self.known_top,

@@ -98,10 +98,12 @@ from ..rules.casting_options import overloaded
 from ..rules.soundness.check import unread_parts
 from ..rules.costs import CostRequest
 from ..rules.targeting import activated_source, cast_source
+from ..rules.modes import ModeChoice, modal_of, selection_error, selection_specs, with_modes
 from mtgsolve.models.payment import GENERIC, symbol_options
 from ..rules.targeting import has_legal_targets
 from mtgsolve.models.targets import TargetProblem, is_feasible
 from ..rules.targeting import target_choice_count
+from ..rules.targeting import mode_selection_counts
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.soundness.check import Scope, blocking, refusal_reason
 from ..rules.targeting import targeting_problem
@@ -397,16 +399,35 @@ def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
     return None
 
 
-def modal_subject(state: GameState, view: View, cand: Candidate) -> bool:
-    """Is the spell or ability modal (CR 700.2; solver/rules/modes.py)? Its targets are those of the
-    modes chosen (CR 601.2b-c): counted by :meth:`Oracle.target_count`, never listed by the Oracle."""
+def mode_choice(state: GameState, view: View, cand: Candidate) -> ModeChoice | None:
+    """The modes of the spell cast or the ability activated (CR 700.2; solver/rules/modes.py), or None."""
     if cand.kind == "cast":
         card = state.obj(cand.object).card
-        return card is not None and card.spell is not None and bool(card.spell.modes)
+        return modal_of(card.spell) if card is not None and card.spell is not None else None
     if cand.kind == "activate":
         ab = ability_of(view, cand)
-        return ab is not None and bool(ab.modes)
-    return False
+        return modal_of(ab) if ab is not None else None
+    return None
+
+
+def modal_subject(state: GameState, view: View, cand: Candidate) -> bool:
+    """Is the spell or ability modal with its modes not chosen yet (CR 700.2; solver/rules/modes.py)? Its
+    targets are those of the modes chosen (CR 601.2b-c): counted by :meth:`Oracle.target_count`, listed
+    per selection (a candidate with ``modes``: :meth:`Oracle.mode_selections`)."""
+    if cand.modes:
+        return False
+    return mode_choice(state, view, cand) is not None
+
+
+def modes_reason(state: GameState, view: View, cand: Candidate) -> str | None:
+    """Why the modes the candidate names can't be chosen (CR 700.2, 700.2d), or None (none named, or
+    a selection the text allows; whether its modes have legal targets is the targets' question, 700.2a)."""
+    if not cand.modes:
+        return None
+    mc = mode_choice(state, view, cand)
+    if mc is None:
+        return f"{state.obj(cand.object).name} has no modes (CR 700.2); drop 'modes'"
+    return selection_error(mc, list(cand.modes))
 
 
 def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.TargetSpec, ...]:
@@ -414,7 +435,11 @@ def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.Targ
     sorcery's spell targets, an Aura spell's Enchant target (CR 303.4a), an
     activated ability's targets. A modal spell or ability (CR 700.2): every
     mode's instances, in printed order (non-empty as soon as a mode targets,
-    so callers go through the Oracle, which refuses to list modal choices)."""
+    so callers go through the Oracle, which refuses to list modal choices); with the modes chosen
+    (``cand.modes``, CR 601.2b), the chosen modes' instances (:func:`solver.rules.modes.selection_specs`)."""
+    if cand.modes:
+        mc = mode_choice(state, view, cand)
+        return selection_specs(mc, cand.modes) if mc is not None and modes_reason(state, view, cand) is None else ()
     if modal_subject(state, view, cand):
         o = state.obj(cand.object)
         src = o.card.spell if cand.kind == "cast" else ability_of(view, cand)  # type: ignore[union-attr]
@@ -479,10 +504,13 @@ def targeting_source(view: View, cand: Candidate) -> TargetingSource:
 
     assert cand.object is not None   # cast and activate name an object
     if cand.kind == "cast":
-        return cast_source(view, cand.object, cand.alternative)
-    if cand.kind == "activate":
-        return activated_source(view, cand.object, cand.index)
-    raise ValueError(f"{cand.kind} has no targets")
+        src = cast_source(view, cand.object, cand.alternative)
+    elif cand.kind == "activate":
+        src = activated_source(view, cand.object, cand.index)
+    else:
+        raise ValueError(f"{cand.kind} has no targets")
+    # the modes chosen (CR 601.2b): the slots of those modes only (601.2c)
+    return with_modes(src, cand.modes) if cand.modes and src.modal is not None else src
 
 
 # ---------------------------------------------------------------------------
@@ -646,6 +674,7 @@ class _Shared:
 
     targets_legal: dict[ShareKey, tuple[bool, str | None]] = field(default_factory=dict)
     target_count: dict[ShareKey, int] = field(default_factory=dict)
+    mode_selections: dict[ShareKey, list[tuple[tuple[int, ...], int]]] = field(default_factory=dict)
     target_choices: dict[ShareKey, list[TargetChoice]] = field(default_factory=dict)
     target_problem: dict[ShareKey, TargetProblem] = field(default_factory=dict)
     payments: dict[ShareKey, list[CostPayment]] = field(default_factory=dict)
@@ -702,7 +731,7 @@ class Oracle:
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
             return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked, cand.buyback,
-                    cand.casualty)
+                    cand.casualty, cand.modes)
         if cand.kind == "suspend":   # identical cards in a hand: the same suspend cost (CR 702.62a)
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
@@ -711,13 +740,14 @@ class Oracle:
             o = self.state.obj(cand.object)
             if o.zone == "hand":   # identical cards in a hand: the same ability (cycling, channel)
                 same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
-                return (what, "activate", same[0].id, cand.index)
-        return (what, cand.kind, cand.object, cand.index)
+                return (what, "activate", same[0].id, cand.index, cand.modes)
+        return (what, cand.kind, cand.object, cand.index, cand.modes)
 
     def entry(self, cand: Candidate) -> _Entry:
         e = self._entries.get(cand)
         if e is None:
-            e = _Entry(reason=timing_reason(self.state, self.view, self.player, cand))
+            why = timing_reason(self.state, self.view, self.player, cand)
+            e = _Entry(reason=why if why is not None else modes_reason(self.state, self.view, cand))
             if e.reason is not None or cand.kind in ("pass", "play_land"):
                 e.decided = True
             self._entries[cand] = e
@@ -764,6 +794,17 @@ class Oracle:
             self._shared.target_count[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
                                                                      chooser=self.player))
         return self._shared.target_count[key]
+
+    def mode_selections(self, cand: Candidate) -> list[tuple[tuple[int, ...], int]]:
+        """Every selection of modes of a modal head (modes not chosen) that has a legal choice of targets,
+        with its number of target choices, sorted (CR 700.2a-b, 601.2b-c; counted without listing)."""
+        key = self._share_key(cand, "mode_selections")
+        if key not in self._shared.mode_selections:
+            self._remaining()
+            self.solves += 1
+            counts = mode_selection_counts(self.view, targeting_source(self.view, cand), chooser=self.player)
+            self._shared.mode_selections[key] = [(sel, int(n)) for sel, n in counts if n > 0]
+        return self._shared.mode_selections[key]
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
         """Every legal choice of targets, sorted (contract §2.4)."""

@@ -573,7 +573,30 @@ def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -
         _record_effect_entry(w, ctx)
         if isinstance(eff, ir.Pump) and eff.x is not None:
             _fix_x(w, ctx, _amount(w, ctx, eff.x))
+        if isinstance(eff, ir.Pump) and eff.chosen_protection:
+            return _choose_color(w, ctx)
     return [w]
+
+
+COLORS = ("W", "U", "B", "R", "G")
+
+
+def _choose_color(w: _World, ctx: _Ctx) -> list[_World]:
+    """"… the color of your choice": the controller chooses one of the five colors as it resolves (CR 105.1,
+    608.2d) — one branch per color, written in this resolution's effects entry (``color``) and recorded as
+    the choice ``color: {player, color}``. A second choice of a color in one resolution is refused."""
+    i = _recorded_entry(w, ctx)
+    assert i is not None, "the entry is recorded before its color is chosen"
+    if w.effects[i].color is not None:
+        raise ResolutionUnsupported("two choices of a color in one resolution (CR 608.2d)")
+    out = []
+    for color in COLORS:
+        v = w.fork()
+        v.effects[i] = replace(v.effects[i], color=color)
+        v.changed()
+        _record_choice(v, "color", {"player": ctx.controller, "color": color})
+        out.append(v)
+    return out
 
 
 def _fix_x(w: _World, ctx: _Ctx, value: int) -> None:

@@ -312,6 +312,8 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["modes"] = list(e.modes)
     if e.x is not None:
         d["x"] = e.x                         # X fixed as it resolved (CR 608.2h)
+    if e.color is not None:
+        d["color"] = e.color                 # the color chosen as it resolved (CR 608.2d)
     return d
 
 

@@ -171,7 +171,8 @@ class _PlainHistory(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None, x=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None, x=None,
+                     color=None)
 
 
 class _PlainPrevention(_Plain):
@@ -333,13 +334,36 @@ def _history(v: Any) -> _PlainHistory:
     return _PlainHistory(**{k: checks[k](x) for k, x in d.items()})
 
 
+def _chooses_color(card: Any, ability: AbilityRef | None, objects: Mapping[str, Any]) -> bool:
+    """Does the effects entry's spell or ability choose a color as it resolves ("gains protection from the
+    color of your choice", ``Pump.chosen_protection``; CR 608.2d)?"""
+    if ability is not None:
+        p = objects.get(ability.source)
+        src = p.card if p is not None else None
+        if src is None:
+            return False
+        acts = ir.numbered_abilities(src.abilities)
+        owner = acts[ability.index - 1] if 1 <= ability.index <= len(acts) else None
+    else:
+        owner = card.spell if card is not None else None
+    effs = list(getattr(owner, "effects", ()) or ()) + [e for m in getattr(owner, "modes", ()) or () for e in m.effects]
+    return any(getattr(e, "chosen_protection", False) for e in effs)
+
+
+def _color_letter(v: Any) -> str:
+    """One of the five colors by its letter (CR 105.1)."""
+    if v not in ("W", "U", "B", "R", "G"):
+        raise _NotPlain
+    return str(v)
+
+
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes", "x"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes", "x", "color"))
     if "controller" not in d:
         raise _NotPlain
     checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
               "affected": _opt(_targets), "event_object": _opt_id, "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
-              "x": _opt(lambda v: _int(v, -MAX_INT))}
+              "x": _opt(lambda v: _int(v, -MAX_INT)), "color": _opt(_color_letter)}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -1537,13 +1561,17 @@ class _Builder:
             if e.ability is not None:
                 source = self.effect_source(e.ability.source, _at(path, "ability", "source"))
                 ability = AbilityRef(source, e.ability.index)
+            if e.color is None and _chooses_color(card, ability, self.objects):
+                self.fail(_at(path, "color"), "the color chosen as it resolved ('the color of your choice', CR "
+                                              "608.2d) is not part of the entry; give it with color: W|U|B|R|G")
             out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
                                              targets=self.targets(e.targets, _at(path, "targets")), order=i,
                                              affected=self.targets(e.affected, _at(path, "affected")),
                                              event_object=None if e.event_object is None else self.known(
                                                  e.event_object, _at(path, "event_object"), players=False,
                                                  what="object"),
-                                             modes=None if e.modes is None else tuple(sorted(e.modes)), x=e.x))
+                                             modes=None if e.modes is None else tuple(sorted(e.modes)), x=e.x,
+                                             color=e.color))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:

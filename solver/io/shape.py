@@ -297,6 +297,9 @@ class EffectSpec(_Spec):
         None, description="(extension) a modal spell or ability: the modes it was cast or activated with (CR 700.2a)")
     x: int | None = Field(None, description="(extension) the value of X of its '+X/+X' effects, fixed as it "
                                              "resolved (CR 608.2h)")
+    color: Literal["W", "U", "B", "R", "G"] | None = Field(
+        None, description="(extension) the color chosen as it resolved for 'protection from the color of your "
+                          "choice' (CR 105.1, 608.2d, 702.16a)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":

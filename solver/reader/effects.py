@@ -119,6 +119,9 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     each = c.take("each")
     if each and ref.kind != "each_target":
         raise NoMatch("'each' with one object")
+    if c.take(("gains", "gain"), "protection", "from", "the", "color", "of", "your", "choice", "until", "end", "of",
+              "turn"):   # a color chosen as it resolves (CR 608.2d, 702.16a, 105.1)
+        return [Pump(ref, chosen_protection=True)]
     p, q, kws, has_x = pump_until_eot_x(c)
     return [Pump(ref, power=p, toughness=q, keywords=kws, x=x_of_pump(c, s) if has_x else None)]
 

@@ -35,7 +35,7 @@ from .effects_groups import group_ref
 from .phrases import number, subtype_word
 from .scope import Scope, object_ref
 from .tokens import Token
-from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
+from .vocabulary import BASIC_TYPES, COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 
 _LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
 _ORDINALS = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}
@@ -73,6 +73,8 @@ def _library_card(c: Cursor, allow_x: bool) -> tuple[Filter | None, bool]:
     supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
     types, subtypes = _card_types(c)
     c.need("card")
+    if types == frozenset({"Land"}) and not subtypes and c.take("with", "a", "basic", "land", "type"):
+        subtypes = sorted(BASIC_TYPES.values())   # CR 205.3i: a card with one of the five basic land types
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
     if allow_x and c.take("with", "mana", "value", "x", "or", "less"):
@@ -245,9 +247,16 @@ def _found_onto_battlefield(c: Cursor, verb: str) -> bool:
 def clause_its_controller_searches(c: Cursor, s: Scope) -> list[Effect]:
     """its controller may search their library for <card>, put it|that card onto the battlefield
     [tapped], then shuffle — after the removal of one target (Ghost Quarter; CR 608.2h: its controller
-    as it last existed; 608.2d: that player's choice)."""
-    c.need("its", "controller", "may", "search", "their", "library", "for")
-    prev, _spec = _removed_target(s)
+    as it last existed; 608.2d: that player's choice). "That player may search …" after the removal of
+    one target permanent "an opponent controls" is the same player: the opponent who controlled it
+    (Boseiju, Who Endures)."""
+    that_player = c.take("that", "player")
+    if not that_player:
+        c.need("its", "controller")
+    c.need("may", "search", "their", "library", "for")
+    prev, spec = _removed_target(s)
+    if that_player and spec.filter.who != "opponent":
+        raise NoMatch("'that player' names no player")
     quality = library_card(c)
     c.need(",")
     tapped = _found_onto_battlefield(c, "put")

@@ -222,7 +222,8 @@ def line_discard_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if not body:
         raise g.NoMatch("no effect")
 
-    n = structured_sentences(body, s, retry=len(body) > 1)
+    # the grammar tried the whole effect: with a reduction or timing sentence taken off, the rest is new to it
+    n = structured_sentences(body, s, retry=len(body) > 1 or len(body) < len(sents))
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, zone="hand",
                              reduction=reduction)], n
 

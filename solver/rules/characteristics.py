@@ -119,6 +119,7 @@ class Sourced(Generic[A]):
     targets: tuple[tuple[str, ...], ...] | None = None
     event_object: str | None = None  # what a triggered ability's event named (CR 603.2)
     x: int | None = None  # the X of a resolved "+X/+X", fixed as it resolved (CR 608.2h)
+    color: str | None = None  # the color chosen as it resolved ("the color of your choice", CR 608.2d)
 
 
 def printed_mana_value(o: GameObject) -> int:
@@ -410,7 +411,7 @@ class View:
             for eff in effs:
                 fixed = e.affected if isinstance(eff, (ir.GroupPump, ir.GroupAnimate)) else e.targets   # CR 611.2c
                 self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed,
-                                         e.event_object, e.x))
+                                         e.event_object, e.x, e.color))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
@@ -484,6 +485,8 @@ class View:
                         ptmod[oid][0] += eff.power * times
                         ptmod[oid][1] += eff.toughness * times
                         granted[oid].extend(Keyword(k) for k in eff.keywords)
+                        if isinstance(eff, Pump) and eff.chosen_protection and s.color:   # CR 702.16a
+                            granted[oid].append(Keyword("protection", s.color))
 
         for o in perms:
             w = work[o.id]

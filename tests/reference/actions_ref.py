@@ -332,3 +332,27 @@ def reference_prototype_entries(state: GameState, player: str) -> list[dict]:
         out += [{**e, "alternative": "prototype"} for e in reference_actions(sub, player)
                 if e["kind"] == "cast" and e["object"] == o.id]
     return out
+
+
+def reference_mode_choices(state: GameState, player: str) -> list[tuple]:
+    """Every (kind, object, index, modes, targets, payments) a player may choose for each legal modal spell
+    or ability (CR 700.2, 601.2b-c: the modes, then the targets of the chosen modes only), by brute force:
+    the legal entries of :func:`reference_actions`, each selection of modes and its target choices from
+    ``reference_targets`` (targets are chosen before the cost is paid, CR 601.2c, 601.2h: the number of
+    payments is the entry's, whatever the modes). Sorted; the API lists the same choices."""
+    out = []
+    for e in reference_actions(state, player):
+        if e["kind"] not in ("cast", "activate"):
+            continue
+        q = {"kind": "targets", "player": player}
+        if e["kind"] == "cast":
+            q["cast"] = e["object"]
+        else:
+            q["activate"] = {"object": e["object"], "index": e["index"]}
+        res = reference_targets(state, q)
+        if "modes" not in res:
+            continue
+        for sel, ch in zip(res["modes"], res["choices"]):
+            out.append((e["kind"], e["object"], e.get("index", 0), tuple(sel),
+                        tuple(tuple(sorted(slot)) for slot in ch), e["payments"]))
+    return sorted(out)
