@@ -520,8 +520,8 @@ def test_json_schema():
     assert schema["title"]
     assert set(schema["properties"]) == {
         "format", "name", "description", "rules", "players", "turn", "battlefield", "hand", "graveyard", "library",
-        "exile", "command", "stack", "mana_pool", "effects", "shuffled", "day_night", "prevention", "delayed", "query",
-        "expect"}
+        "exile", "command", "stack", "mana_pool", "restricted_mana_pool", "effects", "shuffled", "known_top", "day_night",
+        "prevention", "delayed", "query", "expect"}
     assert schema["required"] == ["format", "players"]
     assert schema["additionalProperties"] is False
     obj = schema["$defs"]["ObjectSpec"]["properties"]

@@ -2356,6 +2356,7 @@ class CycleTrigger(Trigger):
         return "when you cycle this card"
 
 
+@dataclass(frozen=True)
 class DiscardTrigger(Trigger):
     """"Whenever [you | a player | an opponent] discard(s) a card" (CR 701.9a, 603.2: once for each card
     discarded). ``who``: ``you`` | ``any`` | ``opponent``; the event names the card, in its owner's graveyard
