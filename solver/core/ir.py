@@ -785,6 +785,45 @@ class ChooseFromTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Dig(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library (all of it when it holds
+    fewer; CR 401.5: the library's order; a library in random order makes what is seen a random
+    event) and puts some of them ``to`` a zone, the rest ``rest`` (CR 608.2c): "Put two of them
+    into your hand and the rest on the bottom of your library in any order", "You may reveal a
+    creature card from among them and put it into your hand. Put the rest on the bottom of your
+    library in a random order", "Put up to one of them on top of your library and the rest on the
+    bottom …".
+
+    ``take``: how many are put ``to`` (``None``: any number); ``exact``: as many of them as there
+    are, up to ``take`` ("Put two of them"), else up to ``take`` ("up to", "you may"); ``quality``:
+    which cards may be taken (``None``: any); ``total_mv_max``: the taken cards' mana values sum to
+    at most this (CR 202.3); ``to``: ``hand`` | ``battlefield`` | ``top`` (of the library) |
+    ``graveyard``; ``tapped``: onto the battlefield tapped; ``rest``: ``bottom`` (in any order, the
+    player's choice, CR 401.4) | ``bottom_random`` (a random order) | ``graveyard``."""
+
+    kind: ClassVar[str] = "dig"
+    amount: Amount
+    take: int | None
+    exact: bool
+    quality: Filter | None
+    to: str
+    rest: str
+    tapped: bool = False
+    total_mv_max: int | None = None
+
+    def _text(self) -> str:
+        n = "any number" if self.take is None else f"{'' if self.exact else 'up to '}{self.take}"
+        what = describe_library_card(self.quality)
+        mv = f" with total mana value {self.total_mv_max} or less" if self.total_mv_max is not None else ""
+        rest = {"bottom": "on the bottom in any order", "bottom_random": "on the bottom in a random order",
+                "graveyard": "into your graveyard"}[self.rest]
+        to = {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library",
+              "graveyard": "into your graveyard"}[self.to]
+        return (f"look at the top {describe_amount(self.amount)} card(s) of your library, put {n} of them "
+                f"({what}{mv}) {to}{' tapped' if self.tapped else ''} and the rest {rest}")
+
+
+@dataclass(frozen=True)
 class Shuffle(_EffectBase):
     """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
     "You may shuffle." is ``optional`` (CR 608.2d)."""
@@ -1338,6 +1377,19 @@ class LoseGame(_EffectBase):
 
 
 @dataclass(frozen=True)
+class WinIfLibraryAtMost(_EffectBase):
+    """"If X is greater than or equal to the number of cards in your library, you win the game."
+    (CR 104.2b: an effect may state that a player wins the game; the game ends at once, CR 104.1;
+    ``amount`` is the X of the instruction before, determined as it resolves, CR 608.2h)."""
+
+    kind: ClassVar[str] = "win_if_library_at_most"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"if {describe_amount(self.amount)} is at least the number of cards in your library, you win the game"
+
+
+@dataclass(frozen=True)
 class CoinFlip(_EffectBase):
     """"Flip a coin. If you win the flip, <win>. If you lose the flip, <lose>." (CR 705.1–705.2: the
     controller flips a coin and wins or loses the flip, each with probability 1/2 — a random event;
@@ -1489,12 +1541,12 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, WinIfLibraryAtMost, UntapChosen, ExtraTurn, SkipNextCombat,
                UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

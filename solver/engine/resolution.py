@@ -109,6 +109,8 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import attach
 
 from .ward import counter_object, resolve_ward
+from .dig import check_limit as dig_check_limit, distinct_orders as dig_distinct_orders, seen_multisets as dig_seen_multisets, seen_sequences as dig_seen_sequences, takes as dig_takes
+from ..rules.mana_sources import count_value
 from .copies import copies_wanted, copy_spell
 from ..reader.effects import predefined_token
 from ..reader.scope import FROM_GRAVEYARD
@@ -1459,6 +1461,157 @@ def _do_choose_from_top(w: _World, ctx: _Ctx, eff: ir.ChooseFromTop) -> list[_Wo
     return _choose_from_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
+def _dig_amount(w: _World, ctx: _Ctx, a: Any) -> int:
+    """The N of "look at the top N cards": a number, the X paid, or "X is your devotion to <color>"
+    (CR 700.5), determined as the instruction resolves (CR 608.2h)."""
+    if isinstance(a, ir.Count) and a.what == "devotion":
+        return count_value(w.view(), a, ctx.source, ctx.controller, ctx.x)
+    return _amount(w, ctx, a)
+
+
+def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
+    """:class:`~solver.core.ir.Dig` (CR 401.5, 608.2c): the controller looks at the top N cards of
+    their library — of a library in random order, what is seen is a random event, one branch per
+    distinct sequence of cards on top with its probability (:func:`solver.engine.dig.seen_sequences`)
+    — then chooses the cards taken among the distinct cards seen (:func:`solver.engine.dig.takes`)
+    and, for the rest on the bottom "in any order", their order; "in a random order" is a random
+    event (every distinct order equally likely). Recorded as ``dug: {<to>, <rest>}`` (ids, in the
+    order placed) when there is more than one branch, the cards seen of a library in random order
+    as ``looked_at`` (a random result: top first where a graveyard keeps their order, else sorted)."""
+    player = ctx.controller
+    n = _dig_amount(w, ctx, eff.amount)
+    _require_libraries(w, player, f"looks at the top {n} cards of their library (CR 401.5)")
+    lib = w.zone_list("library", player)
+    if n <= 0 or not lib:
+        return [w]
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
+    random_order = player in w.shuffled and len(index) > 1 and len(lib) > 0
+    out: list[_World] = []
+    ordered = not random_order or "graveyard" in (eff.to, eff.rest)   # a graveyard keeps their order
+    for seen, p in (dig_seen_sequences(keys, n, random_order) if ordered else dig_seen_multisets(keys, n)):
+        out.extend(_dig_from(w, ctx, eff, lib, keys, seen, p, random_order))
+        dig_check_limit(len(out), "outcomes of looking at the top of a library")
+    return out
+
+
+def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, lib: list[GameObject], keys: list[int], seen: tuple[int, ...],
+              p: Fraction, random_order: bool) -> list[_World]:
+    """The branches of :func:`_do_dig` once the cards on top are the classes ``seen`` (top first)."""
+    queues: dict[int, list[str]] = {}
+    for o, k in zip(lib, keys):
+        queues.setdefault(k, []).append(o.id)
+    seen_ids = [queues[k].pop(0) for k in seen]
+    unseen = [i for i in (o.id for o in lib) if i not in set(seen_ids)]
+    card = {k: o for o, k in zip(reversed(lib), reversed(keys))}
+
+    def eligible(k: int) -> bool:
+        c = card[k].card
+        return _has_quality(c, eff.quality) and (eff.to != "battlefield" or _is_permanent_card(c))
+
+    chosen = dig_takes(seen, eligible, eff.take, eff.exact, lambda k: printed_mana_value(card[k]), eff.total_mv_max,
+                       rest_ordered="graveyard" in (eff.to, eff.rest))
+    branches: list[tuple[list[str], list[str], Fraction]] = []
+    for pos in chosen:
+        taken = [seen_ids[i] for i in sorted(pos, key=lambda i: (seen[i], i))]   # put there at once: one order
+        rest = [seen_ids[i] for i in range(len(seen)) if i not in pos]
+        for top in (_dig_orders(w, taken) if eff.to == "top" else [taken]):
+            rests = _dig_orders(w, rest) if eff.rest != "graveyard" else [rest]
+            q = Fraction(1, len(rests)) if eff.rest == "bottom_random" else Fraction(1)
+            branches.extend((*_dig_canonical(w, lib, seen_ids, [top, order]), q) for order in rests)
+        dig_check_limit(len(branches), "choices among the cards looked at")
+    out: list[_World] = []
+    for taken_ids, rest_ids, q in branches:
+        v = w.fork() if len(branches) > 1 or random_order else w
+        v.prob *= p * q
+        out.extend(_dig_place(v, ctx, eff, seen_ids, unseen, taken_ids, rest_ids, random_order, len(branches) > 1))
+    return out
+
+
+def _dig_canonical(w: _World, lib: list[GameObject], seen_ids: list[str], groups: list[list[str]]) -> tuple[list[str], list[str]]:
+    """The cards of ``groups`` (taken, rest) renamed so that which of interchangeable cards goes where
+    depends only on the classes each group holds: each class's cards seen, in library order, are
+    given out group by group. Two branches putting the same cards in the same places are then one
+    situation (CR 608.2c: interchangeable cards are one choice)."""
+    position = {o.id: i for i, o in enumerate(lib)}
+    queues: dict[tuple[Hashable, ...], list[str]] = {}
+    for i in sorted(seen_ids, key=position.__getitem__):
+        queues.setdefault(_interchangeable_key(w.objects[i]), []).append(i)
+    taken, rest = ([queues[_interchangeable_key(w.objects[i])].pop(0) for i in g] for g in groups)
+    return taken, rest
+
+
+def _dig_orders(w: _World, ids: list[str]) -> list[list[str]]:
+    """Every distinct order of the cards ``ids`` (CR 401.4; interchangeable cards are one, each
+    class's cards kept in their relative order)."""
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(w.objects[i]), len(index)) for i in ids]
+    out = []
+    for order in dig_distinct_orders(keys):
+        queues: dict[int, list[str]] = {}
+        for i, k in zip(ids, keys):
+            queues.setdefault(k, []).append(i)
+        out.append([queues[k].pop(0) for k in order])
+    return out
+
+
+def _dig_place(v: _World, ctx: _Ctx, eff: ir.Dig, seen_ids: list[str], unseen: list[str], taken: list[str],
+               rest: list[str], random_order: bool, record: bool) -> list[_World]:
+    """Put the cards of one branch of :func:`_do_dig` where they go: ``rest`` into the graveyard (in
+    library order) or on the bottom (in the order given), ``taken`` on top, into the hand or
+    graveyard, or onto the battlefield (:func:`_enter_battlefield`, last). A library in random order
+    stays so when no card seen stays in it (it is written canonically); otherwise the cards not seen
+    must be interchangeable (their order then known) or the situation can't be written: refused."""
+    player = ctx.controller
+    if random_order:
+        v.choices["looked_at"] = seen_ids if "graveyard" in (eff.to, eff.rest) else sorted(seen_ids, key=_natural)
+    if record:
+        _record_choice(v, "dug", {eff.to: taken, ("graveyard" if eff.rest == "graveyard" else "bottom"): rest})
+    for oid in (rest if eff.rest == "graveyard" else []) + (taken if eff.to == "graveyard" else []):
+        _move(v, oid, "graveyard")
+    for oid in taken if eff.to == "hand" else []:
+        move(v, oid, "hand", timestamp=v.objects[oid].timestamp)
+    stays = (taken if eff.to == "top" else []) + (rest if eff.rest != "graveyard" else [])
+    if stays:
+        _relist_library(v, player, (taken if eff.to == "top" else []) + unseen
+                        + (rest if eff.rest != "graveyard" else []))
+    if random_order:
+        _dig_still_random(v, player, unseen, bool(stays))
+    elif player in v.shuffled and len(unseen) == 0:
+        v.shuffled.discard(player)   # the player saw every card and chose where each goes
+        v.changed()
+    worlds = [v]
+    for oid in taken if eff.to == "battlefield" else []:
+        worlds = [u for x in worlds for u in _enter_battlefield(x, oid, player, 0, tapped=eff.tapped)]
+    return worlds
+
+
+def _dig_still_random(v: _World, player: str, unseen: list[str], stays: bool) -> None:
+    """After looking at the top of a library in random order (CR 701.24a): the cards not seen stay in
+    random order. With no card seen left in it, the library is still one in random order; with cards
+    seen left in it, it is known only when the cards not seen are interchangeable."""
+    if not stays:
+        _shuffle(v, player) if unseen else v.shuffled.discard(player)
+        v.changed()
+        return
+    if len({_interchangeable_key(v.objects[i]) for i in unseen}) > 1:
+        raise ResolutionUnsupported(f"{player} puts cards looked at back into a library in random order: the "
+                                    "situation format cannot say 'these cards here, the rest in random order'")
+    v.shuffled.discard(player)
+    v.changed()
+
+
+def _do_win_if_library_at_most(w: _World, ctx: _Ctx, eff: ir.WinIfLibraryAtMost) -> list[_World]:
+    """CR 104.2b: the controller wins the game if the amount (determined now, CR 608.2h) is at least
+    the number of cards in their library; each other player still in the game loses (CR 104.1: the
+    game is over)."""
+    if _dig_amount(w, ctx, eff.amount) >= len(w.zone_list("library", ctx.controller)):
+        for p in _players_in_game(w, ctx, Ref("each_opponent")):
+            w.losers.add(p)
+            w.changed()
+    return [w]
+
+
 def _do_shuffle(w: _World, ctx: _Ctx, eff: ir.Shuffle) -> list[_World]:
     _require_libraries(w, ctx.controller, "shuffles their library (CR 701.24a)")
     _shuffle(w, ctx.controller)
@@ -2738,6 +2891,8 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
     ir.ChooseFromTop: _do_choose_from_top,
+    ir.Dig: _do_dig,
+    ir.WinIfLibraryAtMost: _do_win_if_library_at_most,
     ir.Shuffle: _do_shuffle,
     ir.PutFromHandOnTop: _do_hand_on_top,
     ir.Scry: _do_scry_or_surveil,

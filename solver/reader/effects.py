@@ -34,6 +34,7 @@ from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
+from .dig import dig_passage
 from .effects_library import LIBRARY_CLAUSES, found_destination, library_card as _library_card, reveal_top_to_hand
 
 
@@ -867,7 +868,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or dig_passage(sents, i, s) \
+            or reveal_hand_discard(sents, i, s) \
             or paid_or_flipped(sents, i, s, effect_sentence) \
             or reveal_top_to_hand(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal
         if used:

@@ -68,6 +68,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
+    ir.Dig: "graveyard enters from_library",     # cards looked at: to a hand, a graveyard, the battlefield
     ir.PutFromHandOnTop: "",
     ir.UntilEndOfTurn: "",                         # a continuous effect begins: no event of its own (CR 611.2a)
     ir.Shuffle: "shuffle",
@@ -115,6 +116,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.MayPay: "tap mana life leaves sacrifice graveyard",
     ir.CoinFlip: "random",
     ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
+    ir.WinIfLibraryAtMost: "",                     # the game ends (CR 104.1)
     ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
     ir.ExtraTurn: "",                              # a later turn's order: no event now
     ir.SkipNextCombat: "",                         # a later combat phase skipped: no event now

@@ -1,0 +1,222 @@
+"""Looking at the top N cards of a library and choosing among them (CR 401.5, 608.2c): the passage
+"Look at the top N cards of your library[, where X is your devotion to <color>]." followed by the
+instructions that say what happens to the cards seen — read into one :class:`~solver.core.ir.Dig`.
+
+The second sentence takes some of the cards:
+
+* "Put <K | up to K | any number> of them|those cards into your hand | onto the battlefield
+  [tapped] | on top of your library | into your graveyard [and the rest|other <rest>]";
+* "You may reveal <a … card | up to K … cards> from among them and put it|that card|them into your
+  hand" / "You may put <a … card> from among them into your hand | onto the battlefield [tapped]";
+* "Put any number of <… cards> [with total mana value N or less] from among them onto the
+  battlefield".
+
+The rest, in the same sentence or the next: "[then] put the rest [of the cards] on the bottom of
+your library [in any order | in a random order]" / "into your graveyard". Thassa's-Oracle-like
+passages end with "If X is greater than or equal to the number of cards in your library, you win
+the game." (:class:`~solver.core.ir.WinIfLibraryAtMost`, CR 104.2b).
+
+Anything else is no match (the line stays unread)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ..core.ir import Count, Dig, Effect, Filter, WinIfLibraryAtMost
+from .cursor import Cursor, NoMatch
+from .descriptions import SELF_SELECTOR
+from .effects_library import library_card
+from .phrases import number
+from .scope import Scope
+from .tokens import Token
+from .vocabulary import COLOR_WORDS, TYPE_WORDS
+
+__all__ = ["dig_passage"]
+
+#: Where taken cards go: the words after "put … " and the zone (CR 401.4: "on top of").
+_TO = ((("into", "your", "hand"), "hand"), (("onto", "the", "battlefield"), "battlefield"),
+       (("on", "top", "of", "your", "library"), "top"), (("into", "your", "graveyard"), "graveyard"))
+#: The permanent card types (CR 110.4), for "permanent cards".
+_PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
+
+
+def dig_passage(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """The look-at-the-top-N passage starting at sentence ``i``: the number of sentences read (2
+    or 3, and one more for a "you win the game" sentence), its effects appended to ``s``; 0 (and
+    nothing appended) when the sentences are not this passage."""
+    if i + 1 >= len(sents):
+        return 0
+    try:
+        amount = _look(Cursor(sents[i]), s)
+        dig, rest_read = _take(Cursor(sents[i + 1]))
+        used = 2
+        if not rest_read:
+            if i + 2 >= len(sents):
+                return 0
+            dig = replace(dig, rest=_rest_sentence(Cursor(sents[i + 2])))
+            used = 3
+    except NoMatch:
+        return 0
+    effects: list[Effect] = [replace(dig, amount=amount)]
+    if i + used < len(sents) and _wins(Cursor(sents[i + used])):
+        effects.append(WinIfLibraryAtMost(amount))
+        used += 1
+    s.effects.extend(effects)
+    return used
+
+
+def _look(c: Cursor, s: Scope) -> int | str | Count:
+    """"look at the top N|X cards of your library[, where X is your devotion to <color>]" (CR 700.5)."""
+    c.need("look", "at", "the", "top")
+    n = number(c, allow_x=True)
+    c.need("cards", "of", "your", "library")
+    if n == "X" and not s.x_defined:
+        c.need(",", "where", "x", "is", "your", "devotion", "to")
+        word = c.low()
+        if word not in COLOR_WORDS:
+            raise NoMatch("a color")
+        c.i += 1
+        c.end()
+        return Count(SELF_SELECTOR, "devotion", color=COLOR_WORDS[word])
+    c.end()
+    return n
+
+
+def _take(c: Cursor) -> tuple[Dig, bool]:
+    """The sentence that takes cards from among those seen: the :class:`Dig` (its ``amount`` and, when
+    the rest is not said here, its ``rest`` still to be set) and whether the rest was read."""
+    if c.take("you", "may"):
+        dig = _may_take(c)
+    else:
+        c.need("put")
+        dig = _put_some(c)
+    if c.done():
+        return dig, False
+    c.need("and", "the", ("rest", "other"))
+    rest = _rest(c)
+    c.end()
+    return replace(dig, rest=rest), True
+
+
+def _dig(take: int | None, exact: bool, quality: Filter | None, to: str, tapped: bool,
+         total: int | None = None) -> Dig:
+    return Dig(0, take, exact, quality, to, "bottom", tapped=tapped, total_mv_max=total)
+
+
+def _may_take(c: Cursor) -> Dig:
+    """"reveal <cards> from among them and put it|that card|them into your hand" / "put <a card>
+    from among them into your hand | onto the battlefield [tapped]" (a choice of up to so many)."""
+    if c.take("reveal"):
+        take, quality, total = _cards(c)
+        c.need("from", "among", "them", "and", "put")
+        if not (c.take(("it", "them")) or c.take("that", "card") or c.take("those", "cards")
+                or c.take("the", "revealed", "cards")):
+            raise NoMatch("the revealed cards")
+        c.need("into", "your", "hand")
+        return _dig(take, False, quality, "hand", False, total)
+    c.need("put")
+    take, quality, total = _cards(c)
+    c.need("from", "among", "them")
+    to, tapped = _destination(c)
+    return _dig(take, False, quality, to, tapped, total)
+
+
+def _put_some(c: Cursor) -> Dig:
+    """"<K | up to K | any number> of them|those cards <destination>" or "any number of <cards>
+    [with total mana value N or less] from among them <destination>"."""
+    if c.at("any", "number", "of") and not c.at("any", "number", "of", ("them", "those")):
+        take, quality, total = _cards(c)
+        c.need("from", "among", "them")
+        to, tapped = _destination(c)
+        return _dig(take, False, quality, to, tapped, total)
+    exact = True
+    if c.take("any", "number"):
+        k: int | None = None
+        exact = False
+    else:
+        exact = not c.take("up", "to")
+        k = number(c)
+    c.need("of", ("them", "those"))
+    c.take("cards")
+    to, tapped = _destination(c)
+    return _dig(k, exact, None, to, tapped)
+
+
+def _destination(c: Cursor) -> tuple[str, bool]:
+    for words, zone in _TO:
+        if c.take(*words):
+            tapped = zone == "battlefield" and c.take("tapped")
+            return zone, tapped
+    raise NoMatch("where the cards go")
+
+
+def _cards(c: Cursor) -> tuple[int | None, Filter | None, int | None]:
+    """"a|an <… card>" (one), "up to N <type> cards" (N), "any number of <[non<type>] type> cards
+    [with total mana value N or less]" (any): how many, their quality and the bound on the total of
+    their mana values (CR 202.3)."""
+    if c.at(("a", "an")):
+        f = library_card(c)
+        return 1, _library(f), None
+    if c.take("up", "to"):
+        n: int | None = number(c)
+    else:
+        c.need("any", "number", "of")
+        n = None
+    f = _plural_cards(c)
+    total = None
+    if c.take("with", "total", "mana", "value"):
+        total = number(c)
+        c.need("or", "less")
+    return n, f, total
+
+
+def _library(f: Filter | None) -> Filter | None:
+    return f if f is None else replace(f, who="you", zone="library")
+
+
+def _plural_cards(c: Cursor) -> Filter | None:
+    """"[non<type>] <type|permanent> cards" / "cards" (CR 205.2, 110.4)."""
+    nontypes: set[str] = set()
+    while (w := c.low()) is not None and w.startswith("non") and w[3:] in TYPE_WORDS:
+        nontypes.add(TYPE_WORDS[w[3:]])
+        c.i += 1
+    if c.take("cards"):
+        types: frozenset[str] = frozenset()
+    elif c.take("permanent", "cards"):
+        types = _PERMANENT_TYPES
+    elif (w := c.low()) is not None and w in TYPE_WORDS and w != "permanent" and c.low(1) == "cards":
+        c.i += 2
+        types = frozenset({TYPE_WORDS[w]})
+    else:
+        raise NoMatch("cards")
+    if not types and not nontypes:
+        return None
+    return Filter(types=types, nontypes=frozenset(nontypes), who="you", zone="library")
+
+
+def _rest(c: Cursor) -> str:
+    """"on the bottom [of your library] [in any order | in a random order]" / "into your graveyard"."""
+    if c.take("into", "your", "graveyard"):
+        return "graveyard"
+    c.need("on", "the", "bottom")
+    c.take("of", "your", "library")
+    if c.take("in", "a", "random", "order"):
+        return "bottom_random"
+    c.take("in", "any", "order")
+    return "bottom"
+
+
+def _rest_sentence(c: Cursor) -> str:
+    """"[then] put the rest [of the cards] <rest>"."""
+    c.take("then")
+    c.need("put", "the", "rest")
+    c.take("of", "the", "cards")
+    rest = _rest(c)
+    c.end()
+    return rest
+
+
+def _wins(c: Cursor) -> bool:
+    """"If X is greater than or equal to the number of cards in your library, you win the game"."""
+    return c.take("if", "x", "is", "greater", "than", "or", "equal", "to", "the", "number", "of", "cards", "in",
+                  "your", "library", ",", "you", "win", "the", "game") and c.done()

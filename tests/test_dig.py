@@ -1,0 +1,192 @@
+"""Looking at the top N cards of a library and choosing among them (CR 401.5, 608.2c;
+solver/reader/dig.py, solver/engine/dig.py, resolution._do_dig) against the brute-force
+reference (tests/reference/dig_ref.py): on seeded random libraries, known and in random order,
+the engine's outcomes are exactly the reference's distinct results, each once, and each outcome's
+probability is the reference's chance of the cards seen (and of the random order of the rest).
+The reader reads every card of the database whose text is one of the shapes (counted here)."""
+from __future__ import annotations
+
+import gzip
+import json
+import random
+import re
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from mtgsolve.solver.api import Situation
+from mtgsolve.solver.cards import get_card
+from mtgsolve.solver.core import ir
+from mtgsolve.solver.engine.resolution import resolve_top
+from tests.reference.dig_ref import Look, known_results, random_order_probability, seen_probability, shuffled_results
+
+POOL = ["Forest", "Forest", "Island", "Mountain", "Grizzly Bears", "Lightning Bolt", "Llanowar Elves"]
+ROOT = Path(__file__).resolve().parent.parent
+_MV = {"Forest": 0, "Island": 0, "Mountain": 0, "Grizzly Bears": 2, "Lightning Bolt": 1, "Llanowar Elves": 1}
+_CREATURES = {"Grizzly Bears", "Llanowar Elves"}
+
+# spell: the reference's reading of its instruction
+SPELLS = {
+    "Dig Through Time": Look(7, 2, True, "hand", "bottom"),
+    "Ancestral Memories": Look(7, 2, True, "hand", "graveyard"),
+    "Impulse": Look(4, 1, True, "hand", "bottom"),
+    "Commune with Nature": Look(5, 1, False, "hand", "bottom", eligible=lambda c: c in _CREATURES),
+    "Lead the Stampede": Look(5, None, False, "hand", "bottom", eligible=lambda c: c in _CREATURES),
+}
+
+
+def _situation(library: list[str], stack: dict, shuffled: bool = False, battlefield: list | None = None) -> Situation:
+    d: dict = {"format": "mtgsolve/1", "players": ["alice", "bob"],
+               "turn": {"number": 3, "active": "alice", "step": "main1"},
+               "battlefield": {"alice": battlefield or []},
+               "library": {"alice": library, "bob": ["Plains"]}, "stack": [stack]}
+    if shuffled:
+        d["shuffled"] = {"alice": True}
+    return Situation.from_dict(d)
+
+
+def _result(sit: Situation, spell: str, before: list[str]) -> tuple:
+    names = lambda z: tuple(o.name for o in sit.state.zone(z, "alice"))   # noqa: E731
+    gy = tuple(n for n in names("graveyard") if n != spell)
+    bf = tuple(sorted(n for n in names("battlefield") if n not in before))
+    return tuple(sorted(names("hand"))), names("library"), gy, bf
+
+
+def _engine(library: list[str], spell: str, shuffled: bool) -> list:
+    return list(resolve_top(_situation(library, {"card": spell, "controller": "alice"}, shuffled).state).outcomes)
+
+
+def _check(library: list[str], spell: str, look: Look, shuffled: bool) -> None:
+    outcomes = _engine(library, spell, shuffled)
+    got = [_result(Situation(o.state), spell, []) for o in outcomes]
+    want = shuffled_results(library, look) if shuffled and len(set(library)) > 1 else set(known_results(library, look))
+    assert len(got) == len(set(got)) and set(got) == want, (spell, library, shuffled)
+    for o in outcomes:
+        for choices, p in zip((o.choices,) + o.alternatives, (o.probability,) + o.alternative_probabilities):
+            want_p = _probability(o.state, library, look, choices, shuffled and len(set(library)) > 1)
+            # no probability is given when no outcome's chance is below 1 (nothing random happened)
+            assert (Fraction(1) if p is None else p) == (Fraction(1) if want_p is None else want_p), choices
+            assert p is not None or want_p in (None, 1), choices
+
+
+def _probability(state, library: list[str], look: Look, choices: dict, shuffled: bool) -> Fraction | None:
+    """The reference's chance of one outcome's choices (None: no random event took part)."""
+    name = {o.id: o.name for o in state.objects}
+    p = Fraction(1)
+    random_event = shuffled
+    if shuffled:
+        seen = [name.get(i) or _id_name(i) for i in choices["looked_at"]]
+        p *= seen_probability(library, look.n, seen, ordered="graveyard" in (look.to, look.rest))
+    dug = choices.get("dug")
+    if look.rest == "bottom_random" and dug is not None and len(dug["bottom"]) > 1:
+        p *= random_order_probability([name.get(i) or _id_name(i) for i in dug["bottom"]])
+        random_event = True
+    return p if random_event else None
+
+
+def _id_name(oid: str) -> str:
+    return " ".join(w.capitalize() for w in re.sub(r"-\d+$", "", oid).split("-"))
+
+
+def _libraries(seed: int, count: int, hi: int = 6) -> list[list[str]]:
+    rng = random.Random(seed)
+    return [[rng.choice(POOL) for _ in range(rng.randint(0, hi))] for _ in range(count)]
+
+
+@pytest.mark.parametrize("spell", sorted(SPELLS))
+def test_known_library_matches_reference(spell):
+    for library in _libraries(sorted(SPELLS).index(spell), 10):
+        _check(library, spell, SPELLS[spell], shuffled=False)
+
+
+@pytest.mark.parametrize("spell", ["Ancestral Memories", "Commune with Nature", "Lead the Stampede"])
+def test_library_in_random_order_matches_reference(spell):
+    """What is seen is a random event; the cards not seen stay in random order (graveyard and hand
+    only) — or the whole library is seen."""
+    for library in _libraries(7 + sorted(SPELLS).index(spell), 6, hi=5):
+        look = SPELLS[spell]
+        if look.rest == "bottom" and len(library) > look.n and len(set(library)) > 1:
+            continue   # cards seen put back under cards in random order: refused (below)
+        _check(library, spell, look, shuffled=True)
+
+
+def test_random_order_under_a_hidden_rest_is_refused():
+    from mtgsolve.solver.engine.transition import ResolutionUnsupported
+    lib = ["Forest", "Island", "Mountain", "Grizzly Bears", "Lightning Bolt", "Island", "Forest", "Mountain"]
+    with pytest.raises(ResolutionUnsupported):
+        _engine(lib, "Impulse", shuffled=True)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.sampled_from(POOL), max_size=6), st.sampled_from(sorted(SPELLS)))
+def test_property_known_library(library, spell):
+    _check(library, spell, SPELLS[spell], shuffled=False)
+
+
+def test_random_bottom_order_probabilities():
+    """"… and the rest on the bottom of your library in a random order" (Drawn from Dreams, Shimmer of
+    Possibility): each distinct order of the rest is a random outcome, all equally likely (CR 401.5)."""
+    lib = ["Forest", "Island", "Mountain", "Grizzly Bears", "Lightning Bolt", "Island"]
+    for spell, look in (("Drawn from Dreams", Look(7, 2, True, "hand", "bottom_random")),
+                        ("Shimmer of Possibility", Look(4, 1, True, "hand", "bottom_random"))):
+        _check(lib, spell, look, shuffled=False)
+        _check(lib[:3], spell, look, shuffled=True)   # the whole library seen
+
+
+def test_thassas_oracle_wins_with_devotion_covering_the_library():
+    """CR 104.2b, 700.5: X is the devotion to blue (Thassa's Oracle's {U}{U}: 2); with two cards in the
+    library the controller wins (the opponent loses); the card put on top is a choice."""
+    stack = {"ability": {"source": "thassas-oracle", "index": 1}, "controller": "alice"}
+    sit = _situation(["Forest", "Island"], stack, battlefield=["Thassa's Oracle"])
+    outcomes = list(resolve_top(sit.state).outcomes)
+    assert outcomes and all(o.losers == ("bob",) for o in outcomes)
+    sit = _situation(["Forest", "Island", "Mountain"], stack, battlefield=["Thassa's Oracle"])
+    outcomes = list(resolve_top(sit.state).outcomes)
+    libs = {tuple(o.name for o in Situation(x.state).state.zone("library", "alice")) for x in outcomes}
+    assert all(not o.losers for o in outcomes)
+    # up to one of Forest, Island on top, the rest on the bottom in a random order
+    assert libs == {("Mountain", "Forest", "Island"), ("Mountain", "Island", "Forest"),
+                    ("Forest", "Mountain", "Island"), ("Island", "Mountain", "Forest")}
+
+
+@lru_cache(maxsize=1)
+def _database_texts() -> tuple[tuple[str, str], ...]:
+    data = json.load(gzip.open(ROOT / "solver" / "data" / "oracle-cards.json.gz"))
+    return tuple((c["name"], c.get("text") or "") for c in data)
+
+
+#: The shapes of the database's lines this reader reads, as regular expressions over one line
+#: (a card name, "N" or a filter stands where the shape varies).
+_SHAPES = {
+    "put K of them into your hand, the rest": r"(^|, )[Ll]ook at the top (\w+) cards of your library\. Put (one|two|three) of "
+                                              r"them into your hand and the (rest|other) (on the bottom of your library"
+                                              r"( in a random order| in any order)?|into your graveyard)\.$",
+    "reveal a <type> card, the rest on the bottom": r"(^|, )[Ll]ook at the top (\w+) cards of your library\. You may reveal an? "
+                                                     r"(creature|land|instant|sorcery|artifact|enchantment|planeswalker)"
+                                                     r" card from among them and put (it|that card) into your hand\. "
+                                                     r"Put the rest on the bottom of your library in (a random|any) order\.$",
+}
+
+
+@pytest.mark.parametrize("shape", sorted(_SHAPES))
+def test_reader_reads_every_card_of_the_shape(shape):
+    lines = sorted({(n, line) for n, text in _database_texts() for line in text.split("\n")
+                    if re.search(_SHAPES[shape], line)})
+    assert len(lines) >= 10, shape
+    unread = [(name, line) for name, line in lines
+              if any(line.startswith(u.text) or u.text in line for u in get_card(name).unsupported)]
+    # the lines left unread are triggered abilities whose trigger event or condition is not read
+    # (or whose X the trigger defines): the look passage itself is read wherever it stands alone
+    assert all(re.match(r"^(\w+ — )?(When|Whenever|At) ", line) for _n, line in unread), unread
+    assert len(unread) <= 6, unread
+
+
+def test_unread_shapes_stay_unread():
+    """"a noncreature, nonland card" and "where X is the amount of mana spent to cast this spell"
+    are not read: the line stays an unread part."""
+    for name in ("Memory Deluge",):
+        card = get_card(name)
+        assert card.spell is not None and any(isinstance(e, ir.UnreadEffect) for e in card.spell.effects)
