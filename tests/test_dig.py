@@ -38,30 +38,37 @@ SPELLS = {
 }
 
 
-def _situation(library: list[str], stack: dict, shuffled: bool = False, battlefield: list | None = None) -> Situation:
+def _situation(library: list[str], stack: dict, shuffled: bool = False, battlefield: list | None = None,
+               owner: str = "alice") -> Situation:
+    libraries = {"alice": ["Plains"], "bob": ["Plains"]}
+    libraries[owner] = library
     d: dict = {"format": "mtgsolve/1", "players": ["alice", "bob"],
                "turn": {"number": 3, "active": "alice", "step": "main1"},
                "battlefield": {"alice": battlefield or []},
-               "library": {"alice": library, "bob": ["Plains"]}, "stack": [stack]}
+               "library": libraries, "stack": [stack]}
     if shuffled:
-        d["shuffled"] = {"alice": True}
+        d["shuffled"] = {owner: True}
     return Situation.from_dict(d)
 
 
-def _result(sit: Situation, spell: str, before: list[str]) -> tuple:
-    names = lambda z: tuple(o.name for o in sit.state.zone(z, "alice"))   # noqa: E731
+def _result(sit: Situation, spell: str, before: list[str], owner: str = "alice") -> tuple:
+    names = lambda z: tuple(o.name for o in sit.state.zone(z, owner))   # noqa: E731
     gy = tuple(n for n in names("graveyard") if n != spell)
     bf = tuple(sorted(n for n in names("battlefield") if n not in before))
-    return tuple(sorted(names("hand"))), names("library"), gy, bf
+    life = 20 - sit.state.player("alice").life
+    return tuple(sorted(names("hand"))), names("library"), gy, bf, names("exile"), life
 
 
-def _engine(library: list[str], spell: str, shuffled: bool) -> list:
-    return list(resolve_top(_situation(library, {"card": spell, "controller": "alice"}, shuffled).state).outcomes)
+def _engine(library: list[str], spell: str, shuffled: bool, stack: dict | None = None,
+            battlefield: list | None = None, owner: str = "alice") -> list:
+    stack = stack or {"card": spell, "controller": "alice"}
+    return list(resolve_top(_situation(library, stack, shuffled, battlefield, owner).state).outcomes)
 
 
-def _check(library: list[str], spell: str, look: Look, shuffled: bool) -> None:
-    outcomes = _engine(library, spell, shuffled)
-    got = [_result(Situation(o.state), spell, []) for o in outcomes]
+def _check(library: list[str], spell: str, look: Look, shuffled: bool, stack: dict | None = None,
+           battlefield: list | None = None, owner: str = "alice") -> list:
+    outcomes = _engine(library, spell, shuffled, stack, battlefield, owner)
+    got = [_result(Situation(o.state), spell, battlefield or [], owner) for o in outcomes]
     want = shuffled_results(library, look) if shuffled and len(set(library)) > 1 else set(known_results(library, look))
     assert len(got) == len(set(got)) and set(got) == want, (spell, library, shuffled)
     for o in outcomes:
@@ -70,6 +77,7 @@ def _check(library: list[str], spell: str, look: Look, shuffled: bool) -> None:
             # no probability is given when no outcome's chance is below 1 (nothing random happened)
             assert (Fraction(1) if p is None else p) == (Fraction(1) if want_p is None else want_p), choices
             assert p is not None or want_p in (None, 1), choices
+    return outcomes
 
 
 def _probability(state, library: list[str], look: Look, choices: dict, shuffled: bool) -> Fraction | None:
@@ -79,8 +87,8 @@ def _probability(state, library: list[str], look: Look, choices: dict, shuffled:
     random_event = shuffled
     if shuffled:
         seen = [name.get(i) or _id_name(i) for i in choices["looked_at"]]
-        p *= seen_probability(library, look.n, seen, ordered="graveyard" in (look.to, look.rest))
-    dug = choices.get("dug")
+        p *= seen_probability(library, look.n, seen, ordered="graveyard" in (look.to, look.rest) or look.rest == "stay")
+    dug = choices.get("dug") or choices.get("opponent_chose")
     if look.rest == "bottom_random" and dug is not None and len(dug["bottom"]) > 1:
         p *= random_order_probability([name.get(i) or _id_name(i) for i in dug["bottom"]])
         random_event = True
@@ -190,3 +198,73 @@ def test_unread_shapes_stay_unread():
     for name in ("Memory Deluge",):
         card = get_card(name)
         assert card.spell is not None and any(isinstance(e, ir.UnreadEffect) for e in card.spell.effects)
+
+
+_PERMANENT = lambda c: c not in ("Lightning Bolt",)   # noqa: E731  (POOL's one nonpermanent card)
+
+
+def _ability(source: str, index: int, targets: list | None = None) -> dict:
+    d: dict = {"ability": {"source": source, "index": index}, "controller": "alice"}
+    if targets:
+        d["targets"] = targets
+    return d
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_planeswalker_and_top_card_abilities_match_reference(seed):
+    """Jace, the Mind Sculptor's +2 (target player's library: the top card on the bottom or not),
+    Sorin the Mirthless's +1 (into the hand, losing life equal to its mana value, CR 202.3, 119.3),
+    Karn, Scion of Urza's +1 (an opponent chooses one of two revealed cards; the other exiled with
+    a silver counter), Dryad Greenseeker (a land card into the hand), each against the reference."""
+    cases = [
+        ("Jace, the Mind Sculptor", Look(1, 1, False, "bottom", "stay"), "bob", [["bob"]]),
+        ("Sorin the Mirthless", Look(1, 1, False, "hand", "stay", mv=_MV.get, lose_life=True), "alice", None),
+        ("Karn, Scion of Urza", Look(2, 1, True, "hand", "exile"), "alice", None),
+        ("Dryad Greenseeker", Look(1, 1, False, "hand", "stay", eligible=lambda c: c in ("Forest", "Island", "Mountain")),
+         "alice", None),
+    ]
+    for library in _libraries(20 + seed, 4, hi=4):
+        for name, look, owner, targets in cases:
+            source = get_card(name).name.lower().replace(",", "").replace("'", "").replace(" ", "-")
+            outcomes = _check(library, name, look, False, _ability(source, 1, targets), [name], owner)
+            if name.startswith("Karn") and len(library) > 1:
+                assert all(set(o.choices) <= {"opponent_chose"} for o in outcomes)
+                assert {o.choices.get("opponent_chose", {}).get("player") for o in outcomes} <= {"bob"}
+
+
+def test_karn_exiles_with_a_silver_counter():
+    outcomes = _engine(["Forest", "Island", "Mountain"], "Karn", False, _ability("karn-scion-of-urza", 1),
+                       ["Karn, Scion of Urza"])
+    for o in outcomes:
+        exiled = [x for x in o.state.objects if x.zone == "exile"]
+        assert len(exiled) == 1 and dict(exiled[0].counters) == {"silver": 1}
+
+
+def test_battlefield_with_total_mana_value():
+    """"Put any number of nonland permanent cards with total mana value 4 or less from among them
+    onto the battlefield" (Ao, the Dawn Sky's first mode), read and resolved as the reference says."""
+    from mtgsolve.solver.reader.dig import dig_passage
+    from mtgsolve.solver.reader.scope import Scope
+    from mtgsolve.solver.reader.tokens import tokenize
+    text = ("Look at the top seven cards of your library. Put any number of nonland permanent cards with total mana "
+            "value 4 or less from among them onto the battlefield. Put the rest on the bottom of your library in a "
+            "random order.")
+    toks = tokenize(text)
+    sents, cur = [], []
+    for t in toks:
+        if t.low == ".":
+            sents.append(cur)
+            cur = []
+        else:
+            cur.append(t)
+    s = Scope()
+    assert dig_passage(sents, 0, s) == 3
+    (dig,) = s.effects
+    assert isinstance(dig, ir.Dig) and dig.to == "battlefield" and dig.total_mv_max == 4 and dig.take is None
+    assert dig.quality is not None and dig.quality.nontypes == frozenset({"Land"}) and dig.rest == "bottom_random"
+
+
+def test_opponent_chooses_in_a_game_is_the_opponents_decision():
+    from mtgsolve.solver.engine.resolution import opponent_choice_decider
+    outcomes = _engine(["Forest", "Island"], "Karn", False, _ability("karn-scion-of-urza", 1), ["Karn, Scion of Urza"])
+    assert len(outcomes) == 2 and opponent_choice_decider(outcomes) == "bob"

@@ -798,8 +798,13 @@ class Dig(_EffectBase):
     are, up to ``take`` ("Put two of them"), else up to ``take`` ("up to", "you may"); ``quality``:
     which cards may be taken (``None``: any); ``total_mv_max``: the taken cards' mana values sum to
     at most this (CR 202.3); ``to``: ``hand`` | ``battlefield`` | ``top`` (of the library) |
-    ``graveyard``; ``tapped``: onto the battlefield tapped; ``rest``: ``bottom`` (in any order, the
-    player's choice, CR 401.4) | ``bottom_random`` (a random order) | ``graveyard``."""
+    ``graveyard`` | ``bottom`` (of the library); ``tapped``: onto the battlefield tapped; ``rest``:
+    ``bottom`` (in any order, the player's choice, CR 401.4) | ``bottom_random`` (a random order) |
+    ``graveyard`` | ``exile`` (with a ``rest_counter`` counter on each, CR 122.1, when named) |
+    ``stay`` (where they are: "Look at the top card … You may put that card on the bottom").
+    ``whose``: whose library (the controller's, or a target player's, CR 115.1); ``chooser``:
+    ``controller`` | ``opponent`` ("An opponent chooses one of them", CR 608.2d; of a two-player
+    game); ``lose_life_mv``: "If you do, you lose life equal to its mana value" (CR 202.3, 119.3)."""
 
     kind: ClassVar[str] = "dig"
     amount: Amount
@@ -810,17 +815,25 @@ class Dig(_EffectBase):
     rest: str
     tapped: bool = False
     total_mv_max: int | None = None
+    whose: Ref = CONTROLLER
+    chooser: str = "controller"
+    rest_counter: str = ""
+    lose_life_mv: bool = False
 
     def _text(self) -> str:
         n = "any number" if self.take is None else f"{'' if self.exact else 'up to '}{self.take}"
         what = describe_library_card(self.quality)
         mv = f" with total mana value {self.total_mv_max} or less" if self.total_mv_max is not None else ""
         rest = {"bottom": "on the bottom in any order", "bottom_random": "on the bottom in a random order",
-                "graveyard": "into your graveyard"}[self.rest]
-        to = {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of your library",
-              "graveyard": "into your graveyard"}[self.to]
-        return (f"look at the top {describe_amount(self.amount)} card(s) of your library, put {n} of them "
-                f"({what}{mv}) {to}{' tapped' if self.tapped else ''} and the rest {rest}")
+                "graveyard": "into the graveyard", "stay": "where they are",
+                "exile": "into exile" + (f" with a {self.rest_counter} counter" if self.rest_counter else "")}[self.rest]
+        to = {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of the library",
+              "graveyard": "into the graveyard", "bottom": "on the bottom of the library"}[self.to]
+        whose = "your" if self.whose == CONTROLLER else f"{_ref_text(self.whose)}'s"
+        who = "an opponent chooses" if self.chooser == "opponent" else "put"
+        life = "; if you do, you lose life equal to its mana value" if self.lose_life_mv else ""
+        return (f"look at the top {describe_amount(self.amount)} card(s) of {whose} library, {who} {n} of them "
+                f"({what}{mv}) {to}{' tapped' if self.tapped else ''} and the rest {rest}{life}")
 
 
 @dataclass(frozen=True)

@@ -1478,9 +1478,12 @@ def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
     event (every distinct order equally likely). Recorded as ``dug: {<to>, <rest>}`` (ids, in the
     order placed) when there is more than one branch, the cards seen of a library in random order
     as ``looked_at`` (a random result: top first where a graveyard keeps their order, else sorted)."""
-    player = ctx.controller
+    owners = _refs(w, ctx, eff.whose)
+    if not owners or owners[0] not in w.life:
+        return [w]   # its target player is no longer a legal target (CR 608.2b)
+    player = owners[0]
     n = _dig_amount(w, ctx, eff.amount)
-    _require_libraries(w, player, f"looks at the top {n} cards of their library (CR 401.5)")
+    _require_libraries(w, player, f"looks at the top {n} cards of a library (CR 401.5)")
     lib = w.zone_list("library", player)
     if n <= 0 or not lib:
         return [w]
@@ -1488,15 +1491,15 @@ def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
     random_order = player in w.shuffled and len(index) > 1 and len(lib) > 0
     out: list[_World] = []
-    ordered = not random_order or "graveyard" in (eff.to, eff.rest)   # a graveyard keeps their order
+    ordered = not random_order or "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"   # their order kept
     for seen, p in (dig_seen_sequences(keys, n, random_order) if ordered else dig_seen_multisets(keys, n)):
-        out.extend(_dig_from(w, ctx, eff, lib, keys, seen, p, random_order))
+        out.extend(_dig_from(w, ctx, eff, player, lib, keys, seen, p, random_order))
         dig_check_limit(len(out), "outcomes of looking at the top of a library")
     return out
 
 
-def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, lib: list[GameObject], keys: list[int], seen: tuple[int, ...],
-              p: Fraction, random_order: bool) -> list[_World]:
+def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, player: str, lib: list[GameObject], keys: list[int],
+              seen: tuple[int, ...], p: Fraction, random_order: bool) -> list[_World]:
     """The branches of :func:`_do_dig` once the cards on top are the classes ``seen`` (top first)."""
     queues: dict[int, list[str]] = {}
     for o, k in zip(lib, keys):
@@ -1510,13 +1513,13 @@ def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, lib: list[GameObject], keys: li
         return _has_quality(c, eff.quality) and (eff.to != "battlefield" or _is_permanent_card(c))
 
     chosen = dig_takes(seen, eligible, eff.take, eff.exact, lambda k: printed_mana_value(card[k]), eff.total_mv_max,
-                       rest_ordered="graveyard" in (eff.to, eff.rest))
+                       rest_ordered="graveyard" in (eff.to, eff.rest) or eff.rest == "stay")
     branches: list[tuple[list[str], list[str], Fraction]] = []
     for pos in chosen:
         taken = [seen_ids[i] for i in sorted(pos, key=lambda i: (seen[i], i))]   # put there at once: one order
         rest = [seen_ids[i] for i in range(len(seen)) if i not in pos]
-        for top in (_dig_orders(w, taken) if eff.to == "top" else [taken]):
-            rests = _dig_orders(w, rest) if eff.rest != "graveyard" else [rest]
+        for top in (_dig_orders(w, taken) if eff.to in ("top", "bottom") else [taken]):
+            rests = _dig_orders(w, rest) if eff.rest in ("bottom", "bottom_random") else [rest]
             q = Fraction(1, len(rests)) if eff.rest == "bottom_random" else Fraction(1)
             branches.extend((*_dig_canonical(w, lib, seen_ids, [top, order]), q) for order in rests)
         dig_check_limit(len(branches), "choices among the cards looked at")
@@ -1524,7 +1527,9 @@ def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, lib: list[GameObject], keys: li
     for taken_ids, rest_ids, q in branches:
         v = w.fork() if len(branches) > 1 or random_order else w
         v.prob *= p * q
-        out.extend(_dig_place(v, ctx, eff, seen_ids, unseen, taken_ids, rest_ids, random_order, len(branches) > 1))
+        if random_order:
+            v.choices["looked_at"] = _dig_seen_record(eff, seen_ids)   # a random result, not a choice
+        out.extend(_dig_place(v, ctx, eff, player, (unseen, taken_ids, rest_ids), random_order, len(branches) > 1))
     return out
 
 
@@ -1555,35 +1560,73 @@ def _dig_orders(w: _World, ids: list[str]) -> list[list[str]]:
     return out
 
 
-def _dig_place(v: _World, ctx: _Ctx, eff: ir.Dig, seen_ids: list[str], unseen: list[str], taken: list[str],
-               rest: list[str], random_order: bool, record: bool) -> list[_World]:
-    """Put the cards of one branch of :func:`_do_dig` where they go: ``rest`` into the graveyard (in
-    library order) or on the bottom (in the order given), ``taken`` on top, into the hand or
-    graveyard, or onto the battlefield (:func:`_enter_battlefield`, last). A library in random order
-    stays so when no card seen stays in it (it is written canonically); otherwise the cards not seen
-    must be interchangeable (their order then known) or the situation can't be written: refused."""
-    player = ctx.controller
-    if random_order:
-        v.choices["looked_at"] = seen_ids if "graveyard" in (eff.to, eff.rest) else sorted(seen_ids, key=_natural)
+def _dig_place(v: _World, ctx: _Ctx, eff: ir.Dig, player: str, cards: tuple[list[str], list[str], list[str]],
+               random_order: bool, record: bool) -> list[_World]:
+    """Put the cards of one branch of :func:`_do_dig` where they go (``cards``: those not seen, those
+    taken, the rest): the rest into the graveyard (in library order), into exile (with their counter),
+    on the bottom (in the order given) or where they are; the taken on top, on the bottom, into the
+    hand or graveyard, or onto the battlefield (:func:`_enter_battlefield`, last); "if you do, you
+    lose life equal to its mana value" (CR 119.3). A library in random order stays so when no card
+    seen stays in it (it is written canonically); otherwise the cards not seen must be
+    interchangeable (their order then known) or the situation can't be written: refused."""
+    unseen, taken, rest = cards
     if record:
-        _record_choice(v, "dug", {eff.to: taken, ("graveyard" if eff.rest == "graveyard" else "bottom"): rest})
+        _dig_record(v, ctx, eff, taken, rest)
     for oid in (rest if eff.rest == "graveyard" else []) + (taken if eff.to == "graveyard" else []):
         _move(v, oid, "graveyard")
+    for oid in rest if eff.rest == "exile" else []:
+        if eff.rest_counter:
+            _move(v, oid, "exile", counters=((eff.rest_counter, 1),))   # "with a silver counter on it" (CR 122.1)
+        else:
+            _move(v, oid, "exile")
     for oid in taken if eff.to == "hand" else []:
         move(v, oid, "hand", timestamp=v.objects[oid].timestamp)
-    stays = (taken if eff.to == "top" else []) + (rest if eff.rest != "graveyard" else [])
+        if eff.lose_life_mv:
+            change_life(v, ctx.controller, -printed_mana_value(v.objects[oid]))
+    library = ((taken if eff.to == "top" else []) + (rest if eff.rest == "stay" else []) + unseen
+               + (rest if eff.rest in ("bottom", "bottom_random") else []) + (taken if eff.to == "bottom" else []))
+    stays = len(library) > len(unseen)
     if stays:
-        _relist_library(v, player, (taken if eff.to == "top" else []) + unseen
-                        + (rest if eff.rest != "graveyard" else []))
+        _relist_library(v, player, library)
     if random_order:
-        _dig_still_random(v, player, unseen, bool(stays))
+        _dig_still_random(v, player, unseen, stays)
     elif player in v.shuffled and len(unseen) == 0:
         v.shuffled.discard(player)   # the player saw every card and chose where each goes
         v.changed()
     worlds = [v]
     for oid in taken if eff.to == "battlefield" else []:
-        worlds = [u for x in worlds for u in _enter_battlefield(x, oid, player, 0, tapped=eff.tapped)]
+        worlds = [u for x in worlds for u in _enter_battlefield(x, oid, ctx.controller, 0, tapped=eff.tapped)]
     return worlds
+
+
+def _dig_seen_record(eff: ir.Dig, seen: list[str]) -> list[str]:
+    """The ids of the cards seen of a library in random order (top first), as recorded: sorted, unless
+    their order is kept (a graveyard, or left where they are)."""
+    ordered = "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"
+    return list(seen) if ordered else sorted(seen, key=_natural)
+
+
+def _dig_record(v: _World, ctx: _Ctx, eff: ir.Dig, taken: list[str], rest: list[str]) -> None:
+    """``dug: {<to>: ids, <rest>: ids}`` (the controller's choice) or ``opponent_chose: {player, …}``
+    ("An opponent chooses", CR 608.2d: in a two-player game, the one opponent; more are refused)."""
+    where = {"graveyard": "graveyard", "exile": "exile", "stay": "left"}.get(eff.rest, "bottom")
+    value: dict[str, Any] = {eff.to: taken, where: rest}
+    if eff.chooser != "opponent":
+        _record_choice(v, "dug", value)
+        return
+    opponents = _players_in_game(v, ctx, Ref("each_opponent"))
+    if len(opponents) != 1:
+        raise ResolutionUnsupported("an opponent chooses among the cards revealed, with more than one opponent: "
+                                    "which opponent chooses is not modeled")
+    _record_choice(v, "opponent_chose", {"player": opponents[0], **value})
+
+
+def opponent_choice_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by an opponent's choice among revealed cards
+    ("An opponent chooses one of them", CR 608.2d): the player the ``opponent_chose`` choices name
+    (as :func:`search_decider`)."""
+    return _one_decider(outcomes, "opponent_chose", "an opponent's choice combined with other choices in one "
+                        "resolution")
 
 
 def _dig_still_random(v: _World, player: str, unseen: list[str], stays: bool) -> None:

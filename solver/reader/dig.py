@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import Count, Dig, Effect, Filter, WinIfLibraryAtMost
+from ..core.ir import CONTROLLER, Count, Dig, Effect, Filter, Ref, T, TargetSpec, WinIfLibraryAtMost
 from .cursor import Cursor, NoMatch
 from .descriptions import SELF_SELECTOR
 from .effects_library import library_card
@@ -32,6 +32,9 @@ from .tokens import Token
 from .vocabulary import COLOR_WORDS, TYPE_WORDS
 
 __all__ = ["dig_passage"]
+
+#: "that card" / "it": the card looked at.
+_THAT_CARD = (("that", "card"), ("it",))
 
 #: Where taken cards go: the words after "put … " and the zone (CR 401.4: "on top of").
 _TO = ((("into", "your", "hand"), "hand"), (("onto", "the", "battlefield"), "battlefield"),
@@ -43,9 +46,13 @@ _PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "
 def dig_passage(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
     """The look-at-the-top-N passage starting at sentence ``i``: the number of sentences read (2
     or 3, and one more for a "you win the game" sentence), its effects appended to ``s``; 0 (and
-    nothing appended) when the sentences are not this passage."""
+    nothing appended) when the sentences are not this passage. Also the top-card passage
+    (:func:`_top_card_passage`) and the opponent-chooses passage (:func:`_opponent_chooses`)."""
     if i + 1 >= len(sents):
         return 0
+    used = _top_card_passage(sents, i, s) or _opponent_chooses(sents, i, s)
+    if used:
+        return used
     try:
         amount = _look(Cursor(sents[i]), s)
         dig, rest_read = _take(Cursor(sents[i + 1]))
@@ -220,3 +227,132 @@ def _wins(c: Cursor) -> bool:
     """"If X is greater than or equal to the number of cards in your library, you win the game"."""
     return c.take("if", "x", "is", "greater", "than", "or", "equal", "to", "the", "number", "of", "cards", "in",
                   "your", "library", ",", "you", "win", "the", "game") and c.done()
+
+
+def _that_card(c: Cursor) -> None:
+    if not any(c.take(*words) for words in _THAT_CARD):
+        raise NoMatch("that card")
+
+
+def _top_card_passage(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Look at the top card of <your | target player's> library." then "You may put that card|it
+    on the bottom [of <that player's|your|their> library] | into <your|their|that player's>
+    graveyard." / "You may reveal that card and put it into your hand. [If you do, you lose life
+    equal to its mana value.]" / "If it's <a … card>, you may [reveal it and] put it into your hand
+    | onto the battlefield [tapped]." — one :class:`Dig` of one card whose card not taken stays on
+    top (CR 401.5, 608.2c-d): the number of sentences read, or 0."""
+    first, second = Cursor(sents[i]), Cursor(sents[i + 1])
+    ntargets = len(s.targets)
+    try:
+        first.need("look", "at", "the", "top", "card", "of")
+        whose = _library_owner(first, s)
+        first.need("library")
+        first.end()
+        dig = _top_card_instruction(second, whose != CONTROLLER)
+    except NoMatch:
+        del s.targets[ntargets:]
+        return 0
+    used = 2
+    if dig.to == "hand" and i + 2 < len(sents) and _lose_life_mv(Cursor(sents[i + 2])):
+        dig = replace(dig, lose_life_mv=True)
+        used = 3
+    s.effects.append(replace(dig, whose=whose))
+    return used
+
+
+def _library_owner(c: Cursor, s: Scope) -> Ref:
+    """"your" (the controller) or "target player's" (a target, CR 115.1)."""
+    if c.take("your"):
+        return CONTROLLER
+    c.need("target", "player's")
+    s.targets.append(TargetSpec(Filter(types=frozenset(), players=True, who="any"), 1, 1, ()))
+    ref = T(len(s.targets) - 1)
+    s.last = ref
+    return ref
+
+
+def _top_card_instruction(c: Cursor, other: bool) -> Dig:
+    """The sentence after "Look at the top card of … library." (``other``: another player's)."""
+    quality: Filter | None = None
+    if c.take("if", "it's"):
+        quality = _library(library_card(c))
+        if quality is None:
+            raise NoMatch("a quality")
+        c.need(",")
+    c.need("you", "may")
+    if c.take("reveal"):
+        _that_card(c)
+        c.need("and", "put", "it", "into", "your", "hand")
+        c.end()
+        return Dig(1, 1, False, quality, "hand", "stay")
+    c.need("put")
+    _that_card(c)
+    if c.take("on", "the", "bottom"):
+        if c.take("of"):
+            c.need(("that", "their") if other else ("your",))
+            if c.low(-1) == "that":
+                c.need("player's")
+            c.need("library")
+        to, tapped = "bottom", False
+    elif c.take("into"):
+        c.need(("that", "their") if other else ("your",))
+        if c.low(-1) == "that":
+            c.need("player's")
+        c.need("graveyard")
+        to, tapped = "graveyard", False
+    elif not other:
+        to, tapped = _destination(c)
+        if to not in ("hand", "battlefield"):
+            raise NoMatch("where the card goes")
+    else:
+        raise NoMatch("where the card goes")
+    c.end()
+    return Dig(1, 1, False, quality, to, "stay", tapped=tapped)
+
+
+def _lose_life_mv(c: Cursor) -> bool:
+    """"If you do, you lose life equal to its mana value" (CR 608.2c, 202.3)."""
+    return c.take("if", "you", "do", ",", "you", "lose", "life", "equal", "to", "its", "mana", "value") and c.done()
+
+
+def _opponent_chooses(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Reveal the top N cards of your library. An opponent chooses <one of them | a … card from
+    among them>. Put that card <into your hand | onto the battlefield> and <the other | the rest>
+    <into your graveyard | on the bottom …>" / "… and exile the other [with a <kind> counter on
+    it]": one :class:`Dig` whose choice an opponent makes (CR 608.2d): 3 sentences, or 0."""
+    if i + 2 >= len(sents):
+        return 0
+    first, second, third = (Cursor(sents[i + k]) for k in range(3))
+    try:
+        first.need("reveal", "the", "top")
+        n = number(first)
+        first.need("cards", "of", "your", "library")
+        first.end()
+        second.need("an", "opponent", "chooses")
+        if second.take("one", "of", "them"):
+            quality: Filter | None = None
+        else:
+            quality = _library(library_card(second))
+            second.need("from", "among", "them")
+        second.end()
+        third.need("put", "that", "card")
+        to, tapped = _destination(third)
+        third.need("and")
+        rest, counter = _other_rest(third)
+        third.end()
+    except NoMatch:
+        return 0
+    s.effects.append(Dig(n, 1, True, quality, to, rest, tapped=tapped, chooser="opponent", rest_counter=counter))
+    return 3
+
+
+def _other_rest(c: Cursor) -> tuple[str, str]:
+    """"exile the other [with a <kind> counter on it]" / "the other|rest <rest>"."""
+    if c.take("exile", "the", ("other", "rest")):
+        if c.take("with", "a"):
+            kind = c.next().low
+            c.need("counter", "on", ("it", "them"))
+            return "exile", kind
+        return "exile", ""
+    c.need("the", ("other", "rest"))
+    return _rest(c), ""

@@ -5,9 +5,10 @@ resolution._do_dig): walk every order of a library in random order (each equally
 put on top or on the bottom, and keep each distinct result once.
 
 A library is a list of card names, top first; cards with the same name are interchangeable, so a
-result is identified by names only: ``(hand, library, graveyard, battlefield)`` — the names put
-into the hand and onto the battlefield sorted (one way to take a set of cards), the library top
-first, the graveyard's new names in the order they were put there (library order).
+result is identified by names only: ``(hand, library, graveyard, battlefield, exile, life)`` — the
+names put into the hand and onto the battlefield sorted (one way to take a set of cards), the
+library top first, the graveyard's and exile's new names in the order they were put there
+(library order), the life lost.
 """
 from __future__ import annotations
 
@@ -18,15 +19,16 @@ from itertools import permutations, product
 from math import factorial
 from typing import Callable, Sequence
 
-Result = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+Result = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...], int]
 
 
 @dataclass(frozen=True)
 class Look:
     """The instruction: look at ``n``; take ``take`` (None: any number) — exactly as many as there are
     up to it when ``exact`` — of the cards ``eligible`` says, their mana values (``mv``) summing to at
-    most ``total_max``; put them ``to`` hand|battlefield|top|graveyard, the rest ``rest``
-    bottom|bottom_random|graveyard."""
+    most ``total_max``; put them ``to`` hand|battlefield|top|bottom|graveyard, the rest ``rest``
+    bottom|bottom_random|graveyard|exile|stay (left where they are); ``lose_life``: lose life equal to
+    the mana value of each card taken."""
 
     n: int
     take: int | None
@@ -36,6 +38,7 @@ class Look:
     eligible: Callable[[str], bool] = lambda name: True
     mv: Callable[[str], int] = lambda name: 0
     total_max: int | None = None
+    lose_life: bool = False
 
 
 def _allowed(look: Look, seen: Sequence[str], mask: Sequence[bool]) -> bool:
@@ -59,16 +62,19 @@ def known_results(library: Sequence[str], look: Look) -> dict[Result, set[tuple[
             continue
         taken = [c for c, m in zip(seen, mask) if m]
         rest = [c for c, m in zip(seen, mask) if not m]
-        tops = permutations(taken) if look.to == "top" else [tuple(taken)]
+        tops = permutations(taken) if look.to in ("top", "bottom") else [tuple(taken)]
         for top in tops:
-            bottoms = [tuple(rest)] if look.rest == "graveyard" else list(permutations(rest))
+            bottoms = list(permutations(rest)) if look.rest in ("bottom", "bottom_random") else [tuple(rest)]
             for bottom in bottoms:
-                lib = (tuple(top) if look.to == "top" else ()) + tuple(unseen) \
-                    + (() if look.rest == "graveyard" else tuple(bottom))
+                lib = (tuple(top) if look.to == "top" else ()) + (tuple(rest) if look.rest == "stay" else ()) \
+                    + tuple(unseen) + (tuple(bottom) if look.rest in ("bottom", "bottom_random") else ()) \
+                    + (tuple(top) if look.to == "bottom" else ())
                 gy = (tuple(rest) if look.rest == "graveyard" else ()) + (tuple(taken) if look.to == "graveyard" else ())
                 hand = tuple(sorted(taken)) if look.to == "hand" else ()
                 bf = tuple(sorted(taken)) if look.to == "battlefield" else ()
-                out.setdefault((hand, lib, gy, bf), set()).add(tuple(sorted(taken)))
+                ex = tuple(rest) if look.rest == "exile" else ()
+                life = sum(look.mv(c) for c in taken) if look.lose_life else 0
+                out.setdefault((hand, lib, gy, bf, ex, life), set()).add(tuple(sorted(taken)))
     return out
 
 
