@@ -268,3 +268,68 @@ def test_opponent_chooses_in_a_game_is_the_opponents_decision():
     from mtgsolve.solver.engine.resolution import opponent_choice_decider
     outcomes = _engine(["Forest", "Island"], "Karn", False, _ability("karn-scion-of-urza", 1), ["Karn, Scion of Urza"])
     assert len(outcomes) == 2 and opponent_choice_decider(outcomes) == "bob"
+
+
+def test_karn_minus_one_puts_a_silver_countered_card_into_the_hand():
+    """"Put a card you own with a silver counter on it from exile into your hand": a choice among the
+    distinct such cards (two Forests with silver counters are one), none without the counter."""
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Karn, Scion of Urza"]}, "library": {"alice": ["Plains"], "bob": ["Plains"]},
+         "exile": {"alice": [{"card": "Forest", "counters": {"silver": 1}}, {"card": "Forest", "counters": {"silver": 1}},
+                             "Island", {"card": "Shock", "counters": {"silver": 1}}]},
+         "stack": [_ability("karn-scion-of-urza", 2)]}
+    outcomes = list(resolve_top(Situation.from_dict(d).state).outcomes)
+    hands = sorted(tuple(o.name for o in Situation(x.state).state.zone("hand", "alice")) for x in outcomes)
+    assert hands == [("Forest",), ("Shock",)]
+    d["exile"] = {"alice": ["Island"]}
+    (only,) = resolve_top(Situation.from_dict(d).state).outcomes
+    assert not Situation(only.state).state.zone("hand", "alice")
+
+
+def _answers(hand: list, stack: list, battlefield: list | None = None, library: list | None = None) -> dict[str, dict]:
+    from mtgsolve.solver.io.load import situation_from_dict
+    from mtgsolve.solver.queries import answer
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "battlefield": {"alice": ["Island", "Island", "Mountain"] + (battlefield or []), "bob": ["Grizzly Bears"]},
+         "hand": {"alice": hand}, "library": {"alice": library or ["Forest", "Island", "Shock"], "bob": ["Plains"]},
+         "stack": stack}
+    st = situation_from_dict(d).state
+    qs = {"targets": {"kind": "targets", "cast": "lightning-bolt"},
+          "pay": {"kind": "pay", "player": "alice", "cast": "lightning-bolt"},
+          "available_mana": {"kind": "available_mana", "player": "alice"},
+          "actions": {"kind": "actions", "player": "alice"}, "resolve": {"kind": "resolve"}}
+    return {k: answer(st, q) for k, q in qs.items()}
+
+
+def test_soundness_a_read_look_blocks_nothing():
+    """Read look-at-the-top passages are no unread parts: every query is ok, resolving one too."""
+    got = _answers(["Lightning Bolt", "Dig Through Time", "Ancestral Memories"],
+                   [{"card": "Ancestral Memories", "controller": "alice"}], battlefield=["Thassa's Oracle"])
+    assert {k: r["status"] for k, r in got.items()} == dict.fromkeys(got, "ok")
+
+
+def test_soundness_an_unread_look_blocks_only_its_own_resolution():
+    """Memory Deluge's "where X is the amount of mana spent to cast this spell" is not read: its line
+    stays unread. In a hand it changes no target, payment, mana or action (it is a spell's effect);
+    resolving Memory Deluge is refused naming it; resolving another spell is not."""
+    got = _answers(["Lightning Bolt", "Memory Deluge"], [{"card": "Lightning Bolt", "controller": "alice",
+                                                          "targets": [["bob"]]}])
+    assert {k: r["status"] for k, r in got.items()} == dict.fromkeys(got, "ok")
+    got = _answers(["Lightning Bolt"], [{"card": "Memory Deluge", "controller": "alice"}])
+    assert got["resolve"]["status"] == "unsupported"
+    assert "mana spent" in json.dumps(got["resolve"])
+    assert {k: got[k]["status"] for k in ("targets", "pay", "available_mana")} == dict.fromkeys(
+        ("targets", "pay", "available_mana"), "ok")
+
+
+def test_soundness_an_unread_exile_trigger_is_reached_only_by_a_look_that_exiles():
+    """An unread "whenever a card is put into exile from anywhere" trigger: resolving Karn, Scion of
+    Urza's +1 (the other card exiled) is refused; Jace, the Mind Sculptor's +2 (the library only) is not."""
+    watcher = {"card": {"name": "Test Watcher", "type": "Enchantment", "types": ["Enchantment"],
+                        "text": "Whenever a card is put into exile from anywhere, you gain 1 life."}}
+    karn = _answers(["Lightning Bolt"], [_ability("karn-scion-of-urza", 1)],
+                    battlefield=[watcher, "Karn, Scion of Urza"])
+    jace = _answers(["Lightning Bolt"], [_ability("jace-the-mind-sculptor", 1, [["bob"]])],
+                    battlefield=[watcher, "Jace, the Mind Sculptor"])
+    assert karn["resolve"]["status"] == "unsupported" and jace["resolve"]["status"] == "ok"
+    assert "exile" in json.dumps(karn["resolve"]["unsupported"])

@@ -837,6 +837,19 @@ class Dig(_EffectBase):
 
 
 @dataclass(frozen=True)
+class ExiledToHand(_EffectBase):
+    """"Put a card you own with a <kind> counter on it from exile into your hand." (Karn, Scion of
+    Urza): the controller chooses one such card in exile, if any (CR 608.2c, 122.1; a choice as it
+    resolves, no target), and puts it into their hand (CR 400.7: it loses its counters)."""
+
+    kind: ClassVar[str] = "exiled_to_hand"
+    counter: str
+
+    def _text(self) -> str:
+        return f"put a card you own with a {self.counter} counter on it from exile into your hand"
+
+
+@dataclass(frozen=True)
 class Shuffle(_EffectBase):
     """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
     "You may shuffle." is ``optional`` (CR 608.2d)."""
@@ -1554,7 +1567,7 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig, Shuffle,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig, ExiledToHand, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,

@@ -1644,6 +1644,24 @@ def _dig_still_random(v: _World, player: str, unseen: list[str], stays: bool) ->
     v.changed()
 
 
+def _do_exiled_to_hand(w: _World, ctx: _Ctx, eff: ir.ExiledToHand) -> list[_World]:
+    """:class:`~solver.core.ir.ExiledToHand`: one branch per class of interchangeable cards the
+    controller owns in exile with a ``eff.counter`` counter (CR 122.1), the card chosen put into
+    their hand (recorded as ``returned`` when there is a choice); none: nothing happens."""
+    pool = [o for o in w.zone_list("exile") if o.owner == ctx.controller and o.counter(eff.counter) > 0]
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in pool:
+        classes.setdefault(_interchangeable_key(o), o)
+    out: list[_World] = []
+    for o in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        move(v, o.id, "hand")
+        if len(classes) > 1:
+            v.choices["returned"] = o.id
+        out.append(v)
+    return out or [w]
+
+
 def _do_win_if_library_at_most(w: _World, ctx: _Ctx, eff: ir.WinIfLibraryAtMost) -> list[_World]:
     """CR 104.2b: the controller wins the game if the amount (determined now, CR 608.2h) is at least
     the number of cards in their library; each other player still in the game loses (CR 104.1: the
@@ -2935,6 +2953,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ArrangeTop: _do_arrange_top,
     ir.ChooseFromTop: _do_choose_from_top,
     ir.Dig: _do_dig,
+    ir.ExiledToHand: _do_exiled_to_hand,
     ir.WinIfLibraryAtMost: _do_win_if_library_at_most,
     ir.Shuffle: _do_shuffle,
     ir.PutFromHandOnTop: _do_hand_on_top,

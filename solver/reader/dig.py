@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import CONTROLLER, Count, Dig, Effect, Filter, Ref, T, TargetSpec, WinIfLibraryAtMost
+from ..core.ir import CONTROLLER, Count, Dig, Effect, ExiledToHand, Filter, Ref, T, TargetSpec, WinIfLibraryAtMost
 from .cursor import Cursor, NoMatch
 from .descriptions import SELF_SELECTOR
 from .effects_library import library_card
@@ -31,7 +31,7 @@ from .scope import Scope
 from .tokens import Token
 from .vocabulary import COLOR_WORDS, TYPE_WORDS
 
-__all__ = ["dig_passage"]
+__all__ = ["dig_passage", "clause_exiled_to_hand"]
 
 #: "that card" / "it": the card looked at.
 _THAT_CARD = (("that", "card"), ("it",))
@@ -356,3 +356,11 @@ def _other_rest(c: Cursor) -> tuple[str, str]:
         return "exile", ""
     c.need("the", ("other", "rest"))
     return _rest(c), ""
+
+
+def clause_exiled_to_hand(c: Cursor, s: Scope) -> list[Effect]:
+    """"put a card you own with a <kind> counter on it from exile into your hand" (CR 122.1)."""
+    c.need("put", "a", "card", "you", "own", "with", "a")
+    kind = c.next().low
+    c.need("counter", "on", "it", "from", "exile", "into", "your", "hand")
+    return [ExiledToHand(kind)]

@@ -68,7 +68,8 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
-    ir.Dig: "graveyard enters from_library",     # cards looked at: to a hand, a graveyard, the battlefield
+    ir.ExiledToHand: "",                           # exile to a hand: no draw (CR 121.1)
+    ir.Dig: "graveyard enters from_library exile life",   # the most it can do (_dig_events: each one's)
     ir.PutFromHandOnTop: "",
     ir.UntilEndOfTurn: "",                         # a continuous effect begins: no event of its own (CR 611.2a)
     ir.Shuffle: "shuffle",
@@ -202,6 +203,18 @@ _CHAPTER = re.compile(r"^[ivx]+(?:, [ivx]+)* —")
 _SELF_ENTERS = re.compile(r"^(?:when|whenever) (?:this \w+|~|it) enters\b(?! or)")
 
 
+def _dig_events(e: ir.Dig) -> frozenset[str]:
+    """The event families of one look at the top of a library (CR 401.5): where its cards go — a
+    graveyard, exile, the battlefield (from a library); into a hand or within the library none (no
+    draw, CR 121.1) — and the life lost for a card taken."""
+    out: set[str] = set()
+    for where in (e.to, e.rest):
+        out |= {"graveyard": {"graveyard"}, "exile": {"exile"}, "battlefield": {"enters", "from_library"}}.get(where, set())
+    if e.lose_life_mv:
+        out.add("life")
+    return frozenset(out)
+
+
 def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
     out: set[str] = set()
     for e in effects:
@@ -210,6 +223,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             return None
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
+        if isinstance(e, ir.Dig):
+            got = _dig_events(e)
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
             inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
