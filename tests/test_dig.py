@@ -333,3 +333,25 @@ def test_soundness_an_unread_exile_trigger_is_reached_only_by_a_look_that_exiles
                     battlefield=[watcher, "Jace, the Mind Sculptor"])
     assert karn["resolve"]["status"] == "unsupported" and jace["resolve"]["status"] == "ok"
     assert "exile" in json.dumps(karn["resolve"]["unsupported"])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_doomsday_matches_reference(seed):
+    """Doomsday (CR 701.23a, 401.4, 107.1a): every distinct pile of five of the library and graveyard
+    on top, the rest exiled, half the life lost rounded up — against tests/reference/dig_ref.pile_results."""
+    from tests.reference.dig_ref import pile_results
+    rng = random.Random(seed)
+    for _ in range(3):
+        library = [rng.choice(POOL) for _ in range(rng.randint(0, 4))]
+        graveyard = [rng.choice(POOL) for _ in range(rng.randint(0, 3))]
+        d = {"format": "mtgsolve/1", "players": [{"id": "alice", "life": 7}, "bob"],
+             "turn": {"number": 3, "active": "alice", "step": "main1"},
+             "library": {"alice": library, "bob": ["Plains"]}, "graveyard": {"alice": graveyard},
+             "stack": [{"card": "Doomsday", "controller": "alice"}]}
+        outcomes = list(resolve_top(Situation.from_dict(d).state).outcomes)
+        got = []
+        for o in outcomes:
+            st = Situation(o.state).state
+            got.append((tuple(x.name for x in st.zone("library", "alice")), tuple(x.name for x in st.zone("exile", "alice"))))
+            assert st.player("alice").life == 3   # 7 - 4 (half of 7, rounded up)
+        assert len(got) == len(set(got)) and set(got) == pile_results(library, graveyard, 5), (library, graveyard)

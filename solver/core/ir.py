@@ -850,6 +850,55 @@ class ExiledToHand(_EffectBase):
 
 
 @dataclass(frozen=True)
+class PileOnTop(_EffectBase):
+    """"Search your library and graveyard for N cards and exile the rest. Put the chosen cards on top
+    of your library in any order." (Doomsday; CR 701.23a: a search; 401.4): the controller chooses
+    ``amount`` cards (all when fewer) among their library and graveyard and their order; every
+    other card of both is exiled, so the library is exactly the cards chosen, in that order."""
+
+    kind: ClassVar[str] = "pile_on_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return (f"search your library and graveyard for {describe_amount(self.amount)} cards, exile the rest, "
+                "put the chosen cards on top of your library in any order")
+
+
+@dataclass(frozen=True)
+class LoseHalfLife(_EffectBase):
+    """"You lose half your life, rounded up." (CR 107.1a: rounded up; 119.3)."""
+
+    kind: ClassVar[str] = "lose_half_life"
+
+    def _text(self) -> str:
+        return "you lose half your life, rounded up"
+
+
+@dataclass(frozen=True)
+class ExileLibrary(_EffectBase):
+    """"Exile all cards from target player's library" (CR 406.1, 400.7): every card of the library of
+    the player ``of`` names goes to exile, in library order."""
+
+    kind: ClassVar[str] = "exile_library"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"exile all cards from {_ref_text(self.of)}'s library"
+
+
+@dataclass(frozen=True)
+class ShuffleHandIntoLibrary(_EffectBase):
+    """"That player shuffles their hand into their library" (CR 701.24a): the hand of the player ``who``
+    names goes into their library, which is then in random order."""
+
+    kind: ClassVar[str] = "shuffle_hand_into_library"
+    who: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.who)} shuffles their hand into their library"
+
+
+@dataclass(frozen=True)
 class Shuffle(_EffectBase):
     """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
     "You may shuffle." is ``optional`` (CR 608.2d)."""
@@ -1567,7 +1616,8 @@ Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, Lose
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig, ExiledToHand, Shuffle,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig, ExiledToHand, PileOnTop, LoseHalfLife, ExileLibrary,
+               ShuffleHandIntoLibrary, Shuffle,
                PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,

@@ -1662,6 +1662,78 @@ def _do_exiled_to_hand(w: _World, ctx: _Ctx, eff: ir.ExiledToHand) -> list[_Worl
     return out or [w]
 
 
+def _do_pile_on_top(w: _World, ctx: _Ctx, eff: ir.PileOnTop) -> list[_World]:
+    """:class:`~solver.core.ir.PileOnTop` (Doomsday; CR 701.23a, 401.4): one outcome per distinct
+    sequence of N cards (all when fewer) of the controller's library and graveyard (interchangeable
+    cards are one; they are looked at, so the library's order no longer matters), put on top in that
+    order; the rest of both exiled (library order, then graveyard order). The library is then
+    exactly the cards chosen, a known order. Recorded as ``pile`` (ids, top first) when there is a
+    choice; more than :data:`solver.engine.dig.OUTCOME_LIMIT` sequences are refused."""
+    player = ctx.controller
+    _require_libraries(w, player, "searches their library and graveyard (CR 701.23a)")
+    pool = w.zone_list("library", player) + w.zone_list("graveyard", player)
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_pile_key(o), len(index)) for o in pool]
+    sequences = [seq for seq, _p in dig_seen_sequences(keys, _amount(w, ctx, eff.amount), True)]
+    out: list[_World] = []
+    for seq in sequences:
+        v = w.fork() if len(sequences) > 1 else w
+        queues: dict[int, list[str]] = {}
+        for o, k in zip(pool, keys):
+            queues.setdefault(k, []).append(o.id)
+        chosen = [queues[k].pop(0) for k in seq]
+        for oid in [o.id for o in pool if o.id not in set(chosen)]:
+            _move(v, oid, "exile")
+        for oid in chosen:
+            if v.objects[oid].zone != "library":
+                move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, chosen)
+        v.shuffled.discard(player)
+        v.changed()
+        if len(sequences) > 1:
+            v.choices["pile"] = chosen
+        out.append(v)
+    return out
+
+
+def _pile_key(o: GameObject) -> tuple[Hashable, ...]:
+    """A card's class for :func:`_do_pile_on_top`: a card in the graveyard and one in the library are
+    interchangeable when they would be the same card in the library or exile (CR 400.7: a new object)."""
+    return (o.card, o.owner, o.token, o.conjured)
+
+
+def _do_lose_half_life(w: _World, ctx: _Ctx, eff: ir.LoseHalfLife) -> list[_World]:
+    """"You lose half your life, rounded up" (CR 107.1a, 119.3): of a positive life total; none of 0 or
+    less."""
+    life = w.life[ctx.controller]
+    if life > 0:
+        change_life(w, ctx.controller, -((life + 1) // 2))
+    return [w]
+
+
+def _do_exile_library(w: _World, ctx: _Ctx, eff: ir.ExileLibrary) -> list[_World]:
+    """:class:`~solver.core.ir.ExileLibrary`: every card of the library of each player ``eff.of`` names
+    (a legal target still in the game) is exiled, in library order (CR 406.1). Of a library in random
+    order that order would be random: refused unless its cards are interchangeable."""
+    for p in _players_in_game(w, ctx, eff.of):
+        lib = w.zone_list("library", p)
+        if p in w.shuffled and len({_interchangeable_key(o) for o in lib}) > 1:
+            raise ResolutionUnsupported(f"{p}'s library in random order exiled: the order of exile would be random")
+        for o in lib:
+            _move(w, o.id, "exile")
+    return [w]
+
+
+def _do_shuffle_hand_into_library(w: _World, ctx: _Ctx, eff: ir.ShuffleHandIntoLibrary) -> list[_World]:
+    """:class:`~solver.core.ir.ShuffleHandIntoLibrary` (CR 701.24a): the hand of each player ``eff.who``
+    names into their library, shuffled (written canonically and marked ``shuffled``)."""
+    for p in _players_in_game(w, ctx, eff.who):
+        for o in w.zone_list("hand", p):
+            move(w, o.id, "library", timestamp=o.timestamp)
+        _shuffle(w, p)
+    return [w]
+
+
 def _do_win_if_library_at_most(w: _World, ctx: _Ctx, eff: ir.WinIfLibraryAtMost) -> list[_World]:
     """CR 104.2b: the controller wins the game if the amount (determined now, CR 608.2h) is at least
     the number of cards in their library; each other player still in the game loses (CR 104.1: the
@@ -2953,6 +3025,10 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.ArrangeTop: _do_arrange_top,
     ir.ChooseFromTop: _do_choose_from_top,
     ir.Dig: _do_dig,
+    ir.ExileLibrary: _do_exile_library,
+    ir.ShuffleHandIntoLibrary: _do_shuffle_hand_into_library,
+    ir.PileOnTop: _do_pile_on_top,
+    ir.LoseHalfLife: _do_lose_half_life,
     ir.ExiledToHand: _do_exiled_to_hand,
     ir.WinIfLibraryAtMost: _do_win_if_library_at_most,
     ir.Shuffle: _do_shuffle,

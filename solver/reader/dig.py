@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ..core.ir import CONTROLLER, Count, Dig, Effect, ExiledToHand, Filter, Ref, T, TargetSpec, WinIfLibraryAtMost
+from ..core.ir import (CONTROLLER, Count, Dig, Effect, ExiledToHand, ExileLibrary, Filter, LoseHalfLife, PileOnTop, Ref,
+                      ShuffleHandIntoLibrary, T, TargetSpec, WinIfLibraryAtMost)
 from .cursor import Cursor, NoMatch
 from .descriptions import SELF_SELECTOR
 from .effects_library import library_card
@@ -31,7 +32,8 @@ from .scope import Scope
 from .tokens import Token
 from .vocabulary import COLOR_WORDS, TYPE_WORDS
 
-__all__ = ["dig_passage", "clause_exiled_to_hand"]
+__all__ = ["dig_passage", "clause_exiled_to_hand", "clause_lose_half_life", "clause_exile_library",
+           "clause_shuffle_hand_into_library"]
 
 #: "that card" / "it": the card looked at.
 _THAT_CARD = (("that", "card"), ("it",))
@@ -50,7 +52,7 @@ def dig_passage(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
     (:func:`_top_card_passage`) and the opponent-chooses passage (:func:`_opponent_chooses`)."""
     if i + 1 >= len(sents):
         return 0
-    used = _top_card_passage(sents, i, s) or _opponent_chooses(sents, i, s)
+    used = _top_card_passage(sents, i, s) or _opponent_chooses(sents, i, s) or _pile_on_top(sents, i, s)
     if used:
         return used
     try:
@@ -364,3 +366,42 @@ def clause_exiled_to_hand(c: Cursor, s: Scope) -> list[Effect]:
     kind = c.next().low
     c.need("counter", "on", "it", "from", "exile", "into", "your", "hand")
     return [ExiledToHand(kind)]
+
+
+def _pile_on_top(sents: Sequence[Sequence[Token]], i: int, s: Scope) -> int:
+    """"Search your library and graveyard for N cards and exile the rest. Put the chosen cards on top
+    of your library in any order." (CR 701.23a, 401.4): 2 sentences, or 0."""
+    first, second = Cursor(sents[i]), Cursor(sents[i + 1])
+    try:
+        first.need("search", "your", "library", "and", "graveyard", "for")
+        n = number(first)
+        first.need("cards", "and", "exile", "the", "rest")
+        first.end()
+        second.need("put", "the", "chosen", "cards", "on", "top", "of", "your", "library", "in", "any", "order")
+        second.end()
+    except NoMatch:
+        return 0
+    s.effects.append(PileOnTop(n))
+    return 2
+
+
+def clause_lose_half_life(c: Cursor, s: Scope) -> list[Effect]:
+    """"you lose half your life, rounded up" (CR 107.1a, 119.3)."""
+    c.need("you", "lose", "half", "your", "life", ",", "rounded", "up")
+    return [LoseHalfLife()]
+
+
+def clause_exile_library(c: Cursor, s: Scope) -> list[Effect]:
+    """"exile all cards from target player's library" (CR 406.1)."""
+    c.need("exile", "all", "cards", "from")
+    ref = _library_owner(c, s)
+    c.need("library")
+    return [ExileLibrary(ref)]
+
+
+def clause_shuffle_hand_into_library(c: Cursor, s: Scope) -> list[Effect]:
+    """"that player shuffles their hand into their library" after a target player (CR 701.24a)."""
+    if s.last is None or s.last.kind != "target":
+        raise NoMatch("that player")
+    c.need("that", "player", "shuffles", "their", "hand", "into", "their", "library")
+    return [ShuffleHandIntoLibrary(s.last)]

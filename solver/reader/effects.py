@@ -34,7 +34,8 @@ from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
-from .dig import clause_exiled_to_hand, dig_passage
+from .dig import (clause_exile_library, clause_exiled_to_hand, clause_lose_half_life, clause_shuffle_hand_into_library,
+                  dig_passage)
 from .effects_library import LIBRARY_CLAUSES, found_destination, library_card as _library_card, reveal_top_to_hand
 
 
@@ -789,7 +790,9 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("create tokens", clause_tokens),
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand),
-    ("flicker", clause_flicker), ("exiled to hand", clause_exiled_to_hand), ("exile", clause_exile),
+    ("flicker", clause_flicker), ("exiled to hand", clause_exiled_to_hand), ("exile library", clause_exile_library),
+    ("shuffle hand into library", clause_shuffle_hand_into_library), ("exile", clause_exile),
+    ("lose half life", clause_lose_half_life),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("lose the game", clause_lose_game), ("untap up to N", clause_untap_chosen), ("extra turn", clause_extra_turn),
     ("skip next combat", clause_skip_next_combat),

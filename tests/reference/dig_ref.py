@@ -100,3 +100,15 @@ def random_order_probability(rest: Sequence[str]) -> Fraction:
     """The chance of one order of names of ``rest`` put on the bottom in a random order."""
     orders = set(permutations(rest))
     return Fraction(1, len(orders))
+
+
+def pile_results(library: Sequence[str], graveyard: Sequence[str], n: int) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every distinct (library, exile) after "Search your library and graveyard for ``n`` cards and
+    exile the rest. Put the chosen cards on top of your library in any order.": every ordered choice
+    of ``n`` of the cards (all when fewer); the rest exiled library first, in order."""
+    pool = list(library) + list(graveyard)
+    k = min(n, len(pool))
+    out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for chosen in permutations(range(len(pool)), k):
+        out.add((tuple(pool[i] for i in chosen), tuple(pool[i] for i in range(len(pool)) if i not in chosen)))
+    return out

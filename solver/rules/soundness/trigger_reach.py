@@ -68,6 +68,10 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
+    ir.PileOnTop: "search exile",                  # exiled from a library and a graveyard (CR 701.23a)
+    ir.LoseHalfLife: "life",
+    ir.ExileLibrary: "exile",
+    ir.ShuffleHandIntoLibrary: "shuffle",
     ir.ExiledToHand: "",                           # exile to a hand: no draw (CR 121.1)
     ir.Dig: "graveyard enters from_library exile life",   # the most it can do (_dig_events: each one's)
     ir.PutFromHandOnTop: "",
