@@ -355,3 +355,17 @@ def test_doomsday_matches_reference(seed):
             got.append((tuple(x.name for x in st.zone("library", "alice")), tuple(x.name for x in st.zone("exile", "alice"))))
             assert st.player("alice").life == 3   # 7 - 4 (half of 7, rounded up)
         assert len(got) == len(set(got)) and set(got) == pile_results(library, graveyard, 5), (library, graveyard)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.sampled_from(POOL), max_size=5), st.sampled_from(["Ancestral Memories", "Nagging Thoughts",
+                                                                     "Lead the Stampede"]))
+def test_property_library_in_random_order(library, spell):
+    """Any small library in random order: the outcomes are the reference's over every order of it, with
+    the reference's chances (the cards not seen stay in random order)."""
+    looks = {"Ancestral Memories": SPELLS["Ancestral Memories"], "Lead the Stampede": SPELLS["Lead the Stampede"],
+             "Nagging Thoughts": Look(2, 1, True, "hand", "graveyard")}
+    look = looks[spell]
+    if look.rest == "bottom" and len(library) > look.n and len(set(library)) > 1:
+        return   # cards seen put back under cards in random order: refused (test_random_order_under_a_hidden_rest)
+    _check(library, spell, look, shuffled=True)

@@ -1489,7 +1489,7 @@ def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
         return [w]
     index: dict[tuple[Hashable, ...], int] = {}
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
-    random_order = player in w.shuffled and len(index) > 1 and len(lib) > 0
+    random_order = player in w.shuffled and len(index) > 1
     out: list[_World] = []
     ordered = not random_order or "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"   # their order kept
     for seen, p in (dig_seen_sequences(keys, n, random_order) if ordered else dig_seen_multisets(keys, n)):
@@ -1657,7 +1657,7 @@ def _do_exiled_to_hand(w: _World, ctx: _Ctx, eff: ir.ExiledToHand) -> list[_Worl
         v = w.fork() if len(classes) > 1 else w
         move(v, o.id, "hand")
         if len(classes) > 1:
-            v.choices["returned"] = o.id
+            v.choices.setdefault("returned", []).append(o.id)   # as "return … you control" records it
         out.append(v)
     return out or [w]
 
