@@ -89,8 +89,8 @@ def _probability(state, library: list[str], look: Look, choices: dict, shuffled:
         seen = [name.get(i) or _id_name(i) for i in choices["looked_at"]]
         p *= seen_probability(library, look.n, seen, ordered="graveyard" in (look.to, look.rest) or look.rest == "stay")
     dug = choices.get("dug") or choices.get("opponent_chose")
-    if look.rest == "bottom_random" and dug is not None and len(dug["bottom"]) > 1:
-        p *= random_order_probability([name.get(i) or _id_name(i) for i in dug["bottom"]])
+    if look.rest == "bottom_random" and dug is not None and len(dug["rest"]["bottom"]) > 1:
+        p *= random_order_probability([name.get(i) or _id_name(i) for i in dug["rest"]["bottom"]])
         random_event = True
     return p if random_event else None
 
@@ -369,3 +369,21 @@ def test_property_library_in_random_order(library, spell):
     if look.rest == "bottom" and len(library) > look.n and len(set(library)) > 1:
         return   # cards seen put back under cards in random order: refused (test_random_order_under_a_hidden_rest)
     _check(library, spell, look, shuffled=True)
+
+
+def test_a_game_decision_among_many_outcomes_is_encodable():
+    """Dig Through Time over seven distinct cards: 21 pairs taken × 120 orders of the rest = 2,520
+    outcomes; the game's option picker chooses what is taken first (21 values), then the order (120),
+    each within its 256 slots."""
+    from mtgsolve.solver.api.encoding import OptionPicker
+    lib = ["Forest", "Island", "Mountain", "Plains", "Swamp", "Grizzly Bears", "Lightning Bolt"]
+    outcomes = _engine(lib, "Dig Through Time", False)
+    assert len(outcomes) == 2520
+
+    class _Opt:   # what the picker reads of a game's option: its choices
+        def __init__(self, choices):
+            self.choices = choices
+    picker = OptionPicker([_Opt(o.choices) for o in outcomes], 256)
+    first = picker.slots()
+    assert len(first) == 21 and first[0].startswith("/dug/into/hand")
+    assert picker.pick(0) is None and len(picker.slots()) == 120

@@ -1475,8 +1475,8 @@ def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
     distinct sequence of cards on top with its probability (:func:`solver.engine.dig.seen_sequences`)
     — then chooses the cards taken among the distinct cards seen (:func:`solver.engine.dig.takes`)
     and, for the rest on the bottom "in any order", their order; "in a random order" is a random
-    event (every distinct order equally likely). Recorded as ``dug: {<to>, <rest>}`` (ids, in the
-    order placed) when there is more than one branch, the cards seen of a library in random order
+    event (every distinct order equally likely). Recorded as ``dug: {into: {<to>}, rest: {<where>}}``
+    (ids, in the order placed) when there is more than one branch, the cards seen of a library in random order
     as ``looked_at`` (a random result: top first where a graveyard keeps their order, else sorted)."""
     owners = _refs(w, ctx, eff.whose)
     if not owners or owners[0] not in w.life:
@@ -1607,10 +1607,13 @@ def _dig_seen_record(eff: ir.Dig, seen: list[str]) -> list[str]:
 
 
 def _dig_record(v: _World, ctx: _Ctx, eff: ir.Dig, taken: list[str], rest: list[str]) -> None:
-    """``dug: {<to>: ids, <rest>: ids}`` (the controller's choice) or ``opponent_chose: {player, …}``
-    ("An opponent chooses", CR 608.2d: in a two-player game, the one opponent; more are refused)."""
+    """``dug: {into: {<to>: ids}, rest: {<where>: ids}}`` (the controller's choice) or ``opponent_chose:
+    {player, into, rest}`` ("An opponent chooses", CR 608.2d: in a two-player game, the one opponent;
+    more are refused). The cards taken come first in the record's key order, so that a game's decision
+    among many outcomes is made feature by feature, what is taken before the order of the rest
+    (:class:`solver.api.encoding.OptionPicker`)."""
     where = {"graveyard": "graveyard", "exile": "exile", "stay": "left"}.get(eff.rest, "bottom")
-    value: dict[str, Any] = {eff.to: taken, where: rest}
+    value: dict[str, Any] = {"into": {eff.to: taken}, "rest": {where: rest}}
     if eff.chooser != "opponent":
         _record_choice(v, "dug", value)
         return
