@@ -296,10 +296,9 @@ def _top_card_instruction(c: Cursor, other: bool) -> Dig:
                 c.need("player's")
             c.need("library")
         to, tapped = "bottom", False
-    elif c.take("into"):
-        c.need(("that", "their") if other else ("your",))
-        if c.low(-1) == "that":
-            c.need("player's")
+    elif c.at("into", ("that", "their") if other else ("your",)) and c.low(2) in ("player's", "graveyard"):
+        c.i += 2
+        c.take("player's")
         c.need("graveyard")
         to, tapped = "graveyard", False
     elif not other:
