@@ -387,3 +387,13 @@ def test_a_game_decision_among_many_outcomes_is_encodable():
     first = picker.slots()
     assert len(first) == 21 and first[0].startswith("/dug/into/hand")
     assert picker.pick(0) is None and len(picker.slots()) == 120
+
+
+def test_a_legendary_short_name_before_the():
+    """Legendary cards name themselves by a shortened name: "Sorin" for Sorin the Mirthless, as
+    "Urborg" for "Urborg, Tomb of Yawgmoth" (its −7 reads as the source's damage)."""
+    from mtgsolve.solver.reader.tokens import self_names
+    assert "Sorin" in self_names("Sorin the Mirthless", legendary=True)
+    assert "Sorin" not in self_names("Sorin the Mirthless", legendary=False)
+    card = get_card("Sorin the Mirthless")
+    assert not card.unsupported
