@@ -856,6 +856,120 @@ class ChooseFromTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Dig(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library (all of it when it holds
+    fewer; CR 401.5: the library's order; a library in random order makes what is seen a random
+    event) and puts some of them ``to`` a zone, the rest ``rest`` (CR 608.2c): "Put two of them
+    into your hand and the rest on the bottom of your library in any order", "You may reveal a
+    creature card from among them and put it into your hand. Put the rest on the bottom of your
+    library in a random order", "Put up to one of them on top of your library and the rest on the
+    bottom …".
+
+    ``take``: how many are put ``to`` (``None``: any number); ``exact``: as many of them as there
+    are, up to ``take`` ("Put two of them"), else up to ``take`` ("up to", "you may"); ``quality``:
+    which cards may be taken (``None``: any); ``total_mv_max``: the taken cards' mana values sum to
+    at most this (CR 202.3); ``to``: ``hand`` | ``battlefield`` | ``top`` (of the library) |
+    ``graveyard`` | ``bottom`` (of the library); ``tapped``: onto the battlefield tapped; ``rest``:
+    ``bottom`` (in any order, the player's choice, CR 401.4) | ``bottom_random`` (a random order) |
+    ``graveyard`` | ``exile`` (with a ``rest_counter`` counter on each, CR 122.1, when named) |
+    ``stay`` (where they are: "Look at the top card … You may put that card on the bottom").
+    ``whose``: whose library (the controller's, or a target player's, CR 115.1); ``chooser``:
+    ``controller`` | ``opponent`` ("An opponent chooses one of them", CR 608.2d; of a two-player
+    game); ``lose_life_mv``: "If you do, you lose life equal to its mana value" (CR 202.3, 119.3)."""
+
+    kind: ClassVar[str] = "dig"
+    amount: Amount
+    take: int | None
+    exact: bool
+    quality: Filter | None
+    to: str
+    rest: str
+    tapped: bool = False
+    total_mv_max: int | None = None
+    whose: Ref = CONTROLLER
+    chooser: str = "controller"
+    rest_counter: str = ""
+    lose_life_mv: bool = False
+
+    def _text(self) -> str:
+        n = "any number" if self.take is None else f"{'' if self.exact else 'up to '}{self.take}"
+        what = describe_library_card(self.quality)
+        mv = f" with total mana value {self.total_mv_max} or less" if self.total_mv_max is not None else ""
+        rest = {"bottom": "on the bottom in any order", "bottom_random": "on the bottom in a random order",
+                "graveyard": "into the graveyard", "stay": "where they are",
+                "exile": "into exile" + (f" with a {self.rest_counter} counter" if self.rest_counter else "")}[self.rest]
+        to = {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of the library",
+              "graveyard": "into the graveyard", "bottom": "on the bottom of the library"}[self.to]
+        whose = "your" if self.whose == CONTROLLER else f"{_ref_text(self.whose)}'s"
+        who = "an opponent chooses" if self.chooser == "opponent" else "put"
+        life = "; if you do, you lose life equal to its mana value" if self.lose_life_mv else ""
+        return (f"look at the top {describe_amount(self.amount)} card(s) of {whose} library, {who} {n} of them "
+                f"({what}{mv}) {to}{' tapped' if self.tapped else ''} and the rest {rest}{life}")
+
+
+@dataclass(frozen=True)
+class ExiledToHand(_EffectBase):
+    """"Put a card you own with a <kind> counter on it from exile into your hand." (Karn, Scion of
+    Urza): the controller chooses one such card in exile, if any (CR 608.2c, 122.1; a choice as it
+    resolves, no target), and puts it into their hand (CR 400.7: it loses its counters)."""
+
+    kind: ClassVar[str] = "exiled_to_hand"
+    counter: str
+
+    def _text(self) -> str:
+        return f"put a card you own with a {self.counter} counter on it from exile into your hand"
+
+
+@dataclass(frozen=True)
+class PileOnTop(_EffectBase):
+    """"Search your library and graveyard for N cards and exile the rest. Put the chosen cards on top
+    of your library in any order." (Doomsday; CR 701.23a: a search; 401.4): the controller chooses
+    ``amount`` cards (all when fewer) among their library and graveyard and their order; every
+    other card of both is exiled, so the library is exactly the cards chosen, in that order."""
+
+    kind: ClassVar[str] = "pile_on_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return (f"search your library and graveyard for {describe_amount(self.amount)} cards, exile the rest, "
+                "put the chosen cards on top of your library in any order")
+
+
+@dataclass(frozen=True)
+class LoseHalfLife(_EffectBase):
+    """"You lose half your life, rounded up." (CR 107.1a: rounded up; 119.3)."""
+
+    kind: ClassVar[str] = "lose_half_life"
+
+    def _text(self) -> str:
+        return "you lose half your life, rounded up"
+
+
+@dataclass(frozen=True)
+class ExileLibrary(_EffectBase):
+    """"Exile all cards from target player's library" (CR 406.1, 400.7): every card of the library of
+    the player ``of`` names goes to exile, in library order."""
+
+    kind: ClassVar[str] = "exile_library"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"exile all cards from {_ref_text(self.of)}'s library"
+
+
+@dataclass(frozen=True)
+class ShuffleHandIntoLibrary(_EffectBase):
+    """"That player shuffles their hand into their library" (CR 701.24a): the hand of the player ``who``
+    names goes into their library, which is then in random order."""
+
+    kind: ClassVar[str] = "shuffle_hand_into_library"
+    who: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.who)} shuffles their hand into their library"
+
+
+@dataclass(frozen=True)
 class Shuffle(_EffectBase):
     """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
     "You may shuffle." is ``optional`` (CR 608.2d)."""
@@ -1489,6 +1603,19 @@ class LoseGame(_EffectBase):
 
 
 @dataclass(frozen=True)
+class WinIfLibraryAtMost(_EffectBase):
+    """"If X is greater than or equal to the number of cards in your library, you win the game."
+    (CR 104.2b: an effect may state that a player wins the game; the game ends at once, CR 104.1;
+    ``amount`` is the X of the instruction before, determined as it resolves, CR 608.2h)."""
+
+    kind: ClassVar[str] = "win_if_library_at_most"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"if {describe_amount(self.amount)} is at least the number of cards in your library, you win the game"
+
+
+@dataclass(frozen=True)
 class CoinFlip(_EffectBase):
     """"Flip a coin. If you win the flip, <win>. If you lose the flip, <lose>." (CR 705.1–705.2: the
     controller flips a coin and wins or loses the flip, each with probability 1/2 — a random event;
@@ -1762,13 +1889,15 @@ Effect = Union[Damage, IfDealtDamage, Destroy, Pump, Fight, Draw, Mill, ExileTop
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl, ReturnAllFromGraveyard, Flip, RevealTop, Meld, Regenerate,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig,
+               ExiledToHand, PileOnTop, LoseHalfLife, ExileLibrary, ShuffleHandIntoLibrary, Shuffle,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl,
+               ReturnAllFromGraveyard, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
                Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
                Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, DelayedCast, MayPay, CoinFlip, LoseGame,
-               UntapChosen, ExtraTurn, SkipNextCombat,
+               WinIfLibraryAtMost, UntapChosen, ExtraTurn, SkipNextCombat,
                RemoveCounter, CastSuspended, Cascade, ExileIfDies, Reflexive, ExiledCardTokens, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)

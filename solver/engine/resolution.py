@@ -110,6 +110,8 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import adjust_counters, attach, give_poison
 
 from .ward import counter_object, resolve_ward
+from .dig import check_limit as dig_check_limit, distinct_orders as dig_distinct_orders, seen_multisets as dig_seen_multisets, seen_sequences as dig_seen_sequences, takes as dig_takes
+from ..rules.mana_sources import count_value
 from .copies import copies_wanted, copy_spell
 from .suspend import cast_suspended, cast_without_paying, remove_counter
 from ..reader.effects import predefined_token
@@ -1869,6 +1871,293 @@ def _do_choose_from_top(w: _World, ctx: _Ctx, eff: ir.ChooseFromTop) -> list[_Wo
     return _choose_from_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
+def _dig_amount(w: _World, ctx: _Ctx, a: Any) -> int:
+    """The N of "look at the top N cards": a number, the X paid, or "X is your devotion to <color>"
+    (CR 700.5), determined as the instruction resolves (CR 608.2h)."""
+    if isinstance(a, ir.Count) and a.what == "devotion":
+        return count_value(w.view(), a, ctx.source, ctx.controller, ctx.x)
+    return _amount(w, ctx, a)
+
+
+def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
+    """:class:`~solver.core.ir.Dig` (CR 401.5, 608.2c): the controller looks at the top N cards of
+    their library — of a library in random order, what is seen is a random event, one branch per
+    distinct sequence of cards on top with its probability (:func:`solver.engine.dig.seen_sequences`)
+    — then chooses the cards taken among the distinct cards seen (:func:`solver.engine.dig.takes`)
+    and, for the rest on the bottom "in any order", their order; "in a random order" is a random
+    event (every distinct order equally likely). Recorded as ``dug: {into: {<to>}, rest: {<where>}}``
+    (ids, in the order placed) when there is more than one branch, the cards seen of a library in random order
+    as ``looked_at`` (a random result: top first where a graveyard keeps their order, else sorted)."""
+    owners = _refs(w, ctx, eff.whose)
+    if not owners or owners[0] not in w.life:
+        return [w]   # its target player is no longer a legal target (CR 608.2b)
+    player = owners[0]
+    n = _dig_amount(w, ctx, eff.amount)
+    _require_libraries(w, player, f"looks at the top {n} cards of a library (CR 401.5)")
+    lib = w.zone_list("library", player)
+    if n <= 0 or not lib:
+        return [w]
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
+    random_order = player in w.shuffled and len(index) > 1
+    out: list[_World] = []
+    ordered = not random_order or "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"   # their order kept
+    for seen, p in (dig_seen_sequences(keys, n, random_order) if ordered else dig_seen_multisets(keys, n)):
+        out.extend(_dig_from(w, ctx, eff, player, lib, keys, seen, p, random_order))
+        dig_check_limit(len(out), "outcomes of looking at the top of a library")
+    return out
+
+
+def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, player: str, lib: list[GameObject], keys: list[int],
+              seen: tuple[int, ...], p: Fraction, random_order: bool) -> list[_World]:
+    """The branches of :func:`_do_dig` once the cards on top are the classes ``seen`` (top first)."""
+    queues: dict[int, list[str]] = {}
+    for o, k in zip(lib, keys):
+        queues.setdefault(k, []).append(o.id)
+    seen_ids = [queues[k].pop(0) for k in seen]
+    unseen = [i for i in (o.id for o in lib) if i not in set(seen_ids)]
+    card = {k: o for o, k in zip(reversed(lib), reversed(keys))}
+
+    def eligible(k: int) -> bool:
+        c = card[k].card
+        return _has_quality(c, eff.quality) and (eff.to != "battlefield" or _is_permanent_card(c))
+
+    chosen = dig_takes(seen, eligible, eff.take, eff.exact, lambda k: printed_mana_value(card[k]), eff.total_mv_max,
+                       rest_ordered="graveyard" in (eff.to, eff.rest) or eff.rest == "stay")
+    branches: list[tuple[list[str], list[str], Fraction]] = []
+    for pos in chosen:
+        taken = [seen_ids[i] for i in sorted(pos, key=lambda i: (seen[i], i))]   # put there at once: one order
+        rest = [seen_ids[i] for i in range(len(seen)) if i not in pos]
+        for top in (_dig_orders(w, taken) if eff.to in ("top", "bottom") else [taken]):
+            rests = _dig_orders(w, rest) if eff.rest in ("bottom", "bottom_random") else [rest]
+            q = Fraction(1, len(rests)) if eff.rest == "bottom_random" else Fraction(1)
+            branches.extend((*_dig_canonical(w, lib, seen_ids, [top, order]), q) for order in rests)
+        dig_check_limit(len(branches), "choices among the cards looked at")
+    out: list[_World] = []
+    for taken_ids, rest_ids, q in branches:
+        v = w.fork() if len(branches) > 1 or random_order else w
+        v.prob *= p * q
+        if random_order:
+            v.choices["looked_at"] = _dig_seen_record(eff, seen_ids)   # a random result, not a choice
+        out.extend(_dig_place(v, ctx, eff, player, (unseen, taken_ids, rest_ids), random_order, len(branches) > 1))
+    return out
+
+
+def _dig_canonical(w: _World, lib: list[GameObject], seen_ids: list[str], groups: list[list[str]]) -> tuple[list[str], list[str]]:
+    """The cards of ``groups`` (taken, rest) renamed so that which of interchangeable cards goes where
+    depends only on the classes each group holds: each class's cards seen, in library order, are
+    given out group by group. Two branches putting the same cards in the same places are then one
+    situation (CR 608.2c: interchangeable cards are one choice)."""
+    position = {o.id: i for i, o in enumerate(lib)}
+    queues: dict[tuple[Hashable, ...], list[str]] = {}
+    for i in sorted(seen_ids, key=position.__getitem__):
+        queues.setdefault(_interchangeable_key(w.objects[i]), []).append(i)
+    taken, rest = ([queues[_interchangeable_key(w.objects[i])].pop(0) for i in g] for g in groups)
+    return taken, rest
+
+
+def _dig_orders(w: _World, ids: list[str]) -> list[list[str]]:
+    """Every distinct order of the cards ``ids`` (CR 401.4; interchangeable cards are one, each
+    class's cards kept in their relative order)."""
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(w.objects[i]), len(index)) for i in ids]
+    out = []
+    for order in dig_distinct_orders(keys):
+        queues: dict[int, list[str]] = {}
+        for i, k in zip(ids, keys):
+            queues.setdefault(k, []).append(i)
+        out.append([queues[k].pop(0) for k in order])
+    return out
+
+
+def _dig_place(v: _World, ctx: _Ctx, eff: ir.Dig, player: str, cards: tuple[list[str], list[str], list[str]],
+               random_order: bool, record: bool) -> list[_World]:
+    """Put the cards of one branch of :func:`_do_dig` where they go (``cards``: those not seen, those
+    taken, the rest): the rest into the graveyard (in library order), into exile (with their counter),
+    on the bottom (in the order given) or where they are; the taken on top, on the bottom, into the
+    hand or graveyard, or onto the battlefield (:func:`_enter_battlefield`, last); "if you do, you
+    lose life equal to its mana value" (CR 119.3). A library in random order stays so when no card
+    seen stays in it (it is written canonically); otherwise the cards not seen must be
+    interchangeable (their order then known) or the situation can't be written: refused."""
+    unseen, taken, rest = cards
+    if record:
+        _dig_record(v, ctx, eff, taken, rest)
+    for oid in (rest if eff.rest == "graveyard" else []) + (taken if eff.to == "graveyard" else []):
+        _move(v, oid, "graveyard")
+    for oid in rest if eff.rest == "exile" else []:
+        if eff.rest_counter:
+            _move(v, oid, "exile", counters=((eff.rest_counter, 1),))   # "with a silver counter on it" (CR 122.1)
+        else:
+            _move(v, oid, "exile")
+    for oid in taken if eff.to == "hand" else []:
+        move(v, oid, "hand", timestamp=v.objects[oid].timestamp)
+        if eff.lose_life_mv:
+            change_life(v, ctx.controller, -printed_mana_value(v.objects[oid]))
+    library = ((taken if eff.to == "top" else []) + (rest if eff.rest == "stay" else []) + unseen
+               + (rest if eff.rest in ("bottom", "bottom_random") else []) + (taken if eff.to == "bottom" else []))
+    stays = len(library) > len(unseen)
+    if stays:
+        _relist_library(v, player, library)
+    if random_order:
+        _dig_still_random(v, player, unseen, stays)
+    elif player in v.shuffled and len(unseen) == 0:
+        v.shuffled.discard(player)   # the player saw every card and chose where each goes
+        v.changed()
+    worlds = [v]
+    for oid in taken if eff.to == "battlefield" else []:
+        worlds = [u for x in worlds for u in _enter_battlefield(x, oid, ctx.controller, 0, tapped=eff.tapped)]
+    return worlds
+
+
+def _dig_seen_record(eff: ir.Dig, seen: list[str]) -> list[str]:
+    """The ids of the cards seen of a library in random order (top first), as recorded: sorted, unless
+    their order is kept (a graveyard, or left where they are)."""
+    ordered = "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"
+    return list(seen) if ordered else sorted(seen, key=_natural)
+
+
+def _dig_record(v: _World, ctx: _Ctx, eff: ir.Dig, taken: list[str], rest: list[str]) -> None:
+    """``dug: {into: {<to>: ids}, rest: {<where>: ids}}`` (the controller's choice) or ``opponent_chose:
+    {player, into, rest}`` ("An opponent chooses", CR 608.2d: in a two-player game, the one opponent;
+    more are refused). The cards taken come first in the record's key order, so that a game's decision
+    among many outcomes is made feature by feature, what is taken before the order of the rest
+    (:class:`solver.api.encoding.OptionPicker`)."""
+    where = {"graveyard": "graveyard", "exile": "exile", "stay": "left"}.get(eff.rest, "bottom")
+    value: dict[str, Any] = {"into": {eff.to: taken}, "rest": {where: rest}}
+    if eff.chooser != "opponent":
+        _record_choice(v, "dug", value)
+        return
+    opponents = _players_in_game(v, ctx, Ref("each_opponent"))
+    if len(opponents) != 1:
+        raise ResolutionUnsupported("an opponent chooses among the cards revealed, with more than one opponent: "
+                                    "which opponent chooses is not modeled")
+    _record_choice(v, "opponent_chose", {"player": opponents[0], **value})
+
+
+def opponent_choice_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by an opponent's choice among revealed cards
+    ("An opponent chooses one of them", CR 608.2d): the player the ``opponent_chose`` choices name
+    (as :func:`search_decider`)."""
+    return _one_decider(outcomes, "opponent_chose", "an opponent's choice combined with other choices in one "
+                        "resolution")
+
+
+def _dig_still_random(v: _World, player: str, unseen: list[str], stays: bool) -> None:
+    """After looking at the top of a library in random order (CR 701.24a): the cards not seen stay in
+    random order. With no card seen left in it, the library is still one in random order; with cards
+    seen left in it, it is known only when the cards not seen are interchangeable."""
+    if not stays:
+        _shuffle(v, player) if unseen else v.shuffled.discard(player)
+        v.changed()
+        return
+    if len({_interchangeable_key(v.objects[i]) for i in unseen}) > 1:
+        raise ResolutionUnsupported(f"{player} puts cards looked at back into a library in random order: the "
+                                    "situation format cannot say 'these cards here, the rest in random order'")
+    v.shuffled.discard(player)
+    v.changed()
+
+
+def _do_exiled_to_hand(w: _World, ctx: _Ctx, eff: ir.ExiledToHand) -> list[_World]:
+    """:class:`~solver.core.ir.ExiledToHand`: one branch per class of interchangeable cards the
+    controller owns in exile with a ``eff.counter`` counter (CR 122.1), the card chosen put into
+    their hand (recorded as ``returned`` when there is a choice); none: nothing happens."""
+    pool = [o for o in w.zone_list("exile") if o.owner == ctx.controller and o.counter(eff.counter) > 0]
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in pool:
+        classes.setdefault(_interchangeable_key(o), o)
+    out: list[_World] = []
+    for o in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        move(v, o.id, "hand")
+        if len(classes) > 1:
+            v.choices.setdefault("returned", []).append(o.id)   # as "return … you control" records it
+        out.append(v)
+    return out or [w]
+
+
+def _do_pile_on_top(w: _World, ctx: _Ctx, eff: ir.PileOnTop) -> list[_World]:
+    """:class:`~solver.core.ir.PileOnTop` (Doomsday; CR 701.23a, 401.4): one outcome per distinct
+    sequence of N cards (all when fewer) of the controller's library and graveyard (interchangeable
+    cards are one; they are looked at, so the library's order no longer matters), put on top in that
+    order; the rest of both exiled (library order, then graveyard order). The library is then
+    exactly the cards chosen, a known order. Recorded as ``pile`` (ids, top first) when there is a
+    choice; more than :data:`solver.engine.dig.OUTCOME_LIMIT` sequences are refused."""
+    player = ctx.controller
+    _require_libraries(w, player, "searches their library and graveyard (CR 701.23a)")
+    pool = w.zone_list("library", player) + w.zone_list("graveyard", player)
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_pile_key(o), len(index)) for o in pool]
+    sequences = [seq for seq, _p in dig_seen_sequences(keys, _amount(w, ctx, eff.amount), True)]
+    out: list[_World] = []
+    for seq in sequences:
+        v = w.fork() if len(sequences) > 1 else w
+        queues: dict[int, list[str]] = {}
+        for o, k in zip(pool, keys):
+            queues.setdefault(k, []).append(o.id)
+        chosen = [queues[k].pop(0) for k in seq]
+        for oid in [o.id for o in pool if o.id not in set(chosen)]:
+            _move(v, oid, "exile")
+        for oid in chosen:
+            if v.objects[oid].zone != "library":
+                move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, chosen)
+        v.shuffled.discard(player)
+        v.changed()
+        if len(sequences) > 1:
+            v.choices["pile"] = chosen
+        out.append(v)
+    return out
+
+
+def _pile_key(o: GameObject) -> tuple[Hashable, ...]:
+    """A card's class for :func:`_do_pile_on_top`: a card in the graveyard and one in the library are
+    interchangeable when they would be the same card in the library or exile (CR 400.7: a new object)."""
+    return (o.card, o.owner, o.token, o.conjured)
+
+
+def _do_lose_half_life(w: _World, ctx: _Ctx, eff: ir.LoseHalfLife) -> list[_World]:
+    """"You lose half your life, rounded up" (CR 107.1a, 119.3): of a positive life total; none of 0 or
+    less."""
+    life = w.life[ctx.controller]
+    if life > 0:
+        change_life(w, ctx.controller, -((life + 1) // 2))
+    return [w]
+
+
+def _do_exile_library(w: _World, ctx: _Ctx, eff: ir.ExileLibrary) -> list[_World]:
+    """:class:`~solver.core.ir.ExileLibrary`: every card of the library of each player ``eff.of`` names
+    (a legal target still in the game) is exiled, in library order (CR 406.1). Of a library in random
+    order that order would be random: refused unless its cards are interchangeable."""
+    for p in _players_in_game(w, ctx, eff.of):
+        lib = w.zone_list("library", p)
+        if p in w.shuffled and len({_interchangeable_key(o) for o in lib}) > 1:
+            raise ResolutionUnsupported(f"{p}'s library in random order exiled: the order of exile would be random")
+        for o in lib:
+            _move(w, o.id, "exile")
+    return [w]
+
+
+def _do_shuffle_hand_into_library(w: _World, ctx: _Ctx, eff: ir.ShuffleHandIntoLibrary) -> list[_World]:
+    """:class:`~solver.core.ir.ShuffleHandIntoLibrary` (CR 701.24a): the hand of each player ``eff.who``
+    names into their library, shuffled (written canonically and marked ``shuffled``)."""
+    for p in _players_in_game(w, ctx, eff.who):
+        for o in w.zone_list("hand", p):
+            move(w, o.id, "library", timestamp=o.timestamp)
+        _shuffle(w, p)
+    return [w]
+
+
+def _do_win_if_library_at_most(w: _World, ctx: _Ctx, eff: ir.WinIfLibraryAtMost) -> list[_World]:
+    """CR 104.2b: the controller wins the game if the amount (determined now, CR 608.2h) is at least
+    the number of cards in their library; each other player still in the game loses (CR 104.1: the
+    game is over)."""
+    if _dig_amount(w, ctx, eff.amount) >= len(w.zone_list("library", ctx.controller)):
+        for p in _players_in_game(w, ctx, Ref("each_opponent")):
+            w.losers.add(p)
+            w.changed()
+    return [w]
+
+
 def _do_shuffle(w: _World, ctx: _Ctx, eff: ir.Shuffle) -> list[_World]:
     _require_libraries(w, ctx.controller, "shuffles their library (CR 701.24a)")
     _shuffle(w, ctx.controller)
@@ -3205,6 +3494,13 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
     ir.ChooseFromTop: _do_choose_from_top,
+    ir.Dig: _do_dig,
+    ir.ExileLibrary: _do_exile_library,
+    ir.ShuffleHandIntoLibrary: _do_shuffle_hand_into_library,
+    ir.PileOnTop: _do_pile_on_top,
+    ir.LoseHalfLife: _do_lose_half_life,
+    ir.ExiledToHand: _do_exiled_to_hand,
+    ir.WinIfLibraryAtMost: _do_win_if_library_at_most,
     ir.Shuffle: _do_shuffle,
     ir.PutFromHandOnTop: _do_hand_on_top,
     ir.Scry: _do_scry_or_surveil,

@@ -97,7 +97,7 @@ from .transition import (Branch, alive, choices_key, discard, draw_top, empty_ma
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
-from .resolution import ResolutionUnsupported, resolve_top, search_decider, unless_decider
+from .resolution import ResolutionUnsupported, opponent_choice_decider, resolve_top, search_decider, unless_decider
 from .ward import ward_decider
 from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
@@ -426,6 +426,7 @@ def _resolve(state: GameState, chooser: Chooser) -> Step:
         return _branch(chooser, "ward", decider, [_ward_option(o) for o in options], state)
     unless = unless_decider(res.outcomes)   # CR 118.12: the player asked to pay chooses
     unless = unless or search_decider(res.outcomes)   # CR 701.23: another player searches their own library
+    unless = unless or opponent_choice_decider(res.outcomes)   # CR 608.2d: "an opponent chooses one of them"
     return _branch(chooser, "choose", unless or state.zone("stack")[0].controller, options, state)
 
 

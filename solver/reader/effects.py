@@ -40,6 +40,8 @@ from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
 from .effects_impulse import exile_top_playable
+from .dig import (clause_exile_library, clause_exiled_to_hand, clause_lose_half_life, clause_shuffle_hand_into_library,
+                  dig_passage)
 from .effects_library import LIBRARY_CLAUSES, found_destination, library_card as _library_card, reveal_top_to_hand
 
 
@@ -989,7 +991,9 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("create tokens", clause_tokens),
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand),
-    ("flicker", clause_flicker), ("exile", clause_exile),
+    ("flicker", clause_flicker), ("exiled to hand", clause_exiled_to_hand), ("exile library", clause_exile_library),
+    ("shuffle hand into library", clause_shuffle_hand_into_library), ("exile", clause_exile),
+    ("lose half life", clause_lose_half_life),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("lose the game", clause_lose_game), ("untap up to N", clause_untap_chosen), ("extra turn", clause_extra_turn),
     ("skip next combat", clause_skip_next_combat),
@@ -1088,7 +1092,8 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or dig_passage(sents, i, s) \
+            or reveal_hand_discard(sents, i, s) \
             or paid_or_flipped(sents, i, s, effect_sentence) \
             or reveal_top_to_hand(sents, i, s) \
             or exile_top_playable(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal;

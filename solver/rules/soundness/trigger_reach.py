@@ -77,6 +77,12 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
+    ir.PileOnTop: "search exile",                  # exiled from a library and a graveyard (CR 701.23a)
+    ir.LoseHalfLife: "life",
+    ir.ExileLibrary: "exile",
+    ir.ShuffleHandIntoLibrary: "shuffle",
+    ir.ExiledToHand: "",                           # exile to a hand: no draw (CR 121.1)
+    ir.Dig: "graveyard enters from_library exile life",   # the most it can do (_dig_events: each one's)
     ir.PutFromHandOnTop: "",
     ir.UntilEndOfTurn: "",                         # a continuous effect begins: no event of its own (CR 611.2a)
     ir.Shuffle: "shuffle",
@@ -125,6 +131,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.MayPay: "tap mana life leaves sacrifice graveyard",
     ir.CoinFlip: "random",
     ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
+    ir.WinIfLibraryAtMost: "",                     # the game ends (CR 104.1)
     ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
     ir.ExtraTurn: "",                              # a later turn's order: no event now
     ir.SkipNextCombat: "",                         # a later combat phase skipped: no event now
@@ -148,6 +155,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
 _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.RemoveCounter: "counters leaves graveyard sacrifice",
     ir.CastSuspended: "cast exile target",
+    ir.Cascade: "cast exile target",   # exiled from the library, maybe cast (with targets), the rest to the bottom
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -221,6 +229,18 @@ _CHAPTER = re.compile(r"^[ivx]+(?:, [ivx]+)* —")
 _SELF_ENTERS = re.compile(r"^(?:when|whenever) (?:this \w+|~|it) enters\b(?! or)")
 
 
+def _dig_events(e: ir.Dig) -> frozenset[str]:
+    """The event families of one look at the top of a library (CR 401.5): where its cards go — a
+    graveyard, exile, the battlefield (from a library); into a hand or within the library none (no
+    draw, CR 121.1) — and the life lost for a card taken."""
+    out: set[str] = set()
+    for where in (e.to, e.rest):
+        out |= {"graveyard": {"graveyard"}, "exile": {"exile"}, "battlefield": {"enters", "from_library"}}.get(where, set())
+    if e.lose_life_mv:
+        out.add("life")
+    return frozenset(out)
+
+
 def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
     out: set[str] = set()
     for e in effects:
@@ -238,6 +258,8 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             if inner is None:
                 return None
             got = got | inner
+        if isinstance(e, ir.Dig):
+            got = _dig_events(e)
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
             inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
