@@ -75,9 +75,10 @@ def test_raffine_connives_x_the_number_of_attacking_creatures():
 
 
 def test_soundness_both_ways():
-    """A read connive resolves; a reflexive "When it connives this way, …" (CR 603.12) is not read and the
-    creature's enters ability that would put it on the stack is refused."""
+    """A read connive resolves; the reflexive "When it connives this way, …" (CR 603.12) is read now (helper
+    counters): the creature resolves and its enters ability goes on the stack. An unread reflexive variant
+    is refused: tests/test_counters.py."""
     assert answer(situation_from_dict(_doc(["Island"], ["Forest"], 1)).state, {"kind": "resolve"})["status"] == "ok"
     doc = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
            "library": {"alice": ["Island"]}, "stack": [{"card": "Psychic Pickpocket", "controller": "alice"}]}
-    assert answer(situation_from_dict(doc).state, {"kind": "resolve"})["status"] == "unsupported"
+    assert answer(situation_from_dict(doc).state, {"kind": "resolve"})["status"] == "ok"

@@ -118,9 +118,10 @@ def test_scry_in_a_trigger_and_an_activated_ability():
 
 
 def test_other_look_wordings_stay_unread():
-    """Not these templates: "put two of them into your hand and the rest into your graveyard"
-    (Ancestral Memories) stays an unread effect."""
-    card = get_card("Ancestral Memories")
+    """Not these templates: "look at the top X cards …, where X is the amount of mana spent to cast this
+    spell" (Memory Deluge) stays an unread effect ("… and the rest into your graveyard", Ancestral
+    Memories, is read by tests/test_dig.py's template)."""
+    card = get_card("Memory Deluge")
     assert card.spell is not None and any(e.kind == "unread" for e in card.spell.effects)
 
 

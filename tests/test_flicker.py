@@ -32,16 +32,20 @@ def test_flicker_shapes_read():
     assert a.targets[0].filter.other_than_source
 
 
-def test_a_delayed_return_stays_unread():
-    """Flickerwisp's return "at the beginning of the next end step" is no flicker: its exile is read and
-    the return stays an unread part, which blocks resolving the trigger (never a silent exile)."""
+def test_a_delayed_return_is_no_flicker():
+    """Flickerwisp's return "at the beginning of the next end step" is no flicker (issue 26, helper
+    animate): its exile happens now and the return is a delayed ability remembering the exiled card
+    (``ir.ReturnExiled``, CR 603.7c) — the card stays in exile as the trigger resolves."""
     assert not _blinks("Flickerwisp")
     d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
          "battlefield": {"alice": ["Flickerwisp"], "bob": ["Grizzly Bears"]},
          "stack": [{"ability": {"source": "flickerwisp", "index": 1}, "controller": "alice",
                     "targets": [["grizzly-bears"]]}]}
     r = answer(situation_from_dict(d).state, {"kind": "resolve"})
-    assert r["status"] == "unsupported" and "next end step" in r["unsupported"][0]["text"]
+    assert r["status"] == "ok" and r["count"] == 1
+    sit = r["outcomes"][0]["situation"]
+    assert sit["exile"] == {"bob": [{"id": "grizzly-bears", "card": "Grizzly Bears"}]}
+    assert sit["delayed"][0]["it"] == "grizzly-bears"
 
 
 CREATURES = ["Grizzly Bears", "Ornithopter", "Llanowar Elves"]

@@ -201,7 +201,7 @@ def test_flagbearer_requirement_applies_per_selection():
 
 
 # ---------------------------------------------------------------------------
-# actions: the number of (modes, targets) choices; the API refuses to list them
+# actions: the number of (modes, targets) choices; the API lists them
 # ---------------------------------------------------------------------------
 
 
@@ -217,14 +217,14 @@ def test_actions_count_modal_choices():
     assert acts[("activate", "umezawas-jitte", 1)]["targets"] == 4
 
 
-def test_api_refuses_to_list_modal_actions():
-    from mtgsolve.solver.api import Situation, UnsupportedActionError
+def test_api_lists_modal_actions_with_their_modes():
+    """The API lists each (modes, targets) choice (CR 700.2, 601.2b-c; tests/test_api_modes.py)."""
+    from mtgsolve.solver.api import Situation
 
     s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": TURN,
                              "battlefield": {"alice": ["Mountain", "Plains"], "bob": ["Grizzly Bears"]},
                              "hand": {"alice": ["Boros Charm"]}})
-    with pytest.raises(UnsupportedActionError):
-        list(s.legal_actions)
+    assert sorted(a.modes for a in s.legal_actions if a.kind == "cast") == [(1,), (1,), (2,), (3,)]
 
 
 # ---------------------------------------------------------------------------
@@ -325,12 +325,15 @@ def test_modal_targets_match_brute_force(case, data):
 
 def test_api_never_casts_a_modal_spell_without_modes():
     # Aether Shockwave: "Choose one — • Tap all Spirits. • Tap all non-Spirit creatures." (no target at all)
-    from mtgsolve.solver.api import Situation, UnsupportedActionError
+    # two selections and no modes named: ambiguous, never one picked (CR 700.2a, 601.2b)
+    from mtgsolve.solver.api import AmbiguousActionError, Situation
 
     s = Situation.from_dict({"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": TURN,
                              "battlefield": {"alice": ["Island", "Island", "Plains", "Forest"]},
                              "hand": {"alice": ["Aether Shockwave"]}})
-    with pytest.raises(UnsupportedActionError):
+    with pytest.raises(AmbiguousActionError):
         s.apply("cast aether-shockwave paying forest, island, island-2, plains")
+    cast = s.apply("cast aether-shockwave modes=2 paying forest, island, island-2, plains")
+    assert cast.state.obj("aether-shockwave").modes == (2,)
     acts = ask(s.state, {"kind": "actions"})["actions"]
     assert [a["targets"] for a in acts if a.get("object") == "aether-shockwave"] == [2]

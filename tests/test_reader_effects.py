@@ -93,11 +93,16 @@ def test_counter_target_spell_never_targets_an_ability_or_a_creature_for_negate(
     assert neg.zone == "stack" and neg.nontypes == frozenset({"Creature"})
     assert _spell("Essence Scatter").targets[0].filter.types == frozenset({"Creature"})
     # "unless its controller pays {3}" is read whole (CR 118.12; tests/test_effects_counter_unless.py);
-    # "unless … pays {X}" is kept unread, not half-read
+    # "unless … pays {X}" of a spell that announces X is read (CR 107.3a; tests/test_counters.py); Power Sink's
+    # "If that player doesn't, …" stays an unread part of the spell, so resolving it is refused, never half-read
     leak = get_card("Mana Leak").spell
     assert [e.kind for e in leak.effects] == ["counter_unless"] and leak.targets[0].filter.types == frozenset({"Spell"})
     sink = get_card("Power Sink").spell
-    assert [e.kind for e in sink.effects] == ["unread"]
+    assert [e.kind for e in sink.effects] == ["counter_unless", "unread"]
+    d = {"format": "mtgsolve/1", "players": ["alice", "bob"], "turn": {"number": 3, "active": "alice", "step": "main1"},
+         "stack": [{"card": "Power Sink", "controller": "bob", "x": 1, "targets": [["bolt"]]},
+                   {"id": "bolt", "card": "Lightning Bolt", "controller": "alice", "targets": [["bob"]]}]}
+    assert answer(situation_from_dict(d).state, {"kind": "resolve"})["status"] == "unsupported"
 
 
 def test_target_player_loses_life_and_you_gain_it():

@@ -520,17 +520,17 @@ def test_json_schema():
     assert schema["title"]
     assert set(schema["properties"]) == {
         "format", "name", "description", "rules", "players", "turn", "battlefield", "hand", "graveyard", "library",
-        "exile", "command", "stack", "mana_pool", "effects", "shuffled", "day_night", "prevention", "delayed", "query",
-        "expect"}
+        "exile", "command", "stack", "mana_pool", "restricted_mana_pool", "effects", "shuffled", "known_top", "day_night",
+        "prevention", "delayed", "query", "expect"}
     assert schema["required"] == ["format", "players"]
     assert schema["additionalProperties"] is False
     obj = schema["$defs"]["ObjectSpec"]["properties"]
     assert set(obj) == {"card", "id", "owner", "controller", "tapped", "sick", "counters", "damage", "attached_to",
                         "token", "conjured", "chosen", "x", "targets", "copy", "ability", "last_known", "timestamp",
-                        "activated_this_turn", "entered_this_turn", "skip_untap", "attacking", "blocking", "blocked",
+                        "activated_this_turn", "entered_this_turn", "skip_untap", "exile_if_dies", "attacking", "blocking", "blocked",
                         "commander", "refers_to", "face", "on_adventure", "fused", "prototyped", "cast_with",
-                        "regeneration_shields", "kicked", "buyback", "casualty", "cast_before", "sacrificed", "monstrous", "exiled_until", "event_object", "event_player", "delayed", "it",
-                        "modes"}
+                        "regeneration_shields", "kicked", "buyback", "casualty", "cast_before", "sacrificed", "monstrous", "control_reverts_to", "exiled_until", "exiled_by", "event_object", "event_player", "delayed", "it",
+                        "modes", "may_play"}
     assert set(schema["$defs"]["TurnSpec"]["properties"]) == {"number", "active", "step", "priority", "lands_played",
                                                               "passed", "spells_cast", "extra_turns", "skip_combat", "history"}
     assert "main1" in schema["$defs"]["TurnSpec"]["properties"]["step"]["enum"]

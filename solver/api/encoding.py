@@ -17,7 +17,10 @@ gives every situation of that game the same index space::
     then L slots                 play land card k (or its land face j) paying the life of "As this land enters,
                                  you may pay N life" (the land cards with that ability, ids sorted, then the
                                  land faces with it; CR 614.12, 119.4)
-    N+F+C+A+S+L+1 .. +M          option m of a pending choice (m = 0 .. M-1)
+    then D slots                 a modal spell or ability's head with a selection of modes: after every slot
+                                 above whose spell or ability is modal (in slot order), one slot per
+                                 selection of modes its text allows, sorted (CR 700.2, 601.2b)
+    N+F+C+A+S+L+D+1 .. +M        option m of a pending choice (m = 0 .. M-1)
 
 *Cards* are every object with a card in the first situation (every zone);
 for a card, "play" is playing it as a land (CR 305) when it is a land card and
@@ -46,7 +49,10 @@ suspend has a slot for the special action of suspending it from its owner's
 hand (CR 116.2f).  A land card with "As this land enters, you may pay N life. If you don't, it enters
 tapped." has a second play slot, playing it paying that life (the action's ``pay_life``; its "play" slot
 plays it without paying, tapped; CR 614.12), legal while the player may play a land and has N or more
-life (CR 119.4).  *Options* are the choices of a pending decision — a declaration
+life (CR 119.4).  A modal spell or ability (CR 700.2: "Choose one —", "Choose one or both —", "Choose
+two —" …) has no slot of its own: each of its slots above is offered as the ``modes`` slots of that slot,
+one per selection of modes the text allows (``("modes", slot, selection)``, the action's ``modes``), legal
+when that selection has a legal choice of targets and the head a payment (CR 700.2a-b).  *Options* are the choices of a pending decision — a declaration
 of attackers or blockers, a damage assignment, a discard, a choice during
 resolution (:mod:`solver.api.play`) — in their canonical order, or the
 completions (targets × payment) of an action head the agent picked when it
@@ -66,6 +72,7 @@ from ..rules.casting_options import alternatives_of, api_applies, buyback_of, ca
 from .situation import Action
 from ..engine.actions import is_land_card
 from ..rules.replacement import life_choice
+from ..rules.modes import modal_of, selections
 from .situation import Action, UnsupportedActionError
 
 __all__ = ["ActionEncoding", "completions", "TooManyOptions"]
@@ -90,6 +97,25 @@ def api_kicker(o: Any) -> bool:
 
 def _printed_activated(card: Any) -> int:
     return sum(1 for a in card.abilities if ir.is_activated(a)) if card is not None else 0
+
+
+def _selections(state: GameState, slot: tuple) -> list[tuple[int, ...]]:
+    """The selections of modes the text of a head slot's spell or ability allows (CR 700.2;
+    :func:`solver.rules.modes.selections`), sorted; [] when it is not modal (or has no spell or ability)."""
+    if slot[0] in ("pass", "suspend", "pay_life", "modes"):
+        return []
+    card = state.obj(slot[1]).card
+    if card is None:
+        return []
+    if slot[0] == "activate":
+        acts = [a for a in card.abilities if ir.is_activated(a)]
+        src: Any = acts[slot[2] - 1]
+    elif slot[0] == "face":
+        src = next((f.spell for f in faces_of(state.obj(slot[1])) if f.data.name == slot[2]), None)
+    else:
+        src = card.spell
+    mc = modal_of(src) if src is not None else None
+    return selections(mc) if mc is not None else []
 
 
 class ActionEncoding:
@@ -117,6 +143,7 @@ class ActionEncoding:
                   if o.card is not None and is_land_card(o) and life_choice(o.card.abilities)]
         slots += [("pay_life", o.id, f.data.name) for o in cards for f in faces_of(o)
                   if "Land" in f.data.types and pays_life_as_enters(f)]
+        slots += [("modes", base, sel) for base in slots for sel in _selections(state, base)]
         self.first_option = len(slots)
         slots += [("option", m) for m in range(max_options)]
         self.slots: tuple[tuple, ...] = tuple(slots)
@@ -132,7 +159,10 @@ class ActionEncoding:
 
     # -- heads and options --------------------------------------------------
     def encode_head(self, action: Any) -> int | None:
-        """The index of an action head (pass, play_land / cast, activate), or None (no slot)."""
+        """The index of an action head (pass, play_land / cast, activate; with its ``modes``), or None (no slot)."""
+        if getattr(action, "modes", None):
+            base = self.encode_head(action.with_(modes=None))
+            return None if base is None else self.index.get(("modes", self.slots[base], action.modes))
         kind = action.kind
         if kind == "pass":
             return 0
@@ -172,9 +202,10 @@ class ActionEncoding:
         if sit.is_terminal:
             return m
         for head in sit.legal_actions.heads():
-            i = self.encode_head(head)
-            if i is not None:
-                m[i] = 1
+            for c in sit.mode_heads(head.head):   # a modal head: each legal selection of modes (CR 700.2a)
+                i = self.encode_head(head.with_(modes=c.modes or None))
+                if i is not None:
+                    m[i] = 1
         return m
 
     def decode(self, sit: Any, i: int, options: Sequence[Any] | None = None) -> Any:
@@ -184,6 +215,8 @@ class ActionEncoding:
         if s[0] == "option":
             opts = list(options) if options is not None else list(sit.legal_actions)
             return opts[s[1]]
+        if s[0] == "modes":
+            return self.decode(sit, self.index[s[1]]).with_(modes=s[2])
         if s[0] == "pass":
             return Action("pass")
         if s[0] == "play":

@@ -40,9 +40,10 @@ Pieces
 
       suspend rift-bolt paying mountain
 
-  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [casualty] [x=N] [-> TARGETS] [paying PAYMENT]``
-  and likewise
-  ``activate ID:N`` (no face); ``play ID [face=NAME]``. ``face`` names the face cast or played —
+  Grammar: ``cast ID [face=NAME] [alternative=NAME] [kicked] [buyback] [casualty] [modes=N,M] [x=N] [-> TARGETS]
+  [paying PAYMENT]`` and likewise
+  ``activate ID:N [modes=N,M] …`` (no face); ``modes`` are the modes chosen for a modal spell or ability
+  (1-based, printed order; CR 700.2, 601.2b), whose targets are then the chosen modes' (601.2c); ``play ID [face=NAME]``. ``face`` names the face cast or played —
   an Adventure, a split card's half, a modal double-faced card's back face (CR 715.3, 709.3,
   712.11b, 712.12; NAME plain or a JSON string: ``play blightstep-pathway-searstep-pathway
   face="Searstep Pathway"``); TARGETS are the target instances in printed order
@@ -96,7 +97,7 @@ from ..core import ir
 from ..payment.paid import CostPayment
 from ..queries.results import action_object, unread_object, unsupported_result
 from ..engine.actions import (NOT_PAYABLE, Candidate, Oracle, Undecided, candidates, has_x, legal_action_entries,
-                      priority_reason, target_specs)
+                      modal_subject, priority_reason, target_specs)
 from ..core.moves import Candidate
 from ..rules.faces import at_face, face_zone_reason
 from ..engine.apply import apply_action, stack_index  # noqa: F401 (stack_index: re-exported)
@@ -299,11 +300,15 @@ class Situation:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {e}") from None
 
     def completions_of(self, cand: Candidate) -> list[Action]:
-        """Every fully specified legal action of a legal ``cast``/``activate`` head: target choices in
-        sorted order, and for each, payments in the pay query's order (with the head's ``face``)."""
+        """Every fully specified legal action of a legal ``cast``/``activate`` head: for a modal spell or
+        ability whose head names no modes, each legal selection of modes in sorted order (CR 700.2,
+        601.2b); target choices in sorted order, and for each, payments in the pay query's order (with the
+        head's ``face``)."""
         sit, c = self.at_face(cand)
         oracle = sit.oracle()
         try:
+            if modal_subject(sit.state, sit.view, c):
+                return [a for sel in _selections(oracle, c) for a in self.completions_of(replace(cand, modes=sel))]
             choices = oracle.target_choices(c)
             pays = oracle.payments(c)
         except Undecided as u:
@@ -311,7 +316,19 @@ class Situation:
         return [Action(c.kind, c.object, c.index if c.kind == "activate" else None, t, p.move(), p.x,
                        alternative=cand.alternative or None, kicked=True if cand.kicked else None,
                        face=cand.face or None, buyback=True if cand.buyback else None,
-                       casualty=True if cand.casualty else None) for t in choices for p in pays]
+                       casualty=True if cand.casualty else None, modes=cand.modes or None)
+                for t in choices for p in pays]
+
+    def mode_heads(self, cand: Candidate) -> list[Candidate]:
+        """The heads of a legal head with each legal selection of modes (CR 700.2a-b, 601.2b) when it is a
+        modal spell or ability naming none, in sorted order; else the head itself."""
+        sit, c = self.at_face(cand)
+        try:
+            if not modal_subject(sit.state, sit.view, c):
+                return [cand]
+            return [replace(cand, modes=sel) for sel in _selections(sit.oracle(), c)]
+        except Undecided as u:
+            raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
 
     # -- soundness (contract §2.0) -------------------------------------------
     @property
@@ -462,7 +479,9 @@ class Situation:
             if cand.kind in ("pass", "play_land"):
                 return None
             specs = target_specs(self.state, self.view, cand)
-            oracle._no_modal_listing(cand)  # CR 700.2: an Action names no modes; never cast one without them
+            if a.targets is not None and modal_subject(self.state, self.view, cand):
+                return (f"{self._name(cand.object)} is modal: name the modes chosen with 'modes=N,…' before its "
+                        "targets (CR 700.2, 601.2b-c)")
             if a.targets is not None:
                 why = self._targets_reason(oracle, cand, specs, a.targets)
                 if why:
@@ -550,6 +569,13 @@ class Situation:
         cand = a.head
         oracle = self.oracle()
         try:
+            if modal_subject(self.state, self.view, cand):   # the modes first (CR 601.2b)
+                sels = _selections(oracle, cand)
+                if len(sels) != 1:
+                    shown = "; ".join(",".join(map(str, sel)) for sel in sels[:4]) + (" ..." if len(sels) > 4 else "")
+                    raise AmbiguousActionError(f"{a}: {len(sels)} legal selections of modes ({shown}); "
+                                               f"name one with 'modes=…' (CR 700.2)")
+                return self.complete(a.with_(modes=sels[0]))
             targets = a.targets
             if targets is None and target_specs(self.state, self.view, cand):
                 choices = oracle.target_choices(cand)
@@ -571,7 +597,7 @@ class Situation:
         except Undecided as u:
             raise UnsupportedActionError(f"cannot decide {cand.describe(self.state)}: {u.message}") from None
         return Action(a.kind, a.object, a.index, targets, payment, x, alternative=a.alternative, kicked=a.kicked,
-                      buyback=a.buyback, casualty=a.casualty)
+                      buyback=a.buyback, casualty=a.casualty, modes=a.modes)
 
     def apply(self, action: "Action | str | Mapping[str, Any]", *,
               trigger_order: Sequence[str] | None = None, rng: Any = None) -> "Situation":
@@ -695,13 +721,23 @@ class Situation:
         return self.state.player_ids
 
 
+def _selections(oracle: Oracle, cand: Candidate) -> list[tuple[int, ...]]:
+    """The legal selections of modes of a modal head (CR 700.2a-b); choosing no mode ("Choose up to one —")
+    has no action form: refused (:class:`Undecided`), never dropped."""
+    sels = [sel for sel, _ in oracle.mode_selections(cand)]
+    if () in sels:
+        raise Undecided("error", "unsupported: choosing no mode of a modal spell or ability ('choose up to …', "
+                                 "CR 700.2) is not an API action")
+    return sels
+
+
 def _head_action(c: Candidate) -> Action:
     if c.kind == "pass":
         return Action("pass")
     return Action(c.kind, c.object, c.index if c.kind == "activate" else None,
                   alternative=c.alternative or None, kicked=True if c.kicked else None, face=c.face or None,
                   buyback=True if c.buyback else None, pay_life=True if c.pay_life else None,
-                  casualty=True if c.casualty else None)
+                  casualty=True if c.casualty else None, modes=c.modes or None)
 
 
 def _fmt_targets(targets: tuple) -> str:

@@ -66,6 +66,15 @@ class LifeGained(GameEvent):
 
 
 @dataclass(frozen=True)
+class CardDiscarded(GameEvent):
+    """``player`` discarded the card ``oid`` (CR 701.9a: moved from their hand to their graveyard; the
+    card keeps its id there)."""
+
+    player: str
+    oid: str
+
+
+@dataclass(frozen=True)
 class CardDrawn(GameEvent):
     """``player`` drew a card (CR 121.1)."""
 

@@ -278,6 +278,21 @@ class Damage(_EffectBase):
 
 
 @dataclass(frozen=True)
+class IfDealtDamage(_EffectBase):
+    """"<Source> deals N damage to any target. If a player is dealt damage this way, scry 1." (Play with Fire):
+    ``damage``, then ``then`` only if a player was dealt damage by it (CR 608.2c: an instruction reads the
+    result of an earlier one; damage prevented or not dealt is not dealt, 120.8, 615.1)."""
+
+    kind: ClassVar[str] = "if_dealt_damage"
+    damage: Damage
+    then: tuple["Effect", ...] = ()
+
+    def _text(self) -> str:
+        return f"{self.damage.describe()}; if a player is dealt damage this way: " + \
+            "; ".join(e.describe() for e in self.then)
+
+
+@dataclass(frozen=True)
 class Destroy(_EffectBase):
     """Destroy ``to`` (CR 701.8); ``cant_be_regenerated``: "It can't be regenerated" (CR 701.15b: no
     regeneration shield applies to that destruction)."""
@@ -302,8 +317,13 @@ class Pump(_EffectBase):
     # "+X/+X": ``power``/``toughness`` are multiples of X, the amount ``x`` (the spell's X, "X", or a count:
     # "where X is the number of creatures you control"), fixed as it resolves (CR 608.2h; the entry's ``x``)
     x: "Amount | None" = None
+    # "gains protection from the color of your choice until end of turn": protection from one color (CR
+    # 702.16a, 105.1) its controller chooses as it resolves (608.2d; the entry's ``color``)
+    chosen_protection: bool = False
 
     def _text(self) -> str:
+        if self.chosen_protection:
+            return f"{_ref_text(self.to)} gains protection from the color of your choice until end of turn"
         kw = (" and gains " + ", ".join(self.keywords)) if self.keywords else ""
         return f"{_ref_text(self.to)} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
 
@@ -350,6 +370,26 @@ class Mill(_EffectBase):
 
     def _text(self) -> str:
         return (f"{_ref_text(self.to)} mills " if self.to else "mill ") + f"{describe_amount(self.amount)} card(s)"
+
+
+@dataclass(frozen=True)
+class ExileTopPlayable(_EffectBase):
+    """The controller exiles the top ``amount`` cards of their library (CR 406.3) and may play them until
+    ``until`` (CR 611.2a: a continuous effect from a resolving spell or ability; 601.2a, 305.1): "Exile the
+    top two cards of your library. Until the end of your next turn, you may play those cards." ``until``:
+    ``end_of_turn`` ("this turn", "until end of turn", CR 514.2) or ``end_of_next_turn``; ``spells_only``:
+    "you may cast" (a land can't be cast, CR 305.9). Each exiled card records the permission (object key
+    ``may_play``, :class:`solver.core.state.PlayPermission`)."""
+
+    kind: ClassVar[str] = "exile_top_playable"
+    amount: Amount
+    until: str = "end_of_turn"
+    spells_only: bool = False
+
+    def _text(self) -> str:
+        until = "this turn" if self.until == "end_of_turn" else "until the end of your next turn"
+        verb = "cast" if self.spells_only else "play"
+        return f"exile the top {describe_amount(self.amount)} card(s) of your library; you may {verb} them {until}"
 
 
 @dataclass(frozen=True)
@@ -527,7 +567,11 @@ class CreateTokens(_EffectBase):
     """Create ``amount`` tokens described by ``token`` (a card mapping as ``(key, value)`` pairs, its
     ``text`` the token's abilities — a predefined token's, CR 111.10; CR 701.7, 111.2: the
     controller of the effect creates them under their control), ``tapped`` when the effect says so
-    (CR 110.5b: it enters tapped)."""
+    (CR 110.5b: it enters tapped). ``attacking`` (CR 508.4, 506.3): "that's / that are tapped and
+    attacking" — ``chosen``: each attacks a defending player or a planeswalker one controls, as its
+    controller chooses; ``each_opponent`` / ``each_opponent_or_planeswalker``: "for each opponent, create
+    … tapped and attacking that player [or a planeswalker they control]" — ``amount`` tokens per opponent,
+    each attacking that player (or one of their planeswalkers); "" : not attacking."""
 
     kind: ClassVar[str] = "tokens"
     amount: Amount
@@ -540,10 +584,14 @@ class CreateTokens(_EffectBase):
     # (CR 107.3, 202.3): a Ref to the spell (still on the stack, X included); "X": the ability's X (a cycle
     # trigger's, the X paid for the cycling cost, CR 702.29c)
     size: "Ref | str | None" = None
+    attacking: str = ""
 
     def _text(self) -> str:
+        attacking = {"chosen": " attacking", "each_opponent": " attacking each opponent (one set each)",
+                     "each_opponent_or_planeswalker": " attacking each opponent or a planeswalker they control "
+                                                      "(one set each)"}.get(self.attacking, "")
         return (f"create {describe_amount(self.amount)} {'tapped ' if self.tapped else ''}"
-                f"{dict(self.token).get('name', 'token')} token(s)"
+                f"{dict(self.token).get('name', 'token')} token(s){attacking}"
                 + (", then attach this permanent to it" if self.attach_source else ""))
 
 
@@ -576,15 +624,20 @@ class Exile(_EffectBase):
 class CounterSpell(_EffectBase):
     """Counter ``to``, a spell (CR 701.6a: to its owner's graveyard; a copy ceases to exist); with
     ``mv_max``, only if its mana value is that or less as the instruction happens ("Counter target spell if
-    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack)."""
+    its mana value is 2 or less", CR 608.2c, 202.3: a spell's X counts on the stack); ``instead``: where the
+    countered spell goes instead of its owner's graveyard — ``exile`` ("If that spell is countered this way,
+    exile it instead of putting it into its owner's graveyard.") or ``hand`` ("… put it into its owner's
+    hand instead of into that player's graveyard."): a replacement effect of the resolving spell on its own
+    countering (CR 614.1a, 701.6a); "" none."""
 
     kind: ClassVar[str] = "counter"
     to: Ref
     mv_max: int | None = None
+    instead: str = ""
 
     def _text(self) -> str:
         cond = f" if its mana value is {self.mv_max} or less" if self.mv_max is not None else ""
-        return f"counter {_ref_text(self.to)}{cond}"
+        return f"counter {_ref_text(self.to)}{cond}{_instead_text(self.instead)}"
 
 
 @dataclass(frozen=True)
@@ -592,14 +645,24 @@ class CounterUnlessPays(_EffectBase):
     """Counter ``to``, a spell, unless its controller pays ``mana`` (CR 701.6a, 118.12: "[do
     something] unless [a player pays]" — as it resolves, that player chooses to pay or not; mana
     abilities may be activated to pay, CR 605.3a). Resolution gives one outcome where the player
-    declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment."""
+    declines (the spell is countered unless it can't be, CR 101.2) and one per distinct payment;
+    ``instead`` as :class:`CounterSpell`'s (CR 614.1a)."""
 
     kind: ClassVar[str] = "counter_unless"
     to: Ref
     mana: ManaCost
+    instead: str = ""
 
     def _text(self) -> str:
-        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}"
+        return f"counter {_ref_text(self.to)} unless its controller pays {self.mana}{_instead_text(self.instead)}"
+
+
+def _instead_text(zone: str) -> str:
+    """The words :class:`CounterSpell` and :class:`CounterUnlessPays` add for their ``instead`` rider."""
+    if not zone:
+        return ""
+    where = "exiled" if zone == "exile" else "put into its owner's hand"
+    return f"; if countered this way, it is {where} instead of going to its owner's graveyard"
 
 
 @dataclass(frozen=True)
@@ -793,6 +856,120 @@ class ChooseFromTop(_EffectBase):
 
 
 @dataclass(frozen=True)
+class Dig(_EffectBase):
+    """The controller looks at the top ``amount`` cards of their library (all of it when it holds
+    fewer; CR 401.5: the library's order; a library in random order makes what is seen a random
+    event) and puts some of them ``to`` a zone, the rest ``rest`` (CR 608.2c): "Put two of them
+    into your hand and the rest on the bottom of your library in any order", "You may reveal a
+    creature card from among them and put it into your hand. Put the rest on the bottom of your
+    library in a random order", "Put up to one of them on top of your library and the rest on the
+    bottom …".
+
+    ``take``: how many are put ``to`` (``None``: any number); ``exact``: as many of them as there
+    are, up to ``take`` ("Put two of them"), else up to ``take`` ("up to", "you may"); ``quality``:
+    which cards may be taken (``None``: any); ``total_mv_max``: the taken cards' mana values sum to
+    at most this (CR 202.3); ``to``: ``hand`` | ``battlefield`` | ``top`` (of the library) |
+    ``graveyard`` | ``bottom`` (of the library); ``tapped``: onto the battlefield tapped; ``rest``:
+    ``bottom`` (in any order, the player's choice, CR 401.4) | ``bottom_random`` (a random order) |
+    ``graveyard`` | ``exile`` (with a ``rest_counter`` counter on each, CR 122.1, when named) |
+    ``stay`` (where they are: "Look at the top card … You may put that card on the bottom").
+    ``whose``: whose library (the controller's, or a target player's, CR 115.1); ``chooser``:
+    ``controller`` | ``opponent`` ("An opponent chooses one of them", CR 608.2d; of a two-player
+    game); ``lose_life_mv``: "If you do, you lose life equal to its mana value" (CR 202.3, 119.3)."""
+
+    kind: ClassVar[str] = "dig"
+    amount: Amount
+    take: int | None
+    exact: bool
+    quality: Filter | None
+    to: str
+    rest: str
+    tapped: bool = False
+    total_mv_max: int | None = None
+    whose: Ref = CONTROLLER
+    chooser: str = "controller"
+    rest_counter: str = ""
+    lose_life_mv: bool = False
+
+    def _text(self) -> str:
+        n = "any number" if self.take is None else f"{'' if self.exact else 'up to '}{self.take}"
+        what = describe_library_card(self.quality)
+        mv = f" with total mana value {self.total_mv_max} or less" if self.total_mv_max is not None else ""
+        rest = {"bottom": "on the bottom in any order", "bottom_random": "on the bottom in a random order",
+                "graveyard": "into the graveyard", "stay": "where they are",
+                "exile": "into exile" + (f" with a {self.rest_counter} counter" if self.rest_counter else "")}[self.rest]
+        to = {"hand": "into your hand", "battlefield": "onto the battlefield", "top": "on top of the library",
+              "graveyard": "into the graveyard", "bottom": "on the bottom of the library"}[self.to]
+        whose = "your" if self.whose == CONTROLLER else f"{_ref_text(self.whose)}'s"
+        who = "an opponent chooses" if self.chooser == "opponent" else "put"
+        life = "; if you do, you lose life equal to its mana value" if self.lose_life_mv else ""
+        return (f"look at the top {describe_amount(self.amount)} card(s) of {whose} library, {who} {n} of them "
+                f"({what}{mv}) {to}{' tapped' if self.tapped else ''} and the rest {rest}{life}")
+
+
+@dataclass(frozen=True)
+class ExiledToHand(_EffectBase):
+    """"Put a card you own with a <kind> counter on it from exile into your hand." (Karn, Scion of
+    Urza): the controller chooses one such card in exile, if any (CR 608.2c, 122.1; a choice as it
+    resolves, no target), and puts it into their hand (CR 400.7: it loses its counters)."""
+
+    kind: ClassVar[str] = "exiled_to_hand"
+    counter: str
+
+    def _text(self) -> str:
+        return f"put a card you own with a {self.counter} counter on it from exile into your hand"
+
+
+@dataclass(frozen=True)
+class PileOnTop(_EffectBase):
+    """"Search your library and graveyard for N cards and exile the rest. Put the chosen cards on top
+    of your library in any order." (Doomsday; CR 701.23a: a search; 401.4): the controller chooses
+    ``amount`` cards (all when fewer) among their library and graveyard and their order; every
+    other card of both is exiled, so the library is exactly the cards chosen, in that order."""
+
+    kind: ClassVar[str] = "pile_on_top"
+    amount: Amount
+
+    def _text(self) -> str:
+        return (f"search your library and graveyard for {describe_amount(self.amount)} cards, exile the rest, "
+                "put the chosen cards on top of your library in any order")
+
+
+@dataclass(frozen=True)
+class LoseHalfLife(_EffectBase):
+    """"You lose half your life, rounded up." (CR 107.1a: rounded up; 119.3)."""
+
+    kind: ClassVar[str] = "lose_half_life"
+
+    def _text(self) -> str:
+        return "you lose half your life, rounded up"
+
+
+@dataclass(frozen=True)
+class ExileLibrary(_EffectBase):
+    """"Exile all cards from target player's library" (CR 406.1, 400.7): every card of the library of
+    the player ``of`` names goes to exile, in library order."""
+
+    kind: ClassVar[str] = "exile_library"
+    of: Ref
+
+    def _text(self) -> str:
+        return f"exile all cards from {_ref_text(self.of)}'s library"
+
+
+@dataclass(frozen=True)
+class ShuffleHandIntoLibrary(_EffectBase):
+    """"That player shuffles their hand into their library" (CR 701.24a): the hand of the player ``who``
+    names goes into their library, which is then in random order."""
+
+    kind: ClassVar[str] = "shuffle_hand_into_library"
+    who: Ref
+
+    def _text(self) -> str:
+        return f"{_ref_text(self.who)} shuffles their hand into their library"
+
+
+@dataclass(frozen=True)
 class Shuffle(_EffectBase):
     """The controller shuffles their library (CR 701.24a: its cards are put in a random order);
     "You may shuffle." is ``optional`` (CR 608.2d)."""
@@ -891,6 +1068,60 @@ class Blink(_EffectBase):
     def _text(self) -> str:
         who = "your" if self.under == "you" else "its owner's"
         return (f"exile {_ref_text(self.to)}, then return it to the battlefield{' tapped' if self.tapped else ''} "
+                f"under {who} control")
+
+
+@dataclass(frozen=True)
+class ReturnAllFromGraveyard(_EffectBase):
+    """"Return all <quality> cards from your graveyard to the battlefield [tapped]" (Aftermath Analyst, Splendid
+    Reclamation; CR 400.7, 608.2c): every card of the controller's graveyard with ``quality`` (a
+    :class:`Filter`: ``types`` any of, ``subtypes`` any of, ``supertypes`` all of) as the instruction happens
+    enters the battlefield under their control, ``tapped`` when it says so."""
+
+    kind: ClassVar[str] = "return_all_from_graveyard"
+    quality: Filter
+    tapped: bool = False
+
+    def _text(self) -> str:
+        what = describe_library_card(self.quality).removeprefix("a ").removeprefix("an ")
+        return f"return all {what}s from your graveyard to the battlefield" + (" tapped" if self.tapped else "")
+
+
+@dataclass(frozen=True)
+class GainControl(_EffectBase):
+    """"Gain control of <target permanent> [until end of turn]" (CR 613.1b, 611.2a–b): a control-changing
+    effect (layer 2) of the effect's controller on the permanent ``to`` names, if it is still on the
+    battlefield — ``until_eot``: it ends at cleanup (514.2), when the permanent's control goes back to what
+    it was; otherwise it lasts indefinitely (a later control-changing effect wins, 613.7). A permanent whose
+    controller changes is removed from combat (506.4) and hasn't been controlled continuously by its new
+    controller since their turn began (302.6)."""
+
+    kind: ClassVar[str] = "gain_control"
+    to: Ref
+    until_eot: bool = False
+
+    def _text(self) -> str:
+        return f"gain control of {_ref_text(self.to)}" + (" until end of turn" if self.until_eot else "")
+
+
+@dataclass(frozen=True)
+class ReturnExiled(_EffectBase):
+    """"Return it / that card to the battlefield [tapped] under its owner's / your control" as the instruction
+    of a delayed triggered ability created right after "exile <it>" ("Exile another target permanent.
+    Return that card to the battlefield under its owner's control at the beginning of the next end step.",
+    CR 603.7a, 603.7c): the card the exile put there, if it is still in exile — a new object (400.7),
+    untapped unless ``tapped``, its "enters" abilities triggering (603.6a) — under its owner's control
+    (``under`` ``owner``) or the delayed ability's controller's (``you``, 603.7d); a card that has left
+    exile, or a token (which ceased to exist, 111.7, 704.5d), is not returned."""
+
+    kind: ClassVar[str] = "return_exiled"
+    to: Ref
+    under: str = "owner"
+    tapped: bool = False
+
+    def _text(self) -> str:
+        who = "your" if self.under == "you" else "its owner's"
+        return (f"return exiled {_ref_text(self.to)} to the battlefield{' tapped' if self.tapped else ''} "
                 f"under {who} control")
 
 
@@ -1022,6 +1253,8 @@ class Animate(_EffectBase):
     def _text(self) -> str:
         kw = (" with " + ", ".join(self.keywords)) if self.keywords else ""
         what = " ".join(sorted(self.subtypes) + sorted(t.lower() for t in self.types))
+        if not self.types and not self.subtypes:   # "has base power and toughness N/N" (CR 613.4b)
+            return f"{_ref_text(self.to)} has base power and toughness {self.power}/{self.toughness}{kw} until end of turn"
         if self.power is None:
             return f"{_ref_text(self.to)} becomes an {what}{kw} until end of turn"
         return f"{_ref_text(self.to)} becomes a {self.power}/{self.toughness} {what}{kw} until end of turn"
@@ -1050,10 +1283,12 @@ class IfCondition(_EffectBase):
 class Sacrifice(_EffectBase):
     """"Its controller sacrifices it" (CR 701.21a): the permanent ``to`` names, if it is still on the
     battlefield, is put into its owner's graveyard by its controller (not destroyed: indestructible doesn't
-    stop it, 701.21a) — evoke's triggered ability (702.74a)."""
+    stop it, 701.21a) — evoke's triggered ability (702.74a). ``by_you``: "sacrifice it" — the effect's
+    controller sacrifices it, only if they control it (701.21a)."""
 
     kind: ClassVar[str] = "sacrifice"
     to: Ref
+    by_you: bool = False
 
     def _text(self) -> str:
         return f"its controller sacrifices {_ref_text(self.to)}"
@@ -1133,6 +1368,28 @@ class GroupPump(_EffectBase):
         kw = (" and gain " + ", ".join(self.keywords)) if self.keywords else ""
         who = ("other " if self.other else "") + self.group.describe()
         return f"each {who} gets {_pt_text(self.power, self.toughness, self.x)}{kw} until end of turn"
+
+
+@dataclass(frozen=True)
+class GroupAnimate(_EffectBase):
+    """"[Until end of turn,] each <group> has base power and toughness N/N [and becomes a <subtype> in addition to
+    its other creature types] [until end of turn]" (Allosaurus Shepherd; CR 611.2a, 611.2c, 613.1d, 613.4b): each
+    permanent of ``group`` as the effect begins (fixed then: the effects entry's ``affected`` at ``slot``, as
+    :class:`GroupPump`) has base power and toughness ``power``/``toughness`` (layer 7b) and gains ``subtypes``
+    (layer 4) until end of turn."""
+
+    kind: ClassVar[str] = "group_animate"
+    group: Filter
+    power: int
+    toughness: int
+    subtypes: frozenset[str] = frozenset()
+    other: bool = False
+    slot: int = 0
+
+    def _text(self) -> str:
+        who = ("other " if self.other else "") + self.group.describe()
+        also = f" and becomes {' '.join(sorted(self.subtypes))} in addition to its other types" if self.subtypes else ""
+        return f"each {who} has base power and toughness {self.power}/{self.toughness}{also} until end of turn"
 
 
 @dataclass(frozen=True)
@@ -1346,6 +1603,19 @@ class LoseGame(_EffectBase):
 
 
 @dataclass(frozen=True)
+class WinIfLibraryAtMost(_EffectBase):
+    """"If X is greater than or equal to the number of cards in your library, you win the game."
+    (CR 104.2b: an effect may state that a player wins the game; the game ends at once, CR 104.1;
+    ``amount`` is the X of the instruction before, determined as it resolves, CR 608.2h)."""
+
+    kind: ClassVar[str] = "win_if_library_at_most"
+    amount: Amount
+
+    def _text(self) -> str:
+        return f"if {describe_amount(self.amount)} is at least the number of cards in your library, you win the game"
+
+
+@dataclass(frozen=True)
 class CoinFlip(_EffectBase):
     """"Flip a coin. If you win the flip, <win>. If you lose the flip, <lose>." (CR 705.1–705.2: the
     controller flips a coin and wins or loses the flip, each with probability 1/2 — a random event;
@@ -1463,12 +1733,35 @@ class Delayed(_EffectBase):
         return f"at the beginning of {when}: " + "; ".join(e.describe() for e in self.effects)
 
 
-def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed]":
-    """The delayed-trigger instructions (CR 603.7a) of ``effects`` in order, nested ones included
-    (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
-    out: list[Delayed] = []
+@dataclass(frozen=True)
+class DelayedCast(Delayed):
+    """"Whenever you cast a creature spell this turn, draw a card." (Glimpse of Nature) / "When you next cast
+    an instant or sorcery spell this turn, …": a delayed triggered ability created as the spell or ability
+    resolves (CR 603.7a) that triggers on ``trigger`` (a :class:`CastTrigger`, its controller's "you") for the
+    rest of the turn — each time (a stated duration, CR 603.7b) or, with ``once``, the next time only
+    (603.7c) — and ends in the cleanup step (514.2). ``step`` names its record: ``cast`` or ``next_cast``.
+    Its instructions are read whole; they name no target and nothing of the event."""
+
+    kind: ClassVar[str] = "delayed_cast"
+    trigger: "Trigger | None" = None
+    once: bool = False
+
+    def _text(self) -> str:
+        what = self.trigger.describe() if self.trigger is not None else "whenever you cast a spell"
+        when = f"the next time this turn: {what}" if self.once else f"this turn, {what}"
+        return f"{when}: " + "; ".join(e.describe() for e in self.effects)
+
+
+#: The record steps of :class:`DelayedCast` ("this turn": removed in the cleanup step, CR 514.2).
+CAST_DELAYED_STEPS: tuple[str, ...] = ("cast", "next_cast")
+
+
+def delayed_in(effects: "tuple[Effect, ...] | list[Effect]") -> "list[Delayed | Reflexive]":
+    """The delayed-trigger instructions (CR 603.7a) and reflexive ones (603.12) of ``effects`` in order, nested
+    ones included (an ``IfCast``'s branches): the n-th (1-based) is what a ``delayed`` record's ``index`` names."""
+    out: list[Delayed | Reflexive] = []
     for e in effects:
-        if isinstance(e, Delayed):
+        if isinstance(e, (Delayed, Reflexive)):
             out.append(e)
         elif isinstance(e, (IfCast, IfCondition)):
             out += delayed_in(e.then) + delayed_in(e.otherwise)
@@ -1540,18 +1833,72 @@ class UnreadEffect(_EffectBase):
 
 
 #: One instruction of a resolving spell or ability (CR 608.2c): one class per kind.
-Effect = Union[Damage, Destroy, Pump, Fight, Draw, Mill, Discard, GainLife, LoseLife, ItsControllerGainsLife,
+@dataclass(frozen=True)
+class ExiledCardTokens(_EffectBase):
+    """"The exiled card's owner creates an X/X <colors> <subtypes> creature token, where X is the mana value
+    of the exiled card." — "the exiled card" is the card(s) another ability of the source exiled (linked
+    abilities, CR 607.2a: object key ``exiled_by``), still in exile. Each owner of such cards creates one
+    token whose power and toughness are the total mana value of their cards (CR 202.3; the rulings of the
+    printed cards); none exiled: no token. ``token``: as :class:`CreateTokens`'s, without power and
+    toughness."""
+
+    kind: ClassVar[str] = "exiled_card_tokens"
+    token: tuple[tuple[str, object], ...]
+
+    def _text(self) -> str:
+        return (f"the exiled card's owner creates an X/X {dict(self.token).get('name', '')} token, where X is the "
+                "mana value of the exiled card")
+
+
+@dataclass(frozen=True)
+class Reflexive(_EffectBase):
+    """A reflexive triggered ability (CR 603.12) created by the instruction before it — "When it connives this
+    way, return up to one target spell to its owner's hand.": it triggers as that instruction happens during
+    the resolution and is put on the stack the next time a player would receive priority (603.3), its
+    ``targets`` chosen then (603.3d); ``effects`` are its instructions (``T(i)`` its own targets). On the stack
+    it is an ability of the resolving object's source named by its place among the delayed and reflexive
+    instructions (object key ``delayed``, :func:`delayed_of`)."""
+
+    kind: ClassVar[str] = "reflexive"
+    effects: tuple["Effect", ...]
+    targets: tuple[TargetSpec, ...] = ()
+
+    def _text(self) -> str:
+        return "when it does, a reflexive trigger: " + "; ".join(e.describe() for e in self.effects)
+
+
+@dataclass(frozen=True)
+class ExileIfDies(_EffectBase):
+    """"If that creature [or planeswalker] would die this turn, exile it instead." (``to``: the objects it
+    names) / "If a creature dealt damage this way would die this turn, exile it instead." (``to`` None: the
+    creatures this resolution has dealt damage to so far, CR 120.3e): a replacement effect on each of them
+    until the cleanup step (CR 614.1a, 700.4, 514.2; object key ``exile_if_dies``) — put into a graveyard
+    from the battlefield as a creature or planeswalker, it is exiled instead, and so never dies."""
+
+    kind: ClassVar[str] = "exile_if_dies"
+    to: Ref | None = None
+
+    def _text(self) -> str:
+        who = _ref_text(self.to) if self.to is not None else "a creature dealt damage this way"
+        return f"if {who} would die this turn, exile it instead"
+
+
+Effect = Union[Damage, IfDealtDamage, Destroy, Pump, Fight, Draw, Mill, ExileTopPlayable, Discard, GainLife, LoseLife,
+               ItsControllerGainsLife,
                GainLifeEqualTo, PutInLibrary, ShuffleSelfIntoLibrary, Wheel,
                RevealTopToHand, GraveyardToBottom,
                ItsControllerInvestigates, LookAtHand, CreateTokens,
                ReturnToBattlefield, Exile, CounterSpell, CounterUnlessPays, SkipUntap, ReturnToHand, Untap, Tap,
-               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Shuffle,
-               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, Flip, RevealTop, Meld, Regenerate,
+               PutCounters, Conjure, UntilEndOfTurn, SearchLibrary, PutFromHand, ArrangeTop, ChooseFromTop, Dig,
+               ExiledToHand, PileOnTop, LoseHalfLife, ExileLibrary, ShuffleHandIntoLibrary, Shuffle,
+               PutFromHandOnTop, Scry, Surveil, Transform, ReturnTransformed, Blink, ReturnExiled, GainControl,
+               ReturnAllFromGraveyard, Flip, RevealTop, Meld, Regenerate,
                PreventDamage, IfCast, Sacrifice, CopySpell, Attach,
-               Unattach, GroupPump, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
+               Unattach, GroupPump, GroupAnimate, ThisTurn, GroupThisTurn, Explore, Monstrosity, Adapt,
                Bolster, Connive, SacrificeChosen, SacrificeUnlessPays, ChooseDiscard, ReturnChosen, PutCountersOnEach,
-               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, MayPay, CoinFlip, LoseGame, UntapChosen, ExtraTurn, SkipNextCombat,
-               RemoveCounter, CastSuspended, Cascade, UnreadEffect]
+               Proliferate, Transmute, IfCondition, Animate, AddMana, Delayed, DelayedCast, MayPay, CoinFlip, LoseGame,
+               WinIfLibraryAtMost, UntapChosen, ExtraTurn, SkipNextCombat,
+               RemoveCounter, CastSuspended, Cascade, ExileIfDies, Reflexive, ExiledCardTokens, UnreadEffect]
 #: The effect classes, for ``isinstance`` checks.
 EFFECT_CLASSES: tuple[type, ...] = get_args(Effect)
 
@@ -1882,16 +2229,22 @@ class CastTrigger(Trigger):
     """"Whenever [you | a player | an opponent] cast[s] <a spell>" (CR 601.2i, 603.2: it triggers when
     the spell becomes cast, after its costs are paid). ``who``: ``you`` | ``any`` | ``opponent``;
     ``spells``: the spells it names (any of; empty: any spell), matched on the spell's
-    characteristics on the stack. Prowess is this trigger (CR 702.108a)."""
+    characteristics on the stack. Prowess is this trigger (CR 702.108a). ``mv_counters``: only a spell
+    whose mana value (CR 202.3) equals the number of counters of that kind on the source ("a spell with
+    mana value equal to the number of charge counters on this artifact"), compared as the spell becomes
+    cast (CR 603.2)."""
 
     event: ClassVar[str] = "spell_cast"
     who: str = "you"
     spells: tuple[Filter, ...] = ()
     nth: int = 0   # "your second spell each turn": only the caster's nth spell this turn (0: any)
+    mv_counters: str = ""
 
     def describe(self) -> str:
         who = {"you": "you cast", "any": "a player casts", "opponent": "an opponent casts"}[self.who]
         what = " or ".join(describe_spell_filter(f) for f in self.spells) or "a spell"
+        if self.mv_counters:
+            what += f" with mana value equal to the number of {self.mv_counters} counters on this"
         if self.nth:
             what = {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(self.nth, str(self.nth)) + \
                 " spell each turn"
@@ -2132,7 +2485,33 @@ class CycleTrigger(Trigger):
         return "when you cycle this card"
 
 
-TRIGGER_CLASSES: tuple[type[Trigger], ...] = (EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
+@dataclass(frozen=True)
+class DiscardTrigger(Trigger):
+    """"Whenever [you | a player | an opponent] discard(s) a card" (CR 701.9a, 603.2: once for each card
+    discarded). ``who``: ``you`` | ``any`` | ``opponent``; the event names the card, in its owner's graveyard
+    ("that card", CR 400.7: only to be exiled or returned from there), and the player who discarded it."""
+
+    event: ClassVar[str] = "card_discarded"
+    who: str = "you"
+
+    def describe(self) -> str:
+        return {"you": "whenever you discard a card", "any": "whenever a player discards a card",
+                "opponent": "whenever an opponent discards a card"}[self.who]
+
+
+@dataclass(frozen=True)
+class ReflexiveTrigger(Trigger):
+    """The event of a reflexive triggered ability (CR 603.12): the instruction of the resolving spell or
+    ability that created it happened ("When it connives this way, …"). It triggers only from there
+    (:class:`Reflexive`), never from an event of the game."""
+
+    event: ClassVar[str] = "reflexive"
+
+    def describe(self) -> str:
+        return "when that instruction happens"
+
+
+TRIGGER_CLASSES: tuple[type[Trigger], ...] = (ReflexiveTrigger, DiscardTrigger, EntersTrigger, DiesTrigger, AttacksTrigger, BecomesTappedTrigger,
                                               StepTrigger, TappedForMana, BecomesTargetTrigger, ObjectEntersTrigger,
                                               ObjectDiesTrigger, LeavesTrigger, CastTrigger, CombatDamageTrigger,
                                               LifeGainTrigger, DrawTrigger, YouAttackTrigger, OtherAttacksTrigger,
@@ -2865,9 +3244,32 @@ class DoesntUntap:
         return f"static: {what} doesn't untap during its controller's untap step (CR 502.3)"
 
 
+@dataclass(frozen=True)
+class DamageToCounters:
+    """"If a source you control would deal [noncombat] damage to a creature [an opponent controls], put that
+    many <counter> counters on that creature instead." — a replacement effect of a permanent (CR 614.1a,
+    120.3): the damage is not dealt (no damage event, lifelink or deathtouch, CR 120.8); that many counters
+    are put on the creature instead (CR 122.1). ``noncombat``: only noncombat damage; ``opponents``: only
+    to creatures an opponent of its controller controls. Applied by resolution's damage primitive
+    (``_deal_damage``); with a prevention effect that could apply too, or protection, the affected
+    creature's controller would order them (CR 616.1): refused."""
+
+    counter: str
+    noncombat: bool = True
+    opponents: bool = True
+    text: str = ""
+
+    def describe(self) -> str:
+        kind = "noncombat damage" if self.noncombat else "damage"
+        whose = " an opponent controls" if self.opponents else ""
+        return (f"replacement: if a source you control would deal {kind} to a creature{whose}, "
+                f"put that many {self.counter} counters on it instead (CR 614.1a)")
+
+
 Ability = Union[ManaAbility, ActivatedAbility, TriggeredAbility, TriggeredManaAbility, Keyword, Enchant,
                 Static, ManaReplacement, CounterReplacement, TokenReplacement, EntersWith, Unsupported, CastingRule,
-                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap]
+                CastingOption, Suspend, Ward, CantBeCountered, ExileInstead, DoesntUntap,
+                DamageToCounters]
 
 
 @dataclass(frozen=True)
@@ -2908,7 +3310,7 @@ def ir_fields(obj: DataclassInstance) -> dict[str, object]:
     return {f.name: getattr(obj, f.name) for f in fields(obj)}
 
 
-def delayed_of(card: Any, ability: int) -> list[Delayed]:
+def delayed_of(card: Any, ability: int) -> "list[Delayed | Reflexive]":
     """The delayed-trigger instructions (CR 603.7a) of ``card``'s spell (``ability`` 0) or of its
     ``ability``-th triggered or activated ability (contract ``ability`` numbering), in order."""
     if ability == 0:

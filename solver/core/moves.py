@@ -56,13 +56,18 @@ class Candidate:
     pay_life: int = 0
     # the casualty cost is paid (an optional additional cost, CR 702.153a): 1, else 0
     casualty: int = 0
+    # the modes chosen for a modal spell or ability (CR 700.2, 601.2b: announced before targets), sorted
+    # 1-based mode numbers in printed order; () when not chosen (or not modal)
+    modes: tuple[int, ...] = ()
 
     @classmethod
     def make(cls, kind: str, object: str = "", index: int = 0, alternative: str = "",
-             kicked: int = 0, face: str = "", buyback: int = 0, pay_life: int = 0, casualty: int = 0) -> "Candidate":
+             kicked: int = 0, face: str = "", buyback: int = 0, pay_life: int = 0, casualty: int = 0,
+             modes: tuple[int, ...] = ()) -> "Candidate":
         if kind not in KINDS:
             raise ValueError(f"unknown action kind {kind!r}")
-        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback, pay_life, casualty)
+        return cls(KINDS.index(kind), object, index, kind, alternative, kicked, face, buyback, pay_life, casualty,
+                   tuple(modes))
 
     def to_json(self) -> JsonObject:
         d: dict[str, Any] = {"kind": self.kind}
@@ -82,6 +87,8 @@ class Candidate:
             d["face"] = self.face
         if self.pay_life:
             d["pay_life"] = True
+        if self.modes:
+            d["modes"] = list(self.modes)
         return d
 
     def describe(self, state: GameState | None = None) -> str:
@@ -96,13 +103,14 @@ class Candidate:
             name += f" as {self.face}"
         if self.kind == "play_land":
             return f"playing {name}" + (" paying life as it enters" if self.pay_life else "")
+        modes = f" choosing mode(s) {', '.join(map(str, self.modes))}" if self.modes else ""
         if self.kind == "cast":
             how = (f" for its {self.alternative!r} cost" if self.alternative else "") + (" kicked" if self.kicked else "") \
                 + (" with buyback" if self.buyback else "") + (" paying its casualty" if self.casualty else "")
-            return f"casting {name}{how}"
+            return f"casting {name}{how}{modes}"
         if self.kind == "suspend":
             return f"suspending {name}"
-        return f"activating ability {self.index} of {name}"
+        return f"activating ability {self.index} of {name}{modes}"
 
 
 __all__ = [
@@ -404,6 +412,10 @@ class Action:
     pay_life: bool | None = None
     # the casualty cost is paid (CR 702.153a: an optional additional cost; the spell is copied)
     casualty: bool | None = None
+    # the modes chosen for a modal spell or ability (CR 700.2, 601.2b; API extension, docs/extensions.md):
+    # sorted 1-based mode numbers in printed order (a mode twice where the card allows it, 700.2d); None:
+    # not specified
+    modes: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.pay_life is not None and (self.kind != "play_land" or not isinstance(self.pay_life, bool)):
@@ -427,6 +439,7 @@ class Action:
             raise InvalidActionError(f"kicked: expected true or false, got {self.kicked!r}")
         if self.kind not in KINDS:
             raise InvalidActionError(f"unknown action kind {self.kind!r} (one of: {', '.join(KINDS)})")
+        self._check_modes()
         if self.kind == "pass":
             if self.object is not None or self.index is not None or self.targets is not None \
                     or self.payment is not None or self.x is not None:
@@ -459,13 +472,26 @@ class Action:
         elif self.payment is not None:
             object.__setattr__(self, "x", 0)
 
+    def _check_modes(self) -> None:
+        """``modes``: a non-empty list of 1-based mode numbers, with ``cast`` or ``activate`` only (CR 700.2);
+        kept sorted (the order of the modes is their printed order, CR 700.2a, 608.2c)."""
+        if self.modes is None:
+            return
+        if self.kind not in ("cast", "activate"):
+            raise InvalidActionError("'modes' applies only to 'cast' and 'activate' (CR 700.2)")
+        if not isinstance(self.modes, (list, tuple)) or not self.modes or any(
+                not isinstance(i, int) or isinstance(i, bool) or i < 1 for i in self.modes):
+            raise InvalidActionError(f"modes: a non-empty list of mode numbers (1-based), got {self.modes!r}")
+        object.__setattr__(self, "modes", tuple(sorted(self.modes)))
+
     # -- views -------------------------------------------------------------
     @property
     def head(self) -> Candidate:
-        """The action without targets, payment and X (a candidate of :func:`solver.engine.actions.candidates`)."""
+        """The action without targets, payment and X (a candidate of :func:`solver.engine.actions.candidates`);
+        with its modes when they are chosen (CR 601.2b)."""
         return Candidate.make(self.kind, self.object or "", self.index or 0, self.alternative or "",
                               1 if self.kicked else 0, self.face or "", 1 if self.buyback else 0,
-                              1 if self.pay_life else 0, 1 if self.casualty else 0)
+                              1 if self.pay_life else 0, 1 if self.casualty else 0, self.modes or ())
 
     def with_(self, **kw: Any) -> "Action":
         return replace(self, **kw)
@@ -489,6 +515,8 @@ class Action:
             d["face"] = self.face
         if self.pay_life:
             d["pay_life"] = True
+        if self.modes is not None:
+            d["modes"] = list(self.modes)
         if self.x is not None and (self.payment is None or self.x):
             d["x"] = self.x
         if self.targets is not None:
@@ -504,7 +532,7 @@ class Action:
         if not isinstance(d, Mapping):
             raise InvalidActionError(f"expected a mapping, got {d!r}")
         extra = set(d) - {"kind", "object", "index", "targets", "payment", "payments", "x", "unsupported", "unread",
-                          "alternative", "kicked", "face", "buyback", "pay_life", "casualty"}
+                          "alternative", "kicked", "face", "buyback", "pay_life", "casualty", "modes"}
         if extra:
             raise InvalidActionError(f"unknown key(s) {sorted(extra)}")
         targets: Any = d.get("targets")   # checked by __post_init__, like every field
@@ -521,8 +549,10 @@ class Action:
                     raise InvalidActionError(f"x is {x} but the payment's x is {px}")
                 x = px
             payment = payment_obj
+        modes = d.get("modes")
         return cls(kind, d.get("object"), d.get("index"), targets, payment, x, d.get("alternative"),
-                   d.get("kicked"), d.get("face"), d.get("buyback"), d.get("pay_life"), d.get("casualty"))
+                   d.get("kicked"), d.get("face"), d.get("buyback"), d.get("pay_life"), d.get("casualty"),
+                   tuple(modes) if isinstance(modes, list) else modes)
 
     # -- strings -----------------------------------------------------------
     def __str__(self) -> str:
@@ -540,6 +570,8 @@ class Action:
             parts.append("buyback")
         if self.casualty:
             parts.append("casualty")
+        if self.modes:
+            parts.append("modes=" + ",".join(str(i) for i in self.modes))
         if self.x is not None and (self.payment is None or self.x):
             parts.append(f"x={self.x}")
         if self.targets:
@@ -731,6 +763,7 @@ class _Parser:
             if verb == "cast" and self.at_word("casualty"):
                 self.i += 1
                 casualty = True
+            modes = self.modes()
             x = None
             if self.at_word("x") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "=":
                 self.i += 1
@@ -750,7 +783,8 @@ class _Parser:
                 self.i += 1
                 payment = self.payment()
             act = Action(verb, obj, index, None if targets is None else tuple(tuple(t) for t in targets), payment, x,
-                         alternative=alternative, kicked=kicked, buyback=buyback, casualty=casualty, face=face)
+                         alternative=alternative, kicked=kicked, buyback=buyback, casualty=casualty, face=face,
+                         modes=modes)
         else:
             raise InvalidActionError(f"cannot read action {self.text!r}: unknown verb {verb!r} "
                                      "(pass, play, cast, activate, suspend)")
@@ -772,6 +806,17 @@ class _Parser:
             return None
         self.i += 2
         return self.ident()
+
+    def modes(self) -> tuple[int, ...] | None:
+        """``modes=N,M`` (the modes chosen, CR 700.2, 601.2b), or None."""
+        if not (self.at_word("modes") and self.i + 1 < len(self.toks) and self.toks[self.i + 1][1] == "="):
+            return None
+        self.i += 2
+        out = [self.number()]
+        while self.at("punct", ","):
+            self.i += 1
+            out.append(self.number())
+        return tuple(out)
 
     def slot(self) -> list[str]:
         if self.at("punct", "("):

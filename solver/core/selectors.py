@@ -176,7 +176,9 @@ class Filter:
                 words.append(" or ".join(sorted(t.lower() for t in self.types)))
             if self.zone == "graveyard":
                 words.append("card")
-            if self.mv_max is not None:
+            if self.mv_max is not None and self.mv_max == self.mv_min:
+                words.append(f"with mana value {self.mv_max}")   # "with mana value 1" (CR 202.3)
+            elif self.mv_max is not None:
                 words.append(f"with mana value {self.mv_max} or less")
             words.extend(_filter_qualifier_words(self))
             if self.zone == "graveyard":
@@ -222,7 +224,7 @@ def _filter_qualifier_words(f: "Filter") -> list[str]:
             w.append("colorless")
         if f.supertypes:
             w.append(" ".join(t.lower() for t in sorted(f.supertypes)))
-    if f.mv_min is not None and (f.zone != "stack" or f.types != frozenset()):
+    if f.mv_min is not None and f.mv_min != f.mv_max and (f.zone != "stack" or f.types != frozenset()):
         w.append(f"with mana value {f.mv_min} or greater")
     for name, lo, hi in (("power", f.power_min, f.power_max), ("toughness", f.toughness_min, f.toughness_max)):
         if lo is not None:
@@ -315,7 +317,8 @@ class Ref:
             return "each " + self.group.describe()
         return {"self": "this object", "attached": "enchanted creature", "controller": "you",
                 "each_target": f"each target #{self.index + 1}", "each_opponent": "each opponent",
-                "each_player": "each player", "defending_player": "defending player"}.get(self.kind, self.kind)
+                "each_player": "each player", "defending_player": "defending player",
+                "created": "the token created"}.get(self.kind, self.kind)
 
 
 #: References to what a triggered ability's event named (CR 603.2, 608.2c): the object ("it", "that

@@ -103,6 +103,25 @@ class AbilityRef:
     index: int
 
 
+#: The ends of a permission to play a card from exile (:class:`PlayPermission`): "this turn" / "until end
+#: of turn" (CR 514.2: the cleanup step of the turn), "until the end of your next turn" (the cleanup step of
+#: the permitted player's next turn: as that turn begins it becomes ``end_of_turn``, CR 611.2a).
+PERMISSION_ENDS: tuple[str, ...] = ("end_of_turn", "end_of_next_turn")
+
+
+@dataclass(frozen=True)
+class PlayPermission:
+    """(extension) a card in exile that ``player`` may play (CR 611.2, 305.1, 601.2a, 116.2b): "Exile the top
+    card of your library. You may play that card this turn." ``until`` is one of :data:`PERMISSION_ENDS`;
+    ``spells_only``: "you may cast" (a land can't be cast, CR 305.9). Playing the card follows the normal
+    rules: its timing (CR 307.1, 305.2: a land only with a land play left) and its costs (CR 601.2f). The
+    card is a new object when it leaves exile, and the permission ends (CR 400.7)."""
+
+    player: str
+    until: str = "end_of_turn"
+    spells_only: bool = False
+
+
 @dataclass(frozen=True)
 class GameObject:
     """A card, token, copy or ability in a zone (contract §1, "Objects").
@@ -143,6 +162,9 @@ class GameObject:
     activated_this_turn: tuple[tuple[int, int], ...] = ()
     entered_this_turn: bool = False
     skip_untap: bool = False
+    # (extension) "If that creature would die this turn, exile it instead": a replacement effect from a resolved
+    # spell or ability on this permanent until the cleanup step (CR 614.1a, 700.4, 514.2)
+    exile_if_dies: bool = False
     attacking: str | None = None  # the player, planeswalker or battle it attacks (CR 506.4, 508.1b)
     blocking: tuple[str, ...] = ()  # the attacking creatures it blocks (CR 509.1a), sorted
     blocked: bool = False  # an attacking creature that has been blocked (CR 509.1h)
@@ -153,6 +175,9 @@ class GameObject:
     # (extension) a card in exile until a permanent leaves the battlefield ("exile target … until this
     # enchantment leaves the battlefield", CR 610.3): the id of that permanent; it returns as it leaves
     exiled_until: str | None = None
+    # (extension) a card in exile that a permanent's ability exiled, for its linked ability's "the exiled card"
+    # (CR 607.2a): that permanent's id
+    exiled_by: str | None = None
     # (extension) the card itself — its front face, or a split card as a whole — when ``card`` holds the
     # characteristics of another of its faces: a transforming or modal double-faced permanent with its back
     # face up (CR 712.8d), a flipped flip card (710.1), a melded permanent (712.4), a spell cast as an
@@ -189,6 +214,9 @@ class GameObject:
     sacrificed: tuple[tuple[str, int], ...] = ()
     # (extension) a permanent that became monstrous (CR 701.37b); a new object is not (CR 400.7)
     monstrous: bool = False
+    # (extension) a permanent under an "until end of turn" control-changing effect (CR 613.1b, 611.2a): the
+    # player who controls it again as those effects end at cleanup (514.2); None: its control stays
+    control_reverts_to: str | None = None
     # (extension) a triggered ability on the stack: the object its trigger event named ("it", "that creature"
     # after "whenever a creature enters / attacks", CR 603.2, 608.2c) — the permanent that entered or attacked;
     # None: none, or that object has changed zones since (CR 400.7: it is a new object the ability can't find)
@@ -205,6 +233,9 @@ class GameObject:
     # (extension) a modal spell or ability on the stack: the modes chosen as it was cast, activated or put on
     # the stack (CR 700.2a, 601.2b, 603.3c), sorted 1-based mode numbers in printed order; None: not recorded
     modes: tuple[int, ...] | None = None
+    # (extension) a card in exile that a player may play for a duration (CR 611.2; :class:`PlayPermission`);
+    # None: no such permission
+    may_play: PlayPermission | None = None
 
     @property
     def whole(self) -> Card | None:
@@ -270,6 +301,9 @@ class ContinuousEffectEntry:
     modes: tuple[int, ...] | None = None
     # (extension) the value of X of its "+X/+X" effects, fixed as it resolved (CR 608.2h); None: none
     x: int | None = None
+    # (extension) the color chosen as it resolved for "protection from the color of your choice" (a color
+    # letter, CR 105.1, 608.2d, 702.16a); None: none
+    color: str | None = None
 
 
 @dataclass(frozen=True)
@@ -451,7 +485,7 @@ class GameState:
         turn = (t.number, t.active, t.step, t.priority if t.priority and t.priority != t.active else "",
                 t.lands_played, t.passed, t.spells_cast, t.extra_turns, t.skip_combat, t.history)
         pools = tuple(sorted({pid: m.text for pid, m in self.mana_pool if m}.items()))
-        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x)
+        effects = tuple((e.controller, e.card, e.ability, e.targets, e.affected, e.event_object, e.modes, e.x, e.color)
                         for e in sorted(self.effects, key=lambda e: e.order))
         restricted = tuple((pid, m.text, r) for pid, m, r in self.restricted_pool)
         return (self.players, turn, lists, pools, restricted, effects, tuple(sorted(set(self.shuffled))), self.known_top,
@@ -483,10 +517,10 @@ def _object_key(o: GameObject) -> tuple[Hashable, ...]:
     return (o.id, o.card, o.ability, o.owner, o.controller, o.tapped, o.sick, tuple(sorted(dict(o.counters).items())),
             o.damage, o.attached_to, o.token, o.conjured, tuple(sorted(dict(o.chosen).items())), o.x, o.targets,
             o.copy, _status_key(o.last_known), o.timestamp, tuple(sorted(dict(o.activated_this_turn).items())),
-            o.entered_this_turn, o.skip_untap, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
+            o.entered_this_turn, o.skip_untap, o.exile_if_dies, o.commander, o.attacking, o.blocking, o.blocked, o.refers_to,
             o.front, o.melded_with, o.on_adventure, o.prototyped, o.cast_with, o.regeneration_shields, o.kicked, o.buyback,
-            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.exiled_until, o.event_object, o.event_player, o.delayed, o.it,
-            o.modes)
+            o.casualty, o.cast_before, o.sacrificed, o.monstrous, o.control_reverts_to, o.exiled_until, o.exiled_by, o.event_object, o.event_player, o.delayed, o.it,
+            o.modes, o.may_play)
 
 
 def opponent_lost_life(state: GameState, player: str) -> bool | None:

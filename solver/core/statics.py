@@ -22,6 +22,7 @@ from .selectors import Selector
 __all__ = [
     "Static", "AffectingStatic", "SetLandTypes", "AddTypes", "SetColor", "SetColorCards", "StaticPump",
     "PlayerSubtype", "PlayerKeyword", "SkipStep", "NoMaximumHandSize", "LookAtTopAnyTime", "MustTarget", "GraveyardCardsUntargetable", "AdditionalLands",
+    "PlayLandsFromGraveyard",
     "LoyaltyAsInstantIfEntered", "ActivateAsHaste", "SpendWhiteAsAny", "SpendAsAnyColor", "CantActivate",
     "CombatStatic", "CantAttack", "CantBlock", "CantAttackAlone", "CantBlockAlone", "MustAttack", "MustBlock",
     "BlockAdditional", "BlockAnyNumber", "BlockOnlyFlying", "Unblockable", "MinBlockers", "Lure", "MustBeBlocked",
@@ -227,6 +228,17 @@ class AdditionalLands(Static):
 
     kind: ClassVar[str] = "additional_lands"
     amount: int = 0
+
+
+@dataclass(frozen=True)
+class PlayLandsFromGraveyard(Static):
+    """"You may play lands from your graveyard." (CR 305.1, 611.3): the controller may play land cards they
+    own from their graveyard, under the normal rules for playing a land (timing, CR 305.2 land plays)."""
+
+    kind: ClassVar[str] = "play_lands_from_graveyard"
+
+    def _text(self) -> str:
+        return "static (CR 305.1): you may play lands from your graveyard"
 
 
 @dataclass(frozen=True)
@@ -561,7 +573,7 @@ class AttackTax(Static):
 STATIC_CLASSES: tuple[type[Static], ...] = (
     SetLandTypes, AddTypes, SetColor, SetColorCards, StaticPump, PlayerSubtype, PlayerKeyword, SkipStep,
     NoMaximumHandSize, LookAtTopAnyTime, MustTarget,
-    GraveyardCardsUntargetable, AdditionalLands, LoyaltyAsInstantIfEntered, ActivateAsHaste, SpendWhiteAsAny,
+    GraveyardCardsUntargetable, AdditionalLands, PlayLandsFromGraveyard, LoyaltyAsInstantIfEntered, ActivateAsHaste, SpendWhiteAsAny,
     SpendAsAnyColor, CantActivate, CantAttack, CantBlock, CantAttackAlone, CantBlockAlone, MustAttack, MustBlock,
     BlockAdditional, BlockAnyNumber, BlockOnlyFlying, Unblockable, MinBlockers, Lure, MustBeBlocked, MaxBlockers,
     UnblockablePowerLe, UnblockablePowerGe, CantBlockPowerLe, CantBlockPowerGe, AttackNeedsDefenderLand,

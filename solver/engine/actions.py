@@ -98,10 +98,12 @@ from ..rules.casting_options import overloaded
 from ..rules.soundness.check import unread_parts
 from ..rules.costs import CostRequest
 from ..rules.targeting import activated_source, cast_source
+from ..rules.modes import ModeChoice, modal_of, selection_error, selection_specs, with_modes
 from mtgsolve.models.payment import GENERIC, symbol_options
 from ..rules.targeting import has_legal_targets
 from mtgsolve.models.targets import TargetProblem, is_feasible
 from ..rules.targeting import target_choice_count
+from ..rules.targeting import mode_selection_counts
 from mtgsolve.models.targets import enumerate_choices
 from ..rules.soundness.check import Scope, blocking, refusal_reason
 from ..rules.targeting import targeting_problem
@@ -116,6 +118,7 @@ from ..core.errors import UnsupportedCase
 from ..payment.answers import unpayable_reason
 from ..payment.answers import counted_payments, decoded_payments
 from ..rules.casting_options import zone_blockers
+from ..rules.play_permissions import playable_elsewhere
 from ..rules.faces import (PROTOTYPE, cast_aftermath, castable_faces, face_candidates, on_adventure_of, prototype_castable,
                            with_face, with_prototype)
 
@@ -172,15 +175,21 @@ def candidates(state: GameState, player: str, view: View | None = None, modes: b
             out.append(Candidate.make("play_land", o.id, pay_life=1))
     out.extend(Candidate.make("cast", o.id) for o in state.objects
                if on_adventure_of(o, player) or cast_aftermath(o, player))
+    for o in state.objects:   # permissions to play it from exile or a graveyard (CR 611.2, 305.1, 601.2a)
+        if o.zone in ("exile", "graveyard") and playable_elsewhere(view, o, player):
+            out.append(Candidate.make("play_land" if is_land_card(o) else "cast", o.id))
+            if is_land_card(o) and life_choice(o.card.abilities if o.card else ()):
+                out.append(Candidate.make("play_land", o.id, pay_life=1))
     if faces:
         out.extend(face_candidates(state, player))
     if modes:
         for o in state.objects:
-            if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None or is_land_card(o) \
-                    or not has_options(o):
+            permitted = o.zone == "exile" and playable_elsewhere(view, o, player)   # as from a hand (CR 601.2a)
+            if (o.owner != player or o.zone not in ("hand", "graveyard")) and not permitted or o.card is None \
+                    or is_land_card(o) or not has_options(o):
                 continue
             for alt, kicked, buyback, casualty in modes_of(o):
-                if (alt or kicked or buyback or casualty) and mode_zone(o, alt) == o.zone:
+                if (alt or kicked or buyback or casualty) and mode_zone(o, alt) == ("hand" if permitted else o.zone):
                     out.append(Candidate.make("cast", o.id, 0, alt, kicked, buyback=buyback, casualty=casualty))
     for o in state.objects:
         if o.zone != "battlefield" or o.controller != player:
@@ -273,8 +282,8 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
     if o is None:
         return f"there is no object '{cand.object}'"
     if cand.kind == "play_land":
-        if o.zone != "hand" or o.owner != player:
-            return f"{o.name} ({o.id}) is not in {player}'s hand (CR 305.1)"
+        if (o.zone != "hand" or o.owner != player) and not playable_elsewhere(view, o, player):
+            return f"{o.name} ({o.id}) is not in {player}'s hand, and no effect lets them play it from there (CR 305.1)"
         if not is_land_card(o):
             return f"{o.name} is not a land card (CR 305.1)"
         why = _sorcery_timing_reason(state, player, "a land can be played", "CR 305.2, 505.5b")
@@ -292,7 +301,7 @@ def timing_reason(state: GameState, view: View, player: str, cand: Candidate) ->
             if why:
                 return why
         elif (o.zone != "hand" or o.owner != player) and not on_adventure_of(o, player) \
-                and not cast_aftermath(o, player):
+                and not cast_aftermath(o, player) and not playable_elsewhere(view, o, player):
             return f"{o.name} ({o.id}) is not in {player}'s hand (CR 601.2a; casting from other zones is not modeled)"
         if o.card is None:
             return f"{o.id} is not a card"
@@ -390,16 +399,35 @@ def loyalty_reason(view: View, o: GameObject, index: int) -> str | None:
     return None
 
 
-def modal_subject(state: GameState, view: View, cand: Candidate) -> bool:
-    """Is the spell or ability modal (CR 700.2; solver/rules/modes.py)? Its targets are those of the
-    modes chosen (CR 601.2b-c): counted by :meth:`Oracle.target_count`, never listed by the Oracle."""
+def mode_choice(state: GameState, view: View, cand: Candidate) -> ModeChoice | None:
+    """The modes of the spell cast or the ability activated (CR 700.2; solver/rules/modes.py), or None."""
     if cand.kind == "cast":
         card = state.obj(cand.object).card
-        return card is not None and card.spell is not None and bool(card.spell.modes)
+        return modal_of(card.spell) if card is not None and card.spell is not None else None
     if cand.kind == "activate":
         ab = ability_of(view, cand)
-        return ab is not None and bool(ab.modes)
-    return False
+        return modal_of(ab) if ab is not None else None
+    return None
+
+
+def modal_subject(state: GameState, view: View, cand: Candidate) -> bool:
+    """Is the spell or ability modal with its modes not chosen yet (CR 700.2; solver/rules/modes.py)? Its
+    targets are those of the modes chosen (CR 601.2b-c): counted by :meth:`Oracle.target_count`, listed
+    per selection (a candidate with ``modes``: :meth:`Oracle.mode_selections`)."""
+    if cand.modes:
+        return False
+    return mode_choice(state, view, cand) is not None
+
+
+def modes_reason(state: GameState, view: View, cand: Candidate) -> str | None:
+    """Why the modes the candidate names can't be chosen (CR 700.2, 700.2d), or None (none named, or
+    a selection the text allows; whether its modes have legal targets is the targets' question, 700.2a)."""
+    if not cand.modes:
+        return None
+    mc = mode_choice(state, view, cand)
+    if mc is None:
+        return f"{state.obj(cand.object).name} has no modes (CR 700.2); drop 'modes'"
+    return selection_error(mc, list(cand.modes))
 
 
 def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.TargetSpec, ...]:
@@ -407,7 +435,11 @@ def target_specs(state: GameState, view: View, cand: Candidate) -> tuple[ir.Targ
     sorcery's spell targets, an Aura spell's Enchant target (CR 303.4a), an
     activated ability's targets. A modal spell or ability (CR 700.2): every
     mode's instances, in printed order (non-empty as soon as a mode targets,
-    so callers go through the Oracle, which refuses to list modal choices)."""
+    so callers go through the Oracle, which refuses to list modal choices); with the modes chosen
+    (``cand.modes``, CR 601.2b), the chosen modes' instances (:func:`solver.rules.modes.selection_specs`)."""
+    if cand.modes:
+        mc = mode_choice(state, view, cand)
+        return selection_specs(mc, cand.modes) if mc is not None and modes_reason(state, view, cand) is None else ()
     if modal_subject(state, view, cand):
         o = state.obj(cand.object)
         src = o.card.spell if cand.kind == "cast" else ability_of(view, cand)  # type: ignore[union-attr]
@@ -472,10 +504,13 @@ def targeting_source(view: View, cand: Candidate) -> TargetingSource:
 
     assert cand.object is not None   # cast and activate name an object
     if cand.kind == "cast":
-        return cast_source(view, cand.object, cand.alternative)
-    if cand.kind == "activate":
-        return activated_source(view, cand.object, cand.index)
-    raise ValueError(f"{cand.kind} has no targets")
+        src = cast_source(view, cand.object, cand.alternative)
+    elif cand.kind == "activate":
+        src = activated_source(view, cand.object, cand.index)
+    else:
+        raise ValueError(f"{cand.kind} has no targets")
+    # the modes chosen (CR 601.2b): the slots of those modes only (601.2c)
+    return with_modes(src, cand.modes) if cand.modes and src.modal is not None else src
 
 
 # ---------------------------------------------------------------------------
@@ -639,6 +674,7 @@ class _Shared:
 
     targets_legal: dict[ShareKey, tuple[bool, str | None]] = field(default_factory=dict)
     target_count: dict[ShareKey, int] = field(default_factory=dict)
+    mode_selections: dict[ShareKey, list[tuple[tuple[int, ...], int]]] = field(default_factory=dict)
     target_choices: dict[ShareKey, list[TargetChoice]] = field(default_factory=dict)
     target_problem: dict[ShareKey, TargetProblem] = field(default_factory=dict)
     payments: dict[ShareKey, list[CostPayment]] = field(default_factory=dict)
@@ -695,7 +731,7 @@ class Oracle:
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == o.zone and p.owner == o.owner and p.card == o.card]
             return (what, "cast", same[0].id if same else o.id, cand.alternative, cand.kicked, cand.buyback,
-                    cand.casualty)
+                    cand.casualty, cand.modes)
         if cand.kind == "suspend":   # identical cards in a hand: the same suspend cost (CR 702.62a)
             o = self.state.obj(cand.object)
             same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
@@ -704,13 +740,14 @@ class Oracle:
             o = self.state.obj(cand.object)
             if o.zone == "hand":   # identical cards in a hand: the same ability (cycling, channel)
                 same = [p for p in self.state.objects if p.zone == "hand" and p.owner == o.owner and p.card == o.card]
-                return (what, "activate", same[0].id, cand.index)
-        return (what, cand.kind, cand.object, cand.index)
+                return (what, "activate", same[0].id, cand.index, cand.modes)
+        return (what, cand.kind, cand.object, cand.index, cand.modes)
 
     def entry(self, cand: Candidate) -> _Entry:
         e = self._entries.get(cand)
         if e is None:
-            e = _Entry(reason=timing_reason(self.state, self.view, self.player, cand))
+            why = timing_reason(self.state, self.view, self.player, cand)
+            e = _Entry(reason=why if why is not None else modes_reason(self.state, self.view, cand))
             if e.reason is not None or cand.kind in ("pass", "play_land"):
                 e.decided = True
             self._entries[cand] = e
@@ -757,6 +794,17 @@ class Oracle:
             self._shared.target_count[key] = int(target_choice_count(self.view, targeting_source(self.view, cand),
                                                                      chooser=self.player))
         return self._shared.target_count[key]
+
+    def mode_selections(self, cand: Candidate) -> list[tuple[tuple[int, ...], int]]:
+        """Every selection of modes of a modal head (modes not chosen) that has a legal choice of targets,
+        with its number of target choices, sorted (CR 700.2a-b, 601.2b-c; counted without listing)."""
+        key = self._share_key(cand, "mode_selections")
+        if key not in self._shared.mode_selections:
+            self._remaining()
+            self.solves += 1
+            counts = mode_selection_counts(self.view, targeting_source(self.view, cand), chooser=self.player)
+            self._shared.mode_selections[key] = [(sel, int(n)) for sel, n in counts if n > 0]
+        return self._shared.mode_selections[key]
 
     def target_choices(self, cand: Candidate) -> list[tuple[tuple[str, ...], ...]]:
         """Every legal choice of targets, sorted (contract §2.4)."""

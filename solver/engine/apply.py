@@ -287,6 +287,8 @@ class ActionApplier:
             cast_with["buyback"] = True           # CR 702.27a: to its owner's hand as it resolves
         if a.casualty:
             cast_with["casualty"] = True          # CR 702.153a: its "if a casualty cost was paid" trigger reads it
+        if a.modes:
+            cast_with["modes"] = a.modes          # CR 700.2a, 601.2b: the spell records the modes chosen
         if self.turn.spells_cast is not None and needs_cast_before(self.objs[_object_of(a)].card):   # storm
             cast_with["cast_before"] = sum(n for _, n in self.turn.spells_cast)
         move(self.w, _object_of(a), "stack", controller=self.player, x=a.x or 0,  # CR 601.2a
@@ -337,9 +339,9 @@ class ActionApplier:
         ab = ability_of(self.view, a.head)
         assert ab is not None
         aid = next_free_id(f"ability-of-{a.object}", self.taken_ids())
-        specs = ab.targets
+        specs = target_specs(self.state, self.view, a.head)   # a modal ability: its chosen modes' (CR 601.2c)
         obj = GameObject(id=aid, zone="stack", owner=self.player, controller=self.player, card=None,
-                         x=a.x or 0, targets=a.targets if specs else None,
+                         x=a.x or 0, targets=a.targets if specs else None, modes=a.modes if ab.modes else None,
                          ability=AbilityRef(oid, stack_index(source, ab)), timestamp=self.stamp())
         self.put_on_stack(obj)
         queue_target_triggers(self.w, aid)  # the targets' ward abilities (CR 702.21a)

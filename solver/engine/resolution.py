@@ -95,7 +95,7 @@ from ..core.ir import Effect, Enchant, Ref, TargetSpec, TriggeredAbility, Unsupp
 from ..core.mana import COLORS
 from ..core.json_value import JsonObject
 from ..core.state import (AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, StateKey)
+                          PlayPermission, PreventionShield, StateKey)
 from .transition import discard_unread
 from .transition import dispatch_events
 from ..rules.modes import TargetingSource, selection_effects
@@ -105,10 +105,13 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
                          _is_permanent_card, _lki_entries, _lki_object, _move, _new_id, _note_unsupported,
                          _only_affects_its_source, _PendingTrigger, _put_triggers, _sba_once, _World, ability_of,
                          target_legal, trigger_target_choices, create, draw, move, queue_triggers,
-                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent)
-from .transition import attach, give_poison
+                         change_life, face_unread, flip, meld, other_face, pay, transform, destroy, prevent,
+                         change_control)
+from .transition import adjust_counters, attach, give_poison
 
 from .ward import counter_object, resolve_ward
+from .dig import check_limit as dig_check_limit, distinct_orders as dig_distinct_orders, seen_multisets as dig_seen_multisets, seen_sequences as dig_seen_sequences, takes as dig_takes
+from ..rules.mana_sources import count_value
 from .copies import copies_wanted, copy_spell
 from .suspend import cast_suspended, cast_without_paying, remove_counter
 from ..reader.effects import predefined_token
@@ -268,6 +271,8 @@ def _refs(w: _World, ctx: _Ctx, ref: Ref | None) -> list[str]:
         return _event_refs(w, ctx, k)
     if k == "defending_player":
         return [_defending_player(w, ctx)]
+    if k == "created":   # the token the instruction before created (a delayed instruction's "it", CR 603.7c)
+        return [w.created[-1]] if w.created and w.created[-1] in w.objects else []
     if k == "each_object" and ref.group is not None:  # every permanent of the description now (CR 608.2c)
         view = w.view()
         src = TargetingSource("spell", ctx.source_id or "", ctx.controller, ())
@@ -396,6 +401,8 @@ def _deal_damage(w: _World, source: _DamageSource, target: str, amount: int, com
     c = w.view().chars(target)
 
     protected = protected_from(c, source.colors, source.types, source.subtypes, source.spell)  # CR 702.16e
+    if c.is_creature and _counters_instead(w, source, o, amount, combat, protected):
+        return 0   # not dealt: counters instead (CR 614.1a, 120.8)
     if w.prevention:
         amount = prevent(w, source.id, target, amount, combat=combat, protected=protected)
     elif protected:
@@ -430,6 +437,29 @@ def _withered(w: _World, o: GameObject, amount: int) -> GameObject:
     counters = dict(o.counters)
     counters["-1/-1"] = counters.get("-1/-1", 0) + amount
     return o.with_(counters=tuple(sorted(counters.items())))
+
+
+def _counters_instead(w: _World, source: _DamageSource, o: GameObject, amount: int, combat: bool,
+                      protected: bool) -> bool:
+    """"If a source you control would deal noncombat damage to a creature an opponent controls, put that
+    many -1/-1 counters on that creature instead" (:class:`~solver.core.ir.DamageToCounters`, CR 614.1a):
+    when one of the source controller's permanents has it and it applies, the counters are put (CR 122.1)
+    and the damage is not dealt — True. Refused where the affected creature's controller would order it
+    against prevention (shields, protection, CR 616.1) or counter replacements (122.6), or choose among
+    kinds of counters."""
+    view = w.view()
+    kinds = {a.counter for p in view.state.battlefield if p.controller == source.controller
+             for a in view.chars(p.id).abilities if isinstance(a, ir.DamageToCounters)
+             and not (a.noncombat and combat)
+             and not (a.opponents and o.controller not in w.base.opponents(source.controller))}
+    if not kinds:
+        return False
+    if len(kinds) > 1 or protected or w.prevention or view.counter_replacements:
+        raise ResolutionUnsupported(f"damage to {o.id} replaced by counters together with other replacement or "
+                                    "prevention effects: its controller orders them (CR 616.1)")
+    adjust_counters(w, o.id, [(kinds.pop(), amount)])
+    w.changed()
+    return True
 
 
 def _damage_event(w: _World, source: _DamageSource, target: str, amount: int, combat: bool) -> None:
@@ -509,6 +539,17 @@ def _do_damage(w: _World, ctx: _Ctx, eff: ir.Damage) -> list[_World]:
     return [w]
 
 
+def _do_if_dealt_damage(w: _World, ctx: _Ctx, eff: ir.IfDealtDamage) -> list[_World]:
+    """CR 608.2c: the damage, then ``then`` if a player was dealt damage by it (what was prevented or not dealt
+    counts for nothing, CR 120.8, 615.1); the damage's events are dispatched first."""
+    n = _amount(w, ctx, eff.damage.amount)
+    dealt = [t for t in _refs(w, ctx, eff.damage.to) if _deal_damage(w, ctx.damage_source, t, n) > 0]
+    if not any(t in w.life for t in dealt):
+        return [w]
+    dispatch_events(w)
+    return _run_effects(w, ctx, eff.then)
+
+
 def _do_destroy(w: _World, ctx: _Ctx, eff: ir.Destroy) -> list[_World]:
     """CR 701.8: each permanent named is destroyed (not an indestructible one, 702.12b) through the
     kernel's :func:`~solver.engine.transition.destroy` — a regeneration shield replaces it unless
@@ -525,11 +566,39 @@ def _do_lasting(w: _World, ctx: _Ctx, eff: ir.Pump | ir.ThisTurn | ir.Animate) -
     """CR 611.2a: an effect on the objects named that lasts (until end of turn, this turn): the resolving
     object's effects entry, recorded once when one of them is there (the characteristics view applies it;
     cleanup ends it, CR 514.2)."""
-    if _refs(w, ctx, eff.to):
+    named = _refs(w, ctx, eff.to)
+    if isinstance(eff, ir.Animate) and eff.power is None and any(
+            (o := w.objects.get(t)) is not None and o.card is not None and o.card.data.power is None for t in named):
+        raise ResolutionUnsupported("a permanent with no printed power and toughness becomes a creature with none "
+                                    "stated (CR 208.3)")
+    if named:
         _record_effect_entry(w, ctx)
         if isinstance(eff, ir.Pump) and eff.x is not None:
             _fix_x(w, ctx, _amount(w, ctx, eff.x))
+        if isinstance(eff, ir.Pump) and eff.chosen_protection:
+            return _choose_color(w, ctx)
     return [w]
+
+
+COLORS = ("W", "U", "B", "R", "G")
+
+
+def _choose_color(w: _World, ctx: _Ctx) -> list[_World]:
+    """"… the color of your choice": the controller chooses one of the five colors as it resolves (CR 105.1,
+    608.2d) — one branch per color, written in this resolution's effects entry (``color``) and recorded as
+    the choice ``color: {player, color}``. A second choice of a color in one resolution is refused."""
+    i = _recorded_entry(w, ctx)
+    assert i is not None, "the entry is recorded before its color is chosen"
+    if w.effects[i].color is not None:
+        raise ResolutionUnsupported("two choices of a color in one resolution (CR 608.2d)")
+    out = []
+    for color in COLORS:
+        v = w.fork()
+        v.effects[i] = replace(v.effects[i], color=color)
+        v.changed()
+        _record_choice(v, "color", {"player": ctx.controller, "color": color})
+        out.append(v)
+    return out
 
 
 def _fix_x(w: _World, ctx: _Ctx, value: int) -> None:
@@ -704,8 +773,8 @@ def _do_sacrifice(w: _World, ctx: _Ctx, eff: ir.Sacrifice) -> list[_World]:
     if it is still on the battlefield; a creature sacrificed dies (700.4)."""
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
-        if o is not None and o.zone == "battlefield":
-            _move(w, t, "graveyard")
+        if o is not None and o.zone == "battlefield" and not (eff.by_you and o.controller != ctx.controller):
+            _move(w, t, "graveyard")   # "sacrifice it": only a permanent you control (701.21a)
     return [w]
 
 
@@ -793,25 +862,33 @@ def _do_return_to_battlefield(w: _World, ctx: _Ctx, eff: ir.ReturnToBattlefield)
 def _do_counter(w: _World, ctx: _Ctx, eff: ir.CounterSpell) -> list[_World]:
     # CR 701.6a: a countered spell goes to its owner's graveyard (a copy ceases to exist); one that
     # can't be countered stays (CR 101.2)
-    for t in _refs(w, ctx, eff.to):
+    for t in _event_spell(w, ctx) if eff.to.kind == "event_object" else _refs(w, ctx, eff.to):
         o = w.objects.get(t)
         if o is not None and o.zone == "stack" and o.ability is None:
             if eff.mv_max is not None and w.view().chars(t).mana_value > eff.mv_max:
                 continue   # "if its mana value is N or less" (CR 608.2c, 202.3)
-            counter_object(w, t, ctx.stack_id)
+            counter_object(w, t, ctx.stack_id, instead=eff.instead)
     return [w]
+
+
+def _event_spell(w: _World, ctx: _Ctx) -> list[str]:
+    """"Counter that spell" of a cast trigger (CR 601.2i, 603.2): the spell its event named, while it is
+    still that spell on the stack (the kernel drops the reference once it moves, CR 400.7)."""
+    o = w.objects.get(ctx.event_object) if ctx.event_object is not None else None
+    return [o.id] if o is not None and o.zone == "stack" and o.ability is None else []
 
 
 def _do_counter_unless(w: _World, ctx: _Ctx, eff: ir.CounterUnlessPays) -> list[_World]:
     """CR 118.12, 701.6a: for each (legal) target spell still on the stack, its controller pays
     ``eff.mana`` or not (:func:`_counter_unless`)."""
     worlds = [w]
+    mana = eff.mana.with_x(ctx.x) if eff.mana.x_count else eff.mana   # {X}: the value announced (CR 107.3a)
     for t in _refs(w, ctx, eff.to):
-        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, eff.mana, ctx.stack_id)]
+        worlds = [v2 for v in worlds for v2 in _counter_unless(v, t, mana, ctx.stack_id, eff.instead)]
     return worlds
 
 
-def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_World]:
+def _counter_unless(w: _World, oid: str, mana: Any, resolving: str, instead: str = "") -> list[_World]:
     """The spell ``oid``'s controller declines (it is countered through
     :func:`~solver.engine.ward.counter_object`: to its owner's graveyard, a copy removed, one that
     can't be countered stays, CR 101.2) or pays — every distinct payment of the payment model
@@ -825,7 +902,7 @@ def _counter_unless(w: _World, oid: str, mana: Any, resolving: str) -> list[_Wor
     player = o.controller
     decline = w.fork()
     _record_choice(decline, "unless", {"player": player, "paid": False})
-    counter_object(decline, oid, resolving)
+    counter_object(decline, oid, resolving, instead=instead)
     return [decline] + _paid_worlds(w, player, mana, f"unless {player} pays {mana}")
 
 
@@ -880,6 +957,23 @@ def _do_skip_untap(w: _World, ctx: _Ctx, eff: ir.SkipUntap) -> list[_World]:
     return [w]
 
 
+def _do_exile_if_dies(w: _World, ctx: _Ctx, eff: ir.ExileIfDies) -> list[_World]:
+    """"If that creature would die this turn, exile it instead" (CR 614.1a, 700.4): object key
+    ``exile_if_dies`` on the permanents ``eff.to`` names — or, ``to`` None, on the creatures dealt damage
+    this way: damage is dealt during a resolution only by the resolving object (CR 608.2), so a creature
+    marked with more damage than as the resolution began was dealt damage by it (CR 120.3e)."""
+    if eff.to is not None:
+        ids = _refs(w, ctx, eff.to)
+    else:
+        ids = [o.id for o in w.objects.values() if o.zone == "battlefield" and (b := w.base.find(o.id)) is not None
+               and b.zone == "battlefield" and o.damage > b.damage]
+    for t in ids:
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield" and not o.exile_if_dies:
+            w.put(o.with_(exile_if_dies=True))
+    return [w]
+
+
 def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnToHand) -> list[_World]:
     # a zone change to the owner's exile / hand (CR 400.7: a new object; a token that
     # leaves the battlefield ceases to exist as a state-based action, CR 704.5d)
@@ -889,12 +983,57 @@ def _do_exile_or_return_to_hand(w: _World, ctx: _Ctx, eff: ir.Exile | ir.ReturnT
         return [w]   # CR 610.3c: the source left before: the card is not exiled at all
     for t in _refs(w, ctx, eff.to):
         o = w.objects.get(t)
-        if o is not None and o.zone in ("battlefield", "graveyard"):
+        if o is not None and o.zone == "stack" and o.ability is None and zone == "hand":
+            _spell_to_hand(w, o, ctx)
+        elif o is not None and o.zone in ("battlefield", "graveyard"):
             if until:
                 _move(w, t, zone, exiled_until=ctx.source_id)
+            elif zone == "exile" and _links_exiled_card(ctx):
+                _move(w, t, zone, exiled_by=ctx.source_id)   # "the exiled card" of a linked ability (CR 607.2a)
             else:
                 _move(w, t, zone)
     return [w]
+
+
+def _links_exiled_card(ctx: _Ctx) -> bool:
+    """Does another ability of the resolving object's source, a permanent still on the battlefield, read "the
+    exiled card" (:class:`~solver.core.ir.ExiledCardTokens`) — so the card this exiles is linked to it (CR
+    607.2a)? A source that left the battlefield is a new object: nothing is linked to it (400.7)."""
+    card = ctx.source.card if ctx.source is not None and ctx.source_on_battlefield else None
+    return card is not None and any(isinstance(e, ir.ExiledCardTokens) for a in card.abilities
+                                    for e in getattr(a, "effects", ()) or ())
+
+
+def _do_exiled_card_tokens(w: _World, ctx: _Ctx, eff: ir.ExiledCardTokens) -> list[_World]:
+    """"The exiled card's owner creates an X/X … token, where X is the mana value of the exiled card" (CR 607.2a,
+    111.1): the cards still in exile that the source's linked ability exiled (object key ``exiled_by``); each of
+    their owners creates one token, X the total mana value of their cards (CR 202.3: an {X} counts 0); none:
+    no token. The links are used up. Refused while the source is on the battlefield again (a new object that
+    may have exiled cards of its own: which ones are linked to which is not modeled)."""
+    src = w.objects.get(ctx.source_id) if ctx.source_id is not None else None
+    if src is not None and src.zone == "battlefield":
+        raise ResolutionUnsupported(f"{src.id} is on the battlefield again as its 'the exiled card' ability "
+                                    "resolves: which exiled cards are linked to it is not modeled (CR 607.2a)")
+    linked = sorted((o for o in w.objects.values() if o.zone == "exile" and o.exiled_by == ctx.source_id),
+                    key=lambda o: o.id)
+    totals: dict[str, int] = {}
+    for o in linked:
+        totals[o.owner] = totals.get(o.owner, 0) + printed_mana_value(o)
+        w.put(o.with_(exiled_by=None))
+    worlds = [w]
+    for owner in sorted(totals):
+        card = _token_card(eff.token + (("power", totals[owner]), ("toughness", totals[owner])))
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, create(v, card, owner, token=True), owner, x=0)]
+    return worlds
+
+
+def _spell_to_hand(w: _World, o: GameObject, ctx: _Ctx) -> None:
+    """"Return target spell to its owner's hand": the card leaves the stack for its owner's hand (a new
+    object, CR 400.7); a copy of a spell ceases to exist (CR 707.10a)."""
+    if o.copy or o.card is None:
+        _cease(w, o.id, resolving=ctx.stack_id)
+    else:
+        _move(w, o.id, "hand")
 
 
 def _do_tap_or_untap(w: _World, ctx: _Ctx, eff: ir.Tap | ir.Untap) -> list[_World]:
@@ -959,6 +1098,50 @@ def _do_blink(w: _World, ctx: _Ctx, eff: ir.Blink) -> list[_World]:
             return [v]
         return _enter_battlefield(v, t, ctx.controller if eff.under == "you" else exiled.owner, x=0, tapped=eff.tapped)
     return _exile_and_return(w, ctx, eff.to, back)
+
+
+def _do_return_all_from_graveyard(w: _World, ctx: _Ctx, eff: ir.ReturnAllFromGraveyard) -> list[_World]:
+    """CR 400.7, 608.2c: every card of the controller's graveyard with the quality enters the battlefield under
+    their control (tapped if it says so), with its replacements and "enters" triggers. They enter at once: a
+    card whose entering tapped depends on what else is on the battlefield (614.12: "unless you control …") is
+    refused when not put there tapped, never counted against the others one by one."""
+    ids = [o.id for o in w.zone_list("graveyard", ctx.controller) if _has_quality(o.card, eff.quality)]
+    if any((card := w.objects[t].card) is not None and "Aura" in card.data.subtypes for t in ids):
+        raise ResolutionUnsupported("an Aura put onto the battlefield without being cast: what it enchants is "
+                                    "chosen as it enters (CR 303.4f), not modeled here")
+    if not eff.tapped and any(isinstance(a, ir.EntersWith) and (a.unless is not None or a.when is not None)
+                              for t in ids if (card := w.objects[t].card) is not None for a in card.abilities):
+        raise ResolutionUnsupported("cards entering at once, one entering tapped unless / if a condition on the "
+                                    "others (CR 614.12)")
+    worlds = [w]
+    for t in ids:
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, t, ctx.controller, x=0, tapped=eff.tapped)]
+    return worlds
+
+
+def _do_gain_control(w: _World, ctx: _Ctx, eff: ir.GainControl) -> list[_World]:
+    """CR 613.1b, 611.2a–b: the effect's controller gains control of each permanent named still on the
+    battlefield (:func:`~solver.engine.transition.change_control`); until end of turn, its control goes back
+    at cleanup (514.2)."""
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is not None and o.zone == "battlefield":
+            change_control(w, t, ctx.controller, until_eot=eff.until_eot)
+    return [w]
+
+
+def _do_return_exiled(w: _World, ctx: _Ctx, eff: ir.ReturnExiled) -> list[_World]:
+    """CR 603.7c, 400.7: a delayed ability returns the card its exile remembered, if it is still in exile
+    and not a token (111.7), to the battlefield under its owner's control or the delayed ability's
+    controller's (603.7d) — a new object, its "enters" abilities triggering (603.6a)."""
+    worlds = [w]
+    for t in _refs(w, ctx, eff.to):
+        o = w.objects.get(t)
+        if o is None or o.zone != "exile" or o.token:
+            continue
+        under = ctx.controller if eff.under == "you" else o.owner
+        worlds = [v2 for v in worlds for v2 in _enter_battlefield(v, t, under, x=0, tapped=eff.tapped)]
+    return worlds
 
 
 def _exile_and_return(w: _World, ctx: _Ctx, ref: Ref, back: Callable[[_World, str, GameObject], list[_World]]
@@ -1041,40 +1224,81 @@ def _interchangeable_key(o: GameObject) -> tuple[Hashable, ...]:
             o.conjured, o.chosen, o.activated_this_turn, o.entered_this_turn, o.skip_untap)
 
 
-def _draw(w: _World, player: str, n: int, mill: bool = False) -> list[_World]:
+def _draw(w: _World, player: str, n: int, mill: bool = False, exile: PlayPermission | None = None) -> list[_World]:
     """CR 121: draw ``n`` cards one at a time. From a library in random order
     (``shuffled``) the card drawn is a random event: one branch per class of
     interchangeable cards, with its probability. From an empty library: the
     player loses at the next state-based action check (CR 704.5b).
 
     ``mill`` (CR 701.17a): the top cards go to the graveyard instead, recorded
-    as ``milled``; milling from an empty library does nothing (CR 701.17b)."""
+    as ``milled``; milling from an empty library does nothing (CR 701.17b).
+    ``exile`` (CR 406.3, 611.2a): the top cards go to exile instead, each with that permission to play it
+    (object key ``may_play``), recorded as ``exiled``; from an empty library nothing is exiled."""
     worlds = [w]
+    key = "exiled" if exile is not None else "milled" if mill else "drawn"
+
+    def put(v: _World, oid: str) -> None:
+        if exile is not None:
+            _move(v, oid, "exile", may_play=exile)
+        elif mill:
+            _move(v, oid, "graveyard")
+        else:
+            draw(v, player, oid)
+
     for _ in range(n):
         nxt: list[_World] = []
         for v in worlds:
             lib = v.zone_list("library", player)
             if not lib:
-                if not mill:
+                if not mill and exile is None:
                     v.drew_empty.add(player)
                 nxt.append(v)
                 continue
             if player not in v.shuffled or len(lib) == 1 or v.known_top.get(player):
-                _move(v, lib[0].id, "graveyard") if mill else draw(v, player, lib[0].id)
+                put(v, lib[0].id)
                 nxt.append(v)
                 continue
-            classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
-            for o in lib:
-                classes.setdefault(_interchangeable_key(o), []).append(o)
-            for members in classes.values():
-                v2 = v.fork()
-                v2.prob *= Fraction(len(members), len(lib))
-                _move(v2, members[0].id, "graveyard") if mill else draw(v2, player, members[0].id)
-                # a random result, not a choice
-                v2.choices.setdefault("milled" if mill else "drawn", []).append(members[0].id)
-                nxt.append(v2)
+            nxt.extend(_random_top(v, lib, put, key))
         worlds = nxt
     return worlds
+
+
+def _random_top(v: _World, lib: list[GameObject], put: Callable[[_World, str], None], key: str) -> list[_World]:
+    """The top card of a library in random order is a random event (CR 401.2): one branch per class of
+    interchangeable cards, with its probability, the card ``put`` where it goes and recorded under ``key``
+    (a random result, not a choice)."""
+    classes: dict[tuple[Hashable, ...], list[GameObject]] = {}
+    for o in lib:
+        classes.setdefault(_interchangeable_key(o), []).append(o)
+    out = []
+    for members in classes.values():
+        v2 = v.fork()
+        v2.prob *= Fraction(len(members), len(lib))
+        put(v2, members[0].id)
+        v2.choices.setdefault(key, []).append(members[0].id)
+        out.append(v2)
+    return out
+
+
+def _do_exile_top_playable(w: _World, ctx: _Ctx, eff: ir.ExileTopPlayable) -> list[_World]:
+    """CR 406.3, 611.2a: the controller exiles the top N cards of their library; they may play them until the
+    permission ends (object key ``may_play``; :mod:`solver.rules.play_permissions`)."""
+    n = _amount(w, ctx, eff.amount)
+    library = {o.id for o in w.zone_list("library", ctx.controller)}
+    worlds = _draw(w, ctx.controller, n, exile=PlayPermission(ctx.controller, eff.until, eff.spells_only))
+    for v in worlds:
+        _exiled_together(v, library)
+    return worlds
+
+
+def _exiled_together(v: _World, library: set[str]) -> None:
+    """The cards are exiled at once, and exile has no order (CR 406.3): the ones exiled from ``library`` are
+    written in id order, and their random result too, so one set of exiled cards is one outcome."""
+    exiled = sorted((o for o in v.objects.values() if o.zone == "exile" and o.id in library), key=lambda o: o.order)
+    for o, oid in zip(exiled, sorted(o.id for o in exiled)):
+        v.put(v.objects[oid].with_(order=o.order))
+    if "exiled" in v.choices:
+        v.choices["exiled"] = sorted(v.choices["exiled"])
 
 
 @lru_cache(maxsize=256)
@@ -1116,14 +1340,20 @@ def _create_tokens(w: _World, ctx: _Ctx, eff: ir.CreateTokens) -> list[_World]:
     if eff.attach_source and n != 1:
         raise ResolutionUnsupported(f"{n} tokens created where the effect attaches its source to the one created "
                                     "(living weapon, CR 702.92a): which one is the player's choice, not modeled")
+    groups = _attack_groups(w, ctx, eff, n)
+    before = set(w.objects)
     worlds = [w]
-    for _ in range(n):
-        nxt: list[_World] = []
-        for v in worlds:
-            oid = create(v, card, ctx.controller, token=True)
-            nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
-                       for v2 in _enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
-        worlds = nxt
+    for count, defenders in groups:
+        for _ in range(count):
+            nxt: list[_World] = []
+            for v in worlds:
+                oid = create(v, card, ctx.controller, token=True)
+                v.created.append(oid)
+                nxt.extend(_attach_source(v2, ctx, oid) if eff.attach_source else v2
+                           for v2 in _enter_battlefield(v, oid, ctx.controller, x=0, tapped=eff.tapped))
+            worlds = nxt
+    if any(defenders for _, defenders in groups):
+        worlds = [v2 for v in worlds for v2 in _enter_attacking(v, groups, before)]
     return worlds
 
 
@@ -1152,6 +1382,59 @@ def _attach_source(w: _World, ctx: _Ctx, token: str) -> _World:
             and tok.zone == "battlefield":
         attach(w, src.id, token)
     return w
+
+
+#: the combat steps in which there are attacking creatures (CR 506.1, 508.1)
+_ATTACKING_STEPS = frozenset({"declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage",
+                              "end_of_combat"})
+
+
+def _attack_groups(w: _World, ctx: _Ctx, eff: ir.CreateTokens, n: int) -> list[tuple[int, list[str]]]:
+    """The tokens to create in groups (count, what each may attack): one group of ``n`` not attacking, or
+    (CR 508.4) attacking a defending player or a planeswalker one controls — "for each opponent": ``n`` per
+    opponent, attacking that player (or their planeswalkers). A token that would enter attacking under a
+    player who isn't attacking (another player's turn, no combat) enters but isn't attacking (506.3)."""
+    if not eff.attacking:
+        return [(n, [])]
+    opponents = [p for p in w.base.opponents(ctx.controller) if p in w.life and p not in w.losers]
+    if eff.attacking.startswith("each_opponent"):
+        per = [[p] for p in opponents]
+    else:
+        per = [opponents]
+    if w.base.turn.step not in _ATTACKING_STEPS or w.base.turn.active != ctx.controller:
+        if w.base.turn.step == "beginning_of_combat" and w.base.turn.active == ctx.controller:
+            raise ResolutionUnsupported("a token entering attacking in the beginning of combat step (CR 506.3, 508.4)")
+        return [(n * len(per), [])]
+    view = w.view()
+    if any("Battle" in view.chars(o.id).types for o in w.base.battlefield):
+        raise ResolutionUnsupported("a token entering attacking while a battle could be attacked (CR 508.4, 310)")
+    out = []
+    for players in per:
+        walkers = [o.id for o in sorted(w.base.battlefield, key=lambda x: x.id) if o.controller in players
+                   and "Planeswalker" in view.chars(o.id).types] if eff.attacking != "each_opponent" else []
+        out.append((n, sorted(players) + walkers))
+    return out
+
+
+def _enter_attacking(w: _World, groups: list[tuple[int, list[str]]], before: set[str]) -> list[_World]:
+    """CR 508.4: each token just created (the objects not in ``before``, in order of creation) attacks what
+    its controller chooses among its group's defenders — one outcome per distinct assignment, interchangeable
+    tokens counted once (the choice ``attacking``: what each attacks, in the tokens' order)."""
+    made = [o.id for o in sorted((o for o in w.objects.values() if o.id not in before and o.token),
+                                 key=lambda o: o.timestamp)]
+    per_group = [list(itertools.combinations_with_replacement(d, k)) if d else [()] for k, d in groups]
+    assignments = [tuple(x for part in combo for x in part) for combo in itertools.product(*per_group)]
+    out = []
+    for a in assignments:
+        v = w.fork() if len(assignments) > 1 else w
+        for oid, target in zip(made, a):
+            o = v.objects.get(oid)
+            if o is not None and o.zone == "battlefield":
+                v.put(o.with_(attacking=target))
+        if len(assignments) > 1:
+            v.choices["attacking"] = list(a)
+        out.append(v)
+    return out
 
 
 def _conjure(w: _World, ctx: _Ctx, eff: ir.Conjure) -> list[_World]:
@@ -1588,6 +1871,293 @@ def _do_choose_from_top(w: _World, ctx: _Ctx, eff: ir.ChooseFromTop) -> list[_Wo
     return _choose_from_top(w, ctx.controller, _amount(w, ctx, eff.amount))
 
 
+def _dig_amount(w: _World, ctx: _Ctx, a: Any) -> int:
+    """The N of "look at the top N cards": a number, the X paid, or "X is your devotion to <color>"
+    (CR 700.5), determined as the instruction resolves (CR 608.2h)."""
+    if isinstance(a, ir.Count) and a.what == "devotion":
+        return count_value(w.view(), a, ctx.source, ctx.controller, ctx.x)
+    return _amount(w, ctx, a)
+
+
+def _do_dig(w: _World, ctx: _Ctx, eff: ir.Dig) -> list[_World]:
+    """:class:`~solver.core.ir.Dig` (CR 401.5, 608.2c): the controller looks at the top N cards of
+    their library — of a library in random order, what is seen is a random event, one branch per
+    distinct sequence of cards on top with its probability (:func:`solver.engine.dig.seen_sequences`)
+    — then chooses the cards taken among the distinct cards seen (:func:`solver.engine.dig.takes`)
+    and, for the rest on the bottom "in any order", their order; "in a random order" is a random
+    event (every distinct order equally likely). Recorded as ``dug: {into: {<to>}, rest: {<where>}}``
+    (ids, in the order placed) when there is more than one branch, the cards seen of a library in random order
+    as ``looked_at`` (a random result: top first where a graveyard keeps their order, else sorted)."""
+    owners = _refs(w, ctx, eff.whose)
+    if not owners or owners[0] not in w.life:
+        return [w]   # its target player is no longer a legal target (CR 608.2b)
+    player = owners[0]
+    n = _dig_amount(w, ctx, eff.amount)
+    _require_libraries(w, player, f"looks at the top {n} cards of a library (CR 401.5)")
+    lib = w.zone_list("library", player)
+    if n <= 0 or not lib:
+        return [w]
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in lib]
+    random_order = player in w.shuffled and len(index) > 1
+    out: list[_World] = []
+    ordered = not random_order or "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"   # their order kept
+    for seen, p in (dig_seen_sequences(keys, n, random_order) if ordered else dig_seen_multisets(keys, n)):
+        out.extend(_dig_from(w, ctx, eff, player, lib, keys, seen, p, random_order))
+        dig_check_limit(len(out), "outcomes of looking at the top of a library")
+    return out
+
+
+def _dig_from(w: _World, ctx: _Ctx, eff: ir.Dig, player: str, lib: list[GameObject], keys: list[int],
+              seen: tuple[int, ...], p: Fraction, random_order: bool) -> list[_World]:
+    """The branches of :func:`_do_dig` once the cards on top are the classes ``seen`` (top first)."""
+    queues: dict[int, list[str]] = {}
+    for o, k in zip(lib, keys):
+        queues.setdefault(k, []).append(o.id)
+    seen_ids = [queues[k].pop(0) for k in seen]
+    unseen = [i for i in (o.id for o in lib) if i not in set(seen_ids)]
+    card = {k: o for o, k in zip(reversed(lib), reversed(keys))}
+
+    def eligible(k: int) -> bool:
+        c = card[k].card
+        return _has_quality(c, eff.quality) and (eff.to != "battlefield" or _is_permanent_card(c))
+
+    chosen = dig_takes(seen, eligible, eff.take, eff.exact, lambda k: printed_mana_value(card[k]), eff.total_mv_max,
+                       rest_ordered="graveyard" in (eff.to, eff.rest) or eff.rest == "stay")
+    branches: list[tuple[list[str], list[str], Fraction]] = []
+    for pos in chosen:
+        taken = [seen_ids[i] for i in sorted(pos, key=lambda i: (seen[i], i))]   # put there at once: one order
+        rest = [seen_ids[i] for i in range(len(seen)) if i not in pos]
+        for top in (_dig_orders(w, taken) if eff.to in ("top", "bottom") else [taken]):
+            rests = _dig_orders(w, rest) if eff.rest in ("bottom", "bottom_random") else [rest]
+            q = Fraction(1, len(rests)) if eff.rest == "bottom_random" else Fraction(1)
+            branches.extend((*_dig_canonical(w, lib, seen_ids, [top, order]), q) for order in rests)
+        dig_check_limit(len(branches), "choices among the cards looked at")
+    out: list[_World] = []
+    for taken_ids, rest_ids, q in branches:
+        v = w.fork() if len(branches) > 1 or random_order else w
+        v.prob *= p * q
+        if random_order:
+            v.choices["looked_at"] = _dig_seen_record(eff, seen_ids)   # a random result, not a choice
+        out.extend(_dig_place(v, ctx, eff, player, (unseen, taken_ids, rest_ids), random_order, len(branches) > 1))
+    return out
+
+
+def _dig_canonical(w: _World, lib: list[GameObject], seen_ids: list[str], groups: list[list[str]]) -> tuple[list[str], list[str]]:
+    """The cards of ``groups`` (taken, rest) renamed so that which of interchangeable cards goes where
+    depends only on the classes each group holds: each class's cards seen, in library order, are
+    given out group by group. Two branches putting the same cards in the same places are then one
+    situation (CR 608.2c: interchangeable cards are one choice)."""
+    position = {o.id: i for i, o in enumerate(lib)}
+    queues: dict[tuple[Hashable, ...], list[str]] = {}
+    for i in sorted(seen_ids, key=position.__getitem__):
+        queues.setdefault(_interchangeable_key(w.objects[i]), []).append(i)
+    taken, rest = ([queues[_interchangeable_key(w.objects[i])].pop(0) for i in g] for g in groups)
+    return taken, rest
+
+
+def _dig_orders(w: _World, ids: list[str]) -> list[list[str]]:
+    """Every distinct order of the cards ``ids`` (CR 401.4; interchangeable cards are one, each
+    class's cards kept in their relative order)."""
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_interchangeable_key(w.objects[i]), len(index)) for i in ids]
+    out = []
+    for order in dig_distinct_orders(keys):
+        queues: dict[int, list[str]] = {}
+        for i, k in zip(ids, keys):
+            queues.setdefault(k, []).append(i)
+        out.append([queues[k].pop(0) for k in order])
+    return out
+
+
+def _dig_place(v: _World, ctx: _Ctx, eff: ir.Dig, player: str, cards: tuple[list[str], list[str], list[str]],
+               random_order: bool, record: bool) -> list[_World]:
+    """Put the cards of one branch of :func:`_do_dig` where they go (``cards``: those not seen, those
+    taken, the rest): the rest into the graveyard (in library order), into exile (with their counter),
+    on the bottom (in the order given) or where they are; the taken on top, on the bottom, into the
+    hand or graveyard, or onto the battlefield (:func:`_enter_battlefield`, last); "if you do, you
+    lose life equal to its mana value" (CR 119.3). A library in random order stays so when no card
+    seen stays in it (it is written canonically); otherwise the cards not seen must be
+    interchangeable (their order then known) or the situation can't be written: refused."""
+    unseen, taken, rest = cards
+    if record:
+        _dig_record(v, ctx, eff, taken, rest)
+    for oid in (rest if eff.rest == "graveyard" else []) + (taken if eff.to == "graveyard" else []):
+        _move(v, oid, "graveyard")
+    for oid in rest if eff.rest == "exile" else []:
+        if eff.rest_counter:
+            _move(v, oid, "exile", counters=((eff.rest_counter, 1),))   # "with a silver counter on it" (CR 122.1)
+        else:
+            _move(v, oid, "exile")
+    for oid in taken if eff.to == "hand" else []:
+        move(v, oid, "hand", timestamp=v.objects[oid].timestamp)
+        if eff.lose_life_mv:
+            change_life(v, ctx.controller, -printed_mana_value(v.objects[oid]))
+    library = ((taken if eff.to == "top" else []) + (rest if eff.rest == "stay" else []) + unseen
+               + (rest if eff.rest in ("bottom", "bottom_random") else []) + (taken if eff.to == "bottom" else []))
+    stays = len(library) > len(unseen)
+    if stays:
+        _relist_library(v, player, library)
+    if random_order:
+        _dig_still_random(v, player, unseen, stays)
+    elif player in v.shuffled and len(unseen) == 0:
+        v.shuffled.discard(player)   # the player saw every card and chose where each goes
+        v.changed()
+    worlds = [v]
+    for oid in taken if eff.to == "battlefield" else []:
+        worlds = [u for x in worlds for u in _enter_battlefield(x, oid, ctx.controller, 0, tapped=eff.tapped)]
+    return worlds
+
+
+def _dig_seen_record(eff: ir.Dig, seen: list[str]) -> list[str]:
+    """The ids of the cards seen of a library in random order (top first), as recorded: sorted, unless
+    their order is kept (a graveyard, or left where they are)."""
+    ordered = "graveyard" in (eff.to, eff.rest) or eff.rest == "stay"
+    return list(seen) if ordered else sorted(seen, key=_natural)
+
+
+def _dig_record(v: _World, ctx: _Ctx, eff: ir.Dig, taken: list[str], rest: list[str]) -> None:
+    """``dug: {into: {<to>: ids}, rest: {<where>: ids}}`` (the controller's choice) or ``opponent_chose:
+    {player, into, rest}`` ("An opponent chooses", CR 608.2d: in a two-player game, the one opponent;
+    more are refused). The cards taken come first in the record's key order, so that a game's decision
+    among many outcomes is made feature by feature, what is taken before the order of the rest
+    (:class:`solver.api.encoding.OptionPicker`)."""
+    where = {"graveyard": "graveyard", "exile": "exile", "stay": "left"}.get(eff.rest, "bottom")
+    value: dict[str, Any] = {"into": {eff.to: taken}, "rest": {where: rest}}
+    if eff.chooser != "opponent":
+        _record_choice(v, "dug", value)
+        return
+    opponents = _players_in_game(v, ctx, Ref("each_opponent"))
+    if len(opponents) != 1:
+        raise ResolutionUnsupported("an opponent chooses among the cards revealed, with more than one opponent: "
+                                    "which opponent chooses is not modeled")
+    _record_choice(v, "opponent_chose", {"player": opponents[0], **value})
+
+
+def opponent_choice_decider(outcomes: Iterable["Outcome"]) -> str | None:
+    """Who chooses among resolution outcomes that differ by an opponent's choice among revealed cards
+    ("An opponent chooses one of them", CR 608.2d): the player the ``opponent_chose`` choices name
+    (as :func:`search_decider`)."""
+    return _one_decider(outcomes, "opponent_chose", "an opponent's choice combined with other choices in one "
+                        "resolution")
+
+
+def _dig_still_random(v: _World, player: str, unseen: list[str], stays: bool) -> None:
+    """After looking at the top of a library in random order (CR 701.24a): the cards not seen stay in
+    random order. With no card seen left in it, the library is still one in random order; with cards
+    seen left in it, it is known only when the cards not seen are interchangeable."""
+    if not stays:
+        _shuffle(v, player) if unseen else v.shuffled.discard(player)
+        v.changed()
+        return
+    if len({_interchangeable_key(v.objects[i]) for i in unseen}) > 1:
+        raise ResolutionUnsupported(f"{player} puts cards looked at back into a library in random order: the "
+                                    "situation format cannot say 'these cards here, the rest in random order'")
+    v.shuffled.discard(player)
+    v.changed()
+
+
+def _do_exiled_to_hand(w: _World, ctx: _Ctx, eff: ir.ExiledToHand) -> list[_World]:
+    """:class:`~solver.core.ir.ExiledToHand`: one branch per class of interchangeable cards the
+    controller owns in exile with a ``eff.counter`` counter (CR 122.1), the card chosen put into
+    their hand (recorded as ``returned`` when there is a choice); none: nothing happens."""
+    pool = [o for o in w.zone_list("exile") if o.owner == ctx.controller and o.counter(eff.counter) > 0]
+    classes: dict[tuple[Hashable, ...], GameObject] = {}
+    for o in pool:
+        classes.setdefault(_interchangeable_key(o), o)
+    out: list[_World] = []
+    for o in classes.values():
+        v = w.fork() if len(classes) > 1 else w
+        move(v, o.id, "hand")
+        if len(classes) > 1:
+            v.choices.setdefault("returned", []).append(o.id)   # as "return … you control" records it
+        out.append(v)
+    return out or [w]
+
+
+def _do_pile_on_top(w: _World, ctx: _Ctx, eff: ir.PileOnTop) -> list[_World]:
+    """:class:`~solver.core.ir.PileOnTop` (Doomsday; CR 701.23a, 401.4): one outcome per distinct
+    sequence of N cards (all when fewer) of the controller's library and graveyard (interchangeable
+    cards are one; they are looked at, so the library's order no longer matters), put on top in that
+    order; the rest of both exiled (library order, then graveyard order). The library is then
+    exactly the cards chosen, a known order. Recorded as ``pile`` (ids, top first) when there is a
+    choice; more than :data:`solver.engine.dig.OUTCOME_LIMIT` sequences are refused."""
+    player = ctx.controller
+    _require_libraries(w, player, "searches their library and graveyard (CR 701.23a)")
+    pool = w.zone_list("library", player) + w.zone_list("graveyard", player)
+    index: dict[tuple[Hashable, ...], int] = {}
+    keys = [index.setdefault(_pile_key(o), len(index)) for o in pool]
+    sequences = [seq for seq, _p in dig_seen_sequences(keys, _amount(w, ctx, eff.amount), True)]
+    out: list[_World] = []
+    for seq in sequences:
+        v = w.fork() if len(sequences) > 1 else w
+        queues: dict[int, list[str]] = {}
+        for o, k in zip(pool, keys):
+            queues.setdefault(k, []).append(o.id)
+        chosen = [queues[k].pop(0) for k in seq]
+        for oid in [o.id for o in pool if o.id not in set(chosen)]:
+            _move(v, oid, "exile")
+        for oid in chosen:
+            if v.objects[oid].zone != "library":
+                move(v, oid, "library", timestamp=v.objects[oid].timestamp)
+        _relist_library(v, player, chosen)
+        v.shuffled.discard(player)
+        v.changed()
+        if len(sequences) > 1:
+            v.choices["pile"] = chosen
+        out.append(v)
+    return out
+
+
+def _pile_key(o: GameObject) -> tuple[Hashable, ...]:
+    """A card's class for :func:`_do_pile_on_top`: a card in the graveyard and one in the library are
+    interchangeable when they would be the same card in the library or exile (CR 400.7: a new object)."""
+    return (o.card, o.owner, o.token, o.conjured)
+
+
+def _do_lose_half_life(w: _World, ctx: _Ctx, eff: ir.LoseHalfLife) -> list[_World]:
+    """"You lose half your life, rounded up" (CR 107.1a, 119.3): of a positive life total; none of 0 or
+    less."""
+    life = w.life[ctx.controller]
+    if life > 0:
+        change_life(w, ctx.controller, -((life + 1) // 2))
+    return [w]
+
+
+def _do_exile_library(w: _World, ctx: _Ctx, eff: ir.ExileLibrary) -> list[_World]:
+    """:class:`~solver.core.ir.ExileLibrary`: every card of the library of each player ``eff.of`` names
+    (a legal target still in the game) is exiled, in library order (CR 406.1). Of a library in random
+    order that order would be random: refused unless its cards are interchangeable."""
+    for p in _players_in_game(w, ctx, eff.of):
+        lib = w.zone_list("library", p)
+        if p in w.shuffled and len({_interchangeable_key(o) for o in lib}) > 1:
+            raise ResolutionUnsupported(f"{p}'s library in random order exiled: the order of exile would be random")
+        for o in lib:
+            _move(w, o.id, "exile")
+    return [w]
+
+
+def _do_shuffle_hand_into_library(w: _World, ctx: _Ctx, eff: ir.ShuffleHandIntoLibrary) -> list[_World]:
+    """:class:`~solver.core.ir.ShuffleHandIntoLibrary` (CR 701.24a): the hand of each player ``eff.who``
+    names into their library, shuffled (written canonically and marked ``shuffled``)."""
+    for p in _players_in_game(w, ctx, eff.who):
+        for o in w.zone_list("hand", p):
+            move(w, o.id, "library", timestamp=o.timestamp)
+        _shuffle(w, p)
+    return [w]
+
+
+def _do_win_if_library_at_most(w: _World, ctx: _Ctx, eff: ir.WinIfLibraryAtMost) -> list[_World]:
+    """CR 104.2b: the controller wins the game if the amount (determined now, CR 608.2h) is at least
+    the number of cards in their library; each other player still in the game loses (CR 104.1: the
+    game is over)."""
+    if _dig_amount(w, ctx, eff.amount) >= len(w.zone_list("library", ctx.controller)):
+        for p in _players_in_game(w, ctx, Ref("each_opponent")):
+            w.losers.add(p)
+            w.changed()
+    return [w]
+
+
 def _do_shuffle(w: _World, ctx: _Ctx, eff: ir.Shuffle) -> list[_World]:
     _require_libraries(w, ctx.controller, "shuffles their library (CR 701.24a)")
     _shuffle(w, ctx.controller)
@@ -1988,11 +2558,9 @@ def _resolve_object(w: _World, o: GameObject) -> list[_World]:
 # Delayed triggered abilities (CR 603.7)
 # ===========================================================================
 
-def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
-    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
-    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
-    its controller the resolving object's controller (603.7d-e); the record names the instruction by
-    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+def _instruction_index(ctx: _Ctx, eff: ir.Delayed | ir.Reflexive) -> tuple[int, int]:
+    """(the ability, 0 for the spell; the 1-based place of ``eff`` among its delayed and reflexive
+    instructions, :func:`solver.core.ir.delayed_of`) — what names a delayed or reflexive triggered ability."""
     ability = ctx.entry.ability.index if ctx.entry is not None and ctx.entry.ability is not None else 0
     card = ctx.entry.card if ctx.entry is not None and ctx.entry.ability is None else \
         (ctx.source.card if ctx.source is not None else None)
@@ -2000,8 +2568,30 @@ def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
     index = next((i for i, d in enumerate(found, start=1) if d is eff), 0) or \
         next((i for i, d in enumerate(found, start=1) if d == eff), 0)
     if not index or ctx.source_id is None:
-        raise ResolutionUnsupported("a delayed triggered ability (CR 603.7a) whose instruction its source's "
-                                    "spell or ability does not name")
+        raise ResolutionUnsupported("a delayed or reflexive triggered ability (CR 603.7a, 603.12) whose "
+                                    "instruction its source's spell or ability does not name")
+    return ability, index
+
+
+def _do_reflexive(w: _World, ctx: _Ctx, eff: ir.Reflexive) -> list[_World]:
+    """CR 603.12: the instruction before it happened, so the reflexive triggered ability triggers: it waits
+    (``w.pending``) to be put on the stack, with its targets chosen then (603.3d), the next time a player
+    would receive priority; its source is the resolving object's source, its controller that object's."""
+    ability, index = _instruction_index(ctx, eff)
+    assert ctx.source_id is not None
+    trig = TriggeredAbility(ir.ReflexiveTrigger(), targets=eff.targets, effects=eff.effects, text=eff.describe())
+    w.pending.append(_PendingTrigger(ctx.source_id, ability, ctx.controller, trig, (), w.next_tick(),
+                                     delayed=index))
+    return [w]
+
+
+def _do_delayed(w: _World, ctx: _Ctx, eff: ir.Delayed) -> list[_World]:
+    """CR 603.7a: the resolving spell or ability creates a delayed triggered ability, in force until it
+    triggers (the situation's ``delayed`` records): its source is the spell or the ability's source and
+    its controller the resolving object's controller (603.7d-e); the record names the instruction by
+    its place among the delayed instructions of that spell (``ability`` 0) or ability."""
+    ability, index = _instruction_index(ctx, eff)
+    assert ctx.source_id is not None   # _instruction_index refuses an instruction without a source
     w.delayed.append(DelayedTrigger(eff.step, ctx.controller, ctx.source_id, index, ability, w.base.turn.number,
                                     eff.whose, _bound_now(w, ctx, eff)))
     return [w]
@@ -2014,6 +2604,9 @@ def _bound_now(w: _World, ctx: _Ctx, eff: ir.Delayed) -> str | None:
     if not bound:
         return None
     ref = next(iter(bound))
+    if all(isinstance(e, ir.ReturnExiled) for e in eff.effects):   # the card the exile just before put there
+        exiled = [t for t in _refs(w, ctx, ref) if t in w.objects and w.objects[t].zone == "exile"]
+        return exiled[0] if len(exiled) == 1 else None
     if ref.kind == "self" and not ctx.source_on_battlefield:   # a card in another zone: not modeled
         raise ResolutionUnsupported("a delayed instruction naming its source off the battlefield (CR 603.7c)")
     found = _refs(w, ctx, ref)
@@ -2047,12 +2640,32 @@ def _resolve_delayed(w: _World, o: GameObject) -> list[_World]:
     entry = ContinuousEffectEntry(controller=o.controller, card=src.card) if o.ability.index == 0 else \
         ContinuousEffectEntry(controller=o.controller, ability=AbilityRef(src.id, o.ability.index))
     dsrc = _damage_source_of(w, src.id, o.controller, current=on_bf)
+    made = found[o.delayed - 1]
+    if isinstance(made, ir.Reflexive):
+        return _resolve_reflexive(w, o, made, src, entry, dsrc)
     effects = found[o.delayed - 1].effects
     bound = bound_refs(effects)
     if bound:   # what it remembered (CR 603.7c) as its one object; nothing when it is gone (400.7)
         effects = _rebound(effects, next(iter(bound)), ir.T(0))
     ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, ((o.it,) if o.it else (),), 0, entry)
     worlds = _run_effects(w, ctx, effects)
+    for v in worlds:
+        _cease(v, o.id)
+    return worlds
+
+
+def _resolve_reflexive(w: _World, o: GameObject, made: ir.Reflexive, src: GameObject,
+                       entry: ContinuousEffectEntry, dsrc: _DamageSource) -> list[_World]:
+    """CR 603.12, 608.2b: a reflexive triggered ability resolves with its own targets (those still legal;
+    none legal of those chosen: it does nothing) and its controller as "you"."""
+    specs, legal, resolves = _check_targets(w, o, "the top of the stack")
+    if not resolves:
+        _leave_stack(w, o)
+        w.fizzled = True
+        return [w]
+    on_bf = src.zone == "battlefield"
+    ctx = _Ctx(o.id, o.controller, src.id, src, on_bf, dsrc, legal, 0, replace(entry, targets=legal or None))
+    worlds = _run_effects(w, ctx, made.effects)
     for v in worlds:
         _cease(v, o.id)
     return worlds
@@ -2181,14 +2794,15 @@ def _fix_group(w: _World, ctx: _Ctx, slot: int, ids: tuple[str, ...]) -> None:
     w.changed()
 
 
-def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump) -> list[_World]:
-    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus until end of turn."""
+def _do_group_pump(w: _World, ctx: _Ctx, eff: ir.GroupPump | ir.GroupAnimate) -> list[_World]:
+    """CR 611.2a, 611.2c, 613.4c: each permanent of the group now gets the bonus (a :class:`ir.GroupAnimate`:
+    its base power and toughness and subtypes, 613.4b) until end of turn."""
     view = w.view()
     src = stack_source(view, ctx.stack_id)
     ids = tuple(sorted(o.id for o in view.permanents if object_matches(view, src, eff.group, o.id)
                        and not (eff.other and o.id == ctx.source_id)))
     _fix_group(w, ctx, eff.slot, ids)
-    if eff.x is not None:
+    if isinstance(eff, ir.GroupPump) and eff.x is not None:
         _fix_x(w, ctx, _amount(w, ctx, eff.x))
     return [w]
 
@@ -2848,12 +3462,15 @@ def _to_bottom_in_random_order(w: _World, player: str, grave: list[GameObject]) 
 
 _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Damage: _do_damage,
+    ir.IfDealtDamage: _do_if_dealt_damage,
     ir.Destroy: _do_destroy,
     ir.Pump: _do_lasting,
     ir.UntilEndOfTurn: _do_until_end_of_turn,
     ir.Fight: _do_fight,
     ir.Draw: _do_draw_or_mill,
     ir.Mill: _do_draw_or_mill,
+    ir.ExileTopPlayable: _do_exile_top_playable,
+    ir.DelayedCast: _do_delayed,   # its record's step names it: "cast" / "next_cast" (CR 603.7b-c)
     ir.Discard: _do_discard,
     ir.GainLife: _do_life,
     ir.ItsControllerGainsLife: _do_its_controller,
@@ -2865,6 +3482,9 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.CounterSpell: _do_counter,
     ir.CounterUnlessPays: _do_counter_unless,
     ir.SkipUntap: _do_skip_untap,
+    ir.ExileIfDies: _do_exile_if_dies,
+    ir.Reflexive: _do_reflexive,
+    ir.ExiledCardTokens: _do_exiled_card_tokens,
     ir.Exile: _do_exile_or_return_to_hand,
     ir.ReturnToHand: _do_exile_or_return_to_hand,
     ir.Tap: _do_tap_or_untap,
@@ -2874,6 +3494,13 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.SearchLibrary: _search,
     ir.ArrangeTop: _do_arrange_top,
     ir.ChooseFromTop: _do_choose_from_top,
+    ir.Dig: _do_dig,
+    ir.ExileLibrary: _do_exile_library,
+    ir.ShuffleHandIntoLibrary: _do_shuffle_hand_into_library,
+    ir.PileOnTop: _do_pile_on_top,
+    ir.LoseHalfLife: _do_lose_half_life,
+    ir.ExiledToHand: _do_exiled_to_hand,
+    ir.WinIfLibraryAtMost: _do_win_if_library_at_most,
     ir.Shuffle: _do_shuffle,
     ir.PutFromHandOnTop: _do_hand_on_top,
     ir.Scry: _do_scry_or_surveil,
@@ -2882,6 +3509,9 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Flip: _do_transform,
     ir.ReturnTransformed: _do_return_transformed,
     ir.Blink: _do_blink,
+    ir.ReturnExiled: _do_return_exiled,
+    ir.GainControl: _do_gain_control,
+    ir.ReturnAllFromGraveyard: _do_return_all_from_graveyard,
     ir.RevealTop: _do_reveal_top,
     ir.Meld: _do_meld,
     ir.Regenerate: _do_regenerate,
@@ -2902,6 +3532,7 @@ _EFFECT_HANDLERS: dict[type, Callable[[_World, _Ctx, Any], list[_World]]] = {
     ir.Attach: _do_attach,
     ir.Unattach: _do_unattach,
     ir.GroupPump: _do_group_pump,
+    ir.GroupAnimate: _do_group_pump,
     ir.PutFromHand: _do_put_from_hand,
     ir.ThisTurn: _do_lasting,
     ir.GroupThisTurn: _do_group_this_turn,

@@ -58,7 +58,7 @@ from ..rules.sagas import ability_is_chapter, final_chapter, is_saga
 from ..rules.characteristics import View
 from ..rules.soundness.unread import how_it_enters
 from ..core.ir import Enchant, TargetSpec, TriggeredAbility
-from ..core.events import CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
+from ..core.events import CardDiscarded, CardDrawn, Entered, GameEvent, LeftBattlefield, LifeGained, SpellCast
 from ..rules.triggers import batch_key, condition_met, event_refs_used, event_subjects, is_event_trigger, step_fires
 from ..core.mana import Mana
 from ..reader.spend_restrictions import read_spend_restriction
@@ -430,7 +430,8 @@ class _World:
     __slots__ = ("objects", "life", "effects", "shuffled", "known_top", "choices", "prob", "pending", "drew_empty",
                  "losers", "tick", "_view", "base", "notes", "fizzled", "deathtouched", "stamper", "pools", "day_night",
                  "life_lost", "rpool", "poison", "events", "prevention", "delayed", "extra_turns", "skip_combat",
-                 "history", "spells_cast")
+                 "history", "spells_cast",
+                 "created")
 
     def __init__(self, base: GameState):
         self.base = base
@@ -470,6 +471,7 @@ class _World:
         # the spells each player cast this turn (``turn.spells_cast``, CR 730.2; None: not recorded): a spell cast
         # while something resolves (suspend, CR 702.62a) counts
         self.spells_cast: tuple[tuple[str, int], ...] | None = base.turn.spells_cast
+        self.created: list[str] = []   # the tokens created in this change, in order (a delayed "exile it", CR 603.7c)
 
     def fork(self) -> "_World":
         w = _World.__new__(_World)
@@ -502,6 +504,7 @@ class _World:
         w.skip_combat = list(self.skip_combat)
         w.history = self.history
         w.spells_cast = self.spells_cast
+        w.created = list(self.created)
         return w
 
     # -- reading ------------------------------------------------------------
@@ -647,7 +650,11 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     _forget_event_object(w, oid)
     if w.known_top and (o.zone == "library" or zone == "library"):
         _known_top_moves(w, o, zone)
+    if o.zone == "hand" and zone == "graveyard":
+        w.events.append(CardDiscarded(o.owner, oid))   # a discard (CR 701.9a): "whenever you discard a card"
     zone = leaving_zone(o, zone)   # an aftermath half leaving the stack, a disturb back face: exiled (CR 702.127a, 614.1a)
+    if zone == "graveyard" and o.exile_if_dies and _would_die(w, o):
+        zone = "exile"   # "if that creature would die this turn, exile it instead" (CR 614.1a, 700.4)
     if o.zone == "battlefield":
         _leave_battlefield(w, o, zone, dies_ok)
     elif zone == "battlefield":
@@ -666,11 +673,12 @@ def move(w: _World, oid: str, zone: str, *, controller: str | None = None, times
     # cast as a face takes that face through ``status``: 715.3b, 709.3, 712.11b)
     new = o.with_(zone=zone, controller=controller or o.owner, tapped=False, sick=False, counters=(), damage=0,
                   attached_to=None, chosen=(), x=0, targets=None, copy=False, last_known=(), skip_untap=False,
-                  order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
+                  exile_if_dies=False, order=order, timestamp=w.new_timestamp() if timestamp is None else timestamp, attacking=None,
                   blocking=(), blocked=False, refers_to=None, card=o.whole, front=None, melded_with=None,
                   on_adventure=False, prototyped=False, cast_with=None, regeneration_shields=0, kicked=0,
                   buyback=False, casualty=False, cast_before=None, sacrificed=(), monstrous=False,
-                  exiled_until=None, modes=None)   # 718.4: a card not prototyped unless cast so (status)
+                  control_reverts_to=None, exiled_until=None, exiled_by=None,
+                  modes=None, may_play=None)   # 718.4: a card not prototyped unless cast so (status)
     if status:
         new = new.with_(**status)
     w.put(new)
@@ -698,6 +706,11 @@ def _known_top_moves(w: _World, o: GameObject, zone: str) -> None:
         top = [x.id for x in w.zone_list("library", o.owner)[:k]]
         if o.id in top:
             w.known_top[o.owner] = k - 1
+
+
+def _would_die(w: _World, o: GameObject) -> bool:
+    """CR 700.4: a creature or planeswalker put into a graveyard from the battlefield dies."""
+    return o.zone == "battlefield" and bool(w.view().chars(o.id).types & {"Creature", "Planeswalker"})
 
 
 def _return_exiled_until(w: _World, source: str) -> None:
@@ -1010,12 +1023,13 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
     if not w.events:
         return []
     events, w.events = w.events, []
+    delayed = _delayed_cast_triggers(w, events)   # "whenever you cast … this turn" (CR 603.7b)
     watching = [o for o in w.objects.values() if o.zone == "battlefield" and _has_event_triggers(o.card)]
     watching += [e.before for e in events if isinstance(e, LeftBattlefield) and _has_event_triggers(e.before.card)]
     watching += [s for e in events if isinstance(e, SpellCast) and (s := w.objects.get(e.stack_id)) is not None
                  and _has_event_triggers(s.card)]
     if not watching:
-        return []      # nothing looks at these events: no view to build
+        return delayed      # nothing else looks at these events: no view to build
     view = w.view()
     observers: list[tuple[GameObject, tuple[Any, ...], tuple[tuple[str, Any], ...]]] = []
     for o in sorted(w.objects.values(), key=lambda x: (x.order, x.id)):
@@ -1052,7 +1066,49 @@ def dispatch_events(w: _World) -> list[_PendingTrigger]:
                     out.append(_PendingTrigger(o.id, _index_of(o.card, a), o.controller, a, lki, w.next_tick(),
                                                event_object=obj, event_player=player))
     w.pending.extend(out)
+    return delayed + out
+
+
+def _delayed_cast_triggers(w: _World, events: list[GameEvent]) -> list[_PendingTrigger]:
+    """CR 603.7b-c: the "whenever you cast … this turn" / "when you next cast … this turn" delayed triggered
+    abilities in force (records of step ``cast`` / ``next_cast``) that the spells cast among ``events``
+    trigger, queued in ``w.pending`` with their controller (603.7d); a ``next_cast`` record triggers once and
+    is removed. The ability is its instruction (:class:`ir.DelayedCast`); a source that no longer has it is
+    refused."""
+    records = [t for t in w.delayed if t.step in ir.CAST_DELAYED_STEPS]
+    casts = [e for e in events if isinstance(e, SpellCast)]
+    if not records or not casts:
+        return []
+    view = w.view()
+    out: list[_PendingTrigger] = []
+    used: list[DelayedTrigger] = []
+    for e in casts:
+        for t in records:
+            if t in used:
+                continue
+            d = _cast_instruction(w, t)
+            observer = w.objects[t.source].with_(controller=t.controller)   # "you": its controller (603.7d)
+            assert d.trigger is not None
+            if not event_subjects(d.trigger, e, observer, view, w.base.opponents(t.controller)):
+                continue
+            ability = TriggeredAbility(d.trigger, effects=d.effects, text=d.describe())
+            out.append(_PendingTrigger(t.source, t.ability, t.controller, ability, (), w.next_tick(), delayed=t.index))
+            if d.once:
+                used.append(t)
+    w.delayed = [t for t in w.delayed if t not in used]
+    w.pending.extend(out)
     return out
+
+
+def _cast_instruction(w: _World, t: DelayedTrigger) -> ir.DelayedCast:
+    """The :class:`ir.DelayedCast` instruction record ``t`` names (CR 603.7a), or refused."""
+    src = w.objects.get(t.source)
+    found = ir.delayed_of(src.card, t.ability) if src is not None and src.card is not None else []
+    d = found[t.index - 1] if len(found) >= t.index else None
+    if not isinstance(d, ir.DelayedCast):
+        raise UnsupportedCase(f"unsupported: the delayed triggered ability of '{t.source}' (CR 603.7): its source "
+                              "no longer has the instruction that created it")
+    return d
 
 
 def _has_event_triggers(card: Card | None) -> bool:
@@ -1111,6 +1167,31 @@ def _object_step_triggers(view: View, o: GameObject, step: str, seq: int) -> lis
             seq += 1
             out.append(_PendingTrigger(o.id, _index_of(o.card, a), controller, a, (), seq))
     return out
+
+
+def change_control(w: _World, oid: str, player: str, *, until_eot: bool = False) -> None:
+    """CR 613.1b: ``player`` controls permanent ``oid`` now, by a control-changing effect — the latest one
+    wins (613.7); ``until_eot``: the control it had goes back as the effect ends at cleanup (514.2, kept in
+    ``control_reverts_to``); an indefinite one outlasts the earlier "until end of turn" ones. A permanent
+    whose controller changes is removed from combat (506.4) and is new to its controller (302.6: ``sick``)."""
+    o = w.objects[oid]
+    reverts = (o.control_reverts_to or o.controller) if until_eot else None
+    if reverts == player:
+        reverts = None
+    if o.controller == player:   # no change of control (302.6); an indefinite effect still decides it (613.7)
+        w.put(o.with_(control_reverts_to=reverts))
+        return
+    w.put(o.with_(controller=player, control_reverts_to=reverts, sick=True, attacking=None, blocking=()))
+
+
+def control_ends(state: GameState) -> GameState:
+    """CR 514.2: as "until end of turn" effects end at cleanup, each permanent under a control-changing one
+    goes back to the control it had (``control_reverts_to``), new to that player (302.6: ``sick``)."""
+    if not any(o.control_reverts_to is not None for o in state.objects):
+        return state
+    objs = tuple(o.with_(controller=o.control_reverts_to, control_reverts_to=None, sick=True)
+                 if o.control_reverts_to is not None else o for o in state.objects)
+    return replace(state, objects=objs)
 
 
 def _forget_bound(w: _World, oid: str) -> None:
@@ -1346,8 +1427,8 @@ def _only_affects_its_source(e: ContinuousEffectEntry, source: GameObject) -> bo
     Troll's +2/+0 and indestructible)."""
     ab = ability_of(source.card, e.ability.index) if e.ability is not None else None
     effs = [x for x in getattr(ab, "effects", ()) if isinstance(x, (ir.Pump, ir.UntilEndOfTurn, ir.GroupPump, ir.ThisTurn,
-                                                                           ir.GroupThisTurn))]
-    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn)) and x.to.kind == "self" for x in effs)
+                                                                           ir.GroupThisTurn, ir.Animate, ir.GroupAnimate))]
+    return bool(effs) and all(isinstance(x, (ir.Pump, ir.ThisTurn, ir.Animate)) and x.to.kind == "self" for x in effs)
 
 
 def _drop_from_effects(w: _World, oid: str) -> None:
@@ -1424,8 +1505,12 @@ def _cease(w: _World, oid: str, resolving: str | None = None) -> None:
     if any(e.ability is not None and e.ability.source == oid for e in w.effects):
         raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while an effect of its ability is in "
                                     "force: the situation format cannot name that effect's source")
+    if any(t.source == oid for t in w.delayed):
+        raise ResolutionUnsupported(f"'{oid}' ceased to exist (CR 704.5d) while a delayed ability from it is in "
+                                    "force: the situation format cannot name that ability's source")
     if w.objects[oid].zone == "stack":
         _forget_references(w, oid)
+    _forget_bound(w, oid)   # a delayed ability remembering it finds nothing (CR 603.7c, 111.7)
     del w.objects[oid]
     w.changed()
 
@@ -1789,6 +1874,9 @@ def destroy(w: _World, oid: str, *, can_regenerate: bool = True) -> bool:
     if not (can_regenerate and o.regeneration_shields > 0):
         _move(w, oid, "graveyard")
         return True
+    if o.exile_if_dies:   # two replacements of one event, its controller's order (CR 616.1): not modeled
+        raise ResolutionUnsupported(f"{oid} would be destroyed with a regeneration shield and 'if it would die "
+                                    "this turn, exile it instead': its controller orders them (CR 616.1)")
     _regenerate(w, o)
     return False
 

@@ -89,6 +89,7 @@ from ..core import ir
 from ..core.errors import UnsupportedCase
 from ..core.json_value import JsonObject
 from ..core.state import STEPS, GameObject, GameState, StateKey, TurnHistory
+from ..rules.play_permissions import end_of_turn_permissions, next_turn_permissions
 from ..rules.step_order import card_mentions, has_first_strike, next_step
 from .transition import (Branch, alive, choices_key, discard, draw_top, empty_mana_pools, game_over, mark_losers,
                          next_player, record_attack, settle)
@@ -96,7 +97,7 @@ from .transition import (Branch, alive, choices_key, discard, draw_top, empty_ma
 if TYPE_CHECKING:  # pragma: no cover
     from .combat import DamageOutcome
     from .transition import _PendingTrigger
-from .resolution import ResolutionUnsupported, resolve_top, search_decider, unless_decider
+from .resolution import ResolutionUnsupported, opponent_choice_decider, resolve_top, search_decider, unless_decider
 from .ward import ward_decider
 from .ward import WardChoice
 from ..rules.soundness.step_reach import may_trigger_in_steps
@@ -104,7 +105,7 @@ from ..rules.characteristics import View
 from ..rules.sagas import chapters_triggered, is_saga
 from ..rules.triggers import condition_met
 from .transition import _index_of, _PendingTrigger, _World, has_keyword, set_day_night
-from .transition import delayed_triggers, event_triggers, step_triggers
+from .transition import control_ends, delayed_triggers, event_triggers, step_triggers
 from ..core.events import Attacked, Blocked, CardDrawn
 from ..core.ir import TRIGGER_STEPS
 
@@ -425,6 +426,7 @@ def _resolve(state: GameState, chooser: Chooser) -> Step:
         return _branch(chooser, "ward", decider, [_ward_option(o) for o in options], state)
     unless = unless_decider(res.outcomes)   # CR 118.12: the player asked to pay chooses
     unless = unless or search_decider(res.outcomes)   # CR 701.23: another player searches their own library
+    unless = unless or opponent_choice_decider(res.outcomes)   # CR 608.2d: "an opponent chooses one of them"
     return _branch(chooser, "choose", unless or state.zone("stack")[0].controller, options, state)
 
 
@@ -497,8 +499,8 @@ def _new_turn(state: GameState) -> GameState:
                    history=TurnHistory() if t.history is not None or _reads_history(state) else None)
     # a recorded life-lost record starts again at 0: no one has lost life in the turn beginning (CR 119.3)
     players = tuple(replace(p, life_lost_this_turn=0) if p.life_lost_this_turn else p for p in state.players)
-    return _day_night_check(replace(state, players=players, objects=tuple(objs), turn=turn), t.active,
-                            t.cast_by(t.active))
+    state = next_turn_permissions(replace(state, players=players, objects=tuple(objs), turn=turn), active)
+    return _day_night_check(state, t.active, t.cast_by(t.active))
 
 
 def _reads_history(state: GameState) -> bool:
@@ -859,6 +861,7 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
     excess = len(hand) - MAX_HAND_SIZE if not _no_maximum_hand_size(state, active) else 0
     options: list[Option] = []
     if excess > 0:  # CR 514.1: discard down to hand size, the player's choice
+        _refuse_discard_triggers(state)
         groups: dict[Any, list[GameObject]] = {}
         for o in sorted(hand, key=lambda o: o.order):
             groups.setdefault(_class(o), []).append(o)
@@ -879,11 +882,25 @@ def _cleanup(it: _Item, chooser: Chooser) -> Step:
     out = []
     for x in items:
         s = x.state
-        objs = tuple(o.with_(damage=0, regeneration_shields=0) if o.damage or o.regeneration_shields else o
+        objs = tuple(o.with_(damage=0, regeneration_shields=0, exile_if_dies=False)
+                     if o.damage or o.regeneration_shields or o.exile_if_dies else o
                      for o in s.objects)  # CR 514.2: damage removed; "this turn" effects and shields end
-        s = replace(s, objects=objs, effects=(), prevention=())
+        delayed = tuple(t for t in s.delayed if t.step not in ir.CAST_DELAYED_STEPS)   # "this turn" triggers end
+        s = end_of_turn_permissions(replace(s, objects=objs, effects=(), prevention=(), delayed=delayed))   # 514.2
+        s = control_ends(s)   # control until end of turn
         out.append(replace(x, state=s, stage="settle", choices=x.choices))
     return out
+
+
+def _refuse_discard_triggers(state: GameState) -> None:
+    """A "whenever … discards a card" ability on the battlefield (CR 701.9a, 603.2) would trigger on the cleanup
+    discard (and the cleanup step then repeats, 514.3a): not modeled here — refused, never skipped."""
+    view = View.of(state)
+    for o in state.battlefield:
+        if any(isinstance(a, ir.TriggeredAbility) and isinstance(a.trigger, ir.DiscardTrigger)
+               for a in view.chars(o.id).abilities):
+            raise UnsupportedCase(f"unsupported: {o.id} ({o.name}) triggers on the discard to hand size "
+                                  "(CR 514.1, 514.3a), which is not modeled")
 
 
 def _ranked(o: Option, rank: int) -> Option:

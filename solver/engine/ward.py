@@ -99,17 +99,18 @@ def cant_be_countered(state: GameState, oid: str) -> bool:
     return False
 
 
-def counter_object(w: _World, oid: str, resolving: str) -> None:
+def counter_object(w: _World, oid: str, resolving: str, *, instead: str = "") -> None:
     """CR 701.6a: counter spell or ability ``oid`` on the stack: a spell card to its owner's graveyard
-    (through ``move``), a copy or an ability removed from the stack; a spell that can't be countered
-    stays (CR 101.2)."""
+    (through ``move``; ``instead``: to that zone instead — ``exile``, ``hand`` — the countering spell's "If
+    that spell is countered this way, exile it instead …", CR 614.1a), a copy or an ability removed from the
+    stack; a spell that can't be countered stays (CR 101.2)."""
     o = w.objects.get(oid)
     if o is None or o.zone != "stack" or cant_be_countered(w.view().state, oid):
         return
     if o.ability is not None or o.copy or o.card is None:
         _cease(w, oid, resolving=resolving)
     else:
-        move(w, oid, "graveyard")
+        move(w, oid, instead or "graveyard")
 
 
 def resolve_ward(w: _World, o: GameObject, ward: ir.Ward) -> list[_World]:

@@ -100,6 +100,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["on_adventure"] = True
     if o.monstrous:
         d["monstrous"] = True                # it became monstrous (CR 701.37b)
+    if o.control_reverts_to is not None:
+        d["control_reverts_to"] = o.control_reverts_to   # control until end of turn (CR 613.1b, 514.2)
     if o.ability is not None:
         d["ability"] = {"source": o.ability.source, "index": o.ability.index}
     if o.delayed:
@@ -133,6 +135,8 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["entered_this_turn"] = True
     if o.skip_untap:
         d["skip_untap"] = True
+    if o.exile_if_dies:
+        d["exile_if_dies"] = True
     if o.commander:
         d["commander"] = True
     if o.attacking is not None:
@@ -145,6 +149,10 @@ def _dump_object(o: GameObject, position: int, cards: CardDB) -> dict:
         d["refers_to"] = o.refers_to
     if o.exiled_until is not None:
         d["exiled_until"] = o.exiled_until
+    if o.exiled_by is not None:
+        d["exiled_by"] = o.exiled_by
+    if o.may_play is not None:
+        d["may_play"] = _dump_permission(o)
     if o.event_object is not None:
         d["event_object"] = o.event_object
     if o.event_player is not None:
@@ -304,4 +312,18 @@ def _dump_effect(e: ContinuousEffectEntry, cards: CardDB) -> dict:
         d["modes"] = list(e.modes)
     if e.x is not None:
         d["x"] = e.x                         # X fixed as it resolved (CR 608.2h)
+    if e.color is not None:
+        d["color"] = e.color                 # the color chosen as it resolved (CR 608.2d)
+    return d
+
+
+def _dump_permission(o: GameObject) -> dict[str, Any]:
+    """``may_play`` (extension): who may play the exiled card, until when (CR 611.2); defaults left out."""
+    perm = o.may_play
+    assert perm is not None
+    d: dict[str, Any] = {"player": perm.player}
+    if perm.until != "end_of_turn":
+        d["until"] = perm.until
+    if perm.spells_only:
+        d["spells_only"] = True
     return d

@@ -60,8 +60,9 @@ from .dump import FORMAT, KEYED_ZONES, OWNED_ZONES, dump_state  # noqa: F401  (r
 from .messages import (DEFAULT_LIFE, MAX_INT, _UNION_TAGS, _closest, _did_you_mean, _show,  # noqa: F401
                                  _unknown_key_message)
 from ..core.state import (STEPS, AbilityRef, ContinuousEffectEntry, DelayedTrigger, GameObject, GameState, Player,
-                          PreventionShield, RestrictedPool, Turn, TurnHistory, restricted_pool_of)
-from ..core.ir import delayed_of
+                          PlayPermission, PreventionShield, RestrictedPool, Turn, TurnHistory,
+                          restricted_pool_of)
+from ..core.ir import CAST_DELAYED_STEPS, DelayedCast, delayed_of
 from ..reader.spend_restrictions import read_spend_restriction
 from ..core.options import QUERY_KINDS
 
@@ -140,11 +141,12 @@ class _PlainObject(_Plain):
     _defaults = dict(card=None, id=None, owner=None, controller=None, tapped=False, sick=False, counters=None,
                      damage=0, attached_to=None, token=False, conjured=False, chosen=None, x=0, targets=None,
                      copy_=False, ability=None, last_known=None, timestamp=None, activated_this_turn=None,
-                     entered_this_turn=False, skip_untap=False, attacking=None, blocking=None, blocked=False,
+                     entered_this_turn=False, skip_untap=False, exile_if_dies=False, attacking=None, blocking=None, blocked=False,
                      commander=False, refers_to=None, face=None, on_adventure=False, fused=False, prototyped=False,
                      cast_with=None, regeneration_shields=0, kicked=0, buyback=False, casualty=False, cast_before=None,
-                     sacrificed=None, monstrous=False,
-                     exiled_until=None, event_object=None, event_player=None, delayed=0, it=None, modes=None)
+                     sacrificed=None, monstrous=False, control_reverts_to=None,
+                     exiled_until=None, exiled_by=None, event_object=None, event_player=None, delayed=0, it=None, modes=None,
+                     may_play=None)
 
 
 class _PlainAbility(_Plain):
@@ -169,7 +171,8 @@ class _PlainHistory(_Plain):
 
 class _PlainEffect(_Plain):
     _model = "EffectSpec"
-    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None, x=None)
+    _defaults = dict(card=None, ability=None, targets=None, affected=None, event_object=None, modes=None, x=None,
+                     color=None)
 
 
 class _PlainPrevention(_Plain):
@@ -272,10 +275,11 @@ def _opt(check: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "card": _opt_id,  # an inline card (a mapping) is left to the models
     "id": _opt_id, "owner": _opt_id, "controller": _opt_id, "attached_to": _opt_id, "attacking": _opt_id,
-    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "event_object": _opt_id,
+    "refers_to": _opt_id, "face": _opt_id, "cast_with": _opt_id, "exiled_until": _opt_id, "control_reverts_to": _opt_id, "exiled_by": _opt_id,
+    "event_object": _opt_id,
     "event_player": _opt_id, "it": _opt_id,
     "buyback": _bool, "casualty": _bool, "tapped": _bool, "monstrous": _bool, "on_adventure": _bool, "fused": _bool, "prototyped": _bool, "sick": _bool, "token": _bool, "conjured": _bool, "copy": _bool,
-    "entered_this_turn": _bool, "skip_untap": _bool, "blocked": _bool, "commander": _bool,
+    "entered_this_turn": _bool, "skip_untap": _bool, "exile_if_dies": _bool, "blocked": _bool, "commander": _bool,
     "damage": _count, "x": _count, "kicked": _count, "cast_before": _opt(_count), "delayed": _count, "timestamp": _opt(_count), "regeneration_shields": _count,
     "counters": _opt(lambda v: _map(v, _id, _count)),
     "sacrificed": _opt(lambda v: _map(v, _id, lambda x: _int(x, -MAX_INT))),
@@ -286,6 +290,7 @@ _OBJECT_CHECKS: dict[str, Callable[[Any], Any]] = {
     "blocking": _opt(lambda v: _list(v, _id)),
     "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
     "last_known": lambda v: v if v is None else _not_plain(),
+    "may_play": lambda v: v if v is None else _not_plain(),
 }
 
 
@@ -329,13 +334,36 @@ def _history(v: Any) -> _PlainHistory:
     return _PlainHistory(**{k: checks[k](x) for k, x in d.items()})
 
 
+def _chooses_color(card: Any, ability: AbilityRef | None, objects: Mapping[str, Any]) -> bool:
+    """Does the effects entry's spell or ability choose a color as it resolves ("gains protection from the
+    color of your choice", ``Pump.chosen_protection``; CR 608.2d)?"""
+    if ability is not None:
+        p = objects.get(ability.source)
+        src = p.card if p is not None else None
+        if src is None:
+            return False
+        acts = ir.numbered_abilities(src.abilities)
+        owner = acts[ability.index - 1] if 1 <= ability.index <= len(acts) else None
+    else:
+        owner = card.spell if card is not None else None
+    effs = list(getattr(owner, "effects", ()) or ()) + [e for m in getattr(owner, "modes", ()) or () for e in m.effects]
+    return any(getattr(e, "chosen_protection", False) for e in effs)
+
+
+def _color_letter(v: Any) -> str:
+    """One of the five colors by its letter (CR 105.1)."""
+    if v not in ("W", "U", "B", "R", "G"):
+        raise _NotPlain
+    return str(v)
+
+
 def _effect(v: Any) -> _PlainEffect:
-    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes", "x"))
+    d = _keys(v, ("card", "ability", "controller", "targets", "affected", "event_object", "modes", "x", "color"))
     if "controller" not in d:
         raise _NotPlain
     checks = {"card": _opt_id, "ability": _opt(_ability), "controller": _id, "targets": _opt(_targets),
               "affected": _opt(_targets), "event_object": _opt_id, "modes": _opt(lambda v: _list(v, lambda x: _int(x, 1))),
-              "x": _opt(lambda v: _int(v, -MAX_INT))}
+              "x": _opt(lambda v: _int(v, -MAX_INT)), "color": _opt(_color_letter)}
     e = _PlainEffect(**{k: checks[k](x) for k, x in d.items()})
     if (e.card is None) == (e.ability is None):
         raise _NotPlain
@@ -1115,6 +1143,23 @@ class _Builder:
             self.fail(_at(p.path, "monstrous"), "'monstrous' is for a permanent (CR 701.37b)")
         return True
 
+    def control_reverts_to(self, p: Any) -> str | None:
+        """Object key ``control_reverts_to`` (extension): the player who controls a permanent again as an
+        "until end of turn" control-changing effect ends (CR 613.1b, 514.2) — a player other than its
+        controller, only on the battlefield (a located error elsewhere)."""
+        who = p.spec.control_reverts_to
+        if who is None:
+            return None
+        path = _at(p.path, "control_reverts_to")
+        if p.zone != "battlefield":
+            self.fail(path, "'control_reverts_to' is for a permanent (CR 613.1b)")
+        if who not in self.player_ids:
+            self.fail(path, f"unknown player '{who}'{_suggest_id(who, list(self.player_ids))}")
+        if who == p.controller:
+            self.fail(path, f"'{who}' already controls it: control_reverts_to names the player who controls it "
+                            "again at cleanup (CR 514.2)")
+        return str(who)
+
     def card(self, ref: Any, path: str | Callable[[], str]) -> Card:  # str | InlineCard
         """A card by name or inline; ``path`` (or a function giving it, to build it only on error)."""
         where = path if isinstance(path, str) else None
@@ -1329,7 +1374,7 @@ class _Builder:
             prototyped=bool(p.spec.prototyped), cast_with=self.cast_with(p), kicked=self.kicked(p),
             buyback=self.buyback(p), casualty=self.casualty(p), cast_before=self.cast_before(p),
             sacrificed=self.sacrificed(p),
-            monstrous=self.monstrous(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
+            monstrous=self.monstrous(p), control_reverts_to=self.control_reverts_to(p), delayed=self.delayed_object(p), it=self.delayed_it(p),
             tapped=s.tapped, sick=s.sick, counters=_counters(s.counters), damage=s.damage,
             attached_to=s.attached_to, token=s.token, conjured=s.conjured,
             chosen=self.chosen(s.chosen, _at(p.path, "chosen")),
@@ -1338,9 +1383,10 @@ class _Builder:
             last_known=self.last_known(p), order=p.index,
             timestamp=s.timestamp if s.timestamp is not None else position,
             activated_this_turn=self.activated_this_turn(p), entered_this_turn=s.entered_this_turn,
-            skip_untap=s.skip_untap, attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
+            skip_untap=s.skip_untap, exile_if_dies=self.exile_if_dies(p), attacking=s.attacking, blocking=tuple(sorted(s.blocking or ())),
             blocked=s.blocked, commander=s.commander, refers_to=self.refers_to(p),
-            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p),
+            regeneration_shields=self.regeneration_shields(p), exiled_until=self.exiled_until(p), exiled_by=self.exiled_by(p),
+            may_play=self.may_play(p),
             event_object=self.event_ref(p, "event_object"), event_player=self.event_ref(p, "event_player"),
             modes=self.modes(p))
 
@@ -1352,6 +1398,27 @@ class _Builder:
             self.fail(_at(p.path, "regeneration_shields"), "regeneration shields are on permanents: only on the "
                                                             "battlefield (CR 701.15a)")
         return int(n)
+
+    def exile_if_dies(self, p: _Pending) -> bool:
+        """``exile_if_dies`` (extension): "if it would die this turn, exile it instead" on a permanent, for
+        this turn (CR 614.1a, 700.4) — only on the battlefield."""
+        if p.spec.exile_if_dies and p.zone != "battlefield":
+            self.fail(_at(p.path, "exile_if_dies"), "'if it would die this turn, exile it instead' is on "
+                                                    "permanents: only on the battlefield (CR 614.1a)")
+        return bool(p.spec.exile_if_dies)
+
+    def may_play(self, p: _Pending) -> PlayPermission | None:
+        """``may_play`` (extension): a card in exile a player may play for a duration (CR 611.2, 601.2a,
+        305.1)."""
+        spec = p.spec.may_play
+        if spec is None:
+            return None
+        path = _at(p.path, "may_play")
+        if p.zone != "exile" or p.card is None:
+            self.fail(path, "'may_play' is for a card in exile (CR 611.2)")
+        if spec.player not in self.player_ids:
+            self.fail(_at(path, "player"), f"unknown player '{spec.player}'{_suggest_id(spec.player, list(self.player_ids))}")
+        return PlayPermission(spec.player, spec.until, bool(spec.spells_only))
 
     def exiled_until(self, p: _Pending) -> str | None:
         """``exiled_until`` (extension): a card in exile until a permanent on the battlefield leaves it
@@ -1366,6 +1433,19 @@ class _Builder:
         if self.objects[ref].zone != "battlefield":
             self.fail(path, f"'{ref}' is not on the battlefield (exiled_until names the permanent whose leaving "
                             "returns the card, CR 610.3c)")
+        return ref
+
+    def exiled_by(self, p: _Pending) -> str | None:
+        """``exiled_by`` (extension): a card in exile that a permanent's ability exiled, for that permanent's
+        linked "the exiled card" (CR 607.2a) — it names an object of the situation (the permanent, or what it
+        became after leaving the battlefield)."""
+        ref = p.spec.exiled_by
+        if ref is None:
+            return None
+        path = _at(p.path, "exiled_by")
+        if p.zone != "exile":
+            self.fail(path, "'exiled_by' is for a card in exile (CR 607.2a)")
+        self.known(ref, path, players=False, what="object")
         return ref
 
     def refers_to(self, p: _Pending) -> str | None:
@@ -1481,13 +1561,17 @@ class _Builder:
             if e.ability is not None:
                 source = self.effect_source(e.ability.source, _at(path, "ability", "source"))
                 ability = AbilityRef(source, e.ability.index)
+            if e.color is None and _chooses_color(card, ability, self.objects):
+                self.fail(_at(path, "color"), "the color chosen as it resolved ('the color of your choice', CR "
+                                              "608.2d) is not part of the entry; give it with color: W|U|B|R|G")
             out.append(ContinuousEffectEntry(controller=controller, card=card, ability=ability,
                                              targets=self.targets(e.targets, _at(path, "targets")), order=i,
                                              affected=self.targets(e.affected, _at(path, "affected")),
                                              event_object=None if e.event_object is None else self.known(
                                                  e.event_object, _at(path, "event_object"), players=False,
                                                  what="object"),
-                                             modes=None if e.modes is None else tuple(sorted(e.modes)), x=e.x))
+                                             modes=None if e.modes is None else tuple(sorted(e.modes)), x=e.x,
+                                             color=e.color))
         return tuple(out)
 
     def effect_source(self, source: str, path: str) -> str:
@@ -1557,6 +1641,15 @@ class _Builder:
             self.fail(path, f"'{source}' has no delayed instruction #{index} in "
                             + ("its spell" if ability == 0 else f"its ability #{ability}") + " (CR 603.7a)")
 
+    def _delayed_kind(self, source: str, ability: int, index: int, step: str, path: str) -> None:
+        """A located error unless the record's ``step`` fits its instruction: ``cast`` / ``next_cast`` for a
+        "whenever / when you next cast … this turn" instruction (CR 603.7b-c), a step for the others."""
+        card = self.objects[source].card
+        d = delayed_of(card, ability)[index - 1]
+        want = ("next_cast" if d.once else "cast") if isinstance(d, DelayedCast) else None
+        if (want or step) != step or (want is None and step in CAST_DELAYED_STEPS):
+            self.fail(path, f"'{step}' does not fit that delayed instruction ({d.describe()}; CR 603.7)")
+
     def delayed(self) -> tuple[DelayedTrigger, ...]:
         """``delayed`` (extension): delayed triggered abilities in force (CR 603.7) — a player
         ``controller``, a ``source`` object whose spell or ability has that delayed instruction."""
@@ -1566,6 +1659,7 @@ class _Builder:
             self.player(e.controller, _at(path, "controller"))
             self.known(e.source, _at(path, "source"), players=False, what="object")
             self._delayed_exists(e.source, e.ability, e.index, _at(path, "index"))
+            self._delayed_kind(e.source, e.ability, e.index, e.step, _at(path, "step"))
             if e.it is not None:
                 self.known(e.it, _at(path, "it"))
             out.append(DelayedTrigger(e.step, e.controller, e.source, e.index, e.ability, e.turn, e.whose, e.it))

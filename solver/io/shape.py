@@ -107,6 +107,17 @@ class LastKnownSpec(_Spec):
     chosen: dict[Id, ChosenValue] | None = None  # type: ignore[valid-type]
 
 
+class PlayPermissionSpec(_Spec):
+    """(extension) ``may_play`` of a card in exile: the player who may play it and until when (CR 611.2)."""
+
+    player: Id = Field(description="the player who may play the card (CR 305.1, 601.2a, 116.2b)")
+    until: Literal["end_of_turn", "end_of_next_turn"] = Field(
+        "end_of_turn", description="'end_of_turn': this turn's cleanup step ends it (\"this turn\", \"until end of "
+                                   "turn\", CR 514.2); 'end_of_next_turn': the cleanup step of that player's next "
+                                   "turn (\"until the end of your next turn\", CR 611.2)")
+    spells_only: bool = Field(False, description="\"you may cast\": only as a spell, never as a land (CR 305.9)")
+
+
 class ObjectSpec(_Spec):
     """An object given as a mapping (contract §1, "Objects")."""
 
@@ -136,6 +147,9 @@ class ObjectSpec(_Spec):
     entered_this_turn: bool = Field(False, description="(extension) it entered the battlefield this turn")
     skip_untap: bool = Field(False, description="(extension) it doesn't untap during its controller's next "
                                                 "untap step (CR 502.3)")
+    exile_if_dies: bool = Field(False, description="(extension; battlefield) if it would die this turn, it is "
+                                                   "exiled instead: a resolved spell's replacement effect, until "
+                                                   "cleanup (CR 614.1a, 700.4, 514.2)")
     commander: bool = Field(False, description="(extension) the card is its owner's commander, in any zone "
                                                "(CR 903.3): its color identity is the player's commander's "
                                                "(CR 903.4)")
@@ -144,9 +158,14 @@ class ObjectSpec(_Spec):
     blocking: list[Id] | None = Field(None, description="(creature on the battlefield) the attacking creatures "
                                                         "it blocks (CR 509.1)")
     blocked: bool = Field(False, description="(attacking creature) it has been blocked (CR 509.1h, 506.4)")
+    may_play: PlayPermissionSpec | None = Field(None, description="(extension) (exile) a player may play this card "
+                                                                   "for a duration (\"You may play that card this "
+                                                                   "turn\", CR 611.2, 601.2a, 305.1)")
     exiled_until: Id | None = Field(None, description="(extension) (exile) the permanent whose leaving the battlefield "
                                                       "returns this card (\"exile … until this leaves the battlefield\", "
                                                       "CR 610.3)")
+    exiled_by: Id | None = Field(None, description="(extension) (exile) the permanent whose ability exiled this card, "
+                                                   "for its linked ability's \"the exiled card\" (CR 607.2a)")
     refers_to: Id | None = Field(None, description="(extension) (stack abilities) the id of the spell or ability on "
                                                    "the stack it refers to: the one a ward ability counters "
                                                    "unless its controller pays (CR 702.21a)")
@@ -167,6 +186,9 @@ class ObjectSpec(_Spec):
                                                 "it has the prototype mana cost, power, toughness and colors "
                                                 "(CR 702.160, 718.3)")
     monstrous: bool = Field(False, description="(extension) (battlefield) a permanent that became monstrous (CR 701.37b)")
+    control_reverts_to: Id | None = Field(None, description="(extension) (battlefield) a permanent another player "
+                                                            "controls until end of turn: the player who controls it "
+                                                            "again as the effect ends at cleanup (CR 613.1b, 514.2)")
     delayed: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(
         0, description="(extension) (stack) a delayed triggered ability (CR 603.7): the 1-based index of its "
                        "instruction among the delayed instructions of ``ability`` (index 0: its source's spell)")
@@ -275,6 +297,9 @@ class EffectSpec(_Spec):
         None, description="(extension) a modal spell or ability: the modes it was cast or activated with (CR 700.2a)")
     x: int | None = Field(None, description="(extension) the value of X of its '+X/+X' effects, fixed as it "
                                              "resolved (CR 608.2h)")
+    color: Literal["W", "U", "B", "R", "G"] | None = Field(
+        None, description="(extension) the color chosen as it resolved for 'protection from the color of your "
+                          "choice' (CR 105.1, 608.2d, 702.16a)")
 
     @model_validator(mode="after")
     def _card_or_ability(self) -> "EffectSpec":
@@ -305,8 +330,10 @@ class DelayedSpec(_Spec):
     """(extension) A delayed triggered ability in force (CR 603.7): ``{step, controller, source, ability,
     index, turn, whose}``."""
 
-    step: Literal["end", "upkeep"] = Field(description="``end``: the next end step to begin (CR 603.7b); "
-                                                       "``upkeep``: the upkeep of a turn after ``turn``")
+    step: Literal["end", "upkeep", "cast", "next_cast"] = Field(
+        description="``end``: the next end step to begin (CR 603.7b); ``upkeep``: the upkeep of a turn after "
+                    "``turn``; ``cast``: each spell its controller casts this turn that its trigger describes, "
+                    "``next_cast``: the next one (\"whenever / when you next cast … this turn\", CR 603.7b-c)")
     controller: Id = Field(description="The player who controls it (CR 603.7d)")
     source: Id = Field(description="The object whose spell or ability created it")
     ability: Annotated[int, Field(ge=0, le=MAX_INT)] = Field(

@@ -81,7 +81,7 @@ def source_from_query(state: GameState, view: View, query: dict) -> TargetingSou
             if o is None:
                 raise _err("cast", f"no object with id '{cid}'")
             # CR 715.3d: the creature of a card on an adventure; 702.127a: an aftermath half (face) from a graveyard
-            if o.zone != "hand" and not (o.zone == "exile" and o.on_adventure) and \
+            if o.zone != "hand" and not (o.zone == "exile" and (o.on_adventure or o.may_play is not None)) and \
                     not (o.zone == "graveyard" and is_aftermath(o.card) and o.front is not None) and \
                     not cast_transformed(o):   # 702.146a: a disturb card's back face (face) from a graveyard
                 raise _err("cast", f"'{cid}' is not in a hand (it is in the {o.zone}); "

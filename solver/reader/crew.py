@@ -36,4 +36,4 @@ def line_crew(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
         raise g.NoMatch("a fixed crew number")
     c.take(".")
     c.end()
-    return [ActivatedAbility(Cost(crew=n), (), (CREWED,), False, raw)], 1
+    return [ActivatedAbility(Cost(crew=n), (), (CREWED,), False, raw)], 0   # its effect is read

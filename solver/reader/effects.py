@@ -11,7 +11,8 @@ from ..core.ir import (CONTROLLER, PutFromHand, ArrangeTop, Conjure, Count, Coun
                   Exile, Fight, Filter, GainLife, LookAtHand, LoseLife, Mill, Pump, PutCounters, Ref, ReturnToBattlefield,
                   ReturnToHand, SearchLibrary, SELF, SkipUntap, T, Tap, TargetSpec, UntilEndOfTurn, Untap, Transform,
                   ReturnTransformed, Blink, Flip, RevealTop, Meld, Scry, Surveil, ChooseFromTop, Shuffle,
-                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector)
+                  PutFromHandOnTop, ItsControllerGainsLife, ItsControllerInvestigates, Selector, ExileIfDies,
+                  ExiledCardTokens)
 from ..core.mana import COLORS
 from .tokens import Token
 from .vocabulary import TYPE_WORDS
@@ -22,19 +23,25 @@ from .static_sentences import mana_replacement
 from .effects_shields import cant_be_regenerated_rider, clause_prevent, clause_regenerate
 from .cast_conditions import if_kicked_sentence
 from .conditional_effects import if_condition_sentence, otherwise_sentence
-from .effects_animate import clause_animate, clause_becomes_artifact_creature, still_its_types
-from ..core.ir import Animate
+from .effects_animate import clause_animate, clause_base_pt, still_its_types
+from ..core.ir import Animate, ReturnExiled, Sacrifice
 from ..core.ir import Ref
 from ..core.ir import AdditionalLands
 from . import effects_equip
 from .effects_effb import CLAUSES_EFFB, x_of_pump
-from .effects_connive import clause_connive
+from .effects_connive import clause_connive, reflexive_sentence
+from .effects_control import clause_gain_control
 from .effects_groups import group_ref
-from .effects_delayed import delayed_sentence
+from .effects_dealt import dealt_damage_sentence
+from .effects_delayed import add_delayed, delayed_scope, delayed_sentence, delayed_time
+from .effects_delayed_cast import delayed_cast_sentence
 from .effects_effa import EFFA_CLAUSES, reveal_hand_discard
 from .effects_mana import clause_add_mana
 from .effects_pay import clause_extra_turn, clause_lose_game, clause_skip_next_combat, paid_or_flipped
 from .effects_untap import clause_untap_chosen
+from .effects_impulse import exile_top_playable
+from .dig import (clause_exile_library, clause_exiled_to_hand, clause_lose_half_life, clause_shuffle_hand_into_library,
+                  dig_passage)
 from .effects_library import LIBRARY_CLAUSES, found_destination, library_card as _library_card, reveal_top_to_hand
 
 
@@ -114,6 +121,9 @@ def clause_pump(c: Cursor, s: Scope) -> list[Effect]:
     each = c.take("each")
     if each and ref.kind != "each_target":
         raise NoMatch("'each' with one object")
+    if c.take(("gains", "gain"), "protection", "from", "the", "color", "of", "your", "choice", "until", "end", "of",
+              "turn"):   # a color chosen as it resolves (CR 608.2d, 702.16a, 105.1)
+        return [Pump(ref, chosen_protection=True)]
     p, q, kws, has_x = pump_until_eot_x(c)
     return [Pump(ref, power=p, toughness=q, keywords=kws, x=x_of_pump(c, s) if has_x else None)]
 
@@ -256,7 +266,10 @@ _TOKEN_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "
 
 
 def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
-    """[you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each +1/+1 counter on SELF]."""
+    """[for each opponent,] [you] create <N> <P/T> <colors> <Subtypes> <types> token(s) [with <keywords>] [for each
+    +1/+1 counter on SELF] [, where X is that spell's mana value] [that's / that are tapped and attacking [that
+    player [or a planeswalker they control]]] (CR 111.2, 508.4, 107.3)."""
+    per_opponent = bool(c.take("for", "each", "opponent", ","))
     c.take("you")   # "you create …" (the controller, CR 111.2)
     c.need("create")
     n = amount(c, s, allow_a=True)
@@ -266,6 +279,60 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
         p, q = 0, 0   # an X/X token: its size is read after "where X is …" (below)
     else:
         p, q = pt(c, signed=False)
+    token = _token_description(c, n, p, q)
+    if c.take("for", "each"):
+        if n != 1:
+            raise NoMatch("'for each' with a count")
+        c.need(("+1/+1",), "counter", "on", "SELF")
+        n = "counters:+1/+1"
+    size = _token_size(c, s) if sized else None
+    attacking = _entering_attacking(c, per_opponent)
+    return [CreateTokens(n, token, tapped=bool(attacking), attacking=attacking, size=size)]
+
+
+def _token_size(c: Cursor, s: Scope) -> Ref | str:
+    """What X is for an X/X token (CR 107.3): ", where X is that spell's mana value" (CR 202.3: the spell a
+    cast trigger names, CR 603.2), or the X the ability's cost defines (a cycle trigger's, CR 702.29c)."""
+    if not c.at(","):
+        if not s.x_defined:
+            raise NoMatch("X not defined")
+        return "X"
+    c.need(",", "where", "x", "is", "that", "spell's", "mana", "value")
+    if s.event_spell is None:
+        raise NoMatch("'that spell' without a cast trigger")
+    return s.event_spell
+
+
+def _entering_attacking(c: Cursor, per_opponent: bool) -> str:
+    """"that's / that are tapped and attacking [that player [or a planeswalker they control]]" after a
+    token (CR 508.4): ``CreateTokens.attacking``; "" when absent. "For each opponent" goes only with
+    "… attacking that player"."""
+    if not (c.take(("that's", "which"), "tapped", "and", "attacking")
+            or c.take("that", ("are", "is"), "tapped", "and", "attacking")):
+        if per_opponent:
+            raise NoMatch("'for each opponent' without 'attacking that player'")
+        return ""
+    if not per_opponent:
+        return "chosen"
+    c.need("that", "player")
+    return "each_opponent_or_planeswalker" if c.take("or", "a", "planeswalker", "they", "control") \
+        else "each_opponent"
+
+
+def clause_exiled_card_tokens(c: Cursor, s: Scope) -> list[Effect]:
+    """the exiled card's owner creates an X/X <colors> <Subtypes> creature token, where X is the mana value of
+    the exiled card (linked abilities, CR 607.2a; :class:`~solver.core.ir.ExiledCardTokens`)."""
+    c.need("the", "exiled", ("card's", "card’s"), "owner", "creates", ("a", "an"))
+    t = c.next()
+    if t.kind != "PT" or t.low.lower() != "x/x":
+        raise NoMatch("an X/X token")
+    token = _token_description(c, 1, 0, 0)
+    c.need(",", "where", "x", "is", "the", "mana", "value", "of", "the", "exiled", "card")
+    return [ExiledCardTokens(tuple((k, v) for k, v in token if k not in ("power", "toughness")))]
+
+
+def _token_description(c: Cursor, n: object, p: int, q: int) -> tuple[tuple[str, object], ...]:
+    """<colors> <Subtypes> <types> token(s) [with <keywords>]: the token's card mapping (CR 111.4)."""
     colors: list[str] = []
     if c.take("colorless"):
         pass
@@ -288,28 +355,8 @@ def clause_tokens(c: Cursor, s: Scope) -> list[Effect]:
     kws: tuple[str, ...] = ()
     if c.take("with"):
         kws = keyword_list(c)
-    if c.take("for", "each"):
-        if n != 1:
-            raise NoMatch("'for each' with a count")
-        c.need(("+1/+1",), "counter", "on", "SELF")
-        n = "counters:+1/+1"
-    size = _token_size(c, s) if sized else None
-    token = (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
-             ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
-    return [CreateTokens(n, token, size=size)]
-
-
-def _token_size(c: Cursor, s: Scope) -> Ref | str:
-    """What X is for an X/X token (CR 107.3): ", where X is that spell's mana value" (CR 202.3: the spell a
-    cast trigger names, CR 603.2), or the X the ability's cost defines (a cycle trigger's, CR 702.29c)."""
-    if not c.at(","):
-        if not s.x_defined:
-            raise NoMatch("X not defined")
-        return "X"
-    c.need(",", "where", "x", "is", "that", "spell's", "mana", "value")
-    if s.event_spell is None:
-        raise NoMatch("'that spell' without a cast trigger")
-    return s.event_spell
+    return (("name", " ".join(subs)), ("types", tuple(types)), ("subtypes", tuple(subs)), ("power", p),
+            ("toughness", q), ("keywords", kws), ("colors", tuple(x for x in COLORS if x in colors)))
 
 
 #: The predefined tokens (CR 111.10): name (its subtype) -> (card type, the abilities the rules give it).
@@ -378,6 +425,11 @@ def clause_exile(c: Cursor, s: Scope) -> list[Effect]:
     """exile <permanent> / exile <target card from a graveyard> (CR 406.2, 701.13? — exile is a
     zone change to the exile zone). "Exile … until …" (a duration) is not this template."""
     c.need("exile")
+    save = c.i
+    if s.last is not None and s.last.kind == "event_object" and (c.take("that", "card") or c.take("it")) \
+            and c.take("from", ("your", "their"), "graveyard"):
+        return [Exile(s.last)]   # "exile that card from your graveyard": the card its event named (CR 400.7)
+    c.i = save
     ref = _exiled_object(c, s, allow_graveyard=True)
     if s.source_is_permanent and c.take("until", "SELF", "leaves", "the", "battlefield"):
         return [Exile(ref, until_source_leaves=True)]   # CR 610.3: it returns as the source leaves
@@ -440,9 +492,57 @@ def flicker_return_sentence(toks: Sequence[Token], s: Scope) -> bool:
     return True
 
 
+def delayed_return_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | None:
+    """"Return it / that card to the battlefield [tapped] under its owner's / your control at the beginning
+    of the next end step." right after a sentence exiling one object — the source or one target (CR 603.7a,
+    603.7c): a delayed triggered ability remembering the exiled card (:class:`ReturnExiled`); None when
+    the sentence is not this."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, Exile) or prev.until_source_leaves or prev.optional \
+            or prev.to.kind not in ("self", "target"):
+        return None
+    if prev.to.kind == "target" and s.targets[prev.to.index].max != 1:
+        return None   # several exiled cards: the delayed ability remembers one object
+    split = delayed_time(toks)
+    if split is None or split[0] != ("end", "any"):
+        return None
+    c = Cursor(split[1])
+    try:
+        under, tapped = _return_exiled(c)
+        c.end()
+    except NoMatch:
+        return None
+    return add_delayed(split[0], [ReturnExiled(prev.to, under, tapped)], s, delayed_scope(s))
+
+
+def delayed_token_sentence(toks: Sequence[Token], s: Scope) -> list[Effect] | None:
+    """"Exile / Sacrifice it / that token / the token at the beginning of the next end step." right after an
+    instruction creating one token (CR 603.7a, 603.7c): a delayed triggered ability remembering that token;
+    None when the sentence is not this."""
+    prev = s.effects[-1] if s.effects else None
+    if not isinstance(prev, CreateTokens) or prev.amount != 1 or prev.optional:
+        return None
+    split = delayed_time(toks)
+    if split is None or split[0] != ("end", "any"):
+        return None
+    c = Cursor(split[1])
+    verb = c.next().low if c.peek() is not None else ""
+    if verb not in ("exile", "sacrifice") or not (c.take("it") or c.take(("that", "the"), ("token", "creature"))) \
+            or not c.done():
+        return None
+    created = Ref("created")
+    effect: Effect = Exile(created) if verb == "exile" else Sacrifice(created, by_you=True)
+    return add_delayed(split[0], [effect], s, delayed_scope(s))
+
+
 def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
-    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand."""
+    """return <permanent> to its owner's hand / return <target card in your graveyard> to your hand /
+    return [up to one] target <spell description> to its owner's hand (CR 115.1: a spell on the stack)."""
     c.need("return")
+    spell = _target_spell(c, s)
+    if spell is not None:
+        _to_owners_hand(c, False)
+        return [ReturnToHand(spell)]
     save = c.i
     try:
         ref = object_ref(c, s)
@@ -455,10 +555,29 @@ def clause_return_to_hand(c: Cursor, s: Scope) -> list[Effect]:
     return [ReturnToHand(ref)]
 
 
+def _target_spell(c: Cursor, s: Scope) -> Ref | None:
+    """"[up to one] target <spell description>" (CR 115.1, 601.2c: "up to one" may choose none): the new
+    target, consumed; None (nothing consumed) when the object is not a spell."""
+    save = c.i
+    lo = 0 if c.take("up", "to", "one") else 1
+    if not c.take("target"):
+        c.i = save
+        return None
+    try:
+        filt = _spell_filter(c)
+    except NoMatch:
+        c.i = save
+        return None
+    s.targets.append(TargetSpec(filt, lo, 1, ()))
+    s.last = T(len(s.targets) - 1)
+    return s.last
+
+
 def _spell_filter(c: Cursor) -> Filter:
     """"spell", "creature spell", "noncreature spell", "instant or sorcery spell",
     "artifact or enchantment spell" (the object of "counter target …"): a spell
-    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell."""
+    on the stack, CR 115.1 / 701.6a. The pseudo-type ``Spell`` is any spell. Then
+    "with mana value N [or less | or greater]" (:func:`_spell_mana_value`)."""
     types: list[str] = []
     non: list[str] = []
     while True:
@@ -477,7 +596,9 @@ def _spell_filter(c: Cursor) -> Filter:
         c.i += 1
     if non and types:
         raise NoMatch("mixed spell description")
-    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non))
+    mv_min, mv_max = _spell_mana_value(c)
+    return Filter(types=frozenset(types or ["Spell"]), zone="stack", nontypes=frozenset(non), mv_min=mv_min,
+                  mv_max=mv_max)
 
 
 def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
@@ -498,8 +619,13 @@ def clause_skip_untap(c: Cursor, s: Scope) -> list[Effect]:
 
 def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     """counter target [<types>] spell [unless its controller pays <mana>] (CR 701.6a: it goes to its
-    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana — not X)."""
+    owner's graveyard; CR 118.12: the "unless" payment, a fixed amount of mana, or {X} when the spell or
+    ability announces X in its cost, CR 107.3a — not "{X}, where X is …")."""
     c.need("counter")
+    if s.event_spell is not None and not s.targets and c.take("that", "spell"):
+        if not (c.done() or c.at(".")):   # "counter that spell": the spell its cast trigger named (CR 603.2)
+            raise NoMatch("counter the cast spell with a rider")
+        return [CounterSpell(s.event_spell)]
     if c.take("that", "spell"):   # "counter that spell if …" after the spell was targeted (CR 608.2c)
         if s.last is None or s.last.kind != "target" or s.targets[s.last.index].filter.zone != "stack":
             raise NoMatch("'that spell' without a targeted spell")
@@ -520,14 +646,71 @@ def clause_counter(c: Cursor, s: Scope) -> list[Effect]:
     unless = None
     if c.take("unless", "its", "controller", "pays"):
         unless = mana_cost(mana_run(c))
-        if unless.x_count:
-            raise NoMatch("an unless payment of X")
+        if unless.x_count and (not s.x_defined or c.at(",", "where")):
+            raise NoMatch("an unless payment of an X its spell or ability doesn't announce")
     if not c.done() and not c.at(".") and not c.at(",") and not c.at("and"):
         raise NoMatch("counter with a rider")
     s.targets.append(TargetSpec(filt, 1, 1, ()))
     ref = T(len(s.targets) - 1)
     s.last = ref
     return [CounterSpell(ref) if unless is None else CounterUnlessPays(ref, unless)]
+
+
+def exile_if_dies_sentence(c: Cursor, s: Scope) -> ExileIfDies | None:
+    """"If that creature [or planeswalker] would die this turn, exile it instead." after an instruction on a
+    target; "If a creature dealt damage this way would die this turn, exile it instead." after damage
+    (CR 614.1a, 700.4, 120.3e); None (nothing consumed) when the sentence is neither."""
+    save = c.i
+    if c.take("if", "that", "creature") and (c.take("or", "planeswalker") or True):
+        ref = s.last
+        if ref is None or ref.kind != "target":
+            c.i = save
+            return None
+    elif c.take("if", "a", "creature", "dealt", "damage", "this", "way"):
+        if not any(isinstance(e, Damage) for e in s.effects):
+            c.i = save
+            return None
+        ref = None
+    else:
+        return None
+    if c.take("would", "die", "this", "turn", ",", "exile", "it", "instead") and c.done():
+        return ExileIfDies(ref)
+    c.i = save
+    return None
+
+
+def countered_instead_rider(c: Cursor) -> str:
+    """"If that spell is countered this way, exile it instead of putting it into its owner's graveyard." /
+    "…, put it into its owner's hand instead of into that player's graveyard." (CR 614.1a: a replacement
+    effect of the resolving spell on the countering it just described, CR 701.6a): the zone (``exile``,
+    ``hand``), the sentence consumed; "" (nothing consumed) when it is neither."""
+    save = c.i
+    if c.take("if", "that", "spell", "is", "countered", "this", "way", ","):
+        if c.take("exile", "it", "instead", "of", "putting", "it", "into", "its", ("owner's", "owner’s"),
+                  "graveyard") and c.done():
+            return "exile"
+        if c.take("put", "it", "into", "its", ("owner's", "owner’s"), "hand", "instead", "of", "into", "that",
+                  ("player's", "player’s"), "graveyard") and c.done():
+            return "hand"
+    c.i = save
+    return ""
+
+
+def _spell_mana_value(c: Cursor) -> tuple[int | None, int | None]:
+    """"with mana value N" / "N or less" / "N or greater" after a spell description (CR 202.3: a spell's
+    X counts on the stack): the (least, most) mana value; (None, None) when not there. "with mana value X"
+    and other amounts stay unread (NoMatch)."""
+    if not c.at("with", "mana", "value"):
+        return None, None
+    if c.kind(3) != "NUM":
+        raise NoMatch("a spell's mana value other than a number")
+    n = int(c.toks[c.i + 3].low)
+    c.i += 4
+    if c.take("or", "less"):
+        return None, n
+    if c.take("or", "greater"):
+        return n, None
+    return n, n
 
 
 def _if_mana_value_at_most(c: Cursor) -> int | None:
@@ -808,7 +991,9 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("create tokens", clause_tokens),
     ("transform", clause_transform), ("flip", clause_flip), ("meld", clause_meld),
     ("return to battlefield", clause_return), ("return to hand", clause_return_to_hand),
-    ("flicker", clause_flicker), ("exile", clause_exile),
+    ("flicker", clause_flicker), ("exiled to hand", clause_exiled_to_hand), ("exile library", clause_exile_library),
+    ("shuffle hand into library", clause_shuffle_hand_into_library), ("exile", clause_exile),
+    ("lose half life", clause_lose_half_life),
     ("counter spell", clause_counter), ("player life", clause_player_life), ("skip untap", clause_skip_untap),
     ("lose the game", clause_lose_game), ("untap up to N", clause_untap_chosen), ("extra turn", clause_extra_turn),
     ("skip next combat", clause_skip_next_combat),
@@ -823,8 +1008,9 @@ CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     *LIBRARY_CLAUSES, *EFFA_CLAUSES,
     ("pump", clause_pump), ("regenerate", clause_regenerate), ("prevent damage", clause_prevent),
     ("attach", effects_equip.clause_attach), ("animate", clause_animate),
-    ("becomes an artifact creature", clause_becomes_artifact_creature), ("add mana", clause_add_mana),
-    ("connive", clause_connive),
+    ("base power and toughness", clause_base_pt),
+    ("add mana", clause_add_mana), ("connive", clause_connive), ("gain control", clause_gain_control),
+    ("the exiled card's owner creates", clause_exiled_card_tokens),
 ) + CLAUSES_EFFB
 
 
@@ -843,6 +1029,16 @@ def clause(c: Cursor, s: Scope) -> list[Effect]:
 def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
     """One sentence of instructions: ["you may"] clause ((", then" | "and" | "then") clause)*."""
     c = Cursor(toks)
+    exile_if = exile_if_dies_sentence(c, s)
+    if exile_if is not None:
+        s.effects.append(exile_if)
+        return [exile_if]
+    instead = countered_instead_rider(c)
+    if instead:
+        if not s.effects or not isinstance(s.effects[-1], (CounterSpell, CounterUnlessPays)):
+            raise NoMatch("nothing countered this way")
+        s.effects[-1] = replace(s.effects[-1], instead=instead)
+        return []
     if cant_be_regenerated_rider(c):
         if not any(isinstance(e, Destroy) for e in s.effects):
             raise NoMatch("nothing to regenerate")
@@ -853,10 +1049,18 @@ def effect_sentence(toks: Sequence[Token], s: Scope) -> list[Effect]:
         return []   # "It's still a land." after "… becomes a 2/2 … creature" (CR 205.1b)
     if flicker_return_sentence(toks, s):
         return []   # "Exile target creature. Return that card to the battlefield under its owner's control."
+    reflexive = reflexive_sentence(toks, s, instructions)   # "When it connives this way, …" (CR 603.12)
+    if reflexive is not None:
+        return reflexive
+    dealt = dealt_damage_sentence(toks, s, instructions)   # "If a player is dealt damage this way, …" (608.2c)
+    if dealt is not None:
+        return dealt
     kicked = if_kicked_sentence(toks, s, instructions)   # "If this spell was kicked, …" (CR 702.33e)
     if kicked is not None:
         return kicked
-    delayed = delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
+    delayed = delayed_return_sentence(toks, s) or delayed_token_sentence(toks, s) \
+        or delayed_cast_sentence(toks, s, instructions) \
+        or delayed_sentence(toks, s, instructions)   # "… at the beginning of the next end step" (CR 603.7a)
     if delayed is not None:
         return delayed
     conditional = if_condition_sentence(toks, s, instructions) \
@@ -888,9 +1092,12 @@ def effect_text(sents: Sequence[Sequence[Token]], s: Scope) -> list[Effect]:
     are read as one."""
     i = 0
     while i < len(sents):
-        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or reveal_hand_discard(sents, i, s) \
+        used = _reveal_top(sents, i, s) or _choose_from_top(sents, i, s) or dig_passage(sents, i, s) \
+            or reveal_hand_discard(sents, i, s) \
             or paid_or_flipped(sents, i, s, effect_sentence) \
-            or reveal_top_to_hand(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal
+            or reveal_top_to_hand(sents, i, s) \
+            or exile_top_playable(sents, i, s)   # "you may pay …. If you do, …", a coin flip; Goblin Guide's reveal;
+        #                                          "Exile the top card … You may play that card this turn."
         if used:
             i += used
             continue

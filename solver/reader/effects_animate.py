@@ -13,7 +13,7 @@ from .phrases import is_subtype, pt
 from .scope import Scope, keyword_list, object_ref
 from .vocabulary import COLOR_WORDS
 
-__all__ = ["clause_animate", "still_its_types"]
+__all__ = ["clause_animate", "clause_base_pt", "still_its_types"]
 
 _ANIMATE_TYPES = {"artifact": "Artifact", "enchantment": "Enchantment", "land": "Land"}
 
@@ -26,7 +26,14 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     if ref.kind not in ("self", "target"):
         raise NoMatch("an object other than the source or a target")
     c.need(("becomes", "become"), ("a", "an"))
-    p, t = pt(c, signed=False)
+    p: int | None
+    t: int | None
+    if c.peek() is not None and c.peek().kind == "PT":   # type: ignore[union-attr]
+        p, t = pt(c, signed=False)
+    elif c.at("artifact", "creature"):
+        p = t = None   # "becomes an artifact creature": its printed power and toughness (a Vehicle, CR 301.7)
+    else:
+        raise NoMatch("a power and toughness")
     colors: set[str] = set()
     while c.low() in COLOR_WORDS or c.low() in ("and", ","):
         word = c.next().low
@@ -46,6 +53,7 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     kws: tuple[str, ...] = ()
     if c.take("with"):
         kws = keyword_list(c)
+    _still_or_in_addition(c)
     if not leading:
         c.need("until", "end", "of", "turn")
     if not c.done():
@@ -53,22 +61,38 @@ def clause_animate(c: Cursor, s: Scope) -> list[Effect]:
     return [Animate(ref, p, t, frozenset(types), frozenset(subtypes), frozenset(colors) if colors else None, kws)]
 
 
+def clause_base_pt(c: Cursor, s: Scope) -> list[Effect]:
+    """["until end of turn,"] <this creature | it | target creature> has base power and toughness N/N [and gains
+    <keywords>] [until end of turn] (CR 613.4b: layer 7b; 611.2a): an :class:`Animate` adding no type."""
+    leading = bool(c.take("until", "end", "of", "turn", ","))
+    ref: Ref = object_ref(c, s)
+    if ref.kind not in ("self", "target"):
+        raise NoMatch("an object other than the source or a target")
+    c.need("has", "base", "power", "and", "toughness")
+    p, t = pt(c, signed=False)
+    kws: tuple[str, ...] = ()
+    if c.take("and", "gains"):
+        kws = keyword_list(c)
+    if not leading:
+        c.need("until", "end", "of", "turn")
+    if not c.done():
+        raise NoMatch("more after the base power and toughness")
+    return [Animate(ref, p, t, frozenset(), frozenset(), None, kws)]
+
+
+def _still_or_in_addition(c: Cursor) -> None:
+    """"that's still a <type>" / "in addition to its other types" after the creature's description: the
+    permanent keeps its types (CR 205.1b) — nothing more to read."""
+    if c.take("that's", "still", ("a", "an")):
+        w = c.next()
+        if w.low not in _ANIMATE_TYPES and w.low != "planeswalker":
+            raise NoMatch("still a card type")
+    else:
+        c.take("in", "addition", "to", "its", "other", "types")
+
+
 def still_its_types(toks) -> bool:
     """"It's still a land." / "It's still an artifact." (CR 205.1b): nothing more to read."""
     words = [t.low for t in toks]
     return words in (["it's", "still", "a", "land", "."], ["it's", "still", "an", "artifact", "."],
                      ["it's", "still", "a", "land"], ["it's", "still", "an", "artifact"])
-
-
-def clause_becomes_artifact_creature(c: Cursor, s: Scope) -> list[Effect]:
-    """"<this Vehicle | it | target Vehicle> becomes an artifact creature until end of turn." — crew's effect
-    (CR 702.122a) in other abilities (Fleetwheel Cruiser's "When this Vehicle enters, it becomes an artifact
-    creature until end of turn."): an artifact creature with its printed power and toughness (CR 208.3; an
-    ``Animate`` without P/T of its own, 611.2a)."""
-    ref: Ref = object_ref(c, s)
-    if ref.kind not in ("self", "target"):
-        raise NoMatch("an object other than the source or a target")
-    c.need(("becomes", "become"), "an", "artifact", "creature", "until", "end", "of", "turn")
-    if not c.done():
-        raise NoMatch("more after 'until end of turn'")
-    return [Animate(ref, None, None, frozenset({"Artifact", "Creature"}))]

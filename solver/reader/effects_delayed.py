@@ -30,7 +30,7 @@ __all__ = ["delayed_sentence", "bound_refs", "delayed_time", "delayed_scope", "a
 _FREE_REFS = frozenset({"controller", "each_opponent", "each_player", "each_object"})
 #: what it remembers as it is created: one object or player — its source or a target of the spell or
 #: ability that created it (the record's ``it``, CR 603.7c)
-_BOUND = frozenset({"self", "target"})
+_BOUND = frozenset({"self", "target", "created"})
 
 
 def bound_refs(effects: object) -> set[Ref]:

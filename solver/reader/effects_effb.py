@@ -13,6 +13,7 @@ from ..core.ir import Effect, GroupPump, GroupThisTurn, ThisTurn
 from ..core.selectors import Selector
 from .cursor import Cursor, NoMatch
 from .descriptions import desc, to_filter
+from .phrases import pt, subtype_word
 from .scope import Scope, amount, object_ref, pump_until_eot_x
 from .production import amount_phrase
 
@@ -71,6 +72,26 @@ def clause_group_pump(c: Cursor, s: Scope) -> list[Effect]:
     x = x_of_pump(c, s) if has_x else None
     s.groups += 1   # its slot in the effects entry's ``affected`` (printed order; a gap is harmless)
     return [GroupPump(group, power=p, toughness=q, keywords=kws, other=other, slot=s.groups - 1, x=x)]
+
+
+def clause_group_base_pt(c: Cursor, s: Scope) -> list[Effect]:
+    """["until end of turn,"] <group> has/have base power and toughness N/N [and become(s) a|an <subtype> in
+    addition to its/their other creature types] [until end of turn] (CR 611.2a, 611.2c, 613.4b)."""
+    leading = bool(c.take("until", "end", "of", "turn", ","))
+    group, other = _group_subject(c)
+    if other and not s.source_is_permanent:
+        raise NoMatch("'other' of a spell")
+    c.need(("has", "have"), "base", "power", "and", "toughness")
+    p, q = pt(c, signed=False)
+    subtypes: frozenset[str] = frozenset()
+    if c.take("and", ("becomes", "become"), ("a", "an")):
+        subtypes = frozenset({subtype_word(c)})
+        c.need("in", "addition", "to", ("its", "their"), "other", "creature", "types")
+    if not leading:
+        c.need("until", "end", "of", "turn")
+    c.end()
+    s.groups += 1
+    return [ir.GroupAnimate(group, p, q, subtypes, other=other, slot=s.groups - 1)]
 
 
 def x_of_pump(c: Cursor, s: Scope) -> ir.Amount:
@@ -168,9 +189,10 @@ def clause_counter_keyword(c: Cursor, s: Scope) -> list[Effect]:
 
 
 #: The clauses of this module, as the dispatcher lists them (name, reader).
-CLAUSES_EFFB = (("group pump", clause_group_pump), ("this turn", clause_this_turn),
+CLAUSES_EFFB = (("group pump", clause_group_pump), ("group base power and toughness", clause_group_base_pt),
+                ("this turn", clause_this_turn),
                 ("group this turn", clause_group_this_turn), ("explore", clause_explore),
                 ("counter keyword", clause_counter_keyword), ("support", clause_support))
 
-__all__ = ["clause_group_pump", "clause_this_turn", "clause_counter_keyword", "clause_support", "clause_group_this_turn", "clause_explore",
+__all__ = ["clause_group_pump", "clause_group_base_pt", "clause_this_turn", "clause_counter_keyword", "clause_support", "clause_group_this_turn", "clause_explore",
            "CLAUSES_EFFB"]

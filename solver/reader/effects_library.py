@@ -28,14 +28,14 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from ..core.ir import (Destroy, Effect, Exile, Filter, GainLifeEqualTo, GraveyardToBottom,
-                       ItsControllerGainsLife, PutInLibrary, Ref, RevealTopToHand, SearchLibrary, ShuffleSelfIntoLibrary, TargetSpec, Untap,
+                       ItsControllerGainsLife, PutInLibrary, Ref, ReturnAllFromGraveyard, RevealTopToHand, SearchLibrary, ShuffleSelfIntoLibrary, TargetSpec, Untap,
                        Wheel, T)
 from .cursor import Cursor, NoMatch
 from .effects_groups import group_ref
 from .phrases import number, subtype_word
 from .scope import Scope, object_ref
 from .tokens import Token
-from .vocabulary import COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
+from .vocabulary import BASIC_TYPES, COLOR_WORDS, LAND_SUBTYPES, TYPE_WORDS
 
 _LAND_SUBTYPE_WORDS = {t.lower(): t for t in LAND_SUBTYPES}
 _ORDINALS = {"second": 1, "third": 2, "fourth": 3, "fifth": 4}
@@ -73,6 +73,8 @@ def _library_card(c: Cursor, allow_x: bool) -> tuple[Filter | None, bool]:
     supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
     types, subtypes = _card_types(c)
     c.need("card")
+    if types == frozenset({"Land"}) and not subtypes and c.take("with", "a", "basic", "land", "type"):
+        subtypes = sorted(BASIC_TYPES.values())   # CR 205.3i: a card with one of the five basic land types
     if not types and not subtypes:
         raise NoMatch("a basic card of no type")
     if allow_x and c.take("with", "mana", "value", "x", "or", "less"):
@@ -169,6 +171,35 @@ def clause_search_named_self(c: Cursor, s: Scope) -> list[Effect]:
     return [SearchLibrary("hand", None, up_to=n, named_self=True)]
 
 
+def clause_search_up_to(c: Cursor, s: Scope) -> list[Effect]:
+    """search your library for up to N [basic] <type | subtype [or subtype]*> cards | up to N cards,
+    [reveal them,] put them into your hand | onto the battlefield [tapped], then shuffle (Primeval Titan,
+    Explosive Vegetation, Harrow; CR 701.23b: up to N, so fewer may be found, 701.23a, 701.24)."""
+    c.need("search", "your", "library", "for", "up", "to")
+    n = number(c)
+    if not isinstance(n, int) or n < 2:
+        raise NoMatch("a number of cards")
+    quality: Filter | None = None
+    if not c.take("cards"):
+        supertypes = frozenset({"Basic"}) if c.take("basic") else frozenset()
+        types, subtypes = _card_types(c)
+        c.need("cards")
+        if not types and not subtypes:
+            raise NoMatch("cards of no type")
+        quality = Filter(types=types, who="you", zone="library", supertypes=supertypes, subtypes=frozenset(subtypes))
+    c.need(",")
+    if c.take("reveal", "them"):
+        c.need(",")
+    c.need("put", "them")
+    if c.take("into", "your", "hand"):
+        zone, tapped = "hand", False
+    else:
+        c.need("onto", "the", "battlefield")
+        zone, tapped = "battlefield", bool(c.take("tapped"))
+    c.need(",", "then", "shuffle")
+    return [SearchLibrary(zone, quality, tapped=tapped, up_to=n)]
+
+
 def clause_search_more(c: Cursor, s: Scope) -> list[Effect]:
     """search your library for <card with mana value X or less> | <an instant card or a card with
     flash>[, reveal it], put it onto the battlefield [tapped] | into your hand, then shuffle (Green
@@ -216,9 +247,16 @@ def _found_onto_battlefield(c: Cursor, verb: str) -> bool:
 def clause_its_controller_searches(c: Cursor, s: Scope) -> list[Effect]:
     """its controller may search their library for <card>, put it|that card onto the battlefield
     [tapped], then shuffle — after the removal of one target (Ghost Quarter; CR 608.2h: its controller
-    as it last existed; 608.2d: that player's choice)."""
-    c.need("its", "controller", "may", "search", "their", "library", "for")
-    prev, _spec = _removed_target(s)
+    as it last existed; 608.2d: that player's choice). "That player may search …" after the removal of
+    one target permanent "an opponent controls" is the same player: the opponent who controlled it
+    (Boseiju, Who Endures)."""
+    that_player = c.take("that", "player")
+    if not that_player:
+        c.need("its", "controller")
+    c.need("may", "search", "their", "library", "for")
+    prev, spec = _removed_target(s)
+    if that_player and spec.filter.who != "opponent":
+        raise NoMatch("'that player' names no player")
     quality = library_card(c)
     c.need(",")
     tapped = _found_onto_battlefield(c, "put")
@@ -353,6 +391,30 @@ def clause_you_gain_life_equal(c: Cursor, s: Scope) -> list[Effect]:
     return [GainLifeEqualTo(prev.to, _stat(c, spec))]
 
 
+def clause_return_all_from_graveyard(c: Cursor, s: Scope) -> list[Effect]:
+    """return all [legendary] <type> [and|or <type>]* cards | <subtype> [<type>] cards from your graveyard to the
+    battlefield [tapped] (Aftermath Analyst, Splendid Reclamation; CR 400.7, 608.2c)."""
+    c.need("return", "all")
+    supertypes = frozenset({"Legendary"}) if c.take("legendary") else frozenset()
+    if c.low() in TYPE_WORDS:
+        named = {TYPE_WORDS[c.next().low]}
+        while (c.at(("and", "or")) or c.at(",")) and (c.low(1) in TYPE_WORDS or c.low(1) in ("and", "or")):
+            c.i += 1
+            c.take(("and", "or"))
+            if c.low() not in TYPE_WORDS:
+                raise NoMatch("a card type")
+            named.add(TYPE_WORDS[c.next().low])
+        types, subtypes = frozenset(named), list[str]()
+    else:
+        types, subtypes = _card_types(c)
+        if not subtypes:
+            raise NoMatch("cards of a type")
+    c.need("cards", "from", "your", "graveyard", "to", "the", "battlefield")
+    tapped = bool(c.take("tapped"))
+    quality = Filter(types=types, who="you", zone="graveyard", supertypes=supertypes, subtypes=frozenset(subtypes))
+    return [ReturnAllFromGraveyard(quality, tapped)]
+
+
 def clause_untap_all(c: Cursor, s: Scope) -> list[Effect]:
     """[you] untap all <permanents> [you control] (Sword of Feast and Famine; CR 701.26b, 608.2c:
     the permanents it describes as it happens)."""
@@ -366,11 +428,12 @@ def clause_untap_all(c: Cursor, s: Scope) -> list[Effect]:
 
 LIBRARY_CLAUSES: tuple[tuple[str, Callable[[Cursor, Scope], list[Effect]]], ...] = (
     ("search to the top", clause_search_top), ("search named self", clause_search_named_self),
+    ("search up to N", clause_search_up_to),
     ("search more", clause_search_more), ("shuffle self into library", clause_shuffle_self_into),
     ("wheel", clause_wheel), ("put in library", clause_put_in_library),
     ("graveyard to bottom", clause_graveyard_to_bottom), ("its controller life", clause_its_controller_life),
     ("gain life equal to", clause_you_gain_life_equal), ("untap all", clause_untap_all),
-    ("its controller searches", clause_its_controller_searches), ("each player searches", clause_each_player_searches),
+    ("its controller searches", clause_its_controller_searches), ("return all from graveyard", clause_return_all_from_graveyard), ("each player searches", clause_each_player_searches),
 )
 
 

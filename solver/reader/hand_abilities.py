@@ -30,7 +30,8 @@ Templates tried before the grammar's own (:func:`read_extra`, called by
   ``GraveyardCardsUntargetable`` (CR 115.1; solver/rules/targeting.py);
 * **additional land plays** (CR 305.2): "You may play an additional land on
   each of your turns." / "You may play two additional lands on each of your
-  turns." — ``AdditionalLands(amount=N)``.
+  turns." — ``AdditionalLands(amount=N)``;
+* "You may play lands from your graveyard." (CR 305.1) — ``PlayLandsFromGraveyard``.
 
 Anything else raises nothing and returns None: the grammar reads the line as
 before (unsupported when no template reads it).
@@ -67,7 +68,8 @@ def read_extra(toks: Sequence[Token], ctx, raw: str):
     g = _g()
     body = g.strip_ability_word(toks)
     for name, fn in (("cycling", line_cycling), ("hand ability", line_discard_self),
-                     ("additional land plays", line_additional_lands), ("return cost", line_return_cost),
+                     ("additional land plays", line_additional_lands),
+                     ("lands from the graveyard", line_lands_from_graveyard), ("return cost", line_return_cost),
                      ("exile cost", line_exile_self), ("graveyard ability", line_graveyard_ability),
                      ("crew", line_crew), ("activated keyword", line_keyword_ability),
                      ("limited activated ability", line_limited),
@@ -220,7 +222,8 @@ def line_discard_self(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
     if not body:
         raise g.NoMatch("no effect")
 
-    n = structured_sentences(body, s, retry=len(body) > 1)
+    # the grammar tried the whole effect: with a reduction or timing sentence taken off, the rest is new to it
+    n = structured_sentences(body, s, retry=len(body) > 1 or len(body) < len(sents))
     return [ActivatedAbility(cost, tuple(s.targets), tuple(s.effects), sorcery, raw, zone="hand",
                              reduction=reduction)], n
 
@@ -331,6 +334,18 @@ def line_additional_lands(toks: Sequence[Token], ctx, raw: str) -> tuple[list, i
     c.take(".")
     c.end()
     return [ir.AdditionalLands(amount=n, text=raw)], 0
+
+
+def line_lands_from_graveyard(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:
+    """"You may play lands from your graveyard." (CR 305.1, 611.3): a permanent's static permission."""
+    g = _g()
+    if ctx.is_spell:
+        raise g.NoMatch("spell text")
+    c = g.Cursor(toks)
+    c.need("you", "may", "play", "lands", "from", "your", "graveyard")
+    c.take(".")
+    c.end()
+    return [ir.PlayLandsFromGraveyard(text=raw)], 0
 
 
 def line_loyalty_as_instant(toks: Sequence[Token], ctx, raw: str) -> tuple[list, int]:

@@ -47,7 +47,7 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     :func:`check_event_refs`). Other events ("equipped creature"'s, leaves-the-battlefield) bind
     nothing: their "it" stays unread."""
     s = Scope(last=SELF if trig.of_source else None)
-    if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger)) or \
+    if isinstance(trig, (ir.ObjectEntersTrigger, ir.ObjectDiesTrigger, ir.DiscardTrigger)) or \
             (isinstance(trig, (ir.OtherAttacksTrigger, ir.CombatDamageTrigger)) and trig.subject == "filter"):
         s.last = EVENT_OBJECT
     if isinstance(trig, ir.CastTrigger):
@@ -57,8 +57,10 @@ def trigger_scope(trig: ir.Trigger) -> Scope:
     if isinstance(trig, ir.CombatDamageTrigger) and trig.to == "creature":
         s.last = EVENT_OBJECT   # "… deals combat damage to a creature, exile that creature": the creature dealt it
     if isinstance(trig, ir.CombatDamageTrigger) or \
-            (isinstance(trig, (ir.CastTrigger, ir.DrawTrigger)) and trig.who != "you"):
+            (isinstance(trig, (ir.CastTrigger, ir.DrawTrigger, ir.DiscardTrigger)) and trig.who != "you"):
         s.event_player = EVENT_PLAYER
+    if isinstance(trig, ir.CastTrigger):
+        s.event_spell = EVENT_OBJECT
     return s
 
 
@@ -84,7 +86,7 @@ def check_event_refs(s: Scope, trig: ir.Trigger) -> None:
         # graveyard (CR 400.7d), the object its own event named — found there only to be exiled or returned
         s.effects[:] = [replace(e, to=EVENT_OBJECT) if isinstance(e, FROM_GRAVEYARD) and e.to == SELF else e
                         for e in s.effects]
-    if isinstance(trig, ir.ObjectDiesTrigger) and any(
+    if isinstance(trig, (ir.ObjectDiesTrigger, ir.DiscardTrigger)) and any(
             "event_object" in ir.event_ref_kinds(e) and not isinstance(e, FROM_GRAVEYARD) for e in s.effects):
         raise NoMatch("a dies trigger's effect on the card other than exiling or returning it")
 
@@ -146,7 +148,8 @@ def target_phrase(c: Cursor, s: Scope, allow_graveyard: bool = False) -> Ref:
 
 
 def object_ref(c: Cursor, s: Scope, allow_target: bool = True) -> Ref:
-    """SELF | it | that creature | enchanted creature | a target phrase."""
+    """SELF | it | that creature | him / her (the source, named just before) | enchanted creature | a target
+    phrase."""
     if c.take("SELF"):
         s.last = SELF
         return SELF
@@ -155,6 +158,9 @@ def object_ref(c: Cursor, s: Scope, allow_target: bool = True) -> Ref:
             raise NoMatch("'it' without antecedent")
         c.i += 1 if c.low() in ("it", "itself") else 2
         return s.last
+    if c.at(("him", "her", "himself", "herself")) and s.last == SELF:   # a planeswalker named before (CR 201.5)
+        c.i += 1
+        return SELF
     if c.take(("enchanted", "equipped"), ("creature", "permanent", "land")):
         s.last = ATTACHED
         return ATTACHED

@@ -81,7 +81,7 @@ from .subtypes import SUBTYPES
 from .tokens import Token, detokenize, template
 from .vocabulary import COLOR_WORDS, singular, TYPE_PLURALS
 from .cursor import Cursor, NoMatch, sentences
-from .phrases import number, pt
+from .phrases import counter_kind, number, pt
 from .activation_conditions import _controlled
 from .descriptions import desc, selector_phrase, to_selector
 from .scope import Scope, target_phrase
@@ -392,6 +392,20 @@ def exile_instead(c) -> ir.ExileInstead:
     return ir.ExileInstead()
 
 
+def damage_to_counters(c) -> ir.DamageToCounters:
+    """"If a source you control would deal [noncombat] damage to a creature [an opponent controls], put that
+    many <kind> counters on that creature instead." (CR 614.1a, 122.1)."""
+    c.need("if", "a", "source", "you", "control", "would", "deal")
+    noncombat = c.take("noncombat")
+    c.need("damage", "to", "a", "creature")
+    opponents = c.take("an", "opponent", "controls")
+    c.need(",", "put", "that", "many")
+    kind = counter_kind(c)
+    c.need("counters", "on", "that", "creature", "instead")
+    c.take(".")
+    return ir.DamageToCounters(kind, noncombat, opponents)
+
+
 def untargetable_self(c) -> list[Keyword]:
     """"This … can't be the target of spells or abilities [your opponents control]." (CR 702.11b, 702.18a)."""
     c.need("SELF", "can't", "be", "the", "target", "of", "spells", "or", "abilities")
@@ -467,7 +481,7 @@ def spells_cant_be_countered(c) -> CantBeCountered:
 _LINE_PARSERS = (cost_change, self_cost_change, trinisphere, as_though_flash, sorcery_timing_only,
                  cant_cast_during_your_turn, granted_qualities, untargetable_self,
                  activation_ban, spend_as_any_color, cant_be_countered,
-                 spells_cant_be_countered, exile_instead, doesnt_untap)
+                 spells_cant_be_countered, exile_instead, doesnt_untap, damage_to_counters)
 
 
 def line_casting(toks: Sequence[Token], ctx, raw: str) -> list:

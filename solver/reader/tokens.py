@@ -90,7 +90,9 @@ def self_names(name: str, face_name: str | None = None, legendary: bool = False)
 
     The full name, each face of a multi-face name (``A // B``), the name
     without an Alchemy ``A-`` prefix and, for legendary cards, the short name
-    before the first comma ("Urborg" for "Urborg, Tomb of Yawgmoth").
+    (the rule on shortened names of legendary cards, CR 201.4c in older
+    editions) before the first comma ("Urborg" for "Urborg, Tomb of
+    Yawgmoth") or before " the " ("Sorin" for "Sorin the Mirthless").
     """
     names: set[str] = set()
     parts = [name] + [p.strip() for p in name.split("//")]
@@ -108,6 +110,8 @@ def self_names(name: str, face_name: str | None = None, legendary: bool = False)
                 short = p.split(",", 1)[0].strip()
                 if len(short) > 2:
                     names.add(short)
+            elif (m := re.match(r"^(\S{3,}) the \S", p)) is not None:
+                names.add(m.group(1))
     return sorted(names, key=lambda s: (-len(s), s))
 
 

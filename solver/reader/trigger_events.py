@@ -24,15 +24,15 @@ from ..core.ir import (AttacksTrigger, BecomesBlockedTrigger, BecomesTappedTrigg
                        CastTrigger, DealtDamageTrigger, GroupCombatDamageTrigger, UnblockedTrigger,
                        CombatDamageTrigger, CycleTrigger, DiesTrigger, DrawTrigger, EitherTrigger, EntersTrigger, Filter,
                        LeavesTrigger, LifeGainTrigger, ObjectDiesTrigger, ObjectEntersTrigger, OtherAttacksTrigger,
-                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition,
+                       StepTrigger, TappedForMana, Trigger, YouAttackTrigger, ActivationCondition, DiscardTrigger,
                        SourceTapped, SourceUntapped)
 from .activation_conditions import _activation_if
 from .conditional_statics import static_condition
 from .history_conditions import history_condition
 from .cursor import Cursor, NoMatch
-from .phrases import color_word, number
+from .phrases import color_word, counter_kind, number
 from .tokens import Token
-from .vocabulary import COLOR_WORDS
+from .vocabulary import COLOR_WORDS, TYPE_WORDS
 from .descriptions import Desc, desc, to_filter, to_selector
 from .spend_restrictions import spell_phrase
 
@@ -188,12 +188,16 @@ def _player_event(c: Cursor) -> Trigger | None:
             spells = tuple(replace(f, colors=frozenset({col})) for col in colors for f in spells)
         if any(f.from_zones or f.not_from_zones or f.not_owned or f.chosen_type or f.has_x for f in spells):
             raise NoMatch("a spell described by where it is cast from or a choice")
+        mv_counters = _mv_equal_to_counters(c)
         if c.at("that") or c.at("with") or c.at("during") or c.at("from"):
             raise NoMatch("a further condition on the spell")
         any_spell = all(f == Filter(zone="stack") for f in spells)
-        return CastTrigger(who, () if any_spell else spells)
+        return CastTrigger(who, () if any_spell else spells, mv_counters=mv_counters)
     if who == "you" and c.take("gain", "life"):
         return LifeGainTrigger()
+    if c.at(("discard", "discards"), "a", "card") and (c.low() == "discard") == (who == "you"):
+        c.i += 3
+        return DiscardTrigger(who)   # "whenever you discard a card" (CR 701.9a)
     if c.take(("draw", "draws"), "a", "card"):
         if c.at("except") or (c.toks[c.i - 3].low == "draw") != (who == "you"):
             raise NoMatch("a draw with an exception, or a verb not agreeing with its subject")
@@ -207,6 +211,18 @@ def _player_event(c: Cursor) -> Trigger | None:
         return YouAttackTrigger()
     c.i = save
     raise NoMatch("event of a player")
+
+
+def _mv_equal_to_counters(c: Cursor) -> str:
+    """"with mana value equal to the number of <kind> counters on this <permanent>" after a cast spell
+    (CR 202.3, 122.1): the counter kind, consumed; "" when not there (nothing consumed)."""
+    if not c.take("with", "mana", "value", "equal", "to", "the", "number", "of"):
+        return ""
+    kind = counter_kind(c)
+    c.need(("counter", "counters"), "on")
+    if not (c.take("SELF") or (c.take("this") and c.peek() is not None and c.next().low in TYPE_WORDS)):
+        raise NoMatch("counters on this permanent")
+    return kind
 
 
 def _spell_colors(c: Cursor) -> list[str]:

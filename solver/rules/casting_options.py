@@ -49,6 +49,7 @@ from ..core.errors import QueryError, UnsupportedCase
 from ..core.mana import ManaCost
 from .faces import CAST_WITH, TRANSFORMED_CASTS, cast_transformed, faces_of, transformed_cast_of
 from ..core.state import GameObject, GameState, opponent_lost_life
+from .play_permissions import exile_permission
 from .soundness.check import unread_parts
 
 
@@ -161,7 +162,7 @@ def mode_reason(view: View, player: str, o: GameObject, alternative: str, kicked
         why = condition_reason(view, player, a)
         if why:
             return why
-    if o.zone != zone or o.owner != player:
+    if (o.zone != zone or o.owner != player) and not (zone == "hand" and exile_permission(o, player, land=False)):
         where = f"{player}'s {zone}"
         return f"{o.name} ({o.id}) is not in {where} (CR 601.2a" + (
             f", {alternative} casts it from the {zone})" if alternative else ")")
@@ -399,13 +400,14 @@ def api_refusal(state: GameState, player: str, subject: str | None = None) -> st
     for o in state.objects:
         if subject is not None and o.id != subject:
             continue
-        if o.owner != player or o.zone not in ("hand", "graveyard") or o.card is None:
+        if (o.owner != player or o.zone not in ("hand", "graveyard")) and not exile_permission(o, player, land=False) \
+                or o.card is None:
             continue
 
         faces = tuple(o.with_(card=f) for f in faces_of(o)) if o.zone == "hand" else ()   # CR 715.3, 709.3
         for a in (a for x in (o, *faces) for a in options_of(x)):
             if api_applies(a):
                 continue
-            if o.zone == "hand" or a.zone == "graveyard":
+            if o.zone == "hand" or (a.zone == "graveyard") == (o.zone == "graveyard"):   # exile: as from a hand
                 return api_option_refusal(o, a)
     return None

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Callable, Generic, Iterable, TypeVar, cast
+from typing import Any, Callable, Generic, Iterable, Sequence, TypeVar, cast
 
 from ..core import ir
 from ..core.ir import (Ability, CounterReplacement, Keyword, ManaAbility, ManaReplacement, Pump, Selector, Static,
@@ -119,6 +119,7 @@ class Sourced(Generic[A]):
     targets: tuple[tuple[str, ...], ...] | None = None
     event_object: str | None = None  # what a triggered ability's event named (CR 603.2)
     x: int | None = None  # the X of a resolved "+X/+X", fixed as it resolved (CR 608.2h)
+    color: str | None = None  # the color chosen as it resolved ("the color of your choice", CR 608.2d)
 
 
 def printed_mana_value(o: GameObject) -> int:
@@ -408,9 +409,9 @@ class View:
         for e in self.state.effects:
             src_id, effs = self._effect_entry(e)
             for eff in effs:
-                fixed = e.affected if isinstance(eff, ir.GroupPump) else e.targets   # CR 611.2c: the set it began with
+                fixed = e.affected if isinstance(eff, (ir.GroupPump, ir.GroupAnimate)) else e.targets   # CR 611.2c
                 self._eot.append(Sourced(src_id, e.controller, eff, EFFECT_TIMESTAMP_BASE + e.order, fixed,
-                                         e.event_object, e.x))
+                                         e.event_object, e.x, e.color))
 
         # ---- layer 4: type-changing effects with dependencies (CR 613.8) ----
         _reconfigured(perms, work)   # 702.151b, before the others (its timestamp taken as earliest)
@@ -456,10 +457,11 @@ class View:
 
         granted: dict[str, list[Ability]] = {o.id: [] for o in perms}
         ptmod: dict[str, list[int]] = {o.id: [0, 0] for o in perms}
-        for oid, an in animated.items():   # layers 5 and 6 of an animation (CR 613.1e-f)
-            if an.colors is not None:
-                colors[oid] = an.colors
-            granted[oid].extend(Keyword(k) for k in an.keywords)
+        for oid, ans in animated.items():   # layers 5 and 6 of the animations, in timestamp order (CR 613.1e-f, 613.7)
+            for an in ans:
+                if an.colors is not None:
+                    colors[oid] = an.colors
+                granted[oid].extend(Keyword(k) for k in an.keywords)
         for s in statics:
             a = s.ability
             src = self._objs[s.source]
@@ -483,6 +485,8 @@ class View:
                         ptmod[oid][0] += eff.power * times
                         ptmod[oid][1] += eff.toughness * times
                         granted[oid].extend(Keyword(k) for k in eff.keywords)
+                        if isinstance(eff, Pump) and eff.chosen_protection and s.color:   # CR 702.16a
+                            granted[oid].append(Keyword("protection", s.color))
 
         for o in perms:
             w = work[o.id]
@@ -494,8 +498,9 @@ class View:
                 p, t = token_pt
             p, t = self._defined_pt(o, base_abilities[o.id], p, t,
                                     lambda sel, src, you: sum(1 for x in work.values() if _matches(sel, x, src, you)))
-            if o.id in animated and animated[o.id].power is not None:   # layer 7b: base P/T (CR 613.4b)
-                p, t = animated[o.id].power, animated[o.id].toughness
+            for an in animated.get(o.id, ()):   # layer 7b: base P/T, the latest one last (CR 613.4b, 613.7)
+                if an.power is not None:
+                    p, t = an.power, an.toughness
             if p is not None and t is not None:
                 plus = o.counter("+1/+1") - o.counter("-1/-1")
                 p += ptmod[o.id][0] + plus
@@ -511,23 +516,29 @@ class View:
         self._statics.extend(self._this_turn_rules())
         self._statics.sort(key=lambda s: (s.timestamp, s.source))
 
-    def _animate(self, work: dict[str, "_Work"]) -> dict[str, ir.Animate]:
+    def _animate(self, work: dict[str, "_Work"]) -> dict[str, list[ir.Animate]]:
         """Resolved animations (:class:`ir.Animate`, CR 611.2a) in timestamp order: each permanent named
         gains the card types and subtypes (layer 4, CR 613.1d, after the statics of layer 4: a resolved
-        effect's timestamp is later); the latest animation of a permanent sets its colors, keywords and
-        base power and toughness (layers 5, 6, 7b)."""
-        out: dict[str, ir.Animate] = {}
+        effect's timestamp is later); each permanent's animations in timestamp order, which set its colors,
+        grant keywords and set its base power and toughness in turn (layers 5, 6, 7b; 613.7)."""
+        out: dict[str, list[ir.Animate]] = {}
         for s in sorted(self._eot, key=lambda x: (x.timestamp, x.source)):
             eff = s.ability
-            if not isinstance(eff, ir.Animate):
+            named: Sequence[str]
+            if isinstance(eff, ir.GroupAnimate):   # each of the set fixed as it began (CR 611.2c)
+                eff = ir.Animate(ir.SELF, eff.power, eff.toughness, frozenset(), eff.subtypes)
+                named = self._group(s.ability, s)
+            elif isinstance(eff, ir.Animate):
+                named = self._refs(eff.to, s)
+            else:
                 continue
-            for oid in self._refs(eff.to, s):
+            for oid in named:
                 w = work.get(oid)
                 if w is None:
                     continue
                 w.types = w.types | eff.types
                 w.subtypes = w.subtypes | eff.subtypes
-                out[oid] = eff
+                out.setdefault(oid, []).append(eff)
         return out
 
     def _holds(self, s: Sourced[Static], work: dict[str, "_Work"]) -> bool:
@@ -596,16 +607,16 @@ class View:
         modes: tuple[ir.Mode, ...] = getattr(owner, "modes", None) or ()
         if e.modes is not None and modes:   # a modal one: its chosen modes' effects (CR 700.2a)
             effs += selection_effects(modes, e.modes)
-        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate] = []
+        out: list[Ability | Pump | ir.GroupPump | ir.ThisTurn | ir.GroupThisTurn | ir.Animate | ir.GroupAnimate] = []
         for eff in effs:
             if isinstance(eff, UntilEndOfTurn):
                 out.append(eff.granted)
-            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn, ir.Animate)):
+            elif isinstance(eff, (Pump, ir.GroupPump, ir.ThisTurn, ir.GroupThisTurn, ir.Animate, ir.GroupAnimate)):
                 out.append(eff)
         return src, tuple(out)
 
     @staticmethod
-    def _group(eff: ir.GroupPump, s: Sourced[Any]) -> tuple[str, ...]:
+    def _group(eff: ir.GroupPump | ir.GroupAnimate, s: Sourced[Any]) -> tuple[str, ...]:
         """The objects a group effect affects: the set fixed as it began (CR 611.2c), the entry's
         ``affected`` list at the effect's slot."""
         if s.targets is None or eff.slot >= len(s.targets):

@@ -204,8 +204,9 @@ def zone_faces(o: Any) -> tuple:
     every face but an aftermath half and a disturb back face (CR 715.3, 709.3, 712.11b, 702.127a,
     702.146a), and a split card with fuse as both halves (named by the card's own name,
     :func:`fused_card`, 702.102a); from a graveyard the aftermath halves (702.127a) and a disturb card's
-    back face (702.146a); from elsewhere none."""
-    if o.zone == "hand":
+    back face (702.146a); from exile, with a permission to play it (object key ``may_play``, CR 611.2a), as from
+    a hand; from elsewhere none."""
+    if o.zone == "hand" or (o.zone == "exile" and o.may_play is not None):   # exile: by a permission (611.2a)
         fused = fused_card(o.card) if o.front is None else None
         return tuple(f for f in faces_of(o) if not is_aftermath(f) and _transformed_zone(o, f) in ("", "hand")) + \
             ((fused,) if fused is not None else ())
@@ -233,7 +234,8 @@ def _transformed_zone(o: Any, face: Any) -> str:
 def castable_faces(state: GameState, player: str) -> list[tuple[str, Any]]:
     """``(object id, face)`` for every face of ``player``'s cards that may be cast or played instead of
     the card from where it is (:func:`zone_faces`)."""
-    return [(o.id, f) for o in state.objects if o.owner == player and o.zone in ("hand", "graveyard")
+    return [(o.id, f) for o in state.objects if (o.owner == player and o.zone in ("hand", "graveyard"))
+            or (o.zone == "exile" and o.may_play is not None and o.may_play.player == player)
             for f in zone_faces(o)]
 
 

@@ -294,7 +294,11 @@ def stack_source(view: View, stack_id: str) -> TargetingSource:
         colors = printed_colors(card)  # the card data's colors (CR 202.2, 204, 604.3)
         types, subtypes = frozenset(card.data.types), printed_subtypes(card)
     how = "copy" if o.copy else ("activate" if kind == "activated" else "trigger")
-    return _chosen_modes(o, TargetingSource(kind, ref.source, o.controller, ability_specs(ability), colors,
+    specs = ability_specs(ability)
+    made = ir.delayed_of(card, ref.index) if o.delayed else []
+    if o.delayed and len(made) >= o.delayed and isinstance(made[o.delayed - 1], ir.Reflexive):
+        kind, how, specs = "triggered", "trigger", made[o.delayed - 1].targets   # its own targets (CR 603.12)
+    return _chosen_modes(o, TargetingSource(kind, ref.source, o.controller, specs, colors,
                                             self_id=o.id, default_how=how, types=types, subtypes=subtypes,
                                             modal=modal_of(ability)))
 

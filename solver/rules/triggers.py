@@ -41,7 +41,7 @@ EVENT_TRIGGERS: tuple[type[ir.Trigger], ...] = (
     ir.ObjectEntersTrigger, ir.ObjectDiesTrigger, ir.LeavesTrigger, ir.CastTrigger, ir.CombatDamageTrigger,
     ir.LifeGainTrigger, ir.DrawTrigger, ir.YouAttackTrigger, ir.OtherAttacksTrigger, ir.BlocksTrigger,
     ir.BecomesBlockedTrigger, ir.EitherTrigger, ir.CastSelfTrigger, ir.DealtDamageTrigger,
-    ir.GroupCombatDamageTrigger, ir.UnblockedTrigger)
+    ir.GroupCombatDamageTrigger, ir.UnblockedTrigger, ir.DiscardTrigger)
 
 
 def batch_key(t: ir.Trigger, event: ev.GameEvent) -> Any:
@@ -106,6 +106,8 @@ def times_triggered(t: ir.Trigger, event: ev.GameEvent, observer: GameObject, vi
         return int(isinstance(t, ir.LifeGainTrigger) and event.player == observer.controller and event.amount > 0)
     if isinstance(event, ev.CardDrawn):
         return int(isinstance(t, ir.DrawTrigger) and _whose(t.who, event.player, observer.controller, opponents))
+    if isinstance(event, ev.CardDiscarded):
+        return int(isinstance(t, ir.DiscardTrigger) and _whose(t.who, event.player, observer.controller, opponents))
     if isinstance(event, ev.DamageDealt):
         return int(_damage(t, event, o, view, opponents))
     if isinstance(event, ev.Attacked):
@@ -167,6 +169,8 @@ def _cast(t: ir.Trigger, e: ev.SpellCast, o: _Observer, view: View, opponents: t
     if spell is None or spell.zone != "stack":
         return False
     c = view.chars(e.stack_id)
+    if t.mv_counters and c.mana_value != o.obj.counter(t.mv_counters):
+        return False   # "with mana value equal to the number of charge counters on this artifact" (CR 202.3)
     return not t.spells or any(filter_matches(f, c) for f in t.spells)
 
 
@@ -283,4 +287,7 @@ def _subject(event: ev.GameEvent, view: View) -> tuple[str | None, str | None]:
         return event.source, (event.target if view.state.is_player(event.target) else None)
     if isinstance(event, ev.CardDrawn):
         return None, event.player   # the player who drew (CR 121.1, 608.2c)
+    if isinstance(event, ev.CardDiscarded):   # the card, where the discard put it (CR 400.7), and its player
+        now = view.state.find(event.oid)
+        return (event.oid if now is not None and now.zone == "graveyard" else None), event.player
     return None, None

@@ -71,6 +71,30 @@ def _flash_permission(state: GameState, view: View, player: str, card_id: str) -
     return False
 
 
+def _lands_from_graveyard(state: GameState, player: str) -> bool:
+    """A permanent of ``player``'s with the printed line "You may play lands from your graveyard." (CR 305.1)."""
+    return any(o.zone == "battlefield" and o.controller == player and o.card is not None
+               and "you may play lands from your graveyard." in o.card.data.text.lower().split("\n")
+               for o in state.objects)
+
+
+def _playable_from(state: GameState, o, player: str) -> bool:
+    """May ``player`` play or cast ``o`` from its zone (before timing, targets and costs)?"""
+    land = "Land" in o.card.data.types
+    if o.zone == "hand":
+        return o.owner == player
+    if o.zone == "exile":
+        perm = o.may_play   # "You may play that card this turn" (CR 611.2a); "you may cast" casts only (305.9)
+        if perm is not None and perm.player == player:
+            return not (land and perm.spells_only)
+        return o.owner == player and o.on_adventure and o.card.data.layout == "adventure"
+    if o.zone == "graveyard" and o.owner == player:
+        if land:
+            return _lands_from_graveyard(state, player)
+        return _aftermath_line(o.card)   # an aftermath half (CR 702.127a)
+    return False
+
+
 def _lands_allowed(state: GameState, view: View, player: str) -> int:
     """CR 305.2: one land a turn, plus one per "additional land" of each such static of the player's
     permanents (cumulative, 305.2a)."""
@@ -133,12 +157,9 @@ def reference_actions(state: GameState, player: str) -> list[dict]:
     sorcery_time = t.active == player and t.step in SORCERY_STEPS and not stack
     view = View(state)
     for o in state.objects:
-        # from the hand; an adventurer card of the player's on an adventure, from exile (CR 715.3d)
-        if o.zone not in ("hand", "exile", "graveyard") or o.owner != player or o.card is None:
-            continue
-        if o.zone == "exile" and not (o.on_adventure and o.card.data.layout == "adventure"):
-            continue
-        if o.zone == "graveyard" and not _aftermath_line(o.card):   # an aftermath half (CR 702.127a)
+        # from the hand; an adventurer card of the player's on an adventure, from exile (CR 715.3d); a card
+        # exiled with a permission to play it (CR 611.2a); a land from the graveyard (Crucible, CR 305.1)
+        if o.card is None or not _playable_from(state, o, player):
             continue
         if o.card.data.layout in ("split", "aftermath"):   # cast as one half only (CR 709.3)
             continue
@@ -311,3 +332,27 @@ def reference_prototype_entries(state: GameState, player: str) -> list[dict]:
         out += [{**e, "alternative": "prototype"} for e in reference_actions(sub, player)
                 if e["kind"] == "cast" and e["object"] == o.id]
     return out
+
+
+def reference_mode_choices(state: GameState, player: str) -> list[tuple]:
+    """Every (kind, object, index, modes, targets, payments) a player may choose for each legal modal spell
+    or ability (CR 700.2, 601.2b-c: the modes, then the targets of the chosen modes only), by brute force:
+    the legal entries of :func:`reference_actions`, each selection of modes and its target choices from
+    ``reference_targets`` (targets are chosen before the cost is paid, CR 601.2c, 601.2h: the number of
+    payments is the entry's, whatever the modes). Sorted; the API lists the same choices."""
+    out = []
+    for e in reference_actions(state, player):
+        if e["kind"] not in ("cast", "activate"):
+            continue
+        q = {"kind": "targets", "player": player}
+        if e["kind"] == "cast":
+            q["cast"] = e["object"]
+        else:
+            q["activate"] = {"object": e["object"], "index": e["index"]}
+        res = reference_targets(state, q)
+        if "modes" not in res:
+            continue
+        for sel, ch in zip(res["modes"], res["choices"]):
+            out.append((e["kind"], e["object"], e.get("index", 0), tuple(sel),
+                        tuple(tuple(sorted(slot)) for slot in ch), e["payments"]))
+    return sorted(out)

@@ -14,7 +14,7 @@ identified by names only:
 """
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Callable, Sequence
 
 
@@ -38,3 +38,17 @@ def arrange_results(library: Sequence[str], n: int) -> set[tuple[str, ...]]:
     in any order (CR 401.4): each permutation of the top ``n``, the rest unchanged."""
     top, rest = list(library[:n]), list(library[n:])
     return {tuple(p) + tuple(rest) for p in permutations(top)}
+
+
+def search_up_to_results(library: Sequence[str], qualifies: Callable[[str], bool],
+                         n: int) -> set[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """Every distinct result of searching ``library`` for up to ``n`` cards that ``qualify`` (CR 701.23b:
+    "up to", so any number from none to ``n``): (the sorted names found, the sorted names left)."""
+    idx = [i for i, name in enumerate(library) if qualifies(name)]
+    out: set[tuple[tuple[str, ...], tuple[str, ...]]] = set()
+    for k in range(min(n, len(idx)) + 1):
+        for pick in combinations(idx, k):
+            found = tuple(sorted(library[i] for i in pick))
+            rest = tuple(sorted(library[i] for i in range(len(library)) if i not in pick))
+            out.add((found, rest))
+    return out

@@ -212,7 +212,10 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
     card = o.card
     if card is None:
         return []
-    zone = o.zone
+    # a card in exile its permitted player may play (object key may_play, CR 611.2a) is cast or played as from a
+    # hand: its unread parts are classified as a hand card's, reaching that player
+    permitted = o.zone == "exile" and o.may_play is not None
+    zone = "hand" if permitted else o.zone
     abilities = view.chars(o.id).abilities if zone == "battlefield" and view is not None else card.abilities
     own = card.abilities
     if abilities is own or abilities == own:
@@ -227,7 +230,8 @@ def _object_parts(o: GameObject, view: View | None) -> list[UnreadPart]:
         rows = _rows(card, abilities, zone)
     if not rows:
         return []
-    who = o.controller if zone in ("battlefield", "stack") else o.owner
+    who = o.may_play.player if o.may_play is not None and permitted else \
+        o.controller if zone in ("battlefield", "stack") else o.owner
     types = tuple(card.data.types)
     if zone == "command" and (o.commander or set(types) & _PERMANENT_TYPES):
         # a commander card (or any permanent card) in the command zone is no permanent: its abilities work
@@ -310,6 +314,10 @@ def _effect_entry_parts(state: GameState) -> list[UnreadPart]:
             texts = [_printed(u) for u in e.card.unsupported]
             if e.card.spell is not None:
                 texts += [t for _, t in _unread_effects(e.card.spell)]
+                if any(isinstance(d, ir.DelayedCast) for d in ir.delayed_in(e.card.spell.effects)):
+                    # a "whenever you cast … this turn" ability is a ``delayed`` record, not an effect in force
+                    # (CR 603.7): as an entry, what it does is not modeled
+                    texts.append(e.card.data.text)
             if {"Instant", "Sorcery"} & set(e.card.data.types) and e.card.spell is None and not texts:
                 texts = [e.card.data.text]
             name = e.card.name

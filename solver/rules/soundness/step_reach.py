@@ -43,7 +43,7 @@ _STEP_EVENTS: dict[str, frozenset[str]] = {
     "declare_blockers": frozenset({"block"}),
     "first_strike_damage": frozenset({"damage", "leaves", "graveyard", "life"}),
     "combat_damage": frozenset({"damage", "leaves", "graveyard", "life"}),
-    "cleanup": frozenset({"discard", "graveyard"}),
+    "cleanup": frozenset({"discard", "graveyard", "gain_control"}),   # control until end of turn ends (514.2)
 }
 
 

@@ -46,11 +46,17 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Fight: "damage leaves graveyard",
     ir.Draw: "draw",
     ir.Mill: "mill graveyard",
+    ir.ExileTopPlayable: "exile",
+    ir.DelayedCast: "",
+    ir.IfDealtDamage: "damage leaves graveyard life",   # and its instructions' (below)                             # creating the delayed ability is no event (CR 603.7a)
     ir.GainLife: "life",
     ir.LoseLife: "life",
     ir.LookAtHand: "",
     ir.CreateTokens: "enters create",
     ir.CounterSpell: "countered graveyard",
+    ir.ExileIfDies: "exile leaves",
+    ir.Reflexive: "target_ability",
+    ir.ExiledCardTokens: "enters create",           # tokens for the linked exiled cards (CR 607.2a)                 # its own instructions' events are added (CR 603.12)                 # a later death is an exile instead (CR 614.1a)
     ir.SkipUntap: "",
     ir.Untap: "tap",
     ir.Tap: "tap",
@@ -63,11 +69,20 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     ir.Flip: "",
     ir.ReturnTransformed: "leaves enters exile transform",
     ir.Blink: "leaves enters exile graveyard",     # its Auras go to the graveyard (CR 704.5m)
+    ir.GainControl: "gain_control",               # a control change; out of combat (CR 506.4): no event
+    ir.ReturnExiled: "enters",
+    ir.ReturnAllFromGraveyard: "enters leaves_graveyard",                     # an exiled card returns (its "enters" abilities)
     ir.RevealTop: "",                              # looking and revealing; its instructions: their own
     ir.Meld: "leaves exile enters",
     ir.Scry: "",                                   # the library's order only ("whenever you scry": no family)
     ir.Surveil: "mill graveyard",                  # library to graveyard, as milled cards go
     ir.ChooseFromTop: "",
+    ir.PileOnTop: "search exile",                  # exiled from a library and a graveyard (CR 701.23a)
+    ir.LoseHalfLife: "life",
+    ir.ExileLibrary: "exile",
+    ir.ShuffleHandIntoLibrary: "shuffle",
+    ir.ExiledToHand: "",                           # exile to a hand: no draw (CR 121.1)
+    ir.Dig: "graveyard enters from_library exile life",   # the most it can do (_dig_events: each one's)
     ir.PutFromHandOnTop: "",
     ir.UntilEndOfTurn: "",                         # a continuous effect begins: no event of its own (CR 611.2a)
     ir.Shuffle: "shuffle",
@@ -86,6 +101,7 @@ _EFFECT_EVENTS: dict[type, frozenset[str]] = {k: frozenset(v.split()) for k, v i
     # attached" events have no family of their own (unknown: such a trigger blocks every resolution)
     ir.Attach: "leaves graveyard",
     ir.Unattach: "leaves graveyard",
+    ir.GroupAnimate: "leaves graveyard",            # a base 0/1 or 1/1: state-based deaths (CR 704.5f-g)
     ir.GroupPump: "leaves graveyard",               # -N/-N to a group: state-based deaths (CR 704.5f)
     ir.ThisTurn: "",                                # a combat rule for the turn: no event
     ir.GroupThisTurn: "",
@@ -115,6 +131,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.MayPay: "tap mana life leaves sacrifice graveyard",
     ir.CoinFlip: "random",
     ir.LoseGame: "",                               # the game ends (CR 104.1) or the player leaves it
+    ir.WinIfLibraryAtMost: "",                     # the game ends (CR 104.1)
     ir.UntapChosen: "tap",                         # untapped ("whenever … becomes untapped")
     ir.ExtraTurn: "",                              # a later turn's order: no event now
     ir.SkipNextCombat: "",                         # a later combat phase skipped: no event now
@@ -138,6 +155,7 @@ _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
 _EFFECT_EVENTS.update({k: frozenset(v.split()) for k, v in {
     ir.RemoveCounter: "counters leaves graveyard sacrifice",
     ir.CastSuspended: "cast exile target",
+    ir.Cascade: "cast exile target",   # exiled from the library, maybe cast (with targets), the rest to the bottom
 }.items()})
 
 #: Event words → family. Order doesn't matter: every matching family counts.
@@ -189,6 +207,8 @@ _KEYWORD_EVENTS: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v i
 
 #: A read trigger event (:class:`~solver.core.ir.Trigger`) as event families.
 TRIGGER_EVENT_FAMILIES: dict[type[ir.Trigger], frozenset[str]] = {
+    ir.ReflexiveTrigger: frozenset(),
+    ir.DiscardTrigger: frozenset({"discard"}),   # triggers only from the instruction that made it (CR 603.12)
     ir.EntersTrigger: frozenset({"self_enters"}), ir.DiesTrigger: frozenset({"leaves"}),
     ir.AttacksTrigger: frozenset({"attack"}), ir.BecomesTappedTrigger: frozenset({"tap"}),
     ir.StepTrigger: frozenset({"step"}), ir.TappedForMana: frozenset({"mana"}),
@@ -209,6 +229,18 @@ _CHAPTER = re.compile(r"^[ivx]+(?:, [ivx]+)* —")
 _SELF_ENTERS = re.compile(r"^(?:when|whenever) (?:this \w+|~|it) enters\b(?! or)")
 
 
+def _dig_events(e: ir.Dig) -> frozenset[str]:
+    """The event families of one look at the top of a library (CR 401.5): where its cards go — a
+    graveyard, exile, the battlefield (from a library); into a hand or within the library none (no
+    draw, CR 121.1) — and the life lost for a card taken."""
+    out: set[str] = set()
+    for where in (e.to, e.rest):
+        out |= {"graveyard": {"graveyard"}, "exile": {"exile"}, "battlefield": {"enters", "from_library"}}.get(where, set())
+    if e.lose_life_mv:
+        out.add("life")
+    return frozenset(out)
+
+
 def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
     out: set[str] = set()
     for e in effects:
@@ -219,13 +251,23 @@ def _events_of_effects(effects: Iterable[Any]) -> frozenset[str] | None:
             got = got | {"leaves", "graveyard"}      # the Equipment's bonus or none: a 0/0 Germ dies (CR 704.5f)
         if isinstance(e, ir.SearchLibrary) and e.zone == "hand":
             got = got - {"enters", "from_library"}   # found into the hand: nothing enters the battlefield
+        if isinstance(e, (ir.CounterSpell, ir.CounterUnlessPays)) and e.instead:
+            got = got | {e.instead}   # countered this way, it is exiled / returned instead (CR 614.1a)
+        if isinstance(e, ir.Reflexive):   # a triggered ability put on the stack later, with its targets
+            inner = _events_of_effects(e.effects)
+            if inner is None:
+                return None
+            got = got | inner
+        if isinstance(e, ir.Dig):
+            got = _dig_events(e)
         if isinstance(e, (ir.RevealTop, ir.IfCast, ir.IfCondition)):   # revealed / kicked / a condition
             inner = _events_of_effects(e.then + (e.otherwise if isinstance(e, (ir.IfCast, ir.IfCondition)) else ()))
             if inner is None:
                 return None
             got = inner
-        elif isinstance(e, (ir.MayPay, ir.CoinFlip)):   # the payment's or the flip's, and its instructions'
-            inner = _events_of_effects(e.then + e.otherwise if isinstance(e, ir.MayPay) else e.win + e.lose)
+        elif isinstance(e, (ir.MayPay, ir.CoinFlip, ir.IfDealtDamage)):   # the payment's, flip's or damage's too
+            inner = _events_of_effects(e.then + e.otherwise if isinstance(e, ir.MayPay) else
+                                       e.then if isinstance(e, ir.IfDealtDamage) else e.win + e.lose)
             if inner is None:
                 return None
             got = got | inner
@@ -295,7 +337,15 @@ def _produced_events(state: GameState) -> frozenset[str] | None:
         got |= {"target_ability"}                 # a triggered ability put on the stack with targets
     if got and "leaves" in got and regeneration_may_tap(state):
         got |= {"tap"}                            # a destruction replaced by regeneration taps (CR 701.15a)
+    if got and "damage" in got and _damage_to_counters(state):
+        got |= {"counters", "leaves", "graveyard"}   # damage replaced by -1/-1 counters (CR 614.1a, 704.5f)
     return got
+
+
+def _damage_to_counters(state: GameState) -> bool:
+    """Could damage be replaced by counters (:class:`ir.DamageToCounters`, a read static on the battlefield)?"""
+    return any(isinstance(a, ir.DamageToCounters) for o in state.battlefield if o.card is not None
+               for a in o.card.abilities)
 
 
 def regeneration_may_tap(state: GameState) -> bool:
