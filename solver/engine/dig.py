@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 from .transition import ResolutionUnsupported
 
-__all__ = ["OUTCOME_LIMIT", "seen_sequences", "seen_multisets", "takes", "distinct_orders", "check_limit"]
+__all__ = ["multiset_orders", "OUTCOME_LIMIT", "seen_sequences", "seen_multisets", "takes", "distinct_orders", "check_limit"]
 
 #: The most branches one look at the top of a library may make (seen × taken × orders); more is
 #: refused (unsupported) rather than enumerated.
@@ -106,6 +106,12 @@ def distinct_orders(keys: Sequence[int]) -> list[tuple[int, ...]]:
     are one order), in lexicographic order; under a uniformly random order each is equally likely
     (each is reached by the same number of permutations)."""
     check_limit(_orders_count(keys), "distinct orders of the cards put on the bottom")
+    return multiset_orders(keys)
+
+
+def multiset_orders(keys: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct order of a multiset of class indices (permutations of equal elements are one
+    order), in lexicographic order, without a limit (callers bound the count)."""
     left = Counter(keys)
     out: list[tuple[int, ...]] = []
 

@@ -110,6 +110,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import adjust_counters, attach, give_poison
 
 from .ward import counter_object, resolve_ward
+from .dig import multiset_orders
 from .dig import check_limit as dig_check_limit, distinct_orders as dig_distinct_orders, seen_multisets as dig_seen_multisets, seen_sequences as dig_seen_sequences, takes as dig_takes
 from ..rules.mana_sources import count_value
 from .copies import copies_wanted, copy_spell
@@ -1668,26 +1669,8 @@ def _shuffle_then_top(w: _World, player: str, found: str | None) -> None:
 
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
     """Every distinct order of a multiset of class indices (permutations of equal
-    elements are one order), in lexicographic order."""
-    counts: dict[int, int] = {}
-    for k in keys:
-        counts[k] = counts.get(k, 0) + 1
-    out: list[tuple[int, ...]] = []
-
-    def walk(prefix: list[int]) -> None:
-        if len(prefix) == len(keys):
-            out.append(tuple(prefix))
-            return
-        for k in sorted(counts):
-            if counts[k]:
-                counts[k] -= 1
-                prefix.append(k)
-                walk(prefix)
-                prefix.pop()
-                counts[k] += 1
-
-    walk([])
-    return out
+    elements are one order), in lexicographic order (:func:`solver.engine.dig.multiset_orders`)."""
+    return multiset_orders(keys)
 
 
 def _arrange_top(w: _World, player: str, n: int) -> list[_World]:
