@@ -298,15 +298,43 @@ class OptionPicker:
         if self._next is None:
             keys = sorted({k for i in self.left for k in self.feats[i]})
             for k in keys:
-                values = sorted({self.feats[i].get(k) for i in self.left}, key=lambda v: (v is None, v or ""))
+                values = self._values(k)
                 if len(values) > 1:
                     if len(values) > self.max_options:
-                        raise TooManyOptions(f"{len(values)} values for {k}; {self.max_options} option slots")
+                        k, values = self._by_element(k, values)
                     self._next = (k, values)
                     break
             else:  # pragma: no cover - distinct options always differ somewhere
                 raise AssertionError("options with identical features")
         return self._next
+
+    def _values(self, key: str) -> list[str | None]:
+        return sorted({self._feature(i, key) for i in self.left}, key=lambda v: (v is None, v or ""))
+
+    def _feature(self, i: int, key: str) -> str | None:
+        """Option ``i``'s value of feature ``key``; ``path[j]``: element ``j`` of a list value (None past
+        its end), so that a list with too many distinct values is chosen element by element."""
+        if key.endswith("]") and "[" in key and key not in self.feats[i]:
+            import json
+
+            path, j = key[:key.rindex("[")], int(key[key.rindex("[") + 1:-1])
+            raw = self.feats[i].get(path)
+            items = json.loads(raw) if raw is not None else None
+            return json.dumps(items[j], sort_keys=True) if isinstance(items, list) and j < len(items) else None
+        return self.feats[i].get(key)
+
+    def _by_element(self, key: str, values: list[str | None]) -> tuple[str, list[str | None]]:
+        """A list-valued feature with more distinct values than slots (the cards a delve payment exiles):
+        its first element position whose distinct values differ and fit the slots. Every option stays
+        reachable: options agreeing on every element are the same list."""
+        for j in range(max(len(v or "") for v in values)):
+            sub = f"{key}[{j}]"
+            vals = self._values(sub)
+            if 1 < len(vals) <= self.max_options:
+                return sub, vals
+            if len(vals) > self.max_options:
+                break
+        raise TooManyOptions(f"{len(values)} values for {key}; {self.max_options} option slots")
 
     def pick(self, slot: int) -> Any | None:
         """Take slot ``slot``: the chosen option when it is decided, else None (narrowed)."""
@@ -314,7 +342,7 @@ class OptionPicker:
             return self.options[slot]
         key, values = self._step()
         v = values[slot]
-        self.left = [i for i in self.left if self.feats[i].get(key) == v]
+        self.left = [i for i in self.left if self._feature(i, key) == v]
         self._next = None
         if len(self.left) == 1:
             return self.options[self.left[0]]

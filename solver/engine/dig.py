@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 from .transition import ResolutionUnsupported
 
-__all__ = ["multiset_orders", "OUTCOME_LIMIT", "seen_sequences", "seen_multisets", "takes", "distinct_orders", "check_limit"]
+__all__ = ["multiset_orders", "orders_count", "OUTCOME_LIMIT", "seen_sequences", "seen_multisets", "takes", "distinct_orders", "check_limit"]
 
 #: The most branches one look at the top of a library may make (seen × taken × orders); more is
 #: refused (unsupported) rather than enumerated.
@@ -129,6 +129,12 @@ def multiset_orders(keys: Sequence[int]) -> list[tuple[int, ...]]:
 
     walk([])
     return out
+
+
+def orders_count(keys: Sequence[int]) -> int:
+    """How many distinct orders a multiset of classes has (the multinomial coefficient), without
+    enumerating them."""
+    return _orders_count(keys)
 
 
 def _orders_count(keys: Sequence[int]) -> int:

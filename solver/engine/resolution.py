@@ -110,7 +110,7 @@ from .transition import (KEYED_ZONES, LKI_KEYS, ResolutionUnsupported, _apnap, _
 from .transition import adjust_counters, attach, give_poison
 
 from .ward import counter_object, resolve_ward
-from .dig import multiset_orders
+from .dig import multiset_orders, orders_count
 from .dig import check_limit as dig_check_limit, distinct_orders as dig_distinct_orders, seen_multisets as dig_seen_multisets, seen_sequences as dig_seen_sequences, takes as dig_takes
 from ..rules.mana_sources import count_value
 from .copies import copies_wanted, copy_spell
@@ -1669,7 +1669,10 @@ def _shuffle_then_top(w: _World, player: str, found: str | None) -> None:
 
 def _distinct_orders(keys: list[int]) -> list[tuple[int, ...]]:
     """Every distinct order of a multiset of class indices (permutations of equal
-    elements are one order), in lexicographic order (:func:`solver.engine.dig.multiset_orders`)."""
+    elements are one order), in lexicographic order (:func:`solver.engine.dig.multiset_orders`);
+    counted first and refused beyond the dig's :data:`~solver.engine.dig.OUTCOME_LIMIT` (an
+    enumeration that would not fit in memory is never started)."""
+    dig_check_limit(orders_count(keys), "distinct orders of cards in a library")
     return multiset_orders(keys)
 
 
@@ -3425,10 +3428,11 @@ def _to_bottom_in_random_order(w: _World, player: str, grave: list[GameObject]) 
     _known_order_for(w, player, "cards are put on the bottom of")
     index: dict[tuple[Hashable, ...], int] = {}
     keys = [index.setdefault(_interchangeable_key(o), len(index)) for o in grave]
-    orders = _distinct_orders(keys)
-    if len(orders) > _RANDOM_ORDERS_MAX:
-        raise ResolutionUnsupported(f"{len(orders)} random orders of {player}'s cards put on the bottom of their "
+    count = orders_count(keys)
+    if count > _RANDOM_ORDERS_MAX:
+        raise ResolutionUnsupported(f"{count} random orders of {player}'s cards put on the bottom of their "
                                     f"library (more than {_RANDOM_ORDERS_MAX} chance outcomes)")
+    orders = _distinct_orders(keys)
     out: list[_World] = []
     for order in orders:
         v = w.fork() if len(orders) > 1 else w
