@@ -79,10 +79,15 @@ def known_results(library: Sequence[str], look: Look) -> dict[Result, set[tuple[
 
 
 def shuffled_results(library: Sequence[str], look: Look) -> set[Result]:
-    """Every distinct result on a library in random order: over every order of its cards."""
+    """Every distinct result on a library in random order: over every order of its cards. The cards
+    never seen, when none of the seen ones goes back into the library, stay a library in random order:
+    their multiset (sorted) is the result, not one order of it."""
     out: set[Result] = set()
+    unseen_random = len(library) > look.n and look.to in ("hand", "battlefield", "graveyard") \
+        and look.rest in ("graveyard", "exile")
     for order in set(permutations(library)):
-        out |= set(known_results(order, look))
+        for r in known_results(order, look):
+            out.add((r[0], tuple(sorted(r[1])), *r[2:]) if unseen_random else r)   # type: ignore[arg-type]
     return out
 
 
