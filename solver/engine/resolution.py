@@ -435,9 +435,8 @@ def _withered(w: _World, o: GameObject, amount: int) -> GameObject:
     if w.view().counter_replacements:
         raise ResolutionUnsupported("-1/-1 counters put by damage (wither, infect) with counter replacement "
                                     "effects in force (CR 614.1a) are not modeled")
-    counters = dict(o.counters)
-    counters["-1/-1"] = counters.get("-1/-1", 0) + amount
-    return o.with_(counters=tuple(sorted(counters.items())))
+    adjust_counters(w, o.id, [("-1/-1", amount)])   # the kernel's one way to put counters (CR 122.1)
+    return w.objects[o.id]
 
 
 def _counters_instead(w: _World, source: _DamageSource, o: GameObject, amount: int, combat: bool,

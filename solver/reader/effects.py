@@ -661,7 +661,8 @@ def exile_if_dies_sentence(c: Cursor, s: Scope) -> ExileIfDies | None:
     target; "If a creature dealt damage this way would die this turn, exile it instead." after damage
     (CR 614.1a, 700.4, 120.3e); None (nothing consumed) when the sentence is neither."""
     save = c.i
-    if c.take("if", "that", "creature") and (c.take("or", "planeswalker") or True):
+    if c.take("if", "that", "creature"):
+        c.take("or", "planeswalker")   # "that creature or planeswalker": optional words
         ref = s.last
         if ref is None or ref.kind != "target":
             c.i = save
